@@ -1,0 +1,165 @@
+/**
+ * Typed errors. Every error cairn throws on purpose is a {@link CairnError} with a stable
+ * {@link CairnError.code} that the CLI, HTTP server and agent tools map to exit codes and
+ * responses. Detect them with {@link isCairnError} (a `Symbol.for` marker), not `instanceof`,
+ * so two installed copies of cairn still recognise each other's errors.
+ * @module
+ */
+
+const marker = Symbol.for('cairn.error');
+
+/** Stable machine-readable error codes. */
+export type CairnErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'INVALID_FILTER'
+  | 'DIMENSION_MISMATCH'
+  | 'COLLECTION_NOT_FOUND'
+  | 'COLLECTION_CONFLICT'
+  | 'SCHEMA_ERROR'
+  | 'EMPTY_DOCUMENT'
+  | 'UNSUPPORTED_FORMAT'
+  | 'PARSE_FAILED'
+  | 'PROVIDER_ERROR'
+  | 'CONFIG_ERROR'
+  | 'NOT_FOUND';
+
+/** Base class of every error cairn throws deliberately. */
+export class CairnError extends Error {
+  readonly [marker] = true;
+  readonly code: CairnErrorCode;
+
+  constructor(code: CairnErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** True when `value` is a {@link CairnError} from any copy of cairn. */
+export function isCairnError(value: unknown): value is CairnError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true;
+}
+
+/** An option or argument is out of range or malformed; the message names it. */
+export class InvalidArgumentError extends CairnError {
+  readonly argument: string;
+  constructor(argument: string, message: string) {
+    super('INVALID_ARGUMENT', `${argument}: ${message}`);
+    this.argument = argument;
+  }
+}
+
+/** A metadata filter uses an unknown operator or has the wrong shape; `path` locates the part. */
+export class InvalidFilterError extends CairnError {
+  readonly path: string;
+  constructor(path: string, message: string) {
+    super('INVALID_FILTER', `invalid filter at ${path || '<root>'}: ${message}`);
+    this.path = path;
+  }
+}
+
+/** A vector's length differs from the collection's pinned dimension. Nothing was written. */
+export class DimensionMismatchError extends CairnError {
+  readonly expected: number;
+  readonly actual: number;
+  constructor(collection: string, expected: number, actual: number, what = 'embedding') {
+    super(
+      'DIMENSION_MISMATCH',
+      `collection "${collection}" holds ${expected}-dimensional embeddings but the ${what} has ${actual} dimensions; ` +
+        "use the collection's own model or create a new collection",
+    );
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+/** The named collection does not exist (and provisioning was not asked for). */
+export class CollectionNotFoundError extends CairnError {
+  readonly collection: string;
+  constructor(collection: string, hint = 'create it first, or ingest into it') {
+    super('COLLECTION_NOT_FOUND', `collection "${collection}" does not exist; ${hint}`);
+    this.collection = collection;
+  }
+}
+
+/** A collection exists with a different model or dimension than the one asked for. */
+export class CollectionConflictError extends CairnError {
+  readonly collection: string;
+  constructor(collection: string, message: string) {
+    super('COLLECTION_CONFLICT', `collection "${collection}": ${message}`);
+    this.collection = collection;
+  }
+}
+
+/** The database schema is missing, too old (with provisioning off) or newer than this library. */
+export class SchemaError extends CairnError {
+  constructor(message: string) {
+    super('SCHEMA_ERROR', message);
+  }
+}
+
+/** A source decoded to no text (empty or whitespace only). Reported as `skipped (empty)`. */
+export class EmptyDocumentError extends CairnError {
+  readonly source: string;
+  constructor(source: string) {
+    super('EMPTY_DOCUMENT', `${source}: no text (empty or whitespace only)`);
+    this.source = source;
+  }
+}
+
+/** No parser handles the source's format. Reported as `skipped (unsupported format: …)`. */
+export class UnsupportedFormatError extends CairnError {
+  readonly source: string;
+  readonly format: string;
+  constructor(source: string, format: string) {
+    super('UNSUPPORTED_FORMAT', `${source}: unsupported format: ${format}`);
+    this.source = source;
+    this.format = format;
+  }
+}
+
+/** A parser could not read the source (corrupt, encrypted, truncated). */
+export class ParseError extends CairnError {
+  readonly source: string;
+  constructor(source: string, reason: string, options?: { cause?: unknown }) {
+    super('PARSE_FAILED', `${source}: ${reason}`, options);
+    this.source = source;
+  }
+}
+
+/** A remote model provider failed. `isRetryable` says whether trying again can help. */
+export class ProviderError extends CairnError {
+  readonly provider: string;
+  readonly statusCode: number | undefined;
+  readonly isRetryable: boolean;
+  constructor(options: {
+    provider: string;
+    message: string;
+    statusCode?: number;
+    isRetryable?: boolean;
+    cause?: unknown;
+  }) {
+    const status = options.statusCode === undefined ? '' : ` (HTTP ${options.statusCode})`;
+    const retry = options.isRetryable ? '; retrying may help' : '';
+    super('PROVIDER_ERROR', `${options.provider}${status}: ${options.message}${retry}`, {
+      cause: options.cause,
+    });
+    this.provider = options.provider;
+    this.statusCode = options.statusCode;
+    this.isRetryable = options.isRetryable ?? false;
+  }
+}
+
+/** Configuration is missing or contradictory; the message names the option or variable. */
+export class ConfigError extends CairnError {
+  constructor(message: string) {
+    super('CONFIG_ERROR', message);
+  }
+}
+
+/** A document or chunk asked for by id does not exist. */
+export class NotFoundError extends CairnError {
+  constructor(message: string) {
+    super('NOT_FOUND', message);
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The engine's vocabulary: sources, pages, documents, chunks, hits and answers.
+ * See DESIGN.md ("Vocabulary") for the meaning of each term.
+ * @module
+ */
+
+/** A JSON value, as stored in metadata. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Free-form metadata attached to a document and copied onto its chunks. */
+export type Metadata = Record<string, JsonValue>;
+
+/** Bytes plus a name and, when known, a media type: a file, a buffer, a URL's body. */
+export interface Source {
+  /** Display name, usually the path relative to the ingest root. */
+  name: string;
+  bytes: Uint8Array;
+  /** Declared media type (e.g. from an HTTP `Content-Type`); wins over the extension. */
+  mediaType?: string;
+}
+
+/** One unit of parse output: a PDF page, a slide, or the whole of a text file. */
+export interface Page {
+  /** 1-based page number. */
+  pageNumber: number;
+  /** Page content as Markdown. */
+  markdown: string;
+}
+
+/** What a parser returns for one source. */
+export interface ParsedDocument {
+  /** The media type the parser handled, e.g. `application/pdf`. */
+  mediaType: string;
+  /** Title found in the document (HTML `<title>`, PDF info, first heading), if any. */
+  title?: string;
+  pages: Page[];
+}
+
+/** One ingested source as recorded by the store. */
+export interface DocumentRecord {
+  documentId: string;
+  /** SHA-256 of the source bytes, lower-case hex. */
+  contentHash: string;
+  /** Caller's grouping key; defaults to the documentId. */
+  sourceId: string;
+  sourceName: string;
+  mediaType: string;
+  title?: string;
+  metadata: Metadata;
+  chunkCount: number;
+  pageCount: number;
+  parserFingerprint: string;
+  /** ISO-8601 time the document was (re)ingested. */
+  ingestedAt: string;
+}
+
+/** A span of a document's Markdown, the unit that is embedded, indexed and retrieved. */
+export interface Chunk {
+  /** `documentId:ordinal`. */
+  id: string;
+  documentId: string;
+  /** 0-based position of the chunk in its document. */
+  ordinal: number;
+  text: string;
+  /** Headings enclosing the chunk, outermost first. */
+  headingPath: string[];
+  /** First and last 1-based page the chunk spans. */
+  pageStart: number;
+  pageEnd: number;
+  /** Tokens in `text`, counted with the chunker's tokenizer. */
+  tokenCount: number;
+  /** True when the chunk is one unit that could not be split (it may exceed the budget). */
+  indivisible?: boolean;
+  metadata: Metadata;
+}
+
+/** A chunk ready for the store: the text to index and, when the collection is dense, its embedding. */
+export interface StoredChunk extends Chunk {
+  sourceId: string;
+  /** The text that was embedded (the chunk text, possibly with added context). */
+  embeddingText?: string;
+  embedding?: Float32Array | number[];
+}
+
+/** Scores a hit carries; each is present when that stage ran. */
+export interface HitScores {
+  /** Cosine similarity in [-1, 1] from dense search. */
+  dense?: number;
+  /** BM25 score from lexical search (higher is better). */
+  lexical?: number;
+  /** Reciprocal-rank-fusion score. */
+  fused?: number;
+  /** Reranker relevance score. */
+  rerank?: number;
+}
+
+/** A retrieved chunk with its scores. */
+export interface Hit {
+  chunk: Chunk & { sourceId: string };
+  /** The score the hit was ranked by (the last stage's). */
+  score: number;
+  scores: HitScores;
+  /** Name of the source document (e.g. its path), for display and citations. */
+  sourceName?: string;
+}
+
+/** Which retrievers run: BM25 only, embeddings only, or both fused by RRF. */
+export type SearchMode = 'lexical' | 'dense' | 'hybrid';
+
+/** A source cited by an answer: `[n]` in the text refers to `citations[n-1]`. */
+export interface Citation {
+  /** 1-based number used in the answer text. */
+  n: number;
+  hit: Hit;
+}
+
+/** An answer, generated or extracted, with the sources it cites. */
+export interface Answer {
+  text: string;
+  /** Sources offered to the answerer, numbered from 1. */
+  sources: Citation[];
+  /** The subset of sources the answer text actually cites. */
+  cited: number[];
+  /** True when retrieval found nothing relevant and the answer says so. */
+  notFound: boolean;
+  /** Which answerer produced the text (`extractive` or a chat model id). */
+  answeredBy: string;
+}
