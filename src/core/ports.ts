@@ -167,12 +167,24 @@ export interface DenseSearchRequest extends Scope, ScanConditions {
   topK: number;
   /** Drop hits whose cosine similarity is below this. */
   minSimilarity?: number;
+  /** Keep only the best hit per source id. */
+  keepBest?: boolean;
 }
 
 /** A lexical (BM25) search request. The query is plain user text, never parsed as query syntax. */
 export interface LexicalSearchRequest extends Scope, ScanConditions {
   query: string;
   topK: number;
+  /** Keep only the best hit per source id. */
+  keepBest?: boolean;
+}
+
+/** Options of {@link Store.iterChunks}. */
+export interface IterateChunksRequest extends Scope, ScanConditions {
+  /** Chunks per yielded batch; default 500. */
+  batchSize?: number;
+  /** Include embeddings; default true. */
+  includeEmbeddings?: boolean;
 }
 
 /** A document and all of its chunks, written in one transaction. */
@@ -224,6 +236,31 @@ export interface Store {
   deleteDocument(scope: Scope, documentId: string): Promise<boolean>;
   getDocument(scope: Scope, documentId: string): Promise<DocumentRecord | undefined>;
   listDocuments(scope: Scope): Promise<DocumentRecord[]>;
+
+  /**
+   * Inserts or overwrites individual chunks by id (no document record), in one transaction.
+   * @throws {DimensionMismatchError} before writing when an embedding has the wrong length.
+   */
+  upsertChunks(scope: Scope, chunks: StoredChunk[]): Promise<void>;
+  /**
+   * Deletes the chunks matching `match` (a metadata filter) or `sourceId`, then inserts `chunks`,
+   * in one transaction. Returns the number deleted.
+   */
+  replaceChunks(
+    scope: Scope,
+    selector: { match?: Filter; sourceId?: string },
+    chunks: StoredChunk[],
+  ): Promise<number>;
+  /** Deletes chunks by id; an empty list deletes nothing. Returns the number deleted. */
+  deleteChunks(scope: Scope, ids: string[]): Promise<number>;
+  /** Deletes every chunk (and document record) with this source id. Returns chunks deleted. */
+  deleteBySourceId(scope: Scope, sourceId: string): Promise<number>;
+  /** Deletes every chunk whose metadata matches. Returns chunks deleted. */
+  deleteByMetadata(scope: Scope, match: Filter): Promise<number>;
+  /** Iterates chunks in stable id order, in batches. */
+  iterChunks(request: IterateChunksRequest): AsyncIterable<StoredChunk[]>;
+  /** Embeddings by chunk id; ids without one are absent from the map. */
+  getEmbeddings(scope: Scope, ids: string[]): Promise<Map<string, number[]>>;
 
   denseSearch(request: DenseSearchRequest): Promise<Hit[]>;
   lexicalSearch(request: LexicalSearchRequest): Promise<Hit[]>;
