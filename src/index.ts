@@ -3,4 +3,22 @@
  * embeddings fused by reciprocal rank fusion, and answer questions with numbered citations.
  * @module
  */
+export * from './answer/ask.js';
+export * from './answer/citations.js';
+export * from './answer/extractive-answerer.js';
+export * from './answer/openai/openai-chat-model.js';
+export * from './answer/prompt.js';
 export * from './core/index.js';
+export * from './embed/index.js';
+export * from './engine/engine.js';
+export * from './engine/open-store.js';
+export * from './eval/beir.js';
+export * from './eval/metrics.js';
+export * from './ingest/chunk/markdown-chunker.js';
+export * from './ingest/chunk/tokenizer.js';
+export * from './ingest/collect-sources.js';
+export * from './ingest/pipeline.js';
+export * from './ingest/route.js';
+export * from './retrieve/reciprocal-rank-fusion.js';
+export * from './retrieve/retriever.js';
+export * from './store/index.js';

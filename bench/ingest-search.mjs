@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Ingest throughput (pages/s, chunks/s) and lexical search latency (p50/p95) on SciFact, plus
+// ingest throughput on the 13 shared PDFs. Run after `npm run build`.
+// Usage: node bench/ingest-search.mjs [--scifact DIR] [--pdfs DIR] [--queries N]
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createEngine, loadBeir, quantile } from '../dist/index.js';
+
+const { values } = parseArgs({
+  options: {
+    scifact: { type: 'string', default: '../shared/data/scifact' },
+    pdfs: { type: 'string', default: '../shared/data/pdfs' },
+    queries: { type: 'string', default: '809' },
+  },
+});
+
+const dir = mkdtempSync(path.join(tmpdir(), 'cairn-bench-'));
+const engine = await createEngine({ store: path.join(dir, 'bench.db') });
+const results = { date: new Date().toISOString(), node: process.version };
+
+// SciFact: every abstract is one document of one page.
+const dataset = await loadBeir(values.scifact, 'train');
+let began = performance.now();
+let chunks = 0;
+for (const doc of dataset.corpus) {
+  const item = await engine.ingestSource(
+    {
+      name: doc.id,
+      bytes: new TextEncoder().encode(`# ${doc.title}\n\n${doc.text}`),
+      mediaType: 'text/markdown',
+    },
+    { documentId: doc.id, collection: 'scifact' },
+  );
+  chunks += item.chunks;
+}
+let seconds = (performance.now() - began) / 1000;
+results.scifactIngest = {
+  documents: dataset.corpus.length,
+  pages: dataset.corpus.length,
+  chunks,
+  seconds: +seconds.toFixed(2),
+  pagesPerSecond: +(dataset.corpus.length / seconds).toFixed(1),
+  chunksPerSecond: +(chunks / seconds).toFixed(1),
+};
+
+const queries = dataset.queries.slice(0, Number(values.queries));
+const latencies = [];
+for (const query of queries) {
+  const start = performance.now();
+  await engine.search(query.text, { collection: 'scifact', topK: 10, mode: 'lexical' });
+  latencies.push(performance.now() - start);
+}
+results.scifactLexicalSearch = {
+  queries: queries.length,
+  topK: 10,
+  p50Ms: +quantile(latencies, 0.5).toFixed(2),
+  p95Ms: +quantile(latencies, 0.95).toFixed(2),
+};
+
+// The shared PDFs (NTSB reports and NIH protocols).
+began = performance.now();
+const report = await engine.ingestPaths([values.pdfs], { include: ['**/*.pdf'], collection: 'pdfs' });
+seconds = (performance.now() - began) / 1000;
+results.pdfIngest = {
+  documents: report.items.length,
+  failed: report.totals.failed,
+  pages: report.totals.pages,
+  chunks: report.totals.chunks,
+  seconds: +seconds.toFixed(2),
+  pagesPerSecond: +(report.totals.pages / seconds).toFixed(1),
+  chunksPerSecond: +(report.totals.chunks / seconds).toFixed(1),
+};
+await engine.close();
+
+mkdirSync('bench/out', { recursive: true });
+writeFileSync('bench/out/ingest-search.json', `${JSON.stringify(results, null, 2)}\n`);
+console.log(JSON.stringify(results, null, 2));

@@ -1,0 +1,80 @@
+/**
+ * One turn of a conversation over an engine: prepare (small talk, rewriting), retrieve with the
+ * standalone question, answer with validated citations.
+ * @module
+ */
+import type { SearchMode } from '../core/types.js';
+import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
+import { prepareQuestion } from './prepare-question.js';
+import type { ConversationTurn, QueryRewriter } from './query-rewriter.js';
+import type { AnsweringEngine, SearcherOptions } from './searcher.js';
+
+/** Conversation options of {@link askWithHistory}. */
+export interface ConversationOptions {
+  /** Earlier turns, oldest first; a follow-up is rewritten against them before retrieval. */
+  history?: readonly ConversationTurn[];
+  /** Rewriter for follow-ups; see {@link prepareQuestion} for the default. */
+  rewriter?: QueryRewriter;
+  /** Answer greetings, thanks and the like without retrieval; default true. */
+  detectSmallTalk?: boolean;
+}
+
+/** Options of {@link askWithHistory}: search options, answer options and conversation options. */
+export interface ConversationalAskOptions extends SearcherOptions, AnswerOptions, ConversationOptions {}
+
+/** The answer to one conversational turn. */
+export interface ConversationalAnswer extends CheckedAnswer {
+  /** The message as asked. */
+  question: string;
+  /** The question retrieval ran with (the rewritten form when `rewritten`). */
+  standalone: string;
+  /** True when the question was rewritten against the history. */
+  rewritten: boolean;
+  /** True when the message was small talk and was answered without retrieval. */
+  smallTalk: boolean;
+  /** The search mode that ran; absent for small talk, when no search ran. */
+  mode?: SearchMode;
+}
+
+/**
+ * Answers `question` in the context of `options.history`. Small talk is answered at once (text
+ * streamed to `onToken`, `answeredBy` the chat model or `small-talk`); otherwise the standalone
+ * question is searched (`topK` default 8) and answered like {@link checkedAnswerFromHits}.
+ */
+export async function askWithHistory(
+  engine: AnsweringEngine,
+  question: string,
+  options: ConversationalAskOptions = {},
+): Promise<ConversationalAnswer> {
+  const { history, rewriter, detectSmallTalk, onToken, signal, maxSources, minTermCoverage, ...search } =
+    options;
+  const chatModel = engine.chatModel;
+  const prepared = await prepareQuestion(question, history, chatModel, {
+    rewriter,
+    detectSmallTalk,
+    onToken,
+    signal,
+  });
+  const turn = { question, standalone: prepared.standalone, rewritten: prepared.rewritten };
+  if (prepared.smallTalk !== undefined) {
+    return {
+      ...turn,
+      text: prepared.smallTalk,
+      sources: [],
+      cited: [],
+      notFound: false,
+      answeredBy: chatModel?.model ?? 'small-talk',
+      invalidCitations: [],
+      smallTalk: true,
+    };
+  }
+  const { hits, mode } = await engine.search(prepared.standalone, { ...search, topK: search.topK ?? 8 });
+  const answer = await checkedAnswerFromHits(prepared.standalone, hits, chatModel, {
+    onToken,
+    signal,
+    maxSources,
+    minTermCoverage,
+    minSimilarity: search.minSimilarity,
+  });
+  return { ...answer, ...turn, smallTalk: false, mode };
+}

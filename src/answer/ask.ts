@@ -1,0 +1,109 @@
+/**
+ * Answering: retrieve, apply the relevance floor, then either stream a grounded answer from a
+ * chat model or extract one offline; citations are validated against the numbered sources.
+ * @module
+ */
+import type { ChatModel } from '../core/ports.js';
+import type { Answer, Hit } from '../core/types.js';
+import { validateCitations } from './citations.js';
+import { extractAnswer } from './extractive-answerer.js';
+import { buildGroundedPrompt } from './prompt.js';
+import { type RelevanceOptions, relevantHits } from './relevance.js';
+
+/** The text of an honest "not found" answer. */
+export const NOT_FOUND_TEXT = 'I could not find an answer to that in the indexed documents.';
+
+/** Options of {@link answerFromHits}. */
+export interface AnswerOptions extends RelevanceOptions {
+  /** Streams the answer's text deltas as they arrive. */
+  onToken?: (delta: string) => void;
+  signal?: AbortSignal;
+  /** Sources offered to the answerer at most; default 5. */
+  maxSources?: number;
+}
+
+/** An {@link Answer} plus what citation validation removed. */
+export interface CheckedAnswer extends Answer {
+  /**
+   * `[n]` markers the model wrote that point at no offered source, ascending; they were removed
+   * from `text` (the streamed deltas still carried them). Always empty for the extractive answerer.
+   */
+  invalidCitations: number[];
+}
+
+/**
+ * Answers `question` from already-retrieved `hits` and reports invalid citations.
+ * Hits below the relevance floor are dropped first; when none is left the answer is an honest
+ * "not found" and no model is called. With `chatModel` the reply is streamed to `onToken` and its
+ * `[n]` markers are validated; without one the answer is extracted offline.
+ */
+export async function checkedAnswerFromHits(
+  question: string,
+  hits: Hit[],
+  chatModel: ChatModel | undefined,
+  options: AnswerOptions = {},
+): Promise<CheckedAnswer> {
+  const sources = relevantHits(question, hits, options)
+    .slice(0, options.maxSources ?? 5)
+    .map((hit, i) => ({ n: i + 1, hit }));
+  const notFound = (answeredBy: string): CheckedAnswer => {
+    options.onToken?.(NOT_FOUND_TEXT);
+    return { text: NOT_FOUND_TEXT, sources: [], cited: [], notFound: true, answeredBy, invalidCitations: [] };
+  };
+  if (sources.length === 0) return notFound(chatModel?.model ?? 'extractive');
+
+  if (!chatModel) {
+    const extracted = extractAnswer(
+      question,
+      sources.map((s) => s.hit),
+    );
+    if (!extracted.text) return notFound('extractive');
+    options.onToken?.(extracted.text);
+    return {
+      text: extracted.text,
+      sources,
+      cited: extracted.cited,
+      notFound: false,
+      answeredBy: 'extractive',
+      invalidCitations: [],
+    };
+  }
+
+  const messages = buildGroundedPrompt(
+    question,
+    sources.map((s) => s.hit),
+  );
+  let raw = '';
+  for await (const delta of chatModel.doStream({ messages, temperature: 0, signal: options.signal })) {
+    raw += delta;
+    options.onToken?.(delta);
+  }
+  const checked = validateCitations(raw.trim(), sources.length);
+  return {
+    text: checked.text,
+    sources,
+    cited: checked.cited,
+    notFound: checked.cited.length === 0 && /could not find|not (?:found|contain)/i.test(checked.text),
+    answeredBy: chatModel.model,
+    invalidCitations: checked.invalid,
+  };
+}
+
+/**
+ * Answers `question` from already-retrieved `hits`, with a chat model when one is given.
+ * Same as {@link checkedAnswerFromHits} without the `invalidCitations` report.
+ */
+export async function answerFromHits(
+  question: string,
+  hits: Hit[],
+  chatModel: ChatModel | undefined,
+  options: AnswerOptions = {},
+): Promise<Answer> {
+  const { invalidCitations: _removed, ...answer } = await checkedAnswerFromHits(
+    question,
+    hits,
+    chatModel,
+    options,
+  );
+  return answer;
+}

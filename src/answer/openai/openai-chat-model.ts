@@ -1,0 +1,104 @@
+/**
+ * Chat model for any server speaking the OpenAI chat-completions API with streaming
+ * (`POST {baseURL}/chat/completions`, `stream: true`, server-sent events): OpenAI, Ollama, vLLM,
+ * LM Studio, llama.cpp server.
+ * @module
+ */
+import { createParser } from 'eventsource-parser';
+import { ProviderError } from '../../core/errors.js';
+import type { ChatMessage, ChatModel } from '../../core/ports.js';
+import { loadApiKey, postJson, type RequestPolicy } from '../../provider/post-json.js';
+
+/** Options of {@link OpenAIChatModel}. */
+export interface OpenAIChatModelOptions extends RequestPolicy {
+  /** Model id, e.g. `gpt-4o-mini` or `llama3.1`. */
+  model: string;
+  /** API root; default `OPENAI_BASE_URL` or `https://api.openai.com/v1`. Read at call time. */
+  baseURL?: string;
+  /** API key; default `OPENAI_API_KEY`, read at call time. */
+  apiKey?: string;
+}
+
+interface StreamChunk {
+  choices?: Array<{ delta?: { content?: string | null } }>;
+  error?: { message?: string };
+}
+
+/** OpenAI-compatible streaming chat model. */
+export class OpenAIChatModel implements ChatModel {
+  readonly specificationVersion = 'v1' as const;
+  readonly provider = 'openai-compatible';
+  readonly model: string;
+  readonly #options: OpenAIChatModelOptions;
+
+  constructor(options: OpenAIChatModelOptions) {
+    this.model = options.model;
+    this.#options = options;
+  }
+
+  async *doStream(options: {
+    messages: ChatMessage[];
+    temperature?: number;
+    maxTokens?: number;
+    signal?: AbortSignal;
+  }): AsyncIterable<string> {
+    const baseURL = (
+      this.#options.baseURL ??
+      process.env.OPENAI_BASE_URL ??
+      'https://api.openai.com/v1'
+    ).replace(/\/+$/, '');
+    const apiKey = this.#options.baseURL
+      ? (this.#options.apiKey ?? process.env.OPENAI_API_KEY ?? 'none')
+      : loadApiKey({ apiKey: this.#options.apiKey, envVar: 'OPENAI_API_KEY', provider: this.provider });
+    const response = await postJson({
+      ...this.#options,
+      provider: this.provider,
+      url: `${baseURL}/chat/completions`,
+      headers: { authorization: `Bearer ${apiKey}`, accept: 'text/event-stream' },
+      body: {
+        model: this.model,
+        messages: options.messages,
+        stream: true,
+        ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+        ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+      },
+      signal: options.signal,
+    });
+    if (!response.body) throw new ProviderError({ provider: this.provider, message: 'empty response body' });
+
+    const pending: string[] = [];
+    let done = false;
+    let failure: ProviderError | undefined;
+    const parser = createParser({
+      onEvent: (event) => {
+        if (event.data === '[DONE]') {
+          done = true;
+          return;
+        }
+        let chunk: StreamChunk;
+        try {
+          chunk = JSON.parse(event.data) as StreamChunk;
+        } catch {
+          failure = new ProviderError({ provider: this.provider, message: 'malformed stream event' });
+          return;
+        }
+        if (chunk.error) {
+          failure = new ProviderError({
+            provider: this.provider,
+            message: chunk.error.message ?? 'stream error',
+          });
+          return;
+        }
+        const delta = chunk.choices?.[0]?.delta?.content;
+        if (delta) pending.push(delta);
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+      parser.feed(decoder.decode(bytes, { stream: true }));
+      if (failure) throw failure;
+      while (pending.length > 0) yield pending.shift()!;
+      if (done) return;
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export * from './embed.js';
+export * from './openai/openai-embedder.js';

@@ -1,0 +1,344 @@
+/**
+ * The engine: one object that ingests, searches and answers over a store, built from a config in
+ * which every port is injectable. This is the library's main entry point.
+ *
+ * @example
+ * ```ts
+ * const engine = await createEngine({ store: '.cairn/cairn.db' });
+ * await engine.ingestPaths(['docs/']);
+ * const { hits } = await engine.search('how do I rotate keys?');
+ * const answer = await engine.ask('How do I rotate keys?');
+ * ```
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { type AnswerOptions, answerFromHits } from '../answer/ask.js';
+import { ConfigError, DimensionMismatchError } from '../core/errors.js';
+import type { ChatModel, Chunker, CollectionInfo, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
+import type { Answer, DocumentRecord, Hit, Metadata, SearchMode, Source } from '../core/types.js';
+import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
+import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sources.js';
+import { type IngestItem, ingestSource } from '../ingest/pipeline.js';
+import { type SearchRequest, search } from '../retrieve/retriever.js';
+import { openStore } from './open-store.js';
+
+/** Engine configuration. Every port can be given as an instance. */
+export interface EngineConfig {
+  /** A store instance or a location (SQLite file path); default `.cairn/cairn.db`. */
+  store?: Store | string;
+  /** Embedder for dense retrieval; without one the engine is lexical-only. */
+  embedder?: Embedder;
+  /**
+   * Resolves an embedder for a collection whose model differs from `embedder`'s, so one engine
+   * serves collections of different models. Return `undefined` when the model is unknown.
+   */
+  resolveEmbedder?: (model: string, dimension: number) => Embedder | undefined;
+  /** Chat model for generated answers; without one `ask` extracts sentences. */
+  chatModel?: ChatModel;
+  /** Chunker; default a {@link MarkdownChunker} with `chunkSize`/`chunkOverlap`. */
+  chunker?: Chunker;
+  /** Chunk budget in tokens for the default chunker; default 512. */
+  chunkSize?: number;
+  /** Overlap in tokens for the default chunker; default 64. */
+  chunkOverlap?: number;
+  /** Default collection; default `default`. */
+  collection?: string;
+  /** Default namespace; default `default`. */
+  namespace?: string;
+  /** Receives statistics of every embedding call. */
+  onUsage?: (usage: EmbeddingUsage) => void;
+  /** Called once with a notice, e.g. that no embedder is configured. */
+  onNotice?: (message: string) => void;
+}
+
+/** Options of {@link Engine.ingestPaths}. */
+export interface IngestPathsOptions extends CollectOptions {
+  collection?: string;
+  namespace?: string;
+  metadata?: Metadata;
+  /** Delete stored documents of the collection that were not found under `paths`. */
+  prune?: boolean;
+  /** Re-ingest even unchanged files. */
+  force?: boolean;
+  /** Called before each file (`done` of `total` finished). */
+  onProgress?: (progress: { done: number; total: number; current: string }) => void;
+}
+
+/** Summary of an ingest run. */
+export interface IngestReport {
+  items: IngestItem[];
+  /** documentIds removed by `prune`. */
+  pruned: string[];
+  totals: {
+    ingested: number;
+    unchanged: number;
+    skipped: number;
+    failed: number;
+    pages: number;
+    chunks: number;
+    seconds: number;
+  };
+}
+
+/** Options of {@link Engine.search} (the query and collection defaults come from the engine). */
+export type EngineSearchOptions = Omit<SearchRequest, 'query' | 'collection'> & { collection?: string };
+
+/** Options of {@link Engine.ask}. */
+export interface AskOptions extends EngineSearchOptions, AnswerOptions {}
+
+function summarize(items: IngestItem[], pruned: string[], seconds: number): IngestReport {
+  const count = (status: IngestItem['status']) => items.filter((i) => i.status === status).length;
+  const ingested = items.filter((i) => i.status === 'ingested');
+  return {
+    items,
+    pruned,
+    totals: {
+      ingested: count('ingested'),
+      unchanged: count('unchanged'),
+      skipped: count('skipped'),
+      failed: count('failed'),
+      pages: ingested.reduce((n, i) => n + i.pages, 0),
+      chunks: ingested.reduce((n, i) => n + i.chunks, 0),
+      seconds,
+    },
+  };
+}
+
+/** The engine. Create it with {@link createEngine}. */
+export class Engine {
+  readonly store: Store;
+  readonly chunker: Chunker;
+  readonly #config: EngineConfig;
+  #noticed = false;
+
+  constructor(store: Store, config: EngineConfig) {
+    this.store = store;
+    this.#config = config;
+    this.chunker =
+      config.chunker ??
+      new MarkdownChunker({ chunkSize: config.chunkSize, chunkOverlap: config.chunkOverlap });
+  }
+
+  get collection(): string {
+    return this.#config.collection ?? 'default';
+  }
+
+  get namespace(): string {
+    return this.#config.namespace ?? 'default';
+  }
+
+  /** The configured chat model, if any. */
+  get chatModel(): ChatModel | undefined {
+    return this.#config.chatModel;
+  }
+
+  #notice(message: string): void {
+    if (this.#noticed) return;
+    this.#noticed = true;
+    this.#config.onNotice?.(message);
+  }
+
+  /**
+   * The embedder that serves `collection`: the registry's model is authoritative.
+   * Returns `undefined` for a lexical-only collection or when no embedder is configured (search
+   * then runs lexical-only).
+   * @throws {ConfigError} when the collection's model differs from the configured one and
+   * `resolveEmbedder` cannot supply it.
+   */
+  async embedderFor(collection: string): Promise<Embedder | undefined> {
+    const info = await this.store.getCollection(collection);
+    const configured = this.#config.embedder;
+    if (!info) return configured;
+    if (info.model === null || info.dimension === null) return undefined;
+    if (configured && configured.model === info.model) {
+      if (configured.dimension !== info.dimension) {
+        throw new DimensionMismatchError(
+          collection,
+          info.dimension,
+          configured.dimension,
+          `model ${configured.model}`,
+        );
+      }
+      return configured;
+    }
+    const resolved = this.#config.resolveEmbedder?.(info.model, info.dimension);
+    if (resolved) return resolved;
+    if (!configured) {
+      this.#notice(
+        `collection "${collection}" was embedded with ${info.model}, but no embedder is configured: searching lexically`,
+      );
+      return undefined;
+    }
+    throw new ConfigError(
+      `collection "${collection}" is pinned to model ${info.model} (${info.dimension} dimensions), ` +
+        `but the configured embedder is ${configured.model}; configure ${info.model} or use another collection`,
+    );
+  }
+
+  /** Creates `collection` for the configured embedder if it does not exist, and returns it. */
+  async ensureCollection(collection = this.collection): Promise<CollectionInfo> {
+    const existing = await this.store.getCollection(collection);
+    if (existing) {
+      if (existing.dimension !== null && !this.#config.embedder && !this.#config.resolveEmbedder) {
+        throw new ConfigError(
+          `collection "${collection}" is dense (model ${existing.model}); configure that embedder to ingest into it`,
+        );
+      }
+      if (existing.dimension === null && this.#config.embedder) {
+        this.#notice(
+          `collection "${collection}" is lexical-only; the configured embedder is not used for it`,
+        );
+      }
+      return existing;
+    }
+    const embedder = this.#config.embedder;
+    if (!embedder) this.#notice('no embedder configured: the collection is lexical-only (BM25)');
+    return this.store.createCollection(collection, {
+      model: embedder?.model ?? null,
+      dimension: embedder?.dimension ?? null,
+    });
+  }
+
+  /** Ingests one in-memory source. See {@link ingestSource} for the statuses. */
+  async ingestSource(
+    source: Source,
+    options: {
+      documentId?: string;
+      sourceId?: string;
+      metadata?: Metadata;
+      collection?: string;
+      namespace?: string;
+      force?: boolean;
+    } = {},
+  ): Promise<IngestItem> {
+    const collection = options.collection ?? this.collection;
+    await this.ensureCollection(collection);
+    return ingestSource(
+      {
+        store: this.store,
+        chunker: this.chunker,
+        embedder: await this.embedderFor(collection),
+        onUsage: this.#config.onUsage,
+      },
+      {
+        source,
+        documentId: options.documentId ?? source.name,
+        sourceId: options.sourceId,
+        metadata: options.metadata,
+        collection,
+        namespace: options.namespace ?? this.namespace,
+        force: options.force,
+      },
+    );
+  }
+
+  /** Ingests files and folders. One bad file never stops the batch. */
+  async ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
+    const began = performance.now();
+    const collection = options.collection ?? this.collection;
+    const namespace = options.namespace ?? this.namespace;
+    const files = await collectSourceFiles(paths, options);
+    await this.ensureCollection(collection);
+    const items: IngestItem[] = [];
+    for (const [index, file] of files.entries()) {
+      options.onProgress?.({ done: index, total: files.length, current: file.documentId });
+      let bytes: Uint8Array;
+      try {
+        bytes = await readFile(file.path);
+      } catch (error) {
+        items.push({
+          documentId: file.documentId,
+          sourceName: file.documentId,
+          status: 'failed',
+          reason: (error as Error).message,
+          pages: 0,
+          chunks: 0,
+          milliseconds: 0,
+        });
+        continue;
+      }
+      items.push(
+        await this.ingestSource(
+          { name: file.documentId, bytes },
+          {
+            documentId: file.documentId,
+            metadata: options.metadata,
+            collection,
+            namespace,
+            force: options.force,
+          },
+        ),
+      );
+    }
+    options.onProgress?.({ done: files.length, total: files.length, current: '' });
+    const pruned: string[] = [];
+    if (options.prune) {
+      const seen = new Set(files.map((f) => f.documentId));
+      for (const doc of await this.store.listDocuments({ collection, namespace })) {
+        if (!seen.has(doc.documentId)) {
+          await this.store.deleteDocument({ collection, namespace }, doc.documentId);
+          pruned.push(doc.documentId);
+        }
+      }
+    }
+    return summarize(items, pruned, (performance.now() - began) / 1000);
+  }
+
+  /** Searches the collection. See {@link SearchRequest} for the options. */
+  async search(query: string, options: EngineSearchOptions = {}): Promise<{ hits: Hit[]; mode: SearchMode }> {
+    return search(
+      {
+        store: this.store,
+        embedderFor: (c) => this.embedderFor(c),
+        onUsage: this.#config.onUsage,
+      },
+      {
+        ...options,
+        query,
+        collection: options.collection ?? this.collection,
+        namespace: options.namespace ?? this.namespace,
+      },
+    );
+  }
+
+  /**
+   * Answers a question from the collection with numbered citations. Without a chat model the
+   * answer is extracted from the best sentences; with nothing relevant it says so (`notFound`).
+   */
+  async ask(question: string, options: AskOptions = {}): Promise<Answer & { mode: SearchMode }> {
+    const { hits, mode } = await this.search(question, { ...options, topK: options.topK ?? 8 });
+    const answer = await answerFromHits(question, hits, this.#config.chatModel, options);
+    return { ...answer, mode };
+  }
+
+  /** Documents of a collection. */
+  listDocuments(options: { collection?: string; namespace?: string } = {}): Promise<DocumentRecord[]> {
+    return this.store.listDocuments({
+      collection: options.collection ?? this.collection,
+      namespace: options.namespace ?? this.namespace,
+    });
+  }
+
+  /** Deletes a document and all of its chunks. */
+  deleteDocument(
+    documentId: string,
+    options: { collection?: string; namespace?: string } = {},
+  ): Promise<boolean> {
+    return this.store.deleteDocument(
+      { collection: options.collection ?? this.collection, namespace: options.namespace ?? this.namespace },
+      documentId,
+    );
+  }
+
+  /** Closes the store. */
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}
+
+/** Builds an engine from a config, opening the store when given a location. */
+export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
+  const store = typeof config.store === 'object' ? config.store : await openStore(config.store);
+  await store.ensureRegistry();
+  return new Engine(store, config);
+}

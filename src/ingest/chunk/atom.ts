@@ -1,0 +1,46 @@
+/**
+ * Atoms: the pieces the packer joins into chunks. A block that fits the budget is one atom; a
+ * larger one is cut into sentences, words, table rows or code lines first.
+ * @module
+ */
+import type { SourceSpan, SourceText } from './source-text.js';
+import type { Tokenizer } from './tokenizer.js';
+
+/** What the chunker needs to cut blocks into atoms. */
+export interface AtomContext {
+  source: SourceText;
+  tokenizer: Tokenizer;
+  /** Most tokens one chunk may hold (the chunker's `chunkSize`). */
+  budget: number;
+}
+
+/** Text added around an atom at a chunk edge, with its token count. */
+export interface Affix {
+  text: string;
+  tokens: number;
+}
+
+/**
+ * A span of the source the packer never cuts. Atoms of a section are disjoint and in source
+ * order; the chunk text from atom i to atom j is `lead(i) + source[i.start, j.end) + trail(j)`.
+ */
+export interface Atom extends SourceSpan {
+  /** Heading line, prose, table rows or code lines; only prose carries overlap. */
+  kind: 'heading' | 'text' | 'table' | 'code';
+  /** Tokens in the span's text alone. */
+  tokens: number;
+  /** Put before the atom when it opens a chunk: a repeated table header, a reopened fence. */
+  lead?: Affix;
+  /** Put after the atom when it closes a chunk: a closing fence. */
+  trail?: Affix;
+}
+
+/** Counts the tokens of `span` in the context's source. */
+export function countSpan(context: AtomContext, span: SourceSpan): number {
+  return context.tokenizer.count(context.source.slice(span));
+}
+
+/** An {@link Affix} for `text`, counted with the context's tokenizer. */
+export function affix(context: AtomContext, text: string): Affix {
+  return { text, tokens: context.tokenizer.count(text) };
+}

@@ -1,0 +1,110 @@
+/**
+ * Greedy packing of a section's atoms into chunk drafts within the token budget, with overlap.
+ * @module
+ */
+import type { Atom, AtomContext } from './atom.js';
+import { findOverlap, type Overlap } from './overlap.js';
+import type { SourceSpan } from './source-text.js';
+
+/** Settings of {@link packAtoms}. */
+export interface PackContext extends AtomContext {
+  /** Most tokens a chunk repeats from the one before it (the chunker's `chunkOverlap`). */
+  overlap: number;
+}
+
+/** A chunk's text and token count, and the source span its text comes from. */
+export interface Draft extends SourceSpan {
+  text: string;
+  tokens: number;
+}
+
+/**
+ * Packs `atoms` (one section, in order) into drafts: each takes as many whole atoms as fit the
+ * budget, judged by summing atom counts (plus one token per join that is not a single space),
+ * then the draft's text is counted once and atoms are handed to the next draft while it is over
+ * budget. A draft is over budget only when it is one atom that is. A draft that starts with prose
+ * right after prose repeats a tail of the previous draft (see {@link findOverlap}), shortened so
+ * that it and the first atom fit the budget.
+ */
+export function packAtoms(context: PackContext, atoms: readonly Atom[]): Draft[] {
+  const drafts: Draft[] = [];
+  let previous: { draft: Draft; first: number } | undefined;
+  let index = 0;
+  while (index < atoms.length) {
+    let overlap = previous ? overlapBefore(context, atoms, index, previous) : undefined;
+    let end = greedyEnd(context, atoms, index, overlap);
+    let draft = build(context, atoms, index, end, overlap);
+    while (draft.tokens > context.budget && end - index > 1) {
+      end--;
+      draft = build(context, atoms, index, end, overlap);
+    }
+    if (draft.tokens > context.budget && overlap) {
+      overlap = undefined;
+      draft = build(context, atoms, index, end, overlap);
+    }
+    drafts.push(draft);
+    previous = { draft, first: index };
+    index = end;
+  }
+  return drafts;
+}
+
+/** Estimated tokens added by the text between two atoms: a lone space merges into a word. */
+function joinCost(context: AtomContext, from: number, to: number): number {
+  return to - from === 0 || (to - from === 1 && context.source.text[from] === ' ') ? 0 : 1;
+}
+
+function overlapBefore(
+  context: PackContext,
+  atoms: readonly Atom[],
+  index: number,
+  previous: { draft: Draft; first: number },
+): Overlap | undefined {
+  const first = atoms[index]!;
+  const last = atoms[index - 1]!;
+  if (context.overlap === 0 || first.kind !== 'text' || last.kind !== 'text') return undefined;
+  const room = context.budget - first.tokens - joinCost(context, last.end, first.start);
+  const limit = Math.min(context.overlap, room);
+  if (limit <= 0) return undefined;
+  let runStart = index - 1;
+  while (runStart > previous.first && atoms[runStart - 1]!.kind === 'text') runStart--;
+  const regionStart = runStart === previous.first ? previous.draft.start : atoms[runStart]!.start;
+  return findOverlap(context, { start: regionStart, end: last.end }, previous.draft.start, limit);
+}
+
+/** One past the last atom that fits, by estimate, in a draft opening with `atoms[index]`. */
+function greedyEnd(
+  context: PackContext,
+  atoms: readonly Atom[],
+  index: number,
+  overlap: Overlap | undefined,
+): number {
+  const first = atoms[index]!;
+  const opening = overlap
+    ? overlap.tokens + joinCost(context, atoms[index - 1]!.end, first.start)
+    : (first.lead?.tokens ?? 0);
+  let used = opening + first.tokens;
+  let end = index + 1;
+  for (; end < atoms.length; end++) {
+    const next = atoms[end]!;
+    const added = joinCost(context, atoms[end - 1]!.end, next.start) + next.tokens;
+    if (used + added + (next.trail?.tokens ?? 0) > context.budget) break;
+    used += added;
+  }
+  return end;
+}
+
+function build(
+  context: PackContext,
+  atoms: readonly Atom[],
+  index: number,
+  end: number,
+  overlap: Overlap | undefined,
+): Draft {
+  const first = atoms[index]!;
+  const last = atoms[end - 1]!;
+  const start = overlap ? overlap.start : first.start;
+  const lead = overlap ? '' : (first.lead?.text ?? '');
+  const text = lead + context.source.text.slice(start, last.end) + (last.trail?.text ?? '');
+  return { start, end: last.end, text, tokens: context.tokenizer.count(text) };
+}

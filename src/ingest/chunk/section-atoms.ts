@@ -1,0 +1,34 @@
+/**
+ * Turns one section into the atoms the packer joins: its heading lines, then each block whole
+ * or cut (prose by sentence and word, tables by row, code by line).
+ * @module
+ */
+import { type Atom, type AtomContext, countSpan } from './atom.js';
+import { codeAtoms } from './code-atoms.js';
+import type { Section } from './sections.js';
+import { tableAtoms } from './table-atoms.js';
+import { textAtoms } from './text-atoms.js';
+
+/**
+ * Atoms of `section`, in source order. Every block is counted once. A block over the budget is
+ * cut; so is the first paragraph when it does not fit beside the heading lines, so that the
+ * heading starts a chunk with content rather than alone. Tables and code that fit the budget
+ * stay whole even then.
+ */
+export function sectionAtoms(context: AtomContext, section: Section): Atom[] {
+  const atoms: Atom[] = [];
+  for (const heading of section.headings) {
+    atoms.push(...textAtoms(context, 'heading', heading, countSpan(context, heading)));
+  }
+  const headingTokens = atoms.reduce((sum, atom) => sum + atom.tokens + 1, 0);
+  section.blocks.forEach((block, index) => {
+    const tokens = countSpan(context, block);
+    if (block.kind === 'table') atoms.push(...tableAtoms(context, block, tokens));
+    else if (block.kind === 'code') atoms.push(...codeAtoms(context, block, tokens));
+    else {
+      const room = context.budget - (index === 0 ? headingTokens : 0);
+      atoms.push(...textAtoms(context, 'text', block, tokens, room > 0 ? room : context.budget));
+    }
+  });
+  return atoms;
+}

@@ -1,0 +1,60 @@
+/**
+ * Expands the paths given to `ingest` into files: folders are walked recursively,
+ * `include`/`exclude` globs (picomatch, matched against the path relative to the root) filter
+ * them, and each file gets a `documentId` = its path relative to the root, with `/` separators.
+ * @module
+ */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { NotFoundError } from '../core/errors.js';
+
+/** A file found for ingestion. */
+export interface SourceFile {
+  /** Absolute path. */
+  path: string;
+  /** Path relative to the ingest root, `/`-separated; becomes the documentId. */
+  documentId: string;
+}
+
+/** Options of {@link collectSourceFiles}. */
+export interface CollectOptions {
+  /** Globs a file must match (any); default all files. */
+  include?: string[];
+  /** Globs that exclude a file; hidden files and `node_modules` are always excluded. */
+  exclude?: string[];
+}
+
+/**
+ * Lists the files under `paths`, sorted by documentId. A file argument's root is its folder,
+ * so its documentId is its base name.
+ * @throws {NotFoundError} when a path does not exist.
+ */
+export async function collectSourceFiles(
+  paths: string[],
+  options: CollectOptions = {},
+): Promise<SourceFile[]> {
+  const include = options.include?.length ? picomatch(options.include, { dot: true }) : () => true;
+  const exclude = options.exclude?.length ? picomatch(options.exclude, { dot: true }) : () => false;
+  const found = new Map<string, SourceFile>();
+  for (const given of paths) {
+    const absolute = path.resolve(given);
+    const info = await stat(absolute).catch(() => undefined);
+    if (!info) throw new NotFoundError(`${given}: no such file or folder`);
+    if (info.isFile()) {
+      const documentId = path.basename(absolute);
+      if (include(documentId) && !exclude(documentId)) found.set(absolute, { path: absolute, documentId });
+      continue;
+    }
+    const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const relative = path.relative(absolute, full).split(path.sep).join('/');
+      if (relative.split('/').some((part) => part.startsWith('.') || part === 'node_modules')) continue;
+      if (!include(relative) || exclude(relative)) continue;
+      found.set(full, { path: full, documentId: relative });
+    }
+  }
+  return [...found.values()].sort((a, b) => a.documentId.localeCompare(b.documentId));
+}

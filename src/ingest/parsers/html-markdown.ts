@@ -1,0 +1,70 @@
+import TurndownService from 'turndown';
+import { gfm } from 'turndown-plugin-gfm';
+import type { DomDocument, DomElement } from './dom.js';
+import { normalizeTables } from './html-tables.js';
+
+function createTurndown(): TurndownService {
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    emDelimiter: '_',
+    strongDelimiter: '**',
+  });
+  service.use(gfm);
+  // Links become their text; the URL is noise for retrieval.
+  service.addRule('linkText', { filter: 'a', replacement: (content) => content });
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node) => {
+      const parent = node.parentNode as DomElement | null;
+      let prefix = '- ';
+      if (parent?.nodeName === 'OL') {
+        const start = Number(parent.getAttribute('start') ?? '1') || 1;
+        prefix = `${start + Array.prototype.indexOf.call(parent.children, node)}. `;
+      }
+      const body = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, '')
+        .replace(/\n/g, `\n${' '.repeat(prefix.length)}`);
+      return `${prefix}${body}${node.nextSibling ? '\n' : ''}`;
+    },
+  });
+  // GFM cells hold one line: flatten breaks and escape pipes.
+  service.addRule('tableCellFlat', {
+    filter: ['th', 'td'],
+    replacement: (content, node) => {
+      const cell = content
+        .replace(/\s*\n\s*/g, ' ')
+        .replace(/\|/g, '\\|')
+        .trim();
+      const first = node.parentNode?.firstChild === node;
+      return `${first ? '| ' : ' '}${cell} |`;
+    },
+  });
+  // Escape only what would change the block structure; inline `_` and `*` stay readable.
+  service.escape = (text: string) =>
+    text
+      .replace(/^(\s*)([#>])/gm, '$1\\$2')
+      .replace(/^(\s*)([-+*])(\s)/gm, '$1\\$2$3')
+      .replace(/^(\s*\d+)([.)])(\s)/gm, '$1\\$2$3')
+      .replace(/^(\s*)(```|~~~)/gm, '$1\\$2');
+  return service;
+}
+
+let turndown: TurndownService | undefined;
+
+/**
+ * Converts the content under `root` to Markdown: `#` headings, lists, GFM tables (layout tables
+ * unwrapped, see {@link normalizeTables}), links as their text, and only the escaping that
+ * protects block structure. Rewrites the tables of `document` in place.
+ */
+export function htmlToMarkdown(document: DomDocument, root: DomElement): string {
+  normalizeTables(document, root);
+  turndown ??= createTurndown();
+  return turndown
+    .turndown(root.innerHTML)
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,83 @@
+import { EmptyDocumentError, ParseError, UnsupportedFormatError } from '../../core/errors.js';
+import type { Parser } from '../../core/ports.js';
+import type { ParsedDocument, Source } from '../../core/types.js';
+import { type ImageTextOptions, ImageTextReader } from '../ocr/image-text.js';
+
+/** Options of {@link ImageParser}: OCR settings or a vision transcriber. */
+export type ImageParserOptions = ImageTextOptions;
+
+/**
+ * An image or scanned document held no text that could be read. A kind of
+ * {@link EmptyDocumentError} (so it is reported `skipped (empty)`) whose message says why:
+ * nothing recognised, or OCR confidence below the floor.
+ */
+export class NoLegibleTextError extends EmptyDocumentError {
+  readonly reason: string;
+  constructor(source: string, reason: string) {
+    super(source);
+    this.message = `${source}: no legible text (${reason})`;
+    this.reason = reason;
+  }
+}
+
+/** The image type named by the first bytes, if it is one the OCR engine reads. */
+export function imageMediaType(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (
+    (bytes[0] === 0x49 && bytes[1] === 0x49 && bytes[2] === 0x2a && bytes[3] === 0x00) ||
+    (bytes[0] === 0x4d && bytes[1] === 0x4d && bytes[2] === 0x00 && bytes[3] === 0x2a)
+  ) {
+    return 'image/tiff';
+  }
+  return undefined;
+}
+
+/**
+ * PNG, JPEG and TIFF images: one page of the text read from the image, by a vision transcriber
+ * when one is given, else by OCR (tesseract.js, English, local model). A sideways or upside-down
+ * picture is turned before reading (see {@link TesseractOcr}); text read with low confidence is
+ * discarded rather than returned as noise. For a multi-page TIFF only the first page is read.
+ */
+export class ImageParser implements Parser {
+  readonly specificationVersion = 'v1' as const;
+  readonly fingerprint: string;
+  readonly mediaTypes = ['image/png', 'image/jpeg', 'image/tiff'] as const;
+  private readonly reader: ImageTextReader;
+
+  constructor(options: ImageParserOptions = {}) {
+    this.reader = new ImageTextReader(options);
+    this.fingerprint = `image/v1;${this.reader.fingerprint}`;
+  }
+
+  /**
+   * @throws {UnsupportedFormatError} when OCR is off and no transcriber is set.
+   * @throws {ParseError} when the bytes are no PNG, JPEG or TIFF, or cannot be decoded.
+   * @throws {NoLegibleTextError} (an {@link EmptyDocumentError}) when no legible text was found.
+   */
+  async parse(source: Source): Promise<ParsedDocument> {
+    const mediaType = imageMediaType(source.bytes);
+    if (mediaType === undefined) throw new ParseError(source.name, 'not a PNG, JPEG or TIFF image');
+    if (!this.reader.enabled) {
+      throw new UnsupportedFormatError(
+        source.name,
+        `${mediaType} (OCR is off and no vision transcriber is set)`,
+      );
+    }
+    let result: Awaited<ReturnType<ImageTextReader['read']>>;
+    try {
+      result = await this.reader.read({
+        bytes: source.bytes,
+        mediaType,
+        sourceName: source.name,
+        pageNumber: 1,
+      });
+    } catch (error) {
+      throw new ParseError(source.name, `could not read the image: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (result.kind !== 'text') throw new NoLegibleTextError(source.name, result.reason);
+    return { mediaType, pages: [{ pageNumber: 1, markdown: result.markdown }] };
+  }
+}

@@ -1,0 +1,69 @@
+import { EmptyDocumentError } from '../../core/errors.js';
+import type { Parser } from '../../core/ports.js';
+import type { ParsedDocument, Source } from '../../core/types.js';
+import { decodeTextSource } from './text-parser.js';
+
+/** A YAML front-matter block at the very start: `---` … `---` (or `...`). */
+const FRONT_MATTER = /^---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;
+
+/** The `title:` of a front-matter block, unquoted. */
+function frontMatterTitle(block: string): string | undefined {
+  const match = /^title:[ \t]*(.+?)[ \t]*$/m.exec(block);
+  if (!match) return undefined;
+  const title = match[1]!.replace(/^(['"])(.*)\1$/, '$2').trim();
+  return title || undefined;
+}
+
+/**
+ * The first level-1 heading (`# Title`, or `Title` underlined with `===`) outside fenced code
+ * blocks, without closing `#`s.
+ */
+export function firstHeading(markdown: string): string | undefined {
+  const lines = markdown.split('\n');
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fenceMatch) {
+      const marker = fenceMatch[1]!;
+      if (fence === undefined) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+      continue;
+    }
+    if (fence !== undefined) continue;
+    const atx = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+    if (atx?.[1]) return atx[1];
+    const next = lines[i + 1];
+    if (next !== undefined && /^ {0,3}=+[ \t]*$/.test(next) && line.trim() !== '' && !/^ {4}/.test(line)) {
+      return line.trim();
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Markdown (and MDX): one page holding the source as it is, minus a leading YAML front-matter
+ * block. The title is the first level-1 heading, else the front matter's `title`.
+ */
+export class MarkdownParser implements Parser {
+  readonly specificationVersion = 'v1' as const;
+  readonly fingerprint = 'markdown/v1';
+  readonly mediaTypes = ['text/markdown', 'text/x-markdown'] as const;
+
+  async parse(source: Source): Promise<ParsedDocument> {
+    let markdown = decodeTextSource(source);
+    let metaTitle: string | undefined;
+    const frontMatter = FRONT_MATTER.exec(markdown);
+    if (frontMatter) {
+      metaTitle = frontMatterTitle(frontMatter[1]!);
+      markdown = markdown.slice(frontMatter[0].length);
+      if (markdown.trim() === '') throw new EmptyDocumentError(source.name);
+    }
+    const title = firstHeading(markdown) ?? metaTitle;
+    return {
+      mediaType: 'text/markdown',
+      ...(title === undefined ? {} : { title }),
+      pages: [{ pageNumber: 1, markdown }],
+    };
+  }
+}

@@ -1,0 +1,370 @@
+/**
+ * Reading-order text from positioned PDF text items: lines rebuilt from baselines, words and
+ * table columns from horizontal gaps, paragraphs from vertical gaps, then Unicode NFKC and
+ * end-of-line hyphenation repair. Pure functions over pdf.js `getTextContent` items.
+ */
+
+/** The fields of a pdf.js text item this module reads. */
+export interface PdfTextItem {
+  str: string;
+  /** Text matrix `[a, b, c, d, e, f]` in PDF user space. */
+  transform: number[];
+  /** Advance width along the baseline, in user-space units. */
+  width: number;
+  /** Set when pdf.js saw a line break after the item. */
+  hasEOL?: boolean;
+}
+
+/** Tuning of {@link layoutPage}; every distance is in ems of the text's font size. */
+export interface LayoutOptions {
+  /** Items whose baselines differ by at most this share of the font size share a line. Default 0.5. */
+  baselineTolerance?: number;
+  /** A horizontal gap at least this wide separates words. Default 0.1. */
+  wordGap?: number;
+  /**
+   * A horizontal gap at least this wide separates table columns, unless the line is justified
+   * text (many gaps of about the same width). Default 1.5.
+   */
+  columnGap?: number;
+  /** Text between columns. Default ` | `. */
+  columnSeparator?: string;
+  /** A line spacing this many times the page's usual spacing starts a new paragraph. Default 1.3. */
+  paragraphSpacing?: number;
+}
+
+interface Glyph {
+  text: string;
+  /** Left edge, baseline and right edge in device space (origin top-left, y down). */
+  x: number;
+  y: number;
+  end: number;
+  size: number;
+}
+
+interface Line {
+  y: number;
+  /** Left edge of the first glyph and right edge of the last. */
+  x: number;
+  end: number;
+  size: number;
+  glyphs: Glyph[];
+}
+
+const DEFAULTS: Required<LayoutOptions> = {
+  baselineTolerance: 0.5,
+  wordGap: 0.1,
+  columnGap: 1.5,
+  columnSeparator: ' | ',
+  paragraphSpacing: 1.3,
+};
+
+/** `m1 × m2` for 2×3 affine matrices `[a, b, c, d, e, f]`. */
+function multiply(m1: readonly number[], m2: readonly number[]): number[] {
+  const [a1 = 1, b1 = 0, c1 = 0, d1 = 1, e1 = 0, f1 = 0] = m1;
+  const [a2 = 1, b2 = 0, c2 = 0, d2 = 1, e2 = 0, f2 = 0] = m2;
+  return [
+    a1 * a2 + c1 * b2,
+    b1 * a2 + d1 * b2,
+    a1 * c2 + c1 * d2,
+    b1 * c2 + d1 * d2,
+    a1 * e2 + c1 * f2 + e1,
+    b1 * e2 + d1 * f2 + f1,
+  ];
+}
+
+/** Splits items into upright glyphs (in device space) and the rest (rotated, vertical, mirrored). */
+function toGlyphs(
+  items: readonly PdfTextItem[],
+  viewport: readonly number[],
+): { glyphs: Glyph[]; rotated: PdfTextItem[] } {
+  const glyphs: Glyph[] = [];
+  const rotated: PdfTextItem[] = [];
+  for (const item of items) {
+    if (item.str.trim() === '') continue;
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = multiply(viewport, item.transform);
+    const upright = a > 0 && d < 0 && Math.abs(b) <= 0.05 * a;
+    if (!upright) {
+      rotated.push(item);
+      continue;
+    }
+    const size = Math.hypot(c, d) || Math.hypot(a, b) || 1;
+    glyphs.push({ text: item.str, x, y, end: x + Math.max(item.width, 0), size });
+  }
+  return { glyphs, rotated };
+}
+
+/** Groups glyphs into lines by baseline, top to bottom, each sorted left to right. */
+function groupLines(glyphs: Glyph[], tolerance: number): Line[] {
+  const sorted = [...glyphs].sort((g1, g2) => g1.y - g2.y || g1.x - g2.x);
+  const lines: Line[] = [];
+  let current: Line | undefined;
+  for (const glyph of sorted) {
+    if (current && Math.abs(glyph.y - current.y) <= tolerance * Math.max(glyph.size, current.size)) {
+      current.glyphs.push(glyph);
+      current.size = Math.max(current.size, glyph.size);
+    } else {
+      current = { y: glyph.y, x: glyph.x, end: glyph.end, size: glyph.size, glyphs: [glyph] };
+      lines.push(current);
+    }
+  }
+  for (const line of lines) {
+    line.glyphs.sort((g1, g2) => g1.x - g2.x);
+    line.x = line.glyphs[0]!.x;
+    line.end = Math.max(...line.glyphs.map((glyph) => glyph.end));
+    line.size = dominantSize(line.glyphs);
+    // The baseline of the dominant text, not of a superscript that happened to sort first.
+    line.y = line.glyphs.find((glyph) => glyph.size === line.size)?.y ?? line.y;
+  }
+  return lines;
+}
+
+/** The font size carrying the most characters. */
+function dominantSize(glyphs: readonly Glyph[]): number {
+  const weights = new Map<number, number>();
+  for (const glyph of glyphs) {
+    weights.set(glyph.size, (weights.get(glyph.size) ?? 0) + glyph.text.length);
+  }
+  let best = glyphs[0]?.size ?? 1;
+  for (const [size, weight] of weights) if (weight > (weights.get(best) ?? 0)) best = size;
+  return best;
+}
+
+/** Gaps between neighbouring glyphs, in ems of the smaller font size. */
+function gapsOf(glyphs: readonly Glyph[]): number[] {
+  return glyphs.slice(1).map((glyph, i) => {
+    const previous = glyphs[i]!;
+    return (glyph.x - previous.end) / Math.min(glyph.size, previous.size);
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((v1, v2) => v1 - v2);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * A justified line set word by word: many gaps, all about as wide. Its wide gaps are stretched
+ * word spaces, not columns.
+ */
+function isJustified(gaps: readonly number[], options: Required<LayoutOptions>): boolean {
+  const words = gaps.filter((gap) => gap >= options.wordGap);
+  return words.length >= 4 && Math.max(...words) <= 1.5 * median(words);
+}
+
+/** Left edges where the line's cells start: its first glyph and any after a column gap. */
+function cellStarts(line: Line, options: Required<LayoutOptions>): number[] {
+  const gaps = gapsOf(line.glyphs);
+  return line.glyphs.filter((_, i) => i === 0 || gaps[i - 1]! >= options.columnGap).map((glyph) => glyph.x);
+}
+
+/** How many lines above and below count as the neighbourhood whose cells define columns. */
+const COLUMN_NEIGHBOURS = 3;
+
+/** Cell starts of the lines around `lines[i]` in its block: the columns of the table it may belong to. */
+function neighbourColumns(starts: readonly number[][], i: number): number[] {
+  const columns: number[] = [];
+  for (
+    let j = Math.max(0, i - COLUMN_NEIGHBOURS);
+    j <= Math.min(starts.length - 1, i + COLUMN_NEIGHBOURS);
+    j++
+  ) {
+    if (j !== i) columns.push(...starts[j]!);
+  }
+  return columns;
+}
+
+/**
+ * Joins a line's glyphs: nothing, a space or a column separator, by the gap between them. A label
+ * ending in `:` is joined to its value by a space however wide the gap, unless the text after the
+ * gap is a label too or the gap spans a column where a nearby line starts a cell (the value is empty).
+ */
+function joinLine(
+  glyphs: readonly Glyph[],
+  options: Required<LayoutOptions>,
+  columns: readonly number[],
+): string {
+  const justified = isJustified(gapsOf(glyphs), options);
+  let text = '';
+  let previous: Glyph | undefined;
+  for (const glyph of glyphs) {
+    if (previous === undefined) {
+      text = glyph.text;
+      previous = glyph;
+      continue;
+    }
+    // Text drawn twice at (almost) the same spot, e.g. fake bold.
+    if (glyph.text === previous.text && Math.abs(glyph.x - previous.x) < 0.2 * glyph.size) continue;
+    const gap = (glyph.x - previous.end) / Math.min(glyph.size, previous.size);
+    if (gap < options.wordGap) {
+      text += glyph.text;
+    } else if (
+      justified ||
+      gap < options.columnGap ||
+      (isLabelValue(text, glyph.text) && !spansColumn(previous.end, glyph.x, glyph.size, columns))
+    ) {
+      text = `${text.trimEnd()} ${glyph.text.trimStart()}`;
+    } else {
+      text = `${text.trimEnd()}${options.columnSeparator}${glyph.text.trimStart()}`;
+    }
+    previous = glyph;
+  }
+  return text;
+}
+
+/** True when a cell start of another line lies inside the gap from `left` to `right`. */
+function spansColumn(left: number, right: number, size: number, columns: readonly number[]): boolean {
+  return columns.some((column) => column > left + 0.5 * size && column < right - 0.5 * size);
+}
+
+/** A label (`Location:`) followed by its value rather than by the next label. */
+function isLabelValue(left: string, right: string): boolean {
+  return /:\s*$/.test(left) && !/:\s*$/.test(right);
+}
+
+/** Spacing between consecutive lines of the same font size, the most common per size (0.5 pt buckets). */
+function usualSpacing(lines: readonly Line[]): Map<number, number> {
+  const counts = new Map<number, Map<number, number>>();
+  for (let i = 1; i < lines.length; i++) {
+    const above = lines[i - 1]!;
+    const line = lines[i]!;
+    const spacing = line.y - above.y;
+    if (above.size !== line.size || spacing <= 0 || spacing > 3 * line.size) continue;
+    const bucket = Math.round(spacing * 2) / 2;
+    const perSize = counts.get(line.size) ?? new Map<number, number>();
+    perSize.set(bucket, (perSize.get(bucket) ?? 0) + 1);
+    counts.set(line.size, perSize);
+  }
+  const usual = new Map<number, number>();
+  for (const [size, perSize] of counts) {
+    let best = 0;
+    let bestCount = 0;
+    for (const [spacing, count] of perSize) {
+      if (count > bestCount || (count === bestCount && spacing < best)) {
+        best = spacing;
+        bestCount = count;
+      }
+    }
+    usual.set(size, best);
+  }
+  return usual;
+}
+
+/**
+ * True when a blank line belongs between `lines[i - 1]` and `lines[i]`: the font size changes,
+ * the spacing is clearly wider than usual, or `lines[i]` is a first-line indent (indented by 1 to
+ * 8 ems, the next line back at the margin, the line before it ending short of the right edge).
+ */
+function startsParagraph(
+  lines: readonly Line[],
+  i: number,
+  usual: Map<number, number>,
+  rightEdge: number,
+  options: Required<LayoutOptions>,
+): boolean {
+  const above = lines[i - 1]!;
+  const line = lines[i]!;
+  if (Math.abs(line.size - above.size) > 0.15 * Math.max(line.size, above.size)) return true;
+  const expected = Math.max(usual.get(line.size) ?? 0, usual.get(above.size) ?? 0) || 1.2 * line.size;
+  if (line.y - above.y > options.paragraphSpacing * expected) return true;
+  const below = lines[i + 1];
+  const indent = (line.x - above.x) / line.size;
+  return (
+    below !== undefined &&
+    below.size === line.size &&
+    indent >= 1 &&
+    indent <= 8 &&
+    Math.abs(below.x - above.x) <= 0.5 * line.size &&
+    above.end < rightEdge - 2 * line.size
+  );
+}
+
+const HYPHEN_END = /(\p{L})[-\u2010\u00ad]$/u;
+
+/**
+ * Rejoins words split across lines of one paragraph: `exam-` + `ple is` → `example` + `is`. Only
+ * when a letter precedes the hyphen and a lower-case letter follows the break, so number ranges
+ * (`1990-` / `1995`) and capitalised compounds stay apart.
+ */
+export function joinHyphenated(lines: string[]): string[] {
+  const out = [...lines];
+  for (let i = 0; i < out.length - 1; i++) {
+    const line = out[i]!;
+    const next = out[i + 1]!;
+    if (!HYPHEN_END.test(line) || !/^\p{Ll}/u.test(next)) continue;
+    const space = next.search(/\s/);
+    const word = space === -1 ? next : next.slice(0, space);
+    const rest = space === -1 ? '' : next.slice(space).trimStart();
+    out[i] = line.slice(0, -1) + word;
+    if (rest === '') {
+      out.splice(i + 1, 1);
+      i--; // the joined line may end in another hyphen
+    } else {
+      out[i + 1] = rest;
+    }
+  }
+  return out;
+}
+
+/** NFKC (ligatures, full-width forms, non-breaking spaces), soft hyphens out, spaces collapsed. */
+function normalizeLine(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/\u00ad(?!$)/g, '')
+    .replace(/[\s\u200b]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Lays out one page's text items as Markdown text: one line per baseline, a blank line between
+ * paragraphs. Upright text comes first, top to bottom; rotated text (margin notes, watermarks,
+ * axis labels) follows as a last paragraph in content order.
+ * @param viewport The page viewport's transform at scale 1 (`page.getViewport({ scale: 1 }).transform`),
+ *   mapping user space to device space; it accounts for the page's `/Rotate`.
+ */
+export function layoutPage(
+  items: readonly PdfTextItem[],
+  viewport: readonly number[],
+  layoutOptions: LayoutOptions = {},
+): string {
+  const options = { ...DEFAULTS, ...layoutOptions };
+  const { glyphs, rotated } = toGlyphs(items, viewport);
+  const lines = groupLines(glyphs, options.baselineTolerance);
+
+  // Blocks first (geometry only), then each line's text with the columns of its own block.
+  const usual = usualSpacing(lines);
+  const rightEdge = Math.max(0, ...lines.map((line) => line.end));
+  const blocks: Line[][] = [];
+  lines.forEach((line, i) => {
+    if (i === 0 || startsParagraph(lines, i, usual, rightEdge, options)) blocks.push([]);
+    blocks.at(-1)!.push(line);
+  });
+  const paragraphs = blocks
+    .map((block) => {
+      const starts = block.map((line) => cellStarts(line, options));
+      return block
+        .map((line, i) => normalizeLine(joinLine(line.glyphs, options, neighbourColumns(starts, i))))
+        .filter((text) => text !== '');
+    })
+    .filter((paragraph) => paragraph.length > 0);
+
+  if (rotated.length > 0) {
+    const text = rotated.map((item) => item.str + (item.hasEOL ? '\n' : ' ')).join('');
+    const rotatedLines = text
+      .split('\n')
+      .map(normalizeLine)
+      .filter((line) => line !== '');
+    if (rotatedLines.length > 0) paragraphs.push(rotatedLines);
+  }
+
+  return (
+    paragraphs
+      .map((lines) => joinHyphenated(lines).join('\n'))
+      .join('\n\n')
+      .replace(/\u00ad/g, '')
+      // Text is not Markdown structure: a leading `#` is no heading, and a rule of dashes right
+      // under a line must not turn that line into a setext heading.
+      .replace(/^#/gm, '\\#')
+      .replace(/\n(?=[-=]{2,}[ \t]*(?:\n|$))/g, '\n\n')
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The ingest pipeline for one source: hash, skip if unchanged, parse, chunk, embed, and replace
+ * the document's chunks in one store transaction. Failures are reported per source, never thrown
+ * for the batch.
+ * @module
+ */
+import { createHash } from 'node:crypto';
+import { isCairnError } from '../core/errors.js';
+import type { Chunker, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
+import type { Metadata, Source, StoredChunk } from '../core/types.js';
+import { embedDocuments } from '../embed/embed.js';
+import { parseSource } from './route.js';
+
+/** Outcome of ingesting one source. */
+export type IngestStatus = 'ingested' | 'unchanged' | 'skipped' | 'failed';
+
+/** One line of an ingest report. */
+export interface IngestItem {
+  documentId: string;
+  sourceName: string;
+  status: IngestStatus;
+  /** Why it was skipped or failed (e.g. `empty`, `unsupported format: …`, a parse error). */
+  reason?: string;
+  pages: number;
+  chunks: number;
+  milliseconds: number;
+}
+
+/** What {@link ingestSource} needs. */
+export interface PipelineDeps {
+  store: Store;
+  chunker: Chunker;
+  /** The collection's embedder; `undefined` for a lexical-only collection. */
+  embedder: Embedder | undefined;
+  onUsage?: (usage: EmbeddingUsage) => void;
+}
+
+/** One source to ingest, with its identity. */
+export interface IngestSourceInput {
+  source: Source;
+  documentId: string;
+  sourceId?: string;
+  metadata?: Metadata;
+  collection: string;
+  namespace?: string;
+  /** Re-ingest even when the content hash is unchanged. */
+  force?: boolean;
+}
+
+/** SHA-256 of `bytes`, lower-case hex. */
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Text that is embedded for a chunk: its heading path, then its text. */
+export function embeddingTextFor(chunk: { headingPath: string[]; text: string }): string {
+  return chunk.headingPath.length > 0 ? `${chunk.headingPath.join(' > ')}\n\n${chunk.text}` : chunk.text;
+}
+
+/** Ingests one source. Never throws for bad input: the item says `skipped` or `failed` and why. */
+export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput): Promise<IngestItem> {
+  const began = performance.now();
+  const scope = { collection: input.collection, namespace: input.namespace };
+  const item = (status: IngestStatus, extra: Partial<IngestItem> = {}): IngestItem => ({
+    documentId: input.documentId,
+    sourceName: input.source.name,
+    status,
+    pages: 0,
+    chunks: 0,
+    ...extra,
+    milliseconds: performance.now() - began,
+  });
+  try {
+    const hash = contentHash(input.source.bytes);
+    const existing = await deps.store.getDocument(scope, input.documentId);
+    if (existing && existing.contentHash === hash && !input.force) {
+      return item('unchanged', { pages: existing.pageCount, chunks: existing.chunkCount });
+    }
+    const parsed = await parseSource(input.source);
+    const metadata = input.metadata ?? {};
+    const chunks = deps.chunker.chunk({ documentId: input.documentId, pages: parsed.pages, metadata });
+    const sourceId = input.sourceId ?? input.documentId;
+    const texts = chunks.map(embeddingTextFor);
+    const embeddings = deps.embedder
+      ? await embedDocuments(deps.embedder, texts, { onUsage: deps.onUsage })
+      : undefined;
+    const stored: StoredChunk[] = chunks.map((chunk, i) => ({
+      ...chunk,
+      sourceId,
+      embeddingText: texts[i],
+      ...(embeddings ? { embedding: embeddings[i] } : {}),
+    }));
+    await deps.store.replaceDocument(scope, {
+      document: {
+        documentId: input.documentId,
+        contentHash: hash,
+        sourceId,
+        sourceName: input.source.name,
+        mediaType: parsed.mediaType,
+        ...(parsed.title ? { title: parsed.title } : {}),
+        metadata,
+        pageCount: parsed.pages.length,
+        parserFingerprint: `${parsed.parserFingerprint}+${deps.chunker.fingerprint}`,
+      },
+      chunks: stored,
+    });
+    return item('ingested', { pages: parsed.pages.length, chunks: stored.length });
+  } catch (error) {
+    if (isCairnError(error) && error.code === 'EMPTY_DOCUMENT') return item('skipped', { reason: 'empty' });
+    if (isCairnError(error) && error.code === 'UNSUPPORTED_FORMAT') {
+      const format = (error as { format?: string }).format ?? 'unknown';
+      return item('skipped', { reason: `unsupported format: ${format}` });
+    }
+    if (isCairnError(error) && (error.code === 'DIMENSION_MISMATCH' || error.code === 'CONFIG_ERROR'))
+      throw error;
+    return item('failed', { reason: error instanceof Error ? error.message : String(error) });
+  }
+}

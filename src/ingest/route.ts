@@ -1,0 +1,235 @@
+/**
+ * Format routing: decides which parser reads a {@link Source} and runs it.
+ *
+ * The decision goes, in order: the declared media type (generic ones such as
+ * `application/octet-stream` are ignored), the file extension, magic bytes (`%PDF-`, an HTML
+ * prologue), and finally "decodes as UTF-8 text". Anything else is an
+ * {@link UnsupportedFormatError} naming what was seen.
+ * @module
+ */
+import { UnsupportedFormatError } from '../core/errors.js';
+import type { Parser } from '../core/ports.js';
+import type { ParsedDocument, Source } from '../core/types.js';
+import { looksLikeText } from './decode.js';
+import { HtmlParser } from './parsers/html-parser.js';
+import { MarkdownParser } from './parsers/markdown-parser.js';
+import { PdfParser } from './parsers/pdf-parser.js';
+import { TextParser } from './parsers/text-parser.js';
+
+/** The formats cairn parses. */
+export type SourceFormat = 'pdf' | 'html' | 'markdown' | 'text';
+
+/** Where a source goes: the parser's format and the media type recorded for the document. */
+export interface SourceRoute {
+  format: SourceFormat;
+  /** The declared media type when it decided, else the format's canonical type. */
+  mediaType: string;
+}
+
+const CANONICAL: Record<SourceFormat, string> = {
+  pdf: 'application/pdf',
+  html: 'text/html',
+  markdown: 'text/markdown',
+  text: 'text/plain',
+};
+
+/** Declared media types that say nothing about the content; routing falls through past them. */
+const GENERIC_MEDIA_TYPES = new Set([
+  '',
+  'application/octet-stream',
+  'binary/octet-stream',
+  'application/binary',
+  'application/unknown',
+  'application/download',
+  'application/force-download',
+  'application/x-download',
+]);
+
+const MEDIA_TYPE_FORMATS: Record<string, SourceFormat> = {
+  'application/pdf': 'pdf',
+  'application/x-pdf': 'pdf',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+  'text/mdx': 'markdown',
+  'application/json': 'text',
+  'application/xml': 'text',
+  'application/yaml': 'text',
+  'application/x-yaml': 'text',
+  'application/x-ndjson': 'text',
+};
+
+const EXTENSION_FORMATS: Record<string, SourceFormat> = {
+  pdf: 'pdf',
+  html: 'html',
+  htm: 'html',
+  xhtml: 'html',
+  md: 'markdown',
+  markdown: 'markdown',
+  mdx: 'markdown',
+  txt: 'text',
+  text: 'text',
+  csv: 'text',
+  tsv: 'text',
+  log: 'text',
+};
+
+/** Binary formats recognised by their first bytes, for a useful "unsupported" message. */
+const BINARY_MAGIC: ReadonlyArray<{ bytes: readonly number[]; offset?: number; mediaType: string }> = [
+  { bytes: [0x50, 0x4b, 0x03, 0x04], mediaType: 'application/zip' },
+  { bytes: [0x89, 0x50, 0x4e, 0x47], mediaType: 'image/png' },
+  { bytes: [0xff, 0xd8, 0xff], mediaType: 'image/jpeg' },
+  { bytes: [0x47, 0x49, 0x46, 0x38], mediaType: 'image/gif' },
+  { bytes: [0x57, 0x45, 0x42, 0x50], offset: 8, mediaType: 'image/webp' },
+  { bytes: [0x49, 0x49, 0x2a, 0x00], mediaType: 'image/tiff' },
+  { bytes: [0x4d, 0x4d, 0x00, 0x2a], mediaType: 'image/tiff' },
+  { bytes: [0x1f, 0x8b], mediaType: 'application/gzip' },
+  { bytes: [0x37, 0x7a, 0xbc, 0xaf], mediaType: 'application/x-7z-compressed' },
+  { bytes: [0x52, 0x61, 0x72, 0x21], mediaType: 'application/vnd.rar' },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], mediaType: 'application/x-ole-storage' },
+  { bytes: [0x7b, 0x5c, 0x72, 0x74, 0x66], mediaType: 'application/rtf' },
+  { bytes: [0x66, 0x74, 0x79, 0x70], offset: 4, mediaType: 'video/mp4' },
+  { bytes: [0x7f, 0x45, 0x4c, 0x46], mediaType: 'application/x-elf' },
+  { bytes: [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65], mediaType: 'application/vnd.sqlite3' },
+];
+
+/** `text/html; charset=utf-8` → `text/html`. */
+function essence(mediaType: string): string {
+  return mediaType.split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/** Lower-case extension of the last path segment (query and fragment of a URL removed), or `''`. */
+function extensionOf(name: string): string {
+  const path = /^[a-z][a-z\d+.-]*:\/\//i.test(name) ? name.replace(/[?#].*$/, '') : name;
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+function formatForMediaType(type: string): SourceFormat | undefined {
+  const known = MEDIA_TYPE_FORMATS[type];
+  if (known !== undefined) return known;
+  if (type.startsWith('text/')) return 'text';
+  if (/^application\/[\w.+-]+\+json$/.test(type)) return 'text';
+  return undefined;
+}
+
+function startsWith(bytes: Uint8Array, magic: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + magic.length) return false;
+  return magic.every((byte, i) => bytes[offset + i] === byte);
+}
+
+/** `%PDF-` within the first KiB (the PDF spec tolerates leading junk). */
+function isPdfMagic(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024));
+  return head.includes('%PDF-', 0, 'latin1');
+}
+
+/** An HTML prologue after an optional BOM, whitespace, XML declaration and comments. */
+function isHtmlMagic(bytes: Uint8Array): boolean {
+  let head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 2048)).toString('latin1');
+  head = head.replace(/^\xef\xbb\xbf/, '');
+  for (;;) {
+    const next = head
+      .replace(/^\s+/, '')
+      .replace(/^<\?xml[^>]*\?>/i, '')
+      .replace(/^<!--[\s\S]*?-->/, '');
+    if (next === head) break;
+    head = next;
+  }
+  return /^<(!doctype\s+html|html|head|body)[\s>]/i.test(head);
+}
+
+function describeMagic(bytes: Uint8Array, length: number): string {
+  return Array.from(bytes.subarray(0, length), (byte) =>
+    byte >= 0x21 && byte <= 0x7e && byte !== 0x5c
+      ? String.fromCharCode(byte)
+      : `\\x${byte.toString(16).padStart(2, '0')}`,
+  ).join('');
+}
+
+/** What an unsupported binary source looks like, for {@link UnsupportedFormatError.format}. */
+function describeBinary(bytes: Uint8Array, extension: string): string {
+  const suffix = extension ? `, .${extension}` : '';
+  for (const magic of BINARY_MAGIC) {
+    if (startsWith(bytes, magic.bytes, magic.offset)) {
+      const shown = describeMagic(bytes, (magic.offset ?? 0) + magic.bytes.length);
+      return `${magic.mediaType} (magic ${shown}${suffix})`;
+    }
+  }
+  return extension ? `.${extension} (binary data)` : `binary data (magic ${describeMagic(bytes, 4)})`;
+}
+
+/**
+ * Decides the format of a source: declared media type, then extension, then magic bytes, then
+ * "is UTF-8 text".
+ * @throws {UnsupportedFormatError} when none of them names a supported format; `format` says
+ *   what the source looked like (e.g. `image/png (magic \x89PNG)`).
+ */
+export function routeSource(source: Source): SourceRoute {
+  const declared = essence(source.mediaType ?? '');
+  if (!GENERIC_MEDIA_TYPES.has(declared)) {
+    const format = formatForMediaType(declared);
+    if (format === undefined) throw new UnsupportedFormatError(source.name, declared);
+    return { format, mediaType: declared };
+  }
+
+  const extension = extensionOf(source.name);
+  const byExtension = EXTENSION_FORMATS[extension];
+  if (byExtension !== undefined) return { format: byExtension, mediaType: CANONICAL[byExtension] };
+
+  if (isPdfMagic(source.bytes)) return { format: 'pdf', mediaType: CANONICAL.pdf };
+  if (isHtmlMagic(source.bytes)) return { format: 'html', mediaType: CANONICAL.html };
+  if (looksLikeText(source.bytes)) return { format: 'text', mediaType: CANONICAL.text };
+
+  throw new UnsupportedFormatError(source.name, describeBinary(source.bytes, extension));
+}
+
+const defaultParsers: Partial<Record<SourceFormat, Parser>> = {};
+
+/** The default parser of a format (one shared instance per format). */
+export function parserFor(format: SourceFormat): Parser {
+  let parser = defaultParsers[format];
+  if (parser === undefined) {
+    parser = createParser(format);
+    defaultParsers[format] = parser;
+  }
+  return parser;
+}
+
+function createParser(format: SourceFormat): Parser {
+  switch (format) {
+    case 'pdf':
+      return new PdfParser();
+    case 'html':
+      return new HtmlParser();
+    case 'markdown':
+      return new MarkdownParser();
+    case 'text':
+      return new TextParser();
+  }
+}
+
+/** Options of {@link parseSource}. */
+export interface ParseSourceOptions {
+  /** Parsers to use instead of the defaults, by format (e.g. a `PdfParser` with another timeout). */
+  parsers?: Partial<Record<SourceFormat, Parser>>;
+}
+
+/**
+ * Routes a source and parses it. The result's `mediaType` is the routed one (a declared
+ * `text/csv` stays `text/csv`); `parserFingerprint` identifies the parser for the parse cache.
+ * @throws {UnsupportedFormatError} when no parser handles the source.
+ * @throws {EmptyDocumentError} when the source holds no text.
+ * @throws {ParseError} when the source is corrupt, encrypted or unreadable.
+ */
+export async function parseSource(
+  source: Source,
+  options: ParseSourceOptions = {},
+): Promise<ParsedDocument & { parserFingerprint: string }> {
+  const route = routeSource(source);
+  const parser = options.parsers?.[route.format] ?? parserFor(route.format);
+  const parsed = await parser.parse(source);
+  return { ...parsed, mediaType: route.mediaType, parserFingerprint: parser.fingerprint };
+}

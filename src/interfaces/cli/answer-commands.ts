@@ -1,0 +1,74 @@
+/**
+ * `cairn search` and `cairn ask`.
+ * @module
+ */
+import type { Command } from 'commander';
+import { InvalidArgumentError } from '../../core/errors.js';
+import type { SearchMode } from '../../core/types.js';
+import { engineFromOptions, type GlobalOptions, positiveInt, withEngineOptions } from './context.js';
+import { formatHits, formatSources } from './format.js';
+
+interface SearchOptions extends GlobalOptions {
+  mode?: SearchMode;
+  topK?: number;
+  json?: boolean;
+}
+
+const modes = ['lexical', 'dense', 'hybrid'];
+
+function checkMode(mode: string | undefined): SearchMode | undefined {
+  if (mode !== undefined && !modes.includes(mode)) {
+    throw new InvalidArgumentError('--mode', `must be one of ${modes.join(', ')}, got "${mode}"`);
+  }
+  return mode as SearchMode | undefined;
+}
+
+/** Registers `search` and `ask`. */
+export function registerAnswerCommands(program: Command): void {
+  withEngineOptions(program.command('search'))
+    .description('search a collection (BM25, dense, or both fused by reciprocal rank fusion)')
+    .argument('<query>', 'what to look for (plain text; no query syntax)')
+    .option('--mode <mode>', 'lexical | dense | hybrid (default: hybrid when embeddings exist)')
+    .option('-k, --top-k <n>', 'hits to return', positiveInt('--top-k'), 10)
+    .option('--json', 'print hits as JSON')
+    .action(async (query: string, options: SearchOptions) => {
+      const engine = await engineFromOptions(options, options.json);
+      try {
+        const { hits, mode } = await engine.search(query, {
+          mode: checkMode(options.mode),
+          topK: options.topK,
+        });
+        process.stdout.write(
+          options.json ? `${JSON.stringify({ query, mode, hits }, null, 2)}\n` : `${formatHits(hits)}\n`,
+        );
+      } finally {
+        await engine.close();
+      }
+    });
+
+  withEngineOptions(program.command('ask'))
+    .description('answer a question with numbered citations (extractive unless a chat model is configured)')
+    .argument('<question>', 'the question')
+    .option('--mode <mode>', 'lexical | dense | hybrid')
+    .option('-k, --top-k <n>', 'hits to consider', positiveInt('--top-k'), 8)
+    .option('--json', 'print the answer and sources as JSON')
+    .action(async (question: string, options: SearchOptions) => {
+      const engine = await engineFromOptions(options, options.json);
+      try {
+        const stream = !options.json;
+        const answer = await engine.ask(question, {
+          mode: checkMode(options.mode),
+          topK: options.topK,
+          onToken: stream && engine.chatModel ? (delta) => process.stdout.write(delta) : undefined,
+        });
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify({ question, ...answer }, null, 2)}\n`);
+        } else {
+          if (!engine.chatModel) process.stdout.write(answer.text);
+          process.stdout.write(`\n${formatSources(answer)}\n`);
+        }
+      } finally {
+        await engine.close();
+      }
+    });
+}

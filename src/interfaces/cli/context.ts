@@ -1,0 +1,63 @@
+/**
+ * Options every command shares (`--db`, `--collection`, `--namespace`, model flags) and the
+ * engine they configure.
+ * @module
+ */
+import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
+import { createEngine, type Engine } from '../../engine/engine.js';
+import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
+import { chatModelFromSpec, embedderFromSpec } from './models.js';
+
+/** Global options as parsed by commander. */
+export interface GlobalOptions {
+  db?: string;
+  collection?: string;
+  namespace?: string;
+  embedder?: string;
+  embeddingDimension?: string;
+  chat?: string;
+  chunkSize?: string;
+  chunkOverlap?: string;
+}
+
+/** Adds the shared options to a command. */
+export function withEngineOptions(command: Command): Command {
+  return command
+    .option('--db <path>', `database file (env CAIRN_DB; default ${DEFAULT_DB_PATH})`)
+    .option('-c, --collection <name>', 'collection', 'default')
+    .option('-n, --namespace <name>', 'tenant namespace', 'default')
+    .option(
+      '--embedder <provider:model>',
+      'embedding model, e.g. openai:text-embedding-3-small (env CAIRN_EMBEDDER)',
+    )
+    .option('--embedding-dimension <n>', 'embedding dimension (env CAIRN_EMBEDDING_DIMENSION)')
+    .option(
+      '--chat <provider:model>',
+      'chat model for answers, e.g. openai:gpt-4o-mini (env CAIRN_CHAT_MODEL)',
+    );
+}
+
+/** Opens the engine the options describe. Notices go to stderr. */
+export function engineFromOptions(options: GlobalOptions, quiet = false): Promise<Engine> {
+  return createEngine({
+    store: options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH,
+    embedder: embedderFromSpec(options.embedder, options.embeddingDimension),
+    chatModel: chatModelFromSpec(options.chat),
+    collection: options.collection,
+    namespace: options.namespace,
+    chunkSize: options.chunkSize === undefined ? undefined : Number(options.chunkSize),
+    chunkOverlap: options.chunkOverlap === undefined ? undefined : Number(options.chunkOverlap),
+    onNotice: quiet ? undefined : (message) => process.stderr.write(`note: ${message}\n`),
+  });
+}
+
+/** Parses a positive integer option or throws a message naming it. */
+export function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n <= 0) {
+      throw new CommanderArgumentError(`${name} must be a positive integer, got "${value}"`);
+    }
+    return n;
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Plain-text rendering of hits, answers and ingest reports for the terminal.
+ * @module
+ */
+
+import { describeSource } from '../../answer/prompt.js';
+import type { Answer, Hit } from '../../core/types.js';
+import type { IngestReport } from '../../engine/engine.js';
+
+/** One-line snippet of a chunk, at most `width` characters. */
+export function snippet(text: string, width = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= width ? flat : `${flat.slice(0, width - 1)}…`;
+}
+
+/** Search hits as numbered blocks: rank, score, document, page, heading path, snippet. */
+export function formatHits(hits: Hit[]): string {
+  if (hits.length === 0) return 'No hits.';
+  return hits
+    .map((hit, i) => {
+      const score = hit.score.toFixed(4);
+      return `${i + 1}. [${score}] ${describeSource(hit)}\n   ${snippet(hit.chunk.text)}`;
+    })
+    .join('\n');
+}
+
+/** The sources block printed under an answer. */
+export function formatSources(answer: Answer): string {
+  if (answer.sources.length === 0) return '';
+  const cited = new Set(answer.cited);
+  const lines = answer.sources.filter((s) => cited.has(s.n)).map((s) => `[${s.n}] ${describeSource(s.hit)}`);
+  return lines.length > 0 ? `\nSources:\n${lines.join('\n')}` : '';
+}
+
+/** The end-of-run summary of an ingest. */
+export function formatIngestReport(report: IngestReport): string {
+  const lines: string[] = [];
+  for (const item of report.items) {
+    if (item.status === 'failed' || item.status === 'skipped') {
+      lines.push(`${item.status} ${item.documentId}${item.reason ? ` (${item.reason})` : ''}`);
+    }
+  }
+  for (const id of report.pruned) lines.push(`pruned ${id}`);
+  const t = report.totals;
+  lines.push(
+    `${t.ingested} ingested, ${t.unchanged} unchanged, ${t.skipped} skipped, ${t.failed} failed; ` +
+      `${t.pages} pages, ${t.chunks} chunks in ${t.seconds.toFixed(1)} s`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,61 @@
+/**
+ * `cairn ingest <paths...>`: files and folders into a collection, with a progress bar on a
+ * terminal and a summary (or a JSON report with `--json`).
+ * @module
+ */
+import { SingleBar } from 'cli-progress';
+import type { Command } from 'commander';
+import { engineFromOptions, type GlobalOptions, withEngineOptions } from './context.js';
+import { formatIngestReport } from './format.js';
+
+interface IngestOptions extends GlobalOptions {
+  include?: string[];
+  exclude?: string[];
+  prune?: boolean;
+  force?: boolean;
+  json?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Registers `ingest`. */
+export function registerIngestCommand(program: Command): void {
+  withEngineOptions(program.command('ingest'))
+    .description('ingest files and folders (.txt, .md, .html, .pdf); unchanged files are skipped')
+    .argument('<paths...>', 'files or folders (folders are walked recursively)')
+    .option('--include <glob>', 'only files matching this glob (repeatable)', collect)
+    .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collect)
+    .option('--prune', 'delete stored documents that are no longer under the given paths')
+    .option('--force', 're-ingest files even when unchanged')
+    .option('--chunk-size <tokens>', 'chunk budget in tokens (default 512)')
+    .option('--chunk-overlap <tokens>', 'overlap between chunks in tokens (default 64)')
+    .option('--json', 'print a machine-readable report')
+    .action(async (paths: string[], options: IngestOptions) => {
+      const engine = await engineFromOptions(options, options.json);
+      const bar =
+        process.stderr.isTTY && !options.json
+          ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} {current}', stream: process.stderr })
+          : undefined;
+      try {
+        const report = await engine.ingestPaths(paths, {
+          include: options.include,
+          exclude: options.exclude,
+          prune: options.prune,
+          force: options.force,
+          onProgress: ({ done, total, current }) => {
+            if (!bar) return;
+            if (done === 0) bar.start(total, 0, { current });
+            bar.update(done, { current });
+          },
+        });
+        bar?.stop();
+        process.stdout.write(
+          options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatIngestReport(report)}\n`,
+        );
+        if (report.totals.failed > 0) process.exitCode = 1;
+      } finally {
+        bar?.stop();
+        await engine.close();
+      }
+    });
+}

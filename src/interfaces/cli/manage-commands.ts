@@ -1,0 +1,128 @@
+/**
+ * `cairn collections`, `cairn documents`, `cairn delete` and `cairn doctor`.
+ * @module
+ */
+import type { Command } from 'commander';
+import { NotFoundError } from '../../core/errors.js';
+import { engineFromOptions, type GlobalOptions, withEngineOptions } from './context.js';
+
+interface JsonOption extends GlobalOptions {
+  json?: boolean;
+}
+
+function print(json: boolean | undefined, value: unknown, text: string): void {
+  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text}\n`);
+}
+
+/** Registers the management commands. */
+export function registerManageCommands(program: Command): void {
+  const collections = program.command('collections').description('list or drop collections');
+  withEngineOptions(collections.command('list', { isDefault: true }))
+    .description('list collections with model, dimension, schema version and chunk count')
+    .option('--json', 'print JSON')
+    .action(async (options: JsonOption) => {
+      const engine = await engineFromOptions(options, true);
+      try {
+        const list = await engine.store.listCollections();
+        const text =
+          list.length === 0
+            ? 'No collections.'
+            : list
+                .map(
+                  (c) =>
+                    `${c.name}\t${c.model ?? 'lexical-only'}\t${c.dimension ?? '-'}\tv${c.schemaVersion}\t${c.count} chunks`,
+                )
+                .join('\n');
+        print(options.json, list, text);
+      } finally {
+        await engine.close();
+      }
+    });
+  withEngineOptions(collections.command('drop'))
+    .description('drop a collection with all of its documents and chunks')
+    .argument('<name>', 'collection name')
+    .action(async (name: string, options: GlobalOptions) => {
+      const engine = await engineFromOptions(options, true);
+      try {
+        if (!(await engine.store.dropCollection(name)))
+          throw new NotFoundError(`collection "${name}" does not exist`);
+        process.stdout.write(`dropped ${name}\n`);
+      } finally {
+        await engine.close();
+      }
+    });
+
+  withEngineOptions(program.command('documents'))
+    .description('list the documents of a collection')
+    .option('--json', 'print JSON')
+    .action(async (options: JsonOption) => {
+      const engine = await engineFromOptions(options, true);
+      try {
+        const docs = await engine.listDocuments();
+        const text =
+          docs.length === 0
+            ? 'No documents.'
+            : docs
+                .map((d) => `${d.documentId}\t${d.mediaType}\t${d.pageCount} pages\t${d.chunkCount} chunks`)
+                .join('\n');
+        print(options.json, docs, text);
+      } finally {
+        await engine.close();
+      }
+    });
+
+  withEngineOptions(program.command('delete'))
+    .description('delete a document and all of its chunks')
+    .argument('<documentId>', 'document id (path relative to the ingest root)')
+    .action(async (documentId: string, options: GlobalOptions) => {
+      const engine = await engineFromOptions(options, true);
+      try {
+        if (!(await engine.deleteDocument(documentId))) {
+          throw new NotFoundError(`document "${documentId}" is not in collection "${engine.collection}"`);
+        }
+        process.stdout.write(`deleted ${documentId}\n`);
+      } finally {
+        await engine.close();
+      }
+    });
+
+  withEngineOptions(program.command('doctor'))
+    .description('show which store, embedder and chat model are active, and why')
+    .option('--json', 'print JSON')
+    .action(async (options: JsonOption) => {
+      const engine = await engineFromOptions(options, true);
+      try {
+        const embedder = await engine.embedderFor(engine.collection).catch((e: Error) => e);
+        const stats = await engine.store.getStats();
+        const report = {
+          store: {
+            backend: engine.store.backend,
+            location: options.db ?? process.env.CAIRN_DB ?? '.cairn/cairn.db',
+            ...stats,
+          },
+          embedder:
+            embedder instanceof Error
+              ? { error: embedder.message }
+              : embedder
+                ? { provider: embedder.provider, model: embedder.model, dimension: embedder.dimension }
+                : {
+                    none: 'no embedder configured (--embedder / CAIRN_EMBEDDER): search is lexical (BM25) only',
+                  },
+          chatModel: engine.chatModel
+            ? { provider: engine.chatModel.provider, model: engine.chatModel.model }
+            : { none: 'no chat model configured (--chat / CAIRN_CHAT_MODEL): answers are extractive' },
+        };
+        const text = Object.entries(report)
+          .map(
+            ([k, v]) =>
+              `${k}: ${Object.entries(v)
+                .map(([a, b]) => `${a}=${b}`)
+                .join(', ')}`,
+          )
+          .join('\n');
+        print(options.json, report, text);
+      } finally {
+        await engine.close();
+      }
+    });
+}

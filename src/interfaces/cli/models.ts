@@ -1,0 +1,64 @@
+/**
+ * Model configuration from CLI flags and environment variables.
+ *
+ * - `--embedder openai:MODEL` / `CAIRN_EMBEDDER`, with `--embedding-dimension N` /
+ *   `CAIRN_EMBEDDING_DIMENSION` (known OpenAI models need none).
+ * - `--chat openai:MODEL` / `CAIRN_CHAT_MODEL`.
+ * OpenAI-compatible adapters read `OPENAI_API_KEY` and `OPENAI_BASE_URL` at call time.
+ * @module
+ */
+
+import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
+import { ConfigError } from '../../core/errors.js';
+import type { ChatModel, Embedder } from '../../core/ports.js';
+import { OpenAIEmbedder } from '../../embed/openai/openai-embedder.js';
+
+const knownDimensions: Record<string, number> = {
+  'text-embedding-3-small': 1536,
+  'text-embedding-3-large': 3072,
+  'text-embedding-ada-002': 1536,
+};
+
+function splitSpec(spec: string, what: string): [string, string] {
+  const colon = spec.indexOf(':');
+  if (colon <= 0 || colon === spec.length - 1) {
+    throw new ConfigError(
+      `${what} "${spec}" must look like provider:model, e.g. openai:text-embedding-3-small`,
+    );
+  }
+  return [spec.slice(0, colon), spec.slice(colon + 1)];
+}
+
+/** Builds the embedder named by `spec` (or `CAIRN_EMBEDDER`); `undefined` when neither is set. */
+export function embedderFromSpec(
+  spec = process.env.CAIRN_EMBEDDER,
+  dimension?: string,
+): Embedder | undefined {
+  if (!spec || spec === 'none') return undefined;
+  const [provider, model] = splitSpec(spec, '--embedder');
+  if (provider !== 'openai') {
+    throw new ConfigError(
+      `unknown embedder provider "${provider}"; supported: openai (any OpenAI-compatible server)`,
+    );
+  }
+  const raw = dimension ?? process.env.CAIRN_EMBEDDING_DIMENSION;
+  const dim = raw === undefined ? knownDimensions[model] : Number(raw);
+  if (!dim || !Number.isInteger(dim) || dim <= 0) {
+    throw new ConfigError(
+      `the dimension of ${model} is unknown; pass --embedding-dimension N or set CAIRN_EMBEDDING_DIMENSION`,
+    );
+  }
+  return new OpenAIEmbedder({ model, dimension: dim, sendDimensions: model.startsWith('text-embedding-3') });
+}
+
+/** Builds the chat model named by `spec` (or `CAIRN_CHAT_MODEL`); `undefined` when neither is set. */
+export function chatModelFromSpec(spec = process.env.CAIRN_CHAT_MODEL): ChatModel | undefined {
+  if (!spec || spec === 'none') return undefined;
+  const [provider, model] = splitSpec(spec, '--chat');
+  if (provider !== 'openai') {
+    throw new ConfigError(
+      `unknown chat provider "${provider}"; supported: openai (any OpenAI-compatible server)`,
+    );
+  }
+  return new OpenAIChatModel({ model });
+}

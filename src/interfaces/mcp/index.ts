@@ -1,0 +1,6 @@
+/**
+ * The cairn MCP server.
+ * @module
+ */
+export * from './mcp-server.js';
+export * from './serve-stdio.js';

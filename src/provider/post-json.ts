@@ -1,0 +1,100 @@
+/**
+ * HTTP plumbing shared by remote model adapters: JSON POST with retries on 429 and 5xx, and
+ * {@link ProviderError}s that name the provider, the status and whether retrying can help.
+ * @module
+ */
+import pRetry, { AbortError } from 'p-retry';
+import { ProviderError } from '../core/errors.js';
+
+/** Retry and timeout settings for remote calls. */
+export interface RequestPolicy {
+  /** Retries after the first attempt for 429/5xx/network errors; default 3. */
+  maxRetries?: number;
+  /** Milliseconds before one attempt is aborted; default 60,000. */
+  timeoutMs?: number;
+  /** First back-off delay in milliseconds (doubles each retry); default 500. */
+  minBackoffMs?: number;
+}
+
+/** Options of {@link postJson}. */
+export interface PostJsonOptions extends RequestPolicy {
+  provider: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  signal?: AbortSignal;
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+async function errorText(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
+    if (typeof parsed.error === 'string') return parsed.error;
+    return parsed.error?.message ?? parsed.message ?? text.slice(0, 500);
+  } catch {
+    return text.slice(0, 500) || response.statusText;
+  }
+}
+
+/**
+ * POSTs JSON and returns the successful `Response` (body unread, so callers may stream it).
+ * Retries 408/409/429/5xx and network failures with exponential back-off.
+ * @throws {ProviderError} after the last attempt, or at once for other 4xx statuses.
+ */
+export async function postJson(options: PostJsonOptions): Promise<Response> {
+  const { maxRetries = 3, timeoutMs = 60_000, minBackoffMs = 500 } = options;
+  return pRetry(
+    async () => {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      let response: Response;
+      try {
+        response = await fetch(options.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...options.headers },
+          body: JSON.stringify(options.body),
+          signal,
+        });
+      } catch (cause) {
+        if (options.signal?.aborted) throw new AbortError(cause as Error);
+        const reason = timeout.aborted ? `no response within ${timeoutMs} ms` : (cause as Error).message;
+        throw new ProviderError({
+          provider: options.provider,
+          message: `request to ${options.url} failed: ${reason}`,
+          isRetryable: true,
+          cause,
+        });
+      }
+      if (response.ok) return response;
+      const retryable = isRetryableStatus(response.status);
+      const error = new ProviderError({
+        provider: options.provider,
+        message: await errorText(response),
+        statusCode: response.status,
+        isRetryable: retryable,
+      });
+      if (!retryable) throw new AbortError(error);
+      throw error;
+    },
+    { retries: maxRetries, minTimeout: minBackoffMs, factor: 2, randomize: true },
+  );
+}
+
+/**
+ * Reads an API key from the environment at call time.
+ * @throws {ProviderError} naming the variable when it is unset and no key was given.
+ */
+export function loadApiKey(options: { apiKey?: string; envVar: string; provider: string }): string {
+  const key = options.apiKey ?? process.env[options.envVar];
+  if (!key) {
+    throw new ProviderError({
+      provider: options.provider,
+      message: `no API key: set ${options.envVar} or pass apiKey`,
+    });
+  }
+  return key;
+}

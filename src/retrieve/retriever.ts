@@ -1,0 +1,104 @@
+/**
+ * The retriever: lexical (BM25) and dense search over one collection, fused by reciprocal rank
+ * fusion in hybrid mode, with metadata/source filters applied inside each scan.
+ * @module
+ */
+import { ConfigError, InvalidArgumentError } from '../core/errors.js';
+import type { Filter } from '../core/filter.js';
+import type { Embedder, EmbeddingUsage, Store } from '../core/ports.js';
+import type { Hit, SearchMode } from '../core/types.js';
+import { embedQuery } from '../embed/embed.js';
+import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
+
+/** A search request. */
+export interface SearchRequest {
+  query: string;
+  collection: string;
+  namespace?: string;
+  /** Default: `hybrid` when the collection is dense and an embedder is available, else `lexical`. */
+  mode?: SearchMode;
+  /** Hits to return; default 10. */
+  topK?: number;
+  filter?: Filter;
+  documentIds?: string[];
+  sourceIds?: string[];
+  /** Keep only the best hit per source id. */
+  keepBest?: boolean;
+  /** Candidates fetched from each retriever before fusion; default max(50, topK). */
+  candidates?: number;
+  /** RRF rank constant; default 60. */
+  rrfK?: number;
+  /** RRF weights `[dense, lexical]`; default `[1, 1]`. */
+  rrfWeights?: [number, number];
+  /** Drop dense hits below this cosine similarity. */
+  minSimilarity?: number;
+}
+
+/** What the retriever needs from the engine. */
+export interface RetrieverDeps {
+  store: Store;
+  /** Resolves the embedder for a collection's model, or `undefined` when none is configured. */
+  embedderFor(collection: string): Promise<Embedder | undefined>;
+  onUsage?: (usage: EmbeddingUsage) => void;
+}
+
+/** Result of {@link search}: the hits and the mode that actually ran. */
+export interface SearchResult {
+  hits: Hit[];
+  mode: SearchMode;
+}
+
+/**
+ * Runs a search.
+ * @throws {InvalidArgumentError} for a non-positive `topK`.
+ * @throws {ConfigError} when `dense`/`hybrid` is asked for a collection with no embedder.
+ */
+export async function search(deps: RetrieverDeps, request: SearchRequest): Promise<SearchResult> {
+  const topK = request.topK ?? 10;
+  if (!Number.isInteger(topK) || topK <= 0) {
+    throw new InvalidArgumentError('topK', `must be a positive integer, got ${topK}`);
+  }
+  const embedder = request.mode === 'lexical' ? undefined : await deps.embedderFor(request.collection);
+  const mode = request.mode ?? (embedder ? 'hybrid' : 'lexical');
+  if (mode !== 'lexical' && !embedder) {
+    throw new ConfigError(
+      `${mode} search needs an embedder for collection "${request.collection}"; configure one (--embedder) or use --mode lexical`,
+    );
+  }
+  const candidates = Math.max(request.candidates ?? 50, topK);
+  const scope = {
+    collection: request.collection,
+    namespace: request.namespace,
+    filter: request.filter,
+    documentIds: request.documentIds,
+    sourceIds: request.sourceIds,
+    keepBest: request.keepBest,
+  };
+  const lexical =
+    mode === 'dense'
+      ? undefined
+      : deps.store.lexicalSearch({
+          ...scope,
+          query: request.query,
+          topK: mode === 'lexical' ? topK : candidates,
+        });
+  const dense =
+    mode === 'lexical' || !embedder
+      ? undefined
+      : embedQuery(embedder, request.query, { onUsage: deps.onUsage }).then((vector) =>
+          deps.store.denseSearch({
+            ...scope,
+            vector,
+            topK: mode === 'dense' ? topK : candidates,
+            minSimilarity: request.minSimilarity,
+          }),
+        );
+  if (mode === 'lexical') return { hits: await lexical!, mode };
+  if (mode === 'dense') return { hits: await dense!, mode };
+  const [denseHits, lexicalHits] = await Promise.all([dense!, lexical!]);
+  const fused = reciprocalRankFusion([denseHits, lexicalHits], {
+    k: request.rrfK ?? DEFAULT_RRF_K,
+    weights: request.rrfWeights ?? [1, 1],
+  });
+  return { hits: fused.slice(0, topK), mode };
+}

@@ -1,0 +1,42 @@
+/**
+ * Query-term analysis used by the relevance floor and the extractive answerer:
+ * Unicode word segmentation, lower-casing, English stop-word removal (the `stopword` package)
+ * and Porter stemming (the `stemmer` package; Porter 1980).
+ * @module
+ */
+import { stemmer } from 'stemmer';
+import { eng } from 'stopword';
+
+const stopWords = new Set<string>([
+  ...eng,
+  'also',
+  'can',
+  'could',
+  'did',
+  'does',
+  'done',
+  'may',
+  'might',
+  'must',
+  'shall',
+  'should',
+  'tell',
+  'would',
+]);
+const words = new Intl.Segmenter('en', { granularity: 'word' });
+
+/** Lower-cased word tokens of `text`, in order (punctuation and spaces dropped). */
+export function wordTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const segment of words.segment(text)) {
+    if (segment.isWordLike) out.push(segment.segment.toLowerCase());
+  }
+  return out;
+}
+
+/** Stemmed content terms of `text`: word tokens without stop words, Porter-stemmed, in order. */
+export function contentTerms(text: string): string[] {
+  return wordTokens(text)
+    .filter((w) => !stopWords.has(w))
+    .map((w) => (/^[a-z]+$/.test(w) ? stemmer(w) : w));
+}

@@ -1,0 +1,29 @@
+/**
+ * Stores: the shared validation every backend runs, and the backends themselves. The contract suite
+ * (`store.contract.ts`) is test code and is not exported here.
+ * @module
+ */
+export { MAX_QUERY_TERMS, queryTerms } from './query-terms.js';
+export { type CheckedConditions, checkConditions } from './scan-conditions.js';
+export * from './sqlite/index.js';
+export {
+  type ChunkTarget,
+  type CollectionDefinition,
+  checkMetadata,
+  DEFAULT_NAMESPACE,
+  MAX_COLLECTION_NAME_LENGTH,
+  MAX_DIMENSION,
+  MAX_METADATA_DEPTH,
+  MAX_NAMESPACE_LENGTH,
+  type PreparedChunk,
+  prepareChunks,
+  prepareDocumentWrite,
+  resolveNamespace,
+  toEmbedding,
+  validateCollectionName,
+  validateCreateOptions,
+  validateId,
+  validateIdList,
+  validatePositiveInteger,
+} from './store-validation.js';
+export { COLLECTION_TABLE_PREFIX, tableNameFor } from './table-name.js';

@@ -1,0 +1,45 @@
+/**
+ * Options of {@link openSqliteStore}.
+ * @module
+ */
+import { z } from 'zod';
+import { InvalidArgumentError } from '../../core/errors.js';
+
+/** Schema of {@link SqliteStoreOptions}; parsing fills in the defaults. */
+export const sqliteStoreOptionsSchema = z.object({
+  /** Database file; its parent folder is created when missing (with provisioning on). `:memory:` for a private in-memory database. */
+  path: z.string().min(1),
+  /**
+   * Whether the store may issue DDL (create the registry, collections, run schema upgrades, drop
+   * collections). Default `true`. With `false` the file must already exist and hold what is used;
+   * anything missing or outdated is refused with a `SchemaError` that says how to fix it.
+   */
+  provision: z.boolean().default(true),
+  /** How long a statement waits for another connection's lock before failing, in ms. Default 5000. */
+  busyTimeoutMs: z.number().int().min(0).default(5000),
+  /**
+   * Bytes of the file SQLite may memory-map for reads, which speeds up the full scans of exact dense
+   * search by about a third. Address space only, not memory. Default 1 GiB; 0 disables.
+   */
+  mmapSizeBytes: z
+    .number()
+    .int()
+    .min(0)
+    .default(1024 * 1024 * 1024),
+});
+
+/** Options accepted by {@link openSqliteStore}. */
+export type SqliteStoreOptions = z.input<typeof sqliteStoreOptionsSchema>;
+/** Options with defaults applied. */
+export type ResolvedSqliteStoreOptions = z.output<typeof sqliteStoreOptionsSchema>;
+
+/**
+ * Validates options and applies defaults.
+ * @throws {InvalidArgumentError} naming the first bad option, e.g. `options.busyTimeoutMs`.
+ */
+export function parseSqliteStoreOptions(options: SqliteStoreOptions): ResolvedSqliteStoreOptions {
+  const parsed = sqliteStoreOptionsSchema.safeParse(options);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new InvalidArgumentError(['options', ...issue.path.map(String)].join('.'), issue.message);
+}

@@ -1,0 +1,202 @@
+/**
+ * The SQLite layout: registry and documents tables, one chunk table and one FTS5 index per
+ * collection, and the numbered upgrade steps between collection schema versions.
+ *
+ * Chunk table `<t>` (STRICT): `seq` (INTEGER PRIMARY KEY, the stable rowid the full-text index
+ * points at; `VACUUM` keeps it), `namespace`, `id` (UNIQUE with `namespace`: the logical key),
+ * `document_id`, `source_id`, `ordinal`, `content`, `heading_path` (JSON array), `page_start`,
+ * `page_end`, `token_count`, `indivisible` (0/1), `metadata` (JSON object), `embedding` (float32
+ * BLOB as sqlite-vec reads it; its byte length is checked against the dimension, `NULL` in a
+ * lexical-only collection), `created_at`, `updated_at` (ISO-8601).
+ *
+ * Full-text index `<t>_fts`: a contentless FTS5 table (`content=''`, `contentless_delete=1`) over
+ * `content` and `headings` (the heading path joined by newlines), tokenizer
+ * {@link FTS_TOKENIZER}, rowid = `seq`. Triggers on the chunk table keep it in step under every
+ * insert, update and delete, in the same transaction.
+ * @module
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import { SchemaError } from '../../core/errors.js';
+import type { CollectionInfo } from '../../core/ports.js';
+
+/** Layout version of collections this library creates and reads. */
+export const CURRENT_SCHEMA_VERSION = 1;
+/** The collection registry. */
+export const REGISTRY_TABLE = 'cairn_collections';
+/** One row per ingested document, keyed by collection, namespace and document id. */
+export const DOCUMENTS_TABLE = 'cairn_documents';
+/** FTS5 tokenizer of every collection's full-text index. */
+export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
+/** DDL of the registry and documents tables; idempotent. */
+export const REGISTRY_DDL = `
+CREATE TABLE IF NOT EXISTS ${REGISTRY_TABLE} (
+  name TEXT NOT NULL PRIMARY KEY,
+  table_name TEXT NOT NULL UNIQUE,
+  model TEXT,
+  dimension INTEGER CHECK (dimension IS NULL OR dimension > 0),
+  vector_type TEXT NOT NULL DEFAULT 'float32' CHECK (vector_type IN ('float32', 'float16')),
+  schema_version INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  metadata TEXT NOT NULL DEFAULT '{}'
+) STRICT;
+CREATE TABLE IF NOT EXISTS ${DOCUMENTS_TABLE} (
+  collection TEXT NOT NULL,
+  namespace TEXT NOT NULL,
+  document_id TEXT NOT NULL,
+  content_hash TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  source_name TEXT NOT NULL,
+  media_type TEXT NOT NULL,
+  title TEXT,
+  metadata TEXT NOT NULL DEFAULT '{}',
+  chunk_count INTEGER NOT NULL,
+  page_count INTEGER NOT NULL,
+  parser_fingerprint TEXT NOT NULL,
+  ingested_at TEXT NOT NULL,
+  PRIMARY KEY (collection, namespace, document_id)
+) STRICT;
+CREATE INDEX IF NOT EXISTS ${DOCUMENTS_TABLE}_source ON ${DOCUMENTS_TABLE} (collection, namespace, source_id);
+`;
+
+/** Quotes an SQL identifier (our own generated names; quoting is belt and braces). */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The quoted names of a collection's chunk table and full-text index. */
+export interface CollectionTables {
+  chunks: string;
+  fts: string;
+}
+
+/** Quoted table names for the collection stored in `tableName`. */
+export function collectionTables(tableName: string): CollectionTables {
+  return { chunks: quoteIdentifier(tableName), fts: quoteIdentifier(`${tableName}_fts`) };
+}
+
+/**
+ * DDL creating a collection's chunk table, its indexes, its full-text index and the triggers
+ * that keep the index in step.
+ * @param tableName From `tableNameFor`.
+ * @param dimension The pinned dimension (a validated integer), or `null` for lexical-only.
+ */
+export function collectionDdl(tableName: string, dimension: number | null): string {
+  const { chunks, fts } = collectionTables(tableName);
+  const name = (suffix: string) => quoteIdentifier(`${tableName}_${suffix}`);
+  const embeddingCheck =
+    dimension === null
+      ? 'embedding IS NULL'
+      : `embedding IS NOT NULL AND length(embedding) = ${4 * dimension}`;
+  const headings = '(SELECT group_concat(value, char(10)) FROM json_each(new.heading_path))';
+  return `
+CREATE TABLE ${chunks} (
+  seq INTEGER PRIMARY KEY,
+  namespace TEXT NOT NULL,
+  id TEXT NOT NULL,
+  document_id TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  ordinal INTEGER NOT NULL,
+  content TEXT NOT NULL,
+  heading_path TEXT NOT NULL DEFAULT '[]',
+  page_start INTEGER NOT NULL,
+  page_end INTEGER NOT NULL,
+  token_count INTEGER NOT NULL,
+  indivisible INTEGER NOT NULL DEFAULT 0,
+  metadata TEXT NOT NULL DEFAULT '{}',
+  embedding BLOB CHECK (${embeddingCheck}),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (namespace, id)
+) STRICT;
+CREATE INDEX ${name('document')} ON ${chunks} (namespace, document_id);
+CREATE INDEX ${name('source')} ON ${chunks} (namespace, source_id);
+CREATE VIRTUAL TABLE ${fts} USING fts5(
+  content, headings, content = '', contentless_delete = 1, tokenize = '${FTS_TOKENIZER}'
+);
+CREATE TRIGGER ${name('fts_insert')} AFTER INSERT ON ${chunks} BEGIN
+  INSERT INTO ${fts} (rowid, content, headings) VALUES (new.seq, new.content, ${headings});
+END;
+CREATE TRIGGER ${name('fts_delete')} AFTER DELETE ON ${chunks} BEGIN
+  DELETE FROM ${fts} WHERE rowid = old.seq;
+END;
+CREATE TRIGGER ${name('fts_update')} AFTER UPDATE OF content, heading_path ON ${chunks} BEGIN
+  DELETE FROM ${fts} WHERE rowid = old.seq;
+  INSERT INTO ${fts} (rowid, content, headings) VALUES (new.seq, new.content, ${headings});
+END;
+`;
+}
+
+/** DDL dropping a collection's tables (indexes and triggers go with them). */
+export function dropCollectionDdl(tableName: string): string {
+  const { chunks, fts } = collectionTables(tableName);
+  return `DROP TABLE IF EXISTS ${fts}; DROP TABLE IF EXISTS ${chunks};`;
+}
+
+/** One numbered upgrade: brings a collection from schema version `from` to `from + 1`. */
+export interface SchemaUpgradeStep {
+  from: number;
+  /** What the step changes, for logs and error messages. */
+  description: string;
+  /** Runs inside the upgrade transaction. */
+  apply(db: BetterSqlite3.Database, collection: CollectionInfo): void;
+}
+
+/** The upgrade steps, in order. Version 1 is the first layout, so there are none yet. */
+export const SCHEMA_UPGRADES: readonly SchemaUpgradeStep[] = [];
+
+/**
+ * Decides what a collection at `collection.schemaVersion` needs before use.
+ * @returns `ready` when it is current, `upgrade` when older and provisioning is allowed.
+ * @throws {SchemaError} when it is newer than `target` (upgrade cairn), or older while
+ *   `provision` is false (open once with `provision: true`).
+ */
+export function schemaAction(
+  collection: Pick<CollectionInfo, 'name' | 'schemaVersion'>,
+  target: number,
+  provision: boolean,
+): 'ready' | 'upgrade' {
+  const version = collection.schemaVersion;
+  if (version > target) {
+    throw new SchemaError(
+      `collection "${collection.name}" has schema version ${version}, newer than this cairn supports (${target}); upgrade cairn`,
+    );
+  }
+  if (version === target) return 'ready';
+  if (!provision) {
+    throw new SchemaError(
+      `collection "${collection.name}" has schema version ${version} and needs an upgrade to ${target}, ` +
+        'but this store was opened with provision: false and issues no DDL; open it once with provision: true',
+    );
+  }
+  return 'upgrade';
+}
+
+/**
+ * Applies the steps from `collection.schemaVersion` up to `target` and records each new version in
+ * the registry. Call inside a write transaction.
+ * @returns The version reached (`target`).
+ * @throws {SchemaError} when a step is missing.
+ */
+export function applyUpgrades(
+  db: BetterSqlite3.Database,
+  collection: CollectionInfo,
+  target: number,
+  steps: readonly SchemaUpgradeStep[] = SCHEMA_UPGRADES,
+): number {
+  let version = collection.schemaVersion;
+  const record = db.prepare(`UPDATE ${REGISTRY_TABLE} SET schema_version = ? WHERE name = ?`);
+  while (version < target) {
+    const step = steps.find((candidate) => candidate.from === version);
+    if (step === undefined) {
+      throw new SchemaError(
+        `collection "${collection.name}" has schema version ${version} and no upgrade step leads from it to ${target}; ` +
+          'recreate the collection and ingest again',
+      );
+    }
+    step.apply(db, { ...collection, schemaVersion: version });
+    version += 1;
+    record.run(version, collection.name);
+  }
+  return version;
+}

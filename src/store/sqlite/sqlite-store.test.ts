@@ -1,0 +1,446 @@
+import { execFile } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Scope } from '../../core/ports.js';
+import type { StoredChunk } from '../../core/types.js';
+import { runStoreContract } from '../store.contract.js';
+import { tableNameFor } from '../table-name.js';
+import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE } from './sqlite-schema.js';
+import { openSqliteStore } from './sqlite-store.js';
+
+const root = mkdtempSync(join(tmpdir(), 'cairn-sqlite-store-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let files = 0;
+const freshPath = (folder = 'tests') => join(root, folder, `${++files}.db`);
+
+runStoreContract('sqlite', () => openSqliteStore({ path: freshPath('contract') }));
+
+const S: Scope = { collection: 'docs' };
+
+function chunk(documentId: string, ordinal: number, text = `text ${ordinal} of ${documentId}`): StoredChunk {
+  return {
+    id: `${documentId}:${ordinal}`,
+    documentId,
+    sourceId: documentId,
+    ordinal,
+    text,
+    headingPath: ['Heading'],
+    pageStart: 1,
+    pageEnd: 1,
+    tokenCount: 3,
+    metadata: { ordinal },
+    embedding: [1, ordinal + 1, 0.5],
+  };
+}
+
+function write(documentId: string, chunks: StoredChunk[], contentHash = 'h1') {
+  return {
+    document: {
+      documentId,
+      contentHash,
+      sourceId: documentId,
+      sourceName: `${documentId}.txt`,
+      mediaType: 'text/plain',
+      metadata: {},
+      pageCount: 1,
+      parserFingerprint: 'p',
+    },
+    chunks,
+  };
+}
+
+/** Names and SQL of every schema object, to show that nothing was created or changed. */
+function schemaOf(path: string): Array<{ name: string; sql: string | null }> {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT name, sql FROM sqlite_schema ORDER BY name').all() as Array<{
+      name: string;
+      sql: string;
+    }>;
+  } finally {
+    db.close();
+  }
+}
+
+function withRaw<T>(path: string, work: (db: Database.Database) => T): T {
+  const db = new Database(path);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+async function populated(path: string) {
+  const store = await openSqliteStore({ path });
+  await store.createCollection('docs', { model: 'm', dimension: 3 });
+  await store.replaceDocument(S, write('d', [chunk('d', 0), chunk('d', 1)]));
+  return store;
+}
+
+describe('openSqliteStore', () => {
+  it('creates the parent folder and turns on WAL mode', async () => {
+    const path = join(root, 'deep', 'er', 'store.db');
+    const store = await openSqliteStore({ path });
+    await store.ensureRegistry();
+    await store.close();
+    expect(existsSync(path)).toBe(true);
+    expect(withRaw(path, (db) => db.pragma('journal_mode', { simple: true }))).toBe('wal');
+  });
+
+  it('creates no table until one is needed', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    expect(await store.listCollections()).toEqual([]);
+    expect(await store.getCollection('docs')).toBeUndefined();
+    expect((await store.getStats()).collections).toBe(0);
+    await expect(store.countChunks(S)).rejects.toMatchObject({ code: 'COLLECTION_NOT_FOUND' });
+    await store.close();
+    expect(schemaOf(path)).toEqual([]);
+  });
+
+  it('works in memory', async () => {
+    const store = await openSqliteStore({ path: ':memory:' });
+    await store.createCollection('docs', { model: 'm', dimension: 3 });
+    await store.replaceDocument(S, write('d', [chunk('d', 0)]));
+    expect(await store.countChunks(S)).toBe(1);
+    await store.close();
+  });
+
+  it('refuses malformed options, naming them', async () => {
+    await expect(openSqliteStore({ path: freshPath(), busyTimeoutMs: -1 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      argument: 'options.busyTimeoutMs',
+    });
+    await expect(openSqliteStore({ path: '' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('provision: false', () => {
+  it('refuses a missing file without creating it', async () => {
+    const path = join(root, 'absent', 'store.db');
+    await expect(openSqliteStore({ path, provision: false })).rejects.toMatchObject({ code: 'SCHEMA_ERROR' });
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('creates neither the registry nor a collection, and says how to', async () => {
+    const path = freshPath();
+    await (await openSqliteStore({ path })).close();
+    const store = await openSqliteStore({ path, provision: false });
+    await expect(store.ensureRegistry()).rejects.toMatchObject({ code: 'SCHEMA_ERROR' });
+    await expect(store.createCollection('docs', { model: 'm', dimension: 3 })).rejects.toThrow(
+      /provision: true|cairn collections create/,
+    );
+    expect(await store.listCollections()).toEqual([]);
+    await expect(store.countChunks(S)).rejects.toMatchObject({ code: 'COLLECTION_NOT_FOUND' });
+    await expect(store.countChunks(S)).rejects.toThrow(/cairn collections create/);
+    await store.close();
+    expect(schemaOf(path)).toEqual([]);
+  });
+
+  it('reads and writes existing collections and changes no schema', async () => {
+    const path = freshPath();
+    await (await populated(path)).close();
+    const before = schemaOf(path);
+    const store = await openSqliteStore({ path, provision: false });
+    await store.replaceDocument(S, write('e', [chunk('e', 0, 'fresh words')]));
+    await store.upsertChunks(S, [chunk('u', 0)]);
+    expect(await store.deleteChunks(S, ['d:0'])).toBe(1);
+    expect((await store.lexicalSearch({ ...S, query: 'fresh', topK: 3 })).map((hit) => hit.chunk.id)).toEqual(
+      ['e:0'],
+    );
+    expect(await store.denseSearch({ ...S, vector: [1, 1, 1], topK: 10 })).toHaveLength(3);
+    expect(await store.createCollection('docs', { model: 'm', dimension: 3 })).toMatchObject({
+      name: 'docs',
+    });
+    await expect(store.createCollection('docs', { model: 'm', dimension: 4 })).rejects.toMatchObject({
+      code: 'COLLECTION_CONFLICT',
+    });
+    await expect(store.createCollection('other', { model: 'm', dimension: 3 })).rejects.toMatchObject({
+      code: 'SCHEMA_ERROR',
+    });
+    await expect(store.dropCollection('docs')).rejects.toMatchObject({ code: 'SCHEMA_ERROR' });
+    expect(await store.dropCollection('never-existed')).toBe(false);
+    await store.close();
+    expect(schemaOf(path)).toEqual(before);
+  });
+});
+
+describe('schema versions', () => {
+  const setVersion = (path: string, version: number) =>
+    withRaw(path, (db) => db.prepare(`UPDATE ${REGISTRY_TABLE} SET schema_version = ?`).run(version));
+
+  it('refuses a collection newer than this library', async () => {
+    const path = freshPath();
+    await (await populated(path)).close();
+    setVersion(path, CURRENT_SCHEMA_VERSION + 1);
+    const store = await openSqliteStore({ path });
+    await expect(store.countChunks(S)).rejects.toMatchObject({ code: 'SCHEMA_ERROR' });
+    await expect(store.lexicalSearch({ ...S, query: 'text', topK: 1 })).rejects.toThrow(
+      /newer than this cairn/,
+    );
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION + 1);
+    await store.close();
+  });
+
+  it('refuses an outdated collection when it may not upgrade it', async () => {
+    const path = freshPath();
+    await (await populated(path)).close();
+    setVersion(path, CURRENT_SCHEMA_VERSION - 1);
+    const store = await openSqliteStore({ path, provision: false });
+    await expect(store.countChunks(S)).rejects.toThrow(/needs an upgrade[\s\S]*provision: true/);
+    await store.close();
+  });
+
+  it('names the missing step when an outdated collection cannot be upgraded', async () => {
+    const path = freshPath();
+    await (await populated(path)).close();
+    setVersion(path, CURRENT_SCHEMA_VERSION - 1);
+    const store = await openSqliteStore({ path });
+    await expect(store.countChunks(S)).rejects.toThrow(/no upgrade step/);
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION - 1);
+    await store.close();
+  });
+});
+
+describe('collection tables', () => {
+  it('lives in the derived table and its full-text index, never under the raw name', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    const names = ['My Docs', 'my_docs', "x'; DROP TABLE cairn_collections; --"];
+    for (const name of names) {
+      const info = await store.createCollection(name);
+      expect(info.tableName).toBe(tableNameFor(name));
+    }
+    await store.close();
+    const tables = schemaOf(path).map((entry) => entry.name);
+    for (const name of names) {
+      expect(tables).toContain(tableNameFor(name));
+      expect(tables).toContain(`${tableNameFor(name)}_fts`);
+      expect(tables).not.toContain(name);
+    }
+    expect(tables).toContain(REGISTRY_TABLE);
+  });
+});
+
+describe('full-text index', () => {
+  it('stays in step with the chunk table through every kind of write', async () => {
+    const path = freshPath();
+    const store = await populated(path);
+    await store.replaceDocument(S, write('d', [chunk('d', 0, 'alpha words')], 'h2'));
+    await store.upsertChunks(S, [chunk('u', 0, 'upserted once'), chunk('u', 1, 'another one')]);
+    await store.upsertChunks(S, [chunk('u', 0, 'upserted twice')]);
+    await store.replaceChunks(S, { sourceId: 'u' }, [chunk('u', 2, 'omega chunk')]);
+    await store.replaceDocument(S, write('gone', [chunk('gone', 0, 'soon deleted')]));
+    await store.deleteBySourceId(S, 'gone');
+    const table = (await store.getCollection('docs'))!.tableName;
+    await store.close();
+    withRaw(path, (db) => {
+      db.prepare(`INSERT INTO "${table}_fts" ("${table}_fts", rank) VALUES ('integrity-check', 0)`).run();
+      const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+      expect(count(`SELECT count(*) AS n FROM "${table}_fts"`)).toBe(
+        count(`SELECT count(*) AS n FROM "${table}"`),
+      );
+      const matches = (word: string) =>
+        db.prepare(`SELECT rowid FROM "${table}_fts" WHERE "${table}_fts" MATCH ?`).all(`"${word}"`).length;
+      for (const gone of ['once', 'deleted', 'another']) expect(matches(gone)).toBe(0);
+      for (const present of ['alpha', 'omega']) expect(matches(present)).toBe(1);
+    });
+  });
+});
+
+describe('transactions', () => {
+  it('roll back a document replacement that fails inside the database', async () => {
+    const path = freshPath();
+    const store = await populated(path);
+    const table = (await store.getCollection('docs'))!.tableName;
+    withRaw(path, (db) =>
+      db.exec(
+        `CREATE TRIGGER boom BEFORE INSERT ON "${table}" WHEN new.content = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+      ),
+    );
+    const before = await store.getDocument(S, 'd');
+    const next = [chunk('d', 0, 'new zero'), chunk('d', 1, 'boom'), chunk('d', 2, 'new two')];
+    await expect(store.replaceDocument(S, write('d', next, 'h2'))).rejects.toThrow(/boom/);
+    expect(await store.getDocument(S, 'd')).toEqual(before);
+    expect((await store.getChunks(S, ['d:0', 'd:1', 'd:2'])).map((c) => c.text)).toEqual([
+      'text 0 of d',
+      'text 1 of d',
+    ]);
+    expect(await store.lexicalSearch({ ...S, query: 'new', topK: 5 })).toEqual([]);
+    await store.close();
+  });
+});
+
+describe('durability', () => {
+  it('keeps collections, documents and chunks across reopening', async () => {
+    const path = freshPath();
+    await (await populated(path)).close();
+    const store = await openSqliteStore({ path });
+    expect(await store.countChunks(S)).toBe(2);
+    expect((await store.getDocument(S, 'd'))?.chunkCount).toBe(2);
+    expect(await store.lexicalSearch({ ...S, query: 'text', topK: 5 })).toHaveLength(2);
+    expect((await store.getEmbeddings(S, ['d:1'])).get('d:1')).toEqual([1, 2, 0.5]);
+    await store.close();
+  });
+});
+
+describe('store.denseSearch', () => {
+  it('agrees with cosine similarity computed in JavaScript', async () => {
+    const store = await openSqliteStore({ path: ':memory:' });
+    const dimension = 384;
+    await store.createCollection('docs', { model: 'm', dimension });
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647 - 0.5;
+    };
+    const vectors = Array.from({ length: 50 }, () => Float32Array.from({ length: dimension }, random));
+    await store.upsertChunks(
+      S,
+      vectors.map((embedding, i) => ({ ...chunk('d', i), embedding })),
+    );
+    const query = Float32Array.from({ length: dimension }, random);
+    const cosine = (a: Float32Array, b: Float32Array) => {
+      let dot = 0;
+      let na = 0;
+      let nb = 0;
+      for (let i = 0; i < a.length; i++) {
+        dot += a[i]! * b[i]!;
+        na += a[i]! * a[i]!;
+        nb += b[i]! * b[i]!;
+      }
+      return dot / Math.sqrt(na * nb);
+    };
+    const expected = vectors.map((vector, i) => ({ id: `d:${i}`, score: cosine(query, vector) }));
+    expected.sort((a, b) => b.score - a.score);
+    const hits = await store.denseSearch({ ...S, vector: query, topK: 5 });
+    expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.slice(0, 5).map((entry) => entry.id));
+    hits.forEach((hit, i) => {
+      expect(hit.score).toBeCloseTo(expected[i]!.score, 5);
+    });
+    await store.close();
+  });
+});
+
+describe('concurrent createCollection', () => {
+  it('lets exactly one definition win across two processes', async () => {
+    const worker = compileWorker();
+    const path = freshPath('race');
+    const rounds = 6;
+    const startAt = Date.now() + 1500;
+    const run = (dimensionBase: number) =>
+      promisify(execFile)(
+        process.execPath,
+        [worker, path, String(startAt), String(rounds), String(dimensionBase)],
+        {
+          timeout: 30_000,
+        },
+      );
+    const [first, second] = await Promise.all([run(3), run(4)]);
+    const parse = (stdout: string) =>
+      stdout
+        .trim()
+        .split('\n')
+        .map(
+          (line) =>
+            JSON.parse(line) as { round: number; ok: boolean; code?: string; info?: { dimension: number } },
+        );
+    const a = parse(first.stdout);
+    const b = parse(second.stdout);
+    expect(a).toHaveLength(rounds);
+    expect(b).toHaveLength(rounds);
+    const store = await openSqliteStore({ path });
+    for (let round = 0; round < rounds; round++) {
+      const pair = [a[round]!, b[round]!];
+      const registered = await store.getCollection(`race-${round}`);
+      if (round % 2 === 0) {
+        // Different dimensions: one creates, the other is told about the conflict.
+        expect(pair.filter((result) => result.ok)).toHaveLength(1);
+        expect(pair.filter((result) => result.code === 'COLLECTION_CONFLICT')).toHaveLength(1);
+        expect(registered?.dimension).toBe(pair.find((result) => result.ok)!.info!.dimension);
+      } else {
+        // Same definition: both get the one collection.
+        expect(pair.every((result) => result.ok)).toBe(true);
+        expect(pair[0]!.info).toEqual(pair[1]!.info);
+        expect(pair[0]!.info).toEqual(registered);
+      }
+    }
+    expect(await store.listCollections()).toHaveLength(rounds);
+    await store.close();
+  });
+});
+
+/**
+ * Transpiles the store's sources (and what they import) to plain JavaScript in a temporary folder,
+ * next to a worker script, so that a separate Node process can run them.
+ * @returns The worker script's path.
+ */
+function compileWorker(): string {
+  const source = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const out = mkdtempSync(join(root, 'worker-'));
+  // Vitest loads TypeScript through Vite; a child process has no such loader.
+  for (const folder of ['core', 'retrieve/filter', 'store']) {
+    for (const file of listTs(join(source, folder))) {
+      const target = join(out, relative(source, file)).replace(/\.ts$/, '.js');
+      mkdirSync(dirname(target), { recursive: true });
+      const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
+        compilerOptions: {
+          module: ts.ModuleKind.ESNext,
+          target: ts.ScriptTarget.ES2022,
+          verbatimModuleSyntax: true,
+        },
+      });
+      writeFileSync(target, outputText);
+    }
+  }
+  symlinkSync(join(source, '..', 'node_modules'), join(out, 'node_modules'), 'dir');
+  writeFileSync(join(out, 'package.json'), '{"type":"module"}');
+  const worker = join(out, 'worker.js');
+  writeFileSync(
+    worker,
+    `import { openSqliteStore } from './store/sqlite/sqlite-store.js';
+const [path, startAt, rounds, dimensionBase] = process.argv.slice(2);
+const store = await openSqliteStore({ path });
+for (let round = 0; round < Number(rounds); round++) {
+  const dimension = round % 2 === 0 ? Number(dimensionBase) : 8;
+  while (Date.now() < Number(startAt) + round * 100) {}
+  try {
+    const info = await store.createCollection('race-' + round, { model: 'model-' + dimension, dimension });
+    console.log(JSON.stringify({ round, ok: true, info }));
+  } catch (error) {
+    console.log(JSON.stringify({ round, ok: false, code: error.code, message: error.message }));
+  }
+}
+await store.close();
+`,
+  );
+  return worker;
+}
+
+function listTs(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return listTs(path);
+    return entry.name.endsWith('.ts') &&
+      !entry.name.endsWith('.test.ts') &&
+      !entry.name.endsWith('.contract.ts')
+      ? [path]
+      : [];
+  });
+}

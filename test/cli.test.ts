@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/corpus.js';
+import { ensureBuilt } from './support/ensure-built.js';
+
+const run = promisify(execFile);
+const cli = path.resolve('dist/interfaces/cli/main.js');
+
+async function cairn(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+      env: { ...process.env, CAIRN_EMBEDDER: '', CAIRN_CHAT_MODEL: '', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('cairn CLI', () => {
+  let db: string;
+  beforeAll(() => {
+    ensureBuilt();
+    db = path.join(tempDir(), 'cli.db');
+  });
+
+  it('ingests the examples and reports them unchanged the second time', async () => {
+    const first = await cairn(['ingest', 'examples', '--include', '*.pdf', '--db', db, '--json']);
+    expect(first.code).toBe(0);
+    const report = JSON.parse(first.stdout);
+    expect(report.totals).toMatchObject({ ingested: 3, failed: 0 });
+    expect(report.totals.pages).toBe(12);
+    const second = await cairn(['ingest', 'examples', '--include', '*.pdf', '--db', db]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/0 ingested, 3 unchanged, 0 skipped, 0 failed/);
+  });
+
+  it('answers the Piper question with citations to the right report', async () => {
+    const { code, stdout } = await cairn([
+      'ask',
+      'What did the Piper PA-22-150 hit on final approach near Tallahassee?',
+      '--db',
+      db,
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/trees/i);
+    expect(stdout).toMatch(/Sources:\n\[\d+\] 20071229X02007\.pdf, p/);
+  });
+
+  it('searches with JSON output and treats query syntax as text', async () => {
+    const { code, stdout } = await cairn([
+      'search',
+      'Tallahassee utility wires',
+      '--db',
+      db,
+      '--json',
+      '-k',
+      '3',
+    ]);
+    expect(code).toBe(0);
+    const parsed = JSON.parse(stdout);
+    expect(parsed.mode).toBe('lexical');
+    expect(parsed.hits.length).toBeGreaterThan(0);
+    expect(parsed.hits.length).toBeLessThanOrEqual(3);
+    expect(parsed.hits[0].chunk.documentId).toBe('20071229X02007.pdf');
+    const punct = await cairn(['search', '"*) OR (NEAR', '--db', db, '--json']);
+    expect(punct.code).toBe(0);
+  });
+
+  it('exits 2 with a message naming the option on bad usage', async () => {
+    const bad = await cairn(['search', 'x', '--db', db, '--mode', 'fuzzy']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--mode/);
+    const badK = await cairn(['search', 'x', '--db', db, '-k', '0']);
+    expect(badK.code).toBe(2);
+    expect(badK.stderr).toMatch(/--top-k must be a positive integer/);
+  });
+
+  it('lists collections and documents, deletes a document, and explains its set-up', async () => {
+    const collections = JSON.parse((await cairn(['collections', '--db', db, '--json'])).stdout);
+    expect(collections[0]).toMatchObject({ name: 'default', model: null, dimension: null });
+    expect(collections[0].count).toBeGreaterThan(0);
+    const docs = JSON.parse((await cairn(['documents', '--db', db, '--json'])).stdout);
+    expect(docs.map((d: { documentId: string }) => d.documentId).sort()).toEqual([
+      '20071229X02007.pdf',
+      '20080104X00020.pdf',
+      '20080108X00031.pdf',
+    ]);
+    expect((await cairn(['delete', '20080104X00020.pdf', '--db', db])).code).toBe(0);
+    const missing = await cairn(['delete', '20080104X00020.pdf', '--db', db]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/not in collection/);
+    const doctor = await cairn(['doctor', '--db', db]);
+    expect(doctor.stdout).toMatch(/no embedder configured/);
+    expect(doctor.stdout).toMatch(/extractive/);
+  });
+
+  it('evaluates a BEIR folder and reports nDCG@10, recall@100 and MRR@10', async () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'qrels'));
+    const docs = [
+      { _id: 'd1', title: 'Marmots', text: 'Marmots hibernate in burrows through the winter.' },
+      { _id: 'd2', title: 'Pikas', text: 'Pikas gather hay piles for the winter.' },
+      { _id: 'd3', title: 'Quokkas', text: 'Quokkas live on Rottnest Island.' },
+    ];
+    writeFileSync(path.join(dir, 'corpus.jsonl'), docs.map((d) => JSON.stringify(d)).join('\n'));
+    writeFileSync(
+      path.join(dir, 'queries.jsonl'),
+      [
+        { _id: 'q1', text: 'which animal hibernates in burrows' },
+        { _id: 'q2', text: 'hay piles' },
+      ]
+        .map((q) => JSON.stringify(q))
+        .join('\n'),
+    );
+    writeFileSync(path.join(dir, 'qrels', 'test.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t1\nq2\td2\t1\n');
+    const { code, stdout } = await cairn(['eval', dir, '--db', path.join(dir, 'eval.db'), '--json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ documents: 3, queries: 2, split: 'test' });
+    expect(report.results[0]).toMatchObject({ mode: 'lexical', ndcgAt10: 1, recallAt100: 1, mrrAt10: 1 });
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * A small local HTTP server that speaks the OpenAI embeddings and chat-completions (streaming)
+ * APIs, standing in for a remote model in tests. Its embedder is an honest one: hashed,
+ * L2-normalised bags of lower-cased words (the "hashing trick", Weinberger et al. 2009), so
+ * texts sharing words are close. Chat replies come from a script given by the test.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the server received. */
+export interface RecordedRequest {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+/** Options of {@link startOpenAICompatibleServer}. */
+export interface FakeServerOptions {
+  /** Embedding dimension; default 64. */
+  dimension?: number;
+  /** Reply for a chat request; default echoes "ok". Returned text is streamed in small deltas. */
+  reply?: (messages: Array<{ role: string; content: string }>) => string;
+  /** Statuses to answer with before succeeding, one per request, e.g. [429, 500]. */
+  failures?: number[];
+}
+
+/** Deterministic hashed bag-of-words embedding of `text`. */
+export function hashEmbedding(text: string, dimension: number): number[] {
+  const vector = new Array<number>(dimension).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const digest = createHash('md5').update(word).digest();
+    const index = digest.readUInt32LE(0) % dimension;
+    vector[index]! += digest[4]! & 1 ? 1 : -1;
+  }
+  const norm = Math.hypot(...vector);
+  if (norm === 0) vector[0] = 1;
+  return vector.map((x) => (norm === 0 ? x : x / norm));
+}
+
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+}
+
+/** A running fake server; `close()` it in `afterAll`. */
+export interface FakeServer {
+  baseURL: string;
+  requests: RecordedRequest[];
+  failures: number[];
+  close(): Promise<void>;
+}
+
+/** Starts the server on 127.0.0.1 with a free port. */
+export async function startOpenAICompatibleServer(options: FakeServerOptions = {}): Promise<FakeServer> {
+  const dimension = options.dimension ?? 64;
+  const requests: RecordedRequest[] = [];
+  const failures = [...(options.failures ?? [])];
+  const server: Server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    const path = request.url ?? '';
+    requests.push({ path, headers: request.headers, body });
+    const failure = failures.shift();
+    if (failure !== undefined) {
+      response.writeHead(failure, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `scripted failure ${failure}` } }));
+      return;
+    }
+    if (path.endsWith('/embeddings')) {
+      const input = body.input as string[];
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          object: 'list',
+          model: body.model,
+          data: input
+            .map((text, index) => ({ object: 'embedding', index, embedding: hashEmbedding(text, dimension) }))
+            .reverse(),
+          usage: { prompt_tokens: input.join(' ').split(/\s+/).length, total_tokens: 0 },
+        }),
+      );
+      return;
+    }
+    if (path.endsWith('/chat/completions')) {
+      const messages = body.messages as Array<{ role: string; content: string }>;
+      const text = (options.reply ?? (() => 'ok'))(messages);
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const delta of text.match(/.{1,7}/gs) ?? []) {
+        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: delta } }] })}\n\n`);
+      }
+      response.end('data: [DONE]\n\n');
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    failures,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
