@@ -99,6 +99,25 @@ describe('cairn CLI', () => {
     expect(doctor.stdout).toMatch(/extractive/);
   });
 
+  it('attaches metadata at ingest, filters on it at search time, and rejects bad filters', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'otters.md'), '# Otters\n\nSea otters hold hands while sleeping.\n');
+    const meta = ['--db', db, '--collection', 'teams'];
+    expect((await cairn(['collections', 'create', 'teams', '--db', db])).code).toBe(0);
+    expect((await cairn(['ingest', dir, ...meta, '--metadata', '{"team":"a","year":2024}'])).code).toBe(0);
+    const hitsFor = async (filter: string) =>
+      JSON.parse((await cairn(['search', 'otters', ...meta, '--json', '--filter', filter])).stdout).hits;
+    expect(await hitsFor('{"team":"a"}')).toHaveLength(1);
+    expect(await hitsFor('{"team":"b"}')).toHaveLength(0);
+    expect(await hitsFor('{"year":{"$gte":2020}}')).toHaveLength(1);
+    const unknownOp = await cairn(['search', 'otters', ...meta, '--filter', '{"team":{"$regex":"a"}}']);
+    expect(unknownOp.code).toBe(2);
+    expect(unknownOp.stderr).toMatch(/\$regex/);
+    const notJson = await cairn(['search', 'otters', ...meta, '--filter', 'team=a']);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(/--filter must be a JSON object/);
+  });
+
   it('evaluates a BEIR folder and reports nDCG@10, recall@100 and MRR@10', async () => {
     const dir = tempDir();
     mkdirSync(path.join(dir, 'qrels'));

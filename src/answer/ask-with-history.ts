@@ -17,6 +17,8 @@ export interface ConversationOptions {
   rewriter?: QueryRewriter;
   /** Answer greetings, thanks and the like without retrieval; default true. */
   detectSmallTalk?: boolean;
+  /** Called with the standalone question, before retrieval, when the question was rewritten. */
+  onRewrite?: (standalone: string) => void;
 }
 
 /** Options of {@link askWithHistory}: search options, answer options and conversation options. */
@@ -46,8 +48,17 @@ export async function askWithHistory(
   question: string,
   options: ConversationalAskOptions = {},
 ): Promise<ConversationalAnswer> {
-  const { history, rewriter, detectSmallTalk, onToken, signal, maxSources, minTermCoverage, ...search } =
-    options;
+  const {
+    history,
+    rewriter,
+    detectSmallTalk,
+    onRewrite,
+    onToken,
+    signal,
+    maxSources,
+    minTermCoverage,
+    ...search
+  } = options;
   const chatModel = engine.chatModel;
   const prepared = await prepareQuestion(question, history, chatModel, {
     rewriter,
@@ -68,6 +79,7 @@ export async function askWithHistory(
       smallTalk: true,
     };
   }
+  if (prepared.rewritten) onRewrite?.(prepared.standalone);
   const { hits, mode } = await engine.search(prepared.standalone, { ...search, topK: search.topK ?? 8 });
   const answer = await checkedAnswerFromHits(prepared.standalone, hits, chatModel, {
     onToken,

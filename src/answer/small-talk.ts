@@ -19,123 +19,34 @@ export const SMALL_TALK_REPLIES: Readonly<Record<SmallTalkKind, string>> = {
   acknowledgement: "Ask me anything about the indexed documents and I'll answer with citations.",
 };
 
-const anchors: ReadonlyArray<[SmallTalkKind, readonly string[]]> = [
-  ['farewell', ['bye', 'goodbye', 'byebye', 'cya', 'farewell', 'goodnight', 'ciao', 'later']],
-  [
-    'thanks',
-    ['thanks', 'thank', 'thx', 'thankyou', 'ty', 'tysm', 'cheers', 'appreciated', 'appreciate', 'grateful'],
-  ],
-  ['thanks', ['merci', 'danke', 'gracias', 'grazie', 'obrigado', 'obrigada']],
-  [
-    'greeting',
-    ['hi', 'hello', 'hey', 'heya', 'hiya', 'howdy', 'yo', 'greetings', 'morning', 'afternoon', 'evening'],
-  ],
-  ['greeting', ['hola', 'bonjour', 'hallo', 'salut', 'hej', 'sup']],
+/** Words that make a message small talk, by kind; the first kind listed for a word wins. */
+const anchors: ReadonlyArray<[SmallTalkKind, string]> = [
+  ['farewell', 'bye goodbye byebye cya farewell goodnight ciao later'],
+  ['thanks', 'thanks thank thx thankyou ty tysm cheers appreciated appreciate grateful'],
+  ['thanks', 'merci danke gracias grazie obrigado obrigada'],
+  ['greeting', 'hi hello hey heya hiya howdy yo greetings morning afternoon evening'],
+  ['greeting', 'hola bonjour hallo salut hej sup'],
   [
     'acknowledgement',
-    [
-      'ok',
-      'okay',
-      'okey',
-      'k',
-      'kk',
-      'cool',
-      'great',
-      'nice',
-      'awesome',
-      'perfect',
-      'alright',
-      'fine',
-      'gotcha',
-      'understood',
-      'sure',
-      'yes',
-      'yeah',
-      'yep',
-      'yup',
-      'no',
-      'nope',
-      'nah',
-      'wow',
-      'lol',
-      'haha',
-      'excellent',
-      'neat',
-      'brilliant',
-      'super',
-      'amazing',
-      'fantastic',
-      'wonderful',
-      'lovely',
-      'good',
-      'right',
-      'indeed',
-      'noted',
-      'interesting',
-    ],
+    'ok okay okey k kk cool great nice awesome perfect alright fine gotcha understood sure yes yeah yep yup ' +
+      'no nope nah wow lol haha excellent neat brilliant super amazing fantastic wonderful lovely good right ' +
+      'indeed noted interesting',
   ],
 ];
 
 const anchorKind = new Map<string, SmallTalkKind>();
-for (const [kind, words] of anchors)
-  for (const word of words) if (!anchorKind.has(word)) anchorKind.set(word, kind);
+for (const [kind, words] of anchors) {
+  for (const word of words.split(' ')) if (!anchorKind.has(word)) anchorKind.set(word, kind);
+}
 
 /** Words that may accompany an anchor without making the message a question. */
-const fillers = new Set([
-  'a',
-  'again',
-  'ah',
-  'all',
-  'and',
-  'are',
-  'assistant',
-  'bot',
-  'cairn',
-  'day',
-  'doing',
-  'everyone',
-  'folks',
-  'for',
-  'friend',
-  'got',
-  'guys',
-  'have',
-  'help',
-  'i',
-  'is',
-  'it',
-  'just',
-  'lot',
-  'lots',
-  'makes',
-  'me',
-  'much',
-  'oh',
-  'sense',
-  'so',
-  'sounds',
-  'that',
-  'the',
-  'then',
-  'there',
-  'this',
-  'today',
-  'too',
-  'u',
-  'very',
-  'was',
-  'we',
-  'well',
-  'you',
-  'your',
-  'ya',
-  'see',
-  'many',
-  'now',
-  "that's",
-  "it's",
-  "you're",
-]);
+const fillers = new Set(
+  (
+    'a again ah all and are assistant bot cairn day doing everyone folks for friend got guys have help i is it ' +
+    'just lot lots makes me much oh sense so sounds that the then there this today too u very was we well you ' +
+    "your ya see many now that's it's you're"
+  ).split(' '),
+);
 
 /** Phrases that greet without an anchor word; removed before the word check. */
 const phrases: ReadonlyArray<[RegExp, SmallTalkKind]> = [

@@ -2,22 +2,30 @@
  * Format routing: decides which parser reads a {@link Source} and runs it.
  *
  * The decision goes, in order: the declared media type (generic ones such as
- * `application/octet-stream` are ignored), the file extension, magic bytes (`%PDF-`, an HTML
- * prologue), and finally "decodes as UTF-8 text". Anything else is an
+ * `application/octet-stream` or `application/zip` are ignored), the file extension, magic bytes
+ * (`%PDF-`, an HTML prologue, PNG/JPEG/TIFF, WAV/MP3/M4A, a zip holding a Word or PowerPoint
+ * package), and finally "decodes as UTF-8 text". Anything else is an
  * {@link UnsupportedFormatError} naming what was seen.
  * @module
  */
 import { UnsupportedFormatError } from '../core/errors.js';
 import type { Parser } from '../core/ports.js';
 import type { ParsedDocument, Source } from '../core/types.js';
+import type { Transcriber } from './audio/transcriber.js';
 import { looksLikeText } from './decode.js';
+import type { ImageTextOptions } from './ocr/image-text.js';
+import { AudioParser, audioMediaType } from './parsers/audio-parser.js';
+import { DocxParser } from './parsers/docx-parser.js';
 import { HtmlParser } from './parsers/html-parser.js';
+import { ImageParser, imageMediaType } from './parsers/image-parser.js';
 import { MarkdownParser } from './parsers/markdown-parser.js';
-import { PdfParser } from './parsers/pdf-parser.js';
+import { PdfParser, type PdfParserOptions } from './parsers/pdf-parser.js';
+import { PptxParser } from './parsers/pptx-parser.js';
 import { TextParser } from './parsers/text-parser.js';
+import { ooxmlKind } from './parsers/zip-sniff.js';
 
-/** The formats cairn parses. */
-export type SourceFormat = 'pdf' | 'html' | 'markdown' | 'text';
+/** The formats cairn parses. `image` is PNG, JPEG and TIFF; `audio` is WAV, MP3 and M4A. */
+export type SourceFormat = 'pdf' | 'html' | 'markdown' | 'text' | 'docx' | 'pptx' | 'image' | 'audio';
 
 /** Where a source goes: the parser's format and the media type recorded for the document. */
 export interface SourceRoute {
@@ -26,12 +34,9 @@ export interface SourceRoute {
   mediaType: string;
 }
 
-const CANONICAL: Record<SourceFormat, string> = {
-  pdf: 'application/pdf',
-  html: 'text/html',
-  markdown: 'text/markdown',
-  text: 'text/plain',
-};
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Declared media types that say nothing about the content; routing falls through past them. */
 const GENERIC_MEDIA_TYPES = new Set([
@@ -43,6 +48,9 @@ const GENERIC_MEDIA_TYPES = new Set([
   'application/download',
   'application/force-download',
   'application/x-download',
+  // A zip says nothing about what it packs; DOCX and PPTX files are often served as one.
+  'application/zip',
+  'application/x-zip-compressed',
 ]);
 
 const MEDIA_TYPE_FORMATS: Record<string, SourceFormat> = {
@@ -58,32 +66,59 @@ const MEDIA_TYPE_FORMATS: Record<string, SourceFormat> = {
   'application/yaml': 'text',
   'application/x-yaml': 'text',
   'application/x-ndjson': 'text',
+  [DOCX]: 'docx',
+  [PPTX]: 'pptx',
+  'image/png': 'image',
+  'image/jpeg': 'image',
+  'image/jpg': 'image',
+  'image/pjpeg': 'image',
+  'image/tiff': 'image',
+  'image/tiff-fx': 'image',
+  'audio/wav': 'audio',
+  'audio/wave': 'audio',
+  'audio/x-wav': 'audio',
+  'audio/vnd.wave': 'audio',
+  'audio/mpeg': 'audio',
+  'audio/mp3': 'audio',
+  'audio/mpeg3': 'audio',
+  'audio/x-mpeg-3': 'audio',
+  'audio/mp4': 'audio',
+  'audio/m4a': 'audio',
+  'audio/x-m4a': 'audio',
 };
 
-const EXTENSION_FORMATS: Record<string, SourceFormat> = {
-  pdf: 'pdf',
-  html: 'html',
-  htm: 'html',
-  xhtml: 'html',
-  md: 'markdown',
-  markdown: 'markdown',
-  mdx: 'markdown',
-  txt: 'text',
-  text: 'text',
-  csv: 'text',
-  tsv: 'text',
-  log: 'text',
+/** The media type recorded for a source routed by its extension. */
+const EXTENSION_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  html: 'text/html',
+  htm: 'text/html',
+  xhtml: 'text/html',
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  mdx: 'text/markdown',
+  txt: 'text/plain',
+  text: 'text/plain',
+  csv: 'text/plain',
+  tsv: 'text/plain',
+  log: 'text/plain',
+  docx: DOCX,
+  pptx: PPTX,
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
 };
 
 /** Binary formats recognised by their first bytes, for a useful "unsupported" message. */
 const BINARY_MAGIC: ReadonlyArray<{ bytes: readonly number[]; offset?: number; mediaType: string }> = [
   { bytes: [0x50, 0x4b, 0x03, 0x04], mediaType: 'application/zip' },
-  { bytes: [0x89, 0x50, 0x4e, 0x47], mediaType: 'image/png' },
-  { bytes: [0xff, 0xd8, 0xff], mediaType: 'image/jpeg' },
   { bytes: [0x47, 0x49, 0x46, 0x38], mediaType: 'image/gif' },
   { bytes: [0x57, 0x45, 0x42, 0x50], offset: 8, mediaType: 'image/webp' },
-  { bytes: [0x49, 0x49, 0x2a, 0x00], mediaType: 'image/tiff' },
-  { bytes: [0x4d, 0x4d, 0x00, 0x2a], mediaType: 'image/tiff' },
   { bytes: [0x1f, 0x8b], mediaType: 'application/gzip' },
   { bytes: [0x37, 0x7a, 0xbc, 0xaf], mediaType: 'application/x-7z-compressed' },
   { bytes: [0x52, 0x61, 0x72, 0x21], mediaType: 'application/vnd.rar' },
@@ -141,6 +176,16 @@ function isHtmlMagic(bytes: Uint8Array): boolean {
   return /^<(!doctype\s+html|html|head|body)[\s>]/i.test(head);
 }
 
+/** The media type that magic bytes name, for the formats cairn parses. */
+function sniffBinary(bytes: Uint8Array): string | undefined {
+  if (isPdfMagic(bytes)) return 'application/pdf';
+  if (isHtmlMagic(bytes)) return 'text/html';
+  const office = ooxmlKind(bytes);
+  if (office === 'docx') return DOCX;
+  if (office === 'pptx') return PPTX;
+  return imageMediaType(bytes) ?? audioMediaType(bytes);
+}
+
 function describeMagic(bytes: Uint8Array, length: number): string {
   return Array.from(bytes.subarray(0, length), (byte) =>
     byte >= 0x21 && byte <= 0x7e && byte !== 0x5c
@@ -152,6 +197,7 @@ function describeMagic(bytes: Uint8Array, length: number): string {
 /** What an unsupported binary source looks like, for {@link UnsupportedFormatError.format}. */
 function describeBinary(bytes: Uint8Array, extension: string): string {
   const suffix = extension ? `, .${extension}` : '';
+  if (ooxmlKind(bytes) === 'xlsx') return `${XLSX} (an Excel workbook${suffix})`;
   for (const magic of BINARY_MAGIC) {
     if (startsWith(bytes, magic.bytes, magic.offset)) {
       const shown = describeMagic(bytes, (magic.offset ?? 0) + magic.bytes.length);
@@ -176,38 +222,54 @@ export function routeSource(source: Source): SourceRoute {
   }
 
   const extension = extensionOf(source.name);
-  const byExtension = EXTENSION_FORMATS[extension];
-  if (byExtension !== undefined) return { format: byExtension, mediaType: CANONICAL[byExtension] };
+  const byExtension = EXTENSION_TYPES[extension];
+  if (byExtension !== undefined) return { format: formatForMediaType(byExtension)!, mediaType: byExtension };
 
-  if (isPdfMagic(source.bytes)) return { format: 'pdf', mediaType: CANONICAL.pdf };
-  if (isHtmlMagic(source.bytes)) return { format: 'html', mediaType: CANONICAL.html };
-  if (looksLikeText(source.bytes)) return { format: 'text', mediaType: CANONICAL.text };
+  const sniffed = sniffBinary(source.bytes);
+  if (sniffed !== undefined) return { format: formatForMediaType(sniffed)!, mediaType: sniffed };
+  if (looksLikeText(source.bytes)) return { format: 'text', mediaType: 'text/plain' };
 
   throw new UnsupportedFormatError(source.name, describeBinary(source.bytes, extension));
 }
 
 const defaultParsers: Partial<Record<SourceFormat, Parser>> = {};
 
-/** The default parser of a format (one shared instance per format). */
+/**
+ * The default parser of a format (one shared instance per format): OCR on with default
+ * settings, and no speech-to-text (audio is refused with a hint until a transcriber is given).
+ */
 export function parserFor(format: SourceFormat): Parser {
   let parser = defaultParsers[format];
   if (parser === undefined) {
-    parser = createParser(format);
+    parser = createParser(format, {});
     defaultParsers[format] = parser;
   }
   return parser;
 }
 
-function createParser(format: SourceFormat): Parser {
+function createParser(format: SourceFormat, options: ParseSourceOptions): Parser {
+  const images: ImageTextOptions = {
+    ...(options.ocr === undefined ? {} : { ocr: options.ocr }),
+    ...(options.transcribeImage === undefined ? {} : { transcribe: options.transcribeImage }),
+    ...(options.transcribeImageId === undefined ? {} : { transcriberId: options.transcribeImageId }),
+  };
   switch (format) {
     case 'pdf':
-      return new PdfParser();
+      return new PdfParser({ ...options.pdf, ...images });
     case 'html':
       return new HtmlParser();
     case 'markdown':
       return new MarkdownParser();
     case 'text':
       return new TextParser();
+    case 'docx':
+      return new DocxParser();
+    case 'pptx':
+      return new PptxParser();
+    case 'image':
+      return new ImageParser(images);
+    case 'audio':
+      return new AudioParser(options.transcriber === undefined ? {} : { transcriber: options.transcriber });
   }
 }
 
@@ -215,12 +277,49 @@ function createParser(format: SourceFormat): Parser {
 export interface ParseSourceOptions {
   /** Parsers to use instead of the defaults, by format (e.g. a `PdfParser` with another timeout). */
   parsers?: Partial<Record<SourceFormat, Parser>>;
+  /**
+   * Speech-to-text for audio sources (e.g. `new OpenAITranscriber()`). Without one, audio is
+   * refused as unsupported, with a message saying how to configure it.
+   */
+  transcriber?: Transcriber;
+  /**
+   * OCR of images and scanned PDF pages: on by default (tesseract.js, English, local model);
+   * `false` turns it off; an object sets the engine and the confidence floor.
+   */
+  ocr?: ImageTextOptions['ocr'];
+  /** A vision-model transcriber of page images, used instead of OCR when given. */
+  transcribeImage?: ImageTextOptions['transcribe'];
+  /** Identifies `transcribeImage` (model, prompt) in parser fingerprints; default `custom`. */
+  transcribeImageId?: string;
+  /**
+   * PDF settings: timeout, password, layout, and the scanned-page thresholds
+   * (`scannedPages.minTextChars`, `scannedPages.minImageArea`).
+   */
+  pdf?: Omit<PdfParserOptions, keyof ImageTextOptions>;
+}
+
+const SETTINGS = ['transcriber', 'ocr', 'transcribeImage', 'transcribeImageId', 'pdf'] as const;
+
+/** Parsers built for an options object, so that passing the same object again reuses them. */
+const configuredParsers = new WeakMap<ParseSourceOptions, Partial<Record<SourceFormat, Parser>>>();
+
+function configuredParser(format: SourceFormat, options: ParseSourceOptions): Parser {
+  let parsers = configuredParsers.get(options);
+  if (parsers === undefined) {
+    parsers = {};
+    configuredParsers.set(options, parsers);
+  }
+  parsers[format] ??= createParser(format, options);
+  return parsers[format];
 }
 
 /**
  * Routes a source and parses it. The result's `mediaType` is the routed one (a declared
  * `text/csv` stays `text/csv`); `parserFingerprint` identifies the parser for the parse cache.
- * @throws {UnsupportedFormatError} when no parser handles the source.
+ * A parser given in `options.parsers` wins; otherwise the format's default parser is used, or,
+ * when any parser setting (`transcriber`, `ocr`, `transcribeImage`, `pdf`) is given, a parser
+ * built with those settings.
+ * @throws {UnsupportedFormatError} when no parser handles the source (audio without a transcriber included).
  * @throws {EmptyDocumentError} when the source holds no text.
  * @throws {ParseError} when the source is corrupt, encrypted or unreadable.
  */
@@ -229,7 +328,9 @@ export async function parseSource(
   options: ParseSourceOptions = {},
 ): Promise<ParsedDocument & { parserFingerprint: string }> {
   const route = routeSource(source);
-  const parser = options.parsers?.[route.format] ?? parserFor(route.format);
+  const configured = SETTINGS.some((key) => options[key] !== undefined);
+  const parser =
+    options.parsers?.[route.format] ?? (configured ? configuredParser(route.format, options) : parserFor(route.format));
   const parsed = await parser.parse(source);
   return { ...parsed, mediaType: route.mediaType, parserFingerprint: parser.fingerprint };
 }

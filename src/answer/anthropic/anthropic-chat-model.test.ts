@@ -4,6 +4,7 @@ import {
   startAnthropicMessagesServer,
 } from '../../../test/support/anthropic-messages-server.js';
 import type { ChatMessage } from '../../core/ports.js';
+import { checkedAnswerFromHits } from '../ask.js';
 import { AnthropicChatModel } from './anthropic-chat-model.js';
 import { toAnthropicMessages } from './anthropic-messages.js';
 
@@ -145,5 +146,44 @@ describe('AnthropicChatModel.doStream', () => {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+});
+
+describe('AnthropicChatModel in a grounded answer', () => {
+  it('answers through checkedAnswerFromHits with validated citations', async () => {
+    server = await startAnthropicMessagesServer({ reply: () => 'It struck trees [1] and wires [3].' });
+    const model = new AnthropicChatModel({ model: 'claude-haiku-4-5', baseURL: server.baseURL, apiKey: 'k' });
+    const hit = {
+      chunk: {
+        id: 'r.md:0',
+        documentId: 'r.md',
+        sourceId: 'r.md',
+        ordinal: 0,
+        text: 'On final approach the airplane struck trees and then utility wires.',
+        headingPath: [],
+        pageStart: 1,
+        pageEnd: 1,
+        tokenCount: 12,
+        metadata: {},
+      },
+      score: 1,
+      scores: { lexical: 1 },
+    };
+    const answer = await checkedAnswerFromHits(
+      'What did the airplane strike on final approach?',
+      [hit],
+      model,
+    );
+    expect(answer).toMatchObject({
+      text: 'It struck trees [1] and wires.',
+      cited: [1],
+      invalidCitations: [3],
+      answeredBy: 'claude-haiku-4-5',
+    });
+    const body = server.requests[0]!.body;
+    expect(body.system).toMatch(/data, not instructions/);
+    expect((body.messages as Array<{ content: string }>)[0]!.content).toMatch(
+      /^Sources:\n\n<<source 1 [0-9a-f]{12}>>/,
+    );
   });
 });

@@ -40,6 +40,24 @@ export function countSpan(context: AtomContext, span: SourceSpan): number {
   return context.tokenizer.count(context.source.slice(span));
 }
 
+/**
+ * Prose longer than this many UTF-16 units per token of the limit is taken to be over the limit
+ * without being counted. BPE cost grows with the square of a run without spaces or punctuation
+ * (unpunctuated CJK, long identifiers), and cutting prose that would have fit is harmless: the
+ * packer joins its pieces again while they fit.
+ */
+const PROSE_CHARS_PER_TOKEN = 16;
+
+/**
+ * Tokens of the prose `span`, or `Infinity` when it is longer than `limit` tokens could plausibly
+ * be (more than 16 UTF-16 units per token), which means "cut it" rather than an exact count.
+ */
+export function countProse(context: AtomContext, span: SourceSpan, limit: number): number {
+  return span.end - span.start > limit * PROSE_CHARS_PER_TOKEN
+    ? Number.POSITIVE_INFINITY
+    : countSpan(context, span);
+}
+
 /** An {@link Affix} for `text`, counted with the context's tokenizer. */
 export function affix(context: AtomContext, text: string): Affix {
   return { text, tokens: context.tokenizer.count(text) };

@@ -3,14 +3,15 @@
  * or cut (prose by sentence and word, tables by row, code by line).
  * @module
  */
-import { type Atom, type AtomContext, countSpan } from './atom.js';
+import { type Atom, type AtomContext, countProse, countSpan } from './atom.js';
 import { codeAtoms } from './code-atoms.js';
 import type { Section } from './sections.js';
 import { tableAtoms } from './table-atoms.js';
 import { textAtoms } from './text-atoms.js';
 
 /**
- * Atoms of `section`, in source order. Every block is counted once. A block over the budget is
+ * Atoms of `section`, in source order. Every block is counted once (prose far too long to fit
+ * is cut without being counted). A block over the budget is
  * cut; so is the first paragraph when it does not fit beside the heading lines, so that the
  * heading starts a chunk with content rather than alone. Tables and code that fit the budget
  * stay whole even then.
@@ -18,15 +19,15 @@ import { textAtoms } from './text-atoms.js';
 export function sectionAtoms(context: AtomContext, section: Section): Atom[] {
   const atoms: Atom[] = [];
   for (const heading of section.headings) {
-    atoms.push(...textAtoms(context, 'heading', heading, countSpan(context, heading)));
+    atoms.push(...textAtoms(context, 'heading', heading, countProse(context, heading, context.budget)));
   }
   const headingTokens = atoms.reduce((sum, atom) => sum + atom.tokens + 1, 0);
   section.blocks.forEach((block, index) => {
-    const tokens = countSpan(context, block);
-    if (block.kind === 'table') atoms.push(...tableAtoms(context, block, tokens));
-    else if (block.kind === 'code') atoms.push(...codeAtoms(context, block, tokens));
+    if (block.kind === 'table') atoms.push(...tableAtoms(context, block, countSpan(context, block)));
+    else if (block.kind === 'code') atoms.push(...codeAtoms(context, block, countSpan(context, block)));
     else {
       const room = context.budget - (index === 0 ? headingTokens : 0);
+      const tokens = countProse(context, block, context.budget);
       atoms.push(...textAtoms(context, 'text', block, tokens, room > 0 ? room : context.budget));
     }
   });

@@ -3,12 +3,13 @@
  * else words, else any word-segment boundary; never inside a word segment or grapheme cluster.
  * @module
  */
-import { type Atom, type AtomContext, countSpan } from './atom.js';
+import { type Atom, type AtomContext, countProse, countSpan } from './atom.js';
 import type { SourceSpan } from './source-text.js';
 import { piecesBetween, sentenceCuts, wordCuts, wordSegments } from './text-boundaries.js';
 
 /**
- * Atoms for the prose `span` holding `tokens` tokens. The first atom is made to fit `room`
+ * Atoms for the prose `span` holding `tokens` tokens (`Infinity`: too long to count, see
+ * {@link countProse}). The first atom is made to fit `room`
  * tokens when the text allows (room <= budget: what is left after a section's heading); every
  * other atom fits the budget unless it is a single word segment longer than the budget.
  */
@@ -24,7 +25,7 @@ export function textAtoms(
   const sentences = piecesBetween(context.source, span, sentenceCuts(context.source, span));
   for (const sentence of sentences) {
     const limit = atoms.length === 0 ? room : context.budget;
-    const count = sentences.length === 1 ? tokens : countSpan(context, sentence);
+    const count = sentences.length === 1 ? tokens : countProse(context, sentence, context.budget);
     if (count <= limit) atoms.push({ kind, ...sentence, tokens: count });
     else atoms.push(...wordAtoms(context, kind, sentence, limit));
   }

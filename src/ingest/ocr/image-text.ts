@@ -6,14 +6,15 @@
  */
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { OcrEngine } from './ocr-engine.js';
-import type { QuarterTurn } from './raster.js';
+import { encodePng } from './png.js';
+import { encodePgm, type GreyRaster, type QuarterTurn } from './raster.js';
 import { defaultOcrEngine } from './tesseract-ocr.js';
 
 /** An image handed to OCR or to a vision model: a picture file, or a scanned page's image. */
 export interface PageImage {
-  /** Encoded image: PNG for images taken from PDF pages, else the source file's own bytes. */
+  /** Encoded image: the source file's own bytes, or a PDF page's image (PNG for a vision model). */
   bytes: Uint8Array;
-  /** `image/png`, `image/jpeg` or `image/tiff`. */
+  /** `image/png`, `image/jpeg`, `image/tiff`, or `image/x-portable-graymap` (OCR only). */
   mediaType: string;
   /** Name of the source the image belongs to. */
   sourceName: string;
@@ -131,5 +132,18 @@ export class ImageTextReader {
       confidence: result.confidence,
       rotation: result.rotation,
     };
+  }
+
+  /**
+   * Reads a decoded image (a scanned PDF page's): encoded as PNG for a vision transcriber, as
+   * PGM (no compression work) for OCR.
+   */
+  readRaster(raster: GreyRaster, where: { sourceName: string; pageNumber: number }): Promise<ImageText> {
+    const vision = this.transcribe !== undefined;
+    return this.read({
+      bytes: vision ? encodePng(raster) : encodePgm(raster),
+      mediaType: vision ? 'image/png' : 'image/x-portable-graymap',
+      ...where,
+    });
   }
 }

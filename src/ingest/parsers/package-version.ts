@@ -4,12 +4,23 @@ import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
+const versions = new Map<string, string>();
+
 /**
  * Installed version of a dependency, for parser fingerprints; `unknown` when it cannot be read
- * (e.g. when bundled). Reads the package's own `package.json`, found by walking up from its entry
+ * (e.g. when bundled). Read once per package: the package's own `package.json`, found by walking up from its entry
  * point, since not every package exports `./package.json`.
  */
 export function packageVersion(name: string): string {
+  let version = versions.get(name);
+  if (version === undefined) {
+    version = readVersion(name);
+    versions.set(name, version);
+  }
+  return version;
+}
+
+function readVersion(name: string): string {
   try {
     let dir = dirname(require.resolve(name));
     for (let depth = 0; depth < 5; depth++) {

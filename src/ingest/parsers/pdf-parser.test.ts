@@ -177,7 +177,7 @@ describe('PdfParser on generated PDFs', () => {
     expect(bytes.byteLength).toBe(length);
   });
 
-  it('throws EmptyDocumentError for a PDF without a text layer', async () => {
+  it('throws EmptyDocumentError for a PDF without a text layer whose images are too small to hold text', async () => {
     const doc = await PDFDocument.create();
     const image = await doc.embedPng(PIXEL_PNG);
     for (let i = 0; i < 2; i++) {
@@ -256,8 +256,17 @@ describe('PdfParser on damaged and protected PDFs', () => {
 });
 
 describe('PdfParser', () => {
-  it('fingerprints itself with the unpdf version', () => {
-    expect(parser.fingerprint).toMatch(/^pdf\/unpdf@\d+\.\d+\.\d+\/v1$/);
+  it('fingerprints itself with the unpdf version, the scan thresholds and the OCR settings', () => {
+    expect(parser.fingerprint).toMatch(
+      /^pdf\/unpdf@\d+\.\d+\.\d+\/v2;scan<20c>=0\.5;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
+    );
+    expect(new PdfParser({ ocr: false }).fingerprint).toMatch(/;no-ocr$/);
+    expect(new PdfParser({ scannedPages: { minTextChars: 5 } }).fingerprint).toContain(';scan<5c>=0.5;');
     expect(parser.mediaTypes).toEqual(['application/pdf']);
+  });
+
+  it('rejects scanned-page thresholds out of range', () => {
+    expect(() => new PdfParser({ scannedPages: { minImageArea: 1.5 } })).toThrow(/scannedPages\.minImageArea/);
+    expect(() => new PdfParser({ scannedPages: { minTextChars: -1 } })).toThrow(/scannedPages\.minTextChars/);
   });
 });

@@ -2,11 +2,24 @@ import { getResolvedPDFJS } from 'unpdf';
 import { EmptyDocumentError, InvalidArgumentError, isCairnError, ParseError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { Page, ParsedDocument, Source } from '../../core/types.js';
+import { type ImageText, type ImageTextOptions, ImageTextReader } from '../ocr/image-text.js';
 import { packageVersion } from './package-version.js';
+import { type PdfOps, type PdfPageLike, pageImages } from './pdf-images.js';
 import { type LayoutOptions, layoutPage, type PdfTextItem } from './pdf-layout.js';
 
+/**
+ * When a PDF page is read from its image rather than its text layer: it has little text and
+ * raster images cover most of it (a scan, a photographed page).
+ */
+export interface ScannedPageOptions {
+  /** A page with fewer non-space characters of text than this counts as having none. Default 20. */
+  minTextChars?: number;
+  /** Share of the page (0–1) that raster images must cover. Default 0.5. */
+  minImageArea?: number;
+}
+
 /** Options of {@link PdfParser}. */
-export interface PdfParserOptions {
+export interface PdfParserOptions extends ImageTextOptions {
   /**
    * Longest time one document may take, in milliseconds; past it parsing stops with a
    * {@link ParseError}. Default 60 000.
@@ -16,6 +29,8 @@ export interface PdfParserOptions {
   password?: string;
   /** Line and column reconstruction settings; see {@link LayoutOptions}. */
   layout?: LayoutOptions;
+  /** Page classification thresholds; see {@link ScannedPageOptions}. */
+  scannedPages?: ScannedPageOptions;
 }
 
 type PdfDocument = Awaited<
@@ -25,7 +40,50 @@ type PdfDocument = Awaited<
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DESTROY_TIMEOUT_MS = 5_000;
 
+/** Images smaller than this share of the page are left out when a scanned page is read. */
+const MIN_OCR_IMAGE_AREA = 0.05;
+
 class TimeoutError extends Error {}
+
+/**
+ * A timer that can be paused: the parse timeout bounds pdf.js, and stops while a scanned page
+ * is OCR'd (OCR has its own bound per image).
+ */
+class Deadline {
+  readonly expired: Promise<never>;
+  private reject: (error: Error) => void = () => undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private remaining: number;
+  private since = 0;
+
+  constructor(ms: number) {
+    this.remaining = ms;
+    this.expired = new Promise<never>((_, reject) => {
+      this.reject = reject;
+    });
+    this.expired.catch(() => undefined);
+    this.resume();
+  }
+
+  pause(): void {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.remaining -= performance.now() - this.since;
+  }
+
+  resume(): void {
+    if (this.timer !== undefined) return;
+    this.since = performance.now();
+    this.timer = setTimeout(() => this.reject(new TimeoutError()), Math.max(0, this.remaining));
+    this.timer.unref();
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -95,24 +153,57 @@ async function readTitle(pdf: PdfDocument): Promise<string | undefined> {
   return undefined;
 }
 
+/** What happened on the pages that were read from their images. */
+interface ScanReport {
+  /** Pages classified as scanned, in order. */
+  pages: number[];
+  /** Why a scanned page gave no text (first reason per kind). */
+  illegible?: Extract<ImageText, { kind: 'illegible' }>;
+  /** The first OCR or transcriber failure. */
+  error?: unknown;
+}
+
+/** `[1, 2, 3, 7]` → `1–3, 7`. */
+function pageList(pages: number[]): string {
+  const ranges: string[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
+    ranges.push(j > i ? `${pages[i]}–${pages[j]}` : `${pages[i]}`);
+    i = j;
+  }
+  return `page${pages.length === 1 ? '' : 's'} ${ranges.join(', ')}`;
+}
+
 /**
  * PDF via unpdf (a serverless build of pdf.js): one Markdown page per PDF page, numbered from 1,
  * with lines rebuilt from text positions (see {@link layoutPage}). The title comes from the
  * document info (or XMP). A page that fails to read becomes an empty page as long as another
  * page yields text.
  *
- * Bounds: a document gets {@link PdfParserOptions.timeoutMs} (60 s by default) and its pdf.js
- * loading task (and with it the document) is always destroyed, whether parsing succeeded, failed
- * or timed out. The timeout catches pdf.js waiting forever; pdf.js runs on the
- * calling thread, so a synchronous loop inside it would still block.
+ * Scanned pages: a page whose text layer has fewer than `scannedPages.minTextChars` characters
+ * while raster images cover at least `scannedPages.minImageArea` of it is read from its images
+ * instead — by the vision transcriber when one is set, else by OCR (on by default; see
+ * {@link ImageTextReader}). Each image is turned upright as the page shows it before reading.
+ * A PDF is never returned empty because its pages are scans: when no page yields text and some
+ * were scanned, the error says why (OCR off, text illegible, OCR failed).
+ *
+ * Bounds: a document gets {@link PdfParserOptions.timeoutMs} (60 s by default) of pdf.js work
+ * (OCR time is not counted: the OCR engine bounds each image itself) and its pdf.js loading task
+ * (and with it the document) is always destroyed, whether parsing succeeded, failed or timed out.
+ * The timeout catches pdf.js waiting forever; pdf.js runs on the calling thread, so a synchronous
+ * loop inside it would still block.
  */
 export class PdfParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = `pdf/unpdf@${packageVersion('unpdf')}/v1`;
+  readonly fingerprint: string;
   readonly mediaTypes = ['application/pdf'] as const;
   private readonly timeoutMs: number;
   private readonly password: string | undefined;
   private readonly layout: LayoutOptions;
+  private readonly minTextChars: number;
+  private readonly minImageArea: number;
+  private readonly reader: ImageTextReader;
 
   constructor(options: PdfParserOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -120,12 +211,25 @@ export class PdfParser implements Parser {
       throw new InvalidArgumentError('timeoutMs', 'must be a positive number of milliseconds');
     this.password = options.password;
     this.layout = options.layout ?? {};
+    this.minTextChars = options.scannedPages?.minTextChars ?? 20;
+    this.minImageArea = options.scannedPages?.minImageArea ?? 0.5;
+    if (!(this.minTextChars >= 0)) {
+      throw new InvalidArgumentError('scannedPages.minTextChars', 'must be a number of characters, 0 or more');
+    }
+    if (!(this.minImageArea >= 0 && this.minImageArea <= 1)) {
+      throw new InvalidArgumentError('scannedPages.minImageArea', 'must be a share of the page between 0 and 1');
+    }
+    this.reader = new ImageTextReader(options);
+    this.fingerprint =
+      `pdf/unpdf@${packageVersion('unpdf')}/v2;scan<${this.minTextChars}c>=${this.minImageArea};` +
+      this.reader.fingerprint;
   }
 
   /**
    * @throws {ParseError} when the PDF is corrupt, truncated beyond repair, encrypted with a user
-   *   password, or takes longer than the timeout.
-   * @throws {EmptyDocumentError} when no page has a text layer (scanned images; OCR them first).
+   *   password, or takes longer than the timeout; or when it has no text but scanned pages that
+   *   could not be read (OCR off, OCR failed, text illegible).
+   * @throws {EmptyDocumentError} when no page has text, and scanned pages (if any) are blank.
    */
   async parse(source: Source): Promise<ParsedDocument> {
     let closed = false;
@@ -141,21 +245,31 @@ export class PdfParser implements Parser {
       verbosity: 0,
       ...(this.password === undefined ? {} : { password: this.password }),
     });
-    const work = task.promise.then((pdf) => this.extract(source, pdf, () => closed));
+    const deadline = new Deadline(this.timeoutMs);
+    const ops = pdfjs.OPS as unknown as PdfOps;
+    const work = task.promise.then((pdf) => this.extract(source, pdf, ops, deadline, () => closed));
     try {
-      return await withTimeout(work, this.timeoutMs);
+      return await Promise.race([work, deadline.expired]);
     } catch (error) {
       throw toParseError(source, error, this.timeoutMs);
     } finally {
       closed = true;
+      deadline.clear();
       work.catch(() => undefined);
       // Destroys the document, or stops it opening; bounded in case pdf.js itself is stuck.
       await withTimeout(task.destroy(), DESTROY_TIMEOUT_MS).catch(() => undefined);
     }
   }
 
-  private async extract(source: Source, pdf: PdfDocument, isClosed: () => boolean): Promise<ParsedDocument> {
+  private async extract(
+    source: Source,
+    pdf: PdfDocument,
+    ops: PdfOps,
+    deadline: Deadline,
+    isClosed: () => boolean,
+  ): Promise<ParsedDocument> {
     const pages: Page[] = [];
+    const scans: ScanReport = { pages: [] };
     let failure: unknown;
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
       if (isClosed()) throw new TimeoutError();
@@ -165,6 +279,13 @@ export class PdfParser implements Parser {
         const content = await page.getTextContent();
         const items = content.items.filter((item): item is PdfTextItem & typeof item => 'str' in item);
         markdown = layoutPage(items, page.getViewport({ scale: 1 }).transform, this.layout);
+        if (markdown.replace(/\s/g, '').length < this.minTextChars) {
+          const scanned = await this.readScannedPage(source, page as unknown as PdfPageLike, pageNumber, ops, {
+            deadline,
+            scans,
+          });
+          if (scanned !== undefined) markdown = scanned;
+        }
         page.cleanup();
       } catch (error) {
         failure ??= error;
@@ -172,10 +293,74 @@ export class PdfParser implements Parser {
       pages.push({ pageNumber, markdown });
     }
     if (!pages.some((page) => page.markdown.trim() !== '')) {
+      const unread = this.unreadScansError(source, scans);
+      if (unread !== undefined) throw unread;
       if (failure !== undefined) throw failure;
       throw new EmptyDocumentError(source.name);
     }
     const title = await readTitle(pdf);
     return { mediaType: 'application/pdf', ...(title === undefined ? {} : { title }), pages };
+  }
+
+  /**
+   * Reads a page with little text from its images when they cover enough of it. Returns the
+   * text read, or `undefined` to keep the text layer (not a scan, or nothing legible).
+   */
+  private async readScannedPage(
+    source: Source,
+    page: PdfPageLike,
+    pageNumber: number,
+    ops: PdfOps,
+    context: { deadline: Deadline; scans: ScanReport },
+  ): Promise<string | undefined> {
+    const images = await pageImages(page, ops);
+    const coverage = images.reduce((sum, image) => sum + image.areaRatio, 0);
+    if (images.length === 0 || coverage < this.minImageArea) return undefined;
+    context.scans.pages.push(pageNumber);
+    if (!this.reader.enabled) return undefined;
+    const readable = images
+      .filter((image) => image.areaRatio >= MIN_OCR_IMAGE_AREA || images.length === 1)
+      .sort((a, b) => a.top - b.top);
+    const texts: string[] = [];
+    context.deadline.pause();
+    try {
+      for (const image of readable) {
+        const result = await this.reader.readRaster(image.raster, { sourceName: source.name, pageNumber });
+        if (result.kind === 'text') texts.push(result.markdown);
+        else if (result.kind === 'illegible') context.scans.illegible ??= result;
+      }
+    } catch (error) {
+      context.scans.error ??= error;
+    } finally {
+      context.deadline.resume();
+    }
+    return texts.length > 0 ? texts.join('\n\n') : undefined;
+  }
+
+  /** Why a PDF whose pages gave no text but include scans could not be read, if that is the case. */
+  private unreadScansError(source: Source, scans: ScanReport): ParseError | undefined {
+    if (scans.pages.length === 0) return undefined;
+    const where = pageList(scans.pages);
+    if (!this.reader.enabled) {
+      return new ParseError(
+        source.name,
+        `no text layer: ${where} are scanned images and OCR is off; turn PdfParser's ocr option on ` +
+          'or set a vision transcriber',
+      );
+    }
+    if (scans.error !== undefined) {
+      const message = scans.error instanceof Error ? scans.error.message : String(scans.error);
+      return new ParseError(source.name, `no text layer, and reading the scanned ${where} failed: ${message}`, {
+        cause: scans.error,
+      });
+    }
+    if (scans.illegible !== undefined) {
+      return new ParseError(
+        source.name,
+        `no text layer, and the scanned ${where} hold no legible text: ${scans.illegible.reason}; ` +
+          'lower ocr.minConfidence, rescan at a higher resolution, or set a vision transcriber',
+      );
+    }
+    return undefined;
   }
 }

@@ -4,13 +4,21 @@
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from '../../core/errors.js';
+import type { Filter } from '../../core/filter.js';
 import type { SearchMode } from '../../core/types.js';
-import { engineFromOptions, type GlobalOptions, positiveInt, withEngineOptions } from './context.js';
+import {
+  engineFromOptions,
+  type GlobalOptions,
+  jsonObject,
+  positiveInt,
+  withEngineOptions,
+} from './context.js';
 import { formatHits, formatSources } from './format.js';
 
 interface SearchOptions extends GlobalOptions {
   mode?: SearchMode;
   topK?: number;
+  filter?: Filter;
   json?: boolean;
 }
 
@@ -30,6 +38,7 @@ export function registerAnswerCommands(program: Command): void {
     .argument('<query>', 'what to look for (plain text; no query syntax)')
     .option('--mode <mode>', 'lexical | dense | hybrid (default: hybrid when embeddings exist)')
     .option('-k, --top-k <n>', 'hits to return', positiveInt('--top-k'), 10)
+    .option('--filter <json>', 'metadata filter, e.g. \'{"year":{"$gte":2020}}\'', jsonObject('--filter'))
     .option('--json', 'print hits as JSON')
     .action(async (query: string, options: SearchOptions) => {
       const engine = await engineFromOptions(options, options.json);
@@ -37,6 +46,7 @@ export function registerAnswerCommands(program: Command): void {
         const { hits, mode } = await engine.search(query, {
           mode: checkMode(options.mode),
           topK: options.topK,
+          filter: options.filter,
         });
         process.stdout.write(
           options.json ? `${JSON.stringify({ query, mode, hits }, null, 2)}\n` : `${formatHits(hits)}\n`,
@@ -51,6 +61,7 @@ export function registerAnswerCommands(program: Command): void {
     .argument('<question>', 'the question')
     .option('--mode <mode>', 'lexical | dense | hybrid')
     .option('-k, --top-k <n>', 'hits to consider', positiveInt('--top-k'), 8)
+    .option('--filter <json>', 'metadata filter (JSON)', jsonObject('--filter'))
     .option('--json', 'print the answer and sources as JSON')
     .action(async (question: string, options: SearchOptions) => {
       const engine = await engineFromOptions(options, options.json);
@@ -59,6 +70,7 @@ export function registerAnswerCommands(program: Command): void {
         const answer = await engine.ask(question, {
           mode: checkMode(options.mode),
           topK: options.topK,
+          filter: options.filter,
           onToken: stream && engine.chatModel ? (delta) => process.stdout.write(delta) : undefined,
         });
         if (options.json) {

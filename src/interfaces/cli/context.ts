@@ -61,3 +61,22 @@ export function positiveInt(name: string) {
     return n;
   };
 }
+
+/**
+ * Parses a JSON object option (`--filter`, `--metadata`).
+ * @throws commander's InvalidArgumentError (exit 2) naming the option when it is not a JSON object.
+ */
+export function jsonObject(name: string) {
+  return (value: string): Record<string, never> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch (error) {
+      throw new CommanderArgumentError(`${name} must be a JSON object: ${(error as Error).message}`);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new CommanderArgumentError(`${name} must be a JSON object, e.g. '{"lang":"en"}'`);
+    }
+    return parsed as Record<string, never>;
+  };
+}

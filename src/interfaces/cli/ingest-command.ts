@@ -5,7 +5,8 @@
  */
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { engineFromOptions, type GlobalOptions, withEngineOptions } from './context.js';
+import type { Metadata } from '../../core/types.js';
+import { engineFromOptions, type GlobalOptions, jsonObject, withEngineOptions } from './context.js';
 import { formatIngestReport } from './format.js';
 
 interface IngestOptions extends GlobalOptions {
@@ -13,6 +14,7 @@ interface IngestOptions extends GlobalOptions {
   exclude?: string[];
   prune?: boolean;
   force?: boolean;
+  metadata?: Metadata;
   json?: boolean;
 }
 
@@ -27,6 +29,11 @@ export function registerIngestCommand(program: Command): void {
     .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collect)
     .option('--prune', 'delete stored documents that are no longer under the given paths')
     .option('--force', 're-ingest files even when unchanged')
+    .option(
+      '--metadata <json>',
+      'metadata attached to every document and its chunks (JSON object)',
+      jsonObject('--metadata'),
+    )
     .option('--chunk-size <tokens>', 'chunk budget in tokens (default 512)')
     .option('--chunk-overlap <tokens>', 'overlap between chunks in tokens (default 64)')
     .option('--json', 'print a machine-readable report')
@@ -42,6 +49,7 @@ export function registerIngestCommand(program: Command): void {
           exclude: options.exclude,
           prune: options.prune,
           force: options.force,
+          metadata: options.metadata,
           onProgress: ({ done, total, current }) => {
             if (!bar) return;
             if (done === 0) bar.start(total, 0, { current });

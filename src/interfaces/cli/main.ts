@@ -28,7 +28,7 @@ try {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isCairnError(error)) {
     process.stderr.write(`error: ${error.message}\n`);
-    process.exitCode = error.code === 'CONFIG_ERROR' || error.code === 'INVALID_ARGUMENT' ? 2 : 1;
+    process.exitCode = ['CONFIG_ERROR', 'INVALID_ARGUMENT', 'INVALID_FILTER'].includes(error.code) ? 2 : 1;
   } else {
     process.stderr.write(
       `error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

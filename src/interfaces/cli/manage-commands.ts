@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { NotFoundError } from '../../core/errors.js';
-import { engineFromOptions, type GlobalOptions, withEngineOptions } from './context.js';
+import { engineFromOptions, type GlobalOptions, positiveInt, withEngineOptions } from './context.js';
 
 interface JsonOption extends GlobalOptions {
   json?: boolean;
@@ -34,6 +34,28 @@ export function registerManageCommands(program: Command): void {
                 )
                 .join('\n');
         print(options.json, list, text);
+      } finally {
+        await engine.close();
+      }
+    });
+  withEngineOptions(collections.command('create'))
+    .description('create a collection pinned to an embedding model and dimension (none: lexical-only)')
+    .argument('<name>', 'collection name (any characters)')
+    .option('--model <id>', 'embedding model id recorded in the registry')
+    .option('--dimension <n>', 'embedding dimension', positiveInt('--dimension'))
+    .option('--json', 'print JSON')
+    .action(async (name: string, options: JsonOption & { model?: string; dimension?: number }) => {
+      const engine = await engineFromOptions(options, true);
+      try {
+        const info = await engine.store.createCollection(name, {
+          model: options.model,
+          dimension: options.dimension,
+        });
+        print(
+          options.json,
+          info,
+          `${info.name}\t${info.model ?? 'lexical-only'}\t${info.dimension ?? '-'}\tv${info.schemaVersion}`,
+        );
       } finally {
         await engine.close();
       }

@@ -49,8 +49,13 @@ export function createCairnTools(engine: ToolEngine, options: CairnToolsOptions 
 // biome-ignore lint/suspicious/noExplicitAny: a heterogeneous list of tools; each keeps its own types.
 type AnyTool = CairnTool<any, any>;
 
-function list(tools: Record<string, AnyTool | undefined> | readonly AnyTool[]): AnyTool[] {
-  return (Array.isArray(tools) ? tools : Object.values(tools)).filter((t): t is AnyTool => t !== undefined);
+/** Tools as {@link createCairnTools} returns them, any record of tools, or a list. */
+export type ToolCollection = CairnTools | Readonly<Record<string, AnyTool | undefined>> | readonly AnyTool[];
+
+function list(tools: ToolCollection): AnyTool[] {
+  return (Array.isArray(tools) ? tools : Object.values(tools as Record<string, AnyTool | undefined>)).filter(
+    (t): t is AnyTool => t !== undefined,
+  );
 }
 
 /** A plain function definition: name, description, JSON-Schema parameters and `execute`. */
@@ -62,9 +67,7 @@ export interface JsonSchemaTool {
 }
 
 /** The tools as plain JSON-Schema function definitions, in the given order. */
-export function toJsonSchemaTools(
-  tools: Record<string, AnyTool | undefined> | readonly AnyTool[],
-): JsonSchemaTool[] {
+export function toJsonSchemaTools(tools: ToolCollection): JsonSchemaTool[] {
   return list(tools).map((tool) => ({
     name: tool.name,
     description: tool.description,
@@ -84,9 +87,7 @@ export interface AiSdkTool<Input = unknown, Output = unknown> {
  * The tools keyed by name in the Vercel AI SDK shape; pass each to `tool()` or the record as
  * `tools` directly. Errors come back as results, so the model sees them.
  */
-export function toAiSdkTools(
-  tools: Record<string, AnyTool | undefined> | readonly AnyTool[],
-): Record<string, AiSdkTool> {
+export function toAiSdkTools(tools: ToolCollection): Record<string, AiSdkTool> {
   const out: Record<string, AiSdkTool> = {};
   for (const tool of list(tools)) {
     out[tool.name] = {

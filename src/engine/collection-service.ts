@@ -1,0 +1,323 @@
+/**
+ * The collection service: the text-level API over a {@link Store}. Callers hand it texts; it
+ * embeds them with the collection's own model (the registry is authoritative, so one service
+ * serves collections of different models), then writes or searches.
+ *
+ * Every embedding call is reported to `onUsage`; `normalize` applies to texts on both the index
+ * and the query side. Writes embed everything first and only then touch the store, so a failed
+ * embedding call writes nothing, and a failed `replace` leaves the old rows.
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import { CollectionNotFoundError, ConfigError, InvalidArgumentError } from '../core/errors.js';
+import type { Filter } from '../core/filter.js';
+import type {
+  CollectionInfo,
+  CreateCollectionOptions,
+  Embedder,
+  EmbeddingUsage,
+  Store,
+  StoreStats,
+} from '../core/ports.js';
+import type { Metadata, StoredChunk } from '../core/types.js';
+import { type EmbedOptions, embedDocuments, embedQueries } from '../embed/embed.js';
+import { cl100kTokenizer } from '../ingest/chunk/tokenizer.js';
+
+/** One text to index. */
+export interface CollectionEntry {
+  /** Entry id; default a random UUID. Indexing an existing id overwrites it. */
+  id?: string;
+  content: string;
+  /** Grouping key for `deleteBySourceId`, `sourceIds` and `keepBest`; default the id. */
+  sourceId?: string;
+  metadata?: Metadata;
+}
+
+/** One query result. */
+export interface CollectionMatch {
+  id: string;
+  sourceId: string;
+  /** Present unless `includeContent: false`. */
+  content?: string;
+  metadata: Metadata;
+  /** Cosine similarity in [-1, 1]. */
+  similarity: number;
+}
+
+/** Options of {@link CollectionService.query}. */
+export interface CollectionQueryOptions {
+  /** Results to return; default 10. */
+  topK?: number;
+  filter?: Filter;
+  /** Only entries with these source ids; an empty list matches nothing. */
+  sourceIds?: string[];
+  /** One result per source id (its best). */
+  keepBest?: boolean;
+  /** Include the entry text; default true. */
+  includeContent?: boolean;
+  /** Drop results below this cosine similarity. */
+  minSimilarity?: number;
+}
+
+/** Options of {@link createCollectionService}. */
+export interface CollectionServiceOptions {
+  store: Store;
+  /** Embedder for collections created by this service when no model is given. */
+  embedder?: Embedder;
+  /** Supplies the embedder for a collection's registered model (return `undefined` if unknown). */
+  resolveEmbedder?: (model: string, dimension: number) => Embedder | undefined;
+  /** Namespace for every call; default `default`. */
+  namespace?: string;
+  /** Receives statistics of every embedding call. */
+  onUsage?: (usage: EmbeddingUsage) => void;
+  /** Applied to every text before embedding, on the index and the query side. */
+  normalize?: (text: string) => string;
+  /** Texts per embedding call at most (also capped by the embedder's own limit); default 256. */
+  batchSize?: number;
+}
+
+/** The text-level collection API. Create it with {@link createCollectionService}. */
+export class CollectionService {
+  readonly store: Store;
+  readonly #options: CollectionServiceOptions;
+
+  constructor(options: CollectionServiceOptions) {
+    this.store = options.store;
+    this.#options = options;
+  }
+
+  get #scope() {
+    return { namespace: this.#options.namespace };
+  }
+
+  #embedOptions(): EmbedOptions {
+    return { onUsage: this.#options.onUsage, normalize: this.#options.normalize };
+  }
+
+  /** Creates the registry tables if missing. */
+  ensureRegistry(): Promise<void> {
+    return this.store.ensureRegistry();
+  }
+
+  /**
+   * Creates a collection. Without `model`/`dimension`, the configured embedder's are used.
+   * @throws {CollectionConflictError} when it exists with another model or dimension.
+   */
+  createCollection(name: string, options: CreateCollectionOptions = {}): Promise<CollectionInfo> {
+    const embedder = this.#options.embedder;
+    return this.store.createCollection(name, {
+      ...options,
+      model: options.model ?? embedder?.model ?? null,
+      dimension: options.dimension ?? embedder?.dimension ?? null,
+    });
+  }
+
+  dropCollection(name: string): Promise<boolean> {
+    return this.store.dropCollection(name);
+  }
+
+  listCollections(): ReturnType<Store['listCollections']> {
+    return this.store.listCollections();
+  }
+
+  getStats(): Promise<StoreStats> {
+    return this.store.getStats();
+  }
+
+  /**
+   * The embedder for `collection`'s registered model.
+   * @throws {CollectionNotFoundError} when the collection does not exist.
+   * @throws {ConfigError} when it is lexical-only or no embedder for its model is configured.
+   */
+  async embedderFor(collection: string): Promise<{ info: CollectionInfo; embedder: Embedder }> {
+    const info = await this.store.getCollection(collection);
+    if (!info) throw new CollectionNotFoundError(collection, 'create it with createCollection()');
+    if (info.model === null || info.dimension === null) {
+      throw new ConfigError(`collection "${collection}" is lexical-only; it has no embedding model`);
+    }
+    const configured = this.#options.embedder;
+    const embedder =
+      configured && configured.model === info.model && configured.dimension === info.dimension
+        ? configured
+        : this.#options.resolveEmbedder?.(info.model, info.dimension);
+    if (!embedder) {
+      throw new ConfigError(
+        `collection "${collection}" is pinned to ${info.model} (${info.dimension} dimensions); ` +
+          'configure that embedder or pass resolveEmbedder',
+      );
+    }
+    return { info, embedder };
+  }
+
+  async #embedEntries(collection: string, entries: CollectionEntry[]): Promise<StoredChunk[]> {
+    for (const [i, entry] of entries.entries()) {
+      if (typeof entry.content !== 'string') {
+        throw new InvalidArgumentError(`entries[${i}].content`, 'must be a string');
+      }
+    }
+    const { embedder } = await this.embedderFor(collection);
+    const limited = this.#limited(embedder);
+    const vectors = await embedDocuments(
+      limited,
+      entries.map((e) => e.content),
+      this.#embedOptions(),
+    );
+    return entries.map((entry, i) => {
+      const id = entry.id ?? randomUUID();
+      const sourceId = entry.sourceId ?? id;
+      return {
+        id,
+        documentId: sourceId,
+        sourceId,
+        ordinal: 0,
+        text: entry.content,
+        headingPath: [],
+        pageStart: 1,
+        pageEnd: 1,
+        tokenCount: cl100kTokenizer.count(entry.content),
+        metadata: entry.metadata ?? {},
+        embedding: vectors[i],
+      };
+    });
+  }
+
+  #limited(embedder: Embedder): Embedder {
+    const batch = Math.min(embedder.maxBatchSize, this.#options.batchSize ?? 256);
+    if (batch === embedder.maxBatchSize) return embedder;
+    return {
+      specificationVersion: 'v1',
+      provider: embedder.provider,
+      model: embedder.model,
+      dimension: embedder.dimension,
+      maxBatchSize: batch,
+      doEmbed: (options) => embedder.doEmbed(options),
+    };
+  }
+
+  /**
+   * Embeds and stores entries (overwriting any with the same id). Returns their ids, in order.
+   * @throws {DimensionMismatchError} before writing when the model's vectors do not fit.
+   */
+  async index(collection: string, entries: CollectionEntry[]): Promise<string[]> {
+    if (entries.length === 0) return [];
+    const chunks = await this.#embedEntries(collection, entries);
+    await this.store.upsertChunks({ collection, ...this.#scope }, chunks);
+    return chunks.map((c) => c.id);
+  }
+
+  /**
+   * Like {@link index}, in groups of `batchSize` entries, each written once its embeddings are
+   * computed (so a failure part-way keeps the groups already written). Returns all ids.
+   */
+  async indexBatch(collection: string, entries: CollectionEntry[], options: { batchSize?: number } = {}) {
+    const size = options.batchSize ?? 1000;
+    if (!Number.isInteger(size) || size <= 0)
+      throw new InvalidArgumentError('batchSize', 'must be a positive integer');
+    const ids: string[] = [];
+    for (let start = 0; start < entries.length; start += size) {
+      ids.push(...(await this.index(collection, entries.slice(start, start + size))));
+    }
+    return ids;
+  }
+
+  /**
+   * Replaces the entries selected by `match` (metadata filter) or `sourceId` with `entries`:
+   * embeddings are computed first, then delete and insert run in one transaction, so any
+   * failure leaves the old rows. Returns how many were deleted and inserted.
+   */
+  async replace(
+    collection: string,
+    entries: CollectionEntry[],
+    selector: { match?: Filter; sourceId?: string },
+  ): Promise<{ deleted: number; inserted: number }> {
+    if (selector.match === undefined && selector.sourceId === undefined) {
+      throw new InvalidArgumentError('selector', 'give match or sourceId');
+    }
+    const chunks = entries.length === 0 ? [] : await this.#embedEntries(collection, entries);
+    const deleted = await this.store.replaceChunks({ collection, ...this.#scope }, selector, chunks);
+    return { deleted, inserted: chunks.length };
+  }
+
+  /** Deletes one entry; false when it did not exist. */
+  async delete(collection: string, id: string): Promise<boolean> {
+    return (await this.store.deleteChunks({ collection, ...this.#scope }, [id])) > 0;
+  }
+
+  /** Deletes entries by id; an empty list deletes nothing. Returns the number deleted. */
+  deleteMany(collection: string, ids: string[]): Promise<number> {
+    return this.store.deleteChunks({ collection, ...this.#scope }, ids);
+  }
+
+  deleteBySourceId(collection: string, sourceId: string): Promise<number> {
+    return this.store.deleteBySourceId({ collection, ...this.#scope }, sourceId);
+  }
+
+  deleteByMetadata(collection: string, match: Filter): Promise<number> {
+    return this.store.deleteByMetadata({ collection, ...this.#scope }, match);
+  }
+
+  /** Nearest entries to `text` by cosine similarity, filters applied inside the scan. */
+  async query(
+    collection: string,
+    text: string,
+    options: CollectionQueryOptions = {},
+  ): Promise<CollectionMatch[]> {
+    const [result] = await this.queryBatch(collection, [text], options);
+    return result ?? [];
+  }
+
+  /** Runs several queries; all query embeddings are computed in one call where the batch limit allows. */
+  async queryBatch(
+    collection: string,
+    texts: string[],
+    options: CollectionQueryOptions = {},
+  ): Promise<CollectionMatch[][]> {
+    if (texts.length === 0) return [];
+    const { embedder } = await this.embedderFor(collection);
+    const vectors = await embedQueries(this.#limited(embedder), texts, this.#embedOptions());
+    return Promise.all(
+      vectors.map(async (vector) => {
+        const hits = await this.store.denseSearch({
+          collection,
+          ...this.#scope,
+          vector,
+          topK: options.topK ?? 10,
+          filter: options.filter,
+          sourceIds: options.sourceIds,
+          keepBest: options.keepBest,
+          minSimilarity: options.minSimilarity,
+        });
+        return hits.map((hit) => ({
+          id: hit.chunk.id,
+          sourceId: hit.chunk.sourceId,
+          ...(options.includeContent === false ? {} : { content: hit.chunk.text }),
+          metadata: hit.chunk.metadata,
+          similarity: hit.scores.dense ?? hit.score,
+        }));
+      }),
+    );
+  }
+
+  /** Entries matching the conditions. */
+  countEntries(
+    collection: string,
+    conditions: { filter?: Filter; sourceIds?: string[] } = {},
+  ): Promise<number> {
+    return this.store.countChunks({ collection, ...this.#scope, ...conditions });
+  }
+
+  /** Iterates entries in stable id order, in batches, embeddings included. */
+  iterEntries(collection: string, options: { batchSize?: number; filter?: Filter } = {}) {
+    return this.store.iterChunks({ collection, ...this.#scope, ...options });
+  }
+
+  /** Embeddings by entry id; ids without one are absent. */
+  getEmbeddingsByIds(collection: string, ids: string[]): Promise<Map<string, number[]>> {
+    return this.store.getEmbeddings({ collection, ...this.#scope }, ids);
+  }
+}
+
+/** Builds a {@link CollectionService}. */
+export function createCollectionService(options: CollectionServiceOptions): CollectionService {
+  return new CollectionService(options);
+}
