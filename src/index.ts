@@ -10,6 +10,7 @@ export * from './answer/openai/openai-chat-model.js';
 export * from './answer/prompt.js';
 export * from './core/index.js';
 export * from './embed/index.js';
+export * from './engine/collection-service.js';
 export * from './engine/engine.js';
 export * from './engine/open-store.js';
 export * from './eval/beir.js';

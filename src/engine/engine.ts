@@ -11,13 +11,13 @@
  * ```
  * @module
  */
-import { readFile } from 'node:fs/promises';
 import { type AnswerOptions, answerFromHits } from '../answer/ask.js';
 import { ConfigError, DimensionMismatchError } from '../core/errors.js';
 import type { ChatModel, Chunker, CollectionInfo, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import type { Answer, DocumentRecord, Hit, Metadata, SearchMode, Source } from '../core/types.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
 import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sources.js';
+import { fetchSource, readSourceFile } from '../ingest/fetch-source.js';
 import { type IngestItem, ingestSource } from '../ingest/pipeline.js';
 import { type SearchRequest, search } from '../retrieve/retriever.js';
 import { openStore } from './open-store.js';
@@ -232,7 +232,10 @@ export class Engine {
     );
   }
 
-  /** Ingests files and folders. One bad file never stops the batch. */
+  /**
+   * Ingests files, folders and `http(s)://` URLs (fetched; routed by the response's content type).
+   * One bad input never stops the batch.
+   */
   async ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
     const began = performance.now();
     const collection = options.collection ?? this.collection;
@@ -242,9 +245,11 @@ export class Engine {
     const items: IngestItem[] = [];
     for (const [index, file] of files.entries()) {
       options.onProgress?.({ done: index, total: files.length, current: file.documentId });
-      let bytes: Uint8Array;
+      let source: Source;
       try {
-        bytes = await readFile(file.path);
+        source = file.remote
+          ? await fetchSource(file.path)
+          : await readSourceFile(file.path, file.documentId);
       } catch (error) {
         items.push({
           documentId: file.documentId,
@@ -258,16 +263,13 @@ export class Engine {
         continue;
       }
       items.push(
-        await this.ingestSource(
-          { name: file.documentId, bytes },
-          {
-            documentId: file.documentId,
-            metadata: options.metadata,
-            collection,
-            namespace,
-            force: options.force,
-          },
-        ),
+        await this.ingestSource(source, {
+          documentId: file.documentId,
+          metadata: options.metadata,
+          collection,
+          namespace,
+          force: options.force,
+        }),
       );
     }
     options.onProgress?.({ done: files.length, total: files.length, current: '' });

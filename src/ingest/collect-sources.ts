@@ -8,13 +8,16 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { NotFoundError } from '../core/errors.js';
+import { isUrl } from './fetch-source.js';
 
-/** A file found for ingestion. */
+/** A file or URL found for ingestion. */
 export interface SourceFile {
-  /** Absolute path. */
+  /** Absolute path, or the URL for `http(s)://` inputs. */
   path: string;
-  /** Path relative to the ingest root, `/`-separated; becomes the documentId. */
+  /** Path relative to the ingest root, `/`-separated (or the URL); becomes the documentId. */
   documentId: string;
+  /** True for a URL, which is fetched rather than read. */
+  remote?: boolean;
 }
 
 /** Options of {@link collectSourceFiles}. */
@@ -27,7 +30,7 @@ export interface CollectOptions {
 
 /**
  * Lists the files under `paths`, sorted by documentId. A file argument's root is its folder,
- * so its documentId is its base name.
+ * so its documentId is its base name. `http(s)://` URLs are passed through as remote entries.
  * @throws {NotFoundError} when a path does not exist.
  */
 export async function collectSourceFiles(
@@ -38,6 +41,10 @@ export async function collectSourceFiles(
   const exclude = options.exclude?.length ? picomatch(options.exclude, { dot: true }) : () => false;
   const found = new Map<string, SourceFile>();
   for (const given of paths) {
+    if (isUrl(given)) {
+      found.set(given, { path: given, documentId: given, remote: true });
+      continue;
+    }
     const absolute = path.resolve(given);
     const info = await stat(absolute).catch(() => undefined);
     if (!info) throw new NotFoundError(`${given}: no such file or folder`);

@@ -1,7 +1,37 @@
-import { describe, expect, it } from 'vitest';
+import { Document, Packer, Paragraph } from 'docx';
+import JSZip from 'jszip';
+import pptxgen from 'pptxgenjs';
+import { afterAll, describe, expect, it } from 'vitest';
 import { UnsupportedFormatError } from '../core/errors.js';
 import type { Source } from '../core/types.js';
-import { parserFor, parseSource, routeSource } from './route.js';
+import type { Transcriber } from './audio/transcriber.js';
+import { disposeOcr } from './ocr/tesseract-ocr.js';
+import { parserFor, parseSource, routeSource, type SourceFormat } from './route.js';
+
+// pptxgenjs's declarations describe its CommonJS build; Node's ESM import hands over the class.
+const PptxGenJS = pptxgen as unknown as typeof pptxgen.default;
+
+afterAll(disposeOcr);
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+async function docxBytes(text: string): Promise<Uint8Array> {
+  const document = new Document({ sections: [{ children: [new Paragraph(text)] }] });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
+async function pptxBytes(text: string): Promise<Uint8Array> {
+  const pptx = new PptxGenJS();
+  pptx.addSlide().addText(text, { x: 1, y: 1, w: 5, h: 1 });
+  return new Uint8Array((await pptx.write({ outputType: 'uint8array' })) as Uint8Array);
+}
+
+async function zipOf(files: Record<string, string>): Promise<Uint8Array> {
+  const zip = new JSZip();
+  for (const [name, content] of Object.entries(files)) zip.file(name, content);
+  return zip.generateAsync({ type: 'uint8array' });
+}
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const source = (name: string, bytes: Uint8Array | string, mediaType?: string): Source => ({
@@ -14,6 +44,19 @@ const PDF_HEADER = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ]);
+const GIF = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0x80, 0, 0]);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const TIFF = new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]);
+const WAV = new Uint8Array([
+  ...new TextEncoder().encode('RIFF'),
+  36,
+  0,
+  0,
+  0,
+  ...new TextEncoder().encode('WAVEfmt '),
+]);
+const MP3 = new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0x21, 0xff, 0xfb]);
+const M4A = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode('ftypM4A \0\0\0\0M4A mp42')]);
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0, 0x21, 0x00, 0x9c, 0x01]);
 
 function unsupported(run: () => unknown): UnsupportedFormatError {
@@ -41,9 +84,24 @@ describe('routeSource', () => {
   });
 
   it('rejects a declared media type it cannot parse, whatever the extension', () => {
-    const error = unsupported(() => routeSource(source('photo.txt', 'text', 'image/png')));
-    expect(error.format).toBe('image/png');
+    const error = unsupported(() => routeSource(source('photo.txt', 'text', 'image/gif')));
+    expect(error.format).toBe('image/gif');
     expect(error.code).toBe('UNSUPPORTED_FORMAT');
+  });
+
+  it.each([
+    [DOCX_TYPE, 'docx'],
+    [PPTX_TYPE, 'pptx'],
+    ['image/png', 'image'],
+    ['image/jpeg', 'image'],
+    ['image/tiff', 'image'],
+    ['audio/wav', 'audio'],
+    ['audio/x-wav', 'audio'],
+    ['audio/mpeg', 'audio'],
+    ['audio/mp4', 'audio'],
+    ['audio/x-m4a', 'audio'],
+  ])('routes the declared media type %s to %s', (mediaType, format) => {
+    expect(routeSource(source('upload.bin', 'x', mediaType))).toEqual({ format, mediaType });
   });
 
   it('ignores generic declared types such as application/octet-stream', () => {
@@ -74,8 +132,58 @@ describe('routeSource', () => {
     ['a.csv', 'text'],
     ['dir.v2/README.MD', 'markdown'],
     ['https://example.com/files/paper.pdf?download=1#page=2', 'pdf'],
+    ['a.docx', 'docx'],
+    ['a.pptx', 'pptx'],
+    ['a.png', 'image'],
+    ['a.jpg', 'image'],
+    ['a.JPEG', 'image'],
+    ['a.tif', 'image'],
+    ['a.tiff', 'image'],
+    ['a.wav', 'audio'],
+    ['a.mp3', 'audio'],
+    ['a.m4a', 'audio'],
   ])('routes %s by its extension to %s', (name, format) => {
     expect(routeSource(source(name, 'x')).format).toBe(format);
+  });
+
+  it('records the media type an extension names', () => {
+    expect(routeSource(source('deck.pptx', 'x')).mediaType).toBe(PPTX_TYPE);
+    expect(routeSource(source('scan.jpg', 'x')).mediaType).toBe('image/jpeg');
+    expect(routeSource(source('talk.m4a', 'x')).mediaType).toBe('audio/mp4');
+  });
+
+  it.each([
+    ['PNG', PNG, 'image', 'image/png'],
+    ['JPEG', JPEG, 'image', 'image/jpeg'],
+    ['TIFF', TIFF, 'image', 'image/tiff'],
+    ['WAV', WAV, 'audio', 'audio/wav'],
+    ['MP3', MP3, 'audio', 'audio/mpeg'],
+    ['M4A', M4A, 'audio', 'audio/mp4'],
+  ])('sniffs %s by its magic bytes', (_, bytes, format, mediaType) => {
+    expect(routeSource(source('upload', bytes))).toEqual({ format, mediaType });
+  });
+
+  it('tells Word and PowerPoint files from other zips by their entries', async () => {
+    expect(routeSource(source('upload', await docxBytes('hello')))).toEqual({
+      format: 'docx',
+      mediaType: DOCX_TYPE,
+    });
+    expect(routeSource(source('upload', await pptxBytes('hello')))).toEqual({
+      format: 'pptx',
+      mediaType: PPTX_TYPE,
+    });
+    // A declared application/zip says nothing: the entries decide.
+    expect(routeSource(source('download', await docxBytes('hello'), 'application/zip')).format).toBe('docx');
+    // A truncated DOCX still names its first parts in the local headers.
+    expect(routeSource(source('upload', (await docxBytes('hello')).slice(0, 1500))).format).toBe('docx');
+    const archive = await zipOf({ 'notes/readme.txt': 'word/document.xml is mentioned here' });
+    expect(unsupported(() => routeSource(source('upload', archive))).format).toBe(
+      'application/zip (magic PK\\x03\\x04)',
+    );
+    const workbook = await zipOf({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' });
+    expect(unsupported(() => routeSource(source('book', workbook))).format).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (an Excel workbook)',
+    );
   });
 
   it('sniffs magic bytes when the name says nothing', () => {
@@ -106,12 +214,12 @@ describe('routeSource', () => {
   });
 
   it('rejects known binary formats and names them by their magic bytes', () => {
-    expect(unsupported(() => routeSource(source('image', PNG))).format).toBe('image/png (magic \\x89PNG)');
+    expect(unsupported(() => routeSource(source('image', GIF))).format).toBe('image/gif (magic GIF8)');
     expect(unsupported(() => routeSource(source('archive', ZIP))).format).toBe(
       'application/zip (magic PK\\x03\\x04)',
     );
-    expect(unsupported(() => routeSource(source('letter.docx', ZIP))).format).toBe(
-      'application/zip (magic PK\\x03\\x04, .docx)',
+    expect(unsupported(() => routeSource(source('letter.zip', ZIP))).format).toBe(
+      'application/zip (magic PK\\x03\\x04, .zip)',
     );
   });
 
@@ -135,9 +243,12 @@ describe('parserFor', () => {
     expect(parserFor('html').mediaTypes).toContain('text/html');
     expect(parserFor('markdown').mediaTypes).toContain('text/markdown');
     expect(parserFor('text').mediaTypes).toContain('text/plain');
-    for (const format of ['pdf', 'html', 'markdown', 'text'] as const) {
-      expect(parserFor(format).specificationVersion).toBe('v1');
-    }
+    expect(parserFor('docx').mediaTypes).toContain(DOCX_TYPE);
+    expect(parserFor('pptx').mediaTypes).toContain(PPTX_TYPE);
+    expect(parserFor('image').mediaTypes).toEqual(['image/png', 'image/jpeg', 'image/tiff']);
+    expect(parserFor('audio').mediaTypes).toEqual(['audio/wav', 'audio/mpeg', 'audio/mp4']);
+    const formats: SourceFormat[] = ['pdf', 'html', 'markdown', 'text', 'docx', 'pptx', 'image', 'audio'];
+    for (const format of formats) expect(parserFor(format).specificationVersion).toBe('v1');
   });
 });
 
@@ -172,6 +283,42 @@ describe('parseSource', () => {
   });
 
   it('rejects unsupported sources before parsing', async () => {
-    await expect(parseSource(source('image.png', PNG))).rejects.toBeInstanceOf(UnsupportedFormatError);
+    await expect(parseSource(source('image.gif', GIF))).rejects.toBeInstanceOf(UnsupportedFormatError);
+  });
+
+  it('parses Word and PowerPoint files found by sniffing', async () => {
+    const word = await parseSource(source('upload', await docxBytes('Routed by its entries.')));
+    expect(word).toMatchObject({
+      mediaType: DOCX_TYPE,
+      pages: [{ pageNumber: 1, markdown: 'Routed by its entries.' }],
+    });
+    expect(word.parserFingerprint).toMatch(/^docx\/mammoth@/);
+    const deck = await parseSource(source('upload', await pptxBytes('Slide text')));
+    expect(deck.pages).toEqual([{ pageNumber: 1, markdown: '# Slide text' }]);
+  });
+
+  it('uses the transcriber it is given for audio, and refuses audio without one', async () => {
+    const transcriber: Transcriber = {
+      specificationVersion: 'v1',
+      provider: 'echo',
+      model: 'bytes',
+      maxAudioBytes: 1e6,
+      doTranscribe: async ({ audio, mediaType }) => ({ text: `${audio.length} bytes of ${mediaType}` }),
+    };
+    const options = { transcriber };
+    const parsed = await parseSource(source('talk.wav', WAV), options);
+    expect(parsed).toMatchObject({ mediaType: 'audio/wav', pages: [{ markdown: '16 bytes of audio/wav' }] });
+    expect(parsed.parserFingerprint).toBe('audio/v1;stt=echo:bytes;p60');
+    await expect(parseSource(source('talk.wav', WAV))).rejects.toThrow(/speech-to-text is not configured/);
+  });
+
+  it('builds parsers from the OCR settings it is given', async () => {
+    const error = await parseSource(source('scan.png', PNG), { ocr: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsupportedFormatError);
+    expect((error as Error).message).toMatch(/OCR is off/);
+    const options = { transcribeImage: async () => 'Seen by a vision model', transcribeImageId: 'v1-test' };
+    const parsed = await parseSource(source('scan.png', PNG), options);
+    expect(parsed).toMatchObject({ mediaType: 'image/png', pages: [{ markdown: 'Seen by a vision model' }] });
+    expect(parsed.parserFingerprint).toBe('image/v1;vision:v1-test');
   });
 });

@@ -330,7 +330,8 @@ export async function parseSource(
   const route = routeSource(source);
   const configured = SETTINGS.some((key) => options[key] !== undefined);
   const parser =
-    options.parsers?.[route.format] ?? (configured ? configuredParser(route.format, options) : parserFor(route.format));
+    options.parsers?.[route.format] ??
+    (configured ? configuredParser(route.format, options) : parserFor(route.format));
   const parsed = await parser.parse(source);
   return { ...parsed, mediaType: route.mediaType, parserFingerprint: parser.fingerprint };
 }

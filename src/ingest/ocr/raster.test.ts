@@ -10,9 +10,19 @@ const small: GreyRaster = { width: 3, height: 2, channels: 1, data: Uint8Array.o
 
 describe('rotate', () => {
   it('turns clockwise by quarter turns', () => {
-    expect(rotate(small, 90)).toEqual({ width: 2, height: 3, channels: 1, data: Uint8Array.of(4, 1, 5, 2, 6, 3) });
+    expect(rotate(small, 90)).toEqual({
+      width: 2,
+      height: 3,
+      channels: 1,
+      data: Uint8Array.of(4, 1, 5, 2, 6, 3),
+    });
     expect(rotate(small, 180).data).toEqual(Uint8Array.of(6, 5, 4, 3, 2, 1));
-    expect(rotate(small, 270)).toEqual({ width: 2, height: 3, channels: 1, data: Uint8Array.of(3, 6, 2, 5, 1, 4) });
+    expect(rotate(small, 270)).toEqual({
+      width: 2,
+      height: 3,
+      channels: 1,
+      data: Uint8Array.of(3, 6, 2, 5, 1, 4),
+    });
     expect(rotate(small, 0)).toBe(small);
   });
 
@@ -30,7 +40,12 @@ describe('flipVertical', () => {
 
 describe('toGrey', () => {
   it('weighs RGB by luma and composites alpha over white', () => {
-    const rgba = { width: 3, height: 1, channels: 4 as const, data: Uint8Array.of(255, 0, 0, 255, 0, 0, 0, 0, 0, 255, 0, 255) };
+    const rgba = {
+      width: 3,
+      height: 1,
+      channels: 4 as const,
+      data: Uint8Array.of(255, 0, 0, 255, 0, 0, 0, 0, 0, 255, 0, 255),
+    };
     expect(Array.from(toGrey(rgba).data)).toEqual([76, 255, 150]);
   });
 });

@@ -55,7 +55,9 @@ describe('ImageTextReader', () => {
   it('keeps confident OCR text as Markdown, one line per line read', async () => {
     const result = await new ImageTextReader().read({ ...image, bytes: fixture('scan.png') });
     expect(result).toMatchObject({ kind: 'text', method: 'ocr', rotation: 0 });
-    expect(result.kind === 'text' && result.markdown).toBe('Granite cairns mark the trail\nInvoice 4217 due on March 3');
+    expect(result.kind === 'text' && result.markdown).toBe(
+      'Granite cairns mark the trail\nInvoice 4217 due on March 3',
+    );
   });
 
   it('discards text read with less than minConfidence, saying why', async () => {
@@ -75,7 +77,11 @@ describe('ImageTextReader', () => {
       transcriberId: 'test-vision',
     });
     const result = await reader.read({ ...image, bytes: fixture('scan.png') });
-    expect(result).toEqual({ kind: 'text', markdown: '# Transcribed\n\nby a vision model', method: 'vision' });
+    expect(result).toEqual({
+      kind: 'text',
+      markdown: '# Transcribed\n\nby a vision model',
+      method: 'vision',
+    });
     expect(seen).toEqual([`scan.png#1 image/png ${fixture('scan.png').length}`]);
     expect(reader.fingerprint).toBe('vision:test-vision');
   });

@@ -5,7 +5,7 @@ import type { Parser } from '../../core/ports.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
 import type { DomDocument, DomElement } from './dom.js';
 import { htmlToMarkdown } from './html-markdown.js';
-import { childElements, descendantElements, isElement, type OoxmlPackage, openPackage } from './ooxml.js';
+import { childElements, isElement, type OoxmlPackage, openPackage } from './ooxml.js';
 import { packageVersion } from './package-version.js';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

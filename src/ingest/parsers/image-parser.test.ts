@@ -20,7 +20,7 @@ function noisePng(): Uint8Array {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     const x = i % width;
     const y = Math.floor(i / width);
-    data[i] = (seed >> 16) % 3 === 0 || (Math.sin(x / 7) + Math.cos(y / 5) > 1.2) ? 0 : 255;
+    data[i] = (seed >> 16) % 3 === 0 || Math.sin(x / 7) + Math.cos(y / 5) > 1.2 ? 0 : 255;
   }
   return encodePng({ width, height, channels: 1, data });
 }
@@ -50,7 +50,10 @@ describe('ImageParser', () => {
   });
 
   it('uses a vision transcriber instead of OCR when given', async () => {
-    const vision = new ImageParser({ transcribe: async (image) => `Seen ${image.mediaType}`, transcriberId: 'v' });
+    const vision = new ImageParser({
+      transcribe: async (image) => `Seen ${image.mediaType}`,
+      transcriberId: 'v',
+    });
     const parsed = await vision.parse({ name: 'photo.jpg', bytes: fixture('scan.jpg') });
     expect(parsed.pages[0]!.markdown).toBe('Seen image/jpeg');
     expect(vision.fingerprint).toBe('image/v1;vision:v');
@@ -58,17 +61,25 @@ describe('ImageParser', () => {
 
   it('refuses images as unsupported when OCR is off', async () => {
     const off = new ImageParser({ ocr: false });
-    await expect(off.parse({ name: 'scan.png', bytes: fixture('scan.png') })).rejects.toThrow(UnsupportedFormatError);
+    await expect(off.parse({ name: 'scan.png', bytes: fixture('scan.png') })).rejects.toThrow(
+      UnsupportedFormatError,
+    );
     await expect(off.parse({ name: 'scan.png', bytes: fixture('scan.png') })).rejects.toThrow(/OCR is off/);
   });
 
   it('throws ParseError for bytes that are no image it reads', async () => {
-    await expect(parser.parse({ name: 'x.png', bytes: new TextEncoder().encode('GIF89a') })).rejects.toThrow(ParseError);
+    await expect(parser.parse({ name: 'x.png', bytes: new TextEncoder().encode('GIF89a') })).rejects.toThrow(
+      ParseError,
+    );
     const truncated = fixture('scan.png').slice(0, 40);
-    await expect(parser.parse({ name: 'cut.png', bytes: truncated })).rejects.toThrow(/cut\.png: could not read the image/);
+    await expect(parser.parse({ name: 'cut.png', bytes: truncated })).rejects.toThrow(
+      /cut\.png: could not read the image/,
+    );
   });
 
   it('fingerprints the OCR engine and the confidence floor', () => {
-    expect(parser.fingerprint).toMatch(/^image\/v1;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/);
+    expect(parser.fingerprint).toMatch(
+      /^image\/v1;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
+    );
   });
 });

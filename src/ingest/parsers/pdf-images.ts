@@ -72,7 +72,8 @@ function isMatrix(value: unknown): value is Matrix {
 function toRaster(image: PdfImageData): GreyRaster | undefined {
   const { width, height, kind, data } = image;
   if (!data || !(width > 0) || !(height > 0)) return undefined;
-  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const bytes =
+    data instanceof Uint8Array ? data : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   if (kind === 1) {
     const stride = Math.ceil(width / 8);
     if (bytes.length < stride * height) return undefined;
@@ -148,7 +149,9 @@ export async function pageImages(
       ctm = stack.pop() ?? IDENTITY;
     } else if (fn === ops.paintImageXObject || fn === ops.paintInlineImageXObject) {
       const image = (
-        fn === ops.paintImageXObject && typeof args[0] === 'string' ? await objectData(page, args[0]) : args[0]
+        fn === ops.paintImageXObject && typeof args[0] === 'string'
+          ? await objectData(page, args[0])
+          : args[0]
       ) as PdfImageData | undefined;
       if (!image || !(image.width >= minPixels) || !(image.height >= minPixels)) continue;
       const device = multiply(viewport.transform as unknown as Matrix, ctm);

@@ -266,7 +266,9 @@ describe('PdfParser', () => {
   });
 
   it('rejects scanned-page thresholds out of range', () => {
-    expect(() => new PdfParser({ scannedPages: { minImageArea: 1.5 } })).toThrow(/scannedPages\.minImageArea/);
+    expect(() => new PdfParser({ scannedPages: { minImageArea: 1.5 } })).toThrow(
+      /scannedPages\.minImageArea/,
+    );
     expect(() => new PdfParser({ scannedPages: { minTextChars: -1 } })).toThrow(/scannedPages\.minTextChars/);
   });
 });

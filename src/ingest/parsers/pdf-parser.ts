@@ -214,10 +214,16 @@ export class PdfParser implements Parser {
     this.minTextChars = options.scannedPages?.minTextChars ?? 20;
     this.minImageArea = options.scannedPages?.minImageArea ?? 0.5;
     if (!(this.minTextChars >= 0)) {
-      throw new InvalidArgumentError('scannedPages.minTextChars', 'must be a number of characters, 0 or more');
+      throw new InvalidArgumentError(
+        'scannedPages.minTextChars',
+        'must be a number of characters, 0 or more',
+      );
     }
     if (!(this.minImageArea >= 0 && this.minImageArea <= 1)) {
-      throw new InvalidArgumentError('scannedPages.minImageArea', 'must be a share of the page between 0 and 1');
+      throw new InvalidArgumentError(
+        'scannedPages.minImageArea',
+        'must be a share of the page between 0 and 1',
+      );
     }
     this.reader = new ImageTextReader(options);
     this.fingerprint =
@@ -280,10 +286,16 @@ export class PdfParser implements Parser {
         const items = content.items.filter((item): item is PdfTextItem & typeof item => 'str' in item);
         markdown = layoutPage(items, page.getViewport({ scale: 1 }).transform, this.layout);
         if (markdown.replace(/\s/g, '').length < this.minTextChars) {
-          const scanned = await this.readScannedPage(source, page as unknown as PdfPageLike, pageNumber, ops, {
-            deadline,
-            scans,
-          });
+          const scanned = await this.readScannedPage(
+            source,
+            page as unknown as PdfPageLike,
+            pageNumber,
+            ops,
+            {
+              deadline,
+              scans,
+            },
+          );
           if (scanned !== undefined) markdown = scanned;
         }
         page.cleanup();
@@ -350,9 +362,13 @@ export class PdfParser implements Parser {
     }
     if (scans.error !== undefined) {
       const message = scans.error instanceof Error ? scans.error.message : String(scans.error);
-      return new ParseError(source.name, `no text layer, and reading the scanned ${where} failed: ${message}`, {
-        cause: scans.error,
-      });
+      return new ParseError(
+        source.name,
+        `no text layer, and reading the scanned ${where} failed: ${message}`,
+        {
+          cause: scans.error,
+        },
+      );
     }
     if (scans.illegible !== undefined) {
       return new ParseError(

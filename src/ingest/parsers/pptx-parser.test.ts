@@ -31,7 +31,9 @@ async function deck(): Promise<Uint8Array> {
   pptx.title = 'Trail Review Deck';
   pptx.defineSlideMaster({
     title: 'TITLED',
-    objects: [{ placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.2, w: 9, h: 1 }, text: '' } }],
+    objects: [
+      { placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.2, w: 9, h: 1 }, text: '' } },
+    ],
   });
   // Added first, listed second: the parser must follow the presentation's slide order.
   const first = pptx.addSlide({ masterName: 'TITLED' });
@@ -70,7 +72,9 @@ describe('PptxParser', async () => {
   const slide = (n: number) => parsed.pages[n - 1]!.markdown;
 
   it('returns one page per slide, numbered in presentation order', () => {
-    expect(parsed.mediaType).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
+    expect(parsed.mediaType).toBe(
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    );
     expect(parsed.pages.map((page) => page.pageNumber)).toEqual([1, 2, 3]);
     expect(parsed.title).toBe('Trail Review Deck');
   });
@@ -88,7 +92,9 @@ describe('PptxParser', async () => {
 
   it('turns tables into Markdown tables', () => {
     expect(slide(2)).toContain(
-      ['| Trail | Status |', '| --- | --- |', '| North loop | Open |', '| Lake \\| shore | Closed |'].join('\n'),
+      ['| Trail | Status |', '| --- | --- |', '| North loop | Open |', '| Lake \\| shore | Closed |'].join(
+        '\n',
+      ),
     );
   });
 
@@ -122,13 +128,15 @@ describe('PptxParser', async () => {
     const pptx = new PptxGenJS();
     pptx.addSlide();
     const empty = new Uint8Array((await pptx.write({ outputType: 'uint8array' })) as Uint8Array);
-    await expect(parser.parse({ name: 'empty.pptx', bytes: empty })).rejects.toBeInstanceOf(EmptyDocumentError);
+    await expect(parser.parse({ name: 'empty.pptx', bytes: empty })).rejects.toBeInstanceOf(
+      EmptyDocumentError,
+    );
   });
 
   it('throws ParseError for bytes that are no PPTX', async () => {
-    await expect(parser.parse({ name: 'fake.pptx', bytes: new TextEncoder().encode('nope') })).rejects.toThrow(
-      ParseError,
-    );
+    await expect(
+      parser.parse({ name: 'fake.pptx', bytes: new TextEncoder().encode('nope') }),
+    ).rejects.toThrow(ParseError);
     await expect(parser.parse({ name: 'cut.pptx', bytes: bytes.slice(0, 3000) })).rejects.toThrow(ParseError);
   });
 });

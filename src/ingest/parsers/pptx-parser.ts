@@ -30,7 +30,8 @@ function collapse(text: string | null | undefined): string {
 function paragraphText(paragraph: DomElement): string {
   const parts: string[] = [];
   for (const child of Array.from(paragraph.children)) {
-    if (child.nodeName === 'a:r' || child.nodeName === 'a:fld') parts.push(childElement(child, 'a:t')?.textContent ?? '');
+    if (child.nodeName === 'a:r' || child.nodeName === 'a:fld')
+      parts.push(childElement(child, 'a:t')?.textContent ?? '');
     else if (child.nodeName === 'a:br') parts.push(' ');
   }
   return collapse(parts.join(''));
@@ -220,7 +221,9 @@ async function slideMarkdown(
   const root = await pkg.xml(slidePath);
   const tree = pathElement(root, ['p:cSld', 'p:spTree']);
   const blocks = tree ? await readShapes(tree, { pkg, slidePath, topLevel: true }) : [];
-  let titleBlock = blocks.find((block) => block.placeholder !== undefined && TITLE_PLACEHOLDERS.has(block.placeholder));
+  let titleBlock = blocks.find(
+    (block) => block.placeholder !== undefined && TITLE_PLACEHOLDERS.has(block.placeholder),
+  );
   if (titleBlock === undefined) {
     const candidates = blocks.filter((block) => block.titleLike && block.top !== undefined);
     titleBlock = candidates.sort((a, b) => a.top! - b.top!)[0];
@@ -262,7 +265,9 @@ export class PptxParser implements Parser {
       paths = await slidePaths(pkg, presentationPath, source);
     } catch (error) {
       if (error instanceof ParseError) throw error;
-      throw new ParseError(source.name, `not a readable PPTX file (${(error as Error).message})`, { cause: error });
+      throw new ParseError(source.name, `not a readable PPTX file (${(error as Error).message})`, {
+        cause: error,
+      });
     }
     const pages: Page[] = [];
     let firstTitle: string | undefined;
@@ -280,7 +285,9 @@ export class PptxParser implements Parser {
     }
     if (!pages.some((page) => page.markdown !== '')) {
       if (failure !== undefined) {
-        throw new ParseError(source.name, `unreadable PPTX slides (${(failure as Error).message})`, { cause: failure });
+        throw new ParseError(source.name, `unreadable PPTX slides (${(failure as Error).message})`, {
+          cause: failure,
+        });
       }
       throw new EmptyDocumentError(source.name);
     }

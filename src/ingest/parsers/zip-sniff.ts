@@ -59,16 +59,24 @@ export function zipEntryNames(bytes: Uint8Array): string[] {
   return centralDirectoryNames(buffer) ?? localHeaderNames(buffer);
 }
 
+/** Each kind's folder and main part (the conventional name of the part the package points to). */
+const KINDS: ReadonlyArray<{ kind: OoxmlKind; folder: string; main: string }> = [
+  { kind: 'docx', folder: 'word/', main: 'word/document.xml' },
+  { kind: 'pptx', folder: 'ppt/', main: 'ppt/presentation.xml' },
+  { kind: 'xlsx', folder: 'xl/', main: 'xl/workbook.xml' },
+];
+
 /**
- * The Office Open XML kind of a zip file: it has `[Content_Types].xml` and parts under `word/`,
- * `ppt/` or `xl/`. `undefined` for any other zip (or non-zip).
+ * The Office Open XML kind of a zip file: it has parts under `word/`, `ppt/` or `xl/`, and
+ * either `[Content_Types].xml` or that kind's main part (a truncated file may not reach the
+ * content types). `undefined` for any other zip (or non-zip).
  */
 export function ooxmlKind(bytes: Uint8Array): OoxmlKind | undefined {
   if (!isZip(bytes)) return undefined;
   const names = zipEntryNames(bytes);
-  if (!names.includes('[Content_Types].xml')) return undefined;
-  if (names.some((name) => name.startsWith('word/'))) return 'docx';
-  if (names.some((name) => name.startsWith('ppt/'))) return 'pptx';
-  if (names.some((name) => name.startsWith('xl/'))) return 'xlsx';
+  const typed = names.includes('[Content_Types].xml');
+  for (const { kind, folder, main } of KINDS) {
+    if ((typed || names.includes(main)) && names.some((name) => name.startsWith(folder))) return kind;
+  }
   return undefined;
 }

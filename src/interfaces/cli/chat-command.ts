@@ -1,7 +1,7 @@
 /**
  * `cairn chat`: an interactive conversation over a collection. History is kept, so a follow-up
  * is rewritten into a standalone question before retrieval, and the rewrite is shown.
- * Commands: `/reset` forgets the conversation, `/exit` (or end of input) quits.
+ * Commands: `/reset` forgets the conversation, `/exit` (or end of input, or Ctrl-C) quits.
  * @module
  */
 import { createInterface } from 'node:readline';
@@ -43,6 +43,7 @@ export async function runChatSession(options: ChatSessionOptions): Promise<{ tur
   let history: ConversationTurn[] = [];
   let turns = 0;
   write(`${help}\n`);
+  rl.on('SIGINT', () => rl.close());
   rl.setPrompt(options.prompt ?? '> ');
   rl.prompt();
   try {

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
+import { getResolvedPDFJS } from 'unpdf';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EmptyDocumentError, ParseError } from '../../core/errors.js';
+import { decodePng, encodePng } from '../ocr/png.js';
+import { type GreyRaster, rotate } from '../ocr/raster.js';
+import { disposeOcr } from '../ocr/tesseract-ocr.js';
+import { type PdfOps, type PdfPageLike, pageImages } from './pdf-images.js';
+import { PdfParser } from './pdf-parser.js';
+
+const FIXTURES = new URL('../../../test/fixtures/parsers/', import.meta.url);
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+const SCAN = fixture('scan.png');
+const SIDEWAYS = fixture('scan-rot90.png');
+const WORDS = 'Granite cairns mark the trail\nInvoice 4217 due on March 3';
+
+afterAll(disposeOcr);
+
+interface ScanPage {
+  image?: Uint8Array;
+  text?: string;
+  /** Counter-clockwise turn of the drawn image, in degrees. */
+  imageRotation?: number;
+  /** The page's /Rotate (clockwise, for display). */
+  pageRotation?: number;
+}
+
+/** A PDF of scanned pages: each image drawn over most of its page, as a scanner writes them. */
+async function scannedPdf(pages: ScanPage[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const spec of pages) {
+    const page = doc.addPage([480, 135]);
+    if (spec.pageRotation) page.setRotation(degrees(spec.pageRotation));
+    if (spec.image) {
+      const image = await doc.embedPng(spec.image);
+      const { width, height } = image.scale(0.7);
+      const turned = spec.imageRotation === 90;
+      page.drawImage(image, {
+        x: turned ? 10 + height : 10,
+        y: 10,
+        width,
+        height,
+        ...(turned ? { rotate: degrees(90) } : {}),
+      });
+    }
+    if (spec.text) page.drawText(spec.text, { x: 10, y: 122, size: 8, font });
+  }
+  return doc.save();
+}
+
+describe('PdfParser on scanned pages', () => {
+  const parser = new PdfParser();
+
+  it('reads a page without a text layer by OCR instead of calling the PDF empty', async () => {
+    const parsed = await parser.parse({ name: 'scan.pdf', bytes: await scannedPdf([{ image: SCAN }]) });
+    expect(parsed.pages).toEqual([{ pageNumber: 1, markdown: WORDS }]);
+  });
+
+  it('OCRs only the scanned pages of a mixed document, and turns a sideways scan', async () => {
+    const bytes = await scannedPdf([
+      { text: 'A typed page with a real text layer of its own.' },
+      { image: SIDEWAYS },
+    ]);
+    const parsed = await parser.parse({ name: 'mixed.pdf', bytes });
+    expect(parsed.pages[0]!.markdown).toBe('A typed page with a real text layer of its own.');
+    expect(parsed.pages[1]!.markdown).toBe(WORDS);
+  });
+
+  it('keeps a text layer above minTextChars, and OCRs the page when the threshold is raised', async () => {
+    const bytes = await scannedPdf([{ image: SCAN, text: 'Scanned by ACME 3000 scanner' }]);
+    const kept = await parser.parse({ name: 'stamped.pdf', bytes });
+    expect(kept.pages[0]!.markdown).toBe('Scanned by ACME 3000 scanner');
+    const raised = new PdfParser({ scannedPages: { minTextChars: 40 } });
+    expect((await raised.parse({ name: 'stamped.pdf', bytes })).pages[0]!.markdown).toBe(WORDS);
+  });
+
+  it('leaves a page alone when its images cover less than minImageArea', async () => {
+    const bytes = await scannedPdf([{ image: SCAN }]);
+    const picky = new PdfParser({ scannedPages: { minImageArea: 0.95 } });
+    await expect(picky.parse({ name: 'scan.pdf', bytes })).rejects.toBeInstanceOf(EmptyDocumentError);
+  });
+
+  it('says the pages are scans and OCR is off, rather than calling the PDF empty', async () => {
+    const bytes = await scannedPdf([{ image: SCAN }, { image: SCAN }, { image: SCAN }]);
+    const error = await new PdfParser({ ocr: false })
+      .parse({ name: 'scan.pdf', bytes })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ParseError);
+    expect((error as Error).message).toBe(
+      "scan.pdf: no text layer: pages 1–3 are scanned images and OCR is off; turn PdfParser's ocr option on or set a vision transcriber",
+    );
+  });
+
+  it('reports illegible scans as a ParseError with the reason, not as garbage text', async () => {
+    // Speckles and blotches: no text whichever way up.
+    let seed = 7;
+    const noise = encodePng({
+      width: 240,
+      height: 120,
+      channels: 1,
+      data: Uint8Array.from({ length: 240 * 120 }, (_, i) => {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        const blotch = Math.sin((i % 240) / 7) + Math.cos(Math.floor(i / 240) / 5) > 1.2;
+        return (seed >> 16) % 3 === 0 || blotch ? 0 : 255;
+      }),
+    });
+    const error = await new PdfParser({ scannedPages: { minImageArea: 0.2 } })
+      .parse({ name: 'noise.pdf', bytes: await scannedPdf([{ image: noise }]) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ParseError);
+    expect((error as Error).message).toMatch(
+      /^noise\.pdf: no text layer, and the scanned page 1 hold no legible text: /,
+    );
+  });
+
+  it('hands page images to a vision transcriber as PNG when one is set', async () => {
+    const seen: Array<{ mediaType: string; pageNumber: number; width: number }> = [];
+    const vision = new PdfParser({
+      transcribe: async (image) => {
+        seen.push({
+          mediaType: image.mediaType,
+          pageNumber: image.pageNumber,
+          width: decodePng(image.bytes).width,
+        });
+        return `Transcribed page ${image.pageNumber}`;
+      },
+      transcriberId: 'vision-test',
+    });
+    const bytes = await scannedPdf([{ text: 'Typed first page, long enough to keep.' }, { image: SCAN }]);
+    const parsed = await vision.parse({ name: 'scan.pdf', bytes });
+    expect(parsed.pages[1]!.markdown).toBe('Transcribed page 2');
+    expect(seen).toEqual([{ mediaType: 'image/png', pageNumber: 2, width: 640 }]);
+    expect(vision.fingerprint).toMatch(/;vision:vision-test$/);
+  });
+});
+
+describe('pageImages', async () => {
+  const pdfjs = await getResolvedPDFJS();
+  const upright = decodePng(SCAN) as GreyRaster;
+
+  async function imagesOf(spec: ScanPage) {
+    const pdf = await pdfjs.getDocument({ data: await scannedPdf([spec]), verbosity: 0 }).promise;
+    try {
+      const page = await pdf.getPage(1);
+      return await pageImages(page as unknown as PdfPageLike, pdfjs.OPS as unknown as PdfOps);
+    } finally {
+      await pdf.destroy();
+    }
+  }
+
+  it('returns the decoded image and the share of the page it covers', async () => {
+    const [image, ...rest] = await imagesOf({ image: SCAN });
+    expect(rest).toEqual([]);
+    expect(image!.raster).toEqual(upright);
+    expect(image!.areaRatio).toBeCloseTo((448 * 105) / (480 * 135), 3);
+  });
+
+  it('turns each image as the page shows it', async () => {
+    const drawnTurned = await imagesOf({ image: SCAN, imageRotation: 90 });
+    expect(drawnTurned[0]!.raster).toEqual(rotate(upright, 270));
+    const pageTurned = await imagesOf({ image: SCAN, pageRotation: 90 });
+    expect(pageTurned[0]!.raster).toEqual(rotate(upright, 90));
+    const both = await imagesOf({ image: SCAN, imageRotation: 90, pageRotation: 90 });
+    expect(both[0]!.raster).toEqual(upright);
+  });
+});

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentWrite, Scope, Store } from '../../core/ports.js';
+import type { StoredChunk } from '../../core/types.js';
+import { openSqliteStore } from '../sqlite/sqlite-store.js';
+import { runStoreContract } from '../store.contract.js';
+import { createMemoryStore } from './memory-store.js';
+
+runStoreContract('memory', async () => createMemoryStore());
+
+const S: Scope = { collection: 'docs' };
+const DIM = 4;
+
+function chunk(documentId: string, ordinal: number, overrides: Partial<StoredChunk> = {}): StoredChunk {
+  return {
+    id: `${documentId}:${ordinal}`,
+    documentId,
+    sourceId: documentId,
+    ordinal,
+    text: `text ${ordinal} of ${documentId}`,
+    headingPath: [],
+    pageStart: 1,
+    pageEnd: 1,
+    tokenCount: 3,
+    metadata: {},
+    embedding: [1, ordinal + 1, 0.5, -1],
+    ...overrides,
+  };
+}
+
+function write(documentId: string, chunks: StoredChunk[], contentHash = 'h1'): DocumentWrite {
+  return {
+    document: {
+      documentId,
+      contentHash,
+      sourceId: chunks[0]?.sourceId ?? documentId,
+      sourceName: `${documentId}.txt`,
+      mediaType: 'text/plain',
+      metadata: {},
+      pageCount: 1,
+      parserFingerprint: 'p@1',
+    },
+    chunks,
+  };
+}
+
+async function denseStore(): Promise<Store> {
+  const store = createMemoryStore();
+  await store.createCollection(S.collection, { model: 'm', dimension: DIM });
+  return store;
+}
+
+async function collectIds(iterable: AsyncIterable<StoredChunk[]>): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const batch of iterable) ids.push(...batch.map((item) => item.id));
+  return ids;
+}
+
+describe('createMemoryStore', () => {
+  it('stamps createdAt and ingestedAt with options.now', async () => {
+    const now = new Date('2024-05-06T07:08:09.000Z');
+    const store = createMemoryStore({ now: () => now });
+    expect((await store.createCollection('c')).createdAt).toBe(now.toISOString());
+    const { embedding: _, ...bare } = chunk('d', 0);
+    const record = await store.replaceDocument({ collection: 'c' }, write('d', [bare]));
+    expect(record.ingestedAt).toBe(now.toISOString());
+    expect(store.backend).toBe('memory');
+  });
+
+  it('refuses malformed options, naming them', async () => {
+    expect(() => createMemoryStore({ now: 'yesterday' as unknown as () => Date })).toThrow(/options\.now/);
+    const store = createMemoryStore({ now: () => new Date(Number.NaN) });
+    await expect(store.createCollection('c')).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      argument: 'options.now',
+    });
+    expect(await store.listCollections()).toEqual([]);
+  });
+});
+
+describe('stored values', () => {
+  it('are copies: changing what went in or came out changes nothing stored', async () => {
+    const store = await denseStore();
+    const embedding = Float32Array.from([1, 2, 3, 4]);
+    const input = chunk('d', 0, { embedding, headingPath: ['H'], metadata: { tags: ['a'] } });
+    const written = write('d', [input]);
+    written.document.metadata = { owner: 'ann' };
+    const record = await store.replaceDocument(S, written);
+    embedding[0] = 100;
+    input.headingPath.push('changed');
+    (input.metadata.tags as string[]).push('b');
+    written.document.metadata.owner = 'bob';
+    record.metadata.owner = 'cy';
+    const [read] = await store.getChunks(S, ['d:0']);
+    read!.metadata.tags = 'gone';
+    read!.headingPath.length = 0;
+    const [hit] = await store.denseSearch({ ...S, vector: [1, 2, 3, 4], topK: 1 });
+    hit!.chunk.metadata.tags = 'gone';
+    (await store.getCollection(S.collection))!.metadata.x = 1;
+
+    expect(await store.getChunks(S, ['d:0'])).toMatchObject([{ headingPath: ['H'], metadata: { tags: ['a'] } }]);
+    expect((await store.getEmbeddings(S, ['d:0'])).get('d:0')).toEqual([1, 2, 3, 4]);
+    expect(hit!.score).toBeCloseTo(1, 6);
+    expect((await store.getDocument(S, 'd'))?.metadata).toEqual({ owner: 'ann' });
+    expect((await store.getCollection(S.collection))?.metadata).toEqual({});
+  });
+});
+
+describe('store.iterChunks', () => {
+  it('resumes after the last id, seeing writes made between batches', async () => {
+    const store = await denseStore();
+    await store.upsertChunks(S, ['b', 'd', 'f', 'h'].map((id, i) => chunk('x', i, { id })));
+    const seen: string[] = [];
+    for await (const batch of store.iterChunks({ ...S, batchSize: 2 })) {
+      seen.push(...batch.map((item) => item.id));
+      if (seen.length === 2) {
+        await store.upsertChunks(S, [chunk('x', 8, { id: 'a' }), chunk('x', 9, { id: 'e' })]);
+        await store.deleteChunks(S, ['f']);
+      }
+    }
+    expect(seen).toEqual(['b', 'd', 'e', 'h']);
+  });
+
+  it('orders ids by code point, as SQLite does, not by UTF-16 code unit', async () => {
+    const store = await denseStore();
+    const ids = ['\u{1F680}', '\uFFFD', 'z', 'Z', '\u00E9', 'e\u0301', '10', '9'];
+    await store.upsertChunks(
+      S,
+      ids.map((id, i) => chunk('x', i, { id })),
+    );
+    expect(await collectIds(store.iterChunks({ ...S, batchSize: 3 }))).toEqual([
+      '10',
+      '9',
+      'Z',
+      'e\u0301',
+      'z',
+      '\u00E9',
+      '\uFFFD',
+      '\u{1F680}',
+    ]);
+  });
+});
+
+describe('namespaces', () => {
+  it('keep their own BM25 statistics', async () => {
+    const store = await denseStore();
+    const A = { ...S, namespace: 'a' };
+    await store.replaceDocument(A, write('d', [chunk('d', 0, { text: 'rare word here' })]));
+    const alone = await store.lexicalSearch({ ...A, query: 'rare', topK: 1 });
+    await store.replaceDocument(
+      { ...S, namespace: 'b' },
+      write('e', [0, 1, 2].map((i) => chunk('e', i, { text: `rare word ${i}` }))),
+    );
+    expect(await store.lexicalSearch({ ...A, query: 'rare', topK: 1 })).toEqual(alone);
+  });
+
+  it('are created by writes only and forgotten once empty', async () => {
+    const store = await denseStore();
+    const T = { ...S, namespace: 't' };
+    expect(await store.countChunks(T)).toBe(0);
+    expect(await store.deleteChunks(T, ['x'])).toBe(0);
+    await store.upsertChunks(T, [chunk('d', 0)]);
+    expect(await store.deleteBySourceId(T, 'd')).toBe(1);
+    expect(await store.listDocuments(T)).toEqual([]);
+    expect(await store.getStats()).toEqual({ collections: 1, documents: 0, chunks: 0 });
+  });
+});
+
+/** Words whose stems, diacritics and frequencies exercise tokenisation and BM25. */
+const WORDS = [
+  'run',
+  'running',
+  'runs',
+  'runner',
+  'quick',
+  'quickly',
+  'fox',
+  'foxes',
+  'café',
+  'CAFE',
+  'naïve',
+  'über',
+  'Straße',
+  'relational',
+  'generalization',
+  'hopeful',
+  'sky',
+  'skies',
+  'data',
+  'Ωmega',
+  'мир',
+  '東京',
+  'x2',
+  '2024',
+  'e\u0301te\u0301',
+];
+
+function corpusChunk(documentId: string, ordinal: number, random: () => number): StoredChunk {
+  const pick = () => WORDS[Math.floor(random() * WORDS.length)]!;
+  const text = Array.from({ length: 1 + Math.floor(random() * 12) }, pick).join(random() < 0.5 ? ' ' : ', ');
+  return chunk(documentId, ordinal, {
+    text,
+    headingPath: random() < 0.3 ? [pick(), `${pick()} ${pick()}`] : [],
+    sourceId: `s${Math.floor(random() * 5)}`,
+    metadata: { bucket: Math.floor(random() * 3) },
+    embedding: Array.from({ length: DIM }, () => random() - 0.4),
+  });
+}
+
+describe('parity with the SQLite store', () => {
+  it('stores, iterates and ranks alike through a mixed series of writes', async () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const sqlite = await openSqliteStore({ path: ':memory:' });
+    const memory = createMemoryStore();
+    const stores = [sqlite, memory];
+    const both = async <T>(run: (store: Store) => Promise<T>): Promise<[T, T]> => [
+      await run(sqlite),
+      await run(memory),
+    ];
+    await both((store) => store.createCollection(S.collection, { model: 'm', dimension: DIM }));
+    const documentIds = ['doc-a', 'Doc-b', 'doc-\u00E9', 'doc-\u{1F680}', 'doc-\uFFFD', 'doc-z'];
+    for (let round = 0; round < 3; round++) {
+      for (const documentId of documentIds) {
+        const chunks = Array.from({ length: 1 + Math.floor(random() * 6) }, (_, i) =>
+          corpusChunk(documentId, i, random),
+        );
+        const document = write(documentId, chunks.map((item) => ({ ...item, sourceId: documentId })));
+        await both((store) => store.replaceDocument(S, document));
+      }
+      const loose = Array.from({ length: 8 }, (_, i) => corpusChunk(`loose${round}`, i, random));
+      await both((store) => store.upsertChunks(S, loose));
+      const overwrite = corpusChunk('doc-a', 0, random);
+      await both((store) => store.upsertChunks(S, [overwrite]));
+      await both((store) => store.deleteChunks(S, ['doc-z:1', `loose${round}:3`]));
+      const replacement = corpusChunk(`new${round}`, 0, random);
+      await both((store) => store.replaceChunks(S, { sourceId: 's1' }, [replacement]));
+      await both((store) => store.deleteByMetadata(S, { bucket: 2 }));
+    }
+    const [sqliteIds, memoryIds] = await both((store) => collectIds(store.iterChunks({ ...S, batchSize: 7 })));
+    expect(memoryIds).toEqual(sqliteIds);
+    const [sqliteDocuments, memoryDocuments] = await both((store) => store.listDocuments(S));
+    const withoutTime = (records: typeof sqliteDocuments) =>
+      records.map(({ ingestedAt: _, ...rest }) => rest);
+    expect(withoutTime(memoryDocuments)).toEqual(withoutTime(sqliteDocuments));
+    const [sqliteStats, memoryStats] = await both((store) => store.getStats());
+    expect(memoryStats).toEqual({ ...sqliteStats, bytes: undefined });
+
+    const queries = [...WORDS, 'quick fox', 'running runs', 'cafe café', 'skies sky data', 'über alles'];
+    for (const query of queries) {
+      for (const keepBest of [false, true]) {
+        const request = { ...S, query, topK: 8, keepBest };
+        const [expected, actual] = await both((store) => store.lexicalSearch(request));
+        expect(actual.map((hit) => hit.chunk.id), query).toEqual(expected.map((hit) => hit.chunk.id));
+        actual.forEach((hit, i) => {
+          expect(hit.score).toBeCloseTo(expected[i]!.score, 12);
+          expect(hit).toEqual({ ...expected[i], score: hit.score, scores: { lexical: hit.score } });
+        });
+      }
+    }
+    for (let i = 0; i < 10; i++) {
+      const vector = Array.from({ length: DIM }, () => random() - 0.5);
+      const request = { ...S, vector, topK: 6, keepBest: i % 2 === 0, filter: { bucket: { $lt: 2 } } };
+      const [expected, actual] = await both((store) => store.denseSearch(request));
+      expect(actual.map((hit) => hit.chunk.id)).toEqual(expected.map((hit) => hit.chunk.id));
+      actual.forEach((hit, j) => expect(hit.score).toBeCloseTo(expected[j]!.score, 5));
+    }
+    for (const store of stores) await store.close();
+  });
+});
