@@ -3,11 +3,18 @@
  * embeddings fused by reciprocal rank fusion, and answer questions with numbered citations.
  * @module
  */
+export * from './answer/anthropic/anthropic-chat-model.js';
 export * from './answer/ask.js';
+export * from './answer/ask-with-history.js';
 export * from './answer/citations.js';
 export * from './answer/extractive-answerer.js';
 export * from './answer/openai/openai-chat-model.js';
+export * from './answer/prepare-question.js';
 export * from './answer/prompt.js';
+export * from './answer/query-rewriter.js';
+export * from './answer/retrieve-text.js';
+export * from './answer/searcher.js';
+export * from './answer/small-talk.js';
 export * from './core/index.js';
 export * from './embed/index.js';
 export * from './engine/collection-service.js';
@@ -20,6 +27,7 @@ export * from './ingest/chunk/tokenizer.js';
 export * from './ingest/collect-sources.js';
 export * from './ingest/pipeline.js';
 export * from './ingest/route.js';
+export * from './interfaces/tools/index.js';
 export * from './retrieve/reciprocal-rank-fusion.js';
 export * from './retrieve/retriever.js';
 export * from './store/index.js';

@@ -31,7 +31,7 @@ describe('engine (lexical, SQLite)', () => {
     expect(status(report, 'page.html')?.status).toBe('ingested');
     expect(status(report, 'reports/piper.pdf')).toMatchObject({ status: 'ingested', pages: 4 });
     expect(status(report, 'empty.txt')).toMatchObject({ status: 'skipped', reason: 'empty' });
-    expect(status(report, 'blob.bin')?.status).toBe('skipped');
+    expect(status(report, 'blob.bin')).toMatchObject({ status: 'skipped' });
     expect(status(report, 'blob.bin')?.reason).toMatch(/^unsupported format: /);
     expect(status(report, 'broken.pdf')?.status).toBe('failed');
     expect(status(report, 'broken.pdf')?.reason).toBeTruthy();
@@ -44,6 +44,16 @@ describe('engine (lexical, SQLite)', () => {
   it('reports unchanged documents on a second run and does no work for them', async () => {
     const report = await engine.ingestPaths([corpus]);
     expect(report.totals).toMatchObject({ ingested: 0, unchanged: 4 });
+  });
+
+  it('re-ingests unchanged files when the chunking settings change', async () => {
+    const smaller = await createEngine({ store: engine.store, chunkSize: 128, chunkOverlap: 16 });
+    const report = await smaller.ingestPaths([corpus]);
+    expect(report.totals).toMatchObject({ ingested: 4, unchanged: 0 });
+    expect((await smaller.ingestPaths([corpus])).totals).toMatchObject({ ingested: 0, unchanged: 4 });
+    const pdf = await engine.store.getDocument({ collection: 'default' }, 'reports/piper.pdf');
+    expect(pdf!.parserFingerprint).toMatch(/size=128&overlap=16/);
+    expect((await engine.ingestPaths([corpus])).totals).toMatchObject({ ingested: 4 });
   });
 
   it('cleans text: BOM and NUL removed, invalid UTF-8 replaced', async () => {
@@ -97,6 +107,16 @@ describe('engine (lexical, SQLite)', () => {
     const cited = answer.sources.filter((s) => answer.cited.includes(s.n));
     expect(cited.length).toBeGreaterThan(0);
     expect(cited.every((s) => s.hit.chunk.documentId === 'reports/piper.pdf')).toBe(true);
+  });
+
+  it('rewrites a follow-up into a standalone question using the history', async () => {
+    const answer = await engine.ask('When do they hibernate?', {
+      history: [{ role: 'user', content: 'Where do marmots dig burrows?' }],
+    });
+    expect(answer.rewritten).toBe(true);
+    expect(answer.standalone).toMatch(/marmot/i);
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toMatch(/October to April/);
   });
 
   it('says "not found" instead of quoting unrelated text', async () => {

@@ -38,12 +38,43 @@ export interface ChunkerInput {
   metadata?: Metadata;
 }
 
+/** Chunks with their provenance: the joined source text and each chunk's `[start, end)` span in it. */
+export interface ChunksWithSpans {
+  source: string;
+  chunks: Chunk[];
+  spans: Array<{ start: number; end: number }>;
+}
+
 /** Splits a document's pages into chunks. */
 export interface Chunker {
   readonly specificationVersion: 'v1';
   /** Stable id of the chunker and its settings. */
   readonly fingerprint: string;
   chunk(input: ChunkerInput): Chunk[];
+  /** Optional: chunks plus where each came from (used by the structural contextualizer). */
+  chunkWithSpans?(input: ChunkerInput): ChunksWithSpans;
+}
+
+/** Input to a contextualizer: one chunked document. */
+export interface ContextualizerInput {
+  documentId: string;
+  title?: string;
+  /** The document's Markdown (pages joined). */
+  source: string;
+  chunks: Chunk[];
+  /** Each chunk's span in `source`, when the chunker reports them. */
+  spans?: Array<{ start: number; end: number }>;
+}
+
+/**
+ * Adds context to chunks before embedding ("contextual retrieval"): returns, per chunk and in
+ * order, the text to embed in place of the bare chunk text.
+ */
+export interface Contextualizer {
+  readonly specificationVersion: 'v1';
+  /** Stable id of the contextualizer and its settings; part of the document fingerprint. */
+  readonly fingerprint: string;
+  contextualize(input: ContextualizerInput, options?: { signal?: AbortSignal }): Promise<string[]>;
 }
 
 /** Token and timing statistics of one embedding call. */

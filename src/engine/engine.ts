@@ -11,10 +11,23 @@
  * ```
  * @module
  */
-import { type AnswerOptions, answerFromHits } from '../answer/ask.js';
+import type { AnswerOptions } from '../answer/ask.js';
+import {
+  askWithHistory,
+  type ConversationalAnswer,
+  type ConversationOptions,
+} from '../answer/ask-with-history.js';
 import { ConfigError, DimensionMismatchError } from '../core/errors.js';
-import type { ChatModel, Chunker, CollectionInfo, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
-import type { Answer, DocumentRecord, Hit, Metadata, SearchMode, Source } from '../core/types.js';
+import type {
+  ChatModel,
+  Chunker,
+  CollectionInfo,
+  Contextualizer,
+  Embedder,
+  EmbeddingUsage,
+  Store,
+} from '../core/ports.js';
+import type { DocumentRecord, Hit, Metadata, SearchMode, Source } from '../core/types.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
 import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sources.js';
 import { fetchSource, readSourceFile } from '../ingest/fetch-source.js';
@@ -37,6 +50,8 @@ export interface EngineConfig {
   chatModel?: ChatModel;
   /** Chunker; default a {@link MarkdownChunker} with `chunkSize`/`chunkOverlap`. */
   chunker?: Chunker;
+  /** Adds context to each chunk before embedding (structural or chat-model); default none. */
+  contextualizer?: Contextualizer;
   /** Chunk budget in tokens for the default chunker; default 512. */
   chunkSize?: number;
   /** Overlap in tokens for the default chunker; default 64. */
@@ -84,7 +99,7 @@ export interface IngestReport {
 export type EngineSearchOptions = Omit<SearchRequest, 'query' | 'collection'> & { collection?: string };
 
 /** Options of {@link Engine.ask}. */
-export interface AskOptions extends EngineSearchOptions, AnswerOptions {}
+export interface AskOptions extends EngineSearchOptions, AnswerOptions, ConversationOptions {}
 
 function summarize(items: IngestItem[], pruned: string[], seconds: number): IngestReport {
   const count = (status: IngestItem['status']) => items.filter((i) => i.status === status).length;
@@ -218,6 +233,7 @@ export class Engine {
         store: this.store,
         chunker: this.chunker,
         embedder: await this.embedderFor(collection),
+        contextualizer: this.#config.contextualizer,
         onUsage: this.#config.onUsage,
       },
       {
@@ -307,10 +323,8 @@ export class Engine {
    * Answers a question from the collection with numbered citations. Without a chat model the
    * answer is extracted from the best sentences; with nothing relevant it says so (`notFound`).
    */
-  async ask(question: string, options: AskOptions = {}): Promise<Answer & { mode: SearchMode }> {
-    const { hits, mode } = await this.search(question, { ...options, topK: options.topK ?? 8 });
-    const answer = await answerFromHits(question, hits, this.#config.chatModel, options);
-    return { ...answer, mode };
+  async ask(question: string, options: AskOptions = {}): Promise<ConversationalAnswer> {
+    return askWithHistory(this, question, options);
   }
 
   /** Documents of a collection. */

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isCairnError } from '../core/errors.js';
-import type { Chunker, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
+import type { Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import type { Metadata, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
 import { parseSource } from './route.js';
@@ -32,7 +32,20 @@ export interface PipelineDeps {
   chunker: Chunker;
   /** The collection's embedder; `undefined` for a lexical-only collection. */
   embedder: Embedder | undefined;
+  /** Adds context to each chunk's embedding text; default none (heading path + text). */
+  contextualizer?: Contextualizer;
   onUsage?: (usage: EmbeddingUsage) => void;
+}
+
+/**
+ * The part of a document's fingerprint that comes from the pipeline's settings (chunker and
+ * contextualizer). A stored document with the same content hash but another pipeline
+ * fingerprint is re-ingested (e.g. after changing the chunk size).
+ */
+export function pipelineFingerprint(deps: Pick<PipelineDeps, 'chunker' | 'contextualizer'>): string {
+  return deps.contextualizer
+    ? `${deps.chunker.fingerprint}+${deps.contextualizer.fingerprint}`
+    : deps.chunker.fingerprint;
 }
 
 /** One source to ingest, with its identity. */
@@ -73,14 +86,26 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
   try {
     const hash = contentHash(input.source.bytes);
     const existing = await deps.store.getDocument(scope, input.documentId);
-    if (existing && existing.contentHash === hash && !input.force) {
+    const settings = pipelineFingerprint(deps);
+    const sameSettings = existing?.parserFingerprint.endsWith(`+${settings}`) ?? false;
+    if (existing && existing.contentHash === hash && sameSettings && !input.force) {
       return item('unchanged', { pages: existing.pageCount, chunks: existing.chunkCount });
     }
     const parsed = await parseSource(input.source);
     const metadata = input.metadata ?? {};
-    const chunks = deps.chunker.chunk({ documentId: input.documentId, pages: parsed.pages, metadata });
+    const chunkerInput = { documentId: input.documentId, pages: parsed.pages, metadata };
+    const withSpans = deps.contextualizer && deps.chunker.chunkWithSpans?.(chunkerInput);
+    const chunks = withSpans ? withSpans.chunks : deps.chunker.chunk(chunkerInput);
     const sourceId = input.sourceId ?? input.documentId;
-    const texts = chunks.map(embeddingTextFor);
+    const texts = deps.contextualizer
+      ? await deps.contextualizer.contextualize({
+          documentId: input.documentId,
+          ...(parsed.title ? { title: parsed.title } : {}),
+          source: withSpans ? withSpans.source : parsed.pages.map((p) => p.markdown).join('\n\n'),
+          chunks,
+          ...(withSpans ? { spans: withSpans.spans } : {}),
+        })
+      : chunks.map(embeddingTextFor);
     const embeddings = deps.embedder
       ? await embedDocuments(deps.embedder, texts, { onUsage: deps.onUsage })
       : undefined;
@@ -100,7 +125,7 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
         ...(parsed.title ? { title: parsed.title } : {}),
         metadata,
         pageCount: parsed.pages.length,
-        parserFingerprint: `${parsed.parserFingerprint}+${deps.chunker.fingerprint}`,
+        parserFingerprint: `${parsed.parserFingerprint}+${settings}`,
       },
       chunks: stored,
     });

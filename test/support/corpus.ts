@@ -56,9 +56,8 @@ export function writeMixedCorpus(dir = tempDir()): string {
   copyFileSync(PIPER_REPORT, path.join(dir, 'reports', 'piper.pdf'));
   writeFileSync(path.join(dir, 'empty.txt'), '   \n\t\n');
   writeFileSync(path.join(dir, 'broken.pdf'), readFileSync(PIPER_REPORT).subarray(0, 1500));
-  writeFileSync(
-    path.join(dir, 'blob.bin'),
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
-  );
+  // An ELF header: binary, and no parser's format.
+  const elf = [0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x3e, 0];
+  writeFileSync(path.join(dir, 'blob.bin'), Buffer.from(elf));
   return dir;
 }

@@ -73,6 +73,20 @@ export function flipVertical(raster: GreyRaster): GreyRaster {
   return { width, height, channels: 1, data: out };
 }
 
+/** The middle of the grey raster: `share` of its width and of its height, centred. */
+export function centre(raster: GreyRaster, share: number): GreyRaster {
+  const width = Math.max(1, Math.round(raster.width * share));
+  const height = Math.max(1, Math.round(raster.height * share));
+  const left = Math.floor((raster.width - width) / 2);
+  const top = Math.floor((raster.height - height) / 2);
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const from = (top + y) * raster.width + left;
+    out.set(raster.data.subarray(from, from + width), y * width);
+  }
+  return { width, height, channels: 1, data: out };
+}
+
 /** A binary PGM (`P5`) file of the grey raster. */
 export function encodePgm(raster: GreyRaster): Uint8Array {
   const header = new TextEncoder().encode(`P5\n${raster.width} ${raster.height}\n255\n`);

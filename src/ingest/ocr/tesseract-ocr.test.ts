@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImageTextReader } from './image-text.js';
+import { decodePng, encodePng } from './png.js';
+import { type GreyRaster, rotate, toGrey } from './raster.js';
 import { disposeOcr, TesseractOcr } from './tesseract-ocr.js';
 
 const FIXTURES = new URL('../../../test/fixtures/parsers/', import.meta.url);
@@ -30,6 +32,25 @@ describe('TesseractOcr', () => {
     expect(result.rotation).toBe(270);
     expect(words(result.text)).toEqual(expect.arrayContaining(['granite', 'cairns', 'invoice', '4217']));
     expect(result.confidence).toBeGreaterThan(80);
+  });
+
+  it('tries a large page’s orientations on its centre, then reads it whole the right way up', async () => {
+    // scan.png at twice the size, centred on a white 1400×800 page (1.1 megapixels), turned sideways.
+    const scan = toGrey(decodePng(fixture('scan.png')));
+    const page: GreyRaster = {
+      width: 1400,
+      height: 800,
+      channels: 1,
+      data: new Uint8Array(1400 * 800).fill(255),
+    };
+    for (let y = 0; y < scan.height * 2; y++) {
+      for (let x = 0; x < scan.width * 2; x++) {
+        page.data[(y + 250) * page.width + x + 60] = scan.data[(y >> 1) * scan.width + (x >> 1)]!;
+      }
+    }
+    const result = await ocr.doRecognize({ image: encodePng(rotate(page, 90)) });
+    expect(result.rotation).toBe(270);
+    expect(words(result.text)).toEqual(expect.arrayContaining(['granite', 'cairns', 'invoice', '4217']));
   });
 
   it('reads the model from the npm package and writes no cache file', () => {

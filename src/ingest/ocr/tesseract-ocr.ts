@@ -12,7 +12,7 @@ import { InvalidArgumentError } from '../../core/errors.js';
 import { packageVersion } from '../parsers/package-version.js';
 import type { OcrEngine, OcrResult } from './ocr-engine.js';
 import { decodePng } from './png.js';
-import { encodePgm, type QuarterTurn, rotate, toGrey } from './raster.js';
+import { centre, encodePgm, type GreyRaster, type QuarterTurn, rotate, toGrey } from './raster.js';
 
 const require = createRequire(import.meta.url);
 
@@ -21,6 +21,14 @@ const MODEL = '4.0.0_best_int';
 
 /** How long an idle worker is kept before it is terminated, in milliseconds. */
 const IDLE_MS = 5_000;
+
+/**
+ * Images with more pixels than this (a page scanned at 150 dpi or more) have their orientation
+ * tried on their central part only, and are read in full once, the winning way up.
+ */
+const TRIAL_CROP_ABOVE = 1_000_000;
+/** Share of the width and of the height of the central part. */
+const TRIAL_CROP_SHARE = 0.5;
 
 /** Options of {@link TesseractOcr}. */
 export interface TesseractOcrOptions {
@@ -148,23 +156,41 @@ export class TesseractOcr implements OcrEngine {
 
   private async read(worker: Tesseract.Worker, image: Uint8Array): Promise<OcrResult> {
     const first = await worker.recognize(asBuffer(image));
-    let best: OcrResult = { text: first.data.text, confidence: first.data.confidence, rotation: 0 };
-    if (best.confidence >= this.retryRotationBelow) return best;
+    const upright: OcrResult = { text: first.data.text, confidence: first.data.confidence, rotation: 0 };
+    if (upright.confidence >= this.retryRotationBelow) return upright;
 
     // Tesseract's own rotation keeps the canvas size (cropping a sideways page), so the image is
     // turned here: tesseract decodes it (any format it reads) into the grey image it works on.
     const grey = await worker.recognize(asBuffer(image), {}, { text: false, imageGrey: true });
     const dataUrl = grey.data.imageGrey;
-    if (!dataUrl) return best;
+    if (!dataUrl) return upright;
     const raster = toGrey(decodePng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')));
-    for (const turn of [90, 270, 180] as QuarterTurn[]) {
-      const result = await worker.recognize(asBuffer(encodePgm(rotate(raster, turn))));
-      if (result.data.confidence > best.confidence) {
-        best = { text: result.data.text, confidence: result.data.confidence, rotation: turn };
+    const read = async (picture: GreyRaster, rotation: QuarterTurn): Promise<OcrResult> => {
+      const result = await worker.recognize(asBuffer(encodePgm(rotate(picture, rotation))));
+      return { text: result.data.text, confidence: result.data.confidence, rotation };
+    };
+
+    if (raster.width * raster.height <= TRIAL_CROP_ABOVE) {
+      let best = upright;
+      for (const turn of [90, 270, 180] as QuarterTurn[]) {
+        const result = await read(raster, turn);
+        if (result.confidence > best.confidence) best = result;
+        if (best.confidence >= this.retryRotationBelow) break;
       }
-      if (best.confidence >= this.retryRotationBelow) break;
+      return best;
     }
-    return best;
+    // A large page: try the other orientations on its centre (sideways text is slow to read),
+    // then read the page whole once, the winning way up.
+    const middle = centre(raster, TRIAL_CROP_SHARE);
+    let bestTrial: OcrResult | undefined;
+    for (const turn of [90, 270, 180] as QuarterTurn[]) {
+      const trial = await read(middle, turn);
+      if (trial.confidence > (bestTrial?.confidence ?? upright.confidence)) bestTrial = trial;
+      if (trial.confidence >= this.retryRotationBelow) break;
+    }
+    if (bestTrial === undefined) return upright;
+    const whole = await read(raster, bestTrial.rotation);
+    return whole.confidence > upright.confidence ? whole : upright;
   }
 }
 

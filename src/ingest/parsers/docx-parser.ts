@@ -1,5 +1,4 @@
 import { parseHTML } from 'linkedom';
-import mammoth from 'mammoth';
 import { EmptyDocumentError, ParseError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
@@ -160,6 +159,7 @@ export class DocxParser implements Parser {
   async parse(source: Source): Promise<ParsedDocument> {
     const pkg = await openPackage(source, 'DOCX');
     const documentPath = await documentPartPath(pkg);
+    const { default: mammoth } = await import('mammoth');
     let html: string;
     try {
       const result = await mammoth.convertToHtml(

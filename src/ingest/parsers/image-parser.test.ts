@@ -71,9 +71,18 @@ describe('ImageParser', () => {
     await expect(parser.parse({ name: 'x.png', bytes: new TextEncoder().encode('GIF89a') })).rejects.toThrow(
       ParseError,
     );
-    const truncated = fixture('scan.png').slice(0, 40);
+    const truncated = fixture('scan.png').slice(0, 400);
     await expect(parser.parse({ name: 'cut.png', bytes: truncated })).rejects.toThrow(
-      /cut\.png: could not read the image/,
+      'cut.png: damaged PNG: truncated in its IDAT chunk',
+    );
+    const header = fixture('scan.png').slice(0, 12);
+    await expect(parser.parse({ name: 'blob', bytes: header })).rejects.toThrow(
+      'blob: damaged PNG: no IHDR header chunk',
+    );
+    const jpeg = fixture('scan.jpg');
+    const broken = Uint8Array.of(...jpeg.subarray(0, 3), ...new Uint8Array(64));
+    await expect(parser.parse({ name: 'bad.jpg', bytes: broken })).rejects.toThrow(
+      /^bad\.jpg: could not read the image: /,
     );
   });
 

@@ -34,6 +34,26 @@ export function imageMediaType(bytes: Uint8Array): string | undefined {
 }
 
 /**
+ * Why a PNG cannot be whole (missing header, image data or end chunk; a chunk running past the
+ * end), checked before OCR so that a truncated file fails with a reason instead of a codec error.
+ */
+function pngDamage(bytes: Uint8Array): string | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const seen = new Set<string>();
+  let at = 8;
+  while (at + 8 <= bytes.length) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    if (seen.size === 0 && type !== 'IHDR') return 'no IHDR header chunk';
+    if (at + 12 + length > bytes.length) return `truncated in its ${type} chunk`;
+    seen.add(type);
+    if (type === 'IEND') return seen.has('IDAT') ? undefined : 'no image data';
+    at += 12 + length;
+  }
+  return seen.size === 0 ? 'no IHDR header chunk' : 'truncated (no IEND chunk)';
+}
+
+/**
  * PNG, JPEG and TIFF images: one page of the text read from the image, by a vision transcriber
  * when one is given, else by OCR (tesseract.js, English, local model). A sideways or upside-down
  * picture is turned before reading (see {@link TesseractOcr}); text read with low confidence is
@@ -52,12 +72,14 @@ export class ImageParser implements Parser {
 
   /**
    * @throws {UnsupportedFormatError} when OCR is off and no transcriber is set.
-   * @throws {ParseError} when the bytes are no PNG, JPEG or TIFF, or cannot be decoded.
+   * @throws {ParseError} when the bytes are no PNG, JPEG or TIFF, are damaged, or cannot be decoded.
    * @throws {NoLegibleTextError} (an {@link EmptyDocumentError}) when no legible text was found.
    */
   async parse(source: Source): Promise<ParsedDocument> {
     const mediaType = imageMediaType(source.bytes);
     if (mediaType === undefined) throw new ParseError(source.name, 'not a PNG, JPEG or TIFF image');
+    const damage = mediaType === 'image/png' ? pngDamage(source.bytes) : undefined;
+    if (damage !== undefined) throw new ParseError(source.name, `damaged PNG: ${damage}`);
     if (!this.reader.enabled) {
       throw new UnsupportedFormatError(
         source.name,

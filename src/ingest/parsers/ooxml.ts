@@ -4,7 +4,7 @@
  * `a:t`), which is how every Office writer prefixes them.
  * @module
  */
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { DOMParser } from 'linkedom';
 import { ParseError } from '../../core/errors.js';
 import type { Source } from '../../core/types.js';
@@ -37,9 +37,10 @@ export interface Relationship {
  * @throws {ParseError} naming `kind` when the bytes are no readable zip.
  */
 export async function openPackage(source: Source, kind: string): Promise<OoxmlPackage> {
+  const { default: jszip } = await import('jszip');
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(source.bytes, { checkCRC32: false });
+    zip = await jszip.loadAsync(source.bytes, { checkCRC32: false });
   } catch (error) {
     throw new ParseError(source.name, `not a readable ${kind} file (${(error as Error).message})`, {
       cause: error,

@@ -74,7 +74,7 @@ export function registerAnswerCommands(program: Command): void {
           onToken: stream && engine.chatModel ? (delta) => process.stdout.write(delta) : undefined,
         });
         if (options.json) {
-          process.stdout.write(`${JSON.stringify({ question, ...answer }, null, 2)}\n`);
+          process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
         } else {
           if (!engine.chatModel) process.stdout.write(answer.text);
           process.stdout.write(`\n${formatSources(answer)}\n`);

@@ -6,7 +6,7 @@
 import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
-import { chatModelFromSpec, embedderFromSpec } from './models.js';
+import { chatModelFromSpec, contextualizerFromOption, embedderFromSpec } from './models.js';
 
 /** Global options as parsed by commander. */
 export interface GlobalOptions {
@@ -18,6 +18,7 @@ export interface GlobalOptions {
   chat?: string;
   chunkSize?: string;
   chunkOverlap?: string;
+  contextualize?: string;
 }
 
 /** Adds the shared options to a command. */
@@ -39,10 +40,12 @@ export function withEngineOptions(command: Command): Command {
 
 /** Opens the engine the options describe. Notices go to stderr. */
 export function engineFromOptions(options: GlobalOptions, quiet = false): Promise<Engine> {
+  const chatModel = chatModelFromSpec(options.chat);
   return createEngine({
+    contextualizer: contextualizerFromOption(options.contextualize, chatModel),
     store: options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH,
     embedder: embedderFromSpec(options.embedder, options.embeddingDimension),
-    chatModel: chatModelFromSpec(options.chat),
+    chatModel,
     collection: options.collection,
     namespace: options.namespace,
     chunkSize: options.chunkSize === undefined ? undefined : Number(options.chunkSize),

@@ -21,6 +21,10 @@ export function registerEvalCommand(program: Command): void {
     .option('--split <name>', 'qrels split to evaluate', 'test')
     .option('--chunk-size <tokens>', 'chunk budget in tokens (default 512)')
     .option('--chunk-overlap <tokens>', 'overlap between chunks in tokens (default 64)')
+    .option(
+      '--contextualize <kind>',
+      'add context to chunks before embedding: structural | llm (needs --chat)',
+    )
     .option('--json', 'print the report as JSON')
     .action(async (dir: string, options: EvalOptions) => {
       const dataset = await loadBeir(dir, options.split);

@@ -36,6 +36,10 @@ export function registerIngestCommand(program: Command): void {
     )
     .option('--chunk-size <tokens>', 'chunk budget in tokens (default 512)')
     .option('--chunk-overlap <tokens>', 'overlap between chunks in tokens (default 64)')
+    .option(
+      '--contextualize <kind>',
+      'add context to chunks before embedding: structural | llm (needs --chat)',
+    )
     .option('--json', 'print a machine-readable report')
     .action(async (paths: string[], options: IngestOptions) => {
       const engine = await engineFromOptions(options, options.json);

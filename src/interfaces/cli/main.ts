@@ -7,9 +7,11 @@
 import { Command, CommanderError } from 'commander';
 import { isCairnError } from '../../core/errors.js';
 import { registerAnswerCommands } from './answer-commands.js';
+import { registerChatCommand } from './chat-command.js';
 import { registerEvalCommand } from './eval-command.js';
 import { registerIngestCommand } from './ingest-command.js';
 import { registerManageCommands } from './manage-commands.js';
+import { registerMcpCommand } from './mcp-command.js';
 
 const program = new Command('cairn')
   .description('Retrieval-augmented generation: ingest documents, search them, answer with citations.')
@@ -20,6 +22,8 @@ registerIngestCommand(program);
 registerAnswerCommands(program);
 registerEvalCommand(program);
 registerManageCommands(program);
+registerChatCommand(program);
+registerMcpCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -3,15 +3,19 @@
  *
  * - `--embedder openai:MODEL` / `CAIRN_EMBEDDER`, with `--embedding-dimension N` /
  *   `CAIRN_EMBEDDING_DIMENSION` (known OpenAI models need none).
- * - `--chat openai:MODEL` / `CAIRN_CHAT_MODEL`.
- * OpenAI-compatible adapters read `OPENAI_API_KEY` and `OPENAI_BASE_URL` at call time.
+ * - `--chat openai:MODEL` or `--chat anthropic:MODEL` / `CAIRN_CHAT_MODEL`.
+ * OpenAI-compatible adapters read `OPENAI_API_KEY` and `OPENAI_BASE_URL` at call time; the
+ * Anthropic adapter reads `ANTHROPIC_API_KEY` (and `ANTHROPIC_BASE_URL`).
  * @module
  */
 
+import { AnthropicChatModel } from '../../answer/anthropic/anthropic-chat-model.js';
 import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
 import { ConfigError } from '../../core/errors.js';
-import type { ChatModel, Embedder } from '../../core/ports.js';
+import type { ChatModel, Contextualizer, Embedder } from '../../core/ports.js';
 import { OpenAIEmbedder } from '../../embed/openai/openai-embedder.js';
+import { LlmContextualizer } from '../../ingest/contextualize/llm-contextualizer.js';
+import { StructuralContextualizer } from '../../ingest/contextualize/structural-contextualizer.js';
 
 const knownDimensions: Record<string, number> = {
   'text-embedding-3-small': 1536,
@@ -55,10 +59,24 @@ export function embedderFromSpec(
 export function chatModelFromSpec(spec = process.env.CAIRN_CHAT_MODEL): ChatModel | undefined {
   if (!spec || spec === 'none') return undefined;
   const [provider, model] = splitSpec(spec, '--chat');
-  if (provider !== 'openai') {
-    throw new ConfigError(
-      `unknown chat provider "${provider}"; supported: openai (any OpenAI-compatible server)`,
-    );
+  if (provider === 'openai') return new OpenAIChatModel({ model });
+  if (provider === 'anthropic') return new AnthropicChatModel({ model });
+  throw new ConfigError(
+    `unknown chat provider "${provider}"; supported: openai (any OpenAI-compatible server), anthropic`,
+  );
+}
+
+/**
+ * The contextualizer named by `--contextualize` (`structural` or `llm`); `undefined` when unset.
+ * @throws {ConfigError} for an unknown name, or `llm` without a chat model.
+ */
+export function contextualizerFromOption(name: string | undefined, chatModel: ChatModel | undefined) {
+  if (!name || name === 'none') return undefined;
+  if (name === 'structural') return new StructuralContextualizer() satisfies Contextualizer;
+  if (name === 'llm') {
+    if (!chatModel)
+      throw new ConfigError('--contextualize llm needs a chat model: pass --chat or set CAIRN_CHAT_MODEL');
+    return new LlmContextualizer({ chatModel }) satisfies Contextualizer;
   }
-  return new OpenAIChatModel({ model });
+  throw new ConfigError(`--contextualize must be structural, llm or none, got "${name}"`);
 }

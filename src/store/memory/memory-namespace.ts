@@ -6,7 +6,7 @@
 import type { DocumentRecord } from '../../core/types.js';
 import { compareCodePointOrder } from './code-point-order.js';
 import { Bm25Index } from './memory-bm25.js';
-import type { ChunkRecord } from './memory-records.js';
+import type { ChunkRecord, NewChunk } from './memory-records.js';
 
 /**
  * The chunks and documents of a namespace. `chunks` iterates in `seq` order: an overwrite keeps
@@ -24,10 +24,10 @@ export class NamespaceTable {
   #lastSeq = 0;
 
   /**
-   * Inserts a chunk, or overwrites the one with its id (keeping that one's `seq`).
+   * Inserts a chunk, or overwrites the one with its id (keeping that one's `seq`), and indexes its terms.
    * @returns The chunk it replaced, if any.
    */
-  put(record: ChunkRecord): ChunkRecord | undefined {
+  put({ record, terms }: NewChunk): ChunkRecord | undefined {
     const previous = this.chunks.get(record.id);
     if (previous === undefined) {
       record.seq = ++this.#lastSeq;
@@ -37,7 +37,7 @@ export class NamespaceTable {
       this.#unlinkDocument(previous);
     }
     this.chunks.set(record.id, record);
-    this.index.set(record.id, record.terms);
+    this.index.set(record.id, terms);
     let ids = this.#chunkIdsByDocument.get(record.documentId);
     if (ids === undefined) {
       ids = new Set();

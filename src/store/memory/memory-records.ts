@@ -31,16 +31,20 @@ export interface ChunkRecord {
   readonly embedding: Float32Array | null;
   /** Euclidean length of `embedding` (0 without one). */
   readonly norm: number;
-  /** The chunk's full-text terms. */
-  readonly terms: TermVector;
 }
 
-/** The record of a validated chunk: copies every field, measures the embedding and tokenises the text. */
-export function chunkRecord({ chunk, embedding }: PreparedChunk): ChunkRecord {
+/** A chunk ready to store: its record, and its full-text terms for the index (not kept with the record). */
+export interface NewChunk {
+  record: ChunkRecord;
+  terms: TermVector;
+}
+
+/** Makes a validated chunk ready to store: copies every field, measures the embedding, tokenises the text. */
+export function newChunk({ chunk, embedding }: PreparedChunk): NewChunk {
   const metadataJson = JSON.stringify(chunk.metadata);
   const headingPath = [...chunk.headingPath];
   const stored = embedding === null ? null : Float32Array.from(embedding);
-  return {
+  const record: ChunkRecord = {
     seq: 0,
     id: chunk.id,
     documentId: chunk.documentId,
@@ -56,8 +60,8 @@ export function chunkRecord({ chunk, embedding }: PreparedChunk): ChunkRecord {
     metadataJson,
     embedding: stored,
     norm: stored === null ? 0 : Math.sqrt(dot(stored, stored)),
-    terms: termVector(chunk.text, headingPath),
   };
+  return { record, terms: termVector(chunk.text, headingPath) };
 }
 
 /** The dot product of two vectors of equal length, summed in double precision. */

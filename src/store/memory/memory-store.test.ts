@@ -97,7 +97,9 @@ describe('stored values', () => {
     hit!.chunk.metadata.tags = 'gone';
     (await store.getCollection(S.collection))!.metadata.x = 1;
 
-    expect(await store.getChunks(S, ['d:0'])).toMatchObject([{ headingPath: ['H'], metadata: { tags: ['a'] } }]);
+    expect(await store.getChunks(S, ['d:0'])).toMatchObject([
+      { headingPath: ['H'], metadata: { tags: ['a'] } },
+    ]);
     expect((await store.getEmbeddings(S, ['d:0'])).get('d:0')).toEqual([1, 2, 3, 4]);
     expect(hit!.score).toBeCloseTo(1, 6);
     expect((await store.getDocument(S, 'd'))?.metadata).toEqual({ owner: 'ann' });
@@ -108,7 +110,10 @@ describe('stored values', () => {
 describe('store.iterChunks', () => {
   it('resumes after the last id, seeing writes made between batches', async () => {
     const store = await denseStore();
-    await store.upsertChunks(S, ['b', 'd', 'f', 'h'].map((id, i) => chunk('x', i, { id })));
+    await store.upsertChunks(
+      S,
+      ['b', 'd', 'f', 'h'].map((id, i) => chunk('x', i, { id })),
+    );
     const seen: string[] = [];
     for await (const batch of store.iterChunks({ ...S, batchSize: 2 })) {
       seen.push(...batch.map((item) => item.id));
@@ -148,7 +153,10 @@ describe('namespaces', () => {
     const alone = await store.lexicalSearch({ ...A, query: 'rare', topK: 1 });
     await store.replaceDocument(
       { ...S, namespace: 'b' },
-      write('e', [0, 1, 2].map((i) => chunk('e', i, { text: `rare word ${i}` }))),
+      write(
+        'e',
+        [0, 1, 2].map((i) => chunk('e', i, { text: `rare word ${i}` })),
+      ),
     );
     expect(await store.lexicalSearch({ ...A, query: 'rare', topK: 1 })).toEqual(alone);
   });
@@ -206,67 +214,127 @@ function corpusChunk(documentId: string, ordinal: number, random: () => number):
   });
 }
 
-describe('parity with the SQLite store', () => {
-  it('stores, iterates and ranks alike through a mixed series of writes', async () => {
-    let seed = 42;
-    const random = () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647;
-    };
-    const sqlite = await openSqliteStore({ path: ':memory:' });
-    const memory = createMemoryStore();
-    const stores = [sqlite, memory];
-    const both = async <T>(run: (store: Store) => Promise<T>): Promise<[T, T]> => [
-      await run(sqlite),
-      await run(memory),
-    ];
-    await both((store) => store.createCollection(S.collection, { model: 'm', dimension: DIM }));
-    const documentIds = ['doc-a', 'Doc-b', 'doc-\u00E9', 'doc-\u{1F680}', 'doc-\uFFFD', 'doc-z'];
-    for (let round = 0; round < 3; round++) {
-      for (const documentId of documentIds) {
-        const chunks = Array.from({ length: 1 + Math.floor(random() * 6) }, (_, i) =>
-          corpusChunk(documentId, i, random),
-        );
-        const document = write(documentId, chunks.map((item) => ({ ...item, sourceId: documentId })));
-        await both((store) => store.replaceDocument(S, document));
-      }
-      const loose = Array.from({ length: 8 }, (_, i) => corpusChunk(`loose${round}`, i, random));
-      await both((store) => store.upsertChunks(S, loose));
-      const overwrite = corpusChunk('doc-a', 0, random);
-      await both((store) => store.upsertChunks(S, [overwrite]));
-      await both((store) => store.deleteChunks(S, ['doc-z:1', `loose${round}:3`]));
-      const replacement = corpusChunk(`new${round}`, 0, random);
-      await both((store) => store.replaceChunks(S, { sourceId: 's1' }, [replacement]));
-      await both((store) => store.deleteByMetadata(S, { bucket: 2 }));
-    }
-    const [sqliteIds, memoryIds] = await both((store) => collectIds(store.iterChunks({ ...S, batchSize: 7 })));
-    expect(memoryIds).toEqual(sqliteIds);
-    const [sqliteDocuments, memoryDocuments] = await both((store) => store.listDocuments(S));
-    const withoutTime = (records: typeof sqliteDocuments) =>
-      records.map(({ ingestedAt: _, ...rest }) => rest);
-    expect(withoutTime(memoryDocuments)).toEqual(withoutTime(sqliteDocuments));
-    const [sqliteStats, memoryStats] = await both((store) => store.getStats());
-    expect(memoryStats).toEqual({ ...sqliteStats, bytes: undefined });
+/** A deterministic generator (Park–Miller). */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 16807) % 2147483647;
+    return state / 2147483647;
+  };
+}
 
-    const queries = [...WORDS, 'quick fox', 'running runs', 'cafe café', 'skies sky data', 'über alles'];
-    for (const query of queries) {
+/** Runs `run` on each store in turn. */
+async function onEach<T>(stores: Store[], run: (store: Store) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (const store of stores) results.push(await run(store));
+  return results;
+}
+
+const DOCUMENT_IDS = ['doc-a', 'Doc-b', 'doc-\u00E9', 'doc-\u{1F680}', 'doc-\uFFFD', 'doc-z'];
+const QUERIES = [...WORDS, 'quick fox', 'running runs', 'cafe café', 'skies sky data', 'über alles'];
+
+describe('parity with the SQLite store', () => {
+  it('ranks exactly alike while nothing was deleted or overwritten', async () => {
+    const random = generator(42);
+    const stores = [await openSqliteStore({ path: ':memory:' }), createMemoryStore()];
+    await onEach(stores, (store) => store.createCollection(S.collection, { model: 'm', dimension: DIM }));
+    for (const documentId of DOCUMENT_IDS) {
+      const chunks = Array.from({ length: 1 + Math.floor(random() * 6) }, (_, i) => ({
+        ...corpusChunk(documentId, i, random),
+        sourceId: documentId,
+      }));
+      await onEach(stores, (store) => store.replaceDocument(S, write(documentId, chunks)));
+    }
+    const loose = Array.from({ length: 12 }, (_, i) => corpusChunk('loose', i, random));
+    await onEach(stores, (store) => store.upsertChunks(S, loose));
+    for (const query of QUERIES) {
       for (const keepBest of [false, true]) {
-        const request = { ...S, query, topK: 8, keepBest };
-        const [expected, actual] = await both((store) => store.lexicalSearch(request));
-        expect(actual.map((hit) => hit.chunk.id), query).toEqual(expected.map((hit) => hit.chunk.id));
-        actual.forEach((hit, i) => {
-          expect(hit.score).toBeCloseTo(expected[i]!.score, 12);
-          expect(hit).toEqual({ ...expected[i], score: hit.score, scores: { lexical: hit.score } });
+        const [expected, actual] = await onEach(stores, (store) =>
+          store.lexicalSearch({ ...S, query, topK: 8, keepBest }),
+        );
+        expect(
+          actual!.map((hit) => hit.chunk.id),
+          query,
+        ).toEqual(expected!.map((hit) => hit.chunk.id));
+        actual!.forEach((hit, i) => {
+          expect(hit.score).toBeCloseTo(expected![i]!.score, 12);
+          expect(hit).toEqual({ ...expected![i], score: hit.score, scores: { lexical: hit.score } });
         });
       }
     }
     for (let i = 0; i < 10; i++) {
       const vector = Array.from({ length: DIM }, () => random() - 0.5);
       const request = { ...S, vector, topK: 6, keepBest: i % 2 === 0, filter: { bucket: { $lt: 2 } } };
-      const [expected, actual] = await both((store) => store.denseSearch(request));
-      expect(actual.map((hit) => hit.chunk.id)).toEqual(expected.map((hit) => hit.chunk.id));
-      actual.forEach((hit, j) => expect(hit.score).toBeCloseTo(expected[j]!.score, 5));
+      const [expected, actual] = await onEach(stores, (store) => store.denseSearch(request));
+      expect(actual!.map((hit) => hit.chunk.id)).toEqual(expected!.map((hit) => hit.chunk.id));
+      actual!.forEach((hit, j) => {
+        expect(hit.score).toBeCloseTo(expected![j]!.score, 5);
+      });
     }
-    for (const store of stores) await store.close();
+    await onEach(stores, (store) => store.close());
+  });
+
+  it('stores, iterates and matches alike through a mixed series of writes', async () => {
+    const random = generator(7);
+    const stores = [await openSqliteStore({ path: ':memory:' }), createMemoryStore()];
+    await onEach(stores, (store) => store.createCollection(S.collection, { model: 'm', dimension: DIM }));
+    for (let round = 0; round < 3; round++) {
+      for (const documentId of DOCUMENT_IDS) {
+        const chunks = Array.from({ length: 1 + Math.floor(random() * 6) }, (_, i) => ({
+          ...corpusChunk(documentId, i, random),
+          sourceId: documentId,
+        }));
+        await onEach(stores, (store) => store.replaceDocument(S, write(documentId, chunks)));
+      }
+      const loose = Array.from({ length: 8 }, (_, i) => corpusChunk(`loose${round}`, i, random));
+      const overwrite = corpusChunk('doc-a', 0, random);
+      const replacement = corpusChunk(`new${round}`, 0, random);
+      await onEach(stores, async (store) => {
+        await store.upsertChunks(S, loose);
+        await store.upsertChunks(S, [overwrite]);
+        await store.deleteChunks(S, ['doc-z:1', `loose${round}:3`]);
+        await store.replaceChunks(S, { sourceId: 's1' }, [replacement]);
+        await store.deleteByMetadata(S, { bucket: 2 });
+      });
+    }
+    const [sqliteIds, memoryIds] = await onEach(stores, (store) =>
+      collectIds(store.iterChunks({ ...S, batchSize: 7 })),
+    );
+    expect(memoryIds).toEqual(sqliteIds);
+    const [sqliteDocuments, memoryDocuments] = await onEach(stores, (store) => store.listDocuments(S));
+    const withoutTime = (records: typeof sqliteDocuments) =>
+      records!.map(({ ingestedAt: _, ...rest }) => rest);
+    expect(withoutTime(memoryDocuments)).toEqual(withoutTime(sqliteDocuments));
+    const [sqliteStats, memoryStats] = await onEach(stores, (store) => store.getStats());
+    expect(memoryStats).toEqual({ ...sqliteStats, bytes: undefined });
+    for (const query of QUERIES) {
+      const [expected, actual] = await onEach(stores, (store) =>
+        store.lexicalSearch({ ...S, query, topK: 1000 }),
+      );
+      expect(actual!.map((hit) => hit.chunk.id).sort(), query).toEqual(
+        expected!.map((hit) => hit.chunk.id).sort(),
+      );
+    }
+    await onEach(stores, (store) => store.close());
+  });
+});
+
+describe('store.lexicalSearch', () => {
+  it('scores only live chunks: rewrites and deletes leave no trace in BM25 statistics', async () => {
+    const churned = await denseStore();
+    const fresh = await denseStore();
+    const final = [0, 1, 2, 3].map((i) => chunk('d', i, { text: i < 2 ? 'rare word' : 'common word' }));
+    for (let round = 0; round < 20; round++) {
+      await churned.upsertChunks(S, [chunk('d', 2, { text: `common word filler ${round} extra` })]);
+      await churned.replaceDocument(S, write('gone', [chunk('gone', 0, { text: 'rare rare rare' })]));
+      await churned.deleteDocument(S, 'gone');
+    }
+    await churned.upsertChunks(S, final);
+    await fresh.upsertChunks(S, final);
+    const [expected, actual] = await onEach([fresh, churned], (store) =>
+      store.lexicalSearch({ ...S, query: 'rare', topK: 5 }),
+    );
+    expect(actual).toEqual(expected);
+    expect(actual![0]!.score).toBeCloseTo(1e-6 * ((1 * 2.2) / (1 + 1.2)), 15);
   });
 });

@@ -51,12 +51,12 @@ import { TopRanking } from './memory-ranking.js';
 import {
   type ChunkRecord,
   chunkOf,
-  chunkRecord,
   copyCollection,
   copyDocument,
   copyMetadata,
   dot,
   hitOf,
+  newChunk,
   storedChunkOf,
 } from './memory-records.js';
 import { queryIndexTerms } from './memory-tokenizer.js';
@@ -225,7 +225,7 @@ export class MemoryStore implements Store {
         );
       }
     }
-    const records = prepared.map(chunkRecord);
+    const chunks = prepared.map(newChunk);
     const record: DocumentRecord = {
       documentId: document.documentId,
       contentHash: document.contentHash,
@@ -233,7 +233,7 @@ export class MemoryStore implements Store {
       sourceName: document.sourceName,
       mediaType: document.mediaType,
       metadata: copyMetadata(document.metadata),
-      chunkCount: records.length,
+      chunkCount: chunks.length,
       pageCount: document.pageCount,
       parserFingerprint: document.parserFingerprint,
       ingestedAt: this.#timestamp(),
@@ -242,7 +242,7 @@ export class MemoryStore implements Store {
 
     const table = this.#writableTable(scoped);
     for (const id of [...table.chunkIdsOf(record.documentId)]) table.remove(id);
-    for (const chunk of records) table.put(chunk);
+    for (const chunk of chunks) table.put(chunk);
     table.documents.set(record.documentId, record);
     return copyDocument(record);
   }
@@ -281,14 +281,14 @@ export class MemoryStore implements Store {
    */
   async upsertChunks(scope: Scope, chunks: StoredChunk[]): Promise<void> {
     const scoped = this.#scoped(scope);
-    const records = prepareChunks(chunks, chunkTarget(scoped.collection.info)).map(chunkRecord);
-    if (records.length === 0) return;
+    const prepared = prepareChunks(chunks, chunkTarget(scoped.collection.info)).map(newChunk);
+    if (prepared.length === 0) return;
     const table = this.#writableTable(scoped);
     const touched: string[] = [];
-    for (const record of records) {
-      const previous = table.put(record);
+    for (const chunk of prepared) {
+      const previous = table.put(chunk);
       if (previous !== undefined) touched.push(previous.documentId);
-      touched.push(record.documentId);
+      touched.push(chunk.record.documentId);
     }
     table.recount(touched);
   }
@@ -318,15 +318,15 @@ export class MemoryStore implements Store {
         'give match (a metadata filter) or sourceId to select the chunks to replace',
       );
     }
-    const records = prepareChunks(chunks, chunkTarget(scoped.collection.info)).map(chunkRecord);
+    const prepared = prepareChunks(chunks, chunkTarget(scoped.collection.info)).map(newChunk);
     const selected = (record: ChunkRecord) =>
       record.sourceId === sourceId || (match !== undefined && matchesFilter(match, record.metadata));
     const existing = this.#existingTable(scoped);
-    if (existing === undefined && records.length === 0) return 0;
+    if (existing === undefined && prepared.length === 0) return 0;
     const table = existing ?? this.#writableTable(scoped);
     const deleted = deleteWhere(table, selected);
-    for (const record of records) table.put(record);
-    table.recount([...deleted, ...records.map((record) => record.documentId)]);
+    for (const chunk of prepared) table.put(chunk);
+    table.recount([...deleted, ...prepared.map((chunk) => chunk.record.documentId)]);
     this.#pruneIfEmpty(scoped, table);
     return deleted.length;
   }
@@ -389,10 +389,7 @@ export class MemoryStore implements Store {
   async *iterChunks(request: IterateChunksRequest): AsyncIterable<StoredChunk[]> {
     const first = this.#scoped(request);
     const conditions = checkConditions(request);
-    const batchSize = validatePositiveInteger(
-      request.batchSize ?? MEMORY_ITERATION_BATCH_SIZE,
-      'batchSize',
-    );
+    const batchSize = validatePositiveInteger(request.batchSize ?? MEMORY_ITERATION_BATCH_SIZE, 'batchSize');
     const includeEmbeddings = request.includeEmbeddings !== false;
     if (conditions.matchesNothing) return;
     const passes = scanPredicate(conditions);

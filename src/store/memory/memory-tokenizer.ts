@@ -5,7 +5,8 @@
  * A token is a run of Unicode letters, digits, private-use characters and combining marks that
  * starts with a letter, digit or private-use character. It is lower-cased, Latin letters lose the
  * combining diacritics (U+0300–U+036F) they carry, precomposed or not (`Café` → `cafe`), and the
- * result is Porter-stemmed (`running` → `run`) unless it is longer than 64 UTF-8 bytes, as in FTS5.
+ * result is Porter-stemmed (`running` → `run`) over its UTF-8 bytes unless it has fewer than 3 or
+ * more than 64 of them, as in FTS5 (so `Straße` stems to `straß` there and here).
  *
  * Where this differs from FTS5: FTS5 splits words at combining marks outside U+0300–U+036F
  * (Devanagari vowel signs, Arabic harakat, Hebrew niqqud, Thai tone marks) and uses older Unicode
@@ -20,22 +21,60 @@ const TOKEN = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{M}\p{Co}]*/gu;
 const LATIN_CLUSTER = /\p{Script=Latin}\p{M}*/gu;
 const COMBINING_DIACRITICS = /[\u0300-\u036f]+/g;
 const NON_ASCII = /[^\u0000-\u007f]/;
-/** FTS5 passes tokens longer than this (in UTF-8 bytes) through the Porter stemmer unchanged. */
+/** FTS5 passes tokens shorter or longer than these (in UTF-8 bytes) through the Porter stemmer unchanged. */
+const MIN_STEMMED_BYTES = 3;
 const MAX_STEMMED_BYTES = 64;
+/**
+ * FTS5 stems UTF-8 bytes, every byte above 0x7f counting as a consonant. To reproduce that, such a
+ * byte `b` is handed to the stemmer as the character `BYTE_BASE + b`: a CJK ideograph, which is a
+ * consonant to the stemmer, has no case, and is distinct per byte (Porter compares neighbours).
+ */
+const BYTE_BASE = 0x4e00;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Most tokens whose terms are remembered; the memo is emptied when it fills up. */
+const MEMO_SIZE = 65_536;
+const memo = new Map<string, string>();
 
 /**
- * The index term of one token: lower-cased, Latin diacritics removed, Porter-stemmed.
+ * The index term of one token: lower-cased, Latin diacritics removed, Porter-stemmed. Terms of
+ * recent tokens are remembered, since stemming dominates the cost of indexing.
  * @param token A word as {@link tokenize} or `queryTerms` returns it.
  */
 export function indexTerm(token: string): string {
-  let term = token.toLowerCase();
-  if (NON_ASCII.test(term)) {
-    term = term.replace(LATIN_CLUSTER, (cluster) =>
+  let term = memo.get(token);
+  if (term === undefined) {
+    if (memo.size === MEMO_SIZE) memo.clear();
+    term = computeTerm(token);
+    memo.set(token, term);
+  }
+  return term;
+}
+
+function computeTerm(token: string): string {
+  const term = token.toLowerCase();
+  if (!NON_ASCII.test(term)) return term.length > MAX_STEMMED_BYTES ? term : stemmer(term);
+  return stemUtf8(
+    term.replace(LATIN_CLUSTER, (cluster) =>
       cluster.normalize('NFD').replace(COMBINING_DIACRITICS, '').normalize('NFC'),
-    );
-    if (Buffer.byteLength(term, 'utf8') > MAX_STEMMED_BYTES) return term;
-  } else if (term.length > MAX_STEMMED_BYTES) return term;
-  return stemmer(term);
+    ),
+  );
+}
+
+/** Porter-stems a term's UTF-8 bytes, as FTS5 does (see {@link BYTE_BASE}). */
+function stemUtf8(term: string): string {
+  const bytes = encoder.encode(term);
+  if (bytes.length < MIN_STEMMED_BYTES || bytes.length > MAX_STEMMED_BYTES) return term;
+  let spelled = '';
+  for (const byte of bytes) spelled += String.fromCharCode(byte < 0x80 ? byte : BYTE_BASE + byte);
+  const stemmed = stemmer(spelled);
+  const out = new Uint8Array(stemmed.length);
+  for (let i = 0; i < stemmed.length; i++) {
+    const code = stemmed.charCodeAt(i);
+    out[i] = code >= BYTE_BASE ? code - BYTE_BASE : code;
+  }
+  return decoder.decode(out);
 }
 
 /** The index terms of `text`, in order, repeats kept (their count is the text's BM25 length). */

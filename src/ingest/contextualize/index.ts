@@ -1,0 +1,2 @@
+export * from './llm-contextualizer.js';
+export * from './structural-contextualizer.js';

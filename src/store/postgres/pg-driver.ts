@@ -1,0 +1,141 @@
+/**
+ * The {@link PostgresDriver} over a `pg` connection pool, loaded on first use.
+ * @module
+ */
+import { ConfigError } from '../../core/errors.js';
+import type { PostgresDriver, PostgresQueryable, PostgresResult } from './postgres-driver.js';
+
+/** Pool settings of {@link createPgDriver}. */
+export interface PgPoolSettings {
+  /** Connections kept open when idle. */
+  size: number;
+  /** Extra connections opened under load and closed once idle for `idleTimeoutMs`. */
+  overflow: number;
+  /** Check that a pooled connection is alive (`SELECT 1`) before each transaction. */
+  prePing: boolean;
+  /** How long an overflow connection may sit idle before it is closed, in ms. */
+  idleTimeoutMs: number;
+  /** How long to wait for a connection before failing, in ms (0: no limit). */
+  connectionTimeoutMs: number;
+}
+
+/** The parts of a `pg` client the driver calls. */
+interface PgClientLike {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  release(destroy?: boolean | Error): void;
+}
+
+/** The parts of a `pg` pool the driver calls. */
+interface PgPoolLike {
+  connect(): Promise<PgClientLike>;
+  end(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+type PgPoolConstructor = new (config: Record<string, unknown>) => PgPoolLike;
+
+/**
+ * Opens a `pg` pool on `url`. Connections are made lazily; nothing is sent until the first call.
+ * @param url A `postgres://` connection URL.
+ * @param settings Pool sizing and health checks.
+ * @throws {ConfigError} when the `pg` package cannot be loaded.
+ */
+export async function createPgDriver(url: string, settings: PgPoolSettings): Promise<PostgresDriver> {
+  const Pool = await loadPool();
+  const pool = new Pool({
+    connectionString: url,
+    max: settings.size + settings.overflow,
+    min: settings.size,
+    idleTimeoutMillis: settings.idleTimeoutMs,
+    connectionTimeoutMillis: settings.connectionTimeoutMs,
+    application_name: 'cairn',
+  });
+  // An idle connection that the server drops emits here; the pool discards it. Without a listener
+  // the error would crash the process.
+  pool.on('error', () => {});
+  return new PgDriver(pool, settings.prePing);
+}
+
+async function loadPool(): Promise<PgPoolConstructor> {
+  try {
+    const pg = (await import('pg')) as unknown as { default?: { Pool: PgPoolConstructor }; Pool?: PgPoolConstructor };
+    const Pool = pg.default?.Pool ?? pg.Pool;
+    if (Pool === undefined) throw new Error('pg exports no Pool');
+    return Pool;
+  } catch (error) {
+    throw new ConfigError(`the PostgreSQL store needs the package pg: npm install pg (${String(error)})`);
+  }
+}
+
+class PgDriver implements PostgresDriver {
+  readonly kind = 'pg' as const;
+  readonly #pool: PgPoolLike;
+  readonly #prePing: boolean;
+
+  constructor(pool: PgPoolLike, prePing: boolean) {
+    this.#pool = pool;
+    this.#prePing = prePing;
+  }
+
+  async transaction<T>(work: (tx: PostgresQueryable) => Promise<T>): Promise<T> {
+    const client = await this.#acquire();
+    let broken: unknown;
+    try {
+      await client.query('BEGIN');
+      const result = await work(wrap(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        broken = rollbackError;
+      }
+      throw error;
+    } finally {
+      client.release(broken === undefined ? undefined : true);
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      const client = await this.#pool.connect();
+      try {
+        await client.query('SELECT 1');
+        client.release();
+        return true;
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+
+  /** A pooled client; with pre-ping, one that answered `SELECT 1` (a dead one is discarded and replaced once). */
+  async #acquire(): Promise<PgClientLike> {
+    const client = await this.#pool.connect();
+    if (!this.#prePing) return client;
+    try {
+      await client.query('SELECT 1');
+      return client;
+    } catch {
+      client.release(true);
+      return this.#pool.connect();
+    }
+  }
+}
+
+function wrap(client: PgClientLike): PostgresQueryable {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<PostgresResult<Row>> {
+      const result = await client.query(sql, [...params]);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Options of {@link openPostgresStore}.
+ * @module
+ */
+import { z } from 'zod';
+import { InvalidArgumentError } from '../../core/errors.js';
+import type { PostgresDriver } from './postgres-driver.js';
+import { IDENTIFIER, MAX_IDENTIFIER_LENGTH, SETTING_NAME } from './postgres-identifiers.js';
+import type { PgliteLike } from './pglite-driver.js';
+
+/** Prefix of the text-search configuration migrate derives from `textSearchConfig` (adds accent folding). */
+export const FOLDED_CONFIG_PREFIX = 'cairn_fold_';
+
+const identifier = z
+  .string()
+  .regex(IDENTIFIER, 'must be a lower-case SQL identifier ([a-z_][a-z0-9_]*)')
+  .max(MAX_IDENTIFIER_LENGTH);
+
+const isPgliteLike = (value: unknown): value is PgliteLike =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PgliteLike).query === 'function' &&
+  typeof (value as PgliteLike).transaction === 'function';
+
+const isDriver = (value: unknown): value is PostgresDriver =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PostgresDriver).transaction === 'function' &&
+  typeof (value as PostgresDriver).ping === 'function';
+
+/** Schema of {@link PostgresStoreOptions}; parsing fills in the defaults. */
+export const postgresStoreOptionsSchema = z
+  .object({
+    /** Connection URL (`postgres://user:password@host:5432/db`), opened with the `pg` driver. */
+    url: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//i, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /**
+     * In-process PGlite instead of a server: a PGlite instance (created with the `vector` and
+     * `unaccent` extensions, e.g. by `createPglite`; the store never closes it), or a data folder
+     * (`memory://` for a private in-memory database; the store closes it).
+     */
+    pglite: z
+      .union([z.string().min(1), z.custom<PgliteLike>(isPgliteLike, 'must be a PGlite instance')])
+      .optional(),
+    /** A ready driver (tests, custom pools). The store closes it on `close()`. */
+    driver: z.custom<PostgresDriver>(isDriver, 'must be a PostgresDriver').optional(),
+    /**
+     * The transaction-local setting that carries the namespace and that the row-level-security
+     * policies compare rows against. Two lower-case identifiers joined by one dot. Default `cairn.namespace`.
+     */
+    namespaceSetting: z
+      .string()
+      .regex(SETTING_NAME, 'must be "prefix.name": two lower-case identifiers joined by one dot')
+      .refine((value) => value.split('.').every((part) => part.length <= MAX_IDENTIFIER_LENGTH), {
+        message: `each part must be at most ${MAX_IDENTIFIER_LENGTH} characters`,
+      })
+      .default('cairn.namespace'),
+    /**
+     * The non-privileged role scoped work switches to (`SET LOCAL ROLE`), so that row-level
+     * security applies. Created by `migrate()` (NOLOGIN) when missing. Default `cairn_app`.
+     */
+    appRole: identifier.default('cairn_app'),
+    /**
+     * The text-search configuration lexical search stems with (e.g. `english`, `german`,
+     * `simple`). `migrate()` derives `cairn_fold_<name>` from it, which also folds diacritics
+     * (`unaccent`). Changing it later does not rebuild existing collections. Default `english`.
+     */
+    textSearchConfig: identifier
+      .max(MAX_IDENTIFIER_LENGTH - FOLDED_CONFIG_PREFIX.length)
+      .default('english'),
+    /** Connection pool of the `pg` driver (ignored for PGlite). */
+    pool: z
+      .object({
+        /** Connections kept open. Default 5. */
+        size: z.number().int().min(1).default(5),
+        /** Extra connections opened under load, closed again when idle. Default 5. */
+        overflow: z.number().int().min(0).default(5),
+        /** Check a pooled connection with `SELECT 1` before using it. Default true. */
+        prePing: z.boolean().default(true),
+        /** Idle time after which an overflow connection closes, in ms. Default 30000. */
+        idleTimeoutMs: z.number().int().min(1).default(30_000),
+        /** How long to wait for a connection, in ms; 0 waits forever. Default 10000. */
+        connectionTimeoutMs: z.number().int().min(0).default(10_000),
+      })
+      .prefault({}),
+    /** HNSW search settings, applied per transaction. */
+    hnsw: z
+      .object({
+        /** Candidate list size of an index scan; raised to `topK` when smaller. Default 40. */
+        efSearch: z.number().int().min(1).max(1000).default(40),
+        /**
+         * Most tuples an iterative index scan visits looking for rows that pass the filters before
+         * it gives up (then an exact scan answers). Default 20000.
+         */
+        maxScanTuples: z.number().int().min(1).default(20_000),
+      })
+      .prefault({}),
+  })
+  .superRefine((options, context) => {
+    const sources = [options.url, options.pglite, options.driver].filter((value) => value !== undefined);
+    if (sources.length !== 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: 'give exactly one of url (a PostgreSQL server), pglite (in-process) or driver',
+      });
+    }
+  });
+
+/** Options accepted by {@link openPostgresStore}. */
+export type PostgresStoreOptions = z.input<typeof postgresStoreOptionsSchema>;
+/** Options with defaults applied. */
+export type ResolvedPostgresStoreOptions = z.output<typeof postgresStoreOptionsSchema>;
+
+/**
+ * Validates options and applies defaults.
+ * @throws {InvalidArgumentError} naming the first bad option, e.g. `options.appRole`.
+ */
+export function parsePostgresStoreOptions(options: PostgresStoreOptions): ResolvedPostgresStoreOptions {
+  const parsed = postgresStoreOptionsSchema.safeParse(options);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new InvalidArgumentError(['options', ...issue.path.map(String)].join('.'), issue.message);
+}

@@ -1,0 +1,237 @@
+/**
+ * The PostgreSQL layout, as lists of statements that can be inspected without a database.
+ *
+ * Shared tables (created by {@link migrationStatements}):
+ * - `cairn_collections`: the registry, one row per collection (name, table name, model, dimension,
+ *   vector type, schema version, created time, JSONB metadata). Not namespaced.
+ * - `cairn_documents`: one row per document, keyed by collection, namespace and document id.
+ *
+ * One chunk table per collection (from {@link collectionStatements}), named by `tableNameFor`:
+ * `namespace`, `id` (primary key with `namespace`), `document_id`, `source_id`, `ordinal`,
+ * `content`, `heading_path` (JSONB array), page range, `token_count`, `indivisible`, `metadata`
+ * (JSONB), `embedding` (`vector(d)` or `halfvec(d)`, absent in a lexical-only collection) with an
+ * HNSW cosine index, `search` (a generated `tsvector` over content and headings) with a GIN index,
+ * and timestamps. Ids sort by code point (`COLLATE "C"`).
+ *
+ * Every namespaced table has row-level security enabled and one policy for the application role:
+ * a row is visible and writable only when its `namespace` equals the transaction-local setting.
+ * The owner (who runs migrations) is not subject to it; scoped work always switches role first.
+ * @module
+ */
+import type { CollectionInfo } from '../../core/ports.js';
+import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
+import { FOLDED_CONFIG_PREFIX } from './postgres-options.js';
+import type { SqlStatement } from './postgres-params.js';
+
+/** Layout version of collections this library creates and reads. */
+export const CURRENT_SCHEMA_VERSION = 1;
+/** The collection registry. */
+export const REGISTRY_TABLE = 'cairn_collections';
+/** One row per ingested document, keyed by collection, namespace and document id. */
+export const DOCUMENTS_TABLE = 'cairn_documents';
+/** Name of the row-level-security policy on every namespaced table. */
+export const POLICY_NAME = 'cairn_namespace';
+/** Largest dimension pgvector's HNSW index accepts, per column type; larger collections search exactly. */
+export const HNSW_MAX_DIMENSION = { float32: 2000, float16: 4000 } as const;
+/** Key of the transaction-level advisory lock that serialises migrations and collection DDL. */
+export const DDL_LOCK_KEY = 'cairn.ddl';
+
+/** The names migrations and scoped transactions use; each a validated identifier. */
+export interface PostgresSchemaSettings {
+  /** Non-privileged role scoped work runs as. */
+  appRole: string;
+  /** Transaction-local setting holding the namespace (`prefix.name`). */
+  namespaceSetting: string;
+  /** Base text-search configuration, e.g. `english`. */
+  textSearchConfig: string;
+}
+
+/** The text-search configuration collections index with: the base one plus accent folding. */
+export function foldedConfigName(settings: Pick<PostgresSchemaSettings, 'textSearchConfig'>): string {
+  return `${FOLDED_CONFIG_PREFIX}${settings.textSearchConfig}`;
+}
+
+/**
+ * Every statement `migrate()` runs, in order: extensions, the folding text-search configuration,
+ * the application role, the registry and documents tables with their index, policy and grants.
+ * Each is idempotent. (Before them, `migrate()` takes {@link DDL_LOCK_KEY} and checks existing
+ * collection tables against the registry; after them it refreshes each collection's policy.)
+ */
+export function migrationStatements(settings: PostgresSchemaSettings): string[] {
+  const role = quoteIdentifier(settings.appRole);
+  const roleLiteral = quoteLiteral(settings.appRole);
+  const folded = foldedConfigName(settings);
+  return [
+    'CREATE EXTENSION IF NOT EXISTS vector',
+    'CREATE EXTENSION IF NOT EXISTS unaccent',
+    `DO $cairn$
+DECLARE
+  mapping record;
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_ts_config WHERE cfgname = ${quoteLiteral(folded)} AND cfgnamespace = current_schema()::regnamespace
+  ) THEN
+    CREATE TEXT SEARCH CONFIGURATION ${quoteIdentifier(folded)} (COPY = ${quoteIdentifier(settings.textSearchConfig)});
+    FOR mapping IN
+      SELECT t.alias, string_agg(m.mapdict::regdictionary::text, ', ' ORDER BY m.mapseqno) AS dictionaries
+      FROM pg_ts_config_map AS m
+      JOIN pg_ts_config AS c ON c.oid = m.mapcfg
+      CROSS JOIN LATERAL ts_token_type(c.cfgparser) AS t
+      WHERE m.mapcfg = ${quoteLiteral(settings.textSearchConfig)}::regconfig AND t.tokid = m.maptokentype
+        AND t.alias IN ('word', 'hword', 'hword_part')
+      GROUP BY t.alias
+    LOOP
+      EXECUTE format('ALTER TEXT SEARCH CONFIGURATION %I ALTER MAPPING FOR %s WITH unaccent, %s',
+        ${quoteLiteral(folded)}, mapping.alias, mapping.dictionaries);
+    END LOOP;
+  END IF;
+END
+$cairn$`,
+    `DO $cairn$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ${roleLiteral}) THEN
+    CREATE ROLE ${role} NOLOGIN NOINHERIT NOBYPASSRLS;
+  END IF;
+  IF current_setting('server_version_num')::int >= 160000 THEN
+    IF NOT pg_has_role(current_user, ${roleLiteral}, 'SET') THEN
+      EXECUTE format('GRANT %I TO %I WITH SET TRUE', ${roleLiteral}, current_user);
+    END IF;
+  ELSIF NOT pg_has_role(current_user, ${roleLiteral}, 'MEMBER') THEN
+    EXECUTE format('GRANT %I TO %I', ${roleLiteral}, current_user);
+  END IF;
+  EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', current_schema(), ${roleLiteral});
+END
+$cairn$`,
+    `CREATE TABLE IF NOT EXISTS ${REGISTRY_TABLE} (
+  name text COLLATE "C" NOT NULL PRIMARY KEY,
+  table_name text NOT NULL UNIQUE,
+  model text,
+  dimension integer CHECK (dimension IS NULL OR dimension > 0),
+  vector_type text NOT NULL DEFAULT 'float32' CHECK (vector_type IN ('float32', 'float16')),
+  schema_version integer NOT NULL,
+  created_at timestamptz NOT NULL,
+  metadata jsonb NOT NULL DEFAULT '{}'
+)`,
+    `CREATE TABLE IF NOT EXISTS ${DOCUMENTS_TABLE} (
+  collection text COLLATE "C" NOT NULL,
+  namespace text COLLATE "C" NOT NULL,
+  document_id text COLLATE "C" NOT NULL,
+  content_hash text NOT NULL,
+  source_id text COLLATE "C" NOT NULL,
+  source_name text NOT NULL,
+  media_type text NOT NULL,
+  title text,
+  metadata jsonb NOT NULL DEFAULT '{}',
+  chunk_count integer NOT NULL,
+  page_count integer NOT NULL,
+  parser_fingerprint text NOT NULL,
+  ingested_at timestamptz NOT NULL,
+  PRIMARY KEY (collection, namespace, document_id)
+)`,
+    `CREATE INDEX IF NOT EXISTS ${DOCUMENTS_TABLE}_source ON ${DOCUMENTS_TABLE} (collection, namespace, source_id)`,
+    `GRANT SELECT ON ${REGISTRY_TABLE} TO ${role}`,
+    ...policyStatements(DOCUMENTS_TABLE, settings),
+  ];
+}
+
+/**
+ * Row-level security for one namespaced table: enable it, (re)create the policy for the
+ * application role, grant the role row access. The setting name reaches the policy as a literal
+ * (validated); the namespace itself is only ever a bound parameter of `set_config`.
+ */
+export function policyStatements(tableName: string, settings: PostgresSchemaSettings): string[] {
+  const table = quoteIdentifier(tableName);
+  const role = quoteIdentifier(settings.appRole);
+  const current = `current_setting(${quoteLiteral(settings.namespaceSetting)}, true)`;
+  return [
+    `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`,
+    `DROP POLICY IF EXISTS ${POLICY_NAME} ON ${table}`,
+    `CREATE POLICY ${POLICY_NAME} ON ${table} AS PERMISSIVE FOR ALL TO ${role} ` +
+      `USING (namespace = ${current}) WITH CHECK (namespace = ${current})`,
+    `GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO ${role}`,
+  ];
+}
+
+/** The SQL column type of a collection's embeddings, e.g. `vector(384)`; `null` when lexical-only. */
+export function embeddingType(info: Pick<CollectionInfo, 'dimension' | 'vectorType'>): string | null {
+  if (info.dimension === null) return null;
+  return `${info.vectorType === 'float16' ? 'halfvec' : 'vector'}(${info.dimension})`;
+}
+
+/** Whether a collection's embeddings get an HNSW index (pgvector caps the indexed dimension). */
+export function hasHnswIndex(info: Pick<CollectionInfo, 'dimension' | 'vectorType'>): boolean {
+  return info.dimension !== null && info.dimension <= HNSW_MAX_DIMENSION[info.vectorType];
+}
+
+/**
+ * DDL of one collection: the chunk table, its indexes and its policy. Idempotent (`IF NOT
+ * EXISTS`), so a table left without a registry row is adopted once its dimension has been checked.
+ */
+export function collectionStatements(
+  info: Pick<CollectionInfo, 'tableName' | 'dimension' | 'vectorType'>,
+  settings: PostgresSchemaSettings,
+): string[] {
+  const table = quoteIdentifier(info.tableName);
+  const name = (suffix: string) => quoteIdentifier(`${info.tableName}_${suffix}`);
+  const config = `${quoteLiteral(foldedConfigName(settings))}::regconfig`;
+  const vectorColumn = embeddingType(info);
+  const statements = [
+    `CREATE TABLE IF NOT EXISTS ${table} (
+  namespace text COLLATE "C" NOT NULL,
+  id text COLLATE "C" NOT NULL,
+  document_id text COLLATE "C" NOT NULL,
+  source_id text COLLATE "C" NOT NULL,
+  ordinal integer NOT NULL,
+  content text NOT NULL,
+  heading_path jsonb NOT NULL DEFAULT '[]',
+  page_start integer NOT NULL,
+  page_end integer NOT NULL,
+  token_count integer NOT NULL,
+  indivisible boolean NOT NULL DEFAULT false,
+  metadata jsonb NOT NULL DEFAULT '{}',${vectorColumn === null ? '' : `\n  embedding ${vectorColumn} NOT NULL,`}
+  search tsvector GENERATED ALWAYS AS (
+    setweight(to_tsvector(${config}, content), 'D') || setweight(to_tsvector(${config}, heading_path), 'B')
+  ) STORED,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (namespace, id)
+)`,
+    `CREATE INDEX IF NOT EXISTS ${name('document')} ON ${table} (namespace, document_id)`,
+    `CREATE INDEX IF NOT EXISTS ${name('source')} ON ${table} (namespace, source_id)`,
+    `CREATE INDEX IF NOT EXISTS ${name('search')} ON ${table} USING gin (search)`,
+  ];
+  if (hasHnswIndex(info)) {
+    const operators = info.vectorType === 'float16' ? 'halfvec_cosine_ops' : 'vector_cosine_ops';
+    statements.push(`CREATE INDEX IF NOT EXISTS ${name('embedding')} ON ${table} USING hnsw (embedding ${operators})`);
+  }
+  return [...statements, ...policyStatements(info.tableName, settings)];
+}
+
+/** DDL dropping a collection's chunk table (its indexes and policy go with it). */
+export function dropCollectionStatements(tableName: string): string[] {
+  return [`DROP TABLE IF EXISTS ${quoteIdentifier(tableName)}`];
+}
+
+/**
+ * The statements that pin a transaction to one namespace with row-level security in force:
+ * switch to the application role, then set the namespace setting, both transaction-local. The
+ * role is interpolated (validated, quoted): PostgreSQL has no bind form for it. The setting name
+ * and the namespace are bound parameters.
+ */
+export function isolationStatements(settings: PostgresSchemaSettings, namespace: string): SqlStatement[] {
+  return [
+    { sql: `SET LOCAL ROLE ${quoteIdentifier(settings.appRole)}`, params: [] },
+    { sql: 'SELECT set_config($1::text, $2::text, true)', params: [settings.namespaceSetting, namespace] },
+  ];
+}
+
+/**
+ * The query that describes an existing table: whether it exists and the type and dimension of its
+ * `embedding` column (`atttypmod` is pgvector's declared dimension). Parameter: the table name.
+ */
+export const DESCRIBE_TABLE_SQL =
+  'SELECT to_regclass($1::text) IS NOT NULL AS exists, ' +
+  '(SELECT t.typname FROM pg_attribute AS a JOIN pg_type AS t ON t.oid = a.atttypid ' +
+  "WHERE a.attrelid = to_regclass($1::text) AND a.attname = 'embedding' AND NOT a.attisdropped) AS type_name, " +
+  '(SELECT a.atttypmod FROM pg_attribute AS a ' +
+  "WHERE a.attrelid = to_regclass($1::text) AND a.attname = 'embedding' AND NOT a.attisdropped) AS dimension";

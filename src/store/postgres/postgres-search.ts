@@ -1,0 +1,186 @@
+/**
+ * SQL of the searches. Each ranks inside one statement: the scan applies every condition, keeps
+ * the best rows (or, with `keepBest`, the best per source id, then the best of those), and only then
+ * reads the winners' full rows and their documents' names. All run inside a scoped transaction, so
+ * row-level security confines them to one namespace.
+ * @module
+ */
+import type { CheckedConditions } from '../scan-conditions.js';
+import { compileConditions } from './postgres-conditions.js';
+import { quoteIdentifier } from './postgres-identifiers.js';
+import { SqlParams, type SqlStatement } from './postgres-params.js';
+import { CHUNK_COLUMNS } from './postgres-rows.js';
+import { DOCUMENTS_TABLE } from './postgres-schema.js';
+
+/** The collection a search reads. */
+export interface SearchTarget {
+  /** The chunk table's name (unquoted). */
+  tableName: string;
+  /** The collection's name, to join its documents. */
+  collection: string;
+}
+
+/** Inputs of {@link denseSearchSql}. */
+export interface DenseSearchSql {
+  target: SearchTarget;
+  /** The query as pgvector text. */
+  vector: string;
+  /** The embedding column's type, e.g. `vector(384)`; the query is cast to it so the index applies. */
+  vectorType: string;
+  conditions: CheckedConditions;
+  topK: number;
+  keepBest: boolean;
+}
+
+/** Inputs of {@link lexicalSearchSql}. */
+export interface LexicalSearchSql {
+  target: SearchTarget;
+  /** `to_tsquery` input from `tsqueryText`. */
+  query: string;
+  /** The text-search configuration (a name, bound as `regconfig`). */
+  config: string;
+  conditions: CheckedConditions;
+  topK: number;
+  keepBest: boolean;
+}
+
+/** Inputs of {@link hybridSearchSql}. */
+export interface HybridSearchSql {
+  target: SearchTarget;
+  vector: string;
+  vectorType: string;
+  /** `to_tsquery` input, or `undefined` when the text holds no word (dense candidates only). */
+  query: string | undefined;
+  config: string;
+  conditions: CheckedConditions;
+  topK: number;
+  keepBest: boolean;
+  /** Candidates taken from each ranking before fusion. */
+  candidates: number;
+  /** RRF rank constant. */
+  k: number;
+  /** RRF weights of the dense and the lexical ranking. */
+  weights: readonly [number, number];
+  /** Dense candidates with a cosine similarity below this are dropped before fusion. */
+  minSimilarity: number | undefined;
+}
+
+/** Rows the searches return: the chunk columns plus scores and the document's name. */
+export const SCORE_COLUMNS = ['score', 'distance', 'lexical', 'fused', 'source_name'] as const;
+
+/**
+ * Cosine search: `embedding <=> query` (cosine distance) over the chunks that pass the
+ * conditions. Without `keepBest` the inner query is `ORDER BY embedding <=> query LIMIT k`, the
+ * shape pgvector serves from its HNSW index (approximate; with iterative scans it keeps reading the
+ * index until `k` rows pass the conditions); with `keepBest` every passing row is scored (exact).
+ * Rows come back ordered by `distance`, with `score` = `distance`.
+ */
+export function denseSearchSql(search: DenseSearchSql): SqlStatement {
+  const params = new SqlParams();
+  const table = quoteIdentifier(search.target.tableName);
+  const query = params.bind(search.vector, search.vectorType);
+  const where = compileConditions(search.conditions, params);
+  const limit = params.bind(search.topK, 'int');
+  const distance = `c.embedding <=> ${query}`;
+  const top = search.keepBest
+    ? `scored AS MATERIALIZED (SELECT c.namespace, c.id, c.source_id, ${distance} AS distance FROM ${table} AS c WHERE ${where}), ` +
+      'best AS (SELECT DISTINCT ON (source_id) namespace, id, distance FROM scored ORDER BY source_id, distance, id), ' +
+      `top AS MATERIALIZED (SELECT namespace, id, distance FROM best ORDER BY distance, id LIMIT ${limit})`
+    : `top AS MATERIALIZED (SELECT c.namespace, c.id, ${distance} AS distance FROM ${table} AS c ` +
+      `WHERE ${where} ORDER BY ${distance} LIMIT ${limit})`;
+  return finish(search.target, params, top, 'top.distance AS score, top.distance AS distance', 'top.distance');
+}
+
+/**
+ * Full-text search: chunks whose `search` vector matches `to_tsquery(config, query)` (GIN index),
+ * ranked by `ts_rank_cd` (cover density, normalised by document length). Rows come back ordered by
+ * `score` descending.
+ */
+export function lexicalSearchSql(search: LexicalSearchSql): SqlStatement {
+  const params = new SqlParams();
+  const table = quoteIdentifier(search.target.tableName);
+  const tsquery = `to_tsquery(${params.bind(search.config, 'regconfig')}, ${params.bind(search.query, 'text')})`;
+  const where = compileConditions(search.conditions, params);
+  const limit = params.bind(search.topK, 'int');
+  const scored =
+    `SELECT c.namespace, c.id, c.source_id, ts_rank_cd(c.search, ${tsquery}, 1) AS score ` +
+    `FROM ${table} AS c WHERE c.search @@ ${tsquery} AND ${where}`;
+  const top = search.keepBest
+    ? `scored AS MATERIALIZED (${scored}), ` +
+      'best AS (SELECT DISTINCT ON (source_id) namespace, id, score FROM scored ORDER BY source_id, score DESC, id), ' +
+      `top AS MATERIALIZED (SELECT namespace, id, score FROM best ORDER BY score DESC, id LIMIT ${limit})`
+    : `top AS MATERIALIZED (SELECT namespace, id, score FROM (${scored}) AS scored ORDER BY score DESC, id LIMIT ${limit})`;
+  return finish(search.target, params, top, 'top.score AS score, top.score AS lexical', 'top.score DESC');
+}
+
+/**
+ * Hybrid search in one statement: the dense and the lexical candidate lists (each as in the
+ * searches above, `candidates` long, ranked from 1), fused by reciprocal rank fusion: a chunk
+ * scores `weight / (k + rank)` for each list it is in, summed. Rows come back ordered by `fused`
+ * descending (ties: better dense rank, then better lexical rank, then id), with `score` = `fused`,
+ * `distance` and `lexical` set when that list ranked the chunk.
+ */
+export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
+  const params = new SqlParams();
+  const table = quoteIdentifier(search.target.tableName);
+  const query = params.bind(search.vector, search.vectorType);
+  const where = compileConditions(search.conditions, params);
+  const candidates = params.bind(search.candidates, 'int');
+  const k = params.bind(search.k, 'float8');
+  const [denseWeight, lexicalWeight] = [
+    params.bind(search.weights[0], 'float8'),
+    params.bind(search.weights[1], 'float8'),
+  ];
+  const distance = `c.embedding <=> ${query}`;
+  const maxDistance =
+    search.minSimilarity === undefined
+      ? ''
+      : `WHERE distance <= ${params.bind(1 - search.minSimilarity, 'float8')} `;
+  const dense =
+    `dense AS MATERIALIZED (SELECT c.namespace, c.id, ${distance} AS distance FROM ${table} AS c ` +
+    `WHERE ${where} ORDER BY ${distance} LIMIT ${candidates}), ` +
+    `dense_ranked AS (SELECT namespace, id, distance, row_number() OVER (ORDER BY distance, id) AS rank FROM dense ${maxDistance})`;
+  let lexical: string;
+  if (search.query === undefined) {
+    lexical =
+      'lexical_ranked AS (SELECT NULL::text AS namespace, NULL::text AS id, NULL::real AS score, NULL::bigint AS rank WHERE FALSE)';
+  } else {
+    const tsquery = `to_tsquery(${params.bind(search.config, 'regconfig')}, ${params.bind(search.query, 'text')})`;
+    lexical =
+      `lexical AS MATERIALIZED (SELECT c.namespace, c.id, ts_rank_cd(c.search, ${tsquery}, 1) AS score ` +
+      `FROM ${table} AS c WHERE c.search @@ ${tsquery} AND ${where} ORDER BY score DESC, c.id LIMIT ${candidates}), ` +
+      'lexical_ranked AS (SELECT namespace, id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM lexical)';
+  }
+  const fusedScore =
+    `coalesce(${denseWeight} / (${k} + d.rank), 0) + coalesce(${lexicalWeight} / (${k} + l.rank), 0)`;
+  const fused =
+    'fused AS MATERIALIZED (SELECT coalesce(d.namespace, l.namespace) AS namespace, coalesce(d.id, l.id) AS id, ' +
+    `d.distance, l.score AS lexical, ${fusedScore} AS fused, d.rank AS dense_rank, l.rank AS lexical_rank ` +
+    'FROM dense_ranked AS d FULL JOIN lexical_ranked AS l ON l.namespace = d.namespace AND l.id = d.id)';
+  const order = 'fused DESC, dense_rank ASC NULLS LAST, lexical_rank ASC NULLS LAST, id';
+  const limit = params.bind(search.topK, 'int');
+  const top = search.keepBest
+    ? `${fused}, best AS (SELECT DISTINCT ON (c.source_id) f.* FROM fused AS f JOIN ${table} AS c ` +
+      `ON c.namespace = f.namespace AND c.id = f.id ORDER BY c.source_id, ${order.replaceAll(/(^|, )/g, '$1f.')}), ` +
+      `top AS MATERIALIZED (SELECT * FROM best ORDER BY ${order} LIMIT ${limit})`
+    : `${fused}, top AS MATERIALIZED (SELECT * FROM fused ORDER BY ${order} LIMIT ${limit})`;
+  return finish(
+    search.target,
+    params,
+    `${dense}, ${lexical}, ${top}`,
+    'top.fused AS score, top.distance AS distance, top.lexical AS lexical, top.fused AS fused',
+    `top.fused DESC, top.dense_rank ASC NULLS LAST, top.lexical_rank ASC NULLS LAST, top.id`,
+  );
+}
+
+/** Joins the ranked `top` rows back to their chunks and documents. */
+function finish(target: SearchTarget, params: SqlParams, ctes: string, scores: string, order: string): SqlStatement {
+  const table = quoteIdentifier(target.tableName);
+  const collection = params.bind(target.collection, 'text');
+  const sql =
+    `WITH ${ctes} SELECT ${scores}, ${CHUNK_COLUMNS}, d.source_name AS source_name ` +
+    `FROM top JOIN ${table} AS c ON c.namespace = top.namespace AND c.id = top.id ` +
+    `LEFT JOIN ${DOCUMENTS_TABLE} AS d ON d.collection = ${collection} AND d.namespace = c.namespace ` +
+    `AND d.document_id = c.document_id ORDER BY ${order}${order.endsWith('top.id') ? '' : ', c.id'}`;
+  return { sql, params: params.values };
+}
