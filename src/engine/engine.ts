@@ -19,6 +19,7 @@ import {
 } from '../answer/ask-with-history.js';
 import { ConfigError, DimensionMismatchError } from '../core/errors.js';
 import type {
+  Cache,
   ChatModel,
   Chunker,
   CollectionInfo,
@@ -28,6 +29,7 @@ import type {
   Store,
 } from '../core/ports.js';
 import type { DocumentRecord, Hit, Metadata, SearchMode, Source } from '../core/types.js';
+import { cachedEmbedder } from '../embed/cached-embedder.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
 import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sources.js';
 import { fetchSource, readSourceFile } from '../ingest/fetch-source.js';
@@ -50,6 +52,11 @@ export interface EngineConfig {
   chatModel?: ChatModel;
   /** Chunker; default a {@link MarkdownChunker} with `chunkSize`/`chunkOverlap`. */
   chunker?: Chunker;
+  /**
+   * String cache for embeddings (keyed by model and text hash) and parsed documents (keyed by
+   * content hash and parser fingerprint); default none.
+   */
+  cache?: Cache;
   /** Adds context to each chunk before embedding (structural or chat-model); default none. */
   contextualizer?: Contextualizer;
   /** Chunk budget in tokens for the default chunker; default 512. */
@@ -125,6 +132,7 @@ export class Engine {
   readonly chunker: Chunker;
   readonly #config: EngineConfig;
   #noticed = false;
+  readonly #cached = new WeakMap<Embedder, Embedder>();
 
   constructor(store: Store, config: EngineConfig) {
     this.store = store;
@@ -147,6 +155,20 @@ export class Engine {
     return this.#config.chatModel;
   }
 
+  /** The embedder behind the configured cache, if any (one wrapper per embedder). */
+  #withCache(embedder: Embedder): Embedder;
+  #withCache(embedder: Embedder | undefined): Embedder | undefined;
+  #withCache(embedder: Embedder | undefined): Embedder | undefined {
+    const cache = this.#config.cache;
+    if (!embedder || !cache) return embedder;
+    let wrapped = this.#cached.get(embedder);
+    if (!wrapped) {
+      wrapped = cachedEmbedder(embedder, cache);
+      this.#cached.set(embedder, wrapped);
+    }
+    return wrapped;
+  }
+
   #notice(message: string): void {
     if (this.#noticed) return;
     this.#noticed = true;
@@ -163,7 +185,7 @@ export class Engine {
   async embedderFor(collection: string): Promise<Embedder | undefined> {
     const info = await this.store.getCollection(collection);
     const configured = this.#config.embedder;
-    if (!info) return configured;
+    if (!info) return this.#withCache(configured);
     if (info.model === null || info.dimension === null) return undefined;
     if (configured && configured.model === info.model) {
       if (configured.dimension !== info.dimension) {
@@ -174,10 +196,10 @@ export class Engine {
           `model ${configured.model}`,
         );
       }
-      return configured;
+      return this.#withCache(configured);
     }
     const resolved = this.#config.resolveEmbedder?.(info.model, info.dimension);
-    if (resolved) return resolved;
+    if (resolved) return this.#withCache(resolved);
     if (!configured) {
       this.#notice(
         `collection "${collection}" was embedded with ${info.model}, but no embedder is configured: searching lexically`,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Document, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
 import pptxgen from 'pptxgenjs';
@@ -317,7 +318,10 @@ describe('parseSource', () => {
     expect(error).toBeInstanceOf(UnsupportedFormatError);
     expect((error as Error).message).toMatch(/OCR is off/);
     const options = { transcribeImage: async () => 'Seen by a vision model', transcribeImageId: 'v1-test' };
-    const parsed = await parseSource(source('scan.png', PNG), options);
+    const scan = new Uint8Array(
+      readFileSync(new URL('../../test/fixtures/parsers/scan.png', import.meta.url)),
+    );
+    const parsed = await parseSource(source('scan.png', scan), options);
     expect(parsed).toMatchObject({ mediaType: 'image/png', pages: [{ markdown: 'Seen by a vision model' }] });
     expect(parsed.parserFingerprint).toBe('image/v1;vision:v1-test');
   });

@@ -211,7 +211,7 @@ function describeBinary(bytes: Uint8Array, extension: string): string {
  * Decides the format of a source: declared media type, then extension, then magic bytes, then
  * "is UTF-8 text".
  * @throws {UnsupportedFormatError} when none of them names a supported format; `format` says
- *   what the source looked like (e.g. `image/png (magic \x89PNG)`).
+ *   what the source looked like (e.g. `image/gif (magic GIF8)`).
  */
 export function routeSource(source: Source): SourceRoute {
   const declared = essence(source.mediaType ?? '');

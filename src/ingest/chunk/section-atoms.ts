@@ -18,17 +18,20 @@ import { textAtoms } from './text-atoms.js';
  */
 export function sectionAtoms(context: AtomContext, section: Section): Atom[] {
   const atoms: Atom[] = [];
+  const add = (more: Atom[]): void => {
+    for (const atom of more) atoms.push(atom);
+  };
   for (const heading of section.headings) {
-    atoms.push(...textAtoms(context, 'heading', heading, countProse(context, heading, context.budget)));
+    add(textAtoms(context, 'heading', heading, countProse(context, heading, context.budget)));
   }
   const headingTokens = atoms.reduce((sum, atom) => sum + atom.tokens + 1, 0);
   section.blocks.forEach((block, index) => {
-    if (block.kind === 'table') atoms.push(...tableAtoms(context, block, countSpan(context, block)));
-    else if (block.kind === 'code') atoms.push(...codeAtoms(context, block, countSpan(context, block)));
+    if (block.kind === 'table') add(tableAtoms(context, block, countSpan(context, block)));
+    else if (block.kind === 'code') add(codeAtoms(context, block, countSpan(context, block)));
     else {
       const room = context.budget - (index === 0 ? headingTokens : 0);
       const tokens = countProse(context, block, context.budget);
-      atoms.push(...textAtoms(context, 'text', block, tokens, room > 0 ? room : context.budget));
+      add(textAtoms(context, 'text', block, tokens, room > 0 ? room : context.budget));
     }
   });
   return atoms;

@@ -27,7 +27,7 @@ export function textAtoms(
     const limit = atoms.length === 0 ? room : context.budget;
     const count = sentences.length === 1 ? tokens : countProse(context, sentence, context.budget);
     if (count <= limit) atoms.push({ kind, ...sentence, tokens: count });
-    else atoms.push(...wordAtoms(context, kind, sentence, limit));
+    else for (const atom of wordAtoms(context, kind, sentence, limit)) atoms.push(atom);
   }
   return atoms;
 }

@@ -3,6 +3,7 @@
  * cluster. Offsets are UTF-16 indexes into the {@link SourceText}.
  * @module
  */
+import { segmentsOf } from './segments.js';
 import type { SourceSpan, SourceText } from './source-text.js';
 
 const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -16,7 +17,7 @@ export function sentenceCuts(source: SourceText, span: SourceSpan): number[] {
   const text = source.slice(span);
   const cuts: number[] = [];
   let pieceStart = 0;
-  for (const { index } of sentences.segment(text)) {
+  for (const { index } of segmentsOf(sentences, text)) {
     if (index === 0 || !source.isBoundary(span.start + index)) continue;
     if (LIST_MARKER.test(text.slice(pieceStart, index).trim())) continue;
     cuts.push(span.start + index);
@@ -35,8 +36,8 @@ interface WordSegment {
 /** The word segments of `span`, with source offsets. */
 export function wordSegments(source: SourceText, span: SourceSpan): WordSegment[] {
   const found: WordSegment[] = [];
-  for (const { index, segment, isWordLike } of words.segment(source.slice(span))) {
-    found.push({ at: span.start + index, wordLike: isWordLike === true, space: SPACE.test(segment) });
+  for (const { index, segment, isWordLike } of segmentsOf(words, source.slice(span))) {
+    found.push({ at: span.start + index, wordLike: isWordLike, space: SPACE.test(segment) });
   }
   return found;
 }

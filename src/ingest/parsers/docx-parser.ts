@@ -176,9 +176,7 @@ export class DocxParser implements Parser {
         cause: error,
       });
     }
-    const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`) as unknown as {
-      document: DomDocument;
-    };
+    const document: DomDocument = parseHTML(`<!doctype html><html><body>${html}</body></html>`).document;
     const body = document.body ?? document.documentElement;
     tidy(document, body);
     const firstHeading = collapse(body.querySelector('h1')?.textContent) || undefined;

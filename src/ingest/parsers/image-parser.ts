@@ -78,14 +78,14 @@ export class ImageParser implements Parser {
   async parse(source: Source): Promise<ParsedDocument> {
     const mediaType = imageMediaType(source.bytes);
     if (mediaType === undefined) throw new ParseError(source.name, 'not a PNG, JPEG or TIFF image');
-    const damage = mediaType === 'image/png' ? pngDamage(source.bytes) : undefined;
-    if (damage !== undefined) throw new ParseError(source.name, `damaged PNG: ${damage}`);
     if (!this.reader.enabled) {
       throw new UnsupportedFormatError(
         source.name,
         `${mediaType} (OCR is off and no vision transcriber is set)`,
       );
     }
+    const damage = mediaType === 'image/png' ? pngDamage(source.bytes) : undefined;
+    if (damage !== undefined) throw new ParseError(source.name, `damaged PNG: ${damage}`);
     let result: Awaited<ReturnType<ImageTextReader['read']>>;
     try {
       result = await this.reader.read({

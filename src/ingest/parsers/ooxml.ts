@@ -49,6 +49,7 @@ export async function openPackage(source: Source, kind: string): Promise<OoxmlPa
   const text = async (path: string): Promise<string | undefined> => {
     const file = zip.file(path);
     if (file === null) return undefined;
+    // JSZip keeps the central directory's size claim on an internal field; absent, no check.
     const size = (file as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize;
     if (size !== undefined && size > MAX_PART_BYTES) {
       throw new ParseError(
@@ -82,9 +83,7 @@ export async function openPackage(source: Source, kind: string): Promise<OoxmlPa
 
 /** Parses an XML document; returns its root element. */
 export function parseXml(text: string): DomElement {
-  const document = new DOMParser().parseFromString(text, 'text/xml') as unknown as {
-    documentElement: DomElement;
-  };
+  const document: { documentElement: DomElement } = new DOMParser().parseFromString(text, 'text/xml');
   return document.documentElement;
 }
 

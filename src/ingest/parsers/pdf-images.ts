@@ -154,7 +154,7 @@ export async function pageImages(
           : args[0]
       ) as PdfImageData | undefined;
       if (!image || !(image.width >= minPixels) || !(image.height >= minPixels)) continue;
-      const device = multiply(viewport.transform as unknown as Matrix, ctm);
+      const device = multiply(isMatrix(viewport.transform) ? viewport.transform : IDENTITY, ctm);
       const areaRatio = Math.min(1, Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) / pageArea);
       const raster = toRaster(image);
       if (!raster) continue;

@@ -252,7 +252,7 @@ export class PdfParser implements Parser {
       ...(this.password === undefined ? {} : { password: this.password }),
     });
     const deadline = new Deadline(this.timeoutMs);
-    const ops = pdfjs.OPS as unknown as PdfOps;
+    const ops: PdfOps = pdfjs.OPS;
     const work = task.promise.then((pdf) => this.extract(source, pdf, ops, deadline, () => closed));
     try {
       return await Promise.race([work, deadline.expired]);
@@ -286,16 +286,10 @@ export class PdfParser implements Parser {
         const items = content.items.filter((item): item is PdfTextItem & typeof item => 'str' in item);
         markdown = layoutPage(items, page.getViewport({ scale: 1 }).transform, this.layout);
         if (markdown.replace(/\s/g, '').length < this.minTextChars) {
-          const scanned = await this.readScannedPage(
-            source,
-            page as unknown as PdfPageLike,
-            pageNumber,
-            ops,
-            {
-              deadline,
-              scans,
-            },
-          );
+          const scanned = await this.readScannedPage(source, page, pageNumber, ops, {
+            deadline,
+            scans,
+          });
           if (scanned !== undefined) markdown = scanned;
         }
         page.cleanup();

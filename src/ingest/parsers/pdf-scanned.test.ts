@@ -6,7 +6,7 @@ import { EmptyDocumentError, ParseError } from '../../core/errors.js';
 import { decodePng, encodePng } from '../ocr/png.js';
 import { type GreyRaster, rotate } from '../ocr/raster.js';
 import { disposeOcr } from '../ocr/tesseract-ocr.js';
-import { type PdfOps, type PdfPageLike, pageImages } from './pdf-images.js';
+import { pageImages } from './pdf-images.js';
 import { PdfParser } from './pdf-parser.js';
 
 const FIXTURES = new URL('../../../test/fixtures/parsers/', import.meta.url);
@@ -144,7 +144,7 @@ describe('pageImages', async () => {
     const pdf = await pdfjs.getDocument({ data: await scannedPdf([spec]), verbosity: 0 }).promise;
     try {
       const page = await pdf.getPage(1);
-      return await pageImages(page as unknown as PdfPageLike, pdfjs.OPS as unknown as PdfOps);
+      return await pageImages(page, pdfjs.OPS);
     } finally {
       await pdf.destroy();
     }

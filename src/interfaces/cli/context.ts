@@ -3,7 +3,9 @@
  * engine they configure.
  * @module
  */
+import path from 'node:path';
 import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
+import { openSqliteCache } from '../../cache/sqlite-cache.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
 import { chatModelFromSpec, contextualizerFromOption, embedderFromSpec } from './models.js';
@@ -19,6 +21,17 @@ export interface GlobalOptions {
   chunkSize?: string;
   chunkOverlap?: string;
   contextualize?: string;
+  /** `false` with `--no-cache`. */
+  cache?: boolean;
+}
+
+/**
+ * Where the cache lives for a store location: `cache.db` beside a SQLite file, or
+ * `.cairn/cache.db` for a server URL.
+ */
+export function cachePathFor(store: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(store)) return path.join('.cairn', 'cache.db');
+  return path.join(path.dirname(store.replace(/^sqlite:/i, '')), 'cache.db');
 }
 
 /** Adds the shared options to a command. */
@@ -41,9 +54,11 @@ export function withEngineOptions(command: Command): Command {
 /** Opens the engine the options describe. Notices go to stderr. */
 export function engineFromOptions(options: GlobalOptions, quiet = false): Promise<Engine> {
   const chatModel = chatModelFromSpec(options.chat);
+  const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
   return createEngine({
+    cache: options.cache === false ? undefined : openSqliteCache(cachePathFor(store)),
     contextualizer: contextualizerFromOption(options.contextualize, chatModel),
-    store: options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH,
+    store,
     embedder: embedderFromSpec(options.embedder, options.embeddingDimension),
     chatModel,
     collection: options.collection,

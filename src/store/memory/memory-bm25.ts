@@ -29,51 +29,73 @@ export function termVector(text: string, headingPath: readonly string[]): TermVe
   return { frequencies, length: terms.length };
 }
 
+/** One indexed chunk. `slot` is never reused, so a stale posting can never point at a newer chunk. */
 interface Entry {
+  id: string;
+  slot: number;
   terms: string[];
   length: number;
 }
 
+/** One term's postings: parallel arrays of slots and frequencies, including stale (deleted) slots. */
+interface Postings {
+  slots: number[];
+  frequencies: number[];
+  /** Postings whose chunk is still indexed: the term's document frequency. */
+  live: number;
+}
+
 /**
- * Postings (term → chunk id → frequency) plus each chunk's length, kept in step with writes.
- * Statistics (row count, average length, document frequencies) cover every chunk in the index.
+ * Postings (term → chunks and frequencies) plus each chunk's length, kept in step with writes.
+ * Statistics (row count, average length, document frequencies) cover exactly the chunks indexed
+ * now. Deleting a chunk only marks its postings stale (O(terms of the chunk)); a term's postings
+ * are compacted once more than half of them are stale, so the work is amortised.
  */
 export class Bm25Index {
-  readonly #postings = new Map<string, Map<string, number>>();
-  readonly #entries = new Map<string, Entry>();
+  readonly #postings = new Map<string, Postings>();
+  readonly #bySlot = new Map<number, Entry>();
+  readonly #slotById = new Map<string, number>();
+  #nextSlot = 0;
   #totalLength = 0;
 
   /** Chunks indexed. */
   get size(): number {
-    return this.#entries.size;
+    return this.#bySlot.size;
   }
 
   /** Indexes a chunk, replacing what was indexed under `id` before. */
   set(id: string, vector: TermVector): void {
     this.delete(id);
+    const slot = this.#nextSlot++;
     for (const [term, frequency] of vector.frequencies) {
       let postings = this.#postings.get(term);
       if (postings === undefined) {
-        postings = new Map();
+        postings = { slots: [], frequencies: [], live: 0 };
         this.#postings.set(term, postings);
       }
-      postings.set(id, frequency);
+      postings.slots.push(slot);
+      postings.frequencies.push(frequency);
+      postings.live += 1;
     }
-    this.#entries.set(id, { terms: [...vector.frequencies.keys()], length: vector.length });
+    this.#bySlot.set(slot, { id, slot, terms: [...vector.frequencies.keys()], length: vector.length });
+    this.#slotById.set(id, slot);
     this.#totalLength += vector.length;
   }
 
   /** Removes a chunk. @returns false when it was not indexed. */
   delete(id: string): boolean {
-    const entry = this.#entries.get(id);
-    if (entry === undefined) return false;
+    const slot = this.#slotById.get(id);
+    if (slot === undefined) return false;
+    const entry = this.#bySlot.get(slot)!;
+    this.#bySlot.delete(slot);
+    this.#slotById.delete(id);
+    this.#totalLength -= entry.length;
     for (const term of entry.terms) {
       const postings = this.#postings.get(term)!;
-      postings.delete(id);
-      if (postings.size === 0) this.#postings.delete(term);
+      postings.live -= 1;
+      if (postings.live === 0) this.#postings.delete(term);
+      else if (postings.slots.length > 2 * postings.live + 8) this.#compact(postings);
     }
-    this.#entries.delete(id);
-    this.#totalLength -= entry.length;
     return true;
   }
 
@@ -81,29 +103,49 @@ export class Bm25Index {
    * BM25 scores of the chunks holding at least one of `terms`: for each term `t` (repeats count
    * again, like repeated FTS5 phrases), `idf(t) · f·(k1 + 1) / (f + k1·(1 − b + b·|D|/avgdl))`,
    * where `idf(t) = ln((N − n(t) + 0.5) / (n(t) + 0.5))`, at least {@link MIN_IDF}. Higher is
-   * better; this is FTS5's `-bm25()`.
+   * better; this is FTS5's `-bm25()`, summed in the same order.
    * @param terms Index terms, e.g. from `queryIndexTerms`.
    * @returns Score by chunk id; chunks matching no term are absent.
    */
   score(terms: readonly string[]): Map<string, number> {
-    const scores = new Map<string, number>();
-    const rows = this.#entries.size;
-    if (rows === 0) return scores;
-    const averageLength = this.#totalLength / rows;
-    for (const term of terms) {
-      const postings = this.#postings.get(term);
-      if (postings === undefined) continue;
-      let idf = Math.log((rows - postings.size + 0.5) / (postings.size + 0.5));
-      if (idf <= 0) idf = MIN_IDF;
-      for (const [id, frequency] of postings) {
-        const length = this.#entries.get(id)!.length;
-        const weight =
-          idf *
-          ((frequency * (BM25_K1 + 1)) /
-            (frequency + BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageLength)));
-        scores.set(id, (scores.get(id) ?? 0) + weight);
+    const sums = new Map<Entry, number>();
+    const rows = this.#bySlot.size;
+    if (rows > 0) {
+      const averageLength = this.#totalLength / rows;
+      for (const term of terms) {
+        const postings = this.#postings.get(term);
+        if (postings === undefined) continue;
+        let idf = Math.log((rows - postings.live + 0.5) / (postings.live + 0.5));
+        if (idf <= 0) idf = MIN_IDF;
+        const { slots, frequencies } = postings;
+        for (let i = 0; i < slots.length; i++) {
+          const entry = this.#bySlot.get(slots[i]!);
+          if (entry === undefined) continue;
+          const frequency = frequencies[i]!;
+          const weight =
+            idf *
+            ((frequency * (BM25_K1 + 1)) /
+              (frequency + BM25_K1 * (1 - BM25_B + (BM25_B * entry.length) / averageLength)));
+          sums.set(entry, (sums.get(entry) ?? 0) + weight);
+        }
       }
     }
+    const scores = new Map<string, number>();
+    for (const [entry, sum] of sums) scores.set(entry.id, sum);
     return scores;
+  }
+
+  /** Drops the stale postings of one term. */
+  #compact(postings: Postings): void {
+    const { slots, frequencies } = postings;
+    let kept = 0;
+    for (let i = 0; i < slots.length; i++) {
+      if (!this.#bySlot.has(slots[i]!)) continue;
+      slots[kept] = slots[i]!;
+      frequencies[kept] = frequencies[i]!;
+      kept += 1;
+    }
+    slots.length = kept;
+    frequencies.length = kept;
   }
 }

@@ -72,9 +72,9 @@ function fieldExpression(path: FilterPath, column: string, params: SqlParams): s
  * <v passes> END FROM (SELECT <field> AS v))`: the field is read once per row.
  */
 function compileComparison(node: ComparisonNode, column: string, params: SqlParams): string {
-  const field = fieldExpression(node.path, column, params);
   const test = elementTest(node, params);
   if (test === undefined) return 'FALSE';
+  const field = fieldExpression(node.path, column, params);
   return (
     `(SELECT CASE WHEN fv.v IS NULL THEN FALSE ` +
     `WHEN jsonb_typeof(fv.v) = 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements(fv.v) AS el(v) WHERE ${test('el.v')}) ` +

@@ -1,0 +1,20 @@
+import { it } from 'vitest';
+import { createPglite } from './pglite-driver.js';
+import { openPostgresStore } from './postgres-store.js';
+it('profile', async () => {
+  const db = await createPglite();
+  const store = await openPostgresStore({ pglite: db });
+  let t = performance.now();
+  const lap = (label: string) => { const now = performance.now(); console.log(label, (now - t).toFixed(1)); t = now; };
+  await store.migrate(); lap('migrate first');
+  await store.migrate(); lap('migrate again');
+  await store.createCollection('c', { model: 'm', dimension: 8 }); lap('create');
+  await store.countChunks({ collection: 'c' }); lap('count');
+  await store.countChunks({ collection: 'c' }); lap('count2');
+  await store.upsertChunks({ collection: 'c' }, [{ id: 'a', documentId: 'd', sourceId: 'd', ordinal: 0, text: 'x', headingPath: [], pageStart: 1, pageEnd: 1, tokenCount: 1, metadata: {}, embedding: [1,2,3,4,5,6,7,8] }]); lap('upsert');
+  await store.denseSearch({ collection: 'c', vector: [1,2,3,4,5,6,7,8], topK: 10 }); lap('dense');
+  await store.dropCollection('c'); lap('drop');
+  await db.query(`DROP TABLE cairn_collections, cairn_documents`); lap('drop reg');
+  const s2 = await openPostgresStore({ pglite: db });
+  await s2.createCollection('c', { model: 'm', dimension: 8 }); lap('create w/ migrate');
+}, 60000);

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteCache, type SqliteCache } from '../src/cache/sqlite-cache.js';
+import { cachedEmbedder, embeddingCacheKey } from '../src/embed/cached-embedder.js';
+import { embedDocuments } from '../src/embed/embed.js';
+import { OpenAIEmbedder } from '../src/embed/openai/openai-embedder.js';
+import { createEngine } from '../src/engine/engine.js';
+import { tempDir, writeMixedCorpus } from './support/corpus.js';
+import {
+  type FakeServer,
+  hashEmbedding,
+  startOpenAICompatibleServer,
+} from './support/openai-compatible-server.js';
+
+describe('embedding cache', () => {
+  let server: FakeServer;
+  let cache: SqliteCache;
+  const embedded = () =>
+    server.requests.filter((r) => r.path.endsWith('/embeddings')).flatMap((r) => r.body.input as string[]);
+
+  beforeAll(async () => {
+    server = await startOpenAICompatibleServer({ dimension: 64 });
+    cache = openSqliteCache(path.join(tempDir(), 'cache.db'));
+  });
+  afterAll(async () => {
+    cache.close();
+    await server.close();
+  });
+
+  it('embeds each text once across forced re-ingests and survives reopening', async () => {
+    const embedder = new OpenAIEmbedder({ model: 'hash-64', dimension: 64, baseURL: server.baseURL });
+    const corpus = writeMixedCorpus();
+    const engine = await createEngine({ store: path.join(tempDir(), 'a.db'), embedder, cache });
+    await engine.ingestPaths([corpus]);
+    const first = embedded().length;
+    expect(first).toBeGreaterThan(0);
+    expect(cache.size()).toBe(new Set(embedded()).size);
+    const again = await engine.ingestPaths([corpus], { force: true });
+    expect(again.totals.ingested).toBe(4);
+    expect(embedded()).toHaveLength(first);
+    await engine.close();
+
+    const reopened = openSqliteCache(cache.path);
+    const other = await createEngine({ store: path.join(tempDir(), 'b.db'), embedder, cache: reopened });
+    await other.ingestPaths([corpus]);
+    expect(embedded()).toHaveLength(first);
+    const { hits } = await other.search('marmots hibernate', { mode: 'dense', topK: 1 });
+    expect(hits[0]!.chunk.documentId).toBe('guide.md');
+    await other.close();
+    reopened.close();
+  });
+
+  it('treats a malformed entry as a miss and keeps query and document embeddings apart', async () => {
+    const embedder = new OpenAIEmbedder({ model: 'hash-64', dimension: 64, baseURL: server.baseURL });
+    await cache.set(embeddingCacheKey(embedder, 'document', 'otter'), '{not json');
+    const wrapped = cachedEmbedder(embedder, cache);
+    const [vector] = await embedDocuments(wrapped, ['otter']);
+    expect(vector).toEqual(hashEmbedding('otter', 64));
+    expect(wrapped.misses).toBe(1);
+    await embedDocuments(wrapped, ['otter']);
+    expect(wrapped.hits).toBe(1);
+    expect(await cache.get(embeddingCacheKey(embedder, 'query', 'otter'))).toBeUndefined();
+  });
+});
