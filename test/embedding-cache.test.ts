@@ -34,7 +34,8 @@ describe('embedding cache', () => {
     await engine.ingestPaths([corpus]);
     const first = embedded().length;
     expect(first).toBeGreaterThan(0);
-    expect(cache.size()).toBe(new Set(embedded()).size);
+    expect(cache.size('embedding/')).toBe(new Set(embedded()).size);
+    expect(cache.size('parse/')).toBe(4);
     const again = await engine.ingestPaths([corpus], { force: true });
     expect(again.totals.ingested).toBe(4);
     expect(embedded()).toHaveLength(first);

@@ -35,9 +35,12 @@ export class SqliteCache implements Cache {
     this.#set.run(key, value, new Date().toISOString());
   }
 
-  /** Number of entries. */
-  size(): number {
-    return (this.#db.prepare('SELECT count(*) AS n FROM cairn_cache').get() as { n: number }).n;
+  /** Number of entries, or of those whose key starts with `prefix` (e.g. `embedding/`, `parse/`). */
+  size(prefix = ''): number {
+    const row = this.#db
+      .prepare('SELECT count(*) AS n FROM cairn_cache WHERE substr(key, 1, length(@p)) = @p')
+      .get({ p: prefix }) as { n: number };
+    return row.n;
   }
 
   close(): void {

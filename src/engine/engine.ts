@@ -34,6 +34,7 @@ import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
 import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sources.js';
 import { fetchSource, readSourceFile } from '../ingest/fetch-source.js';
 import { type IngestItem, ingestSource } from '../ingest/pipeline.js';
+import type { ParseSourceOptions } from '../ingest/route.js';
 import { type SearchRequest, search } from '../retrieve/retriever.js';
 import { openStore } from './open-store.js';
 
@@ -57,6 +58,8 @@ export interface EngineConfig {
    * content hash and parser fingerprint); default none.
    */
   cache?: Cache;
+  /** Parser settings: audio transcriber, OCR on/off and engine, PDF thresholds. */
+  parse?: ParseSourceOptions;
   /** Adds context to each chunk before embedding (structural or chat-model); default none. */
   contextualizer?: Contextualizer;
   /** Chunk budget in tokens for the default chunker; default 512. */
@@ -256,6 +259,8 @@ export class Engine {
         chunker: this.chunker,
         embedder: await this.embedderFor(collection),
         contextualizer: this.#config.contextualizer,
+        parseOptions: this.#config.parse,
+        cache: this.#config.cache,
         onUsage: this.#config.onUsage,
       },
       {

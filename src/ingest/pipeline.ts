@@ -6,10 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import { isCairnError } from '../core/errors.js';
-import type { Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
+import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import type { Metadata, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
-import { parseSource } from './route.js';
+import { parseCacheKey, readParse, writeParse } from './parse-cache.js';
+import { type ParseSourceOptions, resolveParser } from './route.js';
 
 /** Outcome of ingesting one source. */
 export type IngestStatus = 'ingested' | 'unchanged' | 'skipped' | 'failed';
@@ -34,6 +35,10 @@ export interface PipelineDeps {
   embedder: Embedder | undefined;
   /** Adds context to each chunk's embedding text; default none (heading path + text). */
   contextualizer?: Contextualizer;
+  /** Parser settings (transcriber, OCR, PDF thresholds). */
+  parseOptions?: ParseSourceOptions;
+  /** Parse cache; default none. */
+  cache?: Cache;
   onUsage?: (usage: EmbeddingUsage) => void;
 }
 
@@ -91,7 +96,13 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     if (existing && existing.contentHash === hash && sameSettings && !input.force) {
       return item('unchanged', { pages: existing.pageCount, chunks: existing.chunkCount });
     }
-    const parsed = await parseSource(input.source);
+    const { route, parser } = resolveParser(input.source, deps.parseOptions);
+    const cacheKey = parseCacheKey(hash, parser.fingerprint);
+    let parsed = deps.cache ? await readParse(deps.cache, cacheKey) : undefined;
+    if (!parsed) {
+      parsed = { ...(await parser.parse(input.source)), mediaType: route.mediaType };
+      if (deps.cache) await writeParse(deps.cache, cacheKey, parsed);
+    }
     const metadata = input.metadata ?? {};
     const chunkerInput = { documentId: input.documentId, pages: parsed.pages, metadata };
     const withSpans = deps.contextualizer && deps.chunker.chunkWithSpans?.(chunkerInput);
@@ -125,7 +136,7 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
         ...(parsed.title ? { title: parsed.title } : {}),
         metadata,
         pageCount: parsed.pages.length,
-        parserFingerprint: `${parsed.parserFingerprint}+${settings}`,
+        parserFingerprint: `${parser.fingerprint}+${settings}`,
       },
       chunks: stored,
     });

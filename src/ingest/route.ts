@@ -327,11 +327,24 @@ export async function parseSource(
   source: Source,
   options: ParseSourceOptions = {},
 ): Promise<ParsedDocument & { parserFingerprint: string }> {
+  const { route, parser } = resolveParser(source, options);
+  const parsed = await parser.parse(source);
+  return { ...parsed, mediaType: route.mediaType, parserFingerprint: parser.fingerprint };
+}
+
+/**
+ * Routes a source and picks its parser without parsing, as {@link parseSource} would; callers
+ * use the parser's fingerprint as part of the parse-cache key.
+ * @throws {UnsupportedFormatError} when no parser handles the source.
+ */
+export function resolveParser(
+  source: Source,
+  options: ParseSourceOptions = {},
+): { route: SourceRoute; parser: Parser } {
   const route = routeSource(source);
   const configured = SETTINGS.some((key) => options[key] !== undefined);
   const parser =
     options.parsers?.[route.format] ??
     (configured ? configuredParser(route.format, options) : parserFor(route.format));
-  const parsed = await parser.parse(source);
-  return { ...parsed, mediaType: route.mediaType, parserFingerprint: parser.fingerprint };
+  return { route, parser };
 }

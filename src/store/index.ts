@@ -3,6 +3,8 @@
  * (`store.contract.ts`) is test code and is not exported here.
  * @module
  */
+
+export * from './memory/index.js';
 export { MAX_QUERY_TERMS, queryTerms } from './query-terms.js';
 export { type CheckedConditions, checkConditions } from './scan-conditions.js';
 export * from './sqlite/index.js';

@@ -19,12 +19,12 @@ export interface Draft extends SourceSpan {
 }
 
 /**
- * Packs `atoms` (one section, in order) into drafts: each takes as many whole atoms as fit the
- * budget, judged by summing atom counts (plus one token per join that is not a single space),
- * then the draft's text is counted once and atoms are handed to the next draft while it is over
- * budget. A draft is over budget only when it is one atom that is. A draft that starts with prose
- * right after prose repeats a tail of the previous draft (see {@link findOverlap}), shortened so
- * that it and the first atom fit the budget.
+ * Packs `atoms` (one section, in order) into drafts. Each draft takes as many whole atoms as fit
+ * the budget by estimate (the sum of atom counts plus one token per join that is not a single
+ * space); its text is then counted once (not at all when it is exactly one atom's text) and, while
+ * over budget, hands its last atom to the next draft. A draft is over budget only when it is one
+ * atom that is. A draft that opens with prose right after prose first repeats a tail of the
+ * previous draft (see {@link findOverlap}), short enough for it and the first atom to fit.
  */
 export function packAtoms(context: PackContext, atoms: readonly Atom[]): Draft[] {
   const drafts: Draft[] = [];
@@ -105,6 +105,8 @@ function build(
   const last = atoms[end - 1]!;
   const start = overlap ? overlap.start : first.start;
   const lead = overlap ? '' : (first.lead?.text ?? '');
-  const text = lead + context.source.text.slice(start, last.end) + (last.trail?.text ?? '');
-  return { start, end: last.end, text, tokens: context.tokenizer.count(text) };
+  const trail = last.trail?.text ?? '';
+  const text = lead + context.source.text.slice(start, last.end) + trail;
+  const alone = first === last && text.length === last.end - last.start;
+  return { start, end: last.end, text, tokens: alone ? first.tokens : context.tokenizer.count(text) };
 }

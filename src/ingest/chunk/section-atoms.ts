@@ -10,11 +10,10 @@ import { tableAtoms } from './table-atoms.js';
 import { textAtoms } from './text-atoms.js';
 
 /**
- * Atoms of `section`, in source order. Every block is counted once (prose far too long to fit
- * is cut without being counted). A block over the budget is
- * cut; so is the first paragraph when it does not fit beside the heading lines, so that the
- * heading starts a chunk with content rather than alone. Tables and code that fit the budget
- * stay whole even then.
+ * Atoms of `section`, in source order. Every block is counted once (prose far too long to fit is
+ * cut without being counted). A block over the budget is cut; so is the first paragraph when it
+ * does not fit beside the heading lines, so that the heading opens a chunk with content rather
+ * than alone. Tables and code that fit the budget stay whole even then.
  */
 export function sectionAtoms(context: AtomContext, section: Section): Atom[] {
   const atoms: Atom[] = [];

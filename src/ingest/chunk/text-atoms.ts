@@ -8,10 +8,10 @@ import type { SourceSpan } from './source-text.js';
 import { piecesBetween, sentenceCuts, wordCuts, wordSegments } from './text-boundaries.js';
 
 /**
- * Atoms for the prose `span` holding `tokens` tokens (`Infinity`: too long to count, see
- * {@link countProse}). The first atom is made to fit `room`
- * tokens when the text allows (room <= budget: what is left after a section's heading); every
- * other atom fits the budget unless it is a single word segment longer than the budget.
+ * Atoms for the prose `span` holding `tokens` tokens (`Infinity` when too long to count, see
+ * {@link countProse}). The first atom is made to fit `room` tokens (at most the budget: what a
+ * section's heading leaves) when the text allows; every other atom fits the budget unless it is
+ * a single word segment longer than the budget.
  */
 export function textAtoms(
   context: AtomContext,

@@ -8,7 +8,12 @@ import { type Command, InvalidArgumentError as CommanderArgumentError } from 'co
 import { openSqliteCache } from '../../cache/sqlite-cache.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
-import { chatModelFromSpec, contextualizerFromOption, embedderFromSpec } from './models.js';
+import {
+  chatModelFromSpec,
+  contextualizerFromOption,
+  embedderFromSpec,
+  transcriberFromSpec,
+} from './models.js';
 
 /** Global options as parsed by commander. */
 export interface GlobalOptions {
@@ -21,6 +26,7 @@ export interface GlobalOptions {
   chunkSize?: string;
   chunkOverlap?: string;
   contextualize?: string;
+  transcriber?: string;
   /** `false` with `--no-cache`. */
   cache?: boolean;
 }
@@ -32,6 +38,11 @@ export interface GlobalOptions {
 export function cachePathFor(store: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(store)) return path.join('.cairn', 'cache.db');
   return path.join(path.dirname(store.replace(/^sqlite:/i, '')), 'cache.db');
+}
+
+function transcriberOption(spec: string | undefined) {
+  const transcriber = transcriberFromSpec(spec);
+  return transcriber ? { transcriber } : undefined;
 }
 
 /** Adds the shared options to a command. */
@@ -61,6 +72,7 @@ export function engineFromOptions(options: GlobalOptions, quiet = false): Promis
     store,
     embedder: embedderFromSpec(options.embedder, options.embeddingDimension),
     chatModel,
+    parse: transcriberOption(options.transcriber),
     collection: options.collection,
     namespace: options.namespace,
     chunkSize: options.chunkSize === undefined ? undefined : Number(options.chunkSize),

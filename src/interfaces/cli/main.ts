@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { isCairnError } from '../../core/errors.js';
+import { disposeOcr } from '../../ingest/ocr/tesseract-ocr.js';
 import { registerAnswerCommands } from './answer-commands.js';
 import { registerChatCommand } from './chat-command.js';
 import { registerEvalCommand } from './eval-command.js';
@@ -39,4 +40,7 @@ try {
     );
     process.exitCode = 1;
   }
+} finally {
+  // The OCR worker idles for a few seconds before it stops; end it now so the CLI exits at once.
+  await disposeOcr();
 }

@@ -14,6 +14,8 @@ import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
 import { ConfigError } from '../../core/errors.js';
 import type { ChatModel, Contextualizer, Embedder } from '../../core/ports.js';
 import { OpenAIEmbedder } from '../../embed/openai/openai-embedder.js';
+import { OpenAITranscriber } from '../../ingest/audio/openai-transcriber.js';
+import type { Transcriber } from '../../ingest/audio/transcriber.js';
 import { LlmContextualizer } from '../../ingest/contextualize/llm-contextualizer.js';
 import { StructuralContextualizer } from '../../ingest/contextualize/structural-contextualizer.js';
 
@@ -79,4 +81,19 @@ export function contextualizerFromOption(name: string | undefined, chatModel: Ch
     return new LlmContextualizer({ chatModel }) satisfies Contextualizer;
   }
   throw new ConfigError(`--contextualize must be structural, llm or none, got "${name}"`);
+}
+
+/**
+ * The speech-to-text model named by `spec` (or `CAIRN_TRANSCRIBER`), e.g. `openai:whisper-1`;
+ * `undefined` when neither is set (audio files are then skipped as unsupported).
+ */
+export function transcriberFromSpec(spec = process.env.CAIRN_TRANSCRIBER): Transcriber | undefined {
+  if (!spec || spec === 'none') return undefined;
+  const [provider, model] = splitSpec(spec, '--transcriber');
+  if (provider !== 'openai') {
+    throw new ConfigError(
+      `unknown transcriber provider "${provider}"; supported: openai (any OpenAI-compatible server)`,
+    );
+  }
+  return new OpenAITranscriber({ model });
 }

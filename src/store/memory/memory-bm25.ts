@@ -37,13 +37,20 @@ interface Entry {
   length: number;
 }
 
-/** One term's postings: parallel arrays of slots and frequencies, including stale (deleted) slots. */
+/**
+ * One term's postings, stale (deleted) slots included: parallel typed arrays, filled up to `count`,
+ * which keep millions of postings compact and out of the garbage collector's way.
+ */
 interface Postings {
-  slots: number[];
-  frequencies: number[];
+  /** Slots are counted in doubles, so they stay exact far beyond 2³² writes. */
+  slots: Float64Array;
+  frequencies: Uint32Array;
+  count: number;
   /** Postings whose chunk is still indexed: the term's document frequency. */
   live: number;
 }
+
+const INITIAL_POSTINGS = 4;
 
 /**
  * Postings (term → chunks and frequencies) plus each chunk's length, kept in step with writes.
@@ -70,11 +77,19 @@ export class Bm25Index {
     for (const [term, frequency] of vector.frequencies) {
       let postings = this.#postings.get(term);
       if (postings === undefined) {
-        postings = { slots: [], frequencies: [], live: 0 };
+        postings = {
+          slots: new Float64Array(INITIAL_POSTINGS),
+          frequencies: new Uint32Array(INITIAL_POSTINGS),
+          count: 0,
+          live: 0,
+        };
         this.#postings.set(term, postings);
+      } else if (postings.count === postings.slots.length) {
+        grow(postings, 2 * postings.count);
       }
-      postings.slots.push(slot);
-      postings.frequencies.push(frequency);
+      postings.slots[postings.count] = slot;
+      postings.frequencies[postings.count] = frequency;
+      postings.count += 1;
       postings.live += 1;
     }
     this.#bySlot.set(slot, { id, slot, terms: [...vector.frequencies.keys()], length: vector.length });
@@ -94,7 +109,7 @@ export class Bm25Index {
       const postings = this.#postings.get(term)!;
       postings.live -= 1;
       if (postings.live === 0) this.#postings.delete(term);
-      else if (postings.slots.length > 2 * postings.live + 8) this.#compact(postings);
+      else if (postings.count > 2 * postings.live + 8) this.#compact(postings);
     }
     return true;
   }
@@ -117,8 +132,8 @@ export class Bm25Index {
         if (postings === undefined) continue;
         let idf = Math.log((rows - postings.live + 0.5) / (postings.live + 0.5));
         if (idf <= 0) idf = MIN_IDF;
-        const { slots, frequencies } = postings;
-        for (let i = 0; i < slots.length; i++) {
+        const { slots, frequencies, count } = postings;
+        for (let i = 0; i < count; i++) {
           const entry = this.#bySlot.get(slots[i]!);
           if (entry === undefined) continue;
           const frequency = frequencies[i]!;
@@ -135,17 +150,27 @@ export class Bm25Index {
     return scores;
   }
 
-  /** Drops the stale postings of one term. */
+  /** Drops the stale postings of one term and gives back the room they took. */
   #compact(postings: Postings): void {
-    const { slots, frequencies } = postings;
+    const { slots, frequencies, count } = postings;
     let kept = 0;
-    for (let i = 0; i < slots.length; i++) {
+    for (let i = 0; i < count; i++) {
       if (!this.#bySlot.has(slots[i]!)) continue;
       slots[kept] = slots[i]!;
       frequencies[kept] = frequencies[i]!;
       kept += 1;
     }
-    slots.length = kept;
-    frequencies.length = kept;
+    postings.count = kept;
+    if (kept * 4 < slots.length) grow(postings, Math.max(INITIAL_POSTINGS, 2 * kept));
   }
+}
+
+/** Moves a term's postings into arrays of `capacity` (at least `count`). */
+function grow(postings: Postings, capacity: number): void {
+  const slots = new Float64Array(capacity);
+  slots.set(postings.slots.subarray(0, postings.count));
+  const frequencies = new Uint32Array(capacity);
+  frequencies.set(postings.frequencies.subarray(0, postings.count));
+  postings.slots = slots;
+  postings.frequencies = frequencies;
 }

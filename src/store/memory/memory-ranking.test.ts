@@ -27,7 +27,7 @@ describe('TopRanking', () => {
     fc.assert(
       fc.property(candidates, fc.integer({ min: 1, max: 12 }), fc.boolean(), (list, topK, keepBest) => {
         const ranking = new TopRanking<null>(topK, keepBest);
-        for (const candidate of list) ranking.offer({ ...candidate, item: null });
+        for (const { score, seq, sourceId } of list) ranking.offer(null, score, seq, sourceId);
         expect(ranking.results().map((candidate) => candidate.seq)).toEqual(naive(list, topK, keepBest));
       }),
     );

@@ -18,6 +18,11 @@ function compareCandidates<T>(a: Candidate<T>, b: Candidate<T>): number {
   return a.score === b.score ? a.seq - b.seq : b.score - a.score;
 }
 
+/** True when a candidate with this score and seq ranks before `other`. */
+function ranksBefore<T>(score: number, seq: number, other: Candidate<T>): boolean {
+  return score === other.score ? seq < other.seq : score > other.score;
+}
+
 /**
  * Collects candidates and keeps the best `topK`, in O(n log k): a bounded heap whose root is the
  * worst kept candidate. With `keepBest`, only each source id's best candidate competes (it is
@@ -37,15 +42,24 @@ export class TopRanking<T> {
     this.#bestPerSource = keepBest ? new Map() : undefined;
   }
 
-  /** Considers one candidate. */
-  offer(candidate: Candidate<T>): void {
+  /**
+   * Considers one candidate; allocates only when it is kept.
+   * @param item What the candidate stands for (e.g. a chunk).
+   * @param score Higher is better.
+   * @param seq Tie-break: lower wins.
+   * @param sourceId Group for `keepBest`.
+   */
+  offer(item: T, score: number, seq: number, sourceId: string): void {
     if (this.#bestPerSource === undefined) {
-      this.#push(candidate);
+      const worst = this.#heap[0];
+      if (this.#heap.length < this.#limit || ranksBefore(score, seq, worst!)) {
+        this.#push({ item, score, seq, sourceId });
+      }
       return;
     }
-    const best = this.#bestPerSource.get(candidate.sourceId);
-    if (best === undefined || compareCandidates(candidate, best) < 0) {
-      this.#bestPerSource.set(candidate.sourceId, candidate);
+    const best = this.#bestPerSource.get(sourceId);
+    if (best === undefined || ranksBefore(score, seq, best)) {
+      this.#bestPerSource.set(sourceId, { item, score, seq, sourceId });
     }
   }
 

@@ -43,7 +43,8 @@ export interface NewChunk {
 export function newChunk({ chunk, embedding }: PreparedChunk): NewChunk {
   const metadataJson = JSON.stringify(chunk.metadata);
   const headingPath = [...chunk.headingPath];
-  const stored = embedding === null ? null : Float32Array.from(embedding);
+  // toEmbedding hands back the caller's own Float32Array when given one; copy that one only.
+  const stored = embedding !== null && embedding === chunk.embedding ? embedding.slice() : embedding;
   const record: ChunkRecord = {
     seq: 0,
     id: chunk.id,

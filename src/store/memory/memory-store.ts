@@ -104,9 +104,11 @@ export function createMemoryStore(options?: MemoryStoreOptions): MemoryStore {
  *   recounted, and its record is removed once it has no chunks left.
  * - Metadata round-trips through JSON, as through SQLite's JSON columns; nothing returned shares
  *   memory with what the store keeps, and nothing passed in is kept by reference.
- * - Unlike the SQLite store, BM25 statistics (row count, average length, document frequencies)
- *   are computed per namespace, so one tenant's data never changes another tenant's scores.
- *   Within one namespace, scores equal the SQLite store's.
+ * - BM25 statistics (row count, average length, document frequencies) cover the live chunks of
+ *   one namespace, so one tenant's data never changes another tenant's scores. The SQLite store
+ *   computes them over the whole collection, and its FTS5 index (`contentless_delete`) keeps
+ *   counting deleted and overwritten rows; scores agree exactly only for a single namespace
+ *   whose chunks were never deleted or overwritten.
  * - `getStats` reports no `bytes`.
  */
 export class MemoryStore implements Store {
@@ -458,7 +460,7 @@ export class MemoryStore implements Store {
       if (record.embedding === null || !passes(record)) continue;
       const similarity = Math.min(1, Math.max(-1, dot(vector, record.embedding) / (norm * record.norm)));
       if (minSimilarity !== undefined && similarity < minSimilarity) continue;
-      ranking.offer({ item: record, score: similarity, seq: record.seq, sourceId: record.sourceId });
+      ranking.offer(record, similarity, record.seq, record.sourceId);
     }
     return ranking
       .results()
@@ -468,8 +470,9 @@ export class MemoryStore implements Store {
   /**
    * BM25 search (k1 = 1.2, b = 0.75, as FTS5) over chunk text and heading paths. The query is split
    * into word tokens (`queryTerms`), never read as syntax; a chunk matching any of them is a hit.
-   * `score` = `scores.lexical`, higher is better, equal to the SQLite store's `-bm25()` within a
-   * namespace. Ties go to the chunk written first. Text without words returns [].
+   * `score` = `scores.lexical`, higher is better: FTS5's `-bm25()` formula over this namespace's
+   * live chunks (see the class notes). Ties go to the chunk written first. Text without words
+   * returns [].
    * @throws {InvalidArgumentError} for a non-string query or a bad `topK`.
    */
   async lexicalSearch(request: LexicalSearchRequest): Promise<Hit[]> {
@@ -484,7 +487,7 @@ export class MemoryStore implements Store {
     const ranking = new TopRanking<ChunkRecord>(topK, request.keepBest === true);
     for (const [id, score] of table.index.score(terms)) {
       const record = table.chunks.get(id)!;
-      if (passes(record)) ranking.offer({ item: record, score, seq: record.seq, sourceId: record.sourceId });
+      if (passes(record)) ranking.offer(record, score, record.seq, record.sourceId);
     }
     return ranking
       .results()

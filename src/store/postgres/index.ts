@@ -36,12 +36,13 @@ export {
   REGISTRY_TABLE,
 } from './postgres-schema.js';
 export {
+  AUTO_ANALYZE_MIN_ROWS,
   DEFAULT_HYBRID_CANDIDATES,
   DEFAULT_HYBRID_RRF_K,
   DEFAULT_ITERATION_BATCH_SIZE,
   type HybridSearchRequest,
-  INSERT_BATCH_SIZE,
   openPostgresStore,
   PostgresStore,
 } from './postgres-store.js';
 export { tsqueryText } from './postgres-tsquery.js';
+export { INSERT_BATCH_SIZE } from './postgres-writes.js';

@@ -58,7 +58,10 @@ export async function createPgDriver(url: string, settings: PgPoolSettings): Pro
 
 async function loadPool(): Promise<PgPoolConstructor> {
   try {
-    const pg = (await import('pg')) as unknown as { default?: { Pool: PgPoolConstructor }; Pool?: PgPoolConstructor };
+    const pg = (await import('pg')) as unknown as {
+      default?: { Pool: PgPoolConstructor };
+      Pool?: PgPoolConstructor;
+    };
     const Pool = pg.default?.Pool ?? pg.Pool;
     if (Pool === undefined) throw new Error('pg exports no Pool');
     return Pool;

@@ -17,7 +17,10 @@ export interface PostgresQueryable {
    * Runs one statement. Values are strings, numbers, booleans, `null` or arrays of those; the SQL
    * casts each placeholder to its type.
    */
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<PostgresResult<Row>>;
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<PostgresResult<Row>>;
 }
 
 /**

@@ -40,7 +40,10 @@ export function safeIdentifier(name: unknown, argument: string): string {
  */
 export function safeSettingName(name: unknown, argument: string): string {
   const parts = typeof name === 'string' ? name.split('.') : [];
-  if (parts.length !== 2 || parts.some((part) => !IDENTIFIER.test(part) || part.length > MAX_IDENTIFIER_LENGTH)) {
+  if (
+    parts.length !== 2 ||
+    parts.some((part) => !IDENTIFIER.test(part) || part.length > MAX_IDENTIFIER_LENGTH)
+  ) {
     throw new InvalidArgumentError(
       argument,
       `must be a custom setting name "prefix.name" of two lower-case identifiers, got ${JSON.stringify(name)}`,

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { InvalidArgumentError } from '../../core/errors.js';
+import type { PgliteLike } from './pglite-driver.js';
 import type { PostgresDriver } from './postgres-driver.js';
 import { IDENTIFIER, MAX_IDENTIFIER_LENGTH, SETTING_NAME } from './postgres-identifiers.js';
-import type { PgliteLike } from './pglite-driver.js';
 
 /** Prefix of the text-search configuration migrate derives from `textSearchConfig` (adds accent folding). */
 export const FOLDED_CONFIG_PREFIX = 'cairn_fold_';
@@ -67,9 +67,7 @@ export const postgresStoreOptionsSchema = z
      * `simple`). `migrate()` derives `cairn_fold_<name>` from it, which also folds diacritics
      * (`unaccent`). Changing it later does not rebuild existing collections. Default `english`.
      */
-    textSearchConfig: identifier
-      .max(MAX_IDENTIFIER_LENGTH - FOLDED_CONFIG_PREFIX.length)
-      .default('english'),
+    textSearchConfig: identifier.max(MAX_IDENTIFIER_LENGTH - FOLDED_CONFIG_PREFIX.length).default('english'),
     /** Connection pool of the `pg` driver (ignored for PGlite). */
     pool: z
       .object({
@@ -85,6 +83,11 @@ export const postgresStoreOptionsSchema = z
         connectionTimeoutMs: z.number().int().min(0).default(10_000),
       })
       .prefault({}),
+    /**
+     * Refresh a collection table's planner statistics (`ANALYZE`) after writes that grew it
+     * markedly. Default: on for PGlite (no autovacuum there), off for servers.
+     */
+    autoAnalyze: z.boolean().optional(),
     /** HNSW search settings, applied per transaction. */
     hnsw: z
       .object({

@@ -202,7 +202,9 @@ export function collectionStatements(
   ];
   if (hasHnswIndex(info)) {
     const operators = info.vectorType === 'float16' ? 'halfvec_cosine_ops' : 'vector_cosine_ops';
-    statements.push(`CREATE INDEX IF NOT EXISTS ${name('embedding')} ON ${table} USING hnsw (embedding ${operators})`);
+    statements.push(
+      `CREATE INDEX IF NOT EXISTS ${name('embedding')} ON ${table} USING hnsw (embedding ${operators})`,
+    );
   }
   return [...statements, ...policyStatements(info.tableName, settings)];
 }

@@ -65,9 +65,6 @@ export interface HybridSearchSql {
   minSimilarity: number | undefined;
 }
 
-/** Rows the searches return: the chunk columns plus scores and the document's name. */
-export const SCORE_COLUMNS = ['score', 'distance', 'lexical', 'fused', 'source_name'] as const;
-
 /**
  * Cosine search: `embedding <=> query` (cosine distance) over the chunks that pass the
  * conditions. Without `keepBest` the inner query is `ORDER BY embedding <=> query LIMIT k`, the
@@ -88,7 +85,13 @@ export function denseSearchSql(search: DenseSearchSql): SqlStatement {
       `top AS MATERIALIZED (SELECT namespace, id, distance FROM best ORDER BY distance, id LIMIT ${limit})`
     : `top AS MATERIALIZED (SELECT c.namespace, c.id, ${distance} AS distance FROM ${table} AS c ` +
       `WHERE ${where} ORDER BY ${distance} LIMIT ${limit})`;
-  return finish(search.target, params, top, 'top.distance AS score, top.distance AS distance', 'top.distance');
+  return finish(
+    search.target,
+    params,
+    top,
+    'top.distance AS score, top.distance AS distance',
+    'top.distance, c.id',
+  );
 }
 
 /**
@@ -110,7 +113,7 @@ export function lexicalSearchSql(search: LexicalSearchSql): SqlStatement {
       'best AS (SELECT DISTINCT ON (source_id) namespace, id, score FROM scored ORDER BY source_id, score DESC, id), ' +
       `top AS MATERIALIZED (SELECT namespace, id, score FROM best ORDER BY score DESC, id LIMIT ${limit})`
     : `top AS MATERIALIZED (SELECT namespace, id, score FROM (${scored}) AS scored ORDER BY score DESC, id LIMIT ${limit})`;
-  return finish(search.target, params, top, 'top.score AS score, top.score AS lexical', 'top.score DESC');
+  return finish(search.target, params, top, 'top.score AS score, top.score AS lexical', 'top.score DESC, c.id');
 }
 
 /**
@@ -151,19 +154,19 @@ export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
       `FROM ${table} AS c WHERE c.search @@ ${tsquery} AND ${where} ORDER BY score DESC, c.id LIMIT ${candidates}), ` +
       'lexical_ranked AS (SELECT namespace, id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM lexical)';
   }
-  const fusedScore =
-    `coalesce(${denseWeight} / (${k} + d.rank), 0) + coalesce(${lexicalWeight} / (${k} + l.rank), 0)`;
+  const fusedScore = `coalesce(${denseWeight} / (${k} + d.rank), 0) + coalesce(${lexicalWeight} / (${k} + l.rank), 0)`;
   const fused =
     'fused AS MATERIALIZED (SELECT coalesce(d.namespace, l.namespace) AS namespace, coalesce(d.id, l.id) AS id, ' +
     `d.distance, l.score AS lexical, ${fusedScore} AS fused, d.rank AS dense_rank, l.rank AS lexical_rank ` +
     'FROM dense_ranked AS d FULL JOIN lexical_ranked AS l ON l.namespace = d.namespace AND l.id = d.id)';
-  const order = 'fused DESC, dense_rank ASC NULLS LAST, lexical_rank ASC NULLS LAST, id';
+  const order = (alias: string) =>
+    `${alias}fused DESC, ${alias}dense_rank ASC NULLS LAST, ${alias}lexical_rank ASC NULLS LAST, ${alias}id`;
   const limit = params.bind(search.topK, 'int');
   const top = search.keepBest
     ? `${fused}, best AS (SELECT DISTINCT ON (c.source_id) f.* FROM fused AS f JOIN ${table} AS c ` +
-      `ON c.namespace = f.namespace AND c.id = f.id ORDER BY c.source_id, ${order.replaceAll(/(^|, )/g, '$1f.')}), ` +
-      `top AS MATERIALIZED (SELECT * FROM best ORDER BY ${order} LIMIT ${limit})`
-    : `${fused}, top AS MATERIALIZED (SELECT * FROM fused ORDER BY ${order} LIMIT ${limit})`;
+      `ON c.namespace = f.namespace AND c.id = f.id ORDER BY c.source_id, ${order('f.')}), ` +
+      `top AS MATERIALIZED (SELECT * FROM best ORDER BY ${order('')} LIMIT ${limit})`
+    : `${fused}, top AS MATERIALIZED (SELECT * FROM fused ORDER BY ${order('')} LIMIT ${limit})`;
   return finish(
     search.target,
     params,
@@ -173,14 +176,20 @@ export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
   );
 }
 
-/** Joins the ranked `top` rows back to their chunks and documents. */
-function finish(target: SearchTarget, params: SqlParams, ctes: string, scores: string, order: string): SqlStatement {
+/** Joins the ranked `top` rows back to their chunks and documents; `order` is the final `ORDER BY` list. */
+function finish(
+  target: SearchTarget,
+  params: SqlParams,
+  ctes: string,
+  scores: string,
+  order: string,
+): SqlStatement {
   const table = quoteIdentifier(target.tableName);
   const collection = params.bind(target.collection, 'text');
   const sql =
     `WITH ${ctes} SELECT ${scores}, ${CHUNK_COLUMNS}, d.source_name AS source_name ` +
     `FROM top JOIN ${table} AS c ON c.namespace = top.namespace AND c.id = top.id ` +
     `LEFT JOIN ${DOCUMENTS_TABLE} AS d ON d.collection = ${collection} AND d.namespace = c.namespace ` +
-    `AND d.document_id = c.document_id ORDER BY ${order}${order.endsWith('top.id') ? '' : ', c.id'}`;
+    `AND d.document_id = c.document_id ORDER BY ${order}`;
   return { sql, params: params.values };
 }

@@ -1,8 +1,18 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe } from 'vitest';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Scope } from '../../core/ports.js';
+import type { StoredChunk } from '../../core/types.js';
+import { decodeText } from '../../ingest/decode.js';
+import { reciprocalRankFusion } from '../../retrieve/reciprocal-rank-fusion.js';
+import { checkConditions } from '../scan-conditions.js';
+import { openSqliteStore } from '../sqlite/sqlite-store.js';
 import { runStoreContract } from '../store.contract.js';
 import { createPglite } from './pglite-driver.js';
-import { openPostgresStore } from './postgres-store.js';
+import { vectorLiteral } from './postgres-rows.js';
+import { isolationStatements, migrationStatements } from './postgres-schema.js';
+import { denseSearchSql } from './postgres-search.js';
+import { openPostgresStore, type PostgresStore } from './postgres-store.js';
 
 /** A data directory after `initdb`, so that later databases skip it (about 1 s instead of 5–10 s). */
 let template: Promise<Blob> | undefined;
@@ -19,14 +29,34 @@ async function freshPglite(): Promise<PGlite> {
   return createPglite({ loadDataDir: await template });
 }
 
-/** Drops every cairn table, so the next store starts empty. Role, extensions and text-search configuration stay. */
-async function dropCairnTables(db: { query(sql: string): Promise<unknown> }): Promise<void> {
+interface RawQueryable {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
+/** Drops every cairn table, so the next store starts with nothing. Role, extensions and text-search configuration stay. */
+async function dropCairnTables(db: RawQueryable): Promise<void> {
   await db.query(`DO $$
 DECLARE t record;
 BEGIN
   FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'cairn\\_%' LOOP
     EXECUTE format('DROP TABLE %I CASCADE', t.tablename);
   END LOOP;
+END $$`);
+}
+
+/**
+ * Drops every collection table and empties the registry and documents tables: an empty store
+ * without re-running migrations (faster; the lazy creation of the registry is covered by the
+ * in-process run, which drops everything).
+ */
+async function emptyCairnTables(db: RawQueryable): Promise<void> {
+  await db.query(`DO $$
+DECLARE t record;
+BEGIN
+  FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'cairn\\_c\\_%' LOOP
+    EXECUTE format('DROP TABLE %I CASCADE', t.tablename);
+  END LOOP;
+  IF to_regclass('cairn_collections') IS NOT NULL THEN TRUNCATE cairn_collections, cairn_documents; END IF;
 END $$`);
 }
 
@@ -47,3 +77,720 @@ describe('on PGlite, in process', () => {
     { float16: true },
   );
 });
+
+describe('through pg, on PGlite served over a socket', () => {
+  let db: PGlite;
+  let server: PGLiteSocketServer;
+  let url: string;
+  beforeAll(async () => {
+    db = await freshPglite();
+    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
+    await server.start();
+    url = `postgres://postgres@${server.getServerConn()}/postgres`;
+  });
+  afterAll(async () => {
+    await server.stop();
+    await db.close();
+  });
+  runStoreContract(
+    'postgres (pg over pglite-socket)',
+    async () => {
+      await emptyCairnTables(db);
+      return openPostgresStore({ url, pool: { size: 2, overflow: 2 } });
+    },
+    { float16: true },
+  );
+
+  it('keeps concurrent transactions of different namespaces apart on one backend session', async () => {
+    await emptyCairnTables(db);
+    const store = await openPostgresStore({ url, pool: { size: 4, overflow: 4 } });
+    try {
+      await store.createCollection('docs', { model: 'm', dimension: 3 });
+      const tenants = Array.from({ length: 8 }, (_, i) => `tenant-${i}`);
+      await Promise.all(
+        tenants.map((namespace, i) =>
+          store.upsertChunks(
+            { collection: 'docs', namespace },
+            Array.from({ length: i + 1 }, (_, j) =>
+              makeChunk(`d${i}`, j, { metadata: { tenant: namespace } }),
+            ),
+          ),
+        ),
+      );
+      const counts = await Promise.all(
+        tenants.map((namespace) => store.countChunks({ collection: 'docs', namespace })),
+      );
+      expect(counts).toEqual(tenants.map((_, i) => i + 1));
+      const seen = await Promise.all(
+        tenants.map(async (namespace) => {
+          const hits = await store.denseSearch({
+            collection: 'docs',
+            namespace,
+            vector: [1, 1, 1],
+            topK: 20,
+          });
+          return new Set(hits.map((hit) => hit.chunk.metadata.tenant));
+        }),
+      );
+      seen.forEach((owners, i) => {
+        expect([...owners]).toEqual([tenants[i]]);
+      });
+      expect(await store.ping()).toBe(true);
+    } finally {
+      await store.close();
+    }
+    expect(await store.ping()).toBe(false);
+  });
+});
+
+// Runs the contract against a real server when one is configured, e.g.
+// CAIRN_TEST_DATABASE_URL=postgres://postgres@localhost:5432/cairn_test (pgvector 0.8+ and unaccent
+// installed; the tests drop every cairn_* table in the connection's schema). Without it the block
+// is not registered at all.
+const serverUrl = process.env.CAIRN_TEST_DATABASE_URL;
+if (serverUrl) {
+  describe('on the PostgreSQL server at CAIRN_TEST_DATABASE_URL', () => {
+    let admin: { query(sql: string): Promise<unknown>; end(): Promise<void> };
+    beforeAll(async () => {
+      const pg = await import('pg');
+      const client = new pg.default.Client({ connectionString: serverUrl });
+      await client.connect();
+      admin = client;
+    });
+    afterAll(async () => {
+      await dropCairnTables(admin);
+      await admin.end();
+    });
+    runStoreContract(
+      'postgres (server)',
+      async () => {
+        await dropCairnTables(admin);
+        return openPostgresStore({ url: serverUrl });
+      },
+      { float16: true },
+    );
+  });
+}
+
+function makeChunk(documentId: string, ordinal: number, overrides: Partial<StoredChunk> = {}): StoredChunk {
+  return {
+    id: `${documentId}:${ordinal}`,
+    documentId,
+    sourceId: documentId,
+    ordinal,
+    text: `text ${ordinal} of ${documentId}`,
+    headingPath: [],
+    pageStart: 1,
+    pageEnd: 1,
+    tokenCount: 3,
+    metadata: {},
+    embedding: [1, ordinal + 1, 0.5],
+    ...overrides,
+  };
+}
+
+function documentOf(documentId: string, chunks: StoredChunk[], sourceName = `${documentId}.md`) {
+  return {
+    document: {
+      documentId,
+      contentHash: `hash-${documentId}`,
+      sourceId: chunks[0]?.sourceId ?? documentId,
+      sourceName,
+      mediaType: 'text/markdown',
+      metadata: {},
+      pageCount: 1,
+      parserFingerprint: 'parser@1',
+    },
+    chunks,
+  };
+}
+
+/** Seeded pseudo-random numbers in [0, 1). */
+function random(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function cosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return dot / Math.sqrt(na * nb);
+}
+
+/** Sentinel thrown to roll a raw transaction back. */
+class Rollback extends Error {}
+
+describe('PostgreSQL specifics (PGlite)', () => {
+  let db: PGlite;
+  let store: PostgresStore;
+  const fresh = async (options: Partial<Parameters<typeof openPostgresStore>[0]> = {}) => {
+    await store?.close();
+    await dropCairnTables(db);
+    store = await openPostgresStore({ pglite: db, ...options });
+    return store;
+  };
+
+  /** Runs `work` as the application role pinned to `namespace`, then rolls everything back. */
+  const asTenant = async (namespace: string, work: (tx: Transaction) => Promise<void>) => {
+    await expect(
+      db.transaction(async (tx) => {
+        for (const statement of isolationStatements(store.settings, namespace)) {
+          await tx.query(statement.sql, statement.params);
+        }
+        await work(tx);
+        throw new Rollback('done');
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+  };
+
+  /** Expects `sql`, run as the tenant, to fail with `pattern`. */
+  const refusedAsTenant = async (namespace: string, sql: string, pattern: RegExp) => {
+    await expect(
+      db.transaction(async (tx) => {
+        for (const statement of isolationStatements(store.settings, namespace)) {
+          await tx.query(statement.sql, statement.params);
+        }
+        await tx.query(sql);
+      }),
+    ).rejects.toThrow(pattern);
+  };
+
+  beforeAll(async () => {
+    db = await freshPglite();
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db.close();
+  });
+
+  describe('store.migrate', () => {
+    it('lists its statements without a database, with the names it was given', () => {
+      const statements = migrationStatements({
+        appRole: 'tenant_app',
+        namespaceSetting: 'acme.tenant',
+        textSearchConfig: 'german',
+      });
+      expect(statements[0]).toBe('CREATE EXTENSION IF NOT EXISTS vector');
+      expect(statements.join('\n')).toContain("current_setting('acme.tenant', true)");
+      expect(statements.join('\n')).toContain('"tenant_app"');
+      expect(statements.join('\n')).toContain('COPY = "german"');
+      expect(statements.some((sql) => /CREATE POLICY cairn_namespace ON "cairn_documents"/.test(sql))).toBe(
+        true,
+      );
+    });
+
+    it('is idempotent and creates a role that row-level security applies to', async () => {
+      await fresh();
+      const catalog = async () =>
+        (
+          await db.query(
+            'SELECT (SELECT json_agg(p ORDER BY tablename) FROM pg_policies p WHERE schemaname = current_schema()) AS policies, ' +
+              "(SELECT json_agg(indexdef ORDER BY indexname) FROM pg_indexes WHERE tablename LIKE 'cairn\\_%') AS indexes, " +
+              "(SELECT count(*)::int FROM pg_ts_config WHERE cfgname = 'cairn_fold_english') AS configs, " +
+              "(SELECT json_agg(r) FROM (SELECT rolname, rolsuper, rolbypassrls, rolcanlogin FROM pg_roles WHERE rolname = 'cairn_app') r) AS roles",
+          )
+        ).rows[0];
+      await store.migrate();
+      await store.createCollection('docs', { model: 'm', dimension: 3 });
+      const first = await catalog();
+      await store.migrate();
+      await store.migrate();
+      await store.ensureRegistry();
+      expect(await catalog()).toEqual(first);
+      expect(first).toMatchObject({
+        configs: 1,
+        roles: [{ rolname: 'cairn_app', rolsuper: false, rolbypassrls: false, rolcanlogin: false }],
+      });
+      const policies = (first as { policies: Array<{ tablename: string; roles: string }> }).policies;
+      expect(policies.map((policy) => policy.tablename).sort()).toEqual(
+        ['cairn_documents', (await store.getCollection('docs'))!.tableName].sort(),
+      );
+      expect(store.migrationStatements()).toEqual(migrationStatements(store.settings));
+    });
+
+    it('refuses, before any DDL, a table whose dimension differs from the registry, naming both', async () => {
+      await fresh();
+      const info = await store.createCollection('docs', { model: 'm', dimension: 8 });
+      await db.query('UPDATE cairn_collections SET dimension = 16');
+      await db.query(`DROP POLICY cairn_namespace ON "${info.tableName}"`);
+      const failure = store.migrate();
+      await expect(failure).rejects.toMatchObject({ code: 'SCHEMA_ERROR' });
+      await expect(store.migrate()).rejects.toThrow(/vector\(8\)[\s\S]*\b16 dimensions/);
+      const policies = await db.query('SELECT 1 FROM pg_policies WHERE tablename = $1', [info.tableName]);
+      expect(policies.rows).toHaveLength(0);
+    });
+
+    it('refuses to create a collection over a table of another dimension, and adopts one that fits', async () => {
+      await fresh();
+      await store.createCollection('docs', { model: 'm', dimension: 8 });
+      await store.upsertChunks({ collection: 'docs' }, [
+        makeChunk('d', 0, { embedding: new Array(8).fill(1) }),
+      ]);
+      await db.query("DELETE FROM cairn_collections WHERE name = 'docs'");
+      const conflict = store.createCollection('docs', { model: 'm', dimension: 16 });
+      await expect(conflict).rejects.toMatchObject({ code: 'SCHEMA_ERROR' });
+      await expect(store.createCollection('docs', { model: 'm', dimension: 16 })).rejects.toThrow(
+        /vector\(8\)[\s\S]*16 dimensions/,
+      );
+      await store.createCollection('docs', { model: 'm', dimension: 8 });
+      expect(await store.countChunks({ collection: 'docs' })).toBe(1);
+    });
+
+    it('refuses an application role that bypasses row-level security', async () => {
+      await fresh({ appRole: 'postgres' });
+      await expect(store.migrate()).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+      await expect(store.migrate()).rejects.toThrow(/BYPASSRLS/);
+    });
+
+    it('refuses malformed options, naming them', async () => {
+      const cases: Array<[Parameters<typeof openPostgresStore>[0], string]> = [
+        [{ pglite: db, appRole: 'robert"; DROP TABLE x; --' }, 'options.appRole'],
+        [{ pglite: db, appRole: 'Upper' }, 'options.appRole'],
+        [{ pglite: db, namespaceSetting: 'nodot' }, 'options.namespaceSetting'],
+        [{ pglite: db, namespaceSetting: 'a.b.c' }, 'options.namespaceSetting'],
+        [{ pglite: db, textSearchConfig: "english'" }, 'options.textSearchConfig'],
+        [{ pglite: db, url: 'postgres://x/y' }, 'options.url'],
+        [{}, 'options.url'],
+        [{ url: 'mysql://x/y' }, 'options.url'],
+        [{ url: 'postgres://x/y', pool: { size: 0 } }, 'options.pool.size'],
+      ];
+      for (const [options, argument] of cases) {
+        await expect(openPostgresStore(options)).rejects.toMatchObject({
+          code: 'INVALID_ARGUMENT',
+          argument,
+        });
+      }
+    });
+  });
+
+  describe('row-level security', () => {
+    const A: Scope = { collection: 'shared', namespace: 'tenant-a' };
+    const B: Scope = { collection: 'shared', namespace: 'tenant-b' };
+    const vectorB = [0.2, -0.4, 0.9];
+    let table: string;
+
+    /** Everything namespace B holds, read as the owner (no policy applies). */
+    const snapshotB = async () =>
+      (
+        await db.query(
+          `SELECT json_agg(c ORDER BY id) AS chunks, (SELECT json_agg(d ORDER BY document_id) FROM cairn_documents d WHERE namespace = 'tenant-b') AS documents FROM (SELECT namespace, id, document_id, source_id, content, metadata, embedding::text AS embedding, created_at, updated_at FROM "${table}" WHERE namespace = 'tenant-b') c`,
+        )
+      ).rows[0];
+
+    beforeAll(async () => {
+      await fresh();
+      await store.createCollection('shared', { model: 'm', dimension: 3 });
+      await store.createCollection('other', { model: 'm', dimension: 3 });
+      table = (await store.getCollection('shared'))!.tableName;
+      for (const [scope, word, owner] of [
+        [A, 'apple', 'a'],
+        [B, 'banana', 'b'],
+      ] as const) {
+        const prefix = owner === 'a' ? 'a-doc' : 'b-doc';
+        await store.replaceDocument(
+          scope,
+          documentOf(
+            prefix,
+            [0, 1].map((i) =>
+              makeChunk(prefix, i, {
+                text: `${word} number ${i}`,
+                sourceId: `src-${owner}`,
+                metadata: { owner, word },
+                embedding: owner === 'b' ? vectorB : [1, i + 1, 0.5],
+              }),
+            ),
+          ),
+        );
+        await store.replaceDocument(
+          scope,
+          documentOf('same', [makeChunk('same', 0, { text: `${word} same`, metadata: { owner } })]),
+        );
+      }
+      await store.upsertChunks({ collection: 'other', namespace: 'tenant-b' }, [
+        makeChunk('o', 0, { text: 'banana elsewhere' }),
+      ]);
+    });
+
+    it('lets namespace A read nothing of B, whatever the filter, ids or source ids', async () => {
+      const before = await snapshotB();
+      expect((await store.getChunks(A, ['b-doc:0', 'b-doc:1', 'same:0'])).map((c) => c.text)).toEqual([
+        'apple same',
+      ]);
+      expect(await store.getDocument(A, 'b-doc')).toBeUndefined();
+      expect((await store.listDocuments(A)).map((d) => d.documentId)).toEqual(['a-doc', 'same']);
+      const filters = [
+        {},
+        { owner: 'b' },
+        { word: { $in: ['banana'] } },
+        { $or: [{ owner: 'b' }, { owner: { $exists: false } }] },
+        { $not: { owner: 'a' } },
+        { owner: { $ne: 'a' } },
+      ];
+      for (const filter of filters) {
+        const expected = filter === filters[0] ? 3 : 0;
+        expect(await store.countChunks({ ...A, filter })).toBe(expected);
+        for (const hit of await store.denseSearch({ ...A, vector: vectorB, topK: 10, filter })) {
+          expect(hit.chunk.metadata.owner).toBe('a');
+        }
+      }
+      expect(await store.countChunks({ ...A, sourceIds: ['src-b'] })).toBe(0);
+      expect(await store.countChunks({ ...A, documentIds: ['b-doc'] })).toBe(0);
+      expect(await store.denseSearch({ ...A, vector: vectorB, topK: 5, sourceIds: ['src-b'] })).toEqual([]);
+      expect(await store.lexicalSearch({ ...A, query: 'banana', topK: 5 })).toEqual([]);
+      expect(await store.hybridSearch({ ...A, vector: vectorB, query: 'banana', topK: 10 })).toHaveLength(3);
+      for (const hit of await store.hybridSearch({ ...A, vector: vectorB, query: 'banana', topK: 10 })) {
+        expect(hit.chunk.metadata.owner).toBe('a');
+        expect(hit.scores.lexical).toBeUndefined();
+      }
+      const iterated: string[] = [];
+      for await (const batch of store.iterChunks({ ...A, batchSize: 1 }))
+        iterated.push(...batch.map((c) => c.text));
+      expect(iterated).toEqual(['apple number 0', 'apple number 1', 'apple same']);
+      expect((await store.getEmbeddings(A, ['b-doc:0', 'b-doc:1'])).size).toBe(0);
+      expect(await store.countChunks({ collection: 'other', namespace: 'tenant-a' })).toBe(0);
+      expect(
+        await store.lexicalSearch({ collection: 'other', namespace: 'tenant-a', query: 'banana', topK: 5 }),
+      ).toEqual([]);
+      for (const namespace of ["tenant-b' OR '1'='1", '%', 'tenant-b\\', 'TENANT-B', 'tenant-b ', '*']) {
+        expect(await store.countChunks({ collection: 'shared', namespace })).toBe(0);
+      }
+      expect(await snapshotB()).toEqual(before);
+    });
+
+    it('lets namespace A change or delete nothing of B', async () => {
+      const before = await snapshotB();
+      expect(await store.deleteChunks(A, ['b-doc:0', 'b-doc:1'])).toBe(0);
+      expect(await store.deleteBySourceId(A, 'src-b')).toBe(0);
+      expect(await store.deleteByMetadata(A, { owner: 'b' })).toBe(0);
+      expect(await store.deleteByMetadata(A, { $or: [{ owner: 'b' }, { word: 'banana' }] })).toBe(0);
+      expect(await store.replaceChunks(A, { sourceId: 'src-b' }, [])).toBe(0);
+      expect(await store.replaceChunks(A, { match: { owner: 'b' } }, [])).toBe(0);
+      expect(await store.deleteDocument(A, 'b-doc')).toBe(false);
+      await store.upsertChunks(A, [makeChunk('b-doc', 0, { text: 'intruder', sourceId: 'src-b' })]);
+      await store.replaceDocument(A, documentOf('b-doc', [makeChunk('b-doc', 5, { sourceId: 'src-b' })]));
+      await store.replaceDocument(A, documentOf('same', [makeChunk('same', 0, { text: 'apple again' })]));
+      expect(await store.deleteDocument(A, 'b-doc')).toBe(true);
+      expect(await snapshotB()).toEqual(before);
+      expect((await store.getChunks(B, ['same:0']))[0]?.text).toBe('banana same');
+    });
+
+    it('holds in raw SQL: the policy alone confines the application role', async () => {
+      const count = async (tx: Transaction, sql: string) =>
+        ((await tx.query<{ n: number }>(sql)).rows[0] as { n: number }).n;
+      await asTenant('tenant-a', async (tx) => {
+        expect((await tx.query<{ user: string }>('SELECT current_user AS user')).rows[0]?.user).toBe(
+          'cairn_app',
+        );
+        expect(await count(tx, `SELECT count(*)::int AS n FROM "${table}"`)).toBe(3);
+        expect(await count(tx, 'SELECT count(*)::int AS n FROM cairn_documents')).toBe(2);
+        const updated = await tx.query(`UPDATE "${table}" SET content = 'overwritten'`);
+        expect(updated.affectedRows).toBe(3);
+        const deleted = await tx.query(`DELETE FROM "${table}" WHERE namespace = 'tenant-b'`);
+        expect(deleted.affectedRows).toBe(0);
+      });
+      const violation = /row-level security|violates/;
+      await refusedAsTenant(
+        'tenant-a',
+        `INSERT INTO "${table}" (namespace, id, document_id, source_id, ordinal, content, page_start, page_end, token_count, embedding, created_at, updated_at) ` +
+          "VALUES ('tenant-b', 'x', 'x', 'x', 0, 'x', 1, 1, 1, '[1,1,1]', now(), now())",
+        violation,
+      );
+      await refusedAsTenant('tenant-a', `UPDATE "${table}" SET namespace = 'tenant-b'`, violation);
+      await refusedAsTenant('tenant-a', "UPDATE cairn_documents SET namespace = 'tenant-b'", violation);
+      // (SET ROLE back to the session user would succeed: the role switch confines cairn's own
+      // statements, which are fixed SQL with bound values, not arbitrary SQL.)
+      await refusedAsTenant('tenant-a', `TRUNCATE "${table}"`, /permission denied/);
+      await refusedAsTenant('tenant-a', `DROP TABLE "${table}"`, /must be owner|permission denied/);
+      await refusedAsTenant('tenant-a', 'DELETE FROM cairn_collections', /permission denied/);
+      // The role without the namespace setting sees nothing at all.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(isolationStatements(store.settings, 'x')[0]!.sql);
+          return (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0]?.n;
+        }),
+      ).resolves.toBe(0);
+    });
+
+    it('purges exactly one namespace, in every collection', async () => {
+      const before = await snapshotB();
+      await store.upsertChunks({ collection: 'other', namespace: 'tenant-a' }, [makeChunk('o', 1)]);
+      const inA = (await store.countChunks(A)) + 1;
+      expect(await store.purgeNamespace('tenant-a')).toBe(inA);
+      expect(await store.countChunks(A)).toBe(0);
+      expect(await store.listDocuments(A)).toEqual([]);
+      expect(await store.countChunks({ collection: 'other', namespace: 'tenant-a' })).toBe(0);
+      expect(await snapshotB()).toEqual(before);
+      expect(await store.countChunks({ collection: 'other', namespace: 'tenant-b' })).toBe(1);
+      expect(await store.purgeNamespace('tenant-a')).toBe(0);
+      expect(await store.purgeNamespace('nobody')).toBe(0);
+      await expect(store.purgeNamespace('')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    });
+  });
+
+  describe('vectorType float16', () => {
+    it('stores halfvec with a halfvec HNSW index and reads float16 values back', async () => {
+      await fresh();
+      const info = await store.createCollection('half', { model: 'm', dimension: 4, vectorType: 'float16' });
+      const columns = await db.query<{ type: string }>(
+        `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'embedding'`,
+        [info.tableName],
+      );
+      expect(columns.rows[0]?.type).toBe('halfvec(4)');
+      const indexes = await db.query<{ indexdef: string }>(
+        'SELECT indexdef FROM pg_indexes WHERE tablename = $1',
+        [info.tableName],
+      );
+      expect(indexes.rows.some((row) => /hnsw \(embedding halfvec_cosine_ops\)/.test(row.indexdef))).toBe(
+        true,
+      );
+      const embedding = [0.1, -0.333333, 1 / 3, 12.34567];
+      await store.upsertChunks({ collection: 'half' }, [
+        makeChunk('h', 0, { embedding }),
+        makeChunk('h', 1, { embedding: [-0.1, 0.333333, -1 / 3, -12.34567] }),
+      ]);
+      const stored = (await store.getEmbeddings({ collection: 'half' }, ['h:0'])).get('h:0')!;
+      expect(stored).toEqual(embedding.map(float16));
+      expect(stored).not.toEqual(embedding.map(Math.fround));
+      const hits = await store.denseSearch({ collection: 'half', vector: embedding, topK: 2 });
+      expect(hits.map((hit) => hit.chunk.id)).toEqual(['h:0', 'h:1']);
+      expect(hits[0]!.score).toBeCloseTo(1, 3);
+      await expect(
+        store.createCollection('half', { model: 'm', dimension: 4, vectorType: 'float32' }),
+      ).rejects.toMatchObject({ code: 'COLLECTION_CONFLICT' });
+    });
+  });
+
+  describe('NUL characters', () => {
+    it('are removed from text and metadata, as ingest removes them before SQLite', async () => {
+      await fresh();
+      await store.createCollection('docs', { model: 'm', dimension: 3, metadata: { 'o\0wner': 'm\0e' } });
+      const raw = makeChunk('d', 0, {
+        text: 'nul\0 bytes\0 inside',
+        headingPath: ['Head\0ing'],
+        metadata: { 'k\0ey': 'va\0lue', list: ['a\0', { 'n\0': 'x\0' }] },
+      });
+      const record = await store.replaceDocument(
+        { collection: 'docs' },
+        {
+          ...documentOf('d', [raw], 'fo\0lder/d.md'),
+          document: {
+            ...documentOf('d', [raw], 'fo\0lder/d.md').document,
+            title: 'T\0itle',
+            metadata: { a: 'b\0' },
+          },
+        },
+      );
+      expect(record).toMatchObject({ sourceName: 'folder/d.md', title: 'Title', metadata: { a: 'b' } });
+      expect(await store.getDocument({ collection: 'docs' }, 'd')).toEqual(record);
+      const [stored] = await store.getChunks({ collection: 'docs' }, ['d:0']);
+      expect(stored).toMatchObject({
+        text: 'nul bytes inside',
+        headingPath: ['Heading'],
+        metadata: { key: 'value', list: ['a', { n: 'x' }] },
+      });
+      expect((await store.getCollection('docs'))?.metadata).toEqual({ owner: 'me' });
+      expect((await store.lexicalSearch({ collection: 'docs', query: 'bytes', topK: 1 }))[0]?.chunk.id).toBe(
+        'd:0',
+      );
+      expect(await store.countChunks({ collection: 'docs', filter: { 'k\0ey': 'va\0lue' } })).toBe(1);
+
+      // Ingest decodes text without NULs; both stores then keep exactly that text.
+      const text = decodeText(new TextEncoder().encode('nul\0 bytes\0 inside'));
+      const sqlite = await openSqliteStore({ path: ':memory:' });
+      await sqlite.createCollection('docs', { model: 'm', dimension: 3 });
+      await sqlite.upsertChunks({ collection: 'docs' }, [{ ...raw, text, headingPath: ['Heading'] }]);
+      const [fromSqlite] = await sqlite.getChunks({ collection: 'docs' }, ['d:0']);
+      await sqlite.close();
+      expect(stored!.text).toBe(fromSqlite!.text);
+      expect(stored!.headingPath).toEqual(fromSqlite!.headingPath);
+
+      await expect(
+        store.upsertChunks({ collection: 'docs' }, [makeChunk('bad\0id', 0)]),
+      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      expect(await store.getChunks({ collection: 'docs' }, ['bad\0id:0'])).toEqual([]);
+      expect(await store.deleteChunks({ collection: 'docs' }, ['d\0:0'])).toBe(0);
+    });
+  });
+
+  describe('store.denseSearch with a filter matching 1% of rows', () => {
+    const dimension = 24;
+    const rows = 3000;
+    let vectors: number[][];
+    const next = random(7);
+    const gaussian = () => Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
+    const centres = Array.from({ length: 16 }, () => Array.from({ length: dimension }, gaussian));
+    const clustered = () => centres[Math.floor(next() * centres.length)]!.map((x) => x + 0.3 * gaussian());
+
+    beforeAll(async () => {
+      await fresh();
+      await store.createCollection('big', { model: 'm', dimension });
+      vectors = Array.from({ length: rows }, clustered);
+      await store.upsertChunks(
+        { collection: 'big' },
+        vectors.map((embedding, i) =>
+          makeChunk(`doc${Math.floor(i / 10)}`, i % 10, {
+            embedding,
+            metadata: { bucket: i % 100, rare: i % 1000 === 0 },
+          }),
+        ),
+      );
+    });
+
+    it('returns topK rows that pass, through the HNSW index with iterative scans', async () => {
+      const query = clustered();
+      const exact = vectors
+        .map((vector, i) => ({ i, score: cosine(query, vector) }))
+        .filter(({ i }) => i % 100 === 7)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 10)
+        .map(({ i }) => `doc${Math.floor(i / 10)}:${i % 10}`);
+      const hits = await store.denseSearch({
+        collection: 'big',
+        vector: query,
+        topK: 10,
+        filter: { bucket: 7 },
+      });
+      expect(hits).toHaveLength(10);
+      expect(hits.every((hit) => hit.chunk.metadata.bucket === 7)).toBe(true);
+      const recall = hits.filter((hit) => exact.includes(hit.chunk.id)).length / 10;
+      expect(recall).toBeGreaterThanOrEqual(0.8);
+      expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
+
+      const info = (await store.getCollection('big'))!;
+      const statement = denseSearchSql({
+        target: { tableName: info.tableName, collection: 'big' },
+        vector: vectorLiteral(Float32Array.from(query)),
+        vectorType: `vector(${dimension})`,
+        conditions: checkConditions({ filter: { bucket: 7 } }),
+        topK: 10,
+        keepBest: false,
+      });
+      await asTenant('default', async (tx) => {
+        await tx.query("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)");
+        const plan = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params);
+        expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
+          /Index Scan using \S+_embedding/,
+        );
+      });
+    });
+
+    it('answers exactly when the index scan gives up, or when fewer rows pass', async () => {
+      const query = clustered();
+      const rare = await store.denseSearch({
+        collection: 'big',
+        vector: query,
+        topK: 10,
+        filter: { rare: true },
+      });
+      expect(rare.map((hit) => hit.chunk.id).sort()).toEqual(['doc0:0', 'doc100:0', 'doc200:0']);
+      const stingy = await openPostgresStore({ pglite: db, hnsw: { maxScanTuples: 20, efSearch: 10 } });
+      const hits = await stingy.denseSearch({
+        collection: 'big',
+        vector: query,
+        topK: 10,
+        filter: { bucket: 3 },
+      });
+      await stingy.close();
+      expect(hits).toHaveLength(10);
+      expect(hits.every((hit) => hit.chunk.metadata.bucket === 3)).toBe(true);
+    });
+  });
+
+  describe('store.hybridSearch', () => {
+    const words = ['river', 'stone', 'cairn', 'trail', 'summit', 'valley', 'ridge', 'meadow'];
+    let chunks: StoredChunk[];
+
+    beforeAll(async () => {
+      await fresh();
+      await store.createCollection('mix', { model: 'm', dimension: 6 });
+      const next = random(11);
+      chunks = Array.from({ length: 60 }, (_, i) =>
+        makeChunk(`doc${i}`, 0, {
+          sourceId: `src${i % 7}`,
+          text: Array.from({ length: 6 }, () => words[Math.floor(next() * words.length)]).join(' '),
+          embedding: Array.from({ length: 6 }, () => next() - 0.5),
+          metadata: { even: i % 2 === 0 },
+        }),
+      );
+      await store.upsertChunks({ collection: 'mix' }, chunks);
+    });
+
+    it('fuses in SQL exactly as reciprocalRankFusion fuses the two searches', async () => {
+      const scope = { collection: 'mix', filter: { even: true } };
+      const vector = chunks[4]!.embedding as number[];
+      const query = 'cairn summit';
+      const dense = await store.denseSearch({ ...scope, vector, topK: 20 });
+      const lexical = await store.lexicalSearch({ ...scope, query, topK: 20 });
+      const expected = reciprocalRankFusion([dense, lexical], { k: 60 }).slice(0, 10);
+      const hits = await store.hybridSearch({ ...scope, vector, query, topK: 10, candidates: 20 });
+      expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.map((hit) => hit.chunk.id));
+      hits.forEach((hit, i) => {
+        expect(hit.score).toBeCloseTo(expected[i]!.score, 12);
+        expect(hit.scores.fused).toBe(hit.score);
+        if (expected[i]!.scores.dense !== undefined)
+          expect(hit.scores.dense).toBeCloseTo(expected[i]!.scores.dense!, 6);
+        else expect(hit.scores.dense).toBeUndefined();
+        if (expected[i]!.scores.lexical !== undefined)
+          expect(hit.scores.lexical).toBeCloseTo(expected[i]!.scores.lexical!, 6);
+        else expect(hit.scores.lexical).toBeUndefined();
+        expect(hit.chunk.metadata.even).toBe(true);
+      });
+      expect(hits[0]!.chunk.id).toBe('doc4:0');
+    });
+
+    it('weights, keeps the best per source, drops weak dense candidates, and runs on text without words', async () => {
+      const vector = chunks[9]!.embedding as number[];
+      const lexicalOnly = await store.hybridSearch({
+        collection: 'mix',
+        vector,
+        query: 'ridge',
+        topK: 5,
+        weights: [0, 1],
+      });
+      const lexical = await store.lexicalSearch({ collection: 'mix', query: 'ridge', topK: 5 });
+      expect(lexicalOnly.map((hit) => hit.chunk.id)).toEqual(lexical.map((hit) => hit.chunk.id));
+      const best = await store.hybridSearch({
+        collection: 'mix',
+        vector,
+        query: 'ridge',
+        topK: 10,
+        keepBest: true,
+      });
+      expect(new Set(best.map((hit) => hit.chunk.sourceId)).size).toBe(best.length);
+      expect(best).toHaveLength(7);
+      const strict = await store.hybridSearch({
+        collection: 'mix',
+        vector,
+        query: '!!!',
+        topK: 10,
+        minSimilarity: 0.5,
+      });
+      expect(strict.every((hit) => hit.scores.dense! >= 0.5 && hit.scores.lexical === undefined)).toBe(true);
+      expect(strict[0]?.chunk.id).toBe('doc9:0');
+      await store.createCollection('words');
+      await expect(
+        store.hybridSearch({ collection: 'words', vector, query: 'ridge', topK: 5 }),
+      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      await expect(
+        store.hybridSearch({ collection: 'mix', vector, query: 'ridge', topK: 5, weights: [1] as never }),
+      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'weights' });
+    });
+  });
+});
+
+/** Rounds to the nearest IEEE 754 half-precision value (ties away from zero; ties do not occur here). */
+function float16(value: number): number {
+  if (value === 0) return 0;
+  const exponent = Math.max(Math.floor(Math.log2(Math.abs(value))), -14);
+  const step = 2 ** (exponent - 10);
+  return Math.round(value / step) * step;
+}

@@ -15,7 +15,6 @@ import {
   CollectionNotFoundError,
   ConfigError,
   InvalidArgumentError,
-  SchemaError,
 } from '../../core/errors.js';
 import type { Filter } from '../../core/filter.js';
 import type {
@@ -31,12 +30,9 @@ import type {
   StoreStats,
 } from '../../core/ports.js';
 import type { Chunk, DocumentRecord, Hit, StoredChunk } from '../../core/types.js';
-import { type FilterNode, matchesEverything } from '../../retrieve/filter/filter-node.js';
-import { validateFilter } from '../../retrieve/filter/validate-filter.js';
 import { checkConditions } from '../scan-conditions.js';
 import {
   type ChunkTarget,
-  type PreparedChunk,
   prepareChunks,
   prepareDocumentWrite,
   resolveNamespace,
@@ -50,8 +46,8 @@ import {
 import { tableNameFor } from '../table-name.js';
 import { createPgDriver } from './pg-driver.js';
 import { createPglite, pgliteDriver } from './pglite-driver.js';
-import type { PostgresDriver, PostgresQueryable } from './postgres-driver.js';
 import { compileConditions } from './postgres-conditions.js';
+import type { PostgresDriver, PostgresQueryable } from './postgres-driver.js';
 import { compilePostgresFilter } from './postgres-filter.js';
 import { quoteIdentifier } from './postgres-identifiers.js';
 import {
@@ -61,12 +57,21 @@ import {
 } from './postgres-options.js';
 import { SqlParams } from './postgres-params.js';
 import {
+  checkCollectionTable,
+  checkSchemaVersion,
+  countAll,
+  describeDefinition,
+  lockDdl,
+  readCollection,
+  readRegistry,
+  registryExists,
+  runDdl,
+} from './postgres-registry.js';
+import {
   CHUNK_COLUMNS,
-  COLLECTION_COLUMNS,
   type ChunkRow,
-  type CollectionRow,
+  COLLECTION_COLUMNS,
   chunkFromRow,
-  collectionFromRow,
   DOCUMENT_COLUMNS,
   type DocumentRow,
   documentFromRow,
@@ -75,12 +80,10 @@ import {
   vectorFromText,
   vectorLiteral,
 } from './postgres-rows.js';
-import { cleanJson, cleanText, isStorableId, metadataJson } from './postgres-sanitize.js';
+import { cleanJson, cleanText, isStorableId } from './postgres-sanitize.js';
 import {
   CURRENT_SCHEMA_VERSION,
   collectionStatements,
-  DDL_LOCK_KEY,
-  DESCRIBE_TABLE_SQL,
   DOCUMENTS_TABLE,
   dropCollectionStatements,
   embeddingType,
@@ -94,15 +97,27 @@ import {
 } from './postgres-schema.js';
 import { denseSearchSql, hybridSearchSql, lexicalSearchSql, type SearchTarget } from './postgres-search.js';
 import { tsqueryText } from './postgres-tsquery.js';
+import {
+  countDeleted,
+  deleteAndRecount,
+  deleteWhere,
+  deletionFilter,
+  insertChunks,
+  recountDocuments,
+  refuseTakenIds,
+  refuseUnstorableId,
+  refuseUnstorableIds,
+  type Scoped,
+} from './postgres-writes.js';
 
 /** Default chunks per batch of {@link PostgresStore.iterChunks}. */
 export const DEFAULT_ITERATION_BATCH_SIZE = 500;
-/** Rows per `INSERT … SELECT FROM unnest(…)` statement when writing chunks. */
-export const INSERT_BATCH_SIZE = 1000;
 /** Default candidates per ranking in {@link PostgresStore.hybridSearch} (raised to `topK`). */
 export const DEFAULT_HYBRID_CANDIDATES = 50;
 /** Default RRF rank constant of {@link PostgresStore.hybridSearch}. */
 export const DEFAULT_HYBRID_RRF_K = 60;
+/** Rows written to a never-analysed table before `autoAnalyze` runs `ANALYZE`; later, the table must double. */
+export const AUTO_ANALYZE_MIN_ROWS = 1000;
 
 /** A request of {@link PostgresStore.hybridSearch}: dense and lexical search fused in the database. */
 export interface HybridSearchRequest extends Scope, ScanConditions {
@@ -121,15 +136,6 @@ export interface HybridSearchRequest extends Scope, ScanConditions {
   minSimilarity?: number;
   /** Keep only the best hit per source id. */
   keepBest?: boolean;
-}
-
-/** One namespaced transaction's view of its collection. */
-interface Scoped {
-  tx: PostgresQueryable;
-  info: CollectionInfo;
-  /** The chunk table, quoted. */
-  table: string;
-  namespace: string;
 }
 
 type ScoredRow = ChunkRow & {
@@ -190,15 +196,27 @@ export class PostgresStore implements Store {
   /** HNSW settings applied to each dense search. */
   readonly hnsw: Readonly<ResolvedPostgresStoreOptions['hnsw']>;
 
+  /**
+   * Whether the store refreshes planner statistics (`ANALYZE`) of a collection table after writes
+   * that grew it markedly. On by default for PGlite, which has no autovacuum; without statistics
+   * the planner may scan a whole namespace instead of using the HNSW index.
+   */
+  readonly autoAnalyze: boolean;
+
   #driver: PostgresDriver | undefined;
   #registryExists = false;
+  readonly #analyzed = new Map<string, { pending: number; rows: number }>();
 
   /** Wraps a driver. Use {@link openPostgresStore}, which validates the options. */
   constructor(
     driver: PostgresDriver,
-    options: Pick<ResolvedPostgresStoreOptions, 'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw'>,
+    options: Pick<
+      ResolvedPostgresStoreOptions,
+      'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw' | 'autoAnalyze'
+    >,
   ) {
     this.#driver = driver;
+    this.autoAnalyze = options.autoAnalyze ?? driver.kind === 'pglite';
     this.settings = Object.freeze({
       appRole: options.appRole,
       namespaceSetting: options.namespaceSetting,
@@ -803,6 +821,30 @@ export class PostgresStore implements Store {
     });
   }
 
+  /**
+   * Refreshes the planner statistics of collection tables (`ANALYZE`, as the owner): of `collection`,
+   * or of every collection. A server's autovacuum does this by itself; on PGlite see {@link autoAnalyze}.
+   * @throws {CollectionNotFoundError} when `collection` does not exist.
+   */
+  async analyze(collection?: string): Promise<void> {
+    this.#live();
+    if (collection !== undefined) validateCollectionName(collection);
+    if (!(await this.#hasRegistry())) {
+      if (collection === undefined) return;
+      throw new CollectionNotFoundError(collection);
+    }
+    const targets = await this.#live().transaction(async (tx) => {
+      if (collection === undefined) return readRegistry(tx);
+      const info = await readCollection(tx, collection);
+      if (info === undefined) throw new CollectionNotFoundError(collection);
+      return [info];
+    });
+    for (const info of targets) {
+      const rows = await this.#analyzeTable(info.tableName);
+      this.#analyzed.set(info.tableName, { pending: 0, rows });
+    }
+  }
+
   /** True when a trivial round trip to the database succeeds; false after {@link close} or on any failure. */
   async ping(): Promise<boolean> {
     const driver = this.#driver;
@@ -834,19 +876,54 @@ export class PostgresStore implements Store {
   /** Runs `work` in a transaction pinned to the scope's namespace, with the collection resolved. */
   async #inScope<T>(scope: Scope, work: (scoped: Scoped) => Promise<T>): Promise<T> {
     const driver = this.#live();
-    if (typeof scope !== 'object' || scope === null) throw new InvalidArgumentError('scope', 'must be an object');
+    if (typeof scope !== 'object' || scope === null)
+      throw new InvalidArgumentError('scope', 'must be an object');
     const name = validateCollectionName(scope.collection);
     const namespace = resolveNamespace(scope);
     const known = this.#registryExists;
-    return driver.transaction(async (tx) => {
+    let scoped: Scoped | undefined;
+    const result = await driver.transaction(async (tx) => {
       const info = known || (await registryExists(tx)) ? await readCollection(tx, name, true) : undefined;
       if (info === undefined) {
-        throw new CollectionNotFoundError(name, 'create it first with createCollection (CLI: `cairn collections create`)');
+        throw new CollectionNotFoundError(
+          name,
+          'create it first with createCollection (CLI: `cairn collections create`)',
+        );
       }
       this.#registryExists = true;
       checkSchemaVersion(info);
       await this.#enter(tx, namespace);
-      return work({ tx, info, table: quoteIdentifier(info.tableName), namespace });
+      scoped = { tx, info, table: quoteIdentifier(info.tableName), namespace, written: 0 };
+      return work(scoped);
+    });
+    if (scoped !== undefined && scoped.written > 0)
+      await this.#afterWrite(scoped.info.tableName, scoped.written);
+    return result;
+  }
+
+  /** With `autoAnalyze`, refreshes a table's planner statistics once enough rows were written since the last time. */
+  async #afterWrite(tableName: string, written: number): Promise<void> {
+    if (!this.autoAnalyze) return;
+    const state = this.#analyzed.get(tableName) ?? { pending: 0, rows: 0 };
+    state.pending += written;
+    this.#analyzed.set(tableName, state);
+    if (state.pending < Math.max(AUTO_ANALYZE_MIN_ROWS, state.rows)) return;
+    state.pending = 0;
+    try {
+      state.rows = await this.#analyzeTable(tableName);
+    } catch {
+      // Statistics are an optimisation; a table dropped meanwhile is no error of the write.
+    }
+  }
+
+  async #analyzeTable(tableName: string): Promise<number> {
+    return this.#live().transaction(async (tx) => {
+      await tx.query(`ANALYZE ${quoteIdentifier(tableName)}`);
+      const { rows } = await tx.query<{ n: number }>(
+        'SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass($1::text)',
+        [tableName],
+      );
+      return rows[0]?.n ?? 0;
     });
   }
 
@@ -881,252 +958,6 @@ export class PostgresStore implements Store {
   }
 }
 
-/** Takes the transaction-level advisory lock that serialises DDL. */
-async function lockDdl(tx: PostgresQueryable): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1::text))', [DDL_LOCK_KEY]);
-}
-
-async function registryExists(tx: PostgresQueryable): Promise<boolean> {
-  const { rows } = await tx.query<{ exists: boolean }>(
-    'SELECT to_regclass($1::text) IS NOT NULL AND to_regclass($2::text) IS NOT NULL AS exists',
-    [REGISTRY_TABLE, DOCUMENTS_TABLE],
-  );
-  return rows[0]?.exists === true;
-}
-
-async function readRegistry(tx: PostgresQueryable, share = false): Promise<CollectionInfo[]> {
-  const { rows } = await tx.query<CollectionRow>(
-    `SELECT ${COLLECTION_COLUMNS} FROM ${REGISTRY_TABLE} ORDER BY name${share ? ' FOR SHARE' : ''}`,
-  );
-  return rows.map(collectionFromRow);
-}
-
-/** The registry row of `name`; with `share`, locked against a concurrent drop until the transaction ends. */
-async function readCollection(
-  tx: PostgresQueryable,
-  name: string,
-  share = false,
-): Promise<CollectionInfo | undefined> {
-  const { rows } = await tx.query<CollectionRow>(
-    `SELECT ${COLLECTION_COLUMNS} FROM ${REGISTRY_TABLE} WHERE name = $1::text${share ? ' FOR SHARE' : ''}`,
-    [name],
-  );
-  return rows[0] === undefined ? undefined : collectionFromRow(rows[0]);
-}
-
-/** Chunk counts over all namespaces (as the owner), aligned with `collections`. */
-async function countAll(tx: PostgresQueryable, collections: CollectionInfo[]): Promise<number[]> {
-  if (collections.length === 0) return [];
-  const sql = collections
-    .map((info, index) => `SELECT ${index} AS position, count(*)::int AS n FROM ${quoteIdentifier(info.tableName)}`)
-    .join(' UNION ALL ');
-  const { rows } = await tx.query<{ position: number; n: number }>(sql);
-  const counts = new Array<number>(collections.length).fill(0);
-  for (const row of rows) counts[row.position] = row.n;
-  return counts;
-}
-
-/**
- * Compares an existing table's embedding column with a collection definition, before any DDL.
- * @throws {SchemaError} naming both dimensions (or types) when they differ.
- */
-async function checkCollectionTable(
-  tx: PostgresQueryable,
-  info: Pick<CollectionInfo, 'name' | 'tableName' | 'dimension' | 'vectorType'>,
-): Promise<void> {
-  const { rows } = await tx.query<{ exists: boolean; type_name: string | null; dimension: number | null }>(
-    DESCRIBE_TABLE_SQL,
-    [info.tableName],
-  );
-  const table = rows[0];
-  if (table === undefined || !table.exists) return;
-  const actual =
-    table.type_name === null
-      ? 'no embedding column (lexical-only)'
-      : `${table.type_name}(${table.dimension}) embeddings (${table.dimension} dimensions)`;
-  const expected = embeddingType(info);
-  const wanted =
-    expected === null
-      ? 'no embeddings (lexical-only)'
-      : `${expected} embeddings (${info.dimension} dimensions)`;
-  const matches =
-    expected === null
-      ? table.type_name === null
-      : table.type_name === (info.vectorType === 'float16' ? 'halfvec' : 'vector') &&
-        table.dimension === info.dimension;
-  if (!matches) {
-    throw new SchemaError(
-      `collection "${info.name}": table ${info.tableName} holds ${actual}, but the collection is defined with ${wanted}; ` +
-        'nothing was changed. Drop and recreate the collection, or use its existing dimension',
-    );
-  }
-}
-
-/** Runs one DDL statement, turning a missing extension into a {@link ConfigError} that says what to install. */
-async function runDdl(tx: PostgresQueryable, sql: string): Promise<void> {
-  try {
-    await tx.query(sql);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const extension = /extension "(vector|unaccent)"/.exec(message)?.[1];
-    if (extension !== undefined) {
-      throw new ConfigError(
-        `the PostgreSQL store needs the ${extension === 'vector' ? 'pgvector (vector)' : 'unaccent'} extension, ` +
-          `and the server could not create it (${message}); install it on the server (pgvector 0.8 or newer; ` +
-          'unaccent ships with PostgreSQL contrib) or create it as a superuser. On PGlite, create the database ' +
-          'with createPglite(), which loads both',
-      );
-    }
-    throw error;
-  }
-}
-
-function checkSchemaVersion(info: CollectionInfo): void {
-  if (info.schemaVersion > CURRENT_SCHEMA_VERSION) {
-    throw new SchemaError(
-      `collection "${info.name}" has schema version ${info.schemaVersion}, newer than this cairn supports ` +
-        `(${CURRENT_SCHEMA_VERSION}); upgrade cairn`,
-    );
-  }
-  if (info.schemaVersion < CURRENT_SCHEMA_VERSION) {
-    throw new SchemaError(
-      `collection "${info.name}" has schema version ${info.schemaVersion} and no upgrade step leads from it to ` +
-        `${CURRENT_SCHEMA_VERSION}; recreate the collection and ingest again`,
-    );
-  }
-}
-
-/**
- * Writes validated chunks with `INSERT … SELECT FROM unnest(…)`, {@link INSERT_BATCH_SIZE} rows per
- * statement; an existing id of the namespace is overwritten (its `created_at` kept).
- */
-async function insertChunks(scoped: Scoped, prepared: PreparedChunk[], now: string): Promise<void> {
-  const vectorType = embeddingType(scoped.info);
-  for (let start = 0; start < prepared.length; start += INSERT_BATCH_SIZE) {
-    const batch = prepared.slice(start, start + INSERT_BATCH_SIZE);
-    const columns = {
-      id: batch.map(({ chunk }) => chunk.id),
-      document_id: batch.map(({ chunk }) => chunk.documentId),
-      source_id: batch.map(({ chunk }) => chunk.sourceId),
-      ordinal: batch.map(({ chunk }) => chunk.ordinal),
-      content: batch.map(({ chunk }) => cleanText(chunk.text)),
-      heading_path: batch.map(({ chunk }) => JSON.stringify(chunk.headingPath.map(cleanText))),
-      page_start: batch.map(({ chunk }) => chunk.pageStart),
-      page_end: batch.map(({ chunk }) => chunk.pageEnd),
-      token_count: batch.map(({ chunk }) => chunk.tokenCount),
-      indivisible: batch.map(({ chunk }) => chunk.indivisible === true),
-      metadata: batch.map(({ chunk }) => metadataJson(chunk.metadata)),
-    };
-    const types = ['text', 'text', 'text', 'int', 'text', 'text', 'int', 'int', 'int', 'boolean', 'text'];
-    const values: unknown[] = Object.values(columns);
-    const names = Object.keys(columns);
-    if (vectorType !== null) {
-      names.push('embedding');
-      types.push('text');
-      values.push(batch.map(({ embedding }) => vectorLiteral(embedding!)));
-    }
-    const unnest = names.map((_, index) => `$${index + 3}::${types[index]}[]`).join(', ');
-    const select = names.map((name) => {
-      if (name === 'heading_path' || name === 'metadata') return `u.${name}::jsonb`;
-      if (name === 'embedding') return `u.embedding::${vectorType}`;
-      return `u.${name}`;
-    });
-    const updates = names
-      .filter((name) => name !== 'id')
-      .map((name) => `${name} = excluded.${name}`)
-      .join(', ');
-    await scoped.tx.query(
-      `INSERT INTO ${scoped.table} (namespace, ${names.join(', ')}, created_at, updated_at) ` +
-        `SELECT $1::text, ${select.join(', ')}, $2::timestamptz, $2::timestamptz FROM unnest(${unnest}) AS u(${names.join(', ')}) ` +
-        `ON CONFLICT (namespace, id) DO UPDATE SET ${updates}, updated_at = excluded.updated_at`,
-      [scoped.namespace, now, ...values],
-    );
-  }
-}
-
-/** Refuses a document write whose chunk ids belong to another document of the namespace. */
-async function refuseTakenIds(scoped: Scoped, prepared: PreparedChunk[]): Promise<void> {
-  if (prepared.length === 0) return;
-  const { rows } = await scoped.tx.query<{ id: string; document_id: string }>(
-    `SELECT id, document_id FROM ${scoped.table} WHERE id = ANY($1::text[]) LIMIT 1`,
-    [prepared.map(({ chunk }) => chunk.id)],
-  );
-  const taken = rows[0];
-  if (taken !== undefined) {
-    throw new InvalidArgumentError(
-      'chunks',
-      `chunk id "${taken.id}" already belongs to document "${taken.document_id}" in namespace "${scoped.namespace}"`,
-    );
-  }
-}
-
-/** Deletes the namespace's chunks that pass `where` (over `c`). @returns The document id of each deleted chunk. */
-async function deleteWhere(scoped: Scoped, where: string, params: SqlParams): Promise<string[]> {
-  const { rows } = await scoped.tx.query<{ document_id: string }>(
-    `DELETE FROM ${scoped.table} AS c WHERE ${where} RETURNING c.document_id`,
-    params.values,
-  );
-  return rows.map((row) => row.document_id);
-}
-
-/** {@link deleteWhere}, then recounts the documents that lost chunks. @returns The number deleted. */
-async function deleteAndRecount(scoped: Scoped, where: string, params: SqlParams): Promise<number> {
-  const documentIds = await deleteWhere(scoped, where, params);
-  await recountDocuments(scoped, documentIds);
-  return documentIds.length;
-}
-
-/** Sets `chunk_count` of these documents' records to their chunks' count; drops records left with none. */
-async function recountDocuments(scoped: Scoped, documentIds: string[]): Promise<void> {
-  if (documentIds.length === 0) return;
-  const ids = [...new Set(documentIds)];
-  await scoped.tx.query(
-    `UPDATE ${DOCUMENTS_TABLE} AS d SET chunk_count = (SELECT count(*) FROM ${scoped.table} AS c ` +
-      'WHERE c.namespace = d.namespace AND c.document_id = d.document_id) ' +
-      'WHERE d.collection = $1::text AND d.document_id = ANY($2::text[])',
-    [scoped.info.name, ids],
-  );
-  await scoped.tx.query(
-    `DELETE FROM ${DOCUMENTS_TABLE} WHERE collection = $1::text AND chunk_count = 0 AND document_id = ANY($2::text[])`,
-    [scoped.info.name, ids],
-  );
-}
-
-/** Runs a `DELETE` and returns how many rows it removed, the same way on every driver. */
-async function countDeleted(tx: PostgresQueryable, deleteSql: string, params: unknown[]): Promise<number> {
-  const { rows } = await tx.query<{ n: number }>(
-    `WITH deleted AS (${deleteSql} RETURNING 1) SELECT count(*)::int AS n FROM deleted`,
-    params,
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/** Validates a filter that selects chunks to delete; an empty one (everything) is refused. */
-function deletionFilter(match: Filter, argument: string): FilterNode {
-  const filter = validateFilter(match);
-  if (matchesEverything(filter)) {
-    throw new InvalidArgumentError(
-      argument,
-      'is empty and would select every chunk; name at least one condition (or drop the collection)',
-    );
-  }
-  return filter;
-}
-
-function refuseUnstorableId(id: string, argument: string): void {
-  if (id.includes('\u0000')) {
-    throw new InvalidArgumentError(argument, 'must not contain NUL characters (PostgreSQL cannot store them)');
-  }
-}
-
-function refuseUnstorableIds(prepared: PreparedChunk[]): void {
-  prepared.forEach(({ chunk }, index) => {
-    refuseUnstorableId(chunk.id, `chunks[${index}].id`);
-    refuseUnstorableId(chunk.documentId, `chunks[${index}].documentId`);
-    refuseUnstorableId(chunk.sourceId, `chunks[${index}].sourceId`);
-  });
-}
-
 function chunkTarget(info: CollectionInfo): ChunkTarget {
   return { collection: info.name, dimension: info.dimension };
 }
@@ -1139,9 +970,15 @@ function searchTarget(info: CollectionInfo): SearchTarget {
 function queryVector(info: CollectionInfo, vector: unknown): { vector: string; vectorType: string } {
   const type = embeddingType(info);
   if (info.dimension === null || type === null) {
-    throw new InvalidArgumentError('collection', `"${info.name}" is lexical-only (no embeddings); use lexical search`);
+    throw new InvalidArgumentError(
+      'collection',
+      `"${info.name}" is lexical-only (no embeddings); use lexical search`,
+    );
   }
-  return { vector: vectorLiteral(toEmbedding(vector, info.dimension, info.name, 'query vector')), vectorType: type };
+  return {
+    vector: vectorLiteral(toEmbedding(vector, info.dimension, info.name, 'query vector')),
+    vectorType: type,
+  };
 }
 
 function checkMinSimilarity(value: unknown): number | undefined {
@@ -1153,16 +990,6 @@ function checkMinSimilarity(value: unknown): number | undefined {
 
 function toSimilarity(distance: number): number {
   return Math.min(1, Math.max(-1, 1 - distance));
-}
-
-function describeDefinition(definition: {
-  model: string | null;
-  dimension: number | null;
-  vectorType?: string;
-}): string {
-  if (definition.model === null) return 'no embedding model (lexical-only)';
-  const type = definition.vectorType === 'float16' ? ', float16' : '';
-  return `model "${definition.model}" (${definition.dimension} dimensions${type})`;
 }
 
 function toHit(row: ScoredRow, score: number, scores: Hit['scores']): Hit {

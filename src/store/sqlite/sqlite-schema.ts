@@ -9,10 +9,12 @@
  * BLOB as sqlite-vec reads it; its byte length is checked against the dimension, `NULL` in a
  * lexical-only collection), `created_at`, `updated_at` (ISO-8601).
  *
- * Full-text index `<t>_fts`: a contentless FTS5 table (`content=''`, `contentless_delete=1`) over
- * `content` and `headings` (the heading path joined by newlines), tokenizer
- * {@link FTS_TOKENIZER}, rowid = `seq`. Triggers on the chunk table keep it in step under every
- * insert, update and delete, in the same transaction.
+ * Full-text index `<t>_fts`: a contentless FTS5 table (`content=''`) over `content` and
+ * `headings` (the heading path joined by newlines), tokenizer {@link FTS_TOKENIZER}, rowid =
+ * `seq`. Triggers on the chunk table keep it in step under every insert, update and delete, in
+ * the same transaction; deletes pass the old values to FTS5's `'delete'` command, so the BM25
+ * statistics (row count, token totals) count live rows only. (`contentless_delete=1` would
+ * keep counting deleted rows, and scores would drift with every re-ingest.)
  * @module
  */
 import type BetterSqlite3 from 'better-sqlite3';
@@ -88,7 +90,9 @@ export function collectionDdl(tableName: string, dimension: number | null): stri
     dimension === null
       ? 'embedding IS NULL'
       : `embedding IS NOT NULL AND length(embedding) = ${4 * dimension}`;
-  const headings = '(SELECT group_concat(value, char(10)) FROM json_each(new.heading_path))';
+  const headingsOf = (row: 'new' | 'old') =>
+    `(SELECT group_concat(value, char(10)) FROM json_each(${row}.heading_path))`;
+  const headings = headingsOf('new');
   return `
 CREATE TABLE ${chunks} (
   seq INTEGER PRIMARY KEY,
@@ -112,16 +116,16 @@ CREATE TABLE ${chunks} (
 CREATE INDEX ${name('document')} ON ${chunks} (namespace, document_id);
 CREATE INDEX ${name('source')} ON ${chunks} (namespace, source_id);
 CREATE VIRTUAL TABLE ${fts} USING fts5(
-  content, headings, content = '', contentless_delete = 1, tokenize = '${FTS_TOKENIZER}'
+  content, headings, content = '', tokenize = '${FTS_TOKENIZER}'
 );
 CREATE TRIGGER ${name('fts_insert')} AFTER INSERT ON ${chunks} BEGIN
   INSERT INTO ${fts} (rowid, content, headings) VALUES (new.seq, new.content, ${headings});
 END;
 CREATE TRIGGER ${name('fts_delete')} AFTER DELETE ON ${chunks} BEGIN
-  DELETE FROM ${fts} WHERE rowid = old.seq;
+  INSERT INTO ${fts} (${fts}, rowid, content, headings) VALUES ('delete', old.seq, old.content, ${headingsOf('old')});
 END;
 CREATE TRIGGER ${name('fts_update')} AFTER UPDATE OF content, heading_path ON ${chunks} BEGIN
-  DELETE FROM ${fts} WHERE rowid = old.seq;
+  INSERT INTO ${fts} (${fts}, rowid, content, headings) VALUES ('delete', old.seq, old.content, ${headingsOf('old')});
   INSERT INTO ${fts} (rowid, content, headings) VALUES (new.seq, new.content, ${headings});
 END;
 `;

@@ -264,6 +264,29 @@ describe('full-text index', () => {
   });
 });
 
+describe('BM25 statistics', () => {
+  it('count live rows only: rewriting a chunk many times leaves scores as on a fresh index', async () => {
+    const texts = ['granite marmot burrow', 'granite pika hay', 'otter river', 'heron river'];
+    const build = async (rewrites: number) => {
+      const store = await populated(freshPath());
+      await store.upsertChunks(
+        S,
+        texts.map((t, i) => chunk('s', i, t)),
+      );
+      for (let r = 0; r < rewrites; r++) await store.upsertChunks(S, [chunk('s', 0, texts[0]!)]);
+      const hits = await store.lexicalSearch({ ...S, query: 'granite marmot', topK: 10 });
+      await store.close();
+      return hits.filter((h) => h.chunk.sourceId === 's').map((h) => [h.chunk.id, h.score]);
+    };
+    const fresh = await build(0);
+    const rewritten = await build(50);
+    expect(rewritten.map(([id]) => id)).toEqual(fresh.map(([id]) => id));
+    for (const [i, [, score]] of rewritten.entries()) {
+      expect(score as number).toBeCloseTo(fresh[i]![1] as number, 9);
+    }
+  });
+});
+
 describe('transactions', () => {
   it('roll back a document replacement that fails inside the database', async () => {
     const path = freshPath();

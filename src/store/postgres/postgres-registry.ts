@@ -1,0 +1,148 @@
+/**
+ * Registry-level helpers: the DDL lock, reading the collection registry, checking an existing
+ * table against a collection definition, and running DDL with helpful errors. All run as the
+ * connecting owner, outside any namespace.
+ * @module
+ */
+import { ConfigError, SchemaError } from '../../core/errors.js';
+import type { CollectionInfo } from '../../core/ports.js';
+import type { PostgresQueryable } from './postgres-driver.js';
+import { quoteIdentifier } from './postgres-identifiers.js';
+import { COLLECTION_COLUMNS, type CollectionRow, collectionFromRow } from './postgres-rows.js';
+import {
+  CURRENT_SCHEMA_VERSION,
+  DDL_LOCK_KEY,
+  DESCRIBE_TABLE_SQL,
+  DOCUMENTS_TABLE,
+  embeddingType,
+  REGISTRY_TABLE,
+} from './postgres-schema.js';
+
+/** Takes the transaction-level advisory lock that serialises DDL. */
+export async function lockDdl(tx: PostgresQueryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1::text))', [DDL_LOCK_KEY]);
+}
+
+export async function registryExists(tx: PostgresQueryable): Promise<boolean> {
+  const { rows } = await tx.query<{ exists: boolean }>(
+    'SELECT to_regclass($1::text) IS NOT NULL AND to_regclass($2::text) IS NOT NULL AS exists',
+    [REGISTRY_TABLE, DOCUMENTS_TABLE],
+  );
+  return rows[0]?.exists === true;
+}
+
+export async function readRegistry(tx: PostgresQueryable, share = false): Promise<CollectionInfo[]> {
+  const { rows } = await tx.query<CollectionRow>(
+    `SELECT ${COLLECTION_COLUMNS} FROM ${REGISTRY_TABLE} ORDER BY name${share ? ' FOR SHARE' : ''}`,
+  );
+  return rows.map(collectionFromRow);
+}
+
+/** The registry row of `name`; with `share`, locked against a concurrent drop until the transaction ends. */
+export async function readCollection(
+  tx: PostgresQueryable,
+  name: string,
+  share = false,
+): Promise<CollectionInfo | undefined> {
+  const { rows } = await tx.query<CollectionRow>(
+    `SELECT ${COLLECTION_COLUMNS} FROM ${REGISTRY_TABLE} WHERE name = $1::text${share ? ' FOR SHARE' : ''}`,
+    [name],
+  );
+  return rows[0] === undefined ? undefined : collectionFromRow(rows[0]);
+}
+
+/** Chunk counts over all namespaces (as the owner), aligned with `collections`. */
+export async function countAll(tx: PostgresQueryable, collections: CollectionInfo[]): Promise<number[]> {
+  if (collections.length === 0) return [];
+  const sql = collections
+    .map(
+      (info, index) =>
+        `SELECT ${index} AS position, count(*)::int AS n FROM ${quoteIdentifier(info.tableName)}`,
+    )
+    .join(' UNION ALL ');
+  const { rows } = await tx.query<{ position: number; n: number }>(sql);
+  const counts = new Array<number>(collections.length).fill(0);
+  for (const row of rows) counts[row.position] = row.n;
+  return counts;
+}
+
+/**
+ * Compares an existing table's embedding column with a collection definition, before any DDL.
+ * @throws {SchemaError} naming both dimensions (or types) when they differ.
+ */
+export async function checkCollectionTable(
+  tx: PostgresQueryable,
+  info: Pick<CollectionInfo, 'name' | 'tableName' | 'dimension' | 'vectorType'>,
+): Promise<void> {
+  const { rows } = await tx.query<{ exists: boolean; type_name: string | null; dimension: number | null }>(
+    DESCRIBE_TABLE_SQL,
+    [info.tableName],
+  );
+  const table = rows[0];
+  if (table === undefined || !table.exists) return;
+  const actual =
+    table.type_name === null
+      ? 'no embedding column (lexical-only)'
+      : `${table.type_name}(${table.dimension}) embeddings (${table.dimension} dimensions)`;
+  const expected = embeddingType(info);
+  const wanted =
+    expected === null
+      ? 'no embeddings (lexical-only)'
+      : `${expected} embeddings (${info.dimension} dimensions)`;
+  const matches =
+    expected === null
+      ? table.type_name === null
+      : table.type_name === (info.vectorType === 'float16' ? 'halfvec' : 'vector') &&
+        table.dimension === info.dimension;
+  if (!matches) {
+    throw new SchemaError(
+      `collection "${info.name}": table ${info.tableName} holds ${actual}, but the collection is defined with ${wanted}; ` +
+        'nothing was changed. Drop and recreate the collection, or use its existing dimension',
+    );
+  }
+}
+
+/** Runs one DDL statement, turning a missing extension into a {@link ConfigError} that says what to install. */
+export async function runDdl(tx: PostgresQueryable, sql: string): Promise<void> {
+  try {
+    await tx.query(sql);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const extension = /extension "(vector|unaccent)"/.exec(message)?.[1];
+    if (extension !== undefined) {
+      throw new ConfigError(
+        `the PostgreSQL store needs the ${extension === 'vector' ? 'pgvector (vector)' : 'unaccent'} extension, ` +
+          `and the server could not create it (${message}); install it on the server (pgvector 0.8 or newer; ` +
+          'unaccent ships with PostgreSQL contrib) or create it as a superuser. On PGlite, create the database ' +
+          'with createPglite(), which loads both',
+      );
+    }
+    throw error;
+  }
+}
+
+export function checkSchemaVersion(info: CollectionInfo): void {
+  if (info.schemaVersion > CURRENT_SCHEMA_VERSION) {
+    throw new SchemaError(
+      `collection "${info.name}" has schema version ${info.schemaVersion}, newer than this cairn supports ` +
+        `(${CURRENT_SCHEMA_VERSION}); upgrade cairn`,
+    );
+  }
+  if (info.schemaVersion < CURRENT_SCHEMA_VERSION) {
+    throw new SchemaError(
+      `collection "${info.name}" has schema version ${info.schemaVersion} and no upgrade step leads from it to ` +
+        `${CURRENT_SCHEMA_VERSION}; recreate the collection and ingest again`,
+    );
+  }
+}
+
+/** How a collection definition reads in messages. */
+export function describeDefinition(definition: {
+  model: string | null;
+  dimension: number | null;
+  vectorType?: string;
+}): string {
+  if (definition.model === null) return 'no embedding model (lexical-only)';
+  const type = definition.vectorType === 'float16' ? ', float16' : '';
+  return `model "${definition.model}" (${definition.dimension} dimensions${type})`;
+}

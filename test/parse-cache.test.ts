@@ -1,0 +1,68 @@
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openSqliteCache } from '../src/cache/sqlite-cache.js';
+import type { Source } from '../src/core/types.js';
+import { createEngine } from '../src/engine/engine.js';
+import { parseCacheKey } from '../src/ingest/parse-cache.js';
+import { MarkdownParser } from '../src/ingest/parsers/markdown-parser.js';
+import { PdfParser } from '../src/ingest/parsers/pdf-parser.js';
+import { contentHash } from '../src/ingest/pipeline.js';
+import { PIPER_REPORT, tempDir } from './support/corpus.js';
+
+/** Real parsers that count how often they run. */
+function counting<P extends MarkdownParser | PdfParser>(parser: P): P & { calls: number } {
+  const counted = parser as P & { calls: number };
+  counted.calls = 0;
+  const parse = parser.parse.bind(parser);
+  counted.parse = async (source: Source) => {
+    counted.calls++;
+    return parse(source);
+  };
+  return counted;
+}
+
+describe('parse cache', () => {
+  it('re-uses a parse across chunk sizes and file names, and treats a malformed entry as a miss', async () => {
+    const dir = tempDir();
+    const docs = path.join(dir, 'docs');
+    mkdirSync(docs);
+    copyFileSync(PIPER_REPORT, path.join(docs, 'piper.pdf'));
+    writeFileSync(path.join(docs, 'notes.md'), '# Notes\n\nOtters hold hands while sleeping.\n');
+    const cache = openSqliteCache(path.join(dir, 'cache.db'));
+    const pdf = counting(new PdfParser());
+    const markdown = counting(new MarkdownParser());
+    const parse = { parsers: { pdf, markdown } };
+    const db = path.join(dir, 'cairn.db');
+
+    const first = await createEngine({ store: db, cache, parse });
+    expect((await first.ingestPaths([docs])).totals.ingested).toBe(2);
+    expect([pdf.calls, markdown.calls]).toEqual([1, 1]);
+
+    const rechunked = await createEngine({
+      store: first.store,
+      cache,
+      parse,
+      chunkSize: 100,
+      chunkOverlap: 10,
+    });
+    const report = await rechunked.ingestPaths([docs]);
+    expect(report.totals).toMatchObject({ ingested: 2, unchanged: 0 });
+    expect([pdf.calls, markdown.calls]).toEqual([1, 1]);
+    const doc = await first.store.getDocument({ collection: 'default' }, 'piper.pdf');
+    expect(doc!.chunkCount).toBeGreaterThan(report.items.find((i) => i.documentId === 'notes.md')!.chunks);
+    expect((await rechunked.search('Tallahassee')).hits[0]!.chunk.tokenCount).toBeLessThanOrEqual(100);
+
+    copyFileSync(PIPER_REPORT, path.join(docs, 'renamed.pdf'));
+    await rechunked.ingestPaths([docs]);
+    expect(pdf.calls).toBe(1);
+
+    const notes = Buffer.from('# Notes\n\nOtters hold hands while sleeping.\n');
+    await cache.set(parseCacheKey(contentHash(notes), markdown.fingerprint), '{"pages": "garbage"}');
+    await rechunked.ingestPaths([docs], { force: true });
+    expect(markdown.calls).toBe(2);
+    expect((await rechunked.search('otters')).hits[0]!.chunk.documentId).toBe('notes.md');
+    await first.close();
+    cache.close();
+  });
+});
