@@ -23,6 +23,7 @@ export async function lockDdl(tx: PostgresQueryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1::text))', [DDL_LOCK_KEY]);
 }
 
+/** True when both the registry and the documents table exist (never creates them). */
 export async function registryExists(tx: PostgresQueryable): Promise<boolean> {
   const { rows } = await tx.query<{ exists: boolean }>(
     'SELECT to_regclass($1::text) IS NOT NULL AND to_regclass($2::text) IS NOT NULL AS exists',
@@ -31,6 +32,7 @@ export async function registryExists(tx: PostgresQueryable): Promise<boolean> {
   return rows[0]?.exists === true;
 }
 
+/** Every registry entry, ordered by name; with `share`, each row locked against a concurrent drop. */
 export async function readRegistry(tx: PostgresQueryable, share = false): Promise<CollectionInfo[]> {
   const { rows } = await tx.query<CollectionRow>(
     `SELECT ${COLLECTION_COLUMNS} FROM ${REGISTRY_TABLE} ORDER BY name${share ? ' FOR SHARE' : ''}`,
@@ -121,6 +123,10 @@ export async function runDdl(tx: PostgresQueryable, sql: string): Promise<void> 
   }
 }
 
+/**
+ * Refuses a collection whose layout version this library cannot use.
+ * @throws {SchemaError} when it is newer (upgrade cairn) or older with no upgrade step (recreate it).
+ */
 export function checkSchemaVersion(info: CollectionInfo): void {
   if (info.schemaVersion > CURRENT_SCHEMA_VERSION) {
     throw new SchemaError(

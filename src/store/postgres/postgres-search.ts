@@ -113,7 +113,13 @@ export function lexicalSearchSql(search: LexicalSearchSql): SqlStatement {
       'best AS (SELECT DISTINCT ON (source_id) namespace, id, score FROM scored ORDER BY source_id, score DESC, id), ' +
       `top AS MATERIALIZED (SELECT namespace, id, score FROM best ORDER BY score DESC, id LIMIT ${limit})`
     : `top AS MATERIALIZED (SELECT namespace, id, score FROM (${scored}) AS scored ORDER BY score DESC, id LIMIT ${limit})`;
-  return finish(search.target, params, top, 'top.score AS score, top.score AS lexical', 'top.score DESC, c.id');
+  return finish(
+    search.target,
+    params,
+    top,
+    'top.score AS score, top.score AS lexical',
+    'top.score DESC, c.id',
+  );
 }
 
 /**

@@ -152,6 +152,10 @@ export function deletionFilter(match: Filter, argument: string): FilterNode {
   return filter;
 }
 
+/**
+ * Refuses an id PostgreSQL cannot store as given (it contains NUL).
+ * @throws {InvalidArgumentError} naming `argument`.
+ */
 export function refuseUnstorableId(id: string, argument: string): void {
   if (id.includes('\u0000')) {
     throw new InvalidArgumentError(
@@ -161,6 +165,7 @@ export function refuseUnstorableId(id: string, argument: string): void {
   }
 }
 
+/** {@link refuseUnstorableId} for every chunk's id, document id and source id. */
 export function refuseUnstorableIds(prepared: PreparedChunk[]): void {
   prepared.forEach(({ chunk }, index) => {
     refuseUnstorableId(chunk.id, `chunks[${index}].id`);

@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// Insert throughput and search latency (p50/p95) of the PostgreSQL store on in-process PGlite:
+// hybrid search (dense + lexical fused by RRF in one SQL statement), and dense and lexical search
+// alone for comparison, unfiltered and with a metadata filter matching 1% of rows.
+// Vectors are clustered (64 Gaussian clusters, L2-normalised), like real embeddings; texts draw
+// words from a Zipf-distributed vocabulary, so common words match many chunks and rare ones few.
+// Run after `npx tsc -p tsconfig.build.json`.
+// Usage: node bench/postgres-hybrid.mjs [--chunks 20000] [--dimension 384] [--queries 50] [--batch 500]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createPglite, openPostgresStore } from '../dist/store/postgres/index.js';
+
+const { values } = parseArgs({
+  options: {
+    chunks: { type: 'string', default: '20000' },
+    dimension: { type: 'string', default: '384' },
+    queries: { type: 'string', default: '50' },
+    batch: { type: 'string', default: '500' },
+  },
+});
+const n = Number(values.chunks);
+const dim = Number(values.dimension);
+const queries = Number(values.queries);
+const batch = Number(values.batch);
+
+let seed = 42;
+function random() {
+  seed = (seed * 1664525 + 1013904223) >>> 0;
+  return seed / 2 ** 32;
+}
+function gaussian() {
+  return Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+}
+function normalise(v) {
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+const centres = Array.from({ length: 64 }, () => normalise(Array.from({ length: dim }, gaussian)));
+function clustered() {
+  const centre = centres[Math.floor(random() * centres.length)];
+  return normalise(centre.map((x) => x + 0.08 * gaussian()));
+}
+
+// A vocabulary of 5000 pronounceable words; word r is drawn with probability ∝ 1 / r.
+const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'po', 'qu', 'da', 'fe', 'gi', 'ho', 'ju'];
+const vocabulary = Array.from({ length: 5000 }, (_, i) => {
+  let word = '';
+  for (let x = i + 17; x > 0; x = Math.floor(x / syllables.length)) word += syllables[x % syllables.length];
+  return `${word}n`;
+});
+const harmonic = vocabulary.reduce((sum, _, r) => sum + 1 / (r + 1), 0);
+function word() {
+  let target = random() * harmonic;
+  for (let r = 0; r < vocabulary.length; r++) {
+    target -= 1 / (r + 1);
+    if (target <= 0) return vocabulary[r];
+  }
+  return vocabulary[vocabulary.length - 1];
+}
+const sentence = (words) => Array.from({ length: words }, word).join(' ');
+
+function quantile(samples, q) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+const began = performance.now();
+const db = await createPglite();
+const store = await openPostgresStore({ pglite: db });
+await store.migrate();
+await store.createCollection('bench', { model: 'synthetic', dimension: dim });
+const scope = { collection: 'bench' };
+const setupSeconds = (performance.now() - began) / 1000;
+
+let start = performance.now();
+for (let first = 0; first < n; first += batch) {
+  const chunks = [];
+  for (let i = first; i < Math.min(n, first + batch); i++) {
+    chunks.push({
+      id: `c${i}`,
+      documentId: `d${Math.floor(i / 10)}`,
+      sourceId: `d${Math.floor(i / 10)}`,
+      ordinal: i % 10,
+      text: sentence(60),
+      headingPath: [sentence(3)],
+      pageStart: 1,
+      pageEnd: 1,
+      tokenCount: 60,
+      metadata: { bucket: i % 100, tenth: i % 10 },
+      embedding: clustered(),
+    });
+  }
+  await store.upsertChunks(scope, chunks);
+}
+const insertSeconds = (performance.now() - start) / 1000;
+
+async function measure(label, run) {
+  const latencies = [];
+  let returned = 0;
+  for (let q = 0; q < queries; q++) {
+    const vector = clustered();
+    const text = sentence(3);
+    start = performance.now();
+    const hits = await run(vector, text);
+    latencies.push(performance.now() - start);
+    returned += hits.length;
+  }
+  return [
+    label,
+    {
+      p50Ms: +quantile(latencies, 0.5).toFixed(1),
+      p95Ms: +quantile(latencies, 0.95).toFixed(1),
+      meanHits: returned / queries,
+    },
+  ];
+}
+
+const onePercent = { bucket: 7 };
+const search = Object.fromEntries([
+  await measure('hybrid', (vector, query) => store.hybridSearch({ ...scope, vector, query, topK: 10 })),
+  await measure('hybrid, 1% filter', (vector, query) =>
+    store.hybridSearch({ ...scope, vector, query, topK: 10, filter: onePercent }),
+  ),
+  await measure('dense', (vector) => store.denseSearch({ ...scope, vector, topK: 10 })),
+  await measure('dense, 1% filter', (vector) => store.denseSearch({ ...scope, vector, topK: 10, filter: onePercent })),
+  await measure('lexical', (_, query) => store.lexicalSearch({ ...scope, query, topK: 10 })),
+  await measure('dense + lexical, fused in JS', async (vector, query) => {
+    const [dense, lexical] = [
+      await store.denseSearch({ ...scope, vector, topK: 50 }),
+      await store.lexicalSearch({ ...scope, query, topK: 50 }),
+    ];
+    return [...dense, ...lexical].slice(0, 10);
+  }),
+]);
+
+const stats = await store.getStats();
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  backend: 'postgres on PGlite (in-process, pgvector HNSW m=16 ef_construction=64, ef_search=40)',
+  chunks: n,
+  dimension: dim,
+  batch,
+  setupSeconds: +setupSeconds.toFixed(2),
+  insert: { seconds: +insertSeconds.toFixed(2), chunksPerSecond: Math.round(n / insertSeconds) },
+  megabytes: +((stats.bytes ?? 0) / 2 ** 20).toFixed(1),
+  search,
+};
+await store.close();
+await db.close();
+mkdirSync('bench/out', { recursive: true });
+writeFileSync('bench/out/postgres-hybrid.json', `${JSON.stringify(results, null, 2)}\n`);
+console.log(JSON.stringify(results, null, 2));
