@@ -89,3 +89,19 @@ describe('ChatQueryRewriter', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe('TermFoldingRewriter on questions that stand alone', () => {
+  it('leaves a self-contained question as it is and never folds in small talk', async () => {
+    const rewriter = new TermFoldingRewriter();
+    const history = [
+      { role: 'user' as const, content: 'hello there' },
+      { role: 'user' as const, content: 'Where do marmots hibernate?' },
+    ];
+    expect(await rewriter.rewrite('What did the Piper PA-22-150 hit on final approach?', history)).toBe(
+      'What did the Piper PA-22-150 hit on final approach?',
+    );
+    const followUp = await rewriter.rewrite('Where was it?', [{ role: 'user', content: 'hello' }, ...history]);
+    expect(followUp).toMatch(/marmots/);
+    expect(followUp).not.toMatch(/hello/);
+  });
+});

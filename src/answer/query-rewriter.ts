@@ -7,6 +7,7 @@
 import type { ChatMessage, ChatModel } from '../core/ports.js';
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { neutralizeDelimiters, newSpotlightTag } from './prompt.js';
+import { isSmallTalk } from './small-talk.js';
 
 /** One earlier message of a conversation, oldest first. */
 export interface ConversationTurn {
@@ -142,10 +143,46 @@ export interface TermFoldingRewriterOptions {
   maxWords?: number;
 }
 
+const anaphora = new Set([
+  'it',
+  'its',
+  'they',
+  'them',
+  'their',
+  'theirs',
+  'this',
+  'that',
+  'these',
+  'those',
+  'he',
+  'him',
+  'his',
+  'she',
+  'her',
+  'hers',
+  'there',
+  'then',
+  'one',
+  'ones',
+  'same',
+  'else',
+  'more',
+  'other',
+]);
+
+/**
+ * True when a question needs earlier turns to be understood: it refers back (it, they, this,
+ * there, …) or has at most one content word. A question that stands on its own is not rewritten.
+ */
+export function looksLikeFollowUp(question: string): boolean {
+  return wordTokens(question).some((w) => anaphora.has(w)) || contentTerms(question).length <= 1;
+}
+
 /**
  * The offline rewriter: appends to the question the content words (stop words removed, compared
  * by stem) of the most recent earlier user turns that the question does not already carry.
- * Assistant turns are ignored. "What do they eat?" after "Where do marmots hibernate?" becomes
+ * Assistant turns and small talk are ignored, and a question that stands on its own (see
+ * {@link looksLikeFollowUp}) is returned unchanged. "What do they eat?" after "Where do marmots hibernate?" becomes
  * "What do they eat? marmots hibernate".
  */
 export class TermFoldingRewriter implements QueryRewriter {
@@ -156,10 +193,13 @@ export class TermFoldingRewriter implements QueryRewriter {
   }
 
   async rewrite(question: string, history: readonly ConversationTurn[]): Promise<string> {
+    if (!looksLikeFollowUp(question)) return question;
     const maxWords = this.#options.maxWords ?? 6;
     const seen = new Set(contentTerms(question));
     const added: string[] = [];
-    const userTurns = history.filter((turn) => turn.role === 'user').slice(-(this.#options.maxTurns ?? 3));
+    const userTurns = history
+      .filter((turn) => turn.role === 'user' && !isSmallTalk(turn.content))
+      .slice(-(this.#options.maxTurns ?? 3));
     for (const turn of userTurns.reverse()) {
       for (const word of wordTokens(turn.content)) {
         const [term] = contentTerms(word);
