@@ -42,7 +42,24 @@ function clustered() {
 }
 
 // A vocabulary of 5000 pronounceable words; word r is drawn with probability ∝ 1 / r.
-const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'po', 'qu', 'da', 'fe', 'gi', 'ho', 'ju'];
+const syllables = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ru',
+  'sa',
+  'ti',
+  'vo',
+  'ze',
+  'po',
+  'qu',
+  'da',
+  'fe',
+  'gi',
+  'ho',
+  'ju',
+];
 const vocabulary = Array.from({ length: 5000 }, (_, i) => {
   let word = '';
   for (let x = i + 17; x > 0; x = Math.floor(x / syllables.length)) word += syllables[x % syllables.length];
@@ -122,7 +139,9 @@ const search = Object.fromEntries([
     store.hybridSearch({ ...scope, vector, query, topK: 10, filter: onePercent }),
   ),
   await measure('dense', (vector) => store.denseSearch({ ...scope, vector, topK: 10 })),
-  await measure('dense, 1% filter', (vector) => store.denseSearch({ ...scope, vector, topK: 10, filter: onePercent })),
+  await measure('dense, 1% filter', (vector) =>
+    store.denseSearch({ ...scope, vector, topK: 10, filter: onePercent }),
+  ),
   await measure('lexical', (_, query) => store.lexicalSearch({ ...scope, query, topK: 10 })),
   await measure('dense + lexical, fused in JS', async (vector, query) => {
     const [dense, lexical] = [

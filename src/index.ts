@@ -1,6 +1,7 @@
 /**
  * cairn: a retrieval-augmented generation engine. Ingest documents, search them with BM25 and
- * embeddings fused by reciprocal rank fusion, and answer questions with numbered citations.
+ * embeddings fused by reciprocal rank fusion, rerank the candidates, and answer questions with
+ * numbered citations.
  * @module
  */
 export * from './answer/anthropic/anthropic-chat-model.js';
@@ -36,5 +37,6 @@ export * from './ingest/pipeline.js';
 export * from './ingest/route.js';
 export * from './interfaces/tools/index.js';
 export * from './retrieve/reciprocal-rank-fusion.js';
+export * from './retrieve/rerank/index.js';
 export * from './retrieve/retriever.js';
 export * from './store/index.js';

@@ -100,7 +100,10 @@ describe('TermFoldingRewriter on questions that stand alone', () => {
     expect(await rewriter.rewrite('What did the Piper PA-22-150 hit on final approach?', history)).toBe(
       'What did the Piper PA-22-150 hit on final approach?',
     );
-    const followUp = await rewriter.rewrite('Where was it?', [{ role: 'user', content: 'hello' }, ...history]);
+    const followUp = await rewriter.rewrite('Where was it?', [
+      { role: 'user', content: 'hello' },
+      ...history,
+    ]);
     expect(followUp).toMatch(/marmots/);
     expect(followUp).not.toMatch(/hello/);
   });

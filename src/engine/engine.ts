@@ -26,6 +26,7 @@ import type {
   Contextualizer,
   Embedder,
   EmbeddingUsage,
+  Reranker,
   Store,
 } from '../core/ports.js';
 import type { DocumentRecord, Hit, Metadata, SearchMode, Source } from '../core/types.js';
@@ -51,6 +52,11 @@ export interface EngineConfig {
   resolveEmbedder?: (model: string, dimension: number) => Embedder | undefined;
   /** Chat model for generated answers; without one `ask` extracts sentences. */
   chatModel?: ChatModel;
+  /**
+   * Reranker applied to every search and ask unless a call passes `reranker: false` (or another
+   * reranker); default none. The retriever over-fetches `rerankCandidates` (default 50) for it.
+   */
+  reranker?: Reranker;
   /** Chunker; default a {@link MarkdownChunker} with `chunkSize`/`chunkOverlap`. */
   chunker?: Chunker;
   /**
@@ -156,6 +162,11 @@ export class Engine {
   /** The configured chat model, if any. */
   get chatModel(): ChatModel | undefined {
     return this.#config.chatModel;
+  }
+
+  /** The configured reranker, if any. */
+  get reranker(): Reranker | undefined {
+    return this.#config.reranker;
   }
 
   /** The embedder behind the configured cache, if any (one wrapper per embedder). */
@@ -329,7 +340,10 @@ export class Engine {
     return summarize(items, pruned, (performance.now() - began) / 1000);
   }
 
-  /** Searches the collection. See {@link SearchRequest} for the options. */
+  /**
+   * Searches the collection. See {@link SearchRequest} for the options; the configured reranker
+   * applies unless `options.reranker` names another or is `false`.
+   */
   async search(query: string, options: EngineSearchOptions = {}): Promise<{ hits: Hit[]; mode: SearchMode }> {
     return search(
       {
@@ -339,6 +353,7 @@ export class Engine {
       },
       {
         ...options,
+        reranker: options.reranker ?? this.#config.reranker,
         query,
         collection: options.collection ?? this.collection,
         namespace: options.namespace ?? this.namespace,

@@ -1,9 +1,13 @@
 /**
- * Opens a store from a location string: a file path (SQLite, the embedded default) or
- * `sqlite:PATH`. Drivers load lazily.
+ * Opens a store from a location string. Drivers load lazily.
+ *
+ * - a file path or `sqlite:PATH`: SQLite, the embedded default;
+ * - `postgres://…` / `postgresql://…`: PostgreSQL with pgvector (connect as the schema owner;
+ *   migrations run on first use, scoped work runs as the non-privileged role under RLS);
+ * - `pglite:DIR` or `pglite:memory`: PostgreSQL in-process (PGlite), no server needed;
+ * - `memory:`: the in-memory store (nothing persists).
  * @module
  */
-import { ConfigError } from '../core/errors.js';
 import type { Store } from '../core/ports.js';
 
 /** Default SQLite file, relative to the working directory. */
@@ -11,13 +15,20 @@ export const DEFAULT_DB_PATH = '.cairn/cairn.db';
 
 /**
  * Opens the store at `location`.
- * @throws {ConfigError} for an unsupported URL scheme.
  */
 export async function openStore(location: string = DEFAULT_DB_PATH): Promise<Store> {
   if (/^postgres(ql)?:\/\//i.test(location)) {
-    throw new ConfigError(
-      `PostgreSQL stores are not available in this build; use a SQLite file path (${location})`,
-    );
+    const { openPostgresStore } = await import('../store/postgres/postgres-store.js');
+    return openPostgresStore({ url: location });
+  }
+  if (/^pglite:/i.test(location)) {
+    const { openPostgresStore } = await import('../store/postgres/postgres-store.js');
+    const dir = location.replace(/^pglite:(\/\/)?/i, '');
+    return openPostgresStore({ pglite: dir === '' || dir === 'memory' ? 'memory://' : dir });
+  }
+  if (location === 'memory:') {
+    const { createMemoryStore } = await import('../store/memory/memory-store.js');
+    return createMemoryStore();
   }
   const path = location.replace(/^sqlite:(\/\/)?/i, '');
   const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');

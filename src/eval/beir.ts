@@ -10,8 +10,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { InvalidArgumentError, NotFoundError } from '../core/errors.js';
+import type { Reranker } from '../core/ports.js';
 import type { SearchMode } from '../core/types.js';
 import type { Engine } from '../engine/engine.js';
+import { DEFAULT_RRF_K } from '../retrieve/reciprocal-rank-fusion.js';
 import { type Judgments, mrrAt, ndcgAt, recallAt } from './metrics.js';
 
 /** One corpus document. */
@@ -75,15 +77,19 @@ export async function loadBeir(dir: string, split = 'test'): Promise<BeirDataset
   return { name: path.basename(path.resolve(dir)), corpus, queries, qrels };
 }
 
-/** Scores of one mode. */
+/** Scores of one retrieval setting: a mode, reranked or not. */
 export interface ModeResult {
   mode: SearchMode;
+  /** The reranker's model id when this run was reranked; absent otherwise. */
+  reranker?: string;
   ndcgAt10: number;
   recallAt100: number;
   mrrAt10: number;
   queries: number;
   /** Median and 95th-percentile query latency in milliseconds. */
   latencyMs: { p50: number; p95: number };
+  /** Wall-clock seconds for all of this run's queries. */
+  querySeconds: number;
 }
 
 /** Result of {@link evaluate}. */
@@ -93,7 +99,30 @@ export interface EvalReport {
   documents: number;
   queries: number;
   ingestSeconds: number;
+  /** The RRF settings hybrid runs used. */
+  fusion: { k: number; weights: [number, number] };
+  /** One entry per setting, in the order run: each mode alone, then reranked when a reranker is given. */
   results: ModeResult[];
+}
+
+/** Options of {@link evaluate}. */
+export interface EvaluateOptions {
+  collection: string;
+  split: string;
+  /** Modes to run; default lexical, dense and hybrid when the collection is dense, else lexical. */
+  modes?: SearchMode[];
+  /**
+   * Reranker for the reranked runs; default the engine's. Each mode then runs twice, without and
+   * with it; `false` runs no reranked setting.
+   */
+  reranker?: Reranker | false;
+  /** Pool handed to the reranker; default 100, so recall@100 is measured over reranked hits. */
+  rerankCandidates?: number;
+  /** RRF rank constant for hybrid runs; default 60. */
+  rrfK?: number;
+  /** RRF weights `[dense, lexical]` for hybrid runs; default `[1, 1]`. */
+  rrfWeights?: [number, number];
+  onProgress?: (stage: string, done: number, total: number) => void;
 }
 
 /** The `q`-quantile (0..1) of `values` by nearest rank. */
@@ -105,17 +134,13 @@ export function quantile(values: number[], q: number): number {
 
 /**
  * Ingests the dataset's corpus into `collection` (each document as Markdown: `# title` then text)
- * and runs every query in each available mode.
+ * and runs every query in each available setting: each mode alone and, when a reranker is
+ * available, each mode reranked. Hits are ranked per source document (best chunk), 100 deep.
  */
 export async function evaluate(
   engine: Engine,
   dataset: BeirDataset,
-  options: {
-    collection: string;
-    split: string;
-    modes?: SearchMode[];
-    onProgress?: (stage: string, done: number, total: number) => void;
-  },
+  options: EvaluateOptions,
 ): Promise<EvalReport> {
   const { collection } = options;
   const began = performance.now();
@@ -132,16 +157,33 @@ export async function evaluate(
   const ingestSeconds = (performance.now() - began) / 1000;
   const dense = (await engine.embedderFor(collection)) !== undefined;
   const modes = options.modes ?? (dense ? (['lexical', 'dense', 'hybrid'] as const) : (['lexical'] as const));
+  const reranker = options.reranker === undefined ? engine.reranker : options.reranker || undefined;
+  const fusion = {
+    k: options.rrfK ?? DEFAULT_RRF_K,
+    weights: options.rrfWeights ?? ([1, 1] as [number, number]),
+  };
+  const runs = modes.flatMap((mode) => (reranker ? [{ mode }, { mode, reranker }] : [{ mode }]));
   const results: ModeResult[] = [];
-  for (const mode of modes) {
+  for (const run of runs) {
+    const stage = run.reranker ? `${run.mode}+rerank` : run.mode;
     let ndcg = 0;
     let recall = 0;
     let mrr = 0;
     const latencies: number[] = [];
+    const runBegan = performance.now();
     for (const [i, query] of dataset.queries.entries()) {
-      if (i % 100 === 0) options.onProgress?.(mode, i, dataset.queries.length);
+      if (i % 100 === 0) options.onProgress?.(stage, i, dataset.queries.length);
       const start = performance.now();
-      const { hits } = await engine.search(query.text, { collection, mode, topK: 100, keepBest: true });
+      const { hits } = await engine.search(query.text, {
+        collection,
+        mode: run.mode,
+        topK: 100,
+        keepBest: true,
+        rrfK: fusion.k,
+        rrfWeights: fusion.weights,
+        reranker: run.reranker ?? false,
+        rerankCandidates: options.rerankCandidates ?? 100,
+      });
       latencies.push(performance.now() - start);
       const ranking = hits.map((h) => h.chunk.sourceId);
       const judgments = dataset.qrels.get(query.id)!;
@@ -151,12 +193,14 @@ export async function evaluate(
     }
     const n = Math.max(1, dataset.queries.length);
     results.push({
-      mode,
+      mode: run.mode,
+      ...(run.reranker ? { reranker: run.reranker.model } : {}),
       ndcgAt10: ndcg / n,
       recallAt100: recall / n,
       mrrAt10: mrr / n,
       queries: dataset.queries.length,
       latencyMs: { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) },
+      querySeconds: (performance.now() - runBegan) / 1000,
     });
   }
   return {
@@ -165,6 +209,7 @@ export async function evaluate(
     documents: dataset.corpus.length,
     queries: dataset.queries.length,
     ingestSeconds,
+    fusion,
     results,
   };
 }

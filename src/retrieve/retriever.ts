@@ -1,14 +1,16 @@
 /**
  * The retriever: lexical (BM25) and dense search over one collection, fused by reciprocal rank
- * fusion in hybrid mode, with metadata/source filters applied inside each scan.
+ * fusion in hybrid mode, with metadata/source filters applied inside each scan, and optionally
+ * reranked: a larger candidate pool is fetched, rescored by a {@link Reranker}, then trimmed.
  * @module
  */
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import type { Filter } from '../core/filter.js';
-import type { Embedder, EmbeddingUsage, Store } from '../core/ports.js';
+import type { Embedder, EmbeddingUsage, Reranker, Store } from '../core/ports.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
+import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
 
 /** A search request. */
 export interface SearchRequest {
@@ -32,6 +34,14 @@ export interface SearchRequest {
   rrfWeights?: [number, number];
   /** Drop dense hits below this cosine similarity. */
   minSimilarity?: number;
+  /**
+   * Reranks the candidate pool before trimming to `topK`; `false` or absent: no reranking. The
+   * hits then carry `scores.rerank` and are ordered by it.
+   */
+  reranker?: Reranker | false;
+  /** Size of the pool handed to the reranker; default 50 (at least `topK`). */
+  rerankCandidates?: number;
+  signal?: AbortSignal;
 }
 
 /** What the retriever needs from the engine. */
@@ -52,6 +62,7 @@ export interface SearchResult {
  * Runs a search.
  * @throws {InvalidArgumentError} for a non-positive `topK`.
  * @throws {ConfigError} when `dense`/`hybrid` is asked for a collection with no embedder.
+ * @throws {ProviderError} when the embedder or the reranker fails.
  */
 export async function search(deps: RetrieverDeps, request: SearchRequest): Promise<SearchResult> {
   const topK = request.topK ?? 10;
@@ -65,7 +76,14 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
       `${mode} search needs an embedder for collection "${request.collection}"; configure one (--embedder) or use --mode lexical`,
     );
   }
-  const candidates = Math.max(request.candidates ?? 50, topK);
+  const reranker = request.reranker || undefined;
+  const rerankPool = request.rerankCandidates ?? DEFAULT_RERANK_CANDIDATES;
+  if (reranker && (!Number.isInteger(rerankPool) || rerankPool <= 0)) {
+    throw new InvalidArgumentError('rerankCandidates', `must be a positive integer, got ${rerankPool}`);
+  }
+  // Without a reranker the last stage returns topK; with one it returns the pool to rerank.
+  const stageK = reranker ? Math.max(rerankPool, topK) : topK;
+  const candidates = Math.max(request.candidates ?? 50, stageK);
   const scope = {
     collection: request.collection,
     namespace: request.namespace,
@@ -80,25 +98,30 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
       : deps.store.lexicalSearch({
           ...scope,
           query: request.query,
-          topK: mode === 'lexical' ? topK : candidates,
+          topK: mode === 'lexical' ? stageK : candidates,
         });
   const dense =
     mode === 'lexical' || !embedder
       ? undefined
-      : embedQuery(embedder, request.query, { onUsage: deps.onUsage }).then((vector) =>
-          deps.store.denseSearch({
-            ...scope,
-            vector,
-            topK: mode === 'dense' ? topK : candidates,
-            minSimilarity: request.minSimilarity,
-          }),
+      : embedQuery(embedder, request.query, { onUsage: deps.onUsage, signal: request.signal }).then(
+          (vector) =>
+            deps.store.denseSearch({
+              ...scope,
+              vector,
+              topK: mode === 'dense' ? stageK : candidates,
+              minSimilarity: request.minSimilarity,
+            }),
         );
-  if (mode === 'lexical') return { hits: await lexical!, mode };
-  if (mode === 'dense') return { hits: await dense!, mode };
-  const [denseHits, lexicalHits] = await Promise.all([dense!, lexical!]);
-  const fused = reciprocalRankFusion([denseHits, lexicalHits], {
-    k: request.rrfK ?? DEFAULT_RRF_K,
-    weights: request.rrfWeights ?? [1, 1],
-  });
-  return { hits: fused.slice(0, topK), mode };
+  let hits: Hit[];
+  if (mode === 'lexical') hits = await lexical!;
+  else if (mode === 'dense') hits = await dense!;
+  else {
+    const [denseHits, lexicalHits] = await Promise.all([dense!, lexical!]);
+    hits = reciprocalRankFusion([denseHits, lexicalHits], {
+      k: request.rrfK ?? DEFAULT_RRF_K,
+      weights: request.rrfWeights ?? [1, 1],
+    }).slice(0, stageK);
+  }
+  if (!reranker) return { hits: hits.slice(0, topK), mode };
+  return { hits: await rerankHits(reranker, request.query, hits, { topK, signal: request.signal }), mode };
 }

@@ -11,7 +11,9 @@ import {
   type GlobalOptions,
   jsonObject,
   positiveInt,
+  retrievalOptions,
   withEngineOptions,
+  withRetrievalOptions,
 } from './context.js';
 import { formatHits, formatSources } from './format.js';
 
@@ -33,8 +35,10 @@ function checkMode(mode: string | undefined): SearchMode | undefined {
 
 /** Registers `search` and `ask`. */
 export function registerAnswerCommands(program: Command): void {
-  withEngineOptions(program.command('search'))
-    .description('search a collection (BM25, dense, or both fused by reciprocal rank fusion)')
+  withRetrievalOptions(withEngineOptions(program.command('search')))
+    .description(
+      'search a collection (BM25, dense, or both fused by reciprocal rank fusion), optionally reranked',
+    )
     .argument('<query>', 'what to look for (plain text; no query syntax)')
     .option('--mode <mode>', 'lexical | dense | hybrid (default: hybrid when embeddings exist)')
     .option('-k, --top-k <n>', 'hits to return', positiveInt('--top-k'), 10)
@@ -44,19 +48,22 @@ export function registerAnswerCommands(program: Command): void {
       const engine = await engineFromOptions(options, options.json);
       try {
         const { hits, mode } = await engine.search(query, {
+          ...retrievalOptions(options),
           mode: checkMode(options.mode),
           topK: options.topK,
           filter: options.filter,
         });
         process.stdout.write(
-          options.json ? `${JSON.stringify({ query, mode, hits }, null, 2)}\n` : `${formatHits(hits)}\n`,
+          options.json
+            ? `${JSON.stringify({ query, mode, reranker: engine.reranker?.model, hits }, null, 2)}\n`
+            : `${formatHits(hits)}\n`,
         );
       } finally {
         await engine.close();
       }
     });
 
-  withEngineOptions(program.command('ask'))
+  withRetrievalOptions(withEngineOptions(program.command('ask')))
     .description('answer a question with numbered citations (extractive unless a chat model is configured)')
     .argument('<question>', 'the question')
     .option('--mode <mode>', 'lexical | dense | hybrid')
@@ -68,6 +75,7 @@ export function registerAnswerCommands(program: Command): void {
       try {
         const stream = !options.json;
         const answer = await engine.ask(question, {
+          ...retrievalOptions(options),
           mode: checkMode(options.mode),
           topK: options.topK,
           filter: options.filter,

@@ -11,7 +11,9 @@ import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
 import {
   chatModelFromSpec,
   contextualizerFromOption,
+  downloadProgressWriter,
   embedderFromSpec,
+  rerankerFromSpec,
   transcriberFromSpec,
 } from './models.js';
 
@@ -29,6 +31,16 @@ export interface GlobalOptions {
   transcriber?: string;
   /** `false` with `--no-cache`. */
   cache?: boolean;
+  /** `--models-dir`: folder of local ONNX models (no downloads). */
+  modelsDir?: string;
+  /** `--rerank`: a reranker spec, e.g. `cohere:rerank-v3.5`. */
+  rerank?: string;
+  /** `--rerank-candidates`: pool handed to the reranker. */
+  rerankCandidates?: number;
+  /** `--rrf-k`: RRF rank constant. */
+  rrfK?: number;
+  /** `--rrf-weights`: RRF weights `[dense, lexical]`. */
+  rrfWeights?: [number, number];
 }
 
 /**
@@ -53,25 +65,75 @@ export function withEngineOptions(command: Command): Command {
     .option('-n, --namespace <name>', 'tenant namespace', 'default')
     .option(
       '--embedder <provider:model>',
-      'embedding model, e.g. openai:text-embedding-3-small (env CAIRN_EMBEDDER)',
+      'embedding model: openai:MODEL | cohere:MODEL | voyage:MODEL | local[:MODEL] (env CAIRN_EMBEDDER)',
+    )
+    .option(
+      '--models-dir <dir>',
+      'folder of local ONNX models, e.g. <dir>/Xenova/bge-small-en-v1.5/; nothing is downloaded (env CAIRN_MODELS_DIR)',
     )
     .option('--embedding-dimension <n>', 'embedding dimension (env CAIRN_EMBEDDING_DIMENSION)')
     .option(
       '--chat <provider:model>',
-      'chat model for answers, e.g. openai:gpt-4o-mini (env CAIRN_CHAT_MODEL)',
+      'chat model for answers, e.g. openai:gpt-4o-mini or anthropic:MODEL (env CAIRN_CHAT_MODEL)',
+    )
+    .option(
+      '--transcriber <provider:model>',
+      'speech-to-text for audio, e.g. openai:whisper-1 (env CAIRN_TRANSCRIBER)',
+    )
+    .option('--no-cache', 'do not use the parse and embedding cache (cache.db beside the database)');
+}
+
+/**
+ * Adds the retrieval options of `search`, `ask` and `eval`: reranking (`--rerank`,
+ * `--rerank-candidates`) and fusion (`--rrf-k`, `--rrf-weights`).
+ */
+export function withRetrievalOptions(command: Command): Command {
+  return command
+    .option(
+      '--rerank <provider[:model]>',
+      'rerank candidates: cohere[:rerank-v3.5] | voyage[:rerank-2] | local[:MODEL] | none (env CAIRN_RERANKER)',
+    )
+    .option(
+      '--rerank-candidates <n>',
+      'candidates handed to the reranker (default 50)',
+      positiveInt('--rerank-candidates'),
+    )
+    .option(
+      '--rrf-k <k>',
+      'reciprocal rank fusion constant for hybrid mode (default 60)',
+      nonNegative('--rrf-k'),
+    )
+    .option(
+      '--rrf-weights <dense,lexical>',
+      'reciprocal rank fusion weights for hybrid mode, e.g. 0.5,1 (default 1,1)',
+      rrfWeights,
     );
+}
+
+/** The search options `--rerank-candidates`, `--rrf-k` and `--rrf-weights` set. */
+export function retrievalOptions(options: GlobalOptions): {
+  rerankCandidates?: number;
+  rrfK?: number;
+  rrfWeights?: [number, number];
+} {
+  return { rerankCandidates: options.rerankCandidates, rrfK: options.rrfK, rrfWeights: options.rrfWeights };
 }
 
 /** Opens the engine the options describe. Notices go to stderr. */
 export function engineFromOptions(options: GlobalOptions, quiet = false): Promise<Engine> {
   const chatModel = chatModelFromSpec(options.chat);
+  const local = {
+    modelsDir: options.modelsDir,
+    onProgress: quiet ? undefined : downloadProgressWriter((text) => process.stderr.write(text)),
+  };
   const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
   return createEngine({
     cache: options.cache === false ? undefined : openSqliteCache(cachePathFor(store)),
     contextualizer: contextualizerFromOption(options.contextualize, chatModel),
     store,
-    embedder: embedderFromSpec(options.embedder, options.embeddingDimension),
+    embedder: embedderFromSpec(options.embedder, options.embeddingDimension, local),
     chatModel,
+    reranker: rerankerFromSpec(options.rerank, local),
     parse: transcriberOption(options.transcriber),
     collection: options.collection,
     namespace: options.namespace,
@@ -90,6 +152,37 @@ export function positiveInt(name: string) {
     }
     return n;
   };
+}
+
+/** Parses a finite, non-negative number option or throws a message naming it. */
+export function nonNegative(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0) {
+      throw new CommanderArgumentError(`${name} must be a number ≥ 0, got "${value}"`);
+    }
+    return n;
+  };
+}
+
+/**
+ * Parses `--rrf-weights dense,lexical`: two finite, non-negative numbers, not both zero.
+ * @throws commander's InvalidArgumentError (exit 2) naming the option otherwise.
+ */
+export function rrfWeights(value: string): [number, number] {
+  const parts = value.split(',').map((p) => p.trim());
+  const numbers = parts.map(Number);
+  if (
+    parts.length !== 2 ||
+    parts.some((p) => p === '') ||
+    numbers.some((n) => !Number.isFinite(n) || n < 0) ||
+    (numbers[0] === 0 && numbers[1] === 0)
+  ) {
+    throw new CommanderArgumentError(
+      `--rrf-weights must be two numbers ≥ 0, not both 0, as dense,lexical (e.g. 0.5,1); got "${value}"`,
+    );
+  }
+  return [numbers[0]!, numbers[1]!];
 }
 
 /**

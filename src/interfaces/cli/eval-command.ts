@@ -1,10 +1,18 @@
 /**
- * `cairn eval <beir-dir>`: retrieval quality (nDCG@10, recall@100, MRR@10) on a BEIR folder.
+ * `cairn eval <beir-dir>`: retrieval quality (nDCG@10, recall@100, MRR@10) on a BEIR folder, one
+ * table row per available setting (each mode alone and, with `--rerank`, reranked), with ingest
+ * and query timings.
  * @module
  */
 import type { Command } from 'commander';
-import { evaluate, loadBeir } from '../../eval/beir.js';
-import { engineFromOptions, type GlobalOptions, withEngineOptions } from './context.js';
+import { type EvalReport, evaluate, loadBeir } from '../../eval/beir.js';
+import {
+  engineFromOptions,
+  type GlobalOptions,
+  retrievalOptions,
+  withEngineOptions,
+  withRetrievalOptions,
+} from './context.js';
 
 interface EvalOptions extends GlobalOptions {
   split: string;
@@ -13,7 +21,7 @@ interface EvalOptions extends GlobalOptions {
 
 /** Registers `eval`. */
 export function registerEvalCommand(program: Command): void {
-  withEngineOptions(program.command('eval'))
+  withRetrievalOptions(withEngineOptions(program.command('eval')))
     .description(
       'evaluate retrieval on a BEIR-format folder (corpus.jsonl, queries*.jsonl, qrels/<split>.tsv)',
     )
@@ -33,6 +41,7 @@ export function registerEvalCommand(program: Command): void {
       const engine = await engineFromOptions(options, options.json);
       try {
         const report = await evaluate(engine, dataset, {
+          ...retrievalOptions(options),
           collection,
           split: options.split,
           onProgress: options.json
@@ -44,17 +53,30 @@ export function registerEvalCommand(program: Command): void {
           process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
           return;
         }
-        const lines = [
-          `${report.dataset} (${report.split}): ${report.documents} documents, ${report.queries} queries; ingest ${report.ingestSeconds.toFixed(1)} s`,
-          'mode      nDCG@10  recall@100  MRR@10  p50 ms  p95 ms',
-          ...report.results.map(
-            (r) =>
-              `${r.mode.padEnd(8)}  ${r.ndcgAt10.toFixed(4)}   ${r.recallAt100.toFixed(4)}    ${r.mrrAt10.toFixed(4)}  ${r.latencyMs.p50.toFixed(1).padStart(6)}  ${r.latencyMs.p95.toFixed(1).padStart(6)}`,
-          ),
-        ];
+        const lines = formatEvalReport(report);
         process.stdout.write(`${lines.join('\n')}\n`);
       } finally {
         await engine.close();
       }
     });
+}
+
+/** The report as a plain-text table: one row per setting. */
+export function formatEvalReport(report: EvalReport): string[] {
+  const fusion = report.results.some((r) => r.mode === 'hybrid')
+    ? `; RRF k=${report.fusion.k}, weights dense ${report.fusion.weights[0]}, lexical ${report.fusion.weights[1]}`
+    : '';
+  const name = (r: EvalReport['results'][number]) => (r.reranker ? `${r.mode}+rerank` : r.mode);
+  const width = Math.max(8, ...report.results.map((r) => name(r).length));
+  return [
+    `${report.dataset} (${report.split}): ${report.documents} documents, ${report.queries} queries; ingest ${report.ingestSeconds.toFixed(1)} s${fusion}`,
+    `${'setting'.padEnd(width)}  nDCG@10  recall@100  MRR@10  p50 ms  p95 ms  total s`,
+    ...report.results.map(
+      (r) =>
+        `${name(r).padEnd(width)}  ${r.ndcgAt10.toFixed(4)}   ${r.recallAt100.toFixed(4)}    ${r.mrrAt10.toFixed(4)}  ${r.latencyMs.p50.toFixed(1).padStart(6)}  ${r.latencyMs.p95.toFixed(1).padStart(6)}  ${r.querySeconds.toFixed(1).padStart(7)}`,
+    ),
+    ...(report.results.some((r) => r.reranker)
+      ? [`rerank: ${report.results.find((r) => r.reranker)!.reranker}`]
+      : []),
+  ];
 }

@@ -2,8 +2,12 @@
  * `cairn collections`, `cairn documents`, `cairn delete` and `cairn doctor`.
  * @module
  */
+import { homedir } from 'node:os';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { NotFoundError } from '../../core/errors.js';
+import { TRANSFORMERS_PROVIDER } from '../../embed/transformers/local-models.js';
+import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
 import { engineFromOptions, type GlobalOptions, positiveInt, withEngineOptions } from './context.js';
 
 interface JsonOption extends GlobalOptions {
@@ -12,6 +16,26 @@ interface JsonOption extends GlobalOptions {
 
 function print(json: boolean | undefined, value: unknown, text: string): void {
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text}\n`);
+}
+
+const noEmbedder =
+  'no embedder configured (--embedder / CAIRN_EMBEDDER): search is lexical (BM25) only. ' +
+  'That is the offline default: no embedding weights ship with cairn, and the one encoder whose ' +
+  'weights ship in npm (Universal Sentence Encoder lite) scored nDCG@10 0.21 alone and 0.45 fused ' +
+  'on SciFact, against 0.68-0.70 for BM25 alone';
+const noReranker = 'no reranker configured (--rerank / CAIRN_RERANKER): hits keep their retrieval order';
+
+/** Where local model weights come from. */
+function weightsFrom(options: GlobalOptions): string {
+  const dir = options.modelsDir ?? process.env.CAIRN_MODELS_DIR;
+  if (dir) return `models folder ${dir} (no downloads)`;
+  const cache = process.env.CAIRN_MODELS_CACHE ?? path.join(homedir(), '.cache', 'cairn', 'models');
+  return `Hugging Face Hub, downloaded once into ${cache}`;
+}
+
+/** Says whether a setting came from its flag or its environment variable. */
+function configuredBy(flagValue: string | undefined, envVar: string, flag: string): string {
+  return flagValue ? `set by ${flag}` : `set by ${envVar}=${process.env[envVar] ?? ''}`;
 }
 
 /** Registers the management commands. */
@@ -109,7 +133,8 @@ export function registerManageCommands(program: Command): void {
     });
 
   withEngineOptions(program.command('doctor'))
-    .description('show which store, embedder and chat model are active, and why')
+    .description('show which store, embedder, reranker and chat model are active, and why')
+    .option('--rerank <provider[:model]>', 'reranker to check (env CAIRN_RERANKER)')
     .option('--json', 'print JSON')
     .action(async (options: JsonOption) => {
       const engine = await engineFromOptions(options, true);
@@ -126,10 +151,25 @@ export function registerManageCommands(program: Command): void {
             embedder instanceof Error
               ? { error: embedder.message }
               : embedder
-                ? { provider: embedder.provider, model: embedder.model, dimension: embedder.dimension }
-                : {
-                    none: 'no embedder configured (--embedder / CAIRN_EMBEDDER): search is lexical (BM25) only',
-                  },
+                ? {
+                    provider: embedder.provider,
+                    model: embedder.model,
+                    dimension: embedder.dimension,
+                    why: configuredBy(options.embedder, 'CAIRN_EMBEDDER', '--embedder'),
+                    ...(embedder.provider === TRANSFORMERS_PROVIDER ? { weights: weightsFrom(options) } : {}),
+                  }
+                : options.embedder || process.env.CAIRN_EMBEDDER
+                  ? {
+                      none: `collection "${engine.collection}" is lexical-only, so the configured embedder is not used for it`,
+                    }
+                  : { none: noEmbedder },
+          reranker: engine.reranker
+            ? {
+                model: engine.reranker.model,
+                why: configuredBy(options.rerank, 'CAIRN_RERANKER', '--rerank'),
+                ...(engine.reranker instanceof TransformersReranker ? { weights: weightsFrom(options) } : {}),
+              }
+            : { none: noReranker },
           chatModel: engine.chatModel
             ? { provider: engine.chatModel.provider, model: engine.chatModel.model }
             : { none: 'no chat model configured (--chat / CAIRN_CHAT_MODEL): answers are extractive' },

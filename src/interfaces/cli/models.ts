@@ -1,29 +1,74 @@
 /**
  * Model configuration from CLI flags and environment variables.
  *
- * - `--embedder openai:MODEL` / `CAIRN_EMBEDDER`, with `--embedding-dimension N` /
- *   `CAIRN_EMBEDDING_DIMENSION` (known OpenAI models need none).
+ * - `--embedder openai:MODEL`, `cohere:MODEL` or `voyage:MODEL` / `CAIRN_EMBEDDER`, with
+ *   `--embedding-dimension N` / `CAIRN_EMBEDDING_DIMENSION` (known models need none; for Cohere
+ *   and Voyage a given dimension is also sent as `output_dimension`).
+ * - `--embedder local[:MODEL]`: a local ONNX model through transformers.js (default
+ *   `Xenova/bge-small-en-v1.5`; presets by short name, e.g. `local:e5-small-v2`), read from
+ *   `--models-dir` / `CAIRN_MODELS_DIR` without network, else downloaded once into
+ *   `CAIRN_MODELS_CACHE` (default `~/.cache/cairn/models`).
+ * - `--rerank cohere[:MODEL]`, `voyage[:MODEL]` or `local[:MODEL]` / `CAIRN_RERANKER`.
  * - `--chat openai:MODEL` or `--chat anthropic:MODEL` / `CAIRN_CHAT_MODEL`.
- * OpenAI-compatible adapters read `OPENAI_API_KEY` and `OPENAI_BASE_URL` at call time; the
- * Anthropic adapter reads `ANTHROPIC_API_KEY` (and `ANTHROPIC_BASE_URL`).
+ * Adapters read their keys at call time: `OPENAI_API_KEY` (and `OPENAI_BASE_URL`),
+ * `COHERE_API_KEY` (`COHERE_BASE_URL`), `VOYAGE_API_KEY` (`VOYAGE_BASE_URL`),
+ * `ANTHROPIC_API_KEY` (`ANTHROPIC_BASE_URL`).
  * @module
  */
 
 import { AnthropicChatModel } from '../../answer/anthropic/anthropic-chat-model.js';
 import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
 import { ConfigError } from '../../core/errors.js';
-import type { ChatModel, Contextualizer, Embedder } from '../../core/ports.js';
+import type { ChatModel, Contextualizer, Embedder, Reranker } from '../../core/ports.js';
+import { COHERE_EMBEDDING_DIMENSIONS, CohereEmbedder } from '../../embed/cohere/cohere-embedder.js';
 import { OpenAIEmbedder } from '../../embed/openai/openai-embedder.js';
+import type { LocalModelOptions, ModelDownloadProgress } from '../../embed/transformers/local-models.js';
+import { TransformersEmbedder } from '../../embed/transformers/transformers-embedder.js';
+import { VOYAGE_EMBEDDING_DIMENSIONS, VoyageEmbedder } from '../../embed/voyage/voyage-embedder.js';
 import { OpenAITranscriber } from '../../ingest/audio/openai-transcriber.js';
 import type { Transcriber } from '../../ingest/audio/transcriber.js';
 import { LlmContextualizer } from '../../ingest/contextualize/llm-contextualizer.js';
 import { StructuralContextualizer } from '../../ingest/contextualize/structural-contextualizer.js';
+import { CohereReranker } from '../../retrieve/rerank/cohere/cohere-reranker.js';
+import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
+import { VoyageReranker } from '../../retrieve/rerank/voyage/voyage-reranker.js';
 
-const knownDimensions: Record<string, number> = {
-  'text-embedding-3-small': 1536,
-  'text-embedding-3-large': 3072,
-  'text-embedding-ada-002': 1536,
+/** Native dimensions of the embedding models `--embedder` knows, by provider. */
+export const KNOWN_EMBEDDING_DIMENSIONS: Record<'openai' | 'cohere' | 'voyage', Record<string, number>> = {
+  openai: {
+    'text-embedding-3-small': 1536,
+    'text-embedding-3-large': 3072,
+    'text-embedding-ada-002': 1536,
+  },
+  cohere: COHERE_EMBEDDING_DIMENSIONS,
+  voyage: VOYAGE_EMBEDDING_DIMENSIONS,
 };
+
+const embedderProviders = 'openai (any OpenAI-compatible server), cohere, voyage, local';
+
+/** Where local models load from, and how downloads report progress. */
+export type LocalModelSettings = Pick<LocalModelOptions, 'modelsDir' | 'onProgress'>;
+
+/**
+ * A download-progress reporter for the terminal: one line per file, rewritten in place with the
+ * percentage and size, ended when the file is done. Events without byte counts are ignored.
+ */
+export function downloadProgressWriter(
+  write: (text: string) => void,
+): (progress: ModelDownloadProgress) => void {
+  const started = new Set<string>();
+  return (progress) => {
+    const file = `${progress.name ?? ''}/${progress.file ?? ''}`;
+    if (progress.status === 'progress' && progress.total) {
+      started.add(file);
+      const percent = Math.floor(((progress.loaded ?? 0) / progress.total) * 100);
+      const mb = (progress.total / 1e6).toFixed(1);
+      write(`\rdownloading ${file} ${String(percent).padStart(3)}% of ${mb} MB`);
+    } else if (progress.status === 'done' && started.delete(file)) {
+      write('\n');
+    }
+  };
+}
 
 function splitSpec(spec: string, what: string): [string, string] {
   const colon = spec.indexOf(':');
@@ -35,26 +80,64 @@ function splitSpec(spec: string, what: string): [string, string] {
   return [spec.slice(0, colon), spec.slice(colon + 1)];
 }
 
-/** Builds the embedder named by `spec` (or `CAIRN_EMBEDDER`); `undefined` when neither is set. */
+/**
+ * Builds the embedder named by `spec` (or `CAIRN_EMBEDDER`), e.g. `openai:text-embedding-3-small`,
+ * `cohere:embed-english-v3.0`, `voyage:voyage-3` or `local[:MODEL]` (with `local`'s models
+ * folder and progress reporter); `undefined` when neither is set.
+ * @throws {ConfigError} for an unknown provider, or a model whose dimension is unknown and not given.
+ */
 export function embedderFromSpec(
   spec = process.env.CAIRN_EMBEDDER,
   dimension?: string,
+  local: LocalModelSettings = {},
 ): Embedder | undefined {
   if (!spec || spec === 'none') return undefined;
+  if (spec === 'local' || spec.startsWith('local:')) {
+    const raw = dimension ?? process.env.CAIRN_EMBEDDING_DIMENSION;
+    const dim = raw === undefined || raw === '' ? undefined : Number(raw);
+    if (dim !== undefined && (!Number.isInteger(dim) || dim <= 0)) {
+      throw new ConfigError(`--embedding-dimension must be a positive integer, got "${raw}"`);
+    }
+    return new TransformersEmbedder({ model: spec.slice(6) || undefined, dimension: dim, ...local });
+  }
   const [provider, model] = splitSpec(spec, '--embedder');
-  if (provider !== 'openai') {
-    throw new ConfigError(
-      `unknown embedder provider "${provider}"; supported: openai (any OpenAI-compatible server)`,
-    );
+  if (provider !== 'openai' && provider !== 'cohere' && provider !== 'voyage') {
+    throw new ConfigError(`unknown embedder provider "${provider}"; supported: ${embedderProviders}`);
   }
   const raw = dimension ?? process.env.CAIRN_EMBEDDING_DIMENSION;
-  const dim = raw === undefined ? knownDimensions[model] : Number(raw);
+  const dim = raw === undefined || raw === '' ? KNOWN_EMBEDDING_DIMENSIONS[provider][model] : Number(raw);
   if (!dim || !Number.isInteger(dim) || dim <= 0) {
     throw new ConfigError(
       `the dimension of ${model} is unknown; pass --embedding-dimension N or set CAIRN_EMBEDDING_DIMENSION`,
     );
   }
+  const explicit = raw !== undefined && raw !== '';
+  if (provider === 'cohere') return new CohereEmbedder({ model, dimension: dim, sendDimension: explicit });
+  if (provider === 'voyage') return new VoyageEmbedder({ model, dimension: dim, sendDimension: explicit });
   return new OpenAIEmbedder({ model, dimension: dim, sendDimensions: model.startsWith('text-embedding-3') });
+}
+
+/**
+ * Builds the reranker named by `spec` (or `CAIRN_RERANKER`): `cohere` or `cohere:MODEL`
+ * (default `rerank-v3.5`), `voyage` or `voyage:MODEL` (default `rerank-2`), `local` or
+ * `local:MODEL` (a cross-encoder, default `Xenova/ms-marco-MiniLM-L-6-v2`); `undefined` when
+ * neither is set or it is `none`.
+ * @throws {ConfigError} for an unknown provider.
+ */
+export function rerankerFromSpec(
+  spec = process.env.CAIRN_RERANKER,
+  local: LocalModelSettings = {},
+): Reranker | undefined {
+  if (!spec || spec === 'none') return undefined;
+  const colon = spec.indexOf(':');
+  const provider = colon < 0 ? spec : spec.slice(0, colon);
+  const model = colon < 0 ? undefined : spec.slice(colon + 1) || undefined;
+  if (provider === 'cohere') return new CohereReranker({ model });
+  if (provider === 'voyage') return new VoyageReranker({ model });
+  if (provider === 'local') return new TransformersReranker({ model, ...local });
+  throw new ConfigError(
+    `unknown reranker "${spec}"; supported: cohere[:rerank-v3.5], voyage[:rerank-2], local[:Xenova/ms-marco-MiniLM-L-6-v2], none`,
+  );
 }
 
 /** Builds the chat model named by `spec` (or `CAIRN_CHAT_MODEL`); `undefined` when neither is set. */

@@ -49,6 +49,8 @@ export async function createPgDriver(url: string, settings: PgPoolSettings): Pro
     idleTimeoutMillis: settings.idleTimeoutMs,
     connectionTimeoutMillis: settings.connectionTimeoutMs,
     application_name: 'cairn',
+    // Idle pooled connections do not keep the process alive; close() still ends them.
+    allowExitOnIdle: true,
   });
   // An idle connection that the server drops emits here; the pool discards it. Without a listener
   // the error would crash the process.

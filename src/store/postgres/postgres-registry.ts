@@ -15,6 +15,8 @@ import {
   DESCRIBE_TABLE_SQL,
   DOCUMENTS_TABLE,
   embeddingType,
+  foldedConfigName,
+  type PostgresSchemaSettings,
   REGISTRY_TABLE,
 } from './postgres-schema.js';
 
@@ -28,6 +30,24 @@ export async function registryExists(tx: PostgresQueryable): Promise<boolean> {
   const { rows } = await tx.query<{ exists: boolean }>(
     'SELECT to_regclass($1::text) IS NOT NULL AND to_regclass($2::text) IS NOT NULL AS exists',
     [REGISTRY_TABLE, DOCUMENTS_TABLE],
+  );
+  return rows[0]?.exists === true;
+}
+
+/**
+ * True when what scoped work needs is in place: the registry and documents tables, the
+ * application role and the folding text-search configuration (so `migrate()` has run with these
+ * settings, or with ones that share them).
+ */
+export async function schemaExists(
+  tx: PostgresQueryable,
+  settings: PostgresSchemaSettings,
+): Promise<boolean> {
+  const { rows } = await tx.query<{ exists: boolean }>(
+    'SELECT to_regclass($1::text) IS NOT NULL AND to_regclass($2::text) IS NOT NULL ' +
+      'AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $3::text) ' +
+      'AND EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = $4::text AND cfgnamespace = current_schema()::regnamespace) AS exists',
+    [REGISTRY_TABLE, DOCUMENTS_TABLE, settings.appRole, foldedConfigName(settings)],
   );
   return rows[0]?.exists === true;
 }

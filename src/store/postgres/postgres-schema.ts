@@ -135,20 +135,46 @@ $cairn$`,
 }
 
 /**
- * Row-level security for one namespaced table: enable it, (re)create the policy for the
- * application role, grant the role row access. The setting name reaches the policy as a literal
- * (validated); the namespace itself is only ever a bound parameter of `set_config`.
+ * Row-level security for one namespaced table, as one idempotent block: enable it, create the
+ * policy for the application role, grant the role row access. Each step runs only when the
+ * catalog shows it is missing or different (a policy for another role or setting is replaced),
+ * so a repeated migration takes no exclusive lock on a live table. The setting name reaches the
+ * policy as a literal (validated); the namespace itself is only ever a bound parameter of `set_config`.
  */
 export function policyStatements(tableName: string, settings: PostgresSchemaSettings): string[] {
   const table = quoteIdentifier(tableName);
+  const relation = `${quoteLiteral(table)}::regclass`;
   const role = quoteIdentifier(settings.appRole);
+  const roleLiteral = quoteLiteral(settings.appRole);
   const current = `current_setting(${quoteLiteral(settings.namespaceSetting)}, true)`;
+  // How pg_get_expr prints the policy's condition, to recognise one that is already in place.
+  const printed = quoteLiteral(
+    `(namespace = current_setting(${quoteLiteral(settings.namespaceSetting)}::text, true))`,
+  );
+  const privileges = ['SELECT', 'INSERT', 'UPDATE', 'DELETE']
+    .map((privilege) => `has_table_privilege(${roleLiteral}, ${relation}, '${privilege}')`)
+    .join(' AND ');
   return [
-    `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`,
-    `DROP POLICY IF EXISTS ${POLICY_NAME} ON ${table}`,
-    `CREATE POLICY ${POLICY_NAME} ON ${table} AS PERMISSIVE FOR ALL TO ${role} ` +
-      `USING (namespace = ${current}) WITH CHECK (namespace = ${current})`,
-    `GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO ${role}`,
+    `DO $cairn$
+BEGIN
+  IF NOT (SELECT relrowsecurity FROM pg_class WHERE oid = ${relation}) THEN
+    ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
+  END IF;
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_policies
+    WHERE schemaname = current_schema() AND tablename = ${quoteLiteral(tableName)} AND policyname = '${POLICY_NAME}'
+      AND permissive = 'PERMISSIVE' AND cmd = 'ALL' AND roles = ARRAY[${roleLiteral}]::name[]
+      AND qual = ${printed} AND with_check = ${printed}
+  ) THEN
+    DROP POLICY IF EXISTS ${POLICY_NAME} ON ${table};
+    CREATE POLICY ${POLICY_NAME} ON ${table} AS PERMISSIVE FOR ALL TO ${role}
+      USING (namespace = ${current}) WITH CHECK (namespace = ${current});
+  END IF;
+  IF NOT (${privileges}) THEN
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO ${role};
+  END IF;
+END
+$cairn$`,
   ];
 }
 

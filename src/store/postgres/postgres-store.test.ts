@@ -286,6 +286,7 @@ describe('PostgreSQL specifics (PGlite)', () => {
       expect(statements.some((sql) => /CREATE POLICY cairn_namespace ON "cairn_documents"/.test(sql))).toBe(
         true,
       );
+      expect(statements.join('\n')).toContain("USING (namespace = current_setting('acme.tenant', true))");
     });
 
     it('is idempotent and creates a role that row-level security applies to', async () => {
@@ -302,10 +303,14 @@ describe('PostgreSQL specifics (PGlite)', () => {
       await store.migrate();
       await store.createCollection('docs', { model: 'm', dimension: 3 });
       const first = await catalog();
+      const policyIds = async () =>
+        (await db.query<{ oid: number }>('SELECT oid::int AS oid FROM pg_policy ORDER BY oid')).rows;
+      const idsBefore = await policyIds();
       await store.migrate();
       await store.migrate();
       await store.ensureRegistry();
       expect(await catalog()).toEqual(first);
+      expect(await policyIds()).toEqual(idsBefore);
       expect(first).toMatchObject({
         configs: 1,
         roles: [{ rolname: 'cairn_app', rolsuper: false, rolbypassrls: false, rolcanlogin: false }],
@@ -315,6 +320,17 @@ describe('PostgreSQL specifics (PGlite)', () => {
         ['cairn_documents', (await store.getCollection('docs'))!.tableName].sort(),
       );
       expect(store.migrationStatements()).toEqual(migrationStatements(store.settings));
+      // Another setting name replaces every policy; the store that uses it reads through them.
+      await store.upsertChunks({ collection: 'docs', namespace: 'n1' }, [makeChunk('d', 0)]);
+      const renamed = await openPostgresStore({ pglite: db, namespaceSetting: 'acme.tenant' });
+      await renamed.migrate();
+      const quals = await db.query<{ qual: string }>(
+        'SELECT qual FROM pg_policies WHERE schemaname = current_schema()',
+      );
+      expect(quals.rows).toHaveLength(2);
+      expect(quals.rows.every((row) => row.qual.includes("'acme.tenant'"))).toBe(true);
+      expect(await renamed.countChunks({ collection: 'docs', namespace: 'n1' })).toBe(1);
+      await renamed.close();
     });
 
     it('refuses, before any DDL, a table whose dimension differs from the registry, naming both', async () => {

@@ -66,6 +66,7 @@ import {
   readRegistry,
   registryExists,
   runDdl,
+  schemaExists,
 } from './postgres-registry.js';
 import {
   CHUNK_COLUMNS,
@@ -205,6 +206,7 @@ export class PostgresStore implements Store {
 
   #driver: PostgresDriver | undefined;
   #registryExists = false;
+  #migrated = false;
   readonly #analyzed = new Map<string, { pending: number; rows: number }>();
 
   /** Wraps a driver. Use {@link openPostgresStore}, which validates the options. */
@@ -253,6 +255,7 @@ export class PostgresStore implements Store {
       }
     });
     this.#registryExists = true;
+    this.#migrated = true;
   }
 
   /** The statements {@link migrate} runs with this store's settings (no database needed). */
@@ -269,7 +272,9 @@ export class PostgresStore implements Store {
    * Creates a collection (table, indexes, policy and registry row in one transaction under the DDL
    * lock, so concurrent creators serialise and exactly one definition wins), or returns the
    * existing one when model and dimension (and `vectorType`, when given) agree. Runs
-   * {@link migrate} first when the registry does not exist yet.
+   * {@link migrate} first when the registry, the application role or the text-search
+   * configuration is missing (after changing `appRole` or `namespaceSetting`, run `migrate()`
+   * yourself so that existing tables' policies follow).
    * @throws {InvalidArgumentError} for a bad name or options.
    * @throws {CollectionConflictError} when it exists with another definition.
    * @throws {SchemaError} when a table of that name exists with another embedding dimension.
@@ -289,7 +294,9 @@ export class PostgresStore implements Store {
           "Use the collection's own model, or another collection name",
       );
     };
-    if (!(await this.#hasRegistry())) await this.migrate();
+    if (!this.#migrated && !(await this.#live().transaction((tx) => schemaExists(tx, this.settings)))) {
+      await this.migrate();
+    }
     return this.#live().transaction(async (tx) => {
       await lockDdl(tx);
       const existing = await readCollection(tx, name);
@@ -353,7 +360,7 @@ export class PostgresStore implements Store {
     this.#live();
     if (!(await this.#hasRegistry())) return [];
     return this.#live().transaction(async (tx) => {
-      const collections = await readRegistry(tx);
+      const collections = await readRegistry(tx, true);
       const counts = await countAll(tx, collections);
       return collections.map((info, index) => ({ ...info, count: counts[index] ?? 0 }));
     });
@@ -372,7 +379,7 @@ export class PostgresStore implements Store {
     this.#live();
     if (!(await this.#hasRegistry())) return { collections: 0, documents: 0, chunks: 0, bytes: 0 };
     return this.#live().transaction(async (tx) => {
-      const collections = await readRegistry(tx);
+      const collections = await readRegistry(tx, true);
       const counts = await countAll(tx, collections);
       const tables = [REGISTRY_TABLE, DOCUMENTS_TABLE, ...collections.map((info) => info.tableName)];
       const { rows } = await tx.query<{ documents: number; bytes: number }>(
@@ -538,7 +545,7 @@ export class PostgresStore implements Store {
       }
       if (selector?.sourceId !== undefined) {
         const sourceId = validateId(selector.sourceId, 'selector.sourceId');
-        conditions.push(`c.source_id = ${params.bind(cleanText(sourceId), 'text')}`);
+        conditions.push(isStorableId(sourceId) ? `c.source_id = ${params.bind(sourceId, 'text')}` : 'FALSE');
       }
       if (conditions.length === 0) {
         throw new InvalidArgumentError(
@@ -806,8 +813,8 @@ export class PostgresStore implements Store {
    */
   async purgeNamespace(namespace: string): Promise<number> {
     this.#live();
-    const resolved = resolveNamespace({ namespace });
     if (typeof namespace !== 'string') throw new InvalidArgumentError('namespace', 'must be a string');
+    const resolved = resolveNamespace({ namespace });
     if (!(await this.#hasRegistry())) return 0;
     return this.#live().transaction(async (tx) => {
       const collections = await readRegistry(tx, true);

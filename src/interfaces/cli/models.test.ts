@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { CohereEmbedder } from '../../embed/cohere/cohere-embedder.js';
+import { OpenAIEmbedder } from '../../embed/openai/openai-embedder.js';
+import { TransformersEmbedder } from '../../embed/transformers/transformers-embedder.js';
+import { VoyageEmbedder } from '../../embed/voyage/voyage-embedder.js';
+import { CohereReranker } from '../../retrieve/rerank/cohere/cohere-reranker.js';
+import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
+import { VoyageReranker } from '../../retrieve/rerank/voyage/voyage-reranker.js';
+import { downloadProgressWriter, embedderFromSpec, rerankerFromSpec } from './models.js';
+
+describe('embedderFromSpec', () => {
+  it('builds each provider with the known dimension, or the one given', () => {
+    expect(embedderFromSpec('openai:text-embedding-3-small')).toBeInstanceOf(OpenAIEmbedder);
+    expect(embedderFromSpec('cohere:embed-english-v3.0')).toMatchObject({ dimension: 1024 });
+    expect(embedderFromSpec('cohere:embed-english-v3.0')).toBeInstanceOf(CohereEmbedder);
+    expect(embedderFromSpec('voyage:voyage-3')).toBeInstanceOf(VoyageEmbedder);
+    expect(embedderFromSpec('voyage:voyage-3.5', '512')).toMatchObject({ dimension: 512 });
+    expect(embedderFromSpec('local')).toMatchObject({ model: 'Xenova/bge-small-en-v1.5', dimension: 384 });
+    expect(embedderFromSpec('local:nomic-embed-text-v1.5')).toBeInstanceOf(TransformersEmbedder);
+    expect(embedderFromSpec('local:acme/enc', '16')).toMatchObject({ model: 'acme/enc', dimension: 16 });
+    expect(embedderFromSpec('none')).toBeUndefined();
+    expect(() => embedderFromSpec('acme:x')).toThrow(/supported: openai .*cohere, voyage, local/);
+    expect(() => embedderFromSpec('local', '0')).toThrow(/--embedding-dimension must be a positive integer/);
+  });
+});
+
+describe('rerankerFromSpec', () => {
+  it('builds each provider, with its default model when none is named', () => {
+    expect(rerankerFromSpec('cohere')).toBeInstanceOf(CohereReranker);
+    expect(rerankerFromSpec('cohere:rerank-english-v3.0')?.model).toBe('rerank-english-v3.0');
+    expect(rerankerFromSpec('voyage')).toBeInstanceOf(VoyageReranker);
+    expect(rerankerFromSpec('voyage')?.model).toBe('rerank-2');
+    expect(rerankerFromSpec('local')).toBeInstanceOf(TransformersReranker);
+    expect(rerankerFromSpec('local')?.model).toBe('Xenova/ms-marco-MiniLM-L-6-v2');
+    expect(rerankerFromSpec('none')).toBeUndefined();
+    expect(rerankerFromSpec('')).toBeUndefined();
+  });
+});
+
+describe('downloadProgressWriter', () => {
+  it('rewrites one line per file with the percentage and ends it when the file is done', () => {
+    let out = '';
+    const report = downloadProgressWriter((text) => {
+      out += text;
+    });
+    report({ status: 'initiate', name: 'Xenova/m', file: 'config.json' });
+    report({ status: 'done', name: 'Xenova/m', file: 'config.json' });
+    report({
+      status: 'progress',
+      name: 'Xenova/m',
+      file: 'onnx/model_quantized.onnx',
+      loaded: 0,
+      total: 34e6,
+    });
+    report({
+      status: 'progress',
+      name: 'Xenova/m',
+      file: 'onnx/model_quantized.onnx',
+      loaded: 17e6,
+      total: 34e6,
+    });
+    report({ status: 'done', name: 'Xenova/m', file: 'onnx/model_quantized.onnx' });
+    expect(out).toBe(
+      '\rdownloading Xenova/m/onnx/model_quantized.onnx   0% of 34.0 MB' +
+        '\rdownloading Xenova/m/onnx/model_quantized.onnx  50% of 34.0 MB\n',
+    );
+  });
+});

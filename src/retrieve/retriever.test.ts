@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeServer, startOpenAICompatibleServer } from '../../test/support/openai-compatible-server.js';
+import { TermOverlapReranker } from '../../test/support/term-overlap.js';
+import { OpenAIEmbedder } from '../embed/openai/openai-embedder.js';
+import { createEngine, type Engine } from '../engine/engine.js';
+import { createMemoryStore } from '../store/memory/memory-store.js';
+
+const docs: Record<string, string> = {
+  a: 'Otters otters otters. The otter is an otter.',
+  b: 'Otter dens sit by the river.',
+  c: 'A beaver dam slows the river water. Below it, a young otter swims past the dam in the river.',
+  d: 'Otters eat fish.',
+  e: 'The river otter hunts at night.',
+  f: 'Sea otters float on kelp.',
+  g: 'Marmots hibernate in burrows.',
+};
+
+async function ingestAll(engine: Engine, collection: string) {
+  for (const [id, text] of Object.entries(docs)) {
+    await engine.ingestSource(
+      { name: id, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+      { documentId: id, collection },
+    );
+  }
+}
+
+describe('search with a reranker', () => {
+  let engine: Engine;
+  let server: FakeServer;
+  const reranker = new TermOverlapReranker();
+
+  beforeAll(async () => {
+    server = await startOpenAICompatibleServer({ dimension: 32 });
+    engine = await createEngine({
+      store: createMemoryStore(),
+      embedder: new OpenAIEmbedder({ model: 'hash', dimension: 32, baseURL: server.baseURL }),
+      reranker,
+    });
+    await ingestAll(engine, 'default');
+  });
+  afterAll(async () => {
+    await engine.close();
+    await server.close();
+  });
+
+  it('over-fetches the candidate pool, reranks it, and trims to topK', async () => {
+    reranker.calls.length = 0;
+    const plain = await engine.search('sea otter river', { mode: 'lexical', topK: 1, reranker: false });
+    expect(plain.hits.map((h) => h.chunk.id)).toEqual(['f:0']);
+    const { hits } = await engine.search('sea otter river', { mode: 'lexical', topK: 1 });
+    expect(reranker.calls).toHaveLength(1);
+    // Every chunk that matches the query is in the pool, not just the one returned.
+    expect(reranker.calls[0]!.documents).toHaveLength(6);
+    expect(hits).toHaveLength(1);
+    expect(['b:0', 'c:0', 'e:0']).toContain(hits[0]!.chunk.id);
+    expect(hits[0]!.scores.rerank).toBeCloseTo(2 / 3, 12);
+    expect(hits[0]!.score).toBe(hits[0]!.scores.rerank);
+    expect(hits[0]!.scores.lexical).toBeGreaterThan(0);
+  });
+
+  it('hands the reranker rerankCandidates hits (at least topK)', async () => {
+    reranker.calls.length = 0;
+    await engine.search('otter river dam', { mode: 'lexical', topK: 2, rerankCandidates: 3 });
+    expect(reranker.calls[0]!.documents).toHaveLength(3);
+    await engine.search('otter river dam', { mode: 'lexical', topK: 4, rerankCandidates: 3 });
+    expect(reranker.calls[1]!.documents).toHaveLength(4);
+    await expect(engine.search('otter', { rerankCandidates: 0 })).rejects.toThrow(/rerankCandidates/);
+  });
+
+  it('keeps dense, lexical and fused scores on reranked hybrid hits', async () => {
+    const { hits, mode } = await engine.search('otter river dam', { topK: 3 });
+    expect(mode).toBe('hybrid');
+    expect(hits).toHaveLength(3);
+    expect(hits[0]!.chunk.id).toBe('c:0');
+    expect(hits[0]!.scores).toMatchObject({ rerank: 1 });
+    expect(hits[0]!.scores.fused).toBeGreaterThan(0);
+    expect(hits[0]!.scores.dense).toBeTypeOf('number');
+    expect(hits[0]!.scores.lexical).toBeTypeOf('number');
+  });
+
+  it('makes no reranker call when nothing matches, and none when reranker is false', async () => {
+    reranker.calls.length = 0;
+    expect((await engine.search('zebra', { mode: 'lexical' })).hits).toEqual([]);
+    await engine.search('otter', { mode: 'lexical', reranker: false });
+    expect(reranker.calls).toHaveLength(0);
+  });
+
+  it('reranks the answer sources of ask', async () => {
+    reranker.calls.length = 0;
+    const answer = await engine.ask('Where do otters swim past a dam on the river?', { mode: 'lexical' });
+    expect(reranker.calls).toHaveLength(1);
+    expect(answer.sources[0]!.hit.chunk.id).toBe('c:0');
+  });
+});

@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPglite } from '../src/store/postgres/pglite-driver.js';
+import { tempDir } from './support/corpus.js';
+import { ensureBuilt } from './support/ensure-built.js';
+
+const run = promisify(execFile);
+const cli = path.resolve('dist/interfaces/cli/main.js');
+
+async function cairn(args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+      env: { ...process.env, CAIRN_EMBEDDER: '', CAIRN_CHAT_MODEL: '' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('cairn CLI on PostgreSQL (pg driver, PGlite served on 127.0.0.1)', () => {
+  let db: PGlite;
+  let server: PGLiteSocketServer;
+  let url: string;
+  beforeAll(async () => {
+    ensureBuilt();
+    db = await createPglite();
+    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
+    await server.start();
+    url = `postgres://postgres@${server.getServerConn()}/postgres`;
+  });
+  afterAll(async () => {
+    await server.stop();
+    await db.close();
+  });
+
+  it('ingests, searches, answers and lists with --db postgres://', async () => {
+    const cache = ['--no-cache'];
+    const first = await cairn(['ingest', 'examples', '--include', '*.pdf', '--db', url, '--json', ...cache]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout).totals).toMatchObject({ ingested: 3, failed: 0 });
+    const again = await cairn(['ingest', 'examples', '--include', '*.pdf', '--db', url, ...cache]);
+    expect(again.stdout).toMatch(/0 ingested, 3 unchanged/);
+    const ask = await cairn([
+      'ask',
+      'What did the Piper PA-22-150 hit on final approach near Tallahassee?',
+      '--db',
+      url,
+      ...cache,
+    ]);
+    expect(ask.code, ask.stderr).toBe(0);
+    expect(ask.stdout).toMatch(/trees/);
+    expect(ask.stdout).toMatch(/\[1\] 20071229X02007\.pdf/);
+    const other = await cairn([
+      'search',
+      'Tallahassee',
+      '--db',
+      url,
+      '--namespace',
+      'tenant-b',
+      '--json',
+      ...cache,
+    ]);
+    expect(JSON.parse(other.stdout).hits).toEqual([]);
+    const docs = JSON.parse((await cairn(['documents', '--db', url, '--json', ...cache])).stdout);
+    expect(docs).toHaveLength(3);
+  });
+
+  it('accepts pglite: locations for a server-less Postgres', async () => {
+    const location = `pglite:${path.join(tempDir(), 'pg')}`;
+    const result = await cairn(['ingest', 'examples', '--include', '*.pdf', '--db', location, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const search = JSON.parse((await cairn(['search', 'Tallahassee', '--db', location, '--json'])).stdout);
+    expect(search.hits[0].chunk.documentId).toBe('20071229X02007.pdf');
+  });
+});
