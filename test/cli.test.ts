@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,18 @@ describe('cairn CLI', () => {
     expect(parsed.hits[0].chunk.documentId).toBe('20071229X02007.pdf');
     const punct = await cairn(['search', '"*) OR (NEAR', '--db', db, '--json']);
     expect(punct.code).toBe(0);
+  });
+
+  it('refuses to read a database that does not exist, without creating it', async () => {
+    const missing = path.join(tempDir(), 'nothere', 'y.db');
+    const result = await cairn(['search', 'x', '--db', missing]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/no database at .*y\.db/);
+    expect(existsSync(path.dirname(missing))).toBe(false);
+    const folder = await cairn(['search', 'x', '--db', tempDir()]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/cannot open the SQLite database/);
+    expect(folder.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 
   it('exits 2 with a message naming the option on bad usage', async () => {

@@ -297,8 +297,23 @@ export class Engine {
     const files = await collectSourceFiles(paths, options);
     await this.ensureCollection(collection);
     const items: IngestItem[] = [];
+    const firstPath = new Map<string, string>();
     for (const [index, file] of files.entries()) {
       options.onProgress?.({ done: index, total: files.length, current: file.documentId });
+      const earlier = firstPath.get(file.documentId);
+      if (earlier !== undefined) {
+        items.push({
+          documentId: file.documentId,
+          sourceName: file.path,
+          status: 'failed',
+          reason: `duplicate document id: ${earlier} has the same relative path; ingest a common parent folder or the folders one at a time`,
+          pages: 0,
+          chunks: 0,
+          milliseconds: 0,
+        });
+        continue;
+      }
+      firstPath.set(file.documentId, file.path);
       let source: Source;
       try {
         source = file.remote

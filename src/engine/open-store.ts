@@ -8,6 +8,7 @@
  * - `memory:`: the in-memory store (nothing persists).
  * @module
  */
+import { ConfigError, isCairnError } from '../core/errors.js';
 import type { Store } from '../core/ports.js';
 
 /** Default SQLite file, relative to the working directory. */
@@ -15,6 +16,7 @@ export const DEFAULT_DB_PATH = '.cairn/cairn.db';
 
 /**
  * Opens the store at `location`.
+ * @throws {ConfigError} when a SQLite file cannot be opened (a folder, not a database, no permission).
  */
 export async function openStore(location: string = DEFAULT_DB_PATH): Promise<Store> {
   if (/^postgres(ql)?:\/\//i.test(location)) {
@@ -32,5 +34,12 @@ export async function openStore(location: string = DEFAULT_DB_PATH): Promise<Sto
   }
   const path = location.replace(/^sqlite:(\/\/)?/i, '');
   const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
-  return openSqliteStore({ path });
+  try {
+    const store = await openSqliteStore({ path });
+    await store.ensureRegistry();
+    return store;
+  } catch (error) {
+    if (isCairnError(error)) throw error;
+    throw new ConfigError(`cannot open the SQLite database at ${path}: ${(error as Error).message}`);
+  }
 }

@@ -93,7 +93,8 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     const existing = await deps.store.getDocument(scope, input.documentId);
     const settings = pipelineFingerprint(deps);
     const sameSettings = existing?.parserFingerprint.endsWith(`+${settings}`) ?? false;
-    if (existing && existing.contentHash === hash && sameSettings && !input.force) {
+    const sameMetadata = JSON.stringify(existing?.metadata ?? {}) === JSON.stringify(input.metadata ?? {});
+    if (existing && existing.contentHash === hash && sameSettings && sameMetadata && !input.force) {
       return item('unchanged', { pages: existing.pageCount, chunks: existing.chunkCount });
     }
     const { route, parser } = resolveParser(input.source, deps.parseOptions);
@@ -142,7 +143,11 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     });
     return item('ingested', { pages: parsed.pages.length, chunks: stored.length });
   } catch (error) {
-    if (isCairnError(error) && error.code === 'EMPTY_DOCUMENT') return item('skipped', { reason: 'empty' });
+    if (isCairnError(error) && error.code === 'EMPTY_DOCUMENT') {
+      // A document that became empty must not stay searchable with its old text.
+      const removed = await deps.store.deleteDocument(scope, input.documentId).catch(() => false);
+      return item('skipped', { reason: removed ? 'empty; its previous version was removed' : 'empty' });
+    }
     if (isCairnError(error) && error.code === 'UNSUPPORTED_FORMAT') {
       const format = (error as { format?: string }).format ?? 'unknown';
       return item('skipped', { reason: `unsupported format: ${format}` });

@@ -231,14 +231,39 @@ describe('packing and splitting', () => {
     expectWithinBudget(chunks, chunkSize);
   });
 
-  it('marks a single word longer than the budget indivisible and keeps it whole', () => {
+  it('cuts a word longer than the budget at grapheme boundaries, in pieces within the budget', () => {
     const word = 'x'.repeat(300);
     const chunks = chunkMarkdown(`Short start.\n\n${word}\n\nShort end.`, { chunkSize: 10, chunkOverlap: 0 });
-    expect(chunks.map((chunk) => chunk.text)).toEqual(['Short start.', word, 'Short end.']);
-    expect(chunks[1]!.indivisible).toBe(true);
-    expect(chunks[1]!.tokenCount).toBeGreaterThan(10);
-    expect(chunks[0]!.indivisible).toBeUndefined();
-    expect(chunks[2]!.indivisible).toBeUndefined();
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.map((chunk) => chunk.text.replace(/\s+/g, '')).join('')).toBe(
+      `Shortstart.${word}Shortend.`,
+    );
+    expectWithinBudget(chunks, 10);
+    expect(chunks.some((chunk) => chunk.indivisible)).toBe(false);
+  });
+
+  it('keeps a long run of letters linear in time and never splits a grapheme cluster', () => {
+    const family = '👨\u200d👩\u200d👧\u200d👦';
+    const run = `${'y'.repeat(200_000)}${family.repeat(50)}`;
+    const started = performance.now();
+    const chunks = chunkMarkdown(run, { chunkSize: 512, chunkOverlap: 0 });
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(chunks.map((chunk) => chunk.text).join('')).toBe(run);
+    expectWithinBudget(chunks, 512);
+    for (const chunk of chunks)
+      expect(chunk.text.split(family).join('')).not.toMatch(/[\u200d\u{1F466}-\u{1F469}]/u);
+  });
+
+  it('marks one grapheme cluster over the budget indivisible and keeps it whole', () => {
+    const family = '👨\u200d👩\u200d👧\u200d👦';
+    const chunks = chunkMarkdown(`Short start.\n\n${family}\n\nShort end.`, {
+      chunkSize: 3,
+      chunkOverlap: 0,
+    });
+    const whole = chunks.find((chunk) => chunk.text.includes('👨'));
+    expect(whole!.text).toBe(family);
+    expect(whole!.indivisible).toBe(true);
+    expect(whole!.tokenCount).toBeGreaterThan(3);
   });
 
   it('cuts a long hyphenated run at word-segment boundaries before calling it indivisible', () => {

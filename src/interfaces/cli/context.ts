@@ -3,9 +3,12 @@
  * engine they configure.
  * @module
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
 import { openSqliteCache } from '../../cache/sqlite-cache.js';
+import { ConfigError } from '../../core/errors.js';
+import type { Cache } from '../../core/ports.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
 import {
@@ -119,16 +122,54 @@ export function retrievalOptions(options: GlobalOptions): {
   return { rerankCandidates: options.rerankCandidates, rrfK: options.rrfK, rrfWeights: options.rrfWeights };
 }
 
-/** Opens the engine the options describe. Notices go to stderr. */
-export function engineFromOptions(options: GlobalOptions, quiet = false): Promise<Engine> {
+/** True when `store` names a SQLite file (not a server URL, `pglite:` or `memory:`). */
+function isSqliteFile(store: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(store) || /^sqlite:/i.test(store);
+}
+
+/**
+ * Opens the cache beside the store, or runs without one (with a note) when it cannot be opened,
+ * e.g. in a read-only folder.
+ */
+function openCacheFor(store: string, quiet: boolean): Cache | undefined {
+  const file = cachePathFor(store);
+  try {
+    return openSqliteCache(file);
+  } catch (error) {
+    if (!quiet)
+      process.stderr.write(
+        `note: running without a cache: cannot open ${file}: ${(error as Error).message}\n`,
+      );
+    return undefined;
+  }
+}
+
+/**
+ * Opens the engine the options describe. Notices go to stderr. Commands that only read pass
+ * `create: false`: a SQLite file that does not exist is then an error rather than a new database.
+ * @throws {ConfigError} when the database does not exist (and `create` is false) or cannot be opened.
+ */
+export async function engineFromOptions(
+  options: GlobalOptions,
+  quiet = false,
+  { create = false }: { create?: boolean } = {},
+): Promise<Engine> {
+  const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
+  if (isSqliteFile(store) && !create) {
+    const file = store.replace(/^sqlite:(\/\/)?/i, '');
+    if (file !== ':memory:' && !existsSync(file)) {
+      throw new ConfigError(
+        `no database at ${file}; ingest documents first (cairn ingest PATH --db ${file})`,
+      );
+    }
+  }
   const chatModel = chatModelFromSpec(options.chat);
   const local = {
     modelsDir: options.modelsDir,
     onProgress: quiet ? undefined : downloadProgressWriter((text) => process.stderr.write(text)),
   };
-  const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
   return createEngine({
-    cache: options.cache === false ? undefined : openSqliteCache(cachePathFor(store)),
+    cache: options.cache === false ? undefined : openCacheFor(store, quiet),
     contextualizer: contextualizerFromOption(options.contextualize, chatModel),
     store,
     embedder: embedderFromSpec(options.embedder, options.embeddingDimension, local),

@@ -38,7 +38,7 @@ export function registerEvalCommand(program: Command): void {
       const dataset = await loadBeir(dir, options.split);
       const collection =
         options.collection && options.collection !== 'default' ? options.collection : `eval-${dataset.name}`;
-      const engine = await engineFromOptions(options, options.json);
+      const engine = await engineFromOptions(options, options.json, { create: true });
       try {
         const report = await evaluate(engine, dataset, {
           ...retrievalOptions(options),

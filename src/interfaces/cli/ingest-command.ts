@@ -42,7 +42,7 @@ export function registerIngestCommand(program: Command): void {
     )
     .option('--json', 'print a machine-readable report')
     .action(async (paths: string[], options: IngestOptions) => {
-      const engine = await engineFromOptions(options, options.json);
+      const engine = await engineFromOptions(options, options.json, { create: true });
       const bar =
         process.stderr.isTTY && !options.json
           ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} {current}', stream: process.stderr })

@@ -40,7 +40,7 @@ function configuredBy(flagValue: string | undefined, envVar: string, flag: strin
 
 /** Registers the management commands. */
 export function registerManageCommands(program: Command): void {
-  const collections = program.command('collections').description('list or drop collections');
+  const collections = program.command('collections').description('list, create or drop collections');
   withEngineOptions(collections.command('list', { isDefault: true }))
     .description('list collections with model, dimension, schema version and chunk count')
     .option('--json', 'print JSON')
@@ -69,7 +69,7 @@ export function registerManageCommands(program: Command): void {
     .option('--dimension <n>', 'embedding dimension', positiveInt('--dimension'))
     .option('--json', 'print JSON')
     .action(async (name: string, options: JsonOption & { model?: string; dimension?: number }) => {
-      const engine = await engineFromOptions(options, true);
+      const engine = await engineFromOptions(options, true, { create: true });
       try {
         const info = await engine.store.createCollection(name, {
           model: options.model,

@@ -1,0 +1,53 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine/engine.js';
+import { tempDir } from './support/corpus.js';
+
+describe('ingest edge cases', () => {
+  it('refuses a second file with the same document id instead of overwriting the first', async () => {
+    const root = tempDir();
+    for (const [dir, text] of [
+      ['x', 'Alpha uses postgres'],
+      ['y', 'Beta uses mongodb'],
+    ] as const) {
+      mkdirSync(path.join(root, dir));
+      writeFileSync(path.join(root, dir, 'README.md'), text);
+    }
+    const engine = await createEngine({ store: path.join(tempDir(), 'dup.db') });
+    const report = await engine.ingestPaths([path.join(root, 'x'), path.join(root, 'y')]);
+    expect(report.totals).toMatchObject({ ingested: 1, failed: 1 });
+    expect(report.items.find((i) => i.status === 'failed')?.reason).toMatch(/duplicate document id/);
+    expect((await engine.search('postgres')).hits[0]?.chunk.text).toBe('Alpha uses postgres');
+    await engine.close();
+  });
+
+  it('removes the stored version of a file that became empty', async () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, 'notes.txt'), 'The cafeteria opens at 7am.');
+    const engine = await createEngine({ store: path.join(tempDir(), 'empty.db') });
+    await engine.ingestPaths([root]);
+    expect((await engine.search('cafeteria')).hits).toHaveLength(1);
+    writeFileSync(path.join(root, 'notes.txt'), '  \n');
+    const report = await engine.ingestPaths([root]);
+    expect(report.items[0]).toMatchObject({
+      status: 'skipped',
+      reason: 'empty; its previous version was removed',
+    });
+    expect((await engine.search('cafeteria')).hits).toEqual([]);
+    expect(await engine.listDocuments()).toEqual([]);
+    await engine.close();
+  });
+
+  it('re-ingests an unchanged file when its metadata changes', async () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, 'notes.txt'), 'The cafeteria opens at 7am.');
+    const engine = await createEngine({ store: path.join(tempDir(), 'meta.db') });
+    await engine.ingestPaths([root], { metadata: { team: 'a' } });
+    expect((await engine.ingestPaths([root], { metadata: { team: 'a' } })).totals.unchanged).toBe(1);
+    expect((await engine.ingestPaths([root], { metadata: { team: 'x' } })).totals.ingested).toBe(1);
+    expect((await engine.search('cafeteria', { filter: { team: 'x' } })).hits).toHaveLength(1);
+    expect((await engine.search('cafeteria', { filter: { team: 'a' } })).hits).toEqual([]);
+    await engine.close();
+  });
+});
