@@ -92,6 +92,6 @@ for (const [label, filter] of Object.entries(filters)) {
   };
 }
 await store.close();
-mkdirSync('bench/out', { recursive: true });
-writeFileSync('bench/out/filtered-search.json', `${JSON.stringify(results, null, 2)}\n`);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/filtered-search.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));

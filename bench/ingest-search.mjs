@@ -74,6 +74,6 @@ results.pdfIngest = {
 };
 await engine.close();
 
-mkdirSync('bench/out', { recursive: true });
-writeFileSync('bench/out/ingest-search.json', `${JSON.stringify(results, null, 2)}\n`);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/ingest-search.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));

@@ -167,6 +167,6 @@ const results = {
 };
 await store.close();
 await db.close();
-mkdirSync('bench/out', { recursive: true });
-writeFileSync('bench/out/postgres-hybrid.json', `${JSON.stringify(results, null, 2)}\n`);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/postgres-hybrid.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));

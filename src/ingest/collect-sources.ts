@@ -22,7 +22,10 @@ export interface SourceFile {
 
 /** Options of {@link collectSourceFiles}. */
 export interface CollectOptions {
-  /** Globs a file must match (any); default all files. */
+  /**
+   * Globs a file must match (any); default all files. A glob without `/` (e.g. `*.pdf`) matches
+   * the base name at any depth.
+   */
   include?: string[];
   /** Globs that exclude a file; hidden files and `node_modules` are always excluded. */
   exclude?: string[];
@@ -37,8 +40,8 @@ export async function collectSourceFiles(
   paths: string[],
   options: CollectOptions = {},
 ): Promise<SourceFile[]> {
-  const include = options.include?.length ? picomatch(options.include, { dot: true }) : () => true;
-  const exclude = options.exclude?.length ? picomatch(options.exclude, { dot: true }) : () => false;
+  const include = options.include?.length ? picomatch(options.include, { dot: true, basename: true }) : () => true;
+  const exclude = options.exclude?.length ? picomatch(options.exclude, { dot: true, basename: true }) : () => false;
   const found = new Map<string, SourceFile>();
   for (const given of paths) {
     if (isUrl(given)) {

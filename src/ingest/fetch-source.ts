@@ -33,7 +33,9 @@ export async function fetchSource(url: string, options: FetchSourceOptions = {})
       redirect: 'follow',
     });
   } catch (error) {
-    throw new ParseError(url, `fetch failed: ${(error as Error).message}`, { cause: error });
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new ParseError(url, `fetch failed: ${detail}`, { cause: error });
   }
   if (!response.ok) throw new ParseError(url, `fetch failed: HTTP ${response.status} ${response.statusText}`);
   const declared = Number(response.headers.get('content-length') ?? 0);

@@ -154,6 +154,8 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     }
     if (isCairnError(error) && (error.code === 'DIMENSION_MISMATCH' || error.code === 'CONFIG_ERROR'))
       throw error;
-    return item('failed', { reason: error instanceof Error ? error.message : String(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    const prefix = `${input.source.name}: `;
+    return item('failed', { reason: message.startsWith(prefix) ? message.slice(prefix.length) : message });
   }
 }

@@ -154,34 +154,45 @@ export async function engineFromOptions(
   quiet = false,
   { create = false }: { create?: boolean } = {},
 ): Promise<Engine> {
-  const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
-  if (isSqliteFile(store) && !create) {
-    const file = store.replace(/^sqlite:(\/\/)?/i, '');
-    if (file !== ':memory:' && !existsSync(file)) {
-      throw new ConfigError(
-        `no database at ${file}; ingest documents first (cairn ingest PATH --db ${file})`,
-      );
-    }
-  }
+  // Model settings are checked first, so a bad flag is reported whatever the database.
   const chatModel = chatModelFromSpec(options.chat);
   const local = {
     modelsDir: options.modelsDir,
     onProgress: quiet ? undefined : downloadProgressWriter((text) => process.stderr.write(text)),
   };
+  const embedder = embedderFromSpec(options.embedder, options.embeddingDimension, local);
+  const reranker = rerankerFromSpec(options.rerank, local);
+  const contextualizer = contextualizerFromOption(options.contextualize, chatModel);
+  const parse = transcriberOption(options.transcriber);
+  const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
+  if (!create && isMissingDatabase(store)) {
+    const file = sqliteFile(store);
+    throw new ConfigError(`no database at ${file}; ingest documents first (cairn ingest PATH --db ${file})`);
+  }
   return createEngine({
     cache: options.cache === false ? undefined : openCacheFor(store, quiet),
-    contextualizer: contextualizerFromOption(options.contextualize, chatModel),
+    contextualizer,
     store,
-    embedder: embedderFromSpec(options.embedder, options.embeddingDimension, local),
+    embedder,
     chatModel,
-    reranker: rerankerFromSpec(options.rerank, local),
-    parse: transcriberOption(options.transcriber),
+    reranker,
+    parse,
     collection: options.collection,
     namespace: options.namespace,
     chunkSize: options.chunkSize === undefined ? undefined : Number(options.chunkSize),
     chunkOverlap: options.chunkOverlap === undefined ? undefined : Number(options.chunkOverlap),
     onNotice: quiet ? undefined : (message) => process.stderr.write(`note: ${message}\n`),
   });
+}
+
+/** The file path of a SQLite store location (`sqlite:` prefix removed). */
+export function sqliteFile(store: string): string {
+  return store.replace(/^sqlite:(\/\/)?/i, '');
+}
+
+/** True when the store location is a SQLite file that does not exist yet (`:memory:` aside). */
+export function isMissingDatabase(store: string): boolean {
+  return isSqliteFile(store) && sqliteFile(store) !== ':memory:' && !existsSync(sqliteFile(store));
 }
 
 /** Parses a positive integer option or throws a message naming it. */

@@ -44,11 +44,12 @@ export function registerEvalCommand(program: Command): void {
           ...retrievalOptions(options),
           collection,
           split: options.split,
-          onProgress: options.json
-            ? undefined
-            : (stage, done, total) => process.stderr.write(`\r${stage} ${done}/${total}   `),
+          onProgress:
+            options.json || !process.stderr.isTTY
+              ? undefined
+              : (stage, done, total) => process.stderr.write(`\r${stage} ${done}/${total}   `),
         });
-        if (!options.json) process.stderr.write('\r\x1b[K');
+        if (!options.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
         if (options.json) {
           process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
           return;

@@ -23,7 +23,9 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 /** Registers `ingest`. */
 export function registerIngestCommand(program: Command): void {
   withEngineOptions(program.command('ingest'))
-    .description('ingest files and folders (.txt, .md, .html, .pdf); unchanged files are skipped')
+    .description(
+      'ingest files, folders and URLs (PDF, DOCX, PPTX, HTML, Markdown, text, images, audio); unchanged files are skipped',
+    )
     .argument('<paths...>', 'files or folders (folders are walked recursively)')
     .option('--include <glob>', 'only files matching this glob (repeatable)', collect)
     .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collect)

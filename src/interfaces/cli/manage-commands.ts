@@ -7,8 +7,15 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { NotFoundError } from '../../core/errors.js';
 import { TRANSFORMERS_PROVIDER } from '../../embed/transformers/local-models.js';
+import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
 import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
-import { engineFromOptions, type GlobalOptions, positiveInt, withEngineOptions } from './context.js';
+import {
+  engineFromOptions,
+  type GlobalOptions,
+  isMissingDatabase,
+  positiveInt,
+  withEngineOptions,
+} from './context.js';
 
 interface JsonOption extends GlobalOptions {
   json?: boolean;
@@ -137,14 +144,21 @@ export function registerManageCommands(program: Command): void {
     .option('--rerank <provider[:model]>', 'reranker to check (env CAIRN_RERANKER)')
     .option('--json', 'print JSON')
     .action(async (options: JsonOption) => {
-      const engine = await engineFromOptions(options, true);
+      const location = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
+      // Doctor explains the set-up even before anything is ingested, without creating files.
+      const missing = isMissingDatabase(location);
+      const engine = await engineFromOptions(
+        missing ? { ...options, db: 'memory:', cache: false } : options,
+        true,
+      );
       try {
         const embedder = await engine.embedderFor(engine.collection).catch((e: Error) => e);
         const stats = await engine.store.getStats();
         const report = {
           store: {
-            backend: engine.store.backend,
-            location: options.db ?? process.env.CAIRN_DB ?? '.cairn/cairn.db',
+            backend: missing ? 'sqlite' : engine.store.backend,
+            location,
+            ...(missing ? { exists: false } : {}),
             ...stats,
           },
           embedder:

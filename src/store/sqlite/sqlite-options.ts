@@ -26,6 +26,17 @@ export const sqliteStoreOptionsSchema = z.object({
     .int()
     .min(0)
     .default(1024 * 1024 * 1024),
+  /**
+   * BM25 column weights of the full-text index (FTS5 `bm25()` weights): `content` (the chunk
+   * text) and `headings` (its heading path, which holds a document's title). Default 1 and 1,
+   * chosen on SciFact's train queries (`bench/tune-lexical.mjs`).
+   */
+  lexicalWeights: z
+    .object({
+      content: z.number().finite().min(0).default(1),
+      headings: z.number().finite().min(0).default(1),
+    })
+    .default({ content: 1, headings: 1 }),
 });
 
 /** Options accepted by {@link openSqliteStore}. */

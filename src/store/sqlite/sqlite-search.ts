@@ -39,11 +39,17 @@ export function denseSearchQuery(search: RankedSearch, vector: Buffer): SqlFragm
  * BM25 search through the collection's FTS5 index. Rows come back with `score` = `-bm25()`
  * (higher is better).
  * @param match An FTS5 expression from `ftsMatchExpression`, bound as a parameter.
+ * @param weights BM25 column weights (content, headings).
  */
-export function lexicalSearchQuery(search: RankedSearch, match: string): SqlFragment {
+export function lexicalSearchQuery(
+  search: RankedSearch,
+  match: string,
+  weights: { content: number; headings: number } = { content: 1, headings: 1 },
+): SqlFragment {
   const { fts, chunks } = search.tables;
+  // Weights are validated finite numbers; String() of a finite number is a SQL numeric literal.
   return rankedQuery(search, {
-    score: `-bm25(${fts})`,
+    score: `-bm25(${fts}, ${String(weights.content)}, ${String(weights.headings)})`,
     scoreParams: [],
     from: `${fts} JOIN ${chunks} AS c ON c.seq = ${fts}.rowid`,
     matchParams: [match],

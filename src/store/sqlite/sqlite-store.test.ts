@@ -287,6 +287,28 @@ describe('BM25 statistics', () => {
   });
 });
 
+describe('options.lexicalWeights', () => {
+  it('weights the heading column against the content column in BM25', async () => {
+    const file = freshPath();
+    const seed = await populated(file);
+    const inHeading = { ...chunk('h', 0, 'a note about several unrelated things'), headingPath: ['Glacier'] };
+    const inContent = { ...chunk('c', 0, 'a note about a glacier and several things'), headingPath: ['Misc'] };
+    await seed.upsertChunks(S, [inHeading, inContent]);
+    await seed.close();
+    const top = async (headings: number) => {
+      const store = await openSqliteStore({ path: file, lexicalWeights: { content: 1, headings } });
+      const hits = await store.lexicalSearch({ ...S, query: 'glacier', topK: 2 });
+      await store.close();
+      return hits.map((h) => h.chunk.id);
+    };
+    expect((await top(0))[0]).toBe('c:0');
+    expect((await top(10))[0]).toBe('h:0');
+    await expect(openSqliteStore({ path: file, lexicalWeights: { headings: -1 } })).rejects.toThrow(
+      /options\.lexicalWeights\.headings/,
+    );
+  });
+});
+
 describe('transactions', () => {
   it('roll back a document replacement that fails inside the database', async () => {
     const path = freshPath();

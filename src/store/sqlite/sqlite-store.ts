@@ -175,6 +175,7 @@ export class SqliteStore implements Store {
 
   #db: BetterSqlite3.Database | undefined;
   readonly #statements: StatementCache;
+  readonly #lexicalWeights: { content: number; headings: number };
   #registryExists = false;
 
   /**
@@ -186,6 +187,7 @@ export class SqliteStore implements Store {
     this.#statements = new StatementCache(db);
     this.path = options.path;
     this.provision = options.provision;
+    this.#lexicalWeights = options.lexicalWeights;
   }
 
   /**
@@ -601,7 +603,11 @@ export class SqliteStore implements Store {
     const conditions = checkConditions(request);
     const match = ftsMatchExpression(request.query);
     if (match === undefined || conditions.matchesNothing) return [];
-    const query = lexicalSearchQuery(this.#ranked(scoped, conditions, 'scan', topK, request.keepBest), match);
+    const query = lexicalSearchQuery(
+      this.#ranked(scoped, conditions, 'scan', topK, request.keepBest),
+      match,
+      this.#lexicalWeights,
+    );
     const rows = this.#statement(query.sql).all(...query.params) as ScoredRow[];
     return rows.map((row) => toHit(row, row.score ?? 0, { lexical: row.score ?? 0 }));
   }
