@@ -40,8 +40,12 @@ export async function collectSourceFiles(
   paths: string[],
   options: CollectOptions = {},
 ): Promise<SourceFile[]> {
-  const include = options.include?.length ? picomatch(options.include, { dot: true, basename: true }) : () => true;
-  const exclude = options.exclude?.length ? picomatch(options.exclude, { dot: true, basename: true }) : () => false;
+  const include = options.include?.length
+    ? picomatch(options.include, { dot: true, basename: true })
+    : () => true;
+  const exclude = options.exclude?.length
+    ? picomatch(options.exclude, { dot: true, basename: true })
+    : () => false;
   const found = new Map<string, SourceFile>();
   for (const given of paths) {
     if (isUrl(given)) {

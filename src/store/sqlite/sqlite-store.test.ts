@@ -292,7 +292,10 @@ describe('options.lexicalWeights', () => {
     const file = freshPath();
     const seed = await populated(file);
     const inHeading = { ...chunk('h', 0, 'a note about several unrelated things'), headingPath: ['Glacier'] };
-    const inContent = { ...chunk('c', 0, 'a note about a glacier and several things'), headingPath: ['Misc'] };
+    const inContent = {
+      ...chunk('c', 0, 'a note about a glacier and several things'),
+      headingPath: ['Misc'],
+    };
     await seed.upsertChunks(S, [inHeading, inContent]);
     await seed.close();
     const top = async (headings: number) => {
