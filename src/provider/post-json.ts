@@ -16,6 +16,16 @@ export interface RequestPolicy {
   minBackoffMs?: number;
 }
 
+/** Options of {@link postRequest}. */
+export interface PostRequestOptions extends RequestPolicy {
+  provider: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The request body, built afresh for every attempt (a stream or form cannot be re-sent). */
+  body: () => string | FormData;
+  signal?: AbortSignal;
+}
+
 /** Options of {@link postJson}. */
 export interface PostJsonOptions extends RequestPolicy {
   provider: string;
@@ -32,20 +42,25 @@ function isRetryableStatus(status: number): boolean {
 async function errorText(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
-    const parsed = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
+    const parsed = JSON.parse(text) as {
+      error?: { message?: string } | string;
+      message?: string;
+      detail?: string;
+    };
     if (typeof parsed.error === 'string') return parsed.error;
-    return parsed.error?.message ?? parsed.message ?? text.slice(0, 500);
+    return parsed.error?.message ?? parsed.message ?? parsed.detail ?? text.slice(0, 500);
   } catch {
     return text.slice(0, 500) || response.statusText;
   }
 }
 
 /**
- * POSTs JSON and returns the successful `Response` (body unread, so callers may stream it).
- * Retries 408/409/429/5xx and network failures with exponential back-off.
+ * POSTs a request and returns the successful `Response` (body unread, so callers may stream it).
+ * Retries 408/409/429/5xx and network failures with exponential back-off; an abort by the
+ * caller's signal is not retried.
  * @throws {ProviderError} after the last attempt, or at once for other 4xx statuses.
  */
-export async function postJson(options: PostJsonOptions): Promise<Response> {
+export async function postRequest(options: PostRequestOptions): Promise<Response> {
   const { maxRetries = 3, timeoutMs = 60_000, minBackoffMs = 500 } = options;
   return pRetry(
     async () => {
@@ -55,8 +70,8 @@ export async function postJson(options: PostJsonOptions): Promise<Response> {
       try {
         response = await fetch(options.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...options.headers },
-          body: JSON.stringify(options.body),
+          headers: options.headers,
+          body: options.body(),
           signal,
         });
       } catch (cause) {
@@ -82,6 +97,19 @@ export async function postJson(options: PostJsonOptions): Promise<Response> {
     },
     { retries: maxRetries, minTimeout: minBackoffMs, factor: 2, randomize: true },
   );
+}
+
+/**
+ * POSTs JSON through {@link postRequest}.
+ * @throws {ProviderError} after the last attempt, or at once for other 4xx statuses.
+ */
+export function postJson(options: PostJsonOptions): Promise<Response> {
+  const json = JSON.stringify(options.body);
+  return postRequest({
+    ...options,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: () => json,
+  });
 }
 
 /**
