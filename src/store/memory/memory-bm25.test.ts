@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BM25_B, BM25_K1, Bm25Index, MIN_IDF, type TermVector, termVector } from './memory-bm25.js';
+import {
+  BM25_B,
+  BM25_K1,
+  Bm25Index,
+  HEADING_WEIGHT,
+  MIN_IDF,
+  type TermVector,
+  termVector,
+} from './memory-bm25.js';
 
 const VOCABULARY = ['apple', 'apples', 'berry', 'cherry', 'date', 'elder', 'fig'];
 
@@ -62,9 +70,10 @@ describe('Bm25Index', () => {
     );
   });
 
-  it('indexes heading paths with the text, as FTS5 indexes both columns', () => {
+  it('indexes heading paths with the text, a heading occurrence weighing HEADING_WEIGHT, as FTS5 column weights do', () => {
     const vector = termVector('Zebras graze', ['Zebra facts', 'Savanna']);
-    expect(Object.fromEntries(vector.frequencies)).toEqual({ zebra: 2, graze: 1, fact: 1, savanna: 1 });
+    const h = HEADING_WEIGHT;
+    expect(Object.fromEntries(vector.frequencies)).toEqual({ zebra: 1 + h, graze: 1, fact: h, savanna: h });
     expect(vector.length).toBe(5);
   });
 });

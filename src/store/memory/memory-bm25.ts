@@ -19,14 +19,23 @@ export interface TermVector {
 }
 
 /**
+ * BM25 weight of a term occurrence in the heading path relative to one in the text; the SQLite
+ * store's default column weights are content 1, headings 2 (tuned on SciFact's train queries).
+ */
+export const HEADING_WEIGHT = 2;
+
+/**
  * The term vector of a chunk: its text and its heading path (the headings joined by newlines, as
- * FTS5's second column) indexed together, so a term in both counts in both.
+ * FTS5's second column). As FTS5's `bm25()` does with column weights, a heading occurrence adds
+ * {@link HEADING_WEIGHT} to the term's frequency, while the length counts every token once.
  */
 export function termVector(text: string, headingPath: readonly string[]): TermVector {
-  const terms = tokenize(headingPath.length === 0 ? text : `${text}\n${headingPath.join('\n')}`);
+  const content = tokenize(text);
+  const headings = headingPath.length === 0 ? [] : tokenize(headingPath.join('\n'));
   const frequencies = new Map<string, number>();
-  for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
-  return { frequencies, length: terms.length };
+  for (const term of content) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+  for (const term of headings) frequencies.set(term, (frequencies.get(term) ?? 0) + HEADING_WEIGHT);
+  return { frequencies, length: content.length + headings.length };
 }
 
 /** One indexed chunk. `slot` is never reused, so a stale posting can never point at a newer chunk. */

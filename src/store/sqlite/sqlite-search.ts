@@ -44,7 +44,7 @@ export function denseSearchQuery(search: RankedSearch, vector: Buffer): SqlFragm
 export function lexicalSearchQuery(
   search: RankedSearch,
   match: string,
-  weights: { content: number; headings: number } = { content: 1, headings: 1 },
+  weights: { content: number; headings: number } = { content: 1, headings: 2 },
 ): SqlFragment {
   const { fts, chunks } = search.tables;
   // Weights are validated finite numbers; String() of a finite number is a SQL numeric literal.
