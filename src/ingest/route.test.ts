@@ -326,3 +326,21 @@ describe('parseSource', () => {
     expect(parsed.parserFingerprint).toBe('image/v1;vision:v1-test');
   });
 });
+
+describe('routeSource with a mislabelled extension', () => {
+  it('lets the magic bytes of a known binary format win over a text extension', () => {
+    const pdf = new Uint8Array(readFileSync('examples/20071229X02007.pdf'));
+    expect(routeSource({ name: 'report.txt', bytes: pdf })).toEqual({
+      format: 'pdf',
+      mediaType: 'application/pdf',
+    });
+    expect(routeSource({ name: 'report.md', bytes: pdf }).format).toBe('pdf');
+  });
+
+  it('keeps text that is not valid UTF-8, or that mentions a magic string, as text', () => {
+    const latin1 = new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x20, 0x6f, 0x70, 0x65, 0x6e, 0x73, 0x0a]);
+    expect(routeSource({ name: 'notes.txt', bytes: latin1 }).format).toBe('text');
+    const mentions = new TextEncoder().encode('%PDF-1.7 is the header every PDF starts with.\n');
+    expect(routeSource({ name: 'notes.md', bytes: mentions }).format).toBe('markdown');
+  });
+});

@@ -223,9 +223,19 @@ export function routeSource(source: Source): SourceRoute {
 
   const extension = extensionOf(source.name);
   const byExtension = EXTENSION_TYPES[extension];
-  if (byExtension !== undefined) return { format: formatForMediaType(byExtension)!, mediaType: byExtension };
-
   const sniffed = sniffBinary(source.bytes);
+  if (byExtension !== undefined) {
+    const format = formatForMediaType(byExtension)!;
+    // A text extension on bytes that are not text but carry a known binary format's magic (a PDF
+    // saved as .txt) is a mislabel: the magic bytes decide. Text that is merely not valid UTF-8
+    // (Latin-1, a stray byte) still goes to its text parser, which decodes with replacement.
+    const textual = format === 'text' || format === 'markdown' || format === 'html';
+    if (textual && sniffed !== undefined && !looksLikeText(source.bytes)) {
+      return { format: formatForMediaType(sniffed)!, mediaType: sniffed };
+    }
+    return { format, mediaType: byExtension };
+  }
+
   if (sniffed !== undefined) return { format: formatForMediaType(sniffed)!, mediaType: sniffed };
   if (looksLikeText(source.bytes)) return { format: 'text', mediaType: 'text/plain' };
 
