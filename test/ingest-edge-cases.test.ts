@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.js';
@@ -48,6 +48,23 @@ describe('ingest edge cases', () => {
     expect((await engine.ingestPaths([root], { metadata: { team: 'x' } })).totals.ingested).toBe(1);
     expect((await engine.search('cafeteria', { filter: { team: 'x' } })).hits).toHaveLength(1);
     expect((await engine.search('cafeteria', { filter: { team: 'a' } })).hits).toEqual([]);
+    await engine.close();
+  });
+});
+
+describe('collecting files', () => {
+  it('follows symlinks to files, not to folders, and ignores dangling links', async () => {
+    const outside = tempDir();
+    writeFileSync(path.join(outside, 'target.md'), 'Linked notes about lighthouses.');
+    const root = tempDir();
+    writeFileSync(path.join(root, 'plain.md'), 'Plain notes about tides.');
+    symlinkSync(path.join(outside, 'target.md'), path.join(root, 'link.md'));
+    symlinkSync(root, path.join(root, 'loop'));
+    symlinkSync(path.join(outside, 'missing.md'), path.join(root, 'dangling.md'));
+    const engine = await createEngine({ store: path.join(tempDir(), 'links.db') });
+    const report = await engine.ingestPaths([root]);
+    expect(report.items.map((i) => i.documentId).sort()).toEqual(['link.md', 'plain.md']);
+    expect((await engine.search('lighthouses')).hits[0]?.chunk.documentId).toBe('link.md');
     await engine.close();
   });
 });

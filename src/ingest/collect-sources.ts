@@ -62,8 +62,12 @@ export async function collectSourceFiles(
     }
     const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
     for (const entry of entries) {
-      if (!entry.isFile()) continue;
       const full = path.join(entry.parentPath, entry.name);
+      // Symlinks to files are followed; links to folders are not (no cycles), nor dangling ones.
+      const isFile =
+        entry.isFile() ||
+        (entry.isSymbolicLink() && (await stat(full).catch(() => undefined))?.isFile() === true);
+      if (!isFile) continue;
       const relative = path.relative(absolute, full).split(path.sep).join('/');
       if (relative.split('/').some((part) => part.startsWith('.') || part === 'node_modules')) continue;
       if (!include(relative) || exclude(relative)) continue;
