@@ -4,8 +4,10 @@
  * @module
  */
 import { DimensionMismatchError, InvalidArgumentError } from '../core/errors.js';
-import type { CreateCollectionOptions, DocumentWrite, Scope } from '../core/ports.js';
+import type { Filter } from '../core/filter.js';
+import type { CollectionInfo, CreateCollectionOptions, DocumentWrite, Scope } from '../core/ports.js';
 import type { JsonValue, Metadata, StoredChunk } from '../core/types.js';
+import { type FilterNode, matchesEverything, validateFilter } from '../retrieve/filter/index.js';
 
 /** Namespace used when a scope names none. */
 export const DEFAULT_NAMESPACE = 'default';
@@ -338,4 +340,36 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
+}
+
+/** Where a collection's validated chunks go: its name and pinned dimension. */
+export function chunkTarget(info: Pick<CollectionInfo, 'name' | 'dimension'>): ChunkTarget {
+  return { collection: info.name, dimension: info.dimension };
+}
+
+/**
+ * Validates a filter that selects chunks to delete (`deleteByMetadata`, `replaceChunks`).
+ * @throws {InvalidArgumentError} naming `argument` when the filter is empty and would select every chunk.
+ * @throws {InvalidFilterError} when it is malformed.
+ */
+export function deletionFilter(match: Filter, argument: string): FilterNode {
+  const filter = validateFilter(match);
+  if (matchesEverything(filter)) {
+    throw new InvalidArgumentError(
+      argument,
+      'is empty and would select every chunk; name at least one condition (or drop the collection)',
+    );
+  }
+  return filter;
+}
+
+/** How a collection definition reads in messages, e.g. `model "m" (384 dimensions)`. */
+export function describeDefinition(definition: {
+  model: string | null;
+  dimension: number | null;
+  vectorType?: string;
+}): string {
+  if (definition.model === null) return 'no embedding model (lexical-only)';
+  const type = definition.vectorType === 'float16' ? ', float16' : '';
+  return `model "${definition.model}" (${definition.dimension} dimensions${type})`;
 }

@@ -23,12 +23,13 @@ import type {
   StoreStats,
 } from '../../core/ports.js';
 import type { Chunk, DocumentRecord, Hit, StoredChunk } from '../../core/types.js';
-import { type FilterNode, matchesEverything } from '../../retrieve/filter/filter-node.js';
+import { matchesEverything } from '../../retrieve/filter/filter-node.js';
 import { matchesFilter } from '../../retrieve/filter/match-filter.js';
-import { validateFilter } from '../../retrieve/filter/validate-filter.js';
 import { type CheckedConditions, checkConditions } from '../scan-conditions.js';
 import {
-  type ChunkTarget,
+  chunkTarget,
+  deletionFilter,
+  describeDefinition,
   prepareChunks,
   prepareDocumentWrite,
   resolveNamespace,
@@ -581,18 +582,6 @@ export class MemoryStore implements Store {
   }
 }
 
-/** Validates a filter that selects chunks to delete; an empty one (everything) is refused. */
-function deletionFilter(match: Filter, argument: string): FilterNode {
-  const filter = validateFilter(match);
-  if (matchesEverything(filter)) {
-    throw new InvalidArgumentError(
-      argument,
-      'is empty and would select every chunk; name at least one condition (or drop the collection)',
-    );
-  }
-  return filter;
-}
-
 /** Deletes the chunks `selected` picks. @returns The document id of each deleted chunk. */
 function deleteWhere(table: NamespaceTable, selected: (record: ChunkRecord) => boolean): string[] {
   const doomed = [...table.chunks.values()].filter(selected);
@@ -630,14 +619,4 @@ function sumOver(collection: CollectionState, measure: (table: NamespaceTable) =
   let sum = 0;
   for (const table of collection.namespaces.values()) sum += measure(table);
   return sum;
-}
-
-function chunkTarget(info: CollectionInfo): ChunkTarget {
-  return { collection: info.name, dimension: info.dimension };
-}
-
-function describeDefinition(definition: { model: string | null; dimension: number | null }): string {
-  return definition.model === null
-    ? 'no embedding model (lexical-only)'
-    : `model "${definition.model}" (${definition.dimension} dimensions)`;
 }

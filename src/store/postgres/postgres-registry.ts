@@ -161,14 +161,3 @@ export function checkSchemaVersion(info: CollectionInfo): void {
     );
   }
 }
-
-/** How a collection definition reads in messages. */
-export function describeDefinition(definition: {
-  model: string | null;
-  dimension: number | null;
-  vectorType?: string;
-}): string {
-  if (definition.model === null) return 'no embedding model (lexical-only)';
-  const type = definition.vectorType === 'float16' ? ', float16' : '';
-  return `model "${definition.model}" (${definition.dimension} dimensions${type})`;
-}

@@ -32,7 +32,9 @@ import type {
 import type { Chunk, DocumentRecord, Hit, StoredChunk } from '../../core/types.js';
 import { checkConditions } from '../scan-conditions.js';
 import {
-  type ChunkTarget,
+  chunkTarget,
+  deletionFilter,
+  describeDefinition,
   prepareChunks,
   prepareDocumentWrite,
   resolveNamespace,
@@ -60,7 +62,6 @@ import {
   checkCollectionTable,
   checkSchemaVersion,
   countAll,
-  describeDefinition,
   lockDdl,
   readCollection,
   readRegistry,
@@ -102,7 +103,6 @@ import {
   countDeleted,
   deleteAndRecount,
   deleteWhere,
-  deletionFilter,
   insertChunks,
   recountDocuments,
   refuseTakenIds,
@@ -963,10 +963,6 @@ export class PostgresStore implements Store {
       );
     }
   }
-}
-
-function chunkTarget(info: CollectionInfo): ChunkTarget {
-  return { collection: info.name, dimension: info.dimension };
 }
 
 function searchTarget(info: CollectionInfo): SearchTarget {

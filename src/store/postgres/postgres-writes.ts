@@ -5,10 +5,7 @@
  * @module
  */
 import { InvalidArgumentError } from '../../core/errors.js';
-import type { Filter } from '../../core/filter.js';
 import type { CollectionInfo } from '../../core/ports.js';
-import { type FilterNode, matchesEverything } from '../../retrieve/filter/filter-node.js';
-import { validateFilter } from '../../retrieve/filter/validate-filter.js';
 import type { PreparedChunk } from '../store-validation.js';
 import type { PostgresQueryable } from './postgres-driver.js';
 import type { SqlParams } from './postgres-params.js';
@@ -138,18 +135,6 @@ export async function countDeleted(
     params,
   );
   return rows[0]?.n ?? 0;
-}
-
-/** Validates a filter that selects chunks to delete; an empty one (everything) is refused. */
-export function deletionFilter(match: Filter, argument: string): FilterNode {
-  const filter = validateFilter(match);
-  if (matchesEverything(filter)) {
-    throw new InvalidArgumentError(
-      argument,
-      'is empty and would select every chunk; name at least one condition (or drop the collection)',
-    );
-  }
-  return filter;
 }
 
 /**

@@ -31,11 +31,12 @@ import type {
   StoreStats,
 } from '../../core/ports.js';
 import type { Chunk, DocumentRecord, Hit, StoredChunk } from '../../core/types.js';
-import { type FilterNode, matchesEverything } from '../../retrieve/filter/filter-node.js';
-import { validateFilter } from '../../retrieve/filter/validate-filter.js';
+import { matchesEverything } from '../../retrieve/filter/filter-node.js';
 import { type CheckedConditions, checkConditions } from '../scan-conditions.js';
 import {
-  type ChunkTarget,
+  chunkTarget,
+  deletionFilter,
+  describeDefinition,
   type PreparedChunk,
   prepareChunks,
   prepareDocumentWrite,
@@ -818,28 +819,6 @@ export class SqliteStore implements Store {
         'AND document_id IN (SELECT value FROM json_each(?))',
     ).run(name, scoped.namespace, ids);
   }
-}
-
-/** Validates a filter that selects chunks to delete; an empty one (everything) is refused. */
-function deletionFilter(match: Filter, argument: string): FilterNode {
-  const filter = validateFilter(match);
-  if (matchesEverything(filter)) {
-    throw new InvalidArgumentError(
-      argument,
-      'is empty and would select every chunk; name at least one condition (or drop the collection)',
-    );
-  }
-  return filter;
-}
-
-function chunkTarget(info: CollectionInfo): ChunkTarget {
-  return { collection: info.name, dimension: info.dimension };
-}
-
-function describeDefinition(definition: { model: string | null; dimension: number | null }): string {
-  return definition.model === null
-    ? 'no embedding model (lexical-only)'
-    : `model "${definition.model}" (${definition.dimension} dimensions)`;
 }
 
 function toHit(row: ScoredRow, score: number, scores: Hit['scores']): Hit {
