@@ -7,16 +7,17 @@
 import { createParser } from 'eventsource-parser';
 import { ProviderError } from '../../core/errors.js';
 import type { ChatMessage, ChatModel } from '../../core/ports.js';
-import { loadApiKey, postJson, type RequestPolicy } from '../../provider/post-json.js';
+import {
+  OPENAI_COMPATIBLE_PROVIDER,
+  type OpenAIConnectionOptions,
+  openaiRequest,
+} from '../../provider/openai-api.js';
+import { postJson, type RequestPolicy } from '../../provider/post-json.js';
 
 /** Options of {@link OpenAIChatModel}. */
-export interface OpenAIChatModelOptions extends RequestPolicy {
+export interface OpenAIChatModelOptions extends RequestPolicy, OpenAIConnectionOptions {
   /** Model id, e.g. `gpt-4o-mini` or `llama3.1`. */
   model: string;
-  /** API root; default `OPENAI_BASE_URL` or `https://api.openai.com/v1`. Read at call time. */
-  baseURL?: string;
-  /** API key; default `OPENAI_API_KEY`, read at call time. */
-  apiKey?: string;
 }
 
 interface StreamChunk {
@@ -27,7 +28,7 @@ interface StreamChunk {
 /** OpenAI-compatible streaming chat model. */
 export class OpenAIChatModel implements ChatModel {
   readonly specificationVersion = 'v1' as const;
-  readonly provider = 'openai-compatible';
+  readonly provider = OPENAI_COMPATIBLE_PROVIDER;
   readonly model: string;
   readonly #options: OpenAIChatModelOptions;
 
@@ -42,19 +43,12 @@ export class OpenAIChatModel implements ChatModel {
     maxTokens?: number;
     signal?: AbortSignal;
   }): AsyncIterable<string> {
-    const baseURL = (
-      this.#options.baseURL ??
-      process.env.OPENAI_BASE_URL ??
-      'https://api.openai.com/v1'
-    ).replace(/\/+$/, '');
-    const apiKey = this.#options.baseURL
-      ? (this.#options.apiKey ?? process.env.OPENAI_API_KEY ?? 'none')
-      : loadApiKey({ apiKey: this.#options.apiKey, envVar: 'OPENAI_API_KEY', provider: this.provider });
+    const { url, headers } = openaiRequest(this.#options, 'chat/completions');
     const response = await postJson({
       ...this.#options,
       provider: this.provider,
-      url: `${baseURL}/chat/completions`,
-      headers: { authorization: `Bearer ${apiKey}`, accept: 'text/event-stream' },
+      url,
+      headers: { ...headers, accept: 'text/event-stream' },
       body: {
         model: this.model,
         messages: options.messages,

@@ -6,18 +6,19 @@
 import { z } from 'zod';
 import { ProviderError } from '../../core/errors.js';
 import type { Embedder, EmbedResult } from '../../core/ports.js';
-import { loadApiKey, postJson, type RequestPolicy } from '../../provider/post-json.js';
+import {
+  OPENAI_COMPATIBLE_PROVIDER,
+  type OpenAIConnectionOptions,
+  openaiRequest,
+} from '../../provider/openai-api.js';
+import { postJson, type RequestPolicy } from '../../provider/post-json.js';
 
 /** Options of {@link OpenAIEmbedder}. */
-export interface OpenAIEmbedderOptions extends RequestPolicy {
+export interface OpenAIEmbedderOptions extends RequestPolicy, OpenAIConnectionOptions {
   /** Model id, e.g. `text-embedding-3-small`. */
   model: string;
   /** Vector length the model returns (e.g. 1536 for text-embedding-3-small). */
   dimension: number;
-  /** API root; default `OPENAI_BASE_URL` or `https://api.openai.com/v1`. Read at call time. */
-  baseURL?: string;
-  /** API key; default `OPENAI_API_KEY`, read at call time. Servers that need none accept any value. */
-  apiKey?: string;
   /** Most inputs per request; default 256 (OpenAI allows 2,048). */
   maxBatchSize?: number;
   /** Ask the server to shorten vectors to `dimension` (text-embedding-3 models only). */
@@ -32,7 +33,7 @@ const responseSchema = z.object({
 /** OpenAI-compatible embedding model. */
 export class OpenAIEmbedder implements Embedder {
   readonly specificationVersion = 'v1' as const;
-  readonly provider = 'openai-compatible';
+  readonly provider = OPENAI_COMPATIBLE_PROVIDER;
   readonly model: string;
   readonly dimension: number;
   readonly maxBatchSize: number;
@@ -50,19 +51,12 @@ export class OpenAIEmbedder implements Embedder {
     kind: 'document' | 'query';
     signal?: AbortSignal;
   }): Promise<EmbedResult> {
-    const baseURL = (
-      this.#options.baseURL ??
-      process.env.OPENAI_BASE_URL ??
-      'https://api.openai.com/v1'
-    ).replace(/\/+$/, '');
-    const apiKey = this.#options.baseURL
-      ? (this.#options.apiKey ?? process.env.OPENAI_API_KEY ?? 'none')
-      : loadApiKey({ apiKey: this.#options.apiKey, envVar: 'OPENAI_API_KEY', provider: this.provider });
+    const { url, headers } = openaiRequest(this.#options, 'embeddings');
     const response = await postJson({
       ...this.#options,
       provider: this.provider,
-      url: `${baseURL}/embeddings`,
-      headers: { authorization: `Bearer ${apiKey}` },
+      url,
+      headers,
       body: {
         model: this.model,
         input: options.texts,

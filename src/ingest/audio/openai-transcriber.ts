@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 import { ProviderError } from '../../core/errors.js';
-import { loadApiKey, type RequestPolicy } from '../../provider/post-json.js';
+import {
+  OPENAI_COMPATIBLE_PROVIDER,
+  type OpenAIConnectionOptions,
+  openaiRequest,
+} from '../../provider/openai-api.js';
+import type { RequestPolicy } from '../../provider/post-json.js';
 import { postForm } from './post-form.js';
 import type { Transcriber, Transcript } from './transcriber.js';
 
@@ -18,16 +23,9 @@ export type OpenAITranscriptionModel =
   | (string & {});
 
 /** Options of {@link OpenAITranscriber}. */
-export interface OpenAITranscriberOptions extends RequestPolicy {
+export interface OpenAITranscriberOptions extends RequestPolicy, OpenAIConnectionOptions {
   /** Model id; default `whisper-1`. */
   model?: OpenAITranscriptionModel;
-  /** API root; default `OPENAI_BASE_URL` or `https://api.openai.com/v1`. Read at call time. */
-  baseURL?: string;
-  /**
-   * API key; default `OPENAI_API_KEY`, read at call time. Required for the default (OpenAI)
-   * base URL; with a custom `baseURL` a missing key is sent as `none`.
-   */
-  apiKey?: string;
   /** ISO-639-1 code of the spoken language (e.g. `en`); improves accuracy and speed. */
   language?: string;
   /** Text that sets vocabulary and style (names, acronyms). */
@@ -53,7 +51,7 @@ const responseSchema = z.object({
 /** Speech-to-text through an OpenAI-compatible `/audio/transcriptions` endpoint. */
 export class OpenAITranscriber implements Transcriber {
   readonly specificationVersion = 'v1' as const;
-  readonly provider = 'openai-compatible';
+  readonly provider = OPENAI_COMPATIBLE_PROVIDER;
   readonly model: string;
   readonly maxAudioBytes: number;
   readonly #options: OpenAITranscriberOptions;
@@ -70,21 +68,14 @@ export class OpenAITranscriber implements Transcriber {
     fileName: string;
     signal?: AbortSignal;
   }): Promise<Transcript> {
-    const baseURL = (
-      this.#options.baseURL ??
-      process.env.OPENAI_BASE_URL ??
-      'https://api.openai.com/v1'
-    ).replace(/\/+$/, '');
-    const apiKey = this.#options.baseURL
-      ? (this.#options.apiKey ?? process.env.OPENAI_API_KEY ?? 'none')
-      : loadApiKey({ apiKey: this.#options.apiKey, envVar: 'OPENAI_API_KEY', provider: this.provider });
+    const { url, headers } = openaiRequest(this.#options, 'audio/transcriptions');
     const segments = this.#options.segments ?? this.model.startsWith('whisper');
     const audio = new Blob([options.audio], { type: options.mediaType });
     const response = await postForm({
       ...this.#options,
       provider: this.provider,
-      url: `${baseURL}/audio/transcriptions`,
-      headers: { authorization: `Bearer ${apiKey}` },
+      url,
+      headers,
       form: () => {
         const form = new FormData();
         form.append('file', audio, options.fileName);
