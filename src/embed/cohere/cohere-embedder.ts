@@ -4,9 +4,11 @@
  * `input_type: search_document` and queries with `search_query`, as Cohere's v3+ models require.
  * @module
  */
+
 import { z } from 'zod';
-import { ConfigError, InvalidArgumentError, ProviderError } from '../../core/errors.js';
+import { ConfigError, ProviderError } from '../../core/errors.js';
 import type { Embedder, EmbedResult } from '../../core/ports.js';
+import { requestLimit } from '../../provider/limits.js';
 import { postJson } from '../../provider/post-json.js';
 import { COHERE_PROVIDER, type CohereConnectionOptions, cohereRequest } from './cohere-api.js';
 
@@ -66,10 +68,12 @@ export class CohereEmbedder implements Embedder {
     if (dimension === undefined) {
       throw new ConfigError(`the dimension of Cohere model ${options.model} is unknown; pass dimension`);
     }
-    const batch = options.maxBatchSize ?? COHERE_MAX_EMBED_BATCH;
-    if (!Number.isInteger(batch) || batch < 1 || batch > COHERE_MAX_EMBED_BATCH) {
-      throw new InvalidArgumentError('maxBatchSize', `must be 1–${COHERE_MAX_EMBED_BATCH}, got ${batch}`);
-    }
+    const batch = requestLimit(
+      'maxBatchSize',
+      options.maxBatchSize,
+      COHERE_MAX_EMBED_BATCH,
+      COHERE_MAX_EMBED_BATCH,
+    );
     this.model = options.model;
     this.dimension = dimension;
     this.maxBatchSize = batch;

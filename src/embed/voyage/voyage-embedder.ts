@@ -5,9 +5,11 @@
  * prompts.
  * @module
  */
+
 import { z } from 'zod';
-import { ConfigError, InvalidArgumentError, ProviderError } from '../../core/errors.js';
+import { ConfigError, ProviderError } from '../../core/errors.js';
 import type { Embedder, EmbedResult } from '../../core/ports.js';
+import { requestLimit } from '../../provider/limits.js';
 import { postJson } from '../../provider/post-json.js';
 import { VOYAGE_PROVIDER, type VoyageConnectionOptions, voyageRequest } from './voyage-api.js';
 
@@ -80,10 +82,12 @@ export class VoyageEmbedder implements Embedder {
     if (dimension === undefined) {
       throw new ConfigError(`the dimension of Voyage model ${options.model} is unknown; pass dimension`);
     }
-    const batch = options.maxBatchSize ?? VOYAGE_DEFAULT_EMBED_BATCH;
-    if (!Number.isInteger(batch) || batch < 1 || batch > VOYAGE_MAX_EMBED_BATCH) {
-      throw new InvalidArgumentError('maxBatchSize', `must be 1–${VOYAGE_MAX_EMBED_BATCH}, got ${batch}`);
-    }
+    const batch = requestLimit(
+      'maxBatchSize',
+      options.maxBatchSize,
+      VOYAGE_DEFAULT_EMBED_BATCH,
+      VOYAGE_MAX_EMBED_BATCH,
+    );
     this.model = options.model;
     this.dimension = dimension;
     this.maxBatchSize = batch;

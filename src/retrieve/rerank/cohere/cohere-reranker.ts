@@ -4,14 +4,16 @@
  * query-document pair with a relevance in [0, 1].
  * @module
  */
+
 import { z } from 'zod';
-import { InvalidArgumentError, ProviderError } from '../../../core/errors.js';
+import { ProviderError } from '../../../core/errors.js';
 import type { Reranker } from '../../../core/ports.js';
 import {
   COHERE_PROVIDER,
   type CohereConnectionOptions,
   cohereRequest,
 } from '../../../embed/cohere/cohere-api.js';
+import { requestLimit } from '../../../provider/limits.js';
 import { postJson } from '../../../provider/post-json.js';
 import { rerankInSlices, scoresByIndex } from '../scores-by-index.js';
 
@@ -49,13 +51,12 @@ export class CohereReranker implements Reranker {
 
   /** @throws {InvalidArgumentError} for a `maxDocumentsPerCall` outside 1–1000. */
   constructor(options: CohereRerankerOptions = {}) {
-    const limit = options.maxDocumentsPerCall ?? COHERE_MAX_RERANK_DOCUMENTS;
-    if (!Number.isInteger(limit) || limit < 1 || limit > COHERE_MAX_RERANK_DOCUMENTS) {
-      throw new InvalidArgumentError(
-        'maxDocumentsPerCall',
-        `must be 1–${COHERE_MAX_RERANK_DOCUMENTS}, got ${limit}`,
-      );
-    }
+    const limit = requestLimit(
+      'maxDocumentsPerCall',
+      options.maxDocumentsPerCall,
+      COHERE_MAX_RERANK_DOCUMENTS,
+      COHERE_MAX_RERANK_DOCUMENTS,
+    );
     this.model = options.model ?? 'rerank-v3.5';
     this.maxDocumentsPerCall = limit;
     this.#options = options;

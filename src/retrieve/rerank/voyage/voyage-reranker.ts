@@ -4,14 +4,16 @@
  * query-document pair.
  * @module
  */
+
 import { z } from 'zod';
-import { InvalidArgumentError, ProviderError } from '../../../core/errors.js';
+import { ProviderError } from '../../../core/errors.js';
 import type { Reranker } from '../../../core/ports.js';
 import {
   VOYAGE_PROVIDER,
   type VoyageConnectionOptions,
   voyageRequest,
 } from '../../../embed/voyage/voyage-api.js';
+import { requestLimit } from '../../../provider/limits.js';
 import { postJson } from '../../../provider/post-json.js';
 import { rerankInSlices, scoresByIndex } from '../scores-by-index.js';
 
@@ -52,13 +54,12 @@ export class VoyageReranker implements Reranker {
 
   /** @throws {InvalidArgumentError} for a `maxDocumentsPerCall` outside 1–1000. */
   constructor(options: VoyageRerankerOptions = {}) {
-    const limit = options.maxDocumentsPerCall ?? VOYAGE_MAX_RERANK_DOCUMENTS;
-    if (!Number.isInteger(limit) || limit < 1 || limit > VOYAGE_MAX_RERANK_DOCUMENTS) {
-      throw new InvalidArgumentError(
-        'maxDocumentsPerCall',
-        `must be 1–${VOYAGE_MAX_RERANK_DOCUMENTS}, got ${limit}`,
-      );
-    }
+    const limit = requestLimit(
+      'maxDocumentsPerCall',
+      options.maxDocumentsPerCall,
+      VOYAGE_MAX_RERANK_DOCUMENTS,
+      VOYAGE_MAX_RERANK_DOCUMENTS,
+    );
     this.model = options.model ?? 'rerank-2';
     this.maxDocumentsPerCall = limit;
     this.#options = options;
