@@ -131,7 +131,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
   try {
     loadVectorExtension(db);
     db.pragma(`busy_timeout = ${resolved.busyTimeoutMs}`);
-    db.pragma('journal_mode = WAL');
+    await switchToWal(db, resolved.busyTimeoutMs);
     db.pragma('synchronous = NORMAL');
     db.pragma(`mmap_size = ${resolved.mmapSizeBytes}`);
     db.pragma('temp_store = MEMORY');
@@ -140,6 +140,24 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
     throw error;
   }
   return new SqliteStore(db, resolved);
+}
+
+/**
+ * Turns on WAL mode. Switching needs an exclusive lock, and SQLite answers SQLITE_BUSY at once
+ * (without calling the busy handler) when another connection is opening the same new file, so
+ * the switch is retried until `timeoutMs` has passed.
+ */
+async function switchToWal(db: BetterSqlite3.Database, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+    }
+  }
 }
 
 async function loadDriver() {
