@@ -3,11 +3,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toneMp3, toneWav } from './support/audio.js';
 import { startCohereServer } from './support/cohere-server.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
 import type { JsonApiServer } from './support/json-api-server.js';
 import { writeTinyCrossEncoder, writeTinyEmbeddingModel } from './support/tiny-models.js';
+import { writeTinyWhisperModel } from './support/tiny-whisper.js';
 import { startVoyageServer } from './support/voyage-server.js';
 
 const run = promisify(execFile);
@@ -244,5 +246,47 @@ describe('cairn CLI with Cohere and Voyage models, reranking and fusion options'
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/local model acme\/reranker is not in the models folder/);
     expect(missing.stderr).toMatch(/https:\/\/huggingface\.co\/acme\/reranker/);
+  });
+
+  it('transcribes recordings with --transcriber local, cites them by time, and keeps going past a broken one', async () => {
+    const models = tempDir();
+    writeTinyWhisperModel(models, { modelId: 'onnx-community/whisper-base' });
+    const recordings = tempDir();
+    writeFileSync(path.join(recordings, 'field-notes.wav'), toneWav([{ frequency: 400, seconds: 3 }]));
+    writeFileSync(
+      path.join(recordings, 'dive-log.mp3'),
+      toneMp3([{ frequency: 4000, seconds: 3 }], { sampleRate: 44_100 }),
+    );
+    writeFileSync(path.join(recordings, 'broken.wav'), new TextEncoder().encode('RIFF\x10\0\0\0WAVEjunk'));
+    const db = path.join(tempDir(), 'audio.db');
+    const audio = ['--db', db, '--transcriber', 'local', '--models-dir', models];
+    const ingest = await cairn(['ingest', recordings, ...audio, '--json']);
+    expect(ingest.code).toBe(1);
+    const report = JSON.parse(ingest.stdout);
+    expect(report.totals).toMatchObject({ ingested: 2, failed: 1 });
+    const broken = report.items.find((i: { documentId: string }) => i.documentId === 'broken.wav');
+    expect(broken).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/no wav audio could be decoded/),
+    });
+
+    const search = JSON.parse((await cairn(['search', 'otters kelp', '--db', db, '--json'])).stdout);
+    expect(search.hits[0].chunk).toMatchObject({
+      documentId: 'dive-log.mp3',
+      text: '[0:06] otters float on kelp',
+    });
+    const answer = await cairn(['ask', 'Where do marmots hibernate?', '--db', db]);
+    expect(answer.stdout).toMatch(/burrows/);
+    expect(answer.stdout).toMatch(/\[1\] field-notes\.wav/);
+
+    const doctor = JSON.parse((await cairn(['doctor', ...audio, '--json'])).stdout);
+    expect(doctor.transcriber).toMatchObject({
+      provider: 'transformers',
+      model: 'onnx-community/whisper-base',
+      why: 'set by --transcriber',
+      weights: `models folder ${models} (no downloads)`,
+    });
+    const without = await cairn(['ingest', recordings, '--db', path.join(tempDir(), 'none.db'), '--json']);
+    expect(JSON.parse(without.stdout).totals).toMatchObject({ skipped: 3 });
   });
 });

@@ -1,48 +1,26 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { env } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/corpus.js';
+import { type FakeHub, startFakeHub } from '../../../test/support/fake-hub.js';
 import { writeTinyEmbeddingModel } from '../../../test/support/tiny-models.js';
 import { ProviderError } from '../../core/errors.js';
 import { embedQuery } from '../embed.js';
 import type { ModelDownloadProgress } from './local-models.js';
 import { TransformersEmbedder } from './transformers-embedder.js';
 
-/**
- * A local stand-in for the Hugging Face Hub (`/{model}/resolve/{revision}/{file}`), serving a
- * generated model folder, so the download-once-then-cache path runs without network.
- */
+/** The download-once-then-cache path, against a local stand-in for the Hugging Face Hub. */
 describe('TransformersEmbedder without a models folder (Hub download)', () => {
-  const requests: string[] = [];
-  let close: () => Promise<void>;
-  const savedHost = env.remoteHost;
+  let hub: FakeHub;
+  let requests: string[];
 
   beforeAll(async () => {
-    const hub = tempDir();
-    writeTinyEmbeddingModel(hub, { modelId: 'Xenova/all-MiniLM-L6-v2', dimension: 8 });
-    const server = createServer((request, response) => {
-      requests.push(`${request.method} ${request.url}`);
-      const match = /^\/([^/]+\/[^/]+)\/resolve\/[^/]+\/(.+)$/.exec(request.url ?? '');
-      const file = match ? path.join(hub, match[1]!, match[2]!) : '';
-      if (!match || !existsSync(file)) {
-        response.writeHead(404).end();
-        return;
-      }
-      const body = readFileSync(file);
-      response.writeHead(200, { 'content-length': body.length, 'content-type': 'application/octet-stream' });
-      response.end(request.method === 'HEAD' ? undefined : body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    env.remoteHost = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    close = () => new Promise((resolve) => server.close(() => resolve()));
+    const root = tempDir();
+    writeTinyEmbeddingModel(root, { modelId: 'Xenova/all-MiniLM-L6-v2', dimension: 8 });
+    hub = await startFakeHub(root);
+    requests = hub.requests;
   });
-  afterAll(async () => {
-    env.remoteHost = savedHost;
-    await close();
-  });
+  afterAll(() => hub.stop());
 
   it('downloads once into the cache folder, reporting progress, then loads from the cache', async () => {
     const cacheDir = tempDir();

@@ -72,20 +72,25 @@ export interface ModelSource {
 }
 
 /**
- * Resolves where `model` loads from.
+ * Resolves where `model` loads from; `files` are those a models folder must hold (default
+ * {@link requiredModelFiles} for the options' `dtype`).
  * @throws {ConfigError} when a models folder is set but lacks one of the model's files; the
  * message names the files to download, from where, and the folder to put them in.
  */
-export function resolveModelSource(model: string, options: LocalModelOptions): ModelSource {
+export function resolveModelSource(
+  model: string,
+  options: LocalModelOptions,
+  files: readonly string[] = requiredModelFiles(options.dtype ?? 'q8'),
+): ModelSource {
   const dtype = options.dtype ?? 'q8';
   const modelsDir = options.modelsDir ?? process.env.CAIRN_MODELS_DIR;
   if (modelsDir) {
     const folder = path.resolve(modelsDir, ...model.split('/'));
-    const missing = requiredModelFiles(dtype).filter((file) => !existsSync(path.join(folder, file)));
+    const missing = files.filter((file) => !existsSync(path.join(folder, file)));
     if (missing.length > 0) {
       throw new ConfigError(
         `local model ${model} is not in the models folder ${modelsDir} (CAIRN_MODELS_DIR / --models-dir): ` +
-          `missing ${missing.join(', ')}. Download ${requiredModelFiles(dtype).join(', ')} from ` +
+          `missing ${missing.join(', ')}. Download ${files.join(', ')} from ` +
           `https://huggingface.co/${model} into ${folder}${path.sep}, keeping the onnx/ subfolder`,
       );
     }

@@ -54,12 +54,19 @@ export class OpenAITranscriber implements Transcriber {
   readonly provider = OPENAI_COMPATIBLE_PROVIDER;
   readonly model: string;
   readonly maxAudioBytes: number;
+  readonly settings: string;
   readonly #options: OpenAITranscriberOptions;
 
   constructor(options: OpenAITranscriberOptions = {}) {
     this.model = options.model ?? 'whisper-1';
     this.maxAudioBytes = options.maxAudioBytes ?? 25 * 1024 * 1024;
     this.#options = options;
+    this.settings = [
+      options.language ? `language=${options.language}` : '',
+      options.prompt ? `prompt=${options.prompt}` : '',
+    ]
+      .filter(Boolean)
+      .join(';');
   }
 
   async doTranscribe(options: {

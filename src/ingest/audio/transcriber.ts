@@ -2,9 +2,8 @@
  * The speech-to-text port. {@link AudioParser} calls it once per audio source.
  *
  * Adapters: {@link OpenAITranscriber} for any server speaking the OpenAI transcription API
- * (OpenAI, a self-hosted faster-whisper or whisper.cpp server, a gateway). A local Whisper
- * model run in-process (transformers.js) would be one more adapter of this same port; there is
- * none yet, so audio needs a configured remote or self-hosted server.
+ * (OpenAI, a self-hosted faster-whisper or whisper.cpp server, a gateway), and
+ * {@link TransformersTranscriber}, a local Whisper model run in-process by transformers.js.
  * @module
  */
 
@@ -34,6 +33,12 @@ export interface Transcriber {
   readonly provider: string;
   /** Model id, part of the audio parser's fingerprint. */
   readonly model: string;
+  /**
+   * Other settings that change what is heard (language, task, precision), e.g.
+   * `language=de;task=transcribe`; part of the audio parser's fingerprint, so cached parses made
+   * with other settings are not reused.
+   */
+  readonly settings?: string;
   /** Largest audio file one call accepts, in bytes; larger sources fail before any request. */
   readonly maxAudioBytes: number;
   /**

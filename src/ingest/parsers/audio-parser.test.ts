@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { toneWav } from '../../../test/support/audio.js';
 import { EmptyDocumentError, ParseError, ProviderError, UnsupportedFormatError } from '../../core/errors.js';
 import type { Transcriber, Transcript } from '../audio/transcriber.js';
 import { AudioParser, audioMediaType } from './audio-parser.js';
 
 /** A mono 16-bit PCM WAV file of `seconds` of silence at 8 kHz. */
-function wav(seconds: number): Uint8Array {
-  const samples = Math.round(8000 * seconds);
-  const bytes = new Uint8Array(44 + samples * 2);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) => bytes.set(new TextEncoder().encode(text), at);
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples * 2, true);
-  ascii(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 16000, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, 'data');
-  view.setUint32(40, samples * 2, true);
-  return bytes;
-}
+const wav = (seconds: number) => toneWav([{ frequency: 0, seconds }], { sampleRate: 8000 });
 
 /**
  * An honest stand-in for a speech model: it cannot hear, so it reports what it can know — the

@@ -86,7 +86,10 @@ export class AudioParser implements Parser {
   constructor(options: AudioParserOptions = {}) {
     this.transcriber = options.transcriber;
     this.paragraphSeconds = options.paragraphSeconds ?? 60;
-    const by = this.transcriber ? `${this.transcriber.provider}:${this.transcriber.model}` : 'none';
+    const by = this.transcriber
+      ? `${this.transcriber.provider}:${this.transcriber.model}` +
+        (this.transcriber.settings ? `(${this.transcriber.settings})` : '')
+      : 'none';
     this.fingerprint = `audio/v1;stt=${by};p${this.paragraphSeconds}`;
   }
 
@@ -102,8 +105,8 @@ export class AudioParser implements Parser {
       throw new UnsupportedFormatError(
         source.name,
         `${mediaType} (speech-to-text is not configured: pass a transcriber, e.g. parseSource's ` +
-          '`transcriber: new OpenAITranscriber()` with OPENAI_API_KEY set, or an OpenAI-compatible ' +
-          'Whisper server as its baseURL)',
+          '`transcriber: new TransformersTranscriber()` for local Whisper (CLI --transcriber local), or ' +
+          '`new OpenAITranscriber()` with OPENAI_API_KEY set or an OpenAI-compatible Whisper server as its baseURL)',
       );
     }
     if (source.bytes.length > this.transcriber.maxAudioBytes) {

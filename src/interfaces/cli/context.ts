@@ -16,6 +16,7 @@ import {
   contextualizerFromOption,
   downloadProgressWriter,
   embedderFromSpec,
+  type LocalModelSettings,
   rerankerFromSpec,
   transcriberFromSpec,
 } from './models.js';
@@ -32,6 +33,8 @@ export interface GlobalOptions {
   chunkOverlap?: string;
   contextualize?: string;
   transcriber?: string;
+  /** `--transcriber-language`: spoken language of audio sources. */
+  transcriberLanguage?: string;
   /** `false` with `--no-cache`. */
   cache?: boolean;
   /** `--models-dir`: folder of local ONNX models (no downloads). */
@@ -55,8 +58,8 @@ export function cachePathFor(store: string): string {
   return path.join(path.dirname(store.replace(/^sqlite:/i, '')), 'cache.db');
 }
 
-function transcriberOption(spec: string | undefined) {
-  const transcriber = transcriberFromSpec(spec);
+function transcriberOption(options: GlobalOptions, local: LocalModelSettings) {
+  const transcriber = transcriberFromSpec(options.transcriber, options.transcriberLanguage, local);
   return transcriber ? { transcriber } : undefined;
 }
 
@@ -81,7 +84,11 @@ export function withEngineOptions(command: Command): Command {
     )
     .option(
       '--transcriber <provider:model>',
-      'speech-to-text for audio, e.g. openai:whisper-1 (env CAIRN_TRANSCRIBER)',
+      'speech-to-text for audio: openai:MODEL (e.g. openai:whisper-1) | local[:MODEL] (Whisper on the CPU) (env CAIRN_TRANSCRIBER)',
+    )
+    .option(
+      '--transcriber-language <code>',
+      'spoken language of audio, e.g. en or de (env CAIRN_TRANSCRIBER_LANGUAGE; local default en)',
     )
     .option('--no-cache', 'do not use the parse and embedding cache (cache.db beside the database)');
 }
@@ -163,7 +170,7 @@ export async function engineFromOptions(
   const embedder = embedderFromSpec(options.embedder, options.embeddingDimension, local);
   const reranker = rerankerFromSpec(options.rerank, local);
   const contextualizer = contextualizerFromOption(options.contextualize, chatModel);
-  const parse = transcriberOption(options.transcriber);
+  const parse = transcriberOption(options, local);
   const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
   if (!create && isMissingDatabase(store)) {
     const file = sqliteFile(store);

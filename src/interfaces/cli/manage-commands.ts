@@ -16,6 +16,7 @@ import {
   positiveInt,
   withEngineOptions,
 } from './context.js';
+import { transcriberFromSpec } from './models.js';
 
 interface JsonOption extends GlobalOptions {
   json?: boolean;
@@ -140,7 +141,7 @@ export function registerManageCommands(program: Command): void {
     });
 
   withEngineOptions(program.command('doctor'))
-    .description('show which store, embedder, reranker and chat model are active, and why')
+    .description('show which store, embedder, reranker, chat model and transcriber are active, and why')
     .option('--rerank <provider[:model]>', 'reranker to check (env CAIRN_RERANKER)')
     .option('--json', 'print JSON')
     .action(async (options: JsonOption) => {
@@ -153,6 +154,7 @@ export function registerManageCommands(program: Command): void {
       );
       try {
         const embedder = await engine.embedderFor(engine.collection).catch((e: Error) => e);
+        const transcriber = transcriberFromSpec(options.transcriber, options.transcriberLanguage);
         const stats = await engine.store.getStats();
         const report = {
           store: {
@@ -187,6 +189,16 @@ export function registerManageCommands(program: Command): void {
           chatModel: engine.chatModel
             ? { provider: engine.chatModel.provider, model: engine.chatModel.model }
             : { none: 'no chat model configured (--chat / CAIRN_CHAT_MODEL): answers are extractive' },
+          transcriber: transcriber
+            ? {
+                provider: transcriber.provider,
+                model: transcriber.model,
+                why: configuredBy(options.transcriber, 'CAIRN_TRANSCRIBER', '--transcriber'),
+                ...(transcriber.provider === TRANSFORMERS_PROVIDER ? { weights: weightsFrom(options) } : {}),
+              }
+            : {
+                none: 'no speech-to-text configured (--transcriber / CAIRN_TRANSCRIBER): audio files are skipped as unsupported',
+              },
         };
         const text = Object.entries(report)
           .map(

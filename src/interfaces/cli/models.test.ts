@@ -3,10 +3,12 @@ import { CohereEmbedder } from '../../embed/cohere/cohere-embedder.js';
 import { OpenAIEmbedder } from '../../embed/openai/openai-embedder.js';
 import { TransformersEmbedder } from '../../embed/transformers/transformers-embedder.js';
 import { VoyageEmbedder } from '../../embed/voyage/voyage-embedder.js';
+import { OpenAITranscriber } from '../../ingest/audio/openai-transcriber.js';
+import { TransformersTranscriber } from '../../ingest/audio/transformers-transcriber.js';
 import { CohereReranker } from '../../retrieve/rerank/cohere/cohere-reranker.js';
 import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
 import { VoyageReranker } from '../../retrieve/rerank/voyage/voyage-reranker.js';
-import { downloadProgressWriter, embedderFromSpec, rerankerFromSpec } from './models.js';
+import { downloadProgressWriter, embedderFromSpec, rerankerFromSpec, transcriberFromSpec } from './models.js';
 
 describe('embedderFromSpec', () => {
   it('builds each provider with the known dimension, or the one given', () => {
@@ -34,6 +36,21 @@ describe('rerankerFromSpec', () => {
     expect(rerankerFromSpec('local')?.model).toBe('Xenova/ms-marco-MiniLM-L-6-v2');
     expect(rerankerFromSpec('none')).toBeUndefined();
     expect(rerankerFromSpec('')).toBeUndefined();
+  });
+});
+
+describe('transcriberFromSpec', () => {
+  it('builds the OpenAI-compatible or local Whisper transcriber, and checks the language early', () => {
+    expect(transcriberFromSpec('openai:whisper-1', 'de')).toBeInstanceOf(OpenAITranscriber);
+    expect(transcriberFromSpec('local')).toBeInstanceOf(TransformersTranscriber);
+    expect(transcriberFromSpec('local')?.model).toBe('onnx-community/whisper-base');
+    expect(transcriberFromSpec('local:onnx-community/whisper-small')?.model).toBe(
+      'onnx-community/whisper-small',
+    );
+    expect(transcriberFromSpec('none')).toBeUndefined();
+    expect(transcriberFromSpec('', undefined)).toBeUndefined();
+    expect(() => transcriberFromSpec('local:onnx-community/whisper-base.en', 'fr')).toThrow(/English-only/);
+    expect(() => transcriberFromSpec('acme:stt')).toThrow(/supported: openai .*, local/);
   });
 });
 

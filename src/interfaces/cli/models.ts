@@ -10,6 +10,8 @@
  *   `CAIRN_MODELS_CACHE` (default `~/.cache/cairn/models`).
  * - `--rerank cohere[:MODEL]`, `voyage[:MODEL]` or `local[:MODEL]` / `CAIRN_RERANKER`.
  * - `--chat openai:MODEL` or `--chat anthropic:MODEL` / `CAIRN_CHAT_MODEL`.
+ * - `--transcriber openai:MODEL` or `local[:MODEL]` / `CAIRN_TRANSCRIBER`, with
+ *   `--transcriber-language CODE` / `CAIRN_TRANSCRIBER_LANGUAGE`.
  * Adapters read their keys at call time: `OPENAI_API_KEY` (and `OPENAI_BASE_URL`),
  * `COHERE_API_KEY` (`COHERE_BASE_URL`), `VOYAGE_API_KEY` (`VOYAGE_BASE_URL`),
  * `ANTHROPIC_API_KEY` (`ANTHROPIC_BASE_URL`).
@@ -27,6 +29,7 @@ import { TransformersEmbedder } from '../../embed/transformers/transformers-embe
 import { VOYAGE_EMBEDDING_DIMENSIONS, VoyageEmbedder } from '../../embed/voyage/voyage-embedder.js';
 import { OpenAITranscriber } from '../../ingest/audio/openai-transcriber.js';
 import type { Transcriber } from '../../ingest/audio/transcriber.js';
+import { TransformersTranscriber } from '../../ingest/audio/transformers-transcriber.js';
 import { LlmContextualizer } from '../../ingest/contextualize/llm-contextualizer.js';
 import { StructuralContextualizer } from '../../ingest/contextualize/structural-contextualizer.js';
 import { CohereReranker } from '../../retrieve/rerank/cohere/cohere-reranker.js';
@@ -167,16 +170,27 @@ export function contextualizerFromOption(name: string | undefined, chatModel: Ch
 }
 
 /**
- * The speech-to-text model named by `spec` (or `CAIRN_TRANSCRIBER`), e.g. `openai:whisper-1`;
- * `undefined` when neither is set (audio files are then skipped as unsupported).
+ * The speech-to-text model named by `spec` (or `CAIRN_TRANSCRIBER`): `openai:MODEL` (any
+ * OpenAI-compatible server, e.g. `openai:whisper-1`) or `local[:MODEL]` (Whisper through
+ * transformers.js, default `onnx-community/whisper-base`, with `local`'s models folder and
+ * progress reporter); `language` (or `CAIRN_TRANSCRIBER_LANGUAGE`) is the spoken language.
+ * `undefined` when neither is set or it is `none` (audio files are then skipped as unsupported).
+ * @throws {ConfigError} for an unknown provider, or a language with an English-only local model.
  */
-export function transcriberFromSpec(spec = process.env.CAIRN_TRANSCRIBER): Transcriber | undefined {
+export function transcriberFromSpec(
+  spec = process.env.CAIRN_TRANSCRIBER,
+  language = process.env.CAIRN_TRANSCRIBER_LANGUAGE || undefined,
+  local: LocalModelSettings = {},
+): Transcriber | undefined {
   if (!spec || spec === 'none') return undefined;
+  if (spec === 'local' || spec.startsWith('local:')) {
+    return new TransformersTranscriber({ model: spec.slice(6) || undefined, language, ...local });
+  }
   const [provider, model] = splitSpec(spec, '--transcriber');
   if (provider !== 'openai') {
     throw new ConfigError(
-      `unknown transcriber provider "${provider}"; supported: openai (any OpenAI-compatible server)`,
+      `unknown transcriber provider "${provider}"; supported: openai (any OpenAI-compatible server), local`,
     );
   }
-  return new OpenAITranscriber({ model });
+  return new OpenAITranscriber({ model, language });
 }

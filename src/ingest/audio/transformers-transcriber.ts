@@ -1,0 +1,211 @@
+/**
+ * Local speech-to-text: a Whisper model (Radford et al. 2022, "Robust Speech Recognition via
+ * Large-Scale Weak Supervision") exported to ONNX, run on the CPU by transformers.js
+ * (`@huggingface/transformers`, loaded on first use). Default `onnx-community/whisper-base`,
+ * multilingual, with the encoder at full precision and the decoder 8-bit quantised (quantising
+ * Whisper's encoder costs accuracy; its decoder much less).
+ *
+ * Audio is decoded and resampled to 16 kHz mono by {@link decodeAudio}, then transcribed in
+ * 30-second windows that overlap by 5 seconds on each side (Whisper's receptive field; the
+ * overlaps are merged by transformers.js), with timestamps, so the transcript comes back as timed
+ * segments.
+ * @module
+ */
+import { ConfigError, InvalidArgumentError, ParseError } from '../../core/errors.js';
+import {
+  LOCAL_MODEL_FILES,
+  type LocalModelDtype,
+  type LocalModelOptions,
+  loadModel,
+  loadTransformers,
+  resolveModelSource,
+  TRANSFORMERS_PROVIDER,
+} from '../../embed/transformers/local-models.js';
+import { decodeAudio, isDecodableAudio } from './decode-audio.js';
+import type { Transcriber, Transcript } from './transcriber.js';
+
+/** The default local speech-to-text model. */
+export const DEFAULT_LOCAL_TRANSCRIPTION_MODEL = 'onnx-community/whisper-base';
+
+/** Sample rate every Whisper model reads, in hertz. */
+const WHISPER_SAMPLE_RATE = 16_000;
+
+/** Options of {@link TransformersTranscriber}. */
+export interface TransformersTranscriberOptions extends Omit<LocalModelOptions, 'dtype'> {
+  /**
+   * Hub id of a Whisper ONNX export with `encoder_model` and `decoder_model_merged` sessions
+   * (e.g. `onnx-community/whisper-small`, `onnx-community/whisper-base.en`); default
+   * `onnx-community/whisper-base`.
+   */
+  model?: string;
+  /**
+   * Spoken language, as a code or name (`en`, `french`); default `en`. English-only models
+   * (ids ending `.en`) take no language.
+   */
+  language?: string;
+  /** `transcribe` (default) keeps the spoken language; `translate` writes English. */
+  task?: 'transcribe' | 'translate';
+  /** Encoder precision; default `fp32`. */
+  encoderDtype?: LocalModelDtype;
+  /** Decoder precision; default `q8`. */
+  decoderDtype?: LocalModelDtype;
+  /** Seconds each side of a window that overlap its neighbours; default 5, less than 15. */
+  strideSeconds?: number;
+  /** Largest audio file accepted, in bytes; default 200 MiB. */
+  maxAudioBytes?: number;
+}
+
+/** What the transformers.js pipeline returns with `return_timestamps: true`. */
+interface WhisperOutput {
+  text: string;
+  chunks?: Array<{ timestamp: [number, number | null]; text: string }>;
+}
+
+type Recognizer = (audio: Float32Array, options: Record<string, unknown>) => Promise<WhisperOutput>;
+
+/** The ONNX file of a Whisper `session` at `dtype`, e.g. `onnx/encoder_model_quantized.onnx`. */
+function sessionFile(session: 'encoder_model' | 'decoder_model_merged', dtype: LocalModelDtype): string {
+  return LOCAL_MODEL_FILES[dtype].replace('/model', `/${session}`);
+}
+
+/** Local Whisper speech-to-text through transformers.js. */
+export class TransformersTranscriber implements Transcriber {
+  readonly specificationVersion = 'v1' as const;
+  readonly provider = TRANSFORMERS_PROVIDER;
+  readonly model: string;
+  readonly maxAudioBytes: number;
+  readonly settings: string;
+  readonly #options: TransformersTranscriberOptions;
+  readonly #englishOnly: boolean;
+  #recognizer: Promise<Recognizer> | undefined;
+  /** Transcriptions run one at a time: each already uses every core. */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Reads nothing from disk or network: the model loads on the first `doTranscribe`.
+   * @throws {ConfigError} for a language or `translate` with an English-only model.
+   * @throws {InvalidArgumentError} for a stride outside [0, 15) seconds or a size that is not positive.
+   */
+  constructor(options: TransformersTranscriberOptions = {}) {
+    this.model = options.model ?? DEFAULT_LOCAL_TRANSCRIPTION_MODEL;
+    this.#englishOnly = /\.en$/i.test(this.model);
+    if (
+      this.#englishOnly &&
+      ((options.language && !/^(en|english)$/i.test(options.language)) || options.task === 'translate')
+    ) {
+      throw new ConfigError(`${this.model} is an English-only model: it takes no language or translate task`);
+    }
+    const stride = options.strideSeconds ?? 5;
+    if (!(stride >= 0 && stride < 15)) {
+      throw new InvalidArgumentError('strideSeconds', `must be at least 0 and under 15, got ${stride}`);
+    }
+    this.maxAudioBytes = options.maxAudioBytes ?? 200 * 1024 * 1024;
+    if (!(this.maxAudioBytes > 0)) {
+      throw new InvalidArgumentError('maxAudioBytes', `must be positive, got ${this.maxAudioBytes}`);
+    }
+    this.#options = options;
+    this.settings = [
+      this.#englishOnly
+        ? 'language=en'
+        : `language=${options.language ?? 'en'};task=${options.task ?? 'transcribe'}`,
+      `stride=${stride}`,
+      `dtype=${options.encoderDtype ?? 'fp32'}/${options.decoderDtype ?? 'q8'}`,
+    ].join(';');
+  }
+
+  /**
+   * Transcribes one WAV, MP3 or M4A file into timed segments.
+   * @throws {ParseError} when the audio cannot be decoded or is not one of those formats.
+   * @throws {EmptyDocumentError} when the file holds no samples.
+   * @throws {ConfigError} when the model is missing from the models folder, or transformers.js is not installed.
+   * @throws {ProviderError} when the model cannot be downloaded.
+   */
+  async doTranscribe(options: {
+    audio: Uint8Array;
+    mediaType: string;
+    fileName: string;
+    signal?: AbortSignal;
+  }): Promise<Transcript> {
+    const run = this.#queue.then(() => this.#transcribe(options));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #transcribe(options: {
+    audio: Uint8Array;
+    mediaType: string;
+    fileName: string;
+    signal?: AbortSignal;
+  }): Promise<Transcript> {
+    options.signal?.throwIfAborted();
+    if (!isDecodableAudio(options.mediaType)) {
+      throw new ParseError(
+        options.fileName,
+        `local transcription reads WAV, MP3 and M4A audio, not ${options.mediaType}`,
+      );
+    }
+    const samples = await decodeAudio(options.audio, {
+      mediaType: options.mediaType,
+      sampleRate: WHISPER_SAMPLE_RATE,
+      name: options.fileName,
+      signal: options.signal,
+    });
+    const recognize = await this.#load();
+    options.signal?.throwIfAborted();
+    const output = await recognize(samples, {
+      return_timestamps: true,
+      chunk_length_s: 30,
+      stride_length_s: this.#options.strideSeconds ?? 5,
+      ...(this.#englishOnly
+        ? {}
+        : { language: this.#options.language ?? 'en', task: this.#options.task ?? 'transcribe' }),
+    });
+    const duration = samples.length / WHISPER_SAMPLE_RATE;
+    const segments = (output.chunks ?? [])
+      .map(({ timestamp: [start, end], text }) => ({
+        start,
+        end: end ?? Math.max(start, duration),
+        text: text.trim(),
+      }))
+      .filter((segment) => segment.text !== '');
+    const text = segments.length > 0 ? segments.map((s) => s.text).join(' ') : output.text.trim();
+    return {
+      text,
+      ...(segments.length > 0 ? { segments } : {}),
+      ...(this.#englishOnly ? { language: 'en' } : { language: this.#options.language ?? 'en' }),
+    };
+  }
+
+  #load(): Promise<Recognizer> {
+    if (!this.#recognizer) {
+      this.#recognizer = this.#open().catch((error: unknown) => {
+        this.#recognizer = undefined;
+        throw error;
+      });
+    }
+    return this.#recognizer;
+  }
+
+  async #open(): Promise<Recognizer> {
+    const encoder = this.#options.encoderDtype ?? 'fp32';
+    const decoder = this.#options.decoderDtype ?? 'q8';
+    const source = resolveModelSource(this.model, this.#options, [
+      'config.json',
+      'generation_config.json',
+      'preprocessor_config.json',
+      'tokenizer.json',
+      'tokenizer_config.json',
+      sessionFile('encoder_model', encoder),
+      sessionFile('decoder_model_merged', decoder),
+    ]);
+    const transformers = await loadTransformers();
+    const { dtype: _, ...shared } = source.loadOptions;
+    const recognizer = await loadModel(this.model, source, () =>
+      transformers.pipeline('automatic-speech-recognition', source.source, {
+        ...shared,
+        dtype: { encoder_model: encoder, decoder_model_merged: decoder },
+      }),
+    );
+    return (audio, options) => recognizer(audio, options) as Promise<WhisperOutput>;
+  }
+}
