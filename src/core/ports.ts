@@ -117,10 +117,23 @@ export interface Embedder {
   }): Promise<EmbedResult>;
 }
 
+/** An image attached to a chat message, for vision-capable models. */
+export interface ChatImage {
+  /** The encoded image. */
+  bytes: Uint8Array;
+  /** `image/png`, `image/jpeg`, `image/gif` or `image/webp`: the types chat APIs accept. */
+  mediaType: string;
+}
+
 /** One message of a chat conversation. */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /**
+   * Images shown with a user message, before its text. Adapters of vision-capable APIs send
+   * them (OpenAI `image_url` data URLs, Anthropic base64 `image` blocks); others ignore them.
+   */
+  images?: ChatImage[];
 }
 
 /** A chat model that streams its reply token by token. */

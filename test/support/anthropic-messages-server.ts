@@ -17,7 +17,7 @@ export interface RecordedAnthropicRequest {
 /** Options of {@link startAnthropicMessagesServer}. */
 export interface AnthropicServerOptions {
   /** Reply text for a request; default "ok". Streamed in deltas of a few characters. */
-  reply?: (body: Record<string, unknown>) => string;
+  reply?: (body: Record<string, unknown>) => string | Promise<string>;
   /** Statuses to answer with before succeeding, one per request, e.g. [529, 500]. */
   failures?: number[];
   /** After streaming this many deltas, send an `error` event of this type and stop. */
@@ -78,7 +78,7 @@ export async function startAnthropicMessagesServer(
         .end(errorBody(type, `scripted ${failure}`));
       return;
     }
-    const text = (options.reply ?? (() => 'ok'))(body);
+    const text = await (options.reply ?? (() => 'ok'))(body);
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const id = `msg_${requests.length}`;
     send(response, 'message_start', {

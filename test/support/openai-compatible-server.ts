@@ -19,8 +19,11 @@ export interface RecordedRequest {
 export interface FakeServerOptions {
   /** Embedding dimension; default 64. */
   dimension?: number;
-  /** Reply for a chat request; default echoes "ok". Returned text is streamed in small deltas. */
-  reply?: (messages: Array<{ role: string; content: string }>) => string;
+  /**
+   * Reply for a chat request; default echoes "ok". Returned text is streamed in small deltas.
+   * A message with images has content parts (`text`, `image_url`), as the API sends them.
+   */
+  reply?: (messages: Array<{ role: string; content: string }>) => string | Promise<string>;
   /** Statuses to answer with before succeeding, one per request, e.g. [429, 500]. */
   failures?: number[];
 }
@@ -84,7 +87,7 @@ export async function startOpenAICompatibleServer(options: FakeServerOptions = {
     }
     if (path.endsWith('/chat/completions')) {
       const messages = body.messages as Array<{ role: string; content: string }>;
-      const text = (options.reply ?? (() => 'ok'))(messages);
+      const text = await (options.reply ?? (() => 'ok'))(messages);
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const delta of text.match(/.{1,7}/gs) ?? []) {
         response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: delta } }] })}\n\n`);

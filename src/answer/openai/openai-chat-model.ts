@@ -25,7 +25,22 @@ interface StreamChunk {
   error?: { message?: string };
 }
 
-/** OpenAI-compatible streaming chat model. */
+/** A message in the chat-completions shape: text, or text and images as content parts. */
+function toOpenAIMessage({ role, content, images }: ChatMessage) {
+  if (!images?.length) return { role, content };
+  return {
+    role,
+    content: [
+      ...images.map((image) => ({
+        type: 'image_url' as const,
+        image_url: { url: `data:${image.mediaType};base64,${Buffer.from(image.bytes).toString('base64')}` },
+      })),
+      { type: 'text' as const, text: content },
+    ],
+  };
+}
+
+/** OpenAI-compatible streaming chat model; user messages may carry images (vision models). */
 export class OpenAIChatModel implements ChatModel {
   readonly specificationVersion = 'v1' as const;
   readonly provider = OPENAI_COMPATIBLE_PROVIDER;
@@ -51,7 +66,7 @@ export class OpenAIChatModel implements ChatModel {
       headers: { ...headers, accept: 'text/event-stream' },
       body: {
         model: this.model,
-        messages: options.messages,
+        messages: options.messages.map(toOpenAIMessage),
         stream: true,
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),

@@ -14,3 +14,9 @@ export {
 export type { OcrEngine, OcrResult } from './ocr-engine.js';
 export type { QuarterTurn } from './raster.js';
 export { defaultOcrEngine, disposeOcr, TesseractOcr, type TesseractOcrOptions } from './tesseract-ocr.js';
+export {
+  DEFAULT_VISION_PROMPT,
+  VISION_MEDIA_TYPES,
+  VisionTranscriber,
+  type VisionTranscriberOptions,
+} from './vision-transcriber.js';

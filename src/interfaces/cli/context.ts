@@ -11,6 +11,7 @@ import { ConfigError } from '../../core/errors.js';
 import type { Cache } from '../../core/ports.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
+import type { ParseSourceOptions } from '../../ingest/route.js';
 import {
   chatModelFromSpec,
   contextualizerFromOption,
@@ -19,6 +20,7 @@ import {
   type LocalModelSettings,
   rerankerFromSpec,
   transcriberFromSpec,
+  visionFromSpec,
 } from './models.js';
 
 /** Global options as parsed by commander. */
@@ -33,6 +35,8 @@ export interface GlobalOptions {
   chunkOverlap?: string;
   contextualize?: string;
   transcriber?: string;
+  /** `--vision`: a vision chat model that reads page images instead of OCR. */
+  vision?: string;
   /** `--transcriber-language`: spoken language of audio sources. */
   transcriberLanguage?: string;
   /** `false` with `--no-cache`. */
@@ -58,9 +62,12 @@ export function cachePathFor(store: string): string {
   return path.join(path.dirname(store.replace(/^sqlite:/i, '')), 'cache.db');
 }
 
-function transcriberOption(options: GlobalOptions, local: LocalModelSettings) {
+/** Parser settings from `--transcriber` (audio) and `--vision` (page images); `undefined` when neither. */
+function parseOptions(options: GlobalOptions, local: LocalModelSettings): ParseSourceOptions | undefined {
   const transcriber = transcriberFromSpec(options.transcriber, options.transcriberLanguage, local);
-  return transcriber ? { transcriber } : undefined;
+  const vision = visionFromSpec(options.vision);
+  if (!transcriber && !vision) return undefined;
+  return { ...(transcriber ? { transcriber } : {}), ...(vision ? vision.parseOptions : {}) };
 }
 
 /** Adds the shared options to a command. */
@@ -85,6 +92,10 @@ export function withEngineOptions(command: Command): Command {
     .option(
       '--transcriber <provider:model>',
       'speech-to-text for audio: openai:MODEL (e.g. openai:whisper-1) | local[:MODEL] (Whisper on the CPU) (env CAIRN_TRANSCRIBER)',
+    )
+    .option(
+      '--vision <provider:model>',
+      'read scanned pages and images with a vision chat model instead of OCR, e.g. openai:gpt-4o-mini (env CAIRN_VISION_MODEL)',
     )
     .option(
       '--transcriber-language <code>',
@@ -170,7 +181,7 @@ export async function engineFromOptions(
   const embedder = embedderFromSpec(options.embedder, options.embeddingDimension, local);
   const reranker = rerankerFromSpec(options.rerank, local);
   const contextualizer = contextualizerFromOption(options.contextualize, chatModel);
-  const parse = transcriberOption(options, local);
+  const parse = parseOptions(options, local);
   const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
   if (!create && isMissingDatabase(store)) {
     const file = sqliteFile(store);

@@ -16,7 +16,7 @@ import {
   positiveInt,
   withEngineOptions,
 } from './context.js';
-import { transcriberFromSpec } from './models.js';
+import { transcriberFromSpec, visionFromSpec } from './models.js';
 
 interface JsonOption extends GlobalOptions {
   json?: boolean;
@@ -155,6 +155,7 @@ export function registerManageCommands(program: Command): void {
       try {
         const embedder = await engine.embedderFor(engine.collection).catch((e: Error) => e);
         const transcriber = transcriberFromSpec(options.transcriber, options.transcriberLanguage);
+        const vision = visionFromSpec(options.vision);
         const stats = await engine.store.getStats();
         const report = {
           store: {
@@ -199,6 +200,9 @@ export function registerManageCommands(program: Command): void {
             : {
                 none: 'no speech-to-text configured (--transcriber / CAIRN_TRANSCRIBER): audio files are skipped as unsupported',
               },
+          pageImages: vision
+            ? { vision: vision.id, why: configuredBy(options.vision, 'CAIRN_VISION_MODEL', '--vision') }
+            : { ocr: 'tesseract.js, English (no vision model configured: --vision / CAIRN_VISION_MODEL)' },
         };
         const text = Object.entries(report)
           .map(

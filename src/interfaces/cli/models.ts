@@ -12,6 +12,8 @@
  * - `--chat openai:MODEL` or `--chat anthropic:MODEL` / `CAIRN_CHAT_MODEL`.
  * - `--transcriber openai:MODEL` or `local[:MODEL]` / `CAIRN_TRANSCRIBER`, with
  *   `--transcriber-language CODE` / `CAIRN_TRANSCRIBER_LANGUAGE`.
+ * - `--vision openai:MODEL` or `anthropic:MODEL` / `CAIRN_VISION_MODEL`: page images read by a
+ *   vision chat model instead of OCR.
  * Adapters read their keys at call time: `OPENAI_API_KEY` (and `OPENAI_BASE_URL`),
  * `COHERE_API_KEY` (`COHERE_BASE_URL`), `VOYAGE_API_KEY` (`VOYAGE_BASE_URL`),
  * `ANTHROPIC_API_KEY` (`ANTHROPIC_BASE_URL`).
@@ -32,6 +34,7 @@ import type { Transcriber } from '../../ingest/audio/transcriber.js';
 import { TransformersTranscriber } from '../../ingest/audio/transformers-transcriber.js';
 import { LlmContextualizer } from '../../ingest/contextualize/llm-contextualizer.js';
 import { StructuralContextualizer } from '../../ingest/contextualize/structural-contextualizer.js';
+import { VisionTranscriber } from '../../ingest/ocr/vision-transcriber.js';
 import { CohereReranker } from '../../retrieve/rerank/cohere/cohere-reranker.js';
 import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
 import { VoyageReranker } from '../../retrieve/rerank/voyage/voyage-reranker.js';
@@ -193,4 +196,16 @@ export function transcriberFromSpec(
     );
   }
   return new OpenAITranscriber({ model, language });
+}
+
+/**
+ * The vision transcriber named by `spec` (or `CAIRN_VISION_MODEL`), a chat model spec such as
+ * `openai:gpt-4o-mini` or `anthropic:claude-sonnet-4-5`: scanned pages and images are then read
+ * by that model instead of OCR. `undefined` when neither is set or it is `none`.
+ * @throws {ConfigError} for an unknown provider.
+ */
+export function visionFromSpec(spec = process.env.CAIRN_VISION_MODEL): VisionTranscriber | undefined {
+  if (!spec || spec === 'none') return undefined;
+  const chatModel = chatModelFromSpec(spec);
+  return chatModel ? new VisionTranscriber(chatModel) : undefined;
 }

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disposeOcr } from '../src/ingest/ocr/tesseract-ocr.js';
+import { tempDir } from './support/corpus.js';
+import { ensureBuilt } from './support/ensure-built.js';
+import { type FakeServer, startOpenAICompatibleServer } from './support/openai-compatible-server.js';
+import { ocrVisionReply, type VisionCall } from './support/vision-model.js';
+
+const run = promisify(execFile);
+const cli = path.resolve('dist/interfaces/cli/main.js');
+
+describe('cairn ingest --vision', () => {
+  let server: FakeServer;
+  const calls: VisionCall[] = [];
+
+  async function cairn(args: string[], env: Record<string, string> = {}) {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+        env: { ...process.env, CAIRN_EMBEDDER: '', CAIRN_VISION_MODEL: '', CAIRN_CHAT_MODEL: '', ...env },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  beforeAll(async () => {
+    ensureBuilt();
+    server = await startOpenAICompatibleServer({ reply: ocrVisionReply(calls) });
+  });
+  afterAll(async () => {
+    await server.close();
+    await disposeOcr();
+  });
+
+  it('reads images with the vision model named by --vision, and doctor says so', async () => {
+    const docs = tempDir();
+    copyFileSync(path.resolve('test/fixtures/parsers/scan.png'), path.join(docs, 'invoice.png'));
+    const db = path.join(tempDir(), 'vision.db');
+    const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' };
+    const ingest = await cairn(['ingest', docs, '--db', db, '--vision', 'openai:gpt-4o-mini', '--json'], env);
+    expect(ingest.code).toBe(0);
+    expect(JSON.parse(ingest.stdout).totals).toMatchObject({ ingested: 1, failed: 0 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.mediaTypes).toEqual(['image/png']);
+    const requests = server.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    expect(requests.at(-1)!.headers.authorization).toBe('Bearer test-key');
+
+    const search = JSON.parse((await cairn(['search', 'invoice 4217', '--db', db, '--json'])).stdout);
+    expect(search.hits[0].chunk).toMatchObject({ documentId: 'invoice.png' });
+    expect(search.hits[0].chunk.text).toContain('Invoice 4217 due on March 3');
+
+    const doctor = JSON.parse(
+      (await cairn(['doctor', '--db', db, '--json'], { CAIRN_VISION_MODEL: 'openai:gpt-4o' })).stdout,
+    );
+    expect(doctor.pageImages).toEqual({
+      vision: expect.stringMatching(/^openai-compatible:gpt-4o#[0-9a-f]{8}$/),
+      why: 'set by CAIRN_VISION_MODEL=openai:gpt-4o',
+    });
+    const bad = await cairn(['ingest', docs, '--db', db, '--vision', 'acme:eye']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown chat provider "acme"/);
+  });
+});
