@@ -134,6 +134,12 @@ export interface ChatMessage {
    * them (OpenAI `image_url` data URLs, Anthropic base64 `image` blocks); others ignore them.
    */
   images?: ChatImage[];
+  /**
+   * Asks the provider to cache the prompt up to the end of this message, for a long text sent
+   * identically in many requests (a document contextualized chunk by chunk). Anthropic needs the
+   * mark (`cache_control`); OpenAI caches long identical prefixes by itself; others ignore it.
+   */
+  cachePrefix?: boolean;
 }
 
 /** A chat model that streams its reply token by token. */

@@ -39,6 +39,30 @@ describe('toAnthropicMessages', () => {
       messages: [{ role: 'user', content: 'hi' }],
     });
   });
+
+  it('ends a cachePrefix message with cache_control, and puts images first as base64 blocks', () => {
+    const png = new Uint8Array([137, 80, 78, 71]);
+    expect(
+      toAnthropicMessages([
+        { role: 'user', content: 'A long document', cachePrefix: true },
+        { role: 'user', content: 'What is shown?', images: [{ bytes: png, mediaType: 'image/png' }] },
+      ]),
+    ).toEqual({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'A long document', cache_control: { type: 'ephemeral' } },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw==' } },
+            { type: 'text', text: 'What is shown?' },
+          ],
+        },
+      ],
+    });
+    expect(toAnthropicMessages([{ role: 'system', content: 'doc', cachePrefix: true }]).system).toEqual([
+      { type: 'text', text: 'doc', cache_control: { type: 'ephemeral' } },
+    ]);
+  });
 });
 
 describe('AnthropicChatModel.doStream', () => {

@@ -6,10 +6,17 @@
  */
 import type { ChatMessage } from '../../core/ports.js';
 
+/** Marks the end of a prompt prefix the API should cache (about five minutes). */
+interface CacheControl {
+  cache_control?: { type: 'ephemeral' };
+}
+
 /** A content block of the Messages API: text, or a base64 image. */
-export type AnthropicBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
+export type AnthropicBlock = CacheControl &
+  (
+    | { type: 'text'; text: string }
+    | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
+  );
 
 /** A message as the Messages API takes it: plain text, or blocks when it carries images. */
 export interface AnthropicMessage {
@@ -35,24 +42,38 @@ function asBlocks(content: AnthropicMessage['content']): AnthropicBlock[] {
   return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 }
 
-/** Splits `messages` into the `system` text (absent when none) and alternating turns. */
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/** The system text: a string, or one cached text block when a system message asks for caching. */
+function systemField(system: readonly ChatMessage[]): string | AnthropicBlock[] | undefined {
+  if (system.length === 0) return undefined;
+  const text = system.map((m) => m.content).join('\n\n');
+  return system.some((m) => m.cachePrefix) ? [{ type: 'text', text, cache_control: EPHEMERAL }] : text;
+}
+
+/**
+ * Splits `messages` into the `system` field (absent when none) and alternating turns. A message
+ * with `cachePrefix` ends with a `cache_control` mark.
+ */
 export function toAnthropicMessages(messages: readonly ChatMessage[]): {
-  system?: string;
+  system?: string | AnthropicBlock[];
   messages: AnthropicMessage[];
 } {
-  const system: string[] = [];
+  const system = messages.filter((m) => m.role === 'system');
   const turns: AnthropicMessage[] = [];
   for (const message of messages) {
-    if (message.role === 'system') {
-      system.push(message.content);
-      continue;
+    if (message.role === 'system') continue;
+    let content: AnthropicMessage['content'] =
+      message.images?.length || message.cachePrefix ? blocks(message) : message.content;
+    if (message.cachePrefix && typeof content !== 'string') {
+      content = [...content.slice(0, -1), { ...content.at(-1)!, cache_control: EPHEMERAL }];
     }
-    const content = message.images?.length ? blocks(message) : message.content;
     const last = turns.at(-1);
     if (last?.role !== message.role) turns.push({ role: message.role, content });
     else if (typeof last.content === 'string' && typeof content === 'string') {
       last.content = `${last.content}\n\n${content}`;
     } else last.content = [...asBlocks(last.content), ...asBlocks(content)];
   }
-  return system.length === 0 ? { messages: turns } : { system: system.join('\n\n'), messages: turns };
+  const field = systemField(system);
+  return field === undefined ? { messages: turns } : { system: field, messages: turns };
 }

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { startAnthropicMessagesServer } from '../../../test/support/anthropic-messages-server.js';
 import {
   type FakeServer,
   startOpenAICompatibleServer,
 } from '../../../test/support/openai-compatible-server.js';
+import { AnthropicChatModel } from '../../answer/anthropic/anthropic-chat-model.js';
 import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
 import { MarkdownChunker } from '../chunk/markdown-chunker.js';
 import { cl100kTokenizer } from '../chunk/tokenizer.js';
@@ -75,10 +77,10 @@ describe('LlmContextualizer', () => {
     server = undefined;
   });
 
-  it('sends the whole document as an identical prefix and prepends the reply to each chunk', async () => {
+  it('sends the whole document as an identical, cached prefix and prepends the reply to each chunk', async () => {
     server = await startOpenAICompatibleServer({
       reply: (messages) =>
-        `This chunk is part of ${messages[1]!.content.includes('Glaciology') ? 'Glaciology' : '?'}.`,
+        `This chunk is part of ${messages[0]!.content.includes('Glaciology') ? 'Glaciology' : '?'}.`,
     });
     const contextualizer = new LlmContextualizer({
       chatModel: new OpenAIChatModel({ model: 'ctx', baseURL: server.baseURL }),
@@ -86,10 +88,43 @@ describe('LlmContextualizer', () => {
     const chunks = chunked.chunks.slice(0, 2);
     const texts = await contextualizer.contextualize({ documentId: 'g.md', source: chunked.source, chunks });
     expect(texts).toEqual(chunks.map((c) => `This chunk is part of Glaciology.\n\n${c.text}`));
-    const prompts = server.requests.map((r) => (r.body.messages as Array<{ content: string }>)[1]!.content);
-    expect(prompts).toHaveLength(2);
-    const prefix = `<document>\n${chunked.source}\n</document>`;
-    expect(prompts.every((p) => p.startsWith(prefix))).toBe(true);
-    expect(prompts[1]).toContain(chunks[1]!.text);
+    const sent = server.requests.map((r) => r.body.messages as Array<{ role: string; content: string }>);
+    expect(sent).toHaveLength(2);
+    // The prefix (system message with the document) is byte-identical in every request.
+    const document = `<document>\n${chunked.source}\n</document>`;
+    expect(sent[0]![0]!.content.endsWith(document)).toBe(true);
+    expect(sent[1]![0]).toEqual(sent[0]![0]);
+    expect(sent[1]![1]!.content).toContain(chunks[1]!.text);
+    expect(sent[1]![1]!.content).not.toContain(chunks[0]!.text);
+  });
+
+  it('marks the document for Anthropic prompt caching', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const anthropic = await startAnthropicMessagesServer({
+      reply: (body) => {
+        bodies.push(body);
+        return 'Situated.';
+      },
+    });
+    try {
+      const contextualizer = new LlmContextualizer({
+        chatModel: new AnthropicChatModel({
+          model: 'claude-haiku-4-5',
+          baseURL: anthropic.baseURL,
+          apiKey: 'k',
+        }),
+      });
+      await contextualizer.contextualize({
+        documentId: 'g.md',
+        source: chunked.source,
+        chunks: chunked.chunks.slice(0, 1),
+      });
+      const system = bodies[0]!.system as Array<{ type: string; text: string; cache_control?: unknown }>;
+      expect(system).toHaveLength(1);
+      expect(system[0]).toMatchObject({ type: 'text', cache_control: { type: 'ephemeral' } });
+      expect(system[0]!.text.endsWith(`<document>\n${chunked.source}\n</document>`)).toBe(true);
+    } finally {
+      await anthropic.close();
+    }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A contextualizer that asks a chat model for one short sentence situating each chunk in its
  * document ("contextual retrieval", Anthropic, 2024). The whole document is sent first in every
- * request, identically, so providers with prompt caching process it once as a shared prefix;
- * only the chunk after it changes.
+ * request, identically, in the system message marked as a cache prefix, so providers with prompt
+ * caching process it once (Anthropic through `cache_control`, OpenAI by itself for prefixes over
+ * 1,024 tokens); only the chunk after it changes.
  * @module
  */
 import type { ChatModel, Contextualizer, ContextualizerInput } from '../../core/ports.js';
@@ -27,20 +28,20 @@ export class LlmContextualizer implements Contextualizer {
 
   constructor(options: LlmContextualizerOptions) {
     this.#options = options;
-    this.fingerprint = `llm/v1?model=${encodeURIComponent(options.chatModel.model)}`;
+    this.fingerprint = `llm/v2?model=${encodeURIComponent(options.chatModel.model)}`;
   }
 
   async contextualize(input: ContextualizerInput, options: { signal?: AbortSignal } = {}): Promise<string[]> {
-    const prefix = `<document>\n${input.source}\n</document>`;
+    const system = `${instructions}\n\n<document>\n${input.source}\n</document>`;
     const out: string[] = [];
     for (const chunk of input.chunks) {
       let reply = '';
       for await (const delta of this.#options.chatModel.doStream({
         messages: [
-          { role: 'system', content: instructions },
+          { role: 'system', content: system, cachePrefix: true },
           {
             role: 'user',
-            content: `${prefix}\n\nHere is the chunk to situate within the document:\n<chunk>\n${chunk.text}\n</chunk>`,
+            content: `Here is the chunk to situate within the document:\n<chunk>\n${chunk.text}\n</chunk>`,
           },
         ],
         temperature: 0,
