@@ -10,5 +10,6 @@ export { ImageParser, type ImageParserOptions, NoLegibleTextError } from './imag
 export { MarkdownParser } from './markdown-parser.js';
 export type { LayoutOptions } from './pdf-layout.js';
 export { PdfParser, type PdfParserOptions, type ScannedPageOptions } from './pdf-parser.js';
+export type { RunningLinesOptions } from './pdf-running-lines.js';
 export { PptxParser } from './pptx-parser.js';
 export { TextParser } from './text-parser.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinHyphenated, layoutPage, type PdfTextItem } from './pdf-layout.js';
+import { dropOverprints, joinHyphenated, layoutPage, type PdfTextItem } from './pdf-layout.js';
 
 /** Viewport of an unrotated US-letter page at scale 1: user space (y up) to device space (y down). */
 const LETTER = [1, 0, 0, -1, 0, 792];
@@ -122,6 +122,44 @@ describe('layoutPage', () => {
 
   it('drops text drawn twice at the same spot', () => {
     expect(layoutPage([item('Bold', 50, 700), item('Bold', 50.3, 700)], LETTER)).toBe('Bold');
+  });
+});
+
+describe('dropOverprints', () => {
+  it('keeps one of a string drawn two or three times a fraction of a point apart', () => {
+    const items = [
+      item('Total hours', 50, 700),
+      item('1,234', 150, 700),
+      item('Total hours', 50.3, 700.2),
+      item('1,234', 150.3, 700),
+      item('Total hours', 49.8, 699.9),
+    ];
+    expect(dropOverprints(items)).toEqual([items[0], items[1]]);
+  });
+
+  it('keeps the same string elsewhere, in another size, or one narrow letter after another', () => {
+    const yes = [item('yes', 50, 700), item('yes', 80, 700), item('yes', 50, 688)];
+    expect(dropOverprints(yes)).toEqual(yes);
+    const sizes = [item('Title', 50, 700, 10), item('Title', 50, 700, 14)];
+    expect(dropOverprints(sizes)).toEqual(sizes);
+    // `l` `l` set tight, 0.12 em apart: near enough, but further than half the letter's width.
+    const letters = [
+      { str: 'l', transform: [10, 0, 0, 10, 50, 700], width: 1.2 },
+      { str: 'l', transform: [10, 0, 0, 10, 51.2, 700], width: 1.2 },
+    ];
+    expect(dropOverprints(letters)).toEqual(letters);
+  });
+
+  it('measures offsets along and across the baseline of rotated text', () => {
+    const up = (x: number, y: number): PdfTextItem => ({
+      str: 'DRAFT',
+      transform: [0, 10, -10, 0, x, y],
+      width: 30,
+    });
+    expect(dropOverprints([up(20, 300), up(20.3, 300.3)])).toEqual([up(20, 300)]);
+    // One line further left, or the next word up the same line: not a copy.
+    expect(dropOverprints([up(20, 300), up(8, 300), up(20, 340)])).toHaveLength(3);
+    expect(layoutPage([item('Body', 50, 700), up(20, 300), up(20.3, 300)], LETTER)).toBe('Body\n\nDRAFT');
   });
 });
 

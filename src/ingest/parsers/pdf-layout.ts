@@ -72,6 +72,56 @@ function multiply(m1: readonly number[], m2: readonly number[]): number[] {
   ];
 }
 
+/** Font size of a text matrix: the length of its vertical (else horizontal) axis. */
+function fontSize(matrix: readonly number[]): number {
+  const [a = 0, b = 0, c = 0, d = 0] = matrix;
+  return Math.hypot(c, d) || Math.hypot(a, b) || 1;
+}
+
+/** How far a copy of a text item may sit from it, in ems along each axis, and still be an overprint. */
+const OVERPRINT_OFFSET = 0.15;
+
+interface Placed {
+  x: number;
+  y: number;
+  size: number;
+  /** Unit vector along the baseline. */
+  along: [number, number];
+}
+
+/**
+ * Drops overprinted copies: an item whose string was already placed, in about the same font size
+ * (within 10 %), at about the same spot (under {@link OVERPRINT_OFFSET} ems away both along the
+ * baseline and across it, and along it under half the item's width too). PDF writers fake bold
+ * (and some shadows) by drawing a string two or three times a fraction of a point apart; read as
+ * is, it would come out doubled. The same string elsewhere (`yes` … `yes`) is kept, and so are
+ * blank items. Runs on items, before any line is built, so that the copies weigh in nowhere.
+ * Order is preserved.
+ */
+export function dropOverprints<T extends PdfTextItem>(items: readonly T[]): T[] {
+  const placed = new Map<string, Placed[]>();
+  return items.filter((item) => {
+    if (item.str.trim() === '') return true;
+    const [a = 1, b = 0, , , x = 0, y = 0] = item.transform;
+    const size = fontSize(item.transform);
+    const reach = OVERPRINT_OFFSET * size;
+    const reachAlong = item.width > 0 ? Math.min(reach, 0.5 * item.width) : reach;
+    const same = placed.get(item.str) ?? [];
+    const copy = same.some((other) => {
+      if (Math.abs(other.size - size) > 0.1 * Math.max(other.size, size)) return false;
+      const [ux, uy] = other.along;
+      const along = (x - other.x) * ux + (y - other.y) * uy;
+      const across = (y - other.y) * ux - (x - other.x) * uy;
+      return Math.abs(along) < reachAlong && Math.abs(across) < reach;
+    });
+    if (copy) return false;
+    const norm = Math.hypot(a, b) || 1;
+    same.push({ x, y, size, along: [a / norm, b / norm] });
+    placed.set(item.str, same);
+    return true;
+  });
+}
+
 /** Splits items into upright glyphs (in device space) and the rest (rotated, vertical, mirrored). */
 function toGlyphs(
   items: readonly PdfTextItem[],
@@ -87,7 +137,7 @@ function toGlyphs(
       rotated.push(item);
       continue;
     }
-    const size = Math.hypot(c, d) || Math.hypot(a, b) || 1;
+    const size = fontSize([a, b, c, d]);
     glyphs.push({ text: item.str, x, y, end: x + Math.max(item.width, 0), size });
   }
   return { glyphs, rotated };
@@ -193,8 +243,6 @@ function joinLine(
       previous = glyph;
       continue;
     }
-    // Text drawn twice at (almost) the same spot, e.g. fake bold.
-    if (glyph.text === previous.text && Math.abs(glyph.x - previous.x) < 0.2 * glyph.size) continue;
     const gap = (glyph.x - previous.end) / Math.min(glyph.size, previous.size);
     if (gap < options.wordGap) {
       text += glyph.text;
@@ -316,19 +364,29 @@ function normalizeLine(text: string): string {
 }
 
 /**
- * Lays out one page's text items as Markdown text: one line per baseline, a blank line between
- * paragraphs. Upright text comes first, top to bottom; rotated text (margin notes, watermarks,
- * axis labels) follows as a last paragraph in content order.
+ * One page's text as lines, before it is written out as Markdown (see {@link pageMarkdown}).
+ * Lines are NFKC-normalised and never empty; end-of-line hyphens are not yet rejoined.
+ */
+export interface PageLines {
+  /** Paragraphs of upright text, top to bottom; each its lines, top to bottom. Never empty. */
+  paragraphs: string[][];
+  /** Lines of rotated text (margin notes, watermarks, axis labels), in content order. */
+  rotated: string[];
+}
+
+/**
+ * Rebuilds one page's lines from its text items: overprinted copies dropped, one line per
+ * baseline, paragraphs split at wider spacing, font size changes and first-line indents.
  * @param viewport The page viewport's transform at scale 1 (`page.getViewport({ scale: 1 }).transform`),
  *   mapping user space to device space; it accounts for the page's `/Rotate`.
  */
-export function layoutPage(
+export function pageLines(
   items: readonly PdfTextItem[],
   viewport: readonly number[],
   layoutOptions: LayoutOptions = {},
-): string {
+): PageLines {
   const options = { ...DEFAULTS, ...layoutOptions };
-  const { glyphs, rotated } = toGlyphs(items, viewport);
+  const { glyphs, rotated } = toGlyphs(dropOverprints(items), viewport);
   const lines = groupLines(glyphs, options.baselineTolerance);
 
   // Blocks first (geometry only), then each line's text with the columns of its own block.
@@ -348,15 +406,21 @@ export function layoutPage(
     })
     .filter((paragraph) => paragraph.length > 0);
 
-  if (rotated.length > 0) {
-    const text = rotated.map((item) => item.str + (item.hasEOL ? '\n' : ' ')).join('');
-    const rotatedLines = text
-      .split('\n')
-      .map(normalizeLine)
-      .filter((line) => line !== '');
-    if (rotatedLines.length > 0) paragraphs.push(rotatedLines);
-  }
+  const rotatedLines = rotated
+    .map((item) => item.str + (item.hasEOL ? '\n' : ' '))
+    .join('')
+    .split('\n')
+    .map(normalizeLine)
+    .filter((line) => line !== '');
+  return { paragraphs, rotated: rotatedLines };
+}
 
+/**
+ * Writes a page's lines as Markdown text: a blank line between paragraphs, end-of-line hyphenation
+ * rejoined, rotated text as a last paragraph, and nothing that Markdown would read as structure.
+ */
+export function pageMarkdown(page: PageLines): string {
+  const paragraphs = page.rotated.length > 0 ? [...page.paragraphs, page.rotated] : page.paragraphs;
   return (
     paragraphs
       .map((lines) => joinHyphenated(lines).join('\n'))
@@ -367,4 +431,20 @@ export function layoutPage(
       .replace(/^#/gm, '\\#')
       .replace(/\n(?=[-=]{2,}[ \t]*(?:\n|$))/g, '\n\n')
   );
+}
+
+/**
+ * Lays out one page's text items as Markdown text: one line per baseline, a blank line between
+ * paragraphs. Upright text comes first, top to bottom; rotated text (margin notes, watermarks,
+ * axis labels) follows as a last paragraph in content order. Same as
+ * `pageMarkdown(pageLines(items, viewport, options))`.
+ * @param viewport The page viewport's transform at scale 1 (`page.getViewport({ scale: 1 }).transform`),
+ *   mapping user space to device space; it accounts for the page's `/Rotate`.
+ */
+export function layoutPage(
+  items: readonly PdfTextItem[],
+  viewport: readonly number[],
+  layoutOptions: LayoutOptions = {},
+): string {
+  return pageMarkdown(pageLines(items, viewport, layoutOptions));
 }

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { EmptyDocumentError, isCairnError, ParseError } from '../../core/errors.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
-import { PdfParser } from './pdf-parser.js';
+import { PdfParser, type PdfParserOptions } from './pdf-parser.js';
 
 const parser = new PdfParser();
 const DATA = fileURLToPath(new URL('../../../../shared/data/pdfs/', import.meta.url));
@@ -41,15 +41,55 @@ function lineWith(markdown: string, label: string): string {
   return lines[0]!;
 }
 
-async function textPdf(pages: Array<Array<{ text: string; x: number; y: number; size?: number }>>) {
+/** A text run placed at (x, y) in points from the bottom left; `rotate` turns it counter-clockwise, in degrees. */
+interface Run {
+  text: string;
+  x: number;
+  y: number;
+  size?: number;
+  rotate?: number;
+}
+
+async function textPdf(pages: Run[][]) {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   doc.setTitle('A generated test document');
   for (const lines of pages) {
     const page = doc.addPage([612, 792]);
-    for (const { text, x, y, size = 11 } of lines) page.drawText(text, { x, y, size, font });
+    for (const { text, x, y, size = 11, rotate = 0 } of lines) {
+      page.drawText(text, { x, y, size, font, rotate: degrees(rotate) });
+    }
   }
   return doc.save();
+}
+
+/** A page's runs: a header line at the top, body lines from y 700 down, a footer line at the bottom. */
+function pageRuns(page: { header?: string; body: string[]; footer?: string }): Run[] {
+  return [
+    ...(page.header === undefined ? [] : [{ text: page.header, x: 72, y: 750, size: 9 }]),
+    ...page.body.map((text, i) => ({ text, x: 72, y: 700 - 14 * i })),
+    ...(page.footer === undefined ? [] : [{ text: page.footer, x: 280, y: 40, size: 9 }]),
+  ];
+}
+
+const TOPICS = ['audit', 'budget', 'staffing', 'security', 'outlook', 'vendors'];
+const OWNERS = ['finance', 'legal', 'people', 'IT', 'the board', 'purchasing'];
+
+/**
+ * Body lines of page `n` (1–6), distinct from every other page's even with digits ignored (as
+ * running lines are compared).
+ */
+function bodyOf(n: number): string[] {
+  return [
+    `This section reviews the ${TOPICS[n - 1]} findings.`,
+    `Each of them is owned by ${OWNERS[n - 1]} until it is closed.`,
+  ];
+}
+
+async function parsePages(pages: Run[][], options: PdfParserOptions = {}): Promise<string[]> {
+  const bytes = await textPdf(pages);
+  const parsed = await new PdfParser({ ocr: false, ...options }).parse({ name: 'generated.pdf', bytes });
+  return parsed.pages.map((page) => page.markdown);
 }
 
 /** A 1×1 PNG, standing in for a scanned page image. */
@@ -196,6 +236,86 @@ describe('PdfParser on generated PDFs', () => {
   });
 });
 
+describe('options.runningLines', () => {
+  it('drops a header and a page-number footer that open and close every page, by default', async () => {
+    const pages = [1, 2, 3, 4, 5].map((n) =>
+      pageRuns({ header: 'ACME Corp Confidential', body: bodyOf(n), footer: `Page ${n} of 5` }),
+    );
+    expect(await parsePages(pages)).toEqual([1, 2, 3, 4, 5].map((n) => bodyOf(n).join('\n')));
+    const kept = await parsePages(pages, { runningLines: false });
+    kept.forEach((markdown, i) => {
+      expect(markdown.split('\n')[0]).toBe('ACME Corp Confidential');
+      expect(markdown).toContain(bodyOf(i + 1).join('\n'));
+      expect(markdown.split('\n').at(-1)).toBe(`Page ${i + 1} of 5`);
+    });
+  });
+
+  it('keeps a top line on only some pages: 2 of 6, and exactly half (3 of 6)', async () => {
+    const headers = [undefined, 'Appendix A', 'Draft', 'Appendix A', 'Draft', 'Draft'];
+    const pages = headers.map((header, i) =>
+      pageRuns({ ...(header ? { header } : {}), body: bodyOf(i + 1) }),
+    );
+    const markdown = await parsePages(pages);
+    headers.forEach((header, i) => {
+      expect(markdown[i]).toBe([...(header ? [header, ''] : []), ...bodyOf(i + 1)].join('\n'));
+    });
+  });
+
+  it('keeps a header repeated on both pages of a 2-page document: too few pages to tell', async () => {
+    const pages = [1, 2].map((n) => pageRuns({ header: 'ACME Corp Confidential', body: bodyOf(n) }));
+    expect(await parsePages(pages)).toEqual(
+      [1, 2].map((n) => `ACME Corp Confidential\n\n${bodyOf(n).join('\n')}`),
+    );
+  });
+
+  it('keeps a line repeated on every page inside the body', async () => {
+    const pages = [1, 2, 3, 4].map((n) =>
+      pageRuns({ body: [...bodyOf(n), 'All amounts are in euros.', ...bodyOf(n + 2)] }),
+    );
+    const markdown = await parsePages(pages);
+    markdown.forEach((page, i) => {
+      expect(page).toBe([...bodyOf(i + 1), 'All amounts are in euros.', ...bodyOf(i + 3)].join('\n'));
+    });
+  });
+
+  it('keeps the page of a running line that was all its text, empty', async () => {
+    const pages = [1, 2, 3, 4].map((n) =>
+      pageRuns({ header: 'ACME Corp Confidential', body: n === 3 ? [] : bodyOf(n) }),
+    );
+    expect(await parsePages(pages)).toEqual([
+      bodyOf(1).join('\n'),
+      bodyOf(2).join('\n'),
+      '',
+      bodyOf(4).join('\n'),
+    ]);
+  });
+
+  it('rejects a page share under a half or of 1 and more', () => {
+    expect(() => new PdfParser({ runningLines: { minPageFraction: 0.3 } })).toThrow(
+      /runningLines\.minPageFraction/,
+    );
+    expect(() => new PdfParser({ runningLines: { minPageFraction: 1 } })).toThrow(/runningLines: false/);
+  });
+});
+
+describe('overprinted text', () => {
+  it('reads text drawn two or three times a fraction of a point apart once, upright or rotated', async () => {
+    const [markdown] = await parsePages([
+      [
+        ...[0, 0.3, 0.6].map((dx) => ({ text: 'Quarterly Summary', x: 72 + dx, y: 720, size: 16 })),
+        { text: 'Total hours 1,234', x: 72, y: 690 },
+        { text: 'Total hours 1,234', x: 72.3, y: 690 },
+        { text: 'Approved:', x: 72, y: 670 },
+        { text: 'yes', x: 130, y: 670 },
+        { text: 'yes', x: 160, y: 670 },
+        { text: 'CONFIDENTIAL', x: 40, y: 300, size: 12, rotate: 90 },
+        { text: 'CONFIDENTIAL', x: 40.3, y: 300, size: 12, rotate: 90 },
+      ],
+    ]);
+    expect(markdown).toBe('Quarterly Summary\n\nTotal hours 1,234\nApproved: yes yes\n\nCONFIDENTIAL');
+  });
+});
+
 describe('PdfParser on damaged and protected PDFs', () => {
   it('says a password-protected PDF is encrypted', async () => {
     const source = { name: 'encrypted.pdf', bytes: new Uint8Array(readFileSync(ENCRYPTED)) };
@@ -256,12 +376,19 @@ describe('PdfParser on damaged and protected PDFs', () => {
 });
 
 describe('PdfParser', () => {
-  it('fingerprints itself with the unpdf version, the scan thresholds and the OCR settings', () => {
+  it('fingerprints itself with the unpdf version, the scan thresholds, running lines and the OCR settings', () => {
     expect(parser.fingerprint).toMatch(
-      /^pdf\/unpdf@\d+\.\d+\.\d+\/v2;scan<20c>=0\.5;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
+      /^pdf\/unpdf@\d+\.\d+\.\d+\/v3;scan<20c>=0\.5;running>0\.5;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
     );
     expect(new PdfParser({ ocr: false }).fingerprint).toMatch(/;no-ocr$/);
     expect(new PdfParser({ scannedPages: { minTextChars: 5 } }).fingerprint).toContain(';scan<5c>=0.5;');
+    expect(new PdfParser({ runningLines: { minPageFraction: 0.75 } }).fingerprint).toContain(
+      ';running>0.75;',
+    );
+    expect(new PdfParser({ runningLines: false }).fingerprint).toContain(';no-running;');
+    expect(new PdfParser({ layout: { wordGap: 0.2, columnGap: 2 } }).fingerprint).toContain(
+      ';running>0.5;layout(columnGap=2,wordGap=0.2);ocr:',
+    );
     expect(parser.mediaTypes).toEqual(['application/pdf']);
   });
 

@@ -5,7 +5,18 @@ import type { Page, ParsedDocument, Source } from '../../core/types.js';
 import { type ImageText, type ImageTextOptions, ImageTextReader } from '../ocr/image-text.js';
 import { packageVersion } from './package-version.js';
 import { type PdfOps, type PdfPageLike, pageImages } from './pdf-images.js';
-import { type LayoutOptions, layoutPage, type PdfTextItem } from './pdf-layout.js';
+import {
+  type LayoutOptions,
+  type PageLines,
+  type PdfTextItem,
+  pageLines,
+  pageMarkdown,
+} from './pdf-layout.js';
+import {
+  DEFAULT_MIN_PAGE_FRACTION,
+  dropRunningLines,
+  type RunningLinesOptions,
+} from './pdf-running-lines.js';
 
 /**
  * When a PDF page is read from its image rather than its text layer: it has little text and
@@ -31,6 +42,14 @@ export interface PdfParserOptions extends ImageTextOptions {
   layout?: LayoutOptions;
   /** Page classification thresholds; see {@link ScannedPageOptions}. */
   scannedPages?: ScannedPageOptions;
+  /**
+   * Removal of running headers and footers: lines among the top two (bottom two) lines of more
+   * than `minPageFraction` of the pages read from their text layer, compared with digits ignored
+   * (`Page 3 of 10` matches `Page 4 of 10`), once the document has at least 3 such pages. They
+   * repeat the same words in every chunk and carry nothing about the page. Default
+   * `{ minPageFraction: 0.5 }`; `false` keeps every line. Scanned pages are left as read.
+   */
+  runningLines?: RunningLinesOptions | false;
 }
 
 type PdfDocument = Awaited<
@@ -177,9 +196,10 @@ function pageList(pages: number[]): string {
 
 /**
  * PDF via unpdf (a serverless build of pdf.js): one Markdown page per PDF page, numbered from 1,
- * with lines rebuilt from text positions (see {@link layoutPage}). The title comes from the
- * document info (or XMP). A page that fails to read becomes an empty page as long as another
- * page yields text.
+ * with lines rebuilt from text positions (see {@link pageLines}), overprinted text (fake bold)
+ * read once, and running headers and footers dropped once every page is read (see
+ * {@link PdfParserOptions.runningLines}). The title comes from the document info (or XMP). A page
+ * that fails to read becomes an empty page as long as another page yields text.
  *
  * Scanned pages: a page whose text layer has fewer than `scannedPages.minTextChars` characters
  * while raster images cover at least `scannedPages.minImageArea` of it is read from its images
@@ -203,6 +223,8 @@ export class PdfParser implements Parser {
   private readonly layout: LayoutOptions;
   private readonly minTextChars: number;
   private readonly minImageArea: number;
+  /** Share of text pages a running line must exceed; `undefined` when removal is off. */
+  private readonly runningLineFraction: number | undefined;
   private readonly reader: ImageTextReader;
 
   constructor(options: PdfParserOptions = {}) {
@@ -225,10 +247,31 @@ export class PdfParser implements Parser {
         'must be a share of the page between 0 and 1',
       );
     }
+    this.runningLineFraction =
+      options.runningLines === false
+        ? undefined
+        : (options.runningLines?.minPageFraction ?? DEFAULT_MIN_PAGE_FRACTION);
+    if (
+      this.runningLineFraction !== undefined &&
+      !(this.runningLineFraction >= 0.5 && this.runningLineFraction < 1)
+    ) {
+      throw new InvalidArgumentError(
+        'runningLines.minPageFraction',
+        'must be a share of the pages from 0.5 up to (not including) 1; set runningLines: false to keep running lines',
+      );
+    }
     this.reader = new ImageTextReader(options);
+    const running =
+      this.runningLineFraction === undefined ? 'no-running' : `running>${this.runningLineFraction}`;
+    // Layout settings change the text, so a cache must not hand back a parse made with others.
+    const layout = Object.entries(this.layout)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+      .join(',');
     this.fingerprint =
-      `pdf/unpdf@${packageVersion('unpdf')}/v2;scan<${this.minTextChars}c>=${this.minImageArea};` +
-      this.reader.fingerprint;
+      `pdf/unpdf@${packageVersion('unpdf')}/v3;scan<${this.minTextChars}c>=${this.minImageArea};` +
+      `${running};${layout ? `layout(${layout});` : ''}${this.reader.fingerprint}`;
   }
 
   /**
@@ -275,28 +318,41 @@ export class PdfParser implements Parser {
     isClosed: () => boolean,
   ): Promise<ParsedDocument> {
     const pages: Page[] = [];
+    /** Per page, its lines when its Markdown is its text layer's. */
+    const lines: Array<PageLines | undefined> = [];
     const scans: ScanReport = { pages: [] };
     let failure: unknown;
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
       if (isClosed()) throw new TimeoutError();
       let markdown = '';
+      let text: PageLines | undefined;
       try {
         const page = await pdf.getPage(pageNumber);
         const content = await page.getTextContent();
         const items = content.items.filter((item): item is PdfTextItem & typeof item => 'str' in item);
-        markdown = layoutPage(items, page.getViewport({ scale: 1 }).transform, this.layout);
+        text = pageLines(items, page.getViewport({ scale: 1 }).transform, this.layout);
+        markdown = pageMarkdown(text);
         if (markdown.replace(/\s/g, '').length < this.minTextChars) {
           const scanned = await this.readScannedPage(source, page, pageNumber, ops, {
             deadline,
             scans,
           });
-          if (scanned !== undefined) markdown = scanned;
+          if (scanned !== undefined) {
+            markdown = scanned;
+            text = undefined;
+          }
         }
         page.cleanup();
       } catch (error) {
         failure ??= error;
       }
       pages.push({ pageNumber, markdown });
+      lines.push(text);
+    }
+    if (this.runningLineFraction !== undefined) {
+      dropRunningLines(lines, this.runningLineFraction).forEach((text, i) => {
+        if (text !== lines[i] && text !== undefined) pages[i]!.markdown = pageMarkdown(text);
+      });
     }
     if (!pages.some((page) => page.markdown.trim() !== '')) {
       const unread = this.unreadScansError(source, scans);

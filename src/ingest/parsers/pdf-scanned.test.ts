@@ -68,6 +68,23 @@ describe('PdfParser on scanned pages', () => {
     expect(parsed.pages[1]!.markdown).toBe(WORDS);
   });
 
+  it('leaves OCR text out of running header and footer removal', async () => {
+    // Were the scans counted, their lines would open and close 3 of the 4 pages, and go.
+    const bytes = await scannedPdf([
+      { image: SCAN },
+      { image: SCAN },
+      { text: 'A typed page with a real text layer of its own.' },
+      { image: SCAN },
+    ]);
+    const parsed = await parser.parse({ name: 'scans.pdf', bytes });
+    expect(parsed.pages.map((page) => page.markdown)).toEqual([
+      WORDS,
+      WORDS,
+      'A typed page with a real text layer of its own.',
+      WORDS,
+    ]);
+  });
+
   it('keeps a text layer above minTextChars, and OCRs the page when the threshold is raised', async () => {
     const bytes = await scannedPdf([{ image: SCAN, text: 'Scanned by ACME 3000 scanner' }]);
     const kept = await parser.parse({ name: 'stamped.pdf', bytes });
