@@ -255,7 +255,7 @@ describe('cairn CLI with Cohere and Voyage models, reranking and fusion options'
     writeFileSync(path.join(recordings, 'field-notes.wav'), toneWav([{ frequency: 400, seconds: 3 }]));
     writeFileSync(
       path.join(recordings, 'dive-log.mp3'),
-      toneMp3([{ frequency: 4000, seconds: 3 }], { sampleRate: 44_100 }),
+      toneMp3([{ frequency: 4000, seconds: 9 }], { sampleRate: 44_100 }),
     );
     writeFileSync(path.join(recordings, 'broken.wav'), new TextEncoder().encode('RIFF\x10\0\0\0WAVEjunk'));
     const db = path.join(tempDir(), 'audio.db');

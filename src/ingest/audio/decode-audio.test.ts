@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toneMp3, toneSamples, toneWav } from '../../../test/support/audio.js';
-import { ParseError } from '../../core/errors.js';
+import { InvalidArgumentError, ParseError } from '../../core/errors.js';
 import { decodeAudio } from './decode-audio.js';
 
 /** Dominant frequency of a pure tone, in hertz, from its zero crossings. */
@@ -78,6 +78,16 @@ describe('decodeAudio', () => {
     }).catch((e: unknown) => e);
     expect((header as Error).message).toMatch(
       /^header\.wav: no wav audio could be decoded: the file holds no samples/,
+    );
+  });
+
+  it('refuses a media type it does not read, and a sample rate that is not one, before decoding', async () => {
+    const wav = toneWav([{ frequency: 440, seconds: 0.1 }]);
+    await expect(
+      decodeAudio(wav, { ...at16k, name: 'a.ogg', mediaType: 'audio/ogg' as 'audio/wav' }),
+    ).rejects.toThrow(/^a\.ogg: cannot decode audio\/ogg: WAV, MP3 and M4A are read$/);
+    await expect(decodeAudio(wav, { name: 'a.wav', sampleRate: -1, mediaType: 'audio/wav' })).rejects.toThrow(
+      InvalidArgumentError,
     );
   });
 

@@ -10,7 +10,7 @@
  */
 import decode from 'audio-decode';
 import waveResampler from 'wave-resampler';
-import { ParseError } from '../../core/errors.js';
+import { InvalidArgumentError, ParseError } from '../../core/errors.js';
 
 /** The `audio-decode` codec for each media type {@link AudioParser} routes. */
 const CODECS = { 'audio/wav': 'wav', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a' } as const;
@@ -68,9 +68,20 @@ function concat(parts: Float32Array[], length: number): Float32Array {
 /**
  * Decodes an audio file to mono samples in [-1, 1] at `sampleRate`.
  * @throws {ParseError} when the codec cannot read the bytes or finds no samples in them (a
- * truncated file, another format, a header without audio), naming the source and the reason.
+ * truncated file, another format, a header without audio), naming the source and the reason, or
+ * for a media type it does not read.
+ * @throws {InvalidArgumentError} for a sample rate that is not a positive integer.
  */
 export async function decodeAudio(bytes: Uint8Array, options: DecodeAudioOptions): Promise<Float32Array> {
+  if (!isDecodableAudio(options.mediaType)) {
+    throw new ParseError(options.name, `cannot decode ${options.mediaType}: WAV, MP3 and M4A are read`);
+  }
+  if (!(Number.isInteger(options.sampleRate) && options.sampleRate > 0)) {
+    throw new InvalidArgumentError(
+      'sampleRate',
+      `must be a positive whole number of hertz, got ${options.sampleRate}`,
+    );
+  }
   const codec = CODECS[options.mediaType];
   const out: Float32Array[] = [];
   let outLength = 0;

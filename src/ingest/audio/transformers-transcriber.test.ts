@@ -48,7 +48,7 @@ describe('TransformersTranscriber (local Whisper)', () => {
 
   it('resamples before listening: a 4 kHz tone in a 48 kHz stereo file is heard as high', async () => {
     // Read at 48 kHz as if it were 16 kHz, the tone would sit at 1.3 kHz, in the low half.
-    const wav = toneWav([{ frequency: HIGH, seconds: 3 }], { sampleRate: 48_000, channels: 2 });
+    const wav = toneWav([{ frequency: HIGH, seconds: 9 }], { sampleRate: 48_000, channels: 2 });
     expect(await transcribe(local(), wav)).toEqual({
       text: 'otters float on kelp',
       segments: high,
@@ -61,16 +61,33 @@ describe('TransformersTranscriber (local Whisper)', () => {
     expect((await transcribe(local(), mp3, 'audio/mpeg')).text).toBe('marmots hibernate in burrows');
   });
 
-  it('transcribes past 30 seconds in overlapping windows, timing segments from the start of the file', async () => {
-    // Window 1 (0–30 s) is mostly low tone; window 2 (20–45 s) is mostly high, heard at its 6–8 s.
+  it('transcribes past 30 seconds in consecutive windows, timing segments from the start of the file', async () => {
+    // Windows 0–30 s (mostly low), 30–60 s (high, heard at its 6–8 s) and 60–65 s (low).
     const wav = toneWav([
       { frequency: LOW, seconds: 25 },
-      { frequency: HIGH, seconds: 20 },
+      { frequency: HIGH, seconds: 32 },
+      { frequency: LOW, seconds: 8 },
     ]);
     const { text, segments } = await transcribe(local(), wav);
-    expect(text).toBe('marmots hibernate in burrows otters float on kelp');
-    expect(segments![0]).toEqual(low[0]);
-    expect(segments!.at(-1)!.end).toBe(28);
+    expect(text).toBe('marmots hibernate in burrows otters float on kelp marmots hibernate in burrows');
+    expect(segments).toEqual([
+      ...low,
+      { start: 36, end: 38, text: 'otters float on kelp' },
+      ...low.map((s) => ({ ...s, start: s.start + 60, end: s.end + 60 })),
+    ]);
+  });
+
+  it('accepts audio/x-wav and the other names routed as audio, and enforces its size limit', async () => {
+    const wav = toneWav([{ frequency: LOW, seconds: 1 }]);
+    expect((await transcribe(local(), wav, 'audio/x-wav')).text).toBe('marmots hibernate in burrows');
+    const small = local({ maxAudioBytes: 100 });
+    await expect(transcribe(small, wav)).rejects.toThrow(/over this transcriber's maxAudioBytes of 100/);
+  });
+
+  it('takes an empty language as the default, English', async () => {
+    const transcriber = local({ language: '  ' });
+    expect(transcriber.settings).toContain('language=en;');
+    expect((await transcribe(transcriber, toneWav([{ frequency: LOW, seconds: 1 }]))).language).toBe('en');
   });
 
   it('sends no language or task to an English-only model', async () => {
@@ -85,7 +102,6 @@ describe('TransformersTranscriber (local Whisper)', () => {
   });
 
   it('refuses bad settings and audio it cannot read, with typed errors', async () => {
-    expect(() => local({ strideSeconds: 15 })).toThrow(InvalidArgumentError);
     expect(() => local({ maxAudioBytes: 0 })).toThrow(InvalidArgumentError);
     const ogg = await local()
       .doTranscribe({ audio: new Uint8Array(8), mediaType: 'audio/ogg', fileName: 'a.ogg' })
@@ -125,14 +141,14 @@ describe('TransformersTranscriber (local Whisper)', () => {
         { transcriber },
       ),
       parseSource(
-        { name: 'talks/high.mp3', bytes: toneMp3([{ frequency: HIGH, seconds: 2 }]) },
+        { name: 'talks/high.mp3', bytes: toneMp3([{ frequency: HIGH, seconds: 9 }]) },
         { transcriber },
       ),
     ]);
     expect(first!.pages).toEqual([{ pageNumber: 1, markdown: '[0:00] marmots hibernate in burrows' }]);
     expect(second!.pages).toEqual([{ pageNumber: 1, markdown: '[0:06] otters float on kelp' }]);
     expect(first!.parserFingerprint).toContain(
-      'stt=transformers:onnx-community/whisper-base(language=en;task=transcribe;stride=5;dtype=fp32/q8)',
+      'stt=transformers:onnx-community/whisper-base(language=en;task=transcribe;windows=sequential;dtype=fp32/q8)',
     );
     // Another language is another parse: the cache must not hand back the English one.
     const german = new AudioParser({ transcriber: local({ language: 'de' }) });

@@ -5,10 +5,12 @@
  * multilingual, with the encoder at full precision and the decoder 8-bit quantised (quantising
  * Whisper's encoder costs accuracy; its decoder much less).
  *
- * Audio is decoded and resampled to 16 kHz mono by {@link decodeAudio}, then transcribed in
- * 30-second windows that overlap by 5 seconds on each side (Whisper's receptive field; the
- * overlaps are merged by transformers.js), with timestamps, so the transcript comes back as timed
- * segments.
+ * Audio is decoded and resampled to 16 kHz mono by {@link decodeAudio}, then transcribed with
+ * timestamps in consecutive 30-second windows (Whisper's receptive field), as Whisper's own
+ * sequential long-form algorithm does: when a window ends inside a segment (its closing timestamp
+ * missing), the next window starts where that segment began, so speech cut by a window edge is
+ * heard whole. The transcript comes back as timed segments, and an abort takes effect between
+ * windows.
  * @module
  */
 import { ConfigError, InvalidArgumentError, ParseError } from '../../core/errors.js';
@@ -23,12 +25,10 @@ import {
 } from '../../embed/transformers/local-models.js';
 import { decodeAudio, isDecodableAudio } from './decode-audio.js';
 import type { Transcriber, Transcript } from './transcriber.js';
+import { type HeardSegment, transcribeInWindows, WHISPER_SAMPLE_RATE } from './whisper-windows.js';
 
 /** The default local speech-to-text model. */
 export const DEFAULT_LOCAL_TRANSCRIPTION_MODEL = 'onnx-community/whisper-base';
-
-/** Sample rate every Whisper model reads, in hertz. */
-const WHISPER_SAMPLE_RATE = 16_000;
 
 /** Options of {@link TransformersTranscriber}. */
 export interface TransformersTranscriberOptions extends Omit<LocalModelOptions, 'dtype'> {
@@ -49,16 +49,26 @@ export interface TransformersTranscriberOptions extends Omit<LocalModelOptions, 
   encoderDtype?: LocalModelDtype;
   /** Decoder precision; default `q8`. */
   decoderDtype?: LocalModelDtype;
-  /** Seconds each side of a window that overlap its neighbours; default 5, less than 15. */
-  strideSeconds?: number;
   /** Largest audio file accepted, in bytes; default 200 MiB. */
   maxAudioBytes?: number;
 }
 
+/** Media type aliases routed as audio, by the name {@link decodeAudio} knows them. */
+const ALIASES: Record<string, string> = {
+  'audio/wave': 'audio/wav',
+  'audio/x-wav': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+  'audio/mp3': 'audio/mpeg',
+  'audio/mpeg3': 'audio/mpeg',
+  'audio/x-mpeg-3': 'audio/mpeg',
+  'audio/m4a': 'audio/mp4',
+  'audio/x-m4a': 'audio/mp4',
+};
+
 /** What the transformers.js pipeline returns with `return_timestamps: true`. */
 interface WhisperOutput {
   text: string;
-  chunks?: Array<{ timestamp: [number, number | null]; text: string }>;
+  chunks?: HeardSegment[];
 }
 
 type Recognizer = (audio: Float32Array, options: Record<string, unknown>) => Promise<WhisperOutput>;
@@ -77,6 +87,7 @@ export class TransformersTranscriber implements Transcriber {
   readonly settings: string;
   readonly #options: TransformersTranscriberOptions;
   readonly #englishOnly: boolean;
+  readonly #language: string;
   #recognizer: Promise<Recognizer> | undefined;
   /** Transcriptions run one at a time: each already uses every core. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -84,20 +95,14 @@ export class TransformersTranscriber implements Transcriber {
   /**
    * Reads nothing from disk or network: the model loads on the first `doTranscribe`.
    * @throws {ConfigError} for a language or `translate` with an English-only model.
-   * @throws {InvalidArgumentError} for a stride outside [0, 15) seconds or a size that is not positive.
+   * @throws {InvalidArgumentError} for a size limit that is not positive.
    */
   constructor(options: TransformersTranscriberOptions = {}) {
     this.model = options.model ?? DEFAULT_LOCAL_TRANSCRIPTION_MODEL;
     this.#englishOnly = /\.en$/i.test(this.model);
-    if (
-      this.#englishOnly &&
-      ((options.language && !/^(en|english)$/i.test(options.language)) || options.task === 'translate')
-    ) {
+    this.#language = options.language?.trim() || 'en';
+    if (this.#englishOnly && (!/^(en|english)$/i.test(this.#language) || options.task === 'translate')) {
       throw new ConfigError(`${this.model} is an English-only model: it takes no language or translate task`);
-    }
-    const stride = options.strideSeconds ?? 5;
-    if (!(stride >= 0 && stride < 15)) {
-      throw new InvalidArgumentError('strideSeconds', `must be at least 0 and under 15, got ${stride}`);
     }
     this.maxAudioBytes = options.maxAudioBytes ?? 200 * 1024 * 1024;
     if (!(this.maxAudioBytes > 0)) {
@@ -105,10 +110,8 @@ export class TransformersTranscriber implements Transcriber {
     }
     this.#options = options;
     this.settings = [
-      this.#englishOnly
-        ? 'language=en'
-        : `language=${options.language ?? 'en'};task=${options.task ?? 'transcribe'}`,
-      `stride=${stride}`,
+      this.#englishOnly ? 'language=en' : `language=${this.#language};task=${options.task ?? 'transcribe'}`,
+      'windows=sequential',
       `dtype=${options.encoderDtype ?? 'fp32'}/${options.decoderDtype ?? 'q8'}`,
     ].join(';');
   }
@@ -138,41 +141,38 @@ export class TransformersTranscriber implements Transcriber {
     signal?: AbortSignal;
   }): Promise<Transcript> {
     options.signal?.throwIfAborted();
-    if (!isDecodableAudio(options.mediaType)) {
+    const mediaType = ALIASES[options.mediaType] ?? options.mediaType;
+    if (!isDecodableAudio(mediaType)) {
       throw new ParseError(
         options.fileName,
-        `local transcription reads WAV, MP3 and M4A audio, not ${options.mediaType}`,
+        `local transcription reads WAV, MP3 and M4A audio, not ${mediaType}`,
+      );
+    }
+    if (options.audio.length > this.maxAudioBytes) {
+      throw new ParseError(
+        options.fileName,
+        `audio is ${options.audio.length} bytes, over this transcriber's maxAudioBytes of ${this.maxAudioBytes}`,
       );
     }
     const samples = await decodeAudio(options.audio, {
-      mediaType: options.mediaType,
+      mediaType,
       sampleRate: WHISPER_SAMPLE_RATE,
       name: options.fileName,
       signal: options.signal,
     });
     const recognize = await this.#load();
-    options.signal?.throwIfAborted();
-    const output = await recognize(samples, {
-      return_timestamps: true,
-      chunk_length_s: 30,
-      stride_length_s: this.#options.strideSeconds ?? 5,
-      ...(this.#englishOnly
-        ? {}
-        : { language: this.#options.language ?? 'en', task: this.#options.task ?? 'transcribe' }),
-    });
-    const duration = samples.length / WHISPER_SAMPLE_RATE;
-    const segments = (output.chunks ?? [])
-      .map(({ timestamp: [start, end], text }) => ({
-        start,
-        end: end ?? Math.max(start, duration),
-        text: text.trim(),
-      }))
-      .filter((segment) => segment.text !== '');
-    const text = segments.length > 0 ? segments.map((s) => s.text).join(' ') : output.text.trim();
+    const language = this.#englishOnly
+      ? {}
+      : { language: this.#language, task: this.#options.task ?? 'transcribe' };
+    const segments = await transcribeInWindows(
+      samples,
+      async (window) => (await recognize(window, { return_timestamps: true, ...language })).chunks ?? [],
+      options.signal,
+    );
     return {
-      text,
+      text: segments.map((s) => s.text).join(' '),
       ...(segments.length > 0 ? { segments } : {}),
-      ...(this.#englishOnly ? { language: 'en' } : { language: this.#options.language ?? 'en' }),
+      language: this.#englishOnly ? 'en' : this.#language,
     };
   }
 

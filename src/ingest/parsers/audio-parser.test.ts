@@ -84,8 +84,31 @@ describe('AudioParser', () => {
     const error = await new AudioParser().parse({ name: 'talk.wav', bytes: wav(1) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedFormatError);
     expect((error as UnsupportedFormatError).format).toMatch(
-      /^audio\/wav \(speech-to-text is not configured: .*OpenAITranscriber.*OPENAI_API_KEY/,
+      /^audio\/wav \(speech-to-text is not configured: on the command line --transcriber local .*--transcriber openai:whisper-1/,
     );
+  });
+
+  it('goes by the bytes, not the name: other data called .mp3 or .wav fails before any transcription', async () => {
+    const transcriber = new DurationTranscriber();
+    const parser = new AudioParser({ transcriber });
+    const random = Uint8Array.from({ length: 2000 }, (_, i) => (i * 7919) % 251);
+    for (const name of ['random.mp3', 'random.wav', 'random.m4a']) {
+      const error = await parser
+        .parse({ name, bytes: random, mediaType: 'audio/mpeg' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ParseError);
+      expect((error as Error).message).toBe(
+        `${name}: not a WAV, MP3 or M4A file: no RIFF/WAVE, ID3, MPEG frame or MP4 header (it starts 00 8a 19 a3)`,
+      );
+    }
+    const text = new TextEncoder().encode('just some notes, saved as .wav');
+    await expect(parser.parse({ name: 'notes.wav', bytes: text })).rejects.toThrow(
+      /not a WAV, MP3 or M4A file/,
+    );
+    await expect(parser.parse({ name: 'zero.wav', bytes: new Uint8Array() })).rejects.toThrow(
+      EmptyDocumentError,
+    );
+    expect(transcriber.calls).toEqual([]);
   });
 
   it('refuses a file larger than the transcriber accepts before sending it', async () => {

@@ -40,6 +40,11 @@ export function audioMediaType(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
+/** Any MP4 container (`ftyp` box), whatever its brand: phones write `isom` and `mp42` audio too. */
+function isMp4Container(bytes: Uint8Array): boolean {
+  return String.fromCharCode(...bytes.subarray(4, 8)) === 'ftyp';
+}
+
 const EXTENSIONS: Record<string, string> = { 'audio/wav': 'wav', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a' };
 
 /** `75.4` → `1:15`; `3725` → `1:02:05`. */
@@ -95,18 +100,29 @@ export class AudioParser implements Parser {
 
   /**
    * @throws {UnsupportedFormatError} when no transcriber is configured; the format names the fix.
-   * @throws {ParseError} when the file is too large for the transcriber.
+   * @throws {ParseError} when the bytes are not WAV, MP3 or M4A (whatever the name says), or the
+   *   file is too large for the transcriber.
    * @throws {ProviderError} when the transcriber's provider fails.
    * @throws {EmptyDocumentError} when nothing was heard.
    */
   async parse(source: Source): Promise<ParsedDocument> {
-    const mediaType = audioMediaType(source.bytes) ?? source.mediaType ?? 'audio/mpeg';
+    if (source.bytes.length === 0) throw new EmptyDocumentError(source.name);
+    // The bytes decide, never the name: random data called .mp3 is not decoded as noise.
+    const mediaType =
+      audioMediaType(source.bytes) ?? (isMp4Container(source.bytes) ? 'audio/mp4' : undefined);
+    if (mediaType === undefined) {
+      const head = Array.from(source.bytes.subarray(0, 4), (b) => b.toString(16).padStart(2, '0')).join(' ');
+      throw new ParseError(
+        source.name,
+        `not a WAV, MP3 or M4A file: no RIFF/WAVE, ID3, MPEG frame or MP4 header (it starts ${head})`,
+      );
+    }
     if (this.transcriber === undefined) {
       throw new UnsupportedFormatError(
         source.name,
-        `${mediaType} (speech-to-text is not configured: pass a transcriber, e.g. parseSource's ` +
-          '`transcriber: new TransformersTranscriber()` for local Whisper (CLI --transcriber local), or ' +
-          '`new OpenAITranscriber()` with OPENAI_API_KEY set or an OpenAI-compatible Whisper server as its baseURL)',
+        `${mediaType} (speech-to-text is not configured: on the command line --transcriber local ` +
+          '(Whisper on the CPU) or --transcriber openai:whisper-1; in code a `transcriber`, e.g. ' +
+          'new TransformersTranscriber() or new OpenAITranscriber())',
       );
     }
     if (source.bytes.length > this.transcriber.maxAudioBytes) {
