@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,5 +288,16 @@ describe('cairn CLI with Cohere and Voyage models, reranking and fusion options'
     });
     const without = await cairn(['ingest', recordings, '--db', path.join(tempDir(), 'none.db'), '--json']);
     expect(JSON.parse(without.stdout).totals).toMatchObject({ skipped: 3 });
+
+    // A model missing from the models folder stops the batch before its first file, and doctor says why.
+    writeFileSync(path.join(recordings, 'a-notes.md'), '# Notes\n\nMarmots again.');
+    const missingDb = path.join(tempDir(), 'missing.db');
+    const missing = ['--db', missingDb, '--transcriber', 'local:acme/whisper', '--models-dir', models];
+    const refused = await cairn(['ingest', recordings, ...missing]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/local model acme\/whisper is not in the models folder/);
+    expect(existsSync(missingDb)).toBe(false);
+    const diagnosis = JSON.parse((await cairn(['doctor', ...missing, '--json'])).stdout);
+    expect(diagnosis.transcriber.error).toMatch(/missing config\.json, generation_config\.json/);
   });
 });

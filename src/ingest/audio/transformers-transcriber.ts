@@ -186,18 +186,32 @@ export class TransformersTranscriber implements Transcriber {
     return this.#recognizer;
   }
 
-  async #open(): Promise<Recognizer> {
-    const encoder = this.#options.encoderDtype ?? 'fp32';
-    const decoder = this.#options.decoderDtype ?? 'q8';
-    const source = resolveModelSource(this.model, this.#options, [
+  /**
+   * Checks, without loading anything, that a configured models folder holds every file of the
+   * model, so a batch can be refused before its first file. Does nothing when models download
+   * from the Hub.
+   * @throws {ConfigError} naming the missing files, where to download them and where to put them.
+   */
+  checkModelFiles(): void {
+    this.#source();
+  }
+
+  #source() {
+    return resolveModelSource(this.model, this.#options, [
       'config.json',
       'generation_config.json',
       'preprocessor_config.json',
       'tokenizer.json',
       'tokenizer_config.json',
-      sessionFile('encoder_model', encoder),
-      sessionFile('decoder_model_merged', decoder),
+      sessionFile('encoder_model', this.#options.encoderDtype ?? 'fp32'),
+      sessionFile('decoder_model_merged', this.#options.decoderDtype ?? 'q8'),
     ]);
+  }
+
+  async #open(): Promise<Recognizer> {
+    const encoder = this.#options.encoderDtype ?? 'fp32';
+    const decoder = this.#options.decoderDtype ?? 'q8';
+    const source = this.#source();
     const transformers = await loadTransformers();
     const { dtype: _, ...shared } = source.loadOptions;
     const recognizer = await loadModel(this.model, source, () =>

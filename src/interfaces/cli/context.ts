@@ -11,6 +11,7 @@ import { ConfigError } from '../../core/errors.js';
 import type { Cache } from '../../core/ports.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
+import { TransformersTranscriber } from '../../ingest/audio/transformers-transcriber.js';
 import type { ParseSourceOptions } from '../../ingest/route.js';
 import {
   chatModelFromSpec,
@@ -63,8 +64,14 @@ export function cachePathFor(store: string): string {
 }
 
 /** Parser settings from `--transcriber` (audio) and `--vision` (page images); `undefined` when neither. */
-function parseOptions(options: GlobalOptions, local: LocalModelSettings): ParseSourceOptions | undefined {
+function parseOptions(
+  options: GlobalOptions,
+  local: LocalModelSettings,
+  ingesting: boolean,
+): ParseSourceOptions | undefined {
   const transcriber = transcriberFromSpec(options.transcriber, options.transcriberLanguage, local);
+  // A local model missing from --models-dir stops an ingest before its first file, not halfway.
+  if (ingesting && transcriber instanceof TransformersTranscriber) transcriber.checkModelFiles();
   const vision = visionFromSpec(options.vision);
   if (!transcriber && !vision) return undefined;
   return { ...(transcriber ? { transcriber } : {}), ...(vision ? vision.parseOptions : {}) };
@@ -181,7 +188,7 @@ export async function engineFromOptions(
   const embedder = embedderFromSpec(options.embedder, options.embeddingDimension, local);
   const reranker = rerankerFromSpec(options.rerank, local);
   const contextualizer = contextualizerFromOption(options.contextualize, chatModel);
-  const parse = parseOptions(options, local);
+  const parse = parseOptions(options, local, create);
   const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
   if (!create && isMissingDatabase(store)) {
     const file = sqliteFile(store);

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { NotFoundError } from '../../core/errors.js';
 import { TRANSFORMERS_PROVIDER } from '../../embed/transformers/local-models.js';
 import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
+import { TransformersTranscriber } from '../../ingest/audio/transformers-transcriber.js';
 import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
 import {
   engineFromOptions,
@@ -39,6 +40,16 @@ function weightsFrom(options: GlobalOptions): string {
   if (dir) return `models folder ${dir} (no downloads)`;
   const cache = process.env.CAIRN_MODELS_CACHE ?? path.join(homedir(), '.cache', 'cairn', 'models');
   return `Hugging Face Hub, downloaded once into ${cache}`;
+}
+
+/** `{ error }` when the local model's files are missing from the models folder; else nothing. */
+function modelFilesProblem(transcriber: TransformersTranscriber): { error?: string } {
+  try {
+    transcriber.checkModelFiles();
+    return {};
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
 }
 
 /** Says whether a setting came from its flag or its environment variable. */
@@ -154,7 +165,9 @@ export function registerManageCommands(program: Command): void {
       );
       try {
         const embedder = await engine.embedderFor(engine.collection).catch((e: Error) => e);
-        const transcriber = transcriberFromSpec(options.transcriber, options.transcriberLanguage);
+        const transcriber = transcriberFromSpec(options.transcriber, options.transcriberLanguage, {
+          modelsDir: options.modelsDir,
+        });
         const vision = visionFromSpec(options.vision);
         const stats = await engine.store.getStats();
         const report = {
@@ -195,7 +208,9 @@ export function registerManageCommands(program: Command): void {
                 provider: transcriber.provider,
                 model: transcriber.model,
                 why: configuredBy(options.transcriber, 'CAIRN_TRANSCRIBER', '--transcriber'),
-                ...(transcriber.provider === TRANSFORMERS_PROVIDER ? { weights: weightsFrom(options) } : {}),
+                ...(transcriber instanceof TransformersTranscriber
+                  ? { weights: weightsFrom(options), ...modelFilesProblem(transcriber) }
+                  : {}),
               }
             : {
                 none: 'no speech-to-text configured (--transcriber / CAIRN_TRANSCRIBER): audio files are skipped as unsupported',
