@@ -10,7 +10,10 @@ import { ProviderError } from '../core/errors.js';
 export interface RequestPolicy {
   /** Retries after the first attempt for 429/5xx/network errors; default 3. */
   maxRetries?: number;
-  /** Milliseconds before one attempt is aborted; default 60,000. */
+  /**
+   * Milliseconds to wait for the response to start, and then for each next piece of its body;
+   * default 60,000. A long streamed reply that keeps arriving is never cut off; a stalled one is.
+   */
   timeoutMs?: number;
   /** First back-off delay in milliseconds (doubles each retry); default 500. */
   minBackoffMs?: number;
@@ -64,8 +67,9 @@ export async function postRequest(options: PostRequestOptions): Promise<Response
   const { maxRetries = 3, timeoutMs = 60_000, minBackoffMs = 500 } = options;
   return pRetry(
     async () => {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      const stalled = new AbortController();
+      const timer = setTimeout(() => stalled.abort(), timeoutMs);
+      const signal = options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal;
       let response: Response;
       try {
         response = await fetch(options.url, {
@@ -76,15 +80,19 @@ export async function postRequest(options: PostRequestOptions): Promise<Response
         });
       } catch (cause) {
         if (options.signal?.aborted) throw new AbortError(cause as Error);
-        const reason = timeout.aborted ? `no response within ${timeoutMs} ms` : (cause as Error).message;
+        const reason = stalled.signal.aborted
+          ? `no response within ${timeoutMs} ms`
+          : (cause as Error).message;
         throw new ProviderError({
           provider: options.provider,
           message: `request to ${options.url} failed: ${reason}`,
           isRetryable: true,
           cause,
         });
+      } finally {
+        clearTimeout(timer);
       }
-      if (response.ok) return response;
+      if (response.ok) return withIdleTimeout(response, stalled, timeoutMs, options);
       const retryable = isRetryableStatus(response.status);
       const error = new ProviderError({
         provider: options.provider,
@@ -97,6 +105,47 @@ export async function postRequest(options: PostRequestOptions): Promise<Response
     },
     { retries: maxRetries, minTimeout: minBackoffMs, factor: 2, randomize: true },
   );
+}
+
+/**
+ * The response with a body that fails with a {@link ProviderError} when no piece of it arrives
+ * for `timeoutMs` (the request is aborted through `stalled`).
+ */
+function withIdleTimeout(
+  response: Response,
+  stalled: AbortController,
+  timeoutMs: number,
+  options: { provider: string; url: string },
+): Response {
+  if (!response.body) return response;
+  const abort = () =>
+    stalled.abort(
+      new ProviderError({
+        provider: options.provider,
+        message: `the response from ${options.url} stalled: no data for ${timeoutMs} ms`,
+        isRetryable: true,
+      }),
+    );
+  let idle = setTimeout(abort, timeoutMs);
+  idle.unref();
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        clearTimeout(idle);
+        idle = setTimeout(abort, timeoutMs);
+        idle.unref();
+        controller.enqueue(chunk);
+      },
+      flush() {
+        clearTimeout(idle);
+      },
+    }),
+  );
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /**

@@ -1,9 +1,37 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type FakeServer,
   startOpenAICompatibleServer,
 } from '../../../test/support/openai-compatible-server.js';
+import { ProviderError } from '../../core/errors.js';
 import { OpenAIChatModel } from './openai-chat-model.js';
+
+/** A server answering every request with `respond`; returns its base URL and a closer. */
+async function rawServer(respond: (response: ServerResponse) => void) {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => respond(response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const sse = (text: string) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: text } }] })}\n\n`;
+
+async function reply(model: OpenAIChatModel): Promise<string> {
+  let text = '';
+  for await (const delta of model.doStream({ messages: [{ role: 'user', content: 'q' }] })) text += delta;
+  return text;
+}
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -35,5 +63,73 @@ describe('OpenAIChatModel.doStream', () => {
     for await (const delta of model.doStream({ messages: [{ role: 'user', content: 'q' }] })) text += delta;
     expect(text).toBe('fine');
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('reads a server that answers with one JSON completion instead of a stream', async () => {
+    const raw = await rawServer((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'A walrus.' } }] }));
+    });
+    try {
+      expect(await reply(new OpenAIChatModel({ model: 'c', baseURL: raw.baseURL }))).toBe('A walrus.');
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('fails on a reply that ends without [DONE] or a finish reason, such as a proxy HTML page', async () => {
+    const raw = await rawServer((response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<html><body>Gateway login</body></html>');
+    });
+    try {
+      const error = await reply(new OpenAIChatModel({ model: 'c', baseURL: raw.baseURL })).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as Error).message).toMatch(
+        /the reply ended before the model finished \(content type text\/html\)/,
+      );
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('lets a slow stream run past the timeout while pieces keep arriving, and cuts a stalled one', async () => {
+    const slow = await rawServer((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent === 6) {
+          clearInterval(timer);
+          response.end('data: [DONE]\n\n');
+          return;
+        }
+        response.write(sse(`${sent++}`));
+      }, 100);
+    });
+    const stalled = await rawServer((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(sse('first'));
+    });
+    try {
+      const began = Date.now();
+      expect(await reply(new OpenAIChatModel({ model: 'c', baseURL: slow.baseURL, timeoutMs: 300 }))).toBe(
+        '012345',
+      );
+      expect(Date.now() - began).toBeGreaterThan(300);
+      const model = new OpenAIChatModel({
+        model: 'c',
+        baseURL: stalled.baseURL,
+        timeoutMs: 300,
+        maxRetries: 0,
+      });
+      const error = await reply(model).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as Error).message).toMatch(/stalled: no data for 300 ms/);
+    } finally {
+      await slow.close();
+      await stalled.close();
+    }
   });
 });

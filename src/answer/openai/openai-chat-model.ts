@@ -21,7 +21,7 @@ export interface OpenAIChatModelOptions extends RequestPolicy, OpenAIConnectionO
 }
 
 interface StreamChunk {
-  choices?: Array<{ delta?: { content?: string | null } }>;
+  choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
   error?: { message?: string };
 }
 
@@ -74,6 +74,12 @@ export class OpenAIChatModel implements ChatModel {
       signal: options.signal,
     });
     if (!response.body) throw new ProviderError({ provider: this.provider, message: 'empty response body' });
+    const contentType = response.headers.get('content-type') ?? '';
+    if (/^application\/json\b/i.test(contentType)) {
+      // A server that ignores `stream: true` and answers with one completion.
+      yield this.#completionText(await response.json().catch(() => undefined));
+      return;
+    }
 
     const pending: string[] = [];
     let done = false;
@@ -98,7 +104,9 @@ export class OpenAIChatModel implements ChatModel {
           });
           return;
         }
-        const delta = chunk.choices?.[0]?.delta?.content;
+        const choice = chunk.choices?.[0];
+        if (choice?.finish_reason) done = true;
+        const delta = choice?.delta?.content;
         if (delta) pending.push(delta);
       },
     });
@@ -107,7 +115,29 @@ export class OpenAIChatModel implements ChatModel {
       parser.feed(decoder.decode(bytes, { stream: true }));
       if (failure) throw failure;
       while (pending.length > 0) yield pending.shift()!;
-      if (done) return;
     }
+    if (failure) throw failure;
+    while (pending.length > 0) yield pending.shift()!;
+    if (!done) {
+      // No [DONE] and no finish_reason: a cut connection, or not a chat stream at all (an HTML
+      // error page from a proxy); either way the text is not the model's whole reply.
+      throw new ProviderError({
+        provider: this.provider,
+        message: `the reply ended before the model finished (content type ${contentType || 'none'})`,
+        isRetryable: true,
+      });
+    }
+  }
+
+  #completionText(body: unknown): string {
+    const content = (body as { choices?: Array<{ message?: { content?: unknown } }> } | undefined)
+      ?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') {
+      throw new ProviderError({
+        provider: this.provider,
+        message: 'malformed chat completion: no choices[0].message.content',
+      });
+    }
+    return content;
   }
 }
