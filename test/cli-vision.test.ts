@@ -58,11 +58,15 @@ describe('cairn ingest --vision', () => {
       (await cairn(['doctor', '--db', db, '--json'], { CAIRN_VISION_MODEL: 'openai:gpt-4o' })).stdout,
     );
     expect(doctor.pageImages).toEqual({
-      vision: expect.stringMatching(/^openai-compatible:gpt-4o#[0-9a-f]{8}$/),
+      vision: 'openai-compatible:gpt-4o',
       why: 'set by CAIRN_VISION_MODEL=openai:gpt-4o',
     });
     const bad = await cairn(['ingest', docs, '--db', db, '--vision', 'acme:eye']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/unknown chat provider "acme"/);
+    expect(bad.stderr).toMatch(/unknown --vision provider "acme"; supported: openai/);
+    const malformed = await cairn(['ingest', docs, '--db', db, '--transcriber', 'bogus']);
+    expect(malformed.stderr).toMatch(
+      /--transcriber "bogus" must look like provider:model, e.g\. openai:whisper-1 \(or local\)/,
+    );
   });
 });

@@ -87,7 +87,16 @@ export async function startOpenAICompatibleServer(options: FakeServerOptions = {
     }
     if (path.endsWith('/chat/completions')) {
       const messages = body.messages as Array<{ role: string; content: string }>;
-      const text = await (options.reply ?? (() => 'ok'))(messages);
+      let text: string;
+      try {
+        text = await (options.reply ?? (() => 'ok'))(messages);
+      } catch (error) {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({ error: { message: `the reply script failed: ${(error as Error).message}` } }),
+        );
+        return;
+      }
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const delta of text.match(/.{1,7}/gs) ?? []) {
         response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: delta } }] })}\n\n`);

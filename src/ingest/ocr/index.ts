@@ -16,6 +16,7 @@ export type { QuarterTurn } from './raster.js';
 export { defaultOcrEngine, disposeOcr, TesseractOcr, type TesseractOcrOptions } from './tesseract-ocr.js';
 export {
   DEFAULT_VISION_PROMPT,
+  unwrapTranscription,
   VISION_MEDIA_TYPES,
   VisionTranscriber,
   type VisionTranscriberOptions,

@@ -12,10 +12,9 @@ import {
 import { ocrVisionReply, type VisionCall } from '../../../test/support/vision-model.js';
 import { AnthropicChatModel } from '../../answer/anthropic/anthropic-chat-model.js';
 import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
-import { ParseError } from '../../core/errors.js';
 import { parseSource } from '../route.js';
 import { disposeOcr } from './tesseract-ocr.js';
-import { DEFAULT_VISION_PROMPT, VisionTranscriber } from './vision-transcriber.js';
+import { DEFAULT_VISION_PROMPT, unwrapTranscription, VisionTranscriber } from './vision-transcriber.js';
 
 const FIXTURES = new URL('../../../test/fixtures/parsers/', import.meta.url);
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
@@ -63,19 +62,31 @@ describe('VisionTranscriber', () => {
     expect(vision.id).toMatch(/^openai-compatible:gpt-4o-mini#[0-9a-f]{8}$/);
   });
 
-  it('sends an image file as it is, and refuses TIFF, which chat APIs do not take', async () => {
+  it('sends an image file as it is, and a TIFF, which chat APIs do not take, as PNG', async () => {
     const vision = new VisionTranscriber(gpt());
     const jpeg = await parseSource({ name: 'scan.jpg', bytes: fixture('scan.jpg') }, vision.parseOptions);
     expect(jpeg.pages[0]!.markdown).toContain('Invoice 4217');
     expect(calls.at(-1)!.mediaTypes).toEqual(['image/jpeg']);
-    const tiff = await parseSource(
-      { name: 'scan.tiff', bytes: fixture('scan.tiff') },
-      vision.parseOptions,
-    ).catch((e: unknown) => e);
-    expect(tiff).toBeInstanceOf(ParseError);
-    expect((tiff as Error).message).toMatch(
-      /scan\.tiff: page 1: vision models take PNG, JPEG, GIF or WebP images, not image\/tiff/,
+    const tiff = await parseSource({ name: 'scan.tiff', bytes: fixture('scan.tiff') }, vision.parseOptions);
+    expect(tiff.pages[0]!.markdown).toBe(WORDS);
+    expect(calls.at(-1)!.mediaTypes).toEqual(['image/png']);
+    const broken = fixture('scan.tiff').slice(0, 64);
+    await expect(
+      vision.transcribe({ bytes: broken, mediaType: 'image/tiff', sourceName: 'b.tiff', pageNumber: 1 }),
+    ).rejects.toThrow(/^b\.tiff: cannot decode the TIFF image/);
+  });
+
+  it('unwraps a transcription fenced as Markdown, and keeps a page that shows code', () => {
+    expect(unwrapTranscription('```markdown\n# Title\n\nText\n```')).toBe('# Title\n\nText');
+    expect(unwrapTranscription('```md\r\n| a | b |\r\n```\r\n')).toBe('| a | b |');
+    expect(unwrapTranscription('~~~\nInvoice 4217\n~~~')).toBe('Invoice 4217');
+    expect(unwrapTranscription('Here is the transcription:\n\n```markdown\nInvoice 4217\n```')).toBe(
+      'Invoice 4217',
     );
+    const code = 'Listing 2 prints the total.\n\n```python\nprint(total)\n```';
+    expect(unwrapTranscription(code)).toBe(code);
+    const long = `${'A paragraph of body text that is part of the page. '.repeat(4)}\n\n\`\`\`\nx = 1\n\`\`\``;
+    expect(unwrapTranscription(long)).toBe(long.trim());
   });
 
   it('sends Anthropic a base64 image block before the text, and another prompt is another fingerprint', async () => {

@@ -6,9 +6,11 @@
  * @module
  */
 import { createHash } from 'node:crypto';
+import UTIF from 'utif2';
 import { ParseError } from '../../core/errors.js';
 import type { ChatModel } from '../../core/ports.js';
 import type { PageImage, TranscribeImage } from './image-text.js';
+import { encodePng } from './png.js';
 
 /** Image types chat APIs accept. */
 export const VISION_MEDIA_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -31,8 +33,54 @@ export interface VisionTranscriberOptions {
   maxTokens?: number;
 }
 
-/** A whole reply wrapped in a Markdown code fence, which models add despite being told not to. */
-const FENCED = /^```(?:markdown|md)?[ \t]*\n([\s\S]*?)\n?```$/i;
+/**
+ * The first image of a TIFF (which chat APIs do not take) as PNG, decoded by UTIF.
+ * @throws {ParseError} when the TIFF cannot be decoded.
+ */
+function tiffAsPng(image: PageImage): { bytes: Uint8Array; mediaType: string } {
+  try {
+    const buffer = Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength);
+    const [first] = UTIF.decode(buffer);
+    if (!first) throw new Error('no image in the file');
+    UTIF.decodeImage(buffer, first);
+    const rgba = UTIF.toRGBA8(first);
+    const { width, height } = first;
+    if (!(width > 0 && height > 0 && rgba.length === width * height * 4)) {
+      throw new Error('no complete image in the file (truncated?)');
+    }
+    // RGB over white: some PNG readers (Leptonica among them) refuse RGBA they did not write.
+    const data = new Uint8Array((rgba.length / 4) * 3);
+    for (let i = 0, o = 0; i < rgba.length; i += 4, o += 3) {
+      const alpha = rgba[i + 3]! / 255;
+      for (let c = 0; c < 3; c++) data[o + c] = Math.round(rgba[i + c]! * alpha + 255 * (1 - alpha));
+    }
+    return {
+      bytes: encodePng({ width, height, channels: 3, data }),
+      mediaType: 'image/png',
+    };
+  } catch (error) {
+    throw new ParseError(image.sourceName, `cannot decode the TIFF image: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** A Markdown (or unlabelled) code fence on its own lines: backticks or tildes. */
+const MARKDOWN_FENCE = /^(`{3,}|~{3,})[ \t]*(?:markdown|md)?[ \t]*\n([\s\S]*?)\n\1[ \t]*$/gim;
+
+/**
+ * The transcription inside a reply: models wrap it in a Markdown code fence, sometimes after a
+ * line such as "Here is the transcription:", despite being told not to. One such fence with at
+ * most a short line around it is unwrapped; anything else (a page that shows code) is kept as is.
+ */
+export function unwrapTranscription(reply: string): string {
+  const text = reply.replace(/\r\n?/g, '\n').trim();
+  const fences = [...text.matchAll(MARKDOWN_FENCE)];
+  if (fences.length !== 1) return text;
+  const [whole, , inner] = fences[0]!;
+  const around = text.replace(whole, '').trim();
+  return around.length <= 120 && !around.includes('\n') ? inner!.trim() : text;
+}
 
 /**
  * Transcribes page images with a vision-capable chat model. Hand {@link transcribe} and
@@ -40,14 +88,23 @@ const FENCED = /^```(?:markdown|md)?[ \t]*\n([\s\S]*?)\n?```$/i;
  * `transcribeImageId`, or use {@link VisionTranscriber.parseOptions}.
  */
 export class VisionTranscriber {
-  /** Names the model and prompt in parser fingerprints, e.g. `openai-compatible:gpt-4o-mini#1a2b3c4d`. */
+  /**
+   * Names the model and prompt in parser fingerprints: provider, model and a hash of the prompt,
+   * e.g. `openai-compatible:gpt-4o-mini#1a2b3c4d`.
+   */
   readonly id: string;
+  /** The chat model's provider, e.g. `openai-compatible`. */
+  readonly provider: string;
+  /** The chat model's id, e.g. `gpt-4o-mini`. */
+  readonly model: string;
   readonly #chatModel: ChatModel;
   readonly #prompt: string;
   readonly #maxTokens: number;
 
   constructor(chatModel: ChatModel, options: VisionTranscriberOptions = {}) {
     this.#chatModel = chatModel;
+    this.provider = chatModel.provider;
+    this.model = chatModel.model;
     this.#prompt = options.prompt ?? DEFAULT_VISION_PROMPT;
     this.#maxTokens = options.maxTokens ?? 4096;
     const promptHash = createHash('sha256').update(this.#prompt).digest('hex').slice(0, 8);
@@ -60,11 +117,12 @@ export class VisionTranscriber {
    * @throws {ProviderError} when the model's provider fails.
    */
   readonly transcribe: TranscribeImage = async (image: PageImage) => {
-    if (!VISION_MEDIA_TYPES.includes(image.mediaType)) {
+    const shown = image.mediaType === 'image/tiff' ? tiffAsPng(image) : image;
+    if (!VISION_MEDIA_TYPES.includes(shown.mediaType)) {
       throw new ParseError(
         image.sourceName,
-        `page ${image.pageNumber}: vision models take PNG, JPEG, GIF or WebP images, not ${image.mediaType}; ` +
-          'convert it, or read it by OCR (no vision model)',
+        `page ${image.pageNumber}: vision models take PNG, JPEG, GIF, WebP (or TIFF, converted) images, ` +
+          `not ${image.mediaType}; convert it, or read it by OCR (no vision model)`,
       );
     }
     let reply = '';
@@ -74,7 +132,7 @@ export class VisionTranscriber {
         {
           role: 'user',
           content: `Transcribe page ${image.pageNumber}.`,
-          images: [{ bytes: image.bytes, mediaType: image.mediaType }],
+          images: [{ bytes: shown.bytes, mediaType: shown.mediaType }],
         },
       ],
       temperature: 0,
@@ -82,8 +140,7 @@ export class VisionTranscriber {
     })) {
       reply += delta;
     }
-    const text = reply.trim();
-    return (FENCED.exec(text)?.[1] ?? text).trim();
+    return unwrapTranscription(reply);
   };
 
   /** `{ transcribeImage, transcribeImageId }` for `parseSource` or the engine's `parse` option. */

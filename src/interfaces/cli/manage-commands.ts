@@ -216,7 +216,10 @@ export function registerManageCommands(program: Command): void {
                 none: 'no speech-to-text configured (--transcriber / CAIRN_TRANSCRIBER): audio files are skipped as unsupported',
               },
           pageImages: vision
-            ? { vision: vision.id, why: configuredBy(options.vision, 'CAIRN_VISION_MODEL', '--vision') }
+            ? {
+                vision: `${vision.provider}:${vision.model}`,
+                why: configuredBy(options.vision, 'CAIRN_VISION_MODEL', '--vision'),
+              }
             : { ocr: 'tesseract.js, English (no vision model configured: --vision / CAIRN_VISION_MODEL)' },
         };
         const text = Object.entries(report)

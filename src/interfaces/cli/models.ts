@@ -76,11 +76,19 @@ export function downloadProgressWriter(
   };
 }
 
+/** An example of each flag's `provider:model` form, for error messages. */
+const SPEC_EXAMPLES: Record<string, string> = {
+  '--embedder': 'openai:text-embedding-3-small',
+  '--chat': 'openai:gpt-4o-mini',
+  '--vision': 'openai:gpt-4o-mini',
+  '--transcriber': 'openai:whisper-1 (or local)',
+};
+
 function splitSpec(spec: string, what: string): [string, string] {
   const colon = spec.indexOf(':');
   if (colon <= 0 || colon === spec.length - 1) {
     throw new ConfigError(
-      `${what} "${spec}" must look like provider:model, e.g. openai:text-embedding-3-small`,
+      `${what} "${spec}" must look like provider:model, e.g. ${SPEC_EXAMPLES[what] ?? 'openai:MODEL'}`,
     );
   }
   return [spec.slice(0, colon), spec.slice(colon + 1)];
@@ -147,13 +155,16 @@ export function rerankerFromSpec(
 }
 
 /** Builds the chat model named by `spec` (or `CAIRN_CHAT_MODEL`); `undefined` when neither is set. */
-export function chatModelFromSpec(spec = process.env.CAIRN_CHAT_MODEL): ChatModel | undefined {
+export function chatModelFromSpec(
+  spec = process.env.CAIRN_CHAT_MODEL,
+  flag: '--chat' | '--vision' = '--chat',
+): ChatModel | undefined {
   if (!spec || spec === 'none') return undefined;
-  const [provider, model] = splitSpec(spec, '--chat');
+  const [provider, model] = splitSpec(spec, flag);
   if (provider === 'openai') return new OpenAIChatModel({ model });
   if (provider === 'anthropic') return new AnthropicChatModel({ model });
   throw new ConfigError(
-    `unknown chat provider "${provider}"; supported: openai (any OpenAI-compatible server), anthropic`,
+    `unknown ${flag} provider "${provider}"; supported: openai (any OpenAI-compatible server), anthropic`,
   );
 }
 
@@ -206,6 +217,6 @@ export function transcriberFromSpec(
  */
 export function visionFromSpec(spec = process.env.CAIRN_VISION_MODEL): VisionTranscriber | undefined {
   if (!spec || spec === 'none') return undefined;
-  const chatModel = chatModelFromSpec(spec);
+  const chatModel = chatModelFromSpec(spec, '--vision');
   return chatModel ? new VisionTranscriber(chatModel) : undefined;
 }
