@@ -155,4 +155,16 @@ describe('cairn CLI', () => {
     expect(report).toMatchObject({ documents: 3, queries: 2, split: 'test' });
     expect(report.results[0]).toMatchObject({ mode: 'lexical', ndcgAt10: 1, recallAt100: 1, mrrAt10: 1 });
   });
+
+  it('never ingests its own database and cache files when they sit inside the folder', async () => {
+    const docs = tempDir();
+    writeFileSync(path.join(docs, 'notes.md'), '# Notes\n\nMarmots hibernate in burrows.');
+    const db = path.join(docs, 'index', 'cairn.db');
+    mkdirSync(path.dirname(db));
+    expect((await cairn(['ingest', docs, '--db', db])).code).toBe(0);
+    expect(existsSync(path.join(docs, 'index', 'cache.db'))).toBe(true);
+    const again = JSON.parse((await cairn(['ingest', docs, '--db', db, '--json'])).stdout);
+    expect(again.items.map((i: { documentId: string }) => i.documentId)).toEqual(['notes.md']);
+    expect(again.totals).toMatchObject({ unchanged: 1, skipped: 0 });
+  });
 });

@@ -29,6 +29,11 @@ export interface CollectOptions {
   include?: string[];
   /** Globs that exclude a file; hidden files and `node_modules` are always excluded. */
   exclude?: string[];
+  /**
+   * Files never collected, by path (e.g. the database being written and its `-wal`/`-shm`
+   * files, when it lives inside a folder being ingested).
+   */
+  skipFiles?: string[];
 }
 
 /**
@@ -46,6 +51,7 @@ export async function collectSourceFiles(
   const exclude = options.exclude?.length
     ? picomatch(options.exclude, { dot: true, basename: true })
     : () => false;
+  const skipped = new Set((options.skipFiles ?? []).map((file) => path.resolve(file)));
   const found = new Map<string, SourceFile>();
   for (const given of paths) {
     if (isUrl(given)) {
@@ -67,7 +73,7 @@ export async function collectSourceFiles(
       const isFile =
         entry.isFile() ||
         (entry.isSymbolicLink() && (await stat(full).catch(() => undefined))?.isFile() === true);
-      if (!isFile) continue;
+      if (!isFile || skipped.has(full)) continue;
       const relative = path.relative(absolute, full).split(path.sep).join('/');
       if (relative.split('/').some((part) => part.startsWith('.') || part === 'node_modules')) continue;
       if (!include(relative) || exclude(relative)) continue;

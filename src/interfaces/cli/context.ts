@@ -147,6 +147,17 @@ export function retrievalOptions(options: GlobalOptions): {
   return { rerankCandidates: options.rerankCandidates, rrfK: options.rrfK, rrfWeights: options.rrfWeights };
 }
 
+/**
+ * The files cairn itself writes for these options: the SQLite database and cache with their
+ * journal, WAL and shared-memory files. Ingest never reads them as documents, even when they sit
+ * inside the folder being ingested.
+ */
+export function ownFiles(options: GlobalOptions): string[] {
+  const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
+  const bases = [cachePathFor(store), ...(isSqliteFile(store) ? [sqliteFile(store)] : [])];
+  return bases.flatMap((file) => ['', '-wal', '-shm', '-journal'].map((suffix) => `${file}${suffix}`));
+}
+
 /** True when `store` names a SQLite file (not a server URL, `pglite:` or `memory:`). */
 function isSqliteFile(store: string): boolean {
   return !/^[a-z][a-z0-9+.-]*:/i.test(store) || /^sqlite:/i.test(store);

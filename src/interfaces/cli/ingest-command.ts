@@ -6,7 +6,7 @@
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { Metadata } from '../../core/types.js';
-import { engineFromOptions, type GlobalOptions, jsonObject, withEngineOptions } from './context.js';
+import { engineFromOptions, type GlobalOptions, jsonObject, ownFiles, withEngineOptions } from './context.js';
 import { formatIngestReport } from './format.js';
 
 interface IngestOptions extends GlobalOptions {
@@ -53,6 +53,7 @@ export function registerIngestCommand(program: Command): void {
         const report = await engine.ingestPaths(paths, {
           include: options.include,
           exclude: options.exclude,
+          skipFiles: ownFiles(options),
           prune: options.prune,
           force: options.force,
           metadata: options.metadata,
