@@ -149,3 +149,31 @@ export async function loadModel<T>(model: string, source: ModelSource, load: () 
     });
   }
 }
+
+/** How long a failed Hub download is remembered before the next call tries again, in ms. */
+export const HUB_FAILURE_MEMORY_MS = 60_000;
+
+/**
+ * A model loaded once, on first use, by `open`. A load that fails for a models-folder problem
+ * ({@link ConfigError}) is retried on the next call (the files may have been added since); one
+ * that fails to reach the Hub ({@link ProviderError}) is answered from memory for
+ * {@link HUB_FAILURE_MEMORY_MS}, so a batch of files does not wait out a dead network once per file.
+ */
+export function lazyModel<T>(open: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  let failedAt: number | undefined;
+  return () => {
+    if (loading && failedAt !== undefined && Date.now() - failedAt >= HUB_FAILURE_MEMORY_MS)
+      loading = undefined;
+    if (!loading) {
+      failedAt = undefined;
+      const attempt: Promise<T> = open().catch((error: unknown) => {
+        if (error instanceof ProviderError) failedAt = Date.now();
+        else if (loading === attempt) loading = undefined;
+        throw error;
+      });
+      loading = attempt;
+    }
+    return loading;
+  };
+}

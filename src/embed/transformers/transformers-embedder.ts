@@ -10,6 +10,7 @@ import { ConfigError, InvalidArgumentError } from '../../core/errors.js';
 import type { Embedder, EmbedResult } from '../../core/ports.js';
 import {
   type LocalModelOptions,
+  lazyModel,
   loadModel,
   loadTransformers,
   resolveModelSource,
@@ -58,7 +59,7 @@ export class TransformersEmbedder implements Embedder {
   readonly queryPrefix: string;
   readonly documentPrefix: string;
   readonly #options: TransformersEmbedderOptions;
-  #extractor: Promise<Extractor> | undefined;
+  readonly #load = lazyModel(() => this.#open());
 
   /**
    * Reads nothing from disk or network: the model loads on the first `doEmbed`.
@@ -104,17 +105,6 @@ export class TransformersEmbedder implements Embedder {
       { pooling: this.pooling, normalize: this.#options.normalize ?? true },
     );
     return { embeddings: output.tolist() as number[][] };
-  }
-
-  #load(): Promise<Extractor> {
-    if (!this.#extractor) {
-      // A failed load is not cached: the next call tries again (e.g. after the files are added).
-      this.#extractor = this.#open().catch((error: unknown) => {
-        this.#extractor = undefined;
-        throw error;
-      });
-    }
-    return this.#extractor;
   }
 
   async #open(): Promise<Extractor> {

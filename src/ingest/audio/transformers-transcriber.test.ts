@@ -202,5 +202,16 @@ describe('TransformersTranscriber without a models folder (Hub download)', () =>
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as Error).message).toMatch(/CAIRN_MODELS_DIR \(--models-dir\)/);
+    // The next file does not wait out the Hub again: the failure is remembered for a minute.
+    const asked = hub.requests.length;
+    const again = await transcriber
+      .doTranscribe({
+        audio: toneWav([{ frequency: LOW, seconds: 1 }]),
+        mediaType: 'audio/wav',
+        fileName: 'b.wav',
+      })
+      .catch((e: unknown) => e);
+    expect(again).toBe(error);
+    expect(hub.requests.length).toBe(asked);
   });
 });

@@ -18,6 +18,7 @@ import {
   LOCAL_MODEL_FILES,
   type LocalModelDtype,
   type LocalModelOptions,
+  lazyModel,
   loadModel,
   loadTransformers,
   resolveModelSource,
@@ -88,7 +89,7 @@ export class TransformersTranscriber implements Transcriber {
   readonly #options: TransformersTranscriberOptions;
   readonly #englishOnly: boolean;
   readonly #language: string;
-  #recognizer: Promise<Recognizer> | undefined;
+  readonly #load = lazyModel(() => this.#open());
   /** Transcriptions run one at a time: each already uses every core. */
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -174,16 +175,6 @@ export class TransformersTranscriber implements Transcriber {
       ...(segments.length > 0 ? { segments } : {}),
       language: this.#englishOnly ? 'en' : this.#language,
     };
-  }
-
-  #load(): Promise<Recognizer> {
-    if (!this.#recognizer) {
-      this.#recognizer = this.#open().catch((error: unknown) => {
-        this.#recognizer = undefined;
-        throw error;
-      });
-    }
-    return this.#recognizer;
   }
 
   /**

@@ -11,6 +11,7 @@ import { InvalidArgumentError, ProviderError } from '../../../core/errors.js';
 import type { Reranker } from '../../../core/ports.js';
 import {
   type LocalModelOptions,
+  lazyModel,
   loadModel,
   loadTransformers,
   resolveModelSource,
@@ -48,7 +49,7 @@ export class TransformersReranker implements Reranker {
   readonly model: string;
   readonly maxBatchSize: number;
   readonly #options: TransformersRerankerOptions;
-  #encoder: Promise<CrossEncoder> | undefined;
+  readonly #load = lazyModel(() => this.#open());
 
   /**
    * Reads nothing from disk or network: the model loads on the first `doRerank` with documents.
@@ -93,16 +94,6 @@ export class TransformersReranker implements Reranker {
       }
     }
     return scores;
-  }
-
-  #load(): Promise<CrossEncoder> {
-    if (!this.#encoder) {
-      this.#encoder = this.#open().catch((error: unknown) => {
-        this.#encoder = undefined;
-        throw error;
-      });
-    }
-    return this.#encoder;
   }
 
   async #open(): Promise<CrossEncoder> {
