@@ -101,9 +101,12 @@ export class SchemaError extends CairnError {
 /** A source decoded to no text (empty or whitespace only). Reported as `skipped (empty)`. */
 export class EmptyDocumentError extends CairnError {
   readonly source: string;
-  constructor(source: string) {
-    super('EMPTY_DOCUMENT', `${source}: no text (empty or whitespace only)`);
+  /** Why no text was found, when more can be said than "empty" (e.g. images too small to read). */
+  readonly detail: string | undefined;
+  constructor(source: string, detail?: string) {
+    super('EMPTY_DOCUMENT', `${source}: no text (${detail ?? 'empty or whitespace only'})`);
     this.source = source;
+    this.detail = detail;
   }
 }
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { isCairnError } from '../core/errors.js';
+import { type EmptyDocumentError, isCairnError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import type { Metadata, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
@@ -146,7 +146,9 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     if (isCairnError(error) && error.code === 'EMPTY_DOCUMENT') {
       // A document that became empty must not stay searchable with its old text.
       const removed = await deps.store.deleteDocument(scope, input.documentId).catch(() => false);
-      return item('skipped', { reason: removed ? 'empty; its previous version was removed' : 'empty' });
+      const detail = (error as EmptyDocumentError).detail;
+      const empty = detail === undefined ? 'empty' : `empty: ${detail}`;
+      return item('skipped', { reason: removed ? `${empty}; its previous version was removed` : empty });
     }
     if (isCairnError(error) && error.code === 'UNSUPPORTED_FORMAT') {
       const format = (error as { format?: string }).format ?? 'unknown';

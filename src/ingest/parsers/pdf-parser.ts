@@ -176,6 +176,8 @@ async function readTitle(pdf: PdfDocument): Promise<string | undefined> {
 interface ScanReport {
   /** Pages classified as scanned, in order. */
   pages: number[];
+  /** Pages without text whose images cover too little of them to be read as scans. */
+  smallImages?: number[];
   /** Why a scanned page gave no text (first reason per kind). */
   illegible?: Extract<ImageText, { kind: 'illegible' }>;
   /** The first OCR or transcriber failure. */
@@ -358,7 +360,15 @@ export class PdfParser implements Parser {
       const unread = this.unreadScansError(source, scans);
       if (unread !== undefined) throw unread;
       if (failure !== undefined) throw failure;
-      throw new EmptyDocumentError(source.name);
+      const small = scans.smallImages;
+      throw new EmptyDocumentError(
+        source.name,
+        small === undefined
+          ? undefined
+          : `no text layer, and the images on ${pageList(small)} cover less than ` +
+              `${Math.round(this.minImageArea * 100)}% of the page, so they were not read as scans ` +
+              '(PdfParser scannedPages.minImageArea)',
+      );
     }
     const title = await readTitle(pdf);
     return { mediaType: 'application/pdf', ...(title === undefined ? {} : { title }), pages };
@@ -377,7 +387,11 @@ export class PdfParser implements Parser {
   ): Promise<string | undefined> {
     const images = await pageImages(page, ops);
     const coverage = images.reduce((sum, image) => sum + image.areaRatio, 0);
-    if (images.length === 0 || coverage < this.minImageArea) return undefined;
+    if (images.length === 0) return undefined;
+    if (coverage < this.minImageArea) {
+      context.scans.smallImages = [...(context.scans.smallImages ?? []), pageNumber];
+      return undefined;
+    }
     context.scans.pages.push(pageNumber);
     if (!this.reader.enabled) return undefined;
     const readable = images

@@ -96,7 +96,12 @@ describe('PdfParser on scanned pages', () => {
   it('leaves a page alone when its images cover less than minImageArea', async () => {
     const bytes = await scannedPdf([{ image: SCAN }]);
     const picky = new PdfParser({ scannedPages: { minImageArea: 0.95 } });
-    await expect(picky.parse({ name: 'scan.pdf', bytes })).rejects.toBeInstanceOf(EmptyDocumentError);
+    const error = await picky.parse({ name: 'scan.pdf', bytes }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmptyDocumentError);
+    // …and says why it found no text, instead of a bare "empty".
+    expect((error as EmptyDocumentError).detail).toBe(
+      'no text layer, and the images on page 1 cover less than 95% of the page, so they were not read as scans (PdfParser scannedPages.minImageArea)',
+    );
   });
 
   it('says the pages are scans and OCR is off, rather than calling the PDF empty', async () => {
