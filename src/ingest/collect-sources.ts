@@ -37,6 +37,19 @@ export interface CollectOptions {
 }
 
 /**
+ * A test of relative paths against `globs`: a glob with a `/` (`drafts/**`) matches the whole
+ * relative path; one without (`*.pdf`) matches the base name at any depth. (picomatch's
+ * `basename` option would make every glob with a `/` fail, so the two kinds are kept apart.)
+ */
+function globMatcher(globs: string[]): (relative: string) => boolean {
+  const paths = globs.filter((glob) => glob.includes('/'));
+  const names = globs.filter((glob) => !glob.includes('/'));
+  const byPath = paths.length ? picomatch(paths, { dot: true }) : () => false;
+  const byName = names.length ? picomatch(names, { dot: true, basename: true }) : () => false;
+  return (relative) => byPath(relative) || byName(relative);
+}
+
+/**
  * Lists the files under `paths`, sorted by documentId. A file argument's root is its folder,
  * so its documentId is its base name. `http(s)://` URLs are passed through as remote entries.
  * @throws {NotFoundError} when a path does not exist.
@@ -45,12 +58,8 @@ export async function collectSourceFiles(
   paths: string[],
   options: CollectOptions = {},
 ): Promise<SourceFile[]> {
-  const include = options.include?.length
-    ? picomatch(options.include, { dot: true, basename: true })
-    : () => true;
-  const exclude = options.exclude?.length
-    ? picomatch(options.exclude, { dot: true, basename: true })
-    : () => false;
+  const include = options.include?.length ? globMatcher(options.include) : () => true;
+  const exclude = options.exclude?.length ? globMatcher(options.exclude) : () => false;
   const skipped = new Set((options.skipFiles ?? []).map((file) => path.resolve(file)));
   const found = new Map<string, SourceFile>();
   for (const given of paths) {
