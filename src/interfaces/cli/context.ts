@@ -89,7 +89,7 @@ export function withEngineOptions(command: Command): Command {
     )
     .option(
       '--models-dir <dir>',
-      'folder of local ONNX models, e.g. <dir>/Xenova/bge-small-en-v1.5/; nothing is downloaded (env CAIRN_MODELS_DIR)',
+      'folder of local ONNX models, e.g. <dir>/Xenova/bge-small-en-v1.5/; nothing is downloaded (env CAIRN_MODELS_DIR; without it, downloads are cached in CAIRN_MODELS_CACHE, default ~/.cache/cairn/models)',
     )
     .option('--embedding-dimension <n>', 'embedding dimension (env CAIRN_EMBEDDING_DIMENSION)')
     .option(
@@ -98,11 +98,11 @@ export function withEngineOptions(command: Command): Command {
     )
     .option(
       '--transcriber <provider:model>',
-      'speech-to-text for audio: openai:MODEL (e.g. openai:whisper-1) | local[:MODEL] (Whisper on the CPU) (env CAIRN_TRANSCRIBER)',
+      'speech-to-text for audio: openai:MODEL (e.g. openai:whisper-1) | local[:MODEL] (Whisper on the CPU, default onnx-community/whisper-base) (env CAIRN_TRANSCRIBER)',
     )
     .option(
       '--vision <provider:model>',
-      'read scanned pages and images with a vision chat model instead of OCR, e.g. openai:gpt-4o-mini (env CAIRN_VISION_MODEL)',
+      'read scanned pages and images with a vision chat model instead of OCR: openai:MODEL | anthropic:MODEL, e.g. openai:gpt-4o-mini (env CAIRN_VISION_MODEL)',
     )
     .option(
       '--transcriber-language <code>',
