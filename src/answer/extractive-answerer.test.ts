@@ -36,6 +36,17 @@ describe('extractAnswer', () => {
     expect(cited).toContain(1);
   });
 
+  it('does not quote a heading, nor a passage sharing only one common word with the question', () => {
+    const runbook = hit(
+      'runbook.md',
+      '# Pager fires\n\nWhen the pager fires, acknowledge the page within five minutes.\n\nLog every page.',
+    );
+    const report = hit('ntsb.pdf', 'The airplane impacted terrain. A postimpact fire ensued.');
+    const { text, cited } = extractAnswer('What should I do when the pager fires?', [runbook, report]);
+    expect(text).toBe('When the pager fires, acknowledge the page within five minutes. [1]');
+    expect(cited).toEqual([1]);
+  });
+
   it('returns nothing for a question made only of stop words', () => {
     expect(extractAnswer('what is it?', hits)).toEqual({ text: '', cited: [] });
   });

@@ -6,7 +6,8 @@
  * sits in the sentence after the one naming the subject). A candidate scores the IDF-weighted
  * share of the question's content terms it holds (IDF over all candidate sentences), times 0.9
  * for a two-sentence window, 0.5 for a key/value or table line (labels echo the question's
- * words without answering it), and a small decay by source rank.
+ * words without answering it), and a small decay by source rank. Headings are never quoted, and
+ * every quoted passage scores at least half the best one's.
  * @module
  */
 import type { Hit } from '../core/types.js';
@@ -31,6 +32,9 @@ interface Sentence {
   terms: Set<string>;
 }
 
+/** Share of the best passage's score any other quoted passage needs. */
+const RELATIVE_FLOOR = 0.5;
+
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 const keyValueLine = /\s\|\s|^\|/;
 const labelLine = /^[\p{L}][\p{L}\p{N} /&().#'-]{0,40}:\s/u;
@@ -48,6 +52,8 @@ function sentencesOf(text: string, source: number): Sentence[] {
       for (const s of isTable ? [unit] : [...sentenceSegmenter.segment(unit)].map((x) => x.segment)) {
         const sentence = s.replace(/\s+/g, ' ').trim();
         if (!/[\p{L}\p{N}]/u.test(sentence)) continue;
+        // A heading names the subject but answers nothing; the sentences under it do.
+        if (/^#{1,6}\s/.test(sentence)) continue;
         out.push({
           text: sentence.replace(/^#+\s*/, ''),
           source,
@@ -99,8 +105,12 @@ export function extractAnswer(
   });
 
   const chosen: Sentence[] = [];
-  for (const window of windows.sort((a, b) => b.score - a.score)) {
-    if (window.score < minScore || chosen.length >= maxSentences) break;
+  const ranked = windows.sort((a, b) => b.score - a.score);
+  // Quotes after the best must be at least half as good: a sentence sharing one common word
+  // with the question ("fire" for "when the pager fires") is not part of its answer.
+  const floor = Math.max(minScore, (ranked[0]?.score ?? 0) * RELATIVE_FLOOR);
+  for (const window of ranked) {
+    if (window.score < floor || chosen.length >= maxSentences) break;
     if (window.members.some((m) => chosen.includes(m))) continue;
     if (chosen.length + window.members.length > maxSentences) continue;
     chosen.push(...window.members);
