@@ -1,19 +1,15 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toneMp3, toneWav } from './support/audio.js';
 import { startCohereServer } from './support/cohere-server.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
 import type { JsonApiServer } from './support/json-api-server.js';
+import { runCairn } from './support/run-cli.js';
 import { writeTinyCrossEncoder, writeTinyEmbeddingModel } from './support/tiny-models.js';
 import { writeTinyWhisperModel } from './support/tiny-whisper.js';
 import { startVoyageServer } from './support/voyage-server.js';
-
-const run = promisify(execFile);
-const cli = path.resolve('dist/interfaces/cli/main.js');
 
 describe('cairn CLI with Cohere and Voyage models, reranking and fusion options', () => {
   let cohere: JsonApiServer & { baseURL: string };
@@ -21,17 +17,7 @@ describe('cairn CLI with Cohere and Voyage models, reranking and fusion options'
   let env: Record<string, string>;
   let docs: string;
 
-  async function cairn(args: string[], extra: Record<string, string> = {}) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-        env: { ...process.env, ...env, ...extra },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const cairn = (args: string[], extra: Record<string, string> = {}) => runCairn(args, { ...env, ...extra });
 
   beforeAll(async () => {
     ensureBuilt();

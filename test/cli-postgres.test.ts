@@ -1,27 +1,11 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPglite } from '../src/store/postgres/pglite-driver.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
-
-const run = promisify(execFile);
-const cli = path.resolve('dist/interfaces/cli/main.js');
-
-async function cairn(args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-      env: { ...process.env, CAIRN_EMBEDDER: '', CAIRN_CHAT_MODEL: '' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { runCairn as cairn } from './support/run-cli.js';
 
 describe('cairn CLI on PostgreSQL (pg driver, PGlite served on 127.0.0.1)', () => {
   let db: PGlite;

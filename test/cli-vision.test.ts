@@ -1,32 +1,16 @@
-import { execFile } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disposeOcr } from '../src/ingest/ocr/tesseract-ocr.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
 import { type FakeServer, startOpenAICompatibleServer } from './support/openai-compatible-server.js';
+import { runCairn as cairn } from './support/run-cli.js';
 import { ocrVisionReply, type VisionCall } from './support/vision-model.js';
-
-const run = promisify(execFile);
-const cli = path.resolve('dist/interfaces/cli/main.js');
 
 describe('cairn ingest --vision', () => {
   let server: FakeServer;
   const calls: VisionCall[] = [];
-
-  async function cairn(args: string[], env: Record<string, string> = {}) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-        env: { ...process.env, CAIRN_EMBEDDER: '', CAIRN_VISION_MODEL: '', CAIRN_CHAT_MODEL: '', ...env },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
 
   beforeAll(async () => {
     ensureBuilt();

@@ -1,25 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
-
-const run = promisify(execFile);
-const cli = path.resolve('dist/interfaces/cli/main.js');
-
-async function cairn(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-      env: { ...process.env, CAIRN_EMBEDDER: '', CAIRN_CHAT_MODEL: '', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { runCairn as cairn } from './support/run-cli.js';
 
 describe('cairn CLI', () => {
   let db: string;
