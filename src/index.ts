@@ -4,12 +4,10 @@
  * numbered citations.
  * @module
  */
-export * from './answer/anthropic/anthropic-chat-model.js';
 export * from './answer/ask.js';
 export * from './answer/ask-with-history.js';
 export * from './answer/citations.js';
 export * from './answer/extractive-answerer.js';
-export * from './answer/openai/openai-chat-model.js';
 export * from './answer/prepare-question.js';
 export * from './answer/prompt.js';
 export * from './answer/query-rewriter.js';
@@ -18,7 +16,6 @@ export * from './answer/searcher.js';
 export * from './answer/small-talk.js';
 export * from './cache/sqlite-cache.js';
 export * from './core/index.js';
-export * from './embed/cached-embedder.js';
 export * from './embed/index.js';
 export * from './engine/collection-service.js';
 export * from './engine/engine.js';
@@ -36,6 +33,11 @@ export * from './ingest/parsers/index.js';
 export * from './ingest/pipeline.js';
 export * from './ingest/route.js';
 export * from './interfaces/tools/index.js';
+export * from './providers/anthropic/index.js';
+export * from './providers/cohere/index.js';
+export * from './providers/openai/index.js';
+export * from './providers/transformers/index.js';
+export * from './providers/voyage/index.js';
 export * from './retrieve/reciprocal-rank-fusion.js';
 export * from './retrieve/rerank/index.js';
 export * from './retrieve/retriever.js';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddingUsage } from '../src/core/ports.js';
-import { OpenAIEmbedder } from '../src/embed/openai/openai-embedder.js';
 import { type CollectionService, createCollectionService } from '../src/engine/collection-service.js';
+import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { tempDir } from './support/corpus.js';
 import { type FakeServer, startOpenAICompatibleServer } from './support/openai-compatible-server.js';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteCache, type SqliteCache } from '../src/cache/sqlite-cache.js';
 import { cachedEmbedder, embeddingCacheKey } from '../src/embed/cached-embedder.js';
 import { embedDocuments } from '../src/embed/embed.js';
-import { OpenAIEmbedder } from '../src/embed/openai/openai-embedder.js';
 import { createEngine } from '../src/engine/engine.js';
+import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { tempDir, writeMixedCorpus } from './support/corpus.js';
 import {
   type FakeServer,

@@ -1,9 +1,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpenAIChatModel } from '../src/answer/openai/openai-chat-model.js';
-import { OpenAIEmbedder } from '../src/embed/openai/openai-embedder.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
+import { OpenAIChatModel } from '../src/providers/openai/openai-chat-model.js';
+import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { tempDir, writeMixedCorpus } from './support/corpus.js';
 import { type FakeServer, startOpenAICompatibleServer } from './support/openai-compatible-server.js';
 

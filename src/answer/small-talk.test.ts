@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeServer, startOpenAICompatibleServer } from '../../test/support/openai-compatible-server.js';
-import { OpenAIChatModel } from './openai/openai-chat-model.js';
+import { OpenAIChatModel } from '../providers/openai/openai-chat-model.js';
 import { classifySmallTalk, isSmallTalk, SMALL_TALK_REPLIES, smallTalkReply } from './small-talk.js';
 
 let server: FakeServer | undefined;

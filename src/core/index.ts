@@ -1,4 +1,4 @@
 export * from './errors.js';
-export type * from './filter.js';
+export type * from './filter/filter.js';
 export type * from './ports.js';
 export type * from './types.js';

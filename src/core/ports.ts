@@ -4,7 +4,7 @@
  * shape can be recognised and lifted.
  * @module
  */
-import type { Filter } from './filter.js';
+import type { Filter } from './filter/filter.js';
 import type {
   Chunk,
   DocumentRecord,

@@ -1,9 +1,7 @@
-export * from './cohere/cohere-api.js';
-export * from './cohere/cohere-embedder.js';
+/**
+ * Embedding helpers over the {@link Embedder} port: batching, dimension checks, usage, caching.
+ * Vendor adapters live in `src/providers/<vendor>`.
+ * @module
+ */
+export * from './cached-embedder.js';
 export * from './embed.js';
-export * from './openai/openai-embedder.js';
-export * from './transformers/local-models.js';
-export * from './transformers/transformers-embedder.js';
-export * from './transformers/transformers-presets.js';
-export * from './voyage/voyage-api.js';
-export * from './voyage/voyage-embedder.js';

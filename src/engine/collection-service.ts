@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CollectionNotFoundError, ConfigError, InvalidArgumentError } from '../core/errors.js';
-import type { Filter } from '../core/filter.js';
+import type { Filter } from '../core/filter/filter.js';
 import type {
   CollectionInfo,
   CreateCollectionOptions,

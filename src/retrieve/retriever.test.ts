@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, startOpenAICompatibleServer } from '../../test/support/openai-compatible-server.js';
 import { TermOverlapReranker } from '../../test/support/term-overlap.js';
-import { OpenAIEmbedder } from '../embed/openai/openai-embedder.js';
 import { createEngine, type Engine } from '../engine/engine.js';
+import { OpenAIEmbedder } from '../providers/openai/openai-embedder.js';
 import { createMemoryStore } from '../store/memory/memory-store.js';
 
 const docs: Record<string, string> = {

@@ -5,7 +5,7 @@
  * @module
  */
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
-import type { Filter } from '../core/filter.js';
+import type { Filter } from '../core/filter/filter.js';
 import type { Embedder, EmbeddingUsage, Reranker, Store } from '../core/ports.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';

@@ -2,9 +2,10 @@
  * Validation of {@link ScanConditions}, shared by every store.
  * @module
  */
+
+import type { FilterNode } from '../core/filter/filter-node.js';
+import { validateFilter } from '../core/filter/validate-filter.js';
 import type { ScanConditions } from '../core/ports.js';
-import type { FilterNode } from '../retrieve/filter/filter-node.js';
-import { validateFilter } from '../retrieve/filter/validate-filter.js';
 import { validateIdList } from './store-validation.js';
 
 /** Scan conditions after validation. */

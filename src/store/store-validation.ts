@@ -4,10 +4,10 @@
  * @module
  */
 import { DimensionMismatchError, InvalidArgumentError } from '../core/errors.js';
-import type { Filter } from '../core/filter.js';
+import type { Filter } from '../core/filter/filter.js';
+import { type FilterNode, matchesEverything, validateFilter } from '../core/filter/index.js';
 import type { CollectionInfo, CreateCollectionOptions, DocumentWrite, Scope } from '../core/ports.js';
 import type { JsonValue, Metadata, StoredChunk } from '../core/types.js';
-import { type FilterNode, matchesEverything, validateFilter } from '../retrieve/filter/index.js';
 
 /** Namespace used when a scope names none. */
 export const DEFAULT_NAMESPACE = 'default';

@@ -7,7 +7,7 @@
  * @module
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Filter } from '../core/filter.js';
+import type { Filter } from '../core/filter/filter.js';
 import type { DocumentWrite, Scope, Store } from '../core/ports.js';
 import type { Hit, Metadata, StoredChunk } from '../core/types.js';
 

@@ -1,6 +1,6 @@
 /**
- * Speech-to-text: the {@link Transcriber} port, its OpenAI-compatible and local Whisper
- * adapters, and the audio decoder the local one uses.
+ * Speech-to-text: the {@link Transcriber} port and the audio decoder local models use. Adapters
+ * live in `src/providers/openai` and `src/providers/transformers`.
  * @module
  */
 export {
@@ -9,14 +9,4 @@ export {
   decodeAudio,
   isDecodableAudio,
 } from './decode-audio.js';
-export {
-  OpenAITranscriber,
-  type OpenAITranscriberOptions,
-  type OpenAITranscriptionModel,
-} from './openai-transcriber.js';
 export type { Transcriber, Transcript, TranscriptSegment } from './transcriber.js';
-export {
-  DEFAULT_LOCAL_TRANSCRIPTION_MODEL,
-  TransformersTranscriber,
-  type TransformersTranscriberOptions,
-} from './transformers-transcriber.js';

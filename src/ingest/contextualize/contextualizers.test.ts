@@ -4,8 +4,8 @@ import {
   type FakeServer,
   startOpenAICompatibleServer,
 } from '../../../test/support/openai-compatible-server.js';
-import { AnthropicChatModel } from '../../answer/anthropic/anthropic-chat-model.js';
-import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
+import { AnthropicChatModel } from '../../providers/anthropic/anthropic-chat-model.js';
+import { OpenAIChatModel } from '../../providers/openai/openai-chat-model.js';
 import { MarkdownChunker } from '../chunk/markdown-chunker.js';
 import { cl100kTokenizer } from '../chunk/tokenizer.js';
 import { LlmContextualizer } from './llm-contextualizer.js';

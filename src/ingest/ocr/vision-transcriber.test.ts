@@ -10,8 +10,8 @@ import {
   startOpenAICompatibleServer,
 } from '../../../test/support/openai-compatible-server.js';
 import { ocrVisionReply, type VisionCall } from '../../../test/support/vision-model.js';
-import { AnthropicChatModel } from '../../answer/anthropic/anthropic-chat-model.js';
-import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
+import { AnthropicChatModel } from '../../providers/anthropic/anthropic-chat-model.js';
+import { OpenAIChatModel } from '../../providers/openai/openai-chat-model.js';
 import { parseSource } from '../route.js';
 import { disposeOcr } from './tesseract-ocr.js';
 import { DEFAULT_VISION_PROMPT, unwrapTranscription, VisionTranscriber } from './vision-transcriber.js';

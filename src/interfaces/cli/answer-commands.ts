@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from '../../core/errors.js';
-import type { Filter } from '../../core/filter.js';
+import type { Filter } from '../../core/filter/filter.js';
 import type { SearchMode } from '../../core/types.js';
 import {
   engineFromOptions,

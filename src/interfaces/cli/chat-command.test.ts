@@ -5,9 +5,9 @@ import {
   type FakeServer,
   startOpenAICompatibleServer,
 } from '../../../test/support/openai-compatible-server.js';
-import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
 import { SMALL_TALK_REPLIES } from '../../answer/small-talk.js';
 import type { Engine } from '../../engine/engine.js';
+import { OpenAIChatModel } from '../../providers/openai/openai-chat-model.js';
 import { runChatSession } from './chat-command.js';
 
 async function chat(engine: Engine, lines: string[]): Promise<{ text: string; turns: number }> {

@@ -11,8 +11,8 @@ import { ConfigError } from '../../core/errors.js';
 import type { Cache } from '../../core/ports.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
-import { TransformersTranscriber } from '../../ingest/audio/transformers-transcriber.js';
 import type { ParseSourceOptions } from '../../ingest/route.js';
+import { TransformersTranscriber } from '../../providers/transformers/transformers-transcriber.js';
 import {
   chatModelFromSpec,
   contextualizerFromOption,

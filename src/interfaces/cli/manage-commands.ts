@@ -6,10 +6,10 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { NotFoundError } from '../../core/errors.js';
-import { TRANSFORMERS_PROVIDER } from '../../embed/transformers/local-models.js';
 import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
-import { TransformersTranscriber } from '../../ingest/audio/transformers-transcriber.js';
-import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
+import { TRANSFORMERS_PROVIDER } from '../../providers/transformers/local-models.js';
+import { TransformersReranker } from '../../providers/transformers/transformers-reranker.js';
+import { TransformersTranscriber } from '../../providers/transformers/transformers-transcriber.js';
 import {
   engineFromOptions,
   type GlobalOptions,

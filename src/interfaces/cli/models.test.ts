@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CohereEmbedder } from '../../embed/cohere/cohere-embedder.js';
-import { OpenAIEmbedder } from '../../embed/openai/openai-embedder.js';
-import { TransformersEmbedder } from '../../embed/transformers/transformers-embedder.js';
-import { VoyageEmbedder } from '../../embed/voyage/voyage-embedder.js';
-import { OpenAITranscriber } from '../../ingest/audio/openai-transcriber.js';
-import { TransformersTranscriber } from '../../ingest/audio/transformers-transcriber.js';
-import { CohereReranker } from '../../retrieve/rerank/cohere/cohere-reranker.js';
-import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
-import { VoyageReranker } from '../../retrieve/rerank/voyage/voyage-reranker.js';
+import { CohereEmbedder } from '../../providers/cohere/cohere-embedder.js';
+import { CohereReranker } from '../../providers/cohere/cohere-reranker.js';
+import { OpenAIEmbedder } from '../../providers/openai/openai-embedder.js';
+import { OpenAITranscriber } from '../../providers/openai/openai-transcriber.js';
+import { TransformersEmbedder } from '../../providers/transformers/transformers-embedder.js';
+import { TransformersReranker } from '../../providers/transformers/transformers-reranker.js';
+import { TransformersTranscriber } from '../../providers/transformers/transformers-transcriber.js';
+import { VoyageEmbedder } from '../../providers/voyage/voyage-embedder.js';
+import { VoyageReranker } from '../../providers/voyage/voyage-reranker.js';
 import { downloadProgressWriter, embedderFromSpec, rerankerFromSpec, transcriberFromSpec } from './models.js';
 
 describe('embedderFromSpec', () => {

@@ -20,24 +20,24 @@
  * @module
  */
 
-import { AnthropicChatModel } from '../../answer/anthropic/anthropic-chat-model.js';
-import { OpenAIChatModel } from '../../answer/openai/openai-chat-model.js';
 import { ConfigError } from '../../core/errors.js';
 import type { ChatModel, Contextualizer, Embedder, Reranker } from '../../core/ports.js';
-import { COHERE_EMBEDDING_DIMENSIONS, CohereEmbedder } from '../../embed/cohere/cohere-embedder.js';
-import { OpenAIEmbedder } from '../../embed/openai/openai-embedder.js';
-import type { LocalModelOptions, ModelDownloadProgress } from '../../embed/transformers/local-models.js';
-import { TransformersEmbedder } from '../../embed/transformers/transformers-embedder.js';
-import { VOYAGE_EMBEDDING_DIMENSIONS, VoyageEmbedder } from '../../embed/voyage/voyage-embedder.js';
-import { OpenAITranscriber } from '../../ingest/audio/openai-transcriber.js';
 import type { Transcriber } from '../../ingest/audio/transcriber.js';
-import { TransformersTranscriber } from '../../ingest/audio/transformers-transcriber.js';
 import { LlmContextualizer } from '../../ingest/contextualize/llm-contextualizer.js';
 import { StructuralContextualizer } from '../../ingest/contextualize/structural-contextualizer.js';
 import { VisionTranscriber } from '../../ingest/ocr/vision-transcriber.js';
-import { CohereReranker } from '../../retrieve/rerank/cohere/cohere-reranker.js';
-import { TransformersReranker } from '../../retrieve/rerank/transformers/transformers-reranker.js';
-import { VoyageReranker } from '../../retrieve/rerank/voyage/voyage-reranker.js';
+import { AnthropicChatModel } from '../../providers/anthropic/anthropic-chat-model.js';
+import { COHERE_EMBEDDING_DIMENSIONS, CohereEmbedder } from '../../providers/cohere/cohere-embedder.js';
+import { CohereReranker } from '../../providers/cohere/cohere-reranker.js';
+import { OpenAIChatModel } from '../../providers/openai/openai-chat-model.js';
+import { OpenAIEmbedder } from '../../providers/openai/openai-embedder.js';
+import { OpenAITranscriber } from '../../providers/openai/openai-transcriber.js';
+import type { LocalModelOptions, ModelDownloadProgress } from '../../providers/transformers/local-models.js';
+import { TransformersEmbedder } from '../../providers/transformers/transformers-embedder.js';
+import { TransformersReranker } from '../../providers/transformers/transformers-reranker.js';
+import { TransformersTranscriber } from '../../providers/transformers/transformers-transcriber.js';
+import { VOYAGE_EMBEDDING_DIMENSIONS, VoyageEmbedder } from '../../providers/voyage/voyage-embedder.js';
+import { VoyageReranker } from '../../providers/voyage/voyage-reranker.js';
 
 /** Native dimensions of the embedding models `--embedder` knows, by provider. */
 export const KNOWN_EMBEDDING_DIMENSIONS: Record<'openai' | 'cohere' | 'voyage', Record<string, number>> = {

@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from 'zod';
-import type { Filter } from '../../core/filter.js';
+import type { Filter } from '../../core/filter/filter.js';
 import type { HitScores, Metadata, SearchMode } from '../../core/types.js';
 import { integerArg, jsonArg, modeArg, queryArg } from './arguments.js';
 import { type CairnTool, defineTool } from './cairn-tool.js';

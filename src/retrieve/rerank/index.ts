@@ -1,5 +1,6 @@
-export * from './cohere/cohere-reranker.js';
+/**
+ * Reranking over the {@link Reranker} port. Vendor adapters live in `src/providers/<vendor>`.
+ * @module
+ */
 export * from './rerank-hits.js';
 export * from './scores-by-index.js';
-export * from './transformers/transformers-reranker.js';
-export * from './voyage/voyage-reranker.js';

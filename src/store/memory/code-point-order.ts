@@ -5,7 +5,7 @@
 
 /**
  * Orders two strings by Unicode code point, as SQLite's binary collation does: the same answer as
- * `compareCodePoints` in `src/retrieve/filter`, but comparing UTF-16 code units and correcting
+ * `compareCodePoints` in `src/core/filter`, but comparing UTF-16 code units and correcting
  * only where they disagree with code points (a surrogate against U+E000–U+FFFF), so it is fast
  * enough to sort large id lists.
  * @returns A negative number, zero or a positive number.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints } from '../../retrieve/filter/match-filter.js';
+import { compareCodePoints } from '../../core/filter/match-filter.js';
 import { compareCodePointOrder, upperBound } from './code-point-order.js';
 import { type Candidate, TopRanking } from './memory-ranking.js';
 

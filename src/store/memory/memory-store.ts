@@ -9,7 +9,9 @@
  * @module
  */
 import { CollectionConflictError, CollectionNotFoundError, InvalidArgumentError } from '../../core/errors.js';
-import type { Filter } from '../../core/filter.js';
+import type { Filter } from '../../core/filter/filter.js';
+import { matchesEverything } from '../../core/filter/filter-node.js';
+import { matchesFilter } from '../../core/filter/match-filter.js';
 import type {
   CollectionInfo,
   CreateCollectionOptions,
@@ -23,8 +25,6 @@ import type {
   StoreStats,
 } from '../../core/ports.js';
 import type { Chunk, DocumentRecord, Hit, StoredChunk } from '../../core/types.js';
-import { matchesEverything } from '../../retrieve/filter/filter-node.js';
-import { matchesFilter } from '../../retrieve/filter/match-filter.js';
 import { type CheckedConditions, checkConditions } from '../scan-conditions.js';
 import {
   chunkTarget,

@@ -3,7 +3,7 @@
  * namespace is not among them: row-level security confines every scoped statement to it.
  * @module
  */
-import { matchesEverything } from '../../retrieve/filter/filter-node.js';
+import { matchesEverything } from '../../core/filter/filter-node.js';
 import type { CheckedConditions } from '../scan-conditions.js';
 import { compilePostgresFilter } from './postgres-filter.js';
 import type { SqlParams } from './postgres-params.js';

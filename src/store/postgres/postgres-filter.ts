@@ -7,8 +7,8 @@
  * so a filter finds what was written.
  * @module
  */
-import type { FilterScalar } from '../../core/filter.js';
-import type { ComparisonNode, FilterNode, FilterPath } from '../../retrieve/filter/filter-node.js';
+import type { FilterScalar } from '../../core/filter/filter.js';
+import type { ComparisonNode, FilterNode, FilterPath } from '../../core/filter/filter-node.js';
 import type { SqlParams } from './postgres-params.js';
 import { cleanText } from './postgres-sanitize.js';
 

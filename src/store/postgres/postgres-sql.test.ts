@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateFilter } from '../../retrieve/filter/validate-filter.js';
+import { validateFilter } from '../../core/filter/validate-filter.js';
 import { compilePostgresFilter } from './postgres-filter.js';
 import { safeIdentifier, safeSettingName } from './postgres-identifiers.js';
 import { parsePostgresStoreOptions } from './postgres-options.js';

@@ -16,7 +16,7 @@ import {
   ConfigError,
   InvalidArgumentError,
 } from '../../core/errors.js';
-import type { Filter } from '../../core/filter.js';
+import type { Filter } from '../../core/filter/filter.js';
 import type {
   CollectionInfo,
   CreateCollectionOptions,

@@ -3,7 +3,7 @@
  * aliased `c`.
  * @module
  */
-import { matchesEverything } from '../../retrieve/filter/filter-node.js';
+import { matchesEverything } from '../../core/filter/filter-node.js';
 import type { CheckedConditions } from '../scan-conditions.js';
 import { compileSqliteFilter, type SqlFragment } from './sqlite-filter.js';
 

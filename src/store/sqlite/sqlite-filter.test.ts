@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Filter } from '../../core/filter.js';
+import type { Filter } from '../../core/filter/filter.js';
+import { matchesFilter } from '../../core/filter/match-filter.js';
+import { validateFilter } from '../../core/filter/validate-filter.js';
 import type { JsonValue, Metadata } from '../../core/types.js';
-import { matchesFilter } from '../../retrieve/filter/match-filter.js';
-import { validateFilter } from '../../retrieve/filter/validate-filter.js';
 import { compileSqliteFilter, sqliteJsonPath } from './sqlite-filter.js';
 
 const db = new Database(':memory:');

@@ -6,8 +6,8 @@
  * SQL text depends only on the filter's shape and prepared statements can be reused).
  * @module
  */
-import type { FilterScalar } from '../../core/filter.js';
-import type { ComparisonNode, FilterNode, FilterPath } from '../../retrieve/filter/filter-node.js';
+import type { FilterScalar } from '../../core/filter/filter.js';
+import type { ComparisonNode, FilterNode, FilterPath } from '../../core/filter/filter-node.js';
 
 /** A value better-sqlite3 can bind. */
 export type SqlValue = string | number | bigint | Buffer | null;

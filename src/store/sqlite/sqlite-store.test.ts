@@ -443,7 +443,7 @@ function compileWorker(): string {
   const source = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const out = mkdtempSync(join(root, 'worker-'));
   // Vitest loads TypeScript through Vite; a child process has no such loader.
-  for (const folder of ['core', 'retrieve/filter', 'store']) {
+  for (const folder of ['core', 'store']) {
     for (const file of listTs(join(source, folder))) {
       const target = join(out, relative(source, file)).replace(/\.ts$/, '.js');
       mkdirSync(dirname(target), { recursive: true });

@@ -17,7 +17,8 @@ import {
   InvalidArgumentError,
   SchemaError,
 } from '../../core/errors.js';
-import type { Filter } from '../../core/filter.js';
+import type { Filter } from '../../core/filter/filter.js';
+import { matchesEverything } from '../../core/filter/filter-node.js';
 import type {
   CollectionInfo,
   CreateCollectionOptions,
@@ -31,7 +32,6 @@ import type {
   StoreStats,
 } from '../../core/ports.js';
 import type { Chunk, DocumentRecord, Hit, StoredChunk } from '../../core/types.js';
-import { matchesEverything } from '../../retrieve/filter/filter-node.js';
 import { type CheckedConditions, checkConditions } from '../scan-conditions.js';
 import {
   chunkTarget,

@@ -1,0 +1,201 @@
+/**
+ * Checks a user-supplied {@link Filter} and turns it into a {@link FilterNode} tree.
+ * @module
+ */
+import { InvalidFilterError } from '../errors.js';
+import type { FilterScalar } from './filter.js';
+import { type ComparisonNode, type FilterNode, MATCH_ALL, type RangeOperator } from './filter-node.js';
+
+/** Deepest nesting of `$and`/`$or`/`$not` a filter may use. */
+export const MAX_FILTER_DEPTH = 32;
+/** Most field conditions one filter may hold (each `$in` list counts once). */
+export const MAX_FILTER_CONDITIONS = 256;
+
+const FIELD_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists']);
+
+interface State {
+  conditions: number;
+}
+
+/**
+ * Validates a filter and normalises it.
+ *
+ * - `undefined` and `{}` normalise to {@link MATCH_ALL}.
+ * - A plain key names a metadata field; dots separate nesting levels (`"a.b"` → `['a', 'b']`),
+ *   so a key that itself contains a dot cannot be addressed.
+ * - Several keys (or several operators on one key) are joined with AND.
+ * - `$ne`, `$nin` and `$exists: false` become `not(...)`: they match chunks where the field is
+ *   missing. See {@link FilterNode} for the comparison semantics.
+ *
+ * @param filter The filter as the caller wrote it (typically parsed JSON).
+ * @returns The normalised tree.
+ * @throws {InvalidFilterError} naming the offending path (e.g. `$and[1].year.$gte`) for an unknown
+ *   operator, an operand of the wrong type (`$in` not an array, `$exists` not a boolean, `$and` not a
+ *   non-empty array of objects, a non-finite number), an empty key or key segment, a literal array or
+ *   object as a value, nesting deeper than {@link MAX_FILTER_DEPTH}, or more than
+ *   {@link MAX_FILTER_CONDITIONS} conditions.
+ */
+export function validateFilter(filter: unknown): FilterNode {
+  if (filter === undefined) return MATCH_ALL;
+  return normaliseFilter(filter, '', 0, { conditions: 0 });
+}
+
+function normaliseFilter(filter: unknown, where: string, depth: number, state: State): FilterNode {
+  if (depth > MAX_FILTER_DEPTH) {
+    throw new InvalidFilterError(where, `nested deeper than ${MAX_FILTER_DEPTH} levels`);
+  }
+  if (!isPlainObject(filter)) {
+    throw new InvalidFilterError(where, `expected a filter object, got ${describe(filter)}`);
+  }
+  const children: FilterNode[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    const at = joinPath(where, key);
+    if (key === '$and' || key === '$or') {
+      children.push(normaliseLogical(key, value, at, depth, state));
+    } else if (key === '$not') {
+      children.push({ kind: 'not', child: normaliseFilter(value, at, depth + 1, state) });
+    } else if (key.startsWith('$')) {
+      throw new InvalidFilterError(at, `unknown operator ${key}; logical operators are $and, $or, $not`);
+    } else {
+      children.push(...normaliseField(key, value, at, state));
+    }
+  }
+  return children.length === 1 ? children[0]! : { kind: 'and', children };
+}
+
+function normaliseLogical(
+  key: '$and' | '$or',
+  value: unknown,
+  at: string,
+  depth: number,
+  state: State,
+): FilterNode {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new InvalidFilterError(
+      at,
+      `${key} takes a non-empty array of filter objects, got ${describe(value)}`,
+    );
+  }
+  const children = value.map((item, index) => normaliseFilter(item, `${at}[${index}]`, depth + 1, state));
+  if (children.length === 1) return children[0]!;
+  return { kind: key === '$and' ? 'and' : 'or', children };
+}
+
+function normaliseField(key: string, value: unknown, at: string, state: State): FilterNode[] {
+  const path = key.split('.');
+  if (path.some((segment) => segment.length === 0)) {
+    throw new InvalidFilterError(at, 'field names and each of their dot-separated parts must be non-empty');
+  }
+  if (isPlainObject(value)) {
+    const operators = Object.entries(value);
+    if (operators.length === 0) {
+      throw new InvalidFilterError(at, 'an operator object needs at least one operator, e.g. { "$eq": 1 }');
+    }
+    return operators.map(([operator, operand]) => normaliseOperator(path, operator, operand, at, state));
+  }
+  if (Array.isArray(value)) {
+    throw new InvalidFilterError(at, 'an array is not a value to compare with; use { "$in": [...] }');
+  }
+  return [comparison(path, 'eq', scalar(value, at), at, state)];
+}
+
+function normaliseOperator(
+  path: string[],
+  operator: string,
+  operand: unknown,
+  fieldAt: string,
+  state: State,
+): FilterNode {
+  const at = joinPath(fieldAt, operator);
+  if (!FIELD_OPERATORS.has(operator)) {
+    const hint = operator.startsWith('$')
+      ? `unknown operator ${operator}; field operators are ${[...FIELD_OPERATORS].join(' ')}`
+      : `expected an operator such as $eq; to reach a nested field use a dotted path ("${path.join('.')}.${operator}")`;
+    throw new InvalidFilterError(at, hint);
+  }
+  switch (operator) {
+    case '$eq':
+      return comparison(path, 'eq', scalar(operand, at), at, state);
+    case '$ne':
+      return { kind: 'not', child: comparison(path, 'eq', scalar(operand, at), at, state) };
+    case '$in':
+      return comparison(path, 'in', scalarList(operand, at), at, state);
+    case '$nin':
+      return { kind: 'not', child: comparison(path, 'in', scalarList(operand, at), at, state) };
+    case '$exists': {
+      if (typeof operand !== 'boolean') {
+        throw new InvalidFilterError(at, `$exists takes true or false, got ${describe(operand)}`);
+      }
+      countCondition(state, at);
+      const node: FilterNode = { kind: 'exists', path };
+      return operand ? node : { kind: 'not', child: node };
+    }
+    default: {
+      if (typeof operand !== 'string' && !isFiniteNumber(operand)) {
+        throw new InvalidFilterError(
+          at,
+          `${operator} takes a finite number or a string, got ${describe(operand)}`,
+        );
+      }
+      return comparison(path, operator.slice(1) as RangeOperator, operand, at, state);
+    }
+  }
+}
+
+function comparison(
+  path: string[],
+  op: ComparisonNode['op'],
+  value: FilterScalar | number | string | FilterScalar[],
+  at: string,
+  state: State,
+): ComparisonNode {
+  countCondition(state, at);
+  return { kind: 'cmp', path, op, value } as ComparisonNode;
+}
+
+function countCondition(state: State, at: string): void {
+  state.conditions += 1;
+  if (state.conditions > MAX_FILTER_CONDITIONS) {
+    throw new InvalidFilterError(at, `a filter may hold at most ${MAX_FILTER_CONDITIONS} conditions`);
+  }
+}
+
+function scalar(value: unknown, at: string): FilterScalar {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || isFiniteNumber(value)) {
+    return value;
+  }
+  throw new InvalidFilterError(
+    at,
+    `expected a string, finite number, boolean or null, got ${describe(value)}`,
+  );
+}
+
+function scalarList(value: unknown, at: string): FilterScalar[] {
+  if (!Array.isArray(value)) {
+    throw new InvalidFilterError(at, `expected an array of values, got ${describe(value)}`);
+  }
+  return value.map((item, index) => scalar(item, `${at}[${index}]`));
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function joinPath(where: string, key: string): string {
+  const shown = key === '' ? '""' : key;
+  return where === '' ? shown : `${where}.${shown}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}

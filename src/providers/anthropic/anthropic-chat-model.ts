@@ -1,0 +1,136 @@
+/**
+ * Chat model for Anthropic's Messages API with streaming (`POST {baseURL}/messages`,
+ * `stream: true`, server-sent events), over `fetch` with the shared retry and timeout policy.
+ * @module
+ */
+import { createParser } from 'eventsource-parser';
+import { ProviderError } from '../../core/errors.js';
+import type { ChatMessage, ChatModel } from '../../core/ports.js';
+import { loadApiKey, postJson, type RequestPolicy } from '../http/post-json.js';
+import { toAnthropicMessages } from './anthropic-messages.js';
+
+/** Model ids known at the time of writing; any other id is accepted too. */
+export type AnthropicChatModelId =
+  | 'claude-opus-4-1'
+  | 'claude-sonnet-4-5'
+  | 'claude-haiku-4-5'
+  | 'claude-3-5-haiku-latest'
+  | (string & {});
+
+/** The `anthropic-version` header sent with every request. */
+export const ANTHROPIC_API_VERSION = '2023-06-01';
+
+/** Options of {@link AnthropicChatModel}. */
+export interface AnthropicChatModelOptions extends RequestPolicy {
+  /** Model id, e.g. `claude-sonnet-4-5`. */
+  model: AnthropicChatModelId;
+  /** API root including `/v1`; default `ANTHROPIC_BASE_URL` or `https://api.anthropic.com/v1`. Read at call time. */
+  baseURL?: string;
+  /** API key; default `ANTHROPIC_API_KEY`, read at call time. */
+  apiKey?: string;
+  /** `max_tokens` when the caller gives none (the API requires one); default 1024. */
+  defaultMaxTokens?: number;
+}
+
+/** The stream events this adapter reads; others (`ping`, `content_block_start`, …) are skipped. */
+interface StreamEvent {
+  type?: string;
+  delta?: { type?: string; text?: string };
+  error?: { type?: string; message?: string };
+}
+
+const retryableStreamErrors = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'timeout_error']);
+
+/** Anthropic streaming chat model. */
+export class AnthropicChatModel implements ChatModel {
+  readonly specificationVersion = 'v1' as const;
+  readonly provider = 'anthropic';
+  readonly model: string;
+  readonly #options: AnthropicChatModelOptions;
+
+  constructor(options: AnthropicChatModelOptions) {
+    this.model = options.model;
+    this.#options = options;
+  }
+
+  async *doStream(options: {
+    messages: ChatMessage[];
+    temperature?: number;
+    maxTokens?: number;
+    signal?: AbortSignal;
+  }): AsyncIterable<string> {
+    const baseURL = (
+      this.#options.baseURL ??
+      process.env.ANTHROPIC_BASE_URL ??
+      'https://api.anthropic.com/v1'
+    ).replace(/\/+$/, '');
+    const apiKey = loadApiKey({
+      apiKey: this.#options.apiKey,
+      envVar: 'ANTHROPIC_API_KEY',
+      provider: this.provider,
+    });
+    const { system, messages } = toAnthropicMessages(options.messages);
+    const response = await postJson({
+      ...this.#options,
+      provider: this.provider,
+      url: `${baseURL}/messages`,
+      headers: {
+        'x-api-key': apiKey,
+        'anthropic-version': ANTHROPIC_API_VERSION,
+        accept: 'text/event-stream',
+      },
+      body: {
+        model: this.model,
+        max_tokens: options.maxTokens ?? this.#options.defaultMaxTokens ?? 1024,
+        ...(system === undefined ? {} : { system }),
+        messages,
+        stream: true,
+        ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+      },
+      signal: options.signal,
+    });
+    if (!response.body) throw new ProviderError({ provider: this.provider, message: 'empty response body' });
+
+    const pending: string[] = [];
+    let done = false;
+    let failure: ProviderError | undefined;
+    const parser = createParser({
+      onEvent: (event) => {
+        let data: StreamEvent;
+        try {
+          data = JSON.parse(event.data) as StreamEvent;
+        } catch {
+          failure ??= new ProviderError({ provider: this.provider, message: 'malformed stream event' });
+          return;
+        }
+        const type = data.type ?? event.event;
+        if (type === 'error') {
+          const kind = data.error?.type ?? 'error';
+          failure ??= new ProviderError({
+            provider: this.provider,
+            message: `${kind}: ${data.error?.message ?? 'stream error'}`,
+            isRetryable: retryableStreamErrors.has(kind),
+          });
+        } else if (type === 'content_block_delta' && data.delta?.type === 'text_delta' && data.delta.text) {
+          pending.push(data.delta.text);
+        } else if (type === 'message_stop') {
+          done = true;
+        }
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+      parser.feed(decoder.decode(bytes, { stream: true }));
+      while (pending.length > 0) yield pending.shift()!;
+      if (failure) throw failure;
+      if (done) return;
+    }
+    if (!done) {
+      throw new ProviderError({
+        provider: this.provider,
+        message: 'the stream ended before message_stop',
+        isRetryable: true,
+      });
+    }
+  }
+}

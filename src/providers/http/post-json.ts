@@ -1,0 +1,177 @@
+/**
+ * HTTP plumbing shared by remote model adapters: JSON POST with retries on 429 and 5xx, and
+ * {@link ProviderError}s that name the provider, the status and whether retrying can help.
+ * @module
+ */
+import pRetry, { AbortError } from 'p-retry';
+import { ProviderError } from '../../core/errors.js';
+
+/** Retry and timeout settings for remote calls. */
+export interface RequestPolicy {
+  /** Retries after the first attempt for 429/5xx/network errors; default 3. */
+  maxRetries?: number;
+  /**
+   * Milliseconds to wait for the response to start, and then for each next piece of its body;
+   * default 60,000. A long streamed reply that keeps arriving is never cut off; a stalled one is.
+   */
+  timeoutMs?: number;
+  /** First back-off delay in milliseconds (doubles each retry); default 500. */
+  minBackoffMs?: number;
+}
+
+/** Options of {@link postRequest}. */
+export interface PostRequestOptions extends RequestPolicy {
+  provider: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The request body, built afresh for every attempt (a stream or form cannot be re-sent). */
+  body: () => string | FormData;
+  signal?: AbortSignal;
+}
+
+/** Options of {@link postJson}. */
+export interface PostJsonOptions extends RequestPolicy {
+  provider: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  signal?: AbortSignal;
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+async function errorText(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  try {
+    const parsed = JSON.parse(text) as {
+      error?: { message?: string } | string;
+      message?: string;
+      detail?: string;
+    };
+    if (typeof parsed.error === 'string') return parsed.error;
+    return parsed.error?.message ?? parsed.message ?? parsed.detail ?? text.slice(0, 500);
+  } catch {
+    return text.slice(0, 500) || response.statusText;
+  }
+}
+
+/**
+ * POSTs a request and returns the successful `Response` (body unread, so callers may stream it).
+ * Retries 408/409/429/5xx and network failures with exponential back-off; an abort by the
+ * caller's signal is not retried.
+ * @throws {ProviderError} after the last attempt, or at once for other 4xx statuses.
+ */
+export async function postRequest(options: PostRequestOptions): Promise<Response> {
+  const { maxRetries = 3, timeoutMs = 60_000, minBackoffMs = 500 } = options;
+  return pRetry(
+    async () => {
+      const stalled = new AbortController();
+      const timer = setTimeout(() => stalled.abort(), timeoutMs);
+      const signal = options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal;
+      let response: Response;
+      try {
+        response = await fetch(options.url, {
+          method: 'POST',
+          headers: options.headers,
+          body: options.body(),
+          signal,
+        });
+      } catch (cause) {
+        if (options.signal?.aborted) throw new AbortError(cause as Error);
+        const reason = stalled.signal.aborted
+          ? `no response within ${timeoutMs} ms`
+          : (cause as Error).message;
+        throw new ProviderError({
+          provider: options.provider,
+          message: `request to ${options.url} failed: ${reason}`,
+          isRetryable: true,
+          cause,
+        });
+      } finally {
+        clearTimeout(timer);
+      }
+      if (response.ok) return withIdleTimeout(response, stalled, timeoutMs, options);
+      const retryable = isRetryableStatus(response.status);
+      const error = new ProviderError({
+        provider: options.provider,
+        message: await errorText(response),
+        statusCode: response.status,
+        isRetryable: retryable,
+      });
+      if (!retryable) throw new AbortError(error);
+      throw error;
+    },
+    { retries: maxRetries, minTimeout: minBackoffMs, factor: 2, randomize: true },
+  );
+}
+
+/**
+ * The response with a body that fails with a {@link ProviderError} when no piece of it arrives
+ * for `timeoutMs` (the request is aborted through `stalled`).
+ */
+function withIdleTimeout(
+  response: Response,
+  stalled: AbortController,
+  timeoutMs: number,
+  options: { provider: string; url: string },
+): Response {
+  if (!response.body) return response;
+  const abort = () =>
+    stalled.abort(
+      new ProviderError({
+        provider: options.provider,
+        message: `the response from ${options.url} stalled: no data for ${timeoutMs} ms`,
+        isRetryable: true,
+      }),
+    );
+  let idle = setTimeout(abort, timeoutMs);
+  idle.unref();
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        clearTimeout(idle);
+        idle = setTimeout(abort, timeoutMs);
+        idle.unref();
+        controller.enqueue(chunk);
+      },
+      flush() {
+        clearTimeout(idle);
+      },
+    }),
+  );
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/**
+ * POSTs JSON through {@link postRequest}.
+ * @throws {ProviderError} after the last attempt, or at once for other 4xx statuses.
+ */
+export function postJson(options: PostJsonOptions): Promise<Response> {
+  const json = JSON.stringify(options.body);
+  return postRequest({
+    ...options,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: () => json,
+  });
+}
+
+/**
+ * Reads an API key from the environment at call time.
+ * @throws {ProviderError} naming the variable when it is unset and no key was given.
+ */
+export function loadApiKey(options: { apiKey?: string; envVar: string; provider: string }): string {
+  const key = options.apiKey ?? process.env[options.envVar];
+  if (!key) {
+    throw new ProviderError({
+      provider: options.provider,
+      message: `no API key: set ${options.envVar} or pass apiKey`,
+    });
+  }
+  return key;
+}

@@ -1,0 +1,139 @@
+/**
+ * Chat model for any server speaking the OpenAI chat-completions API with streaming
+ * (`POST {baseURL}/chat/completions`, `stream: true`, server-sent events): OpenAI, Ollama, vLLM,
+ * LM Studio, llama.cpp server.
+ * @module
+ */
+import { createParser } from 'eventsource-parser';
+import { ProviderError } from '../../core/errors.js';
+import type { ChatMessage, ChatModel } from '../../core/ports.js';
+import { postJson, type RequestPolicy } from '../http/post-json.js';
+import { OPENAI_COMPATIBLE_PROVIDER, type OpenAIConnectionOptions, openaiRequest } from './openai-api.js';
+
+/** Options of {@link OpenAIChatModel}. */
+export interface OpenAIChatModelOptions extends RequestPolicy, OpenAIConnectionOptions {
+  /** Model id, e.g. `gpt-4o-mini` or `llama3.1`. */
+  model: string;
+}
+
+interface StreamChunk {
+  choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
+  error?: { message?: string };
+}
+
+/** A message in the chat-completions shape: text, or text and images as content parts. */
+function toOpenAIMessage({ role, content, images }: ChatMessage) {
+  if (!images?.length) return { role, content };
+  return {
+    role,
+    content: [
+      ...images.map((image) => ({
+        type: 'image_url' as const,
+        image_url: { url: `data:${image.mediaType};base64,${Buffer.from(image.bytes).toString('base64')}` },
+      })),
+      { type: 'text' as const, text: content },
+    ],
+  };
+}
+
+/** OpenAI-compatible streaming chat model; user messages may carry images (vision models). */
+export class OpenAIChatModel implements ChatModel {
+  readonly specificationVersion = 'v1' as const;
+  readonly provider = OPENAI_COMPATIBLE_PROVIDER;
+  readonly model: string;
+  readonly #options: OpenAIChatModelOptions;
+
+  constructor(options: OpenAIChatModelOptions) {
+    this.model = options.model;
+    this.#options = options;
+  }
+
+  async *doStream(options: {
+    messages: ChatMessage[];
+    temperature?: number;
+    maxTokens?: number;
+    signal?: AbortSignal;
+  }): AsyncIterable<string> {
+    const { url, headers } = openaiRequest(this.#options, 'chat/completions');
+    const response = await postJson({
+      ...this.#options,
+      provider: this.provider,
+      url,
+      headers: { ...headers, accept: 'text/event-stream' },
+      body: {
+        model: this.model,
+        messages: options.messages.map(toOpenAIMessage),
+        stream: true,
+        ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+        ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+      },
+      signal: options.signal,
+    });
+    if (!response.body) throw new ProviderError({ provider: this.provider, message: 'empty response body' });
+    const contentType = response.headers.get('content-type') ?? '';
+    if (/^application\/json\b/i.test(contentType)) {
+      // A server that ignores `stream: true` and answers with one completion.
+      yield this.#completionText(await response.json().catch(() => undefined));
+      return;
+    }
+
+    const pending: string[] = [];
+    let done = false;
+    let failure: ProviderError | undefined;
+    const parser = createParser({
+      onEvent: (event) => {
+        if (event.data === '[DONE]') {
+          done = true;
+          return;
+        }
+        let chunk: StreamChunk;
+        try {
+          chunk = JSON.parse(event.data) as StreamChunk;
+        } catch {
+          failure = new ProviderError({ provider: this.provider, message: 'malformed stream event' });
+          return;
+        }
+        if (chunk.error) {
+          failure = new ProviderError({
+            provider: this.provider,
+            message: chunk.error.message ?? 'stream error',
+          });
+          return;
+        }
+        const choice = chunk.choices?.[0];
+        if (choice?.finish_reason) done = true;
+        const delta = choice?.delta?.content;
+        if (delta) pending.push(delta);
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+      parser.feed(decoder.decode(bytes, { stream: true }));
+      if (failure) throw failure;
+      while (pending.length > 0) yield pending.shift()!;
+    }
+    if (failure) throw failure;
+    while (pending.length > 0) yield pending.shift()!;
+    if (!done) {
+      // No [DONE] and no finish_reason: a cut connection, or not a chat stream at all (an HTML
+      // error page from a proxy); either way the text is not the model's whole reply.
+      throw new ProviderError({
+        provider: this.provider,
+        message: `the reply ended before the model finished (content type ${contentType || 'none'})`,
+        isRetryable: true,
+      });
+    }
+  }
+
+  #completionText(body: unknown): string {
+    const content = (body as { choices?: Array<{ message?: { content?: unknown } }> } | undefined)
+      ?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') {
+      throw new ProviderError({
+        provider: this.provider,
+        message: 'malformed chat completion: no choices[0].message.content',
+      });
+    }
+    return content;
+  }
+}
