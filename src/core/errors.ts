@@ -21,7 +21,8 @@ export type CairnErrorCode =
   | 'PARSE_FAILED'
   | 'PROVIDER_ERROR'
   | 'CONFIG_ERROR'
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  | 'STORE_CLOSED';
 
 /** Base class of every error cairn throws deliberately. */
 export class CairnError extends Error {
@@ -164,5 +165,15 @@ export class ConfigError extends CairnError {
 export class NotFoundError extends CairnError {
   constructor(message: string) {
     super('NOT_FOUND', message);
+  }
+}
+
+/** A store (or an engine) was used after `close()`. Open a new one. */
+export class StoreClosedError extends CairnError {
+  /** Backend name, e.g. `sqlite`. */
+  readonly backend: string;
+  constructor(backend: string) {
+    super('STORE_CLOSED', `the ${backend} store is closed; open a new one`);
+    this.backend = backend;
   }
 }

@@ -1103,7 +1103,7 @@ export function runStoreContract(
         await dense();
         await store.close();
         closed = true;
-        await expect(store.listCollections()).rejects.toThrow(/closed/);
+        await expect(store.listCollections()).rejects.toMatchObject({ code: 'STORE_CLOSED' });
         await expect(store.countChunks(S)).rejects.toThrow(/closed/);
         await expect(dense('other')).rejects.toThrow(/closed/);
         await expect(collect(store.iterChunks(S))).rejects.toThrow(/closed/);

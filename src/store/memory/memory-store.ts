@@ -8,7 +8,12 @@
  * before they change anything, so a refused write leaves the previous state intact.
  * @module
  */
-import { CollectionConflictError, CollectionNotFoundError, InvalidArgumentError } from '../../core/errors.js';
+import {
+  CollectionConflictError,
+  CollectionNotFoundError,
+  InvalidArgumentError,
+  StoreClosedError,
+} from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import { matchesEverything } from '../../core/filter/filter-node.js';
 import { matchesFilter } from '../../core/filter/match-filter.js';
@@ -528,7 +533,7 @@ export class MemoryStore implements Store {
 
   #open(): Map<string, CollectionState> {
     if (this.#collections === undefined) {
-      throw new InvalidArgumentError('store', 'is closed; create a new store');
+      throw new StoreClosedError(this.backend);
     }
     return this.#collections;
   }

@@ -15,6 +15,7 @@ import {
   CollectionNotFoundError,
   ConfigError,
   InvalidArgumentError,
+  StoreClosedError,
 } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import type {
@@ -870,7 +871,7 @@ export class PostgresStore implements Store {
   }
 
   #live(): PostgresDriver {
-    if (this.#driver === undefined) throw new InvalidArgumentError('store', 'is closed; open a new store');
+    if (this.#driver === undefined) throw new StoreClosedError(this.backend);
     return this.#driver;
   }
 

@@ -16,6 +16,7 @@ import {
   ConfigError,
   InvalidArgumentError,
   SchemaError,
+  StoreClosedError,
 } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import { matchesEverything } from '../../core/filter/filter-node.js';
@@ -666,7 +667,7 @@ export class SqliteStore implements Store {
   }
 
   #connection(): BetterSqlite3.Database {
-    if (this.#db === undefined) throw new InvalidArgumentError('store', 'is closed; open a new store');
+    if (this.#db === undefined) throw new StoreClosedError(this.backend);
     return this.#db;
   }
 
