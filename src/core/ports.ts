@@ -170,18 +170,20 @@ export interface Cache {
   set(key: string, value: string): Promise<void>;
 }
 
+/** How a collection keeps its embeddings: float32 (SQLite, Postgres `vector`) or float16 (Postgres `halfvec`). */
+export type VectorType = 'float32' | 'float16';
+
 /** One collection's registry entry. */
 export interface CollectionInfo {
   name: string;
-  /** Physical table holding the collection's chunks (derived, never the raw name). */
-  tableName: string;
   /** Embedding model id, or `null` for a lexical-only collection. */
   model: string | null;
   /** Embedding dimension, or `null` for a lexical-only collection. */
   dimension: number | null;
-  /** `float32` (SQLite, Postgres `vector`) or `float16` (Postgres `halfvec`). */
-  vectorType: 'float32' | 'float16';
+  vectorType: VectorType;
+  /** Layout version of the collection's storage; upgraded in numbered steps when older. */
   schemaVersion: number;
+  /** ISO-8601 creation time. */
   createdAt: string;
   metadata: Metadata;
 }
@@ -190,7 +192,8 @@ export interface CollectionInfo {
 export interface CreateCollectionOptions {
   model?: string | null;
   dimension?: number | null;
-  vectorType?: 'float32' | 'float16';
+  /** Default `float32`; `float16` only where {@link StoreCapabilities.vectorTypes} lists it. */
+  vectorType?: VectorType;
   metadata?: Metadata;
 }
 
@@ -201,7 +204,7 @@ export interface Scope {
   namespace?: string;
 }
 
-/** Conditions every search and listing applies inside the scan. */
+/** Conditions every search and listing applies inside the scan. All given conditions must hold. */
 export interface ScanConditions {
   /** Metadata filter; see {@link Filter}. */
   filter?: Filter;
@@ -209,6 +212,27 @@ export interface ScanConditions {
   documentIds?: string[];
   /** Only chunks with these source ids. An empty list matches nothing. */
   sourceIds?: string[];
+}
+
+/**
+ * Which chunks a delete or replace selects: the chunks that meet **every** condition given.
+ * Selecting every chunk of the namespace — no condition at all, or a filter that matches
+ * everything (`{}`, `{ x: { $nin: [] } }`, `{ $not: { $not: {} } }`) and nothing else — needs
+ * `all: true`, so that a mistaken filter never empties a namespace.
+ */
+export interface ChunkSelector extends ScanConditions {
+  /** Only chunks with these ids. An empty list matches nothing. */
+  ids?: string[];
+  /** Confirms that the selector may select every chunk of the namespace. */
+  all?: boolean;
+}
+
+/** What a delete removed. */
+export interface DeleteResult {
+  /** Chunks deleted. */
+  chunks: number;
+  /** Document records deleted (a record goes with its document's last chunk, or when selected by id). */
+  documents: number;
 }
 
 /** A dense (vector) search request. */
@@ -219,12 +243,40 @@ export interface DenseSearchRequest extends Scope, ScanConditions {
   minSimilarity?: number;
   /** Keep only the best hit per source id. */
   keepBest?: boolean;
+  /**
+   * Score every chunk that passes the conditions instead of using an approximate index (when
+   * {@link StoreCapabilities.dense} is `approximate`). Default false.
+   */
+  exact?: boolean;
 }
 
-/** A lexical (BM25) search request. The query is plain user text, never parsed as query syntax. */
+/** A lexical search request. The query is plain user text, never parsed as query syntax. */
 export interface LexicalSearchRequest extends Scope, ScanConditions {
   query: string;
   topK: number;
+  /** Keep only the best hit per source id. */
+  keepBest?: boolean;
+}
+
+/**
+ * Dense and lexical search fused by reciprocal rank fusion inside the store (Cormack, Clarke &
+ * Büttcher, "Reciprocal Rank Fusion outperforms Condorcet and individual Rank Learning Methods",
+ * SIGIR 2009). Offered where {@link StoreCapabilities.hybrid} is true.
+ */
+export interface HybridSearchRequest extends Scope, ScanConditions {
+  /** The query embedding (the collection's dimension). */
+  vector: number[] | Float32Array;
+  /** The query text, plain user text (never parsed as query syntax). */
+  query: string;
+  topK: number;
+  /** Candidates taken from each ranking before fusion; default max(50, topK). */
+  candidates?: number;
+  /** RRF rank constant; default 60. */
+  k?: number;
+  /** RRF weights `[dense, lexical]`; default `[1, 1]`. */
+  weights?: [number, number];
+  /** Dense candidates below this cosine similarity take no part. */
+  minSimilarity?: number;
   /** Keep only the best hit per source id. */
   keepBest?: boolean;
 }
@@ -237,87 +289,168 @@ export interface IterateChunksRequest extends Scope, ScanConditions {
   includeEmbeddings?: boolean;
 }
 
-/** A document and all of its chunks, written in one transaction. */
+/** A document and all of its chunks, written as one unit. */
 export interface DocumentWrite {
   document: Omit<DocumentRecord, 'ingestedAt' | 'chunkCount'>;
   chunks: StoredChunk[];
 }
 
-/** Counts reported by {@link Store.getStats}. */
+/** Counts reported by {@link Store.getStats}, for one namespace. */
 export interface StoreStats {
+  /** Collections in the registry (collections are shared by every namespace). */
   collections: number;
+  /** Document records of the namespace, over every collection. */
   documents: number;
+  /** Chunks of the namespace, over every collection. */
   chunks: number;
-  /** Size of the database in bytes, when the backend can tell. */
+  /** Size of the whole database in bytes (every namespace), when the backend can tell. */
   bytes?: number;
 }
 
 /**
- * The collection service: registry, writes, searches. Every adapter passes the same contract
- * suite (`src/store/store.contract.ts`).
+ * What a store can and cannot do, declared as data so that the engine plans from it instead of
+ * discovering it by failing. Every field has one meaning across backends.
+ */
+export interface StoreCapabilities {
+  /**
+   * How lexical search scores: `bm25` (Okapi BM25 with k1 = 1.2, b = 0.75, the formula of SQLite
+   * FTS5's `bm25()`), `ts_rank_cd` (PostgreSQL's cover density rank, length-normalised), or
+   * `none` (no lexical index: lexical search refuses, hybrid runs dense-only).
+   */
+  lexical: 'bm25' | 'ts_rank_cd' | 'none';
+  /** Whether lexical statistics (document frequencies, average length) are per `namespace` or per `collection`. */
+  lexicalStatistics: 'namespace' | 'collection';
+  /** `exact`: every passing chunk is scored. `approximate`: an index answers, with an exact fallback. */
+  dense: 'exact' | 'approximate';
+  /**
+   * Whether a filtered dense search returns `topK` hits whenever that many chunks pass the
+   * conditions (the store then retries exactly when an approximate index found fewer).
+   */
+  exactFilteredTopK: boolean;
+  /** Whether {@link Store.hybridSearch} fuses inside the store. */
+  hybrid: boolean;
+  /** Vector types collections may use. */
+  vectorTypes: readonly VectorType[];
+  /**
+   * How a document replace is seen by concurrent readers: `transaction` (the old version or the
+   * new one, never a mix), `versioned` (the new version is written first, then the old one is
+   * deleted by version: never zero chunks, briefly both), or `none`.
+   */
+  replace: 'transaction' | 'versioned' | 'none';
+  /** Most chunks the backend writes in one statement or request; larger writes are split. */
+  maxWriteBatch: number;
+  /** `database`: the database itself confines each call to its namespace (row-level security); `query`: every statement names it. */
+  namespaceIsolation: 'database' | 'query';
+  /** Whether data outlives the process. */
+  persistent: boolean;
+}
+
+/**
+ * The collection store: registry, writes, searches. Every implementation is the core-owned
+ * collection model (`src/store/collection/collection-store.ts`) over a small backend; one
+ * conformance suite (`src/store/store.contract.ts`), gated by {@link StoreCapabilities}, holds
+ * every backend to this contract.
+ *
+ * Contract that holds on every method:
+ * - Arguments are validated before anything is read or written; a refused call changes nothing.
+ *   Errors are {@link CairnError}s: `INVALID_ARGUMENT`, `INVALID_FILTER`, `DIMENSION_MISMATCH`,
+ *   `COLLECTION_NOT_FOUND`, `COLLECTION_CONFLICT`, `SCHEMA_ERROR`, `STORE_CLOSED`.
+ * - Every scoped call reads the collection's registry entry afresh, so collections created,
+ *   dropped or upgraded by another process are seen at once; an older collection is upgraded in
+ *   numbered steps first (or refused when the store may not issue DDL), a newer one is refused.
+ * - Every read and write is confined to one namespace; counts and listings never include
+ *   another namespace's chunks.
+ * - Text is stored as given except that NUL characters become spaces and lone UTF-16 surrogates
+ *   become U+FFFD, on every backend alike; ids with NUL characters are refused.
  */
 export interface Store {
-  readonly specificationVersion: 'v1';
+  readonly specificationVersion: 'v2';
   /** Backend name, e.g. `sqlite`. */
   readonly backend: string;
+  readonly capabilities: StoreCapabilities;
 
-  /** Creates the registry and documents tables if missing. Idempotent. */
+  /**
+   * Creates the registry (and the backend's shared tables) if missing. Idempotent.
+   * @throws {SchemaError} when it is missing and the store may not issue DDL.
+   */
   ensureRegistry(): Promise<void>;
   /**
-   * Creates a collection, or returns the existing one when model and dimension agree.
-   * @throws {CollectionConflictError} when it exists with another model or dimension.
+   * Creates a collection, or returns the existing one when model and dimension (and
+   * `vectorType`, when given) agree.
+   * @throws {CollectionConflictError} when it exists with another definition.
+   * @throws {InvalidArgumentError} for a bad name or options, or a vector type the backend lacks.
    */
   createCollection(name: string, options?: CreateCollectionOptions): Promise<CollectionInfo>;
-  /** Drops a collection, its chunks and its documents. Returns false when it did not exist. */
+  /** Drops a collection with its chunks and documents in every namespace. Returns false when it did not exist. */
   dropCollection(name: string): Promise<boolean>;
-  /** Lists collections with their chunk counts. Never creates the registry. */
-  listCollections(): Promise<Array<CollectionInfo & { count: number }>>;
+  /** Collections ordered by name (code point), each with its chunk count in `namespace` (default `default`). Never creates the registry. */
+  listCollections(options?: { namespace?: string }): Promise<Array<CollectionInfo & { count: number }>>;
   /** The registry entry, or `undefined`. */
   getCollection(name: string): Promise<CollectionInfo | undefined>;
-  getStats(): Promise<StoreStats>;
+  /** Totals of `namespace` (default `default`). */
+  getStats(options?: { namespace?: string }): Promise<StoreStats>;
 
   /**
-   * Replaces a document and all of its chunks atomically: old chunks go, new ones come, in one
-   * transaction. A failure leaves the previous version intact.
+   * Replaces a document and all of its chunks: old chunks go, new ones come, as one unit
+   * ({@link StoreCapabilities.replace} says how concurrent readers see it). A failure leaves the
+   * previous version intact. The record's `chunkCount` and `ingestedAt` (now) are set here.
    * @throws {DimensionMismatchError} before writing when an embedding has the wrong length.
+   * @throws {InvalidArgumentError} before writing for a malformed field, chunks of another
+   *   document, or a chunk id that belongs to another document of the namespace.
    */
   replaceDocument(scope: Scope, write: DocumentWrite): Promise<DocumentRecord>;
-  /** Deletes a document and its chunks. Returns false when it did not exist. */
-  deleteDocument(scope: Scope, documentId: string): Promise<boolean>;
   getDocument(scope: Scope, documentId: string): Promise<DocumentRecord | undefined>;
+  /** Every document record of the namespace, ordered by document id (code point). */
   listDocuments(scope: Scope): Promise<DocumentRecord[]>;
 
   /**
-   * Inserts or overwrites individual chunks by id (no document record), in one transaction.
+   * Inserts or overwrites individual chunks by id (no document record), as one unit. Records of
+   * documents that gained or lost chunks are recounted.
    * @throws {DimensionMismatchError} before writing when an embedding has the wrong length.
    */
   upsertChunks(scope: Scope, chunks: StoredChunk[]): Promise<void>;
   /**
-   * Deletes the chunks matching `match` (a metadata filter) or `sourceId`, then inserts `chunks`,
-   * in one transaction. Returns the number deleted.
+   * Deletes the chunks `selector` selects, then inserts `chunks`, as one unit.
+   * @returns What was deleted.
+   * @throws {InvalidArgumentError} when the selector is empty or selects everything without `all`.
    */
-  replaceChunks(
-    scope: Scope,
-    selector: { match?: Filter; sourceId?: string },
-    chunks: StoredChunk[],
-  ): Promise<number>;
-  /** Deletes chunks by id; an empty list deletes nothing. Returns the number deleted. */
-  deleteChunks(scope: Scope, ids: string[]): Promise<number>;
-  /** Deletes every chunk (and document record) with this source id. Returns chunks deleted. */
-  deleteBySourceId(scope: Scope, sourceId: string): Promise<number>;
-  /** Deletes every chunk whose metadata matches. Returns chunks deleted. */
-  deleteByMetadata(scope: Scope, match: Filter): Promise<number>;
-  /** Iterates chunks in stable id order, in batches. */
+  replaceChunks(scope: Scope, selector: ChunkSelector, chunks: StoredChunk[]): Promise<DeleteResult>;
+  /**
+   * Deletes the chunks `selector` selects. Document records whose document loses its last chunk
+   * go with it; records named by `documentIds` or `sourceIds` (with no other condition) go even
+   * when they hold no chunk.
+   * @throws {InvalidArgumentError} when the selector is empty or selects everything without `all`.
+   */
+  deleteChunks(scope: Scope, selector: ChunkSelector): Promise<DeleteResult>;
+  /** Deletes every chunk and document record of `namespace`, in every collection. */
+  purgeNamespace(namespace: string): Promise<DeleteResult>;
+  /** Iterates chunks in stable id order (code point), in batches; writes between batches are seen by later ones. */
   iterChunks(request: IterateChunksRequest): AsyncIterable<StoredChunk[]>;
   /** Embeddings by chunk id; ids without one are absent from the map. */
   getEmbeddings(scope: Scope, ids: string[]): Promise<Map<string, number[]>>;
 
+  /**
+   * Cosine search. `score` = `scores.dense` = cosine similarity in [-1, 1], never NaN; hits
+   * below `minSimilarity` are dropped after ranking. Conditions are part of the scan; see
+   * {@link StoreCapabilities.exactFilteredTopK}.
+   * @throws {DimensionMismatchError} when the vector's length differs from the collection's.
+   * @throws {InvalidArgumentError} for a zero or non-finite vector, a vector the collection's type
+   *   cannot represent, a bad `topK`, or a lexical-only collection.
+   */
   denseSearch(request: DenseSearchRequest): Promise<Hit[]>;
+  /**
+   * Lexical search over chunk text and heading paths, scored as {@link StoreCapabilities.lexical}
+   * says (higher is better): `score` = `scores.lexical`. Text without words returns [].
+   */
   lexicalSearch(request: LexicalSearchRequest): Promise<Hit[]>;
+  /** Present where {@link StoreCapabilities.hybrid} is true: see {@link HybridSearchRequest}. `score` = `scores.fused`. */
+  hybridSearch?(request: HybridSearchRequest): Promise<Hit[]>;
   /** Chunks by id (missing ids are left out), in the order asked. */
   getChunks(scope: Scope, ids: string[]): Promise<Array<Chunk & { sourceId: string }>>;
   countChunks(scope: Scope & ScanConditions): Promise<number>;
 
-  /** Releases connections. Further calls throw. */
+  /** True when the backend answers a trivial request; false after {@link close} or on failure. Never throws. */
+  ping(): Promise<boolean>;
+  /** Waits for calls in flight, then releases connections. Idempotent; later calls throw {@link StoreClosedError}. */
   close(): Promise<void>;
 }

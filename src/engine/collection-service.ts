@@ -154,6 +154,12 @@ export class CollectionService {
       if (typeof entry.content !== 'string') {
         throw new InvalidArgumentError(`entries[${i}].content`, 'must be a string');
       }
+      if (entry.content.trim() === '') {
+        throw new InvalidArgumentError(
+          `entries[${i}].content`,
+          'is empty or whitespace only; there is nothing to embed or find (delete the entry instead)',
+        );
+      }
     }
     const { embedder } = await this.embedderFor(collection);
     const limited = this.#limited(embedder);
@@ -221,9 +227,11 @@ export class CollectionService {
   }
 
   /**
-   * Replaces the entries selected by `match` (metadata filter) or `sourceId` with `entries`:
-   * embeddings are computed first, then delete and insert run in one transaction, so any
-   * failure leaves the old rows. Returns how many were deleted and inserted.
+   * Replaces the entries selected by `match` (metadata filter) and/or `sourceId` (with both, an
+   * entry must meet both) with `entries`: embeddings are computed first, then delete and insert
+   * run in one transaction, so any failure leaves the old rows.
+   * @returns How many were deleted and inserted.
+   * @throws {InvalidArgumentError} when neither selector is given, or `match` matches every entry.
    */
   async replace(
     collection: string,
@@ -234,26 +242,39 @@ export class CollectionService {
       throw new InvalidArgumentError('selector', 'give match or sourceId');
     }
     const chunks = entries.length === 0 ? [] : await this.#embedEntries(collection, entries);
-    const deleted = await this.store.replaceChunks({ collection, ...this.#scope }, selector, chunks);
-    return { deleted, inserted: chunks.length };
+    const deleted = await this.store.replaceChunks(
+      { collection, ...this.#scope },
+      {
+        ...(selector.match === undefined ? {} : { filter: selector.match }),
+        ...(selector.sourceId === undefined ? {} : { sourceIds: [selector.sourceId] }),
+      },
+      chunks,
+    );
+    return { deleted: deleted.chunks, inserted: chunks.length };
   }
 
   /** Deletes one entry; false when it did not exist. */
   async delete(collection: string, id: string): Promise<boolean> {
-    return (await this.store.deleteChunks({ collection, ...this.#scope }, [id])) > 0;
+    return (await this.deleteMany(collection, [id])) > 0;
   }
 
   /** Deletes entries by id; an empty list deletes nothing. Returns the number deleted. */
-  deleteMany(collection: string, ids: string[]): Promise<number> {
-    return this.store.deleteChunks({ collection, ...this.#scope }, ids);
+  async deleteMany(collection: string, ids: string[]): Promise<number> {
+    return (await this.store.deleteChunks({ collection, ...this.#scope }, { ids })).chunks;
   }
 
-  deleteBySourceId(collection: string, sourceId: string): Promise<number> {
-    return this.store.deleteBySourceId({ collection, ...this.#scope }, sourceId);
+  /** Deletes every entry with this source id. Returns the number deleted. */
+  async deleteBySourceId(collection: string, sourceId: string): Promise<number> {
+    return (await this.store.deleteChunks({ collection, ...this.#scope }, { sourceIds: [sourceId] })).chunks;
   }
 
-  deleteByMetadata(collection: string, match: Filter): Promise<number> {
-    return this.store.deleteByMetadata({ collection, ...this.#scope }, match);
+  /**
+   * Deletes every entry whose metadata matches. Returns the number deleted.
+   * @throws {InvalidArgumentError} when `match` matches every entry (`{}`, `{ x: { $nin: [] } }`):
+   *   emptying a collection is `dropCollection`, or the store's `deleteChunks` with `all: true`.
+   */
+  async deleteByMetadata(collection: string, match: Filter): Promise<number> {
+    return (await this.store.deleteChunks({ collection, ...this.#scope }, { filter: match })).chunks;
   }
 
   /** Nearest entries to `text` by cosine similarity, filters applied inside the scan. */

@@ -24,19 +24,20 @@ import type {
   Chunker,
   CollectionInfo,
   Contextualizer,
+  DeleteResult,
   Embedder,
   EmbeddingUsage,
   Reranker,
   Store,
 } from '../core/ports.js';
-import type { DocumentRecord, Hit, Metadata, SearchMode, Source } from '../core/types.js';
+import type { DocumentRecord, Metadata, Source } from '../core/types.js';
 import { cachedEmbedder } from '../embed/cached-embedder.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
 import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sources.js';
 import { fetchSource, readSourceFile } from '../ingest/fetch-source.js';
 import { type IngestItem, ingestSource } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
-import { type SearchRequest, search } from '../retrieve/retriever.js';
+import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { openStore } from './open-store.js';
 
 /** Engine configuration. Every port can be given as an instance. */
@@ -347,7 +348,7 @@ export class Engine {
       const seen = new Set(files.map((f) => f.documentId));
       for (const doc of await this.store.listDocuments({ collection, namespace })) {
         if (!seen.has(doc.documentId)) {
-          await this.store.deleteDocument({ collection, namespace }, doc.documentId);
+          await this.store.deleteChunks({ collection, namespace }, { documentIds: [doc.documentId] });
           pruned.push(doc.documentId);
         }
       }
@@ -359,12 +360,13 @@ export class Engine {
    * Searches the collection. See {@link SearchRequest} for the options; the configured reranker
    * applies unless `options.reranker` names another or is `false`.
    */
-  async search(query: string, options: EngineSearchOptions = {}): Promise<{ hits: Hit[]; mode: SearchMode }> {
+  async search(query: string, options: EngineSearchOptions = {}): Promise<SearchResult> {
     return search(
       {
         store: this.store,
         embedderFor: (c) => this.embedderFor(c),
         onUsage: this.#config.onUsage,
+        onNotice: (message) => this.#notice(message),
       },
       {
         ...options,
@@ -392,14 +394,17 @@ export class Engine {
     });
   }
 
-  /** Deletes a document and all of its chunks. */
+  /**
+   * Deletes a document and all of its chunks.
+   * @returns How many chunks and document records went (both 0 when the document did not exist).
+   */
   deleteDocument(
     documentId: string,
     options: { collection?: string; namespace?: string } = {},
-  ): Promise<boolean> {
-    return this.store.deleteDocument(
+  ): Promise<DeleteResult> {
+    return this.store.deleteChunks(
       { collection: options.collection ?? this.collection, namespace: options.namespace ?? this.namespace },
-      documentId,
+      { documentIds: [documentId] },
     );
   }
 

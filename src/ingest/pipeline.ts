@@ -145,7 +145,10 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
   } catch (error) {
     if (isCairnError(error) && error.code === 'EMPTY_DOCUMENT') {
       // A document that became empty must not stay searchable with its old text.
-      const removed = await deps.store.deleteDocument(scope, input.documentId).catch(() => false);
+      const removed = await deps.store
+        .deleteChunks(scope, { documentIds: [input.documentId] })
+        .then((deleted) => deleted.documents > 0 || deleted.chunks > 0)
+        .catch(() => false);
       const detail = (error as EmptyDocumentError).detail;
       const empty = detail === undefined ? 'empty' : `empty: ${detail}`;
       return item('skipped', { reason: removed ? `${empty}; its previous version was removed` : empty });

@@ -2,11 +2,16 @@
  * The retriever: lexical (BM25) and dense search over one collection, fused by reciprocal rank
  * fusion in hybrid mode, with metadata/source filters applied inside each scan, and optionally
  * reranked: a larger candidate pool is fetched, rescored by a {@link Reranker}, then trimmed.
+ *
+ * It plans from the store's {@link StoreCapabilities}: hybrid search fuses inside the store when
+ * the store offers it (one round trip) and in the engine otherwise; a store without a lexical
+ * index searches dense-only and says so once.
  * @module
  */
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import type { Filter } from '../core/filter/filter.js';
 import type { Embedder, EmbeddingUsage, Reranker, Store } from '../core/ports.js';
+import { queryTerms } from '../core/query-terms.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
@@ -50,18 +55,35 @@ export interface RetrieverDeps {
   /** Resolves the embedder for a collection's model, or `undefined` when none is configured. */
   embedderFor(collection: string): Promise<Embedder | undefined>;
   onUsage?: (usage: EmbeddingUsage) => void;
+  /** Receives notices, e.g. that a store without a lexical index searched dense-only. */
+  onNotice?: (message: string) => void;
 }
 
-/** Result of {@link search}: the hits and the mode that actually ran. */
+/** How a result's scores were computed. */
+export interface SearchScoring {
+  /** `scores.lexical`: the store's lexical scoring (see `StoreCapabilities.lexical`), when lexical search ran. */
+  lexical?: 'bm25' | 'ts_rank_cd';
+  /** `scores.dense`: cosine similarity, when dense search ran. */
+  dense?: 'cosine';
+  /** `scores.fused`: reciprocal rank fusion, and where it ran, in hybrid mode. */
+  fused?: 'rrf-store' | 'rrf-engine';
+  /** `scores.rerank`: the reranker's model, when one ran. */
+  rerank?: string;
+}
+
+/** Result of {@link search}: the hits, the mode that actually ran and what scored them. */
 export interface SearchResult {
   hits: Hit[];
   mode: SearchMode;
+  scoring: SearchScoring;
 }
 
 /**
- * Runs a search.
- * @throws {InvalidArgumentError} for a non-positive `topK`.
- * @throws {ConfigError} when `dense`/`hybrid` is asked for a collection with no embedder.
+ * Runs a search. A query without words (empty, whitespace or punctuation only) returns no hits in
+ * every mode: there is nothing to embed or match.
+ * @throws {InvalidArgumentError} for a non-positive `topK` or a non-string query.
+ * @throws {ConfigError} when `dense`/`hybrid` is asked for a collection with no embedder, or
+ *   `lexical` of a store without a lexical index.
  * @throws {ProviderError} when the embedder or the reranker fails.
  */
 export async function search(deps: RetrieverDeps, request: SearchRequest): Promise<SearchResult> {
@@ -69,13 +91,26 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
   if (!Number.isInteger(topK) || topK <= 0) {
     throw new InvalidArgumentError('topK', `must be a positive integer, got ${topK}`);
   }
+  if (typeof request.query !== 'string') throw new InvalidArgumentError('query', 'must be a string');
+  const capabilities = deps.store.capabilities;
+  const lexicalIndex = capabilities.lexical !== 'none';
+  if (request.mode === 'lexical' && !lexicalIndex) {
+    throw new ConfigError(
+      `the ${deps.store.backend} store has no lexical index; search with --mode dense (or hybrid, which then runs dense-only)`,
+    );
+  }
   const embedder = request.mode === 'lexical' ? undefined : await deps.embedderFor(request.collection);
-  const mode = request.mode ?? (embedder ? 'hybrid' : 'lexical');
+  let mode = request.mode ?? (embedder ? 'hybrid' : 'lexical');
   if (mode !== 'lexical' && !embedder) {
     throw new ConfigError(
       `${mode} search needs an embedder for collection "${request.collection}"; configure one (--embedder) or use --mode lexical`,
     );
   }
+  if (mode === 'hybrid' && !lexicalIndex) {
+    deps.onNotice?.(`the ${deps.store.backend} store has no lexical index: hybrid search runs dense-only`);
+    mode = 'dense';
+  }
+  if (queryTerms(request.query).length === 0) return { hits: [], mode, scoring: {} };
   const reranker = request.reranker || undefined;
   const rerankPool = request.rerankCandidates ?? DEFAULT_RERANK_CANDIDATES;
   if (reranker && (!Number.isInteger(rerankPool) || rerankPool <= 0)) {
@@ -92,6 +127,29 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
     sourceIds: request.sourceIds,
     keepBest: request.keepBest,
   };
+  const lexicalScoring = lexicalIndex ? (capabilities.lexical as 'bm25' | 'ts_rank_cd') : undefined;
+  const scoring: SearchScoring = {};
+  if (mode !== 'dense') scoring.lexical = lexicalScoring;
+  if (mode !== 'lexical') scoring.dense = 'cosine';
+  if (mode === 'hybrid' && capabilities.hybrid && deps.store.hybridSearch && embedder) {
+    // One round trip: the store fuses its own dense and lexical candidates.
+    const vector = await embedQuery(embedder, request.query, {
+      onUsage: deps.onUsage,
+      signal: request.signal,
+    });
+    const fused = await deps.store.hybridSearch({
+      ...scope,
+      vector,
+      query: request.query,
+      topK: stageK,
+      candidates,
+      k: request.rrfK ?? DEFAULT_RRF_K,
+      weights: request.rrfWeights ?? [1, 1],
+      minSimilarity: request.minSimilarity,
+    });
+    scoring.fused = 'rrf-store';
+    return finish(fused, 'hybrid', scoring);
+  }
   const lexical =
     mode === 'dense'
       ? undefined
@@ -121,7 +179,13 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
       k: request.rrfK ?? DEFAULT_RRF_K,
       weights: request.rrfWeights ?? [1, 1],
     }).slice(0, stageK);
+    scoring.fused = 'rrf-engine';
   }
-  if (!reranker) return { hits: hits.slice(0, topK), mode };
-  return { hits: await rerankHits(reranker, request.query, hits, { topK, signal: request.signal }), mode };
+  return finish(hits, mode, scoring);
+
+  async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
+    if (!reranker) return { hits: pool.slice(0, topK), mode: ran, scoring: scored };
+    const reranked = await rerankHits(reranker, request.query, pool, { topK, signal: request.signal });
+    return { hits: reranked, mode: ran, scoring: { ...scored, rerank: reranker.model } };
+  }
 }

@@ -4,10 +4,8 @@
  * @module
  */
 
-export * from './memory/index.js';
-export { MAX_QUERY_TERMS, queryTerms } from './query-terms.js';
-export { type CheckedConditions, checkConditions } from './scan-conditions.js';
-export * from './sqlite/index.js';
+export { MAX_QUERY_TERMS, queryTerms } from '../core/query-terms.js';
+export { type CheckedConditions, checkConditions } from './collection/conditions.js';
 export {
   type ChunkTarget,
   type CollectionDefinition,
@@ -27,5 +25,7 @@ export {
   validateId,
   validateIdList,
   validatePositiveInteger,
-} from './store-validation.js';
-export { COLLECTION_TABLE_PREFIX, tableNameFor } from './table-name.js';
+} from './collection/validation.js';
+export * from './memory/index.js';
+export { COLLECTION_TABLE_PREFIX, tableNameFor } from './sql/table-name.js';
+export * from './sqlite/index.js';

@@ -5,4 +5,5 @@
  */
 export * from './filter-node.js';
 export { compareCodePoints, matchesFilter, resolvePath } from './match-filter.js';
-export { MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, validateFilter } from './validate-filter.js';
+export { isMatchAll, isMatchNone, MATCH_NONE, simplifyFilter } from './simplify-filter.js';
+export { fieldPath, MAX_FILTER_CONDITIONS, MAX_FILTER_DEPTH, validateFilter } from './validate-filter.js';

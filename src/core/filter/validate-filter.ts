@@ -3,6 +3,7 @@
  * @module
  */
 import { InvalidFilterError } from '../errors.js';
+import { storableText } from '../storable-text.js';
 import type { FilterScalar } from './filter.js';
 import { type ComparisonNode, type FilterNode, MATCH_ALL, type RangeOperator } from './filter-node.js';
 
@@ -22,7 +23,8 @@ interface State {
  *
  * - `undefined` and `{}` normalise to {@link MATCH_ALL}.
  * - A plain key names a metadata field; dots separate nesting levels (`"a.b"` → `['a', 'b']`),
- *   so a key that itself contains a dot cannot be addressed.
+ *   and a backslash escapes a dot that is part of a key (`"a\\.b"` → `['a.b']`; see {@link fieldPath}).
+ * - Strings (keys and values) are cleaned as stored text is: NUL → space, lone surrogate → U+FFFD.
  * - Several keys (or several operators on one key) are joined with AND.
  * - `$ne`, `$nin` and `$exists: false` become `not(...)`: they match chunks where the field is
  *   missing. See {@link FilterNode} for the comparison semantics.
@@ -82,7 +84,7 @@ function normaliseLogical(
 }
 
 function normaliseField(key: string, value: unknown, at: string, state: State): FilterNode[] {
-  const path = key.split('.');
+  const path = fieldPath(key);
   if (path.some((segment) => segment.length === 0)) {
     throw new InvalidFilterError(at, 'field names and each of their dot-separated parts must be non-empty');
   }
@@ -153,6 +155,29 @@ function comparison(
   return { kind: 'cmp', path, op, value } as ComparisonNode;
 }
 
+/**
+ * The path a field key names: its parts split at dots, except dots escaped with a backslash
+ * (`"a\\.b"` in JSON, i.e. the key `a\.b`, names the literal key `a.b`); `\\` is a literal
+ * backslash. Each part is cleaned as stored text is (NUL → space), so a filter finds what was written.
+ */
+export function fieldPath(key: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (let i = 0; i < key.length; i++) {
+    const char = key[i]!;
+    const next = key[i + 1];
+    if (char === '\\' && (next === '.' || next === '\\')) {
+      current += next;
+      i += 1;
+    } else if (char === '.') {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  parts.push(current);
+  return parts.map(storableText);
+}
+
 function countCondition(state: State, at: string): void {
   state.conditions += 1;
   if (state.conditions > MAX_FILTER_CONDITIONS) {
@@ -161,9 +186,8 @@ function countCondition(state: State, at: string): void {
 }
 
 function scalar(value: unknown, at: string): FilterScalar {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean' || isFiniteNumber(value)) {
-    return value;
-  }
+  if (typeof value === 'string') return storableText(value);
+  if (value === null || typeof value === 'boolean' || isFiniteNumber(value)) return value;
   throw new InvalidFilterError(
     at,
     `expected a string, finite number, boolean or null, got ${describe(value)}`,

@@ -142,10 +142,11 @@ export function registerManageCommands(program: Command): void {
     .action(async (documentId: string, options: GlobalOptions) => {
       const engine = await engineFromOptions(options, true);
       try {
-        if (!(await engine.deleteDocument(documentId))) {
+        const deleted = await engine.deleteDocument(documentId);
+        if (deleted.documents === 0 && deleted.chunks === 0) {
           throw new NotFoundError(`document "${documentId}" is not in collection "${engine.collection}"`);
         }
-        process.stdout.write(`deleted ${documentId}\n`);
+        process.stdout.write(`deleted ${documentId} (${deleted.chunks} chunks)\n`);
       } finally {
         await engine.close();
       }

@@ -5,9 +5,4 @@
  */
 export { BM25_B, BM25_K1, MIN_IDF } from './memory-bm25.js';
 export type { MemoryStoreOptions, ResolvedMemoryStoreOptions } from './memory-options.js';
-export {
-  createMemoryStore,
-  MEMORY_ITERATION_BATCH_SIZE,
-  MEMORY_SCHEMA_VERSION,
-  MemoryStore,
-} from './memory-store.js';
+export { createMemoryStore, MEMORY_SCHEMA_VERSION, MemoryStore } from './memory-store.js';

@@ -6,7 +6,7 @@
  */
 import type { CollectionInfo } from '../../core/ports.js';
 import type { Chunk, DocumentRecord, Hit, Metadata, StoredChunk } from '../../core/types.js';
-import type { PreparedChunk } from '../store-validation.js';
+import type { PreparedChunk } from '../collection/validation.js';
 import { type TermVector, termVector } from './memory-bm25.js';
 
 /** A stored chunk. Immutable once stored, except `seq`, which its namespace assigns on insert. */

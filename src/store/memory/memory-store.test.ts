@@ -3,9 +3,10 @@ import type { DocumentWrite, Scope, Store } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
 import { openSqliteStore } from '../sqlite/sqlite-store.js';
 import { runStoreContract } from '../store.contract.js';
+import { MEMORY_CAPABILITIES } from './memory-backend.js';
 import { createMemoryStore } from './memory-store.js';
 
-runStoreContract('memory', async () => createMemoryStore());
+runStoreContract('memory', async () => createMemoryStore(), MEMORY_CAPABILITIES);
 
 const S: Scope = { collection: 'docs' };
 const DIM = 4;
@@ -119,7 +120,7 @@ describe('store.iterChunks', () => {
       seen.push(...batch.map((item) => item.id));
       if (seen.length === 2) {
         await store.upsertChunks(S, [chunk('x', 8, { id: 'a' }), chunk('x', 9, { id: 'e' })]);
-        await store.deleteChunks(S, ['f']);
+        await store.deleteChunks(S, { ids: ['f'] });
       }
     }
     expect(seen).toEqual(['b', 'd', 'e', 'h']);
@@ -165,9 +166,9 @@ describe('namespaces', () => {
     const store = await denseStore();
     const T = { ...S, namespace: 't' };
     expect(await store.countChunks(T)).toBe(0);
-    expect(await store.deleteChunks(T, ['x'])).toBe(0);
+    expect(await store.deleteChunks(T, { ids: ['x'] })).toEqual({ chunks: 0, documents: 0 });
     await store.upsertChunks(T, [chunk('d', 0)]);
-    expect(await store.deleteBySourceId(T, 'd')).toBe(1);
+    expect(await store.deleteChunks(T, { sourceIds: ['d'] })).toEqual({ chunks: 1, documents: 0 });
     expect(await store.listDocuments(T)).toEqual([]);
     expect(await store.getStats()).toEqual({ collections: 1, documents: 0, chunks: 0 });
   });
@@ -292,9 +293,9 @@ describe('parity with the SQLite store', () => {
       await onEach(stores, async (store) => {
         await store.upsertChunks(S, loose);
         await store.upsertChunks(S, [overwrite]);
-        await store.deleteChunks(S, ['doc-z:1', `loose${round}:3`]);
-        await store.replaceChunks(S, { sourceId: 's1' }, [replacement]);
-        await store.deleteByMetadata(S, { bucket: 2 });
+        await store.deleteChunks(S, { ids: ['doc-z:1', `loose${round}:3`] });
+        await store.replaceChunks(S, { sourceIds: ['s1'] }, [replacement]);
+        await store.deleteChunks(S, { filter: { bucket: 2 } });
       });
     }
     const [sqliteIds, memoryIds] = await onEach(stores, (store) =>
@@ -327,7 +328,7 @@ describe('store.lexicalSearch', () => {
     for (let round = 0; round < 20; round++) {
       await churned.upsertChunks(S, [chunk('d', 2, { text: `common word filler ${round} extra` })]);
       await churned.replaceDocument(S, write('gone', [chunk('gone', 0, { text: 'rare rare rare' })]));
-      await churned.deleteDocument(S, 'gone');
+      await churned.deleteChunks(S, { documentIds: ['gone'] });
     }
     await churned.upsertChunks(S, final);
     await fresh.upsertChunks(S, final);

@@ -15,7 +15,7 @@
  * @module
  */
 import { stemmer } from 'stemmer';
-import { queryTerms } from '../query-terms.js';
+import { queryTerms } from '../../core/query-terms.js';
 
 const TOKEN = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{M}\p{Co}]*/gu;
 const LATIN_CLUSTER = /\p{Script=Latin}\p{M}*/gu;

@@ -11,6 +11,13 @@ export {
   type PgliteTransactionLike,
   pgliteDriver,
 } from './pglite-driver.js';
+export {
+  AUTO_ANALYZE_MIN_ROWS,
+  INSERT_BATCH_SIZE,
+  POSTGRES_CAPABILITIES,
+  PostgresBackend,
+} from './postgres-backend.js';
+export { postgresDialect } from './postgres-dialect.js';
 export type { PostgresDriver, PostgresQueryable, PostgresResult } from './postgres-driver.js';
 export { compilePostgresFilter } from './postgres-filter.js';
 export { quoteIdentifier, safeIdentifier, safeSettingName } from './postgres-identifiers.js';
@@ -21,8 +28,7 @@ export {
   postgresStoreOptionsSchema,
   type ResolvedPostgresStoreOptions,
 } from './postgres-options.js';
-export { type ParamType, SqlParams, type SqlStatement } from './postgres-params.js';
-export { cleanJson, cleanText } from './postgres-sanitize.js';
+export { type ParamType, PostgresParams, type SqlStatement } from './postgres-params.js';
 export {
   CURRENT_SCHEMA_VERSION,
   collectionStatements,
@@ -35,14 +41,5 @@ export {
   policyStatements,
   REGISTRY_TABLE,
 } from './postgres-schema.js';
-export {
-  AUTO_ANALYZE_MIN_ROWS,
-  DEFAULT_HYBRID_CANDIDATES,
-  DEFAULT_HYBRID_RRF_K,
-  DEFAULT_ITERATION_BATCH_SIZE,
-  type HybridSearchRequest,
-  openPostgresStore,
-  PostgresStore,
-} from './postgres-store.js';
+export { openPostgresStore, PostgresStore } from './postgres-store.js';
 export { tsqueryText } from './postgres-tsquery.js';
-export { INSERT_BATCH_SIZE } from './postgres-writes.js';

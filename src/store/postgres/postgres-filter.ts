@@ -3,14 +3,12 @@
  *
  * Everything that comes from the caller is a bound parameter: metadata paths travel as `text[]`
  * (read with `#>`), compared values as `jsonb`, `numeric` or `text`. The SQL text depends only on
- * the filter's shape. Strings in paths and values are cleaned like stored metadata (NULs removed),
- * so a filter finds what was written.
+ * the filter's shape. (Strings in paths and values are already cleaned like stored metadata by
+ * `validateFilter`, so a filter finds what was written.)
  * @module
  */
-import type { FilterScalar } from '../../core/filter/filter.js';
 import type { ComparisonNode, FilterNode, FilterPath } from '../../core/filter/filter-node.js';
-import type { SqlParams } from './postgres-params.js';
-import { cleanText } from './postgres-sanitize.js';
+import type { PostgresParams } from './postgres-params.js';
 
 const COLUMN = /^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/;
 /** A path segment `jsonb #>` would read as an array index (it parses text with `strtol`). */
@@ -28,12 +26,12 @@ const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
  * @param params Receives the bound values.
  * @returns The expression; `TRUE` for the match-everything filter.
  */
-export function compilePostgresFilter(node: FilterNode, column: string, params: SqlParams): string {
+export function compilePostgresFilter(node: FilterNode, column: string, params: PostgresParams): string {
   if (!COLUMN.test(column)) throw new Error(`compilePostgresFilter: bad column reference ${column}`);
   return compileNode(node, column, params);
 }
 
-function compileNode(node: FilterNode, column: string, params: SqlParams): string {
+function compileNode(node: FilterNode, column: string, params: PostgresParams): string {
   switch (node.kind) {
     case 'and':
     case 'or': {
@@ -55,13 +53,12 @@ function compileNode(node: FilterNode, column: string, params: SqlParams): strin
  * as an index when it meets an array; the filter language walks objects only, so for each such
  * segment the value before it must be an object.
  */
-function fieldExpression(path: FilterPath, column: string, params: SqlParams): string {
-  const cleaned = path.map(cleanText);
-  const value = `(${column} #> ${params.bind(cleaned, 'text[]')})`;
+function fieldExpression(path: FilterPath, column: string, params: PostgresParams): string {
+  const value = `(${column} #> ${params.bind(path, 'text[]')})`;
   const guards: string[] = [];
-  cleaned.forEach((segment, index) => {
+  path.forEach((segment, index) => {
     if (index > 0 && INDEX_LIKE.test(segment)) {
-      guards.push(`jsonb_typeof(${column} #> ${params.bind(cleaned.slice(0, index), 'text[]')}) = 'object'`);
+      guards.push(`jsonb_typeof(${column} #> ${params.bind(path.slice(0, index), 'text[]')}) = 'object'`);
     }
   });
   return guards.length === 0 ? value : `(CASE WHEN ${guards.join(' AND ')} THEN ${value} END)`;
@@ -71,7 +68,7 @@ function fieldExpression(path: FilterPath, column: string, params: SqlParams): s
  * `(SELECT CASE WHEN v IS NULL THEN FALSE WHEN v is an array THEN <any element passes> ELSE
  * <v passes> END FROM (SELECT <field> AS v))`: the field is read once per row.
  */
-function compileComparison(node: ComparisonNode, column: string, params: SqlParams): string {
+function compileComparison(node: ComparisonNode, column: string, params: PostgresParams): string {
   const test = elementTest(node, params);
   if (test === undefined) return 'FALSE';
   const field = fieldExpression(node.path, column, params);
@@ -83,12 +80,12 @@ function compileComparison(node: ComparisonNode, column: string, params: SqlPara
 }
 
 /** The test one scalar (or array element) must pass, as a function of the expression naming it. */
-function elementTest(node: ComparisonNode, params: SqlParams): ((value: string) => string) | undefined {
+function elementTest(node: ComparisonNode, params: PostgresParams): ((value: string) => string) | undefined {
   if (node.op === 'eq' || node.op === 'in') {
     const values = node.op === 'eq' ? [node.value] : node.value;
     if (values.length === 0) return undefined;
     // Containment in an array of scalars is type-aware equality: "1" ≠ 1, true ≠ 1, null = null only.
-    const list = params.bind(JSON.stringify(values.map(cleanScalar)), 'jsonb');
+    const list = params.bind(JSON.stringify(values), 'jsonb');
     return (value) => `(${list} @> jsonb_build_array(${value}))`;
   }
   const operator = RANGE_OPERATORS[node.op];
@@ -97,11 +94,7 @@ function elementTest(node: ComparisonNode, params: SqlParams): ((value: string) 
     return (value) =>
       `(CASE WHEN jsonb_typeof(${value}) = 'number' THEN (${value})::numeric ${operator} ${operand} ELSE FALSE END)`;
   }
-  const operand = params.bind(cleanText(node.value), 'text');
+  const operand = params.bind(node.value, 'text');
   return (value) =>
     `(CASE WHEN jsonb_typeof(${value}) = 'string' THEN (${value} #>> '{}') COLLATE "C" ${operator} ${operand} ELSE FALSE END)`;
-}
-
-function cleanScalar(value: FilterScalar): FilterScalar {
-  return typeof value === 'string' ? cleanText(value) : value;
 }

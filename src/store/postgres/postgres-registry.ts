@@ -1,16 +1,13 @@
 /**
- * Registry-level helpers: the DDL lock, reading the collection registry, checking an existing
+ * Registry-level helpers: the DDL lock, whether the schema is in place, checking an existing
  * table against a collection definition, and running DDL with helpful errors. All run as the
  * connecting owner, outside any namespace.
  * @module
  */
 import { ConfigError, SchemaError } from '../../core/errors.js';
-import type { CollectionInfo } from '../../core/ports.js';
+import type { StoredCollection } from '../collection/backend.js';
 import type { PostgresQueryable } from './postgres-driver.js';
-import { quoteIdentifier } from './postgres-identifiers.js';
-import { COLLECTION_COLUMNS, type CollectionRow, collectionFromRow } from './postgres-rows.js';
 import {
-  CURRENT_SCHEMA_VERSION,
   DDL_LOCK_KEY,
   DESCRIBE_TABLE_SQL,
   DOCUMENTS_TABLE,
@@ -23,15 +20,6 @@ import {
 /** Takes the transaction-level advisory lock that serialises DDL. */
 export async function lockDdl(tx: PostgresQueryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1::text))', [DDL_LOCK_KEY]);
-}
-
-/** True when both the registry and the documents table exist (never creates them). */
-export async function registryExists(tx: PostgresQueryable): Promise<boolean> {
-  const { rows } = await tx.query<{ exists: boolean }>(
-    'SELECT to_regclass($1::text) IS NOT NULL AND to_regclass($2::text) IS NOT NULL AS exists',
-    [REGISTRY_TABLE, DOCUMENTS_TABLE],
-  );
-  return rows[0]?.exists === true;
 }
 
 /**
@@ -52,53 +40,17 @@ export async function schemaExists(
   return rows[0]?.exists === true;
 }
 
-/** Every registry entry, ordered by name; with `share`, each row locked against a concurrent drop. */
-export async function readRegistry(tx: PostgresQueryable, share = false): Promise<CollectionInfo[]> {
-  const { rows } = await tx.query<CollectionRow>(
-    `SELECT ${COLLECTION_COLUMNS} FROM ${REGISTRY_TABLE} ORDER BY name${share ? ' FOR SHARE' : ''}`,
-  );
-  return rows.map(collectionFromRow);
-}
-
-/** The registry row of `name`; with `share`, locked against a concurrent drop until the transaction ends. */
-export async function readCollection(
-  tx: PostgresQueryable,
-  name: string,
-  share = false,
-): Promise<CollectionInfo | undefined> {
-  const { rows } = await tx.query<CollectionRow>(
-    `SELECT ${COLLECTION_COLUMNS} FROM ${REGISTRY_TABLE} WHERE name = $1::text${share ? ' FOR SHARE' : ''}`,
-    [name],
-  );
-  return rows[0] === undefined ? undefined : collectionFromRow(rows[0]);
-}
-
-/** Chunk counts over all namespaces (as the owner), aligned with `collections`. */
-export async function countAll(tx: PostgresQueryable, collections: CollectionInfo[]): Promise<number[]> {
-  if (collections.length === 0) return [];
-  const sql = collections
-    .map(
-      (info, index) =>
-        `SELECT ${index} AS position, count(*)::int AS n FROM ${quoteIdentifier(info.tableName)}`,
-    )
-    .join(' UNION ALL ');
-  const { rows } = await tx.query<{ position: number; n: number }>(sql);
-  const counts = new Array<number>(collections.length).fill(0);
-  for (const row of rows) counts[row.position] = row.n;
-  return counts;
-}
-
 /**
  * Compares an existing table's embedding column with a collection definition, before any DDL.
  * @throws {SchemaError} naming both dimensions (or types) when they differ.
  */
 export async function checkCollectionTable(
   tx: PostgresQueryable,
-  info: Pick<CollectionInfo, 'name' | 'tableName' | 'dimension' | 'vectorType'>,
+  info: Pick<StoredCollection, 'name' | 'location' | 'dimension' | 'vectorType'>,
 ): Promise<void> {
   const { rows } = await tx.query<{ exists: boolean; type_name: string | null; dimension: number | null }>(
     DESCRIBE_TABLE_SQL,
-    [info.tableName],
+    [info.location],
   );
   const table = rows[0];
   if (table === undefined || !table.exists) return;
@@ -118,7 +70,7 @@ export async function checkCollectionTable(
         table.dimension === info.dimension;
   if (!matches) {
     throw new SchemaError(
-      `collection "${info.name}": table ${info.tableName} holds ${actual}, but the collection is defined with ${wanted}; ` +
+      `collection "${info.name}": table ${info.location} holds ${actual}, but the collection is defined with ${wanted}; ` +
         'nothing was changed. Drop and recreate the collection, or use its existing dimension',
     );
   }
@@ -140,24 +92,5 @@ export async function runDdl(tx: PostgresQueryable, sql: string): Promise<void> 
       );
     }
     throw error;
-  }
-}
-
-/**
- * Refuses a collection whose layout version this library cannot use.
- * @throws {SchemaError} when it is newer (upgrade cairn) or older with no upgrade step (recreate it).
- */
-export function checkSchemaVersion(info: CollectionInfo): void {
-  if (info.schemaVersion > CURRENT_SCHEMA_VERSION) {
-    throw new SchemaError(
-      `collection "${info.name}" has schema version ${info.schemaVersion}, newer than this cairn supports ` +
-        `(${CURRENT_SCHEMA_VERSION}); upgrade cairn`,
-    );
-  }
-  if (info.schemaVersion < CURRENT_SCHEMA_VERSION) {
-    throw new SchemaError(
-      `collection "${info.name}" has schema version ${info.schemaVersion} and no upgrade step leads from it to ` +
-        `${CURRENT_SCHEMA_VERSION}; recreate the collection and ingest again`,
-    );
   }
 }

@@ -18,17 +18,15 @@
  * The owner (who runs migrations) is not subject to it; scoped work always switches role first.
  * @module
  */
-import type { CollectionInfo } from '../../core/ports.js';
+import type { StoredCollection } from '../collection/backend.js';
+import { DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
 import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
 import { FOLDED_CONFIG_PREFIX } from './postgres-options.js';
 import type { SqlStatement } from './postgres-params.js';
 
 /** Layout version of collections this library creates and reads. */
 export const CURRENT_SCHEMA_VERSION = 1;
-/** The collection registry. */
-export const REGISTRY_TABLE = 'cairn_collections';
-/** One row per ingested document, keyed by collection, namespace and document id. */
-export const DOCUMENTS_TABLE = 'cairn_documents';
+export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 /** Name of the row-level-security policy on every namespaced table. */
 export const POLICY_NAME = 'cairn_namespace';
 /** Largest dimension pgvector's HNSW index accepts, per column type; larger collections search exactly. */
@@ -179,13 +177,13 @@ $cairn$`,
 }
 
 /** The SQL column type of a collection's embeddings, e.g. `vector(384)`; `null` when lexical-only. */
-export function embeddingType(info: Pick<CollectionInfo, 'dimension' | 'vectorType'>): string | null {
+export function embeddingType(info: Pick<StoredCollection, 'dimension' | 'vectorType'>): string | null {
   if (info.dimension === null) return null;
   return `${info.vectorType === 'float16' ? 'halfvec' : 'vector'}(${info.dimension})`;
 }
 
 /** Whether a collection's embeddings get an HNSW index (pgvector caps the indexed dimension). */
-export function hasHnswIndex(info: Pick<CollectionInfo, 'dimension' | 'vectorType'>): boolean {
+export function hasHnswIndex(info: Pick<StoredCollection, 'dimension' | 'vectorType'>): boolean {
   return info.dimension !== null && info.dimension <= HNSW_MAX_DIMENSION[info.vectorType];
 }
 
@@ -194,11 +192,11 @@ export function hasHnswIndex(info: Pick<CollectionInfo, 'dimension' | 'vectorTyp
  * EXISTS`), so a table left without a registry row is adopted once its dimension has been checked.
  */
 export function collectionStatements(
-  info: Pick<CollectionInfo, 'tableName' | 'dimension' | 'vectorType'>,
+  info: Pick<StoredCollection, 'location' | 'dimension' | 'vectorType'>,
   settings: PostgresSchemaSettings,
 ): string[] {
-  const table = quoteIdentifier(info.tableName);
-  const name = (suffix: string) => quoteIdentifier(`${info.tableName}_${suffix}`);
+  const table = quoteIdentifier(info.location);
+  const name = (suffix: string) => quoteIdentifier(`${info.location}_${suffix}`);
   const config = `${quoteLiteral(foldedConfigName(settings))}::regconfig`;
   const vectorColumn = embeddingType(info);
   const statements = [
@@ -232,7 +230,7 @@ export function collectionStatements(
       `CREATE INDEX IF NOT EXISTS ${name('embedding')} ON ${table} USING hnsw (embedding ${operators})`,
     );
   }
-  return [...statements, ...policyStatements(info.tableName, settings)];
+  return [...statements, ...policyStatements(info.location, settings)];
 }
 
 /** DDL dropping a collection's chunk table (its indexes and policy go with it). */

@@ -5,19 +5,20 @@
  * row-level security confines them to one namespace.
  * @module
  */
-import type { CheckedConditions } from '../scan-conditions.js';
-import { compileConditions } from './postgres-conditions.js';
+import { CHUNK_COLUMNS, DOCUMENTS_TABLE } from '../sql/sql-rows.js';
 import { quoteIdentifier } from './postgres-identifiers.js';
-import { SqlParams, type SqlStatement } from './postgres-params.js';
-import { CHUNK_COLUMNS } from './postgres-rows.js';
-import { DOCUMENTS_TABLE } from './postgres-schema.js';
+import type { PostgresParams, SqlStatement } from './postgres-params.js';
 
-/** The collection a search reads. */
+/** The collection a search reads, and its conditions, already compiled. */
 export interface SearchTarget {
   /** The chunk table's name (unquoted). */
-  tableName: string;
+  location: string;
   /** The collection's name, to join its documents. */
   collection: string;
+  /** The parameters the conditions were compiled with; the search binds the rest into it. */
+  params: PostgresParams;
+  /** The conditions over the chunk table aliased `c` (`TRUE` for none). */
+  where: string;
 }
 
 /** Inputs of {@link denseSearchSql}. */
@@ -27,7 +28,6 @@ export interface DenseSearchSql {
   vector: string;
   /** The embedding column's type, e.g. `vector(384)`; the query is cast to it so the index applies. */
   vectorType: string;
-  conditions: CheckedConditions;
   topK: number;
   keepBest: boolean;
 }
@@ -39,7 +39,6 @@ export interface LexicalSearchSql {
   query: string;
   /** The text-search configuration (a name, bound as `regconfig`). */
   config: string;
-  conditions: CheckedConditions;
   topK: number;
   keepBest: boolean;
 }
@@ -52,7 +51,6 @@ export interface HybridSearchSql {
   /** `to_tsquery` input, or `undefined` when the text holds no word (dense candidates only). */
   query: string | undefined;
   config: string;
-  conditions: CheckedConditions;
   topK: number;
   keepBest: boolean;
   /** Candidates taken from each ranking before fusion. */
@@ -73,10 +71,9 @@ export interface HybridSearchSql {
  * Rows come back ordered by `distance`, with `score` = `distance`.
  */
 export function denseSearchSql(search: DenseSearchSql): SqlStatement {
-  const params = new SqlParams();
-  const table = quoteIdentifier(search.target.tableName);
+  const { params, where } = search.target;
+  const table = quoteIdentifier(search.target.location);
   const query = params.bind(search.vector, search.vectorType);
-  const where = compileConditions(search.conditions, params);
   const limit = params.bind(search.topK, 'int');
   const distance = `c.embedding <=> ${query}`;
   const top = search.keepBest
@@ -85,13 +82,7 @@ export function denseSearchSql(search: DenseSearchSql): SqlStatement {
       `top AS MATERIALIZED (SELECT namespace, id, distance FROM best ORDER BY distance, id LIMIT ${limit})`
     : `top AS MATERIALIZED (SELECT c.namespace, c.id, ${distance} AS distance FROM ${table} AS c ` +
       `WHERE ${where} ORDER BY ${distance} LIMIT ${limit})`;
-  return finish(
-    search.target,
-    params,
-    top,
-    'top.distance AS score, top.distance AS distance',
-    'top.distance, c.id',
-  );
+  return finish(search.target, top, 'top.distance AS score, top.distance AS distance', 'top.distance, c.id');
 }
 
 /**
@@ -100,10 +91,9 @@ export function denseSearchSql(search: DenseSearchSql): SqlStatement {
  * `score` descending.
  */
 export function lexicalSearchSql(search: LexicalSearchSql): SqlStatement {
-  const params = new SqlParams();
-  const table = quoteIdentifier(search.target.tableName);
+  const { params, where } = search.target;
+  const table = quoteIdentifier(search.target.location);
   const tsquery = `to_tsquery(${params.bind(search.config, 'regconfig')}, ${params.bind(search.query, 'text')})`;
-  const where = compileConditions(search.conditions, params);
   const limit = params.bind(search.topK, 'int');
   const scored =
     `SELECT c.namespace, c.id, c.source_id, ts_rank_cd(c.search, ${tsquery}, 1) AS score ` +
@@ -113,13 +103,7 @@ export function lexicalSearchSql(search: LexicalSearchSql): SqlStatement {
       'best AS (SELECT DISTINCT ON (source_id) namespace, id, score FROM scored ORDER BY source_id, score DESC, id), ' +
       `top AS MATERIALIZED (SELECT namespace, id, score FROM best ORDER BY score DESC, id LIMIT ${limit})`
     : `top AS MATERIALIZED (SELECT namespace, id, score FROM (${scored}) AS scored ORDER BY score DESC, id LIMIT ${limit})`;
-  return finish(
-    search.target,
-    params,
-    top,
-    'top.score AS score, top.score AS lexical',
-    'top.score DESC, c.id',
-  );
+  return finish(search.target, top, 'top.score AS score, top.score AS lexical', 'top.score DESC, c.id');
 }
 
 /**
@@ -130,10 +114,9 @@ export function lexicalSearchSql(search: LexicalSearchSql): SqlStatement {
  * `distance` and `lexical` set when that list ranked the chunk.
  */
 export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
-  const params = new SqlParams();
-  const table = quoteIdentifier(search.target.tableName);
+  const { params, where } = search.target;
+  const table = quoteIdentifier(search.target.location);
   const query = params.bind(search.vector, search.vectorType);
-  const where = compileConditions(search.conditions, params);
   const candidates = params.bind(search.candidates, 'int');
   const k = params.bind(search.k, 'float8');
   const [denseWeight, lexicalWeight] = [
@@ -175,7 +158,6 @@ export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
     : `${fused}, top AS MATERIALIZED (SELECT * FROM fused ORDER BY ${order('')} LIMIT ${limit})`;
   return finish(
     search.target,
-    params,
     `${dense}, ${lexical}, ${top}`,
     'top.fused AS score, top.distance AS distance, top.lexical AS lexical, top.fused AS fused',
     `top.fused DESC, top.dense_rank ASC NULLS LAST, top.lexical_rank ASC NULLS LAST, top.id`,
@@ -183,14 +165,9 @@ export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
 }
 
 /** Joins the ranked `top` rows back to their chunks and documents; `order` is the final `ORDER BY` list. */
-function finish(
-  target: SearchTarget,
-  params: SqlParams,
-  ctes: string,
-  scores: string,
-  order: string,
-): SqlStatement {
-  const table = quoteIdentifier(target.tableName);
+function finish(target: SearchTarget, ctes: string, scores: string, order: string): SqlStatement {
+  const { params } = target;
+  const table = quoteIdentifier(target.location);
   const collection = params.bind(target.collection, 'text');
   const sql =
     `WITH ${ctes} SELECT ${scores}, ${CHUNK_COLUMNS}, d.source_name AS source_name ` +

@@ -3,8 +3,7 @@ import { validateFilter } from '../../core/filter/validate-filter.js';
 import { compilePostgresFilter } from './postgres-filter.js';
 import { safeIdentifier, safeSettingName } from './postgres-identifiers.js';
 import { parsePostgresStoreOptions } from './postgres-options.js';
-import { SqlParams } from './postgres-params.js';
-import { cleanJson, cleanText } from './postgres-sanitize.js';
+import { PostgresParams as SqlParams } from './postgres-params.js';
 import { collectionStatements, isolationStatements, migrationStatements } from './postgres-schema.js';
 import { tsqueryText } from './postgres-tsquery.js';
 
@@ -51,10 +50,10 @@ describe('compilePostgresFilter', () => {
     );
   });
 
-  it('removes NULs from paths and values, as from stored metadata', () => {
+  it('binds paths and values as validateFilter cleaned them (NUL → space), as stored metadata is', () => {
     const params = new SqlParams();
     compilePostgresFilter(validateFilter({ 'k\0ey': 'va\0lue' }), 'c.metadata', params);
-    expect(params.values).toEqual(['["value"]', ['key']]);
+    expect(params.values).toEqual(['["va lue"]', ['k ey']]);
   });
 
   it('compiles empty logical nodes to constants and refuses a foreign column', () => {
@@ -100,18 +99,18 @@ describe('schema statements', () => {
 
   it('describes a collection table: halfvec, HNSW up to pgvector’s limit, generated tsvector, policy', () => {
     const half = collectionStatements(
-      { tableName: 'cairn_c_x', dimension: 3000, vectorType: 'float16' },
+      { location: 'cairn_c_x', dimension: 3000, vectorType: 'float16' },
       settings,
     );
     expect(half.join('\n')).toContain('embedding halfvec(3000) NOT NULL');
     expect(half.join('\n')).toContain('USING hnsw (embedding halfvec_cosine_ops)');
     const wide = collectionStatements(
-      { tableName: 'cairn_c_y', dimension: 3000, vectorType: 'float32' },
+      { location: 'cairn_c_y', dimension: 3000, vectorType: 'float32' },
       settings,
     );
     expect(wide.join('\n')).not.toContain('hnsw');
     const lexical = collectionStatements(
-      { tableName: 'cairn_c_z', dimension: null, vectorType: 'float32' },
+      { location: 'cairn_c_z', dimension: null, vectorType: 'float32' },
       settings,
     );
     expect(lexical.join('\n')).not.toContain('embedding');
@@ -119,10 +118,5 @@ describe('schema statements', () => {
     expect(lexical.join('\n')).toContain('USING gin (search)');
     expect(lexical.join('\n')).toContain("USING (namespace = current_setting('cairn.namespace', true))");
     expect(migrationStatements(settings).every((sql) => !sql.includes('${'))).toBe(true);
-  });
-
-  it('cleans text and JSON for PostgreSQL', () => {
-    expect(cleanText('a\0b\ud800c')).toBe('ab\uFFFDc');
-    expect(cleanJson({ 'k\0': ['v\0', 1, null, { x: 'y\0' }] })).toEqual({ k: ['v', 1, null, { x: 'y' }] });
   });
 });

@@ -1,14 +1,17 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateFilter } from '../../core/filter/validate-filter.js';
 import type { Scope } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
-import { decodeText } from '../../ingest/decode.js';
 import { reciprocalRankFusion } from '../../retrieve/reciprocal-rank-fusion.js';
-import { checkConditions } from '../scan-conditions.js';
+import { tableNameFor } from '../sql/table-name.js';
 import { openSqliteStore } from '../sqlite/sqlite-store.js';
 import { runStoreContract } from '../store.contract.js';
 import { createPglite } from './pglite-driver.js';
+import { POSTGRES_CAPABILITIES } from './postgres-backend.js';
+import { compilePostgresFilter } from './postgres-filter.js';
+import { PostgresParams } from './postgres-params.js';
 import { vectorLiteral } from './postgres-rows.js';
 import { isolationStatements, migrationStatements } from './postgres-schema.js';
 import { denseSearchSql } from './postgres-search.js';
@@ -74,7 +77,7 @@ describe('on PGlite, in process', () => {
       await dropCairnTables(db);
       return openPostgresStore({ pglite: db });
     },
-    { float16: true },
+    POSTGRES_CAPABILITIES,
   );
 });
 
@@ -98,7 +101,7 @@ describe('through pg, on PGlite served over a socket', () => {
       await emptyCairnTables(db);
       return openPostgresStore({ url, pool: { size: 2, overflow: 2 } });
     },
-    { float16: true },
+    POSTGRES_CAPABILITIES,
   );
 
   it('keeps concurrent transactions of different namespaces apart on one backend session', async () => {
@@ -167,7 +170,7 @@ if (serverUrl) {
         await dropCairnTables(admin);
         return openPostgresStore({ url: serverUrl });
       },
-      { float16: true },
+      POSTGRES_CAPABILITIES,
     );
   });
 }
@@ -317,7 +320,7 @@ describe('PostgreSQL specifics (PGlite)', () => {
       });
       const policies = (first as { policies: Array<{ tablename: string; roles: string }> }).policies;
       expect(policies.map((policy) => policy.tablename).sort()).toEqual(
-        ['cairn_documents', (await store.getCollection('docs'))!.tableName].sort(),
+        ['cairn_documents', tableNameFor('docs')].sort(),
       );
       expect(store.migrationStatements()).toEqual(migrationStatements(store.settings));
       // Another setting name replaces every policy; the store that uses it reads through them.
@@ -335,7 +338,8 @@ describe('PostgreSQL specifics (PGlite)', () => {
 
     it('refuses, before any DDL, a table whose dimension differs from the registry, naming both', async () => {
       await fresh();
-      const info = await store.createCollection('docs', { model: 'm', dimension: 8 });
+      await store.createCollection('docs', { model: 'm', dimension: 8 });
+      const info = { tableName: tableNameFor('docs') };
       await db.query('UPDATE cairn_collections SET dimension = 16');
       await db.query(`DROP POLICY cairn_namespace ON "${info.tableName}"`);
       const failure = store.migrate();
@@ -406,7 +410,7 @@ describe('PostgreSQL specifics (PGlite)', () => {
       await fresh();
       await store.createCollection('shared', { model: 'm', dimension: 3 });
       await store.createCollection('other', { model: 'm', dimension: 3 });
-      table = (await store.getCollection('shared'))!.tableName;
+      table = tableNameFor('shared');
       for (const [scope, word, owner] of [
         [A, 'apple', 'a'],
         [B, 'banana', 'b'],
@@ -484,17 +488,20 @@ describe('PostgreSQL specifics (PGlite)', () => {
 
     it('lets namespace A change or delete nothing of B', async () => {
       const before = await snapshotB();
-      expect(await store.deleteChunks(A, ['b-doc:0', 'b-doc:1'])).toBe(0);
-      expect(await store.deleteBySourceId(A, 'src-b')).toBe(0);
-      expect(await store.deleteByMetadata(A, { owner: 'b' })).toBe(0);
-      expect(await store.deleteByMetadata(A, { $or: [{ owner: 'b' }, { word: 'banana' }] })).toBe(0);
-      expect(await store.replaceChunks(A, { sourceId: 'src-b' }, [])).toBe(0);
-      expect(await store.replaceChunks(A, { match: { owner: 'b' } }, [])).toBe(0);
-      expect(await store.deleteDocument(A, 'b-doc')).toBe(false);
+      const nothing = { chunks: 0, documents: 0 };
+      expect(await store.deleteChunks(A, { ids: ['b-doc:0', 'b-doc:1'] })).toEqual(nothing);
+      expect(await store.deleteChunks(A, { sourceIds: ['src-b'] })).toEqual(nothing);
+      expect(await store.deleteChunks(A, { filter: { owner: 'b' } })).toEqual(nothing);
+      expect(await store.deleteChunks(A, { filter: { $or: [{ owner: 'b' }, { word: 'banana' }] } })).toEqual(
+        nothing,
+      );
+      expect(await store.replaceChunks(A, { sourceIds: ['src-b'] }, [])).toEqual(nothing);
+      expect(await store.replaceChunks(A, { filter: { owner: 'b' } }, [])).toEqual(nothing);
+      expect(await store.deleteChunks(A, { documentIds: ['b-doc'] })).toEqual(nothing);
       await store.upsertChunks(A, [makeChunk('b-doc', 0, { text: 'intruder', sourceId: 'src-b' })]);
       await store.replaceDocument(A, documentOf('b-doc', [makeChunk('b-doc', 5, { sourceId: 'src-b' })]));
       await store.replaceDocument(A, documentOf('same', [makeChunk('same', 0, { text: 'apple again' })]));
-      expect(await store.deleteDocument(A, 'b-doc')).toBe(true);
+      expect((await store.deleteChunks(A, { documentIds: ['b-doc'] })).documents).toBe(1);
       expect(await snapshotB()).toEqual(before);
       expect((await store.getChunks(B, ['same:0']))[0]?.text).toBe('banana same');
     });
@@ -540,14 +547,14 @@ describe('PostgreSQL specifics (PGlite)', () => {
       const before = await snapshotB();
       await store.upsertChunks({ collection: 'other', namespace: 'tenant-a' }, [makeChunk('o', 1)]);
       const inA = (await store.countChunks(A)) + 1;
-      expect(await store.purgeNamespace('tenant-a')).toBe(inA);
+      expect((await store.purgeNamespace('tenant-a')).chunks).toBe(inA);
       expect(await store.countChunks(A)).toBe(0);
       expect(await store.listDocuments(A)).toEqual([]);
       expect(await store.countChunks({ collection: 'other', namespace: 'tenant-a' })).toBe(0);
       expect(await snapshotB()).toEqual(before);
       expect(await store.countChunks({ collection: 'other', namespace: 'tenant-b' })).toBe(1);
-      expect(await store.purgeNamespace('tenant-a')).toBe(0);
-      expect(await store.purgeNamespace('nobody')).toBe(0);
+      expect(await store.purgeNamespace('tenant-a')).toEqual({ chunks: 0, documents: 0 });
+      expect(await store.purgeNamespace('nobody')).toEqual({ chunks: 0, documents: 0 });
       await expect(store.purgeNamespace('')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     });
   });
@@ -555,7 +562,8 @@ describe('PostgreSQL specifics (PGlite)', () => {
   describe('vectorType float16', () => {
     it('stores halfvec with a halfvec HNSW index and reads float16 values back', async () => {
       await fresh();
-      const info = await store.createCollection('half', { model: 'm', dimension: 4, vectorType: 'float16' });
+      await store.createCollection('half', { model: 'm', dimension: 4, vectorType: 'float16' });
+      const info = { tableName: tableNameFor('half') };
       const columns = await db.query<{ type: string }>(
         `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'embedding'`,
         [info.tableName],
@@ -586,11 +594,11 @@ describe('PostgreSQL specifics (PGlite)', () => {
   });
 
   describe('NUL characters', () => {
-    it('are removed from text and metadata, as ingest removes them before SQLite', async () => {
+    it('become spaces in text, metadata and the registry, as on every backend', async () => {
       await fresh();
       await store.createCollection('docs', { model: 'm', dimension: 3, metadata: { 'o\0wner': 'm\0e' } });
       const raw = makeChunk('d', 0, {
-        text: 'nul\0 bytes\0 inside',
+        text: 'nul\0bytes\0inside',
         headingPath: ['Head\0ing'],
         metadata: { 'k\0ey': 'va\0lue', list: ['a\0', { 'n\0': 'x\0' }] },
       });
@@ -605,35 +613,35 @@ describe('PostgreSQL specifics (PGlite)', () => {
           },
         },
       );
-      expect(record).toMatchObject({ sourceName: 'folder/d.md', title: 'Title', metadata: { a: 'b' } });
+      expect(record).toMatchObject({ sourceName: 'fo lder/d.md', title: 'T itle', metadata: { a: 'b ' } });
       expect(await store.getDocument({ collection: 'docs' }, 'd')).toEqual(record);
       const [stored] = await store.getChunks({ collection: 'docs' }, ['d:0']);
       expect(stored).toMatchObject({
         text: 'nul bytes inside',
-        headingPath: ['Heading'],
-        metadata: { key: 'value', list: ['a', { n: 'x' }] },
+        headingPath: ['Head ing'],
+        metadata: { 'k ey': 'va lue', list: ['a ', { 'n ': 'x ' }] },
       });
-      expect((await store.getCollection('docs'))?.metadata).toEqual({ owner: 'me' });
+      expect((await store.getCollection('docs'))?.metadata).toEqual({ 'o wner': 'm e' });
       expect((await store.lexicalSearch({ collection: 'docs', query: 'bytes', topK: 1 }))[0]?.chunk.id).toBe(
         'd:0',
       );
       expect(await store.countChunks({ collection: 'docs', filter: { 'k\0ey': 'va\0lue' } })).toBe(1);
 
-      // Ingest decodes text without NULs; both stores then keep exactly that text.
-      const text = decodeText(new TextEncoder().encode('nul\0 bytes\0 inside'));
       const sqlite = await openSqliteStore({ path: ':memory:' });
       await sqlite.createCollection('docs', { model: 'm', dimension: 3 });
-      await sqlite.upsertChunks({ collection: 'docs' }, [{ ...raw, text, headingPath: ['Heading'] }]);
+      await sqlite.upsertChunks({ collection: 'docs' }, [raw]);
       const [fromSqlite] = await sqlite.getChunks({ collection: 'docs' }, ['d:0']);
       await sqlite.close();
-      expect(stored!.text).toBe(fromSqlite!.text);
-      expect(stored!.headingPath).toEqual(fromSqlite!.headingPath);
+      expect(fromSqlite).toEqual(stored);
 
       await expect(
         store.upsertChunks({ collection: 'docs' }, [makeChunk('bad\0id', 0)]),
       ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
       expect(await store.getChunks({ collection: 'docs' }, ['bad\0id:0'])).toEqual([]);
-      expect(await store.deleteChunks({ collection: 'docs' }, ['d\0:0'])).toBe(0);
+      expect(await store.deleteChunks({ collection: 'docs' }, { ids: ['d\0:0'] })).toEqual({
+        chunks: 0,
+        documents: 0,
+      });
     });
   });
 
@@ -681,12 +689,12 @@ describe('PostgreSQL specifics (PGlite)', () => {
       expect(recall).toBeGreaterThanOrEqual(0.8);
       expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
 
-      const info = (await store.getCollection('big'))!;
+      const params = new PostgresParams();
+      const where = compilePostgresFilter(validateFilter({ bucket: 7 }), 'c.metadata', params);
       const statement = denseSearchSql({
-        target: { tableName: info.tableName, collection: 'big' },
+        target: { location: tableNameFor('big'), collection: 'big', params, where },
         vector: vectorLiteral(Float32Array.from(query)),
         vectorType: `vector(${dimension})`,
-        conditions: checkConditions({ filter: { bucket: 7 } }),
         topK: 10,
         keepBest: false,
       });

@@ -3,6 +3,7 @@
  * @module
  */
 export { ftsMatchExpression } from './fts-query.js';
+export { SQLITE_CAPABILITIES, SqliteBackend } from './sqlite-backend.js';
 export { compileSqliteFilter, type SqlFragment, type SqlValue, sqliteJsonPath } from './sqlite-filter.js';
 export {
   parseSqliteStoreOptions,
@@ -10,12 +11,5 @@ export {
   type SqliteStoreOptions,
   sqliteStoreOptionsSchema,
 } from './sqlite-options.js';
-export {
-  CURRENT_SCHEMA_VERSION,
-  DOCUMENTS_TABLE,
-  FTS_TOKENIZER,
-  REGISTRY_TABLE,
-  SCHEMA_UPGRADES,
-  type SchemaUpgradeStep,
-} from './sqlite-schema.js';
-export { DEFAULT_ITERATION_BATCH_SIZE, openSqliteStore, SqliteStore } from './sqlite-store.js';
+export { CURRENT_SCHEMA_VERSION, FTS_TOKENIZER, SCHEMA_UPGRADES } from './sqlite-schema.js';
+export { openSqliteStore, SqliteStore } from './sqlite-store.js';

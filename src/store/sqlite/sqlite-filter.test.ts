@@ -5,7 +5,7 @@ import type { Filter } from '../../core/filter/filter.js';
 import { matchesFilter } from '../../core/filter/match-filter.js';
 import { validateFilter } from '../../core/filter/validate-filter.js';
 import type { JsonValue, Metadata } from '../../core/types.js';
-import { compileSqliteFilter, sqliteJsonPath } from './sqlite-filter.js';
+import { sqliteFilterFragment, sqliteJsonPath } from './sqlite-filter.js';
 
 const db = new Database(':memory:');
 db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, metadata TEXT NOT NULL)');
@@ -18,7 +18,7 @@ function sqliteMatches(rows: Metadata[], filter: Filter): number[] {
   rows.forEach((metadata, id) => {
     insert.run(id, JSON.stringify(metadata));
   });
-  const { sql, params } = compileSqliteFilter(validateFilter(filter), 'c.metadata');
+  const { sql, params } = sqliteFilterFragment(validateFilter(filter), 'c.metadata');
   const found = db.prepare(`SELECT id FROM t AS c WHERE ${sql} ORDER BY id`).all(...params) as Array<{
     id: number;
   }>;
@@ -61,10 +61,10 @@ describe('sqliteJsonPath', () => {
   });
 });
 
-describe('compileSqliteFilter', () => {
+describe('sqliteFilterFragment', () => {
   it('binds every key and value instead of writing them into the SQL', () => {
     const hostile = "x'); DROP TABLE t; --";
-    const { sql, params } = compileSqliteFilter(
+    const { sql, params } = sqliteFilterFragment(
       validateFilter({ [hostile]: hostile, $or: [{ [`${hostile}.y`]: { $in: [hostile, 1] } }] }),
       'c.metadata',
     );
@@ -74,8 +74,8 @@ describe('compileSqliteFilter', () => {
   });
 
   it('compiles the empty filter to true and refuses a foreign column reference', () => {
-    expect(compileSqliteFilter(validateFilter({}), 'metadata')).toEqual({ sql: '1', params: [] });
-    expect(() => compileSqliteFilter(validateFilter({}), 'metadata; DROP')).toThrow(/column/);
+    expect(sqliteFilterFragment(validateFilter({}), 'metadata')).toEqual({ sql: '1', params: [] });
+    expect(() => sqliteFilterFragment(validateFilter({}), 'metadata; DROP')).toThrow(/column/);
   });
 
   it('agrees with the reference evaluator on random metadata and filters', () => {

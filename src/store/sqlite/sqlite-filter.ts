@@ -32,6 +32,9 @@ export function sqliteJsonPath(path: FilterPath): string {
   return `$${path.map((segment) => `.${JSON.stringify(segment)}`).join('')}`;
 }
 
+/** Binds one value and returns its placeholder (`?`); values bind in the order they are passed. */
+export type Bind = (value: SqlValue) => string;
+
 /**
  * Compiles a filter tree into a boolean SQL expression. The expression is never `NULL` (a missing
  * field makes a comparison false, not unknown), so `NOT` is an exact complement.
@@ -39,20 +42,23 @@ export function sqliteJsonPath(path: FilterPath): string {
  * @param node A tree from `validateFilter`.
  * @param column The JSON text column to read, e.g. `c.metadata`; an identifier of our own, never
  *   user input (checked).
- * @returns `{ sql, params }`; `sql` is `1` for the match-everything filter.
+ * @param bind Receives each value in text order; parameters are never spliced into the SQL.
+ * @returns The expression; `1` for the match-everything filter.
  */
-export function compileSqliteFilter(node: FilterNode, column: string): SqlFragment {
+export function compileSqliteFilter(node: FilterNode, column: string, bind: Bind): string {
   if (!COLUMN.test(column)) throw new Error(`compileSqliteFilter: bad column reference ${column}`);
-  const params: SqlValue[] = [];
-  const bind = (value: SqlValue): string => {
-    params.push(value);
-    return '?';
-  };
-  const sql = compileNode(node, column, bind);
-  return { sql, params };
+  return compileNode(node, column, bind);
 }
 
-type Bind = (value: SqlValue) => string;
+/** {@link compileSqliteFilter} with its own parameter list. */
+export function sqliteFilterFragment(node: FilterNode, column: string): SqlFragment {
+  const params: SqlValue[] = [];
+  const sql = compileSqliteFilter(node, column, (value) => {
+    params.push(value);
+    return '?';
+  });
+  return { sql, params };
+}
 
 function compileNode(node: FilterNode, column: string, bind: Bind): string {
   switch (node.kind) {

@@ -17,16 +17,15 @@
  * keep counting deleted rows, and scores would drift with every re-ingest.)
  * @module
  */
-import type BetterSqlite3 from 'better-sqlite3';
-import { SchemaError } from '../../core/errors.js';
-import type { CollectionInfo } from '../../core/ports.js';
+import type { SchemaUpgrade } from '../collection/backend.js';
+import type { SqlConnection } from '../sql/sql-dialect.js';
+import { DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
+import { quoteIdentifier } from './sqlite-dialect.js';
+
+export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 
 /** Layout version of collections this library creates and reads. */
 export const CURRENT_SCHEMA_VERSION = 1;
-/** The collection registry. */
-export const REGISTRY_TABLE = 'cairn_collections';
-/** One row per ingested document, keyed by collection, namespace and document id. */
-export const DOCUMENTS_TABLE = 'cairn_documents';
 /** FTS5 tokenizer of every collection's full-text index. */
 export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
@@ -60,11 +59,6 @@ CREATE TABLE IF NOT EXISTS ${DOCUMENTS_TABLE} (
 ) STRICT;
 CREATE INDEX IF NOT EXISTS ${DOCUMENTS_TABLE}_source ON ${DOCUMENTS_TABLE} (collection, namespace, source_id);
 `;
-
-/** Quotes an SQL identifier (our own generated names; quoting is belt and braces). */
-export function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
 
 /** The quoted names of a collection's chunk table and full-text index. */
 export interface CollectionTables {
@@ -137,70 +131,8 @@ export function dropCollectionDdl(tableName: string): string {
   return `DROP TABLE IF EXISTS ${fts}; DROP TABLE IF EXISTS ${chunks};`;
 }
 
-/** One numbered upgrade: brings a collection from schema version `from` to `from + 1`. */
-export interface SchemaUpgradeStep {
-  from: number;
-  /** What the step changes, for logs and error messages. */
-  description: string;
-  /** Runs inside the upgrade transaction. */
-  apply(db: BetterSqlite3.Database, collection: CollectionInfo): void;
-}
-
-/** The upgrade steps, in order. Version 1 is the first layout, so there are none yet. */
-export const SCHEMA_UPGRADES: readonly SchemaUpgradeStep[] = [];
-
 /**
- * Decides what a collection at `collection.schemaVersion` needs before use.
- * @returns `ready` when it is current, `upgrade` when older and provisioning is allowed.
- * @throws {SchemaError} when it is newer than `target` (upgrade cairn), or older while
- *   `provision` is false (open once with `provision: true`).
+ * The upgrade steps, in order; each brings a collection from version `from` to `from + 1` and runs
+ * inside the upgrade transaction. Version 1 is the first layout, so there are none yet.
  */
-export function schemaAction(
-  collection: Pick<CollectionInfo, 'name' | 'schemaVersion'>,
-  target: number,
-  provision: boolean,
-): 'ready' | 'upgrade' {
-  const version = collection.schemaVersion;
-  if (version > target) {
-    throw new SchemaError(
-      `collection "${collection.name}" has schema version ${version}, newer than this cairn supports (${target}); upgrade cairn`,
-    );
-  }
-  if (version === target) return 'ready';
-  if (!provision) {
-    throw new SchemaError(
-      `collection "${collection.name}" has schema version ${version} and needs an upgrade to ${target}, ` +
-        'but this store was opened with provision: false and issues no DDL; open it once with provision: true',
-    );
-  }
-  return 'upgrade';
-}
-
-/**
- * Applies the steps from `collection.schemaVersion` up to `target` and records each new version in
- * the registry. Call inside a write transaction.
- * @returns The version reached (`target`).
- * @throws {SchemaError} when a step is missing.
- */
-export function applyUpgrades(
-  db: BetterSqlite3.Database,
-  collection: CollectionInfo,
-  target: number,
-  steps: readonly SchemaUpgradeStep[] = SCHEMA_UPGRADES,
-): number {
-  let version = collection.schemaVersion;
-  const record = db.prepare(`UPDATE ${REGISTRY_TABLE} SET schema_version = ? WHERE name = ?`);
-  while (version < target) {
-    const step = steps.find((candidate) => candidate.from === version);
-    if (step === undefined) {
-      throw new SchemaError(
-        `collection "${collection.name}" has schema version ${version} and no upgrade step leads from it to ${target}; ` +
-          'recreate the collection and ingest again',
-      );
-    }
-    step.apply(db, { ...collection, schemaVersion: version });
-    version += 1;
-    record.run(version, collection.name);
-  }
-  return version;
-}
+export const SCHEMA_UPGRADES: readonly SchemaUpgrade<SqlConnection>[] = [];

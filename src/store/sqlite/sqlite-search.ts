@@ -5,9 +5,9 @@
  * @module
  */
 
+import { CHUNK_COLUMNS, DOCUMENTS_TABLE } from '../sql/sql-rows.js';
 import type { SqlFragment, SqlValue } from './sqlite-filter.js';
-import { CHUNK_COLUMNS } from './sqlite-rows.js';
-import { type CollectionTables, DOCUMENTS_TABLE } from './sqlite-schema.js';
+import type { CollectionTables } from './sqlite-schema.js';
 
 /** Shared inputs of both searches. */
 export interface RankedSearch {

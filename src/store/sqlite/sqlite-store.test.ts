@@ -18,8 +18,9 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
+import { tableNameFor } from '../sql/table-name.js';
 import { runStoreContract } from '../store.contract.js';
-import { tableNameFor } from '../table-name.js';
+import { SQLITE_CAPABILITIES } from './sqlite-backend.js';
 import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE } from './sqlite-schema.js';
 import { openSqliteStore } from './sqlite-store.js';
 
@@ -28,7 +29,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 let files = 0;
 const freshPath = (folder = 'tests') => join(root, folder, `${++files}.db`);
 
-runStoreContract('sqlite', () => openSqliteStore({ path: freshPath('contract') }));
+runStoreContract('sqlite', () => openSqliteStore({ path: freshPath('contract') }), SQLITE_CAPABILITIES);
 
 const S: Scope = { collection: 'docs' };
 
@@ -160,7 +161,7 @@ describe('provision: false', () => {
     const store = await openSqliteStore({ path, provision: false });
     await store.replaceDocument(S, write('e', [chunk('e', 0, 'fresh words')]));
     await store.upsertChunks(S, [chunk('u', 0)]);
-    expect(await store.deleteChunks(S, ['d:0'])).toBe(1);
+    expect(await store.deleteChunks(S, { ids: ['d:0'] })).toEqual({ chunks: 1, documents: 0 });
     expect((await store.lexicalSearch({ ...S, query: 'fresh', topK: 3 })).map((hit) => hit.chunk.id)).toEqual(
       ['e:0'],
     );
@@ -225,7 +226,7 @@ describe('collection tables', () => {
     const names = ['My Docs', 'my_docs', "x'; DROP TABLE cairn_collections; --"];
     for (const name of names) {
       const info = await store.createCollection(name);
-      expect(info.tableName).toBe(tableNameFor(name));
+      expect(info).not.toHaveProperty('tableName');
     }
     await store.close();
     const tables = schemaOf(path).map((entry) => entry.name);
@@ -245,10 +246,10 @@ describe('full-text index', () => {
     await store.replaceDocument(S, write('d', [chunk('d', 0, 'alpha words')], 'h2'));
     await store.upsertChunks(S, [chunk('u', 0, 'upserted once'), chunk('u', 1, 'another one')]);
     await store.upsertChunks(S, [chunk('u', 0, 'upserted twice')]);
-    await store.replaceChunks(S, { sourceId: 'u' }, [chunk('u', 2, 'omega chunk')]);
+    await store.replaceChunks(S, { sourceIds: ['u'] }, [chunk('u', 2, 'omega chunk')]);
     await store.replaceDocument(S, write('gone', [chunk('gone', 0, 'soon deleted')]));
-    await store.deleteBySourceId(S, 'gone');
-    const table = (await store.getCollection('docs'))!.tableName;
+    await store.deleteChunks(S, { sourceIds: ['gone'] });
+    const table = tableNameFor('docs');
     await store.close();
     withRaw(path, (db) => {
       db.prepare(`INSERT INTO "${table}_fts" ("${table}_fts", rank) VALUES ('integrity-check', 0)`).run();
@@ -316,7 +317,7 @@ describe('transactions', () => {
   it('roll back a document replacement that fails inside the database', async () => {
     const path = freshPath();
     const store = await populated(path);
-    const table = (await store.getCollection('docs'))!.tableName;
+    const table = tableNameFor('docs');
     withRaw(path, (db) =>
       db.exec(
         `CREATE TRIGGER boom BEFORE INSERT ON "${table}" WHEN new.content = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`,

@@ -3,11 +3,16 @@
  * inputs with the same errors. Writes are validated in full before any row is written.
  * @module
  */
-import { DimensionMismatchError, InvalidArgumentError } from '../core/errors.js';
-import type { Filter } from '../core/filter/filter.js';
-import { type FilterNode, matchesEverything, validateFilter } from '../core/filter/index.js';
-import type { CollectionInfo, CreateCollectionOptions, DocumentWrite, Scope } from '../core/ports.js';
-import type { JsonValue, Metadata, StoredChunk } from '../core/types.js';
+import { DimensionMismatchError, InvalidArgumentError } from '../../core/errors.js';
+import type {
+  CollectionInfo,
+  CreateCollectionOptions,
+  DocumentWrite,
+  Scope,
+  VectorType,
+} from '../../core/ports.js';
+import { storableJson, storableText } from '../../core/storable-text.js';
+import type { DocumentRecord, JsonValue, Metadata, StoredChunk } from '../../core/types.js';
 
 /** Namespace used when a scope names none. */
 export const DEFAULT_NAMESPACE = 'default';
@@ -24,16 +29,25 @@ export const MAX_METADATA_DEPTH = 64;
 const MIN_SQUARED_LENGTH = 1.1754943508222875e-38;
 const MAX_SQUARED_LENGTH = 3.4028234663852886e38;
 
-/** A chunk that passed validation, with its embedding as float32 (or `null` when it has none). */
+// float16 (IEEE 754 binary16): the largest finite value, and the magnitude below which a value rounds to zero.
+const FLOAT16_MAX = 65504;
+const FLOAT16_ROUNDS_TO_ZERO = 2 ** -25;
+
+/**
+ * A chunk that passed validation: its fields checked, its text storable (see `storableText`), its
+ * embedding as float32 (or `null` when it has none).
+ */
 export interface PreparedChunk {
   chunk: StoredChunk;
   embedding: Float32Array | null;
 }
 
-/** Where validated chunks go: the collection's name and pinned dimension (`null`: lexical-only). */
+/** Where validated chunks go: the collection's name, pinned dimension (`null`: lexical-only) and vector type. */
 export interface ChunkTarget {
   collection: string;
   dimension: number | null;
+  /** Default `float32`. */
+  vectorType?: VectorType;
 }
 
 /** The validated form of {@link CreateCollectionOptions}. */
@@ -115,6 +129,7 @@ export function toEmbedding(
   dimension: number,
   collection: string,
   what: string,
+  vectorType: VectorType = 'float32',
 ): Float32Array {
   if (!(vector instanceof Float32Array) && !Array.isArray(vector)) {
     throw new InvalidArgumentError(what, 'must be an array of numbers or a Float32Array');
@@ -144,7 +159,33 @@ export function toEmbedding(
       `its squared length ${squaredLength} leaves float32's range; normalise it`,
     );
   }
+  if (vectorType === 'float16') checkFloat16(embedding, collection, what);
   return embedding;
+}
+
+/**
+ * Refuses a vector that a float16 (`halfvec`) collection cannot hold: a component beyond ±65504
+ * would become infinite, and a vector whose every component rounds to zero would lose its
+ * direction (cosine similarity would be NaN).
+ */
+function checkFloat16(embedding: Float32Array, collection: string, what: string): void {
+  let kept = 0;
+  for (let i = 0; i < embedding.length; i++) {
+    const magnitude = Math.abs(embedding[i]!);
+    if (magnitude > FLOAT16_MAX) {
+      throw new InvalidArgumentError(
+        `${what}[${i}]`,
+        `${embedding[i]} is beyond float16's range (±${FLOAT16_MAX}); collection "${collection}" stores float16 vectors, so normalise the vector`,
+      );
+    }
+    if (magnitude > FLOAT16_ROUNDS_TO_ZERO) kept += 1;
+  }
+  if (kept === 0) {
+    throw new InvalidArgumentError(
+      what,
+      `every component rounds to zero in float16; collection "${collection}" stores float16 vectors, so normalise the vector`,
+    );
+  }
 }
 
 /**
@@ -169,8 +210,25 @@ export function prepareChunks(chunks: unknown, target: ChunkTarget, argument = '
     if (earlier !== undefined)
       throw new InvalidArgumentError(`${at}.id`, `"${chunk.id}" repeats ${argument}[${earlier}]`);
     seen.set(chunk.id, index);
-    return { chunk, embedding: chunkEmbedding(chunk, target, at) };
+    return { chunk: storableChunk(chunk), embedding: chunkEmbedding(chunk, target, at) };
   });
+}
+
+/** The chunk with its text, headings and metadata made storable; the chunk itself when already clean. */
+function storableChunk(chunk: StoredChunk): StoredChunk {
+  const text = storableText(chunk.text);
+  const headingPath = chunk.headingPath.map(storableText);
+  const metadata = storableJson(chunk.metadata);
+  const embeddingText = chunk.embeddingText === undefined ? undefined : storableText(chunk.embeddingText);
+  const clean =
+    text === chunk.text &&
+    metadata === chunk.metadata &&
+    embeddingText === chunk.embeddingText &&
+    headingPath.every((heading, index) => heading === chunk.headingPath[index]);
+  if (clean) return chunk;
+  const copy: StoredChunk = { ...chunk, text, headingPath, metadata };
+  if (embeddingText !== undefined) copy.embeddingText = embeddingText;
+  return copy;
 }
 
 /**
@@ -179,7 +237,10 @@ export function prepareChunks(chunks: unknown, target: ChunkTarget, argument = '
  * @throws {InvalidArgumentError} naming the field, e.g. `document.sourceId`, `chunks[0].documentId`.
  * @throws {DimensionMismatchError} as {@link prepareChunks}.
  */
-export function prepareDocumentWrite(write: DocumentWrite, target: ChunkTarget): PreparedChunk[] {
+export function prepareDocumentWrite(
+  write: DocumentWrite,
+  target: ChunkTarget,
+): { record: Omit<DocumentRecord, 'ingestedAt'>; chunks: PreparedChunk[] } {
   if (!isPlainObject(write) || !isPlainObject(write.document)) {
     throw new InvalidArgumentError('document', 'must be an object with document and chunks');
   }
@@ -210,7 +271,19 @@ export function prepareDocumentWrite(write: DocumentWrite, target: ChunkTarget):
       );
     }
   });
-  return prepared;
+  const record: Omit<DocumentRecord, 'ingestedAt'> = {
+    documentId: document.documentId,
+    contentHash: storableText(document.contentHash),
+    sourceId: document.sourceId,
+    sourceName: storableText(document.sourceName),
+    mediaType: storableText(document.mediaType),
+    metadata: storableJson(document.metadata),
+    chunkCount: prepared.length,
+    pageCount: document.pageCount,
+    parserFingerprint: storableText(document.parserFingerprint),
+  };
+  if (document.title !== undefined) record.title = storableText(document.title);
+  return { record, chunks: prepared };
 }
 
 /**
@@ -225,15 +298,22 @@ export function validatePositiveInteger(value: unknown, argument: string): numbe
 }
 
 /**
- * Checks one id (chunk, document or source id): a non-empty, well-formed string.
+ * Checks one id (chunk, document or source id): a non-empty, well-formed string without NUL
+ * characters (no backend can keep those exactly).
  * @throws {InvalidArgumentError} naming `argument`.
  */
 export function validateId(id: unknown, argument: string): string {
   if (typeof id !== 'string' || id.length === 0) {
     throw new InvalidArgumentError(argument, 'must be a non-empty string');
   }
+  if (id.includes('\u0000')) throw new InvalidArgumentError(argument, 'must not contain NUL characters');
   if (hasLoneSurrogate(id)) throw new InvalidArgumentError(argument, 'must be well-formed Unicode');
   return id;
+}
+
+/** True when an id can exist in a store (non-empty, no NUL, no lone surrogate); other ids never match anything. */
+export function isStorableId(id: string): boolean {
+  return id.length > 0 && !id.includes('\u0000') && !hasLoneSurrogate(id);
 }
 
 /**
@@ -310,7 +390,7 @@ function chunkEmbedding(chunk: StoredChunk, target: ChunkTarget, at: string): Fl
       `missing; collection "${target.collection}" is dense (${target.dimension} dimensions) and every chunk needs one`,
     );
   }
-  return toEmbedding(embedding, target.dimension, target.collection, `${at}.embedding`);
+  return toEmbedding(embedding, target.dimension, target.collection, `${at}.embedding`, target.vectorType);
 }
 
 function checkName(name: unknown, argument: string, maxLength: number): string {
@@ -343,24 +423,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Where a collection's validated chunks go: its name and pinned dimension. */
-export function chunkTarget(info: Pick<CollectionInfo, 'name' | 'dimension'>): ChunkTarget {
-  return { collection: info.name, dimension: info.dimension };
-}
-
-/**
- * Validates a filter that selects chunks to delete (`deleteByMetadata`, `replaceChunks`).
- * @throws {InvalidArgumentError} naming `argument` when the filter is empty and would select every chunk.
- * @throws {InvalidFilterError} when it is malformed.
- */
-export function deletionFilter(match: Filter, argument: string): FilterNode {
-  const filter = validateFilter(match);
-  if (matchesEverything(filter)) {
-    throw new InvalidArgumentError(
-      argument,
-      'is empty and would select every chunk; name at least one condition (or drop the collection)',
-    );
-  }
-  return filter;
+export function chunkTarget(info: Pick<CollectionInfo, 'name' | 'dimension' | 'vectorType'>): ChunkTarget {
+  return { collection: info.name, dimension: info.dimension, vectorType: info.vectorType };
 }
 
 /** How a collection definition reads in messages, e.g. `model "m" (384 dimensions)`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredChunk } from '../core/types.js';
+import type { StoredChunk } from '../../core/types.js';
 import {
   checkMetadata,
   prepareChunks,
@@ -7,7 +7,7 @@ import {
   toEmbedding,
   validateCollectionName,
   validateCreateOptions,
-} from './store-validation.js';
+} from './validation.js';
 
 const chunk = (overrides: Partial<StoredChunk> = {}): StoredChunk => ({
   id: 'd:0',

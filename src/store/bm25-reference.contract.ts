@@ -1,0 +1,71 @@
+/**
+ * An independent Okapi BM25 scorer for the conformance suite: what SQLite FTS5's `bm25()` returns
+ * (negated) for a corpus of plain ASCII-and-Latin text, with the `porter unicode61
+ * remove_diacritics 2` tokenizer and column weights. Written from FTS5's documented formula
+ * (https://sqlite.org/fts5.html#the_bm25_function) and `fts5_aux.c`: k1 = 1.2, b = 0.75,
+ * IDF = ln((N − n + 0.5) / (n + 0.5)), replaced by 1e-6 when not positive; a phrase's frequency
+ * is the weighted sum of its hits per column, while document and average lengths count every
+ * token once.
+ * @module
+ */
+import { stemmer } from 'stemmer';
+
+const K1 = 1.2;
+const B = 0.75;
+
+/** One chunk of the corpus: its id, text and heading path. */
+export interface ReferenceChunk {
+  id: string;
+  text: string;
+  headings: readonly string[];
+}
+
+function tokens(text: string): string[] {
+  const folded = text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  return (folded.match(/[a-z0-9]+/g) ?? []).map((token) => stemmer(token));
+}
+
+/**
+ * The chunks that match any query word, with their BM25 scores (higher is better), best first;
+ * ties keep corpus order.
+ * @param weights Column weights: text 1, headings `weights.headings`.
+ */
+export function bm25Reference(
+  corpus: readonly ReferenceChunk[],
+  query: string,
+  weights: { headings: number },
+): Array<{ id: string; score: number }> {
+  const rows = corpus.map((chunk) => {
+    const text = tokens(chunk.text);
+    const headings = tokens(chunk.headings.join('\n'));
+    return { id: chunk.id, text, headings, length: text.length + headings.length };
+  });
+  const average = rows.reduce((sum, row) => sum + row.length, 0) / rows.length;
+  const words = [...new Set(query.toLowerCase().match(/[a-z0-9]+/g) ?? [])];
+  const phrases = words.map((word) => stemmer(word));
+  const scored = rows.map((row) => {
+    let score = 0;
+    let matched = false;
+    for (const phrase of phrases) {
+      const frequency =
+        row.text.filter((token) => token === phrase).length +
+        weights.headings * row.headings.filter((token) => token === phrase).length;
+      if (frequency === 0) continue;
+      matched = true;
+      const containing = rows.filter(
+        (other) => other.text.includes(phrase) || other.headings.includes(phrase),
+      ).length;
+      let idf = Math.log((rows.length - containing + 0.5) / (containing + 0.5));
+      if (idf <= 0) idf = 1e-6;
+      score += (idf * (frequency * (K1 + 1))) / (frequency + K1 * (1 - B + (B * row.length) / average));
+    }
+    return { id: row.id, score, matched };
+  });
+  return scored
+    .filter((row) => row.matched)
+    .sort((a, b) => b.score - a.score)
+    .map(({ id, score }) => ({ id, score }));
+}

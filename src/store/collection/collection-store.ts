@@ -1,0 +1,773 @@
+/**
+ * The collection model: the one implementation of the {@link Store} port, holding every storage
+ * policy once — names and namespaces, the registry, provisioning and `provision: false`, model and
+ * dimension pinning, numbered schema upgrades, selector and filter validation, storable text,
+ * batching under the backend's limits, iteration, counts and deletion accounting, the lifecycle
+ * (refuse after close, wait for calls in flight) — over a {@link StoreBackend} that only stores,
+ * reads and ranks.
+ * @module
+ */
+import {
+  CollectionConflictError,
+  CollectionNotFoundError,
+  ConfigError,
+  InvalidArgumentError,
+  SchemaError,
+  StoreClosedError,
+} from '../../core/errors.js';
+import type {
+  ChunkSelector,
+  CollectionInfo,
+  CreateCollectionOptions,
+  DeleteResult,
+  DenseSearchRequest,
+  DocumentWrite,
+  HybridSearchRequest,
+  IterateChunksRequest,
+  LexicalSearchRequest,
+  ScanConditions,
+  Scope,
+  Store,
+  StoreCapabilities,
+  StoreStats,
+} from '../../core/ports.js';
+import { queryTerms } from '../../core/query-terms.js';
+import { storableJson } from '../../core/storable-text.js';
+import type { Chunk, DocumentRecord, Hit, StoredChunk } from '../../core/types.js';
+import type { BackendScope, ScoredChunk, StoreBackend, StoredCollection } from './backend.js';
+import { checkConditions, checkSelector } from './conditions.js';
+import { applyUpgrades, schemaAction } from './schema-version.js';
+import {
+  chunkTarget,
+  describeDefinition,
+  isStorableId,
+  type PreparedChunk,
+  prepareChunks,
+  prepareDocumentWrite,
+  resolveNamespace,
+  toEmbedding,
+  validateCollectionName,
+  validateCreateOptions,
+  validateIdList,
+  validatePositiveInteger,
+} from './validation.js';
+
+/** Default chunks per batch of {@link CollectionStore.iterChunks}. */
+export const DEFAULT_ITERATION_BATCH_SIZE = 500;
+/** Default candidates per ranking of {@link CollectionStore.hybridSearch} (raised to `topK`). */
+export const DEFAULT_HYBRID_CANDIDATES = 50;
+/** Default RRF rank constant of {@link CollectionStore.hybridSearch} (Cormack et al., 2009). */
+export const DEFAULT_HYBRID_RRF_K = 60;
+
+/** Options of {@link CollectionStore}. */
+export interface CollectionStoreOptions {
+  /** The clock for `createdAt` and `ingestedAt`; default `() => new Date()`. */
+  now?: () => Date;
+}
+
+/** Marks a scoped transaction that found its collection in need of an upgrade. */
+const NEEDS_UPGRADE = Symbol('needs upgrade');
+
+/**
+ * The {@link Store} over a {@link StoreBackend}. Backends' factories (`openSqliteStore`,
+ * `openPostgresStore`, `createMemoryStore`) return it, or a subclass that adds what only that
+ * engine has.
+ */
+export class CollectionStore<Tx = unknown> implements Store {
+  readonly specificationVersion = 'v2' as const;
+  readonly backend: string;
+  readonly capabilities: StoreCapabilities;
+
+  readonly #backend: StoreBackend<Tx>;
+  readonly #now: () => Date;
+  #closed = false;
+  #closing: Promise<void> | undefined;
+  #registryKnown = false;
+  readonly #inFlight = new Set<Promise<unknown>>();
+
+  constructor(backend: StoreBackend<Tx>, options: CollectionStoreOptions = {}) {
+    this.#backend = backend;
+    this.backend = backend.name;
+    this.capabilities = Object.freeze({ ...backend.capabilities });
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  /** Whether this store may issue DDL. */
+  get provision(): boolean {
+    return this.#backend.provision;
+  }
+
+  /**
+   * Creates the registry and the backend's shared tables when missing.
+   * @throws {SchemaError} when they are missing and the store may not issue DDL.
+   * @throws {StoreClosedError} after {@link close}.
+   */
+  async ensureRegistry(): Promise<void> {
+    await this.#track(async () => {
+      if (await this.#hasRegistry()) return;
+      this.#requireProvision('create the collection registry');
+      await this.#backend.transaction('write', async (tx) => {
+        await this.#backend.lockRegistry(tx);
+        await this.#backend.createRegistry(tx);
+      });
+      this.#registryKnown = true;
+    });
+  }
+
+  /**
+   * Creates a collection (storage and registry entry in one transaction with the registry
+   * locked, so concurrent creators serialise and exactly one definition wins), or returns the
+   * existing one when model and dimension agree (and `vectorType`, when given). Creates the
+   * registry first when it is missing.
+   * @throws {InvalidArgumentError} for a bad name or options, or a vector type this backend lacks.
+   * @throws {CollectionConflictError} when it exists with another definition.
+   * @throws {SchemaError} when it does not exist and the store may not issue DDL.
+   */
+  async createCollection(name: string, options?: CreateCollectionOptions): Promise<CollectionInfo> {
+    this.#open();
+    validateCollectionName(name);
+    const definition = validateCreateOptions(options);
+    if (!this.capabilities.vectorTypes.includes(definition.vectorType)) {
+      throw new InvalidArgumentError(
+        'vectorType',
+        `the ${this.backend} store keeps ${this.capabilities.vectorTypes.join(' or ')} embeddings only`,
+      );
+    }
+    const settle = (existing: StoredCollection): CollectionInfo => {
+      const sameType = options?.vectorType === undefined || existing.vectorType === definition.vectorType;
+      if (existing.model === definition.model && existing.dimension === definition.dimension && sameType) {
+        return publicInfo(existing);
+      }
+      throw new CollectionConflictError(
+        name,
+        `exists with ${describeDefinition(existing)}; this call asked for ${describeDefinition(definition)}. ` +
+          "Use the collection's own model, or another collection name",
+      );
+    };
+    return this.#track(async () => {
+      if (!this.provision) {
+        const existing = await this.#readRegistryEntry(name);
+        if (existing !== undefined) return settle(existing);
+        this.#requireProvision(`create collection "${name}"`);
+      }
+      const created = await this.#backend.transaction('write', async (tx) => {
+        await this.#backend.lockRegistry(tx);
+        if (!this.#registryKnown && !(await this.#backend.hasRegistry(tx))) {
+          await this.#backend.createRegistry(tx);
+        }
+        const existing = await this.#backend.readCollection(tx, name, false);
+        if (existing !== undefined) return settle(existing);
+        const collection: StoredCollection = {
+          name,
+          location: this.#backend.locationFor(name),
+          model: definition.model,
+          dimension: definition.dimension,
+          vectorType: definition.vectorType,
+          schemaVersion: this.#backend.schemaVersion,
+          createdAt: this.#timestamp(),
+          metadata: storableJson(definition.metadata),
+        };
+        await this.#backend.createCollection(tx, collection);
+        return publicInfo(collection);
+      });
+      this.#registryKnown = true;
+      return created;
+    });
+  }
+
+  /**
+   * Drops a collection: its storage, its document records in every namespace and its registry
+   * entry, in one transaction. Waits for scoped calls on it to finish where the backend locks.
+   * @returns false when it did not exist.
+   * @throws {SchemaError} when it exists and the store may not issue DDL.
+   */
+  async dropCollection(name: string): Promise<boolean> {
+    this.#open();
+    validateCollectionName(name);
+    return this.#track(async () => {
+      if ((await this.#readRegistryEntry(name)) === undefined) return false;
+      this.#requireProvision(`drop collection "${name}"`);
+      return this.#backend.transaction('write', async (tx) => {
+        await this.#backend.lockRegistry(tx);
+        const collection = await this.#backend.readCollection(tx, name, false);
+        if (collection === undefined) return false;
+        await this.#backend.dropCollection(tx, collection);
+        return true;
+      });
+    });
+  }
+
+  /** Every collection, ordered by name (code point), with its chunk count in `namespace` only. Never creates the registry. */
+  async listCollections(
+    options: { namespace?: string } = {},
+  ): Promise<Array<CollectionInfo & { count: number }>> {
+    this.#open();
+    const namespace = resolveNamespace(options ?? {});
+    return this.#track(async () => {
+      if (!(await this.#hasRegistry())) return [];
+      return this.#backend.transaction('read', async (tx) => {
+        const collections = await this.#backend.readCollections(tx);
+        await this.#backend.enterNamespace(tx, namespace);
+        const listed: Array<CollectionInfo & { count: number }> = [];
+        for (const collection of collections) {
+          const count = await this.#backend.countChunks(tx, { collection, namespace }, {});
+          listed.push({ ...publicInfo(collection), count });
+        }
+        return listed;
+      });
+    });
+  }
+
+  /** The registry entry, or `undefined` (also when the registry does not exist yet). */
+  async getCollection(name: string): Promise<CollectionInfo | undefined> {
+    this.#open();
+    validateCollectionName(name);
+    return this.#track(async () => {
+      const collection = await this.#readRegistryEntry(name);
+      return collection === undefined ? undefined : publicInfo(collection);
+    });
+  }
+
+  /** Totals of one namespace (default `default`) over every collection; `bytes` is the whole database's size. */
+  async getStats(options: { namespace?: string } = {}): Promise<StoreStats> {
+    this.#open();
+    const namespace = resolveNamespace(options ?? {});
+    return this.#track(async () => {
+      const hasRegistry = await this.#hasRegistry();
+      return this.#backend.transaction('read', async (tx) => {
+        const bytes = await this.#backend.storageBytes(tx);
+        const stats: StoreStats = { collections: 0, documents: 0, chunks: 0 };
+        if (bytes !== undefined) stats.bytes = bytes;
+        if (!hasRegistry) return stats;
+        const collections = await this.#backend.readCollections(tx);
+        await this.#backend.enterNamespace(tx, namespace);
+        stats.collections = collections.length;
+        for (const collection of collections) {
+          const scope = { collection, namespace };
+          stats.chunks += await this.#backend.countChunks(tx, scope, {});
+          stats.documents += await this.#backend.countDocuments(tx, scope);
+        }
+        return stats;
+      });
+    });
+  }
+
+  /**
+   * Replaces a document and its chunks as one transaction: every chunk is validated first, then
+   * the old chunks are deleted, the new ones written (in batches the backend accepts) and the
+   * record upserted (`chunkCount`, `ingestedAt` = now). A failure leaves the previous version.
+   * @throws {CollectionNotFoundError} when the collection does not exist.
+   * @throws {DimensionMismatchError} before writing, for an embedding of the wrong length (or any
+   *   embedding in a lexical-only collection).
+   * @throws {InvalidArgumentError} before writing, for a malformed field, a missing, zero,
+   *   non-finite or unrepresentable embedding, chunks whose `documentId`/`sourceId` differ from the
+   *   document's, or a chunk id already used by another document of the namespace.
+   */
+  async replaceDocument(scope: Scope, write: DocumentWrite): Promise<DocumentRecord> {
+    return this.#scoped('write', scope, async (tx, target) => {
+      const { record, chunks } = prepareDocumentWrite(write, chunkTarget(target.collection));
+      const stored: DocumentRecord = { ...record, ingestedAt: this.#timestamp() };
+      await this.#backend.deleteChunks(tx, target, { documentIds: [record.documentId] });
+      await this.#refuseTakenIds(tx, target, chunks, record.documentId);
+      await this.#writeChunks(tx, target, chunks, stored.ingestedAt);
+      await this.#backend.writeDocument(tx, target, stored);
+      return stored;
+    });
+  }
+
+  /** The document record, or `undefined`. */
+  async getDocument(scope: Scope, documentId: string): Promise<DocumentRecord | undefined> {
+    if (typeof documentId !== 'string') throw new InvalidArgumentError('documentId', 'must be a string');
+    return this.#scoped('read', scope, async (tx, target) => {
+      if (!isStorableId(documentId)) return undefined;
+      const [record] = await this.#backend.readDocuments(tx, target, [documentId]);
+      return record;
+    });
+  }
+
+  /** Every document record of the namespace, ordered by document id (code point). */
+  async listDocuments(scope: Scope): Promise<DocumentRecord[]> {
+    return this.#scoped('read', scope, (tx, target) => this.#backend.readDocuments(tx, target));
+  }
+
+  /**
+   * Inserts chunks or overwrites them by id (keeping their creation time), as one transaction,
+   * after validating all of them. Creates no document record; recounts the records of documents
+   * that gained or lost chunks.
+   * @throws {DimensionMismatchError} / {InvalidArgumentError} before writing, as {@link replaceDocument}.
+   */
+  async upsertChunks(scope: Scope, chunks: StoredChunk[]): Promise<void> {
+    await this.#scoped('write', scope, async (tx, target) => {
+      const prepared = prepareChunks(chunks, chunkTarget(target.collection));
+      if (prepared.length === 0) return;
+      const owners = await this.#backend.chunkOwners(
+        tx,
+        target,
+        prepared.map(({ chunk }) => chunk.id),
+      );
+      await this.#writeChunks(tx, target, prepared, this.#timestamp());
+      await this.#backend.recountDocuments(tx, target, [
+        ...new Set([...owners.values(), ...prepared.map(({ chunk }) => chunk.documentId)]),
+      ]);
+    });
+  }
+
+  /**
+   * Deletes the chunks `selector` selects (every condition must hold), then inserts `chunks`, in
+   * one transaction. Chunks are validated first; a failure leaves every old row in place.
+   * @returns What was deleted.
+   * @throws {InvalidArgumentError} when the selector would select every chunk without `all: true`,
+   *   or a chunk is malformed.
+   * @throws {InvalidFilterError} for a malformed filter.
+   * @throws {DimensionMismatchError} for an embedding of the wrong length.
+   */
+  async replaceChunks(scope: Scope, selector: ChunkSelector, chunks: StoredChunk[]): Promise<DeleteResult> {
+    const checked = checkSelector(selector, 'selector');
+    return this.#scoped('write', scope, async (tx, target) => {
+      const prepared = prepareChunks(chunks, chunkTarget(target.collection));
+      const deleted = checked.matchesNothing
+        ? []
+        : await this.#backend.deleteChunks(tx, target, checked.conditions);
+      await this.#writeChunks(tx, target, prepared, this.#timestamp());
+      const documents = await this.#backend.recountDocuments(tx, target, [
+        ...new Set([...deleted, ...prepared.map(({ chunk }) => chunk.documentId)]),
+      ]);
+      return { chunks: deleted.length, documents };
+    });
+  }
+
+  /**
+   * Deletes the chunks `selector` selects (every condition must hold), in one transaction. A
+   * document record goes with its document's last chunk; records named by `documentIds` and/or
+   * `sourceIds` alone go even when they hold no chunk.
+   * @returns What was deleted.
+   * @throws {InvalidArgumentError} when the selector would select every chunk without `all: true`.
+   * @throws {InvalidFilterError} for a malformed filter.
+   */
+  async deleteChunks(scope: Scope, selector: ChunkSelector): Promise<DeleteResult> {
+    const checked = checkSelector(selector, 'selector');
+    return this.#scoped('write', scope, async (tx, target) => {
+      if (checked.matchesNothing) return { chunks: 0, documents: 0 };
+      const { conditions } = checked;
+      const deleted = await this.#backend.deleteChunks(tx, target, conditions);
+      let documents = 0;
+      if (conditions.filter === undefined && conditions.ids === undefined) {
+        documents += await this.#backend.deleteDocuments(tx, target, {
+          documentIds: conditions.documentIds,
+          sourceIds: conditions.sourceIds,
+        });
+      }
+      documents += await this.#backend.recountDocuments(tx, target, [...new Set(deleted)]);
+      return { chunks: deleted.length, documents };
+    });
+  }
+
+  /**
+   * Deletes every chunk and document record of one namespace, in every collection, in one
+   * transaction.
+   * @throws {InvalidArgumentError} for an empty or malformed namespace.
+   */
+  async purgeNamespace(namespace: string): Promise<DeleteResult> {
+    this.#open();
+    if (typeof namespace !== 'string') throw new InvalidArgumentError('namespace', 'must be a string');
+    const resolved = resolveNamespace({ namespace });
+    return this.#track(async () => {
+      if (!(await this.#hasRegistry())) return { chunks: 0, documents: 0 };
+      return this.#backend.transaction('write', async (tx) => {
+        const collections = await this.#backend.readCollections(tx);
+        await this.#backend.enterNamespace(tx, resolved);
+        const result = { chunks: 0, documents: 0 };
+        for (const collection of collections) {
+          const scope = { collection, namespace: resolved };
+          result.chunks += (await this.#backend.deleteChunks(tx, scope, {})).length;
+          result.documents += await this.#backend.deleteDocuments(tx, scope, {});
+        }
+        return result;
+      });
+    });
+  }
+
+  /**
+   * Yields the chunks that pass the conditions in ascending id order (code point), `batchSize` at
+   * a time (default {@link DEFAULT_ITERATION_BATCH_SIZE}), with embeddings as `number[]` unless
+   * `includeEmbeddings` is false. Each batch is its own transaction resuming after the last id
+   * yielded, so writes between batches are seen by later batches and no transaction stays open.
+   * @throws {InvalidArgumentError} / {InvalidFilterError} / {CollectionNotFoundError} on the first `next()`.
+   */
+  async *iterChunks(request: IterateChunksRequest): AsyncIterable<StoredChunk[]> {
+    const { conditions, matchesNothing } = checkConditions(request);
+    const limit = validatePositiveInteger(request.batchSize ?? DEFAULT_ITERATION_BATCH_SIZE, 'batchSize');
+    const embeddings = request.includeEmbeddings !== false;
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.#scoped('read', request, (tx, target) =>
+        matchesNothing
+          ? Promise.resolve([])
+          : this.#backend.scanChunks(tx, target, conditions, {
+              after,
+              limit,
+              embeddings: embeddings && target.collection.dimension !== null,
+            }),
+      );
+      if (page.length === 0) return;
+      yield page;
+      if (page.length < limit) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
+
+  /** Embeddings by chunk id, as `number[]`; unknown ids (and chunks without one) are absent. */
+  async getEmbeddings(scope: Scope, ids: string[]): Promise<Map<string, number[]>> {
+    validateIdList(ids, 'ids');
+    return this.#scoped('read', scope, async (tx, target) => {
+      const found = new Map<string, number[]>();
+      const wanted = [...new Set(ids.filter(isStorableId))];
+      if (wanted.length === 0 || target.collection.dimension === null) return found;
+      for (const chunk of await this.#backend.readChunks(tx, target, wanted, true)) {
+        if (chunk.embedding !== undefined) found.set(chunk.id, Array.from(chunk.embedding));
+      }
+      return found;
+    });
+  }
+
+  /**
+   * Cosine search. `score` = `scores.dense` = cosine similarity clamped to [-1, 1]; a score that
+   * is not a finite number never comes back. Hits below `minSimilarity` are dropped after ranking
+   * (so fewer than `topK` may remain). When the backend's index is approximate and found fewer
+   * than `topK` passing chunks, the search is repeated exactly, so `topK` hits come back whenever
+   * that many chunks pass the conditions.
+   * @throws {DimensionMismatchError} when the query's length differs from the collection's dimension.
+   * @throws {InvalidArgumentError} for a zero, non-finite or unrepresentable query, a bad `topK` or
+   *   `minSimilarity`, or a lexical-only collection.
+   */
+  async denseSearch(request: DenseSearchRequest): Promise<Hit[]> {
+    const topK = validatePositiveInteger(request?.topK, 'topK');
+    const minSimilarity = checkMinSimilarity(request.minSimilarity);
+    const { conditions, matchesNothing } = checkConditions(request);
+    return this.#scoped('read', request, async (tx, target) => {
+      const vector = queryVector(target.collection, request.vector);
+      if (matchesNothing) return [];
+      const keepBest = request.keepBest === true;
+      let exact = request.exact === true || this.capabilities.dense === 'exact';
+      const query = { vector, topK, conditions, keepBest, exact };
+      let rows = await this.#backend.denseSearch(tx, target, query);
+      if (!exact && !keepBest && rows.length < topK) {
+        exact = true;
+        rows = await this.#backend.denseSearch(tx, target, { ...query, exact });
+      }
+      const hits: Hit[] = [];
+      for (const row of rows) {
+        if (!Number.isFinite(row.score)) continue;
+        const similarity = clampSimilarity(row.score);
+        if (minSimilarity !== undefined && similarity < minSimilarity) continue;
+        hits.push(toHit(row, similarity, { dense: similarity }));
+      }
+      return hits;
+    });
+  }
+
+  /**
+   * Lexical search over chunk text and heading paths. The query is split into word tokens (see
+   * `queryTerms`), each matched as a literal (never query syntax) and any of them matching; the
+   * scoring is {@link StoreCapabilities.lexical}. `score` = `scores.lexical`, higher is better.
+   * Text without words (empty, whitespace, punctuation only) returns [].
+   * @throws {InvalidArgumentError} for a non-string query, a bad `topK`, or a backend without a lexical index.
+   */
+  async lexicalSearch(request: LexicalSearchRequest): Promise<Hit[]> {
+    if (typeof request?.query !== 'string') throw new InvalidArgumentError('query', 'must be a string');
+    const topK = validatePositiveInteger(request.topK, 'topK');
+    const { conditions, matchesNothing } = checkConditions(request);
+    if (this.capabilities.lexical === 'none') {
+      throw new InvalidArgumentError(
+        'mode',
+        `the ${this.backend} store has no lexical index; search with dense vectors`,
+      );
+    }
+    const terms = queryTerms(request.query);
+    return this.#scoped('read', request, async (tx, target) => {
+      if (terms.length === 0 || matchesNothing) return [];
+      const rows = await this.#backend.lexicalSearch(tx, target, {
+        text: request.query,
+        terms,
+        topK,
+        conditions,
+        keepBest: request.keepBest === true,
+      });
+      return rows.map((row) => toHit(row, row.score, { lexical: row.score }));
+    });
+  }
+
+  /**
+   * Dense and lexical search fused by reciprocal rank fusion inside the backend (one round trip).
+   * Each ranking contributes its best `candidates`, ranked from 1; a chunk scores
+   * `weight / (k + rank)` per ranking it is in. `score` = `scores.fused`; `scores.dense` and
+   * `scores.lexical` are set for the rankings that held the chunk.
+   * @throws {ConfigError} when the backend has no native hybrid search ({@link StoreCapabilities.hybrid}).
+   * @throws As {@link denseSearch}, plus {@link InvalidArgumentError} for a non-string query or bad
+   *   `candidates`, `k` or `weights`.
+   */
+  async hybridSearch(request: HybridSearchRequest): Promise<Hit[]> {
+    const hybrid = this.#backend.hybridSearch?.bind(this.#backend);
+    if (!this.capabilities.hybrid || hybrid === undefined) {
+      throw new ConfigError(
+        `the ${this.backend} store has no native hybrid search; fuse denseSearch and lexicalSearch (the engine's retriever does)`,
+      );
+    }
+    if (typeof request?.query !== 'string') throw new InvalidArgumentError('query', 'must be a string');
+    const topK = validatePositiveInteger(request.topK, 'topK');
+    const candidates = Math.max(
+      validatePositiveInteger(request.candidates ?? DEFAULT_HYBRID_CANDIDATES, 'candidates'),
+      topK,
+    );
+    const k = request.k ?? DEFAULT_HYBRID_RRF_K;
+    if (typeof k !== 'number' || !(Number.isFinite(k) && k >= 0)) {
+      throw new InvalidArgumentError('k', `must be ≥ 0, got ${k}`);
+    }
+    const weights = request.weights ?? [1, 1];
+    if (!Array.isArray(weights) || weights.length !== 2 || !weights.every((w) => Number.isFinite(w))) {
+      throw new InvalidArgumentError('weights', 'must be two finite numbers [dense, lexical]');
+    }
+    const minSimilarity = checkMinSimilarity(request.minSimilarity);
+    const { conditions, matchesNothing } = checkConditions(request);
+    const terms = queryTerms(request.query);
+    return this.#scoped('read', request, async (tx, target) => {
+      const vector = queryVector(target.collection, request.vector);
+      if (matchesNothing) return [];
+      const rows = await hybrid(tx, target, {
+        vector,
+        text: request.query,
+        terms,
+        topK,
+        conditions,
+        keepBest: request.keepBest === true,
+        exact: false,
+        candidates,
+        k,
+        weights: [weights[0], weights[1]],
+        minSimilarity,
+      });
+      return rows.map((row) => {
+        const scores: Hit['scores'] = { fused: row.score };
+        if (row.dense !== undefined && Number.isFinite(row.dense)) scores.dense = clampSimilarity(row.dense);
+        if (row.lexical !== undefined) scores.lexical = row.lexical;
+        return toHit(row, row.score, scores);
+      });
+    });
+  }
+
+  /** Chunks by id in the order asked; unknown ids are left out. */
+  async getChunks(scope: Scope, ids: string[]): Promise<Array<Chunk & { sourceId: string }>> {
+    validateIdList(ids, 'ids');
+    return this.#scoped('read', scope, async (tx, target) => {
+      const wanted = [...new Set(ids.filter(isStorableId))];
+      if (wanted.length === 0) return [];
+      const byId = new Map<string, Chunk & { sourceId: string }>();
+      for (const chunk of await this.#backend.readChunks(tx, target, wanted, false)) {
+        const { embedding: _embedding, embeddingText: _text, ...rest } = chunk;
+        byId.set(chunk.id, rest);
+      }
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    });
+  }
+
+  /** Number of chunks in the namespace that pass the conditions. */
+  async countChunks(scope: Scope & ScanConditions): Promise<number> {
+    const { conditions, matchesNothing } = checkConditions(scope ?? {});
+    return this.#scoped('read', scope, (tx, target) =>
+      matchesNothing ? Promise.resolve(0) : this.#backend.countChunks(tx, target, conditions),
+    );
+  }
+
+  /** True when the backend answers a trivial request; false after {@link close} or on any failure. */
+  async ping(): Promise<boolean> {
+    if (this.#closed) return false;
+    try {
+      return await this.#backend.ping();
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Refuses new calls, waits for the calls in flight to settle, then releases the backend.
+   * Idempotent; every other method throws {@link StoreClosedError} afterwards.
+   */
+  async close(): Promise<void> {
+    if (this.#closing === undefined) {
+      this.#closed = true;
+      this.#closing = (async () => {
+        while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+        await this.#backend.close();
+      })();
+    }
+    return this.#closing;
+  }
+
+  /**
+   * Runs backend-specific work (a subclass's maintenance method) under the store's lifecycle:
+   * refused after {@link close}, and waited for by it.
+   */
+  protected run<T>(work: () => Promise<T>): Promise<T> {
+    return this.#track(work);
+  }
+
+  #open(): void {
+    if (this.#closed) throw new StoreClosedError(this.backend);
+  }
+
+  /** Runs `work` counted as a call in flight, so that {@link close} waits for it. */
+  #track<T>(work: () => Promise<T>): Promise<T> {
+    this.#open();
+    const running = work();
+    this.#inFlight.add(running);
+    const forget = () => {
+      this.#inFlight.delete(running);
+    };
+    running.then(forget, forget);
+    return running;
+  }
+
+  #timestamp(): string {
+    const now = this.#now();
+    if (!(now instanceof Date) || Number.isNaN(now.getTime())) {
+      throw new InvalidArgumentError('options.now', `must return a valid Date, got ${String(now)}`);
+    }
+    return now.toISOString();
+  }
+
+  #requireProvision(action: string): void {
+    if (this.provision) return;
+    throw new SchemaError(
+      `cannot ${action}: this store was opened with provision: false and issues no DDL; ` +
+        'run `cairn collections create …` or open the store with provision: true',
+    );
+  }
+
+  async #hasRegistry(): Promise<boolean> {
+    if (this.#registryKnown) return true;
+    this.#registryKnown = await this.#backend.transaction('read', (tx) => this.#backend.hasRegistry(tx));
+    return this.#registryKnown;
+  }
+
+  /** The registry entry of `name`, or `undefined` (also without a registry). */
+  async #readRegistryEntry(name: string): Promise<StoredCollection | undefined> {
+    if (!(await this.#hasRegistry())) return undefined;
+    return this.#backend.transaction('read', (tx) => this.#backend.readCollection(tx, name, false));
+  }
+
+  /**
+   * Runs `work` in one transaction confined to the scope's namespace, with its collection's
+   * registry entry read (and locked against a concurrent drop) in the same transaction. A
+   * collection at an older layout is upgraded first, in a transaction of its own.
+   */
+  #scoped<T>(
+    mode: 'read' | 'write',
+    scope: Scope,
+    work: (tx: Tx, target: BackendScope) => Promise<T>,
+  ): Promise<T> {
+    this.#open();
+    if (typeof scope !== 'object' || scope === null)
+      throw new InvalidArgumentError('scope', 'must be an object');
+    const name = validateCollectionName(scope.collection);
+    const namespace = resolveNamespace(scope);
+    return this.#track(async () => {
+      for (;;) {
+        const known = this.#registryKnown;
+        const outcome = await this.#backend.transaction(mode, async (tx) => {
+          const exists = known || (await this.#backend.hasRegistry(tx));
+          const collection = exists ? await this.#backend.readCollection(tx, name, true) : undefined;
+          if (collection === undefined) throw this.#notFound(name);
+          this.#registryKnown = true;
+          if (schemaAction(collection, this.#backend.schemaVersion, this.provision) === 'upgrade') {
+            return NEEDS_UPGRADE;
+          }
+          await this.#backend.enterNamespace(tx, namespace);
+          return { value: await work(tx, { collection, namespace }) };
+        });
+        if (outcome !== NEEDS_UPGRADE) return outcome.value;
+        await this.#upgrade(name);
+      }
+    });
+  }
+
+  /** Brings a collection to the backend's layout version through its numbered upgrade steps. */
+  async #upgrade(name: string): Promise<void> {
+    await this.#backend.transaction('write', async (tx) => {
+      await this.#backend.lockRegistry(tx);
+      const collection = await this.#backend.readCollection(tx, name, false);
+      if (collection === undefined) throw this.#notFound(name);
+      if (schemaAction(collection, this.#backend.schemaVersion, this.provision) !== 'upgrade') return;
+      await applyUpgrades(tx, collection, this.#backend.schemaVersion, this.#backend.upgrades, (version) =>
+        this.#backend.recordSchemaVersion(tx, collection, version),
+      );
+    });
+  }
+
+  #notFound(name: string): CollectionNotFoundError {
+    return new CollectionNotFoundError(
+      name,
+      this.provision
+        ? 'create it first with createCollection (CLI: `cairn collections create`)'
+        : 'create it with `cairn collections create …` or a store opened with provision: true',
+    );
+  }
+
+  /** Writes validated chunks in batches of at most the backend's `maxWriteBatch`. */
+  async #writeChunks(tx: Tx, target: BackendScope, chunks: PreparedChunk[], now: string): Promise<void> {
+    const size = this.capabilities.maxWriteBatch;
+    for (let start = 0; start < chunks.length; start += size) {
+      await this.#backend.writeChunks(tx, target, chunks.slice(start, start + size), now);
+    }
+  }
+
+  /** Refuses a document write whose chunk ids belong to another document of the namespace. */
+  async #refuseTakenIds(tx: Tx, target: BackendScope, chunks: PreparedChunk[], documentId: string) {
+    if (chunks.length === 0) return;
+    const owners = await this.#backend.chunkOwners(
+      tx,
+      target,
+      chunks.map(({ chunk }) => chunk.id),
+    );
+    for (const [id, owner] of owners) {
+      if (owner === documentId) continue;
+      throw new InvalidArgumentError(
+        'chunks',
+        `chunk id "${id}" already belongs to document "${owner}" in namespace "${target.namespace}"`,
+      );
+    }
+  }
+}
+
+/** The port's view of a registry entry (no backend location). */
+function publicInfo(collection: StoredCollection): CollectionInfo {
+  const { location: _location, ...info } = collection;
+  return { ...info, metadata: structuredClone(info.metadata) };
+}
+
+/** The query vector of a dense or hybrid search, checked against the collection. */
+function queryVector(collection: StoredCollection, vector: unknown): Float32Array {
+  if (collection.dimension === null) {
+    throw new InvalidArgumentError(
+      'collection',
+      `"${collection.name}" is lexical-only (no embeddings); use lexical search`,
+    );
+  }
+  return toEmbedding(vector, collection.dimension, collection.name, 'query vector', collection.vectorType);
+}
+
+function checkMinSimilarity(value: unknown): number | undefined {
+  if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) {
+    throw new InvalidArgumentError('minSimilarity', 'must be a finite number');
+  }
+  return value as number | undefined;
+}
+
+function clampSimilarity(similarity: number): number {
+  return Math.min(1, Math.max(-1, similarity));
+}
+
+function toHit(row: ScoredChunk, score: number, scores: Hit['scores']): Hit {
+  const hit: Hit = { chunk: row.chunk, score, scores };
+  if (row.sourceName !== undefined) hit.sourceName = row.sourceName;
+  return hit;
+}

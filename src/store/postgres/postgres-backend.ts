@@ -1,0 +1,373 @@
+/**
+ * The PostgreSQL backend: what differs from the shared SQL layer — transactions through a
+ * {@link PostgresDriver}, the migration (extensions, role, text-search configuration, policies),
+ * per-collection DDL, row-level security per namespace, bulk `unnest` inserts, and pgvector /
+ * tsvector searches (`postgres-search.ts`), fused hybrid search included.
+ *
+ * Every scoped transaction reads its collection's registry entry as the connecting owner, then
+ * switches to the application role (`SET LOCAL ROLE`) with the namespace in a transaction-local
+ * setting; the row-level-security policy on each chunk table and on the documents table confines
+ * every statement after that. No statement names the namespace in its `WHERE` clause.
+ * @module
+ */
+import { ConfigError } from '../../core/errors.js';
+import type { StoreCapabilities } from '../../core/ports.js';
+import type {
+  BackendScope,
+  DenseQuery,
+  HybridQuery,
+  LexicalQuery,
+  SchemaUpgrade,
+  ScoredChunk,
+  StoredCollection,
+} from '../collection/backend.js';
+import type { PreparedChunk } from '../collection/validation.js';
+import { type ScoredRow, SqlBackend } from '../sql/sql-backend.js';
+import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
+import { DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
+import { postgresDialect } from './postgres-dialect.js';
+import type { PostgresDriver, PostgresQueryable } from './postgres-driver.js';
+import { quoteIdentifier } from './postgres-identifiers.js';
+import type { ResolvedPostgresStoreOptions } from './postgres-options.js';
+import type { PostgresParams } from './postgres-params.js';
+import { checkCollectionTable, lockDdl, runDdl, schemaExists } from './postgres-registry.js';
+import { vectorLiteral } from './postgres-rows.js';
+import {
+  CURRENT_SCHEMA_VERSION,
+  collectionStatements,
+  dropCollectionStatements,
+  embeddingType,
+  foldedConfigName,
+  hasHnswIndex,
+  isolationStatements,
+  migrationStatements,
+  type PostgresSchemaSettings,
+  policyStatements,
+} from './postgres-schema.js';
+import { denseSearchSql, hybridSearchSql, lexicalSearchSql, type SearchTarget } from './postgres-search.js';
+import { tsqueryText } from './postgres-tsquery.js';
+
+/** Rows per `INSERT … SELECT FROM unnest(…)` statement when writing chunks. */
+export const INSERT_BATCH_SIZE = 1000;
+/** Rows written to a never-analysed table before `autoAnalyze` runs `ANALYZE`; later, the table must double. */
+export const AUTO_ANALYZE_MIN_ROWS = 1000;
+
+/** What the PostgreSQL backend can do. */
+export const POSTGRES_CAPABILITIES: StoreCapabilities = Object.freeze({
+  lexical: 'ts_rank_cd',
+  lexicalStatistics: 'namespace',
+  dense: 'approximate',
+  exactFilteredTopK: true,
+  hybrid: true,
+  vectorTypes: Object.freeze(['float32', 'float16'] as const),
+  replace: 'transaction',
+  maxWriteBatch: INSERT_BATCH_SIZE,
+  namespaceIsolation: 'database',
+  persistent: true,
+});
+
+/** One transaction on a driver connection, counting the chunk rows it wrote per table. */
+interface PostgresConnection extends SqlConnection {
+  readonly tx: PostgresQueryable;
+  readonly written: Map<string, number>;
+}
+
+/** The PostgreSQL {@link SqlBackend}. */
+export class PostgresBackend extends SqlBackend {
+  readonly name = 'postgres';
+  readonly capabilities = POSTGRES_CAPABILITIES;
+  readonly provision = true;
+  readonly schemaVersion = CURRENT_SCHEMA_VERSION;
+  readonly upgrades: readonly SchemaUpgrade<SqlConnection>[] = [];
+  readonly settings: Readonly<PostgresSchemaSettings>;
+  readonly hnsw: Readonly<ResolvedPostgresStoreOptions['hnsw']>;
+  readonly autoAnalyze: boolean;
+  readonly driver: PostgresDriver;
+
+  readonly #analyzed = new Map<string, { pending: number; rows: number }>();
+
+  constructor(
+    driver: PostgresDriver,
+    options: Pick<
+      ResolvedPostgresStoreOptions,
+      'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw' | 'autoAnalyze'
+    >,
+  ) {
+    super(postgresDialect);
+    this.driver = driver;
+    this.autoAnalyze = options.autoAnalyze ?? driver.kind === 'pglite';
+    this.settings = Object.freeze({
+      appRole: options.appRole,
+      namespaceSetting: options.namespaceSetting,
+      textSearchConfig: options.textSearchConfig,
+    });
+    this.hnsw = Object.freeze({ ...options.hnsw });
+  }
+
+  async transaction<T>(_mode: 'read' | 'write', work: (tx: SqlConnection) => Promise<T>): Promise<T> {
+    let connection: PostgresConnection | undefined;
+    const result = await this.driver.transaction((tx) => {
+      connection = {
+        tx,
+        written: new Map(),
+        all: async <Row>(statement: SqlStatement) =>
+          (await tx.query<Row>(statement.sql, statement.params)).rows,
+        run: async (statement: SqlStatement) => {
+          await tx.query(statement.sql, statement.params);
+        },
+      };
+      return work(connection);
+    });
+    for (const [table, rows] of connection?.written ?? []) await this.#afterWrite(table, rows);
+    return result;
+  }
+
+  ping(): Promise<boolean> {
+    return this.driver.ping();
+  }
+
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+
+  /** True when the registry, the documents table, the application role and the text-search configuration exist. */
+  hasRegistry(tx: SqlConnection): Promise<boolean> {
+    return schemaExists(raw(tx), this.settings);
+  }
+
+  /**
+   * The migration, idempotent: before any DDL it checks every registered collection's table
+   * against the registry and the application role against row-level security; then the
+   * extensions, the folding text-search configuration, the role, the shared tables, and the
+   * policy of every namespaced table.
+   * @throws {SchemaError} when a collection table's embedding column differs from its registry entry.
+   * @throws {ConfigError} when the role bypasses row-level security or an extension is missing.
+   */
+  async createRegistry(tx: SqlConnection): Promise<void> {
+    const registered = (await this.#tablesExist(tx)) ? await this.readCollections(tx) : [];
+    for (const collection of registered) await checkCollectionTable(raw(tx), collection);
+    await this.#checkRole(tx);
+    for (const sql of migrationStatements(this.settings)) await runDdl(raw(tx), sql);
+    for (const collection of registered) {
+      for (const sql of policyStatements(collection.location, this.settings)) await raw(tx).query(sql);
+    }
+  }
+
+  lockRegistry(tx: SqlConnection): Promise<void> {
+    return lockDdl(raw(tx));
+  }
+
+  /** The table, its indexes and its policy; a table left without a registry row is adopted once its dimension is checked. */
+  protected async createCollectionStorage(tx: SqlConnection, collection: StoredCollection): Promise<void> {
+    await checkCollectionTable(raw(tx), collection);
+    for (const sql of collectionStatements(collection, this.settings)) await runDdl(raw(tx), sql);
+  }
+
+  protected async dropCollectionStorage(tx: SqlConnection, collection: StoredCollection): Promise<void> {
+    for (const sql of dropCollectionStatements(collection.location)) await raw(tx).query(sql);
+  }
+
+  /** Switches the transaction to the application role and the namespace (row-level security). */
+  async enterNamespace(tx: SqlConnection, namespace: string): Promise<void> {
+    for (const statement of isolationStatements(this.settings, namespace)) {
+      await raw(tx).query(statement.sql, statement.params);
+    }
+  }
+
+  /** One `INSERT … SELECT FROM unnest(…)` of up to {@link INSERT_BATCH_SIZE} rows; an existing id is overwritten (its `created_at` kept). */
+  async writeChunks(
+    tx: SqlConnection,
+    scope: BackendScope,
+    chunks: readonly PreparedChunk[],
+    now: string,
+  ): Promise<void> {
+    if (chunks.length === 0) return;
+    const vectorType = embeddingType(scope.collection);
+    const columns = {
+      id: chunks.map(({ chunk }) => chunk.id),
+      document_id: chunks.map(({ chunk }) => chunk.documentId),
+      source_id: chunks.map(({ chunk }) => chunk.sourceId),
+      ordinal: chunks.map(({ chunk }) => chunk.ordinal),
+      content: chunks.map(({ chunk }) => chunk.text),
+      heading_path: chunks.map(({ chunk }) => JSON.stringify(chunk.headingPath)),
+      page_start: chunks.map(({ chunk }) => chunk.pageStart),
+      page_end: chunks.map(({ chunk }) => chunk.pageEnd),
+      token_count: chunks.map(({ chunk }) => chunk.tokenCount),
+      indivisible: chunks.map(({ chunk }) => chunk.indivisible === true),
+      metadata: chunks.map(({ chunk }) => JSON.stringify(chunk.metadata)),
+    };
+    const types = ['text', 'text', 'text', 'int', 'text', 'text', 'int', 'int', 'int', 'boolean', 'text'];
+    const values: unknown[] = Object.values(columns);
+    const names = Object.keys(columns);
+    if (vectorType !== null) {
+      names.push('embedding');
+      types.push('text');
+      values.push(chunks.map(({ embedding }) => vectorLiteral(embedding!)));
+    }
+    const unnest = names.map((_, index) => `$${index + 3}::${types[index]}[]`).join(', ');
+    const select = names.map((name) => {
+      if (name === 'heading_path' || name === 'metadata') return `u.${name}::jsonb`;
+      if (name === 'embedding') return `u.embedding::${vectorType}`;
+      return `u.${name}`;
+    });
+    const updates = names
+      .filter((name) => name !== 'id')
+      .map((name) => `${name} = excluded.${name}`)
+      .join(', ');
+    await tx.run({
+      sql:
+        `INSERT INTO ${this.table(scope.collection)} (namespace, ${names.join(', ')}, created_at, updated_at) ` +
+        `SELECT $1::text, ${select.join(', ')}, $2::timestamptz, $2::timestamptz FROM unnest(${unnest}) AS u(${names.join(', ')}) ` +
+        `ON CONFLICT (namespace, id) DO UPDATE SET ${updates}, updated_at = excluded.updated_at`,
+      params: [scope.namespace, now, ...values],
+    });
+    const written = (tx as PostgresConnection).written;
+    written.set(scope.collection.location, (written.get(scope.collection.location) ?? 0) + chunks.length);
+  }
+
+  /**
+   * Cosine search with pgvector: through the HNSW index with iterative scans (`relaxed_order`,
+   * re-ordered exactly), or, when `exact`, with index scans off (every passing row scored);
+   * `keepBest` searches are always exact. Similarity = 1 − cosine distance.
+   */
+  async denseSearch(tx: SqlConnection, scope: BackendScope, query: DenseQuery): Promise<ScoredChunk[]> {
+    const target = this.#target(scope, query);
+    const statement = denseSearchSql({
+      target,
+      vector: vectorLiteral(query.vector),
+      vectorType: embeddingType(scope.collection)!,
+      topK: query.topK,
+      keepBest: query.keepBest,
+    });
+    await this.#tuneIndexScan(tx, query.topK);
+    if (query.exact && hasHnswIndex(scope.collection)) {
+      await raw(tx).query("SELECT set_config('enable_indexscan', 'off', true)");
+    }
+    const rows = await tx.all<ScoredRow>(statement);
+    return rows.map((row) => this.scored(row, 1 - row.score));
+  }
+
+  /** Full-text search with the accent-folding configuration; `score` = `ts_rank_cd` (cover density, length-normalised). */
+  async lexicalSearch(tx: SqlConnection, scope: BackendScope, query: LexicalQuery): Promise<ScoredChunk[]> {
+    const text = tsqueryText(query.terms);
+    if (text === undefined) return [];
+    const statement = lexicalSearchSql({
+      target: this.#target(scope, query),
+      query: text,
+      config: foldedConfigName(this.settings),
+      topK: query.topK,
+      keepBest: query.keepBest,
+    });
+    const rows = await tx.all<ScoredRow>(statement);
+    return rows.map((row) => this.scored(row, row.score));
+  }
+
+  /** Dense (HNSW) and lexical (GIN) candidates fused by reciprocal rank fusion in one statement. */
+  async hybridSearch(tx: SqlConnection, scope: BackendScope, query: HybridQuery): Promise<ScoredChunk[]> {
+    const statement = hybridSearchSql({
+      target: this.#target(scope, query),
+      vector: vectorLiteral(query.vector),
+      vectorType: embeddingType(scope.collection)!,
+      query: tsqueryText(query.terms),
+      config: foldedConfigName(this.settings),
+      topK: query.topK,
+      keepBest: query.keepBest,
+      candidates: query.candidates,
+      k: query.k,
+      weights: query.weights,
+      minSimilarity: query.minSimilarity,
+    });
+    await this.#tuneIndexScan(tx, query.candidates);
+    const rows = await tx.all<ScoredRow & { distance: number | null; lexical: number | null }>(statement);
+    return rows.map((row) => {
+      const scored = this.scored(row, row.score);
+      if (row.distance !== null && row.distance !== undefined) scored.dense = 1 - row.distance;
+      if (row.lexical !== null && row.lexical !== undefined) scored.lexical = row.lexical;
+      return scored;
+    });
+  }
+
+  /** The size of the registry, the documents table and every collection table with their indexes. */
+  async storageBytes(tx: SqlConnection): Promise<number> {
+    const tables = [REGISTRY_TABLE, DOCUMENTS_TABLE];
+    if (await this.#tablesExist(tx)) {
+      tables.push(...(await this.readCollections(tx)).map((collection) => collection.location));
+    }
+    const [row] = await tx.all<{ bytes: number }>({
+      sql: 'SELECT coalesce(sum(pg_total_relation_size(to_regclass(t))), 0)::float8 AS bytes FROM unnest($1::text[]) AS t',
+      params: [tables],
+    });
+    return row?.bytes ?? 0;
+  }
+
+  /** Refreshes planner statistics of one table (`ANALYZE`, as the owner). @returns Its estimated row count. */
+  async analyzeTable(location: string): Promise<number> {
+    const rows = await this.driver.transaction(async (tx) => {
+      await tx.query(`ANALYZE ${quoteIdentifier(location)}`);
+      const { rows } = await tx.query<{ n: number }>(
+        'SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass($1::text)',
+        [location],
+      );
+      return rows[0]?.n ?? 0;
+    });
+    this.#analyzed.set(location, { pending: 0, rows });
+    return rows;
+  }
+
+  #target(scope: BackendScope, query: DenseQuery | LexicalQuery): SearchTarget {
+    const params = this.dialect.params() as PostgresParams;
+    const where = this.where(scope, query.conditions, params, 'scan');
+    return { location: scope.collection.location, collection: scope.collection.name, params, where };
+  }
+
+  async #tablesExist(tx: SqlConnection): Promise<boolean> {
+    const [row] = await tx.all<{ exists: boolean }>({
+      sql: 'SELECT to_regclass($1::text) IS NOT NULL AND to_regclass($2::text) IS NOT NULL AS exists',
+      params: [REGISTRY_TABLE, DOCUMENTS_TABLE],
+    });
+    return row?.exists === true;
+  }
+
+  /** With `autoAnalyze`, refreshes a table's planner statistics once enough rows were written since the last time. */
+  async #afterWrite(location: string, written: number): Promise<void> {
+    if (!this.autoAnalyze) return;
+    const state = this.#analyzed.get(location) ?? { pending: 0, rows: 0 };
+    state.pending += written;
+    this.#analyzed.set(location, state);
+    if (state.pending < Math.max(AUTO_ANALYZE_MIN_ROWS, state.rows)) return;
+    state.pending = 0;
+    try {
+      await this.analyzeTable(location);
+    } catch {
+      // Statistics are an optimisation; a table dropped meanwhile is no error of the write.
+    }
+  }
+
+  /** Transaction-local HNSW settings: candidate list, iterative scans, their budget. */
+  async #tuneIndexScan(tx: SqlConnection, wanted: number): Promise<void> {
+    await raw(tx).query(
+      "SELECT set_config('hnsw.ef_search', $1::text, true), set_config('hnsw.iterative_scan', 'relaxed_order', true), " +
+        "set_config('hnsw.max_scan_tuples', $2::text, true)",
+      [String(Math.min(1000, Math.max(this.hnsw.efSearch, wanted))), String(this.hnsw.maxScanTuples)],
+    );
+  }
+
+  /** Refuses an application role that would make the policies moot. */
+  async #checkRole(tx: SqlConnection): Promise<void> {
+    const [row] = await tx.all<{ bypasses: boolean }>({
+      sql: 'SELECT rolsuper OR rolbypassrls AS bypasses FROM pg_roles WHERE rolname = $1::text',
+      params: [this.settings.appRole],
+    });
+    if (row?.bypasses) {
+      throw new ConfigError(
+        `role "${this.settings.appRole}" is a superuser or has BYPASSRLS, so row-level security would not ` +
+          'isolate namespaces; set appRole to a non-privileged role (migrate creates it when missing)',
+      );
+    }
+  }
+}
+
+/** The driver's handle inside a connection, for statements of this backend's own helpers. */
+function raw(tx: SqlConnection): PostgresQueryable {
+  return (tx as PostgresConnection).tx;
+}

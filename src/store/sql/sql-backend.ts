@@ -1,0 +1,372 @@
+/**
+ * The hooks every SQL backend shares, written once over a {@link SqlDialect}: registry reads and
+ * writes, document records, and the chunk statements whose SQL differs only in placeholders,
+ * list membership and the namespace condition. A backend extends {@link SqlBackend} with its DDL,
+ * its chunk writes and its searches.
+ * @module
+ */
+import type { DocumentRecord, StoredChunk } from '../../core/types.js';
+import type {
+  BackendScope,
+  ChunkConditions,
+  ChunkPage,
+  DenseQuery,
+  LexicalQuery,
+  SchemaUpgrade,
+  ScoredChunk,
+  StoreBackend,
+  StoredCollection,
+} from '../collection/backend.js';
+import type { PreparedChunk } from '../collection/validation.js';
+import type { NamespaceAccess, SqlConnection, SqlDialect, SqlParams } from './sql-dialect.js';
+import {
+  CHUNK_COLUMNS,
+  type ChunkRow,
+  COLLECTION_COLUMNS,
+  type CollectionRow,
+  DOCUMENT_COLUMNS,
+  DOCUMENTS_TABLE,
+  type DocumentRow,
+  REGISTRY_TABLE,
+  SqlRows,
+} from './sql-rows.js';
+import { tableNameFor } from './table-name.js';
+
+/** A chunk row with the score a search ranked it by, and its document's name. */
+export type ScoredRow = ChunkRow & { score: number; source_name: string | null };
+
+/** The shared part of a SQL backend; see the module notes. */
+export abstract class SqlBackend implements StoreBackend<SqlConnection> {
+  abstract readonly name: string;
+  abstract readonly capabilities: StoreBackend['capabilities'];
+  abstract readonly provision: boolean;
+  abstract readonly schemaVersion: number;
+  abstract readonly upgrades: readonly SchemaUpgrade<SqlConnection>[];
+
+  protected readonly dialect: SqlDialect;
+  protected readonly rows: SqlRows;
+
+  constructor(dialect: SqlDialect) {
+    this.dialect = dialect;
+    this.rows = new SqlRows(dialect);
+  }
+
+  abstract transaction<T>(mode: 'read' | 'write', work: (tx: SqlConnection) => Promise<T>): Promise<T>;
+  abstract ping(): Promise<boolean>;
+  abstract close(): Promise<void>;
+  abstract hasRegistry(tx: SqlConnection): Promise<boolean>;
+  abstract createRegistry(tx: SqlConnection): Promise<void>;
+  abstract lockRegistry(tx: SqlConnection): Promise<void>;
+  /** Creates the collection's chunk table, indexes and whatever else it needs (not the registry row). */
+  protected abstract createCollectionStorage(tx: SqlConnection, collection: StoredCollection): Promise<void>;
+  /** Drops the collection's chunk table and what goes with it. */
+  protected abstract dropCollectionStorage(tx: SqlConnection, collection: StoredCollection): Promise<void>;
+  abstract enterNamespace(tx: SqlConnection, namespace: string): Promise<void>;
+  abstract writeChunks(
+    tx: SqlConnection,
+    scope: BackendScope,
+    chunks: readonly PreparedChunk[],
+    now: string,
+  ): Promise<void>;
+  abstract denseSearch(tx: SqlConnection, scope: BackendScope, query: DenseQuery): Promise<ScoredChunk[]>;
+  abstract lexicalSearch(tx: SqlConnection, scope: BackendScope, query: LexicalQuery): Promise<ScoredChunk[]>;
+  abstract storageBytes(tx: SqlConnection): Promise<number | undefined>;
+
+  /** The quoted chunk table of a collection. */
+  protected table(collection: StoredCollection): string {
+    return this.dialect.quote(collection.location);
+  }
+
+  locationFor(name: string): string {
+    return tableNameFor(name);
+  }
+
+  async readCollection(
+    tx: SqlConnection,
+    name: string,
+    lock: boolean,
+  ): Promise<StoredCollection | undefined> {
+    const params = this.dialect.params();
+    const [row] = await tx.all<CollectionRow>({
+      sql: `SELECT ${COLLECTION_COLUMNS} FROM ${REGISTRY_TABLE} WHERE name = ${params.bind(name, 'text')}${lock ? this.dialect.forShare : ''}`,
+      params: params.values,
+    });
+    return row === undefined ? undefined : this.rows.collection(row);
+  }
+
+  async readCollections(tx: SqlConnection): Promise<StoredCollection[]> {
+    const rows = await tx.all<CollectionRow>({
+      sql: `SELECT ${COLLECTION_COLUMNS} FROM ${REGISTRY_TABLE} ORDER BY name`,
+      params: [],
+    });
+    return rows.map((row) => this.rows.collection(row));
+  }
+
+  async createCollection(tx: SqlConnection, collection: StoredCollection): Promise<void> {
+    await this.createCollectionStorage(tx, collection);
+    const params = this.dialect.params();
+    const values = [
+      params.bind(collection.name, 'text'),
+      params.bind(collection.location, 'text'),
+      params.bind(collection.model, 'text'),
+      params.bind(collection.dimension, 'int'),
+      params.bind(collection.vectorType, 'text'),
+      params.bind(collection.schemaVersion, 'int'),
+      params.bind(collection.createdAt, 'timestamp'),
+      params.bind(collection.metadata, 'json'),
+    ];
+    await tx.run({
+      sql: `INSERT INTO ${REGISTRY_TABLE} (${COLLECTION_COLUMNS}) VALUES (${values.join(', ')})`,
+      params: params.values,
+    });
+  }
+
+  async dropCollection(tx: SqlConnection, collection: StoredCollection): Promise<void> {
+    await this.dropCollectionStorage(tx, collection);
+    for (const table of [DOCUMENTS_TABLE, REGISTRY_TABLE]) {
+      const params = this.dialect.params();
+      const column = table === DOCUMENTS_TABLE ? 'collection' : 'name';
+      await tx.run({
+        sql: `DELETE FROM ${table} WHERE ${column} = ${params.bind(collection.name, 'text')}`,
+        params: params.values,
+      });
+    }
+  }
+
+  async recordSchemaVersion(tx: SqlConnection, collection: StoredCollection, version: number): Promise<void> {
+    const params = this.dialect.params();
+    await tx.run({
+      sql: `UPDATE ${REGISTRY_TABLE} SET schema_version = ${params.bind(version, 'int')} WHERE name = ${params.bind(collection.name, 'text')}`,
+      params: params.values,
+    });
+  }
+
+  async chunkOwners(
+    tx: SqlConnection,
+    scope: BackendScope,
+    ids: readonly string[],
+  ): Promise<Map<string, string>> {
+    const params = this.dialect.params();
+    const where = this.where(scope, { ids }, params, 'index');
+    const rows = await tx.all<{ id: string; document_id: string }>({
+      sql: `SELECT c.id, c.document_id FROM ${this.table(scope.collection)} AS c WHERE ${where}`,
+      params: params.values,
+    });
+    return new Map(rows.map((row) => [row.id, row.document_id]));
+  }
+
+  async deleteChunks(tx: SqlConnection, scope: BackendScope, conditions: ChunkConditions): Promise<string[]> {
+    const params = this.dialect.params();
+    const where = this.where(scope, conditions, params, scanAccess(conditions));
+    const rows = await tx.all<{ document_id: string }>({
+      sql: `DELETE FROM ${this.table(scope.collection)} AS c WHERE ${where} RETURNING document_id`,
+      params: params.values,
+    });
+    return rows.map((row) => row.document_id);
+  }
+
+  async readChunks(
+    tx: SqlConnection,
+    scope: BackendScope,
+    ids: readonly string[],
+    embeddings: boolean,
+  ): Promise<StoredChunk[]> {
+    const params = this.dialect.params();
+    const where = this.where(scope, { ids }, params, 'index');
+    const rows = await tx.all<ChunkRow>({
+      sql: `SELECT ${this.chunkColumns(embeddings)} FROM ${this.table(scope.collection)} AS c WHERE ${where}`,
+      params: params.values,
+    });
+    return rows.map((row) => this.rows.storedChunk(row));
+  }
+
+  async scanChunks(
+    tx: SqlConnection,
+    scope: BackendScope,
+    conditions: ChunkConditions,
+    page: ChunkPage,
+  ): Promise<StoredChunk[]> {
+    const params = this.dialect.params();
+    let where = this.where(scope, conditions, params, 'index');
+    if (page.after !== undefined) where += ` AND c.id > ${params.bind(page.after, 'text')}`;
+    const rows = await tx.all<ChunkRow>({
+      sql:
+        `SELECT ${this.chunkColumns(page.embeddings)} FROM ${this.table(scope.collection)} AS c ` +
+        `WHERE ${where} ORDER BY c.id LIMIT ${params.bind(page.limit, 'int')}`,
+      params: params.values,
+    });
+    return rows.map((row) => this.rows.storedChunk(row));
+  }
+
+  async countChunks(tx: SqlConnection, scope: BackendScope, conditions: ChunkConditions): Promise<number> {
+    const params = this.dialect.params();
+    const access = conditions.filter === undefined ? 'index' : scanAccess(conditions);
+    const where = this.where(scope, conditions, params, access);
+    const [row] = await tx.all<{ n: number | string }>({
+      sql: `SELECT count(*) AS n FROM ${this.table(scope.collection)} AS c WHERE ${where}`,
+      params: params.values,
+    });
+    return Number(row?.n ?? 0);
+  }
+
+  async writeDocument(tx: SqlConnection, scope: BackendScope, record: DocumentRecord): Promise<void> {
+    const params = this.dialect.params();
+    const values = [
+      params.bind(scope.collection.name, 'text'),
+      params.bind(scope.namespace, 'text'),
+      params.bind(record.documentId, 'text'),
+      params.bind(record.contentHash, 'text'),
+      params.bind(record.sourceId, 'text'),
+      params.bind(record.sourceName, 'text'),
+      params.bind(record.mediaType, 'text'),
+      params.bind(record.title ?? null, 'text'),
+      params.bind(record.metadata, 'json'),
+      params.bind(record.chunkCount, 'int'),
+      params.bind(record.pageCount, 'int'),
+      params.bind(record.parserFingerprint, 'text'),
+      params.bind(record.ingestedAt, 'timestamp'),
+    ];
+    await tx.run({
+      sql:
+        `INSERT INTO ${DOCUMENTS_TABLE} (collection, namespace, ${DOCUMENT_COLUMNS}) VALUES (${values.join(', ')}) ` +
+        'ON CONFLICT (collection, namespace, document_id) DO UPDATE SET ' +
+        'content_hash = excluded.content_hash, source_id = excluded.source_id, source_name = excluded.source_name, ' +
+        'media_type = excluded.media_type, title = excluded.title, metadata = excluded.metadata, ' +
+        'chunk_count = excluded.chunk_count, page_count = excluded.page_count, ' +
+        'parser_fingerprint = excluded.parser_fingerprint, ingested_at = excluded.ingested_at',
+      params: params.values,
+    });
+  }
+
+  async readDocuments(
+    tx: SqlConnection,
+    scope: BackendScope,
+    documentIds?: readonly string[],
+  ): Promise<DocumentRecord[]> {
+    const params = this.dialect.params();
+    const parts = this.documentScope(scope, params);
+    if (documentIds !== undefined) parts.push(this.dialect.inList('d.document_id', documentIds, params));
+    const rows = await tx.all<DocumentRow>({
+      sql: `SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENTS_TABLE} AS d WHERE ${parts.join(' AND ')} ORDER BY d.document_id`,
+      params: params.values,
+    });
+    return rows.map((row) => this.rows.document(row));
+  }
+
+  async countDocuments(tx: SqlConnection, scope: BackendScope): Promise<number> {
+    const params = this.dialect.params();
+    const parts = this.documentScope(scope, params);
+    const [row] = await tx.all<{ n: number | string }>({
+      sql: `SELECT count(*) AS n FROM ${DOCUMENTS_TABLE} AS d WHERE ${parts.join(' AND ')}`,
+      params: params.values,
+    });
+    return Number(row?.n ?? 0);
+  }
+
+  async deleteDocuments(
+    tx: SqlConnection,
+    scope: BackendScope,
+    selection: { documentIds?: readonly string[]; sourceIds?: readonly string[] },
+  ): Promise<number> {
+    const params = this.dialect.params();
+    const parts = this.documentScope(scope, params);
+    if (selection.documentIds !== undefined) {
+      parts.push(this.dialect.inList('d.document_id', selection.documentIds, params));
+    }
+    if (selection.sourceIds !== undefined) {
+      parts.push(this.dialect.inList('d.source_id', selection.sourceIds, params));
+    }
+    const rows = await tx.all<{ document_id: string }>({
+      sql: `DELETE FROM ${DOCUMENTS_TABLE} AS d WHERE ${parts.join(' AND ')} RETURNING document_id`,
+      params: params.values,
+    });
+    return rows.length;
+  }
+
+  async recountDocuments(
+    tx: SqlConnection,
+    scope: BackendScope,
+    documentIds: readonly string[],
+  ): Promise<number> {
+    if (documentIds.length === 0) return 0;
+    const chunks = this.table(scope.collection);
+    const update = this.dialect.params();
+    const updateWhere = [
+      ...this.documentScope(scope, update),
+      this.dialect.inList('d.document_id', documentIds, update),
+    ];
+    await tx.run({
+      sql:
+        `UPDATE ${DOCUMENTS_TABLE} AS d SET chunk_count = (SELECT count(*) FROM ${chunks} AS c ` +
+        `WHERE c.namespace = d.namespace AND c.document_id = d.document_id) WHERE ${updateWhere.join(' AND ')}`,
+      params: update.values,
+    });
+    const remove = this.dialect.params();
+    const removeWhere = [
+      ...this.documentScope(scope, remove),
+      this.dialect.inList('d.document_id', documentIds, remove),
+    ];
+    const rows = await tx.all<{ document_id: string }>({
+      sql: `DELETE FROM ${DOCUMENTS_TABLE} AS d WHERE ${removeWhere.join(' AND ')} AND d.chunk_count = 0 RETURNING document_id`,
+      params: remove.values,
+    });
+    return rows.length;
+  }
+
+  /** The select list of a chunk read, with the embedding when asked for. */
+  protected chunkColumns(embeddings: boolean): string {
+    return embeddings ? `${CHUNK_COLUMNS}, ${this.dialect.embeddingColumn}` : CHUNK_COLUMNS;
+  }
+
+  /** The conditions on the documents table aliased `d`: this collection, and the namespace where the dialect names it. */
+  protected documentScope(scope: BackendScope, params: SqlParams): string[] {
+    const parts = [`d.collection = ${params.bind(scope.collection.name, 'text')}`];
+    const namespace = this.dialect.namespaceCondition('d', scope.namespace, params, 'index');
+    if (namespace !== undefined) parts.push(namespace);
+    return parts;
+  }
+
+  /**
+   * The `WHERE` clause over the chunk table aliased `c`: the namespace (where the dialect names
+   * it), then ids, document ids, source ids and the filter; the true literal when nothing applies.
+   */
+  protected where(
+    scope: BackendScope,
+    conditions: ChunkConditions,
+    params: SqlParams,
+    access: NamespaceAccess,
+  ): string {
+    const parts: string[] = [];
+    const namespace = this.dialect.namespaceCondition('c', scope.namespace, params, access);
+    if (namespace !== undefined) parts.push(namespace);
+    if (conditions.ids !== undefined) parts.push(this.dialect.inList('c.id', conditions.ids, params));
+    if (conditions.documentIds !== undefined) {
+      parts.push(this.dialect.inList('c.document_id', conditions.documentIds, params));
+    }
+    if (conditions.sourceIds !== undefined) {
+      parts.push(this.dialect.inList('c.source_id', conditions.sourceIds, params));
+    }
+    if (conditions.filter !== undefined)
+      parts.push(this.dialect.filter(conditions.filter, 'c.metadata', params));
+    return parts.length === 0 ? this.dialect.trueLiteral : parts.join(' AND ');
+  }
+
+  /** A ranked row as the collection model expects it. */
+  protected scored(row: ScoredRow, score: number): ScoredChunk {
+    const scored: ScoredChunk = { chunk: this.rows.chunk(row), score };
+    if (row.source_name !== null) scored.sourceName = row.source_name;
+    return scored;
+  }
+}
+
+/**
+ * Whether a scan over these conditions should use the namespace index: yes when it is narrowed to
+ * listed ids, documents or sources; otherwise it reads the whole namespace anyway.
+ */
+export function scanAccess(conditions: ChunkConditions): NamespaceAccess {
+  return conditions.ids !== undefined ||
+    conditions.documentIds !== undefined ||
+    conditions.sourceIds !== undefined
+    ? 'index'
+    : 'scan';
+}

@@ -1,0 +1,139 @@
+/**
+ * The shared SQL layout's columns and the conversions between rows and records. Every SQL backend
+ * keeps the same tables and column names (`cairn_collections`, `cairn_documents`, one chunk table
+ * per collection); the dialect decodes what its driver returns.
+ * @module
+ */
+import type { Chunk, DocumentRecord, Metadata, StoredChunk } from '../../core/types.js';
+import type { StoredCollection } from '../collection/backend.js';
+import type { SqlDialect } from './sql-dialect.js';
+
+/** The collection registry. */
+export const REGISTRY_TABLE = 'cairn_collections';
+/** One row per ingested document, keyed by collection, namespace and document id. */
+export const DOCUMENTS_TABLE = 'cairn_documents';
+
+/** Chunk columns every chunk read selects, from the chunk table aliased `c`. */
+export const CHUNK_COLUMNS =
+  'c.id, c.document_id, c.source_id, c.ordinal, c.content, c.heading_path, c.page_start, c.page_end, ' +
+  'c.token_count, c.indivisible, c.metadata';
+
+/** Registry columns, in the order the insert binds them. */
+export const COLLECTION_COLUMNS =
+  'name, table_name, model, dimension, vector_type, schema_version, created_at, metadata';
+
+/** Documents-table columns after `collection, namespace`, in the order the upsert binds them. */
+export const DOCUMENT_COLUMNS =
+  'document_id, content_hash, source_id, source_name, media_type, title, metadata, chunk_count, page_count, ' +
+  'parser_fingerprint, ingested_at';
+
+/** A row selected with {@link CHUNK_COLUMNS} (plus `embedding` when asked for). */
+export interface ChunkRow {
+  id: string;
+  document_id: string;
+  source_id: string;
+  ordinal: number;
+  content: string;
+  heading_path: unknown;
+  page_start: number;
+  page_end: number;
+  token_count: number;
+  indivisible: unknown;
+  metadata: unknown;
+  embedding?: unknown;
+}
+
+/** A registry row. */
+export interface CollectionRow {
+  name: string;
+  table_name: string;
+  model: string | null;
+  dimension: number | null;
+  vector_type: 'float32' | 'float16';
+  schema_version: number;
+  created_at: unknown;
+  metadata: unknown;
+}
+
+/** A documents-table row. */
+export interface DocumentRow {
+  document_id: string;
+  content_hash: string;
+  source_id: string;
+  source_name: string;
+  media_type: string;
+  title: string | null;
+  metadata: unknown;
+  chunk_count: number;
+  page_count: number;
+  parser_fingerprint: string;
+  ingested_at: unknown;
+}
+
+/** Reads rows into records with one dialect's decoders. */
+export class SqlRows {
+  readonly #dialect: SqlDialect;
+
+  constructor(dialect: SqlDialect) {
+    this.#dialect = dialect;
+  }
+
+  /** A chunk read back from a row. `indivisible` is present only when true. */
+  chunk(row: ChunkRow): Chunk & { sourceId: string } {
+    const chunk: Chunk & { sourceId: string } = {
+      id: row.id,
+      documentId: row.document_id,
+      sourceId: row.source_id,
+      ordinal: row.ordinal,
+      text: row.content,
+      headingPath: this.#dialect.readJson<string[]>(row.heading_path),
+      pageStart: row.page_start,
+      pageEnd: row.page_end,
+      tokenCount: row.token_count,
+      metadata: this.#dialect.readJson<Metadata>(row.metadata),
+    };
+    if (this.#dialect.readBool(row.indivisible)) chunk.indivisible = true;
+    return chunk;
+  }
+
+  /** A stored chunk read back from a row, with its embedding when the row carries one. */
+  storedChunk(row: ChunkRow): StoredChunk {
+    const chunk: StoredChunk = this.chunk(row);
+    if (row.embedding !== undefined && row.embedding !== null) {
+      chunk.embedding = this.#dialect.readEmbedding(row.embedding);
+    }
+    return chunk;
+  }
+
+  /** The registry entry of a row; its table is the collection's location. */
+  collection(row: CollectionRow): StoredCollection {
+    return {
+      name: row.name,
+      location: row.table_name,
+      model: row.model,
+      dimension: row.dimension,
+      vectorType: row.vector_type,
+      schemaVersion: row.schema_version,
+      createdAt: this.#dialect.readTime(row.created_at),
+      metadata: this.#dialect.readJson<Metadata>(row.metadata),
+    };
+  }
+
+  /** The document record of a row. `title` is present only when stored. */
+  document(row: DocumentRow): DocumentRecord {
+    const record: DocumentRecord = {
+      documentId: row.document_id,
+      contentHash: row.content_hash,
+      sourceId: row.source_id,
+      sourceName: row.source_name,
+      mediaType: row.media_type,
+      metadata: this.#dialect.readJson<Metadata>(row.metadata),
+      chunkCount: row.chunk_count,
+      pageCount: row.page_count,
+      parserFingerprint: row.parser_fingerprint,
+      ingestedAt: this.#dialect.readTime(row.ingested_at),
+    };
+    if (row.title !== null) record.title = row.title;
+    return record;
+  }
+}
