@@ -10,10 +10,13 @@
  * @module
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as records from '../../test/support/store-records.js';
 import type { Filter } from '../core/filter/filter.js';
 import type { DocumentWrite, Scope, Store, StoreCapabilities } from '../core/ports.js';
 import type { Hit, Metadata, StoredChunk } from '../core/types.js';
 import { bm25Reference } from './bm25-reference.contract.js';
+
+const { storedChunk } = records;
 
 const DIM = 8;
 const MODEL = 'contract-model';
@@ -47,20 +50,12 @@ function f32(values: readonly number[]): number[] {
 let seedCounter = 0;
 
 function chunk(documentId: string, ordinal: number, overrides: Partial<StoredChunk> = {}): StoredChunk {
-  return {
-    id: `${documentId}:${ordinal}`,
-    documentId,
-    sourceId: documentId,
-    ordinal,
+  return storedChunk(documentId, ordinal, {
     text: `chunk ${ordinal} of ${documentId}`,
-    headingPath: [],
-    pageStart: 1,
-    pageEnd: 1,
     tokenCount: 5,
-    metadata: {},
     embedding: vec(++seedCounter),
     ...overrides,
-  };
+  });
 }
 
 function documentWrite(
@@ -68,20 +63,13 @@ function documentWrite(
   chunks: StoredChunk[],
   overrides: Partial<DocumentWrite['document']> = {},
 ): DocumentWrite {
-  return {
-    document: {
-      documentId,
-      contentHash: `hash-of-${documentId}`,
-      sourceId: chunks[0]?.sourceId ?? documentId,
-      sourceName: `${documentId}.md`,
-      mediaType: 'text/markdown',
-      metadata: {},
-      pageCount: 1,
-      parserFingerprint: 'parser@1',
-      ...overrides,
-    },
-    chunks,
-  };
+  return records.documentWrite(documentId, chunks, {
+    contentHash: `hash-of-${documentId}`,
+    sourceName: `${documentId}.md`,
+    mediaType: 'text/markdown',
+    parserFingerprint: 'parser@1',
+    ...overrides,
+  });
 }
 
 function ids(hits: Array<Hit | { id: string }>): string[] {

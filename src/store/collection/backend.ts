@@ -209,3 +209,25 @@ export interface StoreBackend<Tx = unknown> {
   /** Size of the whole database in bytes, when the backend can tell. */
   storageBytes(tx: Tx): Promise<number | undefined>;
 }
+
+/**
+ * The capabilities a backend has unless it says otherwise: no lexical index, exact dense search,
+ * float32 vectors, transactional replaces, namespaces named in every query, persistent data.
+ */
+export const DEFAULT_CAPABILITIES: StoreCapabilities = Object.freeze({
+  lexical: 'none',
+  lexicalStatistics: 'namespace',
+  dense: 'exact',
+  exactFilteredTopK: true,
+  hybrid: false,
+  vectorTypes: Object.freeze(['float32'] as const),
+  replace: 'transaction',
+  maxWriteBatch: Number.MAX_SAFE_INTEGER,
+  namespaceIsolation: 'query',
+  persistent: true,
+});
+
+/** A backend's capabilities: {@link DEFAULT_CAPABILITIES} with what differs, frozen. */
+export function defineCapabilities(differences: Partial<StoreCapabilities>): StoreCapabilities {
+  return Object.freeze({ ...DEFAULT_CAPABILITIES, ...differences });
+}

@@ -10,17 +10,8 @@
 import { matchesFilter } from '../../core/filter/match-filter.js';
 import type { StoreCapabilities } from '../../core/ports.js';
 import type { DocumentRecord, StoredChunk } from '../../core/types.js';
-import type {
-  BackendScope,
-  ChunkConditions,
-  ChunkPage,
-  DenseQuery,
-  LexicalQuery,
-  SchemaUpgrade,
-  ScoredChunk,
-  StoreBackend,
-  StoredCollection,
-} from '../collection/backend.js';
+import type * as Backend from '../collection/backend.js';
+import { defineCapabilities } from '../collection/backend.js';
 import { SerialLock } from '../collection/serial-lock.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { tableNameFor } from '../sql/table-name.js';
@@ -35,22 +26,14 @@ import { queryIndexTerms } from './memory-tokenizer.js';
 export const MEMORY_SCHEMA_VERSION = 1;
 
 /** What the memory backend can do. */
-export const MEMORY_CAPABILITIES: StoreCapabilities = Object.freeze({
+export const MEMORY_CAPABILITIES: StoreCapabilities = defineCapabilities({
   lexical: 'bm25',
-  lexicalStatistics: 'namespace',
-  dense: 'exact',
-  exactFilteredTopK: true,
-  hybrid: false,
-  vectorTypes: Object.freeze(['float32'] as const),
-  replace: 'transaction',
-  maxWriteBatch: Number.MAX_SAFE_INTEGER,
-  namespaceIsolation: 'query',
   persistent: false,
 });
 
 /** A collection: its registry entry and its namespaces (created by the first write into each). */
 interface CollectionState {
-  collection: StoredCollection;
+  collection: Backend.StoredCollection;
   readonly namespaces: Map<string, NamespaceTable>;
 }
 
@@ -59,13 +42,13 @@ export interface MemoryTransaction {
   readonly undo: Array<() => void> | undefined;
 }
 
-/** The {@link StoreBackend} over `Map`s. */
-export class MemoryBackend implements StoreBackend<MemoryTransaction> {
+/** The {@link Backend.StoreBackend} over `Map`s. */
+export class MemoryBackend implements Backend.StoreBackend<MemoryTransaction> {
   readonly name = 'memory';
   readonly capabilities = MEMORY_CAPABILITIES;
   readonly provision = true;
   readonly schemaVersion: number = MEMORY_SCHEMA_VERSION;
-  readonly upgrades: readonly SchemaUpgrade<MemoryTransaction>[] = [];
+  readonly upgrades: readonly Backend.SchemaUpgrade<MemoryTransaction>[] = [];
 
   readonly #collections = new Map<string, CollectionState>();
   readonly #lock = new SerialLock();
@@ -98,12 +81,12 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
 
   async lockRegistry(): Promise<void> {}
 
-  async readCollection(_tx: MemoryTransaction, name: string): Promise<StoredCollection | undefined> {
+  async readCollection(_tx: MemoryTransaction, name: string): Promise<Backend.StoredCollection | undefined> {
     const state = this.#collections.get(name);
     return state === undefined ? undefined : { ...state.collection };
   }
 
-  async readCollections(): Promise<StoredCollection[]> {
+  async readCollections(): Promise<Backend.StoredCollection[]> {
     return [...this.#collections.values()]
       .map((state) => ({ ...state.collection }))
       .sort((a, b) => compareCodePointOrder(a.name, b.name));
@@ -113,19 +96,19 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
     return tableNameFor(name);
   }
 
-  async createCollection(tx: MemoryTransaction, collection: StoredCollection): Promise<void> {
+  async createCollection(tx: MemoryTransaction, collection: Backend.StoredCollection): Promise<void> {
     this.#collections.set(collection.name, { collection: { ...collection }, namespaces: new Map() });
     log(tx, () => this.#collections.delete(collection.name));
   }
 
-  async dropCollection(tx: MemoryTransaction, collection: StoredCollection): Promise<void> {
+  async dropCollection(tx: MemoryTransaction, collection: Backend.StoredCollection): Promise<void> {
     const state = this.#collections.get(collection.name);
     if (state === undefined) return;
     this.#collections.delete(collection.name);
     log(tx, () => this.#collections.set(collection.name, state));
   }
 
-  async recordSchemaVersion(tx: MemoryTransaction, collection: StoredCollection, version: number) {
+  async recordSchemaVersion(tx: MemoryTransaction, collection: Backend.StoredCollection, version: number) {
     const state = this.#collections.get(collection.name);
     if (state === undefined) return;
     const previous = state.collection;
@@ -139,7 +122,7 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
 
   async writeChunks(
     tx: MemoryTransaction,
-    scope: BackendScope,
+    scope: Backend.BackendScope,
     chunks: readonly PreparedChunk[],
   ): Promise<void> {
     const table = this.#writableTable(tx, scope);
@@ -153,7 +136,7 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
     }
   }
 
-  async chunkOwners(_tx: MemoryTransaction, scope: BackendScope, ids: readonly string[]) {
+  async chunkOwners(_tx: MemoryTransaction, scope: Backend.BackendScope, ids: readonly string[]) {
     const table = this.#readableTable(scope);
     const owners = new Map<string, string>();
     for (const id of ids) {
@@ -163,7 +146,11 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
     return owners;
   }
 
-  async deleteChunks(tx: MemoryTransaction, scope: BackendScope, conditions: ChunkConditions) {
+  async deleteChunks(
+    tx: MemoryTransaction,
+    scope: Backend.BackendScope,
+    conditions: Backend.ChunkConditions,
+  ) {
     const table = this.#existingTable(scope);
     if (table === undefined) return [];
     const passes = predicate(conditions);
@@ -177,7 +164,7 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
 
   async readChunks(
     _tx: MemoryTransaction,
-    scope: BackendScope,
+    scope: Backend.BackendScope,
     ids: readonly string[],
     embeddings: boolean,
   ): Promise<StoredChunk[]> {
@@ -190,9 +177,9 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
 
   async scanChunks(
     _tx: MemoryTransaction,
-    scope: BackendScope,
-    conditions: ChunkConditions,
-    page: ChunkPage,
+    scope: Backend.BackendScope,
+    conditions: Backend.ChunkConditions,
+    page: Backend.ChunkPage,
   ): Promise<StoredChunk[]> {
     const table = this.#readableTable(scope);
     const passes = predicate(conditions);
@@ -207,7 +194,11 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
     return batch;
   }
 
-  async countChunks(_tx: MemoryTransaction, scope: BackendScope, conditions: ChunkConditions) {
+  async countChunks(
+    _tx: MemoryTransaction,
+    scope: Backend.BackendScope,
+    conditions: Backend.ChunkConditions,
+  ) {
     const table = this.#readableTable(scope);
     if (Object.keys(conditions).length === 0) return table.chunks.size;
     const passes = predicate(conditions);
@@ -220,7 +211,11 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
    * Exact cosine search over every passing chunk, computed in double precision over the float32
    * vectors. Ties go to the chunk written first.
    */
-  async denseSearch(_tx: MemoryTransaction, scope: BackendScope, query: DenseQuery): Promise<ScoredChunk[]> {
+  async denseSearch(
+    _tx: MemoryTransaction,
+    scope: Backend.BackendScope,
+    query: Backend.DenseQuery,
+  ): Promise<Backend.ScoredChunk[]> {
     const table = this.#readableTable(scope);
     const passes = predicate(query.conditions);
     const norm = Math.sqrt(dot(query.vector, query.vector));
@@ -239,9 +234,9 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
    */
   async lexicalSearch(
     _tx: MemoryTransaction,
-    scope: BackendScope,
-    query: LexicalQuery,
-  ): Promise<ScoredChunk[]> {
+    scope: Backend.BackendScope,
+    query: Backend.LexicalQuery,
+  ): Promise<Backend.ScoredChunk[]> {
     const table = this.#readableTable(scope);
     const passes = predicate(query.conditions);
     const ranking = new TopRanking<ChunkRecord>(query.topK, query.keepBest);
@@ -252,7 +247,7 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
     return scored(table, ranking);
   }
 
-  async writeDocument(tx: MemoryTransaction, scope: BackendScope, record: DocumentRecord) {
+  async writeDocument(tx: MemoryTransaction, scope: Backend.BackendScope, record: DocumentRecord) {
     const table = this.#writableTable(tx, scope);
     const previous = table.documents.get(record.documentId);
     table.documents.set(record.documentId, copyDocument(record));
@@ -262,7 +257,7 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
     });
   }
 
-  async readDocuments(_tx: MemoryTransaction, scope: BackendScope, documentIds?: readonly string[]) {
+  async readDocuments(_tx: MemoryTransaction, scope: Backend.BackendScope, documentIds?: readonly string[]) {
     const table = this.#readableTable(scope);
     const records =
       documentIds === undefined
@@ -272,13 +267,13 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
     return records.map(copyDocument);
   }
 
-  async countDocuments(_tx: MemoryTransaction, scope: BackendScope): Promise<number> {
+  async countDocuments(_tx: MemoryTransaction, scope: Backend.BackendScope): Promise<number> {
     return this.#readableTable(scope).documents.size;
   }
 
   async deleteDocuments(
     tx: MemoryTransaction,
-    scope: BackendScope,
+    scope: Backend.BackendScope,
     selection: { documentIds?: readonly string[]; sourceIds?: readonly string[] },
   ): Promise<number> {
     const table = this.#existingTable(scope);
@@ -298,7 +293,7 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
 
   async recountDocuments(
     tx: MemoryTransaction,
-    scope: BackendScope,
+    scope: Backend.BackendScope,
     documentIds: readonly string[],
   ): Promise<number> {
     const table = this.#existingTable(scope);
@@ -322,16 +317,16 @@ export class MemoryBackend implements StoreBackend<MemoryTransaction> {
     return undefined;
   }
 
-  #existingTable({ collection, namespace }: BackendScope): NamespaceTable | undefined {
+  #existingTable({ collection, namespace }: Backend.BackendScope): NamespaceTable | undefined {
     return this.#collections.get(collection.name)?.namespaces.get(namespace);
   }
 
   /** The namespace's table, or a fresh empty one that is not kept (reads create nothing). */
-  #readableTable(scope: BackendScope): NamespaceTable {
+  #readableTable(scope: Backend.BackendScope): NamespaceTable {
     return this.#existingTable(scope) ?? new NamespaceTable();
   }
 
-  #writableTable(tx: MemoryTransaction, { collection, namespace }: BackendScope): NamespaceTable {
+  #writableTable(tx: MemoryTransaction, { collection, namespace }: Backend.BackendScope): NamespaceTable {
     const state = this.#collections.get(collection.name);
     if (state === undefined) throw new Error(`memory backend: collection "${collection.name}" vanished`);
     let table = state.namespaces.get(namespace);
@@ -360,7 +355,7 @@ function restore(table: NamespaceTable, record: ChunkRecord): void {
 }
 
 /** The test every scanned chunk must pass: ids, document ids, source ids, then the metadata filter. */
-function predicate(conditions: ChunkConditions): (record: ChunkRecord) => boolean {
+function predicate(conditions: Backend.ChunkConditions): (record: ChunkRecord) => boolean {
   const ids = conditions.ids === undefined ? undefined : new Set(conditions.ids);
   const documents = conditions.documentIds === undefined ? undefined : new Set(conditions.documentIds);
   const sources = conditions.sourceIds === undefined ? undefined : new Set(conditions.sourceIds);
@@ -373,7 +368,7 @@ function predicate(conditions: ChunkConditions): (record: ChunkRecord) => boolea
 }
 
 /** The chunks a scan needs to look at: those of the listed documents, or all of them. */
-function* candidates(table: NamespaceTable, conditions: ChunkConditions): Iterable<ChunkRecord> {
+function* candidates(table: NamespaceTable, conditions: Backend.ChunkConditions): Iterable<ChunkRecord> {
   if (conditions.documentIds === undefined) {
     yield* table.chunks.values();
     return;
@@ -383,9 +378,9 @@ function* candidates(table: NamespaceTable, conditions: ChunkConditions): Iterab
   }
 }
 
-function scored(table: NamespaceTable, ranking: TopRanking<ChunkRecord>): ScoredChunk[] {
+function scored(table: NamespaceTable, ranking: TopRanking<ChunkRecord>): Backend.ScoredChunk[] {
   return ranking.results().map(({ item, score }) => {
-    const row: ScoredChunk = { chunk: chunkOf(item), score };
+    const row: Backend.ScoredChunk = { chunk: chunkOf(item), score };
     const sourceName = table.documents.get(item.documentId)?.sourceName;
     if (sourceName !== undefined) row.sourceName = sourceName;
     return row;

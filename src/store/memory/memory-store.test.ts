@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentWrite, storedChunk } from '../../../test/support/store-records.js';
 import type { DocumentWrite, Scope, Store } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
 import { openSqliteStore } from '../sqlite/sqlite-store.js';
@@ -12,36 +13,11 @@ const S: Scope = { collection: 'docs' };
 const DIM = 4;
 
 function chunk(documentId: string, ordinal: number, overrides: Partial<StoredChunk> = {}): StoredChunk {
-  return {
-    id: `${documentId}:${ordinal}`,
-    documentId,
-    sourceId: documentId,
-    ordinal,
-    text: `text ${ordinal} of ${documentId}`,
-    headingPath: [],
-    pageStart: 1,
-    pageEnd: 1,
-    tokenCount: 3,
-    metadata: {},
-    embedding: [1, ordinal + 1, 0.5, -1],
-    ...overrides,
-  };
+  return storedChunk(documentId, ordinal, { embedding: [1, ordinal + 1, 0.5, -1], ...overrides });
 }
 
 function write(documentId: string, chunks: StoredChunk[], contentHash = 'h1'): DocumentWrite {
-  return {
-    document: {
-      documentId,
-      contentHash,
-      sourceId: chunks[0]?.sourceId ?? documentId,
-      sourceName: `${documentId}.txt`,
-      mediaType: 'text/plain',
-      metadata: {},
-      pageCount: 1,
-      parserFingerprint: 'p@1',
-    },
-    chunks,
-  };
+  return documentWrite(documentId, chunks, { contentHash });
 }
 
 async function denseStore(): Promise<Store> {

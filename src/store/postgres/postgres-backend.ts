@@ -12,15 +12,8 @@
  */
 import { ConfigError } from '../../core/errors.js';
 import type { StoreCapabilities } from '../../core/ports.js';
-import type {
-  BackendScope,
-  DenseQuery,
-  HybridQuery,
-  LexicalQuery,
-  SchemaUpgrade,
-  ScoredChunk,
-  StoredCollection,
-} from '../collection/backend.js';
+import type * as Backend from '../collection/backend.js';
+import { defineCapabilities } from '../collection/backend.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
@@ -53,17 +46,13 @@ export const INSERT_BATCH_SIZE = 1000;
 export const AUTO_ANALYZE_MIN_ROWS = 1000;
 
 /** What the PostgreSQL backend can do. */
-export const POSTGRES_CAPABILITIES: StoreCapabilities = Object.freeze({
+export const POSTGRES_CAPABILITIES: StoreCapabilities = defineCapabilities({
   lexical: 'ts_rank_cd',
-  lexicalStatistics: 'namespace',
   dense: 'approximate',
-  exactFilteredTopK: true,
   hybrid: true,
   vectorTypes: Object.freeze(['float32', 'float16'] as const),
-  replace: 'transaction',
   maxWriteBatch: INSERT_BATCH_SIZE,
   namespaceIsolation: 'database',
-  persistent: true,
 });
 
 /** One transaction on a driver connection, counting the chunk rows it wrote per table. */
@@ -78,7 +67,7 @@ export class PostgresBackend extends SqlBackend {
   readonly capabilities = POSTGRES_CAPABILITIES;
   readonly provision = true;
   readonly schemaVersion = CURRENT_SCHEMA_VERSION;
-  readonly upgrades: readonly SchemaUpgrade<SqlConnection>[] = [];
+  readonly upgrades: readonly Backend.SchemaUpgrade<SqlConnection>[] = [];
   readonly settings: Readonly<PostgresSchemaSettings>;
   readonly hnsw: Readonly<ResolvedPostgresStoreOptions['hnsw']>;
   readonly autoAnalyze: boolean;
@@ -158,12 +147,18 @@ export class PostgresBackend extends SqlBackend {
   }
 
   /** The table, its indexes and its policy; a table left without a registry row is adopted once its dimension is checked. */
-  protected async createCollectionStorage(tx: SqlConnection, collection: StoredCollection): Promise<void> {
+  protected async createCollectionStorage(
+    tx: SqlConnection,
+    collection: Backend.StoredCollection,
+  ): Promise<void> {
     await checkCollectionTable(raw(tx), collection);
     for (const sql of collectionStatements(collection, this.settings)) await runDdl(raw(tx), sql);
   }
 
-  protected async dropCollectionStorage(tx: SqlConnection, collection: StoredCollection): Promise<void> {
+  protected async dropCollectionStorage(
+    tx: SqlConnection,
+    collection: Backend.StoredCollection,
+  ): Promise<void> {
     for (const sql of dropCollectionStatements(collection.location)) await raw(tx).query(sql);
   }
 
@@ -177,7 +172,7 @@ export class PostgresBackend extends SqlBackend {
   /** One `INSERT … SELECT FROM unnest(…)` of up to {@link INSERT_BATCH_SIZE} rows; an existing id is overwritten (its `created_at` kept). */
   async writeChunks(
     tx: SqlConnection,
-    scope: BackendScope,
+    scope: Backend.BackendScope,
     chunks: readonly PreparedChunk[],
     now: string,
   ): Promise<void> {
@@ -230,7 +225,11 @@ export class PostgresBackend extends SqlBackend {
    * re-ordered exactly), or, when `exact`, with index scans off (every passing row scored);
    * `keepBest` searches are always exact. Similarity = 1 − cosine distance.
    */
-  async denseSearch(tx: SqlConnection, scope: BackendScope, query: DenseQuery): Promise<ScoredChunk[]> {
+  async denseSearch(
+    tx: SqlConnection,
+    scope: Backend.BackendScope,
+    query: Backend.DenseQuery,
+  ): Promise<Backend.ScoredChunk[]> {
     const target = this.#target(scope, query);
     const statement = denseSearchSql({
       target,
@@ -248,7 +247,11 @@ export class PostgresBackend extends SqlBackend {
   }
 
   /** Full-text search with the accent-folding configuration; `score` = `ts_rank_cd` (cover density, length-normalised). */
-  async lexicalSearch(tx: SqlConnection, scope: BackendScope, query: LexicalQuery): Promise<ScoredChunk[]> {
+  async lexicalSearch(
+    tx: SqlConnection,
+    scope: Backend.BackendScope,
+    query: Backend.LexicalQuery,
+  ): Promise<Backend.ScoredChunk[]> {
     const text = tsqueryText(query.terms);
     if (text === undefined) return [];
     const statement = lexicalSearchSql({
@@ -263,7 +266,11 @@ export class PostgresBackend extends SqlBackend {
   }
 
   /** Dense (HNSW) and lexical (GIN) candidates fused by reciprocal rank fusion in one statement. */
-  async hybridSearch(tx: SqlConnection, scope: BackendScope, query: HybridQuery): Promise<ScoredChunk[]> {
+  async hybridSearch(
+    tx: SqlConnection,
+    scope: Backend.BackendScope,
+    query: Backend.HybridQuery,
+  ): Promise<Backend.ScoredChunk[]> {
     const statement = hybridSearchSql({
       target: this.#target(scope, query),
       vector: vectorLiteral(query.vector),
@@ -314,7 +321,7 @@ export class PostgresBackend extends SqlBackend {
     return rows;
   }
 
-  #target(scope: BackendScope, query: DenseQuery | LexicalQuery): SearchTarget {
+  #target(scope: Backend.BackendScope, query: Backend.DenseQuery | Backend.LexicalQuery): SearchTarget {
     const params = this.dialect.params() as PostgresParams;
     const where = this.where(scope, query.conditions, params, 'scan');
     return { location: scope.collection.location, collection: scope.collection.name, params, where };

@@ -8,6 +8,7 @@
  * @module
  */
 import type { ComparisonNode, FilterNode, FilterPath } from '../../core/filter/filter-node.js';
+import { compileFilterTree } from '../sql/sql-filter.js';
 import type { PostgresParams } from './postgres-params.js';
 
 const COLUMN = /^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/;
@@ -28,24 +29,12 @@ const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
  */
 export function compilePostgresFilter(node: FilterNode, column: string, params: PostgresParams): string {
   if (!COLUMN.test(column)) throw new Error(`compilePostgresFilter: bad column reference ${column}`);
-  return compileNode(node, column, params);
-}
-
-function compileNode(node: FilterNode, column: string, params: PostgresParams): string {
-  switch (node.kind) {
-    case 'and':
-    case 'or': {
-      if (node.children.length === 0) return node.kind === 'and' ? 'TRUE' : 'FALSE';
-      const joiner = node.kind === 'and' ? ' AND ' : ' OR ';
-      return `(${node.children.map((child) => compileNode(child, column, params)).join(joiner)})`;
-    }
-    case 'not':
-      return `(NOT ${compileNode(node.child, column, params)})`;
-    case 'exists':
-      return `(${fieldExpression(node.path, column, params)} IS NOT NULL)`;
-    case 'cmp':
-      return compileComparison(node, column, params);
-  }
+  return compileFilterTree(node, {
+    trueLiteral: 'TRUE',
+    falseLiteral: 'FALSE',
+    exists: (leaf) => `(${fieldExpression(leaf.path, column, params)} IS NOT NULL)`,
+    comparison: (leaf) => compileComparison(leaf, column, params),
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from 'zod';
-import { InvalidArgumentError } from '../../core/errors.js';
+import { parseOptions } from '../collection/parse-options.js';
 import type { PgliteLike } from './pglite-driver.js';
 import type { PostgresDriver } from './postgres-driver.js';
 import { IDENTIFIER, MAX_IDENTIFIER_LENGTH, SETTING_NAME } from './postgres-identifiers.js';
@@ -122,8 +122,5 @@ export type ResolvedPostgresStoreOptions = z.output<typeof postgresStoreOptionsS
  * @throws {InvalidArgumentError} naming the first bad option, e.g. `options.appRole`.
  */
 export function parsePostgresStoreOptions(options: PostgresStoreOptions): ResolvedPostgresStoreOptions {
-  const parsed = postgresStoreOptionsSchema.safeParse(options);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new InvalidArgumentError(['options', ...issue.path.map(String)].join('.'), issue.message);
+  return parseOptions(postgresStoreOptionsSchema, options);
 }

@@ -19,7 +19,7 @@
  * @module
  */
 import type { StoredCollection } from '../collection/backend.js';
-import { DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
+import { DOCUMENTS_TABLE, REGISTRY_TABLE, sharedTablesDdl } from '../sql/sql-rows.js';
 import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
 import { FOLDED_CONFIG_PREFIX } from './postgres-options.js';
 import type { SqlStatement } from './postgres-params.js';
@@ -100,33 +100,14 @@ BEGIN
   EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', current_schema(), ${roleLiteral});
 END
 $cairn$`,
-    `CREATE TABLE IF NOT EXISTS ${REGISTRY_TABLE} (
-  name text COLLATE "C" NOT NULL PRIMARY KEY,
-  table_name text NOT NULL UNIQUE,
-  model text,
-  dimension integer CHECK (dimension IS NULL OR dimension > 0),
-  vector_type text NOT NULL DEFAULT 'float32' CHECK (vector_type IN ('float32', 'float16')),
-  schema_version integer NOT NULL,
-  created_at timestamptz NOT NULL,
-  metadata jsonb NOT NULL DEFAULT '{}'
-)`,
-    `CREATE TABLE IF NOT EXISTS ${DOCUMENTS_TABLE} (
-  collection text COLLATE "C" NOT NULL,
-  namespace text COLLATE "C" NOT NULL,
-  document_id text COLLATE "C" NOT NULL,
-  content_hash text NOT NULL,
-  source_id text COLLATE "C" NOT NULL,
-  source_name text NOT NULL,
-  media_type text NOT NULL,
-  title text,
-  metadata jsonb NOT NULL DEFAULT '{}',
-  chunk_count integer NOT NULL,
-  page_count integer NOT NULL,
-  parser_fingerprint text NOT NULL,
-  ingested_at timestamptz NOT NULL,
-  PRIMARY KEY (collection, namespace, document_id)
-)`,
-    `CREATE INDEX IF NOT EXISTS ${DOCUMENTS_TABLE}_source ON ${DOCUMENTS_TABLE} (collection, namespace, source_id)`,
+    ...sharedTablesDdl({
+      key: 'text COLLATE "C"',
+      text: 'text',
+      integer: 'integer',
+      json: 'jsonb',
+      timestamp: 'timestamptz',
+      tableSuffix: '',
+    }),
     `GRANT SELECT ON ${REGISTRY_TABLE} TO ${role}`,
     ...policyStatements(DOCUMENTS_TABLE, settings),
   ];

@@ -1,6 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cosine, documentWrite, storedChunk } from '../../../test/support/store-records.js';
 import { validateFilter } from '../../core/filter/validate-filter.js';
 import type { Scope } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
@@ -175,37 +176,15 @@ if (serverUrl) {
   });
 }
 
-function makeChunk(documentId: string, ordinal: number, overrides: Partial<StoredChunk> = {}): StoredChunk {
-  return {
-    id: `${documentId}:${ordinal}`,
-    documentId,
-    sourceId: documentId,
-    ordinal,
-    text: `text ${ordinal} of ${documentId}`,
-    headingPath: [],
-    pageStart: 1,
-    pageEnd: 1,
-    tokenCount: 3,
-    metadata: {},
-    embedding: [1, ordinal + 1, 0.5],
-    ...overrides,
-  };
-}
+const makeChunk = storedChunk;
 
 function documentOf(documentId: string, chunks: StoredChunk[], sourceName = `${documentId}.md`) {
-  return {
-    document: {
-      documentId,
-      contentHash: `hash-${documentId}`,
-      sourceId: chunks[0]?.sourceId ?? documentId,
-      sourceName,
-      mediaType: 'text/markdown',
-      metadata: {},
-      pageCount: 1,
-      parserFingerprint: 'parser@1',
-    },
-    chunks,
-  };
+  return documentWrite(documentId, chunks, {
+    contentHash: `hash-${documentId}`,
+    sourceName,
+    mediaType: 'text/markdown',
+    parserFingerprint: 'parser@1',
+  });
 }
 
 /** Seeded pseudo-random numbers in [0, 1). */
@@ -215,18 +194,6 @@ function random(seed: number): () => number {
     state = (state * 1664525 + 1013904223) >>> 0;
     return state / 2 ** 32;
   };
-}
-
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return dot / Math.sqrt(na * nb);
 }
 
 /** Sentinel thrown to roll a raw transaction back. */

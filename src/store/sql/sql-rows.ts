@@ -13,6 +13,55 @@ export const REGISTRY_TABLE = 'cairn_collections';
 /** One row per ingested document, keyed by collection, namespace and document id. */
 export const DOCUMENTS_TABLE = 'cairn_documents';
 
+/** How one engine spells the column types of the shared tables. */
+export interface SharedTableTypes {
+  /** A key text column (ids, names), compared by code point, e.g. `text COLLATE "C"`. */
+  key: string;
+  text: string;
+  integer: string;
+  json: string;
+  timestamp: string;
+  /** Appended to each `CREATE TABLE (…)`, e.g. ` STRICT`. */
+  tableSuffix: string;
+}
+
+/**
+ * The DDL of the registry and documents tables (and the documents' source index), the same
+ * layout on every SQL engine; idempotent.
+ */
+export function sharedTablesDdl(types: SharedTableTypes): string[] {
+  const { key, text, integer, json, timestamp, tableSuffix } = types;
+  return [
+    `CREATE TABLE IF NOT EXISTS ${REGISTRY_TABLE} (
+  name ${key} NOT NULL PRIMARY KEY,
+  table_name ${text} NOT NULL UNIQUE,
+  model ${text},
+  dimension ${integer} CHECK (dimension IS NULL OR dimension > 0),
+  vector_type ${text} NOT NULL DEFAULT 'float32' CHECK (vector_type IN ('float32', 'float16')),
+  schema_version ${integer} NOT NULL,
+  created_at ${timestamp} NOT NULL,
+  metadata ${json} NOT NULL DEFAULT '{}'
+)${tableSuffix}`,
+    `CREATE TABLE IF NOT EXISTS ${DOCUMENTS_TABLE} (
+  collection ${key} NOT NULL,
+  namespace ${key} NOT NULL,
+  document_id ${key} NOT NULL,
+  content_hash ${text} NOT NULL,
+  source_id ${key} NOT NULL,
+  source_name ${text} NOT NULL,
+  media_type ${text} NOT NULL,
+  title ${text},
+  metadata ${json} NOT NULL DEFAULT '{}',
+  chunk_count ${integer} NOT NULL,
+  page_count ${integer} NOT NULL,
+  parser_fingerprint ${text} NOT NULL,
+  ingested_at ${timestamp} NOT NULL,
+  PRIMARY KEY (collection, namespace, document_id)
+)${tableSuffix}`,
+    `CREATE INDEX IF NOT EXISTS ${DOCUMENTS_TABLE}_source ON ${DOCUMENTS_TABLE} (collection, namespace, source_id)`,
+  ];
+}
+
 /** Chunk columns every chunk read selects, from the chunk table aliased `c`. */
 export const CHUNK_COLUMNS =
   'c.id, c.document_id, c.source_id, c.ordinal, c.content, c.heading_path, c.page_start, c.page_end, ' +

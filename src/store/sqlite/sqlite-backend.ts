@@ -11,13 +11,8 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { StoreCapabilities } from '../../core/ports.js';
-import type {
-  BackendScope,
-  DenseQuery,
-  LexicalQuery,
-  ScoredChunk,
-  StoredCollection,
-} from '../collection/backend.js';
+import type * as Backend from '../collection/backend.js';
+import { defineCapabilities } from '../collection/backend.js';
 import { SerialLock } from '../collection/serial-lock.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend, scanAccess } from '../sql/sql-backend.js';
@@ -38,17 +33,9 @@ import { denseSearchQuery, lexicalSearchQuery, type RankedSearch } from './sqlit
 import { StatementCache } from './sqlite-statements.js';
 
 /** What the SQLite backend can do. */
-export const SQLITE_CAPABILITIES: StoreCapabilities = Object.freeze({
+export const SQLITE_CAPABILITIES: StoreCapabilities = defineCapabilities({
   lexical: 'bm25',
   lexicalStatistics: 'collection',
-  dense: 'exact',
-  exactFilteredTopK: true,
-  hybrid: false,
-  vectorTypes: Object.freeze(['float32'] as const),
-  replace: 'transaction',
-  maxWriteBatch: Number.MAX_SAFE_INTEGER,
-  namespaceIsolation: 'query',
-  persistent: true,
 });
 
 const INSERT_CHUNK =
@@ -131,11 +118,17 @@ export class SqliteBackend extends SqlBackend {
   /** Nothing to do: `BEGIN IMMEDIATE` already serialises writers. */
   async lockRegistry(): Promise<void> {}
 
-  protected async createCollectionStorage(_tx: SqlConnection, collection: StoredCollection): Promise<void> {
+  protected async createCollectionStorage(
+    _tx: SqlConnection,
+    collection: Backend.StoredCollection,
+  ): Promise<void> {
     this.#db.exec(collectionDdl(collection.location, collection.dimension));
   }
 
-  protected async dropCollectionStorage(_tx: SqlConnection, collection: StoredCollection): Promise<void> {
+  protected async dropCollectionStorage(
+    _tx: SqlConnection,
+    collection: Backend.StoredCollection,
+  ): Promise<void> {
     this.#db.exec(dropCollectionDdl(collection.location));
     this.#statements.forget(collection.location);
   }
@@ -146,7 +139,7 @@ export class SqliteBackend extends SqlBackend {
   /** One prepared upsert per chunk (SQLite runs them in-process, so batching saves nothing). */
   async writeChunks(
     _tx: SqlConnection,
-    scope: BackendScope,
+    scope: Backend.BackendScope,
     chunks: readonly PreparedChunk[],
     now: string,
   ): Promise<void> {
@@ -173,7 +166,11 @@ export class SqliteBackend extends SqlBackend {
   }
 
   /** Exact cosine search: `vec_distance_cosine` over every chunk that passes; similarity = 1 − distance. */
-  async denseSearch(tx: SqlConnection, scope: BackendScope, query: DenseQuery): Promise<ScoredChunk[]> {
+  async denseSearch(
+    tx: SqlConnection,
+    scope: Backend.BackendScope,
+    query: Backend.DenseQuery,
+  ): Promise<Backend.ScoredChunk[]> {
     const statement = denseSearchQuery(
       this.#ranked(scope, query, scanAccess(query.conditions)),
       embeddingBlob(query.vector),
@@ -183,7 +180,11 @@ export class SqliteBackend extends SqlBackend {
   }
 
   /** BM25 through the collection's FTS5 index: `score` = `-bm25()` with the configured column weights. */
-  async lexicalSearch(tx: SqlConnection, scope: BackendScope, query: LexicalQuery): Promise<ScoredChunk[]> {
+  async lexicalSearch(
+    tx: SqlConnection,
+    scope: Backend.BackendScope,
+    query: Backend.LexicalQuery,
+  ): Promise<Backend.ScoredChunk[]> {
     const match = ftsMatchExpression(query.terms);
     if (match === undefined) return [];
     const statement = lexicalSearchQuery(this.#ranked(scope, query, 'scan'), match, this.#lexicalWeights);
@@ -203,7 +204,11 @@ export class SqliteBackend extends SqlBackend {
     return this.#statements.get(statement.sql);
   }
 
-  #ranked(scope: BackendScope, query: DenseQuery | LexicalQuery, access: 'index' | 'scan'): RankedSearch {
+  #ranked(
+    scope: Backend.BackendScope,
+    query: Backend.DenseQuery | Backend.LexicalQuery,
+    access: 'index' | 'scan',
+  ): RankedSearch {
     const params = this.dialect.params();
     const where = this.where(scope, query.conditions, params, access);
     return {

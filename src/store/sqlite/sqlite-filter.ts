@@ -8,6 +8,7 @@
  */
 import type { FilterScalar } from '../../core/filter/filter.js';
 import type { ComparisonNode, FilterNode, FilterPath } from '../../core/filter/filter-node.js';
+import { compileFilterTree } from '../sql/sql-filter.js';
 
 /** A value better-sqlite3 can bind. */
 export type SqlValue = string | number | bigint | Buffer | null;
@@ -47,7 +48,12 @@ export type Bind = (value: SqlValue) => string;
  */
 export function compileSqliteFilter(node: FilterNode, column: string, bind: Bind): string {
   if (!COLUMN.test(column)) throw new Error(`compileSqliteFilter: bad column reference ${column}`);
-  return compileNode(node, column, bind);
+  return compileFilterTree(node, {
+    trueLiteral: '1',
+    falseLiteral: '0',
+    exists: (leaf) => `(json_type(${column}, ${bind(sqliteJsonPath(leaf.path))}) IS NOT NULL)`,
+    comparison: (leaf) => compileComparison(leaf, column, bind),
+  });
 }
 
 /** {@link compileSqliteFilter} with its own parameter list. */
@@ -58,23 +64,6 @@ export function sqliteFilterFragment(node: FilterNode, column: string): SqlFragm
     return '?';
   });
   return { sql, params };
-}
-
-function compileNode(node: FilterNode, column: string, bind: Bind): string {
-  switch (node.kind) {
-    case 'and':
-    case 'or': {
-      if (node.children.length === 0) return node.kind === 'and' ? '1' : '0';
-      const joiner = node.kind === 'and' ? ' AND ' : ' OR ';
-      return `(${node.children.map((child) => compileNode(child, column, bind)).join(joiner)})`;
-    }
-    case 'not':
-      return `(NOT ${compileNode(node.child, column, bind)})`;
-    case 'exists':
-      return `(json_type(${column}, ${bind(sqliteJsonPath(node.path))}) IS NOT NULL)`;
-    case 'cmp':
-      return compileComparison(node, column, bind);
-  }
 }
 
 /** One JSON type class a comparison accepts, with the test applied to values of that class. */

@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from 'zod';
-import { InvalidArgumentError } from '../../core/errors.js';
+import { parseOptions } from '../collection/parse-options.js';
 
 /** Schema of {@link SqliteStoreOptions}; parsing fills in the defaults. */
 export const sqliteStoreOptionsSchema = z.object({
@@ -50,8 +50,5 @@ export type ResolvedSqliteStoreOptions = z.output<typeof sqliteStoreOptionsSchem
  * @throws {InvalidArgumentError} naming the first bad option, e.g. `options.busyTimeoutMs`.
  */
 export function parseSqliteStoreOptions(options: SqliteStoreOptions): ResolvedSqliteStoreOptions {
-  const parsed = sqliteStoreOptionsSchema.safeParse(options);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new InvalidArgumentError(['options', ...issue.path.map(String)].join('.'), issue.message);
+  return parseOptions(sqliteStoreOptionsSchema, options);
 }

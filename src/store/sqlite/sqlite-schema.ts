@@ -19,7 +19,7 @@
  */
 import type { SchemaUpgrade } from '../collection/backend.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
-import { DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
+import { DOCUMENTS_TABLE, REGISTRY_TABLE, sharedTablesDdl } from '../sql/sql-rows.js';
 import { quoteIdentifier } from './sqlite-dialect.js';
 
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
@@ -30,35 +30,14 @@ export const CURRENT_SCHEMA_VERSION = 1;
 export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
 /** DDL of the registry and documents tables; idempotent. */
-export const REGISTRY_DDL = `
-CREATE TABLE IF NOT EXISTS ${REGISTRY_TABLE} (
-  name TEXT NOT NULL PRIMARY KEY,
-  table_name TEXT NOT NULL UNIQUE,
-  model TEXT,
-  dimension INTEGER CHECK (dimension IS NULL OR dimension > 0),
-  vector_type TEXT NOT NULL DEFAULT 'float32' CHECK (vector_type IN ('float32', 'float16')),
-  schema_version INTEGER NOT NULL,
-  created_at TEXT NOT NULL,
-  metadata TEXT NOT NULL DEFAULT '{}'
-) STRICT;
-CREATE TABLE IF NOT EXISTS ${DOCUMENTS_TABLE} (
-  collection TEXT NOT NULL,
-  namespace TEXT NOT NULL,
-  document_id TEXT NOT NULL,
-  content_hash TEXT NOT NULL,
-  source_id TEXT NOT NULL,
-  source_name TEXT NOT NULL,
-  media_type TEXT NOT NULL,
-  title TEXT,
-  metadata TEXT NOT NULL DEFAULT '{}',
-  chunk_count INTEGER NOT NULL,
-  page_count INTEGER NOT NULL,
-  parser_fingerprint TEXT NOT NULL,
-  ingested_at TEXT NOT NULL,
-  PRIMARY KEY (collection, namespace, document_id)
-) STRICT;
-CREATE INDEX IF NOT EXISTS ${DOCUMENTS_TABLE}_source ON ${DOCUMENTS_TABLE} (collection, namespace, source_id);
-`;
+export const REGISTRY_DDL = `${sharedTablesDdl({
+  key: 'TEXT',
+  text: 'TEXT',
+  integer: 'INTEGER',
+  json: 'TEXT',
+  timestamp: 'TEXT',
+  tableSuffix: ' STRICT',
+}).join(';\n')};`;
 
 /** The quoted names of a collection's chunk table and full-text index. */
 export interface CollectionTables {

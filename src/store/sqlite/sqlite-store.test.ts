@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cosine, documentWrite, storedChunk } from '../../../test/support/store-records.js';
 import type { Scope } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
 import { tableNameFor } from '../sql/table-name.js';
@@ -34,35 +35,11 @@ runStoreContract('sqlite', () => openSqliteStore({ path: freshPath('contract') }
 const S: Scope = { collection: 'docs' };
 
 function chunk(documentId: string, ordinal: number, text = `text ${ordinal} of ${documentId}`): StoredChunk {
-  return {
-    id: `${documentId}:${ordinal}`,
-    documentId,
-    sourceId: documentId,
-    ordinal,
-    text,
-    headingPath: ['Heading'],
-    pageStart: 1,
-    pageEnd: 1,
-    tokenCount: 3,
-    metadata: { ordinal },
-    embedding: [1, ordinal + 1, 0.5],
-  };
+  return storedChunk(documentId, ordinal, { text, headingPath: ['Heading'], metadata: { ordinal } });
 }
 
 function write(documentId: string, chunks: StoredChunk[], contentHash = 'h1') {
-  return {
-    document: {
-      documentId,
-      contentHash,
-      sourceId: documentId,
-      sourceName: `${documentId}.txt`,
-      mediaType: 'text/plain',
-      metadata: {},
-      pageCount: 1,
-      parserFingerprint: 'p',
-    },
-    chunks,
-  };
+  return documentWrite(documentId, chunks, { contentHash, sourceId: documentId, parserFingerprint: 'p' });
 }
 
 /** Names and SQL of every schema object, to show that nothing was created or changed. */
@@ -365,17 +342,6 @@ describe('store.denseSearch', () => {
       vectors.map((embedding, i) => ({ ...chunk('d', i), embedding })),
     );
     const query = Float32Array.from({ length: dimension }, random);
-    const cosine = (a: Float32Array, b: Float32Array) => {
-      let dot = 0;
-      let na = 0;
-      let nb = 0;
-      for (let i = 0; i < a.length; i++) {
-        dot += a[i]! * b[i]!;
-        na += a[i]! * a[i]!;
-        nb += b[i]! * b[i]!;
-      }
-      return dot / Math.sqrt(na * nb);
-    };
     const expected = vectors.map((vector, i) => ({ id: `d:${i}`, score: cosine(query, vector) }));
     expected.sort((a, b) => b.score - a.score);
     const hits = await store.denseSearch({ ...S, vector: query, topK: 5 });
