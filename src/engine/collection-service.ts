@@ -223,7 +223,11 @@ export class CollectionService {
    * order; `kind` lets models that tell documents from queries do so.
    * @throws {CollectionNotFoundError} / {ConfigError} as {@link embedderFor}.
    */
-  async embed(collection: string, texts: string[], kind: 'document' | 'query' = 'document'): Promise<number[][]> {
+  async embed(
+    collection: string,
+    texts: string[],
+    kind: 'document' | 'query' = 'document',
+  ): Promise<number[][]> {
     const { embedder } = await this.embedderFor(collection);
     const embed = kind === 'query' ? embedQueries : embedDocuments;
     return embed(this.#limited(embedder), texts, this.#embedOptions());
