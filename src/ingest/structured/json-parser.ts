@@ -76,9 +76,14 @@ export class JsonParser implements Parser {
     const raw: RawRecord[] = [];
     const failures: MalformedRecordError[] = [];
     const explained = new Set<JsonSyntaxError>();
+    // Elements and errors both run in offset order: one pass pairs them.
+    const sorted = [...errors].sort((a, b) => a.offset - b.offset);
+    let next = 0;
     for (const element of elements) {
       const end = element.offset + element.length;
-      const inside = errors.filter((e) => e.offset > element.offset && e.offset <= end);
+      while (next < sorted.length && sorted[next]!.offset <= element.offset) next++;
+      const inside: JsonSyntaxError[] = [];
+      while (next < sorted.length && sorted[next]!.offset <= end) inside.push(sorted[next++]!);
       const lineStart = lines.lineOf(element.offset);
       for (const e of inside) explained.add(e);
       if (inside.length > 0) {
