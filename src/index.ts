@@ -32,6 +32,7 @@ export * from './ingest/parse-cache.js';
 export * from './ingest/parsers/index.js';
 export * from './ingest/pipeline.js';
 export * from './ingest/route.js';
+export * from './ingest/structured/index.js';
 export * from './interfaces/tools/index.js';
 export * from './providers/anthropic/index.js';
 export * from './providers/cohere/index.js';

@@ -19,6 +19,7 @@ export type CairnErrorCode =
   | 'EMPTY_DOCUMENT'
   | 'UNSUPPORTED_FORMAT'
   | 'PARSE_FAILED'
+  | 'MALFORMED_RECORD'
   | 'PROVIDER_ERROR'
   | 'CONFIG_ERROR'
   | 'NOT_FOUND'
@@ -128,6 +129,24 @@ export class ParseError extends CairnError {
   constructor(source: string, reason: string, options?: { cause?: unknown }) {
     super('PARSE_FAILED', `${source}: ${reason}`, options);
     this.source = source;
+  }
+}
+
+/**
+ * A record of a structured source (CSV row, JSON object, JSONL line) is malformed. The record is
+ * left out and the rest of the file goes in; `line` locates it.
+ */
+export class MalformedRecordError extends CairnError {
+  readonly source: string;
+  /** 1-based line where the record starts. */
+  readonly line: number;
+  /** What is wrong, without the source and line. */
+  readonly reason: string;
+  constructor(source: string, line: number, reason: string) {
+    super('MALFORMED_RECORD', `${source}: line ${line}: ${reason}`);
+    this.source = source;
+    this.line = line;
+    this.reason = reason;
   }
 }
 

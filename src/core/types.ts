@@ -27,6 +27,30 @@ export interface Page {
   markdown: string;
 }
 
+/**
+ * One record of a structured source (a CSV row, a JSON object, a JSONL line), or a group of
+ * small consecutive records: the text to index and the fields kept as metadata. Each becomes its
+ * own chunk (or several, when its text exceeds the chunk budget), carrying its metadata.
+ */
+export interface ParsedRecord {
+  /** The record's text fields, rendered for indexing. */
+  text: string;
+  /** The record's other fields; merged over the document's metadata on its chunks. */
+  metadata: Metadata;
+  /** How the record is cited (its id field's value); becomes the chunk's heading path. */
+  headingPath: string[];
+  /** First and last 1-based line of the source the record (or group) spans. */
+  lineStart: number;
+  lineEnd: number;
+}
+
+/** A record that could not be read, reported on the document's ingest item. */
+export interface RecordIssue {
+  /** 1-based line of the source where the record starts (or where the problem was found). */
+  line: number;
+  message: string;
+}
+
 /** What a parser returns for one source. */
 export interface ParsedDocument {
   /** The media type the parser handled, e.g. `application/pdf`. */
@@ -34,6 +58,13 @@ export interface ParsedDocument {
   /** Title found in the document (HTML `<title>`, PDF info, first heading), if any. */
   title?: string;
   pages: Page[];
+  /**
+   * Set by the structured parsers (CSV, JSON, JSONL): the records, chunked one by one instead of
+   * the pages. `pages` then holds their texts joined, for contextualizers and page counts.
+   */
+  records?: ParsedRecord[];
+  /** Records left out because they were malformed, in source order. */
+  recordIssues?: RecordIssue[];
 }
 
 /** One ingested source as recorded by the store. */

@@ -90,6 +90,11 @@ export class CollectionService {
     return { namespace: this.#options.namespace };
   }
 
+  /** The namespace every call runs in. */
+  get namespace(): string {
+    return this.#options.namespace ?? 'default';
+  }
+
   #embedOptions(): EmbedOptions {
     return { onUsage: this.#options.onUsage, normalize: this.#options.normalize };
   }
@@ -116,12 +121,14 @@ export class CollectionService {
     return this.store.dropCollection(name);
   }
 
+  /** Every collection with its chunk count in this service's namespace. */
   listCollections(): ReturnType<Store['listCollections']> {
-    return this.store.listCollections();
+    return this.store.listCollections(this.#scope);
   }
 
+  /** Totals of this service's namespace. */
   getStats(): Promise<StoreStats> {
-    return this.store.getStats();
+    return this.store.getStats(this.#scope);
   }
 
   /**
@@ -149,7 +156,7 @@ export class CollectionService {
     return { info, embedder };
   }
 
-  async #embedEntries(collection: string, entries: CollectionEntry[]): Promise<StoredChunk[]> {
+  #checkContent(entries: CollectionEntry[]): void {
     for (const [i, entry] of entries.entries()) {
       if (typeof entry.content !== 'string') {
         throw new InvalidArgumentError(`entries[${i}].content`, 'must be a string');
@@ -161,6 +168,10 @@ export class CollectionService {
         );
       }
     }
+  }
+
+  async #embedEntries(collection: string, entries: CollectionEntry[]): Promise<StoredChunk[]> {
+    this.#checkContent(entries);
     const { embedder } = await this.embedderFor(collection);
     const limited = this.#limited(embedder);
     const vectors = await embedDocuments(
@@ -168,6 +179,10 @@ export class CollectionService {
       entries.map((e) => e.content),
       this.#embedOptions(),
     );
+    return this.#chunksOf(entries, vectors);
+  }
+
+  #chunksOf(entries: CollectionEntry[], vectors: Array<number[] | Float32Array>): StoredChunk[] {
     return entries.map((entry, i) => {
       const id = entry.id ?? randomUUID();
       const sourceId = entry.sourceId ?? id;
@@ -207,6 +222,45 @@ export class CollectionService {
   async index(collection: string, entries: CollectionEntry[]): Promise<string[]> {
     if (entries.length === 0) return [];
     const chunks = await this.#embedEntries(collection, entries);
+    await this.store.upsertChunks({ collection, ...this.#scope }, chunks);
+    return chunks.map((c) => c.id);
+  }
+
+  /**
+   * Embeds texts with `collection`'s registered model (normalised like indexed texts), in
+   * order; `kind` lets models that tell documents from queries do so.
+   * @throws {CollectionNotFoundError} / {ConfigError} as {@link embedderFor}.
+   */
+  async embed(
+    collection: string,
+    texts: string[],
+    kind: 'document' | 'query' = 'document',
+  ): Promise<number[][]> {
+    const { embedder } = await this.embedderFor(collection);
+    const embed = kind === 'query' ? embedQueries : embedDocuments;
+    return embed(this.#limited(embedder), texts, this.#embedOptions());
+  }
+
+  /**
+   * Stores entries with embeddings computed elsewhere (overwriting any with the same id); the
+   * collection's dimension is checked before anything is written. Returns their ids, in order.
+   * @throws {InvalidArgumentError} when `embeddings` and `entries` differ in length.
+   * @throws {DimensionMismatchError} when a vector does not fit the collection.
+   */
+  async indexEmbedded(
+    collection: string,
+    entries: CollectionEntry[],
+    embeddings: Array<number[] | Float32Array>,
+  ): Promise<string[]> {
+    if (embeddings.length !== entries.length) {
+      throw new InvalidArgumentError(
+        'embeddings',
+        `${embeddings.length} embeddings for ${entries.length} entries; give one per entry`,
+      );
+    }
+    if (entries.length === 0) return [];
+    this.#checkContent(entries);
+    const chunks = this.#chunksOf(entries, embeddings);
     await this.store.upsertChunks({ collection, ...this.#scope }, chunks);
     return chunks.map((c) => c.id);
   }
@@ -296,27 +350,36 @@ export class CollectionService {
     if (texts.length === 0) return [];
     const { embedder } = await this.embedderFor(collection);
     const vectors = await embedQueries(this.#limited(embedder), texts, this.#embedOptions());
-    return Promise.all(
-      vectors.map(async (vector) => {
-        const hits = await this.store.denseSearch({
-          collection,
-          ...this.#scope,
-          vector,
-          topK: options.topK ?? 10,
-          filter: options.filter,
-          sourceIds: options.sourceIds,
-          keepBest: options.keepBest,
-          minSimilarity: options.minSimilarity,
-        });
-        return hits.map((hit) => ({
-          id: hit.chunk.id,
-          sourceId: hit.chunk.sourceId,
-          ...(options.includeContent === false ? {} : { content: hit.chunk.text }),
-          metadata: hit.chunk.metadata,
-          similarity: hit.scores.dense ?? hit.score,
-        }));
-      }),
-    );
+    return Promise.all(vectors.map((vector) => this.queryVector(collection, vector, options)));
+  }
+
+  /**
+   * Nearest entries to a query embedding computed elsewhere, by cosine similarity, filters
+   * applied inside the scan.
+   * @throws {DimensionMismatchError} when the vector does not fit the collection.
+   */
+  async queryVector(
+    collection: string,
+    vector: number[] | Float32Array,
+    options: CollectionQueryOptions = {},
+  ): Promise<CollectionMatch[]> {
+    const hits = await this.store.denseSearch({
+      collection,
+      ...this.#scope,
+      vector,
+      topK: options.topK ?? 10,
+      filter: options.filter,
+      sourceIds: options.sourceIds,
+      keepBest: options.keepBest,
+      minSimilarity: options.minSimilarity,
+    });
+    return hits.map((hit) => ({
+      id: hit.chunk.id,
+      sourceId: hit.chunk.sourceId,
+      ...(options.includeContent === false ? {} : { content: hit.chunk.text }),
+      metadata: hit.chunk.metadata,
+      similarity: hit.scores.dense ?? hit.score,
+    }));
   }
 
   /** Entries matching the conditions. */

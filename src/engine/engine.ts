@@ -37,6 +37,7 @@ import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sourc
 import { fetchSource, readSourceFile } from '../ingest/fetch-source.js';
 import { type IngestItem, ingestSource } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
+import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { openStore } from './open-store.js';
 
@@ -92,6 +93,11 @@ export interface IngestPathsOptions extends CollectOptions {
   prune?: boolean;
   /** Re-ingest even unchanged files. */
   force?: boolean;
+  /**
+   * CSV, TSV, JSON and JSONL: the fields that are text (the rest is metadata), the id field and
+   * records per chunk; overrides the engine's `parse.structured` for this call.
+   */
+  structured?: StructuredOptions;
   /** Called before each file (`done` of `total` finished). */
   onProgress?: (progress: { done: number; total: number; current: string }) => void;
 }
@@ -261,7 +267,34 @@ export class Engine {
       collection?: string;
       namespace?: string;
       force?: boolean;
+      /** Structured-source settings for this source; see {@link IngestPathsOptions.structured}. */
+      structured?: StructuredOptions;
     } = {},
+  ): Promise<IngestItem> {
+    return this.#ingest(source, options, this.#parseOptions(options.structured));
+  }
+
+  /**
+   * The engine's parser settings, with `structured` over them when given.
+   * @throws {InvalidArgumentError} for bad structured options, before any source is read.
+   */
+  #parseOptions(structured: StructuredOptions | undefined): ParseSourceOptions | undefined {
+    if (structured === undefined) return this.#config.parse;
+    resolveStructuredOptions(structured);
+    return { ...this.#config.parse, structured };
+  }
+
+  async #ingest(
+    source: Source,
+    options: {
+      documentId?: string;
+      sourceId?: string;
+      metadata?: Metadata;
+      collection?: string;
+      namespace?: string;
+      force?: boolean;
+    },
+    parseOptions: ParseSourceOptions | undefined,
   ): Promise<IngestItem> {
     const collection = options.collection ?? this.collection;
     await this.ensureCollection(collection);
@@ -271,7 +304,7 @@ export class Engine {
         chunker: this.chunker,
         embedder: await this.embedderFor(collection),
         contextualizer: this.#config.contextualizer,
-        parseOptions: this.#config.parse,
+        parseOptions,
         cache: this.#config.cache,
         onUsage: this.#config.onUsage,
       },
@@ -295,6 +328,7 @@ export class Engine {
     const began = performance.now();
     const collection = options.collection ?? this.collection;
     const namespace = options.namespace ?? this.namespace;
+    const parseOptions = this.#parseOptions(options.structured);
     const files = await collectSourceFiles(paths, options);
     await this.ensureCollection(collection);
     const items: IngestItem[] = [];
@@ -333,13 +367,17 @@ export class Engine {
         continue;
       }
       items.push(
-        await this.ingestSource(source, {
-          documentId: file.documentId,
-          metadata: options.metadata,
-          collection,
-          namespace,
-          force: options.force,
-        }),
+        await this.#ingest(
+          source,
+          {
+            documentId: file.documentId,
+            metadata: options.metadata,
+            collection,
+            namespace,
+            force: options.force,
+          },
+          parseOptions,
+        ),
       );
     }
     options.onProgress?.({ done: files.length, total: files.length, current: '' });

@@ -30,17 +30,41 @@ export async function readParse(cache: Cache, key: string): Promise<ParsedDocume
       );
     if (typeof value.mediaType !== 'string' || !pagesOk) return undefined;
     if (value.title !== undefined && typeof value.title !== 'string') return undefined;
+    if (value.records !== undefined && !validRecords(value.records)) return undefined;
+    if (value.recordIssues !== undefined && !Array.isArray(value.recordIssues)) return undefined;
     return value as ParsedDocument;
   } catch {
     return undefined;
   }
 }
 
-/** Stores a parse. */
+/** True when `records` has the shape of {@link ParsedDocument.records}. */
+function validRecords(records: unknown): boolean {
+  return (
+    Array.isArray(records) &&
+    records.every(
+      (r) =>
+        typeof r?.text === 'string' &&
+        typeof r.metadata === 'object' &&
+        r.metadata !== null &&
+        Array.isArray(r.headingPath) &&
+        Number.isInteger(r.lineStart) &&
+        Number.isInteger(r.lineEnd),
+    )
+  );
+}
+
+/** Stores a parse (with the records and record issues of a structured source). */
 export function writeParse(cache: Cache, key: string, parsed: ParsedDocument): Promise<void> {
-  const { mediaType, title, pages } = parsed;
+  const { mediaType, title, pages, records, recordIssues } = parsed;
   return cache.set(
     key,
-    JSON.stringify(title === undefined ? { mediaType, pages } : { mediaType, title, pages }),
+    JSON.stringify({
+      mediaType,
+      ...(title === undefined ? {} : { title }),
+      pages,
+      ...(records === undefined ? {} : { records }),
+      ...(recordIssues === undefined ? {} : { recordIssues }),
+    }),
   );
 }

@@ -7,10 +7,11 @@
 import { createHash } from 'node:crypto';
 import { type EmptyDocumentError, isCairnError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
-import type { Metadata, Source, StoredChunk } from '../core/types.js';
+import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
 import { parseCacheKey, readParse, writeParse } from './parse-cache.js';
-import { type ParseSourceOptions, resolveParser } from './route.js';
+import { isStructuredFormat, type ParseSourceOptions, resolveParser } from './route.js';
+import { recordChunks } from './structured/record-chunks.js';
 
 /** Outcome of ingesting one source. */
 export type IngestStatus = 'ingested' | 'unchanged' | 'skipped' | 'failed';
@@ -25,6 +26,22 @@ export interface IngestItem {
   pages: number;
   chunks: number;
   milliseconds: number;
+  /**
+   * Structured sources (CSV, JSON, JSONL): malformed records that were left out while the rest
+   * went in, with their lines; the first {@link MAX_RECORD_ISSUES}.
+   */
+  recordIssues?: RecordIssue[];
+  /** How many records were left out as malformed, when more than are listed in `recordIssues`. */
+  malformedRecords?: number;
+}
+
+/** Most malformed records listed on one ingest item. */
+export const MAX_RECORD_ISSUES = 100;
+
+function recordIssuesOf(parsed: ParsedDocument): Pick<IngestItem, 'recordIssues' | 'malformedRecords'> {
+  const issues = parsed.recordIssues ?? [];
+  if (issues.length === 0) return {};
+  return { recordIssues: issues.slice(0, MAX_RECORD_ISSUES), malformedRecords: issues.length };
 }
 
 /** What {@link ingestSource} needs. */
@@ -92,12 +109,16 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     const hash = contentHash(input.source.bytes);
     const existing = await deps.store.getDocument(scope, input.documentId);
     const settings = pipelineFingerprint(deps);
-    const sameSettings = existing?.parserFingerprint.endsWith(`+${settings}`) ?? false;
+    const { route, parser } = resolveParser(input.source, deps.parseOptions);
+    // A structured parser's settings (text fields, id field, grouping) decide the chunks, as the
+    // chunker's do: changing them re-ingests. Other parsers' versions and settings do not.
+    const sameSettings = isStructuredFormat(route.format)
+      ? existing?.parserFingerprint === `${parser.fingerprint}+${settings}`
+      : (existing?.parserFingerprint.endsWith(`+${settings}`) ?? false);
     const sameMetadata = JSON.stringify(existing?.metadata ?? {}) === JSON.stringify(input.metadata ?? {});
     if (existing && existing.contentHash === hash && sameSettings && sameMetadata && !input.force) {
       return item('unchanged', { pages: existing.pageCount, chunks: existing.chunkCount });
     }
-    const { route, parser } = resolveParser(input.source, deps.parseOptions);
     const cacheKey = parseCacheKey(hash, parser.fingerprint);
     let parsed = deps.cache ? await readParse(deps.cache, cacheKey) : undefined;
     if (!parsed) {
@@ -106,8 +127,13 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     }
     const metadata = input.metadata ?? {};
     const chunkerInput = { documentId: input.documentId, pages: parsed.pages, metadata };
-    const withSpans = deps.contextualizer && deps.chunker.chunkWithSpans?.(chunkerInput);
-    const chunks = withSpans ? withSpans.chunks : deps.chunker.chunk(chunkerInput);
+    const records = parsed.records;
+    const withSpans = !records && deps.contextualizer && deps.chunker.chunkWithSpans?.(chunkerInput);
+    const chunks = records
+      ? recordChunks(deps.chunker, { documentId: input.documentId, records, metadata })
+      : withSpans
+        ? withSpans.chunks
+        : deps.chunker.chunk(chunkerInput);
     const sourceId = input.sourceId ?? input.documentId;
     const texts = deps.contextualizer
       ? await deps.contextualizer.contextualize({
@@ -141,7 +167,7 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
       },
       chunks: stored,
     });
-    return item('ingested', { pages: parsed.pages.length, chunks: stored.length });
+    return item('ingested', { pages: parsed.pages.length, chunks: stored.length, ...recordIssuesOf(parsed) });
   } catch (error) {
     if (isCairnError(error) && error.code === 'EMPTY_DOCUMENT') {
       // A document that became empty must not stay searchable with its old text.

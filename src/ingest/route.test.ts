@@ -78,10 +78,11 @@ describe('routeSource', () => {
     });
     expect(routeSource(source('notes.pdf', '# hi', 'text/markdown')).format).toBe('markdown');
     expect(routeSource(source('data', 'a,b\n1,2', 'text/csv'))).toEqual({
-      format: 'text',
+      format: 'csv',
       mediaType: 'text/csv',
     });
-    expect(routeSource(source('x.html', '{}', 'application/json')).format).toBe('text');
+    expect(routeSource(source('x.html', '{}', 'application/json')).format).toBe('json');
+    expect(routeSource(source('x.json', '{}', 'application/ld+json')).format).toBe('text');
   });
 
   it('rejects a declared media type it cannot parse, whatever the extension', () => {
@@ -130,7 +131,9 @@ describe('routeSource', () => {
     ['a.mdx', 'markdown'],
     ['a.txt', 'text'],
     ['a.text', 'text'],
-    ['a.csv', 'text'],
+    ['a.csv', 'csv'],
+    ['a.json', 'json'],
+    ['a.jsonl', 'jsonl'],
     ['dir.v2/README.MD', 'markdown'],
     ['https://example.com/files/paper.pdf?download=1#page=2', 'pdf'],
     ['a.docx', 'docx'],
@@ -265,10 +268,13 @@ describe('parseSource', () => {
   });
 
   it('keeps the declared media type of the routed source', async () => {
-    const parsed = await parseSource(source('data', 'a,b\n1,2\n', 'text/csv; charset=utf-8'));
-    expect(parsed.mediaType).toBe('text/csv');
+    const parsed = await parseSource(source('data', 'a,b\n1,2\n', 'text/x-log; charset=utf-8'));
+    expect(parsed.mediaType).toBe('text/x-log');
     expect(parsed.pages[0]?.markdown).toBe('a,b\n1,2\n');
     expect(parsed.parserFingerprint).toBe('text/plain/v1');
+    const csv = await parseSource(source('data', 'a,b\n1,2\n', 'text/csv; charset=utf-8'));
+    expect(csv.mediaType).toBe('text/csv');
+    expect(csv.parserFingerprint).toBe('csv/v1?group=1');
   });
 
   it('uses a parser given in the options instead of the default', async () => {

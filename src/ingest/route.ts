@@ -5,7 +5,8 @@
  * `application/octet-stream` or `application/zip` are ignored), the file extension, magic bytes
  * (`%PDF-`, an HTML prologue, PNG/JPEG/TIFF, WAV/MP3/M4A, a zip holding a Word or PowerPoint
  * package), and finally "decodes as UTF-8 text". Anything else is an
- * {@link UnsupportedFormatError} naming what was seen.
+ * {@link UnsupportedFormatError} naming what was seen. CSV, TSV, JSON and JSON Lines go to the
+ * structured parsers (`src/ingest/structured`): one chunk per record.
  * @module
  */
 import { UnsupportedFormatError } from '../core/errors.js';
@@ -23,9 +24,32 @@ import { PdfParser, type PdfParserOptions } from './parsers/pdf-parser.js';
 import { PptxParser } from './parsers/pptx-parser.js';
 import { TextParser } from './parsers/text-parser.js';
 import { ooxmlKind } from './parsers/zip-sniff.js';
+import { CsvParser } from './structured/csv-parser.js';
+import { JsonParser } from './structured/json-parser.js';
+import { JsonlParser } from './structured/jsonl-parser.js';
+import type { StructuredOptions } from './structured/structured-options.js';
 
-/** The formats cairn parses. `image` is PNG, JPEG and TIFF; `audio` is WAV, MP3 and M4A. */
-export type SourceFormat = 'pdf' | 'html' | 'markdown' | 'text' | 'docx' | 'pptx' | 'image' | 'audio';
+/**
+ * The formats cairn parses. `image` is PNG, JPEG and TIFF; `audio` is WAV, MP3 and M4A; `csv`
+ * (CSV and TSV), `json` and `jsonl` are structured: one chunk per record.
+ */
+export type SourceFormat =
+  | 'pdf'
+  | 'html'
+  | 'markdown'
+  | 'text'
+  | 'docx'
+  | 'pptx'
+  | 'image'
+  | 'audio'
+  | 'csv'
+  | 'json'
+  | 'jsonl';
+
+/** True for the formats read record by record (CSV and TSV, JSON, JSON Lines). */
+export function isStructuredFormat(format: SourceFormat): boolean {
+  return format === 'csv' || format === 'json' || format === 'jsonl';
+}
 
 /** Where a source goes: the parser's format and the media type recorded for the document. */
 export interface SourceRoute {
@@ -61,11 +85,17 @@ const MEDIA_TYPE_FORMATS: Record<string, SourceFormat> = {
   'text/markdown': 'markdown',
   'text/x-markdown': 'markdown',
   'text/mdx': 'markdown',
-  'application/json': 'text',
+  'text/csv': 'csv',
+  'application/csv': 'csv',
+  'text/tab-separated-values': 'csv',
+  'application/json': 'json',
+  'application/x-ndjson': 'jsonl',
+  'application/ndjson': 'jsonl',
+  'application/jsonl': 'jsonl',
+  'application/x-jsonlines': 'jsonl',
   'application/xml': 'text',
   'application/yaml': 'text',
   'application/x-yaml': 'text',
-  'application/x-ndjson': 'text',
   [DOCX]: 'docx',
   [PPTX]: 'pptx',
   'image/png': 'image',
@@ -98,8 +128,11 @@ const EXTENSION_TYPES: Record<string, string> = {
   mdx: 'text/markdown',
   txt: 'text/plain',
   text: 'text/plain',
-  csv: 'text/plain',
-  tsv: 'text/plain',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  json: 'application/json',
+  jsonl: 'application/jsonl',
+  ndjson: 'application/jsonl',
   log: 'text/plain',
   docx: DOCX,
   pptx: PPTX,
@@ -229,7 +262,7 @@ export function routeSource(source: Source): SourceRoute {
     // A text extension on bytes that are not text but carry a known binary format's magic (a PDF
     // saved as .txt) is a mislabel: the magic bytes decide. Text that is merely not valid UTF-8
     // (Latin-1, a stray byte) still goes to its text parser, which decodes with replacement.
-    const textual = format === 'text' || format === 'markdown' || format === 'html';
+    const textual = !['pdf', 'docx', 'pptx', 'image', 'audio'].includes(format);
     if (textual && sniffed !== undefined && !looksLikeText(source.bytes)) {
       return { format: formatForMediaType(sniffed)!, mediaType: sniffed };
     }
@@ -280,6 +313,12 @@ function createParser(format: SourceFormat, options: ParseSourceOptions): Parser
       return new ImageParser(images);
     case 'audio':
       return new AudioParser(options.transcriber === undefined ? {} : { transcriber: options.transcriber });
+    case 'csv':
+      return new CsvParser(options.structured);
+    case 'json':
+      return new JsonParser(options.structured);
+    case 'jsonl':
+      return new JsonlParser(options.structured);
   }
 }
 
@@ -306,9 +345,14 @@ export interface ParseSourceOptions {
    * (`scannedPages.minTextChars`, `scannedPages.minImageArea`).
    */
   pdf?: Omit<PdfParserOptions, keyof ImageTextOptions>;
+  /**
+   * CSV, TSV, JSON and JSONL settings: which fields are the text (the rest is metadata), the id
+   * field, records per chunk. Default: every field is text and metadata, one record per chunk.
+   */
+  structured?: StructuredOptions;
 }
 
-const SETTINGS = ['transcriber', 'ocr', 'transcribeImage', 'transcribeImageId', 'pdf'] as const;
+const SETTINGS = ['transcriber', 'ocr', 'transcribeImage', 'transcribeImageId', 'pdf', 'structured'] as const;
 
 /** Parsers built for an options object, so that passing the same object again reuses them. */
 const configuredParsers = new WeakMap<ParseSourceOptions, Partial<Record<SourceFormat, Parser>>>();
@@ -327,7 +371,7 @@ function configuredParser(format: SourceFormat, options: ParseSourceOptions): Pa
  * Routes a source and parses it. The result's `mediaType` is the routed one (a declared
  * `text/csv` stays `text/csv`); `parserFingerprint` identifies the parser for the parse cache.
  * A parser given in `options.parsers` wins; otherwise the format's default parser is used, or,
- * when any parser setting (`transcriber`, `ocr`, `transcribeImage`, `pdf`) is given, a parser
+ * when any parser setting (`transcriber`, `ocr`, `transcribeImage`, `pdf`, `structured`) is given, a parser
  * built with those settings.
  * @throws {UnsupportedFormatError} when no parser handles the source (audio without a transcriber included).
  * @throws {EmptyDocumentError} when the source holds no text.

@@ -39,6 +39,13 @@ export function formatIngestReport(report: IngestReport): string {
     if (item.status === 'failed' || item.status === 'skipped') {
       lines.push(`${item.status} ${item.documentId}${item.reason ? ` (${item.reason})` : ''}`);
     }
+    if (item.recordIssues && item.recordIssues.length > 0) {
+      const count = item.malformedRecords ?? item.recordIssues.length;
+      lines.push(`${item.documentId}: ${count} malformed record${count === 1 ? '' : 's'} left out`);
+      for (const issue of item.recordIssues.slice(0, 10))
+        lines.push(`  line ${issue.line}: ${issue.message}`);
+      if (count > 10) lines.push(`  … and ${count - 10} more (--json lists the first 100)`);
+    }
   }
   for (const id of report.pruned) lines.push(`pruned ${id}`);
   const t = report.totals;

@@ -4,9 +4,16 @@
  * @module
  */
 import { SingleBar } from 'cli-progress';
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
 import type { Metadata } from '../../core/types.js';
-import { engineFromOptions, type GlobalOptions, jsonObject, ownFiles, withEngineOptions } from './context.js';
+import {
+  engineFromOptions,
+  type GlobalOptions,
+  jsonObject,
+  ownFiles,
+  positiveInt,
+  withEngineOptions,
+} from './context.js';
 import { formatIngestReport } from './format.js';
 
 interface IngestOptions extends GlobalOptions {
@@ -16,6 +23,18 @@ interface IngestOptions extends GlobalOptions {
   force?: boolean;
   metadata?: Metadata;
   json?: boolean;
+  textFields?: string[];
+  idField?: string;
+  recordsPerChunk?: number;
+}
+
+/** `--text-fields a,b`: field names, trimmed, none empty. */
+function fieldList(value: string): string[] {
+  const fields = value.split(',').map((f) => f.trim());
+  if (fields.some((f) => f === '')) {
+    throw new CommanderArgumentError(`--text-fields must be field names separated by commas, got "${value}"`);
+  }
+  return fields;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -42,6 +61,20 @@ export function registerIngestCommand(program: Command): void {
       '--contextualize <kind>',
       'add context to chunks before embedding: structural | llm (needs --chat)',
     )
+    .option(
+      '--text-fields <a,b>',
+      "CSV, TSV, JSON and JSONL: the fields that are a record's text; the others become metadata (default: all fields are both)",
+      fieldList,
+    )
+    .option(
+      '--id-field <name>',
+      'CSV, TSV, JSON and JSONL: the field that identifies a record (required and unique; names it in citations)',
+    )
+    .option(
+      '--records-per-chunk <n>',
+      'CSV, TSV, JSON and JSONL: consecutive records packed into one chunk (default 1)',
+      positiveInt('--records-per-chunk'),
+    )
     .option('--json', 'print a machine-readable report')
     .action(async (paths: string[], options: IngestOptions) => {
       const engine = await engineFromOptions(options, options.json, { create: true });
@@ -57,6 +90,15 @@ export function registerIngestCommand(program: Command): void {
           prune: options.prune,
           force: options.force,
           metadata: options.metadata,
+          ...(options.textFields || options.idField || options.recordsPerChunk
+            ? {
+                structured: {
+                  textFields: options.textFields,
+                  idField: options.idField,
+                  recordsPerChunk: options.recordsPerChunk,
+                },
+              }
+            : {}),
           onProgress: ({ done, total, current }) => {
             if (!bar) return;
             if (done === 0) bar.start(total, 0, { current });

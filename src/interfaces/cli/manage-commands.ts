@@ -66,7 +66,7 @@ export function registerManageCommands(program: Command): void {
     .action(async (options: JsonOption) => {
       const engine = await engineFromOptions(options, true);
       try {
-        const list = await engine.store.listCollections();
+        const list = await engine.store.listCollections({ namespace: engine.namespace });
         const text =
           list.length === 0
             ? 'No collections.'
@@ -170,7 +170,7 @@ export function registerManageCommands(program: Command): void {
           modelsDir: options.modelsDir,
         });
         const vision = visionFromSpec(options.vision);
-        const stats = await engine.store.getStats();
+        const stats = await engine.store.getStats({ namespace: engine.namespace });
         const report = {
           store: {
             backend: missing ? 'sqlite' : engine.store.backend,

@@ -7,15 +7,25 @@ import type { Command } from 'commander';
 import { serveStdio } from '../mcp/serve-stdio.js';
 import { engineFromOptions, type GlobalOptions, withEngineOptions } from './context.js';
 
+interface McpOptions extends GlobalOptions {
+  /** `--allow-write`: offer the ingest tool. */
+  allowWrite?: boolean;
+}
+
 /** Adds the options and action of the MCP server to `command` (a subcommand or a program of its own). */
 export function configureMcpCommand(command: Command): Command {
   return withEngineOptions(command)
     .description(
       'serve search, context, lookup and ask to agents over the Model Context Protocol (stdio), ' +
-        'scoped to one collection and namespace',
+        'scoped to one collection and namespace; documents are resources',
     )
-    .action(async (options: GlobalOptions) => {
-      const engine = await engineFromOptions(options);
+    .option(
+      '--allow-write',
+      'also offer the ingest tool, which adds or replaces documents in the served collection and namespace',
+    )
+    .action(async (options: McpOptions) => {
+      const allowWrite = options.allowWrite === true;
+      const engine = await engineFromOptions(options, false, { create: allowWrite });
       const stop = new AbortController();
       const abort = () => stop.abort();
       process.once('SIGINT', abort);
@@ -23,15 +33,16 @@ export function configureMcpCommand(command: Command): Command {
       try {
         const collection = options.collection ?? engine.collection;
         const namespace = options.namespace ?? engine.namespace;
-        if (!(await engine.store.getCollection(collection))) {
+        if (!allowWrite && !(await engine.store.getCollection(collection))) {
           process.stderr.write(
             `note: collection "${collection}" does not exist yet; tools find nothing until it is ingested\n`,
           );
         }
         process.stderr.write(
-          `cairn mcp: serving collection "${collection}", namespace "${namespace}" on stdio\n`,
+          `cairn mcp: serving collection "${collection}", namespace "${namespace}" on stdio` +
+            `${allowWrite ? ' (with the ingest tool)' : ''}\n`,
         );
-        await serveStdio(engine, { collection, namespace, signal: stop.signal });
+        await serveStdio(engine, { collection, namespace, allowWrite, signal: stop.signal });
       } finally {
         process.off('SIGINT', abort);
         process.off('SIGTERM', abort);

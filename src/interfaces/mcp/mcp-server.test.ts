@@ -142,3 +142,32 @@ describe('cairn mcp over stdio, with the SDK client', () => {
     expect(structured(badFilter)).toMatchObject({ error: { code: 'INVALID_FILTER' } });
   });
 });
+
+describe('cairn mcp --allow-write over stdio', () => {
+  let client: Client;
+  beforeAll(async () => {
+    build();
+    const db = path.join(tempDir(), 'fresh', 'mcp-write.db');
+    client = new Client({ name: 'cairn-test', version: '1.0.0' });
+    await client.connect(serverTransport(['--db', db, '--collection', 'kb', '--allow-write']));
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('creates the database, ingests through the tool and serves the document as a resource', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('ingest');
+    const result = await client.callTool({
+      name: 'ingest',
+      arguments: {
+        name: 'tickets.jsonl',
+        text: '{"id":"T-1","title":"Login fails"}\n{"id":"T-2"',
+        textFields: ['title'],
+      },
+    });
+    expect(structured(result)).toMatchObject({ status: 'ingested', chunks: 1, malformedRecords: 1 });
+    const { contents } = await client.readResource({ uri: 'cairn://kb/default/documents/tickets.jsonl' });
+    expect((contents[0] as { text: string }).text).toBe('Login fails');
+  });
+});

@@ -4,8 +4,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { ToolEngine } from '../tools/tool-engine.js';
-import { type CairnMcpServerOptions, createCairnMcpServer } from './mcp-server.js';
+import { type CairnMcpServerOptions, createCairnMcpServer, type McpEngine } from './mcp-server.js';
 
 /** Options of {@link serveStdio}. */
 export interface ServeStdioOptions extends CairnMcpServerOptions {
@@ -21,7 +20,7 @@ export interface ServeStdioOptions extends CairnMcpServerOptions {
  * Connects a {@link createCairnMcpServer} to stdio and resolves when the session ends: stdin
  * closes, the client disconnects, or `signal` aborts. The engine is left open.
  */
-export async function serveStdio(engine: ToolEngine, options: ServeStdioOptions = {}): Promise<void> {
+export async function serveStdio(engine: McpEngine, options: ServeStdioOptions = {}): Promise<void> {
   const stdin = options.stdin ?? process.stdin;
   const server = createCairnMcpServer(engine, options);
   const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
