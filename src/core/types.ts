@@ -110,6 +110,13 @@ export interface StoredChunk extends Chunk {
   sourceId: string;
   /** The text that was embedded (the chunk text, possibly with added context). */
   embeddingText?: string;
+  /**
+   * Text that situates the chunk in its document without being part of it (what a
+   * contextualizer adds: the document's title, neighbouring sentences, a generated summary).
+   * Stores index it for lexical search as a field of its own, weighted apart from the chunk
+   * text; it is never shown or cited.
+   */
+  context?: string;
   embedding?: Float32Array | number[];
 }
 

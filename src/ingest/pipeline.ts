@@ -92,6 +92,17 @@ export function embeddingTextFor(chunk: { headingPath: string[]; text: string })
   return chunk.headingPath.length > 0 ? `${chunk.headingPath.join(' > ')}\n\n${chunk.text}` : chunk.text;
 }
 
+/**
+ * What a contextualizer added to a chunk: its text for embedding with the chunk's own text taken
+ * out, so that the lexical index counts the chunk's words once and the context's apart.
+ */
+export function addedContext(embeddingText: string, chunkText: string): string {
+  const at = chunkText === '' ? -1 : embeddingText.indexOf(chunkText);
+  const rest =
+    at < 0 ? embeddingText : embeddingText.slice(0, at) + embeddingText.slice(at + chunkText.length);
+  return rest.trim();
+}
+
 /** Ingests one source. Never throws for bad input: the item says `skipped` or `failed` and why. */
 export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput): Promise<IngestItem> {
   const began = performance.now();
@@ -147,12 +158,16 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     const embeddings = deps.embedder
       ? await embedDocuments(deps.embedder, texts, { onUsage: deps.onUsage })
       : undefined;
-    const stored: StoredChunk[] = chunks.map((chunk, i) => ({
-      ...chunk,
-      sourceId,
-      embeddingText: texts[i],
-      ...(embeddings ? { embedding: embeddings[i] } : {}),
-    }));
+    const stored: StoredChunk[] = chunks.map((chunk, i) => {
+      const context = deps.contextualizer ? addedContext(texts[i]!, chunk.text) : '';
+      return {
+        ...chunk,
+        sourceId,
+        embeddingText: texts[i],
+        ...(context === '' ? {} : { context }),
+        ...(embeddings ? { embedding: embeddings[i] } : {}),
+      };
+    });
     await deps.store.replaceDocument(scope, {
       document: {
         documentId: input.documentId,

@@ -13,11 +13,13 @@ import { stemmer } from 'stemmer';
 const K1 = 1.2;
 const B = 0.75;
 
-/** One chunk of the corpus: its id, text and heading path. */
+/** One chunk of the corpus: its id, text, heading path, document field and context field. */
 export interface ReferenceChunk {
   id: string;
   text: string;
   headings: readonly string[];
+  document: string;
+  context: string;
 }
 
 function tokens(text: string): string[] {
@@ -31,17 +33,22 @@ function tokens(text: string): string[] {
 /**
  * The chunks that match any query word, with their BM25 scores (higher is better), best first;
  * ties keep corpus order.
- * @param weights Column weights: text 1, headings `weights.headings`.
+ * @param weights Column weights: text 1, and the other fields' weights.
  */
 export function bm25Reference(
   corpus: readonly ReferenceChunk[],
   query: string,
-  weights: { headings: number },
+  weights: { headings: number; document: number; context: number },
 ): Array<{ id: string; score: number }> {
   const rows = corpus.map((chunk) => {
-    const text = tokens(chunk.text);
-    const headings = tokens(chunk.headings.join('\n'));
-    return { id: chunk.id, text, headings, length: text.length + headings.length };
+    const fields: Array<[string[], number]> = [
+      [tokens(chunk.text), 1],
+      [tokens(chunk.headings.join('\n')), weights.headings],
+      [tokens(chunk.document), weights.document],
+      [tokens(chunk.context), weights.context],
+    ];
+    const length = fields.reduce((sum, [field]) => sum + field.length, 0);
+    return { id: chunk.id, fields, length };
   });
   const average = rows.reduce((sum, row) => sum + row.length, 0) / rows.length;
   const words = [...new Set(query.toLowerCase().match(/[a-z0-9]+/g) ?? [])];
@@ -50,13 +57,14 @@ export function bm25Reference(
     let score = 0;
     let matched = false;
     for (const phrase of phrases) {
-      const frequency =
-        row.text.filter((token) => token === phrase).length +
-        weights.headings * row.headings.filter((token) => token === phrase).length;
+      const frequency = row.fields.reduce(
+        (sum, [field, weight]) => sum + weight * field.filter((token) => token === phrase).length,
+        0,
+      );
       if (frequency === 0) continue;
       matched = true;
-      const containing = rows.filter(
-        (other) => other.text.includes(phrase) || other.headings.includes(phrase),
+      const containing = rows.filter((other) =>
+        other.fields.some(([field]) => field.includes(phrase)),
       ).length;
       let idf = Math.log((rows.length - containing + 0.5) / (containing + 0.5));
       if (idf <= 0) idf = 1e-6;

@@ -1101,15 +1101,25 @@ export function runStoreContract(
       });
 
       if (capabilities.lexical === 'bm25') {
-        it('scores with Okapi BM25 (k1 1.2, b 0.75, headings weighted 2), as FTS5 computes it', async () => {
+        it('scores with Okapi BM25 (k1 1.2, b 0.75; headings 2, document 1, context 0.5), as FTS5 computes it', async () => {
           const corpus = [0, 1, 2, 3, 4].map((i) => ({
             id: `lex:${i}`,
             text: LEXICAL_TEXTS[i]!,
             headings: i === 4 ? ['Zebra facts'] : [],
+            document: 'lex.md',
+            context: '',
           }));
-          for (const query of ['quick fox', 'strong coffee', 'zebra', 'the quick dog']) {
+          await store.upsertChunks(S, [chunk('ctx', 0, { text: 'plain words', context: 'coffee fox' })]);
+          corpus.push({
+            id: 'ctx:0',
+            text: 'plain words',
+            headings: [],
+            document: '',
+            context: 'coffee fox',
+          });
+          for (const query of ['quick fox', 'strong coffee', 'zebra', 'the quick dog', 'lex md', 'coffee']) {
             const hits = await store.lexicalSearch({ ...S, query, topK: 10 });
-            const expected = bm25Reference(corpus, query, { headings: 2 });
+            const expected = bm25Reference(corpus, query, { headings: 2, document: 1, context: 0.5 });
             expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.map((entry) => entry.id));
             hits.forEach((hit, i) => {
               expect(hit.score).toBeCloseTo(expected[i]!.score, 6);

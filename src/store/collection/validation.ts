@@ -33,13 +33,22 @@ const MAX_SQUARED_LENGTH = 3.4028234663852886e38;
 const FLOAT16_MAX = 65504;
 const FLOAT16_ROUNDS_TO_ZERO = 2 ** -25;
 
+/** The lexical fields of a chunk beyond its text and heading path, each indexed with its own weight. */
+export interface LexicalFields {
+  /** The document's identity: its title and source name (file name or URL), newline-separated; '' without a document record. */
+  document: string;
+  /** The chunk's `context` (see {@link StoredChunk.context}); '' when none. */
+  context: string;
+}
+
 /**
  * A chunk that passed validation: its fields checked, its text storable (see `storableText`), its
- * embedding as float32 (or `null` when it has none).
+ * embedding as float32 (or `null` when it has none), and its lexical fields.
  */
 export interface PreparedChunk {
   chunk: StoredChunk;
   embedding: Float32Array | null;
+  lexical: LexicalFields;
 }
 
 /** Where validated chunks go: the collection's name, pinned dimension (`null`: lexical-only) and vector type. */
@@ -200,7 +209,12 @@ function checkFloat16(embedding: Float32Array, collection: string, what: string)
  * @throws {DimensionMismatchError} when an embedding's length is wrong, or a lexical-only
  *   collection is given one.
  */
-export function prepareChunks(chunks: unknown, target: ChunkTarget, argument = 'chunks'): PreparedChunk[] {
+export function prepareChunks(
+  chunks: unknown,
+  target: ChunkTarget,
+  argument = 'chunks',
+  document = '',
+): PreparedChunk[] {
   if (!Array.isArray(chunks)) throw new InvalidArgumentError(argument, 'must be an array of chunks');
   const seen = new Map<string, number>();
   return chunks.map((chunk: StoredChunk, index) => {
@@ -210,7 +224,15 @@ export function prepareChunks(chunks: unknown, target: ChunkTarget, argument = '
     if (earlier !== undefined)
       throw new InvalidArgumentError(`${at}.id`, `"${chunk.id}" repeats ${argument}[${earlier}]`);
     seen.set(chunk.id, index);
-    return { chunk: storableChunk(chunk), embedding: chunkEmbedding(chunk, target, at) };
+    if (chunk.context !== undefined && typeof chunk.context !== 'string') {
+      throw new InvalidArgumentError(`${at}.context`, 'must be a string when present');
+    }
+    const stored = storableChunk(chunk);
+    return {
+      chunk: stored,
+      embedding: chunkEmbedding(chunk, target, at),
+      lexical: { document, context: stored.context ?? '' },
+    };
   });
 }
 
@@ -220,14 +242,17 @@ function storableChunk(chunk: StoredChunk): StoredChunk {
   const headingPath = chunk.headingPath.map(storableText);
   const metadata = storableJson(chunk.metadata);
   const embeddingText = chunk.embeddingText === undefined ? undefined : storableText(chunk.embeddingText);
+  const context = chunk.context === undefined ? undefined : storableText(chunk.context);
   const clean =
     text === chunk.text &&
     metadata === chunk.metadata &&
     embeddingText === chunk.embeddingText &&
+    context === chunk.context &&
     headingPath.every((heading, index) => heading === chunk.headingPath[index]);
   if (clean) return chunk;
   const copy: StoredChunk = { ...chunk, text, headingPath, metadata };
   if (embeddingText !== undefined) copy.embeddingText = embeddingText;
+  if (context !== undefined) copy.context = context;
   return copy;
 }
 
@@ -256,7 +281,7 @@ export function prepareDocumentWrite(
   }
   checkCount(document.pageCount, 'document.pageCount');
   checkMetadata(document.metadata, 'document.metadata');
-  const prepared = prepareChunks(write.chunks, target);
+  const prepared = prepareChunks(write.chunks, target, 'chunks', documentIdentity(document));
   prepared.forEach(({ chunk }, index) => {
     if (chunk.documentId !== document.documentId) {
       throw new InvalidArgumentError(
@@ -284,6 +309,21 @@ export function prepareDocumentWrite(
   };
   if (document.title !== undefined) record.title = storableText(document.title);
   return { record, chunks: prepared };
+}
+
+/**
+ * The lexical `document` field of a document's chunks: its title and the words of its source
+ * name (the file name or URL, which often names the company, product or period: `2023 Q3
+ * AAPL.pdf`), the name cut at path separators, dots, dashes and underscores so that every
+ * backend's tokenizer sees words rather than one file-name token.
+ */
+export function documentIdentity(document: { title?: string; sourceName: string }): string {
+  const name = document.sourceName
+    .replace(/[\\/._\-+~:?#&=%]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const parts = [document.title?.trim() ?? '', name].filter((part) => part !== '');
+  return storableText([...new Set(parts)].join('\n'));
 }
 
 /**

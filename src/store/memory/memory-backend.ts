@@ -16,10 +16,17 @@ import { SerialLock } from '../collection/serial-lock.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { tableNameFor } from '../sql/table-name.js';
 import { compareCodePointOrder, upperBound } from './code-point-order.js';
-import { termVector } from './memory-bm25.js';
 import { NamespaceTable } from './memory-namespace.js';
 import { TopRanking } from './memory-ranking.js';
-import { type ChunkRecord, chunkOf, copyDocument, dot, newChunk, storedChunkOf } from './memory-records.js';
+import {
+  type ChunkRecord,
+  chunkOf,
+  copyDocument,
+  dot,
+  newChunk,
+  recordTerms,
+  storedChunkOf,
+} from './memory-records.js';
 import { queryIndexTerms } from './memory-tokenizer.js';
 
 /** Layout version the memory store reports for its collections. */
@@ -350,7 +357,7 @@ function log(tx: MemoryTransaction, undo: () => void): void {
 /** Puts a record back as it was (its terms are derived from it again). */
 function restore(table: NamespaceTable, record: ChunkRecord): void {
   const seq = record.seq;
-  table.put({ record, terms: termVector(record.text, record.headingPath) });
+  table.put({ record, terms: recordTerms(record) });
   record.seq = seq;
 }
 

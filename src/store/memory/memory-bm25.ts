@@ -3,6 +3,7 @@
  * Framework: BM25 and Beyond", 2009), computed the way FTS5's `bm25()` computes it.
  * @module
  */
+import { DEFAULT_LEXICAL_WEIGHTS, type LexicalFieldWeights } from '../collection/lexical-weights.js';
 import { tokenize } from './memory-tokenizer.js';
 
 /** Term-frequency saturation; FTS5's value. */
@@ -19,23 +20,46 @@ export interface TermVector {
 }
 
 /**
- * BM25 weight of a term occurrence in the heading path relative to one in the text; the SQLite
- * store's default column weights are content 1, headings 2 (tuned on SciFact's train queries).
+ * BM25 weight of a term occurrence in the heading path relative to one in the text (the
+ * default of every BM25 backend, {@link DEFAULT_LEXICAL_WEIGHTS}).
  */
-export const HEADING_WEIGHT = 2;
+export const HEADING_WEIGHT = DEFAULT_LEXICAL_WEIGHTS.headings;
+
+/** The fields of a chunk that lexical search reads, beyond its text. */
+export interface LexicalExtras {
+  /** The document's title and source name. */
+  document?: string;
+  /** The chunk's contextualizer text. */
+  context?: string;
+}
 
 /**
- * The term vector of a chunk: its text and its heading path (the headings joined by newlines, as
- * FTS5's second column). As FTS5's `bm25()` does with column weights, a heading occurrence adds
- * {@link HEADING_WEIGHT} to the term's frequency, while the length counts every token once.
+ * The term vector of a chunk: its text, its heading path (the headings joined by newlines, as
+ * FTS5's second column), its document field and its context field. As FTS5's `bm25()` does with
+ * column weights, an occurrence in a field adds that field's weight to the term's frequency,
+ * while the length counts every token once.
  */
-export function termVector(text: string, headingPath: readonly string[]): TermVector {
-  const content = tokenize(text);
-  const headings = headingPath.length === 0 ? [] : tokenize(headingPath.join('\n'));
+export function termVector(
+  text: string,
+  headingPath: readonly string[],
+  extras: LexicalExtras = {},
+  weights: LexicalFieldWeights = DEFAULT_LEXICAL_WEIGHTS,
+): TermVector {
+  const fields: Array<[string, number]> = [
+    [text, weights.content],
+    [headingPath.join('\n'), weights.headings],
+    [extras.document ?? '', weights.document],
+    [extras.context ?? '', weights.context],
+  ];
   const frequencies = new Map<string, number>();
-  for (const term of content) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
-  for (const term of headings) frequencies.set(term, (frequencies.get(term) ?? 0) + HEADING_WEIGHT);
-  return { frequencies, length: content.length + headings.length };
+  let length = 0;
+  for (const [value, weight] of fields) {
+    if (value === '') continue;
+    const tokens = tokenize(value);
+    length += tokens.length;
+    for (const term of tokens) frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
+  }
+  return { frequencies, length };
 }
 
 /** One indexed chunk. `slot` is never reused, so a stale posting can never point at a newer chunk. */
@@ -53,7 +77,7 @@ interface Entry {
 interface Postings {
   /** Slots are counted in doubles, so they stay exact far beyond 2³² writes. */
   slots: Float64Array;
-  frequencies: Uint32Array;
+  frequencies: Float64Array;
   count: number;
   /** Postings whose chunk is still indexed: the term's document frequency. */
   live: number;
@@ -88,7 +112,7 @@ export class Bm25Index {
       if (postings === undefined) {
         postings = {
           slots: new Float64Array(INITIAL_POSTINGS),
-          frequencies: new Uint32Array(INITIAL_POSTINGS),
+          frequencies: new Float64Array(INITIAL_POSTINGS),
           count: 0,
           live: 0,
         };
@@ -178,7 +202,7 @@ export class Bm25Index {
 function grow(postings: Postings, capacity: number): void {
   const slots = new Float64Array(capacity);
   slots.set(postings.slots.subarray(0, postings.count));
-  const frequencies = new Uint32Array(capacity);
+  const frequencies = new Float64Array(capacity);
   frequencies.set(postings.frequencies.subarray(0, postings.count));
   postings.slots = slots;
   postings.frequencies = frequencies;

@@ -6,7 +6,7 @@
  */
 import type { CollectionInfo } from '../../core/ports.js';
 import type { Chunk, DocumentRecord, Hit, Metadata, StoredChunk } from '../../core/types.js';
-import type { PreparedChunk } from '../collection/validation.js';
+import type { LexicalFields, PreparedChunk } from '../collection/validation.js';
 import { type TermVector, termVector } from './memory-bm25.js';
 
 /** A stored chunk. Immutable once stored, except `seq`, which its namespace assigns on insert. */
@@ -31,6 +31,8 @@ export interface ChunkRecord {
   readonly embedding: Float32Array | null;
   /** Euclidean length of `embedding` (0 without one). */
   readonly norm: number;
+  /** The lexical document and context fields (indexed, never handed out). */
+  readonly lexical: LexicalFields;
 }
 
 /** A chunk ready to store: its record, and its full-text terms for the index (not kept with the record). */
@@ -40,7 +42,7 @@ export interface NewChunk {
 }
 
 /** Makes a validated chunk ready to store: copies every field, measures the embedding, tokenises the text. */
-export function newChunk({ chunk, embedding }: PreparedChunk): NewChunk {
+export function newChunk({ chunk, embedding, lexical }: PreparedChunk): NewChunk {
   const metadataJson = JSON.stringify(chunk.metadata);
   const headingPath = [...chunk.headingPath];
   // toEmbedding hands back the caller's own Float32Array when given one; copy that one only.
@@ -61,8 +63,14 @@ export function newChunk({ chunk, embedding }: PreparedChunk): NewChunk {
     metadataJson,
     embedding: stored,
     norm: stored === null ? 0 : Math.sqrt(dot(stored, stored)),
+    lexical: { ...lexical },
   };
-  return { record, terms: termVector(chunk.text, headingPath) };
+  return { record, terms: recordTerms(record) };
+}
+
+/** The full-text terms of a record: its text, heading path and lexical fields. */
+export function recordTerms(record: ChunkRecord): TermVector {
+  return termVector(record.text, record.headingPath, record.lexical);
 }
 
 /** The dot product of two vectors of equal length, summed in double precision. */
@@ -93,6 +101,7 @@ export function chunkOf(record: ChunkRecord): Chunk & { sourceId: string } {
 /** A fresh copy of a record as a stored chunk, with its embedding as numbers when asked and present. */
 export function storedChunkOf(record: ChunkRecord, includeEmbedding: boolean): StoredChunk {
   const chunk: StoredChunk = chunkOf(record);
+  if (record.lexical.context !== '') chunk.context = record.lexical.context;
   if (includeEmbedding && record.embedding !== null) chunk.embedding = Array.from(record.embedding);
   return chunk;
 }

@@ -20,7 +20,7 @@ import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
 import { DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { PostgresDriver, PostgresQueryable } from './postgres-driver.js';
-import { quoteIdentifier } from './postgres-identifiers.js';
+import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
 import type { ResolvedPostgresStoreOptions } from './postgres-options.js';
 import type { PostgresParams } from './postgres-params.js';
 import { checkCollectionTable, lockDdl, runDdl, schemaExists } from './postgres-registry.js';
@@ -36,6 +36,8 @@ import {
   migrationStatements,
   type PostgresSchemaSettings,
   policyStatements,
+  rankWeights,
+  searchVector,
 } from './postgres-schema.js';
 import { denseSearchSql, hybridSearchSql, lexicalSearchSql, type SearchTarget } from './postgres-search.js';
 import { tsqueryText } from './postgres-tsquery.js';
@@ -67,22 +69,44 @@ export class PostgresBackend extends SqlBackend {
   readonly capabilities = POSTGRES_CAPABILITIES;
   readonly provision = true;
   readonly schemaVersion = CURRENT_SCHEMA_VERSION;
-  readonly upgrades: readonly Backend.SchemaUpgrade<SqlConnection>[] = [];
+  readonly upgrades: readonly Backend.SchemaUpgrade<SqlConnection>[] = [
+    {
+      from: 1,
+      description:
+        "index each chunk's document title and source name, and its contextualizer text, as full-text fields of their own",
+      apply: async (tx, collection) => {
+        const table = this.table(collection);
+        const config = `${quoteLiteral(foldedConfigName(this.settings))}::regconfig`;
+        for (const sql of [
+          `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS lexical_document text NOT NULL DEFAULT ''`,
+          `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS context text NOT NULL DEFAULT ''`,
+          `ALTER TABLE ${table} DROP COLUMN IF EXISTS search`,
+          `ALTER TABLE ${table} ADD COLUMN search tsvector GENERATED ALWAYS AS (${searchVector(config)}) STORED`,
+          `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${collection.location}_search`)} ON ${table} USING gin (search)`,
+        ]) {
+          await raw(tx).query(sql);
+        }
+        await this.fillDocumentFields(tx, collection);
+      },
+    },
+  ];
   readonly settings: Readonly<PostgresSchemaSettings>;
   readonly hnsw: Readonly<ResolvedPostgresStoreOptions['hnsw']>;
   readonly autoAnalyze: boolean;
   readonly driver: PostgresDriver;
 
   readonly #analyzed = new Map<string, { pending: number; rows: number }>();
+  readonly #rankWeights: number[];
 
   constructor(
     driver: PostgresDriver,
     options: Pick<
       ResolvedPostgresStoreOptions,
-      'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw' | 'autoAnalyze'
+      'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw' | 'autoAnalyze' | 'lexicalWeights'
     >,
   ) {
     super(postgresDialect);
+    this.#rankWeights = rankWeights(options.lexicalWeights);
     this.driver = driver;
     this.autoAnalyze = options.autoAnalyze ?? driver.kind === 'pglite';
     this.settings = Object.freeze({
@@ -190,8 +214,24 @@ export class PostgresBackend extends SqlBackend {
       token_count: chunks.map(({ chunk }) => chunk.tokenCount),
       indivisible: chunks.map(({ chunk }) => chunk.indivisible === true),
       metadata: chunks.map(({ chunk }) => JSON.stringify(chunk.metadata)),
+      lexical_document: chunks.map(({ lexical }) => lexical.document),
+      context: chunks.map(({ lexical }) => lexical.context),
     };
-    const types = ['text', 'text', 'text', 'int', 'text', 'text', 'int', 'int', 'int', 'boolean', 'text'];
+    const types = [
+      'text',
+      'text',
+      'text',
+      'int',
+      'text',
+      'text',
+      'int',
+      'int',
+      'int',
+      'boolean',
+      'text',
+      'text',
+      'text',
+    ];
     const values: unknown[] = Object.values(columns);
     const names = Object.keys(columns);
     if (vectorType !== null) {
@@ -258,6 +298,7 @@ export class PostgresBackend extends SqlBackend {
       target: this.#target(scope, query),
       query: text,
       config: foldedConfigName(this.settings),
+      weights: this.#rankWeights,
       topK: query.topK,
       keepBest: query.keepBest,
     });
@@ -277,6 +318,7 @@ export class PostgresBackend extends SqlBackend {
       vectorType: embeddingType(scope.collection)!,
       query: tsqueryText(query.terms),
       config: foldedConfigName(this.settings),
+      rankWeights: this.#rankWeights,
       topK: query.topK,
       keepBest: query.keepBest,
       candidates: query.candidates,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { parseOptions } from '../collection/parse-options.js';
+import { lexicalWeightsSchema } from '../sql/lexical-weights-option.js';
 import type { PgliteLike } from './pglite-driver.js';
 import type { PostgresDriver } from './postgres-driver.js';
 import { IDENTIFIER, MAX_IDENTIFIER_LENGTH, SETTING_NAME } from './postgres-identifiers.js';
@@ -88,6 +89,11 @@ export const postgresStoreOptionsSchema = z
      * markedly. Default: on for PGlite (no autovacuum there), off for servers.
      */
     autoAnalyze: z.boolean().optional(),
+    /**
+     * Weights of the lexical fields in `ts_rank_cd` (content, headings, document title and file
+     * name, contextualizer text), relative to each other as the SQLite store's BM25 weights.
+     */
+    lexicalWeights: lexicalWeightsSchema,
     /** HNSW search settings, applied per transaction. */
     hnsw: z
       .object({

@@ -19,13 +19,14 @@
  * @module
  */
 import type { StoredCollection } from '../collection/backend.js';
+import type { LexicalFieldWeights } from '../collection/lexical-weights.js';
 import { DOCUMENTS_TABLE, REGISTRY_TABLE, sharedTablesDdl } from '../sql/sql-rows.js';
 import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
 import { FOLDED_CONFIG_PREFIX } from './postgres-options.js';
 import type { SqlStatement } from './postgres-params.js';
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 1;
+export const CURRENT_SCHEMA_VERSION = 2;
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 /** Name of the row-level-security policy on every namespaced table. */
 export const POLICY_NAME = 'cairn_namespace';
@@ -169,6 +170,30 @@ export function hasHnswIndex(info: Pick<StoredCollection, 'dimension' | 'vectorT
 }
 
 /**
+ * The generated `tsvector` of a chunk: its text (weight class D), its heading path (B), its
+ * document's title and source name (A) and its contextualizer text (C). `ts_rank_cd` takes the
+ * weight of each class as an array ({@link rankWeights}).
+ * @param config The text-search configuration, as a SQL `regconfig` literal.
+ */
+export function searchVector(config: string): string {
+  return (
+    `setweight(to_tsvector(${config}, content), 'D') || setweight(to_tsvector(${config}, heading_path), 'B') || ` +
+    `setweight(to_tsvector(${config}, lexical_document), 'A') || setweight(to_tsvector(${config}, context), 'C')`
+  );
+}
+
+/**
+ * The `ts_rank_cd` weight array `{D, C, B, A}` for lexical field weights: content (D), context
+ * (C), headings (B) and document (A), scaled so that a content match weighs 0.1 as by default.
+ */
+export function rankWeights(weights: LexicalFieldWeights): number[] {
+  const scale = 0.1 / (weights.content || 1);
+  return [weights.content, weights.context, weights.headings, weights.document].map(
+    (weight) => weight * scale,
+  );
+}
+
+/**
  * DDL of one collection: the chunk table, its indexes and its policy. Idempotent (`IF NOT
  * EXISTS`), so a table left without a registry row is adopted once its dimension has been checked.
  */
@@ -194,9 +219,9 @@ export function collectionStatements(
   token_count integer NOT NULL,
   indivisible boolean NOT NULL DEFAULT false,
   metadata jsonb NOT NULL DEFAULT '{}',${vectorColumn === null ? '' : `\n  embedding ${vectorColumn} NOT NULL,`}
-  search tsvector GENERATED ALWAYS AS (
-    setweight(to_tsvector(${config}, content), 'D') || setweight(to_tsvector(${config}, heading_path), 'B')
-  ) STORED,
+  lexical_document text NOT NULL DEFAULT '',
+  context text NOT NULL DEFAULT '',
+  search tsvector GENERATED ALWAYS AS (${searchVector(config)}) STORED,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
   PRIMARY KEY (namespace, id)

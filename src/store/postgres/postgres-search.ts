@@ -39,6 +39,8 @@ export interface LexicalSearchSql {
   query: string;
   /** The text-search configuration (a name, bound as `regconfig`). */
   config: string;
+  /** `ts_rank_cd`'s weight array `{D, C, B, A}`. */
+  weights: readonly number[];
   topK: number;
   keepBest: boolean;
 }
@@ -51,6 +53,8 @@ export interface HybridSearchSql {
   /** `to_tsquery` input, or `undefined` when the text holds no word (dense candidates only). */
   query: string | undefined;
   config: string;
+  /** `ts_rank_cd`'s weight array `{D, C, B, A}`. */
+  rankWeights: readonly number[];
   topK: number;
   keepBest: boolean;
   /** Candidates taken from each ranking before fusion. */
@@ -96,7 +100,7 @@ export function lexicalSearchSql(search: LexicalSearchSql): SqlStatement {
   const tsquery = `to_tsquery(${params.bind(search.config, 'regconfig')}, ${params.bind(search.query, 'text')})`;
   const limit = params.bind(search.topK, 'int');
   const scored =
-    `SELECT c.namespace, c.id, c.source_id, ts_rank_cd(c.search, ${tsquery}, 1) AS score ` +
+    `SELECT c.namespace, c.id, c.source_id, ts_rank_cd(${params.bind(search.weights, 'float4[]')}, c.search, ${tsquery}, 1) AS score ` +
     `FROM ${table} AS c WHERE c.search @@ ${tsquery} AND ${where}`;
   const top = search.keepBest
     ? `scored AS MATERIALIZED (${scored}), ` +
@@ -139,7 +143,7 @@ export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
   } else {
     const tsquery = `to_tsquery(${params.bind(search.config, 'regconfig')}, ${params.bind(search.query, 'text')})`;
     lexical =
-      `lexical AS MATERIALIZED (SELECT c.namespace, c.id, ts_rank_cd(c.search, ${tsquery}, 1) AS score ` +
+      `lexical AS MATERIALIZED (SELECT c.namespace, c.id, ts_rank_cd(${params.bind(search.rankWeights, 'float4[]')}, c.search, ${tsquery}, 1) AS score ` +
       `FROM ${table} AS c WHERE c.search @@ ${tsquery} AND ${where} ORDER BY score DESC, c.id LIMIT ${candidates}), ` +
       'lexical_ranked AS (SELECT namespace, id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM lexical)';
   }

@@ -526,6 +526,40 @@ describe('PostgreSQL specifics (PGlite)', () => {
     });
   });
 
+  describe('schema upgrades', () => {
+    it('upgrade a version-1 collection in place: title and file name become searchable', async () => {
+      await fresh();
+      await store.createCollection('docs', { model: 'm', dimension: 3 });
+      await store.replaceDocument(
+        { collection: 'docs', namespace: 'n1' },
+        documentWrite('d', [makeChunk('d', 0, { text: 'body words only' })], {
+          title: 'Quarterly Report',
+          sourceName: 'acme-10q.pdf',
+        }),
+      );
+      // Back to the version-1 layout: no lexical fields, the search vector over text and headings only.
+      const table = tableNameFor('docs');
+      await db.exec(`ALTER TABLE "${table}" DROP COLUMN search;
+        ALTER TABLE "${table}" DROP COLUMN lexical_document;
+        ALTER TABLE "${table}" DROP COLUMN context;
+        ALTER TABLE "${table}" ADD COLUMN search tsvector GENERATED ALWAYS AS (
+          setweight(to_tsvector('cairn_fold_english'::regconfig, content), 'D') ||
+          setweight(to_tsvector('cairn_fold_english'::regconfig, heading_path), 'B')) STORED;
+        UPDATE cairn_collections SET schema_version = 1;`);
+      const reopened = await openPostgresStore({ pglite: db });
+      const scope = { collection: 'docs', namespace: 'n1' };
+
+      expect(
+        (await reopened.lexicalSearch({ ...scope, query: 'quarterly', topK: 5 })).map((hit) => hit.chunk.id),
+      ).toEqual(['d:0']);
+      expect((await reopened.getCollection('docs'))?.schemaVersion).toBe(2);
+      expect(
+        (await reopened.lexicalSearch({ ...scope, query: 'acme', topK: 5 })).map((hit) => hit.chunk.id),
+      ).toEqual(['d:0']);
+      await reopened.close();
+    });
+  });
+
   describe('vectorType float16', () => {
     it('stores halfvec with a halfvec HNSW index and reads float16 values back', async () => {
       await fresh();

@@ -17,7 +17,7 @@ import type {
   StoreBackend,
   StoredCollection,
 } from '../collection/backend.js';
-import type { PreparedChunk } from '../collection/validation.js';
+import { documentIdentity, type PreparedChunk } from '../collection/validation.js';
 import type { NamespaceAccess, SqlConnection, SqlDialect, SqlParams } from './sql-dialect.js';
 import {
   CHUNK_COLUMNS,
@@ -313,9 +313,38 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
     return rows.length;
   }
 
-  /** The select list of a chunk read, with the embedding when asked for. */
+  /**
+   * Sets every chunk's lexical `document` field from its document's record (title and source
+   * name, as `documentIdentity` builds it), in every namespace: for upgrade steps, run as the
+   * owner of the tables.
+   */
+  protected async fillDocumentFields(tx: SqlConnection, collection: StoredCollection): Promise<void> {
+    const select = this.dialect.params();
+    const records = await tx.all<{
+      namespace: string;
+      document_id: string;
+      title: string | null;
+      source_name: string;
+    }>({
+      sql: `SELECT namespace, document_id, title, source_name FROM ${DOCUMENTS_TABLE} WHERE collection = ${select.bind(collection.name, 'text')}`,
+      params: select.values,
+    });
+    for (const record of records) {
+      const params = this.dialect.params();
+      const identity = documentIdentity({ title: record.title ?? undefined, sourceName: record.source_name });
+      await tx.run({
+        sql:
+          `UPDATE ${this.table(collection)} SET lexical_document = ${params.bind(identity, 'text')} ` +
+          `WHERE namespace = ${params.bind(record.namespace, 'text')} AND document_id = ${params.bind(record.document_id, 'text')}`,
+        params: params.values,
+      });
+    }
+  }
+
+  /** The select list of a stored-chunk read: its context, and its embedding when asked for. */
   protected chunkColumns(embeddings: boolean): string {
-    return embeddings ? `${CHUNK_COLUMNS}, ${this.dialect.embeddingColumn}` : CHUNK_COLUMNS;
+    const columns = `${CHUNK_COLUMNS}, c.context`;
+    return embeddings ? `${columns}, ${this.dialect.embeddingColumn}` : columns;
   }
 
   /** The conditions on the documents table aliased `d`: this collection, and the namespace where the dialect names it. */

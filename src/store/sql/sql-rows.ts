@@ -89,6 +89,7 @@ export interface ChunkRow {
   token_count: number;
   indivisible: unknown;
   metadata: unknown;
+  context?: string;
   embedding?: unknown;
 }
 
@@ -145,9 +146,10 @@ export class SqlRows {
     return chunk;
   }
 
-  /** A stored chunk read back from a row, with its embedding when the row carries one. */
+  /** A stored chunk read back from a row, with its context and embedding when the row carries them. */
   storedChunk(row: ChunkRow): StoredChunk {
     const chunk: StoredChunk = this.chunk(row);
+    if (row.context !== undefined && row.context !== '') chunk.context = row.context;
     if (row.embedding !== undefined && row.embedding !== null) {
       chunk.embedding = this.#dialect.readEmbedding(row.embedding);
     }

@@ -11,5 +11,5 @@ export {
   type SqliteStoreOptions,
   sqliteStoreOptionsSchema,
 } from './sqlite-options.js';
-export { CURRENT_SCHEMA_VERSION, FTS_TOKENIZER, SCHEMA_UPGRADES } from './sqlite-schema.js';
+export { CURRENT_SCHEMA_VERSION, FTS_COLUMNS, FTS_TOKENIZER } from './sqlite-schema.js';
 export { openSqliteStore, SqliteStore } from './sqlite-store.js';

@@ -27,9 +27,14 @@ import {
   dropCollectionDdl,
   REGISTRY_DDL,
   REGISTRY_TABLE,
-  SCHEMA_UPGRADES,
+  schemaUpgrades,
 } from './sqlite-schema.js';
-import { denseSearchQuery, lexicalSearchQuery, type RankedSearch } from './sqlite-search.js';
+import {
+  denseSearchQuery,
+  type LexicalWeights,
+  lexicalSearchQuery,
+  type RankedSearch,
+} from './sqlite-search.js';
 import { StatementCache } from './sqlite-statements.js';
 
 /** What the SQLite backend can do. */
@@ -40,19 +45,20 @@ export const SQLITE_CAPABILITIES: StoreCapabilities = defineCapabilities({
 
 const INSERT_CHUNK =
   'INSERT INTO %TABLE% (namespace, id, document_id, source_id, ordinal, content, heading_path, ' +
-  'page_start, page_end, token_count, indivisible, metadata, embedding, created_at, updated_at) ' +
-  'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET ' +
+  'page_start, page_end, token_count, indivisible, metadata, embedding, created_at, updated_at, lexical_document, context) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET ' +
   'document_id = excluded.document_id, source_id = excluded.source_id, ordinal = excluded.ordinal, ' +
   'content = excluded.content, heading_path = excluded.heading_path, page_start = excluded.page_start, ' +
   'page_end = excluded.page_end, token_count = excluded.token_count, indivisible = excluded.indivisible, ' +
-  'metadata = excluded.metadata, embedding = excluded.embedding, updated_at = excluded.updated_at';
+  'metadata = excluded.metadata, embedding = excluded.embedding, updated_at = excluded.updated_at, ' +
+  'lexical_document = excluded.lexical_document, context = excluded.context';
 
 /** The SQLite {@link SqlBackend}. */
 export class SqliteBackend extends SqlBackend {
   readonly name = 'sqlite';
   readonly capabilities = SQLITE_CAPABILITIES;
   readonly schemaVersion = CURRENT_SCHEMA_VERSION;
-  readonly upgrades = SCHEMA_UPGRADES;
+  readonly upgrades = schemaUpgrades((tx, collection) => this.fillDocumentFields(tx, collection));
   readonly provision: boolean;
   /** The database file, or `:memory:`. */
   readonly path: string;
@@ -60,7 +66,7 @@ export class SqliteBackend extends SqlBackend {
   readonly #db: BetterSqlite3.Database;
   readonly #statements: StatementCache;
   readonly #lock = new SerialLock();
-  readonly #lexicalWeights: { content: number; headings: number };
+  readonly #lexicalWeights: LexicalWeights;
   readonly #connection: SqlConnection;
 
   /** Wraps an open connection with the vector extension loaded and the pragmas set (see `openSqliteStore`). */
@@ -144,7 +150,7 @@ export class SqliteBackend extends SqlBackend {
     now: string,
   ): Promise<void> {
     const insert = this.#statements.get(INSERT_CHUNK.replace('%TABLE%', this.table(scope.collection)));
-    for (const { chunk, embedding } of chunks) {
+    for (const { chunk, embedding, lexical } of chunks) {
       insert.run(
         scope.namespace,
         chunk.id,
@@ -161,6 +167,8 @@ export class SqliteBackend extends SqlBackend {
         embedding === null ? null : embeddingBlob(embedding),
         now,
         now,
+        lexical.document,
+        lexical.context,
       );
     }
   }

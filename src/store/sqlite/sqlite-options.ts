@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { parseOptions } from '../collection/parse-options.js';
+import { lexicalWeightsSchema } from '../sql/lexical-weights-option.js';
 
 /** Schema of {@link SqliteStoreOptions}; parsing fills in the defaults. */
 export const sqliteStoreOptionsSchema = z.object({
@@ -28,16 +29,11 @@ export const sqliteStoreOptionsSchema = z.object({
     .default(1024 * 1024 * 1024),
   /**
    * BM25 column weights of the full-text index (FTS5 `bm25()` weights): `content` (the chunk
-   * text) and `headings` (its heading path, which holds a document's title). Default 1 and 2:
-   * the best of headings ∈ {0, 0.5, 1, 2, 4} × chunk size ∈ {256, 512} on SciFact's train
-   * queries (`bench/tune-lexical.mjs`, `bench/results/tune-lexical.json`).
+   * text), `headings` (its heading path), `document` (its document's title and file name) and
+   * `context` (its contextualizer text). Defaults in `DEFAULT_LEXICAL_WEIGHTS`, tuned by
+   * `bench/tune-lexical.mjs` (results in `bench/results/tune-lexical.json`).
    */
-  lexicalWeights: z
-    .object({
-      content: z.number().finite().min(0).default(1),
-      headings: z.number().finite().min(0).default(2),
-    })
-    .default({ content: 1, headings: 2 }),
+  lexicalWeights: lexicalWeightsSchema,
 });
 
 /** Options accepted by {@link openSqliteStore}. */

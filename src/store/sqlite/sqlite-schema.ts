@@ -7,17 +7,19 @@
  * `document_id`, `source_id`, `ordinal`, `content`, `heading_path` (JSON array), `page_start`,
  * `page_end`, `token_count`, `indivisible` (0/1), `metadata` (JSON object), `embedding` (float32
  * BLOB as sqlite-vec reads it; its byte length is checked against the dimension, `NULL` in a
- * lexical-only collection), `created_at`, `updated_at` (ISO-8601).
+ * lexical-only collection), `created_at`, `updated_at` (ISO-8601), `lexical_document` (the
+ * document's title and source name) and `context` (the chunk's contextualizer text), both only
+ * indexed (schema version 2).
  *
- * Full-text index `<t>_fts`: a contentless FTS5 table (`content=''`) over `content` and
- * `headings` (the heading path joined by newlines), tokenizer {@link FTS_TOKENIZER}, rowid =
- * `seq`. Triggers on the chunk table keep it in step under every insert, update and delete, in
+ * Full-text index `<t>_fts`: a contentless FTS5 table (`content=''`) over `content`, `headings`
+ * (the heading path joined by newlines), `document` and `context`, tokenizer
+ * {@link FTS_TOKENIZER}, rowid = `seq`. Triggers on the chunk table keep it in step under every insert, update and delete, in
  * the same transaction; deletes pass the old values to FTS5's `'delete'` command, so the BM25
  * statistics (row count, token totals) count live rows only. (`contentless_delete=1` would
  * keep counting deleted rows, and scores would drift with every re-ingest.)
  * @module
  */
-import type { SchemaUpgrade } from '../collection/backend.js';
+import type { SchemaUpgrade, StoredCollection } from '../collection/backend.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import { DOCUMENTS_TABLE, REGISTRY_TABLE, sharedTablesDdl } from '../sql/sql-rows.js';
 import { quoteIdentifier } from './sqlite-dialect.js';
@@ -25,7 +27,7 @@ import { quoteIdentifier } from './sqlite-dialect.js';
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 1;
+export const CURRENT_SCHEMA_VERSION = 2;
 /** FTS5 tokenizer of every collection's full-text index. */
 export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
@@ -50,6 +52,43 @@ export function collectionTables(tableName: string): CollectionTables {
   return { chunks: quoteIdentifier(tableName), fts: quoteIdentifier(`${tableName}_fts`) };
 }
 
+/** The full-text columns, in the order `bm25()` takes their weights. */
+export const FTS_COLUMNS = ['content', 'headings', 'document', 'context'] as const;
+
+/**
+ * The triggers that keep a collection's full-text index in step with its chunk table, in the same
+ * transaction. Deletes pass the old values to FTS5's `'delete'` command, so the BM25 statistics
+ * (row count, token totals) count live rows only.
+ */
+function ftsTriggers(tableName: string): string[] {
+  const { chunks, fts } = collectionTables(tableName);
+  const name = (suffix: string) => quoteIdentifier(`${tableName}_${suffix}`);
+  const values = (row: 'new' | 'old') =>
+    `${row}.seq, ${row}.content, (SELECT group_concat(value, char(10)) FROM json_each(${row}.heading_path)), ` +
+    `${row}.lexical_document, ${row}.context`;
+  const columns = `rowid, ${FTS_COLUMNS.join(', ')}`;
+  return [
+    `CREATE TRIGGER ${name('fts_insert')} AFTER INSERT ON ${chunks} BEGIN
+  INSERT INTO ${fts} (${columns}) VALUES (${values('new')});
+END`,
+    `CREATE TRIGGER ${name('fts_delete')} AFTER DELETE ON ${chunks} BEGIN
+  INSERT INTO ${fts} (${fts}, ${columns}) VALUES ('delete', ${values('old')});
+END`,
+    `CREATE TRIGGER ${name('fts_update')} AFTER UPDATE OF content, heading_path, lexical_document, context ON ${chunks} BEGIN
+  INSERT INTO ${fts} (${fts}, ${columns}) VALUES ('delete', ${values('old')});
+  INSERT INTO ${fts} (${columns}) VALUES (${values('new')});
+END`,
+  ];
+}
+
+/** The contentless FTS5 table of a collection. */
+function ftsTable(tableName: string): string {
+  const { fts } = collectionTables(tableName);
+  return `CREATE VIRTUAL TABLE ${fts} USING fts5(
+  ${FTS_COLUMNS.join(', ')}, content = '', tokenize = '${FTS_TOKENIZER}'
+);`;
+}
+
 /**
  * DDL creating a collection's chunk table, its indexes, its full-text index and the triggers
  * that keep the index in step.
@@ -57,15 +96,12 @@ export function collectionTables(tableName: string): CollectionTables {
  * @param dimension The pinned dimension (a validated integer), or `null` for lexical-only.
  */
 export function collectionDdl(tableName: string, dimension: number | null): string {
-  const { chunks, fts } = collectionTables(tableName);
+  const { chunks } = collectionTables(tableName);
   const name = (suffix: string) => quoteIdentifier(`${tableName}_${suffix}`);
   const embeddingCheck =
     dimension === null
       ? 'embedding IS NULL'
       : `embedding IS NOT NULL AND length(embedding) = ${4 * dimension}`;
-  const headingsOf = (row: 'new' | 'old') =>
-    `(SELECT group_concat(value, char(10)) FROM json_each(${row}.heading_path))`;
-  const headings = headingsOf('new');
   return `
 CREATE TABLE ${chunks} (
   seq INTEGER PRIMARY KEY,
@@ -84,23 +120,14 @@ CREATE TABLE ${chunks} (
   embedding BLOB CHECK (${embeddingCheck}),
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
+  lexical_document TEXT NOT NULL DEFAULT '',
+  context TEXT NOT NULL DEFAULT '',
   UNIQUE (namespace, id)
 ) STRICT;
 CREATE INDEX ${name('document')} ON ${chunks} (namespace, document_id);
 CREATE INDEX ${name('source')} ON ${chunks} (namespace, source_id);
-CREATE VIRTUAL TABLE ${fts} USING fts5(
-  content, headings, content = '', tokenize = '${FTS_TOKENIZER}'
-);
-CREATE TRIGGER ${name('fts_insert')} AFTER INSERT ON ${chunks} BEGIN
-  INSERT INTO ${fts} (rowid, content, headings) VALUES (new.seq, new.content, ${headings});
-END;
-CREATE TRIGGER ${name('fts_delete')} AFTER DELETE ON ${chunks} BEGIN
-  INSERT INTO ${fts} (${fts}, rowid, content, headings) VALUES ('delete', old.seq, old.content, ${headingsOf('old')});
-END;
-CREATE TRIGGER ${name('fts_update')} AFTER UPDATE OF content, heading_path ON ${chunks} BEGIN
-  INSERT INTO ${fts} (${fts}, rowid, content, headings) VALUES ('delete', old.seq, old.content, ${headingsOf('old')});
-  INSERT INTO ${fts} (rowid, content, headings) VALUES (new.seq, new.content, ${headings});
-END;
+${ftsTable(tableName)}
+${ftsTriggers(tableName).join(';\n')};
 `;
 }
 
@@ -112,6 +139,42 @@ export function dropCollectionDdl(tableName: string): string {
 
 /**
  * The upgrade steps, in order; each brings a collection from version `from` to `from + 1` and runs
- * inside the upgrade transaction. Version 1 is the first layout, so there are none yet.
+ * inside the upgrade transaction.
+ * @param fillDocumentFields Sets every chunk's lexical document field from its document record.
  */
-export const SCHEMA_UPGRADES: readonly SchemaUpgrade<SqlConnection>[] = [];
+export function schemaUpgrades(
+  fillDocumentFields: (tx: SqlConnection, collection: StoredCollection) => Promise<void>,
+): SchemaUpgrade<SqlConnection>[] {
+  return [
+    {
+      from: 1,
+      description:
+        "index each chunk's document title and source name, and its contextualizer text, as full-text fields of their own",
+      async apply(tx, collection) {
+        const { chunks, fts } = collectionTables(collection.location);
+        const name = (suffix: string) => quoteIdentifier(`${collection.location}_${suffix}`);
+        for (const trigger of ['fts_insert', 'fts_delete', 'fts_update']) {
+          await tx.run({ sql: `DROP TRIGGER IF EXISTS ${name(trigger)}`, params: [] });
+        }
+        await tx.run({ sql: `DROP TABLE IF EXISTS ${fts}`, params: [] });
+        await tx.run({
+          sql: `ALTER TABLE ${chunks} ADD COLUMN lexical_document TEXT NOT NULL DEFAULT ''`,
+          params: [],
+        });
+        await tx.run({
+          sql: `ALTER TABLE ${chunks} ADD COLUMN context TEXT NOT NULL DEFAULT ''`,
+          params: [],
+        });
+        await fillDocumentFields(tx, collection);
+        await tx.run({ sql: ftsTable(collection.location), params: [] });
+        await tx.run({
+          sql:
+            `INSERT INTO ${fts} (rowid, ${FTS_COLUMNS.join(', ')}) SELECT seq, content, ` +
+            `(SELECT group_concat(value, char(10)) FROM json_each(heading_path)), lexical_document, context FROM ${chunks}`,
+          params: [],
+        });
+        for (const trigger of ftsTriggers(collection.location)) await tx.run({ sql: trigger, params: [] });
+      },
+    },
+  ];
+}

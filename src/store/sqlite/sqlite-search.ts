@@ -7,7 +7,10 @@
 
 import { CHUNK_COLUMNS, DOCUMENTS_TABLE } from '../sql/sql-rows.js';
 import type { SqlFragment, SqlValue } from './sqlite-filter.js';
-import type { CollectionTables } from './sqlite-schema.js';
+import { type CollectionTables, FTS_COLUMNS } from './sqlite-schema.js';
+
+/** BM25 weight of each full-text column. */
+export type LexicalWeights = Record<(typeof FTS_COLUMNS)[number], number>;
 
 /** Shared inputs of both searches. */
 export interface RankedSearch {
@@ -39,17 +42,17 @@ export function denseSearchQuery(search: RankedSearch, vector: Buffer): SqlFragm
  * BM25 search through the collection's FTS5 index. Rows come back with `score` = `-bm25()`
  * (higher is better).
  * @param match An FTS5 expression from `ftsMatchExpression`, bound as a parameter.
- * @param weights BM25 column weights (content, headings).
+ * @param weights BM25 column weights, one per full-text column.
  */
 export function lexicalSearchQuery(
   search: RankedSearch,
   match: string,
-  weights: { content: number; headings: number } = { content: 1, headings: 2 },
+  weights: LexicalWeights,
 ): SqlFragment {
   const { fts, chunks } = search.tables;
   // Weights are validated finite numbers; String() of a finite number is a SQL numeric literal.
   return rankedQuery(search, {
-    score: `-bm25(${fts}, ${String(weights.content)}, ${String(weights.headings)})`,
+    score: `-bm25(${fts}, ${FTS_COLUMNS.map((column) => String(weights[column])).join(', ')})`,
     scoreParams: [],
     from: `${fts} JOIN ${chunks} AS c ON c.seq = ${fts}.rowid`,
     matchParams: [match],

@@ -188,10 +188,47 @@ describe('schema versions', () => {
   it('names the missing step when an outdated collection cannot be upgraded', async () => {
     const path = freshPath();
     await (await populated(path)).close();
-    setVersion(path, CURRENT_SCHEMA_VERSION - 1);
+    setVersion(path, 0);
     const store = await openSqliteStore({ path });
     await expect(store.countChunks(S)).rejects.toThrow(/no upgrade step/);
-    expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION - 1);
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(0);
+    await store.close();
+  });
+
+  it('upgrades a version-1 collection in place: title and file name become searchable', async () => {
+    const path = freshPath();
+    const seed = await openSqliteStore({ path });
+    await seed.createCollection('docs', { model: 'm', dimension: 3 });
+    await seed.replaceDocument(
+      S,
+      documentWrite('d', [chunk('d', 0, 'body words only')], {
+        title: 'Quarterly Report',
+        sourceName: 'acme-10q.pdf',
+      }),
+    );
+    await seed.close();
+    // Turn the collection back into the version-1 layout: two full-text columns, no lexical fields.
+    const table = tableNameFor('docs');
+    withRaw(path, (db) => {
+      db.exec(`DROP TRIGGER "${table}_fts_insert"; DROP TRIGGER "${table}_fts_delete"; DROP TRIGGER "${table}_fts_update";
+        DROP TABLE "${table}_fts";
+        ALTER TABLE "${table}" DROP COLUMN lexical_document; ALTER TABLE "${table}" DROP COLUMN context;
+        CREATE VIRTUAL TABLE "${table}_fts" USING fts5(content, headings, content = '', tokenize = 'porter unicode61 remove_diacritics 2');
+        INSERT INTO "${table}_fts" (rowid, content, headings) SELECT seq, content, '' FROM "${table}";`);
+      db.prepare(`UPDATE ${REGISTRY_TABLE} SET schema_version = 1`).run();
+    });
+    const store = await openSqliteStore({ path });
+    expect(
+      (await store.lexicalSearch({ ...S, query: 'quarterly', topK: 5 })).map((hit) => hit.chunk.id),
+    ).toEqual(['d:0']);
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    expect((await store.lexicalSearch({ ...S, query: 'acme', topK: 5 })).map((hit) => hit.chunk.id)).toEqual([
+      'd:0',
+    ]);
+    await store.upsertChunks(S, [chunk('e', 0, 'fresh words')]);
+    expect((await store.lexicalSearch({ ...S, query: 'fresh', topK: 5 })).map((hit) => hit.chunk.id)).toEqual(
+      ['e:0'],
+    );
     await store.close();
   });
 });
