@@ -9,6 +9,7 @@ import {
 } from '../../../test/support/tiny-models.js';
 import { ConfigError } from '../../core/errors.js';
 import { embedDocuments, embedQuery } from '../../embed/embed.js';
+import { runEmbedderPortContract } from '../../embed/embedder.contract.js';
 import { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';
 
 const DIM = 8;
@@ -32,6 +33,23 @@ function close(actual: number[], wanted: number[]) {
     expect(x).toBeCloseTo(wanted[i]!, 5);
   });
 }
+
+runEmbedderPortContract('TransformersEmbedder (a tiny ONNX model made here)', async (options) => {
+  const modelsDir = tempDir();
+  const modelDimension = options.modelDimension ?? options.dimension ?? 16;
+  writeTinyEmbeddingModel(modelsDir, {
+    modelId: 'acme/tiny-encoder',
+    dimension: modelDimension,
+    maxLength: 16,
+  });
+  const embedder = new TransformersEmbedder({
+    model: 'acme/tiny-encoder',
+    modelsDir,
+    dimension: options.dimension ?? 16,
+    maxBatchSize: options.maxBatchSize,
+  });
+  return { embedder, close: async () => rmSync(modelsDir, { recursive: true, force: true }) };
+});
 
 describe('TransformersEmbedder', () => {
   let modelsDir: string;

@@ -1,12 +1,24 @@
+import { rmSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/corpus.js';
 import { writeTinyCrossEncoder } from '../../../test/support/tiny-models.js';
 import { ConfigError, ProviderError } from '../../core/errors.js';
 import { createEngine } from '../../engine/engine.js';
+import { runRerankerPortContract } from '../../retrieve/rerank/reranker.contract.js';
 import { createMemoryStore } from '../../store/memory/memory-store.js';
 import { TransformersReranker } from './transformers-reranker.js';
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+runRerankerPortContract(
+  'TransformersReranker (a tiny cross-encoder made here)',
+  async ({ maxDocumentsPerCall }) => {
+    const modelsDir = tempDir();
+    writeTinyCrossEncoder(modelsDir, { modelId: 'Xenova/ms-marco-MiniLM-L-6-v2', maxLength: 32 });
+    const reranker = new TransformersReranker({ modelsDir, maxBatchSize: maxDocumentsPerCall });
+    return { reranker, close: async () => rmSync(modelsDir, { recursive: true, force: true }) };
+  },
+);
 
 describe('TransformersReranker', () => {
   let modelsDir: string;

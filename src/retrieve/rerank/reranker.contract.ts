@@ -1,7 +1,11 @@
 /**
- * Contract suite for remote {@link Reranker} adapters, run against each provider's local
- * stand-in server: scores aligned with the documents, retries, typed errors, keys read at call
- * time, and slicing under the per-request document cap.
+ * Contract suites for {@link Reranker} adapters.
+ *
+ * - {@link runRerankerPortContract}: what every reranker promises, local or remote: one finite
+ *   score per document, in document order, a document that shares the query's words above one
+ *   that shares none, the same scores however the list is sliced, nothing done for no document.
+ * - {@link runRerankerContract}: the port contract plus, against the provider's local stand-in
+ *   server, retries, typed errors, keys read at call time and slicing under the per-request cap.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../test/support/openai-compatible-server.js';
@@ -16,7 +20,73 @@ export interface RerankerFixture {
   close(): Promise<void>;
 }
 
-/** What the suite needs from one adapter. */
+/** A reranker for the port contract, and how to release what it holds. */
+export interface PortRerankerFixture {
+  reranker: Reranker;
+  close(): Promise<void>;
+}
+
+/** Builds a reranker that sends at most `maxDocumentsPerCall` documents to its model at once, when given. */
+export type PortRerankerSetup = (options: { maxDocumentsPerCall?: number }) => Promise<PortRerankerFixture>;
+
+/** Registers the tests every reranker must pass. */
+export function runRerankerPortContract(name: string, setup: PortRerankerSetup): void {
+  describe(`${name} (reranker port contract)`, () => {
+    let fixture: PortRerankerFixture | undefined;
+    afterEach(async () => {
+      await fixture?.close();
+      fixture = undefined;
+    });
+    const query = 'where do marmots hibernate';
+    const documents = ['pikas gather hay', 'marmots hibernate in burrows', 'otters float', 'marmots whistle'];
+
+    it('returns one finite score per document, in order, relevant documents above unrelated ones', async () => {
+      fixture = await setup({});
+      const scores = await fixture.reranker.doRerank({ query, documents });
+      expect(scores).toHaveLength(documents.length);
+      expect(scores.every((score) => Number.isFinite(score))).toBe(true);
+      expect(scores[1]!).toBeGreaterThan(scores[0]!);
+      expect(scores[1]!).toBeGreaterThan(scores[2]!);
+    });
+
+    it('gives the same scores however the list is sliced', async () => {
+      fixture = await setup({});
+      const whole = await fixture.reranker.doRerank({ query, documents });
+      await fixture.close();
+      fixture = await setup({ maxDocumentsPerCall: 1 });
+      expect(await fixture.reranker.doRerank({ query, documents })).toEqual(whole);
+    });
+
+    it('does nothing for an empty list, and orders hits by its scores through rerankHits', async () => {
+      fixture = await setup({});
+      expect(await fixture.reranker.doRerank({ query, documents: [] })).toEqual([]);
+      expect(await rerankHits(fixture.reranker, query, [])).toEqual([]);
+      const hits = documents.map((text, i) => ({
+        chunk: {
+          id: `d:${i}`,
+          documentId: 'd',
+          sourceId: 'd',
+          ordinal: i,
+          text,
+          headingPath: [],
+          pageStart: 1,
+          pageEnd: 1,
+          tokenCount: 3,
+          metadata: {},
+        },
+        score: 0,
+        scores: {},
+      }));
+      const reranked = await rerankHits(fixture.reranker, query, hits, { topK: 2 });
+      expect(reranked[0]?.chunk.id).toBe('d:1');
+      expect(reranked).toHaveLength(2);
+      expect(reranked[0]!.scores.rerank).toBe(reranked[0]!.score);
+      expect(reranked[0]!.score).toBeGreaterThanOrEqual(reranked[1]!.score);
+    });
+  });
+}
+
+/** What the suite needs from one remote adapter. */
 export interface RerankerContractOptions {
   /** Provider name the errors carry. */
   provider: string;
@@ -30,9 +100,10 @@ export interface RerankerContractOptions {
   }): Promise<RerankerFixture>;
 }
 
-/** Registers the contract tests for one adapter. */
+/** Registers the port contract and the remote-transport tests for one remote adapter. */
 export function runRerankerContract(name: string, options: RerankerContractOptions): void {
-  describe(`${name} (reranker contract)`, () => {
+  runRerankerPortContract(name, ({ maxDocumentsPerCall }) => options.setup({ maxDocumentsPerCall }));
+  describe(`${name} (remote reranker contract)`, () => {
     let fixture: RerankerFixture | undefined;
     afterEach(async () => {
       await fixture?.close();
