@@ -213,7 +213,7 @@ export function prepareChunks(
   chunks: unknown,
   target: ChunkTarget,
   argument = 'chunks',
-  document = '',
+  document: DocumentIdentity = { title: '', name: '' },
 ): PreparedChunk[] {
   if (!Array.isArray(chunks)) throw new InvalidArgumentError(argument, 'must be an array of chunks');
   const seen = new Map<string, number>();
@@ -231,7 +231,7 @@ export function prepareChunks(
     return {
       chunk: stored,
       embedding: chunkEmbedding(chunk, target, at),
-      lexical: { document, context: stored.context ?? '' },
+      lexical: { document: documentField(document, stored.headingPath), context: stored.context ?? '' },
     };
   });
 }
@@ -311,19 +311,37 @@ export function prepareDocumentWrite(
   return { record, chunks: prepared };
 }
 
+/** What identifies a document in its chunks' lexical `document` field. */
+export interface DocumentIdentity {
+  /** The document's title, trimmed ('' when it has none). */
+  title: string;
+  /** The words of its source name. */
+  name: string;
+}
+
 /**
- * The lexical `document` field of a document's chunks: its title and the words of its source
- * name (the file name or URL, which often names the company, product or period: `2023 Q3
- * AAPL.pdf`), the name cut at path separators, dots, dashes and underscores so that every
- * backend's tokenizer sees words rather than one file-name token.
+ * A document's identity: its title, and the words of its source name (the file name or URL,
+ * which often names the company, product or period: `2023 Q3 AAPL.pdf`), the name cut at path
+ * separators, dots, dashes and underscores so that every backend's tokenizer sees words rather
+ * than one file-name token.
  */
-export function documentIdentity(document: { title?: string; sourceName: string }): string {
+export function documentIdentity(document: { title?: string; sourceName: string }): DocumentIdentity {
   const name = document.sourceName
     .replace(/[\\/._\-+~:?#&=%]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const parts = [document.title?.trim() ?? '', name].filter((part) => part !== '');
-  return storableText([...new Set(parts)].join('\n'));
+  return { title: storableText(document.title?.trim() ?? ''), name: storableText(name) };
+}
+
+/**
+ * The lexical `document` field of one chunk: its document's title — unless the chunk's heading
+ * path already holds it, so its words are not counted twice — and the words of its source name.
+ */
+export function documentField(identity: DocumentIdentity, headingPath: readonly string[]): string {
+  const title = identity.title.toLowerCase();
+  const inHeadings = title !== '' && headingPath.some((heading) => heading.trim().toLowerCase() === title);
+  const parts = [inHeadings ? '' : identity.title, identity.name].filter((part) => part !== '');
+  return [...new Set(parts)].join('\n');
 }
 
 /**

@@ -17,7 +17,7 @@ import type {
   StoreBackend,
   StoredCollection,
 } from '../collection/backend.js';
-import { documentIdentity, type PreparedChunk } from '../collection/validation.js';
+import { documentField, documentIdentity, type PreparedChunk } from '../collection/validation.js';
 import type { NamespaceAccess, SqlConnection, SqlDialect, SqlParams } from './sql-dialect.js';
 import {
   CHUNK_COLUMNS,
@@ -314,28 +314,32 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
   }
 
   /**
-   * Sets every chunk's lexical `document` field from its document's record (title and source
-   * name, as `documentIdentity` builds it), in every namespace: for upgrade steps, run as the
-   * owner of the tables.
+   * Sets every chunk's lexical `document` field from its document's record (as `documentField`
+   * builds it), in every namespace: for upgrade steps, run as the owner of the tables.
    */
   protected async fillDocumentFields(tx: SqlConnection, collection: StoredCollection): Promise<void> {
     const select = this.dialect.params();
-    const records = await tx.all<{
+    const rows = await tx.all<{
       namespace: string;
-      document_id: string;
+      id: string;
+      heading_path: unknown;
       title: string | null;
       source_name: string;
     }>({
-      sql: `SELECT namespace, document_id, title, source_name FROM ${DOCUMENTS_TABLE} WHERE collection = ${select.bind(collection.name, 'text')}`,
+      sql:
+        `SELECT c.namespace, c.id, c.heading_path, d.title, d.source_name FROM ${this.table(collection)} AS c ` +
+        `JOIN ${DOCUMENTS_TABLE} AS d ON d.collection = ${select.bind(collection.name, 'text')} ` +
+        'AND d.namespace = c.namespace AND d.document_id = c.document_id',
       params: select.values,
     });
-    for (const record of records) {
+    for (const row of rows) {
       const params = this.dialect.params();
-      const identity = documentIdentity({ title: record.title ?? undefined, sourceName: record.source_name });
+      const identity = documentIdentity({ title: row.title ?? undefined, sourceName: row.source_name });
+      const field = documentField(identity, this.dialect.readJson<string[]>(row.heading_path));
       await tx.run({
         sql:
-          `UPDATE ${this.table(collection)} SET lexical_document = ${params.bind(identity, 'text')} ` +
-          `WHERE namespace = ${params.bind(record.namespace, 'text')} AND document_id = ${params.bind(record.document_id, 'text')}`,
+          `UPDATE ${this.table(collection)} SET lexical_document = ${params.bind(field, 'text')} ` +
+          `WHERE namespace = ${params.bind(row.namespace, 'text')} AND id = ${params.bind(row.id, 'text')}`,
         params: params.values,
       });
     }
