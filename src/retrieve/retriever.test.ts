@@ -92,3 +92,53 @@ describe('search with a reranker', () => {
     expect(answer.sources[0]!.hit.chunk.id).toBe('c:0');
   });
 });
+
+describe('search planning', () => {
+  let server: FakeServer;
+  beforeAll(async () => {
+    server = await startOpenAICompatibleServer({ dimension: 32 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const embedder = () => new OpenAIEmbedder({ model: 'hash', dimension: 32, baseURL: server.baseURL });
+
+  it('returns no hits for a query without words in every mode, and embeds nothing', async () => {
+    const engine = await createEngine({ store: createMemoryStore(), embedder: embedder() });
+    await ingestAll(engine, 'default');
+    const before = server.requests.length;
+    for (const mode of ['dense', 'hybrid', 'lexical'] as const) {
+      for (const query of ['', '   ', '\n\t', '?!…', '()']) {
+        expect((await engine.search(query, { mode })).hits).toEqual([]);
+      }
+    }
+    expect(server.requests.length).toBe(before);
+    await engine.close();
+  });
+
+  it('says what scored the hits: BM25 and cosine fused in the engine on the memory store', async () => {
+    const engine = await createEngine({ store: createMemoryStore(), embedder: embedder() });
+    await ingestAll(engine, 'default');
+    expect((await engine.search('otter river', { mode: 'hybrid' })).scoring).toEqual({
+      lexical: 'bm25',
+      dense: 'cosine',
+      fused: 'rrf-engine',
+    });
+    expect((await engine.search('otter river', { mode: 'lexical' })).scoring).toEqual({ lexical: 'bm25' });
+    expect((await engine.search('otter river', { mode: 'dense' })).scoring).toEqual({ dense: 'cosine' });
+    await engine.close();
+  });
+
+  it('fuses inside a store that offers hybrid search, in one round trip', async () => {
+    const { createPglite } = await import('../store/postgres/pglite-driver.js');
+    const { openPostgresStore } = await import('../store/postgres/postgres-store.js');
+    const store = await openPostgresStore({ pglite: await createPglite() });
+    const engine = await createEngine({ store, embedder: embedder() });
+    await ingestAll(engine, 'default');
+    const result = await engine.search('otter river', { mode: 'hybrid', topK: 3 });
+    expect(result.scoring).toEqual({ lexical: 'ts_rank_cd', dense: 'cosine', fused: 'rrf-store' });
+    expect(result.hits).toHaveLength(3);
+    expect(result.hits[0]!.scores.fused).toBe(result.hits[0]!.score);
+    await engine.close();
+  });
+});

@@ -11,6 +11,7 @@ import { validateCollectionName } from '../collection/validation.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import { createPgDriver } from './pg-driver.js';
 import { createPglite, pgliteDriver } from './pglite-driver.js';
+import { lockPgliteFolder } from './pglite-lock.js';
 import { PostgresBackend } from './postgres-backend.js';
 import type { PostgresDriver } from './postgres-driver.js';
 import {
@@ -32,7 +33,8 @@ import { migrationStatements, type PostgresSchemaSettings } from './postgres-sch
  * ```
  * @throws {InvalidArgumentError} for a malformed option (e.g. `options.appRole`).
  * @throws {ConfigError} when the driver package (`pg`, or `@electric-sql/pglite` and
- *   `@electric-sql/pglite-pgvector`) cannot be loaded.
+ *   `@electric-sql/pglite-pgvector`) cannot be loaded, or a PGlite data folder is in use by
+ *   another process (PGlite allows one at a time; the message names its PID).
  */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
   const resolved = parsePostgresStoreOptions(options);
@@ -40,9 +42,34 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   if (resolved.driver !== undefined) driver = resolved.driver;
   else if (resolved.url !== undefined) driver = await createPgDriver(resolved.url, resolved.pool);
   else if (typeof resolved.pglite === 'string') {
-    driver = pgliteDriver(await createPglite({ dataDir: resolved.pglite }), true);
+    driver = await openPgliteFolder(resolved.pglite);
   } else driver = pgliteDriver(resolved.pglite!, false);
   return new PostgresStore(new PostgresBackend(driver, resolved));
+}
+
+/**
+ * A driver over a PGlite database the store opens itself; a data folder (not `memory://`) is
+ * locked for this process until the store closes.
+ */
+async function openPgliteFolder(dataDir: string): Promise<PostgresDriver> {
+  if (dataDir.startsWith('memory://')) return pgliteDriver(await createPglite({ dataDir }), true);
+  const lock = lockPgliteFolder(dataDir);
+  try {
+    const driver = pgliteDriver(await createPglite({ dataDir }), true);
+    return {
+      ...driver,
+      async close() {
+        try {
+          await driver.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /**
