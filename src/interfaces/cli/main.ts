@@ -5,6 +5,7 @@
  * @module
  */
 import { Command, CommanderError } from 'commander';
+import { errorStatus } from '../../core/error-codes.js';
 import { isCairnError } from '../../core/errors.js';
 import { disposeOcr } from '../../ingest/ocr/tesseract-ocr.js';
 import { registerAnswerCommands } from './answer-commands.js';
@@ -33,7 +34,7 @@ try {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isCairnError(error)) {
     process.stderr.write(`error: ${error.message}\n`);
-    process.exitCode = ['CONFIG_ERROR', 'INVALID_ARGUMENT', 'INVALID_FILTER'].includes(error.code) ? 2 : 1;
+    process.exitCode = errorStatus(error).exitCode;
   } else {
     process.stderr.write(
       `error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, ProviderError } from '../../core/errors.js';
+import { ConfigError, isCairnError, MissingDependencyError, ProviderError } from '../../core/errors.js';
 
 /** Provider name in messages and errors. */
 export const TRANSFORMERS_PROVIDER = 'transformers';
@@ -115,15 +115,13 @@ export type TransformersModule = typeof import('@huggingface/transformers');
 
 /**
  * Imports `@huggingface/transformers` on first use.
- * @throws {ConfigError} naming the package when it is not installed.
+ * @throws {MissingDependencyError} naming the package when it is not installed (it is an optional peer).
  */
 export async function loadTransformers(): Promise<TransformersModule> {
   try {
     return await import('@huggingface/transformers');
   } catch (cause) {
-    throw new ConfigError(
-      `local models need @huggingface/transformers, which could not be loaded: run npm install @huggingface/transformers (${(cause as Error).message})`,
-    );
+    throw new MissingDependencyError('@huggingface/transformers', 'local models (local[:MODEL])', { cause });
   }
 }
 
@@ -168,7 +166,7 @@ export function lazyModel<T>(open: () => Promise<T>): () => Promise<T> {
     if (!loading) {
       failedAt = undefined;
       const attempt: Promise<T> = open().catch((error: unknown) => {
-        if (error instanceof ProviderError) failedAt = Date.now();
+        if (isCairnError(error) && error.code === 'PROVIDER_ERROR') failedAt = Date.now();
         else if (loading === attempt) loading = undefined;
         throw error;
       });
