@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
 import { hasSharedData, SHARED_DATA, tempDir } from './support/corpus.js';
 
 const PDFS = path.join(SHARED_DATA, 'pdfs');
@@ -40,7 +41,10 @@ describe.skipIf(!hasSharedData('pdfs'))('a corpus of 200 damaged PDFs (needs ../
       }
       writeFileSync(path.join(dir, `damaged-${String(i).padStart(3, '0')}.pdf`), bytes);
     }
-    const engine = await createEngine({ store: path.join(tempDir(), 'corrupt.db'), parse: { ocr: false } });
+    const engine = await createEngine({
+      store: await openStore(path.join(tempDir(), 'corrupt.db')),
+      parse: { ocr: false },
+    });
     const report = await engine.ingestPaths([dir]);
     expect(report.items).toHaveLength(200);
     for (const item of report.items) {

@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
 import { OpenAIChatModel } from '../src/providers/openai/openai-chat-model.js';
 import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { tempDir, writeMixedCorpus } from './support/corpus.js';
@@ -18,7 +19,7 @@ describe('engine (lexical, SQLite)', () => {
   beforeAll(async () => {
     corpus = writeMixedCorpus();
     engine = await createEngine({
-      store: path.join(tempDir(), 'cairn.db'),
+      store: await openStore(path.join(tempDir(), 'cairn.db')),
       onNotice: (m) => notices.push(m),
     });
   });
@@ -153,7 +154,7 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
     dbPath = path.join(tempDir(), 'dense.db');
     corpus = writeMixedCorpus();
     engine = await createEngine({
-      store: dbPath,
+      store: await openStore(dbPath),
       embedder: new OpenAIEmbedder({ model: 'hash-32', dimension: 32, baseURL: server.baseURL }),
       chatModel: new OpenAIChatModel({ model: 'chat', baseURL: server.baseURL }),
     });
@@ -204,7 +205,7 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
 
   it('refuses an embedder of another dimension before writing anything', async () => {
     const other = await createEngine({
-      store: dbPath,
+      store: await openStore(dbPath),
       embedder: new OpenAIEmbedder({ model: 'hash-32', dimension: 16, baseURL: server.baseURL }),
     });
     try {
@@ -220,7 +221,7 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
 
   it('falls back to lexical search, saying so once, when no embedder is configured', async () => {
     const notices: string[] = [];
-    const plain = await createEngine({ store: dbPath, onNotice: (m) => notices.push(m) });
+    const plain = await createEngine({ store: await openStore(dbPath), onNotice: (m) => notices.push(m) });
     try {
       const { mode, hits } = await plain.search('Fresnel lens');
       expect(mode).toBe('lexical');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
 import { hasSharedData, SHARED_DATA, tempDir } from './support/corpus.js';
 
 const PDFS = path.join(SHARED_DATA, 'pdfs');
@@ -10,7 +11,7 @@ describe.skipIf(!hasSharedData('pdfs'))(
   'the 13 shared PDFs (10 NTSB reports, 3 NIH protocols; needs ../shared/data/pdfs)',
   () => {
     it('ingest with no failure, come back unchanged, and keep key/value table rows on one line', async () => {
-      const engine = await createEngine({ store: path.join(tempDir(), 'pdfs.db') });
+      const engine = await createEngine({ store: await openStore(path.join(tempDir(), 'pdfs.db')) });
       const first = await engine.ingestPaths([PDFS], { include: ['**/*.pdf'] });
       expect(first.totals).toMatchObject({ ingested: 13, failed: 0, skipped: 0 });
       const second = await engine.ingestPaths([PDFS], { include: ['**/*.pdf'] });

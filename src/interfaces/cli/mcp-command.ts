@@ -4,40 +4,57 @@
  * @module
  */
 import type { Command } from 'commander';
-import { serveStdio } from '../mcp/serve-stdio.js';
-import { engineFromOptions, type GlobalOptions, withEngineOptions } from './context.js';
+import {
+  engineFromOptions,
+  type GlobalOptions,
+  withCacheOption,
+  withChatOption,
+  withEmbedderOptions,
+  withExamples,
+  withScopeOptions,
+} from './context.js';
 
 /** Adds the options and action of the MCP server to `command` (a subcommand or a program of its own). */
 export function configureMcpCommand(command: Command): Command {
-  return withEngineOptions(command)
-    .description(
-      'serve search, context, lookup and ask to agents over the Model Context Protocol (stdio), ' +
-        'scoped to one collection and namespace',
-    )
-    .action(async (options: GlobalOptions) => {
-      const engine = await engineFromOptions(options);
-      const stop = new AbortController();
-      const abort = () => stop.abort();
-      process.once('SIGINT', abort);
-      process.once('SIGTERM', abort);
-      try {
-        const collection = options.collection ?? engine.collection;
-        const namespace = options.namespace ?? engine.namespace;
-        if (!(await engine.store.getCollection(collection))) {
-          process.stderr.write(
-            `note: collection "${collection}" does not exist yet; tools find nothing until it is ingested\n`,
-          );
-        }
+  command.description(
+    'serve search, context, lookup and ask to agents over the Model Context Protocol (stdio), ' +
+      'scoped to one collection and namespace',
+  );
+  withScopeOptions(command);
+  withEmbedderOptions(command);
+  withChatOption(command, 'chat model for the ask tool');
+  withCacheOption(command);
+  withExamples(command, [
+    ['cairn mcp --collection kb --namespace team-a', 'serve one collection of one tenant'],
+    ['claude mcp add cairn -- npx cairn mcp --db /path/to/cairn.db', 'register it with an MCP client'],
+  ]);
+  return command.action(async (options: GlobalOptions) => {
+    const [{ serveStdio }, engine] = await Promise.all([
+      import('../mcp/serve-stdio.js'),
+      engineFromOptions(options),
+    ]);
+    const stop = new AbortController();
+    const abort = () => stop.abort();
+    process.once('SIGINT', abort);
+    process.once('SIGTERM', abort);
+    try {
+      const collection = options.collection ?? engine.collection;
+      const namespace = options.namespace ?? engine.namespace;
+      if (!(await engine.store.getCollection(collection))) {
         process.stderr.write(
-          `cairn mcp: serving collection "${collection}", namespace "${namespace}" on stdio\n`,
+          `note: collection "${collection}" does not exist yet; tools find nothing until it is ingested\n`,
         );
-        await serveStdio(engine, { collection, namespace, signal: stop.signal });
-      } finally {
-        process.off('SIGINT', abort);
-        process.off('SIGTERM', abort);
-        await engine.close();
       }
-    });
+      process.stderr.write(
+        `cairn mcp: serving collection "${collection}", namespace "${namespace}" on stdio\n`,
+      );
+      await serveStdio(engine, { collection, namespace, signal: stop.signal });
+    } finally {
+      process.off('SIGINT', abort);
+      process.off('SIGTERM', abort);
+      await engine.close();
+    }
+  });
 }
 
 /** Registers `mcp`. */

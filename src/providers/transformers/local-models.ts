@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, isCairnError, MissingDependencyError, ProviderError } from '../../core/errors.js';
+import { ConfigError, isCairnError, ProviderError } from '../../core/errors.js';
+import { loadOptionalPeer } from '../../core/optional-peer.js';
 
 /** Provider name in messages and errors. */
 export const TRANSFORMERS_PROVIDER = 'transformers';
@@ -117,12 +118,12 @@ export type TransformersModule = typeof import('@huggingface/transformers');
  * Imports `@huggingface/transformers` on first use.
  * @throws {MissingDependencyError} naming the package when it is not installed (it is an optional peer).
  */
-export async function loadTransformers(): Promise<TransformersModule> {
-  try {
-    return await import('@huggingface/transformers');
-  } catch (cause) {
-    throw new MissingDependencyError('@huggingface/transformers', 'local models (local[:MODEL])', { cause });
-  }
+export function loadTransformers(): Promise<TransformersModule> {
+  return loadOptionalPeer(
+    '@huggingface/transformers',
+    'local models (local[:MODEL])',
+    () => import('@huggingface/transformers'),
+  );
 }
 
 /**
