@@ -12,6 +12,12 @@
  * @module
  */
 export {
+  type AnswerFinalPart,
+  type AnswerPart,
+  type AnswerTextPart,
+  streamAnswer,
+} from './answer/answer-stream.js';
+export {
   type AnswerOptions,
   answerFromHits,
   type CheckedAnswer,
@@ -24,7 +30,13 @@ export {
   type ConversationalAskOptions,
   type ConversationOptions,
 } from './answer/ask-with-history.js';
-export { type CitationCheck, type CitedSource, citedSources, validateCitations } from './answer/citations.js';
+export {
+  type CitationCheck,
+  CitationStreamFilter,
+  type CitedSource,
+  citedSources,
+  validateCitations,
+} from './answer/citations.js';
 export type { ConversationTurn, QueryRewriter } from './answer/query-rewriter.js';
 export type { AnsweringEngine, Searcher, SearcherOptions } from './answer/searcher.js';
 export { openSqliteCache, SqliteCache, type SqliteCacheDatabase } from './cache/sqlite-cache.js';

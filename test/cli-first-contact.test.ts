@@ -21,7 +21,10 @@ describe('cairn CLI on first contact', () => {
   let docs: string;
   beforeAll(async () => {
     ensureBuilt();
-    server = await startOpenAICompatibleServer({ dimension: 8 });
+    server = await startOpenAICompatibleServer({
+      dimension: 8,
+      reply: () => 'Otters float on kelp [1]. A bogus citation [9].',
+    });
     docs = tempDir();
     for (const name of ['a.md', 'b.md', 'c.md', 'd.md', 'e.md', 'f.md']) {
       writeFileSync(path.join(docs, name), `# ${name}\n\nNotes about otters, file ${name}.`);
@@ -46,6 +49,27 @@ describe('cairn CLI on first contact', () => {
     const wrong = await cairn(['delete', 'x.md', '--transcriber', 'local']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/unknown option '--transcriber'/);
+  });
+
+  it('never shows an invalid citation while streaming an answer to the terminal', async () => {
+    const db = path.join(tempDir(), 'ask.db');
+    expect((await cairn(['ingest', docs, '--db', db])).code).toBe(0);
+    const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key' };
+    const asked = await cairn(
+      ['ask', 'What are the notes about otters?', '--db', db, '--chat', 'openai:chat'],
+      env,
+    );
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(/^Otters float on kelp \[1\]\. A bogus citation\.\n\nSources:\n\[1\] /);
+    expect(asked.stdout).not.toMatch(/\[9/);
+    const json = await cairn(
+      ['ask', 'What are the notes about otters?', '--db', db, '--chat', 'openai:chat', '--json'],
+      env,
+    );
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      text: 'Otters float on kelp [1]. A bogus citation.',
+      invalidCitations: [9],
+    });
   });
 
   it('stops an ingest before its first file with one message when the embedder has no key', async () => {

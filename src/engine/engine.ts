@@ -14,6 +14,7 @@
  * ```
  * @module
  */
+import { type AnswerPart, streamAnswer } from '../answer/answer-stream.js';
 import type { AnswerOptions } from '../answer/ask.js';
 import {
   askWithHistory,
@@ -542,6 +543,26 @@ export class Engine {
    */
   async ask(question: string, options: AskOptions = {}): Promise<ConversationalAnswer> {
     return askWithHistory(this, question, options);
+  }
+
+  /**
+   * {@link ask} as an async iterable: the answer's text as it is written (citation markers
+   * validated before they are shown: one pointing at no source never arrives), then one final
+   * part with the answer, its sources and citations. Leaving the loop early stops the answer.
+   *
+   * @example
+   * ```ts
+   * for await (const part of engine.stream('How do I rotate keys?')) {
+   *   if (part.type === 'text') process.stdout.write(part.delta);
+   *   else console.log(part.answer.cited);
+   * }
+   * ```
+   */
+  stream(question: string, options: Omit<AskOptions, 'onToken'> = {}): AsyncIterable<AnswerPart> {
+    return streamAnswer(
+      ({ onToken, signal }) => this.ask(question, { ...options, onToken, signal }),
+      options.signal,
+    );
   }
 
   /** Documents of a collection. */

@@ -4,6 +4,7 @@
  * and delimited context for agents.
  * @module
  */
+export * from '../answer/answer-stream.js';
 export * from '../answer/ask.js';
 export * from '../answer/ask-with-history.js';
 export * from '../answer/citations.js';

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Command } from 'commander';
+import type { ConversationalAnswer } from '../../answer/ask-with-history.js';
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import type { SearchMode } from '../../core/types.js';
@@ -102,21 +103,21 @@ export function registerAnswerCommands(program: Command): void {
   ask.action(async (question: string, options: SearchOptions) => {
     const engine = await engineFromOptions(options, options.json);
     try {
-      const stream = !options.json;
-      const answer = await engine.ask(question, {
+      let answer: ConversationalAnswer | undefined;
+      // Text parts arrive with their citation markers checked: one pointing at no source never shows.
+      for await (const part of engine.stream(question, {
         ...retrievalOptions(options),
         mode: checkMode(options.mode),
         topK: options.topK,
         filter: options.filter,
-        onToken: stream && engine.chatModel ? (delta) => process.stdout.write(delta) : undefined,
-      });
-      const { formatSources } = await import('./format.js');
-      if (options.json) {
-        process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-      } else {
-        if (!engine.chatModel) process.stdout.write(answer.text);
-        process.stdout.write(`\n${formatSources(answer)}\n`);
+      })) {
+        if (part.type === 'answer') answer = part.answer;
+        else if (!options.json) process.stdout.write(part.delta);
       }
+      if (!answer) return;
+      const { formatSources } = await import('./format.js');
+      if (options.json) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+      else process.stdout.write(`\n${formatSources(answer)}\n`);
     } finally {
       await engine.close();
     }
