@@ -1,15 +1,14 @@
 /**
  * Where local ONNX models come from, shared by the transformers.js adapters (embedder and
  * reranker): a models folder read with no network (`modelsDir` / `CAIRN_MODELS_DIR`), or the
- * Hugging Face Hub, downloaded once into a cache folder. Also loads `@huggingface/transformers`
- * lazily, so nothing of it is imported until a local model is used.
+ * Hugging Face Hub, downloaded once into a cache folder. `@huggingface/transformers` itself
+ * loads lazily (`transformers-module.ts`), so nothing of it is imported until a local model is used.
  * @module
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, isCairnError, ProviderError } from '../../core/errors.js';
-import { loadOptionalPeer } from '../../core/optional-peer.js';
 
 /** Provider name in messages and errors. */
 export const TRANSFORMERS_PROVIDER = 'transformers';
@@ -109,21 +108,6 @@ export function resolveModelSource(
       ...(options.onProgress ? { progress_callback: options.onProgress } : {}),
     },
   };
-}
-
-/** The transformers.js module. */
-export type TransformersModule = typeof import('@huggingface/transformers');
-
-/**
- * Imports `@huggingface/transformers` on first use.
- * @throws {MissingDependencyError} naming the package when it is not installed (it is an optional peer).
- */
-export function loadTransformers(): Promise<TransformersModule> {
-  return loadOptionalPeer(
-    '@huggingface/transformers',
-    'local models (local[:MODEL])',
-    () => import('@huggingface/transformers'),
-  );
 }
 
 /**

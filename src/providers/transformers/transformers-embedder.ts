@@ -12,10 +12,10 @@ import {
   type LocalModelOptions,
   lazyModel,
   loadModel,
-  loadTransformers,
   resolveModelSource,
   TRANSFORMERS_PROVIDER,
 } from './local-models.js';
+import { loadTransformers } from './transformers-module.js';
 import {
   DEFAULT_LOCAL_EMBEDDING_MODEL,
   type LocalEmbeddingModelId,

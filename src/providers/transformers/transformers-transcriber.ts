@@ -22,10 +22,10 @@ import {
   type LocalModelOptions,
   lazyModel,
   loadModel,
-  loadTransformers,
   resolveModelSource,
   TRANSFORMERS_PROVIDER,
 } from './local-models.js';
+import { loadTransformers } from './transformers-module.js';
 import { type HeardSegment, transcribeInWindows, WHISPER_SAMPLE_RATE } from './whisper-windows.js';
 
 /** The default local speech-to-text model. */
