@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCairnError } from '../src/core/errors.js';
 import type { Store } from '../src/core/ports.js';
@@ -9,6 +11,7 @@ import { openEngine } from '../src/engine/open-engine.js';
 import { openStore, registerStoreScheme, storeSchemes } from '../src/engine/store-schemes.js';
 import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { tempDir } from './support/corpus.js';
+import { ensureBuilt } from './support/ensure-built.js';
 import { type FakeServer, startOpenAICompatibleServer } from './support/openai-compatible-server.js';
 
 const none = { env: {} };
@@ -81,7 +84,28 @@ describe('openEngine', () => {
     await engine.close();
   });
 
-  it('closes the store, the cache and its own OCR worker in close()', async () => {
+  it('stops its own OCR worker in close(), so a process exits at once without disposeOcr', () => {
+    ensureBuilt();
+    const dir = folder({});
+    copyFileSync(path.resolve('test/fixtures/parsers/scan.png'), path.join(dir, 'scan.png'));
+    const script = [
+      `const { openEngine } = await import(${JSON.stringify(pathToFileURL(path.resolve('dist/index.js')).href)});`,
+      `const engine = await openEngine({ store: 'memory:', cache: false, env: {} });`,
+      `const report = await engine.ingestPaths([${JSON.stringify(dir)}]);`,
+      'await engine.close();',
+      'console.log(JSON.stringify({ status: report.items[0].status, closedAt: Date.now() }));',
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    const exitedAt = Date.now();
+    const { status, closedAt } = JSON.parse(output) as { status: string; closedAt: number };
+    expect(status).toBe('ingested');
+    // An idle worker would keep the process alive for its 5 s idle time.
+    expect(exitedAt - closedAt).toBeLessThan(2_500);
+  }, 60_000);
+
+  it('closes the store and the cache in close(), and a second close waits for the first', async () => {
     const dir = folder({ 'a.md': '# A\n\nAlpha.' });
     const engine = await openEngine({ store: path.join(dir, 'db', 'c.db'), ...none });
     await engine.ingestPaths([dir]);
