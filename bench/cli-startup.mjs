@@ -40,7 +40,11 @@ for (let i = 0; i < runs; i++) {
 const ms = Object.fromEntries(
   Object.entries(samples).map(([name, xs]) => [
     name,
-    { median: Number(median(xs).toFixed(1)), min: Number(Math.min(...xs).toFixed(1)), first: Number(first[name].toFixed(1)) },
+    {
+      median: Number(median(xs).toFixed(1)),
+      min: Number(Math.min(...xs).toFixed(1)),
+      first: Number(first[name].toFixed(1)),
+    },
   ]),
 );
 const results = {

@@ -31,7 +31,10 @@ try {
   const tarball = path.join(work, packed.filename);
   const app = path.join(work, 'app');
   mkdirSync(app);
-  writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'app', private: true, type: 'module' })}\n`);
+  writeFileSync(
+    path.join(app, 'package.json'),
+    `${JSON.stringify({ name: 'app', private: true, type: 'module' })}\n`,
+  );
   const began = performance.now();
   execFileSync('npm', ['install', tarball, '--no-audit', '--no-fund'], { cwd: app, stdio: 'inherit', env });
   const installSeconds = (performance.now() - began) / 1000;
@@ -57,7 +60,9 @@ try {
   const packages = [];
   for (const entry of readdirSync(modules)) {
     if (entry.startsWith('.')) continue;
-    const names = entry.startsWith('@') ? readdirSync(path.join(modules, entry)).map((n) => `${entry}/${n}`) : [entry];
+    const names = entry.startsWith('@')
+      ? readdirSync(path.join(modules, entry)).map((n) => `${entry}/${n}`)
+      : [entry];
     for (const name of names) packages.push({ name, bytes: du(path.join(modules, name)) });
   }
   packages.sort((a, b) => b.bytes - a.bytes);

@@ -13,7 +13,9 @@ describe('loadOptionalPeer', () => {
     const error = await loadOptionalPeer(name, 'the test feature', () => import(name)).catch((e) => e);
     expect(isCairnError(error) && error.code).toBe('CONFIG_ERROR');
     expect(error).toMatchObject({ name: 'MissingDependencyError', packageName: name });
-    expect(error.message).toBe(`the test feature needs the optional package ${name}: run npm install ${name}`);
+    expect(error.message).toBe(
+      `the test feature needs the optional package ${name}: run npm install ${name}`,
+    );
   });
 
   it('says that an installed package failed to load, with the loader’s reason', async () => {
@@ -21,6 +23,8 @@ describe('loadOptionalPeer', () => {
       throw new Error('invalid ELF header');
     }).catch((e) => e);
     expect(isCairnError(error) && error.code).toBe('CONFIG_ERROR');
-    expect(error.message).toBe('globs needs picomatch, which is installed but failed to load: invalid ELF header');
+    expect(error.message).toBe(
+      'globs needs picomatch, which is installed but failed to load: invalid ELF header',
+    );
   });
 });
