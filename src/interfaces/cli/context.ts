@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
 import type { Store } from '../../core/ports.js';
 import type { Engine } from '../../engine/engine.js';
-import type { SettingNames } from '../../engine/settings.js';
+import { type SettingNames, settingValue } from '../../engine/settings.js';
 import { DEFAULT_DB_PATH, sqliteFileOf } from '../../engine/store-schemes.js';
 
 /** Options as parsed by commander; each command has the groups it added. */
@@ -57,7 +57,7 @@ export const CLI_SETTING_NAMES: SettingNames = {
 
 /** The store location the options name: `--db`, else `CAIRN_DB`, else `.cairn/cairn.db`. */
 export function storeLocation(options: GlobalOptions): string {
-  return options.db ?? (process.env.CAIRN_DB || undefined) ?? DEFAULT_DB_PATH;
+  return String(settingValue({ store: options.db }, 'store') ?? DEFAULT_DB_PATH);
 }
 
 /** True when `location` is a SQLite file that does not exist yet (`:memory:` aside). */
