@@ -26,7 +26,7 @@ export function configureMcpCommand(command: Command): Command {
   withCacheOption(command);
   withExamples(command, [
     ['cairn mcp --collection kb --namespace team-a', 'serve one collection of one tenant'],
-    ['claude mcp add cairn -- npx cairn mcp --db /path/to/cairn.db', 'register it with an MCP client'],
+    ['cairn mcp --db /srv/kb/cairn.db --chat openai:gpt-4o-mini', 'the ask tool answers with a chat model'],
   ]);
   return command.action(async (options: GlobalOptions) => {
     const [{ serveStdio }, engine] = await Promise.all([
