@@ -258,7 +258,11 @@ export class Engine {
    * `resolveEmbedder` cannot supply it.
    */
   async embedderFor(collection: string): Promise<Embedder | undefined> {
-    const info = await this.store.getCollection(collection);
+    return this.#embedderForInfo(collection, await this.store.getCollection(collection));
+  }
+
+  /** {@link embedderFor}, given the collection's registry entry (`undefined`: not created yet). */
+  #embedderForInfo(collection: string, info: CollectionInfo | undefined): Embedder | undefined {
     const configured = this.#config.embedder;
     if (!info) return this.#withCache(configured);
     if (info.model === null || info.dimension === null) return undefined;
@@ -331,9 +335,11 @@ export class Engine {
    * @throws {ConfigError} naming the adapter and what is missing.
    */
   async checkReady(work: EngineWork, collection = this.collection): Promise<void> {
-    const exists = (await this.store.getCollection(collection)) !== undefined;
-    const embedder = exists ? await this.embedderFor(collection) : this.#config.embedder;
-    checkAdapters(work, { ...this.adapters, embedder });
+    this.#checkReadyFor(work, collection, await this.store.getCollection(collection));
+  }
+
+  #checkReadyFor(work: EngineWork, collection: string, info: CollectionInfo | undefined): void {
+    checkAdapters(work, { ...this.adapters, embedder: this.#embedderForInfo(collection, info) });
   }
 
   /** The configured adapters, by role (the embedder is the configured one, not a collection's). */
@@ -378,9 +384,9 @@ export class Engine {
     } = {},
   ): Promise<IngestItem> {
     const collection = options.collection ?? this.collection;
-    await this.checkReady('ingest', collection);
     const existing = await this.#collectionForIngest(collection);
-    return this.#ingestOne(source, { ...options, collection }, existing !== undefined);
+    this.#checkReadyFor('ingest', collection, existing);
+    return this.#ingestOne(source, { ...options, collection }, existing);
   }
 
   async #ingestOne(
@@ -393,9 +399,10 @@ export class Engine {
       namespace?: string;
       force?: boolean;
     },
-    exists: boolean,
+    info: CollectionInfo | undefined,
   ): Promise<IngestItem> {
     const { collection } = options;
+    const exists = info !== undefined;
     const namespace = options.namespace ?? this.namespace;
     const documentId = options.documentId ?? source.name;
     const store = exists
@@ -410,7 +417,7 @@ export class Engine {
       {
         store,
         chunker: this.chunker,
-        embedder: await this.embedderFor(collection),
+        embedder: this.#embedderForInfo(collection, info),
         contextualizer: this.#config.contextualizer,
         parseOptions: await this.#parseOptions(),
         cache: this.#config.cache,
@@ -457,8 +464,8 @@ export class Engine {
       const planned = files.map((f) => ({ documentId: f.documentId, stored: ids.has(f.documentId) }));
       return summarize([], prunable, (performance.now() - began) / 1000, planned);
     }
-    await this.checkReady('ingest', collection);
-    let exists = existing !== undefined;
+    this.#checkReadyFor('ingest', collection, existing);
+    let info = existing;
     const items: IngestItem[] = [];
     const firstPath = new Map<string, string>();
     for (const [index, file] of files.entries()) {
@@ -494,7 +501,8 @@ export class Engine {
         });
         continue;
       }
-      exists ||= (await this.store.getCollection(collection)) !== undefined;
+      // Re-read per file, as embedderFor did: the first document written creates the collection.
+      info = await this.store.getCollection(collection);
       items.push(
         await this.#ingestOne(
           source,
@@ -505,7 +513,7 @@ export class Engine {
             namespace,
             force: options.force,
           },
-          exists,
+          info,
         ),
       );
     }
