@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Mp3Encoder } from '@breezystack/lamejs';
-import { decodeAudio } from '../dist/index.js';
+import { decodeAudio } from '../dist/exports/ingest.js';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '5' } } });
 const minutes = Number(values.minutes);

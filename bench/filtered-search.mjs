@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openSqliteStore, quantile } from '../dist/index.js';
+import { quantile } from '../dist/exports/eval.js';
+import { openSqliteStore } from '../dist/index.js';
 
 const { values } = parseArgs({
   options: {

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine, loadBeir, quantile } from '../dist/index.js';
+import { loadBeir, quantile } from '../dist/exports/eval.js';
+import { createEngine, openStore } from '../dist/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -17,7 +18,7 @@ const { values } = parseArgs({
 });
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cairn-bench-'));
-const engine = await createEngine({ store: path.join(dir, 'bench.db') });
+const engine = await createEngine({ store: await openStore(path.join(dir, 'bench.db')) });
 const results = { date: new Date().toISOString(), node: process.version };
 
 // SciFact: every abstract is one document of one page.

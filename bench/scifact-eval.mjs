@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine, evaluate, loadBeir } from '../dist/index.js';
+import { evaluate, loadBeir } from '../dist/exports/eval.js';
+import { createEngine, openStore } from '../dist/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -16,7 +17,7 @@ const { values } = parseArgs({
 });
 const dataset = await loadBeir(values.dir, values.split);
 const engine = await createEngine({
-  store: path.join(mkdtempSync(path.join(tmpdir(), 'cairn-eval-')), 'eval.db'),
+  store: await openStore(path.join(mkdtempSync(path.join(tmpdir(), 'cairn-eval-')), 'eval.db')),
 });
 const report = await evaluate(engine, dataset, { collection: `eval-${dataset.name}`, split: values.split });
 await engine.close();

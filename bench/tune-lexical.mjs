@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine, evaluate, loadBeir, openSqliteStore } from '../dist/index.js';
+import { evaluate, loadBeir } from '../dist/exports/eval.js';
+import { createEngine, openSqliteStore } from '../dist/index.js';
 
 const { values } = parseArgs({ options: { dir: { type: 'string', default: '../shared/data/scifact' } } });
 const dataset = await loadBeir(values.dir, 'train');

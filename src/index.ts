@@ -2,44 +2,59 @@
  * cairn: a retrieval-augmented generation engine. Ingest documents, search them with BM25 and
  * embeddings fused by reciprocal rank fusion, rerank the candidates, and answer questions with
  * numbered citations.
+ *
+ * The root export holds the engine, the collection service, the core types, ports and errors,
+ * and the embedded stores (SQLite, memory). Adapters with heavy or optional dependencies live on
+ * subpath exports: `cairn/openai`, `cairn/anthropic`, `cairn/cohere`, `cairn/voyage`,
+ * `cairn/local` (transformers.js), `cairn/postgres`, `cairn/mcp`, `cairn/tools`, `cairn/ingest`,
+ * `cairn/answer`, `cairn/retrieve`, `cairn/eval`. Importing the root loads no database driver,
+ * PDF reader, model runtime or audio decoder; each loads when first used.
  * @module
  */
-export * from './answer/ask.js';
-export * from './answer/ask-with-history.js';
-export * from './answer/citations.js';
-export * from './answer/extractive-answerer.js';
-export * from './answer/prepare-question.js';
-export * from './answer/prompt.js';
-export * from './answer/query-rewriter.js';
-export * from './answer/retrieve-text.js';
-export * from './answer/searcher.js';
-export * from './answer/small-talk.js';
-export * from './cache/sqlite-cache.js';
+export {
+  type AnswerFinalPart,
+  type AnswerPart,
+  type AnswerTextPart,
+  streamAnswer,
+} from './answer/answer-stream.js';
+export {
+  type AnswerOptions,
+  answerFromHits,
+  type CheckedAnswer,
+  checkedAnswerFromHits,
+  NOT_FOUND_TEXT,
+} from './answer/ask.js';
+export {
+  askWithHistory,
+  type ConversationalAnswer,
+  type ConversationalAskOptions,
+  type ConversationOptions,
+} from './answer/ask-with-history.js';
+export {
+  type CitationCheck,
+  CitationStreamFilter,
+  type CitedSource,
+  citedSources,
+  validateCitations,
+} from './answer/citations.js';
+export type { ConversationTurn, QueryRewriter } from './answer/query-rewriter.js';
+export type { AnsweringEngine, Searcher, SearcherOptions } from './answer/searcher.js';
+export { openSqliteCache, SqliteCache, type SqliteCacheDatabase } from './cache/sqlite-cache.js';
 export * from './core/index.js';
+export { loadOptionalPeer } from './core/optional-peer.js';
 export * from './embed/index.js';
 export * from './engine/collection-service.js';
+export * from './engine/embedded-stores.js';
 export * from './engine/engine.js';
-export * from './engine/open-store.js';
-export * from './eval/beir.js';
-export * from './eval/metrics.js';
-export * from './ingest/audio/index.js';
-export * from './ingest/chunk/markdown-chunker.js';
-export * from './ingest/chunk/tokenizer.js';
-export * from './ingest/collect-sources.js';
-export * from './ingest/contextualize/index.js';
-export * from './ingest/ocr/index.js';
-export * from './ingest/parse-cache.js';
-export * from './ingest/parsers/index.js';
-export * from './ingest/pipeline.js';
-export * from './ingest/route.js';
-export * from './ingest/structured/index.js';
-export * from './interfaces/tools/index.js';
-export * from './providers/anthropic/index.js';
-export * from './providers/cohere/index.js';
-export * from './providers/openai/index.js';
-export * from './providers/transformers/index.js';
-export * from './providers/voyage/index.js';
-export * from './retrieve/reciprocal-rank-fusion.js';
-export * from './retrieve/rerank/index.js';
-export * from './retrieve/retriever.js';
-export * from './store/index.js';
+export * from './engine/model-specs.js';
+export * from './engine/open-engine.js';
+export * from './engine/probe.js';
+export { adaptersFor, checkAdapters, type RoleAdapter } from './engine/readiness.js';
+export * from './engine/settings.js';
+export * from './engine/store-schemes.js';
+export type { Transcriber, Transcript, TranscriptSegment } from './ingest/audio/transcriber.js';
+export type { CollectOptions } from './ingest/collect-sources.js';
+export type { OcrEngine, OcrResult } from './ingest/ocr/ocr-engine.js';
+export type { IngestItem, IngestStatus } from './ingest/pipeline.js';
+export type { ParseSourceOptions, SourceFormat } from './ingest/route.js';
+export type { SearchRequest } from './retrieve/retriever.js';

@@ -190,10 +190,19 @@ describe('cairn CLI with Cohere and Voyage models, reranking and fusion options'
       model: 'voyage-3',
       dimension: 1024,
       why: 'set by CAIRN_EMBEDDER=voyage:voyage-3',
+      reached: true,
     });
-    expect(configured.reranker).toEqual({ model: 'rerank-v3.5', why: 'set by --rerank' });
+    // Doctor now also reaches each remote model: the reranker answered the local Cohere server.
+    expect(configured.reranker).toEqual({
+      model: 'rerank-v3.5',
+      why: 'set by --rerank',
+      reached: true,
+      milliseconds: expect.any(Number),
+    });
     const text = await cairn(['doctor', '--db', db], { CAIRN_RERANKER: 'voyage:rerank-2' });
-    expect(text.stdout).toMatch(/^reranker: model=rerank-2, why=set by CAIRN_RERANKER=voyage:rerank-2$/m);
+    expect(text.stdout).toMatch(
+      /^reranker: model=rerank-2, why=set by CAIRN_RERANKER=voyage:rerank-2, reached in \d+ ms$/m,
+    );
   });
 
   it('embeds and reranks with local ONNX models from --models-dir, and names a missing model', async () => {

@@ -51,7 +51,8 @@ describe('cairn CLI on PostgreSQL (pg driver, PGlite served on 127.0.0.1)', () =
       ...cache,
     ]);
     expect(JSON.parse(other.stdout).hits).toEqual([]);
-    const docs = JSON.parse((await cairn(['documents', '--db', url, '--json', ...cache])).stdout);
+    // `documents` opens no cache (it reads the store only), so it takes no --no-cache.
+    const docs = JSON.parse((await cairn(['documents', '--db', url, '--json'])).stdout);
     expect(docs).toHaveLength(3);
   });
 

@@ -38,12 +38,16 @@ describe('cairn ingest --vision', () => {
     expect(search.hits[0].chunk).toMatchObject({ documentId: 'invoice.png' });
     expect(search.hits[0].chunk.text).toContain('Invoice 4217 due on March 3');
 
-    const doctor = JSON.parse(
-      (await cairn(['doctor', '--db', db, '--json'], { CAIRN_VISION_MODEL: 'openai:gpt-4o' })).stdout,
-    );
-    expect(doctor.pageImages).toEqual({
+    // Doctor names the vision model, and says that it cannot run without its key.
+    const doctor = await cairn(['doctor', '--db', db, '--json'], {
+      CAIRN_VISION_MODEL: 'openai:gpt-4o',
+      OPENAI_API_KEY: '',
+    });
+    expect(doctor.code).toBe(1);
+    expect(JSON.parse(doctor.stdout).pageImages).toEqual({
       vision: 'openai-compatible:gpt-4o',
       why: 'set by CAIRN_VISION_MODEL=openai:gpt-4o',
+      error: 'openai-compatible: no API key: set OPENAI_API_KEY or pass apiKey',
     });
     const bad = await cairn(['ingest', docs, '--db', db, '--vision', 'acme:eye']);
     expect(bad.code).toBe(2);

@@ -4,6 +4,7 @@ import { openSqliteCache, type SqliteCache } from '../src/cache/sqlite-cache.js'
 import { cachedEmbedder, embeddingCacheKey } from '../src/embed/cached-embedder.js';
 import { embedDocuments } from '../src/embed/embed.js';
 import { createEngine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
 import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { tempDir, writeMixedCorpus } from './support/corpus.js';
 import {
@@ -30,7 +31,11 @@ describe('embedding cache', () => {
   it('embeds each text once across forced re-ingests and survives reopening', async () => {
     const embedder = new OpenAIEmbedder({ model: 'hash-64', dimension: 64, baseURL: server.baseURL });
     const corpus = writeMixedCorpus();
-    const engine = await createEngine({ store: path.join(tempDir(), 'a.db'), embedder, cache });
+    const engine = await createEngine({
+      store: await openStore(path.join(tempDir(), 'a.db')),
+      embedder,
+      cache,
+    });
     await engine.ingestPaths([corpus]);
     const first = embedded().length;
     expect(first).toBeGreaterThan(0);
@@ -42,7 +47,11 @@ describe('embedding cache', () => {
     await engine.close();
 
     const reopened = openSqliteCache(cache.path);
-    const other = await createEngine({ store: path.join(tempDir(), 'b.db'), embedder, cache: reopened });
+    const other = await createEngine({
+      store: await openStore(path.join(tempDir(), 'b.db')),
+      embedder,
+      cache: reopened,
+    });
     await other.ingestPaths([corpus]);
     expect(embedded()).toHaveLength(first);
     const { hits } = await other.search('marmots hibernate', { mode: 'dense', topK: 1 });

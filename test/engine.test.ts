@@ -1,7 +1,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerPart } from '../src/answer/answer-stream.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
 import { OpenAIChatModel } from '../src/providers/openai/openai-chat-model.js';
 import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { tempDir, writeMixedCorpus } from './support/corpus.js';
@@ -18,7 +20,7 @@ describe('engine (lexical, SQLite)', () => {
   beforeAll(async () => {
     corpus = writeMixedCorpus();
     engine = await createEngine({
-      store: path.join(tempDir(), 'cairn.db'),
+      store: await openStore(path.join(tempDir(), 'cairn.db')),
       onNotice: (m) => notices.push(m),
     });
   });
@@ -153,7 +155,7 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
     dbPath = path.join(tempDir(), 'dense.db');
     corpus = writeMixedCorpus();
     engine = await createEngine({
-      store: dbPath,
+      store: await openStore(dbPath),
       embedder: new OpenAIEmbedder({ model: 'hash-32', dimension: 32, baseURL: server.baseURL }),
       chatModel: new OpenAIChatModel({ model: 'chat', baseURL: server.baseURL }),
     });
@@ -183,7 +185,9 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
     const answer = await engine.ask('What did the Piper PA-22-150 hit on final approach near Tallahassee?', {
       onToken: (t) => tokens.push(t),
     });
-    expect(tokens.join('')).toBe(reply);
+    // The invalid [9] never reaches onToken, in whole or in part (the fake server sends 7-character deltas).
+    expect(tokens.join('')).toBe('The airplane struck trees [1] and then wires.');
+    expect(tokens.join('|')).not.toMatch(/9/);
     expect(answer.text).toBe('The airplane struck trees [1] and then wires.');
     expect(answer.cited).toEqual([1]);
     const chat = server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!;
@@ -191,6 +195,41 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
     expect(messages[0]!.content).toMatch(/data, not instructions/);
     expect(messages[1]!.content).toMatch(/<<source 1 [0-9a-f]+>>/);
     expect(messages[1]!.content).toMatch(/Question: What did the Piper/);
+  });
+
+  it('streams the answer as an async iterable: text parts, then the answer with its citations', async () => {
+    const parts: AnswerPart[] = [];
+    for await (const part of engine.stream(
+      'What did the Piper PA-22-150 hit on final approach near Tallahassee?',
+    )) {
+      parts.push(part);
+    }
+    const last = parts.at(-1)!;
+    expect(last.type).toBe('answer');
+    const answer = last.type === 'answer' ? last.answer : undefined;
+    const text = parts.flatMap((p) => (p.type === 'text' ? [p.delta] : [])).join('');
+    expect(parts.length).toBeGreaterThan(2);
+    expect(text).toBe(answer!.text);
+    expect(text).toBe('The airplane struck trees [1] and then wires.');
+    expect(answer!.invalidCitations).toEqual([9]);
+    expect(answer!.sources[0]!.hit.chunk.documentId).toBe('reports/piper.pdf');
+  });
+
+  it('stops the answer when the loop is left early, and throws what the answer throws', async () => {
+    for await (const part of engine.stream(
+      'What did the Piper PA-22-150 hit on final approach near Tallahassee?',
+    )) {
+      expect(part.type).toBe('text');
+      break;
+    }
+    const failing = engine.stream('   ');
+    await expect(
+      (async () => {
+        for await (const _ of failing) {
+          // no part comes before the error
+        }
+      })(),
+    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 
   it('does not call the chat model when nothing relevant is found', async () => {
@@ -204,7 +243,7 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
 
   it('refuses an embedder of another dimension before writing anything', async () => {
     const other = await createEngine({
-      store: dbPath,
+      store: await openStore(dbPath),
       embedder: new OpenAIEmbedder({ model: 'hash-32', dimension: 16, baseURL: server.baseURL }),
     });
     try {
@@ -220,7 +259,7 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
 
   it('falls back to lexical search, saying so once, when no embedder is configured', async () => {
     const notices: string[] = [];
-    const plain = await createEngine({ store: dbPath, onNotice: (m) => notices.push(m) });
+    const plain = await createEngine({ store: await openStore(dbPath), onNotice: (m) => notices.push(m) });
     try {
       const { mode, hits } = await plain.search('Fresnel lens');
       expect(mode).toBe('lexical');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
 import { StructuralContextualizer } from '../src/ingest/contextualize/structural-contextualizer.js';
 import { tempDir } from './support/corpus.js';
 
@@ -11,7 +12,7 @@ describe('lexical fields beyond the chunk text (SQLite)', () => {
 
   beforeAll(async () => {
     engine = await createEngine({
-      store: path.join(tempDir(), 'cairn.db'),
+      store: await openStore(path.join(tempDir(), 'cairn.db')),
       contextualizer: new StructuralContextualizer(),
       chunkSize: 40,
       chunkOverlap: 0,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openSqliteCache } from '../src/cache/sqlite-cache.js';
 import type { Source } from '../src/core/types.js';
 import { createEngine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
 import { parseCacheKey } from '../src/ingest/parse-cache.js';
 import { MarkdownParser } from '../src/ingest/parsers/markdown-parser.js';
 import { PdfParser } from '../src/ingest/parsers/pdf-parser.js';
@@ -35,7 +36,7 @@ describe('parse cache', () => {
     const parse = { parsers: { pdf, markdown } };
     const db = path.join(dir, 'cairn.db');
 
-    const first = await createEngine({ store: db, cache, parse });
+    const first = await createEngine({ store: await openStore(db), cache, parse });
     expect((await first.ingestPaths([docs])).totals.ingested).toBe(2);
     expect([pdf.calls, markdown.calls]).toEqual([1, 1]);
 

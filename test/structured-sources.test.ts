@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteCache } from '../src/cache/sqlite-cache.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
 import { runCairn as cairn } from './support/run-cli.js';
@@ -37,7 +38,7 @@ describe('structured sources through the engine, on SQLite', () => {
   beforeAll(async () => {
     dir = writeCorpus();
     engine = await createEngine({
-      store: path.join(dir, 'cairn.db'),
+      store: await openStore(path.join(dir, 'cairn.db')),
       cache: openSqliteCache(path.join(dir, 'cache.db')),
     });
   });

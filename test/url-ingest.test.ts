@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
 import { PIPER_REPORT, tempDir } from './support/corpus.js';
 
 describe('ingesting URLs', () => {
@@ -28,7 +29,7 @@ describe('ingesting URLs', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    engine = await createEngine({ store: path.join(tempDir(), 'urls.db') });
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'urls.db')) });
   });
   afterAll(async () => {
     await engine.close();

@@ -5,6 +5,7 @@
  */
 import type { SearchMode } from '../core/types.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
+import { CitationStreamFilter, validateCitations } from './citations.js';
 import { prepareQuestion } from './prepare-question.js';
 import type { ConversationTurn, QueryRewriter } from './query-rewriter.js';
 import type { AnsweringEngine, SearcherOptions } from './searcher.js';
@@ -60,22 +61,29 @@ export async function askWithHistory(
     ...search
   } = options;
   const chatModel = engine.chatModel;
+  // A small-talk reply has no sources: any marker in it points at nothing and is held back too.
+  const smallTalkFilter = new CitationStreamFilter(0);
+  const emit = (text: string) => {
+    if (text) onToken?.(text);
+  };
   const prepared = await prepareQuestion(question, history, chatModel, {
     rewriter,
     detectSmallTalk,
-    onToken,
+    onToken: onToken && ((delta) => emit(smallTalkFilter.push(delta))),
     signal,
   });
   const turn = { question, standalone: prepared.standalone, rewritten: prepared.rewritten };
   if (prepared.smallTalk !== undefined) {
+    emit(smallTalkFilter.end());
+    const checked = validateCitations(prepared.smallTalk, 0);
     return {
       ...turn,
-      text: prepared.smallTalk,
+      text: checked.text,
       sources: [],
       cited: [],
       notFound: false,
       answeredBy: chatModel?.model ?? 'small-talk',
-      invalidCitations: [],
+      invalidCitations: checked.invalid,
       smallTalk: true,
     };
   }

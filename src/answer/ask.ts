@@ -5,7 +5,7 @@
  */
 import type { ChatModel } from '../core/ports.js';
 import type { Answer, Hit } from '../core/types.js';
-import { validateCitations } from './citations.js';
+import { CitationStreamFilter, validateCitations } from './citations.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
 import { type RelevanceOptions, relevantHits } from './relevance.js';
@@ -15,7 +15,10 @@ export const NOT_FOUND_TEXT = 'I could not find an answer to that in the indexed
 
 /** Options of {@link answerFromHits}. */
 export interface AnswerOptions extends RelevanceOptions {
-  /** Streams the answer's text deltas as they arrive. */
+  /**
+   * Receives the answer's text as it is written. Citation markers are validated first: a marker
+   * pointing at no offered source never arrives, and the deltas join up to exactly `text`.
+   */
   onToken?: (delta: string) => void;
   signal?: AbortSignal;
   /** Sources offered to the answerer at most; default 5. */
@@ -26,7 +29,7 @@ export interface AnswerOptions extends RelevanceOptions {
 export interface CheckedAnswer extends Answer {
   /**
    * `[n]` markers the model wrote that point at no offered source, ascending; they were removed
-   * from `text` (the streamed deltas still carried them). Always empty for the extractive answerer.
+   * from `text` and never streamed. Always empty for the extractive answerer.
    */
   invalidCitations: number[];
 }
@@ -34,8 +37,8 @@ export interface CheckedAnswer extends Answer {
 /**
  * Answers `question` from already-retrieved `hits` and reports invalid citations.
  * Hits below the relevance floor are dropped first; when none is left the answer is an honest
- * "not found" and no model is called. With `chatModel` the reply is streamed to `onToken` and its
- * `[n]` markers are validated; without one the answer is extracted offline.
+ * "not found" and no model is called. With `chatModel` the reply is streamed to `onToken` with its
+ * `[n]` markers validated as they arrive; without one the answer is extracted offline.
  */
 export async function checkedAnswerFromHits(
   question: string,
@@ -74,10 +77,15 @@ export async function checkedAnswerFromHits(
     sources.map((s) => s.hit),
   );
   let raw = '';
+  const filter = new CitationStreamFilter(sources.length);
+  const emit = (text: string) => {
+    if (text) options.onToken?.(text);
+  };
   for await (const delta of chatModel.doStream({ messages, temperature: 0, signal: options.signal })) {
     raw += delta;
-    options.onToken?.(delta);
+    emit(filter.push(delta));
   }
+  emit(filter.end());
   const checked = validateCitations(raw.trim(), sources.length);
   return {
     text: checked.text,

@@ -1,21 +1,39 @@
 /**
  * A {@link Cache} in one SQLite file (better-sqlite3), shared by the parse cache and the
- * embedding cache. Keys are opaque strings chosen by callers; values are strings.
+ * embedding cache. Keys are opaque strings chosen by callers; values are strings. better-sqlite3
+ * loads when the first cache is opened, not when this module is imported.
  * @module
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Cache } from '../core/ports.js';
+
+/** The parts of a better-sqlite3 statement the cache calls. */
+interface Statement {
+  get(...params: unknown[]): unknown;
+  run(...params: unknown[]): unknown;
+}
+
+/** The parts of a better-sqlite3 database the cache calls (typed here, so no driver types ship). */
+export interface SqliteCacheDatabase {
+  exec(sql: string): unknown;
+  prepare(sql: string): Statement;
+  pragma(source: string): unknown;
+  close(): unknown;
+}
+
+const require = createRequire(import.meta.url);
 
 /** SQLite-backed string cache. Open it with {@link openSqliteCache}. */
 export class SqliteCache implements Cache {
   readonly path: string;
-  readonly #db: Database.Database;
-  readonly #get: Database.Statement<[string], { value: string }>;
-  readonly #set: Database.Statement<[string, string, string]>;
+  readonly #db: SqliteCacheDatabase;
+  readonly #get: Statement;
+  readonly #set: Statement;
+  #closed = false;
 
-  constructor(db: Database.Database, file: string) {
+  constructor(db: SqliteCacheDatabase, file: string) {
     this.path = file;
     this.#db = db;
     db.exec(
@@ -28,7 +46,7 @@ export class SqliteCache implements Cache {
   }
 
   async get(key: string): Promise<string | undefined> {
-    return this.#get.get(key)?.value;
+    return (this.#get.get(key) as { value: string } | undefined)?.value;
   }
 
   async set(key: string, value: string): Promise<void> {
@@ -43,14 +61,21 @@ export class SqliteCache implements Cache {
     return row.n;
   }
 
+  /** Closes the file. Idempotent. */
   close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     this.#db.close();
   }
 }
 
-/** Opens (creating if needed, with its folder) the cache file at `file`, in WAL mode. */
+/**
+ * Opens (creating if needed, with its folder) the cache file at `file`, in WAL mode.
+ * @throws {Error} from better-sqlite3 when the file cannot be opened (a folder, no permission).
+ */
 export function openSqliteCache(file: string): SqliteCache {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const Database = require('better-sqlite3') as new (file: string) => SqliteCacheDatabase;
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');

@@ -23,7 +23,8 @@ export type CairnErrorCode =
   | 'PROVIDER_ERROR'
   | 'CONFIG_ERROR'
   | 'NOT_FOUND'
-  | 'STORE_CLOSED';
+  | 'STORE_CLOSED'
+  | 'OCR_FAILED';
 
 /** Base class of every error cairn throws deliberately. */
 export class CairnError extends Error {
@@ -175,8 +176,22 @@ export class ProviderError extends CairnError {
 
 /** Configuration is missing or contradictory; the message names the option or variable. */
 export class ConfigError extends CairnError {
-  constructor(message: string) {
-    super('CONFIG_ERROR', message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('CONFIG_ERROR', message, options);
+  }
+}
+
+/**
+ * An optional package a feature needs is not installed (model runtimes, database drivers, OCR,
+ * audio decoders are optional peer dependencies). The message names the package and the command
+ * that installs it.
+ */
+export class MissingDependencyError extends ConfigError {
+  /** The npm package to install, e.g. `@huggingface/transformers`. */
+  readonly packageName: string;
+  constructor(packageName: string, feature: string, options?: { cause?: unknown }) {
+    super(`${feature} needs the optional package ${packageName}: run npm install ${packageName}`, options);
+    this.packageName = packageName;
   }
 }
 
@@ -184,6 +199,16 @@ export class ConfigError extends CairnError {
 export class NotFoundError extends CairnError {
   constructor(message: string) {
     super('NOT_FOUND', message);
+  }
+}
+
+/** OCR of an image failed: the engine could not start, the image could not be read, or it timed out. */
+export class OcrError extends CairnError {
+  /** True when the image took longer than the engine's time limit. */
+  readonly timedOut: boolean;
+  constructor(message: string, options?: { cause?: unknown; timedOut?: boolean }) {
+    super('OCR_FAILED', message, options);
+    this.timedOut = options?.timedOut ?? false;
   }
 }
 

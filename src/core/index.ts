@@ -1,3 +1,4 @@
+export * from './error-codes.js';
 export * from './errors.js';
 export type * from './filter/filter.js';
 export type * from './ports.js';

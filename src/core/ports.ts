@@ -16,6 +16,21 @@ import type {
   StoredChunk,
 } from './types.js';
 
+/** Optional members an adapter may have; the engine calls them when present. */
+export interface AdapterLifecycle {
+  /**
+   * Throws a typed error (a `ConfigError`) when a call could not succeed as configured — an API
+   * key that is not set, model files missing from a models folder — without sending or loading
+   * anything. The engine calls it before a batch, so one message replaces one failure per file.
+   */
+  checkReady?(): void;
+  /**
+   * Releases what the adapter holds (model sessions, worker threads, connections); a later call
+   * may start them again. `Engine.close()` calls it for the adapters the engine created.
+   */
+  close?(): Promise<void>;
+}
+
 /** Turns a source into pages of Markdown. */
 export interface Parser {
   readonly specificationVersion: 'v1';
@@ -70,7 +85,7 @@ export interface ContextualizerInput {
  * Adds context to chunks before embedding ("contextual retrieval"): returns, per chunk and in
  * order, the text to embed in place of the bare chunk text.
  */
-export interface Contextualizer {
+export interface Contextualizer extends AdapterLifecycle {
   readonly specificationVersion: 'v1';
   /** Stable id of the contextualizer and its settings; part of the document fingerprint. */
   readonly fingerprint: string;
@@ -96,7 +111,7 @@ export interface EmbedResult {
  * Maps texts to vectors. Call it through {@link embedDocuments}/{@link embedQuery} in
  * `src/embed/embed.ts`, which batch under {@link Embedder.maxBatchSize}, check dimensions and report usage.
  */
-export interface Embedder {
+export interface Embedder extends AdapterLifecycle {
   readonly specificationVersion: 'v1';
   /** Provider name for messages, e.g. `openai-compatible`. */
   readonly provider: string;
@@ -143,7 +158,7 @@ export interface ChatMessage {
 }
 
 /** A chat model that streams its reply token by token. */
-export interface ChatModel {
+export interface ChatModel extends AdapterLifecycle {
   readonly specificationVersion: 'v1';
   readonly provider: string;
   readonly model: string;
@@ -157,8 +172,10 @@ export interface ChatModel {
 }
 
 /** Re-orders hits by relevance to a query. */
-export interface Reranker {
+export interface Reranker extends AdapterLifecycle {
   readonly specificationVersion: 'v1';
+  /** Provider name for messages, e.g. `cohere`; `transformers` for a local model. */
+  readonly provider?: string;
   readonly model: string;
   /** Returns relevance scores aligned with `documents`. */
   doRerank(options: { query: string; documents: string[]; signal?: AbortSignal }): Promise<number[]>;

@@ -2,15 +2,19 @@
  * The engine: one object that ingests, searches and answers over a store, built from a config in
  * which every port is injectable. This is the library's main entry point.
  *
+ * `createEngine` takes instances; `openEngine` (in `open-engine.ts`) builds them from settings
+ * strings and the environment.
+ *
  * @example
  * ```ts
- * const engine = await createEngine({ store: '.cairn/cairn.db' });
+ * const engine = await createEngine({ store: await openStore('.cairn/cairn.db') });
  * await engine.ingestPaths(['docs/']);
  * const { hits } = await engine.search('how do I rotate keys?');
  * const answer = await engine.ask('How do I rotate keys?');
  * ```
  * @module
  */
+import { type AnswerPart, streamAnswer } from '../answer/answer-stream.js';
 import type { AnswerOptions } from '../answer/ask.js';
 import {
   askWithHistory,
@@ -19,6 +23,7 @@ import {
 } from '../answer/ask-with-history.js';
 import { ConfigError, DimensionMismatchError } from '../core/errors.js';
 import type {
+  AdapterLifecycle,
   Cache,
   ChatModel,
   Chunker,
@@ -33,18 +38,30 @@ import type {
 import type { DocumentRecord, Metadata, Source } from '../core/types.js';
 import { cachedEmbedder } from '../embed/cached-embedder.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
-import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sources.js';
-import { fetchSource, readSourceFile } from '../ingest/fetch-source.js';
-import { type IngestItem, ingestSource } from '../ingest/pipeline.js';
+import type { CollectOptions } from '../ingest/collect-sources.js';
+import type { OcrEngine } from '../ingest/ocr/ocr-engine.js';
+import type { VisionTranscriber } from '../ingest/ocr/vision-transcriber.js';
+import type { IngestItem } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
 import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
-import { openStore } from './open-store.js';
+import { creatingStore } from './creating-store.js';
+import { checkAdapters, type EngineAdapters, type EngineWork } from './readiness.js';
 
-/** Engine configuration. Every port can be given as an instance. */
+export type { EngineAdapters, EngineWork } from './readiness.js';
+
+/** Something the engine closes with itself. */
+export interface Closeable {
+  close(): unknown;
+}
+
+/** Engine configuration: instances of every port. `openEngine` builds one from settings. */
 export interface EngineConfig {
-  /** A store instance or a location (SQLite file path); default `.cairn/cairn.db`. */
-  store?: Store | string;
+  /**
+   * The store (open one from a location with `openStore`). The engine owns it from now on:
+   * `Engine.close()` closes it.
+   */
+  store: Store;
   /** Embedder for dense retrieval; without one the engine is lexical-only. */
   embedder?: Embedder;
   /**
@@ -66,8 +83,24 @@ export interface EngineConfig {
    * content hash and parser fingerprint); default none.
    */
   cache?: Cache;
-  /** Parser settings: audio transcriber, OCR on/off and engine, PDF thresholds. */
+  /**
+   * Parser settings: audio transcriber, OCR on/off and engine, PDF thresholds. Unless OCR is off
+   * or an OCR engine is given, the engine starts its own tesseract.js worker on the first page
+   * image and stops it in `close()`.
+   */
   parse?: ParseSourceOptions;
+  /** A vision chat model that reads page images instead of OCR; default none. */
+  vision?: VisionTranscriber;
+  /**
+   * Files the engine itself writes (its database and cache, with their `-wal`/`-shm` files):
+   * ingest never reads them as documents, even inside a folder being ingested.
+   */
+  ownFiles?: string[];
+  /**
+   * More resources the engine owns — adapters and caches built for it — closed by
+   * `Engine.close()` (after the store). `openEngine` passes the cache and the models it created.
+   */
+  owned?: Closeable[];
   /** Adds context to each chunk before embedding (structural or chat-model); default none. */
   contextualizer?: Contextualizer;
   /** Chunk budget in tokens for the default chunker; default 512. */
@@ -89,24 +122,41 @@ export interface IngestPathsOptions extends CollectOptions {
   collection?: string;
   namespace?: string;
   metadata?: Metadata;
-  /** Delete stored documents of the collection that were not found under `paths`. */
+  /**
+   * Delete stored documents that `include`/`exclude` would have selected but that were not found
+   * under `paths`; documents the patterns would not select are kept.
+   */
   prune?: boolean;
+  /**
+   * Write nothing: report the files that would be read (`planned`) and the documents `prune`
+   * would delete (`pruned`). Default false.
+   */
+  dryRun?: boolean;
   /** Re-ingest even unchanged files. */
   force?: boolean;
+  /** Called before each file (`done` of `total` finished). */
+  onProgress?: (progress: { done: number; total: number; current: string }) => void;
   /**
    * CSV, TSV, JSON and JSONL: the fields that are text (the rest is metadata), the id field and
    * records per chunk; overrides the engine's `parse.structured` for this call.
    */
   structured?: StructuredOptions;
-  /** Called before each file (`done` of `total` finished). */
-  onProgress?: (progress: { done: number; total: number; current: string }) => void;
+}
+
+/** A file a dry run would read. */
+export interface PlannedIngest {
+  documentId: string;
+  /** True when the collection already holds a document with this id (re-ingested if changed). */
+  stored: boolean;
 }
 
 /** Summary of an ingest run. */
 export interface IngestReport {
   items: IngestItem[];
-  /** documentIds removed by `prune`. */
+  /** documentIds removed by `prune` (with `dryRun`, the ones it would remove). */
   pruned: string[];
+  /** Present for a dry run: the files that would be read. Nothing was written. */
+  planned?: PlannedIngest[];
   totals: {
     ingested: number;
     unchanged: number;
@@ -124,12 +174,18 @@ export type EngineSearchOptions = Omit<SearchRequest, 'query' | 'collection'> & 
 /** Options of {@link Engine.ask}. */
 export interface AskOptions extends EngineSearchOptions, AnswerOptions, ConversationOptions {}
 
-function summarize(items: IngestItem[], pruned: string[], seconds: number): IngestReport {
+function summarize(
+  items: IngestItem[],
+  pruned: string[],
+  seconds: number,
+  planned?: PlannedIngest[],
+): IngestReport {
   const count = (status: IngestItem['status']) => items.filter((i) => i.status === status).length;
   const ingested = items.filter((i) => i.status === 'ingested');
   return {
     items,
     pruned,
+    ...(planned ? { planned } : {}),
     totals: {
       ingested: count('ingested'),
       unchanged: count('unchanged'),
@@ -149,9 +205,14 @@ export class Engine {
   readonly #config: EngineConfig;
   #noticed = false;
   readonly #cached = new WeakMap<Embedder, Embedder>();
+  /** Parser settings with the vision model and the engine's own OCR; built on first ingest. */
+  #parse: Promise<ParseSourceOptions | undefined> | undefined;
+  /** The OCR engine this engine started, closed with it. */
+  #ocr: (OcrEngine & Required<Pick<AdapterLifecycle, 'close'>>) | undefined;
+  #closing: Promise<void> | undefined;
 
-  constructor(store: Store, config: EngineConfig) {
-    this.store = store;
+  constructor(config: EngineConfig) {
+    this.store = config.store;
     this.#config = config;
     this.chunker =
       config.chunker ??
@@ -204,7 +265,11 @@ export class Engine {
    * `resolveEmbedder` cannot supply it.
    */
   async embedderFor(collection: string): Promise<Embedder | undefined> {
-    const info = await this.store.getCollection(collection);
+    return this.#embedderForInfo(collection, await this.store.getCollection(collection));
+  }
+
+  /** {@link embedderFor}, given the collection's registry entry (`undefined`: not created yet). */
+  #embedderForInfo(collection: string, info: CollectionInfo | undefined): Embedder | undefined {
     const configured = this.#config.embedder;
     if (!info) return this.#withCache(configured);
     if (info.model === null || info.dimension === null) return undefined;
@@ -233,22 +298,34 @@ export class Engine {
     );
   }
 
-  /** Creates `collection` for the configured embedder if it does not exist, and returns it. */
-  async ensureCollection(collection = this.collection): Promise<CollectionInfo> {
+  /**
+   * The collection's registry entry, checked for ingesting: `undefined` when it does not exist
+   * yet (ingest creates it with the first chunk it writes).
+   * @throws {ConfigError} when it is dense and no embedder is configured.
+   */
+  async #collectionForIngest(collection: string): Promise<CollectionInfo | undefined> {
     const existing = await this.store.getCollection(collection);
-    if (existing) {
-      if (existing.dimension !== null && !this.#config.embedder && !this.#config.resolveEmbedder) {
-        throw new ConfigError(
-          `collection "${collection}" is dense (model ${existing.model}); configure that embedder to ingest into it`,
-        );
-      }
-      if (existing.dimension === null && this.#config.embedder) {
-        this.#notice(
-          `collection "${collection}" is lexical-only; the configured embedder is not used for it`,
-        );
-      }
-      return existing;
+    if (!existing) return undefined;
+    if (existing.dimension !== null && !this.#config.embedder && !this.#config.resolveEmbedder) {
+      throw new ConfigError(
+        `collection "${collection}" is dense (model ${existing.model}); configure that embedder to ingest into it`,
+      );
     }
+    if (existing.dimension === null && this.#config.embedder) {
+      this.#notice(`collection "${collection}" is lexical-only; the configured embedder is not used for it`);
+    }
+    return existing;
+  }
+
+  /**
+   * Creates `collection` for the configured embedder (pinned to its model and dimension, or
+   * lexical-only without one) if it does not exist, and returns it. Ingest calls this only when
+   * it writes its first chunk, so a run that stores nothing pins nothing.
+   * @throws {ConfigError} when the collection exists, is dense and no embedder is configured.
+   */
+  async ensureCollection(collection = this.collection): Promise<CollectionInfo> {
+    const existing = await this.#collectionForIngest(collection);
+    if (existing) return existing;
     const embedder = this.#config.embedder;
     if (!embedder) this.#notice('no embedder configured: the collection is lexical-only (BM25)');
     return this.store.createCollection(collection, {
@@ -257,12 +334,56 @@ export class Engine {
     });
   }
 
+  /**
+   * Throws one {@link ConfigError} when an adapter that `work` calls could not run as configured
+   * (an API key that is not set, local model files missing from the models folder), before
+   * anything is sent; see {@link checkAdapters}. For ingest the embedder checked is the one that
+   * serves `collection`. `ingestPaths` and `ingestSource` call it before their first file.
+   * @throws {ConfigError} naming the adapter and what is missing.
+   */
+  async checkReady(work: EngineWork, collection = this.collection): Promise<void> {
+    this.#checkReadyFor(work, collection, await this.store.getCollection(collection));
+  }
+
+  #checkReadyFor(work: EngineWork, collection: string, info: CollectionInfo | undefined): void {
+    checkAdapters(work, { ...this.adapters, embedder: this.#embedderForInfo(collection, info) });
+  }
+
+  /** The configured adapters, by role (the embedder is the configured one, not a collection's). */
+  get adapters(): EngineAdapters {
+    const config = this.#config;
+    return {
+      embedder: config.embedder,
+      reranker: config.reranker,
+      chatModel: config.chatModel,
+      transcriber: config.parse?.transcriber,
+      vision: config.vision,
+      contextualizer: config.contextualizer,
+    };
+  }
+
+  /** Parser settings with the vision model and, unless OCR is off or given, the engine's own OCR. */
+  #parseOptions(): Promise<ParseSourceOptions | undefined> {
+    this.#parse ??= (async () => {
+      const given = this.#config.parse;
+      const vision = this.#config.vision;
+      const ocr = given?.ocr;
+      const ownOcr = !vision && ocr !== false && !(typeof ocr === 'object' && ocr.engine);
+      if (!ownOcr) return vision ? { ...given, ...vision.parseOptions } : given;
+      const { TesseractOcr } = await import('../ingest/ocr/tesseract-ocr.js');
+      this.#ocr = new TesseractOcr();
+      return { ...given, ocr: { ...(typeof ocr === 'object' ? ocr : {}), engine: this.#ocr } };
+    })();
+    return this.#parse;
+  }
+
   /** Ingests one in-memory source. See {@link ingestSource} for the statuses. */
   async ingestSource(
     source: Source,
     options: {
       documentId?: string;
       sourceId?: string;
+      /** Metadata of the document and its chunks; omitted, the stored document's is kept. */
       metadata?: Metadata;
       collection?: string;
       namespace?: string;
@@ -271,50 +392,55 @@ export class Engine {
       structured?: StructuredOptions;
     } = {},
   ): Promise<IngestItem> {
-    return this.#ingest(source, options, this.#parseOptions(options.structured));
+    const collection = options.collection ?? this.collection;
+    checkStructured(options.structured);
+    const existing = await this.#collectionForIngest(collection);
+    this.#checkReadyFor('ingest', collection, existing);
+    return this.#ingestOne(source, { ...options, collection }, existing);
   }
 
-  /**
-   * The engine's parser settings, with `structured` over them when given.
-   * @throws {InvalidArgumentError} for bad structured options, before any source is read.
-   */
-  #parseOptions(structured: StructuredOptions | undefined): ParseSourceOptions | undefined {
-    if (structured === undefined) return this.#config.parse;
-    resolveStructuredOptions(structured);
-    return { ...this.#config.parse, structured };
-  }
-
-  async #ingest(
+  async #ingestOne(
     source: Source,
     options: {
       documentId?: string;
       sourceId?: string;
       metadata?: Metadata;
-      collection?: string;
+      collection: string;
       namespace?: string;
       force?: boolean;
+      structured?: StructuredOptions;
     },
-    parseOptions: ParseSourceOptions | undefined,
+    info: CollectionInfo | undefined,
   ): Promise<IngestItem> {
-    const collection = options.collection ?? this.collection;
-    await this.ensureCollection(collection);
+    const { collection } = options;
+    const exists = info !== undefined;
+    const namespace = options.namespace ?? this.namespace;
+    const documentId = options.documentId ?? source.name;
+    const store = exists
+      ? this.store
+      : creatingStore(this.store, collection, () => this.ensureCollection(collection));
+    // Omitted metadata keeps what is stored; `{}` clears it.
+    const metadata =
+      options.metadata ??
+      (exists ? (await this.store.getDocument({ collection, namespace }, documentId))?.metadata : undefined);
+    const { ingestSource } = await import('../ingest/pipeline.js');
     return ingestSource(
       {
-        store: this.store,
+        store,
         chunker: this.chunker,
-        embedder: await this.embedderFor(collection),
+        embedder: this.#embedderForInfo(collection, info),
         contextualizer: this.#config.contextualizer,
-        parseOptions,
+        parseOptions: withStructured(await this.#parseOptions(), options.structured),
         cache: this.#config.cache,
         onUsage: this.#config.onUsage,
       },
       {
         source,
-        documentId: options.documentId ?? source.name,
+        documentId,
         sourceId: options.sourceId,
-        metadata: options.metadata,
+        metadata,
         collection,
-        namespace: options.namespace ?? this.namespace,
+        namespace,
         force: options.force,
       },
     );
@@ -322,15 +448,36 @@ export class Engine {
 
   /**
    * Ingests files, folders and `http(s)://` URLs (fetched; routed by the response's content type).
-   * One bad input never stops the batch.
+   * One bad input never stops the batch; a configuration that cannot work (see
+   * {@link checkReady}) stops it before the first file.
    */
   async ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
     const began = performance.now();
+    checkStructured(options.structured);
     const collection = options.collection ?? this.collection;
     const namespace = options.namespace ?? this.namespace;
-    const parseOptions = this.#parseOptions(options.structured);
-    const files = await collectSourceFiles(paths, options);
-    await this.ensureCollection(collection);
+    const [{ collectSourceFiles, documentIdFilter }, { fetchSource, readSourceFile }] = await Promise.all([
+      import('../ingest/collect-sources.js'),
+      import('../ingest/fetch-source.js'),
+    ]);
+    const files = await collectSourceFiles(paths, {
+      ...options,
+      skipFiles: [...(this.#config.ownFiles ?? []), ...(options.skipFiles ?? [])],
+    });
+    const existing = await this.#collectionForIngest(collection);
+    const stored = existing ? await this.store.listDocuments({ collection, namespace }) : [];
+    const seen = new Set(files.map((f) => f.documentId));
+    const selects = documentIdFilter(options);
+    const prunable = options.prune
+      ? stored.filter((doc) => !seen.has(doc.documentId) && selects(doc.documentId)).map((d) => d.documentId)
+      : [];
+    if (options.dryRun) {
+      const ids = new Set(stored.map((doc) => doc.documentId));
+      const planned = files.map((f) => ({ documentId: f.documentId, stored: ids.has(f.documentId) }));
+      return summarize([], prunable, (performance.now() - began) / 1000, planned);
+    }
+    this.#checkReadyFor('ingest', collection, existing);
+    let info = existing;
     const items: IngestItem[] = [];
     const firstPath = new Map<string, string>();
     for (const [index, file] of files.entries()) {
@@ -366,8 +513,10 @@ export class Engine {
         });
         continue;
       }
+      // Re-read per file, as embedderFor did: the first document written creates the collection.
+      info = await this.store.getCollection(collection);
       items.push(
-        await this.#ingest(
+        await this.#ingestOne(
           source,
           {
             documentId: file.documentId,
@@ -375,23 +524,17 @@ export class Engine {
             collection,
             namespace,
             force: options.force,
+            structured: options.structured,
           },
-          parseOptions,
+          info,
         ),
       );
     }
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
-    const pruned: string[] = [];
-    if (options.prune) {
-      const seen = new Set(files.map((f) => f.documentId));
-      for (const doc of await this.store.listDocuments({ collection, namespace })) {
-        if (!seen.has(doc.documentId)) {
-          await this.store.deleteChunks({ collection, namespace }, { documentIds: [doc.documentId] });
-          pruned.push(doc.documentId);
-        }
-      }
+    for (const documentId of prunable) {
+      await this.store.deleteChunks({ collection, namespace }, { documentIds: [documentId] });
     }
-    return summarize(items, pruned, (performance.now() - began) / 1000);
+    return summarize(items, prunable, (performance.now() - began) / 1000);
   }
 
   /**
@@ -424,6 +567,26 @@ export class Engine {
     return askWithHistory(this, question, options);
   }
 
+  /**
+   * {@link ask} as an async iterable: the answer's text as it is written (citation markers
+   * validated before they are shown: one pointing at no source never arrives), then one final
+   * part with the answer, its sources and citations. Leaving the loop early stops the answer.
+   *
+   * @example
+   * ```ts
+   * for await (const part of engine.stream('How do I rotate keys?')) {
+   *   if (part.type === 'text') process.stdout.write(part.delta);
+   *   else console.log(part.answer.cited);
+   * }
+   * ```
+   */
+  stream(question: string, options: Omit<AskOptions, 'onToken'> = {}): AsyncIterable<AnswerPart> {
+    return streamAnswer(
+      ({ onToken, signal }) => this.ask(question, { ...options, onToken, signal }),
+      options.signal,
+    );
+  }
+
   /** Documents of a collection. */
   listDocuments(options: { collection?: string; namespace?: string } = {}): Promise<DocumentRecord[]> {
     return this.store.listDocuments({
@@ -446,15 +609,51 @@ export class Engine {
     );
   }
 
-  /** Closes the store. */
+  /**
+   * Releases everything the engine holds: the store, the OCR worker it started, and what
+   * `owned` lists (the cache and models `openEngine` created). Every resource is closed even when
+   * one fails; the first failure is then thrown. Calling it again waits for the first call.
+   */
   close(): Promise<void> {
-    return this.store.close();
+    this.#closing ??= (async () => {
+      const failures: unknown[] = [];
+      const attempt = async (resource: { close?(): unknown } | undefined) => {
+        try {
+          await resource?.close?.();
+        } catch (error) {
+          failures.push(error);
+        }
+      };
+      await attempt(this.store);
+      await attempt(this.#ocr);
+      for (const resource of this.#config.owned ?? []) await attempt(resource);
+      if (failures.length > 0) throw failures[0];
+    })();
+    return this.#closing;
   }
 }
 
-/** Builds an engine from a config, opening the store when given a location. */
-export async function createEngine(config: EngineConfig = {}): Promise<Engine> {
-  const store = typeof config.store === 'object' ? config.store : await openStore(config.store);
-  await store.ensureRegistry();
-  return new Engine(store, config);
+/**
+ * Builds an engine from instances, making sure the store's registry exists. To build one from a
+ * store location, model specs and environment variables, use `openEngine`.
+ */
+export async function createEngine(config: EngineConfig): Promise<Engine> {
+  await config.store.ensureRegistry();
+  return new Engine(config);
+}
+
+/**
+ * Checks structured-source settings before any source is read.
+ * @throws {InvalidArgumentError} for bad structured options.
+ */
+function checkStructured(structured: StructuredOptions | undefined): void {
+  if (structured !== undefined) resolveStructuredOptions(structured);
+}
+
+/** Parser settings with `structured` over the engine's, when given for one call. */
+function withStructured(
+  parse: ParseSourceOptions | undefined,
+  structured: StructuredOptions | undefined,
+): ParseSourceOptions | undefined {
+  return structured === undefined ? parse : { ...parse, structured };
 }

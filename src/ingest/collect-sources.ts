@@ -50,6 +50,22 @@ function globMatcher(globs: string[]): (relative: string) => boolean {
 }
 
 /**
+ * A test of document ids (paths relative to an ingest root) against `include` and `exclude` as
+ * {@link collectSourceFiles} applies them, hidden parts and `node_modules` included: true when
+ * a file with that relative path would be collected. `--prune` deletes only what it selects.
+ */
+export function documentIdFilter(
+  options: Pick<CollectOptions, 'include' | 'exclude'>,
+): (id: string) => boolean {
+  const include = options.include?.length ? globMatcher(options.include) : () => true;
+  const exclude = options.exclude?.length ? globMatcher(options.exclude) : () => false;
+  return (id) =>
+    !id.split('/').some((part) => part.startsWith('.') || part === 'node_modules') &&
+    include(id) &&
+    !exclude(id);
+}
+
+/**
  * Lists the files under `paths`, sorted by documentId. A file argument's root is its folder,
  * so its documentId is its base name. `http(s)://` URLs are passed through as remote entries.
  * @throws {NotFoundError} when a path does not exist.

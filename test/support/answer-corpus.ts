@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { createEngine, type Engine, type EngineConfig } from '../../src/engine/engine.js';
+import { openStore } from '../../src/engine/store-schemes.js';
 import { tempDir } from './corpus.js';
 
 /** The injected instruction the poisoned document carries. */
@@ -32,7 +33,7 @@ export async function answerEngine(
   config: Omit<EngineConfig, 'store'> = {},
   dbPath = path.join(tempDir(), 'answer.db'),
 ): Promise<Engine> {
-  const engine = await createEngine({ ...config, store: dbPath });
+  const engine = await createEngine({ ...config, store: await openStore(dbPath) });
   for (const [documentId, markdown] of Object.entries(ANSWER_CORPUS)) {
     await engine.ingestSource(
       { name: documentId, bytes: new TextEncoder().encode(markdown), mediaType: 'text/markdown' },

@@ -1,10 +1,18 @@
 /** Builds a small mixed-format corpus in a temporary folder for end-to-end tests. */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** The NTSB report about the Piper PA-22-150 near Tallahassee (shared test data). */
-export const PIPER_REPORT = path.resolve('../shared/data/pdfs/ntsb/20071229X02007.pdf');
+/** The NTSB report about the Piper PA-22-150 near Tallahassee (shipped in `examples/`). */
+export const PIPER_REPORT = path.resolve('examples/20071229X02007.pdf');
+
+/** The shared test data (`../shared/data`), present on CI and absent from a clean clone. */
+export const SHARED_DATA = path.resolve('../shared/data');
+
+/** True when {@link SHARED_DATA} holds `relative`; tests that need it skip otherwise. */
+export function hasSharedData(relative = ''): boolean {
+  return existsSync(path.join(SHARED_DATA, relative));
+}
 
 /** A fresh temporary folder. */
 export function tempDir(prefix = 'cairn-test-'): string {

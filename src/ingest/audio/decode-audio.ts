@@ -1,16 +1,16 @@
 /**
  * Audio files to the samples speech models read: WAV, MP3 and M4A decoded by `audio-decode`
  * (WebAssembly and JavaScript codecs, no ffmpeg), mixed down to mono and resampled by
- * `wave-resampler` (cubic interpolation behind a low-pass filter) to the model's rate.
+ * `wave-resampler` (cubic interpolation behind a low-pass filter) to the model's rate. Both are
+ * optional peer dependencies, imported on first use.
  *
  * Decoding streams the file in 1 MiB pieces and resamples in blocks of about 30 seconds, so
  * memory holds the compressed file, the 16 kHz result (about 230 MB per hour at 32-bit floats)
  * and one block, not the whole recording at its native rate and channel count.
  * @module
  */
-import decode from 'audio-decode';
-import waveResampler from 'wave-resampler';
 import { InvalidArgumentError, ParseError } from '../../core/errors.js';
+import { loadOptionalPeer } from '../../core/optional-peer.js';
 
 /** The `audio-decode` codec for each media type {@link AudioParser} routes. */
 const CODECS = { 'audio/wav': 'wav', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a' } as const;
@@ -71,6 +71,7 @@ function concat(parts: Float32Array[], length: number): Float32Array {
  * truncated file, another format, a header without audio), naming the source and the reason, or
  * for a media type it does not read.
  * @throws {InvalidArgumentError} for a sample rate that is not a positive integer.
+ * @throws {MissingDependencyError} when `audio-decode` or `wave-resampler` is not installed.
  */
 export async function decodeAudio(bytes: Uint8Array, options: DecodeAudioOptions): Promise<Float32Array> {
   if (!isDecodableAudio(options.mediaType)) {
@@ -83,6 +84,12 @@ export async function decodeAudio(bytes: Uint8Array, options: DecodeAudioOptions
     );
   }
   const codec = CODECS[options.mediaType];
+  // Optional peer dependencies, loaded on first use.
+  const feature = 'decoding audio for local speech-to-text';
+  const [{ default: decode }, { default: waveResampler }] = await Promise.all([
+    loadOptionalPeer('audio-decode', feature, () => import('audio-decode')),
+    loadOptionalPeer('wave-resampler', feature, () => import('wave-resampler')),
+  ]);
   const out: Float32Array[] = [];
   let outLength = 0;
   let block: Float32Array[] = [];

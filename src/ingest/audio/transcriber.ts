@@ -6,6 +6,7 @@
  * {@link TransformersTranscriber}, a local Whisper model run in-process by transformers.js.
  * @module
  */
+import type { AdapterLifecycle } from '../../core/ports.js';
 
 /** A timed stretch of a transcript. */
 export interface TranscriptSegment {
@@ -27,7 +28,7 @@ export interface Transcript {
 }
 
 /** Turns recorded speech into text. */
-export interface Transcriber {
+export interface Transcriber extends AdapterLifecycle {
   readonly specificationVersion: 'v1';
   /** Provider name for messages, e.g. `openai-compatible`. */
   readonly provider: string;

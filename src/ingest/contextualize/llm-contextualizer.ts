@@ -31,6 +31,11 @@ export class LlmContextualizer implements Contextualizer {
     this.fingerprint = `llm/v2?model=${encodeURIComponent(options.chatModel.model)}`;
   }
 
+  /** Checks the chat model (its API key, for remote ones); sends nothing. */
+  checkReady(): void {
+    this.#options.chatModel.checkReady?.();
+  }
+
   async contextualize(input: ContextualizerInput, options: { signal?: AbortSignal } = {}): Promise<string[]> {
     const system = `${instructions}\n\n<document>\n${input.source}\n</document>`;
     const out: string[] = [];

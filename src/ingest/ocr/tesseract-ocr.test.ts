@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isCairnError } from '../../core/errors.js';
 import { ImageTextReader } from './image-text.js';
 import { decodePng, encodePng } from './png.js';
 import { type GreyRaster, rotate, toGrey } from './raster.js';
@@ -15,6 +16,7 @@ const words = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
 describe('TesseractOcr', () => {
   const ocr = new TesseractOcr();
+  afterAll(() => ocr.close());
 
   it('reads the words of a PNG, a JPEG and a TIFF, confidently and upright', async () => {
     for (const name of ['scan.png', 'scan.jpg', 'scan.tiff']) {
@@ -58,10 +60,30 @@ describe('TesseractOcr', () => {
     expect(ocr.fingerprint).toMatch(/^tesseract\.js@\d+\.\d+\.\d+\/eng-4\.0\.0_best_int\/rotate<70$/);
   });
 
-  it('starts a fresh worker after disposeOcr', async () => {
-    await disposeOcr();
+  it('starts a fresh worker after close', async () => {
+    await ocr.close();
     const result = await ocr.doRecognize({ image: fixture('scan.png') });
     expect(words(result.text)).toContain('granite');
+  });
+
+  it('fails with a typed OcrError for bytes that are no image, and keeps working', async () => {
+    const error = await ocr.doRecognize({ image: new TextEncoder().encode('not an image') }).catch((e) => e);
+    expect(isCairnError(error) && error.code).toBe('OCR_FAILED');
+    expect(error.message).toMatch(/^OCR failed: /);
+    const result = await ocr.doRecognize({ image: fixture('scan.png') });
+    expect(words(result.text)).toContain('granite');
+  });
+
+  it('fails with a typed OcrError that says it timed out, then starts afresh', async () => {
+    const hasty = new TesseractOcr({ timeoutMs: 1 });
+    try {
+      const error = await hasty.doRecognize({ image: fixture('scan.png') }).catch((e) => e);
+      expect(isCairnError(error) && error.code).toBe('OCR_FAILED');
+      expect(error).toMatchObject({ timedOut: true });
+      expect(error.message).toMatch(/took longer than 0\.001 s/);
+    } finally {
+      await hasty.close();
+    }
   });
 
   it('rejects settings out of range', () => {

@@ -1,14 +1,14 @@
 /**
  * OCR with tesseract.js (Tesseract compiled to WebAssembly) and the English LSTM model from the
  * npm package `@tesseract.js-data/eng`, read from disk: nothing is downloaded and nothing is
- * cached. One worker thread serves the whole process; it starts on first use, stops after a few
- * idle seconds, and {@link disposeOcr} stops it at once.
+ * cached. Both are optional peer dependencies, imported on first use. Each engine has one worker
+ * thread; it starts on first use, stops after a few idle seconds, and `close()` stops it at once.
  * @module
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type Tesseract from 'tesseract.js';
-import { InvalidArgumentError } from '../../core/errors.js';
+import { InvalidArgumentError, isCairnError, MissingDependencyError, OcrError } from '../../core/errors.js';
 import { packageVersion } from '../parsers/package-version.js';
 import type { OcrEngine, OcrResult } from './ocr-engine.js';
 import { decodePng } from './png.js';
@@ -44,61 +44,87 @@ export interface TesseractOcrOptions {
   timeoutMs?: number;
 }
 
-interface SharedWorker {
+interface WorkerSlot {
   worker: Promise<Tesseract.Worker>;
   running: number;
   idle?: NodeJS.Timeout;
 }
 
-let shared: SharedWorker | undefined;
-
+/** Imports tesseract.js and its English model, which are optional peer dependencies. */
 async function startWorker(): Promise<Tesseract.Worker> {
-  const { default: tesseract } = await import('tesseract.js');
-  const langPath = join(dirname(require.resolve('@tesseract.js-data/eng')), MODEL);
-  return tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
-    langPath,
-    gzip: true,
-    cacheMethod: 'none',
-    logger: () => undefined,
-    errorHandler: () => undefined,
-  });
-}
-
-/** The process-wide worker, started on first use; a failed start is retried on the next call. */
-function acquire(): SharedWorker {
-  if (shared === undefined) {
-    const entry: SharedWorker = { worker: startWorker(), running: 0 };
-    entry.worker.catch(() => {
-      if (shared === entry) shared = undefined;
+  const feature = 'OCR of images and scanned PDF pages';
+  let tesseract: typeof Tesseract;
+  try {
+    tesseract = (await import('tesseract.js')).default;
+  } catch (cause) {
+    throw new MissingDependencyError('tesseract.js', feature, { cause });
+  }
+  let model: string;
+  try {
+    model = require.resolve('@tesseract.js-data/eng');
+  } catch (cause) {
+    throw new MissingDependencyError('@tesseract.js-data/eng', feature, { cause });
+  }
+  try {
+    return await tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
+      langPath: join(dirname(model), MODEL),
+      gzip: true,
+      cacheMethod: 'none',
+      logger: () => undefined,
+      errorHandler: () => undefined,
     });
-    shared = entry;
+  } catch (cause) {
+    throw new OcrError(`the OCR worker could not start: ${(cause as Error).message}`, { cause });
   }
-  clearTimeout(shared.idle);
-  shared.running++;
-  return shared;
-}
-
-function release(entry: SharedWorker): void {
-  entry.running--;
-  if (entry.running === 0 && shared === entry) {
-    entry.idle = setTimeout(() => void stop(entry), IDLE_MS);
-  }
-}
-
-async function stop(entry: SharedWorker): Promise<void> {
-  if (shared === entry) shared = undefined;
-  clearTimeout(entry.idle);
-  const worker = await entry.worker.catch(() => undefined);
-  await worker?.terminate().catch(() => undefined);
 }
 
 /**
- * Terminates the shared OCR worker, if one is running; the next OCR call starts a new one.
- * Call it before a CLI or a test file exits, so that no worker thread keeps the process alive
- * (an idle worker would otherwise stop by itself after a few seconds).
+ * The worker of one {@link TesseractOcr}: started on first use, stopped after {@link IDLE_MS}
+ * idle or by `close`; a failed start is retried on the next call.
+ */
+class OcrWorker {
+  #slot: WorkerSlot | undefined;
+
+  acquire(): WorkerSlot {
+    if (this.#slot === undefined) {
+      const slot: WorkerSlot = { worker: startWorker(), running: 0 };
+      slot.worker.catch(() => {
+        if (this.#slot === slot) this.#slot = undefined;
+      });
+      this.#slot = slot;
+    }
+    clearTimeout(this.#slot.idle);
+    this.#slot.running++;
+    return this.#slot;
+  }
+
+  release(slot: WorkerSlot): void {
+    slot.running--;
+    if (slot.running === 0 && this.#slot === slot) {
+      slot.idle = setTimeout(() => void this.stop(slot), IDLE_MS);
+    }
+  }
+
+  async stop(slot: WorkerSlot): Promise<void> {
+    if (this.#slot === slot) this.#slot = undefined;
+    clearTimeout(slot.idle);
+    const worker = await slot.worker.catch(() => undefined);
+    await worker?.terminate().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    if (this.#slot !== undefined) await this.stop(this.#slot);
+  }
+}
+
+/**
+ * Terminates the worker of the shared default engine ({@link defaultOcrEngine}), if one is
+ * running; the next OCR call starts a new one. Engines built by `createEngine` own their OCR and
+ * release it in `Engine.close()`; call this only when using the parsers directly, before a
+ * process or a test file exits (an idle worker would otherwise stop by itself after a few seconds).
  */
 export async function disposeOcr(): Promise<void> {
-  if (shared !== undefined) await stop(shared);
+  await defaultEngine?.close();
 }
 
 class OcrTimeoutError extends Error {}
@@ -118,6 +144,7 @@ export class TesseractOcr implements OcrEngine {
   readonly fingerprint: string;
   private readonly retryRotationBelow: number;
   private readonly timeoutMs: number;
+  readonly #worker = new OcrWorker();
 
   constructor(options: TesseractOcrOptions = {}) {
     this.retryRotationBelow = options.retryRotationBelow ?? 70;
@@ -131,8 +158,13 @@ export class TesseractOcr implements OcrEngine {
     this.fingerprint = `tesseract.js@${packageVersion('tesseract.js')}/eng-${MODEL}/rotate<${this.retryRotationBelow}`;
   }
 
+  /**
+   * Reads one image.
+   * @throws {MissingDependencyError} when tesseract.js or its English model is not installed.
+   * @throws {OcrError} when the worker cannot start, the image cannot be read, or it times out.
+   */
   async doRecognize(options: { image: Uint8Array }): Promise<OcrResult> {
-    const entry = acquire();
+    const entry = this.#worker.acquire();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new OcrTimeoutError()), this.timeoutMs);
@@ -142,16 +174,30 @@ export class TesseractOcr implements OcrEngine {
       return await Promise.race([this.read(worker, options.image), timeout]);
     } catch (error) {
       if (error instanceof OcrTimeoutError) {
-        await stop(entry);
-        throw new Error(`OCR took longer than ${this.timeoutMs / 1000} s; raise TesseractOcr's timeoutMs`);
+        await this.#worker.stop(entry);
+        throw new OcrError(
+          `OCR took longer than ${this.timeoutMs / 1000} s; raise TesseractOcr's timeoutMs`,
+          {
+            timedOut: true,
+          },
+        );
       }
-      throw new Error(`OCR failed: ${error instanceof Error ? error.message : String(error)}`, {
+      if (isCairnError(error)) throw error;
+      throw new OcrError(`OCR failed: ${error instanceof Error ? error.message : String(error)}`, {
         cause: error,
       });
     } finally {
       clearTimeout(timer);
-      release(entry);
+      this.#worker.release(entry);
     }
+  }
+
+  /**
+   * Terminates this engine's worker, if one is running. A later call starts a new one, so
+   * closing an engine that is still shared is safe, only slower.
+   */
+  close(): Promise<void> {
+    return this.#worker.close();
   }
 
   private async read(worker: Tesseract.Worker, image: Uint8Array): Promise<OcrResult> {

@@ -111,6 +111,16 @@ export class VisionTranscriber {
     this.id = `${chatModel.provider}:${chatModel.model}#${promptHash}`;
   }
 
+  /** The chat model that reads the images. */
+  get chatModel(): ChatModel {
+    return this.#chatModel;
+  }
+
+  /** Checks the chat model (its API key, for remote ones); sends nothing. */
+  checkReady(): void {
+    this.#chatModel.checkReady?.();
+  }
+
   /**
    * The page's text as Markdown; `''` when the model sees none.
    * @throws {ParseError} for an image type chat APIs do not take (e.g. TIFF), naming the source.

@@ -1,4 +1,4 @@
-import { getResolvedPDFJS } from 'unpdf';
+import type { getResolvedPDFJS } from 'unpdf';
 import { EmptyDocumentError, InvalidArgumentError, isCairnError, ParseError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { Page, ParsedDocument, Source } from '../../core/types.js';
@@ -284,7 +284,8 @@ export class PdfParser implements Parser {
    */
   async parse(source: Source): Promise<ParsedDocument> {
     let closed = false;
-    const pdfjs = await getResolvedPDFJS();
+    // pdf.js loads with the first PDF, not with the parsers.
+    const pdfjs = await (await import('unpdf')).getResolvedPDFJS();
     // The options unpdf's getDocumentProxy applies, plus quiet logging. The loading task is kept
     // (getDocumentProxy hides it) so that a document still opening at the timeout is destroyed too.
     // pdf.js may take ownership of (detach) the buffer it is given, so it gets a copy.

@@ -1,4 +1,4 @@
-import { EmptyDocumentError, ParseError } from '../../core/errors.js';
+import { EmptyDocumentError, isCairnError, ParseError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { Page, ParsedDocument, Source } from '../../core/types.js';
 import type { DomElement } from './dom.js';
@@ -264,7 +264,7 @@ export class PptxParser implements Parser {
     try {
       paths = await slidePaths(pkg, presentationPath, source);
     } catch (error) {
-      if (error instanceof ParseError) throw error;
+      if (isCairnError(error) && error.code === 'PARSE_FAILED') throw error;
       throw new ParseError(source.name, `not a readable PPTX file (${(error as Error).message})`, {
         cause: error,
       });

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Command } from 'commander';
+import type { ConversationalAnswer } from '../../answer/ask-with-history.js';
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import type { SearchMode } from '../../core/types.js';
@@ -12,10 +13,13 @@ import {
   jsonObject,
   positiveInt,
   retrievalOptions,
-  withEngineOptions,
+  withCacheOption,
+  withChatOption,
+  withEmbedderOptions,
+  withExamples,
   withRetrievalOptions,
+  withScopeOptions,
 } from './context.js';
-import { formatHits, formatSources } from './format.js';
 
 interface SearchOptions extends GlobalOptions {
   mode?: SearchMode;
@@ -35,7 +39,8 @@ function checkMode(mode: string | undefined): SearchMode | undefined {
 
 /** Registers `search` and `ask`. */
 export function registerAnswerCommands(program: Command): void {
-  withRetrievalOptions(withEngineOptions(program.command('search')))
+  const search = program
+    .command('search')
     .description(
       'search a collection (BM25, dense, or both fused by reciprocal rank fusion), optionally reranked',
     )
@@ -43,52 +48,78 @@ export function registerAnswerCommands(program: Command): void {
     .option('--mode <mode>', 'lexical | dense | hybrid (default: hybrid when embeddings exist)')
     .option('-k, --top-k <n>', 'hits to return', positiveInt('--top-k'), 10)
     .option('--filter <json>', 'metadata filter, e.g. \'{"year":{"$gte":2020}}\'', jsonObject('--filter'))
-    .option('--json', 'print hits as JSON')
-    .action(async (query: string, options: SearchOptions) => {
-      const engine = await engineFromOptions(options, options.json);
-      try {
-        const { hits, mode } = await engine.search(query, {
-          ...retrievalOptions(options),
-          mode: checkMode(options.mode),
-          topK: options.topK,
-          filter: options.filter,
-        });
-        process.stdout.write(
-          options.json
-            ? `${JSON.stringify({ query, mode, reranker: engine.reranker?.model, hits }, null, 2)}\n`
-            : `${formatHits(hits)}\n`,
-        );
-      } finally {
-        await engine.close();
-      }
-    });
+    .option('--json', 'print hits as JSON');
+  withRetrievalOptions(search);
+  withScopeOptions(search);
+  withEmbedderOptions(search);
+  withCacheOption(search);
+  withExamples(search, [
+    ['cairn search "rotate signing keys" --top-k 5', 'the five best passages'],
+    ['cairn search "rotate signing keys" --filter \'{"team":"ops"}\'', 'only documents with that metadata'],
+    ['cairn search "rotate signing keys" --mode lexical --json', 'BM25 only, as JSON'],
+    ['cairn search "rotate signing keys" --rerank cohere', 'reranked by Cohere (COHERE_API_KEY)'],
+  ]);
+  search.action(async (query: string, options: SearchOptions) => {
+    const engine = await engineFromOptions(options, options.json);
+    try {
+      const { hits, mode } = await engine.search(query, {
+        ...retrievalOptions(options),
+        mode: checkMode(options.mode),
+        topK: options.topK,
+        filter: options.filter,
+      });
+      const { formatHits } = await import('./format.js');
+      process.stdout.write(
+        options.json
+          ? `${JSON.stringify({ query, mode, reranker: engine.reranker?.model, hits }, null, 2)}\n`
+          : `${formatHits(hits)}\n`,
+      );
+    } finally {
+      await engine.close();
+    }
+  });
 
-  withRetrievalOptions(withEngineOptions(program.command('ask')))
+  const ask = program
+    .command('ask')
     .description('answer a question with numbered citations (extractive unless a chat model is configured)')
     .argument('<question>', 'the question')
     .option('--mode <mode>', 'lexical | dense | hybrid')
     .option('-k, --top-k <n>', 'hits to consider', positiveInt('--top-k'), 8)
     .option('--filter <json>', 'metadata filter (JSON)', jsonObject('--filter'))
-    .option('--json', 'print the answer and sources as JSON')
-    .action(async (question: string, options: SearchOptions) => {
-      const engine = await engineFromOptions(options, options.json);
-      try {
-        const stream = !options.json;
-        const answer = await engine.ask(question, {
-          ...retrievalOptions(options),
-          mode: checkMode(options.mode),
-          topK: options.topK,
-          filter: options.filter,
-          onToken: stream && engine.chatModel ? (delta) => process.stdout.write(delta) : undefined,
-        });
-        if (options.json) {
-          process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-        } else {
-          if (!engine.chatModel) process.stdout.write(answer.text);
-          process.stdout.write(`\n${formatSources(answer)}\n`);
-        }
-      } finally {
-        await engine.close();
+    .option('--json', 'print the answer and sources as JSON');
+  withRetrievalOptions(ask);
+  withScopeOptions(ask);
+  withEmbedderOptions(ask);
+  withChatOption(ask);
+  withCacheOption(ask);
+  withExamples(ask, [
+    ['cairn ask "How do I rotate signing keys?"', 'an extractive answer with citations (offline)'],
+    [
+      'cairn ask "How do I rotate signing keys?" --chat openai:gpt-4o-mini',
+      'a streamed answer (OPENAI_API_KEY)',
+    ],
+    ['cairn ask "Who approves releases?" --json', 'the answer, sources and citations as JSON'],
+  ]);
+  ask.action(async (question: string, options: SearchOptions) => {
+    const engine = await engineFromOptions(options, options.json);
+    try {
+      let answer: ConversationalAnswer | undefined;
+      // Text parts arrive with their citation markers checked: one pointing at no source never shows.
+      for await (const part of engine.stream(question, {
+        ...retrievalOptions(options),
+        mode: checkMode(options.mode),
+        topK: options.topK,
+        filter: options.filter,
+      })) {
+        if (part.type === 'answer') answer = part.answer;
+        else if (!options.json) process.stdout.write(part.delta);
       }
-    });
+      if (!answer) return;
+      const { formatSources } = await import('./format.js');
+      if (options.json) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+      else process.stdout.write(`\n${formatSources(answer)}\n`);
+    } finally {
+      await engine.close();
+    }
+  });
 }

@@ -7,13 +7,20 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { askWithHistory } from '../../answer/ask-with-history.js';
 import type { ConversationTurn } from '../../answer/query-rewriter.js';
 import type { AnsweringEngine, SearcherOptions } from '../../answer/searcher.js';
 import { InvalidArgumentError, isCairnError } from '../../core/errors.js';
 import type { SearchMode } from '../../core/types.js';
-import { engineFromOptions, type GlobalOptions, positiveInt, withEngineOptions } from './context.js';
-import { formatSources } from './format.js';
+import {
+  engineFromOptions,
+  type GlobalOptions,
+  positiveInt,
+  withCacheOption,
+  withChatOption,
+  withEmbedderOptions,
+  withExamples,
+  withScopeOptions,
+} from './context.js';
 
 /** Options of {@link runChatSession}. */
 export interface ChatSessionOptions {
@@ -38,6 +45,10 @@ export async function runChatSession(options: ChatSessionOptions): Promise<{ tur
   const { engine, output } = options;
   const maxHistory = options.maxHistory ?? 20;
   const terminal = (options.input as { isTTY?: boolean }).isTTY === true;
+  const [{ askWithHistory }, { formatSources }] = await Promise.all([
+    import('../../answer/ask-with-history.js'),
+    import('./format.js'),
+  ]);
   const rl = createInterface({ input: options.input, output, terminal });
   const write = (text: string) => output.write(text);
   let history: ConversationTurn[] = [];
@@ -102,24 +113,33 @@ function checkMode(mode: string | undefined): SearchMode | undefined {
 
 /** Registers `chat`. */
 export function registerChatCommand(program: Command): void {
-  withEngineOptions(program.command('chat'))
+  const command = program
+    .command('chat')
     .description(
       'chat about a collection: follow-ups are rewritten using the conversation, answers cite sources',
     )
     .option('--mode <mode>', 'lexical | dense | hybrid')
-    .option('-k, --top-k <n>', 'hits to consider per question', positiveInt('--top-k'), 8)
-    .action(async (options: ChatOptions) => {
-      const mode = checkMode(options.mode);
-      const engine = await engineFromOptions(options);
-      try {
-        await runChatSession({
-          engine,
-          input: process.stdin,
-          output: process.stdout,
-          search: { mode, topK: options.topK },
-        });
-      } finally {
-        await engine.close();
-      }
-    });
+    .option('-k, --top-k <n>', 'hits to consider per question', positiveInt('--top-k'), 8);
+  withScopeOptions(command);
+  withEmbedderOptions(command);
+  withChatOption(command);
+  withCacheOption(command);
+  withExamples(command, [
+    ['cairn chat', 'extractive answers; type /reset to forget, /exit to quit'],
+    ['cairn chat --chat anthropic:claude-sonnet-4-5', 'generated answers (ANTHROPIC_API_KEY)'],
+  ]);
+  command.action(async (options: ChatOptions) => {
+    const mode = checkMode(options.mode);
+    const engine = await engineFromOptions(options);
+    try {
+      await runChatSession({
+        engine,
+        input: process.stdin,
+        output: process.stdout,
+        search: { mode, topK: options.topK },
+      });
+    } finally {
+      await engine.close();
+    }
+  });
 }

@@ -1,30 +1,17 @@
 /**
- * Options every command shares (`--db`, `--collection`, `--namespace`, model flags) and the
- * engine they configure.
+ * The CLI's option groups — each command adds only the groups it uses — their parsers, and the
+ * engine or store the options describe (opened through the engine's composition root, loaded on
+ * first use so that `--help` loads nothing of the engine).
  * @module
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
-import { openSqliteCache } from '../../cache/sqlite-cache.js';
-import { ConfigError } from '../../core/errors.js';
-import type { Cache } from '../../core/ports.js';
-import { createEngine, type Engine } from '../../engine/engine.js';
-import { DEFAULT_DB_PATH } from '../../engine/open-store.js';
-import type { ParseSourceOptions } from '../../ingest/route.js';
-import { TransformersTranscriber } from '../../providers/transformers/transformers-transcriber.js';
-import {
-  chatModelFromSpec,
-  contextualizerFromOption,
-  downloadProgressWriter,
-  embedderFromSpec,
-  type LocalModelSettings,
-  rerankerFromSpec,
-  transcriberFromSpec,
-  visionFromSpec,
-} from './models.js';
+import type { Store } from '../../core/ports.js';
+import type { Engine } from '../../engine/engine.js';
+import { type SettingNames, settingValue } from '../../engine/settings.js';
+import { DEFAULT_DB_PATH, sqliteFileOf } from '../../engine/store-schemes.js';
 
-/** Global options as parsed by commander. */
+/** Options as parsed by commander; each command has the groups it added. */
 export interface GlobalOptions {
   db?: string;
   collection?: string;
@@ -54,61 +41,102 @@ export interface GlobalOptions {
   rrfWeights?: [number, number];
 }
 
-/**
- * Where the cache lives for a store location: `cache.db` beside a SQLite file, or
- * `.cairn/cache.db` for a server URL.
- */
-export function cachePathFor(store: string): string {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(store)) return path.join('.cairn', 'cache.db');
-  return path.join(path.dirname(store.replace(/^sqlite:/i, '')), 'cache.db');
+/** The CLI's flag for each engine setting, so the engine's messages name flags. */
+export const CLI_SETTING_NAMES: SettingNames = {
+  store: '--db',
+  embedder: '--embedder',
+  embeddingDimension: '--embedding-dimension',
+  reranker: '--rerank',
+  chatModel: '--chat',
+  transcriber: '--transcriber',
+  transcriberLanguage: '--transcriber-language',
+  vision: '--vision',
+  contextualize: '--contextualize',
+  modelsDir: '--models-dir',
+};
+
+/** The store location the options name: `--db`, else `CAIRN_DB`, else `.cairn/cairn.db`. */
+export function storeLocation(options: GlobalOptions): string {
+  return String(settingValue({ store: options.db }, 'store') ?? DEFAULT_DB_PATH);
 }
 
-/** Parser settings from `--transcriber` (audio) and `--vision` (page images); `undefined` when neither. */
-function parseOptions(
-  options: GlobalOptions,
-  local: LocalModelSettings,
-  ingesting: boolean,
-): ParseSourceOptions | undefined {
-  const transcriber = transcriberFromSpec(options.transcriber, options.transcriberLanguage, local);
-  // A local model missing from --models-dir stops an ingest before its first file, not halfway.
-  if (ingesting && transcriber instanceof TransformersTranscriber) transcriber.checkModelFiles();
-  const vision = visionFromSpec(options.vision);
-  if (!transcriber && !vision) return undefined;
-  return { ...(transcriber ? { transcriber } : {}), ...(vision ? vision.parseOptions : {}) };
+/** True when `location` is a SQLite file that does not exist yet (`:memory:` aside). */
+export function isMissingDatabase(location: string): boolean {
+  const file = sqliteFileOf(location);
+  return file !== undefined && file !== ':memory:' && !existsSync(file);
 }
 
-/** Adds the shared options to a command. */
-export function withEngineOptions(command: Command): Command {
-  return command
-    .option('--db <path>', `database file (env CAIRN_DB; default ${DEFAULT_DB_PATH})`)
+/** Adds `--db`. */
+export function withStoreOption(command: Command): Command {
+  return command.option(
+    '--db <location>',
+    `database: a SQLite file, sqlite:PATH, memory:, pglite:DIR or postgres://… (env CAIRN_DB; default ${DEFAULT_DB_PATH})`,
+  );
+}
+
+/** Adds `--db`, `--collection` and `--namespace`. */
+export function withScopeOptions(command: Command): Command {
+  return withStoreOption(command)
     .option('-c, --collection <name>', 'collection', 'default')
-    .option('-n, --namespace <name>', 'tenant namespace', 'default')
+    .option('-n, --namespace <name>', 'tenant namespace', 'default');
+}
+
+/** Adds the embedder options: `--embedder`, `--embedding-dimension`, `--models-dir`. */
+export function withEmbedderOptions(command: Command): Command {
+  return command
     .option(
       '--embedder <provider:model>',
       'embedding model: openai:MODEL | cohere:MODEL | voyage:MODEL | local[:MODEL] (env CAIRN_EMBEDDER)',
     )
+    .option('--embedding-dimension <n>', 'embedding dimension (env CAIRN_EMBEDDING_DIMENSION)')
     .option(
       '--models-dir <dir>',
       'folder of local ONNX models, e.g. <dir>/Xenova/bge-small-en-v1.5/; nothing is downloaded (env CAIRN_MODELS_DIR; without it, downloads are cached in CAIRN_MODELS_CACHE, default ~/.cache/cairn/models)',
-    )
-    .option('--embedding-dimension <n>', 'embedding dimension (env CAIRN_EMBEDDING_DIMENSION)')
-    .option(
-      '--chat <provider:model>',
-      'chat model for answers, e.g. openai:gpt-4o-mini or anthropic:MODEL (env CAIRN_CHAT_MODEL)',
-    )
+    );
+}
+
+/** Adds `--chat`. */
+export function withChatOption(command: Command, purpose = 'chat model for answers'): Command {
+  return command.option(
+    '--chat <provider:model>',
+    `${purpose}, e.g. openai:gpt-4o-mini or anthropic:MODEL (env CAIRN_CHAT_MODEL)`,
+  );
+}
+
+/** Adds the options that decide how sources are read: `--transcriber`, `--transcriber-language`, `--vision`. */
+export function withParseOptions(command: Command): Command {
+  return command
     .option(
       '--transcriber <provider:model>',
       'speech-to-text for audio: openai:MODEL (e.g. openai:whisper-1) | local[:MODEL] (Whisper on the CPU, default onnx-community/whisper-base) (env CAIRN_TRANSCRIBER)',
     )
     .option(
-      '--vision <provider:model>',
-      'read scanned pages and images with a vision chat model instead of OCR: openai:MODEL | anthropic:MODEL, e.g. openai:gpt-4o-mini (env CAIRN_VISION_MODEL)',
-    )
-    .option(
       '--transcriber-language <code>',
       'spoken language of audio, e.g. en or de (env CAIRN_TRANSCRIBER_LANGUAGE; local default en)',
     )
-    .option('--no-cache', 'do not use the parse and embedding cache (cache.db beside the database)');
+    .option(
+      '--vision <provider:model>',
+      'read scanned pages and images with a vision chat model instead of OCR: openai:MODEL | anthropic:MODEL, e.g. openai:gpt-4o-mini (env CAIRN_VISION_MODEL)',
+    );
+}
+
+/** Adds `--no-cache`. */
+export function withCacheOption(command: Command): Command {
+  return command.option(
+    '--no-cache',
+    'do not use the parse and embedding cache (cache.db beside the database)',
+  );
+}
+
+/** Adds `--chunk-size`, `--chunk-overlap` and `--contextualize`. */
+export function withChunkingOptions(command: Command): Command {
+  return command
+    .option('--chunk-size <tokens>', 'chunk budget in tokens (default 512)')
+    .option('--chunk-overlap <tokens>', 'overlap between chunks in tokens (default 64)')
+    .option(
+      '--contextualize <kind>',
+      'add context to chunks before embedding: structural | llm (needs --chat)',
+    );
 }
 
 /**
@@ -138,6 +166,13 @@ export function withRetrievalOptions(command: Command): Command {
     );
 }
 
+/** Adds examples under a command's help: one `cairn …` line each, with what it does. */
+export function withExamples(command: Command, examples: Array<[string, string]>): Command {
+  const width = Math.max(...examples.map(([line]) => line.length));
+  const lines = examples.map(([line, what]) => `  $ ${line.padEnd(width)}  # ${what}`);
+  return command.addHelpText('after', `\nExamples:\n${lines.join('\n')}\n`);
+}
+
 /** The search options `--rerank-candidates`, `--rrf-k` and `--rrf-weights` set. */
 export function retrievalOptions(options: GlobalOptions): {
   rerankCandidates?: number;
@@ -148,87 +183,27 @@ export function retrievalOptions(options: GlobalOptions): {
 }
 
 /**
- * The files cairn itself writes for these options: the SQLite database and cache with their
- * journal, WAL and shared-memory files. Ingest never reads them as documents, even when they sit
- * inside the folder being ingested.
- */
-export function ownFiles(options: GlobalOptions): string[] {
-  const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
-  const bases = [cachePathFor(store), ...(isSqliteFile(store) ? [sqliteFile(store)] : [])];
-  return bases.flatMap((file) => ['', '-wal', '-shm', '-journal'].map((suffix) => `${file}${suffix}`));
-}
-
-/** True when `store` names a SQLite file (not a server URL, `pglite:` or `memory:`). */
-function isSqliteFile(store: string): boolean {
-  return !/^[a-z][a-z0-9+.-]*:/i.test(store) || /^sqlite:/i.test(store);
-}
-
-/**
- * Opens the cache beside the store, or runs without one (with a note) when it cannot be opened,
- * e.g. in a read-only folder.
- */
-function openCacheFor(store: string, quiet: boolean): Cache | undefined {
-  const file = cachePathFor(store);
-  try {
-    return openSqliteCache(file);
-  } catch (error) {
-    if (!quiet)
-      process.stderr.write(
-        `note: running without a cache: cannot open ${file}: ${(error as Error).message}\n`,
-      );
-    return undefined;
-  }
-}
-
-/**
- * Opens the engine the options describe. Notices go to stderr. Commands that only read pass
- * `create: false`: a SQLite file that does not exist is then an error rather than a new database.
+ * Opens the engine the options describe (see `open-cli-engine.ts`, loaded on first use).
+ * Commands that only read pass `create: false`: a SQLite file that does not exist is then an
+ * error rather than a new database.
  * @throws {ConfigError} when the database does not exist (and `create` is false) or cannot be opened.
  */
 export async function engineFromOptions(
   options: GlobalOptions,
   quiet = false,
-  { create = false }: { create?: boolean } = {},
+  settings: { create?: boolean; cache?: boolean; readyFor?: 'ingest' | 'search' | 'ask' } = {},
 ): Promise<Engine> {
-  // Model settings are checked first, so a bad flag is reported whatever the database.
-  const chatModel = chatModelFromSpec(options.chat);
-  const local = {
-    modelsDir: options.modelsDir,
-    onProgress: quiet ? undefined : downloadProgressWriter((text) => process.stderr.write(text)),
-  };
-  const embedder = embedderFromSpec(options.embedder, options.embeddingDimension, local);
-  const reranker = rerankerFromSpec(options.rerank, local);
-  const contextualizer = contextualizerFromOption(options.contextualize, chatModel);
-  const parse = parseOptions(options, local, create);
-  const store = options.db ?? process.env.CAIRN_DB ?? DEFAULT_DB_PATH;
-  if (!create && isMissingDatabase(store)) {
-    const file = sqliteFile(store);
-    throw new ConfigError(`no database at ${file}; ingest documents first (cairn ingest PATH --db ${file})`);
-  }
-  return createEngine({
-    cache: options.cache === false ? undefined : openCacheFor(store, quiet),
-    contextualizer,
-    store,
-    embedder,
-    chatModel,
-    reranker,
-    parse,
-    collection: options.collection,
-    namespace: options.namespace,
-    chunkSize: options.chunkSize === undefined ? undefined : Number(options.chunkSize),
-    chunkOverlap: options.chunkOverlap === undefined ? undefined : Number(options.chunkOverlap),
-    onNotice: quiet ? undefined : (message) => process.stderr.write(`note: ${message}\n`),
-  });
+  const { openCliEngine } = await import('./open-cli-engine.js');
+  return openCliEngine(options, quiet, settings);
 }
 
-/** The file path of a SQLite store location (`sqlite:` prefix removed). */
-export function sqliteFile(store: string): string {
-  return store.replace(/^sqlite:(\/\/)?/i, '');
-}
-
-/** True when the store location is a SQLite file that does not exist yet (`:memory:` aside). */
-export function isMissingDatabase(store: string): boolean {
-  return isSqliteFile(store) && sqliteFile(store) !== ':memory:' && !existsSync(sqliteFile(store));
+/**
+ * Opens the store `--db` names, for commands that need no models.
+ * @throws {ConfigError} when the database does not exist (and `create` is false) or cannot be opened.
+ */
+export async function storeFromOptions(options: GlobalOptions, { create = false } = {}): Promise<Store> {
+  const { openStore } = await import('../../engine/store-schemes.js');
+  return openStore(storeLocation(options), { create, settingName: CLI_SETTING_NAMES.store });
 }
 
 /** Parses a positive integer option or throws a message naming it. */

@@ -5,13 +5,18 @@
  * @module
  */
 import type { Command } from 'commander';
-import { type EvalReport, evaluate, loadBeir } from '../../eval/beir.js';
+import type { EvalReport } from '../../eval/beir.js';
 import {
   engineFromOptions,
   type GlobalOptions,
   retrievalOptions,
-  withEngineOptions,
+  withCacheOption,
+  withChatOption,
+  withChunkingOptions,
+  withEmbedderOptions,
+  withExamples,
   withRetrievalOptions,
+  withScopeOptions,
 } from './context.js';
 
 interface EvalOptions extends GlobalOptions {
@@ -21,45 +26,51 @@ interface EvalOptions extends GlobalOptions {
 
 /** Registers `eval`. */
 export function registerEvalCommand(program: Command): void {
-  withRetrievalOptions(withEngineOptions(program.command('eval')))
+  const command = program
+    .command('eval')
     .description(
       'evaluate retrieval on a BEIR-format folder (corpus.jsonl, queries*.jsonl, qrels/<split>.tsv)',
     )
     .argument('<beir-dir>', 'BEIR folder')
     .option('--split <name>', 'qrels split to evaluate', 'test')
-    .option('--chunk-size <tokens>', 'chunk budget in tokens (default 512)')
-    .option('--chunk-overlap <tokens>', 'overlap between chunks in tokens (default 64)')
-    .option(
-      '--contextualize <kind>',
-      'add context to chunks before embedding: structural | llm (needs --chat)',
-    )
-    .option('--json', 'print the report as JSON')
-    .action(async (dir: string, options: EvalOptions) => {
-      const dataset = await loadBeir(dir, options.split);
-      const collection =
-        options.collection && options.collection !== 'default' ? options.collection : `eval-${dataset.name}`;
-      const engine = await engineFromOptions(options, options.json, { create: true });
-      try {
-        const report = await evaluate(engine, dataset, {
-          ...retrievalOptions(options),
-          collection,
-          split: options.split,
-          onProgress:
-            options.json || !process.stderr.isTTY
-              ? undefined
-              : (stage, done, total) => process.stderr.write(`\r${stage} ${done}/${total}   `),
-        });
-        if (!options.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-        if (options.json) {
-          process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-          return;
-        }
-        const lines = formatEvalReport(report);
-        process.stdout.write(`${lines.join('\n')}\n`);
-      } finally {
-        await engine.close();
+    .option('--json', 'print the report as JSON');
+  withChunkingOptions(command);
+  withRetrievalOptions(command);
+  withScopeOptions(command);
+  withEmbedderOptions(command);
+  withChatOption(command, 'chat model for --contextualize llm');
+  withCacheOption(command);
+  withExamples(command, [
+    ['cairn eval ../shared/data/scifact --split train', 'nDCG@10, recall@100, MRR@10 per mode'],
+    ['cairn eval data/scifact --embedder local --rerank local', 'lexical, dense, hybrid and reranked rows'],
+  ]);
+  command.action(async (dir: string, options: EvalOptions) => {
+    const { evaluate, loadBeir } = await import('../../eval/beir.js');
+    const dataset = await loadBeir(dir, options.split);
+    const collection =
+      options.collection && options.collection !== 'default' ? options.collection : `eval-${dataset.name}`;
+    const engine = await engineFromOptions(options, options.json, { create: true });
+    try {
+      const report = await evaluate(engine, dataset, {
+        ...retrievalOptions(options),
+        collection,
+        split: options.split,
+        onProgress:
+          options.json || !process.stderr.isTTY
+            ? undefined
+            : (stage, done, total) => process.stderr.write(`\r${stage} ${done}/${total}   `),
+      });
+      if (!options.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        return;
       }
-    });
+      const lines = formatEvalReport(report);
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } finally {
+      await engine.close();
+    }
+  });
 }
 
 /** The report as a plain-text table: one row per setting. */

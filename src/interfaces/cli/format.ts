@@ -32,8 +32,21 @@ export function formatSources(answer: Answer): string {
   return lines.length > 0 ? `\nSources:\n${lines.join('\n')}` : '';
 }
 
-/** The end-of-run summary of an ingest. */
+/** The end-of-run summary of an ingest; for a dry run, what it would do. */
 export function formatIngestReport(report: IngestReport): string {
+  if (report.planned) {
+    const lines = report.planned.map((p) =>
+      p.stored
+        ? `would re-read ${p.documentId} (stored; re-ingested if changed)`
+        : `would ingest ${p.documentId}`,
+    );
+    for (const id of report.pruned) lines.push(`would prune ${id}`);
+    const fresh = report.planned.filter((p) => !p.stored).length;
+    lines.push(
+      `dry run: ${report.planned.length} files (${fresh} new), ${report.pruned.length} to prune; nothing was written`,
+    );
+    return lines.join('\n');
+  }
   const lines: string[] = [];
   for (const item of report.items) {
     if (item.status === 'failed' || item.status === 'skipped') {

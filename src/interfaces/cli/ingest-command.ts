@@ -3,23 +3,29 @@
  * terminal and a summary (or a JSON report with `--json`).
  * @module
  */
-import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
 import type { Metadata } from '../../core/types.js';
 import {
   engineFromOptions,
   type GlobalOptions,
+  isMissingDatabase,
   jsonObject,
-  ownFiles,
   positiveInt,
-  withEngineOptions,
+  storeLocation,
+  withCacheOption,
+  withChatOption,
+  withChunkingOptions,
+  withEmbedderOptions,
+  withExamples,
+  withParseOptions,
+  withScopeOptions,
 } from './context.js';
-import { formatIngestReport } from './format.js';
 
 interface IngestOptions extends GlobalOptions {
   include?: string[];
   exclude?: string[];
   prune?: boolean;
+  dryRun?: boolean;
   force?: boolean;
   metadata?: Metadata;
   json?: boolean;
@@ -41,25 +47,27 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** Registers `ingest`. */
 export function registerIngestCommand(program: Command): void {
-  withEngineOptions(program.command('ingest'))
+  const command = program
+    .command('ingest')
     .description(
       'ingest files, folders and URLs (PDF, DOCX, PPTX, HTML, Markdown, text, images, audio); unchanged files are skipped',
     )
     .argument('<paths...>', 'files or folders (folders are walked recursively)')
     .option('--include <glob>', 'only files matching this glob (repeatable)', collect)
     .option('--exclude <glob>', 'skip files matching this glob (repeatable)', collect)
-    .option('--prune', 'delete stored documents that are no longer under the given paths')
+    .option(
+      '--prune',
+      'delete stored documents that --include/--exclude would select but that are no longer under the given paths',
+    )
+    .option(
+      '--dry-run',
+      'write nothing: list the files that would be read and the documents --prune would delete',
+    )
     .option('--force', 're-ingest files even when unchanged')
     .option(
       '--metadata <json>',
-      'metadata attached to every document and its chunks (JSON object)',
+      "metadata of every document and its chunks (JSON object); omitted, stored documents keep theirs; '{}' clears it",
       jsonObject('--metadata'),
-    )
-    .option('--chunk-size <tokens>', 'chunk budget in tokens (default 512)')
-    .option('--chunk-overlap <tokens>', 'overlap between chunks in tokens (default 64)')
-    .option(
-      '--contextualize <kind>',
-      'add context to chunks before embedding: structural | llm (needs --chat)',
     )
     .option(
       '--text-fields <a,b>',
@@ -75,44 +83,73 @@ export function registerIngestCommand(program: Command): void {
       'CSV, TSV, JSON and JSONL: consecutive records packed into one chunk (default 1)',
       positiveInt('--records-per-chunk'),
     )
-    .option('--json', 'print a machine-readable report')
-    .action(async (paths: string[], options: IngestOptions) => {
-      const engine = await engineFromOptions(options, options.json, { create: true });
-      const bar =
-        process.stderr.isTTY && !options.json
-          ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} {current}', stream: process.stderr })
-          : undefined;
-      try {
-        const report = await engine.ingestPaths(paths, {
-          include: options.include,
-          exclude: options.exclude,
-          skipFiles: ownFiles(options),
-          prune: options.prune,
-          force: options.force,
-          metadata: options.metadata,
-          ...(options.textFields || options.idField || options.recordsPerChunk
-            ? {
-                structured: {
-                  textFields: options.textFields,
-                  idField: options.idField,
-                  recordsPerChunk: options.recordsPerChunk,
-                },
-              }
-            : {}),
-          onProgress: ({ done, total, current }) => {
-            if (!bar) return;
-            if (done === 0) bar.start(total, 0, { current });
-            bar.update(done, { current });
-          },
-        });
-        bar?.stop();
-        process.stdout.write(
-          options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatIngestReport(report)}\n`,
-        );
-        if (report.totals.failed > 0) process.exitCode = 1;
-      } finally {
-        bar?.stop();
-        await engine.close();
-      }
-    });
+    .option('--json', 'print a machine-readable report');
+  withChunkingOptions(command);
+  withScopeOptions(command);
+  withEmbedderOptions(command);
+  withChatOption(command, 'chat model for --contextualize llm');
+  withParseOptions(command);
+  withCacheOption(command);
+  withExamples(command, [
+    ["cairn ingest docs/ --include '**/*.md' --exclude 'drafts/**'", 'Markdown under docs/, drafts left out'],
+    ['cairn ingest docs/ --prune --dry-run', 'what a prune would delete, without deleting it'],
+    ['cairn ingest docs/ --metadata \'{"team":"ops"}\'', 'attach metadata to every document'],
+    ['cairn ingest report.pdf --embedder openai:text-embedding-3-small', 'embed for dense search'],
+    ['cairn ingest https://example.com/guide.html', 'fetch a URL and ingest it'],
+    ['cairn ingest products.csv --text-fields name,description --id-field sku', 'one chunk per record'],
+  ]);
+  command.action(async (paths: string[], options: IngestOptions) => {
+    // A dry run writes nothing, not even a new database: against one that does not exist yet,
+    // it plans on an empty in-memory store, so every file shows as new.
+    const planOnEmpty = options.dryRun === true && isMissingDatabase(storeLocation(options));
+    const engine = await engineFromOptions(
+      planOnEmpty ? { ...options, db: 'memory:' } : options,
+      options.json,
+      {
+        create: !options.dryRun,
+        cache: !options.dryRun && options.cache !== false,
+        ...(options.dryRun ? {} : { readyFor: 'ingest' as const }),
+      },
+    );
+    const [{ SingleBar }, { formatIngestReport }] = await Promise.all([
+      import('cli-progress'),
+      import('./format.js'),
+    ]);
+    const bar =
+      process.stderr.isTTY && !options.json && !options.dryRun
+        ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} {current}', stream: process.stderr })
+        : undefined;
+    try {
+      const report = await engine.ingestPaths(paths, {
+        include: options.include,
+        exclude: options.exclude,
+        prune: options.prune,
+        dryRun: options.dryRun,
+        force: options.force,
+        metadata: options.metadata,
+        ...(options.textFields || options.idField || options.recordsPerChunk
+          ? {
+              structured: {
+                textFields: options.textFields,
+                idField: options.idField,
+                recordsPerChunk: options.recordsPerChunk,
+              },
+            }
+          : {}),
+        onProgress: ({ done, total, current }) => {
+          if (!bar) return;
+          if (done === 0) bar.start(total, 0, { current });
+          bar.update(done, { current });
+        },
+      });
+      bar?.stop();
+      process.stdout.write(
+        options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatIngestReport(report)}\n`,
+      );
+      if (report.totals.failed > 0) process.exitCode = 1;
+    } finally {
+      bar?.stop();
+      await engine.close();
+    }
+  });
 }

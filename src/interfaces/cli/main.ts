@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 /**
- * The `cairn` command line: ingest, search, ask, eval, collections, documents, delete.
- * Exit codes: 0 success; 1 a command failed or an ingest had failures; 2 bad usage or configuration.
+ * The `cairn` command line: ingest, search, ask, chat, eval, collections, documents, delete,
+ * doctor, mcp. Registering the commands loads only commander: each command imports what it
+ * needs when it runs, so `cairn --help` starts fast.
+ * Exit codes (`src/core/error-codes.ts`): 0 success; 1 a command failed or an ingest had
+ * failures; 2 bad usage or configuration.
  * @module
  */
 import { Command, CommanderError } from 'commander';
+import { errorStatus } from '../../core/error-codes.js';
 import { isCairnError } from '../../core/errors.js';
-import { disposeOcr } from '../../ingest/ocr/tesseract-ocr.js';
 import { registerAnswerCommands } from './answer-commands.js';
 import { registerChatCommand } from './chat-command.js';
+import { registerDoctorCommand } from './doctor-command.js';
 import { registerEvalCommand } from './eval-command.js';
 import { registerIngestCommand } from './ingest-command.js';
 import { registerManageCommands } from './manage-commands.js';
@@ -17,14 +21,28 @@ import { registerMcpCommand } from './mcp-command.js';
 const program = new Command('cairn')
   .description('Retrieval-augmented generation: ingest documents, search them, answer with citations.')
   .version('0.1.0')
+  .showHelpAfterError('(add --help for usage)')
   .exitOverride();
 
 registerIngestCommand(program);
 registerAnswerCommands(program);
+registerChatCommand(program);
 registerEvalCommand(program);
 registerManageCommands(program);
-registerChatCommand(program);
+registerDoctorCommand(program);
 registerMcpCommand(program);
+
+program.addHelpText(
+  'after',
+  `
+Examples:
+  $ cairn ingest docs/                          # ingest a folder (SQLite in .cairn/cairn.db)
+  $ cairn search "rotate signing keys"          # BM25 search, or hybrid with --embedder
+  $ cairn ask "How do I rotate signing keys?"   # an answer with numbered citations
+  $ cairn doctor                                # which store and models are active, and why
+  $ cairn help ingest                           # one command's options and examples
+`,
+);
 
 try {
   await program.parseAsync(process.argv);
@@ -33,14 +51,11 @@ try {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isCairnError(error)) {
     process.stderr.write(`error: ${error.message}\n`);
-    process.exitCode = ['CONFIG_ERROR', 'INVALID_ARGUMENT', 'INVALID_FILTER'].includes(error.code) ? 2 : 1;
+    process.exitCode = errorStatus(error).exitCode;
   } else {
     process.stderr.write(
       `error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
     process.exitCode = 1;
   }
-} finally {
-  // The OCR worker idles for a few seconds before it stops; end it now so the CLI exits at once.
-  await disposeOcr();
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_CORPUS, answerEngine } from '../../../test/support/answer-corpus.js';
 import { tempDir } from '../../../test/support/corpus.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
+import { openStore } from '../../engine/store-schemes.js';
 import { joinChunkTexts } from './document-text.js';
 import { createCairnMcpServer } from './mcp-server.js';
 
@@ -135,7 +136,7 @@ describe('the ingest tool, with write access', () => {
   let client: Client;
   beforeAll(async () => {
     engine = await createEngine({
-      store: path.join(tempDir(), 'write.db'),
+      store: await openStore(path.join(tempDir(), 'write.db')),
       collection: 'kb',
       namespace: 'team-a',
     });

@@ -9,6 +9,7 @@ import { answerEngine } from '../../../test/support/answer-corpus.js';
 import { tempDir } from '../../../test/support/corpus.js';
 import { ensureBuilt } from '../../../test/support/ensure-built.js';
 import { createEngine } from '../../engine/engine.js';
+import { openStore } from '../../engine/store-schemes.js';
 
 const commandModule = path.resolve('dist/interfaces/cli/mcp-command.js');
 
@@ -51,7 +52,7 @@ describe('cairn mcp over stdio, with the SDK client', () => {
     const db = path.join(tempDir(), 'mcp.db');
     const teamA = await answerEngine({ collection: 'kb', namespace: 'team-a' }, db);
     await teamA.close();
-    const teamB = await createEngine({ store: db, collection: 'kb', namespace: 'team-b' });
+    const teamB = await createEngine({ store: await openStore(db), collection: 'kb', namespace: 'team-b' });
     await teamB.ingestSource(
       {
         name: 'secret.md',

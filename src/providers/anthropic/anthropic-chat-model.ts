@@ -6,7 +6,7 @@
 import { createParser } from 'eventsource-parser';
 import { ProviderError } from '../../core/errors.js';
 import type { ChatMessage, ChatModel } from '../../core/ports.js';
-import { loadApiKey, postJson, type RequestPolicy } from '../http/post-json.js';
+import { checkCredentials, loadApiKey, postJson, type RequestPolicy } from '../http/post-json.js';
 import { toAnthropicMessages } from './anthropic-messages.js';
 
 /** Model ids known at the time of writing; any other id is accepted too. */
@@ -51,6 +51,15 @@ export class AnthropicChatModel implements ChatModel {
   constructor(options: AnthropicChatModelOptions) {
     this.model = options.model;
     this.#options = options;
+  }
+
+  /**
+   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
+   */
+  checkReady(): void {
+    checkCredentials(() =>
+      loadApiKey({ apiKey: this.#options.apiKey, envVar: 'ANTHROPIC_API_KEY', provider: this.provider }),
+    );
   }
 
   async *doStream(options: {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ConfigError, ProviderError } from '../../core/errors.js';
 import type { Embedder, EmbedResult } from '../../core/ports.js';
 import { requestLimit } from '../http/limits.js';
-import { postJson } from '../http/post-json.js';
+import { checkCredentials, postJson } from '../http/post-json.js';
 import { COHERE_PROVIDER, type CohereConnectionOptions, cohereRequest } from './cohere-api.js';
 
 /** Most texts one embed request accepts (Cohere's documented limit). */
@@ -78,6 +78,13 @@ export class CohereEmbedder implements Embedder {
     this.dimension = dimension;
     this.maxBatchSize = batch;
     this.#options = options;
+  }
+
+  /**
+   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
+   */
+  checkReady(): void {
+    checkCredentials(() => cohereRequest(this.#options, 'embed'));
   }
 
   async doEmbed(options: {

@@ -10,7 +10,7 @@ import { ProviderError } from '../../core/errors.js';
 import type { Reranker } from '../../core/ports.js';
 import { rerankInSlices, scoresByIndex } from '../../retrieve/rerank/scores-by-index.js';
 import { requestLimit } from '../http/limits.js';
-import { postJson } from '../http/post-json.js';
+import { checkCredentials, postJson } from '../http/post-json.js';
 import { COHERE_PROVIDER, type CohereConnectionOptions, cohereRequest } from './cohere-api.js';
 
 /** Most documents one request may carry (Cohere recommends at most 1,000). */
@@ -56,6 +56,13 @@ export class CohereReranker implements Reranker {
     this.model = options.model ?? 'rerank-v3.5';
     this.maxDocumentsPerCall = limit;
     this.#options = options;
+  }
+
+  /**
+   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
+   */
+  checkReady(): void {
+    checkCredentials(() => cohereRequest(this.#options, 'rerank'));
   }
 
   /** Scores aligned with `documents`; one request per {@link maxDocumentsPerCall} documents, none for an empty list. */

@@ -4,7 +4,7 @@
  * @module
  */
 import pRetry, { AbortError } from 'p-retry';
-import { ProviderError } from '../../core/errors.js';
+import { ConfigError, isCairnError, ProviderError } from '../../core/errors.js';
 
 /** Retry and timeout settings for remote calls. */
 export interface RequestPolicy {
@@ -174,4 +174,21 @@ export function loadApiKey(options: { apiKey?: string; envVar: string; provider:
     });
   }
   return key;
+}
+
+/**
+ * Runs `connect` (an adapter's request builder, which reads the API key) without sending
+ * anything, and turns a missing key into a {@link ConfigError} naming the variable: the check an
+ * adapter's `checkReady` makes before a batch.
+ * @throws {ConfigError} when no key is given or set.
+ */
+export function checkCredentials(connect: () => unknown): void {
+  try {
+    connect();
+  } catch (error) {
+    if (isCairnError(error) && error.code === 'PROVIDER_ERROR') {
+      throw new ConfigError(error.message, { cause: error });
+    }
+    throw error;
+  }
 }

@@ -7,7 +7,7 @@
 import { createParser } from 'eventsource-parser';
 import { ProviderError } from '../../core/errors.js';
 import type { ChatMessage, ChatModel } from '../../core/ports.js';
-import { postJson, type RequestPolicy } from '../http/post-json.js';
+import { checkCredentials, postJson, type RequestPolicy } from '../http/post-json.js';
 import { OPENAI_COMPATIBLE_PROVIDER, type OpenAIConnectionOptions, openaiRequest } from './openai-api.js';
 
 /** Options of {@link OpenAIChatModel}. */
@@ -46,6 +46,13 @@ export class OpenAIChatModel implements ChatModel {
   constructor(options: OpenAIChatModelOptions) {
     this.model = options.model;
     this.#options = options;
+  }
+
+  /**
+   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
+   */
+  checkReady(): void {
+    checkCredentials(() => openaiRequest(this.#options, 'chat/completions'));
   }
 
   async *doStream(options: {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ProviderError } from '../../core/errors.js';
 import type { Embedder, EmbedResult } from '../../core/ports.js';
-import { postJson, type RequestPolicy } from '../http/post-json.js';
+import { checkCredentials, postJson, type RequestPolicy } from '../http/post-json.js';
 import { OPENAI_COMPATIBLE_PROVIDER, type OpenAIConnectionOptions, openaiRequest } from './openai-api.js';
 
 /** Options of {@link OpenAIEmbedder}. */
@@ -40,6 +40,13 @@ export class OpenAIEmbedder implements Embedder {
     this.dimension = options.dimension;
     this.maxBatchSize = options.maxBatchSize ?? 256;
     this.#options = options;
+  }
+
+  /**
+   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
+   */
+  checkReady(): void {
+    checkCredentials(() => openaiRequest(this.#options, 'embeddings'));
   }
 
   async doEmbed(options: {

@@ -4,11 +4,13 @@
  * that mimic it.
  * @module
  */
+
 import { z } from 'zod';
 import { ProviderError } from '../../core/errors.js';
 import type { Transcriber, Transcript } from '../../ingest/audio/transcriber.js';
 import { postForm } from '../http/post-form.js';
 import type { RequestPolicy } from '../http/post-json.js';
+import { checkCredentials } from '../http/post-json.js';
 import { OPENAI_COMPATIBLE_PROVIDER, type OpenAIConnectionOptions, openaiRequest } from './openai-api.js';
 
 /** Known OpenAI transcription models; any other id is passed through. */
@@ -63,6 +65,13 @@ export class OpenAITranscriber implements Transcriber {
     ]
       .filter(Boolean)
       .join(';');
+  }
+
+  /**
+   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
+   */
+  checkReady(): void {
+    checkCredentials(() => openaiRequest(this.#options, 'audio/transcriptions'));
   }
 
   async doTranscribe(options: {

@@ -1,14 +1,14 @@
 /**
  * Where local ONNX models come from, shared by the transformers.js adapters (embedder and
  * reranker): a models folder read with no network (`modelsDir` / `CAIRN_MODELS_DIR`), or the
- * Hugging Face Hub, downloaded once into a cache folder. Also loads `@huggingface/transformers`
- * lazily, so nothing of it is imported until a local model is used.
+ * Hugging Face Hub, downloaded once into a cache folder. `@huggingface/transformers` itself
+ * loads lazily (`transformers-module.ts`), so nothing of it is imported until a local model is used.
  * @module
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, ProviderError } from '../../core/errors.js';
+import { ConfigError, isCairnError, ProviderError } from '../../core/errors.js';
 
 /** Provider name in messages and errors. */
 export const TRANSFORMERS_PROVIDER = 'transformers';
@@ -110,23 +110,6 @@ export function resolveModelSource(
   };
 }
 
-/** The transformers.js module. */
-export type TransformersModule = typeof import('@huggingface/transformers');
-
-/**
- * Imports `@huggingface/transformers` on first use.
- * @throws {ConfigError} naming the package when it is not installed.
- */
-export async function loadTransformers(): Promise<TransformersModule> {
-  try {
-    return await import('@huggingface/transformers');
-  } catch (cause) {
-    throw new ConfigError(
-      `local models need @huggingface/transformers, which could not be loaded: run npm install @huggingface/transformers (${(cause as Error).message})`,
-    );
-  }
-}
-
 /**
  * Runs a model load and turns its failure into a typed error: with a models folder, a
  * {@link ConfigError} (the folder's files are wrong); otherwise a {@link ProviderError} that says
@@ -168,7 +151,7 @@ export function lazyModel<T>(open: () => Promise<T>): () => Promise<T> {
     if (!loading) {
       failedAt = undefined;
       const attempt: Promise<T> = open().catch((error: unknown) => {
-        if (error instanceof ProviderError) failedAt = Date.now();
+        if (isCairnError(error) && error.code === 'PROVIDER_ERROR') failedAt = Date.now();
         else if (loading === attempt) loading = undefined;
         throw error;
       });

@@ -12,10 +12,10 @@ import {
   type LocalModelOptions,
   lazyModel,
   loadModel,
-  loadTransformers,
   resolveModelSource,
   TRANSFORMERS_PROVIDER,
 } from './local-models.js';
+import { loadTransformers } from './transformers-module.js';
 import {
   DEFAULT_LOCAL_EMBEDDING_MODEL,
   type LocalEmbeddingModelId,
@@ -59,7 +59,8 @@ export class TransformersEmbedder implements Embedder {
   readonly queryPrefix: string;
   readonly documentPrefix: string;
   readonly #options: TransformersEmbedderOptions;
-  readonly #load = lazyModel(() => this.#open());
+  #load = lazyModel(() => this.#open());
+  #release: (() => Promise<unknown>) | undefined;
 
   /**
    * Reads nothing from disk or network: the model loads on the first `doEmbed`.
@@ -89,6 +90,25 @@ export class TransformersEmbedder implements Embedder {
   }
 
   /**
+   * Checks, without loading anything, that a configured models folder holds every file of the
+   * model; does nothing when models download from the Hub.
+   * @throws {ConfigError} naming the missing files, where to download them and where to put them.
+   */
+  checkReady(): void {
+    resolveModelSource(this.model, this.#options);
+  }
+
+  /**
+   * Releases the loaded model's ONNX sessions, if it was loaded; a later call loads it again.
+   */
+  async close(): Promise<void> {
+    const release = this.#release;
+    this.#release = undefined;
+    this.#load = lazyModel(() => this.#open());
+    await release?.();
+  }
+
+  /**
    * Embeds one batch. Queries get {@link queryPrefix}, documents {@link documentPrefix}.
    * @throws {ConfigError} when the model is missing from the models folder, or transformers.js is not installed.
    * @throws {ProviderError} when the model cannot be downloaded.
@@ -113,6 +133,7 @@ export class TransformersEmbedder implements Embedder {
     const extractor = await loadModel(this.model, source, () =>
       transformers.pipeline('feature-extraction', source.source, source.loadOptions),
     );
+    this.#release = () => extractor.dispose();
     return (texts, options) => extractor(texts, options);
   }
 }

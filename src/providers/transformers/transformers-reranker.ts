@@ -13,10 +13,10 @@ import {
   type LocalModelOptions,
   lazyModel,
   loadModel,
-  loadTransformers,
   resolveModelSource,
   TRANSFORMERS_PROVIDER,
 } from './local-models.js';
+import { loadTransformers } from './transformers-module.js';
 
 /** The default local reranker. */
 export const DEFAULT_LOCAL_RERANK_MODEL = 'Xenova/ms-marco-MiniLM-L-6-v2';
@@ -49,7 +49,8 @@ export class TransformersReranker implements Reranker {
   readonly model: string;
   readonly maxBatchSize: number;
   readonly #options: TransformersRerankerOptions;
-  readonly #load = lazyModel(() => this.#open());
+  #load = lazyModel(() => this.#open());
+  #release: (() => Promise<unknown>) | undefined;
 
   /**
    * Reads nothing from disk or network: the model loads on the first `doRerank` with documents.
@@ -63,6 +64,25 @@ export class TransformersReranker implements Reranker {
     this.model = options.model ?? DEFAULT_LOCAL_RERANK_MODEL;
     this.maxBatchSize = batch;
     this.#options = options;
+  }
+
+  /**
+   * Checks, without loading anything, that a configured models folder holds every file of the
+   * model; does nothing when models download from the Hub.
+   * @throws {ConfigError} naming the missing files, where to download them and where to put them.
+   */
+  checkReady(): void {
+    resolveModelSource(this.model, this.#options);
+  }
+
+  /**
+   * Releases the loaded model's ONNX sessions, if it was loaded; a later call loads it again.
+   */
+  async close(): Promise<void> {
+    const release = this.#release;
+    this.#release = undefined;
+    this.#load = lazyModel(() => this.#open());
+    await release?.();
   }
 
   /**
@@ -105,6 +125,7 @@ export class TransformersReranker implements Reranker {
         transformers.AutoTokenizer.from_pretrained(source.source, shared),
         transformers.AutoModelForSequenceClassification.from_pretrained(source.source, { ...shared, dtype }),
       ]);
+      this.#release = () => model.dispose();
       return {
         tokenizer: (texts, options) => tokenizer(texts, options) as Record<string, unknown>,
         model: (inputs) => model(inputs) as Promise<{ logits: { dims: number[]; data: ArrayLike<number> } }>,

@@ -22,10 +22,10 @@ import {
   type LocalModelOptions,
   lazyModel,
   loadModel,
-  loadTransformers,
   resolveModelSource,
   TRANSFORMERS_PROVIDER,
 } from './local-models.js';
+import { loadTransformers } from './transformers-module.js';
 import { type HeardSegment, transcribeInWindows, WHISPER_SAMPLE_RATE } from './whisper-windows.js';
 
 /** The default local speech-to-text model. */
@@ -89,7 +89,8 @@ export class TransformersTranscriber implements Transcriber {
   readonly #options: TransformersTranscriberOptions;
   readonly #englishOnly: boolean;
   readonly #language: string;
-  readonly #load = lazyModel(() => this.#open());
+  #load = lazyModel(() => this.#open());
+  #release: (() => Promise<unknown>) | undefined;
   /** Transcriptions run one at a time: each already uses every core. */
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -115,6 +116,21 @@ export class TransformersTranscriber implements Transcriber {
       'windows=sequential',
       `dtype=${options.encoderDtype ?? 'fp32'}/${options.decoderDtype ?? 'q8'}`,
     ].join(';');
+  }
+
+  /** Same as {@link checkModelFiles}. */
+  checkReady(): void {
+    this.checkModelFiles();
+  }
+
+  /**
+   * Releases the loaded model's ONNX sessions, if it was loaded; a later call loads it again.
+   */
+  async close(): Promise<void> {
+    const release = this.#release;
+    this.#release = undefined;
+    this.#load = lazyModel(() => this.#open());
+    await release?.();
   }
 
   /**
@@ -211,6 +227,7 @@ export class TransformersTranscriber implements Transcriber {
         dtype: { encoder_model: encoder, decoder_model_merged: decoder },
       }),
     );
+    this.#release = () => recognizer.dispose();
     return (audio, options) => recognizer(audio, options) as Promise<WhisperOutput>;
   }
 }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ConfigError, ProviderError } from '../../core/errors.js';
 import type { Embedder, EmbedResult } from '../../core/ports.js';
 import { requestLimit } from '../http/limits.js';
-import { postJson } from '../http/post-json.js';
+import { checkCredentials, postJson } from '../http/post-json.js';
 import { VOYAGE_PROVIDER, type VoyageConnectionOptions, voyageRequest } from './voyage-api.js';
 
 /** Most inputs one request accepts (Voyage's documented list limit). */
@@ -92,6 +92,13 @@ export class VoyageEmbedder implements Embedder {
     this.dimension = dimension;
     this.maxBatchSize = batch;
     this.#options = options;
+  }
+
+  /**
+   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
+   */
+  checkReady(): void {
+    checkCredentials(() => voyageRequest(this.#options, 'embeddings'));
   }
 
   async doEmbed(options: {

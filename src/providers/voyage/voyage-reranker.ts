@@ -10,7 +10,7 @@ import { ProviderError } from '../../core/errors.js';
 import type { Reranker } from '../../core/ports.js';
 import { rerankInSlices, scoresByIndex } from '../../retrieve/rerank/scores-by-index.js';
 import { requestLimit } from '../http/limits.js';
-import { postJson } from '../http/post-json.js';
+import { checkCredentials, postJson } from '../http/post-json.js';
 import { VOYAGE_PROVIDER, type VoyageConnectionOptions, voyageRequest } from './voyage-api.js';
 
 /** Most documents one request may carry (Voyage's documented limit). */
@@ -59,6 +59,13 @@ export class VoyageReranker implements Reranker {
     this.model = options.model ?? 'rerank-2';
     this.maxDocumentsPerCall = limit;
     this.#options = options;
+  }
+
+  /**
+   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
+   */
+  checkReady(): void {
+    checkCredentials(() => voyageRequest(this.#options, 'rerank'));
   }
 
   /** Scores aligned with `documents`; one request per {@link maxDocumentsPerCall} documents, none for an empty list. */

@@ -1,0 +1,93 @@
+/**
+ * What loads when: importing the library's root, and `cairn --help`, load no database driver,
+ * PDF reader, model runtime, audio decoder, tokenizer tables or zod; each loads when first used.
+ * A module-resolution hook (node:module `register`) records every package the child process
+ * resolves.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/corpus.js';
+import { ensureBuilt } from './support/ensure-built.js';
+
+const HEAVY = [
+  'better-sqlite3',
+  'sqlite-vec',
+  'unpdf',
+  'audio-decode',
+  'wave-resampler',
+  '@huggingface/transformers',
+  'tesseract.js',
+  'pg',
+  '@electric-sql/pglite',
+];
+
+/** Packages (by name) that `args` makes node resolve. */
+function packagesLoaded(args: string[]): Set<string> {
+  const dir = tempDir('cairn-loads-');
+  const log = path.join(dir, 'resolved.log');
+  const hooks = path.join(dir, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    [
+      "import { appendFileSync } from 'node:fs';",
+      'export async function resolve(specifier, context, next) {',
+      '  const result = await next(specifier, context);',
+      `  appendFileSync(${JSON.stringify(log)}, result.url + '\\n');`,
+      '  return result;',
+      '}',
+    ].join('\n'),
+  );
+  const register = path.join(dir, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  writeFileSync(log, '');
+  execFileSync(process.execPath, ['--import', pathToFileURL(register).href, ...args], {
+    cwd: path.resolve('.'),
+    encoding: 'utf8',
+    env: { ...process.env, CAIRN_EMBEDDER: '', CAIRN_CHAT_MODEL: '' },
+  });
+  const names = new Set<string>();
+  for (const url of readFileSync(log, 'utf8').split('\n')) {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+    if (match) names.add(match[1]!);
+  }
+  return names;
+}
+
+describe('lazy loading', () => {
+  beforeAll(() => ensureBuilt(), 180_000);
+
+  it('importing the root and searching a memory store loads no heavy package', () => {
+    const script = [
+      "const cairn = await import('./dist/index.js');",
+      'const engine = await cairn.createEngine({ store: cairn.createMemoryStore() });',
+      "await engine.ingestSource({ name: 'a.md', bytes: new TextEncoder().encode('# Otters\\n\\nOtters hold hands.') });",
+      "if ((await engine.search('otters')).hits.length !== 1) throw new Error('no hit');",
+      'await engine.close();',
+    ].join('\n');
+    const loaded = packagesLoaded(['--input-type=module', '-e', script]);
+    for (const name of HEAVY) expect(loaded.has(name), name).toBe(false);
+  });
+
+  it('loads better-sqlite3 once a SQLite store is opened', () => {
+    const db = path.join(tempDir(), 'lazy.db');
+    const script = [
+      "const cairn = await import('./dist/index.js');",
+      `const store = await cairn.openSqliteStore({ path: ${JSON.stringify(db)} });`,
+      'await store.close();',
+    ].join('\n');
+    const loaded = packagesLoaded(['--input-type=module', '-e', script]);
+    expect(loaded.has('better-sqlite3')).toBe(true);
+    expect(loaded.has('unpdf')).toBe(false);
+  });
+
+  it('cairn --help loads commander only', () => {
+    const loaded = packagesLoaded(['dist/interfaces/cli/main.js', '--help']);
+    expect([...loaded]).toEqual(['commander']);
+  });
+});
