@@ -68,8 +68,11 @@ import { reciprocalRankFusion } from 'cairn/retrieve';
 import { extractAnswer } from 'cairn/answer';
 import { ndcgAt } from 'cairn/eval';
 import { MarkdownChunker, parseSource } from 'cairn/ingest';
+import { CollectionStore, defineCapabilities, MemoryBackend } from 'cairn/store';
 
 const store: Store = createMemoryStore();
+const custom: Store = new CollectionStore(new MemoryBackend());
+const capabilities = defineCapabilities({ lexical: 'none' });
 const engine: Engine = await createEngine({
   store,
   embedder: new OpenAIEmbedder({ model: 'text-embedding-3-small', dimension: 1536 }),
@@ -97,7 +100,7 @@ const score: number = ndcgAt(10, ['a'], new Map([['a', 1]]));
 const chunker = new MarkdownChunker({ chunkSize: 256 });
 const parsed = await parseSource({ name: 'a.md', bytes: new Uint8Array() });
 await Promise.all([store, sqlite, opened, openStore('memory:')].map(async (s) => s));
-console.log(status, known, tools, server, local, voyage, fused, extracted, score, chunker, parsed);
+console.log(custom, capabilities.lexical, status, known, tools, server, local, voyage, fused, extracted, score, chunker, parsed);
 `;
 
 describe('the shipped package', () => {

@@ -10,14 +10,13 @@
  * @module
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { StoreCapabilities } from '../../core/ports.js';
 import type * as Backend from '../collection/backend.js';
-import { defineCapabilities } from '../collection/backend.js';
 import { SerialLock } from '../collection/serial-lock.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend, scanAccess } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
 import { ftsMatchExpression } from './fts-query.js';
+import { SQLITE_CAPABILITIES } from './sqlite-capabilities.js';
 import { embeddingBlob, sqliteDialect } from './sqlite-dialect.js';
 import type { ResolvedSqliteStoreOptions } from './sqlite-options.js';
 import {
@@ -37,11 +36,7 @@ import {
 } from './sqlite-search.js';
 import { StatementCache } from './sqlite-statements.js';
 
-/** What the SQLite backend can do. */
-export const SQLITE_CAPABILITIES: StoreCapabilities = defineCapabilities({
-  lexical: 'bm25',
-  lexicalStatistics: 'collection',
-});
+export { SQLITE_CAPABILITIES };
 
 const INSERT_CHUNK =
   'INSERT INTO %TABLE% (namespace, id, document_id, source_id, ordinal, content, heading_path, ' +
