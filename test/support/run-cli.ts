@@ -18,10 +18,15 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `cairn args…` with `env` added to a cleared model environment. */
-export async function runCairn(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** Runs `cairn args…` with `env` added to a cleared model environment, in `cwd` (default: here). */
+export async function runCairn(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { cwd?: string } = {},
+): Promise<CliResult> {
   try {
     const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+      cwd: options.cwd,
       env: {
         ...process.env,
         CAIRN_EMBEDDER: '',

@@ -6,6 +6,7 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { optionEnvVar, type SettingSource, settingSource } from './config-file.js';
 import {
   engineFromOptions,
   type GlobalOptions,
@@ -30,8 +31,32 @@ const noEmbedder =
 const noReranker = 'no reranker configured (--rerank / CAIRN_RERANKER): hits keep their retrieval order';
 
 /** Says whether a setting came from its flag or its environment variable. */
-function configuredBy(flagValue: string | undefined, envVar: string, flag: string): string {
-  return flagValue ? `set by ${flag}` : `set by ${envVar}=${process.env[envVar] ?? ''}`;
+/** How one model setting was made: by its flag, its environment variable or the configuration file. */
+function configuredBy(
+  command: Command,
+  attribute: string,
+  envVar: string,
+  flag: string,
+  file: string | undefined,
+) {
+  const source = settingSource(command, attribute);
+  if (source === 'flag') return `set by ${flag}`;
+  if (source === 'config file') return `set by ${file ?? 'the configuration file'}`;
+  return `set by ${envVar}=${process.env[envVar] ?? ''}`;
+}
+
+/** Every option of the command with its value and where the value came from. */
+function settingsReport(command: Command): Record<string, { value: unknown; from: SettingSource }> {
+  const report: Record<string, { value: unknown; from: SettingSource }> = {};
+  for (const option of command.options) {
+    const attribute = option.attributeName();
+    if (attribute === 'json') continue;
+    const value = command.getOptionValue(attribute);
+    const variable = optionEnvVar(attribute);
+    const from = settingSource(command, attribute);
+    report[attribute] = { value: from === 'environment' && variable ? process.env[variable] : value, from };
+  }
+  return report;
 }
 
 /** Registers `doctor`. */
@@ -55,7 +80,15 @@ export function registerDoctorCommand(program: Command): void {
     ],
     ['cairn doctor --json', 'the same report as JSON'],
   ]);
-  command.action(async (options: DoctorOptions) => {
+  command.action(async (options: DoctorOptions, self: Command) => {
+    const { loadConfigFile } = await import('./config-file.js');
+    const configFile = (
+      await loadConfigFile(
+        (self.parent?.opts().config as string | undefined) ?? (process.env.CAIRN_CONFIG || undefined),
+      )
+    )?.file;
+    const why = (attribute: string, envVar: string, flag: string) =>
+      configuredBy(self, attribute, envVar, flag, configFile);
     const location = storeLocation(options);
     // Doctor explains the set-up even before anything is ingested, without creating files.
     const missing = isMissingDatabase(location);
@@ -96,7 +129,7 @@ export function registerDoctorCommand(program: Command): void {
                   provider: embedder.provider,
                   model: embedder.model,
                   dimension: embedder.dimension,
-                  why: configuredBy(options.embedder, 'CAIRN_EMBEDDER', '--embedder'),
+                  why: why('embedder', 'CAIRN_EMBEDDER', '--embedder'),
                   ...local(embedder.provider),
                   ...outcome(await probe({ kind: 'embedder', adapter: embedder })),
                 }
@@ -108,7 +141,7 @@ export function registerDoctorCommand(program: Command): void {
         reranker: reranker
           ? {
               model: reranker.model,
-              why: configuredBy(options.rerank, 'CAIRN_RERANKER', '--rerank'),
+              why: why('rerank', 'CAIRN_RERANKER', '--rerank'),
               ...local(reranker.provider),
               ...outcome(await probe({ kind: 'reranker', adapter: reranker })),
             }
@@ -117,7 +150,7 @@ export function registerDoctorCommand(program: Command): void {
           ? {
               provider: chatModel.provider,
               model: chatModel.model,
-              why: configuredBy(options.chat, 'CAIRN_CHAT_MODEL', '--chat'),
+              why: why('chat', 'CAIRN_CHAT_MODEL', '--chat'),
               ...outcome(await probe({ kind: 'chat model', adapter: chatModel })),
             }
           : { none: 'no chat model configured (--chat / CAIRN_CHAT_MODEL): answers are extractive' },
@@ -125,7 +158,7 @@ export function registerDoctorCommand(program: Command): void {
           ? {
               provider: transcriber.provider,
               model: transcriber.model,
-              why: configuredBy(options.transcriber, 'CAIRN_TRANSCRIBER', '--transcriber'),
+              why: why('transcriber', 'CAIRN_TRANSCRIBER', '--transcriber'),
               ...local(transcriber.provider),
               ...outcome(await probe({ kind: 'transcriber', adapter: transcriber })),
             }
@@ -135,11 +168,13 @@ export function registerDoctorCommand(program: Command): void {
         pageImages: vision
           ? {
               vision: `${vision.provider}:${vision.model}`,
-              why: configuredBy(options.vision, 'CAIRN_VISION_MODEL', '--vision'),
+              why: why('vision', 'CAIRN_VISION_MODEL', '--vision'),
               ...outcome(await probe({ kind: 'chat model', adapter: vision.chatModel })),
             }
           : { ocr: 'tesseract.js, English (no vision model configured: --vision / CAIRN_VISION_MODEL)' },
+        config: { file: configFile ?? 'none (no cairn.config.json found)' },
       };
+      const settings = settingsReport(self);
       const text = Object.entries(report)
         .map(([k, v]) => {
           const { reached, milliseconds, ...rest } = v as Record<string, unknown>;
@@ -148,7 +183,14 @@ export function registerDoctorCommand(program: Command): void {
           return `${k}: ${fields.join(', ')}`;
         })
         .join('\n');
-      process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${text}\n`);
+      const settingLines = Object.entries(settings)
+        .filter(([, setting]) => setting.value !== undefined)
+        .map(([name, setting]) => `  ${name}=${JSON.stringify(setting.value)} (${setting.from})`);
+      process.stdout.write(
+        options.json
+          ? `${JSON.stringify({ ...report, settings }, null, 2)}\n`
+          : `${text}\nsettings:\n${settingLines.join('\n')}\n`,
+      );
       // A configured model that cannot run fails the check.
       if (Object.values(report).some((part) => 'error' in part)) process.exitCode = 1;
     } finally {

@@ -22,7 +22,21 @@ const program = new Command('cairn')
   .description('Retrieval-augmented generation: ingest documents, search them, answer with citations.')
   .version('0.1.0')
   .showHelpAfterError('(add --help for usage)')
+  .option(
+    '--config <file>',
+    'read options from this JSON file instead of the cairn.config.json found from here upwards (env CAIRN_CONFIG)',
+  )
   .exitOverride();
+
+// Options a flag or its environment variable leaves unset come from the configuration file.
+program.hook('preAction', async (_program, action) => {
+  const { applyConfigFile, checkConfigFile, loadConfigFile } = await import('./config-file.js');
+  const explicit = (program.opts().config as string | undefined) ?? (process.env.CAIRN_CONFIG || undefined);
+  const config = await loadConfigFile(explicit);
+  if (config === undefined) return;
+  checkConfigFile(program, config);
+  applyConfigFile(action, config);
+});
 
 registerIngestCommand(program);
 registerAnswerCommands(program);
@@ -41,6 +55,9 @@ Examples:
   $ cairn ask "How do I rotate signing keys?"   # an answer with numbered citations
   $ cairn doctor                                # which store and models are active, and why
   $ cairn help ingest                           # one command's options and examples
+
+Options a flag or environment variable leaves unset are read from cairn.config.json (found from
+the working directory upwards), e.g. {"db": "kb.db", "search": {"topK": 5}}; see docs/config.md.
 `,
 );
 

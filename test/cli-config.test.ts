@@ -1,0 +1,88 @@
+import { cpSync, existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/corpus.js';
+import { ensureBuilt } from './support/ensure-built.js';
+import { runCairn } from './support/run-cli.js';
+
+/** A folder with three example PDFs and a configuration file. */
+function project(config: unknown, name = 'cairn.config.json'): string {
+  const dir = tempDir('cairn-config-');
+  cpSync(path.resolve('examples'), path.join(dir, 'docs'), { recursive: true });
+  writeFileSync(path.join(dir, name), typeof config === 'string' ? config : JSON.stringify(config));
+  return dir;
+}
+
+describe('cairn.config.json', () => {
+  beforeAll(() => ensureBuilt(), 180_000);
+
+  it('supplies options no flag or variable set: top level for every command, a section for one', async () => {
+    const dir = project({
+      db: 'kb/cairn.db',
+      collection: 'reports',
+      ingest: { include: ['*.pdf'] },
+      search: { topK: 1 },
+    });
+    const ingest = await runCairn(['ingest', 'docs', '--json'], {}, { cwd: dir });
+    expect(ingest.code, ingest.stderr).toBe(0);
+    expect(JSON.parse(ingest.stdout).totals.ingested).toBe(3);
+    expect(existsSync(path.join(dir, 'kb', 'cairn.db'))).toBe(true);
+    const one = JSON.parse((await runCairn(['search', 'Tallahassee', '--json'], {}, { cwd: dir })).stdout);
+    expect(one.hits).toHaveLength(1);
+    const three = JSON.parse(
+      (await runCairn(['search', 'aircraft', '--json', '--top-k', '3'], {}, { cwd: dir })).stdout,
+    );
+    expect(three.hits).toHaveLength(3);
+    const collections = await runCairn(['collections', '--json'], {}, { cwd: dir });
+    expect(JSON.parse(collections.stdout).map((c: { name: string }) => c.name)).toEqual(['reports']);
+  });
+
+  it('loses to the environment variable of an option, and doctor says where each setting came from', async () => {
+    const dir = project({ db: 'from-file.db', namespace: 'team' });
+    const ingest = await runCairn(
+      ['ingest', 'docs', '--include', '*.pdf'],
+      { CAIRN_DB: 'from-env.db' },
+      { cwd: dir },
+    );
+    expect(ingest.code, ingest.stderr).toBe(0);
+    expect(existsSync(path.join(dir, 'from-env.db'))).toBe(true);
+    expect(existsSync(path.join(dir, 'from-file.db'))).toBe(false);
+    const doctor = await runCairn(
+      ['doctor', '--json', '--collection', 'default'],
+      { CAIRN_DB: 'from-env.db' },
+      { cwd: dir },
+    );
+    const report = JSON.parse(doctor.stdout);
+    expect(report.config.file).toBe(path.join(dir, 'cairn.config.json'));
+    expect(report.settings.db).toEqual({ value: 'from-env.db', from: 'environment' });
+    expect(report.settings.namespace).toEqual({ value: 'team', from: 'config file' });
+    expect(report.settings.collection).toEqual({ value: 'default', from: 'flag' });
+  });
+
+  it('is named by --config, and refuses unknown options and commands naming the file and the key', async () => {
+    const dir = project({ search: { topK: 2 } }, 'other.json');
+    const ingest = await runCairn(
+      ['--config', 'other.json', 'ingest', 'docs', '--include', '*.pdf'],
+      {},
+      { cwd: dir },
+    );
+    expect(ingest.code, ingest.stderr).toBe(0);
+    const found = JSON.parse(
+      (await runCairn(['--config', 'other.json', 'search', 'aircraft', '--json'], {}, { cwd: dir })).stdout,
+    );
+    expect(found.hits).toHaveLength(2);
+    for (const [config, message] of [
+      [{ topk: 3 }, /unknown option "topk"/],
+      [{ serach: { topK: 3 } }, /"serach" is no cairn command/],
+      [{ search: { include: ['*.md'] } }, /"search" has no option "include"/],
+      [{ search: { topK: 'many' } }, /topK: --top-k must be a positive integer/],
+      ['{ "db": ', /not valid JSON/],
+    ] as const) {
+      const bad = project(config);
+      const result = await runCairn(['search', 'x'], {}, { cwd: bad });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).toContain(bad);
+    }
+  });
+});
