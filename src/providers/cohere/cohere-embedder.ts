@@ -6,10 +6,10 @@
  */
 
 import { z } from 'zod';
-import { ConfigError, ProviderError } from '../../core/errors.js';
-import type { Embedder, EmbedResult } from '../../core/ports.js';
+import type { EmbedResult } from '../../core/ports.js';
+import { type Endpoint, HostedEmbedder } from '../http/hosted-models.js';
 import { requestLimit } from '../http/limits.js';
-import { checkCredentials, postJson } from '../http/post-json.js';
+import { modelDimension, vectorsInOrder } from '../http/response-json.js';
 import { COHERE_PROVIDER, type CohereConnectionOptions, cohereRequest } from './cohere-api.js';
 
 /** Most texts one embed request accepts (Cohere's documented limit). */
@@ -50,76 +50,45 @@ const responseSchema = z.object({
 });
 
 /** Cohere embedding model. */
-export class CohereEmbedder implements Embedder {
-  readonly specificationVersion = 'v1' as const;
+export class CohereEmbedder extends HostedEmbedder<CohereEmbedderOptions, z.infer<typeof responseSchema>> {
   readonly provider = COHERE_PROVIDER;
-  readonly model: string;
-  readonly dimension: number;
-  readonly maxBatchSize: number;
-  readonly #options: CohereEmbedderOptions;
+  protected readonly replySchema = responseSchema;
 
   /**
    * @throws {ConfigError} when the model's dimension is unknown and none is given.
    * @throws {InvalidArgumentError} for a batch size outside 1–96.
    */
   constructor(options: CohereEmbedderOptions) {
-    const dimension =
-      options.dimension ?? (COHERE_EMBEDDING_DIMENSIONS as Record<string, number>)[options.model];
-    if (dimension === undefined) {
-      throw new ConfigError(`the dimension of Cohere model ${options.model} is unknown; pass dimension`);
-    }
-    const batch = requestLimit(
-      'maxBatchSize',
-      options.maxBatchSize,
-      COHERE_MAX_EMBED_BATCH,
-      COHERE_MAX_EMBED_BATCH,
-    );
-    this.model = options.model;
-    this.dimension = dimension;
-    this.maxBatchSize = batch;
-    this.#options = options;
-  }
-
-  /**
-   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
-   */
-  checkReady(): void {
-    checkCredentials(() => cohereRequest(this.#options, 'embed'));
-  }
-
-  async doEmbed(options: {
-    texts: string[];
-    kind: 'document' | 'query';
-    signal?: AbortSignal;
-  }): Promise<EmbedResult> {
-    const { url, headers } = cohereRequest(this.#options, 'embed');
-    const response = await postJson({
-      ...this.#options,
-      provider: this.provider,
-      url,
-      headers,
-      body: {
-        model: this.model,
-        texts: options.texts,
-        input_type: options.kind === 'query' ? 'search_query' : 'search_document',
-        embedding_types: ['float'],
-        truncate: this.#options.truncate ?? 'END',
-        ...(this.#options.sendDimension ? { output_dimension: this.dimension } : {}),
-      },
-      signal: options.signal,
+    super(options, {
+      model: options.model,
+      dimension: modelDimension('Cohere', options.model, COHERE_EMBEDDING_DIMENSIONS, options.dimension),
+      maxBatchSize: requestLimit(
+        'maxBatchSize',
+        options.maxBatchSize,
+        COHERE_MAX_EMBED_BATCH,
+        COHERE_MAX_EMBED_BATCH,
+      ),
     });
-    const parsed = responseSchema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new ProviderError({ provider: this.provider, message: 'malformed embed response' });
-    }
-    const embeddings = parsed.data.embeddings.float;
-    if (embeddings.length !== options.texts.length) {
-      throw new ProviderError({
-        provider: this.provider,
-        message: `asked for ${options.texts.length} embeddings, got ${embeddings.length}`,
-      });
-    }
-    const tokens = parsed.data.meta?.billed_units?.input_tokens;
+  }
+
+  protected endpoint(): Endpoint {
+    return cohereRequest(this.options, 'embed');
+  }
+
+  protected body(texts: string[], kind: 'document' | 'query'): Record<string, unknown> {
+    return {
+      model: this.model,
+      texts,
+      input_type: kind === 'query' ? 'search_query' : 'search_document',
+      embedding_types: ['float'],
+      truncate: this.options.truncate ?? 'END',
+      ...(this.options.sendDimension ? { output_dimension: this.dimension } : {}),
+    };
+  }
+
+  protected read(reply: z.infer<typeof responseSchema>, count: number): EmbedResult {
+    const embeddings = vectorsInOrder(reply.embeddings.float, count, this.provider);
+    const tokens = reply.meta?.billed_units?.input_tokens;
     return tokens === undefined ? { embeddings } : { embeddings, usage: { tokens } };
   }
 }

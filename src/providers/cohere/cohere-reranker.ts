@@ -6,11 +6,9 @@
  */
 
 import { z } from 'zod';
-import { ProviderError } from '../../core/errors.js';
-import type { Reranker } from '../../core/ports.js';
-import { rerankInSlices, scoresByIndex } from '../../retrieve/rerank/scores-by-index.js';
+import { scoresByIndex } from '../../retrieve/rerank/scores-by-index.js';
+import { type Endpoint, HostedReranker } from '../http/hosted-models.js';
 import { requestLimit } from '../http/limits.js';
-import { checkCredentials, postJson } from '../http/post-json.js';
 import { COHERE_PROVIDER, type CohereConnectionOptions, cohereRequest } from './cohere-api.js';
 
 /** Most documents one request may carry (Cohere recommends at most 1,000). */
@@ -38,56 +36,38 @@ const responseSchema = z.object({
 });
 
 /** Cohere rerank model. */
-export class CohereReranker implements Reranker {
-  readonly specificationVersion = 'v1' as const;
+export class CohereReranker extends HostedReranker<CohereRerankerOptions, z.infer<typeof responseSchema>> {
   readonly provider = COHERE_PROVIDER;
-  readonly model: string;
-  readonly maxDocumentsPerCall: number;
-  readonly #options: CohereRerankerOptions;
+  protected readonly replySchema = responseSchema;
 
   /** @throws {InvalidArgumentError} for a `maxDocumentsPerCall` outside 1–1000. */
   constructor(options: CohereRerankerOptions = {}) {
-    const limit = requestLimit(
-      'maxDocumentsPerCall',
-      options.maxDocumentsPerCall,
-      COHERE_MAX_RERANK_DOCUMENTS,
-      COHERE_MAX_RERANK_DOCUMENTS,
-    );
-    this.model = options.model ?? 'rerank-v3.5';
-    this.maxDocumentsPerCall = limit;
-    this.#options = options;
-  }
-
-  /**
-   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
-   */
-  checkReady(): void {
-    checkCredentials(() => cohereRequest(this.#options, 'rerank'));
-  }
-
-  /** Scores aligned with `documents`; one request per {@link maxDocumentsPerCall} documents, none for an empty list. */
-  doRerank(options: { query: string; documents: string[]; signal?: AbortSignal }): Promise<number[]> {
-    return rerankInSlices(options.documents, this.maxDocumentsPerCall, async (documents) => {
-      const { url, headers } = cohereRequest(this.#options, 'rerank');
-      const response = await postJson({
-        ...this.#options,
-        provider: this.provider,
-        url,
-        headers,
-        body: {
-          model: this.model,
-          query: options.query,
-          documents,
-          top_n: documents.length,
-          ...(this.#options.maxTokensPerDoc ? { max_tokens_per_doc: this.#options.maxTokensPerDoc } : {}),
-        },
-        signal: options.signal,
-      });
-      const parsed = responseSchema.safeParse(await response.json().catch(() => undefined));
-      if (!parsed.success) {
-        throw new ProviderError({ provider: this.provider, message: 'malformed rerank response' });
-      }
-      return scoresByIndex(parsed.data.results, documents.length, this.provider);
+    super(options, {
+      model: options.model ?? 'rerank-v3.5',
+      maxDocumentsPerCall: requestLimit(
+        'maxDocumentsPerCall',
+        options.maxDocumentsPerCall,
+        COHERE_MAX_RERANK_DOCUMENTS,
+        COHERE_MAX_RERANK_DOCUMENTS,
+      ),
     });
+  }
+
+  protected endpoint(): Endpoint {
+    return cohereRequest(this.options, 'rerank');
+  }
+
+  protected body(query: string, documents: string[]): Record<string, unknown> {
+    return {
+      model: this.model,
+      query,
+      documents,
+      top_n: documents.length,
+      ...(this.options.maxTokensPerDoc ? { max_tokens_per_doc: this.options.maxTokensPerDoc } : {}),
+    };
+  }
+
+  protected read(reply: z.infer<typeof responseSchema>, count: number): number[] {
+    return scoresByIndex(reply.results, count, this.provider);
   }
 }

@@ -4,9 +4,10 @@
  * @module
  */
 import { z } from 'zod';
-import { ProviderError } from '../../core/errors.js';
-import type { Embedder, EmbedResult } from '../../core/ports.js';
-import { checkCredentials, postJson, type RequestPolicy } from '../http/post-json.js';
+import type { EmbedResult } from '../../core/ports.js';
+import { type Endpoint, HostedEmbedder } from '../http/hosted-models.js';
+import type { RequestPolicy } from '../http/post-json.js';
+import { vectorsByIndex } from '../http/response-json.js';
 import { OPENAI_COMPATIBLE_PROVIDER, type OpenAIConnectionOptions, openaiRequest } from './openai-api.js';
 
 /** Options of {@link OpenAIEmbedder}. */
@@ -27,60 +28,34 @@ const responseSchema = z.object({
 });
 
 /** OpenAI-compatible embedding model. */
-export class OpenAIEmbedder implements Embedder {
-  readonly specificationVersion = 'v1' as const;
+export class OpenAIEmbedder extends HostedEmbedder<OpenAIEmbedderOptions, z.infer<typeof responseSchema>> {
   readonly provider = OPENAI_COMPATIBLE_PROVIDER;
-  readonly model: string;
-  readonly dimension: number;
-  readonly maxBatchSize: number;
-  readonly #options: OpenAIEmbedderOptions;
+  protected readonly replySchema = responseSchema;
 
   constructor(options: OpenAIEmbedderOptions) {
-    this.model = options.model;
-    this.dimension = options.dimension;
-    this.maxBatchSize = options.maxBatchSize ?? 256;
-    this.#options = options;
-  }
-
-  /**
-   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
-   */
-  checkReady(): void {
-    checkCredentials(() => openaiRequest(this.#options, 'embeddings'));
-  }
-
-  async doEmbed(options: {
-    texts: string[];
-    kind: 'document' | 'query';
-    signal?: AbortSignal;
-  }): Promise<EmbedResult> {
-    const { url, headers } = openaiRequest(this.#options, 'embeddings');
-    const response = await postJson({
-      ...this.#options,
-      provider: this.provider,
-      url,
-      headers,
-      body: {
-        model: this.model,
-        input: options.texts,
-        encoding_format: 'float',
-        ...(this.#options.sendDimensions ? { dimensions: this.dimension } : {}),
-      },
-      signal: options.signal,
+    super(options, {
+      model: options.model,
+      dimension: options.dimension,
+      maxBatchSize: options.maxBatchSize ?? 256,
     });
-    const parsed = responseSchema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new ProviderError({ provider: this.provider, message: 'malformed embeddings response' });
-    }
-    const embeddings: number[][] = new Array(options.texts.length);
-    for (const item of parsed.data.data) embeddings[item.index] = item.embedding;
-    if (parsed.data.data.length !== options.texts.length || embeddings.some((e) => e === undefined)) {
-      throw new ProviderError({
-        provider: this.provider,
-        message: `asked for ${options.texts.length} embeddings, got ${parsed.data.data.length}`,
-      });
-    }
-    const tokens = parsed.data.usage?.prompt_tokens ?? parsed.data.usage?.total_tokens;
+  }
+
+  protected endpoint(): Endpoint {
+    return openaiRequest(this.options, 'embeddings');
+  }
+
+  protected body(texts: string[]): Record<string, unknown> {
+    return {
+      model: this.model,
+      input: texts,
+      encoding_format: 'float',
+      ...(this.options.sendDimensions ? { dimensions: this.dimension } : {}),
+    };
+  }
+
+  protected read(reply: z.infer<typeof responseSchema>, count: number): EmbedResult {
+    const embeddings = vectorsByIndex(reply.data, count, this.provider);
+    const tokens = reply.usage?.prompt_tokens ?? reply.usage?.total_tokens;
     return tokens === undefined ? { embeddings } : { embeddings, usage: { tokens } };
   }
 }

@@ -7,10 +7,10 @@
  */
 
 import { z } from 'zod';
-import { ConfigError, ProviderError } from '../../core/errors.js';
-import type { Embedder, EmbedResult } from '../../core/ports.js';
+import type { EmbedResult } from '../../core/ports.js';
+import { type Endpoint, HostedEmbedder } from '../http/hosted-models.js';
 import { requestLimit } from '../http/limits.js';
-import { checkCredentials, postJson } from '../http/post-json.js';
+import { modelDimension, vectorsByIndex } from '../http/response-json.js';
 import { VOYAGE_PROVIDER, type VoyageConnectionOptions, voyageRequest } from './voyage-api.js';
 
 /** Most inputs one request accepts (Voyage's documented list limit). */
@@ -64,79 +64,44 @@ const responseSchema = z.object({
 });
 
 /** Voyage AI embedding model. */
-export class VoyageEmbedder implements Embedder {
-  readonly specificationVersion = 'v1' as const;
+export class VoyageEmbedder extends HostedEmbedder<VoyageEmbedderOptions, z.infer<typeof responseSchema>> {
   readonly provider = VOYAGE_PROVIDER;
-  readonly model: string;
-  readonly dimension: number;
-  readonly maxBatchSize: number;
-  readonly #options: VoyageEmbedderOptions;
+  protected readonly replySchema = responseSchema;
 
   /**
    * @throws {ConfigError} when the model's dimension is unknown and none is given.
    * @throws {InvalidArgumentError} for a batch size outside 1–1000.
    */
   constructor(options: VoyageEmbedderOptions) {
-    const dimension =
-      options.dimension ?? (VOYAGE_EMBEDDING_DIMENSIONS as Record<string, number>)[options.model];
-    if (dimension === undefined) {
-      throw new ConfigError(`the dimension of Voyage model ${options.model} is unknown; pass dimension`);
-    }
-    const batch = requestLimit(
-      'maxBatchSize',
-      options.maxBatchSize,
-      VOYAGE_DEFAULT_EMBED_BATCH,
-      VOYAGE_MAX_EMBED_BATCH,
-    );
-    this.model = options.model;
-    this.dimension = dimension;
-    this.maxBatchSize = batch;
-    this.#options = options;
-  }
-
-  /**
-   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
-   */
-  checkReady(): void {
-    checkCredentials(() => voyageRequest(this.#options, 'embeddings'));
-  }
-
-  async doEmbed(options: {
-    texts: string[];
-    kind: 'document' | 'query';
-    signal?: AbortSignal;
-  }): Promise<EmbedResult> {
-    const { url, headers } = voyageRequest(this.#options, 'embeddings');
-    const response = await postJson({
-      ...this.#options,
-      provider: this.provider,
-      url,
-      headers,
-      body: {
-        model: this.model,
-        input: options.texts,
-        input_type: options.kind,
-        truncation: this.#options.truncation ?? true,
-        ...(this.#options.sendDimension ? { output_dimension: this.dimension } : {}),
-      },
-      signal: options.signal,
+    super(options, {
+      model: options.model,
+      dimension: modelDimension('Voyage', options.model, VOYAGE_EMBEDDING_DIMENSIONS, options.dimension),
+      maxBatchSize: requestLimit(
+        'maxBatchSize',
+        options.maxBatchSize,
+        VOYAGE_DEFAULT_EMBED_BATCH,
+        VOYAGE_MAX_EMBED_BATCH,
+      ),
     });
-    const parsed = responseSchema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new ProviderError({ provider: this.provider, message: 'malformed embeddings response' });
-    }
-    const embeddings: number[][] = new Array(options.texts.length);
-    for (const item of parsed.data.data) embeddings[item.index] = item.embedding;
-    // A loop, not `some`: `some` skips the holes a duplicated index leaves.
-    let complete = parsed.data.data.length === options.texts.length;
-    for (let i = 0; complete && i < embeddings.length; i++) complete = embeddings[i] !== undefined;
-    if (!complete) {
-      throw new ProviderError({
-        provider: this.provider,
-        message: `asked for ${options.texts.length} embeddings, got ${parsed.data.data.length}`,
-      });
-    }
-    const tokens = parsed.data.usage?.total_tokens;
+  }
+
+  protected endpoint(): Endpoint {
+    return voyageRequest(this.options, 'embeddings');
+  }
+
+  protected body(texts: string[], kind: 'document' | 'query'): Record<string, unknown> {
+    return {
+      model: this.model,
+      input: texts,
+      input_type: kind,
+      truncation: this.options.truncation ?? true,
+      ...(this.options.sendDimension ? { output_dimension: this.dimension } : {}),
+    };
+  }
+
+  protected read(reply: z.infer<typeof responseSchema>, count: number): EmbedResult {
+    const embeddings = vectorsByIndex(reply.data, count, this.provider);
+    const tokens = reply.usage?.total_tokens;
     return tokens === undefined ? { embeddings } : { embeddings, usage: { tokens } };
   }
 }

@@ -6,11 +6,9 @@
  */
 
 import { z } from 'zod';
-import { ProviderError } from '../../core/errors.js';
-import type { Reranker } from '../../core/ports.js';
-import { rerankInSlices, scoresByIndex } from '../../retrieve/rerank/scores-by-index.js';
+import { scoresByIndex } from '../../retrieve/rerank/scores-by-index.js';
+import { type Endpoint, HostedReranker } from '../http/hosted-models.js';
 import { requestLimit } from '../http/limits.js';
-import { checkCredentials, postJson } from '../http/post-json.js';
 import { VOYAGE_PROVIDER, type VoyageConnectionOptions, voyageRequest } from './voyage-api.js';
 
 /** Most documents one request may carry (Voyage's documented limit). */
@@ -41,55 +39,37 @@ const responseSchema = z.object({
 });
 
 /** Voyage AI rerank model. */
-export class VoyageReranker implements Reranker {
-  readonly specificationVersion = 'v1' as const;
+export class VoyageReranker extends HostedReranker<VoyageRerankerOptions, z.infer<typeof responseSchema>> {
   readonly provider = VOYAGE_PROVIDER;
-  readonly model: string;
-  readonly maxDocumentsPerCall: number;
-  readonly #options: VoyageRerankerOptions;
+  protected readonly replySchema = responseSchema;
 
   /** @throws {InvalidArgumentError} for a `maxDocumentsPerCall` outside 1–1000. */
   constructor(options: VoyageRerankerOptions = {}) {
-    const limit = requestLimit(
-      'maxDocumentsPerCall',
-      options.maxDocumentsPerCall,
-      VOYAGE_MAX_RERANK_DOCUMENTS,
-      VOYAGE_MAX_RERANK_DOCUMENTS,
-    );
-    this.model = options.model ?? 'rerank-2';
-    this.maxDocumentsPerCall = limit;
-    this.#options = options;
-  }
-
-  /**
-   * Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing.
-   */
-  checkReady(): void {
-    checkCredentials(() => voyageRequest(this.#options, 'rerank'));
-  }
-
-  /** Scores aligned with `documents`; one request per {@link maxDocumentsPerCall} documents, none for an empty list. */
-  doRerank(options: { query: string; documents: string[]; signal?: AbortSignal }): Promise<number[]> {
-    return rerankInSlices(options.documents, this.maxDocumentsPerCall, async (documents) => {
-      const { url, headers } = voyageRequest(this.#options, 'rerank');
-      const response = await postJson({
-        ...this.#options,
-        provider: this.provider,
-        url,
-        headers,
-        body: {
-          model: this.model,
-          query: options.query,
-          documents,
-          truncation: this.#options.truncation ?? true,
-        },
-        signal: options.signal,
-      });
-      const parsed = responseSchema.safeParse(await response.json().catch(() => undefined));
-      if (!parsed.success) {
-        throw new ProviderError({ provider: this.provider, message: 'malformed rerank response' });
-      }
-      return scoresByIndex(parsed.data.data, documents.length, this.provider);
+    super(options, {
+      model: options.model ?? 'rerank-2',
+      maxDocumentsPerCall: requestLimit(
+        'maxDocumentsPerCall',
+        options.maxDocumentsPerCall,
+        VOYAGE_MAX_RERANK_DOCUMENTS,
+        VOYAGE_MAX_RERANK_DOCUMENTS,
+      ),
     });
+  }
+
+  protected endpoint(): Endpoint {
+    return voyageRequest(this.options, 'rerank');
+  }
+
+  protected body(query: string, documents: string[]): Record<string, unknown> {
+    return {
+      model: this.model,
+      query,
+      documents,
+      truncation: this.options.truncation ?? true,
+    };
+  }
+
+  protected read(reply: z.infer<typeof responseSchema>, count: number): number[] {
+    return scoresByIndex(reply.data, count, this.provider);
   }
 }
