@@ -40,6 +40,8 @@ const FLOAT16_ROUNDS_TO_ZERO = 2 ** -25;
 export interface PreparedChunk {
   chunk: StoredChunk;
   embedding: Float32Array | null;
+  /** Versioned backends: the version the chunk is written under (`''` or absent: none). */
+  version?: string;
 }
 
 /** Where validated chunks go: the collection's name, pinned dimension (`null`: lexical-only) and vector type. */
