@@ -1184,119 +1184,124 @@ export function runStoreContract(
       });
     });
 
-    describe.runIf(!lexical)('store.lexicalSearch without a lexical index', () => {
-      it('refuses, pointing to dense search', async () => {
-        await dense();
-        await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 5 })).rejects.toMatchObject({
-          code: 'INVALID_ARGUMENT',
+    if (!lexical) {
+      describe('store.lexicalSearch without a lexical index', () => {
+        it('refuses, pointing to dense search', async () => {
+          await dense();
+          await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 5 })).rejects.toMatchObject({
+            code: 'INVALID_ARGUMENT',
+          });
+          await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 5 })).rejects.toThrow(/dense/);
         });
-        await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 5 })).rejects.toThrow(/dense/);
       });
-    });
+    }
 
-    describe.runIf(lexical)('store.lexicalSearch', () => {
-      beforeEach(async () => {
-        await dense();
-        const texts = LEXICAL_TEXTS;
-        await store.replaceDocument(
-          S,
-          documentWrite(
-            'lex',
-            texts.map((text, i) =>
-              chunk('lex', i, { text, headingPath: i === 4 ? ['Zebra facts'] : [], sourceId: 'lex' }),
+    if (lexical)
+      describe('store.lexicalSearch', () => {
+        beforeEach(async () => {
+          await dense();
+          const texts = LEXICAL_TEXTS;
+          await store.replaceDocument(
+            S,
+            documentWrite(
+              'lex',
+              texts.map((text, i) =>
+                chunk('lex', i, { text, headingPath: i === 4 ? ['Zebra facts'] : [], sourceId: 'lex' }),
+              ),
+              { sourceName: 'lex.md' },
             ),
-            { sourceName: 'lex.md' },
-          ),
-        );
-      });
+          );
+        });
 
-      it('ranks chunks matching more terms higher, with positive scores, best first', async () => {
-        const hits = await store.lexicalSearch({ ...S, query: 'quick fox', topK: 10 });
-        expect(ids(hits.slice(0, 2))).toEqual(['lex:0', 'lex:2']);
-        expect(hits.map((hit) => hit.chunk.id)).toContain('lex:3');
-        expect(hits.map((hit) => hit.chunk.id).indexOf('lex:3')).toBe(2);
-        for (const hit of hits) {
-          expect(hit.scores.lexical).toBe(hit.score);
-          expect(hit.score).toBeGreaterThan(0);
-          expect(hit.sourceName).toBe('lex.md');
+        it('ranks chunks matching more terms higher, with positive scores, best first', async () => {
+          const hits = await store.lexicalSearch({ ...S, query: 'quick fox', topK: 10 });
+          expect(ids(hits.slice(0, 2))).toEqual(['lex:0', 'lex:2']);
+          expect(hits.map((hit) => hit.chunk.id)).toContain('lex:3');
+          expect(hits.map((hit) => hit.chunk.id).indexOf('lex:3')).toBe(2);
+          for (const hit of hits) {
+            expect(hit.scores.lexical).toBe(hit.score);
+            expect(hit.score).toBeGreaterThan(0);
+            expect(hit.sourceName).toBe('lex.md');
+          }
+          expect([...hits].sort((a, b) => b.score - a.score)).toEqual(hits);
+        });
+
+        if (capabilities.lexical === 'bm25') {
+          it('scores with Okapi BM25 (k1 1.2, b 0.75, headings weighted 2), as FTS5 computes it', async () => {
+            const corpus = [0, 1, 2, 3, 4].map((i) => ({
+              id: `lex:${i}`,
+              text: LEXICAL_TEXTS[i]!,
+              headings: i === 4 ? ['Zebra facts'] : [],
+            }));
+            for (const query of ['quick fox', 'strong coffee', 'zebra', 'the quick dog']) {
+              const hits = await store.lexicalSearch({ ...S, query, topK: 10 });
+              const expected = bm25Reference(corpus, query, { headings: 2 });
+              expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.map((entry) => entry.id));
+              hits.forEach((hit, i) => {
+                expect(hit.score).toBeCloseTo(expected[i]!.score, 6);
+              });
+            }
+          });
         }
-        expect([...hits].sort((a, b) => b.score - a.score)).toEqual(hits);
-      });
 
-      if (capabilities.lexical === 'bm25') {
-        it('scores with Okapi BM25 (k1 1.2, b 0.75, headings weighted 2), as FTS5 computes it', async () => {
-          const corpus = [0, 1, 2, 3, 4].map((i) => ({
-            id: `lex:${i}`,
-            text: LEXICAL_TEXTS[i]!,
-            headings: i === 4 ? ['Zebra facts'] : [],
-          }));
-          for (const query of ['quick fox', 'strong coffee', 'zebra', 'the quick dog']) {
-            const hits = await store.lexicalSearch({ ...S, query, topK: 10 });
-            const expected = bm25Reference(corpus, query, { headings: 2 });
-            expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.map((entry) => entry.id));
-            hits.forEach((hit, i) => {
-              expect(hit.score).toBeCloseTo(expected[i]!.score, 6);
-            });
+        it('folds diacritics, stems words and searches heading paths', async () => {
+          expect(ids(await store.lexicalSearch({ ...S, query: 'cafe', topK: 5 }))).toEqual(['lex:1']);
+          expect(ids(await store.lexicalSearch({ ...S, query: 'run', topK: 5 }))).toEqual(['lex:1']);
+          expect(ids(await store.lexicalSearch({ ...S, query: 'zebra', topK: 5 }))).toEqual(['lex:4']);
+        });
+
+        it('never reads the query as syntax', async () => {
+          for (const query of HOSTILE_QUERIES) {
+            const hits = await store.lexicalSearch({ ...S, query, topK: 5 });
+            expect(Array.isArray(hits)).toBe(true);
+          }
+          expect(ids(await store.lexicalSearch({ ...S, query: '"quick', topK: 10 }))).toEqual([
+            'lex:0',
+            'lex:2',
+            'lex:3',
+          ]);
+          expect(ids(await store.lexicalSearch({ ...S, query: 'NEAR(dusk)', topK: 10 }))).toEqual(['lex:2']);
+          expect(ids(await store.lexicalSearch({ ...S, query: 'content:savanna', topK: 10 }))).toEqual([
+            'lex:4',
+          ]);
+        });
+
+        it('returns [] for text without words', async () => {
+          for (const query of ['', '   ', '!!!', '()', '*', '"', '-', '--', '…', ':']) {
+            expect(await store.lexicalSearch({ ...S, query, topK: 5 })).toEqual([]);
           }
         });
-      }
 
-      it('folds diacritics, stems words and searches heading paths', async () => {
-        expect(ids(await store.lexicalSearch({ ...S, query: 'cafe', topK: 5 }))).toEqual(['lex:1']);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'run', topK: 5 }))).toEqual(['lex:1']);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'zebra', topK: 5 }))).toEqual(['lex:4']);
-      });
+        it('applies conditions and keepBest inside the query', async () => {
+          await store.upsertChunks(S, [
+            chunk('x', 0, { text: 'quick note one', sourceId: 'sx', metadata: { kind: 'note' } }),
+            chunk('x', 1, { text: 'quick quick note two', sourceId: 'sx', metadata: { kind: 'note' } }),
+          ]);
+          expect(
+            ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, filter: { kind: 'note' } })),
+          ).toEqual(['x:0', 'x:1']);
+          expect(
+            ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, sourceIds: ['sx'] })),
+          ).toEqual(['x:0', 'x:1']);
+          expect(
+            ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, documentIds: ['x'] })),
+          ).toEqual(['x:0', 'x:1']);
+          expect(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, sourceIds: [] })).toEqual([]);
+          const best = await store.lexicalSearch({ ...S, query: 'quick', topK: 10, keepBest: true });
+          expect(best.map((hit) => hit.chunk.sourceId).sort()).toEqual(['lex', 'sx']);
+          const all = await store.lexicalSearch({ ...S, query: 'quick', topK: 10 });
+          expect(best[0]?.chunk.id).toBe(all[0]?.chunk.id);
+          expect(await store.lexicalSearch({ ...S, query: 'quick', topK: 1, keepBest: true })).toHaveLength(
+            1,
+          );
+        });
 
-      it('never reads the query as syntax', async () => {
-        for (const query of HOSTILE_QUERIES) {
-          const hits = await store.lexicalSearch({ ...S, query, topK: 5 });
-          expect(Array.isArray(hits)).toBe(true);
-        }
-        expect(ids(await store.lexicalSearch({ ...S, query: '"quick', topK: 10 }))).toEqual([
-          'lex:0',
-          'lex:2',
-          'lex:3',
-        ]);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'NEAR(dusk)', topK: 10 }))).toEqual(['lex:2']);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'content:savanna', topK: 10 }))).toEqual([
-          'lex:4',
-        ]);
-      });
-
-      it('returns [] for text without words', async () => {
-        for (const query of ['', '   ', '!!!', '()', '*', '"', '-', '--', '…', ':']) {
-          expect(await store.lexicalSearch({ ...S, query, topK: 5 })).toEqual([]);
-        }
-      });
-
-      it('applies conditions and keepBest inside the query', async () => {
-        await store.upsertChunks(S, [
-          chunk('x', 0, { text: 'quick note one', sourceId: 'sx', metadata: { kind: 'note' } }),
-          chunk('x', 1, { text: 'quick quick note two', sourceId: 'sx', metadata: { kind: 'note' } }),
-        ]);
-        expect(
-          ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, filter: { kind: 'note' } })),
-        ).toEqual(['x:0', 'x:1']);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, sourceIds: ['sx'] }))).toEqual(
-          ['x:0', 'x:1'],
-        );
-        expect(
-          ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, documentIds: ['x'] })),
-        ).toEqual(['x:0', 'x:1']);
-        expect(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, sourceIds: [] })).toEqual([]);
-        const best = await store.lexicalSearch({ ...S, query: 'quick', topK: 10, keepBest: true });
-        expect(best.map((hit) => hit.chunk.sourceId).sort()).toEqual(['lex', 'sx']);
-        const all = await store.lexicalSearch({ ...S, query: 'quick', topK: 10 });
-        expect(best[0]?.chunk.id).toBe(all[0]?.chunk.id);
-        expect(await store.lexicalSearch({ ...S, query: 'quick', topK: 1, keepBest: true })).toHaveLength(1);
-      });
-
-      it('refuses a bad topK', async () => {
-        await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 0 })).rejects.toMatchObject({
-          code: 'INVALID_ARGUMENT',
+        it('refuses a bad topK', async () => {
+          await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 0 })).rejects.toMatchObject({
+            code: 'INVALID_ARGUMENT',
+          });
         });
       });
-    });
 
     describe('namespaces', () => {
       const A: Scope = { collection: C, namespace: 'tenant-a' };
