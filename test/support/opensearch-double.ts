@@ -21,6 +21,8 @@ import { stemmer } from 'stemmer';
 import { type JsonReply, type JsonServer, serveJson } from './json-http.js';
 
 type Source = Record<string, unknown>;
+/** A query DSL clause or request body, as parsed JSON (read field by field). */
+// biome-ignore lint/suspicious/noExplicitAny: request bodies are parsed JSON of many shapes, checked where read
 type Clause = Record<string, any>;
 
 interface StoredDocument {
@@ -32,7 +34,7 @@ interface StoredDocument {
 }
 
 interface StoredIndex {
-  mappings: Record<string, any>;
+  mappings: Clause;
   documents: Map<string, StoredDocument>;
 }
 
@@ -119,7 +121,7 @@ export async function startOpenSearchDouble(): Promise<OpenSearchDouble> {
 
   /** Whether `document` matches `clause`, and its score (undefined when it does not match). */
   const evaluate = (index: StoredIndex, clause: Clause, document: StoredDocument): number | undefined => {
-    const [kind, body] = Object.entries(clause)[0] as [string, any];
+    const [kind, body] = Object.entries(clause)[0] as [string, Clause];
     const source = document.source;
     switch (kind) {
       case 'match_all':
@@ -335,7 +337,7 @@ export async function startOpenSearchDouble(): Promise<OpenSearchDouble> {
         if (index !== undefined)
           return failure(400, 'resource_already_exists_exception', `index [${name}] already exists`);
         const body = JSON.parse(text || '{}') as API.Indices_Create_RequestBody;
-        indexes.set(name, { mappings: (body.mappings ?? {}) as Record<string, any>, documents: new Map() });
+        indexes.set(name, { mappings: (body.mappings ?? {}) as Clause, documents: new Map() });
         return ok({ acknowledged: true, shards_acknowledged: true, index: name });
       }
       if (method === 'DELETE') {

@@ -306,11 +306,9 @@ export class OpenSearchBackend implements Backend.StoreBackend<Tx> {
   ): Promise<void> {
     const size = this.capabilities.maxWriteBatch;
     for (let start = 0; start < ids.length; start += size) {
-      const actions = ids
-        .slice(start, start + size)
-        .map((id) => ({
-          delete: routing === undefined ? { _index: index, _id: id } : { _index: index, _id: id, routing },
-        }));
+      const actions = ids.slice(start, start + size).map((id) => ({
+        delete: routing === undefined ? { _index: index, _id: id } : { _index: index, _id: id, routing },
+      }));
       await this.#bulk(operation, actions);
     }
   }
