@@ -5,11 +5,14 @@
  * - `postgres://…` / `postgresql://…`: PostgreSQL with pgvector (connect as the schema owner;
  *   migrations run on first use, scoped work runs as the non-privileged role under RLS);
  * - `pglite:DIR` or `pglite:memory`: PostgreSQL in-process (PGlite), no server needed;
- * - `memory:`: the in-memory store (nothing persists).
+ * - `memory:`: the in-memory store (nothing persists);
+ * - `chroma://…`, `qdrant://…`, `opensearch://…` (and `+https`): engines that scale out (see
+ *   `store/remote-schemes.ts`).
  * @module
  */
 import { ConfigError, isCairnError } from '../core/errors.js';
 import type { Store } from '../core/ports.js';
+import { remoteStoreFactory } from '../store/remote-schemes.js';
 
 /** Default SQLite file, relative to the working directory. */
 export const DEFAULT_DB_PATH = '.cairn/cairn.db';
@@ -19,6 +22,8 @@ export const DEFAULT_DB_PATH = '.cairn/cairn.db';
  * @throws {ConfigError} when a SQLite file cannot be opened (a folder, not a database, no permission).
  */
 export async function openStore(location: string = DEFAULT_DB_PATH): Promise<Store> {
+  const remote = remoteStoreFactory(location);
+  if (remote !== undefined) return remote(location);
   if (/^postgres(ql)?:\/\//i.test(location)) {
     const { openPostgresStore } = await import('../store/postgres/postgres-store.js');
     return openPostgresStore({ url: location });

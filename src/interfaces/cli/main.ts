@@ -13,6 +13,7 @@ import { registerEvalCommand } from './eval-command.js';
 import { registerIngestCommand } from './ingest-command.js';
 import { registerManageCommands } from './manage-commands.js';
 import { registerMcpCommand } from './mcp-command.js';
+import { registerMigrateCommand } from './migrate-command.js';
 
 const program = new Command('cairn')
   .description('Retrieval-augmented generation: ingest documents, search them, answer with citations.')
@@ -25,6 +26,7 @@ registerEvalCommand(program);
 registerManageCommands(program);
 registerChatCommand(program);
 registerMcpCommand(program);
+registerMigrateCommand(program);
 
 try {
   await program.parseAsync(process.argv);
