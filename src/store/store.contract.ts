@@ -17,7 +17,7 @@ import { simplifyFilter } from '../core/filter/simplify-filter.js';
 import { validateFilter } from '../core/filter/validate-filter.js';
 import type { DocumentWrite, ScanConditions, Scope, Store, StoreCapabilities } from '../core/ports.js';
 import type { Hit, Metadata, StoredChunk } from '../core/types.js';
-import { bm25Reference } from './bm25-reference.contract.js';
+import { bm25Reference, luceneBm25Reference } from './bm25-reference.contract.js';
 
 const { storedChunk } = records;
 
@@ -1239,6 +1239,24 @@ export function runStoreContract(
               expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.map((entry) => entry.id));
               hits.forEach((hit, i) => {
                 expect(hit.score).toBeCloseTo(expected[i]!.score, 6);
+              });
+            }
+          });
+        }
+
+        if (capabilities.lexical === 'lucene_bm25') {
+          it("scores with Lucene's BM25 (k1 1.2, b 0.75, per field, headings boosted 2)", async () => {
+            const corpus = [0, 1, 2, 3, 4].map((i) => ({
+              id: `lex:${i}`,
+              text: LEXICAL_TEXTS[i]!,
+              headings: i === 4 ? ['Zebra facts'] : [],
+            }));
+            for (const query of ['quick fox', 'strong coffee', 'zebra', 'the quick dog']) {
+              const hits = await store.lexicalSearch({ ...S, query, topK: 10 });
+              const expected = luceneBm25Reference(corpus, query, { headings: 2 });
+              expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.map((entry) => entry.id));
+              hits.forEach((hit, i) => {
+                expect(hit.score).toBeCloseTo(expected[i]!.score, 4);
               });
             }
           });
