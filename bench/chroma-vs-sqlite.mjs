@@ -134,7 +134,14 @@ function freePort() {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cairn-bench-chroma-'));
-const results = { date: new Date().toISOString(), chunks: n, dimension: dim, queries: queryCount, topK, stores: [] };
+const results = {
+  date: new Date().toISOString(),
+  chunks: n,
+  dimension: dim,
+  queries: queryCount,
+  topK,
+  stores: [],
+};
 try {
   const sqlite = await openSqliteStore({ path: path.join(dir, 'bench.db') });
   results.stores.push(await measure(sqlite));
