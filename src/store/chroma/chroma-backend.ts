@@ -1,7 +1,10 @@
 /**
- * The Chroma backend: one Chroma collection per cairn collection (cosine HNSW space, named
- * `PREFIX-SLUG-HASH`), and one registry collection (`PREFIX-registry`) holding the collection
- * entries (model, dimension, schema version) and the document records, so that every process
+ * The Chroma backend: one Chroma collection per cairn collection and namespace (cosine HNSW
+ * space, named `PREFIX-SLUG-HASH-NSHASH`, created by the namespace's first write), which is
+ * Chroma's own way to partition tenants: a request goes to its namespace's collection and needs no
+ * namespace condition, which Chroma would answer by filtering every record's metadata first. One
+ * registry collection (`PREFIX-registry`) holds the collection entries (model, dimension, schema
+ * version), the namespaces each collection has, and the document records, so that every process
  * that opens the same server sees one truth.
  *
  * A chunk is one Chroma record: its text as the record's document, its embedding, and its
@@ -191,16 +194,8 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
     return locationName(this.#settings.prefix, name);
   }
 
+  /** Registers the collection; its Chroma collections come with each namespace's first write. */
   async createCollection(_tx: Tx, collection: Backend.StoredCollection): Promise<void> {
-    const created = await this.#call('create a collection', () =>
-      this.#client.getOrCreateCollection({
-        name: collection.location,
-        embeddingFunction: PRECOMPUTED,
-        configuration: { hnsw: { space: 'cosine' } },
-        metadata: { cairn: 'collection' },
-      }),
-    );
-    this.#collections.set(collection.location, created);
     await this.#writeEntry(collection);
   }
 
@@ -216,16 +211,25 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
   }
 
   async dropCollection(_tx: Tx, collection: Backend.StoredCollection): Promise<void> {
-    await this.#call('drop a collection', async () => {
-      try {
-        await this.#client.deleteCollection({ name: collection.location });
-      } catch (error) {
-        if ((error as Error).name !== 'ChromaNotFoundError') throw error;
-      }
-    });
     const registry = await this.#registryCollection();
+    const namespaces = await this.#listAll(
+      registry,
+      { $and: [{ kind: { $eq: 'namespace' } }, { loc: { $eq: collection.location } }] },
+      ['metadatas'],
+    );
+    for (const { metadata } of namespaces) {
+      const name = String(metadata!.name);
+      this.#collections.delete(name);
+      await this.#call('drop a namespace collection', async () => {
+        try {
+          await this.#client.deleteCollection({ name });
+        } catch (error) {
+          if ((error as Error).name !== 'ChromaNotFoundError') throw error;
+        }
+      });
+    }
     const records = await this.#listAll(registry, {
-      $and: [{ kind: { $eq: 'document' } }, { loc: { $eq: collection.location } }],
+      $and: [{ kind: { $in: ['document', 'namespace'] } }, { loc: { $eq: collection.location } }],
     });
     await this.#deleteIds(
       registry,
@@ -235,7 +239,6 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
     await this.#call('delete a collection entry', () =>
       registry.delete({ ids: [collectionKey(collection.name)] }),
     );
-    this.#collections.delete(collection.location);
   }
 
   async recordSchemaVersion(_tx: Tx, collection: Backend.StoredCollection, version: number): Promise<void> {
@@ -247,21 +250,33 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
   // Chunks.
 
   /**
-   * Runs `request` on the Chroma collection of `scope` (looked up by name once, then cached; looked
-   * up again when Chroma no longer knows the cached one, as after a drop and re-create elsewhere).
+   * Runs `request` on the Chroma collection of the scope's namespace (looked up by name once, then
+   * cached; looked up again when Chroma no longer knows the cached one, as after a drop and
+   * re-create elsewhere). A namespace nothing was written to has none: with `create` (writes) it is
+   * registered and created, else the call answers `undefined` and creates nothing.
    */
   async #onChunks<T>(
     scope: Backend.BackendScope,
     operation: string,
     request: (collection: Collection) => Promise<T>,
-  ): Promise<T> {
-    const name = scope.collection.location;
+    create = false,
+  ): Promise<T | undefined> {
+    const name = namespaceCollection(scope);
     for (let attempt = 0; ; attempt++) {
       let collection = this.#collections.get(name);
       if (collection === undefined) {
-        collection = await this.#call('open a collection', () =>
-          this.#client.getCollection({ name, embeddingFunction: PRECOMPUTED }),
-        );
+        collection = await this.#call('open a namespace collection', async () => {
+          try {
+            return await this.#client.getCollection({ name, embeddingFunction: PRECOMPUTED });
+          } catch (error) {
+            if ((error as Error).name === 'ChromaNotFoundError') return undefined;
+            throw error;
+          }
+        });
+        if (collection === undefined) {
+          if (!create) return undefined;
+          collection = await this.#createNamespace(scope, name);
+        }
         this.#collections.set(name, collection);
       }
       try {
@@ -272,6 +287,26 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
         this.#collections.delete(name);
       }
     }
+  }
+
+  /** Registers a namespace of a collection (first, so a drop finds it), then creates its Chroma collection. */
+  async #createNamespace(scope: Backend.BackendScope, name: string): Promise<Collection> {
+    const registry = await this.#registryCollection();
+    await this.#call('register a namespace', () =>
+      registry.upsert({
+        ids: [`namespace:${digest(scope.collection.location, scope.namespace)}`],
+        embeddings: [[1]],
+        metadatas: [{ kind: 'namespace', loc: scope.collection.location, ns: scope.namespace, name }],
+      }),
+    );
+    return this.#call('create a namespace collection', () =>
+      this.#client.getOrCreateCollection({
+        name,
+        embeddingFunction: PRECOMPUTED,
+        configuration: { hnsw: { space: 'cosine' } },
+        metadata: { cairn: 'namespace' },
+      }),
+    );
   }
 
   async writeChunks(
@@ -293,14 +328,17 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
       documents.push(chunk.text);
       metadatas.push(chunkMetadata(scope.namespace, prepared, version, now));
     }
-    await this.#onChunks(scope, 'upsert chunks', (collection) =>
-      collection.upsert({ ids, embeddings, metadatas, documents }),
+    await this.#onChunks(
+      scope,
+      'upsert chunks',
+      (collection) => collection.upsert({ ids, embeddings, metadatas, documents }),
+      true,
     );
   }
 
   /** The parsed ids of every chunk that passes `conditions`. */
   async #matchingIds(scope: Backend.BackendScope, conditions: Backend.ChunkConditions) {
-    const rows = await this.#listChunks(scope, chromaWhere(scope.namespace, conditions), []);
+    const rows = await this.#listChunks(scope, chromaWhere(conditions), []);
     return rows.map(({ id }) => ({ key: id, ...parseChunkId(id) }));
   }
 
@@ -322,10 +360,7 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
   }
 
   async readChunks(_tx: Tx, scope: Backend.BackendScope, ids: readonly string[], embeddings: boolean) {
-    const rows = await this.#listChunks(scope, chromaWhere(scope.namespace, { ids }), [
-      'metadatas',
-      'documents',
-    ]);
+    const rows = await this.#listChunks(scope, chromaWhere({ ids }), ['metadatas', 'documents']);
     return rows.flatMap((row) => (row.metadata ? [decodeChunk(row, embeddings)] : []));
   }
 
@@ -346,7 +381,7 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
     const found = await this.#onChunks(scope, 'read chunks', (collection) =>
       collection.get({ ids: keys, include }),
     );
-    const byKey = new Map(found.rows().map((record) => [record.id, record as ChromaRow]));
+    const byKey = new Map((found?.rows() ?? []).map((record) => [record.id, record as ChromaRow]));
     return keys.flatMap((key) => {
       const record = byKey.get(key);
       return record?.metadata ? [decodeChunk(record, page.embeddings)] : [];
@@ -354,6 +389,10 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
   }
 
   async countChunks(_tx: Tx, scope: Backend.BackendScope, conditions: Backend.ChunkConditions) {
+    const where = chromaWhere(conditions);
+    if (where === undefined) {
+      return (await this.#onChunks(scope, 'count chunks', (collection) => collection.count())) ?? 0;
+    }
     return (await this.#matchingIds(scope, conditions)).length;
   }
 
@@ -367,7 +406,7 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
     scope: Backend.BackendScope,
     query: Backend.DenseQuery,
   ): Promise<Backend.ScoredChunk[]> {
-    const where = chromaWhere(scope.namespace, query.conditions);
+    const where = chromaWhere(query.conditions);
     let scored: Array<{ row: ChromaRow; score: number }>;
     if (query.exact) {
       const rows = await this.#listChunks(scope, where, ['metadatas', 'documents']);
@@ -382,12 +421,12 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
           collection.query({
             queryEmbeddings: [Array.from(query.vector)],
             nResults: wanted,
-            where,
+            ...(where === undefined ? {} : { where }),
             include: ['metadatas', 'documents', 'distances'],
           }),
         );
         // A record deleted while the query ran comes back without metadata: it is gone.
-        scored = (result.rows()[0] ?? []).flatMap((row) =>
+        scored = (result?.rows()[0] ?? []).flatMap((row) =>
           row.metadata ? [{ row: row as ChromaRow, score: 1 - (row.distance ?? Number.NaN) }] : [],
         );
         if (!query.keepBest || scored.length < wanted || distinctSources(scored) >= query.topK) break;
@@ -529,8 +568,12 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
 
   // Listing helpers.
 
-  /** Every chunk record of `scope` matching `where`, page by page. */
-  #listChunks(scope: Backend.BackendScope, where: Where, include: Include[]): Promise<ChromaRow[]> {
+  /** Every chunk record of `scope` matching `where` (all without one), page by page; none in a namespace without a collection. */
+  #listChunks(
+    scope: Backend.BackendScope,
+    where: Where | undefined,
+    include: Include[],
+  ): Promise<ChromaRow[]> {
     return this.#listAll(
       (page) => this.#onChunks(scope, 'list chunks', (collection) => page(collection)),
       where,
@@ -542,14 +585,20 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
   async #listAll(
     on:
       | Collection
-      | ((page: (collection: Collection) => ReturnType<Collection['get']>) => ReturnType<Collection['get']>),
-    where: Where,
+      | ((
+          page: (collection: Collection) => ReturnType<Collection['get']>,
+        ) => Promise<Awaited<ReturnType<Collection['get']>> | undefined>),
+    where: Where | undefined,
     include: Include[] = [],
   ): Promise<ChromaRow[]> {
     const rows: ChromaRow[] = [];
     for (let offset = 0; ; offset += PAGE) {
-      const get = (collection: Collection) => collection.get({ where, include, limit: PAGE, offset });
+      const get = (collection: Collection) =>
+        collection.get(
+          where === undefined ? { include, limit: PAGE, offset } : { where, include, limit: PAGE, offset },
+        );
       const page = await (typeof on === 'function' ? on(get) : this.#call('list records', () => get(on)));
+      if (page === undefined) return rows;
       rows.push(...(page.rows() as ChromaRow[]));
       if (page.ids.length < PAGE) return rows;
     }
@@ -571,6 +620,11 @@ interface ChromaRow {
   document?: string | null;
   embedding?: number[] | null;
   metadata?: Metadata | null;
+}
+
+/** The Chroma collection of a collection's namespace: its location and a hash of the namespace. */
+function namespaceCollection(scope: Backend.BackendScope): string {
+  return `${scope.collection.location}-${digest(scope.namespace).slice(0, 12)}`;
 }
 
 function collectionKey(name: string): string {

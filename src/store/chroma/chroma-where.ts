@@ -87,9 +87,12 @@ function compile(node: FilterNode, negated: boolean): Clause {
   }
 }
 
-/** The `where` of a request in `namespace` under `conditions`. */
-export function chromaWhere(namespace: string, conditions: ChunkConditions): Where {
-  const clauses: Clause[] = [{ [CHUNK_KEYS.namespace]: { $eq: namespace } }];
+/**
+ * The `where` of a request under `conditions`, or `undefined` when there is none (every request
+ * already goes to its namespace's own Chroma collection, so the namespace is no condition).
+ */
+export function chromaWhere(conditions: ChunkConditions): Where | undefined {
+  const clauses: Clause[] = [];
   if (conditions.ids !== undefined) clauses.push(oneOf(CHUNK_KEYS.id, conditions.ids));
   if (conditions.documentIds !== undefined)
     clauses.push(oneOf(CHUNK_KEYS.documentId, conditions.documentIds));
@@ -101,5 +104,5 @@ export function chromaWhere(namespace: string, conditions: ChunkConditions): Whe
     clauses.push({ [CHUNK_KEYS.version]: { $eq: conditions.onlyVersion } });
   }
   if (conditions.filter !== undefined) clauses.push(compile(conditions.filter, false));
-  return all(clauses) as Where;
+  return all(clauses) as Where | undefined;
 }
