@@ -29,3 +29,14 @@ export {
 export * from './memory/index.js';
 export { COLLECTION_TABLE_PREFIX, tableNameFor } from './sql/table-name.js';
 export * from './sqlite/index.js';
+export * from './chroma/index.js';
+export {
+  DEFAULT_MIGRATE_BATCH_SIZE,
+  type MigrateOptions,
+  type MigrateProgress,
+  type MigrateResult,
+  migrateStore,
+} from './migrate.js';
+export * from './opensearch/index.js';
+export * from './qdrant/index.js';
+export { remoteStoreFactory, type StoreFactory, storeSchemes } from './remote-schemes.js';
