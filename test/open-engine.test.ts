@@ -34,7 +34,16 @@ describe('store schemes', () => {
       return createMemoryStore();
     });
     expect(storeSchemes()).toEqual(
-      expect.arrayContaining(['memory', 'pglite', 'postgres', 'sqlite', 'test-mem']),
+      expect.arrayContaining([
+        'chroma',
+        'memory',
+        'opensearch',
+        'pglite',
+        'postgres',
+        'qdrant',
+        'sqlite',
+        'test-mem',
+      ]),
     );
     const store = await openStore('test-mem://bucket/a');
     expect(store.backend).toBe('memory');
@@ -43,9 +52,11 @@ describe('store schemes', () => {
   });
 
   it('refuses an unknown scheme naming the registered ones, and a mistyped path when create is false', async () => {
-    const error = await openStore('chroma://localhost:8000').catch((e) => e);
+    const error = await openStore('milvus://localhost:19530').catch((e) => e);
     expect(isCairnError(error) && error.code).toBe('CONFIG_ERROR');
-    expect(error.message).toMatch(/unknown store scheme "chroma:"; registered: .*memory.*sqlite/);
+    expect(error.message).toMatch(
+      /unknown store scheme "milvus:"; registered: .*chroma.*memory.*opensearch.*qdrant.*sqlite/,
+    );
     const missing = path.join(tempDir(), 'nothere', 'x.db');
     await expect(openStore(missing, { create: false, settingName: '--db' })).rejects.toThrow(
       /no database at .*x\.db; ingest documents into it first, or check --db/,

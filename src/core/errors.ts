@@ -61,6 +61,25 @@ export class InvalidFilterError extends CairnError {
   }
 }
 
+/**
+ * A valid filter needs an operation the store's engine cannot evaluate (declared in its
+ * `capabilities.unsupportedFilters`). Code `INVALID_FILTER`: the filter is fine, but not for this store.
+ */
+export class UnsupportedFilterError extends InvalidFilterError {
+  /** The operation, as named in `StoreCapabilities.unsupportedFilters` (e.g. `$gte:string`). */
+  readonly operation: string;
+  /** Backend name, e.g. `chroma`. */
+  readonly backend: string;
+  constructor(options: { path: string; operation: string; backend: string; hint: string }) {
+    super(
+      options.path,
+      `the ${options.backend} store cannot filter with ${options.operation}; ${options.hint}`,
+    );
+    this.operation = options.operation;
+    this.backend = options.backend;
+  }
+}
+
 /** A vector's length differs from the collection's pinned dimension. Nothing was written. */
 export class DimensionMismatchError extends CairnError {
   readonly expected: number;
@@ -209,6 +228,33 @@ export class OcrError extends CairnError {
   constructor(message: string, options?: { cause?: unknown; timedOut?: boolean }) {
     super('OCR_FAILED', message, options);
     this.timedOut = options?.timedOut ?? false;
+  }
+}
+
+/**
+ * A request to a remote store engine (Chroma, Qdrant, OpenSearch) failed after its retries, or
+ * answered something cairn cannot read. Code `PROVIDER_ERROR`; names the engine, the operation
+ * and the HTTP status.
+ */
+export class StoreRequestError extends ProviderError {
+  /** What cairn was doing, e.g. `upsert points`. */
+  readonly operation: string;
+  constructor(options: {
+    engine: string;
+    operation: string;
+    message: string;
+    statusCode?: number;
+    isRetryable?: boolean;
+    cause?: unknown;
+  }) {
+    super({
+      provider: options.engine,
+      message: `${options.operation} failed: ${options.message}`,
+      statusCode: options.statusCode,
+      isRetryable: options.isRetryable,
+      cause: options.cause,
+    });
+    this.operation = options.operation;
   }
 }
 

@@ -331,10 +331,12 @@ export interface StoreStats {
 export interface StoreCapabilities {
   /**
    * How lexical search scores: `bm25` (Okapi BM25 with k1 = 1.2, b = 0.75, the formula of SQLite
-   * FTS5's `bm25()`), `ts_rank_cd` (PostgreSQL's cover density rank, length-normalised), or
-   * `none` (no lexical index: lexical search refuses, hybrid runs dense-only).
+   * FTS5's `bm25()`), `lucene_bm25` (Lucene's `BM25Similarity`, k1 = 1.2, b = 0.75, idf
+   * `ln(1 + (N − n + 0.5) / (n + 0.5))`, per field, the text and the heading path (boost 2)
+   * summed: OpenSearch's default), `ts_rank_cd` (PostgreSQL's cover density rank,
+   * length-normalised), or `none` (no lexical index: lexical search refuses, hybrid runs dense-only).
    */
-  lexical: 'bm25' | 'ts_rank_cd' | 'none';
+  lexical: LexicalScoring;
   /** Whether lexical statistics (document frequencies, average length) are per `namespace` or per `collection`. */
   lexicalStatistics: 'namespace' | 'collection';
   /** `exact`: every passing chunk is scored. `approximate`: an index answers, with an exact fallback. */
@@ -350,8 +352,11 @@ export interface StoreCapabilities {
   vectorTypes: readonly VectorType[];
   /**
    * How a document replace is seen by concurrent readers: `transaction` (the old version or the
-   * new one, never a mix), `versioned` (the new version is written first, then the old one is
-   * deleted by version: never zero chunks, briefly both), or `none`.
+   * new one, never a mix), `versioned` (no transactions: the new version's chunks are written
+   * first under new physical ids, the document record is switched to it in one write, then the
+   * old version is deleted by version; reads return only chunks of their document's current
+   * version, so a reader sees the old version or the new one, never zero chunks and never a mix,
+   * while counts may include both for the moment between the switch and the delete), or `none`.
    */
   replace: 'transaction' | 'versioned' | 'none';
   /** Most chunks the backend writes in one statement or request; larger writes are split. */
@@ -360,7 +365,40 @@ export interface StoreCapabilities {
   namespaceIsolation: 'database' | 'query';
   /** Whether data outlives the process. */
   persistent: boolean;
+  /**
+   * Filter operations the backend cannot evaluate inside its scan (see {@link FilterOperation}).
+   * A filter that needs one is refused before anything is read, with an `UnsupportedFilterError`
+   * (code `INVALID_FILTER`) naming the operation and the backend. Empty on SQL and memory stores.
+   */
+  unsupportedFilters: readonly FilterOperation[];
 }
+
+/** How a store scores lexical matches; see {@link StoreCapabilities.lexical}. */
+export type LexicalScoring = 'bm25' | 'lucene_bm25' | 'ts_rank_cd' | 'none';
+
+/**
+ * One operation of the filter language, as a backend needs it: an operator (`$ne` and `$nin` are
+ * the negations of `$eq` and `$in`, `$exists: false` is a negated `$exists`), or a range operator
+ * applied to a string operand, named with `:string` (`$gte:string`); number ranges are the plain
+ * name (`$gte`).
+ */
+export type FilterOperation =
+  | '$eq'
+  | '$ne'
+  | '$gt'
+  | '$gte'
+  | '$lt'
+  | '$lte'
+  | '$in'
+  | '$nin'
+  | '$exists'
+  | '$and'
+  | '$or'
+  | '$not'
+  | '$gt:string'
+  | '$gte:string'
+  | '$lt:string'
+  | '$lte:string';
 
 /**
  * The collection store: registry, writes, searches. Every implementation is the core-owned

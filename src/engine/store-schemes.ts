@@ -19,6 +19,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError, isCairnError } from '../core/errors.js';
 import { loadOptionalPeer } from '../core/optional-peer.js';
 import type { Store } from '../core/ports.js';
+import { storeSchemes as remoteStoreSchemes } from '../store/remote-schemes.js';
 
 /** Default SQLite file, relative to the working directory. */
 export const DEFAULT_DB_PATH = '.cairn/cairn.db';
@@ -154,3 +155,7 @@ registerStoreScheme('memory', async () =>
 );
 registerStoreScheme('pglite', openPglite);
 registerStoreScheme(['postgres', 'postgresql'], openPostgres);
+// Engines that scale out: chroma://, qdrant://, opensearch:// and their +https forms.
+for (const [scheme, open] of Object.entries(remoteStoreSchemes)) {
+  registerStoreScheme(scheme, (location) => open(location.url));
+}

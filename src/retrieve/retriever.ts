@@ -10,7 +10,7 @@
  */
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import type { Filter } from '../core/filter/filter.js';
-import type { Embedder, EmbeddingUsage, Reranker, Store } from '../core/ports.js';
+import type { Embedder, EmbeddingUsage, LexicalScoring, Reranker, Store } from '../core/ports.js';
 import { queryTerms } from '../core/query-terms.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
@@ -62,7 +62,7 @@ export interface RetrieverDeps {
 /** How a result's scores were computed. */
 export interface SearchScoring {
   /** `scores.lexical`: the store's lexical scoring (see `StoreCapabilities.lexical`), when lexical search ran. */
-  lexical?: 'bm25' | 'ts_rank_cd';
+  lexical?: Exclude<LexicalScoring, 'none'>;
   /** `scores.dense`: cosine similarity, when dense search ran. */
   dense?: 'cosine';
   /** `scores.fused`: reciprocal rank fusion, and where it ran, in hybrid mode. */
@@ -127,7 +127,7 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
     sourceIds: request.sourceIds,
     keepBest: request.keepBest,
   };
-  const lexicalScoring = lexicalIndex ? (capabilities.lexical as 'bm25' | 'ts_rank_cd') : undefined;
+  const lexicalScoring = lexicalIndex ? (capabilities.lexical as Exclude<LexicalScoring, 'none'>) : undefined;
   const scoring: SearchScoring = {};
   if (mode !== 'dense') scoring.lexical = lexicalScoring;
   if (mode !== 'lexical') scoring.dense = 'cosine';

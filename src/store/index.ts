@@ -5,6 +5,7 @@
  */
 
 export { MAX_QUERY_TERMS, queryTerms } from '../core/query-terms.js';
+export * from './chroma/index.js';
 export { type CheckedConditions, checkConditions } from './collection/conditions.js';
 export {
   type ChunkTarget,
@@ -27,5 +28,15 @@ export {
   validatePositiveInteger,
 } from './collection/validation.js';
 export * from './memory/index.js';
+export {
+  DEFAULT_MIGRATE_BATCH_SIZE,
+  type MigrateOptions,
+  type MigrateProgress,
+  type MigrateResult,
+  migrateStore,
+} from './migrate.js';
+export * from './opensearch/index.js';
+export * from './qdrant/index.js';
+export { remoteStoreFactory, type StoreFactory, storeSchemes } from './remote-schemes.js';
 export { COLLECTION_TABLE_PREFIX, tableNameFor } from './sql/table-name.js';
 export * from './sqlite/index.js';

@@ -12,9 +12,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as records from '../../test/support/store-records.js';
 import type { Filter } from '../core/filter/filter.js';
-import type { DocumentWrite, Scope, Store, StoreCapabilities } from '../core/ports.js';
+import { filterOperations } from '../core/filter/filter-operations.js';
+import { simplifyFilter } from '../core/filter/simplify-filter.js';
+import { validateFilter } from '../core/filter/validate-filter.js';
+import type { DocumentWrite, ScanConditions, Scope, Store, StoreCapabilities } from '../core/ports.js';
 import type { Hit, Metadata, StoredChunk } from '../core/types.js';
-import { bm25Reference } from './bm25-reference.contract.js';
+import { bm25Reference, luceneBm25Reference } from './bm25-reference.contract.js';
 
 const { storedChunk } = records;
 
@@ -233,6 +236,12 @@ export function runStoreContract(
   capabilities: StoreCapabilities,
 ): void {
   const float16 = capabilities.vectorTypes.includes('float16');
+  const lexical = capabilities.lexical !== 'none';
+  /** The operations of `filter` this backend declares it cannot evaluate. */
+  const unsupported = (filter: Filter) =>
+    filterOperations(simplifyFilter(validateFilter(filter)))
+      .map(({ operation }) => operation)
+      .filter((operation) => capabilities.unsupportedFilters.includes(operation));
   describe(`Store contract: ${name}`, () => {
     let store: Store;
     let closed = false;
@@ -247,6 +256,19 @@ export function runStoreContract(
 
     const dense = (collection = C, dimension = DIM) =>
       store.createCollection(collection, { model: MODEL, dimension });
+
+    /**
+     * Ids of the chunks whose text holds the word `query`: lexical search where the backend has an
+     * index, else a scan that reads every chunk's text (for side checks only; ranking is tested
+     * in the lexical block).
+     */
+    async function textIds(request: Scope & ScanConditions & { query: string; topK?: number }) {
+      if (lexical) return ids(await store.lexicalSearch({ topK: 10, ...request }));
+      const word = request.query.toLowerCase();
+      const { query: _query, topK: _topK, ...scan } = request;
+      const chunks = (await collect(store.iterChunks({ ...scan, includeEmbeddings: false }))).flat();
+      return ids(chunks.filter((item) => item.text.toLowerCase().includes(word)));
+    }
 
     /** Writes one document per fixture entry, one chunk each, id `<key>:0`, text mentioning "common". */
     async function writeFilterFixture(scope: Scope = S): Promise<void> {
@@ -419,8 +441,7 @@ export function runStoreContract(
         for (const [index, collection] of HOSTILE_NAMES.entries()) {
           const entry = listed.find((item) => item.name === collection)!;
           expect(entry.count).toBe(1);
-          const hits = await store.lexicalSearch({ collection, query: `marker${index}`, topK: 5 });
-          expect(ids(hits)).toEqual(['doc:0']);
+          expect(await textIds({ collection, query: `marker${index}`, topK: 5 })).toEqual(['doc:0']);
           expect(await store.listDocuments({ collection })).toHaveLength(1);
         }
         for (const collection of HOSTILE_NAMES) expect(await store.dropCollection(collection)).toBe(true);
@@ -478,7 +499,7 @@ export function runStoreContract(
           code: 'COLLECTION_NOT_FOUND',
         });
         await expect(store.lexicalSearch({ ...S, query: 'x', topK: 1 })).rejects.toMatchObject({
-          code: 'COLLECTION_NOT_FOUND',
+          code: lexical ? 'COLLECTION_NOT_FOUND' : 'INVALID_ARGUMENT',
         });
       });
 
@@ -520,8 +541,8 @@ export function runStoreContract(
         );
         expect(record.chunkCount).toBe(1);
         expect(await store.countChunks(S)).toBe(1);
-        expect(await store.lexicalSearch({ ...S, query: 'oldword', topK: 10 })).toEqual([]);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'newword', topK: 10 }))).toEqual(['d:0']);
+        expect(await textIds({ ...S, query: 'oldword' })).toEqual([]);
+        expect(await textIds({ ...S, query: 'newword' })).toEqual(['d:0']);
         expect(ids(await store.denseSearch({ ...S, vector: vec(1), topK: 10 }))).toEqual(['d:0']);
         expect((await store.getDocument(S, 'd'))?.contentHash).toBe('v2');
       });
@@ -549,7 +570,7 @@ export function runStoreContract(
           'version one 1',
           'version one 2',
         ]);
-        expect(await store.lexicalSearch({ ...S, query: 'two', topK: 10 })).toEqual([]);
+        expect(await textIds({ ...S, query: 'two' })).toEqual([]);
       };
 
       it('refuses a wrong dimension mid-batch and keeps the old version', async () => {
@@ -602,7 +623,7 @@ export function runStoreContract(
         await store.createCollection(C);
         const { embedding: _, ...bare } = chunk('d', 0, { text: 'lexical only text' });
         await store.replaceDocument(S, documentWrite('d', [bare]));
-        expect(ids(await store.lexicalSearch({ ...S, query: 'lexical', topK: 3 }))).toEqual(['d:0']);
+        expect(await textIds({ ...S, query: 'lexical', topK: 3 })).toEqual(['d:0']);
         expect((await store.getEmbeddings(S, ['d:0'])).size).toBe(0);
         await expect(store.replaceDocument(S, documentWrite('e', [chunk('e', 0)]))).rejects.toMatchObject({
           code: 'DIMENSION_MISMATCH',
@@ -612,6 +633,80 @@ export function runStoreContract(
         });
       });
     });
+
+    describe.runIf(capabilities.replace !== 'none')(
+      `replaces seen by concurrent readers (${capabilities.replace})`,
+      () => {
+        /** Version `v` of document `r`: `3 + (v % 3)` chunks whose texts name the version. */
+        const version = (v: number) =>
+          documentWrite(
+            'r',
+            Array.from({ length: 3 + (v % 3) }, (_, i) => chunk('r', i, { text: `version${v} part ${i}` })),
+            { contentHash: `v${v}` },
+          );
+        /** The versions a read saw, and whether it saw every chunk of the one version it saw. */
+        const seen = (texts: string[]) => {
+          const versions = [...new Set(texts.map((text) => Number(/version(\d+)/.exec(text)![1])))];
+          return { versions, whole: versions.length === 1 && texts.length === 3 + (versions[0]! % 3) };
+        };
+
+        it('never shows zero chunks or a mix of two versions', async () => {
+          await dense();
+          await store.replaceDocument(S, version(0));
+          let writing = true;
+          const writer = (async () => {
+            try {
+              for (let v = 1; v <= 12; v++) await store.replaceDocument(S, version(v));
+            } finally {
+              writing = false;
+            }
+          })();
+          const reads: Array<ReturnType<typeof seen>> = [];
+          const candidates = Array.from({ length: 6 }, (_, i) => `r:${i}`);
+          while (writing) {
+            const scanned = (
+              await collect(store.iterChunks({ ...S, documentIds: ['r'], batchSize: 10 }))
+            ).flat();
+            reads.push(seen(scanned.map((item) => item.text)));
+            const hits = await store.denseSearch({ ...S, vector: vec(3), topK: 20, documentIds: ['r'] });
+            reads.push(seen(hits.map((hit) => hit.chunk.text)));
+            const fetched = await store.getChunks(S, candidates);
+            const texts = fetched.map((item) => item.text);
+            const byId = seen(texts);
+            // Ids beyond a shorter version's length may be absent; the rest must be one version, whole.
+            reads.push({ versions: byId.versions, whole: byId.versions.length === 1 && byId.whole });
+          }
+          await writer;
+          expect(reads.length).toBeGreaterThan(0);
+          for (const read of reads) {
+            expect(read.versions).toHaveLength(1);
+            expect(read.whole).toBe(true);
+          }
+          const last = seen((await collect(store.iterChunks(S))).flat().map((item) => item.text));
+          expect(last).toEqual({ versions: [12], whole: true });
+          expect((await store.getDocument(S, 'r'))?.chunkCount).toBe(3);
+          expect(await store.countChunks(S)).toBe(3);
+        });
+
+        it('leaves the current version whole when a replace fails part-way', async () => {
+          await dense();
+          await store.replaceDocument(S, version(1));
+          const broken = version(2);
+          broken.chunks[3] = { ...broken.chunks[3]!, embedding: vec(1, DIM + 1) };
+          await expect(store.replaceDocument(S, broken)).rejects.toMatchObject({
+            code: 'DIMENSION_MISMATCH',
+          });
+          const texts = (await collect(store.iterChunks(S))).flat().map((item) => item.text);
+          expect(seen(texts)).toEqual({ versions: [1], whole: true });
+          expect(await store.countChunks(S)).toBe(4);
+          await store.replaceDocument(S, version(3));
+          expect(seen((await collect(store.iterChunks(S))).flat().map((item) => item.text))).toEqual({
+            versions: [3],
+            whole: true,
+          });
+        });
+      },
+    );
 
     describe('store.deleteChunks by document id', () => {
       it('deletes the record and its chunks only, and says how many', async () => {
@@ -641,10 +736,10 @@ export function runStoreContract(
         await store.upsertChunks(S, [chunk('d', 0, { text: 'gamma', metadata: { v: 2 } })]);
         expect(await store.countChunks(S)).toBe(2);
         expect(await store.getChunks(S, ['d:0'])).toMatchObject([{ text: 'gamma', metadata: { v: 2 } }]);
-        expect(await store.lexicalSearch({ ...S, query: 'alpha', topK: 5 })).toEqual([]);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'gamma', topK: 5 }))).toEqual(['d:0']);
+        expect(await textIds({ ...S, query: 'alpha', topK: 5 })).toEqual([]);
+        expect(await textIds({ ...S, query: 'gamma', topK: 5 })).toEqual(['d:0']);
         expect(await store.listDocuments(S)).toEqual([]);
-        const [hit] = await store.lexicalSearch({ ...S, query: 'gamma', topK: 1 });
+        const [hit] = await store.denseSearch({ ...S, vector: vec(1), topK: 1, documentIds: ['d'] });
         expect(hit?.sourceName).toBeUndefined();
       });
 
@@ -935,6 +1030,22 @@ export function runStoreContract(
       });
 
       for (const [title, filter, expected] of FILTER_CASES) {
+        const refused = unsupported(filter);
+        if (refused.length > 0) {
+          it(`refuses ${title}, naming ${refused[0]} and the backend: ${JSON.stringify(filter)}`, async () => {
+            const scan = { ...S, filter };
+            const error = { code: 'INVALID_FILTER', operation: refused[0], backend: store.backend };
+            await expect(store.countChunks(scan)).rejects.toMatchObject(error);
+            await expect(store.countChunks(scan)).rejects.toThrow(store.backend);
+            await expect(collect(store.iterChunks(scan))).rejects.toMatchObject(error);
+            await expect(store.denseSearch({ ...scan, vector: vec(99), topK: 10 })).rejects.toMatchObject(
+              error,
+            );
+            await expect(store.deleteChunks(S, { filter })).rejects.toMatchObject(error);
+            expect(await store.countChunks(S)).toBe(ALL.length);
+          });
+          continue;
+        }
         it(`${title}: ${JSON.stringify(filter)}`, async () => {
           const scan = { ...S, filter };
           expect(await store.countChunks(scan)).toBe(expected.length);
@@ -944,7 +1055,7 @@ export function runStoreContract(
           expect(ids(await store.denseSearch({ ...scan, vector: vec(99), topK: 10 }))).toEqual(
             expected.map((key) => `${key}:0`),
           );
-          expect(ids(await store.lexicalSearch({ ...scan, query: 'common', topK: 10 }))).toEqual(
+          expect(await textIds({ ...scan, query: 'common', topK: 10 })).toEqual(
             expected.map((key) => `${key}:0`),
           );
         });
@@ -1007,8 +1118,10 @@ export function runStoreContract(
         const hits = await store.denseSearch({ ...S, vector: query, topK: 10, filter: { bucket: 0 } });
         expect(hits).toHaveLength(10);
         expect(hits.every((hit) => hit.chunk.metadata.bucket === 0)).toBe(true);
-        const lexical = await store.lexicalSearch({ ...S, query: 'shared', topK: 10, filter: { bucket: 0 } });
-        expect(lexical).toHaveLength(10);
+        if (lexical) {
+          const words = await store.lexicalSearch({ ...S, query: 'shared', topK: 10, filter: { bucket: 0 } });
+          expect(words).toHaveLength(10);
+        }
         const bySource = await store.denseSearch({ ...S, vector: query, topK: 10, sourceIds: ['src7'] });
         expect(bySource).toHaveLength(10);
         expect(bySource.every((hit) => hit.chunk.sourceId === 'src7')).toBe(true);
@@ -1071,119 +1184,176 @@ export function runStoreContract(
       });
     });
 
-    describe('store.lexicalSearch', () => {
-      beforeEach(async () => {
-        await dense();
-        const texts = LEXICAL_TEXTS;
-        await store.replaceDocument(
-          S,
-          documentWrite(
-            'lex',
-            texts.map((text, i) =>
-              chunk('lex', i, { text, headingPath: i === 4 ? ['Zebra facts'] : [], sourceId: 'lex' }),
-            ),
-            { sourceName: 'lex.md' },
-          ),
-        );
-      });
-
-      it('ranks chunks matching more terms higher, with positive scores, best first', async () => {
-        const hits = await store.lexicalSearch({ ...S, query: 'quick fox', topK: 10 });
-        expect(ids(hits.slice(0, 2))).toEqual(['lex:0', 'lex:2']);
-        expect(hits.map((hit) => hit.chunk.id)).toContain('lex:3');
-        expect(hits.map((hit) => hit.chunk.id).indexOf('lex:3')).toBe(2);
-        for (const hit of hits) {
-          expect(hit.scores.lexical).toBe(hit.score);
-          expect(hit.score).toBeGreaterThan(0);
-          expect(hit.sourceName).toBe('lex.md');
-        }
-        expect([...hits].sort((a, b) => b.score - a.score)).toEqual(hits);
-      });
-
-      if (capabilities.lexical === 'bm25') {
-        it('scores with Okapi BM25 (k1 1.2, b 0.75; headings 2, document 1, context 0.5), as FTS5 computes it', async () => {
-          const corpus = [0, 1, 2, 3, 4].map((i) => ({
-            id: `lex:${i}`,
-            text: LEXICAL_TEXTS[i]!,
-            headings: i === 4 ? ['Zebra facts'] : [],
-            document: 'lex.md',
-            context: '',
-          }));
-          await store.upsertChunks(S, [chunk('ctx', 0, { text: 'plain words', context: 'coffee fox' })]);
-          corpus.push({
-            id: 'ctx:0',
-            text: 'plain words',
-            headings: [],
-            document: '',
-            context: 'coffee fox',
+    if (!lexical) {
+      describe('store.lexicalSearch without a lexical index', () => {
+        it('refuses, pointing to dense search', async () => {
+          await dense();
+          await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 5 })).rejects.toMatchObject({
+            code: 'INVALID_ARGUMENT',
           });
-          for (const query of ['quick fox', 'strong coffee', 'zebra', 'the quick dog', 'lex md', 'coffee']) {
-            const hits = await store.lexicalSearch({ ...S, query, topK: 10 });
-            const expected = bm25Reference(corpus, query, { headings: 2, document: 1, context: 0.5 });
-            expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.map((entry) => entry.id));
-            hits.forEach((hit, i) => {
-              expect(hit.score).toBeCloseTo(expected[i]!.score, 6);
+          await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 5 })).rejects.toThrow(/dense/);
+        });
+      });
+    }
+
+    if (lexical)
+      describe('store.lexicalSearch', () => {
+        beforeEach(async () => {
+          await dense();
+          const texts = LEXICAL_TEXTS;
+          await store.replaceDocument(
+            S,
+            documentWrite(
+              'lex',
+              texts.map((text, i) =>
+                chunk('lex', i, { text, headingPath: i === 4 ? ['Zebra facts'] : [], sourceId: 'lex' }),
+              ),
+              { sourceName: 'lex.md' },
+            ),
+          );
+        });
+
+        it('ranks chunks matching more terms higher, with positive scores, best first', async () => {
+          const hits = await store.lexicalSearch({ ...S, query: 'quick fox', topK: 10 });
+          expect(ids(hits.slice(0, 2))).toEqual(['lex:0', 'lex:2']);
+          expect(hits.map((hit) => hit.chunk.id)).toContain('lex:3');
+          expect(hits.map((hit) => hit.chunk.id).indexOf('lex:3')).toBe(2);
+          for (const hit of hits) {
+            expect(hit.scores.lexical).toBe(hit.score);
+            expect(hit.score).toBeGreaterThan(0);
+            expect(hit.sourceName).toBe('lex.md');
+          }
+          expect([...hits].sort((a, b) => b.score - a.score)).toEqual(hits);
+        });
+
+        if (capabilities.lexical === 'bm25') {
+          it('scores with Okapi BM25 (k1 1.2, b 0.75; headings 2, document 1, context 0.5), as FTS5 computes it', async () => {
+            const corpus = [0, 1, 2, 3, 4].map((i) => ({
+              id: `lex:${i}`,
+              text: LEXICAL_TEXTS[i]!,
+              headings: i === 4 ? ['Zebra facts'] : [],
+              document: 'lex.md',
+              context: '',
+            }));
+            await store.upsertChunks(S, [chunk('ctx', 0, { text: 'plain words', context: 'coffee fox' })]);
+            corpus.push({
+              id: 'ctx:0',
+              text: 'plain words',
+              headings: [],
+              document: '',
+              context: 'coffee fox',
             });
+            for (const query of [
+              'quick fox',
+              'strong coffee',
+              'zebra',
+              'the quick dog',
+              'lex md',
+              'coffee',
+            ]) {
+              const hits = await store.lexicalSearch({ ...S, query, topK: 10 });
+              const expected = bm25Reference(corpus, query, { headings: 2, document: 1, context: 0.5 });
+              expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.map((entry) => entry.id));
+              hits.forEach((hit, i) => {
+                expect(hit.score).toBeCloseTo(expected[i]!.score, 6);
+              });
+            }
+          });
+        }
+
+        if (capabilities.lexical === 'lucene_bm25') {
+          it("scores with Lucene's BM25 (k1 1.2, b 0.75, per field; headings 2, document 1, context 0.5)", async () => {
+            const corpus = [0, 1, 2, 3, 4].map((i) => ({
+              id: `lex:${i}`,
+              text: LEXICAL_TEXTS[i]!,
+              headings: i === 4 ? ['Zebra facts'] : [],
+              document: 'lex.md',
+              context: '',
+            }));
+            await store.upsertChunks(S, [chunk('ctx', 0, { text: 'plain words', context: 'coffee fox' })]);
+            corpus.push({
+              id: 'ctx:0',
+              text: 'plain words',
+              headings: [],
+              document: '',
+              context: 'coffee fox',
+            });
+            for (const query of [
+              'quick fox',
+              'strong coffee',
+              'zebra',
+              'the quick dog',
+              'lex md',
+              'coffee',
+            ]) {
+              const hits = await store.lexicalSearch({ ...S, query, topK: 10 });
+              const expected = luceneBm25Reference(corpus, query, { headings: 2, document: 1, context: 0.5 });
+              expect(hits.map((hit) => hit.chunk.id)).toEqual(expected.map((entry) => entry.id));
+              hits.forEach((hit, i) => {
+                expect(hit.score).toBeCloseTo(expected[i]!.score, 4);
+              });
+            }
+          });
+        }
+
+        it('folds diacritics, stems words and searches heading paths', async () => {
+          expect(ids(await store.lexicalSearch({ ...S, query: 'cafe', topK: 5 }))).toEqual(['lex:1']);
+          expect(ids(await store.lexicalSearch({ ...S, query: 'run', topK: 5 }))).toEqual(['lex:1']);
+          expect(ids(await store.lexicalSearch({ ...S, query: 'zebra', topK: 5 }))).toEqual(['lex:4']);
+        });
+
+        it('never reads the query as syntax', async () => {
+          for (const query of HOSTILE_QUERIES) {
+            const hits = await store.lexicalSearch({ ...S, query, topK: 5 });
+            expect(Array.isArray(hits)).toBe(true);
+          }
+          expect(ids(await store.lexicalSearch({ ...S, query: '"quick', topK: 10 }))).toEqual([
+            'lex:0',
+            'lex:2',
+            'lex:3',
+          ]);
+          expect(ids(await store.lexicalSearch({ ...S, query: 'NEAR(dusk)', topK: 10 }))).toEqual(['lex:2']);
+          expect(ids(await store.lexicalSearch({ ...S, query: 'content:savanna', topK: 10 }))).toEqual([
+            'lex:4',
+          ]);
+        });
+
+        it('returns [] for text without words', async () => {
+          for (const query of ['', '   ', '!!!', '()', '*', '"', '-', '--', '…', ':']) {
+            expect(await store.lexicalSearch({ ...S, query, topK: 5 })).toEqual([]);
           }
         });
-      }
 
-      it('folds diacritics, stems words and searches heading paths', async () => {
-        expect(ids(await store.lexicalSearch({ ...S, query: 'cafe', topK: 5 }))).toEqual(['lex:1']);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'run', topK: 5 }))).toEqual(['lex:1']);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'zebra', topK: 5 }))).toEqual(['lex:4']);
-      });
+        it('applies conditions and keepBest inside the query', async () => {
+          await store.upsertChunks(S, [
+            chunk('x', 0, { text: 'quick note one', sourceId: 'sx', metadata: { kind: 'note' } }),
+            chunk('x', 1, { text: 'quick quick note two', sourceId: 'sx', metadata: { kind: 'note' } }),
+          ]);
+          expect(
+            ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, filter: { kind: 'note' } })),
+          ).toEqual(['x:0', 'x:1']);
+          expect(
+            ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, sourceIds: ['sx'] })),
+          ).toEqual(['x:0', 'x:1']);
+          expect(
+            ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, documentIds: ['x'] })),
+          ).toEqual(['x:0', 'x:1']);
+          expect(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, sourceIds: [] })).toEqual([]);
+          const best = await store.lexicalSearch({ ...S, query: 'quick', topK: 10, keepBest: true });
+          expect(best.map((hit) => hit.chunk.sourceId).sort()).toEqual(['lex', 'sx']);
+          const all = await store.lexicalSearch({ ...S, query: 'quick', topK: 10 });
+          expect(best[0]?.chunk.id).toBe(all[0]?.chunk.id);
+          expect(await store.lexicalSearch({ ...S, query: 'quick', topK: 1, keepBest: true })).toHaveLength(
+            1,
+          );
+        });
 
-      it('never reads the query as syntax', async () => {
-        for (const query of HOSTILE_QUERIES) {
-          const hits = await store.lexicalSearch({ ...S, query, topK: 5 });
-          expect(Array.isArray(hits)).toBe(true);
-        }
-        expect(ids(await store.lexicalSearch({ ...S, query: '"quick', topK: 10 }))).toEqual([
-          'lex:0',
-          'lex:2',
-          'lex:3',
-        ]);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'NEAR(dusk)', topK: 10 }))).toEqual(['lex:2']);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'content:savanna', topK: 10 }))).toEqual([
-          'lex:4',
-        ]);
-      });
-
-      it('returns [] for text without words', async () => {
-        for (const query of ['', '   ', '!!!', '()', '*', '"', '-', '--', '…', ':']) {
-          expect(await store.lexicalSearch({ ...S, query, topK: 5 })).toEqual([]);
-        }
-      });
-
-      it('applies conditions and keepBest inside the query', async () => {
-        await store.upsertChunks(S, [
-          chunk('x', 0, { text: 'quick note one', sourceId: 'sx', metadata: { kind: 'note' } }),
-          chunk('x', 1, { text: 'quick quick note two', sourceId: 'sx', metadata: { kind: 'note' } }),
-        ]);
-        expect(
-          ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, filter: { kind: 'note' } })),
-        ).toEqual(['x:0', 'x:1']);
-        expect(ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, sourceIds: ['sx'] }))).toEqual(
-          ['x:0', 'x:1'],
-        );
-        expect(
-          ids(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, documentIds: ['x'] })),
-        ).toEqual(['x:0', 'x:1']);
-        expect(await store.lexicalSearch({ ...S, query: 'quick', topK: 10, sourceIds: [] })).toEqual([]);
-        const best = await store.lexicalSearch({ ...S, query: 'quick', topK: 10, keepBest: true });
-        expect(best.map((hit) => hit.chunk.sourceId).sort()).toEqual(['lex', 'sx']);
-        const all = await store.lexicalSearch({ ...S, query: 'quick', topK: 10 });
-        expect(best[0]?.chunk.id).toBe(all[0]?.chunk.id);
-        expect(await store.lexicalSearch({ ...S, query: 'quick', topK: 1, keepBest: true })).toHaveLength(1);
-      });
-
-      it('refuses a bad topK', async () => {
-        await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 0 })).rejects.toMatchObject({
-          code: 'INVALID_ARGUMENT',
+        it('refuses a bad topK', async () => {
+          await expect(store.lexicalSearch({ ...S, query: 'quick', topK: 0 })).rejects.toMatchObject({
+            code: 'INVALID_ARGUMENT',
+          });
         });
       });
-    });
 
     describe('namespaces', () => {
       const A: Scope = { collection: C, namespace: 'tenant-a' };
@@ -1208,7 +1378,7 @@ export function runStoreContract(
       it('isolates reads', async () => {
         expect(await store.countChunks(A)).toBe(2);
         expect((await store.getChunks(A, ['d:0', 'd:1'])).map((c) => c.text)).toEqual(['apple 0', 'apple 1']);
-        expect(await store.lexicalSearch({ ...A, query: 'banana', topK: 5 })).toEqual([]);
+        expect(await textIds({ ...A, query: 'banana', topK: 5 })).toEqual([]);
         expect(await store.countChunks({ ...A, filter: { word: 'banana' } })).toBe(0);
         const nearest = await store.denseSearch({ ...A, vector: vec(5), topK: 10 });
         expect(nearest.map((hit) => hit.chunk.text).sort()).toEqual(['apple 0', 'apple 1']);
@@ -1240,7 +1410,7 @@ export function runStoreContract(
         expect(await store.getStats({ namespace: 'tenant-a' })).toMatchObject({ documents: 1, chunks: 2 });
       });
 
-      if (capabilities.lexicalStatistics === 'namespace') {
+      if (lexical && capabilities.lexicalStatistics === 'namespace') {
         it("keeps one namespace's lexical scores independent of another's writes", async () => {
           const before = await store.lexicalSearch({ ...A, query: 'apple', topK: 5 });
           await store.upsertChunks(
@@ -1278,7 +1448,7 @@ export function runStoreContract(
           headingPath: ['Head ing'],
           metadata: { 'k ey': 'va lue' },
         });
-        expect(ids(await store.lexicalSearch({ ...S, query: 'summary', topK: 1 }))).toEqual(['d:0']);
+        expect(await textIds({ ...S, query: 'summary', topK: 1 })).toEqual(['d:0']);
         expect(await store.countChunks({ ...S, filter: { 'k\u0000ey': 'va\u0000lue' } })).toBe(1);
         await expect(store.upsertChunks(S, [chunk('bad\u0000id', 0)])).rejects.toMatchObject({
           code: 'INVALID_ARGUMENT',

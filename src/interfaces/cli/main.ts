@@ -17,6 +17,7 @@ import { registerEvalCommand } from './eval-command.js';
 import { registerIngestCommand } from './ingest-command.js';
 import { registerManageCommands } from './manage-commands.js';
 import { registerMcpCommand } from './mcp-command.js';
+import { registerMigrateCommand } from './migrate-command.js';
 
 const program = new Command('cairn')
   .description('Retrieval-augmented generation: ingest documents, search them, answer with citations.')
@@ -45,6 +46,7 @@ registerEvalCommand(program);
 registerManageCommands(program);
 registerDoctorCommand(program);
 registerMcpCommand(program);
+registerMigrateCommand(program);
 
 program.addHelpText(
   'after',

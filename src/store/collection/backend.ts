@@ -43,7 +43,29 @@ export interface ChunkConditions {
   documentIds?: readonly string[];
   sourceIds?: readonly string[];
   ids?: readonly string[];
+  /**
+   * Versioned backends only ({@link StoreCapabilities.replace} `versioned`): only chunks whose
+   * version differs from this one (`''` selects the chunks written without a version).
+   */
+  otherThanVersion?: string;
+  /** Versioned backends only: only chunks written under this version. */
+  onlyVersion?: string;
 }
+
+/**
+ * What versioned backends add to the chunks and document records they return: the version the
+ * chunk was written under (`''`: none, always visible) or the version a record makes current.
+ * Transactional backends leave it out.
+ */
+export interface Versioned {
+  version?: string;
+}
+
+/** A chunk as a backend returns it, with its version on versioned backends. */
+export type BackendChunk = StoredChunk & Versioned;
+
+/** A document record as a backend keeps it, with its current version on versioned backends. */
+export type BackendDocument = DocumentRecord & Versioned;
 
 /** A chunk with the score a search ranked it by. */
 export interface ScoredChunk {
@@ -58,6 +80,8 @@ export interface ScoredChunk {
   lexical?: number;
   /** The chunk's document's `sourceName`, when it has a record. */
   sourceName?: string;
+  /** Versioned backends: the version the chunk was written under (see {@link Versioned}). */
+  version?: string;
 }
 
 /** A dense search as the backend runs it. */
@@ -159,7 +183,11 @@ export interface StoreBackend<Tx = unknown> {
   enterNamespace(tx: Tx, namespace: string): Promise<void>;
 
   // Chunks of one collection, in one namespace.
-  /** Inserts chunks, or overwrites those whose id exists (keeping their creation time); at most `capabilities.maxWriteBatch`. */
+  /**
+   * Inserts chunks, or overwrites those whose id exists (keeping their creation time); at most
+   * `capabilities.maxWriteBatch`. Versioned backends keep each chunk under its id and
+   * `PreparedChunk.version` (`''` when absent): the same id under two versions is two rows.
+   */
   writeChunks(tx: Tx, scope: BackendScope, chunks: readonly PreparedChunk[], now: string): Promise<void>;
   /** The document each existing id belongs to. */
   chunkOwners(tx: Tx, scope: BackendScope, ids: readonly string[]): Promise<Map<string, string>>;
@@ -171,14 +199,17 @@ export interface StoreBackend<Tx = unknown> {
     scope: BackendScope,
     ids: readonly string[],
     embeddings: boolean,
-  ): Promise<StoredChunk[]>;
-  /** One page of the chunks that pass `conditions`, in ascending id order (code point). */
+  ): Promise<BackendChunk[]>;
+  /**
+   * One page of the chunks that pass `conditions`, in ascending id order (code point). Versioned
+   * backends return every row of the page's last id (all its versions) even beyond `limit`.
+   */
   scanChunks(
     tx: Tx,
     scope: BackendScope,
     conditions: ChunkConditions,
     page: ChunkPage,
-  ): Promise<StoredChunk[]>;
+  ): Promise<BackendChunk[]>;
   countChunks(tx: Tx, scope: BackendScope, conditions: ChunkConditions): Promise<number>;
   /** The `topK` chunks closest to the vector among those that pass, best first. */
   denseSearch(tx: Tx, scope: BackendScope, query: DenseQuery): Promise<ScoredChunk[]>;
@@ -188,10 +219,10 @@ export interface StoreBackend<Tx = unknown> {
   hybridSearch?(tx: Tx, scope: BackendScope, query: HybridQuery): Promise<ScoredChunk[]>;
 
   // Document records of one collection, in one namespace.
-  /** Inserts or overwrites a record by document id. */
-  writeDocument(tx: Tx, scope: BackendScope, record: DocumentRecord): Promise<void>;
+  /** Inserts or overwrites a record by document id (on versioned backends, with the version it makes current). */
+  writeDocument(tx: Tx, scope: BackendScope, record: BackendDocument): Promise<void>;
   /** The records of these documents, or every record when `documentIds` is undefined; ordered by id. */
-  readDocuments(tx: Tx, scope: BackendScope, documentIds?: readonly string[]): Promise<DocumentRecord[]>;
+  readDocuments(tx: Tx, scope: BackendScope, documentIds?: readonly string[]): Promise<BackendDocument[]>;
   /**
    * Deletes the records with these document ids or with these source ids; with neither list,
    * every record of the namespace. @returns How many.
@@ -203,7 +234,10 @@ export interface StoreBackend<Tx = unknown> {
   ): Promise<number>;
   /** How many document records the namespace holds. */
   countDocuments(tx: Tx, scope: BackendScope): Promise<number>;
-  /** Sets each listed record's `chunkCount` to its chunks' count and deletes those left with none. @returns How many were deleted. */
+  /**
+   * Sets each listed record's `chunkCount` to its chunks' count (on versioned backends, those of
+   * its current version and those without one) and deletes those left with none. @returns How many were deleted.
+   */
   recountDocuments(tx: Tx, scope: BackendScope, documentIds: readonly string[]): Promise<number>;
 
   /** Size of the whole database in bytes, when the backend can tell. */
@@ -225,6 +259,7 @@ export const DEFAULT_CAPABILITIES: StoreCapabilities = Object.freeze({
   maxWriteBatch: Number.MAX_SAFE_INTEGER,
   namespaceIsolation: 'query',
   persistent: true,
+  unsupportedFilters: Object.freeze([]),
 });
 
 /** A backend's capabilities: {@link DEFAULT_CAPABILITIES} with what differs, frozen. */

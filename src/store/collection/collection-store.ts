@@ -7,6 +7,8 @@
  * reads and ranks.
  * @module
  */
+
+import { randomBytes } from 'node:crypto';
 import {
   CollectionConflictError,
   CollectionNotFoundError,
@@ -15,6 +17,7 @@ import {
   SchemaError,
   StoreClosedError,
 } from '../../core/errors.js';
+import { refuseUnsupportedFilter } from '../../core/filter/filter-operations.js';
 import type {
   ChunkSelector,
   CollectionInfo,
@@ -34,8 +37,16 @@ import type {
 import { queryTerms } from '../../core/query-terms.js';
 import { storableJson } from '../../core/storable-text.js';
 import type { Chunk, DocumentRecord, Hit, StoredChunk } from '../../core/types.js';
-import type { BackendScope, ScoredChunk, StoreBackend, StoredCollection } from './backend.js';
-import { checkConditions, checkSelector } from './conditions.js';
+import type {
+  BackendChunk,
+  BackendDocument,
+  BackendScope,
+  ChunkConditions,
+  ScoredChunk,
+  StoreBackend,
+  StoredCollection,
+} from './backend.js';
+import { type CheckedConditions, checkConditions, checkSelector } from './conditions.js';
 import { applyUpgrades, schemaAction } from './schema-version.js';
 import {
   chunkTarget,
@@ -51,6 +62,7 @@ import {
   validateIdList,
   validatePositiveInteger,
 } from './validation.js';
+import { readCurrentVersions } from './versioned-reads.js';
 
 /** Default chunks per batch of {@link CollectionStore.iterChunks}. */
 export const DEFAULT_ITERATION_BATCH_SIZE = 500;
@@ -267,6 +279,7 @@ export class CollectionStore<Tx = unknown> implements Store {
     return this.#scoped('write', scope, async (tx, target) => {
       const { record, chunks } = prepareDocumentWrite(write, chunkTarget(target.collection));
       const stored: DocumentRecord = { ...record, ingestedAt: this.#timestamp() };
+      if (this.#versioned) return this.#replaceVersioned(tx, target, stored, chunks);
       await this.#backend.deleteChunks(tx, target, { documentIds: [record.documentId] });
       await this.#refuseTakenIds(tx, target, chunks, record.documentId);
       await this.#writeChunks(tx, target, chunks, stored.ingestedAt);
@@ -281,13 +294,15 @@ export class CollectionStore<Tx = unknown> implements Store {
     return this.#scoped('read', scope, async (tx, target) => {
       if (!isStorableId(documentId)) return undefined;
       const [record] = await this.#backend.readDocuments(tx, target, [documentId]);
-      return record;
+      return record === undefined ? undefined : publicRecord(record);
     });
   }
 
   /** Every document record of the namespace, ordered by document id (code point). */
   async listDocuments(scope: Scope): Promise<DocumentRecord[]> {
-    return this.#scoped('read', scope, (tx, target) => this.#backend.readDocuments(tx, target));
+    return this.#scoped('read', scope, async (tx, target) =>
+      (await this.#backend.readDocuments(tx, target)).map(publicRecord),
+    );
   }
 
   /**
@@ -305,7 +320,8 @@ export class CollectionStore<Tx = unknown> implements Store {
         target,
         prepared.map(({ chunk }) => chunk.id),
       );
-      await this.#writeChunks(tx, target, prepared, this.#timestamp());
+      if (this.#versioned) await this.#writeUnderCurrentVersions(tx, target, prepared, this.#timestamp());
+      else await this.#writeChunks(tx, target, prepared, this.#timestamp());
       await this.#backend.recountDocuments(tx, target, [
         ...new Set([...owners.values(), ...prepared.map(({ chunk }) => chunk.documentId)]),
       ]);
@@ -322,13 +338,14 @@ export class CollectionStore<Tx = unknown> implements Store {
    * @throws {DimensionMismatchError} for an embedding of the wrong length.
    */
   async replaceChunks(scope: Scope, selector: ChunkSelector, chunks: StoredChunk[]): Promise<DeleteResult> {
-    const checked = checkSelector(selector, 'selector');
+    const checked = this.#supported(checkSelector(selector, 'selector'));
     return this.#scoped('write', scope, async (tx, target) => {
       const prepared = prepareChunks(chunks, chunkTarget(target.collection));
       const deleted = checked.matchesNothing
         ? []
         : await this.#backend.deleteChunks(tx, target, checked.conditions);
-      await this.#writeChunks(tx, target, prepared, this.#timestamp());
+      if (this.#versioned) await this.#writeUnderCurrentVersions(tx, target, prepared, this.#timestamp());
+      else await this.#writeChunks(tx, target, prepared, this.#timestamp());
       const documents = await this.#backend.recountDocuments(tx, target, [
         ...new Set([...deleted, ...prepared.map(({ chunk }) => chunk.documentId)]),
       ]);
@@ -345,7 +362,7 @@ export class CollectionStore<Tx = unknown> implements Store {
    * @throws {InvalidFilterError} for a malformed filter.
    */
   async deleteChunks(scope: Scope, selector: ChunkSelector): Promise<DeleteResult> {
-    const checked = checkSelector(selector, 'selector');
+    const checked = this.#supported(checkSelector(selector, 'selector'));
     return this.#scoped('write', scope, async (tx, target) => {
       if (checked.matchesNothing) return { chunks: 0, documents: 0 };
       const { conditions } = checked;
@@ -395,20 +412,25 @@ export class CollectionStore<Tx = unknown> implements Store {
    * @throws {InvalidArgumentError} / {InvalidFilterError} / {CollectionNotFoundError} on the first `next()`.
    */
   async *iterChunks(request: IterateChunksRequest): AsyncIterable<StoredChunk[]> {
-    const { conditions, matchesNothing } = checkConditions(request);
+    const { conditions, matchesNothing } = this.#supported(checkConditions(request));
     const limit = validatePositiveInteger(request.batchSize ?? DEFAULT_ITERATION_BATCH_SIZE, 'batchSize');
     const embeddings = request.includeEmbeddings !== false;
     let after: string | undefined;
     for (;;) {
-      const page = await this.#scoped('read', request, (tx, target) =>
-        matchesNothing
-          ? Promise.resolve([])
-          : this.#backend.scanChunks(tx, target, conditions, {
+      const page = await this.#scoped('read', request, async (tx, target) => {
+        if (matchesNothing) return [];
+        const rows = await this.#current(tx, target, {
+          read: (extra) =>
+            this.#backend.scanChunks(tx, target, conditions, {
               after,
-              limit,
+              limit: limit + extra,
               embeddings: embeddings && target.collection.dimension !== null,
             }),
-      );
+          versionOf: chunkVersion,
+          want: { count: limit, full: (rows, extra) => rows.length >= limit + extra },
+        });
+        return rows.slice(0, limit).map(publicChunk);
+      });
       if (page.length === 0) return;
       yield page;
       if (page.length < limit) return;
@@ -423,7 +445,11 @@ export class CollectionStore<Tx = unknown> implements Store {
       const found = new Map<string, number[]>();
       const wanted = [...new Set(ids.filter(isStorableId))];
       if (wanted.length === 0 || target.collection.dimension === null) return found;
-      for (const chunk of await this.#backend.readChunks(tx, target, wanted, true)) {
+      const chunks = await this.#current(tx, target, {
+        read: () => this.#backend.readChunks(tx, target, wanted, true),
+        versionOf: chunkVersion,
+      });
+      for (const chunk of chunks) {
         if (chunk.embedding !== undefined) found.set(chunk.id, Array.from(chunk.embedding));
       }
       return found;
@@ -443,17 +469,21 @@ export class CollectionStore<Tx = unknown> implements Store {
   async denseSearch(request: DenseSearchRequest): Promise<Hit[]> {
     const topK = validatePositiveInteger(request?.topK, 'topK');
     const minSimilarity = checkMinSimilarity(request.minSimilarity);
-    const { conditions, matchesNothing } = checkConditions(request);
+    const { conditions, matchesNothing } = this.#supported(checkConditions(request));
     return this.#scoped('read', request, async (tx, target) => {
       const vector = queryVector(target.collection, request.vector);
       if (matchesNothing) return [];
       const keepBest = request.keepBest === true;
       let exact = request.exact === true || this.capabilities.dense === 'exact';
       const query = { vector, topK, conditions, keepBest, exact };
-      let rows = await this.#backend.denseSearch(tx, target, query);
+      const search = (exactly: boolean) =>
+        this.#currentHits(tx, target, topK, (extra) =>
+          this.#backend.denseSearch(tx, target, { ...query, topK: topK + extra, exact: exactly }),
+        );
+      let rows = await search(exact);
       if (!exact && !keepBest && rows.length < topK) {
         exact = true;
-        rows = await this.#backend.denseSearch(tx, target, { ...query, exact });
+        rows = await search(exact);
       }
       const hits: Hit[] = [];
       for (const row of rows) {
@@ -476,7 +506,7 @@ export class CollectionStore<Tx = unknown> implements Store {
   async lexicalSearch(request: LexicalSearchRequest): Promise<Hit[]> {
     if (typeof request?.query !== 'string') throw new InvalidArgumentError('query', 'must be a string');
     const topK = validatePositiveInteger(request.topK, 'topK');
-    const { conditions, matchesNothing } = checkConditions(request);
+    const { conditions, matchesNothing } = this.#supported(checkConditions(request));
     if (this.capabilities.lexical === 'none') {
       throw new InvalidArgumentError(
         'mode',
@@ -486,13 +516,15 @@ export class CollectionStore<Tx = unknown> implements Store {
     const terms = queryTerms(request.query);
     return this.#scoped('read', request, async (tx, target) => {
       if (terms.length === 0 || matchesNothing) return [];
-      const rows = await this.#backend.lexicalSearch(tx, target, {
-        text: request.query,
-        terms,
-        topK,
-        conditions,
-        keepBest: request.keepBest === true,
-      });
+      const rows = await this.#currentHits(tx, target, topK, (extra) =>
+        this.#backend.lexicalSearch(tx, target, {
+          text: request.query,
+          terms,
+          topK: topK + extra,
+          conditions,
+          keepBest: request.keepBest === true,
+        }),
+      );
       return rows.map((row) => toHit(row, row.score, { lexical: row.score }));
     });
   }
@@ -528,24 +560,26 @@ export class CollectionStore<Tx = unknown> implements Store {
       throw new InvalidArgumentError('weights', 'must be two finite numbers [dense, lexical]');
     }
     const minSimilarity = checkMinSimilarity(request.minSimilarity);
-    const { conditions, matchesNothing } = checkConditions(request);
+    const { conditions, matchesNothing } = this.#supported(checkConditions(request));
     const terms = queryTerms(request.query);
     return this.#scoped('read', request, async (tx, target) => {
       const vector = queryVector(target.collection, request.vector);
       if (matchesNothing) return [];
-      const rows = await hybrid(tx, target, {
-        vector,
-        text: request.query,
-        terms,
-        topK,
-        conditions,
-        keepBest: request.keepBest === true,
-        exact: false,
-        candidates,
-        k,
-        weights: [weights[0], weights[1]],
-        minSimilarity,
-      });
+      const rows = await this.#currentHits(tx, target, topK, (extra) =>
+        hybrid(tx, target, {
+          vector,
+          text: request.query,
+          terms,
+          topK: topK + extra,
+          conditions,
+          keepBest: request.keepBest === true,
+          exact: false,
+          candidates: candidates + extra,
+          k,
+          weights: [weights[0], weights[1]],
+          minSimilarity,
+        }),
+      );
       return rows.map((row) => {
         const scores: Hit['scores'] = { fused: row.score };
         if (row.dense !== undefined && Number.isFinite(row.dense)) scores.dense = clampSimilarity(row.dense);
@@ -562,8 +596,12 @@ export class CollectionStore<Tx = unknown> implements Store {
       const wanted = [...new Set(ids.filter(isStorableId))];
       if (wanted.length === 0) return [];
       const byId = new Map<string, Chunk & { sourceId: string }>();
-      for (const chunk of await this.#backend.readChunks(tx, target, wanted, false)) {
-        const { embedding: _embedding, embeddingText: _text, ...rest } = chunk;
+      const chunks = await this.#current(tx, target, {
+        read: () => this.#backend.readChunks(tx, target, wanted, false),
+        versionOf: chunkVersion,
+      });
+      for (const chunk of chunks) {
+        const { embedding: _embedding, embeddingText: _text, version: _version, ...rest } = chunk;
         byId.set(chunk.id, rest);
       }
       return ids.flatMap((id) => byId.get(id) ?? []);
@@ -572,7 +610,7 @@ export class CollectionStore<Tx = unknown> implements Store {
 
   /** Number of chunks in the namespace that pass the conditions. */
   async countChunks(scope: Scope & ScanConditions): Promise<number> {
-    const { conditions, matchesNothing } = checkConditions(scope ?? {});
+    const { conditions, matchesNothing } = this.#supported(checkConditions(scope ?? {}));
     return this.#scoped('read', scope, (tx, target) =>
       matchesNothing ? Promise.resolve(0) : this.#backend.countChunks(tx, target, conditions),
     );
@@ -613,6 +651,103 @@ export class CollectionStore<Tx = unknown> implements Store {
 
   #open(): void {
     if (this.#closed) throw new StoreClosedError(this.backend);
+  }
+
+  /** Whether document replaces follow the versioned plan (no transactions). */
+  get #versioned(): boolean {
+    return this.capabilities.replace === 'versioned';
+  }
+
+  /** The checked conditions, refused when their filter needs an operation the backend lacks. */
+  #supported(checked: CheckedConditions): CheckedConditions {
+    refuseUnsupportedFilter(checked.conditions.filter, this.capabilities.unsupportedFilters, this.backend);
+    return checked;
+  }
+
+  /** Rows of a read, restricted on versioned backends to their documents' current versions. */
+  #current<Row>(
+    tx: Tx,
+    target: BackendScope,
+    read: {
+      read(extra: number): Promise<Row[]>;
+      versionOf(row: Row): { documentId: string; version: string | undefined };
+      want?: { count: number; full(rows: Row[], extra: number): boolean };
+    },
+  ): Promise<Row[]> {
+    if (!this.#versioned) return read.read(0);
+    return readCurrentVersions({ backend: this.#backend, tx, target, ...read });
+  }
+
+  /** A search's rows on the current versions, reading more when dropped rows left fewer than `topK`. */
+  #currentHits(
+    tx: Tx,
+    target: BackendScope,
+    topK: number,
+    search: (extra: number) => Promise<ScoredChunk[]>,
+  ): Promise<ScoredChunk[]> {
+    return this.#current(tx, target, {
+      read: search,
+      versionOf: (row) => ({ documentId: row.chunk.documentId, version: row.version }),
+      want: { count: topK, full: (rows, extra) => rows.length >= topK + extra },
+    }).then((rows) => rows.slice(0, topK));
+  }
+
+  /**
+   * The versioned replace: the new chunks are written under a new version (beside the old ones,
+   * which readers keep seeing), the record is switched to it in one write, then every other version
+   * of the document is deleted. A failure before the switch leaves the old version current; the
+   * new version's chunks it wrote are removed when possible, else left for the next replace.
+   */
+  async #replaceVersioned(
+    tx: Tx,
+    target: BackendScope,
+    stored: DocumentRecord,
+    chunks: PreparedChunk[],
+  ): Promise<DocumentRecord> {
+    const version = newVersion();
+    await this.#refuseTakenIds(tx, target, chunks, stored.documentId);
+    const documentIds = [stored.documentId];
+    try {
+      await this.#writeChunks(
+        tx,
+        target,
+        chunks.map((prepared) => ({ ...prepared, version })),
+        stored.ingestedAt,
+      );
+      await this.#backend.writeDocument(tx, target, { ...stored, version });
+    } catch (error) {
+      await this.#backend.deleteChunks(tx, target, { documentIds, onlyVersion: version }).catch(() => {});
+      throw error;
+    }
+    await this.#backend.deleteChunks(tx, target, { documentIds, otherThanVersion: version });
+    return stored;
+  }
+
+  /**
+   * Writes chunks (upserts, replaceChunks) on a versioned backend: each under its document's
+   * current version (so it goes with that version), or none when the document has no record;
+   * rows of the same ids under other versions are deleted afterwards.
+   */
+  async #writeUnderCurrentVersions(tx: Tx, target: BackendScope, chunks: PreparedChunk[], now: string) {
+    if (chunks.length === 0) return;
+    const documentIds = [...new Set(chunks.map(({ chunk }) => chunk.documentId))];
+    const versions = new Map<string, string>();
+    for (const record of await this.#backend.readDocuments(tx, target, documentIds)) {
+      versions.set(record.documentId, record.version ?? '');
+    }
+    const groups = new Map<string, PreparedChunk[]>();
+    for (const prepared of chunks) {
+      const version = versions.get(prepared.chunk.documentId) ?? '';
+      groups.set(version, [...(groups.get(version) ?? []), { ...prepared, version }]);
+    }
+    for (const [version, group] of groups) {
+      await this.#writeChunks(tx, target, group, now);
+      const conditions: ChunkConditions = {
+        ids: group.map(({ chunk }) => chunk.id),
+        otherThanVersion: version,
+      };
+      await this.#backend.deleteChunks(tx, target, conditions);
+    }
   }
 
   /** Runs `work` counted as a call in flight, so that {@link close} waits for it. */
@@ -736,6 +871,29 @@ export class CollectionStore<Tx = unknown> implements Store {
       );
     }
   }
+}
+
+/** A new version id for a versioned replace: 64 random bits, hex. */
+function newVersion(): string {
+  return randomBytes(8).toString('hex');
+}
+
+function chunkVersion(chunk: BackendChunk): { documentId: string; version: string | undefined } {
+  return { documentId: chunk.documentId, version: chunk.version };
+}
+
+/** A chunk without the backend's version. */
+function publicChunk(chunk: BackendChunk): StoredChunk {
+  if (chunk.version === undefined) return chunk;
+  const { version: _version, ...rest } = chunk;
+  return rest;
+}
+
+/** A document record without the backend's version. */
+function publicRecord(record: BackendDocument): DocumentRecord {
+  if (record.version === undefined) return record;
+  const { version: _version, ...rest } = record;
+  return rest;
 }
 
 /** The port's view of a registry entry (no backend location). */

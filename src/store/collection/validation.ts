@@ -49,6 +49,8 @@ export interface PreparedChunk {
   chunk: StoredChunk;
   embedding: Float32Array | null;
   lexical: LexicalFields;
+  /** Versioned backends: the version the chunk is written under (`''` or absent: none). */
+  version?: string;
 }
 
 /** Where validated chunks go: the collection's name, pinned dimension (`null`: lexical-only) and vector type. */
