@@ -9,6 +9,7 @@ import { type EmptyDocumentError, isCairnError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import type { Metadata, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
+import { withoutLeadingHeadings } from './chunk/heading-text.js';
 import { parseCacheKey, readParse, writeParse } from './parse-cache.js';
 import { type ParseSourceOptions, resolveParser } from './route.js';
 
@@ -70,9 +71,15 @@ export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Text that is embedded for a chunk: its heading path, then its text. */
+/**
+ * Text that is embedded for a chunk: its heading path, then its text without the heading lines
+ * it opens with when they are the path's (so a section's heading is embedded once).
+ */
 export function embeddingTextFor(chunk: { headingPath: string[]; text: string }): string {
-  return chunk.headingPath.length > 0 ? `${chunk.headingPath.join(' > ')}\n\n${chunk.text}` : chunk.text;
+  if (chunk.headingPath.length === 0) return chunk.text;
+  const body = withoutLeadingHeadings(chunk.text, chunk.headingPath);
+  const path = chunk.headingPath.join(' > ');
+  return body === '' ? path : `${path}\n\n${body}`;
 }
 
 /** Ingests one source. Never throws for bad input: the item says `skipped` or `failed` and why. */
