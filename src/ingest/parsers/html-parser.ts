@@ -72,13 +72,14 @@ function decodeHtml(source: Source): string {
       /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
     if (charset && !/^utf-?8$/i.test(charset)) {
       try {
-        return new TextDecoder(charset).decode(bytes).replaceAll('\0', '');
-      } catch {
+        return decodeText(bytes, { encoding: charset, sourceName: source.name });
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
         // unknown label: fall back to UTF-8
       }
     }
   }
-  return decodeText(bytes);
+  return decodeText(bytes, { sourceName: source.name });
 }
 
 /**
