@@ -22,7 +22,8 @@ export type CairnErrorCode =
   | 'PROVIDER_ERROR'
   | 'CONFIG_ERROR'
   | 'NOT_FOUND'
-  | 'STORE_CLOSED';
+  | 'STORE_CLOSED'
+  | 'SOURCE_REFUSED';
 
 /** Base class of every error cairn throws deliberately. */
 export class CairnError extends Error {
@@ -99,15 +100,21 @@ export class SchemaError extends CairnError {
   }
 }
 
-/** A source decoded to no text (empty or whitespace only). Reported as `skipped (empty)`. */
+/**
+ * A source decoded to no text (empty or whitespace only). Reported as `skipped (empty)`, or
+ * `skipped (illegible: …)` when its only text was in images that OCR could not read.
+ */
 export class EmptyDocumentError extends CairnError {
   readonly source: string;
   /** Why no text was found, when more can be said than "empty" (e.g. images too small to read). */
   readonly detail: string | undefined;
-  constructor(source: string, detail?: string) {
+  /** `illegible` when there was text to see (scans, pictures) but none could be read. */
+  readonly kind: 'empty' | 'illegible';
+  constructor(source: string, detail?: string, kind: 'empty' | 'illegible' = 'empty') {
     super('EMPTY_DOCUMENT', `${source}: no text (${detail ?? 'empty or whitespace only'})`);
     this.source = source;
     this.detail = detail;
+    this.kind = kind;
   }
 }
 
@@ -122,12 +129,40 @@ export class UnsupportedFormatError extends CairnError {
   }
 }
 
+/**
+ * A source was refused before it was read, by a setting: larger than the size limit, or a
+ * symbolic link leading out of the folder being ingested. Reported as `skipped` with the reason,
+ * which names the setting that would admit it.
+ */
+export class SourceRefusedError extends CairnError {
+  readonly source: string;
+  readonly reason: string;
+  constructor(source: string, reason: string) {
+    super('SOURCE_REFUSED', `${source}: ${reason}`);
+    this.source = source;
+    this.reason = reason;
+  }
+}
+
 /** A parser could not read the source (corrupt, encrypted, truncated). */
 export class ParseError extends CairnError {
   readonly source: string;
   constructor(source: string, reason: string, options?: { cause?: unknown }) {
     super('PARSE_FAILED', `${source}: ${reason}`, options);
     this.source = source;
+  }
+}
+
+/**
+ * Parsing one source ran past a limit and was stopped: its time (`limit: 'time'`), the memory
+ * cap of the process parsing it (`limit: 'memory'`), or the bytes an archive may inflate to
+ * (`limit: 'size'`, a zip bomb). The message names the limit and the setting.
+ */
+export class ParseLimitError extends ParseError {
+  readonly limit: 'time' | 'memory' | 'size';
+  constructor(source: string, limit: 'time' | 'memory' | 'size', reason: string) {
+    super(source, reason);
+    this.limit = limit;
   }
 }
 
