@@ -53,18 +53,82 @@ describe('ingest edge cases', () => {
 });
 
 describe('collecting files', () => {
-  it('follows symlinks to files, not to folders, and ignores dangling links', async () => {
+  function linkedFolder() {
     const outside = tempDir();
     writeFileSync(path.join(outside, 'target.md'), 'Linked notes about lighthouses.');
     const root = tempDir();
     writeFileSync(path.join(root, 'plain.md'), 'Plain notes about tides.');
+    mkdirSync(path.join(root, 'sub'));
+    writeFileSync(path.join(root, 'sub', 'inner.md'), 'Inner notes about harbours.');
     symlinkSync(path.join(outside, 'target.md'), path.join(root, 'link.md'));
+    symlinkSync(path.join(root, 'sub', 'inner.md'), path.join(root, 'inside.md'));
     symlinkSync(root, path.join(root, 'loop'));
     symlinkSync(path.join(outside, 'missing.md'), path.join(root, 'dangling.md'));
-    const engine = await createEngine({ store: path.join(tempDir(), 'links.db') });
+    return { outside, root };
+  }
+
+  it('refuses a symlink to a file outside the folder, naming the setting; follows links inside it', async () => {
+    const { outside, root } = linkedFolder();
+    const engine = await createEngine({ store: path.join(tempDir(), 'refused.db') });
     const report = await engine.ingestPaths([root]);
-    expect(report.items.map((i) => i.documentId).sort()).toEqual(['link.md', 'plain.md']);
+    expect(report.items.map((i) => [i.documentId, i.status])).toEqual([
+      ['inside.md', 'ingested'],
+      ['link.md', 'skipped'],
+      ['plain.md', 'ingested'],
+      ['sub/inner.md', 'ingested'],
+    ]);
+    const refused = report.items.find((i) => i.documentId === 'link.md')!;
+    expect(refused.reason).toContain(path.join(outside, 'target.md'));
+    expect(refused.reason).toMatch(/outside the folder being ingested; pass --follow-symlinks/);
+    expect((await engine.search('lighthouses')).hits).toEqual([]);
+    await engine.close();
+  });
+
+  it('follows symlinks to files outside with followSymlinks, never to folders, and ignores dangling links', async () => {
+    const { root } = linkedFolder();
+    const engine = await createEngine({ store: path.join(tempDir(), 'links.db') });
+    const report = await engine.ingestPaths([root], { followSymlinks: true });
+    expect(report.items.map((i) => i.documentId).sort()).toEqual([
+      'inside.md',
+      'link.md',
+      'plain.md',
+      'sub/inner.md',
+    ]);
     expect((await engine.search('lighthouses')).hits[0]?.chunk.documentId).toBe('link.md');
+    await engine.close();
+  });
+
+  it('reads a file named as an argument wherever its link leads (the caller named it)', async () => {
+    const { root } = linkedFolder();
+    const engine = await createEngine({ store: path.join(tempDir(), 'named.db') });
+    const report = await engine.ingestPaths([path.join(root, 'link.md')]);
+    expect(report.items.map((i) => [i.documentId, i.status])).toEqual([['link.md', 'ingested']]);
+    await engine.close();
+  });
+
+  it('skips files larger than maxFileSize before reading them, and ingests the rest', async () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, 'big.txt'), 'x '.repeat(600_000));
+    writeFileSync(path.join(root, 'small.txt'), 'Small notes about tides.');
+    const engine = await createEngine({
+      store: path.join(tempDir(), 'size.db'),
+      maxFileSize: 2 * 1024 * 1024,
+    });
+    const report = await engine.ingestPaths([root]);
+    expect(report.items.map((i) => [i.documentId, i.status])).toEqual([
+      ['big.txt', 'ingested'],
+      ['small.txt', 'ingested'],
+    ]);
+    const limited = await engine.ingestPaths([root], { maxFileSize: 500_000, force: true });
+    expect(limited.items[0]).toMatchObject({
+      documentId: 'big.txt',
+      status: 'skipped',
+      reason: '1.1 MiB, larger than the 488.3 KiB limit; raise --max-file-size (maxFileSize) to ingest it',
+    });
+    expect(limited.items[1]).toMatchObject({ documentId: 'small.txt', status: 'ingested' });
+    const source = { name: 'in-memory.txt', bytes: new Uint8Array(600_000).fill(0x61) };
+    expect(await engine.ingestSource(source, { maxFileSize: 100_000 })).toMatchObject({ status: 'skipped' });
+    await expect(engine.ingestPaths([root], { maxFileSize: -1 })).rejects.toThrow(/maxFileSize/);
     await engine.close();
   });
 });
