@@ -17,7 +17,13 @@ import {
   type ConversationalAnswer,
   type ConversationOptions,
 } from '../answer/ask-with-history.js';
-import { ConfigError, DimensionMismatchError } from '../core/errors.js';
+import {
+  ConfigError,
+  DimensionMismatchError,
+  InvalidArgumentError,
+  isCairnError,
+  type SourceRefusedError,
+} from '../core/errors.js';
 import type {
   Cache,
   ChatModel,
@@ -34,8 +40,11 @@ import { cachedEmbedder } from '../embed/cached-embedder.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
 import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sources.js';
 import { fetchSource, readSourceFile } from '../ingest/fetch-source.js';
+import { type ParseLimits, resolveParseLimits } from '../ingest/isolate/parse-limits.js';
+import { ParsePool } from '../ingest/isolate/parse-pool.js';
 import { type IngestItem, ingestSource } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../ingest/source-policy.js';
 import { type SearchRequest, search } from '../retrieve/retriever.js';
 import { openStore } from './open-store.js';
 
@@ -66,6 +75,13 @@ export interface EngineConfig {
   cache?: Cache;
   /** Parser settings: audio transcriber, OCR on/off and engine, PDF thresholds. */
   parse?: ParseSourceOptions;
+  /**
+   * Deadline and memory cap of one file's parse (default 60 s and 1024 MB), enforced by parsing
+   * PDF, DOCX, PPTX, HTML, images and audio in worker processes; see {@link ParseLimits}.
+   */
+  parseLimits?: ParseLimits;
+  /** Largest file (or source) ingested, in bytes; larger ones are skipped unread. Default 256 MiB. */
+  maxFileSize?: number;
   /** Adds context to each chunk before embedding (structural or chat-model); default none. */
   contextualizer?: Contextualizer;
   /** Chunk budget in tokens for the default chunker; default 512. */
@@ -93,6 +109,13 @@ export interface IngestPathsOptions extends CollectOptions {
   force?: boolean;
   /** Called before each file (`done` of `total` finished). */
   onProgress?: (progress: { done: number; total: number; current: string }) => void;
+  /** Limits of each file's parse for this call, over the engine's `parseLimits`. */
+  parseLimits?: ParseLimits;
+  /**
+   * Largest file read, in bytes, over the engine's `maxFileSize` (default 256 MiB): a larger
+   * file is `skipped` before it is read, with the reason. URLs are refused past it too.
+   */
+  maxFileSize?: number;
 }
 
 /** Summary of an ingest run. */
@@ -141,9 +164,13 @@ export class Engine {
   readonly chunker: Chunker;
   readonly #config: EngineConfig;
   #noticed = false;
+  #parsePool: ParsePool | undefined;
   readonly #cached = new WeakMap<Embedder, Embedder>();
 
+  /** @throws {InvalidArgumentError} for `parseLimits` or `maxFileSize` out of range. */
   constructor(store: Store, config: EngineConfig) {
+    resolveParseLimits(config.parseLimits);
+    checkMaxFileSize(config.maxFileSize);
     this.store = store;
     this.#config = config;
     this.chunker =
@@ -250,7 +277,16 @@ export class Engine {
     });
   }
 
-  /** Ingests one in-memory source. See {@link ingestSource} for the statuses. */
+  /** The worker processes that parse under limits, started on first use. */
+  #pool(): ParsePool {
+    this.#parsePool ??= new ParsePool();
+    return this.#parsePool;
+  }
+
+  /**
+   * Ingests one in-memory source. See {@link ingestSource} for the statuses. `parseLimits` and
+   * `maxFileSize` apply over the engine's.
+   */
   async ingestSource(
     source: Source,
     options: {
@@ -260,9 +296,13 @@ export class Engine {
       collection?: string;
       namespace?: string;
       force?: boolean;
+      parseLimits?: ParseLimits;
+      maxFileSize?: number;
     } = {},
   ): Promise<IngestItem> {
     const collection = options.collection ?? this.collection;
+    checkMaxFileSize(options.maxFileSize);
+    const parseLimits = resolveParseLimits(this.#config.parseLimits, options.parseLimits);
     await this.ensureCollection(collection);
     return ingestSource(
       {
@@ -273,6 +313,9 @@ export class Engine {
         parseOptions: this.#config.parse,
         cache: this.#config.cache,
         onUsage: this.#config.onUsage,
+        parseLimits,
+        ...(parseLimits.isolate ? { parsePool: this.#pool() } : {}),
+        maxSourceBytes: options.maxFileSize ?? this.#config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       },
       {
         source,
@@ -288,12 +331,19 @@ export class Engine {
 
   /**
    * Ingests files, folders and `http(s)://` URLs (fetched; routed by the response's content type).
-   * One bad input never stops the batch.
+   * One bad input never stops the batch: each file ends `ingested`, `unchanged`, `skipped` or
+   * `failed` with a reason. Files larger than `maxFileSize`, and links out of a folder without
+   * `followSymlinks`, are skipped unread; each parse runs under `parseLimits`.
+   * @throws {NotFoundError} when a given path does not exist; {@link InvalidArgumentError} for
+   *   limits out of range; configuration errors of the collection or embedder.
    */
   async ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
     const began = performance.now();
     const collection = options.collection ?? this.collection;
     const namespace = options.namespace ?? this.namespace;
+    checkMaxFileSize(options.maxFileSize);
+    const parseLimits = resolveParseLimits(this.#config.parseLimits, options.parseLimits);
+    const maxFileSize = options.maxFileSize ?? this.#config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const files = await collectSourceFiles(paths, options);
     await this.ensureCollection(collection);
     const items: IngestItem[] = [];
@@ -314,21 +364,33 @@ export class Engine {
         continue;
       }
       firstPath.set(file.documentId, file.path);
+      const unread = (status: 'skipped' | 'failed', reason: string): IngestItem => ({
+        documentId: file.documentId,
+        sourceName: file.documentId,
+        status,
+        reason,
+        pages: 0,
+        chunks: 0,
+        milliseconds: 0,
+      });
+      if (file.refused !== undefined) {
+        items.push(unread('skipped', file.refused));
+        continue;
+      }
       let source: Source;
       try {
         source = file.remote
-          ? await fetchSource(file.path)
-          : await readSourceFile(file.path, file.documentId);
+          ? await fetchSource(file.path, { maxBytes: maxFileSize })
+          : await readSourceFile(file.path, file.documentId, {
+              maxBytes: maxFileSize,
+              ...(file.root === undefined || options.followSymlinks ? {} : { within: file.root }),
+            });
       } catch (error) {
-        items.push({
-          documentId: file.documentId,
-          sourceName: file.documentId,
-          status: 'failed',
-          reason: (error as Error).message,
-          pages: 0,
-          chunks: 0,
-          milliseconds: 0,
-        });
+        items.push(
+          isCairnError(error) && error.code === 'SOURCE_REFUSED'
+            ? unread('skipped', (error as SourceRefusedError).reason)
+            : unread('failed', (error as Error).message),
+        );
         continue;
       }
       items.push(
@@ -338,6 +400,8 @@ export class Engine {
           collection,
           namespace,
           force: options.force,
+          parseLimits,
+          maxFileSize,
         }),
       );
     }
@@ -403,9 +467,19 @@ export class Engine {
     );
   }
 
-  /** Closes the store. */
-  close(): Promise<void> {
-    return this.store.close();
+  /** Stops the parsing processes and closes the store. */
+  async close(): Promise<void> {
+    const pool = this.#parsePool;
+    this.#parsePool = undefined;
+    await pool?.close();
+    await this.store.close();
+  }
+}
+
+/** @throws {InvalidArgumentError} naming `maxFileSize` unless it is a positive number of bytes. */
+function checkMaxFileSize(maxFileSize: number | undefined): void {
+  if (maxFileSize !== undefined && !(Number.isFinite(maxFileSize) && maxFileSize > 0)) {
+    throw new InvalidArgumentError('maxFileSize', `must be a positive number of bytes, got ${maxFileSize}`);
   }
 }
 

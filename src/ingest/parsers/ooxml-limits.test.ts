@@ -1,10 +1,13 @@
 import { Document, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
-import PptxGenJS from 'pptxgenjs';
+import pptxgen from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
 import { ParseLimitError } from '../../core/errors.js';
 import { DocxParser } from './docx-parser.js';
 import { PptxParser } from './pptx-parser.js';
+
+// pptxgenjs's declarations describe its CommonJS build (see pptx-parser.test.ts).
+const PptxGenJS = pptxgen as unknown as typeof pptxgen.default;
 
 const MiB = 1024 * 1024;
 

@@ -6,7 +6,15 @@
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { Metadata } from '../../core/types.js';
-import { engineFromOptions, type GlobalOptions, jsonObject, ownFiles, withEngineOptions } from './context.js';
+import { byteSize, secondsToMs } from './byte-size.js';
+import {
+  engineFromOptions,
+  type GlobalOptions,
+  jsonObject,
+  ownFiles,
+  positiveInt,
+  withEngineOptions,
+} from './context.js';
 import { formatIngestReport } from './format.js';
 
 interface IngestOptions extends GlobalOptions {
@@ -16,6 +24,10 @@ interface IngestOptions extends GlobalOptions {
   force?: boolean;
   metadata?: Metadata;
   json?: boolean;
+  followSymlinks?: boolean;
+  maxFileSize?: number;
+  parseTimeout?: number;
+  parseMemory?: number;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -42,6 +54,22 @@ export function registerIngestCommand(program: Command): void {
       '--contextualize <kind>',
       'add context to chunks before embedding: structural | llm (needs --chat)',
     )
+    .option('--follow-symlinks', 'also ingest files that symbolic links lead to outside the folders given')
+    .option(
+      '--max-file-size <size>',
+      'skip larger files unread, e.g. 1GiB (default 256MB)',
+      byteSize('--max-file-size'),
+    )
+    .option(
+      '--parse-timeout <seconds>',
+      'stop parsing a file after this long; it fails with the reason (default 60)',
+      secondsToMs('--parse-timeout'),
+    )
+    .option(
+      '--parse-memory <MB>',
+      'memory cap of the process parsing a file; past it the file fails (default 1024)',
+      positiveInt('--parse-memory'),
+    )
     .option('--json', 'print a machine-readable report')
     .action(async (paths: string[], options: IngestOptions) => {
       const engine = await engineFromOptions(options, options.json, { create: true });
@@ -57,6 +85,9 @@ export function registerIngestCommand(program: Command): void {
           prune: options.prune,
           force: options.force,
           metadata: options.metadata,
+          followSymlinks: options.followSymlinks,
+          maxFileSize: options.maxFileSize,
+          parseLimits: { timeoutMs: options.parseTimeout, memoryMb: options.parseMemory },
           onProgress: ({ done, total, current }) => {
             if (!bar) return;
             if (done === 0) bar.start(total, 0, { current });
