@@ -15,7 +15,7 @@ import {
   withEngineOptions,
   withRetrievalOptions,
 } from './context.js';
-import { formatHits, formatSources } from './format.js';
+import { formatHits, formatSources, printableText } from './format.js';
 
 interface SearchOptions extends GlobalOptions {
   mode?: SearchMode;
@@ -79,12 +79,13 @@ export function registerAnswerCommands(program: Command): void {
           mode: checkMode(options.mode),
           topK: options.topK,
           filter: options.filter,
-          onToken: stream && engine.chatModel ? (delta) => process.stdout.write(delta) : undefined,
+          onToken:
+            stream && engine.chatModel ? (delta) => process.stdout.write(printableText(delta)) : undefined,
         });
         if (options.json) {
           process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
         } else {
-          if (!engine.chatModel) process.stdout.write(answer.text);
+          if (!engine.chatModel) process.stdout.write(printableText(answer.text));
           process.stdout.write(`\n${formatSources(answer)}\n`);
         }
       } finally {

@@ -13,7 +13,7 @@ import type { AnsweringEngine, SearcherOptions } from '../../answer/searcher.js'
 import { InvalidArgumentError, isCairnError } from '../../core/errors.js';
 import type { SearchMode } from '../../core/types.js';
 import { engineFromOptions, type GlobalOptions, positiveInt, withEngineOptions } from './context.js';
-import { formatSources } from './format.js';
+import { formatSources, printableText } from './format.js';
 
 /** Options of {@link runChatSession}. */
 export interface ChatSessionOptions {
@@ -61,7 +61,7 @@ export async function runChatSession(options: ChatSessionOptions): Promise<{ tur
             ...options.search,
             history,
             onRewrite: (standalone) => write(`(searching for: ${standalone})\n`),
-            onToken: (delta) => write(delta),
+            onToken: (delta) => write(printableText(delta)),
           });
           write('\n');
           const sources = formatSources(answer);

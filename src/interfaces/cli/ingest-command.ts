@@ -15,7 +15,7 @@ import {
   positiveInt,
   withEngineOptions,
 } from './context.js';
-import { formatIngestReport } from './format.js';
+import { formatIngestReport, printable } from './format.js';
 
 interface IngestOptions extends GlobalOptions {
   include?: string[];
@@ -90,8 +90,8 @@ export function registerIngestCommand(program: Command): void {
           parseLimits: { timeoutMs: options.parseTimeout, memoryMb: options.parseMemory },
           onProgress: ({ done, total, current }) => {
             if (!bar) return;
-            if (done === 0) bar.start(total, 0, { current });
-            bar.update(done, { current });
+            if (done === 0) bar.start(total, 0, { current: printable(current) });
+            bar.update(done, { current: printable(current) });
           },
         });
         bar?.stop();

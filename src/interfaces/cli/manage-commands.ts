@@ -17,6 +17,7 @@ import {
   positiveInt,
   withEngineOptions,
 } from './context.js';
+import { printable } from './format.js';
 import { transcriberFromSpec, visionFromSpec } from './models.js';
 
 interface JsonOption extends GlobalOptions {
@@ -73,7 +74,7 @@ export function registerManageCommands(program: Command): void {
             : list
                 .map(
                   (c) =>
-                    `${c.name}\t${c.model ?? 'lexical-only'}\t${c.dimension ?? '-'}\tv${c.schemaVersion}\t${c.count} chunks`,
+                    `${printable(c.name)}\t${printable(c.model ?? 'lexical-only')}\t${c.dimension ?? '-'}\tv${c.schemaVersion}\t${c.count} chunks`,
                 )
                 .join('\n');
         print(options.json, list, text);
@@ -97,7 +98,7 @@ export function registerManageCommands(program: Command): void {
         print(
           options.json,
           info,
-          `${info.name}\t${info.model ?? 'lexical-only'}\t${info.dimension ?? '-'}\tv${info.schemaVersion}`,
+          `${printable(info.name)}\t${printable(info.model ?? 'lexical-only')}\t${info.dimension ?? '-'}\tv${info.schemaVersion}`,
         );
       } finally {
         await engine.close();
@@ -110,8 +111,8 @@ export function registerManageCommands(program: Command): void {
       const engine = await engineFromOptions(options, true);
       try {
         if (!(await engine.store.dropCollection(name)))
-          throw new NotFoundError(`collection "${name}" does not exist`);
-        process.stdout.write(`dropped ${name}\n`);
+          throw new NotFoundError(`collection "${printable(name)}" does not exist`);
+        process.stdout.write(`dropped ${printable(name)}\n`);
       } finally {
         await engine.close();
       }
@@ -128,7 +129,10 @@ export function registerManageCommands(program: Command): void {
           docs.length === 0
             ? 'No documents.'
             : docs
-                .map((d) => `${d.documentId}\t${d.mediaType}\t${d.pageCount} pages\t${d.chunkCount} chunks`)
+                .map(
+                  (d) =>
+                    `${printable(d.documentId)}\t${printable(d.mediaType)}\t${d.pageCount} pages\t${d.chunkCount} chunks`,
+                )
                 .join('\n');
         print(options.json, docs, text);
       } finally {
@@ -143,9 +147,11 @@ export function registerManageCommands(program: Command): void {
       const engine = await engineFromOptions(options, true);
       try {
         if (!(await engine.deleteDocument(documentId))) {
-          throw new NotFoundError(`document "${documentId}" is not in collection "${engine.collection}"`);
+          throw new NotFoundError(
+            `document "${printable(documentId)}" is not in collection "${printable(engine.collection)}"`,
+          );
         }
-        process.stdout.write(`deleted ${documentId}\n`);
+        process.stdout.write(`deleted ${printable(documentId)}\n`);
       } finally {
         await engine.close();
       }
