@@ -2,6 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/engine.js';
+import { encodePng } from '../src/ingest/ocr/png.js';
 import { tempDir } from './support/corpus.js';
 
 describe('ingest edge cases', () => {
@@ -36,6 +37,42 @@ describe('ingest edge cases', () => {
     });
     expect((await engine.search('cafeteria')).hits).toEqual([]);
     expect(await engine.listDocuments()).toEqual([]);
+    await engine.close();
+  });
+
+  it('reports an illegible scan as skipped, illegible, with the setting to try', async () => {
+    let seed = 7;
+    const noise = encodePng({
+      width: 240,
+      height: 120,
+      channels: 1,
+      data: Uint8Array.from({ length: 240 * 120 }, (_, i) => {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        const blotch = Math.sin((i % 240) / 7) + Math.cos(Math.floor(i / 240) / 5) > 1.2;
+        return (seed >> 16) % 3 === 0 || blotch ? 0 : 255;
+      }),
+    });
+    const engine = await createEngine({ store: path.join(tempDir(), 'illegible.db') });
+    const item = await engine.ingestSource({ name: 'noise.png', bytes: noise });
+    expect(item.status).toBe('skipped');
+    expect(item.reason).toMatch(
+      /^illegible: OCR confidence \d+ is below ocr\.minConfidence 60, so the text was discarded as illegible; lower ocr\.minConfidence, rescan at a higher resolution, or read it with a vision model \(--vision\)$/,
+    );
+    await engine.close();
+  });
+
+  it('turns NUL characters into spaces whatever the format, so words stay apart', async () => {
+    const engine = await createEngine({ store: path.join(tempDir(), 'nul.db') });
+    await engine.ingestSource({
+      name: 'a.txt',
+      bytes: new TextEncoder().encode('Quarterly\u0000summary of sales'),
+    });
+    await engine.ingestSource({
+      name: 'b.html',
+      bytes: new TextEncoder().encode('<html><body><p>Annual\u0000report of costs</p></body></html>'),
+    });
+    expect((await engine.search('summary')).hits[0]?.chunk.text).toBe('Quarterly summary of sales');
+    expect((await engine.search('report')).hits[0]?.chunk.text).toBe('Annual report of costs');
     await engine.close();
   });
 
