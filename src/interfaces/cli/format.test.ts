@@ -15,7 +15,9 @@ describe('printable', () => {
 
 describe('printableText', () => {
   it('keeps lines and tabs but escapes the rest', () => {
-    expect(printableText('line one\n\tline two\u001b]0;title\u0007')).toBe('line one\n\tline two\\x1b]0;title\\x07');
+    expect(printableText('line one\n\tline two\u001b]0;title\u0007')).toBe(
+      'line one\n\tline two\\x1b]0;title\\x07',
+    );
   });
 });
 
