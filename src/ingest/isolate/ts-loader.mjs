@@ -1,6 +1,6 @@
 // Module hooks for ts-hooks.mjs: resolve `.js` specifiers to `.ts` sources, and transpile them.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,8 +37,11 @@ export async function load(url, context, next) {
     },
   });
   try {
+    // Written aside and renamed: parsing processes of parallel test files share the cache.
     mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(cached, outputText);
+    const temporary = `${cached}.${process.pid}.tmp`;
+    writeFileSync(temporary, outputText);
+    renameSync(temporary, cached);
   } catch {
     // a read-only tree still runs, transpiling every time
   }
