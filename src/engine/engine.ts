@@ -345,6 +345,10 @@ export class Engine {
     const parseLimits = resolveParseLimits(this.#config.parseLimits, options.parseLimits);
     const maxFileSize = options.maxFileSize ?? this.#config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const files = await collectSourceFiles(paths, options);
+    // A parsing process starts while the first files are read, not when the first one needs it.
+    if (parseLimits.isolate && files.some((file) => file.remote || ISOLATED_EXTENSION.test(file.path))) {
+      this.#pool().warm(parseLimits.memoryMb);
+    }
     await this.ensureCollection(collection);
     const items: IngestItem[] = [];
     const firstPath = new Map<string, string>();
@@ -475,6 +479,9 @@ export class Engine {
     await this.store.close();
   }
 }
+
+/** Extensions of the formats parsed in worker processes (a hint for starting one early). */
+const ISOLATED_EXTENSION = /\.(?:pdf|docx|pptx|html?|xhtml|png|jpe?g|tiff?|wav|mp3|m4a)$/i;
 
 /** @throws {InvalidArgumentError} naming `maxFileSize` unless it is a positive number of bytes. */
 function checkMaxFileSize(maxFileSize: number | undefined): void {

@@ -178,6 +178,11 @@ process.on('uncaughtException', (error) => void onEscape(error));
 process.on('disconnect', () => process.exit(0));
 // Modules are loaded: the engine starts the first job's deadline from here, not from the fork.
 void send({ type: 'ready' });
+// PDFs are the usual work: load pdf.js while waiting for it (a tenth of a second saved on the first).
+setImmediate(() => {
+  if (current === undefined)
+    void import('unpdf').then((unpdf) => unpdf.getResolvedPDFJS()).catch(() => undefined);
+});
 process.on('message', (message: ToChild) => {
   if (message.type === 'parse') void parse(message);
   else {

@@ -203,6 +203,22 @@ export class ParsePool {
     }
   }
 
+  /**
+   * Starts a process for `memoryMb` now, if none is running, so that it is ready (its modules
+   * loaded, about a quarter of a second) by the time the first file needs it. Idle, it never keeps
+   * this process alive.
+   */
+  warm(memoryMb: number): void {
+    if (this.closed || this.workers.size >= this.maxWorkers) return;
+    if ([...this.workers].some((worker) => worker.alive && worker.memoryMb === memoryMb)) return;
+    const worker = new Worker(memoryMb);
+    this.started++;
+    this.workers.add(worker);
+    worker.hold(false);
+    worker.idleTimer = setTimeout(() => this.drop(worker), this.idleMs);
+    worker.idleTimer.unref();
+  }
+
   /** Processes running now, and started in all (a kill or crash makes the next job start one). */
   stats(): { workers: number; started: number } {
     return { workers: this.workers.size, started: this.started };
