@@ -164,10 +164,10 @@ async function onEscape(error: unknown): Promise<void> {
 }
 
 /**
- * Share of the memory cap at which the watchdog kills: the resident set can grow between two
- * readings (20 ms), and the cap is a ceiling, not a threshold.
+ * Share of the memory cap at which the watchdog kills: the cap is a ceiling, not a threshold, and
+ * the resident set of a process inflating a bomb grows by tens of MB between two readings (20 ms).
  */
-const KILL_AT = 0.97;
+const KILL_AT = 0.9;
 
 const memoryAt = process.argv.indexOf('--memory-mb');
 const memoryMb = memoryAt === -1 ? 0 : Number(process.argv[memoryAt + 1]);

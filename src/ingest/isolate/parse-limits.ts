@@ -15,9 +15,10 @@ export interface ParseLimits {
    */
   timeoutMs?: number;
   /**
-   * Memory cap of the process parsing a file, in MB (its resident set, and its JavaScript heap).
-   * Past it the process is killed and the file fails with "parse exceeded the 1024 MB memory cap".
-   * Default 1024.
+   * Memory cap of the process parsing a file, in MB (its resident set, and its JavaScript heap):
+   * the process is killed when its resident set reaches 90 % of the cap (it can grow by tens of
+   * MB between two readings, 20 ms apart) and the file fails with "parse exceeded the 1024 MB
+   * memory cap". Default 1024.
    */
   memoryMb?: number;
   /**
