@@ -3,8 +3,9 @@
 // quotes, HTML), one huge line or word, huge tables and code, headings that are links, and a
 // large ordinary Markdown file. Each shape is built at doubling sizes up to --max-mb, parsed by
 // its real parser (Markdown, or HTML for the HTML shapes), chunked by the default MarkdownChunker
-// (512 tokens, 64 overlap) and timed; `ratio` is the time per byte at the largest size over the
-// time per byte at the smallest (about 1 for linear work, about the size ratio for quadratic).
+// (512 tokens, 64 overlap) and timed, in wall and CPU seconds (on a shared machine the CPU time is
+// what the work costs; the load average is recorded); `ratio` is the time per byte at the largest
+// size over the time per byte at the smallest (about 1 for linear work, the size ratio for quadratic).
 // Prints a table and writes bench/results/chunker-scaling.json. Run after `npm run build`.
 // Usage: node bench/chunker-scaling.mjs [--max-mb 10] [--steps 4] [--shape NAME]
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -134,15 +135,23 @@ for (const name of names) {
       bytes: new TextEncoder().encode(text),
     };
     let began = performance.now();
+    let cpu = process.cpuUsage();
     const parsed = await parsers[format].parse(source);
     const parseSeconds = (performance.now() - began) / 1000;
+    const parseCpu = process.cpuUsage(cpu);
     began = performance.now();
+    cpu = process.cpuUsage();
     const chunks = chunker.chunk({ documentId: source.name, pages: parsed.pages });
     const chunkSeconds = (performance.now() - began) / 1000;
+    const chunkCpu = process.cpuUsage(cpu);
+    const cpuSeconds = (usage) => +((usage.user + usage.system) / 1e6).toFixed(3);
     const row = {
       megabytes: +(source.bytes.length / 1024 / 1024).toFixed(2),
       parseSeconds: +parseSeconds.toFixed(3),
       chunkSeconds: +chunkSeconds.toFixed(3),
+      // CPU time of this process (GC threads included): what the work costs on a busy machine.
+      parseCpuSeconds: cpuSeconds(parseCpu),
+      chunkCpuSeconds: cpuSeconds(chunkCpu),
       chunks: chunks.length,
     };
     rows.push(row);
@@ -151,6 +160,7 @@ for (const name of names) {
       String(row.megabytes).padStart(6),
       row.parseSeconds.toFixed(2).padStart(8),
       row.chunkSeconds.toFixed(2).padStart(8),
+      (row.parseCpuSeconds + row.chunkCpuSeconds).toFixed(2).padStart(7),
       String(row.chunks).padStart(7),
     );
   }
@@ -159,12 +169,17 @@ for (const name of names) {
     rows,
     ratio: +(perByte(rows.at(-1)) / Math.max(perByte(rows[0]), 1e-9)).toFixed(2),
     largestSeconds: +(rows.at(-1).parseSeconds + rows.at(-1).chunkSeconds).toFixed(2),
+    largestCpuSeconds: +(rows.at(-1).parseCpuSeconds + rows.at(-1).chunkCpuSeconds).toFixed(2),
   };
 }
 results.slowestAtLargest = Math.max(...Object.values(results.shapes).map((s) => s.largestSeconds));
+results.slowestCpuAtLargest = Math.max(...Object.values(results.shapes).map((s) => s.largestCpuSeconds));
+results.loadAverage = (await import('node:os')).loadavg().map((x) => +x.toFixed(2));
 
 if (!values.shape) {
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/chunker-scaling.json', `${JSON.stringify(results, null, 2)}\n`);
 }
-console.log(`slowest at the largest size: ${results.slowestAtLargest} s`);
+console.log(
+  `slowest at the largest size: ${results.slowestAtLargest} s (${results.slowestCpuAtLargest} s of CPU; load average ${results.loadAverage.join(', ')})`,
+);
