@@ -381,6 +381,10 @@ export class Engine {
         items.push(unread('skipped', file.refused));
         continue;
       }
+      if (file.unreadable !== undefined) {
+        items.push(unread('failed', file.unreadable));
+        continue;
+      }
       let source: Source;
       try {
         source = file.remote
@@ -413,8 +417,10 @@ export class Engine {
     const pruned: string[] = [];
     if (options.prune) {
       const seen = new Set(files.map((f) => f.documentId));
+      // What lies in a folder that could not be listed was not seen, but is not gone either.
+      const unlisted = files.filter((f) => f.unreadable !== undefined).map((f) => f.documentId);
       for (const doc of await this.store.listDocuments({ collection, namespace })) {
-        if (!seen.has(doc.documentId)) {
+        if (!seen.has(doc.documentId) && !unlisted.some((folder) => doc.documentId.startsWith(folder))) {
           await this.store.deleteDocument({ collection, namespace }, doc.documentId);
           pruned.push(doc.documentId);
         }

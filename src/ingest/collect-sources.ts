@@ -4,6 +4,7 @@
  * them, and each file gets a `documentId` = its path relative to the root, with `/` separators.
  * @module
  */
+import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
@@ -29,6 +30,37 @@ export interface SourceFile {
    * `followSymlinks`); it is then reported `skipped` with this reason.
    */
   refused?: string;
+  /**
+   * Set on an entry standing for a folder that could not be listed (its `documentId` is the
+   * folder's relative path with a trailing `/`): why. It is reported `failed`; the rest of the
+   * walk goes on.
+   */
+  unreadable?: string;
+}
+
+type Walked = { entry: Dirent; full: string } | { folder: string; error: Error };
+
+/**
+ * The entries under `dir`, depth first, one folder listed at a time so that a folder that
+ * cannot be read is reported and skipped rather than failing the walk. Hidden folders and
+ * `node_modules` are not entered.
+ */
+async function* walk(dir: string): AsyncGenerator<Walked> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    yield { folder: dir, error: error as Error };
+    return;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.') && entry.name !== 'node_modules') yield* walk(full);
+    } else {
+      yield { entry, full };
+    }
+  }
 }
 
 /** Options of {@link collectSourceFiles}. */
@@ -95,9 +127,18 @@ export async function collectSourceFiles(
       continue;
     }
     const root = await realpath(absolute);
-    const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
-      const full = path.join(entry.parentPath, entry.name);
+    for await (const walked of walk(absolute)) {
+      if ('folder' in walked) {
+        const relative = `${path.relative(absolute, walked.folder).split(path.sep).join('/')}/`;
+        const code = (walked.error as NodeJS.ErrnoException).code ?? walked.error.message;
+        found.set(walked.folder, {
+          path: walked.folder,
+          documentId: relative,
+          unreadable: `cannot read the folder (${code}); the files in it were not ingested`,
+        });
+        continue;
+      }
+      const { entry, full } = walked;
       // Symlinks to files are followed; links to folders are not (no cycles), nor dangling ones.
       const link = entry.isSymbolicLink();
       const isFile = entry.isFile() || (link && (await stat(full).catch(() => undefined))?.isFile() === true);
