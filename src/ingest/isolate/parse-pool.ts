@@ -240,6 +240,8 @@ export class ParsePool {
 
   private acquire(memoryMb: number): Promise<Worker> {
     if (this.closed) return Promise.reject(new ConfigError('the parse pool is closed'));
+    // Processes that died while idle (a crash, a failed start) make room.
+    for (const worker of this.workers) if (!worker.busy && !worker.alive) this.drop(worker);
     for (const worker of this.workers) {
       if (!worker.busy && worker.alive && worker.memoryMb === memoryMb)
         return Promise.resolve(this.claim(worker));
