@@ -184,6 +184,7 @@ const maxRssKb = gnuTime ? Number(run.stderr.trim().split('\n').at(-1)) : undefi
 const results = {
   date: new Date().toISOString(),
   node: process.version,
+  loadAverage: (await import('node:os')).loadavg().map((x) => +x.toFixed(2)),
   exitCode: run.status,
   batchSeconds: +seconds.toFixed(1),
   maxResidentMb: maxRssKb === undefined ? null : +(maxRssKb / 1024).toFixed(0),

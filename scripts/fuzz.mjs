@@ -33,6 +33,7 @@ const results = await runFuzz({
 await disposeOcr();
 results.date = new Date().toISOString();
 results.node = process.version;
+results.loadAverage = (await import('node:os')).loadavg().map((x) => +x.toFixed(2));
 if (values.out) {
   mkdirSync(path.dirname(values.out), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify(results, null, 2)}\n`);
