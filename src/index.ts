@@ -54,7 +54,13 @@ export * from './engine/settings.js';
 export * from './engine/store-schemes.js';
 export type { Transcriber, Transcript, TranscriptSegment } from './ingest/audio/transcriber.js';
 export type { CollectOptions } from './ingest/collect-sources.js';
+export {
+  DEFAULT_PARSE_MEMORY_MB,
+  DEFAULT_PARSE_TIMEOUT_MS,
+  type ParseLimits,
+} from './ingest/isolate/parse-limits.js';
 export type { OcrEngine, OcrResult } from './ingest/ocr/ocr-engine.js';
 export type { IngestItem, IngestStatus } from './ingest/pipeline.js';
 export type { ParseSourceOptions, SourceFormat } from './ingest/route.js';
+export { DEFAULT_MAX_FILE_SIZE, formatBytes } from './ingest/source-policy.js';
 export type { SearchRequest } from './retrieve/retriever.js';

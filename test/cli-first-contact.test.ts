@@ -129,10 +129,17 @@ describe('cairn CLI on first contact', () => {
     expect(plan.code).toBe(0);
     expect(plan.stdout).toBe(
       'would re-read rates.csv (stored; re-ingested if changed)\nwould prune faq.json\n' +
-        'dry run: 1 files (0 new), 1 to prune; nothing was written\n',
+        'dry run: 1 files (0 new), 1 to prune (1 chunks); nothing was written\n',
     );
     const docs = JSON.parse((await cairn(['documents', '--db', db, '--json'])).stdout);
     expect(docs.map((d: { documentId: string }) => d.documentId).sort()).toEqual(['faq.json', 'rates.csv']);
+    const pruned = await cairn(['ingest', dir, '--db', db, '--prune', '--json']);
+    expect(JSON.parse(pruned.stdout)).toMatchObject({
+      pruned: ['faq.json'],
+      totals: { unchanged: 1, pruned: 1, deletedChunks: 1 },
+    });
+    const after = JSON.parse((await cairn(['documents', '--db', db, '--json'])).stdout);
+    expect(after.map((d: { documentId: string }) => d.documentId)).toEqual(['rates.csv']);
     const fresh = path.join(tempDir(), 'fresh.db');
     const first = await cairn(['ingest', dir, '--db', fresh, '--dry-run']);
     expect(first.stdout).toMatch(/^would ingest rates\.csv$/m);

@@ -33,6 +33,7 @@ export const ERROR_STATUS: Readonly<Record<CairnErrorCode, ErrorStatus>> = Objec
   PARSE_FAILED: { exitCode: 1, httpStatus: 422 },
   MALFORMED_RECORD: { exitCode: 1, httpStatus: 422 },
   OCR_FAILED: { exitCode: 1, httpStatus: 422 },
+  SOURCE_REFUSED: { exitCode: 1, httpStatus: 422 },
   PROVIDER_ERROR: { exitCode: 1, httpStatus: 502 },
   NOT_FOUND: { exitCode: 1, httpStatus: 404 },
   STORE_CLOSED: { exitCode: 1, httpStatus: 503 },

@@ -24,7 +24,8 @@ export type CairnErrorCode =
   | 'CONFIG_ERROR'
   | 'NOT_FOUND'
   | 'STORE_CLOSED'
-  | 'OCR_FAILED';
+  | 'OCR_FAILED'
+  | 'SOURCE_REFUSED';
 
 /** Base class of every error cairn throws deliberately. */
 export class CairnError extends Error {
@@ -93,6 +94,25 @@ export class DimensionMismatchError extends CairnError {
     this.expected = expected;
     this.actual = actual;
   }
+
+  /**
+   * An embedding model returned vectors of another length than it is configured for: names the
+   * model, the configured dimension, what it returned and the setting to change.
+   * @param model The model, e.g. `openai:text-embedding-3-small`.
+   * @param where Which vector, e.g. `text 3`.
+   */
+  static fromEmbedder(
+    model: string,
+    configured: number,
+    returned: number,
+    where: string,
+  ): DimensionMismatchError {
+    const error = new DimensionMismatchError(model, configured, returned);
+    error.message =
+      `embedder ${model} is configured for ${configured} dimensions but returned ${returned} for ${where}; ` +
+      `set its dimension to ${returned} (--embedding-dimension, CAIRN_EMBEDDING_DIMENSION) or use the model it was configured for`;
+    return error;
+  }
 }
 
 /** The named collection does not exist (and provisioning was not asked for). */
@@ -120,15 +140,21 @@ export class SchemaError extends CairnError {
   }
 }
 
-/** A source decoded to no text (empty or whitespace only). Reported as `skipped (empty)`. */
+/**
+ * A source decoded to no text (empty or whitespace only). Reported as `skipped (empty)`, or
+ * `skipped (illegible: …)` when its only text was in images that OCR could not read.
+ */
 export class EmptyDocumentError extends CairnError {
   readonly source: string;
   /** Why no text was found, when more can be said than "empty" (e.g. images too small to read). */
   readonly detail: string | undefined;
-  constructor(source: string, detail?: string) {
+  /** `illegible` when there was text to see (scans, pictures) but none could be read. */
+  readonly kind: 'empty' | 'illegible';
+  constructor(source: string, detail?: string, kind: 'empty' | 'illegible' = 'empty') {
     super('EMPTY_DOCUMENT', `${source}: no text (${detail ?? 'empty or whitespace only'})`);
     this.source = source;
     this.detail = detail;
+    this.kind = kind;
   }
 }
 
@@ -140,6 +166,21 @@ export class UnsupportedFormatError extends CairnError {
     super('UNSUPPORTED_FORMAT', `${source}: unsupported format: ${format}`);
     this.source = source;
     this.format = format;
+  }
+}
+
+/**
+ * A source was refused before it was read, by a setting: larger than the size limit, or a
+ * symbolic link leading out of the folder being ingested. Reported as `skipped` with the reason,
+ * which names the setting that would admit it.
+ */
+export class SourceRefusedError extends CairnError {
+  readonly source: string;
+  readonly reason: string;
+  constructor(source: string, reason: string) {
+    super('SOURCE_REFUSED', `${source}: ${reason}`);
+    this.source = source;
+    this.reason = reason;
   }
 }
 
@@ -167,6 +208,19 @@ export class MalformedRecordError extends CairnError {
     this.source = source;
     this.line = line;
     this.reason = reason;
+  }
+}
+
+/**
+ * Parsing one source ran past a limit and was stopped: its time (`limit: 'time'`), the memory
+ * cap of the process parsing it (`limit: 'memory'`), or the bytes an archive may inflate to
+ * (`limit: 'size'`, a zip bomb). The message names the limit and the setting.
+ */
+export class ParseLimitError extends ParseError {
+  readonly limit: 'time' | 'memory' | 'size';
+  constructor(source: string, limit: 'time' | 'memory' | 'size', reason: string) {
+    super(source, reason);
+    this.limit = limit;
   }
 }
 

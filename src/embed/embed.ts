@@ -15,9 +15,22 @@ export interface EmbedOptions {
   signal?: AbortSignal;
 }
 
-/** Throws unless `vector` has `dimension` finite entries and is not all zeros. */
-export function checkVector(vector: ArrayLike<number>, dimension: number, where: string): void {
-  if (vector.length !== dimension) throw new DimensionMismatchError(where, dimension, vector.length);
+/**
+ * Throws unless `vector` has `dimension` finite entries and is not all zeros.
+ * @param where Names the vector in messages, e.g. `model m, text 3`.
+ * @param model The model that made it: a wrong length is then the model's, named with its configured dimension.
+ */
+export function checkVector(
+  vector: ArrayLike<number>,
+  dimension: number,
+  where: string,
+  model?: string,
+): void {
+  if (vector.length !== dimension) {
+    throw model === undefined
+      ? new DimensionMismatchError(where, dimension, vector.length)
+      : DimensionMismatchError.fromEmbedder(model, dimension, vector.length, where);
+  }
   let nonZero = false;
   for (let i = 0; i < vector.length; i++) {
     const x = vector[i]!;
@@ -48,7 +61,7 @@ async function run(
       });
     }
     result.embeddings.forEach((vector, i) => {
-      checkVector(vector, embedder.dimension, `model ${embedder.model}, text ${start + i}`);
+      checkVector(vector, embedder.dimension, `text ${start + i}`, `${embedder.provider}:${embedder.model}`);
     });
     options.onUsage?.({
       model: embedder.model,

@@ -102,13 +102,17 @@ export function runEmbedderPortContract(name: string, setup: PortEmbedderSetup):
       expect(usage).toHaveLength(1);
     });
 
-    it('refuses vectors whose length differs from the declared dimension', async () => {
+    it('refuses vectors whose length differs from the declared dimension, naming the model, both lengths and the setting', async () => {
       fixture = await setup({ dimension: 12, modelDimension: 8 });
-      await expect(embedQuery(fixture.embedder, 'x')).rejects.toMatchObject({
-        code: 'DIMENSION_MISMATCH',
-        expected: 12,
-        actual: 8,
-      });
+      const { embedder } = fixture;
+      const error = await embedQuery(embedder, 'x').catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'DIMENSION_MISMATCH', expected: 12, actual: 8 });
+      const message = (error as Error).message;
+      expect(message).toContain(
+        `embedder ${embedder.provider}:${embedder.model} is configured for 12 dimensions`,
+      );
+      expect(message).toMatch(/returned 8 for text 0; set its dimension to 8 \(--embedding-dimension/);
+      expect(message).not.toMatch(/collection/);
     });
   });
 }

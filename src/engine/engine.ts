@@ -21,7 +21,13 @@ import {
   type ConversationalAnswer,
   type ConversationOptions,
 } from '../answer/ask-with-history.js';
-import { ConfigError, DimensionMismatchError } from '../core/errors.js';
+import {
+  ConfigError,
+  DimensionMismatchError,
+  InvalidArgumentError,
+  isCairnError,
+  type SourceRefusedError,
+} from '../core/errors.js';
 import type {
   AdapterLifecycle,
   Cache,
@@ -39,10 +45,13 @@ import type { DocumentRecord, Metadata, Source } from '../core/types.js';
 import { cachedEmbedder } from '../embed/cached-embedder.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
 import type { CollectOptions } from '../ingest/collect-sources.js';
+import { type ParseLimits, resolveParseLimits } from '../ingest/isolate/parse-limits.js';
+import type { ParsePool } from '../ingest/isolate/parse-pool.js';
 import type { OcrEngine } from '../ingest/ocr/ocr-engine.js';
 import type { VisionTranscriber } from '../ingest/ocr/vision-transcriber.js';
 import type { IngestItem } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../ingest/source-policy.js';
 import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
@@ -85,10 +94,18 @@ export interface EngineConfig {
   cache?: Cache;
   /**
    * Parser settings: audio transcriber, OCR on/off and engine, PDF thresholds. Unless OCR is off
-   * or an OCR engine is given, the engine starts its own tesseract.js worker on the first page
-   * image and stops it in `close()`.
+   * or an OCR engine is given, tesseract.js reads page images: in the parsing process when
+   * parsing is isolated (the default), else in a worker the engine starts on the first page image;
+   * either stops in `close()`.
    */
   parse?: ParseSourceOptions;
+  /**
+   * Deadline and memory cap of one file's parse (default 60 s and 1024 MB), enforced by parsing
+   * PDF, DOCX, PPTX, HTML, images and audio in worker processes; see {@link ParseLimits}.
+   */
+  parseLimits?: ParseLimits;
+  /** Largest file (or source) ingested, in bytes; larger ones are skipped unread. Default 256 MiB. */
+  maxFileSize?: number;
   /** A vision chat model that reads page images instead of OCR; default none. */
   vision?: VisionTranscriber;
   /**
@@ -141,6 +158,13 @@ export interface IngestPathsOptions extends CollectOptions {
    * records per chunk; overrides the engine's `parse.structured` for this call.
    */
   structured?: StructuredOptions;
+  /** Limits of each file's parse for this call, over the engine's `parseLimits`. */
+  parseLimits?: ParseLimits;
+  /**
+   * Largest file read, in bytes, over the engine's `maxFileSize` (default 256 MiB): a larger
+   * file is `skipped` before it is read, with the reason. URLs are refused past it too.
+   */
+  maxFileSize?: number;
 }
 
 /** A file a dry run would read. */
@@ -162,8 +186,14 @@ export interface IngestReport {
     unchanged: number;
     skipped: number;
     failed: number;
+    /** Pages and chunks of the documents ingested (unchanged ones not counted). */
     pages: number;
     chunks: number;
+    /** Documents deleted by `prune` (with `dryRun`: that it would delete). */
+    pruned: number;
+    /** Chunks deleted with them (with `dryRun`: that would be deleted). */
+    deletedChunks: number;
+    /** Wall-clock time of the run, in seconds. */
     seconds: number;
   };
 }
@@ -177,6 +207,7 @@ export interface AskOptions extends EngineSearchOptions, AnswerOptions, Conversa
 function summarize(
   items: IngestItem[],
   pruned: string[],
+  deletedChunks: number,
   seconds: number,
   planned?: PlannedIngest[],
 ): IngestReport {
@@ -193,6 +224,8 @@ function summarize(
       failed: count('failed'),
       pages: ingested.reduce((n, i) => n + i.pages, 0),
       chunks: ingested.reduce((n, i) => n + i.chunks, 0),
+      pruned: pruned.length,
+      deletedChunks,
       seconds,
     },
   };
@@ -210,8 +243,13 @@ export class Engine {
   /** The OCR engine this engine started, closed with it. */
   #ocr: (OcrEngine & Required<Pick<AdapterLifecycle, 'close'>>) | undefined;
   #closing: Promise<void> | undefined;
+  /** The worker processes that parse under limits, started on first use. */
+  #parsePool: ParsePool | undefined;
 
+  /** @throws {InvalidArgumentError} for `parseLimits` or `maxFileSize` out of range. */
   constructor(config: EngineConfig) {
+    resolveParseLimits(config.parseLimits);
+    checkMaxFileSize(config.maxFileSize);
     this.store = config.store;
     this.#config = config;
     this.chunker =
@@ -362,8 +400,16 @@ export class Engine {
     };
   }
 
-  /** Parser settings with the vision model and, unless OCR is off or given, the engine's own OCR. */
-  #parseOptions(): Promise<ParseSourceOptions | undefined> {
+  /**
+   * Parser settings with the vision model and, unless OCR is off or given, the engine's own OCR
+   * (in-process parsing only: an isolated parse uses the parsing process's own tesseract.js).
+   */
+  #parseOptions(isolated: boolean): Promise<ParseSourceOptions | undefined> {
+    if (isolated) {
+      const given = this.#config.parse;
+      const vision = this.#config.vision;
+      return Promise.resolve(vision ? { ...given, ...vision.parseOptions } : given);
+    }
     this.#parse ??= (async () => {
       const given = this.#config.parse;
       const vision = this.#config.vision;
@@ -377,7 +423,20 @@ export class Engine {
     return this.#parse;
   }
 
-  /** Ingests one in-memory source. See {@link ingestSource} for the statuses. */
+  /** The worker processes that parse under limits, started on first use. */
+  async #pool(): Promise<ParsePool> {
+    if (!this.#parsePool) {
+      const { ParsePool } = await import('../ingest/isolate/parse-pool.js');
+      this.#parsePool ??= new ParsePool();
+    }
+    return this.#parsePool;
+  }
+
+  /**
+   * Ingests one in-memory source. See {@link ingestSource} for the statuses. `parseLimits` and
+   * `maxFileSize` apply over the engine's.
+   * @throws {InvalidArgumentError} for `parseLimits` or `maxFileSize` out of range.
+   */
   async ingestSource(
     source: Source,
     options: {
@@ -390,10 +449,14 @@ export class Engine {
       force?: boolean;
       /** Structured-source settings for this source; see {@link IngestPathsOptions.structured}. */
       structured?: StructuredOptions;
+      parseLimits?: ParseLimits;
+      maxFileSize?: number;
     } = {},
   ): Promise<IngestItem> {
     const collection = options.collection ?? this.collection;
     checkStructured(options.structured);
+    checkMaxFileSize(options.maxFileSize);
+    resolveParseLimits(this.#config.parseLimits, options.parseLimits);
     const existing = await this.#collectionForIngest(collection);
     this.#checkReadyFor('ingest', collection, existing);
     return this.#ingestOne(source, { ...options, collection }, existing);
@@ -409,10 +472,13 @@ export class Engine {
       namespace?: string;
       force?: boolean;
       structured?: StructuredOptions;
+      parseLimits?: ParseLimits;
+      maxFileSize?: number;
     },
     info: CollectionInfo | undefined,
   ): Promise<IngestItem> {
     const { collection } = options;
+    const parseLimits = resolveParseLimits(this.#config.parseLimits, options.parseLimits);
     const exists = info !== undefined;
     const namespace = options.namespace ?? this.namespace;
     const documentId = options.documentId ?? source.name;
@@ -430,9 +496,12 @@ export class Engine {
         chunker: this.chunker,
         embedder: this.#embedderForInfo(collection, info),
         contextualizer: this.#config.contextualizer,
-        parseOptions: withStructured(await this.#parseOptions(), options.structured),
+        parseOptions: withStructured(await this.#parseOptions(parseLimits.isolate), options.structured),
         cache: this.#config.cache,
         onUsage: this.#config.onUsage,
+        parseLimits,
+        ...(parseLimits.isolate ? { parsePool: await this.#pool() } : {}),
+        maxSourceBytes: options.maxFileSize ?? this.#config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       },
       {
         source,
@@ -448,12 +517,19 @@ export class Engine {
 
   /**
    * Ingests files, folders and `http(s)://` URLs (fetched; routed by the response's content type).
-   * One bad input never stops the batch; a configuration that cannot work (see
-   * {@link checkReady}) stops it before the first file.
+   * One bad input never stops the batch: each file ends `ingested`, `unchanged`, `skipped` or
+   * `failed` with a reason. Files larger than `maxFileSize`, and links out of a folder without
+   * `followSymlinks`, are skipped unread; each parse runs under `parseLimits`. A configuration
+   * that cannot work (see {@link checkReady}) stops the batch before the first file.
+   * @throws {NotFoundError} when a given path does not exist; {@link InvalidArgumentError} for
+   *   limits out of range; {@link ConfigError} for a configuration that cannot work.
    */
   async ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
     const began = performance.now();
     checkStructured(options.structured);
+    checkMaxFileSize(options.maxFileSize);
+    const parseLimits = resolveParseLimits(this.#config.parseLimits, options.parseLimits);
+    const maxFileSize = options.maxFileSize ?? this.#config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const collection = options.collection ?? this.collection;
     const namespace = options.namespace ?? this.namespace;
     const [{ collectSourceFiles, documentIdFilter }, { fetchSource, readSourceFile }] = await Promise.all([
@@ -468,15 +544,28 @@ export class Engine {
     const stored = existing ? await this.store.listDocuments({ collection, namespace }) : [];
     const seen = new Set(files.map((f) => f.documentId));
     const selects = documentIdFilter(options);
+    // What lies in a folder that could not be listed was not seen, but is not gone either
+    // (its id is its relative path with a trailing `/`; `/` when a given folder itself is unreadable).
+    const unlisted = files.filter((f) => f.unreadable !== undefined).map((f) => f.documentId);
+    const hidden = (documentId: string) =>
+      unlisted.some((folder) => folder === '/' || documentId.startsWith(folder));
     const prunable = options.prune
-      ? stored.filter((doc) => !seen.has(doc.documentId) && selects(doc.documentId)).map((d) => d.documentId)
+      ? stored.filter(
+          (doc) => !seen.has(doc.documentId) && selects(doc.documentId) && !hidden(doc.documentId),
+        )
       : [];
+    const pruned = prunable.map((doc) => doc.documentId);
     if (options.dryRun) {
       const ids = new Set(stored.map((doc) => doc.documentId));
       const planned = files.map((f) => ({ documentId: f.documentId, stored: ids.has(f.documentId) }));
-      return summarize([], prunable, (performance.now() - began) / 1000, planned);
+      const wouldDelete = prunable.reduce((n, doc) => n + doc.chunkCount, 0);
+      return summarize([], pruned, wouldDelete, (performance.now() - began) / 1000, planned);
     }
     this.#checkReadyFor('ingest', collection, existing);
+    // A parsing process starts while the first files are read, not when the first one needs it.
+    if (parseLimits.isolate && files.some((file) => file.remote || ISOLATED_EXTENSION.test(file.path))) {
+      (await this.#pool()).warm(parseLimits.memoryMb);
+    }
     let info = existing;
     const items: IngestItem[] = [];
     const firstPath = new Map<string, string>();
@@ -496,21 +585,37 @@ export class Engine {
         continue;
       }
       firstPath.set(file.documentId, file.path);
+      const unread = (status: 'skipped' | 'failed', reason: string): IngestItem => ({
+        documentId: file.documentId,
+        sourceName: file.documentId,
+        status,
+        reason,
+        pages: 0,
+        chunks: 0,
+        milliseconds: 0,
+      });
+      if (file.refused !== undefined) {
+        items.push(unread('skipped', file.refused));
+        continue;
+      }
+      if (file.unreadable !== undefined) {
+        items.push(unread('failed', file.unreadable));
+        continue;
+      }
       let source: Source;
       try {
         source = file.remote
-          ? await fetchSource(file.path)
-          : await readSourceFile(file.path, file.documentId);
+          ? await fetchSource(file.path, { maxBytes: maxFileSize })
+          : await readSourceFile(file.path, file.documentId, {
+              maxBytes: maxFileSize,
+              ...(file.root === undefined || options.followSymlinks ? {} : { within: file.root }),
+            });
       } catch (error) {
-        items.push({
-          documentId: file.documentId,
-          sourceName: file.documentId,
-          status: 'failed',
-          reason: (error as Error).message,
-          pages: 0,
-          chunks: 0,
-          milliseconds: 0,
-        });
+        items.push(
+          isCairnError(error) && error.code === 'SOURCE_REFUSED'
+            ? unread('skipped', (error as SourceRefusedError).reason)
+            : unread('failed', (error as Error).message),
+        );
         continue;
       }
       // Re-read per file, as embedderFor did: the first document written creates the collection.
@@ -525,16 +630,20 @@ export class Engine {
             namespace,
             force: options.force,
             structured: options.structured,
+            parseLimits,
+            maxFileSize,
           },
           info,
         ),
       );
     }
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
-    for (const documentId of prunable) {
-      await this.store.deleteChunks({ collection, namespace }, { documentIds: [documentId] });
+    let deletedChunks = 0;
+    for (const documentId of pruned) {
+      const deleted = await this.store.deleteChunks({ collection, namespace }, { documentIds: [documentId] });
+      deletedChunks += deleted.chunks;
     }
-    return summarize(items, prunable, (performance.now() - began) / 1000);
+    return summarize(items, pruned, deletedChunks, (performance.now() - began) / 1000);
   }
 
   /**
@@ -610,9 +719,9 @@ export class Engine {
   }
 
   /**
-   * Releases everything the engine holds: the store, the OCR worker it started, and what
-   * `owned` lists (the cache and models `openEngine` created). Every resource is closed even when
-   * one fails; the first failure is then thrown. Calling it again waits for the first call.
+   * Releases everything the engine holds: the parsing processes, the store, the OCR worker it
+   * started, and what `owned` lists (the cache and models `openEngine` created). Every resource is
+   * closed even when one fails; the first failure is then thrown. Calling it again waits for the first call.
    */
   close(): Promise<void> {
     this.#closing ??= (async () => {
@@ -624,12 +733,25 @@ export class Engine {
           failures.push(error);
         }
       };
+      const pool = this.#parsePool;
+      this.#parsePool = undefined;
+      await attempt(pool);
       await attempt(this.store);
       await attempt(this.#ocr);
       for (const resource of this.#config.owned ?? []) await attempt(resource);
       if (failures.length > 0) throw failures[0];
     })();
     return this.#closing;
+  }
+}
+
+/** Extensions of the formats parsed in worker processes (a hint for starting one early). */
+const ISOLATED_EXTENSION = /\.(?:pdf|docx|pptx|html?|xhtml|png|jpe?g|tiff?|wav|mp3|m4a)$/i;
+
+/** @throws {InvalidArgumentError} naming `maxFileSize` unless it is a positive number of bytes. */
+function checkMaxFileSize(maxFileSize: number | undefined): void {
+  if (maxFileSize !== undefined && !(Number.isFinite(maxFileSize) && maxFileSize > 0)) {
+    throw new InvalidArgumentError('maxFileSize', `must be a positive number of bytes, got ${maxFileSize}`);
   }
 }
 

@@ -11,6 +11,7 @@ export * from '../ingest/chunk/tokenizer.js';
 export * from '../ingest/collect-sources.js';
 export * from '../ingest/contextualize/index.js';
 export * from '../ingest/fetch-source.js';
+export * from '../ingest/isolate/index.js';
 export * from '../ingest/ocr/index.js';
 export * from '../ingest/parse-cache.js';
 export * from '../ingest/parsers/index.js';

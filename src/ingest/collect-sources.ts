@@ -4,11 +4,13 @@
  * them, and each file gets a `documentId` = its path relative to the root, with `/` separators.
  * @module
  */
-import { readdir, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { NotFoundError } from '../core/errors.js';
 import { isUrl } from './fetch-source.js';
+import { isInside, linkOutsideReason } from './source-policy.js';
 
 /** A file or URL found for ingestion. */
 export interface SourceFile {
@@ -18,6 +20,47 @@ export interface SourceFile {
   documentId: string;
   /** True for a URL, which is fetched rather than read. */
   remote?: boolean;
+  /**
+   * The real path of the folder it was found in, when it was found by walking one: reading it
+   * checks again that it has not become a link out of that folder (see `followSymlinks`).
+   */
+  root?: string;
+  /**
+   * Why the file is not read, when it is refused (a symbolic link out of the ingest root without
+   * `followSymlinks`); it is then reported `skipped` with this reason.
+   */
+  refused?: string;
+  /**
+   * Set on an entry standing for a folder that could not be listed (its `documentId` is the
+   * folder's relative path with a trailing `/`): why. It is reported `failed`; the rest of the
+   * walk goes on.
+   */
+  unreadable?: string;
+}
+
+type Walked = { entry: Dirent; full: string } | { folder: string; error: Error };
+
+/**
+ * The entries under `dir`, depth first, one folder listed at a time so that a folder that
+ * cannot be read is reported and skipped rather than failing the walk. Hidden folders and
+ * `node_modules` are not entered.
+ */
+async function* walk(dir: string): AsyncGenerator<Walked> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    yield { folder: dir, error: error as Error };
+    return;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.') && entry.name !== 'node_modules') yield* walk(full);
+    } else {
+      yield { entry, full };
+    }
+  }
 }
 
 /** Options of {@link collectSourceFiles}. */
@@ -34,6 +77,14 @@ export interface CollectOptions {
    * files, when it lives inside a folder being ingested).
    */
   skipFiles?: string[];
+  /**
+   * Follow symbolic links found while walking a folder to files outside it. Default false: such
+   * a link is refused (reported `skipped`, with the reason), so a link to `/etc/passwd` dropped
+   * into a shared folder does not make the password file searchable. Links to files inside the
+   * folder are always followed; links to folders never are (no cycles); a file named as an
+   * argument is read wherever a link leads, since the caller named it.
+   */
+  followSymlinks?: boolean;
 }
 
 /**
@@ -91,18 +142,32 @@ export async function collectSourceFiles(
       if (include(documentId) && !exclude(documentId)) found.set(absolute, { path: absolute, documentId });
       continue;
     }
-    const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
-      const full = path.join(entry.parentPath, entry.name);
+    const root = await realpath(absolute);
+    for await (const walked of walk(absolute)) {
+      if ('folder' in walked) {
+        const relative = `${path.relative(absolute, walked.folder).split(path.sep).join('/')}/`;
+        const code = (walked.error as NodeJS.ErrnoException).code ?? walked.error.message;
+        found.set(walked.folder, {
+          path: walked.folder,
+          documentId: relative,
+          unreadable: `cannot read the folder (${code}); the files in it were not ingested`,
+        });
+        continue;
+      }
+      const { entry, full } = walked;
       // Symlinks to files are followed; links to folders are not (no cycles), nor dangling ones.
-      const isFile =
-        entry.isFile() ||
-        (entry.isSymbolicLink() && (await stat(full).catch(() => undefined))?.isFile() === true);
+      const link = entry.isSymbolicLink();
+      const isFile = entry.isFile() || (link && (await stat(full).catch(() => undefined))?.isFile() === true);
       if (!isFile || skipped.has(full)) continue;
       const relative = path.relative(absolute, full).split(path.sep).join('/');
       if (relative.split('/').some((part) => part.startsWith('.') || part === 'node_modules')) continue;
       if (!include(relative) || exclude(relative)) continue;
-      found.set(full, { path: full, documentId: relative });
+      const file: SourceFile = { path: full, documentId: relative, root };
+      if (link && !options.followSymlinks) {
+        const target = await realpath(full).catch(() => full);
+        if (!isInside(target, root)) file.refused = linkOutsideReason(target);
+      }
+      found.set(full, file);
     }
   }
   return [...found.values()].sort((a, b) => a.documentId.localeCompare(b.documentId));

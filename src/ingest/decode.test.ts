@@ -29,9 +29,15 @@ describe('decodeText', () => {
     expect(decodeText(utf16('Grüße, 東京', 'be'))).toBe('Grüße, 東京');
   });
 
-  it('removes NUL characters', () => {
-    expect(decodeText(bytes(0x61, 0x00, 0x62, 0x00, 0x00, 0x63))).toBe('abc');
-    expect(decodeText(utf16('a\0b', 'le'))).toBe('ab');
+  it('turns NUL characters into spaces, so words never glue', () => {
+    expect(decodeText(bytes(0x61, 0x00, 0x62, 0x00, 0x00, 0x63))).toBe('a b  c');
+    expect(decodeText(utf16('Quarterly\0summary', 'le'))).toBe('Quarterly summary');
+  });
+
+  it('decodes in pieces without splitting a character or a CRLF between them', () => {
+    const text = `${'é'.repeat(700_000)}\r\n${'x'.repeat(1_048_575)}\r\nend\r`;
+    const decoded = decodeText(new TextEncoder().encode(text), { newlines: true });
+    expect(decoded).toBe(text.replaceAll('\r\n', '\n').replace(/\r$/, '\n'));
   });
 
   it('replaces invalid UTF-8 with U+FFFD instead of throwing', () => {

@@ -1,8 +1,12 @@
 /**
- * Bytes to text: UTF-8 (or UTF-16 with a byte-order mark) decoding that never throws, and a
- * cheap check of whether bytes are text at all.
+ * Bytes to text: streaming UTF-8 (or UTF-16 with a byte-order mark) decoding, the text
+ * normalisation shared by every format, and a cheap check of whether bytes are text at all.
  * @module
  */
+import { constants } from 'node:buffer';
+import { ParseError } from '../core/errors.js';
+
+const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
 /** How many leading bytes {@link looksLikeText} inspects. */
 const SNIFF_BYTES = 64 * 1024;
@@ -20,15 +24,106 @@ function detectBom(bytes: Uint8Array): { encoding: Encoding; bomLength: number }
   return { encoding: 'utf-8', bomLength: 0 };
 }
 
+/** Bytes decoded per step; the text is built from pieces, never from one giant decode. */
+const DECODE_CHUNK = 1 << 20;
+
+/** Options of {@link decodeText}. */
+export interface DecodeTextOptions {
+  /** A WHATWG encoding label used when there is no byte-order mark (e.g. `windows-1252`); default UTF-8. */
+  encoding?: string;
+  /** Also turn CRLF and lone CR line endings into LF. Default false. */
+  newlines?: boolean;
+  /** Name of the source, for the error message when the text is too long. */
+  sourceName?: string;
+}
+
 /**
- * Decodes bytes as text. UTF-8 unless a UTF-16 LE/BE byte-order mark says otherwise; the mark
- * (UTF-8 or UTF-16) is dropped, invalid sequences become U+FFFD and NUL characters are removed.
- * Never throws.
+ * Decodes bytes as text, one MiB at a time (a streaming `TextDecoder`), so that decoding costs
+ * no more than the text itself. UTF-8 (or `options.encoding`) unless a UTF-8 or UTF-16 LE/BE
+ * byte-order mark says otherwise; the mark is dropped, invalid sequences become U+FFFD, and NUL
+ * characters become spaces (see {@link normalizeText}), so that words on either side stay apart.
+ * @throws {ParseError} when the text is longer than a JavaScript string can be
+ *   (`buffer.constants.MAX_STRING_LENGTH` UTF-16 units, about 512 Mi): V8 would otherwise fail
+ *   with a bare "Cannot create a string longer than" error.
+ * @throws {RangeError} when `options.encoding` is no encoding label.
  */
-export function decodeText(bytes: Uint8Array): string {
-  const { encoding, bomLength } = detectBom(bytes);
-  const text = new TextDecoder(encoding, { fatal: false, ignoreBOM: true }).decode(bytes.subarray(bomLength));
-  return text.includes('\0') ? text.replaceAll('\0', '') : text;
+export function decodeText(bytes: Uint8Array, options: DecodeTextOptions = {}): string {
+  return decodeTextCounting(bytes, options).text;
+}
+
+/**
+ * {@link decodeText}, also returning the share of control characters the decoded text had
+ * before normalisation (see {@link controlCharRatio}; NUL characters are left out of the count
+ * and of the length, as padding rather than data), to tell binary data from text.
+ * @throws as {@link decodeText}.
+ */
+export function decodeTextCounting(
+  bytes: Uint8Array,
+  options: DecodeTextOptions = {},
+): { text: string; controlRatio: number } {
+  const bom = detectBom(bytes);
+  const encoding = bom.bomLength > 0 ? bom.encoding : (options.encoding ?? 'utf-8');
+  const decoder = new TextDecoder(encoding, { fatal: false, ignoreBOM: true });
+  const parts: string[] = [];
+  let length = 0;
+  let pendingCr = false;
+  let controls = 0;
+  let nuls = 0;
+  for (let at = bom.bomLength; at < bytes.length; at += DECODE_CHUNK) {
+    const end = Math.min(bytes.length, at + DECODE_CHUNK);
+    const raw = decoder.decode(bytes.subarray(at, end), { stream: end < bytes.length });
+    const counted = countControls(raw);
+    controls += counted.controls;
+    nuls += counted.nuls;
+    let piece = normalizeText(raw);
+    if (options.newlines) {
+      // A CR that ended the previous piece is an LF already; an LF opening this one belongs to it.
+      if (pendingCr && piece.startsWith('\n')) piece = piece.slice(1);
+      pendingCr = piece.endsWith('\r');
+      piece = piece.replace(/\r\n?/g, '\n');
+    }
+    length += piece.length;
+    if (length > MAX_STRING_LENGTH) {
+      throw new ParseError(
+        options.sourceName ?? 'text',
+        `the text is longer than the ${MAX_STRING_LENGTH} characters a JavaScript string can hold; split the file`,
+      );
+    }
+    parts.push(piece);
+  }
+  const textual = length - nuls;
+  return { text: parts.join(''), controlRatio: textual <= 0 ? 0 : controls / textual };
+}
+
+/**
+ * The text normalisation every parser's output goes through: NUL and the other C0 control
+ * characters that are no text (all but tab, line feed, vertical tab, form feed and carriage
+ * return) become a space, so that `Quarterly\u0000summary` stays two words whatever the format
+ * and whatever the store (PostgreSQL refuses NUL in text). Returns `text` itself when there is
+ * nothing to change.
+ */
+export function normalizeText(text: string): string {
+  return CONTROL.test(text) ? text.replace(CONTROL_ALL, ' ') : text;
+}
+
+const CONTROL = /[\u0000-\u0008\u000e-\u001f]/;
+const CONTROL_ALL = /[\u0000-\u0008\u000e-\u001f]/g;
+
+/** Control characters of `text` as {@link controlCharRatio} counts them, NUL apart. */
+function countControls(text: string): { controls: number; nuls: number } {
+  let controls = 0;
+  let nuls = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0) nuls++;
+    else if (
+      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d) ||
+      code === 0x7f
+    ) {
+      controls++;
+    }
+  }
+  return { controls, nuls };
 }
 
 /**

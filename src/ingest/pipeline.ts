@@ -5,12 +5,18 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { type EmptyDocumentError, isCairnError } from '../core/errors.js';
+import { type EmptyDocumentError, isCairnError, SourceRefusedError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
+import { withoutLeadingHeadings } from './chunk/heading-text.js';
+import { normalizeText } from './decode.js';
+import { type ParseLimits, resolveParseLimits } from './isolate/parse-limits.js';
+import type { ParsePool } from './isolate/parse-pool.js';
+import { runParse } from './isolate/run-parse.js';
 import { parseCacheKey, readParse, writeParse } from './parse-cache.js';
 import { isStructuredFormat, type ParseSourceOptions, resolveParser } from './route.js';
+import { DEFAULT_MAX_FILE_SIZE, tooLargeReason } from './source-policy.js';
 import { recordChunks } from './structured/record-chunks.js';
 
 /** Outcome of ingesting one source. */
@@ -21,7 +27,11 @@ export interface IngestItem {
   documentId: string;
   sourceName: string;
   status: IngestStatus;
-  /** Why it was skipped or failed (e.g. `empty`, `unsupported format: …`, a parse error). */
+  /**
+   * Why it was skipped or failed: `empty`, `illegible: …` (scans or pictures OCR could not read,
+   * and the setting to try), `unsupported format: …`, a refusal (too large, a link out of the
+   * folder), a parse error, or a parse limit ("parse exceeded 60 s").
+   */
   reason?: string;
   pages: number;
   chunks: number;
@@ -57,6 +67,15 @@ export interface PipelineDeps {
   /** Parse cache; default none. */
   cache?: Cache;
   onUsage?: (usage: EmbeddingUsage) => void;
+  /**
+   * Worker processes that parse PDF, DOCX, PPTX, HTML, images and audio under `parseLimits`;
+   * without one they are parsed in this process (deadline only, no memory cap).
+   */
+  parsePool?: ParsePool;
+  /** Deadline and memory cap of one source's parse; see {@link ParseLimits}. */
+  parseLimits?: ParseLimits;
+  /** Largest source accepted, in bytes; a larger one is `skipped` with the reason. Default 256 MiB. */
+  maxSourceBytes?: number;
 }
 
 /**
@@ -82,14 +101,30 @@ export interface IngestSourceInput {
   force?: boolean;
 }
 
+/** `parsed` with the shared text normalisation ({@link normalizeText}) applied to its pages and title. */
+function normalizeParsed(parsed: ParsedDocument): ParsedDocument {
+  const pages = parsed.pages.map((page) => {
+    const markdown = normalizeText(page.markdown);
+    return markdown === page.markdown ? page : { ...page, markdown };
+  });
+  const title = parsed.title === undefined ? undefined : normalizeText(parsed.title);
+  return { ...parsed, pages, ...(title === undefined ? {} : { title }) };
+}
+
 /** SHA-256 of `bytes`, lower-case hex. */
 export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Text that is embedded for a chunk: its heading path, then its text. */
+/**
+ * Text that is embedded for a chunk: its heading path, then its text without the heading lines
+ * it opens with when they are the path's (so a section's heading is embedded once).
+ */
 export function embeddingTextFor(chunk: { headingPath: string[]; text: string }): string {
-  return chunk.headingPath.length > 0 ? `${chunk.headingPath.join(' > ')}\n\n${chunk.text}` : chunk.text;
+  if (chunk.headingPath.length === 0) return chunk.text;
+  const body = withoutLeadingHeadings(chunk.text, chunk.headingPath);
+  const path = chunk.headingPath.join(' > ');
+  return body === '' ? path : `${path}\n\n${body}`;
 }
 
 /**
@@ -103,7 +138,13 @@ export function addedContext(embeddingText: string, chunkText: string): string {
   return rest.trim();
 }
 
-/** Ingests one source. Never throws for bad input: the item says `skipped` or `failed` and why. */
+/**
+ * Ingests one source. Never throws for bad input: the item says `skipped` or `failed` and why.
+ * Parsing runs under `deps.parseLimits` (in `deps.parsePool` when given); a source larger than
+ * `deps.maxSourceBytes` is skipped unread. Every parser's pages go through {@link normalizeText}.
+ * @throws {ConfigError} and {@link DimensionMismatchError}: configuration errors stop a batch;
+ *   {@link InvalidArgumentError} for parse limits out of range.
+ */
 export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput): Promise<IngestItem> {
   const began = performance.now();
   const scope = { collection: input.collection, namespace: input.namespace };
@@ -116,11 +157,17 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     ...extra,
     milliseconds: performance.now() - began,
   });
+  const limits = resolveParseLimits(deps.parseLimits);
   try {
+    const maxBytes = deps.maxSourceBytes ?? DEFAULT_MAX_FILE_SIZE;
+    if (input.source.bytes.length > maxBytes) {
+      throw new SourceRefusedError(input.source.name, tooLargeReason(input.source.bytes.length, maxBytes));
+    }
     const hash = contentHash(input.source.bytes);
     const existing = await deps.store.getDocument(scope, input.documentId);
     const settings = pipelineFingerprint(deps);
-    const { route, parser } = resolveParser(input.source, deps.parseOptions);
+    const parseOptions = deps.parseOptions ?? {};
+    const { route, parser } = resolveParser(input.source, parseOptions);
     // A structured parser's settings (text fields, id field, grouping) decide the chunks, as the
     // chunker's do: changing them re-ingests. Other parsers' versions and settings do not.
     const sameSettings = isStructuredFormat(route.format)
@@ -133,8 +180,18 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     const cacheKey = parseCacheKey(hash, parser.fingerprint);
     let parsed = deps.cache ? await readParse(deps.cache, cacheKey) : undefined;
     if (!parsed) {
-      parsed = { ...(await parser.parse(input.source)), mediaType: route.mediaType };
+      const fresh = await runParse({
+        source: input.source,
+        format: route.format,
+        parser,
+        parseOptions,
+        limits,
+        ...(deps.parsePool ? { pool: deps.parsePool } : {}),
+      });
+      parsed = normalizeParsed({ ...fresh, mediaType: route.mediaType });
       if (deps.cache) await writeParse(deps.cache, cacheKey, parsed);
+    } else {
+      parsed = normalizeParsed(parsed);
     }
     const metadata = input.metadata ?? {};
     const chunkerInput = { documentId: input.documentId, pages: parsed.pages, metadata };
@@ -190,9 +247,13 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
         .deleteChunks(scope, { documentIds: [input.documentId] })
         .then((deleted) => deleted.documents > 0 || deleted.chunks > 0)
         .catch(() => false);
-      const detail = (error as EmptyDocumentError).detail;
-      const empty = detail === undefined ? 'empty' : `empty: ${detail}`;
+      const { detail, kind } = error as EmptyDocumentError;
+      const label = kind === 'illegible' ? 'illegible' : 'empty';
+      const empty = detail === undefined ? label : `${label}: ${detail}`;
       return item('skipped', { reason: removed ? `${empty}; its previous version was removed` : empty });
+    }
+    if (isCairnError(error) && error.code === 'SOURCE_REFUSED') {
+      return item('skipped', { reason: (error as SourceRefusedError).reason });
     }
     if (isCairnError(error) && error.code === 'UNSUPPORTED_FORMAT') {
       const format = (error as { format?: string }).format ?? 'unknown';

@@ -290,7 +290,11 @@ export function parserFor(format: SourceFormat): Parser {
   return parser;
 }
 
-function createParser(format: SourceFormat, options: ParseSourceOptions): Parser {
+/**
+ * A new parser of `format` with these settings (what {@link resolveParser} picks when settings are
+ * given, and what a parsing process builds from the settings it receives).
+ */
+export function createParser(format: SourceFormat, options: ParseSourceOptions): Parser {
   const images: ImageTextOptions = {
     ...(options.ocr === undefined ? {} : { ocr: options.ocr }),
     ...(options.transcribeImage === undefined ? {} : { transcribe: options.transcribeImage }),

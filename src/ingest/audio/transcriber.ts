@@ -43,6 +43,12 @@ export interface Transcriber extends AdapterLifecycle {
   /** Largest audio file one call accepts, in bytes; larger sources fail before any request. */
   readonly maxAudioBytes: number;
   /**
+   * True when {@link doTranscribe} decodes the audio in this process (a local model). Parse
+   * isolation then decodes each file once in the isolated parsing process first, under its
+   * deadline and memory cap, so that a hostile file fails there rather than in this process.
+   */
+  readonly decodesLocally?: boolean;
+  /**
    * Transcribes one audio file.
    * @param options.audio the file's bytes (WAV, MP3, M4A…), at most {@link maxAudioBytes}.
    * @param options.mediaType e.g. `audio/mpeg`.

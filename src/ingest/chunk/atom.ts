@@ -46,7 +46,7 @@ export function countSpan(context: AtomContext, span: SourceSpan): number {
  * (unpunctuated CJK, long identifiers), and cutting prose that would have fit is harmless: the
  * packer joins its pieces again while they fit.
  */
-const PROSE_CHARS_PER_TOKEN = 16;
+export const PROSE_CHARS_PER_TOKEN = 16;
 
 /**
  * Tokens of the prose `span`, or `Infinity` when it is longer than `limit` tokens could plausibly

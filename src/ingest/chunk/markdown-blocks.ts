@@ -4,6 +4,7 @@
  * lines; lists, quotes and anything else count as paragraphs). Inline syntax is not parsed.
  * @module
  */
+import { headingText, stripClosingHashes } from './heading-text.js';
 import type { SourceSpan, SourceText } from './source-text.js';
 
 /** An ATX (`## Title`) or setext (`Title` over `===`/`---`) heading. */
@@ -11,7 +12,10 @@ export interface HeadingBlock extends SourceSpan {
   kind: 'heading';
   /** 1 to 6; setext `=` is 1 and `-` is 2. */
   level: number;
-  /** Heading text, trimmed, closing `#`s removed; setext lines joined by one space. May be ''. */
+  /**
+   * Heading text, trimmed, closing `#`s removed, links reduced to their text (see
+   * {@link headingText}); setext lines joined by one space. May be ''.
+   */
   text: string;
 }
 
@@ -45,7 +49,8 @@ const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const FENCE_OPEN = /^( {0,3}(`{3,}|~{3,}))(.*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
-const DELIMITER_ROW = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+/** Tested on a line without trailing blanks, so no two blank runs meet (linear matching). */
+const DELIMITER_ROW = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?$/;
 const OTHER_BLOCK_START = /^ {0,3}(?:>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$))/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const BLANK = /^\s*$/;
@@ -72,11 +77,7 @@ function readLines(text: string): Line[] {
 function atxHeading(content: string): { level: number; text: string } | undefined {
   const match = ATX.exec(content);
   if (!match) return undefined;
-  const text = (match[2] ?? '')
-    .trim()
-    .replace(/(?:^|[ \t]+)#+$/, '')
-    .trim();
-  return { level: match[1]!.length, text };
+  return { level: match[1]!.length, text: headingText(stripClosingHashes((match[2] ?? '').trim())) };
 }
 
 function fenceOpener(content: string): { fence: string; char: string; length: number } | undefined {
@@ -94,12 +95,19 @@ function cellCount(content: string): number {
   return row.split(/(?<!\\)\|/).length;
 }
 
+/** `line` without trailing spaces and tabs. */
+function trimBlanksEnd(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  return end === line.length ? line : line.slice(0, end);
+}
+
 function isTableStart(header: Line, delimiter: Line | undefined): boolean {
   return (
     delimiter !== undefined &&
     header.content.includes('|') &&
     delimiter.content.includes('|') &&
-    DELIMITER_ROW.test(delimiter.content) &&
+    DELIMITER_ROW.test(trimBlanksEnd(delimiter.content)) &&
     cellCount(header.content) === cellCount(delimiter.content)
   );
 }
@@ -145,7 +153,7 @@ class BlockReader {
       const underline = SETEXT_UNDERLINE.exec(content);
       const paragraph = this.paragraph;
       if (underline && paragraph.length > 0 && !OTHER_BLOCK_START.test(paragraph[0]!.content)) {
-        const text = paragraph.map((part) => part.content.trim()).join(' ');
+        const text = headingText(paragraph.map((part) => part.content.trim()).join(' '));
         const level = underline[1]!.startsWith('=') ? 1 : 2;
         this.blocks.push({ kind: 'heading', ...this.span(paragraph[0]!, line), level, text });
         this.paragraph = [];

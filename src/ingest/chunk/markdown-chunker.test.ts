@@ -189,6 +189,14 @@ describe('chunk.headingPath', () => {
     expect(chunks[0]!.headingPath).toEqual(['Guide', 'Install']);
   });
 
+  it('holds the text of a heading that is a link, not its Markdown or URL', () => {
+    const chunks = chunkMarkdown(
+      '# [Guide](https://example.com/guide "The guide")\n\n## ![logo](logo.png) Setup <https://x.org>\n\nBody text.',
+    );
+    expect(chunks.map((chunk) => chunk.headingPath)).toEqual([['Guide', 'logo Setup https://x.org']]);
+    expect(chunks[0]!.text).toContain('[Guide](https://example.com/guide');
+  });
+
   it('is [] for text before the first heading', () => {
     const chunks = chunkMarkdown('preamble\n\n# H\n\nbody');
     expect(chunks[0]!.headingPath).toEqual([]);
@@ -357,6 +365,13 @@ describe('fenced code', () => {
     }
   });
 
+  it('closes a never-closed fence that fits one chunk', () => {
+    const chunks = chunkMarkdown('# Setup\n\n```sh\nnpm ci\nnpm test');
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.text).toBe('# Setup\n\n```sh\nnpm ci\nnpm test\n```');
+    expect(chunks[0]!.tokenCount).toBe(countTokens(chunks[0]!.text));
+  });
+
   it('marks a single code line over budget indivisible', () => {
     const long = `x = [${Array.from({ length: 200 }, (_, i) => i).join(', ')}]`;
     const chunks = chunkMarkdown(['```py', 'a = 1', long, 'b = 2', '```'].join('\n'), {
@@ -494,5 +509,49 @@ describe('grapheme safety', () => {
     expect(chunks.length).toBeGreaterThan(5);
     expectWithinBudget(chunks, 12);
     expect(chunks.map((chunk) => chunk.text).join('')).toBe(text);
+  });
+});
+
+describe('linear time', () => {
+  /** The default tokenizer, recording how many UTF-16 units it was asked to count. */
+  function countingChunker() {
+    let counted = 0;
+    const chunker = new MarkdownChunker({
+      tokenizer: {
+        name: 'counting',
+        count: (text) => {
+          counted += text.length;
+          return countTokens(text);
+        },
+      },
+    });
+    return { chunker, counted: () => counted };
+  }
+
+  const shapes: Record<string, (size: number) => string> = {
+    'one paragraph with long runs of mixed whitespace': (size) =>
+      Array.from({ length: Math.ceil(size / 45) }, (_, i) => `w${i}${' \t'.repeat(20)}`).join(''),
+    'a 1,000-level nested list': (size) =>
+      Array.from({ length: Math.ceil(size / 1_000_000) }, () =>
+        Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n'),
+      ).join('\n\n'),
+    'one line of words': (size) =>
+      Array.from({ length: Math.ceil(size / 8) }, (_, i) => `word${i}`).join(' '),
+    'runs of 5,000 spaces': (size) =>
+      Array.from({ length: Math.ceil(size / 5006) }, (_, i) => `w${i}${' '.repeat(5000)}`).join(''),
+  };
+
+  it.each(Object.entries(shapes))('counts each character a bounded number of times: %s', (_, make) => {
+    const work = [250_000, 1_000_000].map((size) => {
+      const markdown = make(size);
+      const { chunker, counted } = countingChunker();
+      const chunks = chunker.chunk({ documentId: 'doc', pages: [{ pageNumber: 1, markdown }] });
+      expect(chunks.length).toBeGreaterThan(0);
+      return counted() / markdown.length;
+    });
+    // Characters counted per input character: bounded, and no larger for the larger input.
+    expect(work[0]).toBeLessThan(12);
+    expect(work[1]).toBeLessThan(12);
+    expect(work[1]!).toBeLessThan(work[0]! * 1.5 + 1);
   });
 });

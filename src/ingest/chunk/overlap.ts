@@ -2,9 +2,9 @@
  * Chooses the overlap: the tail of one chunk that the next chunk in the same section repeats.
  * @module
  */
-import type { AtomContext } from './atom.js';
+import { type AtomContext, PROSE_CHARS_PER_TOKEN } from './atom.js';
 import type { SourceSpan } from './source-text.js';
-import { sentenceCuts, wordCuts, wordSegments } from './text-boundaries.js';
+import { preferredWordCuts, sentenceCuts } from './text-boundaries.js';
 
 /** Where the repeated tail starts in the source, and its token count. */
 export interface Overlap {
@@ -43,8 +43,11 @@ export function findOverlap(
   const bySentence = earliestFitting(sentenceStarts, measure, limit);
   if (bySentence !== undefined) return { start: bySentence, tokens: measure(bySentence) };
 
-  const lastSentence = { start: sentenceStarts.at(-1) ?? region.start, end: region.end };
-  const wordStarts = usable(wordCuts(source, wordSegments(source, lastSentence), 'preferred'));
+  // Word starts are looked for only in the tail that `limit` tokens of prose could plausibly
+  // cover, so a long last sentence is not segmented whole for every chunk.
+  const lastStart = sentenceStarts.at(-1) ?? region.start;
+  const reach = source.floorBoundary(Math.max(lastStart, region.end - limit * PROSE_CHARS_PER_TOKEN));
+  const wordStarts = usable(preferredWordCuts(source, { start: reach, end: region.end }));
   const byWord = earliestFitting(wordStarts, measure, limit);
   return byWord === undefined ? undefined : { start: byWord, tokens: measure(byWord) };
 }

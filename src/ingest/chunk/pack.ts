@@ -34,9 +34,8 @@ export function packAtoms(context: PackContext, atoms: readonly Atom[]): Draft[]
     let overlap = previous ? overlapBefore(context, atoms, index, previous) : undefined;
     let end = greedyEnd(context, atoms, index, overlap);
     let draft = build(context, atoms, index, end, overlap);
-    while (draft.tokens > context.budget && end - index > 1) {
-      end--;
-      draft = build(context, atoms, index, end, overlap);
+    if (draft.tokens > context.budget && end - index > 1) {
+      ({ end, draft } = shrink(context, atoms, index, end, overlap));
     }
     if (draft.tokens > context.budget && overlap) {
       overlap = undefined;
@@ -49,9 +48,54 @@ export function packAtoms(context: PackContext, atoms: readonly Atom[]): Draft[]
   return drafts;
 }
 
-/** Estimated tokens added by the text between two atoms: a lone space merges into a word. */
+/**
+ * Gaps between atoms longer than this many UTF-16 units are counted rather than estimated:
+ * runs of mixed whitespace cost up to a token per character.
+ */
+const COUNTED_GAP = 8;
+
+/**
+ * Estimated tokens added by the text between two atoms: a lone space merges into a word, a short
+ * gap (a line break, a blank line, indentation) is one token, and a longer one is counted.
+ */
 function joinCost(context: AtomContext, from: number, to: number): number {
-  return to - from === 0 || (to - from === 1 && context.source.text[from] === ' ') ? 0 : 1;
+  const length = to - from;
+  if (length === 0 || (length === 1 && context.source.text[from] === ' ')) return 0;
+  if (length <= COUNTED_GAP) return 1;
+  return Math.max(1, context.tokenizer.count(context.source.text.slice(from, to)));
+}
+
+/**
+ * The longest draft from `atoms[index]` that fits the budget, given that the one ending before
+ * `end` does not: the draft one atom shorter first (the usual case), then by bisection, so a
+ * greedy estimate that was far off costs a logarithmic number of counts rather than one per atom.
+ * Assumes that a draft of more atoms has no fewer tokens. Returns a one-atom draft when nothing
+ * longer fits.
+ */
+function shrink(
+  context: PackContext,
+  atoms: readonly Atom[],
+  index: number,
+  end: number,
+  overlap: Overlap | undefined,
+): { end: number; draft: Draft } {
+  let tooLong = end;
+  let fits = index + 1;
+  let draft = build(context, atoms, index, tooLong - 1, overlap);
+  if (draft.tokens <= context.budget || tooLong - 1 === fits) return { end: tooLong - 1, draft };
+  tooLong--;
+  let fitting = build(context, atoms, index, fits, overlap);
+  while (tooLong - fits > 1) {
+    const middle = (tooLong + fits) >> 1;
+    draft = build(context, atoms, index, middle, overlap);
+    if (draft.tokens <= context.budget) {
+      fits = middle;
+      fitting = draft;
+    } else {
+      tooLong = middle;
+    }
+  }
+  return { end: fits, draft: fitting };
 }
 
 function overlapBefore(

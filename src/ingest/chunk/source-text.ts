@@ -20,8 +20,28 @@ export interface SourceSpan {
 }
 
 /**
+ * True for a UTF-16 unit that is a grapheme cluster of its own next to any other such unit: below
+ * U+0300 (before the combining marks), or a CJK ideograph, kana (not the combining voicing
+ * marks), CJK punctuation, a full-width form or a precomposed Hangul syllable. Between two of
+ * them there is always a boundary (CR LF aside), so dense CJK text needs no segmentation.
+ */
+function isSimple(code: number): boolean {
+  return (
+    code < 0x300 ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0x3000 && code <= 0x3029) ||
+    (code >= 0x3030 && code <= 0x3096) ||
+    (code >= 0x309b && code <= 0x30ff) ||
+    (code >= 0xff01 && code <= 0xff9d) ||
+    (code >= 0xac00 && code <= 0xd7a3)
+  );
+}
+
+/**
  * Source text plus grapheme-boundary queries. Boundaries between two code units below U+0300
- * (other than CR LF) are answered without segmentation; elsewhere the enclosing line is
+ * (other than CR LF), or between CJK characters (see {@link isSimple}), are answered without
+ * segmentation; elsewhere the enclosing line is
  * segmented once with `Intl.Segmenter` ('grapheme') and cached, so queries stay linear overall
  * (a line start or end is always a boundary).
  */
@@ -48,7 +68,7 @@ export class SourceText {
     if (offset <= 0 || offset >= text.length) return true;
     const before = text.charCodeAt(offset - 1);
     const after = text.charCodeAt(offset);
-    if (before < 0x300 && after < 0x300) return !(before === 13 && after === 10);
+    if (isSimple(before) && isSimple(after)) return !(before === 13 && after === 10);
     const line = this.lineOf(offset);
     const lineStart = this.lineStarts[line]!;
     if (offset === lineStart) return true;

@@ -65,7 +65,11 @@ describe('StructuralContextualizer', () => {
       source: chunked.source,
       chunks: chunked.chunks.slice(0, 1),
     });
-    expect(texts[0]).toBe(`Glaciology > Moraines\n\n${chunked.chunks[0]!.text}`);
+    // The heading lines the chunk opens with are in the path already: embedded once.
+    expect(chunked.chunks[0]!.text.startsWith('# Glaciology\n\n## Moraines\n\n')).toBe(true);
+    expect(texts[0]).toBe(
+      `Glaciology > Moraines\n\n${chunked.chunks[0]!.text.slice('# Glaciology\n\n## Moraines\n\n'.length)}`,
+    );
     expect(() => new StructuralContextualizer({ windowTokens: -1 })).toThrow(/windowTokens/);
   });
 });

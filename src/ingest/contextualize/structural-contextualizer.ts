@@ -6,6 +6,8 @@
  */
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Contextualizer, ContextualizerInput } from '../../core/ports.js';
+import { withoutLeadingHeadings } from '../chunk/heading-text.js';
+import { segmentsOf } from '../chunk/segments.js';
 import { cl100kTokenizer, type Tokenizer } from '../chunk/tokenizer.js';
 
 /** Options of {@link StructuralContextualizer}. */
@@ -23,13 +25,60 @@ interface Paragraph {
 
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
+/** Most UTF-16 units one token can stand for, give or take (a run of spaces). */
+const MAX_CHARS_PER_TOKEN = 64;
+
+/**
+ * The document's paragraphs (runs of text between blank lines), in order: one scan, so that a
+ * document of any shape is split in linear time.
+ */
 function paragraphsOf(source: string): Paragraph[] {
   const out: Paragraph[] = [];
-  const pattern = /\S[\s\S]*?(?=\n\s*\n|$)/g;
-  for (const match of source.matchAll(pattern)) {
-    out.push({ start: match.index, end: match.index + match[0].length, text: match[0].trim() });
+  const blankLine = /\n[ \t\r\f\v]*(?=\n)/g;
+  let start = 0;
+  const push = (end: number) => {
+    const raw = source.slice(start, end);
+    const text = raw.trim();
+    if (text !== '') {
+      const offset = start + raw.search(/\S/);
+      out.push({ start: offset, end: offset + raw.trimStart().trimEnd().length, text });
+    }
+  };
+  for (let match = blankLine.exec(source); match !== null; match = blankLine.exec(source)) {
+    push(match.index);
+    start = match.index + match[0].length;
   }
+  push(source.length);
   return out;
+}
+
+/** Index of the first paragraph that starts at or after `offset` (`paragraphs.length` if none). */
+function firstStartingAt(paragraphs: readonly Paragraph[], offset: number): number {
+  let low = 0;
+  let high = paragraphs.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (paragraphs[middle]!.start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Index one past the last paragraph that ends at or before `offset`. */
+function endOfEndingBy(paragraphs: readonly Paragraph[], offset: number): number {
+  let low = 0;
+  let high = paragraphs.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (paragraphs[middle]!.end <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** `paragraphs[from]`, `paragraphs[from + step]`, … while in range. */
+function* walk(paragraphs: readonly Paragraph[], from: number, step: 1 | -1): Generator<Paragraph> {
+  for (let i = from; i >= 0 && i < paragraphs.length; i += step) yield paragraphs[i]!;
 }
 
 /** Structural contextualizer: title, heading path, neighbouring paragraphs. */
@@ -50,9 +99,20 @@ export class StructuralContextualizer implements Contextualizer {
     this.fingerprint = `structural/v1?window=${windowTokens}&tok=${encodeURIComponent(this.#tokenizer.name)}`;
   }
 
-  /** Whole sentences from one end of `text` that fit in `budget` tokens. */
+  /**
+   * Whole sentences from one end of `text` that fit in `budget` tokens. Only the end of a long
+   * text that `budget` tokens could cover is segmented, and a sentence the cut went through is
+   * left out, so the work per chunk is bounded whatever the paragraph's length.
+   */
   #sentences(text: string, budget: number, fromEnd: boolean): string {
-    const sentences = [...sentenceSegmenter.segment(text)].map((s) => s.segment);
+    const reach = budget * MAX_CHARS_PER_TOKEN;
+    const cut = text.length > reach;
+    const part = !cut ? text : fromEnd ? text.slice(text.length - reach) : text.slice(0, reach);
+    const sentences = Array.from(segmentsOf(sentenceSegmenter, part), (s) => s.segment);
+    if (cut) {
+      if (fromEnd) sentences.shift();
+      else sentences.pop();
+    }
     if (fromEnd) sentences.reverse();
     const kept: string[] = [];
     let used = 0;
@@ -67,7 +127,7 @@ export class StructuralContextualizer implements Contextualizer {
   }
 
   /** Paragraphs walking away from the chunk, whole while they fit, then sentences of the next one. */
-  #window(paragraphs: Paragraph[], fromEnd: boolean): string {
+  #window(paragraphs: Iterable<Paragraph>, fromEnd: boolean): string {
     const parts: string[] = [];
     let budget = this.windowTokens;
     for (const paragraph of paragraphs) {
@@ -95,13 +155,12 @@ export class StructuralContextualizer implements Contextualizer {
       let before = '';
       let after = '';
       if (span && paragraphs.length > 0) {
-        before = this.#window(paragraphs.filter((p) => p.end <= span.start).reverse(), true);
-        after = this.#window(
-          paragraphs.filter((p) => p.start >= span.end),
-          false,
-        );
+        before = this.#window(walk(paragraphs, endOfEndingBy(paragraphs, span.start) - 1, -1), true);
+        after = this.#window(walk(paragraphs, firstStartingAt(paragraphs, span.end), 1), false);
       }
-      return [header.join('\n'), before, chunk.text, after].filter((part) => part.length > 0).join('\n\n');
+      // The heading lines a section's first chunk opens with are already in the header.
+      const body = withoutLeadingHeadings(chunk.text, chunk.headingPath);
+      return [header.join('\n'), before, body, after].filter((part) => part.length > 0).join('\n\n');
     });
   }
 }

@@ -2,9 +2,10 @@ import { parseHTML } from 'linkedom';
 import { EmptyDocumentError, ParseError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
+import { keepLoneChoices } from './alternate-content.js';
 import type { DomDocument, DomElement } from './dom.js';
 import { htmlToMarkdown } from './html-markdown.js';
-import { childElements, isElement, type OoxmlPackage, openPackage } from './ooxml.js';
+import { childElements, isElement, type OoxmlPackage, openPackage, type PackageLimits } from './ooxml.js';
 import { packageVersion } from './package-version.js';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -127,8 +128,30 @@ function tidy(document: DomDocument, body: DomElement): void {
   }
 }
 
+/**
+ * The package as mammoth's own zip reader would present it (`exists`, `read`), so that every part
+ * mammoth reads is inflated under the package's limits, and lone `mc:Choice` content survives
+ * (see {@link keepLoneChoices}). Mammoth accepts such an object as `{ file }` (`lib/unzip.js`),
+ * an input its type declarations do not list.
+ */
+function mammothInput(pkg: OoxmlPackage): { buffer: Buffer } {
+  const file = {
+    exists: (name: string) => pkg.exists(name),
+    read: async (name: string, encoding?: string): Promise<string | Uint8Array> => {
+      const data = await pkg.bytes(name);
+      if (data === undefined) throw new Error(`the package has no part ${name}`);
+      if (encoding === 'base64')
+        return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+      if (encoding === undefined) return data;
+      const text = new TextDecoder(encoding).decode(data);
+      return name.endsWith('.xml') ? keepLoneChoices(text) : text;
+    },
+  };
+  return { file } as unknown as { buffer: Buffer };
+}
+
 /** Options of {@link DocxParser}. */
-export interface DocxParserOptions {
+export interface DocxParserOptions extends PackageLimits {
   /** Keep the text of page headers and footers (under a closing heading); default true. */
   headersAndFooters?: boolean;
 }
@@ -137,7 +160,7 @@ export interface DocxParserOptions {
  * Word documents (DOCX) via mammoth: one page of Markdown (a DOCX has no reliable page breaks).
  * Headings (`Heading 1`–`6`, `Title`, `Subtitle`) become `#` headings, lists stay lists, tables
  * become GFM tables, links become their text, images their alt text, text boxes are read in
- * place, footnotes and endnotes follow the body under a `Notes` heading, and the text of page
+ * place (an `mc:AlternateContent` with only a choice too), footnotes and endnotes follow the body under a `Notes` heading, and the text of page
  * headers and footers (which mammoth drops) closes the page under `Headers and footers`, page
  * numbers left out. The title is the document property, else the first `#` heading.
  */
@@ -146,32 +169,33 @@ export class DocxParser implements Parser {
   readonly fingerprint: string;
   readonly mediaTypes = [DOCX_TYPE] as const;
   private readonly headersAndFooters: boolean;
+  private readonly limits: PackageLimits;
 
   constructor(options: DocxParserOptions = {}) {
     this.headersAndFooters = options.headersAndFooters ?? true;
+    this.limits = { maxPartBytes: options.maxPartBytes, maxTotalBytes: options.maxTotalBytes };
     this.fingerprint = `docx/mammoth@${packageVersion('mammoth')}/v1${this.headersAndFooters ? '' : ';no-hf'}`;
   }
 
   /**
-   * @throws {ParseError} when the file is no readable DOCX.
+   * @throws {ParseError} when the file is no readable DOCX, or a part inflates past a limit
+   *   ({@link PackageLimits}: a zip bomb).
    * @throws {EmptyDocumentError} when it holds no text.
    */
   async parse(source: Source): Promise<ParsedDocument> {
-    const pkg = await openPackage(source, 'DOCX');
+    const pkg = await openPackage(source, 'DOCX', this.limits);
     const documentPath = await documentPartPath(pkg);
     const { default: mammoth } = await import('mammoth');
     let html: string;
     try {
-      const result = await mammoth.convertToHtml(
-        { buffer: Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength) },
-        {
-          styleMap: STYLE_MAP,
-          ignoreEmptyParagraphs: true,
-          convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
-        },
-      );
+      const result = await mammoth.convertToHtml(mammothInput(pkg), {
+        styleMap: STYLE_MAP,
+        ignoreEmptyParagraphs: true,
+        convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+      });
       html = result.value;
     } catch (error) {
+      if (error instanceof ParseError) throw error;
       throw new ParseError(source.name, `not a readable DOCX file (${(error as Error).message})`, {
         cause: error,
       });

@@ -1,6 +1,7 @@
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
 import type { DomDocument, DomElement } from './dom.js';
+import { flattenDeepNesting } from './html-depth.js';
 import { normalizeTables } from './html-tables.js';
 
 function createTurndown(): TurndownService {
@@ -43,12 +44,14 @@ function createTurndown(): TurndownService {
     },
   });
   // Escape only what would change the block structure; inline `_` and `*` stay readable.
+  // Indentation is matched as spaces and tabs only: `\s*` would also run across line breaks
+  // from every line start, which is quadratic in a run of blank lines.
   service.escape = (text: string) =>
     text
-      .replace(/^(\s*)([#>])/gm, '$1\\$2')
-      .replace(/^(\s*)([-+*])(\s)/gm, '$1\\$2$3')
-      .replace(/^(\s*\d+)([.)])(\s)/gm, '$1\\$2$3')
-      .replace(/^(\s*)(```|~~~)/gm, '$1\\$2');
+      .replace(/^([ \t]*)([#>])/gm, '$1\\$2')
+      .replace(/^([ \t]*)([-+*])(\s)/gm, '$1\\$2$3')
+      .replace(/^([ \t]*\d+)([.)])(\s)/gm, '$1\\$2$3')
+      .replace(/^([ \t]*)(```|~~~)/gm, '$1\\$2');
   return service;
 }
 
@@ -57,14 +60,29 @@ let turndown: TurndownService | undefined;
 /**
  * Converts the content under `root` to Markdown: `#` headings, lists, GFM tables (layout tables
  * unwrapped, see {@link normalizeTables}), links as their text, and only the escaping that
- * protects block structure. Rewrites the tables of `document` in place.
+ * protects block structure. Content nested more than 128 levels deep is kept as plain paragraphs
+ * (see {@link flattenDeepNesting}). Rewrites `document` in place.
  */
 export function htmlToMarkdown(document: DomDocument, root: DomElement): string {
+  flattenDeepNesting(root);
   normalizeTables(document, root);
   turndown ??= createTurndown();
-  return turndown
-    .turndown(root.innerHTML)
-    .replace(/[ \t]+$/gm, '')
+  return trimLineEnds(turndown.turndown(root.innerHTML))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * Each line of `text` without trailing spaces and tabs. (The regular expression `/[ \t]+$/gm`
+ * does the same in time quadratic in a run of spaces that does not end its line.)
+ */
+function trimLineEnds(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      let end = line.length;
+      while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+      return end === line.length ? line : line.slice(0, end);
+    })
+    .join('\n');
 }

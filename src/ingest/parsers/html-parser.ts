@@ -4,6 +4,7 @@ import type { Parser } from '../../core/ports.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
 import { decodeText } from '../decode.js';
 import type { DomDocument, DomElement } from './dom.js';
+import { flattenDeepNesting, limitTagDepth } from './html-depth.js';
 import { htmlToMarkdown } from './html-markdown.js';
 import { packageVersion } from './package-version.js';
 
@@ -71,13 +72,14 @@ function decodeHtml(source: Source): string {
       /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
     if (charset && !/^utf-?8$/i.test(charset)) {
       try {
-        return new TextDecoder(charset).decode(bytes).replaceAll('\0', '');
-      } catch {
+        return decodeText(bytes, { encoding: charset, sourceName: source.name });
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
         // unknown label: fall back to UTF-8
       }
     }
   }
-  return decodeText(bytes);
+  return decodeText(bytes, { sourceName: source.name });
 }
 
 /**
@@ -86,8 +88,19 @@ function decodeHtml(source: Source): string {
  */
 function withBody(html: string): string {
   if (/<body[\s>]/i.test(html)) return html;
-  const head = /<head[\s>][\s\S]*?<\/head>/i.exec(html)?.[0] ?? '';
-  const body = html.replace(head, '').replace(/<\?xml[^>]*\?>|<!doctype[^>]*>|<\/?html(?:\s[^>]*)?>/gi, '');
+  // The first <head>…</head>, found with two forward searches (a lazy pattern would rescan the
+  // rest of the page from every "<head" that has no end tag).
+  const open = /<head[\s>]/i.exec(html);
+  const closeTag = open ? /<\/head>/i : undefined;
+  let head = '';
+  if (open && closeTag) {
+    const rest = html.slice(open.index);
+    const close = closeTag.exec(rest);
+    if (close) head = rest.slice(0, close.index + close[0].length);
+  }
+  const body = html
+    .replace(head, '')
+    .replace(/<\?xml[^>]{0,1000}\?>|<!doctype[^>]{0,1000}>|<\/?html(?:\s[^>]{0,1000})?>/gi, '');
   return `<!doctype html><html>${head}<body>${body}</body></html>`;
 }
 
@@ -151,10 +164,12 @@ export class HtmlParser implements Parser {
     if (text.trim() === '') throw new EmptyDocumentError(source.name);
     let document: DomDocument;
     try {
-      document = parseHTML(withBody(text)).document;
+      document = parseHTML(withBody(limitTagDepth(text))).document;
     } catch (error) {
       throw new ParseError(source.name, `unreadable HTML (${(error as Error).message})`, { cause: error });
     }
+    // Before any selector runs: matching walks ancestors, and conversion recurses per level.
+    flattenDeepNesting(document.documentElement);
     const title =
       collapse(document.querySelector('title')?.textContent) ||
       collapse(document.querySelector('h1')?.textContent) ||

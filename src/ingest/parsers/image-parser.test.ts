@@ -47,6 +47,10 @@ describe('ImageParser', () => {
     expect(error).toBeInstanceOf(EmptyDocumentError);
     expect((error as NoLegibleTextError).code).toBe('EMPTY_DOCUMENT');
     expect((error as Error).message).toMatch(/^noise\.png: no legible text \(OCR /);
+    expect(error).toMatchObject({ kind: 'illegible' });
+    expect((error as NoLegibleTextError).detail).toMatch(
+      /^OCR confidence \d+ is below ocr\.minConfidence 60, so the text was discarded as illegible; lower ocr\.minConfidence, rescan at a higher resolution, or read it with a vision model \(--vision\)$/,
+    );
   });
 
   it('uses a vision transcriber instead of OCR when given', async () => {

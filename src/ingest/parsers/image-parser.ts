@@ -6,15 +6,23 @@ import { type ImageTextOptions, ImageTextReader } from '../ocr/image-text.js';
 /** Options of {@link ImageParser}: OCR settings or a vision transcriber. */
 export type ImageParserOptions = ImageTextOptions;
 
+/** What to try when OCR finds text it cannot read with confidence. */
+export const ILLEGIBLE_HINT =
+  'lower ocr.minConfidence, rescan at a higher resolution, or read it with a vision model (--vision)';
+
 /**
  * An image or scanned document held no text that could be read. A kind of
- * {@link EmptyDocumentError} (so it is reported `skipped (empty)`) whose message says why:
- * nothing recognised, or OCR confidence below the floor.
+ * {@link EmptyDocumentError}, reported `skipped (illegible: …)` with the reason and the setting to
+ * try when OCR saw text but not legibly (`illegible: true`), else `skipped (empty: …)`.
  */
 export class NoLegibleTextError extends EmptyDocumentError {
   readonly reason: string;
-  constructor(source: string, reason: string) {
-    super(source);
+  constructor(source: string, reason: string, options: { illegible?: boolean } = {}) {
+    super(
+      source,
+      options.illegible ? `${reason}; ${ILLEGIBLE_HINT}` : reason,
+      options.illegible ? 'illegible' : 'empty',
+    );
     this.message = `${source}: no legible text (${reason})`;
     this.reason = reason;
   }
@@ -99,7 +107,9 @@ export class ImageParser implements Parser {
         cause: error,
       });
     }
-    if (result.kind !== 'text') throw new NoLegibleTextError(source.name, result.reason);
+    if (result.kind !== 'text') {
+      throw new NoLegibleTextError(source.name, result.reason, { illegible: result.kind === 'illegible' });
+    }
     return { mediaType, pages: [{ pageNumber: 1, markdown: result.markdown }] };
   }
 }

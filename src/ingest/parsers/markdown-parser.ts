@@ -1,6 +1,7 @@
 import { EmptyDocumentError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
+import { headingText, stripClosingHashes } from '../chunk/heading-text.js';
 import { decodeTextSource } from './text-parser.js';
 
 /** A YAML front-matter block at the very start: `---` … `---` (or `...`). */
@@ -8,9 +9,12 @@ const FRONT_MATTER = /^---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;
 
 /** The `title:` of a front-matter block, unquoted. */
 function frontMatterTitle(block: string): string | undefined {
-  const match = /^title:[ \t]*(.+?)[ \t]*$/m.exec(block);
+  const match = /^title:(.*)$/m.exec(block);
   if (!match) return undefined;
-  const title = match[1]!.replace(/^(['"])(.*)\1$/, '$2').trim();
+  const title = match[1]!
+    .trim()
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .trim();
   return title || undefined;
 }
 
@@ -31,11 +35,13 @@ export function firstHeading(markdown: string): string | undefined {
       continue;
     }
     if (fence !== undefined) continue;
-    const atx = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-    if (atx?.[1]) return atx[1];
+    // The text after `# `, its closing `#`s removed as the chunker removes them.
+    const atx = /^ {0,3}#[ \t]+(.*)$/.exec(line);
+    const text = atx ? headingText(stripClosingHashes(atx[1]!.trim())) : '';
+    if (text) return text;
     const next = lines[i + 1];
     if (next !== undefined && /^ {0,3}=+[ \t]*$/.test(next) && line.trim() !== '' && !/^ {4}/.test(line)) {
-      return line.trim();
+      return headingText(line.trim()) || undefined;
     }
   }
   return undefined;

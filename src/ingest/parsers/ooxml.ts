@@ -6,15 +6,28 @@
  */
 import type JSZip from 'jszip';
 import { DOMParser } from 'linkedom';
-import { ParseError } from '../../core/errors.js';
+import { ParseError, ParseLimitError } from '../../core/errors.js';
 import type { Source } from '../../core/types.js';
+import { formatBytes } from '../source-policy.js';
 import type { DomElement, DomNode } from './dom.js';
 
-/** Uncompressed size beyond which a single part is refused (a zip bomb, not a document). */
-const MAX_PART_BYTES = 256 * 1024 * 1024;
+/** Limits on what reading one package may inflate. */
+export interface PackageLimits {
+  /** Most bytes one part may inflate to. Default 64 MiB (a Word body of some 10,000 pages). */
+  maxPartBytes?: number;
+  /** Most bytes all the parts read may inflate to together. Default 128 MiB. */
+  maxTotalBytes?: number;
+}
+
+const DEFAULT_MAX_PART_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_TOTAL_BYTES = 128 * 1024 * 1024;
 
 /** An opened package. */
 export interface OoxmlPackage {
+  /** True when the package has a part at `path`. */
+  exists(path: string): boolean;
+  /** The part's bytes as inflated, or `undefined` when the package has no such part. */
+  bytes(path: string): Promise<Uint8Array | undefined>;
   /** The part's text, or `undefined` when the package has no such part. */
   text(path: string): Promise<string | undefined>;
   /** The part parsed as XML (its root element), or `undefined` when missing. */
@@ -33,10 +46,22 @@ export interface Relationship {
 }
 
 /**
- * Opens a DOCX/PPTX package.
- * @throws {ParseError} naming `kind` when the bytes are no readable zip.
+ * Opens a DOCX/PPTX package. Parts are inflated as a stream and counted as they come: a part
+ * that inflates past `limits.maxPartBytes`, or parts that together pass `limits.maxTotalBytes`,
+ * are refused as a zip bomb as soon as the limit is passed, whatever sizes the zip's headers
+ * claim (they can lie). JSZip inflates in blocks of 16 KiB of compressed data, so at most one
+ * block's output (about 16 MiB) is held past a limit.
+ * @throws {ParseError} naming `kind` when the bytes are no readable zip; `bytes`, `text` and
+ *   `xml` throw it when a part cannot be inflated, and a {@link ParseLimitError} (`limit:
+ *   'size'`) when it passes a limit.
  */
-export async function openPackage(source: Source, kind: string): Promise<OoxmlPackage> {
+export async function openPackage(
+  source: Source,
+  kind: string,
+  limits: PackageLimits = {},
+): Promise<OoxmlPackage> {
+  const maxPart = limits.maxPartBytes ?? DEFAULT_MAX_PART_BYTES;
+  const maxTotal = limits.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
   const { default: jszip } = await import('jszip');
   let zip: JSZip;
   try {
@@ -46,18 +71,65 @@ export async function openPackage(source: Source, kind: string): Promise<OoxmlPa
       cause: error,
     });
   }
-  const text = async (path: string): Promise<string | undefined> => {
+  let inflated = 0;
+  const bytes = async (path: string): Promise<Uint8Array | undefined> => {
     const file = zip.file(path);
     if (file === null) return undefined;
-    // JSZip keeps the central directory's size claim on an internal field; absent, no check.
-    const size = (file as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize;
-    if (size !== undefined && size > MAX_PART_BYTES) {
-      throw new ParseError(
-        source.name,
-        `${kind} part ${path} claims ${size} bytes uncompressed; refusing it`,
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const limitError = (): ParseLimitError | undefined => {
+      if (size > maxPart) {
+        return new ParseLimitError(
+          source.name,
+          'size',
+          `${kind} part ${path} inflates to more than ${formatBytes(maxPart)}; refusing it as a zip bomb (maxPartBytes)`,
+        );
+      }
+      if (inflated > maxTotal) {
+        return new ParseLimitError(
+          source.name,
+          'size',
+          `${kind} parts inflate to more than ${formatBytes(maxTotal)} together; refusing the file as a zip bomb (maxTotalBytes)`,
+        );
+      }
+      return undefined;
+    };
+    await new Promise<void>((resolve, reject) => {
+      const stream = file.nodeStream('nodebuffer');
+      let settled = false;
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        // Paused, the stream stops pulling inflated blocks from JSZip; nothing more is inflated.
+        stream.pause();
+        reject(error);
+      };
+      stream.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        size += chunk.length;
+        inflated += chunk.length;
+        const limit = limitError();
+        if (limit) fail(limit);
+        else chunks.push(chunk);
+      });
+      stream.on('error', (error: Error) =>
+        fail(
+          new ParseError(source.name, `${kind} part ${path} cannot be inflated (${error.message})`, {
+            cause: error,
+          }),
+        ),
       );
-    }
-    return file.async('string');
+      stream.on('end', () => {
+        if (settled) return;
+        settled = true;
+        resolve();
+      });
+    });
+    return Buffer.concat(chunks, size);
+  };
+  const text = async (path: string): Promise<string | undefined> => {
+    const content = await bytes(path);
+    return content === undefined ? undefined : new TextDecoder().decode(content);
   };
   const xml = async (path: string) => {
     const content = await text(path);
@@ -78,7 +150,7 @@ export async function openPackage(source: Source, kind: string): Promise<OoxmlPa
     }
     return map;
   };
-  return { text, xml, relationships };
+  return { exists: (path) => zip.file(path) !== null, bytes, text, xml, relationships };
 }
 
 /** Parses an XML document; returns its root element. */

@@ -100,6 +100,18 @@ describe('layoutPage', () => {
     );
   });
 
+  it('keeps a real hyphen when it rejoins a line break: compounds, and words the page spells with one', () => {
+    const items = [
+      item('A state-of-the-', 50, 700),
+      item('art method that is well-', 50, 688),
+      item('known, as well-known work shows; an exam-', 50, 676),
+      item('ple too.', 50, 664),
+    ];
+    expect(layoutPage(items, LETTER)).toBe(
+      'A state-of-the-art\nmethod that is well-known,\nas well-known work shows; an example\ntoo.',
+    );
+  });
+
   it('puts rotated text after the upright text', () => {
     const rotated: PdfTextItem = { str: 'arXiv:2401.00001', transform: [0, 10, -10, 0, 20, 300], width: 80 };
     expect(layoutPage([rotated, item('Body', 50, 700)], LETTER)).toBe('Body\n\narXiv:2401.00001');

@@ -328,14 +328,21 @@ function startsParagraph(
 }
 
 const HYPHEN_END = /(\p{L})[-\u2010\u00ad]$/u;
+/** A word with a hyphen between letters or digits (`well-known`, `COVID-19`), edge punctuation aside. */
+const COMPOUND = /[\p{L}\p{N}]+(?:[-\u2010][\p{L}\p{N}]+)+/gu;
 
 /**
  * Rejoins words split across lines of one paragraph: `exam-` + `ple is` → `example` + `is`. Only
  * when a letter precedes the hyphen and a lower-case letter follows the break, so number ranges
- * (`1990-` / `1995`) and capitalised compounds stay apart.
+ * (`1990-` / `1995`) and capitalised compounds stay apart. A real hyphen is kept in the joined
+ * word (no dictionary needed): when the part before it has a hyphen already (`state-of-the-` +
+ * `art` → `state-of-the-art`), or when the page writes the word with its hyphen elsewhere
+ * (`well-` + `known` → `well-known` where `well-known` appears); a soft hyphen always goes.
  */
 export function joinHyphenated(lines: string[]): string[] {
   const out = [...lines];
+  const compounds = new Set<string>();
+  for (const line of lines) for (const [word] of line.matchAll(COMPOUND)) compounds.add(word.toLowerCase());
   for (let i = 0; i < out.length - 1; i++) {
     const line = out[i]!;
     const next = out[i + 1]!;
@@ -343,7 +350,12 @@ export function joinHyphenated(lines: string[]): string[] {
     const space = next.search(/\s/);
     const word = space === -1 ? next : next.slice(0, space);
     const rest = space === -1 ? '' : next.slice(space).trimStart();
-    out[i] = line.slice(0, -1) + word;
+    const before = line.slice(line.search(/\S+$/), -1).replace(/^[^\p{L}\p{N}]+/u, '');
+    const after = word.replace(/[^\p{L}\p{N}]+$/u, '');
+    const hyphen = line.at(-1)!;
+    const real =
+      hyphen !== '\u00ad' && (/[-\u2010]/.test(before) || compounds.has(`${before}-${after}`.toLowerCase()));
+    out[i] = (real ? line : line.slice(0, -1)) + word;
     if (rest === '') {
       out.splice(i + 1, 1);
       i--; // the joined line may end in another hyphen

@@ -3,6 +3,7 @@ import { EmptyDocumentError, InvalidArgumentError, isCairnError, ParseError } fr
 import type { Parser } from '../../core/ports.js';
 import type { Page, ParsedDocument, Source } from '../../core/types.js';
 import { type ImageText, type ImageTextOptions, ImageTextReader } from '../ocr/image-text.js';
+import { NoLegibleTextError } from './image-parser.js';
 import { packageVersion } from './package-version.js';
 import { type PdfOps, type PdfPageLike, pageImages } from './pdf-images.js';
 import {
@@ -279,8 +280,9 @@ export class PdfParser implements Parser {
   /**
    * @throws {ParseError} when the PDF is corrupt, truncated beyond repair, encrypted with a user
    *   password, or takes longer than the timeout; or when it has no text but scanned pages that
-   *   could not be read (OCR off, OCR failed, text illegible).
-   * @throws {EmptyDocumentError} when no page has text, and scanned pages (if any) are blank.
+   *   could not be read (OCR off, OCR failed).
+   * @throws {EmptyDocumentError} when no page has text, and scanned pages (if any) are blank; a
+   *   {@link NoLegibleTextError} (kind `illegible`) when scanned pages held only illegible text.
    */
   async parse(source: Source): Promise<ParsedDocument> {
     let closed = false;
@@ -414,8 +416,12 @@ export class PdfParser implements Parser {
     return texts.length > 0 ? texts.join('\n\n') : undefined;
   }
 
-  /** Why a PDF whose pages gave no text but include scans could not be read, if that is the case. */
-  private unreadScansError(source: Source, scans: ScanReport): ParseError | undefined {
+  /**
+   * Why a PDF whose pages gave no text but include scans could not be read, if that is the case:
+   * a {@link ParseError} when OCR is off or failed, a {@link NoLegibleTextError} (skipped as
+   * illegible, with the setting to try) when it read nothing legible.
+   */
+  private unreadScansError(source: Source, scans: ScanReport): ParseError | NoLegibleTextError | undefined {
     if (scans.pages.length === 0) return undefined;
     const where = pageList(scans.pages);
     if (!this.reader.enabled) {
@@ -436,10 +442,10 @@ export class PdfParser implements Parser {
       );
     }
     if (scans.illegible !== undefined) {
-      return new ParseError(
+      return new NoLegibleTextError(
         source.name,
-        `no text layer, and the scanned ${where} hold no legible text: ${scans.illegible.reason}; ` +
-          'lower ocr.minConfidence, rescan at a higher resolution, or set a vision transcriber',
+        `no text layer, and the scanned ${where} hold no legible text: ${scans.illegible.reason}`,
+        { illegible: true },
       );
     }
     return undefined;

@@ -6,6 +6,7 @@ import { EmptyDocumentError, ParseError } from '../../core/errors.js';
 import { decodePng, encodePng } from '../ocr/png.js';
 import { type GreyRaster, rotate } from '../ocr/raster.js';
 import { disposeOcr } from '../ocr/tesseract-ocr.js';
+import { NoLegibleTextError } from './image-parser.js';
 import { pageImages } from './pdf-images.js';
 import { PdfParser } from './pdf-parser.js';
 
@@ -115,7 +116,7 @@ describe('PdfParser on scanned pages', () => {
     );
   });
 
-  it('reports illegible scans as a ParseError with the reason, not as garbage text', async () => {
+  it('reports illegible scans as illegible with the reason and the setting to try, not as garbage text', async () => {
     // Speckles and blotches: no text whichever way up.
     let seed = 7;
     const noise = encodePng({
@@ -131,9 +132,13 @@ describe('PdfParser on scanned pages', () => {
     const error = await new PdfParser({ scannedPages: { minImageArea: 0.2 } })
       .parse({ name: 'noise.pdf', bytes: await scannedPdf([{ image: noise }]) })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ParseError);
+    expect(error).toBeInstanceOf(NoLegibleTextError);
+    expect(error).toMatchObject({ code: 'EMPTY_DOCUMENT', kind: 'illegible' });
     expect((error as Error).message).toMatch(
-      /^noise\.pdf: no text layer, and the scanned page 1 hold no legible text: /,
+      /^noise\.pdf: no legible text \(no text layer, and the scanned page 1 hold no legible text: /,
+    );
+    expect((error as NoLegibleTextError).detail).toMatch(
+      /; lower ocr\.minConfidence, rescan at a higher resolution, or read it with a vision model \(--vision\)$/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { EmptyDocumentError, isCairnError, ParseError } from '../../core/errors.js';
+import { EmptyDocumentError, isCairnError, ParseError, ParseLimitError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { Page, ParsedDocument, Source } from '../../core/types.js';
 import type { DomElement } from './dom.js';
@@ -8,6 +8,7 @@ import {
   descendantElements,
   type OoxmlPackage,
   openPackage,
+  type PackageLimits,
   pathElement,
 } from './ooxml.js';
 
@@ -249,13 +250,20 @@ export class PptxParser implements Parser {
   readonly specificationVersion = 'v1' as const;
   readonly fingerprint = 'pptx/v1';
   readonly mediaTypes = [PPTX_TYPE] as const;
+  private readonly limits: PackageLimits;
+
+  /** @param options how much the package may inflate ({@link PackageLimits}). */
+  constructor(options: PackageLimits = {}) {
+    this.limits = { maxPartBytes: options.maxPartBytes, maxTotalBytes: options.maxTotalBytes };
+  }
 
   /**
-   * @throws {ParseError} when the file is no readable PPTX.
+   * @throws {ParseError} when the file is no readable PPTX; a {@link ParseLimitError} when a
+   *   part inflates past a limit (a zip bomb), even if other slides could be read.
    * @throws {EmptyDocumentError} when no slide has text.
    */
   async parse(source: Source): Promise<ParsedDocument> {
-    const pkg = await openPackage(source, 'PPTX');
+    const pkg = await openPackage(source, 'PPTX', this.limits);
     const rootRels = await pkg.relationships('');
     const presentationPath =
       [...rootRels.values()].find((rel) => rel.type === 'officeDocument' && !rel.external)?.target ??
@@ -279,6 +287,7 @@ export class PptxParser implements Parser {
         markdown = slide.markdown;
         firstTitle ??= slide.title;
       } catch (error) {
+        if (error instanceof ParseLimitError) throw error;
         failure ??= error;
       }
       pages.push({ pageNumber: index + 1, markdown });

@@ -22,9 +22,9 @@ describe('TextParser', () => {
     expect(parsed.pages[0]?.markdown).toBe('one\ntwo\nthree');
   });
 
-  it('decodes BOMs and drops NULs', async () => {
+  it('decodes BOMs and turns NULs into spaces', async () => {
     const parsed = await parser.parse(source(new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x00, 0x69])));
-    expect(parsed.pages[0]?.markdown).toBe('hi');
+    expect(parsed.pages[0]?.markdown).toBe('h i');
   });
 
   it('throws EmptyDocumentError for empty or whitespace-only text', async () => {

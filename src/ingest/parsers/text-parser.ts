@@ -1,19 +1,22 @@
 import { EmptyDocumentError, ParseError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
-import { controlCharRatio, decodeText } from '../decode.js';
+import { decodeTextCounting } from '../decode.js';
 
 /** More control characters than this (per character) and the bytes are binary, not text. */
 const MAX_CONTROL_RATIO = 0.05;
 
 /**
  * Decodes a text source (see {@link decodeText}) with line endings normalised to `\n`.
- * @throws {ParseError} when the bytes are binary data rather than text.
+ * @throws {ParseError} when the bytes are binary data rather than text, or too long for a string.
  * @throws {EmptyDocumentError} when the text is empty or whitespace only.
  */
 export function decodeTextSource(source: Source): string {
-  const text = decodeText(source.bytes).replace(/\r\n?/g, '\n');
-  if (controlCharRatio(text) > MAX_CONTROL_RATIO) {
+  const { text, controlRatio } = decodeTextCounting(source.bytes, {
+    newlines: true,
+    sourceName: source.name,
+  });
+  if (controlRatio > MAX_CONTROL_RATIO) {
     throw new ParseError(
       source.name,
       'binary data, not text; declare its media type if it is another format',

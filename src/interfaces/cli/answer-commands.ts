@@ -102,6 +102,7 @@ export function registerAnswerCommands(program: Command): void {
   ]);
   ask.action(async (question: string, options: SearchOptions) => {
     const engine = await engineFromOptions(options, options.json);
+    const { formatSources, printableText } = await import('./format.js');
     try {
       let answer: ConversationalAnswer | undefined;
       // Text parts arrive with their citation markers checked: one pointing at no source never shows.
@@ -112,10 +113,9 @@ export function registerAnswerCommands(program: Command): void {
         filter: options.filter,
       })) {
         if (part.type === 'answer') answer = part.answer;
-        else if (!options.json) process.stdout.write(part.delta);
+        else if (!options.json) process.stdout.write(printableText(part.delta));
       }
       if (!answer) return;
-      const { formatSources } = await import('./format.js');
       if (options.json) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
       else process.stdout.write(`\n${formatSources(answer)}\n`);
     } finally {

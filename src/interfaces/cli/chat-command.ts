@@ -45,7 +45,7 @@ export async function runChatSession(options: ChatSessionOptions): Promise<{ tur
   const { engine, output } = options;
   const maxHistory = options.maxHistory ?? 20;
   const terminal = (options.input as { isTTY?: boolean }).isTTY === true;
-  const [{ askWithHistory }, { formatSources }] = await Promise.all([
+  const [{ askWithHistory }, { formatSources, printableText }] = await Promise.all([
     import('../../answer/ask-with-history.js'),
     import('./format.js'),
   ]);
@@ -71,8 +71,8 @@ export async function runChatSession(options: ChatSessionOptions): Promise<{ tur
           const answer = await askWithHistory(engine, message, {
             ...options.search,
             history,
-            onRewrite: (standalone) => write(`(searching for: ${standalone})\n`),
-            onToken: (delta) => write(delta),
+            onRewrite: (standalone) => write(`(searching for: ${printableText(standalone)})\n`),
+            onToken: (delta) => write(printableText(delta)),
           });
           write('\n');
           const sources = formatSources(answer);

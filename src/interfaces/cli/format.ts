@@ -1,15 +1,19 @@
 /**
- * Plain-text rendering of hits, answers and ingest reports for the terminal.
+ * Plain-text rendering of hits, answers and ingest reports for the terminal, with the control
+ * characters of names and texts escaped (see {@link printable}).
  * @module
  */
 
 import { describeSource } from '../../answer/prompt.js';
 import type { Answer, Hit } from '../../core/types.js';
 import type { IngestReport } from '../../engine/engine.js';
+import { printable } from './printable.js';
 
-/** One-line snippet of a chunk, at most `width` characters. */
+export { printable, printableText } from './printable.js';
+
+/** One-line snippet of a chunk, at most `width` characters, control characters escaped. */
 export function snippet(text: string, width = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = printable(text.replace(/\s+/g, ' ').trim());
   return flat.length <= width ? flat : `${flat.slice(0, width - 1)}…`;
 }
 
@@ -19,7 +23,7 @@ export function formatHits(hits: Hit[]): string {
   return hits
     .map((hit, i) => {
       const score = hit.score.toFixed(4);
-      return `${i + 1}. [${score}] ${describeSource(hit)}\n   ${snippet(hit.chunk.text)}`;
+      return `${i + 1}. [${score}] ${printable(describeSource(hit))}\n   ${snippet(hit.chunk.text)}`;
     })
     .join('\n');
 }
@@ -28,7 +32,9 @@ export function formatHits(hits: Hit[]): string {
 export function formatSources(answer: Answer): string {
   if (answer.sources.length === 0) return '';
   const cited = new Set(answer.cited);
-  const lines = answer.sources.filter((s) => cited.has(s.n)).map((s) => `[${s.n}] ${describeSource(s.hit)}`);
+  const lines = answer.sources
+    .filter((s) => cited.has(s.n))
+    .map((s) => `[${s.n}] ${printable(describeSource(s.hit))}`);
   return lines.length > 0 ? `\nSources:\n${lines.join('\n')}` : '';
 }
 
@@ -43,14 +49,16 @@ export function formatIngestReport(report: IngestReport): string {
     for (const id of report.pruned) lines.push(`would prune ${id}`);
     const fresh = report.planned.filter((p) => !p.stored).length;
     lines.push(
-      `dry run: ${report.planned.length} files (${fresh} new), ${report.pruned.length} to prune; nothing was written`,
+      `dry run: ${report.planned.length} files (${fresh} new), ${report.pruned.length} to prune ` +
+        `(${report.totals.deletedChunks} chunks); nothing was written`,
     );
     return lines.join('\n');
   }
   const lines: string[] = [];
   for (const item of report.items) {
     if (item.status === 'failed' || item.status === 'skipped') {
-      lines.push(`${item.status} ${item.documentId}${item.reason ? ` (${item.reason})` : ''}`);
+      const reason = item.reason ? ` (${printable(item.reason)})` : '';
+      lines.push(`${item.status} ${printable(item.documentId)}${reason}`);
     }
     if (item.recordIssues && item.recordIssues.length > 0) {
       const count = item.malformedRecords ?? item.recordIssues.length;
@@ -60,11 +68,12 @@ export function formatIngestReport(report: IngestReport): string {
       if (count > 10) lines.push(`  … and ${count - 10} more (--json lists the first 100)`);
     }
   }
-  for (const id of report.pruned) lines.push(`pruned ${id}`);
+  for (const id of report.pruned) lines.push(`pruned ${printable(id)}`);
   const t = report.totals;
   lines.push(
     `${t.ingested} ingested, ${t.unchanged} unchanged, ${t.skipped} skipped, ${t.failed} failed; ` +
-      `${t.pages} pages, ${t.chunks} chunks in ${t.seconds.toFixed(1)} s`,
+      `${t.pages} pages, ${t.chunks} chunks in ${t.seconds.toFixed(1)} s` +
+      (t.pruned > 0 ? `; ${t.pruned} pruned (${t.deletedChunks} chunks deleted)` : ''),
   );
   return lines.join('\n');
 }

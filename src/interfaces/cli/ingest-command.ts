@@ -5,6 +5,7 @@
  */
 import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
 import type { Metadata } from '../../core/types.js';
+import { byteSize, secondsToMs } from './byte-size.js';
 import {
   engineFromOptions,
   type GlobalOptions,
@@ -32,6 +33,10 @@ interface IngestOptions extends GlobalOptions {
   textFields?: string[];
   idField?: string;
   recordsPerChunk?: number;
+  followSymlinks?: boolean;
+  maxFileSize?: number;
+  parseTimeout?: number;
+  parseMemory?: number;
 }
 
 /** `--text-fields a,b`: field names, trimmed, none empty. */
@@ -83,6 +88,22 @@ export function registerIngestCommand(program: Command): void {
       'CSV, TSV, JSON and JSONL: consecutive records packed into one chunk (default 1)',
       positiveInt('--records-per-chunk'),
     )
+    .option('--follow-symlinks', 'also ingest files that symbolic links lead to outside the folders given')
+    .option(
+      '--max-file-size <size>',
+      'skip larger files unread, e.g. 1GiB (default 256MB)',
+      byteSize('--max-file-size'),
+    )
+    .option(
+      '--parse-timeout <seconds>',
+      'stop parsing a file after this long; it fails with the reason (default 60)',
+      secondsToMs('--parse-timeout'),
+    )
+    .option(
+      '--parse-memory <MB>',
+      'memory cap of the process parsing a file; past it the file fails (default 1024)',
+      positiveInt('--parse-memory'),
+    )
     .option('--json', 'print a machine-readable report');
   withChunkingOptions(command);
   withScopeOptions(command);
@@ -111,7 +132,7 @@ export function registerIngestCommand(program: Command): void {
         ...(options.dryRun ? {} : { readyFor: 'ingest' as const }),
       },
     );
-    const [{ SingleBar }, { formatIngestReport }] = await Promise.all([
+    const [{ SingleBar }, { formatIngestReport, printable }] = await Promise.all([
       import('cli-progress'),
       import('./format.js'),
     ]);
@@ -127,6 +148,9 @@ export function registerIngestCommand(program: Command): void {
         dryRun: options.dryRun,
         force: options.force,
         metadata: options.metadata,
+        followSymlinks: options.followSymlinks,
+        maxFileSize: options.maxFileSize,
+        parseLimits: { timeoutMs: options.parseTimeout, memoryMb: options.parseMemory },
         ...(options.textFields || options.idField || options.recordsPerChunk
           ? {
               structured: {
@@ -138,8 +162,8 @@ export function registerIngestCommand(program: Command): void {
           : {}),
         onProgress: ({ done, total, current }) => {
           if (!bar) return;
-          if (done === 0) bar.start(total, 0, { current });
-          bar.update(done, { current });
+          if (done === 0) bar.start(total, 0, { current: printable(current) });
+          bar.update(done, { current: printable(current) });
         },
       });
       bar?.stop();

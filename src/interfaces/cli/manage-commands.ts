@@ -14,6 +14,7 @@ import {
   withScopeOptions,
   withStoreOption,
 } from './context.js';
+import { printable } from './printable.js';
 
 interface JsonOption extends GlobalOptions {
   json?: boolean;
@@ -61,7 +62,7 @@ export function registerManageCommands(program: Command): void {
             : list
                 .map(
                   (c) =>
-                    `${c.name}\t${c.model ?? 'lexical-only'}\t${c.dimension ?? '-'}\tv${c.schemaVersion}\t${c.count} chunks`,
+                    `${printable(c.name)}\t${printable(c.model ?? 'lexical-only')}\t${c.dimension ?? '-'}\tv${c.schemaVersion}\t${c.count} chunks`,
                 )
                 .join('\n');
         print(options.json, list, text);
@@ -84,7 +85,7 @@ export function registerManageCommands(program: Command): void {
           print(
             options.json,
             info,
-            `${info.name}\t${info.model ?? 'lexical-only'}\t${info.dimension ?? '-'}\tv${info.schemaVersion}`,
+            `${printable(info.name)}\t${printable(info.model ?? 'lexical-only')}\t${info.dimension ?? '-'}\tv${info.schemaVersion}`,
           );
         },
         true,
@@ -96,8 +97,8 @@ export function registerManageCommands(program: Command): void {
     .action((name: string, options: GlobalOptions) =>
       withStore(options, async (store) => {
         if (!(await store.dropCollection(name)))
-          throw new NotFoundError(`collection "${name}" does not exist`);
-        process.stdout.write(`dropped ${name}\n`);
+          throw new NotFoundError(`collection "${printable(name)}" does not exist`);
+        process.stdout.write(`dropped ${printable(name)}\n`);
       }),
     );
 
@@ -115,7 +116,10 @@ export function registerManageCommands(program: Command): void {
         docs.length === 0
           ? 'No documents.'
           : docs
-              .map((d) => `${d.documentId}\t${d.mediaType}\t${d.pageCount} pages\t${d.chunkCount} chunks`)
+              .map(
+                (d) =>
+                  `${printable(d.documentId)}\t${printable(d.mediaType)}\t${d.pageCount} pages\t${d.chunkCount} chunks`,
+              )
               .join('\n');
       print(options.json, docs, text);
     }),
@@ -130,9 +134,11 @@ export function registerManageCommands(program: Command): void {
       const scope = scopeOf(options);
       const deleted = await store.deleteChunks(scope, { documentIds: [documentId] });
       if (deleted.documents === 0 && deleted.chunks === 0) {
-        throw new NotFoundError(`document "${documentId}" is not in collection "${scope.collection}"`);
+        throw new NotFoundError(
+          `document "${printable(documentId)}" is not in collection "${printable(scope.collection)}"`,
+        );
       }
-      process.stdout.write(`deleted ${documentId} (${deleted.chunks} chunks)\n`);
+      process.stdout.write(`deleted ${printable(documentId)} (${deleted.chunks} chunks)\n`);
     }),
   );
 }

@@ -85,6 +85,8 @@ export class TransformersTranscriber implements Transcriber {
   readonly provider = TRANSFORMERS_PROVIDER;
   readonly model: string;
   readonly maxAudioBytes: number;
+  /** Audio is decoded here, in-process (see {@link Transcriber.decodesLocally}). */
+  readonly decodesLocally = true;
   readonly settings: string;
   readonly #options: TransformersTranscriberOptions;
   readonly #englishOnly: boolean;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatIngestReport, printable, printableText, snippet } from './format.js';
+
+describe('printable', () => {
+  it('escapes escape sequences, line breaks, tabs, C1 controls and bidirectional overrides', () => {
+    expect(printable('evil\u001b[31mred\nforged\tline\r\u009b2J\u202egpj.exe')).toBe(
+      'evil\\x1b[31mred\\nforged\\tline\\r\\x9b2J\\u202egpj.exe',
+    );
+  });
+
+  it('leaves ordinary names, accents and emoji alone', () => {
+    expect(printable('reports/Ångström – résumé 📄.pdf')).toBe('reports/Ångström – résumé 📄.pdf');
+  });
+});
+
+describe('printableText', () => {
+  it('keeps lines and tabs but escapes the rest', () => {
+    expect(printableText('line one\n\tline two\u001b]0;title\u0007')).toBe(
+      'line one\n\tline two\\x1b]0;title\\x07',
+    );
+  });
+});
+
+describe('human-readable output', () => {
+  it('escapes names and reasons in the ingest summary, and snippets', () => {
+    const text = formatIngestReport({
+      items: [
+        {
+          documentId: 'a\u001b[2Jb.txt',
+          sourceName: 'a\u001b[2Jb.txt',
+          status: 'skipped',
+          reason: 'empty',
+          pages: 0,
+          chunks: 0,
+          milliseconds: 1,
+        },
+      ],
+      pruned: ['gone\n0 ingested, 0 unchanged.md'],
+      totals: {
+        ingested: 0,
+        unchanged: 0,
+        skipped: 1,
+        failed: 0,
+        pages: 0,
+        chunks: 0,
+        pruned: 0,
+        deletedChunks: 0,
+        seconds: 0.1,
+      },
+    });
+    expect(text).not.toMatch(/\u001b/);
+    expect(text.split('\n')).toEqual([
+      'skipped a\\x1b[2Jb.txt (empty)',
+      'pruned gone\\n0 ingested, 0 unchanged.md',
+      '0 ingested, 0 unchanged, 1 skipped, 0 failed; 0 pages, 0 chunks in 0.1 s',
+    ]);
+    expect(snippet('bell\u0007 and \u001b[0m reset')).toBe('bell\\x07 and \\x1b[0m reset');
+  });
+});
