@@ -11,7 +11,7 @@
  * already depends on it.
  * @module
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -224,6 +224,18 @@ export function createCairnServer(engine: ServerEngine, options: CairnServerOpti
         "Ingest, browse, search and ask over cairn collections. Every route but /v1/health and /v1/openapi.json needs an API key (Authorization: Bearer KEY) and runs in that key's namespace.",
     },
   };
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/v1/openapi.json',
+    tags: ['server'],
+    summary: 'This document (no key needed)',
+    responses: {
+      200: {
+        description: 'The OpenAPI 3.1 document',
+        content: { 'application/json': { schema: z.object({}).loose() } },
+      },
+    },
+  });
   app.doc31('/v1/openapi.json', documentConfig);
   app.onError((error, c) => {
     if (!isCairnError(error) && !(error instanceof HTTPException)) onError(error, c.get('requestId'));

@@ -10,6 +10,8 @@
  * pinned to the key's scope, so nothing of one key's session can reach another's.
  * @module
  */
+
+import { z } from '@hono/zod-openapi';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -17,7 +19,7 @@ import { PayloadTooLargeError } from '../../core/errors.js';
 import { createCairnMcpServer } from '../mcp/mcp-server.js';
 import { roleAllows } from './api-keys.js';
 import { errorResponse } from './http-errors.js';
-import type { RouteContext } from './route-context.js';
+import { BEARER, errorResponses, type RouteContext } from './route-context.js';
 import type { ServerEnv } from './server-env.js';
 
 /** The JSON-RPC error a stateless server answers GET and DELETE with (MCP, Streamable HTTP). */
@@ -33,8 +35,46 @@ function methodNotAllowed(c: Context<ServerEnv>): Response {
   );
 }
 
+/** A JSON-RPC message, for the OpenAPI document only: the MCP SDK's transport validates messages. */
+const JsonRpcMessage = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    method: z.string().optional(),
+    id: z.union([z.string(), z.number()]).optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose()
+  .openapi('JsonRpcMessage');
+
 /** Adds `/mcp` (its authentication is added with the other protected routes). */
 export function registerMcpRoute({ app, engine, options }: RouteContext): void {
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/mcp',
+    tags: ['mcp'],
+    summary: 'The MCP server over Streamable HTTP (stateless, JSON responses)',
+    description:
+      "Tools search, context, lookup and ask (and ingest for write keys) and the documents as resources, in the key's " +
+      'namespace. Use an MCP client with the Streamable HTTP transport and the Authorization header.',
+    security: BEARER,
+    request: {
+      query: z.object({
+        collection: z
+          .string()
+          .optional()
+          .openapi({ description: "The collection served; default the server's." }),
+      }),
+      body: { required: true, content: { 'application/json': { schema: JsonRpcMessage } } },
+    },
+    responses: {
+      200: {
+        description: 'The JSON-RPC response',
+        content: { 'application/json': { schema: JsonRpcMessage } },
+      },
+      202: { description: 'A notification or response was accepted' },
+      ...errorResponses([401, 413]),
+    },
+  });
   const limit = (maxSize: number) =>
     bodyLimit({
       maxSize,
