@@ -22,6 +22,7 @@ import { streamSSE } from 'hono/streaming';
 import { askWithHistory, type ConversationalAnswer } from '../../answer/ask-with-history.js';
 import { relevantHits } from '../../answer/relevance.js';
 import type { AnsweringEngine } from '../../answer/searcher.js';
+import { CollectionNotFoundError } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import type { Citation } from '../../core/types.js';
 import { principalFor } from './auth.js';
@@ -148,6 +149,8 @@ export function registerAskRoutes({ app, engine }: RouteContext): void {
     const { collection } = c.req.valid('param');
     const input = c.req.valid('json');
     const scope = { collection, namespace };
+    // Before anything streams, so that a wrong name is a 404 rather than an error event.
+    if (!(await engine.store.getCollection(collection))) throw new CollectionNotFoundError(collection);
     if (!wantsEvents(c)) {
       const answer = await answerInScope(engine, scope, input, { signal: c.req.raw.signal });
       return c.json(answerView(answer), 200);
