@@ -145,12 +145,12 @@ export function registerServeCommand(program: Command): void {
       throw error;
     }
     say(
-      `cairn serve: listening on ${running.url} — explorer at /, API under /v1 (/v1/openapi.json), MCP at /mcp`,
-    );
-    say(
       auth
         ? `cairn serve: ${keys.length} API key${keys.length === 1 ? '' : 's'} for namespace${running.server.namespaces.length === 1 ? '' : 's'} ${running.server.namespaces.join(', ')}`
         : `cairn serve: no API keys${options.auth ? ' configured (CAIRN_API_KEYS)' : ' (--no-auth)'}: serving without authentication, on loopback only, as namespace "${running.server.namespaces[0]}" with the admin role`,
+    );
+    say(
+      `cairn serve: listening on ${running.url} — explorer at /, API under /v1 (/v1/openapi.json), MCP at /mcp`,
     );
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {

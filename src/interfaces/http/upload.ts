@@ -131,13 +131,15 @@ async function parseInto(
   });
   const writes: Array<Promise<void>> = [];
   let failure: unknown;
+  // The first failure is the answer; the rest of the body (bounded by the byte limit) is read
+  // and dropped, so the parser ends cleanly.
   const fail = (error: unknown) => {
-    failure ??= error;
-    parser.destroy(error as Error);
+    failure ??= asUploadError(error);
   };
   parser.on('file', (name, stream, info) => {
-    if (name !== UPLOAD_FIELDS.file) {
+    if (name !== UPLOAD_FIELDS.file || failure !== undefined) {
       stream.resume();
+      if (name === UPLOAD_FIELDS.file) return;
       fail(new InvalidArgumentError(name, `unexpected file field; upload files as parts named "file"`));
       return;
     }
