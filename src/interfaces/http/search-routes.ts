@@ -8,6 +8,7 @@ import { InvalidArgumentError } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import type { Reranker } from '../../core/ports.js';
 import { principalFor } from './auth.js';
+import { highlighter } from './highlight.js';
 import { BEARER, errorResponses, type RouteContext } from './route-context.js';
 import { CollectionParams, SearchBody, SearchResponse } from './schemas.js';
 import type { ServerEngine } from './server-options.js';
@@ -60,12 +61,13 @@ export function registerSearchRoutes({ app, engine }: RouteContext): void {
       ...(reranker === undefined ? {} : { reranker }),
       signal: c.req.raw.signal,
     });
+    const highlight = highlighter(body.query);
     return c.json(
       {
         query: body.query,
         mode: result.mode,
         scoring: result.scoring,
-        hits: result.hits.map((hit, i) => hitView(hit, i, body.query)),
+        hits: result.hits.map((hit, i) => hitView(hit, i, highlight)),
       },
       200,
     );

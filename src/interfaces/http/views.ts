@@ -5,7 +5,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { CollectionInfo } from '../../core/ports.js';
 import type { Chunk, Citation, Hit } from '../../core/types.js';
-import { highlightRanges } from './highlight.js';
+import type { Highlighter } from './highlight.js';
 import type { ChunkSchema, CollectionSchema, HitSchema, SourceSchema } from './schemas.js';
 
 /** A chunk as the API returns it. */
@@ -24,8 +24,8 @@ export function chunkView(chunk: Chunk & { sourceId: string }): z.infer<typeof C
   };
 }
 
-/** A search hit, ranked from 1, with the query's words located in its text. */
-export function hitView(hit: Hit, index: number, query: string): z.infer<typeof HitSchema> {
+/** A search hit, ranked from 1, with the query's words located in its text by `highlight`. */
+export function hitView(hit: Hit, index: number, highlight: Highlighter): z.infer<typeof HitSchema> {
   return {
     rank: index + 1,
     chunkId: hit.chunk.id,
@@ -39,7 +39,7 @@ export function hitView(hit: Hit, index: number, query: string): z.infer<typeof 
     headingPath: hit.chunk.headingPath,
     metadata: hit.chunk.metadata,
     text: hit.chunk.text,
-    highlights: highlightRanges(query, hit.chunk.text),
+    highlights: highlight(hit.chunk.text),
   };
 }
 
