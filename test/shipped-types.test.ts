@@ -60,6 +60,7 @@ import {
 import { AnthropicChatModel } from 'cairn/anthropic';
 import { CohereReranker } from 'cairn/cohere';
 import { TransformersEmbedder } from 'cairn/local';
+import { createCairnServer, parseApiKeys, type RunningCairnServer, serveCairn } from 'cairn/http';
 import { createCairnMcpServer } from 'cairn/mcp';
 import { OpenAIEmbedder } from 'cairn/openai';
 import { createCairnTools } from 'cairn/tools';
@@ -92,6 +93,9 @@ const status: number = errorStatus(new Error('x')).httpStatus + ERROR_STATUS.NOT
 const known: boolean = isCairnError(null);
 const tools = createCairnTools(engine);
 const server = createCairnMcpServer(engine);
+const http = createCairnServer(engine, { keys: parseApiKeys('aaaaaaaaaaaaaaaa:ns:read'), corsOrigins: ['*'] });
+const running: RunningCairnServer = await serveCairn(engine, { auth: false, port: 0 });
+const response: Response = await http.fetch(new Request('http://localhost/v1/health'));
 const local = new TransformersEmbedder({ model: 'Xenova/bge-small-en-v1.5' });
 const voyage = new VoyageEmbedder({ model: 'voyage-3', dimension: 1024 });
 const fused: Hit[] = reciprocalRankFusion([hits, hits]);
@@ -100,7 +104,7 @@ const score: number = ndcgAt(10, ['a'], new Map([['a', 1]]));
 const chunker = new MarkdownChunker({ chunkSize: 256 });
 const parsed = await parseSource({ name: 'a.md', bytes: new Uint8Array() });
 await Promise.all([store, sqlite, opened, openStore('memory:')].map(async (s) => s));
-console.log(custom, capabilities.lexical, status, known, tools, server, local, voyage, fused, extracted, score, chunker, parsed);
+console.log(http.openApiDocument(), running.url, response.status, custom, capabilities.lexical, status, known, tools, server, local, voyage, fused, extracted, score, chunker, parsed);
 `;
 
 describe('the shipped package', () => {

@@ -28,6 +28,7 @@ describe('framework subpath exports of the built package', () => {
   it.each([
     ['cairn/langchain', ['CairnRetriever', 'CairnVectorStore', 'CollectionEmbeddings', 'hitToDocument']],
     ['cairn/llamaindex', ['CairnRetriever', 'hitToNode']],
+    ['cairn/http', ['createCairnServer', 'parseApiKeys', 'serveCairn']],
     [
       'cairn/ai-sdk',
       ['cairnTools', 'streamAnswer', 'toAiSdkTools', 'toTextStream', 'toUIMessageStreamResponse'],

@@ -18,7 +18,9 @@ export interface ErrorStatus {
  * Exit and HTTP status of every {@link CairnErrorCode}. HTTP statuses follow RFC 9110: 400 for
  * malformed input, 404 for what does not exist, 409 for a conflict with stored state, 415 for an
  * unsupported media type, 422 for content that cannot be processed, 502 for a failing upstream
- * model provider, 503 for a closed store, 500 for server-side configuration and schema problems.
+ * model provider, 503 for a closed store, 500 for server-side configuration and schema problems;
+ * 401, 403, 413 and 429 for a request without a known API key, one whose role does not allow the
+ * operation, one with too large a body, and one over a concurrency limit (RFC 9110 §15.5, RFC 6585 §4).
  */
 export const ERROR_STATUS: Readonly<Record<CairnErrorCode, ErrorStatus>> = Object.freeze({
   INVALID_ARGUMENT: { exitCode: 2, httpStatus: 400 },
@@ -37,6 +39,11 @@ export const ERROR_STATUS: Readonly<Record<CairnErrorCode, ErrorStatus>> = Objec
   PROVIDER_ERROR: { exitCode: 1, httpStatus: 502 },
   NOT_FOUND: { exitCode: 1, httpStatus: 404 },
   STORE_CLOSED: { exitCode: 1, httpStatus: 503 },
+  UNAUTHORIZED: { exitCode: 2, httpStatus: 401 },
+  FORBIDDEN: { exitCode: 2, httpStatus: 403 },
+  PAYLOAD_TOO_LARGE: { exitCode: 2, httpStatus: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { exitCode: 2, httpStatus: 415 },
+  TOO_MANY_REQUESTS: { exitCode: 1, httpStatus: 429 },
 });
 
 /** What an error that is not a cairn error is reported as. */

@@ -25,7 +25,12 @@ export type CairnErrorCode =
   | 'NOT_FOUND'
   | 'STORE_CLOSED'
   | 'OCR_FAILED'
-  | 'SOURCE_REFUSED';
+  | 'SOURCE_REFUSED'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS';
 
 /** Base class of every error cairn throws deliberately. */
 export class CairnError extends Error {
@@ -319,5 +324,49 @@ export class StoreClosedError extends CairnError {
   constructor(backend: string) {
     super('STORE_CLOSED', `the ${backend} store is closed; open a new one`);
     this.backend = backend;
+  }
+}
+
+/** A request to a cairn server carried no API key, or one the server does not know. */
+export class UnauthorizedError extends CairnError {
+  constructor(message = 'an API key is required: send Authorization: Bearer KEY') {
+    super('UNAUTHORIZED', message);
+  }
+}
+
+/** A request's API key is valid but its role does not allow the operation. */
+export class ForbiddenError extends CairnError {
+  /** The role the operation needs, e.g. `write`. */
+  readonly required: string;
+  constructor(required: string, message: string) {
+    super('FORBIDDEN', message);
+    this.required = required;
+  }
+}
+
+/** A request body is larger than the server accepts; the message names the limit. */
+export class PayloadTooLargeError extends CairnError {
+  /** The limit that was exceeded, in bytes. */
+  readonly limit: number;
+  constructor(limit: number, what = 'request body') {
+    super('PAYLOAD_TOO_LARGE', `${what} is larger than the limit of ${limit} bytes`);
+    this.limit = limit;
+  }
+}
+
+/** A request body's `Content-Type` is not one the operation accepts; the message names those it does. */
+export class UnsupportedMediaTypeError extends CairnError {
+  constructor(received: string | undefined, accepted: readonly string[]) {
+    super(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Type ${received ? `"${received}"` : '(none)'} is not accepted here; send ${accepted.join(' or ')}`,
+    );
+  }
+}
+
+/** The server is at a limit on concurrent work of this kind; try again later. */
+export class TooManyRequestsError extends CairnError {
+  constructor(message: string) {
+    super('TOO_MANY_REQUESTS', message);
   }
 }

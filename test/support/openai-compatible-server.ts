@@ -26,6 +26,8 @@ export interface FakeServerOptions {
   reply?: (messages: Array<{ role: string; content: string }>) => string | Promise<string>;
   /** Statuses to answer with before succeeding, one per request, e.g. [429, 500]. */
   failures?: number[];
+  /** Milliseconds between streamed chat deltas, as a model writing takes; default 0. */
+  deltaDelayMs?: number;
 }
 
 /** Deterministic hashed bag-of-words embedding of `text`. */
@@ -100,6 +102,7 @@ export async function startOpenAICompatibleServer(options: FakeServerOptions = {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const delta of text.match(/.{1,7}/gs) ?? []) {
         response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: delta } }] })}\n\n`);
+        if (options.deltaDelayMs) await new Promise((resolve) => setTimeout(resolve, options.deltaDelayMs));
       }
       response.end('data: [DONE]\n\n');
       return;

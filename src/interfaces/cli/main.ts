@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `cairn` command line: ingest, search, ask, chat, eval, collections, documents, delete,
- * doctor, mcp. Registering the commands loads only commander: each command imports what it
+ * doctor, mcp, serve. Registering the commands loads only commander: each command imports what it
  * needs when it runs, so `cairn --help` starts fast.
  * Exit codes (`src/core/error-codes.ts`): 0 success; 1 a command failed or an ingest had
  * failures; 2 bad usage or configuration.
@@ -18,6 +18,7 @@ import { registerIngestCommand } from './ingest-command.js';
 import { registerManageCommands } from './manage-commands.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerMigrateCommand } from './migrate-command.js';
+import { registerServeCommand } from './serve-command.js';
 
 const program = new Command('cairn')
   .description('Retrieval-augmented generation: ingest documents, search them, answer with citations.')
@@ -47,6 +48,7 @@ registerManageCommands(program);
 registerDoctorCommand(program);
 registerMcpCommand(program);
 registerMigrateCommand(program);
+registerServeCommand(program);
 
 program.addHelpText(
   'after',

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// Load on `cairn serve` over loopback, measured with autocannon: lexical search on SciFact at 32
+// concurrent connections for 20 s (requests/s, latency p50/p99, errors), then 4 concurrent
+// multipart uploads of 25 documents each (no document may be lost). The server runs as its own
+// process (the built CLI), the load generator in this one. Run after `npm run build`.
+// Usage: node bench/http-load.mjs [--scifact DIR] [--connections 32] [--duration 20]
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { loadBeir } from '../dist/exports/eval.js';
+import { createEngine, openStore } from '../dist/index.js';
+
+const { values } = parseArgs({
+  options: {
+    scifact: { type: 'string', default: '../shared/data/scifact' },
+    connections: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '20' },
+  },
+});
+const KEY = 'bench-write-key-0000000001';
+
+// The corpus: SciFact's abstracts, one document each, ingested before the server starts.
+const dir = mkdtempSync(path.join(tmpdir(), 'cairn-http-bench-'));
+const db = path.join(dir, 'bench.db');
+const dataset = await loadBeir(values.scifact, 'train');
+const engine = await createEngine({ store: await openStore(db) });
+for (const doc of dataset.corpus) {
+  await engine.ingestSource(
+    {
+      name: doc.id,
+      bytes: new TextEncoder().encode(`# ${doc.title}\n\n${doc.text}`),
+      mediaType: 'text/markdown',
+    },
+    { documentId: doc.id, collection: 'scifact', namespace: 'bench' },
+  );
+}
+await engine.close();
+
+// The server: the built CLI, as an operator starts it.
+const server = spawn(
+  process.execPath,
+  ['dist/interfaces/cli/main.js', 'serve', '--port', '0', '--db', db, '--no-access-log', '--no-cache'],
+  { env: { ...process.env, CAIRN_API_KEYS: `${KEY}:bench:write` }, stdio: ['ignore', 'ignore', 'pipe'] },
+);
+const url = await new Promise((resolve, reject) => {
+  let stderr = '';
+  server.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    const match = /listening on (http:\/\/\S+)/.exec(stderr);
+    if (match) resolve(match[1]);
+  });
+  server.once('exit', (code) => reject(new Error(`cairn serve exited with ${code}: ${stderr}`)));
+});
+
+// Search: each request takes the next training query.
+const loadBefore = loadavg()[0];
+const queries = dataset.queries.map((q) => JSON.stringify({ query: q.text, topK: 10, mode: 'lexical' }));
+let next = 0;
+const load = await autocannon({
+  url: `${url}/v1/collections/scifact/search`,
+  connections: Number(values.connections),
+  duration: Number(values.duration),
+  method: 'POST',
+  // autocannon's default of 10 s counts a slow answer as an error; a client waits longer.
+  timeout: 30,
+  headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+  requests: [
+    {
+      setupRequest: (request) => ({ ...request, body: queries[next++ % queries.length] }),
+    },
+  ],
+});
+
+// Uploads: 4 at once, 25 documents each, then every one of the 100 must be listed.
+const uploads = 4;
+const perUpload = 25;
+const docs = dataset.corpus.slice(0, uploads * perUpload);
+const began = performance.now();
+const reports = await Promise.all(
+  Array.from({ length: uploads }, async (_, u) => {
+    const form = new FormData();
+    for (const doc of docs.slice(u * perUpload, (u + 1) * perUpload)) {
+      form.append('file', new Blob([`# ${doc.title}\n\n${doc.text}`]), `upload-${u}/${doc.id}.md`);
+    }
+    const response = await fetch(`${url}/v1/collections/uploads/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}` },
+      body: form,
+    });
+    return { status: response.status, body: await response.json() };
+  }),
+);
+const uploadSeconds = (performance.now() - began) / 1000;
+const listed = await (
+  await fetch(`${url}/v1/collections/uploads/documents`, { headers: { Authorization: `Bearer ${KEY}` } })
+).json();
+const expected = new Set(docs.map((doc, i) => `upload-${Math.floor(i / perUpload)}/${doc.id}.md`));
+const stored = new Set(listed.documents.map((d) => d.documentId));
+const lost = [...expected].filter((id) => !stored.has(id));
+
+server.kill('SIGTERM');
+await new Promise((resolve) => server.once('exit', resolve));
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  machine: 'the shared 2-core development machine; server and load generator on it together',
+  loadAverage: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) },
+  corpus: { documents: dataset.corpus.length, queries: queries.length },
+  search: {
+    route: 'POST /v1/collections/scifact/search (lexical, topK 10)',
+    connections: Number(values.connections),
+    durationSeconds: Number(values.duration),
+    requests: load.requests.total,
+    requestsPerSecond: +load.requests.average.toFixed(1),
+    latencyP50Ms: load.latency.p50,
+    latencyP90Ms: load.latency.p90,
+    latencyP99Ms: load.latency.p99,
+    latencyMaxMs: load.latency.max,
+    errors: load.errors,
+    timeouts: load.timeouts,
+    non2xx: load.non2xx,
+  },
+  uploads: {
+    concurrent: uploads,
+    documentsEach: perUpload,
+    statuses: reports.map((r) => r.status),
+    ingested: reports.reduce((n, r) => n + (r.body.totals?.ingested ?? 0), 0),
+    failed: reports.reduce((n, r) => n + (r.body.totals?.failed ?? 0), 0),
+    stored: [...expected].filter((id) => stored.has(id)).length,
+    lost: lost.length,
+    seconds: +uploadSeconds.toFixed(2),
+  },
+};
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/http-load.json', `${JSON.stringify(results, null, 2)}\n`);
+console.log(JSON.stringify(results, null, 2));
+if (results.search.errors > 0 || results.search.non2xx > 0 || lost.length > 0) process.exitCode = 1;

@@ -1,0 +1,330 @@
+/**
+ * `/v1/collections/{collection}/documents` and `/chunks`: list, read (with the parsed Markdown),
+ * a document's chunks, one chunk, delete — each in the key's namespace only — and uploads.
+ *
+ * A document's Markdown is rebuilt from its stored chunks (overlaps removed), as the MCP
+ * resources do, rather than read from the parse cache: the chunks are always there and always in
+ * the key's namespace, while the cache is optional, per machine, keyed by content hash (shared by
+ * every namespace that ingested the same bytes) and may have been evicted or turned off.
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  InvalidArgumentError,
+  isCairnError,
+  NotFoundError,
+  TooManyRequestsError,
+} from '../../core/errors.js';
+import type { Scope } from '../../core/ports.js';
+import type { DocumentRecord, Metadata } from '../../core/types.js';
+import type { IngestItem } from '../../ingest/pipeline.js';
+import { joinChunkTexts } from '../mcp/document-text.js';
+import { principalFor } from './auth.js';
+import { errorResponse } from './http-errors.js';
+import { BEARER, errorResponses, type RouteContext } from './route-context.js';
+import {
+  ChunkParams,
+  ChunkWithDocument,
+  CollectionParams,
+  DocumentChunks,
+  DocumentDeleted,
+  DocumentList,
+  DocumentParams,
+  DocumentWithMarkdown,
+  IngestReportSchema,
+  UploadForm,
+} from './schemas.js';
+import type { ServerEnv } from './server-env.js';
+import { receiveUpload, UPLOAD_FIELDS, type UploadedFile, uploadDocumentId } from './upload.js';
+import { chunkView } from './views.js';
+
+const listDocuments = createRoute({
+  method: 'get',
+  path: '/v1/collections/{collection}/documents',
+  tags: ['documents'],
+  summary: "The collection's documents in the key's namespace",
+  security: BEARER,
+  request: { params: CollectionParams },
+  responses: {
+    200: { description: 'Document records', content: { 'application/json': { schema: DocumentList } } },
+    ...errorResponses([401, 404]),
+  },
+});
+
+const getDocument = createRoute({
+  method: 'get',
+  path: '/v1/collections/{collection}/documents/{documentId}',
+  tags: ['documents'],
+  summary: 'A document record with its Markdown',
+  security: BEARER,
+  request: { params: DocumentParams },
+  responses: {
+    200: {
+      description: 'The document',
+      content: { 'application/json': { schema: DocumentWithMarkdown } },
+    },
+    ...errorResponses([401, 404]),
+  },
+});
+
+const getDocumentChunks = createRoute({
+  method: 'get',
+  path: '/v1/collections/{collection}/documents/{documentId}/chunks',
+  tags: ['documents'],
+  summary: "A document's chunks in order",
+  security: BEARER,
+  request: { params: DocumentParams },
+  responses: {
+    200: { description: 'The chunks', content: { 'application/json': { schema: DocumentChunks } } },
+    ...errorResponses([401, 404]),
+  },
+});
+
+const getChunk = createRoute({
+  method: 'get',
+  path: '/v1/collections/{collection}/chunks/{chunkId}',
+  tags: ['documents'],
+  summary: 'One chunk by id, with its document record (what a citation points at)',
+  security: BEARER,
+  request: { params: ChunkParams },
+  responses: {
+    200: { description: 'The chunk', content: { 'application/json': { schema: ChunkWithDocument } } },
+    ...errorResponses([401, 404]),
+  },
+});
+
+const deleteDocument = createRoute({
+  method: 'delete',
+  path: '/v1/collections/{collection}/documents/{documentId}',
+  tags: ['documents'],
+  summary: 'Delete a document and all of its chunks (write)',
+  security: BEARER,
+  request: { params: DocumentParams },
+  responses: {
+    200: { description: 'What was deleted', content: { 'application/json': { schema: DocumentDeleted } } },
+    ...errorResponses([401, 403, 404]),
+  },
+});
+
+const UPLOAD_PATH = '/v1/collections/{collection}/documents';
+
+function notFound(scope: Scope, what: string): NotFoundError {
+  return new NotFoundError(`no ${what} in collection "${scope.collection}" for this key`);
+}
+
+async function documentOf(context: RouteContext, scope: Scope, documentId: string): Promise<DocumentRecord> {
+  const document = await context.engine.store.getDocument(scope, documentId);
+  if (!document) throw notFound(scope, `document ${JSON.stringify(documentId)}`);
+  return document;
+}
+
+async function chunksOf(context: RouteContext, scope: Scope, document: DocumentRecord) {
+  const ids = Array.from({ length: document.chunkCount }, (_, i) => `${document.documentId}:${i}`);
+  return ids.length === 0 ? [] : context.engine.store.getChunks(scope, ids);
+}
+
+/** Adds the document routes. */
+export function registerDocumentRoutes(context: RouteContext): void {
+  const { app, engine } = context;
+  const scopeOf = (
+    c: Context<ServerEnv>,
+    collection: string,
+    action: string,
+    role: 'read' | 'write' = 'read',
+  ) => ({
+    collection,
+    namespace: principalFor(c, role, action).namespace,
+  });
+
+  app.openapi(listDocuments, async (c) => {
+    const scope = scopeOf(c, c.req.valid('param').collection, 'listing documents');
+    return c.json({ documents: await engine.store.listDocuments(scope) }, 200);
+  });
+
+  app.openapi(getDocument, async (c) => {
+    const { collection, documentId } = c.req.valid('param');
+    const scope = scopeOf(c, collection, 'reading a document');
+    const document = await documentOf(context, scope, documentId);
+    const chunks = await chunksOf(context, scope, document);
+    return c.json({ document, markdown: joinChunkTexts(chunks.map((chunk) => chunk.text)) }, 200);
+  });
+
+  app.openapi(getDocumentChunks, async (c) => {
+    const { collection, documentId } = c.req.valid('param');
+    const scope = scopeOf(c, collection, 'reading chunks');
+    const document = await documentOf(context, scope, documentId);
+    return c.json({ document, chunks: (await chunksOf(context, scope, document)).map(chunkView) }, 200);
+  });
+
+  app.openapi(getChunk, async (c) => {
+    const { collection, chunkId } = c.req.valid('param');
+    const scope = scopeOf(c, collection, 'reading a chunk');
+    const [chunk] = await engine.store.getChunks(scope, [chunkId]);
+    if (!chunk) throw notFound(scope, `chunk ${JSON.stringify(chunkId)}`);
+    const document = await documentOf(context, scope, chunk.documentId);
+    return c.json({ chunk: chunkView(chunk), document }, 200);
+  });
+
+  app.openapi(deleteDocument, async (c) => {
+    const { collection, documentId } = c.req.valid('param');
+    const scope = scopeOf(c, collection, 'deleting a document', 'write');
+    const deleted = await engine.deleteDocument(documentId, scope);
+    if (deleted.chunks === 0 && deleted.documents === 0)
+      throw notFound(scope, `document ${JSON.stringify(documentId)}`);
+    return c.json({ documentId, ...deleted }, 200);
+  });
+
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: UPLOAD_PATH,
+    tags: ['documents'],
+    summary: 'Upload files to ingest (write): multipart, parts "file" (one or more) and "metadata" (JSON)',
+    description:
+      'The body streams to disk under the upload size limit, then each file is ingested in the key’s namespace: ' +
+      'a new or changed file replaces the stored document of the same id, an unchanged one is left alone. One bad ' +
+      'file fails alone (its item says why); the others go in.',
+    security: BEARER,
+    request: {
+      params: CollectionParams,
+      body: { required: true, content: { 'multipart/form-data': { schema: UploadForm } } },
+    },
+    responses: {
+      200: {
+        description: 'The ingest report',
+        content: { 'application/json': { schema: IngestReportSchema } },
+      },
+      ...errorResponses([400, 401, 403, 413, 415, 429]),
+    },
+  });
+
+  let uploading = 0;
+  app.post('/v1/collections/:collection/documents', async (c) => {
+    const collection = c.req.param('collection');
+    const scope = scopeOf(c, collection, 'uploading documents', 'write');
+    if (uploading >= context.options.maxConcurrentUploads) {
+      c.header('Retry-After', '1');
+      c.header('Connection', 'close');
+      return errorResponse(
+        c,
+        new TooManyRequestsError(
+          `${uploading} uploads are being ingested, the most this server takes at once; try again shortly`,
+        ),
+      );
+    }
+    uploading++;
+    try {
+      await engine.checkReady('ingest', collection);
+      const upload = await receiveUpload(
+        c.req.raw,
+        { maxBytes: context.options.maxUploadBytes, maxFiles: context.options.maxUploadFiles },
+        context.options.uploadDir,
+      );
+      try {
+        const metadata = parseMetadata(upload.fields.get(UPLOAD_FIELDS.metadata));
+        return c.json(await ingestFiles(context, scope, upload.files, metadata), 200);
+      } finally {
+        await upload.discard();
+      }
+    } catch (error) {
+      // A body left unread would hold the connection: close it after the error.
+      c.header('Connection', 'close');
+      throw error;
+    } finally {
+      uploading--;
+    }
+  });
+}
+
+/**
+ * The `metadata` field: a JSON object, or `undefined` when absent (stored metadata is then kept).
+ * @throws {InvalidArgumentError} when it is not a JSON object.
+ */
+function parseMetadata(text: string | undefined): Metadata | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidArgumentError('metadata', `is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgumentError('metadata', 'must be a JSON object, e.g. {"team":"ops"}');
+  }
+  return value as Metadata;
+}
+
+/** The media type to declare for an uploaded file: the part's, only for a name without an extension. */
+function declaredMediaType(file: UploadedFile): string | undefined {
+  if (path.posix.extname(file.name) !== '') return undefined;
+  const type = file.mediaType.split(';')[0]!.trim().toLowerCase();
+  return type === '' || type === 'application/octet-stream' ? undefined : type;
+}
+
+function failed(documentId: string, reason: string): IngestItem {
+  return {
+    documentId,
+    sourceName: documentId,
+    status: 'failed',
+    reason,
+    pages: 0,
+    chunks: 0,
+    milliseconds: 0,
+  };
+}
+
+async function ingestFiles(
+  context: RouteContext,
+  scope: { collection: string; namespace: string },
+  files: UploadedFile[],
+  metadata: Metadata | undefined,
+) {
+  const began = performance.now();
+  const items: IngestItem[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    let documentId: string;
+    try {
+      documentId = uploadDocumentId(file.name);
+    } catch (error) {
+      items.push(failed(file.name, (error as Error).message));
+      continue;
+    }
+    if (seen.has(documentId)) {
+      items.push(failed(documentId, 'duplicate document id: this upload has another file of the same name'));
+      continue;
+    }
+    seen.add(documentId);
+    const mediaType = declaredMediaType(file);
+    try {
+      const bytes = new Uint8Array(await readFile(file.path));
+      items.push(
+        await context.engine.ingestSource(
+          { name: documentId, bytes, ...(mediaType ? { mediaType } : {}) },
+          { ...scope, documentId, ...(metadata ? { metadata } : {}) },
+        ),
+      );
+    } catch (error) {
+      // A configuration that cannot work fails the request; anything else fails this file alone.
+      if (isCairnError(error) && (error.code === 'CONFIG_ERROR' || error.code === 'DIMENSION_MISMATCH'))
+        throw error;
+      items.push(failed(documentId, error instanceof Error ? error.message : String(error)));
+    }
+  }
+  const count = (status: IngestItem['status']) => items.filter((i) => i.status === status).length;
+  const ingested = items.filter((i) => i.status === 'ingested');
+  return {
+    items,
+    totals: {
+      ingested: count('ingested'),
+      unchanged: count('unchanged'),
+      skipped: count('skipped'),
+      failed: count('failed'),
+      pages: ingested.reduce((n, i) => n + i.pages, 0),
+      chunks: ingested.reduce((n, i) => n + i.chunks, 0),
+      seconds: (performance.now() - began) / 1000,
+    },
+  };
+}

@@ -1,0 +1,326 @@
+/**
+ * The HTTP API's schemas: the zod objects that validate requests are the ones the OpenAPI
+ * document is generated from (`@hono/zod-openapi`), so the two cannot drift apart. Response
+ * schemas describe what the handlers return.
+ * @module
+ */
+import { z } from '@hono/zod-openapi';
+
+/** The error body every failure answers with. */
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ description: 'Stable code from the error table, e.g. `NOT_FOUND`.' }),
+      message: z.string().openapi({ description: 'What went wrong and, where it helps, how to fix it.' }),
+    }),
+  })
+  .openapi('Error');
+
+/** A collection name in a path. */
+export const CollectionParams = z.object({
+  collection: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'collection', in: 'path' }, example: 'default' }),
+});
+
+/** A collection and a URL-encoded document id in a path. */
+export const DocumentParams = CollectionParams.extend({
+  documentId: z
+    .string()
+    .min(1)
+    .openapi({
+      param: { name: 'documentId', in: 'path' },
+      description: 'The document id, percent-encoded as one path segment (`guides%2Fkeys.md`).',
+      example: 'guides%2Fkeys.md',
+    }),
+});
+
+/** A collection and a URL-encoded chunk id in a path. */
+export const ChunkParams = CollectionParams.extend({
+  chunkId: z
+    .string()
+    .min(1)
+    .openapi({
+      param: { name: 'chunkId', in: 'path' },
+      description: 'The chunk id (`documentId:ordinal`), percent-encoded as one path segment.',
+      example: 'guides%2Fkeys.md%3A0',
+    }),
+});
+
+const JsonObject = z.record(z.string(), z.unknown());
+
+/** Metadata of a document or chunk. */
+export const MetadataSchema = JsonObject.openapi('Metadata', {
+  description: 'Free-form JSON metadata of a document, copied onto its chunks.',
+});
+
+/** `GET /v1/health`. */
+export const HealthBody = z
+  .object({
+    status: z.enum(['ok', 'unavailable']),
+    version: z.string(),
+  })
+  .openapi('Health');
+
+/** One collection as listed. */
+export const CollectionSchema = z
+  .object({
+    name: z.string(),
+    model: z.string().nullable().openapi({ description: 'Embedding model, or null when lexical-only.' }),
+    dimension: z.number().int().nullable(),
+    vectorType: z.enum(['float32', 'float16']),
+    createdAt: z.string().openapi({ description: 'ISO-8601 time.' }),
+    chunks: z.number().int().openapi({ description: "Chunks of the key's namespace in the collection." }),
+  })
+  .openapi('Collection');
+
+/** `GET /v1/collections`. */
+export const CollectionList = z.object({ collections: z.array(CollectionSchema) }).openapi('CollectionList');
+
+/** `POST /v1/collections`. */
+export const CreateCollectionBody = z
+  .object({
+    name: z.string().min(1).max(200).openapi({ example: 'handbook' }),
+    model: z.string().min(1).max(300).nullable().optional().openapi({
+      description:
+        "Embedding model the collection is pinned to: the server's embedder (the default when one is configured) or null for lexical-only.",
+    }),
+    dimension: z.number().int().min(1).max(65_536).nullable().optional().openapi({
+      description: "The model's dimension; must be the server embedder's when given.",
+    }),
+  })
+  .strict()
+  .openapi('CreateCollection');
+
+/** `DELETE /v1/collections/{collection}`. */
+export const CollectionDeleted = z
+  .object({
+    collection: z.string(),
+    chunks: z.number().int().openapi({ description: "Chunks of the key's namespace deleted." }),
+    documents: z.number().int().openapi({ description: "Document records of the key's namespace deleted." }),
+  })
+  .openapi('CollectionDeleted');
+
+/** A stored document's record. */
+export const DocumentSchema = z
+  .object({
+    documentId: z.string(),
+    contentHash: z.string().openapi({ description: "SHA-256 of the source's bytes, lower-case hex." }),
+    sourceId: z.string(),
+    sourceName: z.string(),
+    mediaType: z.string(),
+    title: z.string().optional(),
+    metadata: MetadataSchema,
+    chunkCount: z.number().int(),
+    pageCount: z.number().int(),
+    parserFingerprint: z.string(),
+    ingestedAt: z.string().openapi({ description: 'ISO-8601 time of the last (re)ingest.' }),
+  })
+  .openapi('Document');
+
+/** `GET …/documents`. */
+export const DocumentList = z.object({ documents: z.array(DocumentSchema) }).openapi('DocumentList');
+
+/** A chunk as the API returns it. */
+export const ChunkSchema = z
+  .object({
+    chunkId: z.string(),
+    documentId: z.string(),
+    sourceId: z.string(),
+    ordinal: z.number().int(),
+    pageStart: z.number().int(),
+    pageEnd: z.number().int(),
+    headingPath: z.array(z.string()),
+    tokenCount: z.number().int(),
+    metadata: MetadataSchema,
+    text: z.string(),
+  })
+  .openapi('Chunk');
+
+/** `GET …/documents/{documentId}`. */
+export const DocumentWithMarkdown = z
+  .object({
+    document: DocumentSchema,
+    markdown: z.string().openapi({
+      description:
+        "The document's text as Markdown, rebuilt from its stored chunks with their overlaps removed.",
+    }),
+  })
+  .openapi('DocumentWithMarkdown');
+
+/** `GET …/documents/{documentId}/chunks`. */
+export const DocumentChunks = z
+  .object({ document: DocumentSchema, chunks: z.array(ChunkSchema) })
+  .openapi('DocumentChunks');
+
+/** `GET …/chunks/{chunkId}`. */
+export const ChunkWithDocument = z
+  .object({ chunk: ChunkSchema, document: DocumentSchema })
+  .openapi('ChunkWithDocument');
+
+/** `DELETE …/documents/{documentId}`. */
+export const DocumentDeleted = z
+  .object({ documentId: z.string(), chunks: z.number().int(), documents: z.number().int() })
+  .openapi('DocumentDeleted');
+
+/** One file's outcome in an upload. */
+export const IngestItemSchema = z
+  .object({
+    documentId: z.string(),
+    sourceName: z.string(),
+    status: z.enum(['ingested', 'unchanged', 'skipped', 'failed']),
+    reason: z.string().optional(),
+    pages: z.number().int(),
+    chunks: z.number().int(),
+    milliseconds: z.number(),
+    recordIssues: z.array(z.object({ line: z.number().int(), message: z.string() })).optional(),
+    malformedRecords: z.number().int().optional(),
+  })
+  .openapi('IngestItem');
+
+/** The ingest report of an upload. */
+export const IngestReportSchema = z
+  .object({
+    items: z.array(IngestItemSchema),
+    totals: z.object({
+      ingested: z.number().int(),
+      unchanged: z.number().int(),
+      skipped: z.number().int(),
+      failed: z.number().int(),
+      pages: z.number().int(),
+      chunks: z.number().int(),
+      seconds: z.number(),
+    }),
+  })
+  .openapi('IngestReport');
+
+/**
+ * The multipart upload, for the OpenAPI document only: the body is parsed as it streams (by
+ * busboy, under the size limits), never by this schema.
+ */
+export const UploadForm = z
+  .object({
+    file: z.array(z.string().openapi({ format: 'binary' })).openapi({
+      description:
+        "One or more files; each file's name (a relative path) is its document id, and its extension decides the format.",
+    }),
+    metadata: z.string().optional().openapi({
+      description: 'A JSON object attached to every uploaded document and its chunks, e.g. {"team":"ops"}.',
+    }),
+  })
+  .openapi('Upload');
+
+const searchMode = z.enum(['lexical', 'dense', 'hybrid']).openapi({
+  description:
+    'lexical (BM25), dense (embeddings) or hybrid (both fused by RRF); default hybrid when the collection is dense.',
+});
+
+const filter = JsonObject.openapi({
+  description: 'Metadata filter, e.g. {"team":"ops","year":{"$gte":2020}} (docs/filters.md).',
+});
+
+/** `POST …/search`. */
+export const SearchBody = z
+  .object({
+    query: z.string().trim().min(1).max(2000).openapi({ example: 'rotate signing keys' }),
+    topK: z.number().int().min(1).max(100).optional().openapi({ description: 'Hits to return; default 10.' }),
+    mode: searchMode.optional(),
+    filter: filter.optional(),
+    rerank: z.boolean().optional().openapi({
+      description:
+        "Rerank with the server's reranker; default: when one is configured. true without one is refused.",
+    }),
+  })
+  .strict()
+  .openapi('SearchRequest');
+
+/** One search hit. */
+export const HitSchema = z
+  .object({
+    rank: z.number().int(),
+    chunkId: z.string(),
+    documentId: z.string(),
+    sourceId: z.string(),
+    sourceName: z.string(),
+    score: z.number(),
+    scores: z.object({
+      dense: z.number().optional(),
+      lexical: z.number().optional(),
+      fused: z.number().optional(),
+      rerank: z.number().optional(),
+    }),
+    pageStart: z.number().int(),
+    pageEnd: z.number().int(),
+    headingPath: z.array(z.string()),
+    metadata: MetadataSchema,
+    text: z.string(),
+    highlights: z.array(z.tuple([z.number().int(), z.number().int()])).openapi({
+      description:
+        "`[start, end)` UTF-16 offsets into `text` of words matching the query's content terms (stemmed, stop words left out).",
+    }),
+  })
+  .openapi('Hit');
+
+/** `POST …/search` response. */
+export const SearchResponse = z
+  .object({
+    query: z.string(),
+    mode: searchMode,
+    scoring: z.object({
+      lexical: z.enum(['bm25', 'lucene_bm25', 'ts_rank_cd']).optional(),
+      dense: z.literal('cosine').optional(),
+      fused: z.enum(['rrf-store', 'rrf-engine']).optional(),
+      rerank: z.string().optional(),
+    }),
+    hits: z.array(HitSchema),
+  })
+  .openapi('SearchResponse');
+
+/** `POST …/ask`. */
+export const AskBody = z
+  .object({
+    question: z.string().trim().min(1).max(2000).openapi({ example: 'How do I rotate signing keys?' }),
+    history: z
+      .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(20_000) }).strict())
+      .max(40)
+      .optional()
+      .openapi({ description: 'Earlier turns, oldest first; a follow-up is rewritten against them.' }),
+    topK: z.number().int().min(1).max(50).optional().openapi({ description: 'Hits retrieved; default 8.' }),
+    mode: searchMode.optional(),
+    filter: filter.optional(),
+  })
+  .strict()
+  .openapi('AskRequest');
+
+/** A source offered to the answerer, numbered as the answer cites it. */
+export const SourceSchema = z
+  .object({
+    n: z.number().int().openapi({ description: 'The `[n]` the answer uses for this source.' }),
+    chunkId: z.string(),
+    documentId: z.string(),
+    sourceName: z.string(),
+    pageStart: z.number().int(),
+    pageEnd: z.number().int(),
+    headingPath: z.array(z.string()),
+    score: z.number(),
+    text: z.string(),
+  })
+  .openapi('Source');
+
+/** `POST …/ask` response (and the data of the final `answer` event of the stream). */
+export const AskResponse = z
+  .object({
+    question: z.string(),
+    standalone: z.string().openapi({ description: 'The question retrieval ran with.' }),
+    rewritten: z.boolean(),
+    answer: z.string().openapi({ description: 'The answer, with `[n]` markers pointing at `sources`.' }),
+    notFound: z.boolean(),
+    smallTalk: z.boolean(),
+    answeredBy: z.string(),
+    mode: searchMode.optional(),
+    sources: z.array(SourceSchema),
+    citations: z.array(SourceSchema).openapi({ description: 'The sources the answer cites, by number.' }),
+    invalidCitations: z.array(z.number().int()),
+  })
+  .openapi('AskResponse');
