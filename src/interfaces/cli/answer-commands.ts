@@ -26,7 +26,11 @@ interface SearchOptions extends GlobalOptions {
 
 const modes = ['lexical', 'dense', 'hybrid'];
 
-function checkMode(mode: string | undefined): SearchMode | undefined {
+/**
+ * `--mode` checked against the search modes.
+ * @throws {InvalidArgumentError} naming the option for any other value.
+ */
+export function checkMode(mode: string | undefined): SearchMode | undefined {
   if (mode !== undefined && !modes.includes(mode)) {
     throw new InvalidArgumentError('--mode', `must be one of ${modes.join(', ')}, got "${mode}"`);
   }
