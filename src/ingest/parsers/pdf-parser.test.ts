@@ -378,16 +378,22 @@ describe('PdfParser on damaged and protected PDFs', () => {
 describe('PdfParser', () => {
   it('fingerprints itself with the unpdf version, the scan thresholds, running lines and the OCR settings', () => {
     expect(parser.fingerprint).toMatch(
-      /^pdf\/unpdf@\d+\.\d+\.\d+\/v3;scan<20c>=0\.5;running>0\.5;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
+      /^pdf\/unpdf@\d+\.\d+\.\d+\/v3;scan<20c>=0\.5;running>0\.5\|3;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
     );
     expect(new PdfParser({ ocr: false }).fingerprint).toMatch(/;no-ocr$/);
     expect(new PdfParser({ scannedPages: { minTextChars: 5 } }).fingerprint).toContain(';scan<5c>=0.5;');
     expect(new PdfParser({ runningLines: { minPageFraction: 0.75 } }).fingerprint).toContain(
-      ';running>0.75;',
+      ';running>0.75|3;',
+    );
+    expect(new PdfParser({ runningLines: { minConsecutivePages: 4 } }).fingerprint).toContain(
+      ';running>0.5|4;',
+    );
+    expect(() => new PdfParser({ runningLines: { minConsecutivePages: 1 } })).toThrow(
+      /runningLines\.minConsecutivePages/,
     );
     expect(new PdfParser({ runningLines: false }).fingerprint).toContain(';no-running;');
     expect(new PdfParser({ layout: { wordGap: 0.2, columnGap: 2 } }).fingerprint).toContain(
-      ';running>0.5;layout(columnGap=2,wordGap=0.2);ocr:',
+      ';running>0.5|3;layout(columnGap=2,wordGap=0.2);ocr:',
     );
     expect(parser.mediaTypes).toEqual(['application/pdf']);
   });

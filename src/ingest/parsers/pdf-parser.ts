@@ -13,6 +13,7 @@ import {
   pageMarkdown,
 } from './pdf-layout.js';
 import {
+  DEFAULT_MIN_CONSECUTIVE_PAGES,
   DEFAULT_MIN_PAGE_FRACTION,
   dropRunningLines,
   type RunningLinesOptions,
@@ -44,10 +45,12 @@ export interface PdfParserOptions extends ImageTextOptions {
   scannedPages?: ScannedPageOptions;
   /**
    * Removal of running headers and footers: lines among the top two (bottom two) lines of more
-   * than `minPageFraction` of the pages read from their text layer, compared with digits ignored
-   * (`Page 3 of 10` matches `Page 4 of 10`), once the document has at least 3 such pages. They
-   * repeat the same words in every chunk and carry nothing about the page. Default
-   * `{ minPageFraction: 0.5 }`; `false` keeps every line. Scanned pages are left as read.
+   * than `minPageFraction` of the pages read from their text layer, or of each of at least
+   * `minConsecutivePages` such pages in a row, compared with digits ignored (`Page 3 of 10`
+   * matches `Page 4 of 10`), once the document has at least 3 such pages. They repeat the same
+   * words in every chunk and carry nothing about the page. Default
+   * `{ minPageFraction: 0.5, minConsecutivePages: 3 }`; `false` keeps every line. Scanned pages
+   * are left as read.
    */
   runningLines?: RunningLinesOptions | false;
 }
@@ -227,6 +230,8 @@ export class PdfParser implements Parser {
   private readonly minImageArea: number;
   /** Share of text pages a running line must exceed; `undefined` when removal is off. */
   private readonly runningLineFraction: number | undefined;
+  /** Consecutive text pages that make a line running there. */
+  private readonly runningLinePages: number;
   private readonly reader: ImageTextReader;
 
   constructor(options: PdfParserOptions = {}) {
@@ -262,9 +267,19 @@ export class PdfParser implements Parser {
         'must be a share of the pages from 0.5 up to (not including) 1; set runningLines: false to keep running lines',
       );
     }
+    this.runningLinePages =
+      (options.runningLines || undefined)?.minConsecutivePages ?? DEFAULT_MIN_CONSECUTIVE_PAGES;
+    if (!(Number.isInteger(this.runningLinePages) && this.runningLinePages >= 2)) {
+      throw new InvalidArgumentError(
+        'runningLines.minConsecutivePages',
+        'must be a whole number of pages, 2 or more',
+      );
+    }
     this.reader = new ImageTextReader(options);
     const running =
-      this.runningLineFraction === undefined ? 'no-running' : `running>${this.runningLineFraction}`;
+      this.runningLineFraction === undefined
+        ? 'no-running'
+        : `running>${this.runningLineFraction}|${this.runningLinePages}`;
     // Layout settings change the text, so a cache must not hand back a parse made with others.
     const layout = Object.entries(this.layout)
       .filter(([, value]) => value !== undefined)
@@ -352,7 +367,7 @@ export class PdfParser implements Parser {
       lines.push(text);
     }
     if (this.runningLineFraction !== undefined) {
-      dropRunningLines(lines, this.runningLineFraction).forEach((text, i) => {
+      dropRunningLines(lines, this.runningLineFraction, this.runningLinePages).forEach((text, i) => {
         if (text !== lines[i] && text !== undefined) pages[i]!.markdown = pageMarkdown(text);
       });
     }
