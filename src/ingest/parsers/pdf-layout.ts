@@ -362,7 +362,7 @@ export function joinHyphenated(lines: string[]): string[] {
 }
 
 /** NFKC (ligatures, full-width forms, non-breaking spaces), soft hyphens out, spaces collapsed. */
-function normalizeLine(text: string): string {
+export function normalizeLine(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/\u00ad(?!$)/g, '')

@@ -3,6 +3,7 @@ import { EmptyDocumentError, InvalidArgumentError, isCairnError, ParseError } fr
 import type { Parser } from '../../core/ports.js';
 import type { Page, ParsedDocument, Source } from '../../core/types.js';
 import { type ImageText, type ImageTextOptions, ImageTextReader } from '../ocr/image-text.js';
+import { chooseTitle } from './document-title.js';
 import { packageVersion } from './package-version.js';
 import { type PdfOps, type PdfPageLike, pageImages } from './pdf-images.js';
 import {
@@ -12,12 +13,14 @@ import {
   pageLines,
   pageMarkdown,
 } from './pdf-layout.js';
+import { readOutline } from './pdf-outline.js';
 import {
   DEFAULT_MIN_CONSECUTIVE_PAGES,
   DEFAULT_MIN_PAGE_FRACTION,
   dropRunningLines,
   type RunningLinesOptions,
 } from './pdf-running-lines.js';
+import { structurePages } from './pdf-structure.js';
 
 /**
  * When a PDF page is read from its image rather than its text layer: it has little text and
@@ -53,6 +56,13 @@ export interface PdfParserOptions extends ImageTextOptions {
    * are left as read.
    */
   runningLines?: RunningLinesOptions | false;
+  /**
+   * Structure recovery on pages read from their text layer: headings (from the outline when it
+   * nests, else from type size, font, capitals and numbering) written as Markdown headings, the
+   * first page's largest heading as the title, and tables rebuilt as Markdown tables with whole
+   * cells. Default true; `false` writes every line as paragraph text.
+   */
+  structure?: boolean;
 }
 
 type PdfDocument = Awaited<
@@ -232,6 +242,7 @@ export class PdfParser implements Parser {
   private readonly runningLineFraction: number | undefined;
   /** Consecutive text pages that make a line running there. */
   private readonly runningLinePages: number;
+  private readonly structure: boolean;
   private readonly reader: ImageTextReader;
 
   constructor(options: PdfParserOptions = {}) {
@@ -275,6 +286,7 @@ export class PdfParser implements Parser {
         'must be a whole number of pages, 2 or more',
       );
     }
+    this.structure = options.structure ?? true;
     this.reader = new ImageTextReader(options);
     const running =
       this.runningLineFraction === undefined
@@ -287,8 +299,8 @@ export class PdfParser implements Parser {
       .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
       .join(',');
     this.fingerprint =
-      `pdf/unpdf@${packageVersion('unpdf')}/v3;scan<${this.minTextChars}c>=${this.minImageArea};` +
-      `${running};${layout ? `layout(${layout});` : ''}${this.reader.fingerprint}`;
+      `pdf/unpdf@${packageVersion('unpdf')}/v4;scan<${this.minTextChars}c>=${this.minImageArea};` +
+      `${running};${this.structure ? '' : 'no-structure;'}${layout ? `layout(${layout});` : ''}${this.reader.fingerprint}`;
   }
 
   /**
@@ -366,11 +378,17 @@ export class PdfParser implements Parser {
       pages.push({ pageNumber, markdown });
       lines.push(text);
     }
-    if (this.runningLineFraction !== undefined) {
-      dropRunningLines(lines, this.runningLineFraction, this.runningLinePages).forEach((text, i) => {
-        if (text !== lines[i] && text !== undefined) pages[i]!.markdown = pageMarkdown(text);
-      });
-    }
+    const kept =
+      this.runningLineFraction === undefined
+        ? lines
+        : dropRunningLines(lines, this.runningLineFraction, this.runningLinePages);
+    const outline = this.structure ? await readOutline(pdf) : [];
+    const structure = this.structure ? structurePages(kept, outline) : undefined;
+    kept.forEach((text, i) => {
+      const markdown = structure?.markdown[i];
+      if (markdown !== undefined) pages[i]!.markdown = markdown;
+      else if (text !== lines[i] && text !== undefined) pages[i]!.markdown = pageMarkdown(text);
+    });
     if (!pages.some((page) => page.markdown.trim() !== '')) {
       const unread = this.unreadScansError(source, scans);
       if (unread !== undefined) throw unread;
@@ -385,7 +403,7 @@ export class PdfParser implements Parser {
               '(PdfParser scannedPages.minImageArea)',
       );
     }
-    const title = await readTitle(pdf);
+    const title = chooseTitle(await readTitle(pdf), structure?.title, outline[0]?.title);
     return { mediaType: 'application/pdf', ...(title === undefined ? {} : { title }), pages };
   }
 
