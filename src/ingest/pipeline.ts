@@ -9,6 +9,7 @@ import { type EmptyDocumentError, isCairnError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import type { Metadata, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
+import { embeddingTextFor } from './embedding-text.js';
 import { parseCacheKey, readParse, writeParse } from './parse-cache.js';
 import { type ParseSourceOptions, resolveParser } from './route.js';
 
@@ -33,7 +34,10 @@ export interface PipelineDeps {
   chunker: Chunker;
   /** The collection's embedder; `undefined` for a lexical-only collection. */
   embedder: Embedder | undefined;
-  /** Adds context to each chunk's embedding text; default none (heading path + text). */
+  /**
+   * Adds context to each chunk's embedding text; default none: the document's title and file
+   * name, the heading path, then the text (see {@link embeddingTextFor}).
+   */
   contextualizer?: Contextualizer;
   /** Parser settings (transcriber, OCR, PDF thresholds). */
   parseOptions?: ParseSourceOptions;
@@ -43,14 +47,13 @@ export interface PipelineDeps {
 }
 
 /**
- * The part of a document's fingerprint that comes from the pipeline's settings (chunker and
- * contextualizer). A stored document with the same content hash but another pipeline
- * fingerprint is re-ingested (e.g. after changing the chunk size).
+ * The part of a document's fingerprint that comes from the pipeline's settings (chunker, and
+ * contextualizer or the version of the embedded text without one). A stored document with the
+ * same content hash but another pipeline fingerprint is re-ingested (e.g. after changing the
+ * chunk size).
  */
 export function pipelineFingerprint(deps: Pick<PipelineDeps, 'chunker' | 'contextualizer'>): string {
-  return deps.contextualizer
-    ? `${deps.chunker.fingerprint}+${deps.contextualizer.fingerprint}`
-    : deps.chunker.fingerprint;
+  return `${deps.chunker.fingerprint}+${deps.contextualizer?.fingerprint ?? EMBEDDING_TEXT}`;
 }
 
 /** One source to ingest, with its identity. */
@@ -70,10 +73,10 @@ export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Text that is embedded for a chunk: its heading path, then its text. */
-export function embeddingTextFor(chunk: { headingPath: string[]; text: string }): string {
-  return chunk.headingPath.length > 0 ? `${chunk.headingPath.join(' > ')}\n\n${chunk.text}` : chunk.text;
-}
+export { type DocumentIdentity, documentLabel, embeddingTextFor } from './embedding-text.js';
+
+/** Version of the text embedded without a contextualizer; part of the pipeline fingerprint. */
+const EMBEDDING_TEXT = 'text/v2';
 
 /** Ingests one source. Never throws for bad input: the item says `skipped` or `failed` and why. */
 export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput): Promise<IngestItem> {
@@ -117,7 +120,12 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
           chunks,
           ...(withSpans ? { spans: withSpans.spans } : {}),
         })
-      : chunks.map(embeddingTextFor);
+      : chunks.map((chunk) =>
+          embeddingTextFor(chunk, {
+            ...(parsed.title ? { title: parsed.title } : {}),
+            name: input.documentId,
+          }),
+        );
     const embeddings = deps.embedder
       ? await embedDocuments(deps.embedder, texts, { onUsage: deps.onUsage })
       : undefined;

@@ -59,6 +59,16 @@ describe('StructuralContextualizer', () => {
     }
   });
 
+  it('names the document by its file name where that says more than the title', async () => {
+    const [text] = await new StructuralContextualizer().contextualize({
+      documentId: 'filings/2023 Q1 ACME.md',
+      title: 'Glaciology',
+      source: chunked.source,
+      chunks: chunked.chunks.slice(0, 1),
+    });
+    expect(text).toBe(`2023 Q1 ACME\nGlaciology > Moraines\n\n${chunked.chunks[0]!.text}`);
+  });
+
   it('falls back to title and heading path without spans, and rejects a negative window', async () => {
     const texts = await new StructuralContextualizer().contextualize({
       documentId: 'g.md',

@@ -1,12 +1,14 @@
 /**
- * A contextualizer that needs no model: each chunk is embedded with the document title, its
- * heading path, and a bounded window of the paragraphs around it. Windows are measured in
+ * A contextualizer that needs no model: each chunk is embedded with the document's label (title
+ * and file name, see {@link documentLabel}), its heading path, and a bounded window of the
+ * paragraphs around it. Windows are measured in
  * tokens and cut only at paragraph or sentence boundaries, so no context ends mid-sentence.
  * @module
  */
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Contextualizer, ContextualizerInput } from '../../core/ports.js';
 import { cl100kTokenizer, type Tokenizer } from '../chunk/tokenizer.js';
+import { documentLabel } from '../embedding-text.js';
 
 /** Options of {@link StructuralContextualizer}. */
 export interface StructuralContextualizerOptions {
@@ -32,7 +34,7 @@ function paragraphsOf(source: string): Paragraph[] {
   return out;
 }
 
-/** Structural contextualizer: title, heading path, neighbouring paragraphs. */
+/** Structural contextualizer: document label, heading path, neighbouring paragraphs. */
 export class StructuralContextualizer implements Contextualizer {
   readonly specificationVersion = 'v1' as const;
   readonly fingerprint: string;
@@ -47,7 +49,7 @@ export class StructuralContextualizer implements Contextualizer {
     }
     this.windowTokens = windowTokens;
     this.#tokenizer = options.tokenizer ?? cl100kTokenizer;
-    this.fingerprint = `structural/v1?window=${windowTokens}&tok=${encodeURIComponent(this.#tokenizer.name)}`;
+    this.fingerprint = `structural/v2?window=${windowTokens}&tok=${encodeURIComponent(this.#tokenizer.name)}`;
   }
 
   /** Whole sentences from one end of `text` that fit in `budget` tokens. */
@@ -89,7 +91,12 @@ export class StructuralContextualizer implements Contextualizer {
     const paragraphs = input.spans && this.windowTokens > 0 ? paragraphsOf(input.source) : [];
     return input.chunks.map((chunk, i) => {
       const header: string[] = [];
-      if (input.title && input.title !== chunk.headingPath[0]) header.push(input.title);
+      const titled = input.title !== undefined && input.title === chunk.headingPath[0];
+      const label = documentLabel(
+        { ...(input.title ? { title: input.title } : {}), name: input.documentId },
+        titled,
+      );
+      if (label !== undefined) header.push(label);
       if (chunk.headingPath.length > 0) header.push(chunk.headingPath.join(' > '));
       const span = input.spans?.[i];
       let before = '';
