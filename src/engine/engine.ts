@@ -36,8 +36,16 @@ import { type CollectOptions, collectSourceFiles } from '../ingest/collect-sourc
 import { fetchSource, readSourceFile } from '../ingest/fetch-source.js';
 import { type IngestItem, ingestSource } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
+import { DocumentIdentityIndex } from '../retrieve/document-identity.js';
 import { type SearchRequest, search } from '../retrieve/retriever.js';
 import { openStore } from './open-store.js';
+
+/** How long an engine keeps a collection's document identities before reading them again. */
+const IDENTITY_TTL_MS = 30_000;
+
+function identityKey(collection: string, namespace: string): string {
+  return `${namespace}\u0000${collection}`;
+}
 
 /** Engine configuration. Every port can be given as an instance. */
 export interface EngineConfig {
@@ -142,6 +150,8 @@ export class Engine {
   readonly #config: EngineConfig;
   #noticed = false;
   readonly #cached = new WeakMap<Embedder, Embedder>();
+  /** Per collection and namespace, the identities of its documents and when they were read. */
+  readonly #identities = new Map<string, { index: Promise<DocumentIdentityIndex>; at: number }>();
 
   constructor(store: Store, config: EngineConfig) {
     this.store = store;
@@ -181,6 +191,27 @@ export class Engine {
       this.#cached.set(embedder, wrapped);
     }
     return wrapped;
+  }
+
+  /**
+   * The identity index of a collection's documents (titles and paths) for the retriever's
+   * document focus. Read from the store once and kept for {@link IDENTITY_TTL_MS}, or until this
+   * engine ingests into or deletes from that collection; a stale index only weakens the focus.
+   */
+  #documentIdentity(collection: string, namespace: string | undefined): Promise<DocumentIdentityIndex> {
+    const key = identityKey(collection, namespace ?? this.namespace);
+    const cached = this.#identities.get(key);
+    if (cached && performance.now() - cached.at < IDENTITY_TTL_MS) return cached.index;
+    const index = this.store
+      .listDocuments({ collection, namespace: namespace ?? this.namespace })
+      .then((documents) => new DocumentIdentityIndex(documents));
+    index.catch(() => this.#identities.delete(key));
+    this.#identities.set(key, { index, at: performance.now() });
+    return index;
+  }
+
+  #forgetIdentities(collection: string, namespace: string | undefined): void {
+    this.#identities.delete(identityKey(collection, namespace ?? this.namespace));
   }
 
   #notice(message: string): void {
@@ -264,6 +295,7 @@ export class Engine {
   ): Promise<IngestItem> {
     const collection = options.collection ?? this.collection;
     await this.ensureCollection(collection);
+    this.#forgetIdentities(collection, options.namespace);
     return ingestSource(
       {
         store: this.store,
@@ -343,6 +375,7 @@ export class Engine {
     }
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
     const pruned: string[] = [];
+    this.#forgetIdentities(collection, namespace);
     if (options.prune) {
       const seen = new Set(files.map((f) => f.documentId));
       for (const doc of await this.store.listDocuments({ collection, namespace })) {
@@ -364,6 +397,7 @@ export class Engine {
       {
         store: this.store,
         embedderFor: (c) => this.embedderFor(c),
+        documentIdentity: (c, n) => this.#documentIdentity(c, n),
         onUsage: this.#config.onUsage,
       },
       {
@@ -397,6 +431,7 @@ export class Engine {
     documentId: string,
     options: { collection?: string; namespace?: string } = {},
   ): Promise<boolean> {
+    this.#forgetIdentities(options.collection ?? this.collection, options.namespace);
     return this.store.deleteDocument(
       { collection: options.collection ?? this.collection, namespace: options.namespace ?? this.namespace },
       documentId,

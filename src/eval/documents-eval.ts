@@ -34,6 +34,8 @@ export interface DocumentsEvalOptions {
   rrfK?: number;
   rrfWeights?: [number, number];
   rerankCandidates?: number;
+  /** Weight of the search in the documents a question names; default the retriever's (see `SearchRequest.documentFocus`). */
+  documentFocus?: number | false;
   onProgress?: (stage: string, done: number, total: number) => void;
 }
 
@@ -181,6 +183,7 @@ export async function evaluateDocuments(
     rrfK: options.rrfK,
     rrfWeights: options.rrfWeights,
     rerankCandidates: options.rerankCandidates,
+    ...(options.documentFocus === undefined ? {} : { documentFocus: options.documentFocus }),
   };
   for (const [i, q] of questions.entries()) {
     options.onProgress?.('questions', i, questions.length);
