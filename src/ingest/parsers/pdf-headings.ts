@@ -45,10 +45,13 @@ export interface HeadingUnit {
 export interface BodyText {
   /** Font size carrying most characters of the document. */
   size: number;
-  /** Per page, the font carrying most of its body-size characters; undefined when too little text says. */
-  fonts: Array<string | undefined>;
+  /**
+   * Per page, the font size carrying most of its characters (the document's when the page has
+   * too little text to say), and the font carrying most of its characters at that size
+   * (undefined when too little text says).
+   */
+  pages: Array<{ size: number; font: string | undefined }>;
 }
-
 /** Most lines a heading runs over. */
 const MAX_HEADING_LINES = 3;
 /** Most words and characters in a heading. */
@@ -117,28 +120,39 @@ export function headingLevels(styles: readonly HeadingStyle[]): number[] {
   });
 }
 
-/** The body text's size and each page's body font. */
-export function bodyText(pages: ReadonlyArray<readonly PlacedLine[]>): BodyText {
+/** The size carrying the most characters of `lines` (0.5-point buckets), and how many it carries. */
+function mainSize(lines: readonly PlacedLine[]): { size: number; chars: number } {
   const sizes = new Map<number, number>();
-  for (const lines of pages) {
-    for (const line of lines) {
-      const bucket = Math.round(line.layout.size * 2) / 2;
-      sizes.set(bucket, (sizes.get(bucket) ?? 0) + line.text.length);
-    }
+  for (const line of lines) {
+    const bucket = Math.round(line.layout.size * 2) / 2;
+    sizes.set(bucket, (sizes.get(bucket) ?? 0) + line.text.length);
   }
-  const size = [...sizes].sort((x, y) => y[1] - x[1])[0]?.[0] ?? 0;
-  const fonts = pages.map((lines) => {
-    const weights = new Map<string, number>();
-    let total = 0;
-    for (const line of lines) {
-      if (Math.abs(line.layout.size - size) > 0.1 * size) continue;
-      weights.set(line.layout.font, (weights.get(line.layout.font) ?? 0) + line.text.length);
-      total += line.text.length;
-    }
-    if (total < MIN_BODY_CHARS) return undefined;
-    return [...weights].sort((x, y) => y[1] - x[1])[0]?.[0];
-  });
-  return { size, fonts };
+  const [size, chars] = [...sizes].sort((x, y) => y[1] - x[1])[0] ?? [0, 0];
+  return { size, chars };
+}
+
+/**
+ * The body text's size, and each page's own body size and font: a document may set its parts
+ * (a filing and its exhibits) in different sizes, and headings stand out from the text around them.
+ */
+export function bodyText(pages: ReadonlyArray<readonly PlacedLine[]>): BodyText {
+  const size = mainSize(pages.flat()).size;
+  return {
+    size,
+    pages: pages.map((lines) => {
+      const own = mainSize(lines);
+      const pageSize = own.chars >= MIN_BODY_CHARS ? own.size : size;
+      const weights = new Map<string, number>();
+      let total = 0;
+      for (const line of lines) {
+        if (Math.abs(line.layout.size - pageSize) > 0.1 * pageSize) continue;
+        weights.set(line.layout.font, (weights.get(line.layout.font) ?? 0) + line.text.length);
+        total += line.text.length;
+      }
+      const font = total < MIN_BODY_CHARS ? undefined : [...weights].sort((x, y) => y[1] - x[1])[0]?.[0];
+      return { size: pageSize, font };
+    }),
+  };
 }
 
 /** Joins a heading's lines into one line of text. */

@@ -180,6 +180,27 @@ describe('PdfParser structure recovery', () => {
     expect(plain.pages[1]!.markdown).toContain('Total net sales | $ | 82,959 | $ | 81,434');
   });
 
+  it('finds headings on pages set smaller than the rest of the document (a filing before long exhibits)', async () => {
+    const small = (y: number): Text[] =>
+      Array.from({ length: 4 }, (_, i) => ({ text: BODY.slice(0, 95 - i), y: y - 10 * i, size: 8 }));
+    const large = (y: number): Text[] =>
+      Array.from({ length: 12 }, (_, i) => ({ text: BODY.slice(0, 95 - i), y: y - 14 * i, size: 10 }));
+    const pages: Text[][] = [
+      [
+        { text: 'Item 2. Results', y: 740, size: 8, bold: true },
+        ...small(725),
+        { text: 'Liquidity', y: 670, size: 8, bold: true },
+        ...small(655),
+      ],
+      [...large(740)],
+      [...large(740)],
+      [...large(740)],
+    ];
+    const parsed = await new PdfParser().parse({ name: 'mixed.pdf', bytes: await pdf(pages) });
+    const headings = parsed.pages[0]!.markdown.split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual(['# Item 2. Results', '## Liquidity']);
+  });
+
   it('nests the headings a nested outline names by its depth', async () => {
     const pages: Text[][] = [
       [

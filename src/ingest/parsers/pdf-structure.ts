@@ -192,9 +192,7 @@ export function structurePages(
     for (const t of regions) for (let i = t.first; i <= t.last; i++) set.add(i);
     return set;
   });
-  const headings = placed.map((lines, p) =>
-    lines ? findHeadings(lines, { size: body.size, font: body.fonts[p] }, inTable[p]) : [],
-  );
+  const headings = placed.map((lines, p) => (lines ? findHeadings(lines, body.pages[p]!, inTable[p]) : []));
   applyOutline(placed, headings, inTable, outline);
 
   // The title: the largest type on the first page with text.
