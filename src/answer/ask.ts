@@ -5,10 +5,11 @@
  */
 import type { ChatModel } from '../core/ports.js';
 import type { Answer, Hit } from '../core/types.js';
+import { answerSources } from './answer-sources.js';
 import { validateCitations } from './citations.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
-import { type RelevanceOptions, relevantHits } from './relevance.js';
+import type { RelevanceOptions } from './relevance.js';
 
 /** The text of an honest "not found" answer. */
 export const NOT_FOUND_TEXT = 'I could not find an answer to that in the indexed documents.';
@@ -18,8 +19,13 @@ export interface AnswerOptions extends RelevanceOptions {
   /** Streams the answer's text deltas as they arrive. */
   onToken?: (delta: string) => void;
   signal?: AbortSignal;
-  /** Sources offered to the answerer at most; default 5. */
+  /** Sources offered to the answerer at most; default 6 (`DEFAULT_MAX_SOURCES`). */
   maxSources?: number;
+  /**
+   * Chunk ids known to be boilerplate (text copied in other documents, see `boilerplateHits`);
+   * they follow specific text among the sources. `askWithHistory` finds them itself.
+   */
+  boilerplate?: ReadonlySet<string>;
 }
 
 /** An {@link Answer} plus what citation validation removed. */
@@ -34,7 +40,8 @@ export interface CheckedAnswer extends Answer {
 /**
  * Answers `question` from already-retrieved `hits` and reports invalid citations.
  * Hits below the relevance floor are dropped first; when none is left the answer is an honest
- * "not found" and no model is called. With `chatModel` the reply is streamed to `onToken` and its
+ * "not found" and no model is called. The rest are the sources in search order, boilerplate
+ * (chunks nearly copied in another document) after specific text (see {@link answerSources}). With `chatModel` the reply is streamed to `onToken` and its
  * `[n]` markers are validated; without one the answer is extracted offline.
  */
 export async function checkedAnswerFromHits(
@@ -43,9 +50,7 @@ export async function checkedAnswerFromHits(
   chatModel: ChatModel | undefined,
   options: AnswerOptions = {},
 ): Promise<CheckedAnswer> {
-  const sources = relevantHits(question, hits, options)
-    .slice(0, options.maxSources ?? 5)
-    .map((hit, i) => ({ n: i + 1, hit }));
+  const sources = answerSources(question, hits, options).map((hit, i) => ({ n: i + 1, hit }));
   const notFound = (answeredBy: string): CheckedAnswer => {
     options.onToken?.(NOT_FOUND_TEXT);
     return { text: NOT_FOUND_TEXT, sources: [], cited: [], notFound: true, answeredBy, invalidCitations: [] };

@@ -9,6 +9,10 @@ import { eng } from 'stopword';
 
 const stopWords = new Set<string>([
   ...eng,
+  'why',
+  'when',
+  'whom',
+  'whose',
   'also',
   'can',
   'could',

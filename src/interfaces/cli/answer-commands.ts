@@ -3,6 +3,7 @@
  * @module
  */
 import type { Command } from 'commander';
+import { DEFAULT_ASK_TOP_K } from '../../answer/ask-with-history.js';
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import type { SearchMode } from '../../core/types.js';
@@ -71,7 +72,7 @@ export function registerAnswerCommands(program: Command): void {
     .description('answer a question with numbered citations (extractive unless a chat model is configured)')
     .argument('<question>', 'the question')
     .option('--mode <mode>', 'lexical | dense | hybrid')
-    .option('-k, --top-k <n>', 'hits to consider', positiveInt('--top-k'), 8)
+    .option('-k, --top-k <n>', 'hits to consider', positiveInt('--top-k'), DEFAULT_ASK_TOP_K)
     .option('--filter <json>', 'metadata filter (JSON)', jsonObject('--filter'))
     .option('--json', 'print the answer and sources as JSON')
     .action(async (question: string, options: SearchOptions) => {

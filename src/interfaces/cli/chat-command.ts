@@ -7,7 +7,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { askWithHistory } from '../../answer/ask-with-history.js';
+import { askWithHistory, DEFAULT_ASK_TOP_K } from '../../answer/ask-with-history.js';
 import type { ConversationTurn } from '../../answer/query-rewriter.js';
 import type { AnsweringEngine, SearcherOptions } from '../../answer/searcher.js';
 import { InvalidArgumentError, isCairnError } from '../../core/errors.js';
@@ -107,7 +107,7 @@ export function registerChatCommand(program: Command): void {
       'chat about a collection: follow-ups are rewritten using the conversation, answers cite sources',
     )
     .option('--mode <mode>', 'lexical | dense | hybrid')
-    .option('-k, --top-k <n>', 'hits to consider per question', positiveInt('--top-k'), 8)
+    .option('-k, --top-k <n>', 'hits to consider per question', positiveInt('--top-k'), DEFAULT_ASK_TOP_K)
     .action(async (options: ChatOptions) => {
       const mode = checkMode(options.mode);
       const engine = await engineFromOptions(options);
