@@ -140,6 +140,42 @@ describe('cairn CLI', () => {
     expect(report.results[0]).toMatchObject({ mode: 'lexical', ndcgAt10: 1, recallAt100: 1, mrrAt10: 1 });
   });
 
+  it('evaluates a folder of documents with its questions file: hit@k, coverage, key figures', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      path.join(dir, 'marmots.md'),
+      '# Marmots\n\nMarmots hibernate in burrows for 7.5 months.\n',
+    );
+    writeFileSync(path.join(dir, 'pikas.md'), '# Pikas\n\nPikas gather hay piles weighing 6,400 grams.\n');
+    const lines = [
+      { id: 'm', question: 'how long do marmots hibernate', sources: ['marmots.md'], answer: '7.5 months' },
+      { id: 'p', question: 'how heavy are pika hay piles', sources: 'pikas.md', answer: '6,400 grams' },
+      { id: 'b', question: 'burrows and hay piles', sources: ['*.md'] },
+    ];
+    writeFileSync(path.join(dir, 'questions.dev.jsonl'), lines.map((q) => JSON.stringify(q)).join('\n'));
+    const db = path.join(dir, 'index', 'eval.db');
+    mkdirSync(path.dirname(db));
+    const json = await cairn(['eval', dir, '--db', db, '--json']);
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout);
+    expect(report).toMatchObject({ documents: 2, questions: 3, mode: 'lexical', unmatched: [] });
+    expect(report.retrieval.single).toMatchObject({ questions: 2, hitAt1: 1 });
+    expect(report.retrieval.multi).toMatchObject({ questions: 1, coverageAt10: 1 });
+    expect(report.answers.single).toMatchObject({ withKeyFigure: 2, keyFigure: 1, firstCitation: 1 });
+
+    const table = await cairn(['eval', dir, '--db', db, '--no-answers']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/2 documents, 3 questions; lexical/);
+    expect(table.stdout).toMatch(/^single\s+2\s+100%\s+100%\s+100%\s+1\.000\s+100%$/m);
+    expect(table.stdout).not.toMatch(/key figure/);
+
+    const bare = tempDir();
+    writeFileSync(path.join(bare, 'a.md'), '# A\n');
+    const missing = await cairn(['eval', bare, '--db', path.join(bare, 'x.db')]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/not a BEIR folder .* --questions FILE/);
+  });
+
   it('never ingests its own database and cache files when they sit inside the folder', async () => {
     const docs = tempDir();
     writeFileSync(path.join(docs, 'notes.md'), '# Notes\n\nMarmots hibernate in burrows.');

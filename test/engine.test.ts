@@ -180,6 +180,36 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
     expect(dense.hits[0]!.score).toBeCloseTo(dense.hits[0]!.scores.dense!, 12);
   });
 
+  it('embeds each chunk with its document’s title and file name, so a passage that never names them is found', async () => {
+    const dir = tempDir();
+    const body = '## Results\n\nNet sales rose two percent in the quarter, driven by services.\n';
+    writeFileSync(path.join(dir, '2023 Q1 ACME.md'), `# Acme Corporation\n\n${body}`);
+    writeFileSync(path.join(dir, '2023 Q1 GLOBEX.md'), `# Globex Corporation\n\n${body}`);
+    writeFileSync(path.join(dir, '2022 Q4 GLOBEX.md'), `# Globex Corporation\n\n${body}`);
+    const local = await createEngine({
+      store: await openStore(path.join(dir, 'identity.db')),
+      embedder: new OpenAIEmbedder({ model: 'hash-32', dimension: 32, baseURL: server.baseURL }),
+    });
+    try {
+      const before = server.requests.length;
+      await local.ingestPaths([dir], { include: ['*.md'] });
+      const inputs = server.requests
+        .slice(before)
+        .flatMap((r) => (r.path.endsWith('/embeddings') ? (r.body.input as string[]) : []));
+      expect(inputs).toContain(
+        // The chunk's heading lines are its path's, embedded once.
+        '2023 Q1 ACME\nAcme Corporation > Results\n\nNet sales rose two percent in the quarter, driven by services.',
+      );
+      // Only the file name tells the two Globex reports apart.
+      const { hits } = await local.search('Globex net sales in Q1 2023', { mode: 'dense', topK: 3 });
+      expect(hits[0]!.chunk.documentId).toBe('2023 Q1 GLOBEX.md');
+      // The stored chunk text is the document's own.
+      expect(hits[0]!.chunk.text).not.toContain('GLOBEX');
+    } finally {
+      await local.close();
+    }
+  });
+
   it('streams a grounded answer; sources are delimited and an invalid citation is removed', async () => {
     const tokens: string[] = [];
     const answer = await engine.ask('What did the Piper PA-22-150 hit on final approach near Tallahassee?', {

@@ -4,11 +4,16 @@
  * @module
  */
 import type { SearchMode } from '../core/types.js';
+import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
+import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
+import { boilerplateHits } from './boilerplate.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
 import { prepareQuestion } from './prepare-question.js';
 import type { ConversationTurn, QueryRewriter } from './query-rewriter.js';
 import type { AnsweringEngine, SearcherOptions } from './searcher.js';
+
+export { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
 
 /** Conversation options of {@link askWithHistory}. */
 export interface ConversationOptions {
@@ -42,7 +47,9 @@ export interface ConversationalAnswer extends CheckedAnswer {
 /**
  * Answers `question` in the context of `options.history`. Small talk is answered at once (text
  * streamed to `onToken`, `answeredBy` the chat model or `small-talk`); otherwise the standalone
- * question is searched (`topK` default 8) and answered like {@link checkedAnswerFromHits}.
+ * question is searched (`topK` default {@link DEFAULT_ASK_TOP_K}), hits whose prose recurs in other documents are marked
+ * as boilerplate (see {@link boilerplateHits}: one lexical search per hit), and it is answered
+ * like {@link checkedAnswerFromHits}.
  */
 export async function askWithHistory(
   engine: AnsweringEngine,
@@ -55,6 +62,7 @@ export async function askWithHistory(
     detectSmallTalk,
     onRewrite,
     onToken,
+    onSources,
     signal,
     maxSources,
     minTermCoverage,
@@ -88,13 +96,28 @@ export async function askWithHistory(
     };
   }
   if (prepared.rewritten) onRewrite?.(prepared.standalone);
-  const { hits, mode } = await engine.search(prepared.standalone, { ...search, topK: search.topK ?? 8 });
+  const { hits, mode } = await engine.search(prepared.standalone, {
+    ...search,
+    topK: search.topK ?? DEFAULT_ASK_TOP_K,
+  });
+  // Only the hits that may become sources are probed for copies elsewhere.
+  const likely = answerSources(prepared.standalone, hits, {
+    maxSources: 2 * (maxSources ?? DEFAULT_MAX_SOURCES),
+    minTermCoverage,
+    minSimilarity: search.minSimilarity,
+  });
+  const boilerplate = await boilerplateHits(engine, likely, {
+    ...(search.collection === undefined ? {} : { collection: search.collection }),
+    ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
+  });
   const answer = await checkedAnswerFromHits(prepared.standalone, hits, chatModel, {
     onToken,
+    onSources,
     signal,
     maxSources,
     minTermCoverage,
     minSimilarity: search.minSimilarity,
+    boilerplate,
   });
   return { ...answer, ...turn, smallTalk: false, mode };
 }

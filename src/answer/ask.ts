@@ -4,11 +4,12 @@
  * @module
  */
 import type { ChatModel } from '../core/ports.js';
-import type { Answer, Hit } from '../core/types.js';
+import type { Answer, Citation, Hit } from '../core/types.js';
+import { answerSources } from './answer-sources.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
-import { type RelevanceOptions, relevantHits } from './relevance.js';
+import type { RelevanceOptions } from './relevance.js';
 
 /** The text of an honest "not found" answer. */
 export const NOT_FOUND_TEXT = 'I could not find an answer to that in the indexed documents.';
@@ -20,9 +21,19 @@ export interface AnswerOptions extends RelevanceOptions {
    * pointing at no offered source never arrives, and the deltas join up to exactly `text`.
    */
   onToken?: (delta: string) => void;
+  /**
+   * Receives the numbered sources the answer is written from, once, before its first text
+   * (`[]` before a "not found"): what `answer.sources` will be.
+   */
+  onSources?: (sources: Citation[]) => void;
   signal?: AbortSignal;
-  /** Sources offered to the answerer at most; default 5. */
+  /** Sources offered to the answerer at most; default 6 (`DEFAULT_MAX_SOURCES`). */
   maxSources?: number;
+  /**
+   * Chunk ids known to be boilerplate (text copied in other documents, see `boilerplateHits`);
+   * they follow specific text among the sources. `askWithHistory` finds them itself.
+   */
+  boilerplate?: ReadonlySet<string>;
 }
 
 /** An {@link Answer} plus what citation validation removed. */
@@ -37,8 +48,10 @@ export interface CheckedAnswer extends Answer {
 /**
  * Answers `question` from already-retrieved `hits` and reports invalid citations.
  * Hits below the relevance floor are dropped first; when none is left the answer is an honest
- * "not found" and no model is called. With `chatModel` the reply is streamed to `onToken` with its
- * `[n]` markers validated as they arrive; without one the answer is extracted offline.
+ * "not found" and no model is called. The rest are the sources in search order, boilerplate
+ * (chunks nearly copied in another document) after specific text (see {@link answerSources}).
+ * With `chatModel` the reply is streamed to `onToken` with its `[n]` markers validated as they
+ * arrive; without one the answer is extracted offline.
  */
 export async function checkedAnswerFromHits(
   question: string,
@@ -46,10 +59,9 @@ export async function checkedAnswerFromHits(
   chatModel: ChatModel | undefined,
   options: AnswerOptions = {},
 ): Promise<CheckedAnswer> {
-  const sources = relevantHits(question, hits, options)
-    .slice(0, options.maxSources ?? 5)
-    .map((hit, i) => ({ n: i + 1, hit }));
+  const sources = answerSources(question, hits, options).map((hit, i) => ({ n: i + 1, hit }));
   const notFound = (answeredBy: string): CheckedAnswer => {
+    options.onSources?.([]);
     options.onToken?.(NOT_FOUND_TEXT);
     return { text: NOT_FOUND_TEXT, sources: [], cited: [], notFound: true, answeredBy, invalidCitations: [] };
   };
@@ -61,6 +73,7 @@ export async function checkedAnswerFromHits(
       sources.map((s) => s.hit),
     );
     if (!extracted.text) return notFound('extractive');
+    options.onSources?.(sources);
     options.onToken?.(extracted.text);
     return {
       text: extracted.text,
@@ -76,6 +89,7 @@ export async function checkedAnswerFromHits(
     question,
     sources.map((s) => s.hit),
   );
+  options.onSources?.(sources);
   let raw = '';
   const filter = new CitationStreamFilter(sources.length);
   const emit = (text: string) => {

@@ -52,10 +52,81 @@ describe('extractAnswer', () => {
   });
 });
 
+describe('extractAnswer on tables, repeats and boilerplate', () => {
+  const statement = [
+    '|  | Three Months Ended June 25, 2022 | Three Months Ended June 26, 2021 |',
+    '| --- | --- | --- |',
+    '| Products | $63,355 | $63,948 |',
+    '| Total net sales | 82,959 | 81,434 |',
+    '| Research and development | 6,797 | 5,717 |',
+  ].join('\n');
+
+  it('quotes the matching row under its table’s header row, so the figure keeps its labels', () => {
+    const { text, cited } = extractAnswer('What were total net sales?', [hit('q3.pdf', statement)]);
+    expect(text).toBe(
+      [
+        '|  | Three Months Ended June 25, 2022 | Three Months Ended June 26, 2021 |',
+        '| --- | --- | --- |',
+        '| Total net sales | 82,959 | 81,434 | [1]',
+      ].join('\n'),
+    );
+    expect(cited).toEqual([1]);
+  });
+
+  it('never repeats a sentence across sources', () => {
+    const sentence = 'Research and development grew on headcount-related expenses.';
+    const { text } = extractAnswer('Why did research and development grow?', [
+      hit('q1.pdf', sentence),
+      hit('q2.pdf', sentence),
+    ]);
+    expect(text).toBe(`${sentence} [1]`);
+  });
+
+  it('prefers specific text to a sentence that recurs verbatim in other chunks', () => {
+    const notice = 'Net sales may differ from expectations because of risks and uncertainties.';
+    const { text } = extractAnswer('Why did net sales differ from expectations?', [
+      hit('a.pdf', notice),
+      hit('b.pdf', notice),
+      hit('c.pdf', 'Net sales differ from expectations because iPhone demand fell.'),
+    ]);
+    expect(text.startsWith('Net sales differ from expectations because iPhone demand fell. [3]')).toBe(true);
+  });
+
+  it('quotes a figure scoring under half the best passage, but not a sentence without one', () => {
+    const { text } = extractAnswer('How did research and development expense change, and why?', [
+      hit('a.pdf', 'Research and development expense grew because of headcount changes and why it matters.'),
+      hit('b.pdf', statement),
+      hit('c.pdf', 'Expense reports are filed monthly.'),
+    ]);
+    expect(text).toContain('| Research and development | 6,797 | 5,717 | [2]');
+    expect(text).not.toContain('filed monthly');
+  });
+});
+
 describe('relevantHits', () => {
   it('keeps hits holding at least half of the question terms', () => {
     expect(relevantHits('airplane struck trees', hits).map((h) => h.chunk.documentId)).toEqual(['a']);
     expect(relevantHits('boiling point of nitrogen', hits)).toEqual([]);
+  });
+
+  it('counts the other hits of a hit’s document, and leaves request words out', () => {
+    const cover = hit('r.pdf', 'Aircraft: Beech A23. Location: Death Valley, CA.');
+    const analysis = {
+      ...hit('r.pdf', 'The nosewheel landing gear collapsed aft after a hard touchdown.'),
+      chunk: {
+        ...hit('r.pdf', '').chunk,
+        id: 'r.pdf:1',
+        ordinal: 1,
+        text: 'The nosewheel landing gear collapsed aft after a hard touchdown.',
+      },
+    };
+    const question = 'Why did the nosewheel landing gear of the Beech A23 fail in Death Valley?';
+    expect(relevantHits(question, [analysis]).map((h) => h.chunk.id)).toEqual([]);
+    expect(relevantHits(question, [cover, analysis]).map((h) => h.chunk.id)).toEqual(['r.pdf:0', 'r.pdf:1']);
+    // "Summarize", "disclosed" and "changes" say what is asked for, not what about.
+    expect(
+      relevantHits('Summarize the changes disclosed about utility wires', hits).map((h) => h.chunk.id),
+    ).toEqual(['a:0']);
   });
 
   it('accepts a hit on dense similarity alone when a floor is given', () => {

@@ -1,121 +1,256 @@
 /**
- * The offline answerer: quotes the passages of the top hits that best match the question, each
+ * The offline answerer: quotes the passages of the sources that best match the question, each
  * followed by its citation marker.
  *
- * Candidates are single sentences and windows of two consecutive sentences (an answer often
- * sits in the sentence after the one naming the subject). A candidate scores the IDF-weighted
- * share of the question's content terms it holds (IDF over all candidate sentences), times 0.9
- * for a two-sentence window, 0.5 for a key/value or table line (labels echo the question's
- * words without answering it), and a small decay by source rank. Headings are never quoted, and
- * every quoted passage scores at least half the best one's.
+ * Passages are sentences, key/value lines and table rows (see {@link passagesOf}), and windows of
+ * two consecutive sentences (an answer often sits in the sentence after the one naming the
+ * subject). A passage scores the IDF-weighted share of the question's terms it holds (IDF over all
+ * passages; a row holds its table header's terms too, and a term only in the chunk's heading path
+ * counts half), times 0.9 for a window, 0.5 for a
+ * key/value line or a table row without figures (labels echo the question's words without
+ * answering it), 0.8 for a sentence over 400 characters, 0.3 for boilerplate — a passage that
+ * recurs verbatim in another chunk — and a decay of 5% per source rank. Every quoted passage
+ * scores at least half the best one's; a passage that recurs is quoted once; rows are quoted under
+ * their table's header row (at most three rows of a table); when no passage reaches the floor, the
+ * best passage of the first source is quoted rather than nothing. Headings are never quoted.
  * @module
  */
 import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
+import { repeatedPassages } from './boilerplate.js';
+import { type Passage, passageKey, passagesOf, quoteRows, type TableHead, tableCells } from './passages.js';
+import { questionTerms } from './relevance.js';
 
 /** Options of {@link extractAnswer}. */
 export interface ExtractiveOptions {
-  /** Sentences to quote at most; default 3. */
+  /** Passages to quote at most (a table's rows count as one); default 6. */
   maxSentences?: number;
   /** Minimum IDF-weighted share of the question's terms a passage must hold; default 0.2. */
   minScore?: number;
 }
 
-interface Sentence {
-  text: string;
+interface Candidate extends Passage {
   source: number;
-  /** Position within the source, for adjacency and output order. */
-  order: number;
-  /** Block the sentence belongs to; windows never cross blocks. */
-  block: number;
-  tabular: boolean;
   terms: Set<string>;
+  /** For a row: the content terms of its label (first cell). */
+  label?: string[];
+  /** Terms of the chunk's heading path, which frame every passage under it. */
+  context: Set<string>;
+  boilerplate: boolean;
+  figure: boolean;
+}
+
+interface Window {
+  members: Candidate[];
+  score: number;
 }
 
 /** Share of the best passage's score any other quoted passage needs. */
 const RELATIVE_FLOOR = 0.5;
+/** Share of the best passage's score a passage that states a figure needs. */
+const FIGURE_FLOOR = 0.3;
+/** A sentence that introduces what follows (`… were as follows (in millions):`): it answers nothing itself. */
+const LEAD_IN = /(?:as follows|following table[^.]*|below)\s*(?:\([^)]*\))?\s*:?$|:$/i;
+/** Factor for a passage that states a figure: a question about a document mostly wants one. */
+const FIGURE_BONUS = 1.25;
+/** Further factor for a table row that states a figure: the row is the figure with its labels. */
+const ROW_BONUS = 1.3;
+/** Largest extra weight of a row whose label the question names. */
+const LABEL_BONUS = 1;
+/** Rows of one table quoted at most. */
+const MAX_ROWS = 3;
 
-const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-const keyValueLine = /\s\|\s|^\|/;
-const labelLine = /^[\p{L}][\p{L}\p{N} /&().#'-]{0,40}:\s/u;
+const NUMERIC_CELL = /^[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?$/;
+const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 
-function sentencesOf(text: string, source: number): Sentence[] {
-  const out: Sentence[] = [];
-  let block = 0;
-  for (const paragraph of text.split(/\n{2,}/)) {
-    block++;
-    const lines = paragraph.split('\n');
-    const tabular = lines.filter((l) => keyValueLine.test(l) || labelLine.test(l) || /^#/.test(l)).length;
-    const units = tabular >= lines.length / 2 ? lines : [paragraph.replace(/\s+/g, ' ')];
-    for (const unit of units) {
-      const isTable = units === lines;
-      for (const s of isTable ? [unit] : [...sentenceSegmenter.segment(unit)].map((x) => x.segment)) {
-        const sentence = s.replace(/\s+/g, ' ').trim();
-        if (!/[\p{L}\p{N}]/u.test(sentence)) continue;
-        // A heading names the subject but answers nothing; the sentences under it do.
-        if (/^#{1,6}\s/.test(sentence)) continue;
-        out.push({
-          text: sentence.replace(/^#+\s*/, ''),
-          source,
-          order: out.length,
-          block: isTable ? -out.length - 1 : block,
-          tabular: isTable,
-          terms: new Set(contentTerms(sentence)),
-        });
-      }
+/**
+ * True when a passage states a figure: a table row with a number after its label (not just a
+ * page number closing a table-of-contents line), or text with an amount in notation (`$1.5
+ * billion`, `2%`, `82,959`, `4.2`).
+ */
+function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
+  if (passage.kind !== 'row') return NOTATION.test(passage.text);
+  const cells = tableCells(passage.text).slice(1);
+  const numeric = cells.filter((cell) => NUMERIC_CELL.test(cell));
+  const pageNumber =
+    numeric.length === 1 && cells.at(-1) === numeric[0] && /^\d{1,3}$/.test(numeric[0]!.trim());
+  return numeric.length > 0 && !pageNumber;
+}
+
+function candidatesOf(hits: readonly Hit[]): Candidate[] {
+  const passages = hits.map((hit) => passagesOf(hit.chunk.text));
+  const repeated = repeatedPassages(
+    hits,
+    passages.map((list) => list.map((p) => p.text)),
+  );
+  const seen = new Set<string>();
+  const out: Candidate[] = [];
+  passages.forEach((list, i) => {
+    const framing = new Set(contentTerms(hits[i]!.chunk.headingPath.join(' ')));
+    for (const passage of list) {
+      const key = passageKey(passage.text);
+      // A passage that recurs is quoted once, from its first source.
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const header = passage.table ? contentTerms(passage.table.header) : [];
+      out.push({
+        ...passage,
+        source: i + 1,
+        terms: new Set([...contentTerms(passage.text), ...header]),
+        ...(passage.kind === 'row'
+          ? { label: [...new Set(contentTerms(tableCells(passage.text)[0] ?? ''))] }
+          : {}),
+        context: framing,
+        boilerplate: repeated.has(key),
+        figure: hasFigure(passage),
+      });
     }
-  }
+  });
   return out;
+}
+
+/** How a unit of quoted text looks in the answer. */
+function render(units: ReadonlyArray<{ source: number; passages: Candidate[] }>): string {
+  const parts: string[] = [];
+  let prose = false;
+  for (const unit of units) {
+    const first = unit.passages[0]!;
+    if (first.kind === 'row') {
+      parts.push(
+        `${quoteRows(
+          first.table as TableHead,
+          unit.passages.map((p) => p.text),
+        )} [${unit.source}]`,
+      );
+      prose = false;
+      continue;
+    }
+    const text = unit.passages.map((p) => `${p.text} [${unit.source}]`).join(' ');
+    if (prose) parts[parts.length - 1] = `${parts.at(-1)} ${text}`;
+    else parts.push(text);
+    prose = true;
+  }
+  return parts.join('\n\n');
+}
+
+/** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
+function scoredWindows(question: string, hits: readonly Hit[], decay: boolean): Window[] {
+  const queryTerms = [...new Set(questionTerms(question))];
+  if (queryTerms.length === 0) return [];
+  const candidates = candidatesOf(hits);
+  const idf = new Map<string, number>();
+  for (const term of queryTerms) {
+    const df = candidates.filter((c) => c.terms.has(term)).length;
+    idf.set(term, Math.log(1 + (candidates.length + 1) / (df + 0.5)));
+  }
+  const total = queryTerms.reduce((sum, t) => sum + idf.get(t)!, 0);
+  // A term in the passage (a row: or its table's header) counts whole; one only in the heading
+  // path counts half.
+  const coverage = (group: Candidate[]) =>
+    queryTerms.reduce((sum, t) => {
+      const weight = group.some((c) => c.terms.has(t)) ? 1 : group.some((c) => c.context.has(t)) ? 0.5 : 0;
+      return sum + weight * idf.get(t)!;
+    }, 0) / total;
+  const asked = new Set(queryTerms);
+  // A row whose label the question names ("total net sales", "research and development") is the
+  // row asked for: up to 1.5 times, by the share of its label's terms the question holds.
+  const labelled = (c: Candidate) => {
+    if (!c.label || c.label.length === 0) return 1;
+    const share = c.label.filter((t) => asked.has(t)).length / c.label.length;
+    return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
+  };
+  const factor = (c: Candidate) =>
+    labelled(c) *
+    (c.kind === 'line' || (c.kind === 'row' && !c.figure) ? 0.5 : 1) *
+    (c.kind === 'sentence' && LEAD_IN.test(c.text) ? 0.3 : 1) *
+    (c.figure ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1) : 1) *
+    (c.text.length > 400 ? 0.8 : 1) *
+    (c.boilerplate ? 0.3 : 1) *
+    (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
+  const windows: Window[] = [];
+  candidates.forEach((c, i) => {
+    windows.push({ members: [c], score: coverage([c]) * factor(c) });
+    const next = candidates[i + 1];
+    if (
+      c.kind === 'sentence' &&
+      next?.kind === 'sentence' &&
+      next.source === c.source &&
+      next.block === c.block
+    ) {
+      windows.push({
+        members: [c, next],
+        score: coverage([c, next]) * 0.9 * Math.min(factor(c), factor(next)),
+      });
+    }
+  });
+  return windows.filter((w) => w.score > 0).sort((a, b) => b.score - a.score);
+}
+
+/**
+ * How well each hit can answer `question`: the score of its best passage or window (see the
+ * module comment; no decay by rank), 0 when it holds none of the question's terms.
+ */
+export function answerability(question: string, hits: readonly Hit[]): number[] {
+  const best = hits.map(() => 0);
+  for (const window of scoredWindows(question, hits, false)) {
+    const i = window.members[0]!.source - 1;
+    best[i] = Math.max(best[i]!, window.score);
+  }
+  return best;
 }
 
 /**
  * Picks passages from `hits` (source n = `hits[n-1]`) that answer `question`.
- * Returns the answer text and the source numbers it cites; empty text when nothing qualifies.
+ * Returns the answer text and the source numbers it cites; empty text when no passage holds any
+ * of the question's terms.
  */
 export function extractAnswer(
   question: string,
   hits: Hit[],
   options: ExtractiveOptions = {},
 ): { text: string; cited: number[] } {
-  const maxSentences = options.maxSentences ?? 3;
+  const maxUnits = options.maxSentences ?? 6;
   const minScore = options.minScore ?? 0.2;
-  const queryTerms = [...new Set(contentTerms(question))];
-  if (queryTerms.length === 0) return { text: '', cited: [] };
+  const ranked = scoredWindows(question, hits, true);
+  if (ranked.length === 0) return { text: '', cited: [] };
 
-  const sentences = hits.flatMap((hit, i) => sentencesOf(hit.chunk.text, i + 1));
-  const idf = new Map<string, number>();
-  for (const term of queryTerms) {
-    const df = sentences.filter((s) => s.terms.has(term)).length;
-    idf.set(term, Math.log(1 + (sentences.length + 1) / (df + 0.5)));
-  }
-  const total = queryTerms.reduce((sum, t) => sum + idf.get(t)!, 0);
-  const coverage = (group: Sentence[]) =>
-    queryTerms.filter((t) => group.some((s) => s.terms.has(t))).reduce((sum, t) => sum + idf.get(t)!, 0) /
-    total;
-
-  const windows: Array<{ members: Sentence[]; score: number }> = [];
-  sentences.forEach((s, i) => {
-    const decay = 1 - 0.03 * (s.source - 1);
-    const single = coverage([s]) * (s.tabular ? 0.5 : 1) * (s.text.length > 400 ? 0.8 : 1) * decay;
-    windows.push({ members: [s], score: single });
-    const next = sentences[i + 1];
-    if (next && !s.tabular && next.source === s.source && next.block === s.block) {
-      windows.push({ members: [s, next], score: coverage([s, next]) * 0.9 * decay });
-    }
-  });
-
-  const chosen: Sentence[] = [];
-  const ranked = windows.sort((a, b) => b.score - a.score);
   // Quotes after the best must be at least half as good: a sentence sharing one common word
-  // with the question ("fire" for "when the pager fires") is not part of its answer.
-  const floor = Math.max(minScore, (ranked[0]?.score ?? 0) * RELATIVE_FLOOR);
+  // with the question ("fire" for "when the pager fires") is not part of its answer. A passage
+  // that states a figure may score lower: the figure is most often what the question asks for.
+  const floor = Math.max(minScore, ranked[0]!.score * RELATIVE_FLOOR);
+  const figureFloor = Math.max(minScore, ranked[0]!.score * FIGURE_FLOOR);
+  const chosen: Candidate[] = [];
+  const units = () =>
+    new Set(chosen.map((c) => (c.kind === 'row' ? `t${c.source}:${c.block}` : `p${c.order}:${c.source}`)));
+  const rowsOf = (c: Candidate) =>
+    chosen.filter((x) => x.kind === 'row' && x.source === c.source && x.block === c.block);
+  const fits = (members: Candidate[]) => {
+    if (members.some((m) => chosen.includes(m))) return false;
+    const first = members[0]!;
+    if (first.kind === 'row' && rowsOf(first).length > 0) return rowsOf(first).length < MAX_ROWS;
+    return units().size + members.length <= maxUnits;
+  };
   for (const window of ranked) {
-    if (window.score < floor || chosen.length >= maxSentences) break;
-    if (window.members.some((m) => chosen.includes(m))) continue;
-    if (chosen.length + window.members.length > maxSentences) continue;
-    chosen.push(...window.members);
+    if (window.score < figureFloor) break;
+    if (window.score < floor && !window.members.some((m) => m.figure)) continue;
+    if (fits(window.members)) chosen.push(...window.members);
   }
+  // Nothing as good as the floor: the best passage of the first source (search's best hit that
+  // cleared the relevance floor) rather than nothing.
+  if (chosen.length === 0)
+    chosen.push(...(ranked.find((w) => w.members[0]!.source === 1) ?? ranked[0]!).members);
   chosen.sort((a, b) => a.source - b.source || a.order - b.order);
+
+  // Consecutive rows of one table, and consecutive passages of one source, are quoted together.
+  const grouped: Array<{ source: number; passages: Candidate[] }> = [];
+  for (const c of chosen) {
+    const last = grouped.at(-1);
+    const sameTable =
+      last && c.kind === 'row' && last.passages[0]!.kind === 'row' && last.passages[0]!.block === c.block;
+    const sameProse = last && c.kind !== 'row' && last.passages[0]!.kind !== 'row';
+    if (last && last.source === c.source && (sameTable || sameProse)) last.passages.push(c);
+    else grouped.push({ source: c.source, passages: [c] });
+  }
   const cited = [...new Set(chosen.map((c) => c.source))];
-  return { text: chosen.map((c) => `${c.text} [${c.source}]`).join(' '), cited };
+  return { text: render(grouped), cited };
 }

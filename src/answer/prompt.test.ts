@@ -4,6 +4,7 @@ import {
   buildGroundedPrompt,
   neutralizeDelimiters,
   newSpotlightTag,
+  sourceText,
   spotlightInstructions,
 } from './prompt.js';
 
@@ -25,6 +26,39 @@ function hit(text: string, documentId = 'doc.pdf'): Hit {
     scores: { lexical: 1 },
   };
 }
+
+describe('sourceText', () => {
+  it('keeps a long table’s header with the rows the question names, and notes the rest', () => {
+    const rows = [
+      'Products',
+      'Services',
+      'Total net sales',
+      'Cost of sales',
+      'Gross margin',
+      'Research',
+      'Selling',
+      'Other',
+      'Net income',
+    ];
+    const table = [
+      '|  | 2022 |',
+      '| --- | --- |',
+      ...rows.map((label, i) => `| ${label} | ${i + 1},000 |`),
+    ].join('\n');
+    expect(sourceText(hit(`Statement:\n\n${table}`), 'What were total net sales?')).toBe(
+      'Statement:\n\n|  | 2022 |\n| --- | --- |\n| Total net sales | 3,000 |\n| Cost of sales | 4,000 |\n| Net income | 9,000 |\n(6 more rows of this table not shown)',
+    );
+    expect(sourceText(hit(table), 'What about marmots?')).toBe(table);
+  });
+
+  it('leaves out paragraphs an earlier source showed', () => {
+    const seen = new Set<string>();
+    expect(sourceText(hit('Shared notice.\n\nOwn text.'), undefined, seen)).toBe(
+      'Shared notice.\n\nOwn text.',
+    );
+    expect(sourceText(hit('Shared notice.\n\nOther text.'), undefined, seen)).toBe('Other text.');
+  });
+});
 
 describe('buildGroundedPrompt', () => {
   it('numbers sources, names document, pages and heading path, and says sources are data', () => {

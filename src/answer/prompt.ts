@@ -8,6 +8,54 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatMessage } from '../core/ports.js';
 import type { Hit } from '../core/types.js';
+import { contentTerms } from '../retrieve/terms.js';
+import { passageKey, tableCells } from './passages.js';
+import { questionTerms } from './relevance.js';
+
+/** Body rows a table keeps in a prompt source when the question names some of them. */
+const MAX_PROMPT_ROWS = 8;
+const DELIMITER_ROW = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+
+/**
+ * A source's text as a prompt shows it: paragraphs an earlier source already showed are left out
+ * (`seen` collects them), and a table with more than eight body rows keeps its header row with
+ * the rows whose cells hold one of the question's terms (at most eight, then a note of how many
+ * were left out) — so a figure reaches the model with its column and row labels and without the
+ * rows around it. A table whose rows the question does not name is kept whole.
+ */
+export function sourceText(hit: Hit, question?: string, seen: Set<string> = new Set()): string {
+  const terms = new Set(question === undefined ? [] : questionTerms(question));
+  const parts: string[] = [];
+  for (const paragraph of hit.chunk.text.split(/\n\s*\n/)) {
+    const key = passageKey(paragraph);
+    if (key === '' || (seen.has(key) && !/^#{1,6}\s/.test(paragraph.trim()))) continue;
+    seen.add(key);
+    const lines = paragraph.split('\n');
+    const table = lines.length > 2 && /^\s*\|/.test(lines[0]!) && DELIMITER_ROW.test(lines[1]!.trim());
+    const rows = table ? lines.slice(2) : [];
+    if (!table || rows.length <= MAX_PROMPT_ROWS || terms.size === 0) {
+      parts.push(paragraph);
+      continue;
+    }
+    const named = rows.filter((row) =>
+      tableCells(row).some((cell) => contentTerms(cell).some((t) => terms.has(t))),
+    );
+    if (named.length === 0) {
+      parts.push(paragraph);
+      continue;
+    }
+    const kept = named.slice(0, MAX_PROMPT_ROWS);
+    parts.push(
+      [
+        lines[0]!,
+        lines[1]!,
+        ...kept,
+        `(${rows.length - kept.length} more rows of this table not shown)`,
+      ].join('\n'),
+    );
+  }
+  return parts.join('\n\n');
+}
 
 /** Formats where a hit comes from: document, page(s), heading path. */
 export function describeSource(hit: Hit): string {
@@ -45,12 +93,17 @@ export function spotlightInstructions(tag: string): string {
   ].join('\n');
 }
 
-/** Joins hits as numbered, delimited sources. `tag` defaults to a fresh random tag. */
-export function formatSources(hits: Hit[], tag = newSpotlightTag()): string {
+/**
+ * Joins hits as numbered, delimited sources. `tag` defaults to a fresh random tag. With
+ * `question`, each source's text is formatted for it (see {@link sourceText}); without, the text
+ * is shown as it is, less paragraphs an earlier source already showed.
+ */
+export function formatSources(hits: Hit[], tag = newSpotlightTag(), question?: string): string {
+  const seen = new Set<string>();
   return hits
     .map((hit, i) => {
       const n = i + 1;
-      return `<<source ${n} ${tag}>>\n[${n}] ${neutralizeDelimiters(describeSource(hit))}\n${neutralizeDelimiters(hit.chunk.text)}\n<<end source ${n} ${tag}>>`;
+      return `<<source ${n} ${tag}>>\n[${n}] ${neutralizeDelimiters(describeSource(hit))}\n${neutralizeDelimiters(sourceText(hit, question, seen))}\n<<end source ${n} ${tag}>>`;
     })
     .join('\n\n');
 }
@@ -64,7 +117,7 @@ export function buildGroundedPrompt(question: string, hits: Hit[], tag = newSpot
     'If the sources do not contain the answer, say that you could not find it in the documents.',
     'Be concise.',
   ].join('\n');
-  const user = `Sources:\n\n${formatSources(hits, tag)}\n\nQuestion: ${neutralizeDelimiters(question)}`;
+  const user = `Sources:\n\n${formatSources(hits, tag, question)}\n\nQuestion: ${neutralizeDelimiters(question)}`;
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },

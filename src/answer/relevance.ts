@@ -1,7 +1,7 @@
 /**
  * The relevance floor that decides an honest "not found": a hit counts as relevant when it
- * contains enough of the question's content terms (stemmed, stop words removed), or when its
- * dense similarity clears a threshold.
+ * contains enough of the question's terms (stemmed content words, without stop words and words
+ * that only say what is asked for), or when its dense similarity clears a threshold.
  * @module
  */
 import type { Hit } from '../core/types.js';
@@ -15,6 +15,31 @@ export interface RelevanceOptions {
   minSimilarity?: number;
 }
 
+/**
+ * Words that say what a question asks for rather than what it is about ("summarize", "disclosed",
+ * "changes", "key factors"), stemmed as {@link contentTerms} stems them. Matching them says little
+ * about a passage: boilerplate holds them as readily as an answer does.
+ */
+const REQUEST_WORDS = new Set(
+  contentTerms(
+    'describe explain summarize summarise list identify mention disclose report discuss provide detail ' +
+      'significant notable specific particular information regarding concerning change trend compare ' +
+      'comparison relate relationship correlate correlation connection impact affect factor key main major ' +
+      'primary indicate suggest reflect implication potential insight analyze analyse assess evaluate ' +
+      'overall various use',
+  ),
+);
+
+/**
+ * The terms of a question that say what it is about: its content terms without request words
+ * (see {@link REQUEST_WORDS}) and single characters; all its content terms when that leaves none.
+ */
+export function questionTerms(question: string): string[] {
+  const terms = contentTerms(question);
+  const about = terms.filter((t) => t.length > 1 && !REQUEST_WORDS.has(t));
+  return about.length > 0 ? about : terms;
+}
+
 /** Share of `terms` that occur in `text`'s content terms (0 when `terms` is empty). */
 export function termCoverage(terms: string[], text: string): number {
   const unique = [...new Set(terms)];
@@ -23,13 +48,31 @@ export function termCoverage(terms: string[], text: string): number {
   return unique.filter((t) => present.has(t)).length / unique.length;
 }
 
-/** Keeps the hits that clear the relevance floor, in their order. */
+/**
+ * Keeps the hits that clear the relevance floor, in their order: those holding (in text or heading
+ * path) at least `minTermCoverage` of the question's terms (see {@link questionTerms}) — counting
+ * with a hit's own terms those of the other hits from its document, as long as the hit holds half
+ * that share itself (the report's cover names the aircraft, its Analysis what happened) — or with a
+ * dense similarity of at least `minSimilarity`.
+ */
 export function relevantHits(question: string, hits: Hit[], options: RelevanceOptions = {}): Hit[] {
   const minCoverage = options.minTermCoverage ?? 0.5;
-  const terms = contentTerms(question);
-  return hits.filter((hit) => {
+  const terms = [...new Set(questionTerms(question))];
+  const own = hits.map(
+    (hit) => new Set(contentTerms(`${hit.chunk.headingPath.join(' ')} ${hit.chunk.text}`)),
+  );
+  const byDocument = new Map<string, Set<string>>();
+  hits.forEach((hit, i) => {
+    const set = byDocument.get(hit.chunk.documentId) ?? new Set<string>();
+    for (const term of own[i]!) set.add(term);
+    byDocument.set(hit.chunk.documentId, set);
+  });
+  const share = (present: ReadonlySet<string>) =>
+    terms.length === 0 ? 0 : terms.filter((t) => present.has(t)).length / terms.length;
+  return hits.filter((hit, i) => {
     if (options.minSimilarity !== undefined && (hit.scores.dense ?? -1) >= options.minSimilarity) return true;
-    const text = `${hit.chunk.headingPath.join(' ')} ${hit.chunk.text}`;
-    return termCoverage(terms, text) >= minCoverage;
+    const alone = share(own[i]!);
+    if (alone >= minCoverage) return true;
+    return alone >= minCoverage / 2 && share(byDocument.get(hit.chunk.documentId)!) >= minCoverage;
   });
 }

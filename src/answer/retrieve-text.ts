@@ -54,7 +54,7 @@ export async function retrieveText(
     : hits;
   const tag = givenTag ?? newSpotlightTag();
   return {
-    text: kept.length === 0 ? '' : formatSources(kept, tag),
+    text: kept.length === 0 ? '' : formatSources(kept, tag, query),
     tag,
     instructions: spotlightInstructions(tag),
     hits: kept,

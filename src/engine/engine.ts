@@ -53,11 +53,19 @@ import type { IngestItem } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../ingest/source-policy.js';
 import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
+import { DocumentIdentityIndex } from '../retrieve/document-identity.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
 import { checkAdapters, type EngineAdapters, type EngineWork } from './readiness.js';
 
 export type { EngineAdapters, EngineWork } from './readiness.js';
+
+/** How long an engine keeps a collection's document identities before reading them again. */
+const IDENTITY_TTL_MS = 30_000;
+
+function identityKey(collection: string, namespace: string): string {
+  return `${namespace}\u0000${collection}`;
+}
 
 /** Something the engine closes with itself. */
 export interface Closeable {
@@ -245,6 +253,8 @@ export class Engine {
   #closing: Promise<void> | undefined;
   /** The worker processes that parse under limits, started on first use. */
   #parsePool: ParsePool | undefined;
+  /** Per collection and namespace, the identities of its documents and when they were read. */
+  readonly #identities = new Map<string, { index: Promise<DocumentIdentityIndex>; at: number }>();
 
   /** @throws {InvalidArgumentError} for `parseLimits` or `maxFileSize` out of range. */
   constructor(config: EngineConfig) {
@@ -287,6 +297,27 @@ export class Engine {
       this.#cached.set(embedder, wrapped);
     }
     return wrapped;
+  }
+
+  /**
+   * The identity index of a collection's documents (titles and paths) for the retriever's
+   * document focus. Read from the store once and kept for {@link IDENTITY_TTL_MS}, or until this
+   * engine ingests into or deletes from that collection; a stale index only weakens the focus.
+   */
+  #documentIdentity(collection: string, namespace: string | undefined): Promise<DocumentIdentityIndex> {
+    const key = identityKey(collection, namespace ?? this.namespace);
+    const cached = this.#identities.get(key);
+    if (cached && performance.now() - cached.at < IDENTITY_TTL_MS) return cached.index;
+    const index = this.store
+      .listDocuments({ collection, namespace: namespace ?? this.namespace })
+      .then((documents) => new DocumentIdentityIndex(documents));
+    index.catch(() => this.#identities.delete(key));
+    this.#identities.set(key, { index, at: performance.now() });
+    return index;
+  }
+
+  #forgetIdentities(collection: string, namespace: string | undefined): void {
+    this.#identities.delete(identityKey(collection, namespace ?? this.namespace));
   }
 
   #notice(message: string): void {
@@ -490,6 +521,7 @@ export class Engine {
       options.metadata ??
       (exists ? (await this.store.getDocument({ collection, namespace }, documentId))?.metadata : undefined);
     const { ingestSource } = await import('../ingest/pipeline.js');
+    this.#forgetIdentities(collection, namespace);
     return ingestSource(
       {
         store,
@@ -638,6 +670,7 @@ export class Engine {
       );
     }
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
+    this.#forgetIdentities(collection, namespace);
     let deletedChunks = 0;
     for (const documentId of pruned) {
       const deleted = await this.store.deleteChunks({ collection, namespace }, { documentIds: [documentId] });
@@ -655,6 +688,7 @@ export class Engine {
       {
         store: this.store,
         embedderFor: (c) => this.embedderFor(c),
+        documentIdentity: (c, n) => this.#documentIdentity(c, n),
         onUsage: this.#config.onUsage,
         onNotice: (message) => this.#notice(message),
       },
@@ -712,6 +746,7 @@ export class Engine {
     documentId: string,
     options: { collection?: string; namespace?: string } = {},
   ): Promise<DeleteResult> {
+    this.#forgetIdentities(options.collection ?? this.collection, options.namespace);
     return this.store.deleteChunks(
       { collection: options.collection ?? this.collection, namespace: options.namespace ?? this.namespace },
       { documentIds: [documentId] },

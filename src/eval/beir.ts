@@ -122,6 +122,8 @@ export interface EvaluateOptions {
   rrfK?: number;
   /** RRF weights `[dense, lexical]` for hybrid runs; default `[1, 1]`. */
   rrfWeights?: [number, number];
+  /** Weight of the search in the documents a query names; default the retriever's (see `SearchRequest.documentFocus`). */
+  documentFocus?: number | false;
   onProgress?: (stage: string, done: number, total: number) => void;
 }
 
@@ -183,6 +185,7 @@ export async function evaluate(
         rrfWeights: fusion.weights,
         reranker: run.reranker ?? false,
         rerankCandidates: options.rerankCandidates ?? 100,
+        ...(options.documentFocus === undefined ? {} : { documentFocus: options.documentFocus }),
       });
       latencies.push(performance.now() - start);
       const ranking = hits.map((h) => h.chunk.sourceId);

@@ -4,9 +4,11 @@
  * and delimited context for agents.
  * @module
  */
+export * from '../answer/answer-sources.js';
 export * from '../answer/answer-stream.js';
 export * from '../answer/ask.js';
 export * from '../answer/ask-with-history.js';
+export * from '../answer/boilerplate.js';
 export * from '../answer/citations.js';
 export * from '../answer/extractive-answerer.js';
 export * from '../answer/prepare-question.js';

@@ -3,6 +3,8 @@
  * rank fusion and reranking helpers.
  * @module
  */
+export * from '../retrieve/document-identity.js';
 export * from '../retrieve/reciprocal-rank-fusion.js';
 export * from '../retrieve/rerank/index.js';
 export * from '../retrieve/retriever.js';
+export * from '../retrieve/terms.js';

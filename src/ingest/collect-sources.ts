@@ -91,8 +91,9 @@ export interface CollectOptions {
  * A test of relative paths against `globs`: a glob with a `/` (`drafts/**`) matches the whole
  * relative path; one without (`*.pdf`) matches the base name at any depth. (picomatch's
  * `basename` option would make every glob with a `/` fail, so the two kinds are kept apart.)
+ * Paths are `/`-separated and relative to the root, like a documentId.
  */
-function globMatcher(globs: string[]): (relative: string) => boolean {
+export function globMatcher(globs: string[]): (relative: string) => boolean {
   const paths = globs.filter((glob) => glob.includes('/'));
   const names = globs.filter((glob) => !glob.includes('/'));
   const byPath = paths.length ? picomatch(paths, { dot: true }) : () => false;

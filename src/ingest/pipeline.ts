@@ -9,8 +9,8 @@ import { type EmptyDocumentError, isCairnError, SourceRefusedError } from '../co
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
-import { withoutLeadingHeadings } from './chunk/heading-text.js';
 import { normalizeText } from './decode.js';
+import { embeddingTextFor } from './embedding-text.js';
 import { type ParseLimits, resolveParseLimits } from './isolate/parse-limits.js';
 import type { ParsePool } from './isolate/parse-pool.js';
 import { runParse } from './isolate/run-parse.js';
@@ -60,7 +60,10 @@ export interface PipelineDeps {
   chunker: Chunker;
   /** The collection's embedder; `undefined` for a lexical-only collection. */
   embedder: Embedder | undefined;
-  /** Adds context to each chunk's embedding text; default none (heading path + text). */
+  /**
+   * Adds context to each chunk's embedding text; default none: the document's title and file
+   * name, the heading path, then the text (see {@link embeddingTextFor}).
+   */
   contextualizer?: Contextualizer;
   /** Parser settings (transcriber, OCR, PDF thresholds). */
   parseOptions?: ParseSourceOptions;
@@ -79,14 +82,13 @@ export interface PipelineDeps {
 }
 
 /**
- * The part of a document's fingerprint that comes from the pipeline's settings (chunker and
- * contextualizer). A stored document with the same content hash but another pipeline
- * fingerprint is re-ingested (e.g. after changing the chunk size).
+ * The part of a document's fingerprint that comes from the pipeline's settings (chunker, and
+ * contextualizer or the version of the embedded text without one). A stored document with the
+ * same content hash but another pipeline fingerprint is re-ingested (e.g. after changing the
+ * chunk size).
  */
 export function pipelineFingerprint(deps: Pick<PipelineDeps, 'chunker' | 'contextualizer'>): string {
-  return deps.contextualizer
-    ? `${deps.chunker.fingerprint}+${deps.contextualizer.fingerprint}`
-    : deps.chunker.fingerprint;
+  return `${deps.chunker.fingerprint}+${deps.contextualizer?.fingerprint ?? EMBEDDING_TEXT}`;
 }
 
 /** One source to ingest, with its identity. */
@@ -116,16 +118,10 @@ export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/**
- * Text that is embedded for a chunk: its heading path, then its text without the heading lines
- * it opens with when they are the path's (so a section's heading is embedded once).
- */
-export function embeddingTextFor(chunk: { headingPath: string[]; text: string }): string {
-  if (chunk.headingPath.length === 0) return chunk.text;
-  const body = withoutLeadingHeadings(chunk.text, chunk.headingPath);
-  const path = chunk.headingPath.join(' > ');
-  return body === '' ? path : `${path}\n\n${body}`;
-}
+export { type DocumentIdentity, documentLabel, embeddingTextFor } from './embedding-text.js';
+
+/** Version of the text embedded without a contextualizer; part of the pipeline fingerprint. */
+const EMBEDDING_TEXT = 'text/v2';
 
 /**
  * What a contextualizer added to a chunk: its text for embedding with the chunk's own text taken
@@ -211,7 +207,12 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
           chunks,
           ...(withSpans ? { spans: withSpans.spans } : {}),
         })
-      : chunks.map(embeddingTextFor);
+      : chunks.map((chunk) =>
+          embeddingTextFor(chunk, {
+            ...(parsed.title ? { title: parsed.title } : {}),
+            name: input.documentId,
+          }),
+        );
     const embeddings = deps.embedder
       ? await embedDocuments(deps.embedder, texts, { onUsage: deps.onUsage })
       : undefined;

@@ -142,3 +142,62 @@ describe('search planning', () => {
     await engine.close();
   });
 });
+
+describe('search with a document focus', () => {
+  let engine: Engine;
+  const filing = (company: string) =>
+    `# ${company}\n\n## Legal Proceedings\n\nThe company is subject to legal proceedings and claims in the ordinary course of business.\n`;
+
+  beforeAll(async () => {
+    engine = await createEngine({ store: createMemoryStore() });
+    // Same words in every filing, one with more of the question's: only names tell them apart.
+    const sources: Record<string, string> = {
+      '2023 Q1 AAPL.md': `${filing('Apple Inc.')}\nNo other legal proceedings were disclosed.\n`,
+      '2023 Q2 AAPL.md': filing('Apple Inc.'),
+      '2023 Q1 INTC.md': filing('INTEL CORPORATION'),
+      '2023 Q2 INTC.md': filing('INTEL CORPORATION'),
+    };
+    for (const [id, text] of Object.entries(sources)) {
+      await engine.ingestSource(
+        { name: id, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+        { documentId: id },
+      );
+    }
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('ranks the document a question names first, and leaves others in the list', async () => {
+    const question = "What legal proceedings were disclosed in Apple's Q2 2023 10-Q?";
+    const unfocused = await engine.search(question, {
+      mode: 'lexical',
+      keepBest: true,
+      documentFocus: false,
+    });
+    expect(unfocused.hits[0]!.chunk.documentId).toBe('2023 Q1 AAPL.md');
+    const { hits } = await engine.search(question, { mode: 'lexical', keepBest: true });
+    expect(hits[0]!.chunk.documentId).toBe('2023 Q2 AAPL.md');
+    expect(hits[0]!.scores.fused).toBeGreaterThan(0);
+    expect(hits.map((h) => h.chunk.documentId)).toContain('2023 Q1 INTC.md');
+  });
+
+  it('stands aside when the caller restricts the documents, and sees documents ingested since', async () => {
+    const question = "Apple's Q2 2023 legal proceedings";
+    const restricted = await engine.search(question, { mode: 'lexical', documentIds: ['2023 Q1 INTC.md'] });
+    expect(restricted.hits.map((h) => h.chunk.documentId)).toEqual(['2023 Q1 INTC.md']);
+    await engine.ingestSource(
+      {
+        name: '2023 Q3 AAPL.md',
+        bytes: new TextEncoder().encode(filing('Apple Inc.')),
+        mediaType: 'text/markdown',
+      },
+      { documentId: '2023 Q3 AAPL.md' },
+    );
+    const { hits } = await engine.search("Apple's Q3 2023 legal proceedings", {
+      mode: 'lexical',
+      keepBest: true,
+    });
+    expect(hits[0]!.chunk.documentId).toBe('2023 Q3 AAPL.md');
+  });
+});

@@ -14,6 +14,7 @@ import type { Embedder, EmbeddingUsage, LexicalScoring, Reranker, Store } from '
 import { queryTerms } from '../core/query-terms.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
+import type { DocumentIdentityIndex } from './document-identity.js';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
 
@@ -46,14 +47,34 @@ export interface SearchRequest {
   reranker?: Reranker | false;
   /** Size of the pool handed to the reranker; default 50 (at least `topK`). */
   rerankCandidates?: number;
+  /**
+   * Weight, in the fusion, of a second lexical search restricted to the documents the query names
+   * (by title or path: "Apple's Q1 2023 10-Q"; see {@link DocumentIdentityIndex.named}), beside
+   * the search over every document; default {@link DEFAULT_DOCUMENT_FOCUS}. `false` or 0 turns
+   * it off. Not applied in dense mode, nor when `documentIds` or `sourceIds` already restrict
+   * the search, nor without an identity index.
+   */
+  documentFocus?: number | false;
   signal?: AbortSignal;
 }
+
+/**
+ * Default {@link SearchRequest.documentFocus}: the weight, beside 1 for the search over all
+ * documents, that did best among {0, 0.5, 1, 2, 3} on the development questions of the shared
+ * SEC filings with SciFact's train queries unchanged (`bench/tune-document-focus.mjs`).
+ */
+export const DEFAULT_DOCUMENT_FOCUS = 2;
 
 /** What the retriever needs from the engine. */
 export interface RetrieverDeps {
   store: Store;
   /** Resolves the embedder for a collection's model, or `undefined` when none is configured. */
   embedderFor(collection: string): Promise<Embedder | undefined>;
+  /** The identities of a collection's documents (titles, paths), when known; see `documentFocus`. */
+  documentIdentity?(
+    collection: string,
+    namespace: string | undefined,
+  ): Promise<DocumentIdentityIndex | undefined>;
   onUsage?: (usage: EmbeddingUsage) => void;
   /** Receives notices, e.g. that a store without a lexical index searched dense-only. */
   onNotice?: (message: string) => void;
@@ -65,7 +86,7 @@ export interface SearchScoring {
   lexical?: Exclude<LexicalScoring, 'none'>;
   /** `scores.dense`: cosine similarity, when dense search ran. */
   dense?: 'cosine';
-  /** `scores.fused`: reciprocal rank fusion, and where it ran, in hybrid mode. */
+  /** `scores.fused`: reciprocal rank fusion (hybrid mode, or a document focus), and where it ran. */
   fused?: 'rrf-store' | 'rrf-engine';
   /** `scores.rerank`: the reranker's model, when one ran. */
   rerank?: string;
@@ -131,7 +152,17 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
   const scoring: SearchScoring = {};
   if (mode !== 'dense') scoring.lexical = lexicalScoring;
   if (mode !== 'lexical') scoring.dense = 'cosine';
-  if (mode === 'hybrid' && capabilities.hybrid && deps.store.hybridSearch && embedder) {
+  const fusion = {
+    k: request.rrfK ?? DEFAULT_RRF_K,
+    weights: request.rrfWeights ?? ([1, 1] as [number, number]),
+  };
+  const focusWeight =
+    request.documentFocus === undefined ? DEFAULT_DOCUMENT_FOCUS : request.documentFocus || 0;
+  const named =
+    mode === 'dense' || focusWeight <= 0 || request.documentIds || request.sourceIds || !deps.documentIdentity
+      ? []
+      : ((await deps.documentIdentity(request.collection, request.namespace))?.named(request.query) ?? []);
+  if (mode === 'hybrid' && named.length === 0 && capabilities.hybrid && deps.store.hybridSearch && embedder) {
     // One round trip: the store fuses its own dense and lexical candidates.
     const vector = await embedQuery(embedder, request.query, {
       onUsage: deps.onUsage,
@@ -143,20 +174,27 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
       query: request.query,
       topK: stageK,
       candidates,
-      k: request.rrfK ?? DEFAULT_RRF_K,
-      weights: request.rrfWeights ?? [1, 1],
+      k: fusion.k,
+      weights: fusion.weights,
       minSimilarity: request.minSimilarity,
     });
     scoring.fused = 'rrf-store';
     return finish(fused, 'hybrid', scoring);
   }
+  const lexicalK = mode === 'lexical' ? stageK : candidates;
   const lexical =
     mode === 'dense'
       ? undefined
+      : deps.store.lexicalSearch({ ...scope, query: request.query, topK: lexicalK });
+  // The documents the query names, searched on their own and fused in (see `documentFocus`).
+  const focused =
+    named.length === 0
+      ? undefined
       : deps.store.lexicalSearch({
           ...scope,
+          documentIds: named.map((d) => d.documentId),
           query: request.query,
-          topK: mode === 'lexical' ? stageK : candidates,
+          topK: lexicalK,
         });
   const dense =
     mode === 'lexical' || !embedder
@@ -171,13 +209,24 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
             }),
         );
   let hits: Hit[];
-  if (mode === 'lexical') hits = await lexical!;
-  else if (mode === 'dense') hits = await dense!;
-  else {
-    const [denseHits, lexicalHits] = await Promise.all([dense!, lexical!]);
-    hits = reciprocalRankFusion([denseHits, lexicalHits], {
-      k: request.rrfK ?? DEFAULT_RRF_K,
-      weights: request.rrfWeights ?? [1, 1],
+  if (mode === 'dense') hits = await dense!;
+  else if (mode === 'lexical') {
+    const [all, inNamed] = await Promise.all([lexical!, focused]);
+    if (inNamed) {
+      hits = reciprocalRankFusion([all, inNamed], { k: fusion.k, weights: [1, focusWeight] }).slice(
+        0,
+        stageK,
+      );
+      scoring.fused = 'rrf-engine';
+    } else hits = all;
+  } else {
+    const [denseHits, lexicalHits, inNamed] = await Promise.all([dense!, lexical!, focused]);
+    const [denseWeight, lexicalWeight] = fusion.weights;
+    hits = reciprocalRankFusion(inNamed ? [denseHits, lexicalHits, inNamed] : [denseHits, lexicalHits], {
+      k: fusion.k,
+      weights: inNamed
+        ? [denseWeight, lexicalWeight, lexicalWeight * focusWeight]
+        : [denseWeight, lexicalWeight],
     }).slice(0, stageK);
     scoring.fused = 'rrf-engine';
   }

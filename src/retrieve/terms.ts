@@ -9,6 +9,10 @@ import { eng } from 'stopword';
 
 const stopWords = new Set<string>([
   ...eng,
+  'why',
+  'when',
+  'whom',
+  'whose',
   'also',
   'can',
   'could',
@@ -34,9 +38,24 @@ export function wordTokens(text: string): string[] {
   return out;
 }
 
-/** Stemmed content terms of `text`: word tokens without stop words, Porter-stemmed, in order. */
+/**
+ * The words of one word token: a possessive `'s` dropped (`apple's` → `apple`), dotted names
+ * split (`amazon.com` → `amazon`, `com`; single letters of `u.s.` left out).
+ */
+function tokenWords(token: string): string[] {
+  const word = token.replace(/['’]s$/, '');
+  if (!word.includes('.')) return [word];
+  return word.split('.').filter((part) => part.length > 1);
+}
+
+/**
+ * Stemmed content terms of `text`: word tokens (possessives dropped, dotted names split) without
+ * stop words, Porter-stemmed, in order.
+ */
 export function contentTerms(text: string): string[] {
   return wordTokens(text)
     .filter((w) => !stopWords.has(w))
+    .flatMap(tokenWords)
+    .filter((w) => w !== '' && !stopWords.has(w))
     .map((w) => (/^[a-z]+$/.test(w) ? stemmer(w) : w));
 }

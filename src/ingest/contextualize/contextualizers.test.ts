@@ -59,6 +59,19 @@ describe('StructuralContextualizer', () => {
     }
   });
 
+  it('names the document by its file name where that says more than the title', async () => {
+    const [text] = await new StructuralContextualizer().contextualize({
+      documentId: 'filings/2023 Q1 ACME.md',
+      title: 'Glaciology',
+      source: chunked.source,
+      chunks: chunked.chunks.slice(0, 1),
+    });
+    // The heading lines the chunk opens with are the path's: embedded once, in the path.
+    const body = chunked.chunks[0]!.text.replace(/^# Glaciology\n\n## Moraines\n\n/, '');
+    expect(body).not.toBe(chunked.chunks[0]!.text);
+    expect(text).toBe(`2023 Q1 ACME\nGlaciology > Moraines\n\n${body}`);
+  });
+
   it('falls back to title and heading path without spans, and rejects a negative window', async () => {
     const texts = await new StructuralContextualizer().contextualize({
       documentId: 'g.md',

@@ -1,6 +1,7 @@
 /**
- * A contextualizer that needs no model: each chunk is embedded with the document title, its
- * heading path, and a bounded window of the paragraphs around it. Windows are measured in
+ * A contextualizer that needs no model: each chunk is embedded with the document's label (title
+ * and file name, see {@link documentLabel}), its heading path, and a bounded window of the
+ * paragraphs around it. Windows are measured in
  * tokens and cut only at paragraph or sentence boundaries, so no context ends mid-sentence.
  * @module
  */
@@ -9,6 +10,7 @@ import type { Contextualizer, ContextualizerInput } from '../../core/ports.js';
 import { withoutLeadingHeadings } from '../chunk/heading-text.js';
 import { segmentsOf } from '../chunk/segments.js';
 import { cl100kTokenizer, type Tokenizer } from '../chunk/tokenizer.js';
+import { documentLabel } from '../embedding-text.js';
 
 /** Options of {@link StructuralContextualizer}. */
 export interface StructuralContextualizerOptions {
@@ -81,7 +83,7 @@ function* walk(paragraphs: readonly Paragraph[], from: number, step: 1 | -1): Ge
   for (let i = from; i >= 0 && i < paragraphs.length; i += step) yield paragraphs[i]!;
 }
 
-/** Structural contextualizer: title, heading path, neighbouring paragraphs. */
+/** Structural contextualizer: document label, heading path, neighbouring paragraphs. */
 export class StructuralContextualizer implements Contextualizer {
   readonly specificationVersion = 'v1' as const;
   readonly fingerprint: string;
@@ -96,7 +98,7 @@ export class StructuralContextualizer implements Contextualizer {
     }
     this.windowTokens = windowTokens;
     this.#tokenizer = options.tokenizer ?? cl100kTokenizer;
-    this.fingerprint = `structural/v1?window=${windowTokens}&tok=${encodeURIComponent(this.#tokenizer.name)}`;
+    this.fingerprint = `structural/v2?window=${windowTokens}&tok=${encodeURIComponent(this.#tokenizer.name)}`;
   }
 
   /**
@@ -149,7 +151,12 @@ export class StructuralContextualizer implements Contextualizer {
     const paragraphs = input.spans && this.windowTokens > 0 ? paragraphsOf(input.source) : [];
     return input.chunks.map((chunk, i) => {
       const header: string[] = [];
-      if (input.title && input.title !== chunk.headingPath[0]) header.push(input.title);
+      const titled = input.title !== undefined && input.title === chunk.headingPath[0];
+      const label = documentLabel(
+        { ...(input.title ? { title: input.title } : {}), name: input.documentId },
+        titled,
+      );
+      if (label !== undefined) header.push(label);
       if (chunk.headingPath.length > 0) header.push(chunk.headingPath.join(' > '));
       const span = input.spans?.[i];
       let before = '';

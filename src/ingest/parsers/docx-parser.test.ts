@@ -86,6 +86,22 @@ describe('DocxParser', async () => {
   const parsed = await parser.parse({ name: 'report.docx', bytes: await reportDocx() });
   const markdown = parsed.pages[0]!.markdown;
 
+  it('takes the first heading when the title property reads like an identifier', async () => {
+    const document = new Document({
+      title: 'Document1',
+      sections: [
+        {
+          children: [
+            new Paragraph({ text: 'Ridge Survey', heading: HeadingLevel.HEADING_1 }),
+            new Paragraph('Text.'),
+          ],
+        },
+      ],
+    });
+    const bytes = new Uint8Array(await Packer.toBuffer(document));
+    expect((await new DocxParser().parse({ name: 'survey.docx', bytes })).title).toBe('Ridge Survey');
+  });
+
   it('returns one page and the title from the document properties', () => {
     expect(parsed.mediaType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(parsed.pages.map((page) => page.pageNumber)).toEqual([1]);

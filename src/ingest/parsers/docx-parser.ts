@@ -3,6 +3,7 @@ import { EmptyDocumentError, ParseError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
 import { keepLoneChoices } from './alternate-content.js';
+import { chooseTitle } from './document-title.js';
 import type { DomDocument, DomElement } from './dom.js';
 import { htmlToMarkdown } from './html-markdown.js';
 import { childElements, isElement, type OoxmlPackage, openPackage, type PackageLimits } from './ooxml.js';
@@ -162,7 +163,8 @@ export interface DocxParserOptions extends PackageLimits {
  * become GFM tables, links become their text, images their alt text, text boxes are read in
  * place (an `mc:AlternateContent` with only a choice too), footnotes and endnotes follow the body under a `Notes` heading, and the text of page
  * headers and footers (which mammoth drops) closes the page under `Headers and footers`, page
- * numbers left out. The title is the document property, else the first `#` heading.
+ * numbers left out. The title is the document property, else (when that is empty or reads like an
+ * identifier, see `chooseTitle`) the first `#` heading.
  */
 export class DocxParser implements Parser {
   readonly specificationVersion = 'v1' as const;
@@ -219,7 +221,7 @@ export class DocxParser implements Parser {
     }
     const markdown = parts.filter((part) => part !== '').join('\n\n');
     if (markdown.trim() === '') throw new EmptyDocumentError(source.name);
-    const title = (await coreTitle(pkg).catch(() => undefined)) ?? firstHeading;
+    const title = chooseTitle(await coreTitle(pkg).catch(() => undefined), firstHeading);
     return {
       mediaType: DOCX_TYPE,
       ...(title === undefined ? {} : { title }),

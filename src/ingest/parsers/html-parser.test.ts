@@ -130,6 +130,15 @@ describe('HtmlParser', () => {
     expect(untitled).not.toHaveProperty('title');
   });
 
+  it('takes the first h1 when <title> reads like an identifier or a file name', async () => {
+    const named = await parser.parse(
+      html('<h1>Marmot Field Guide</h1><p>x</p>', '<title>index_2024.html</title>'),
+    );
+    expect(named.title).toBe('Marmot Field Guide');
+    const kept = await parser.parse(html('<h1>Marmots</h1><p>x</p>', '<title>Alpine Marmot Notes</title>'));
+    expect(kept.title).toBe('Alpine Marmot Notes');
+  });
+
   it('keeps code blocks and escapes only block-level Markdown in text', async () => {
     const markdown = await markdownOf(
       '<p># not a heading, snake_case and 2*3</p><pre><code>let a = 1;\n# kept</code></pre>',

@@ -3,6 +3,7 @@ import { EmptyDocumentError, ParseError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
 import { decodeText } from '../decode.js';
+import { chooseTitle } from './document-title.js';
 import type { DomDocument, DomElement } from './dom.js';
 import { flattenDeepNesting, limitTagDepth } from './html-depth.js';
 import { htmlToMarkdown } from './html-markdown.js';
@@ -152,7 +153,8 @@ function contentRoot(document: DomDocument): DomElement {
  * footer, asides, forms, scripts, styles, embedded media and hidden elements are dropped;
  * `<main>` or a sole `<article>` is preferred over the whole body. Headings become `#`…`######`,
  * lists stay lists, links become their text and data tables become GFM tables (layout tables are
- * unwrapped). The title is `<title>`, else the first `<h1>`.
+ * unwrapped). The title is `<title>`, else (when that is empty or reads like an identifier, see
+ * `chooseTitle`) the first `<h1>`.
  */
 export class HtmlParser implements Parser {
   readonly specificationVersion = 'v1' as const;
@@ -170,10 +172,10 @@ export class HtmlParser implements Parser {
     }
     // Before any selector runs: matching walks ancestors, and conversion recurses per level.
     flattenDeepNesting(document.documentElement);
-    const title =
-      collapse(document.querySelector('title')?.textContent) ||
-      collapse(document.querySelector('h1')?.textContent) ||
-      undefined;
+    const title = chooseTitle(
+      document.querySelector('title')?.textContent ?? undefined,
+      document.querySelector('h1')?.textContent ?? undefined,
+    );
     dropBoilerplate(document);
     const root = contentRoot(document);
     const markdown = htmlToMarkdown(document, root);

@@ -13,6 +13,8 @@ export interface PdfTextItem {
   width: number;
   /** Set when pdf.js saw a line break after the item. */
   hasEOL?: boolean;
+  /** pdf.js's name for the item's font (e.g. `g_d0_f2`); the same name is the same font. */
+  fontName?: string;
 }
 
 /** Tuning of {@link layoutPage}; every distance is in ems of the text's font size. */
@@ -39,6 +41,7 @@ interface Glyph {
   y: number;
   end: number;
   size: number;
+  font: string;
 }
 
 interface Line {
@@ -138,7 +141,7 @@ function toGlyphs(
       continue;
     }
     const size = fontSize([a, b, c, d]);
-    glyphs.push({ text: item.str, x, y, end: x + Math.max(item.width, 0), size });
+    glyphs.push({ text: item.str, x, y, end: x + Math.max(item.width, 0), size, font: item.fontName ?? '' });
   }
   return { glyphs, rotated };
 }
@@ -225,16 +228,18 @@ function neighbourColumns(starts: readonly number[][], i: number): number[] {
 }
 
 /**
- * Joins a line's glyphs: nothing, a space or a column separator, by the gap between them. A label
- * ending in `:` is joined to its value by a space however wide the gap, unless the text after the
- * gap is a label too or the gap spans a column where a nearby line starts a cell (the value is empty).
+ * Joins a line's glyphs into cells: within a cell glyphs are joined by nothing or a space, by the
+ * gap between them; a column gap starts a new cell. A label ending in `:` is joined to its value
+ * by a space however wide the gap, unless the text after the gap is a label too or the gap spans a
+ * column where a nearby line starts a cell (the value is empty).
  */
-function joinLine(
+function lineCells(
   glyphs: readonly Glyph[],
   options: Required<LayoutOptions>,
   columns: readonly number[],
-): string {
+): string[] {
   const justified = isJustified(gapsOf(glyphs), options);
+  const cells: string[] = [];
   let text = '';
   let previous: Glyph | undefined;
   for (const glyph of glyphs) {
@@ -253,11 +258,13 @@ function joinLine(
     ) {
       text = `${text.trimEnd()} ${glyph.text.trimStart()}`;
     } else {
-      text = `${text.trimEnd()}${options.columnSeparator}${glyph.text.trimStart()}`;
+      cells.push(text.trimEnd());
+      text = glyph.text.trimStart();
     }
     previous = glyph;
   }
-  return text;
+  cells.push(text);
+  return cells;
 }
 
 /** True when a cell start of another line lies inside the gap from `left` to `right`. */
@@ -367,12 +374,42 @@ export function joinHyphenated(lines: string[]): string[] {
 }
 
 /** NFKC (ligatures, full-width forms, non-breaking spaces), soft hyphens out, spaces collapsed. */
-function normalizeLine(text: string): string {
+export function normalizeLine(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/\u00ad(?!$)/g, '')
     .replace(/[\s\u200b]+/g, ' ')
     .trim();
+}
+
+/** A run of text on a line as placed on the page: one pdf.js text item (overprints dropped). */
+export interface TextRun {
+  text: string;
+  /** Left and right edge in device space (points from the page's left edge). */
+  x: number;
+  end: number;
+  /** Font size in points. */
+  size: number;
+  /** pdf.js font name; '' when unknown. */
+  font: string;
+}
+
+/** Where a line sits and how it is set, for structure recovery (headings, tables). */
+export interface LineLayout {
+  /** Baseline in device space (points from the page's top edge). */
+  y: number;
+  /** Left edge of the first run and right edge of the last. */
+  x: number;
+  end: number;
+  /** The font size carrying most characters. */
+  size: number;
+  /** The font carrying most characters, and the share (0–1) of the line's characters set in it. */
+  font: string;
+  fontShare: number;
+  /** Cells the line was split into at column gaps (1 when it has none). */
+  cells: number;
+  /** The line's runs, left to right. */
+  runs: TextRun[];
 }
 
 /**
@@ -384,6 +421,37 @@ export interface PageLines {
   paragraphs: string[][];
   /** Lines of rotated text (margin notes, watermarks, axis labels), in content order. */
   rotated: string[];
+  /**
+   * Per line of `paragraphs` (same shape), where it sits and how it is set; absent when unknown
+   * (then structure recovery leaves the page as plain paragraphs).
+   */
+  layout?: LineLayout[][];
+}
+
+/** The font carrying most characters of `glyphs`, and its share of them. */
+function dominantFont(glyphs: readonly Glyph[]): { font: string; fontShare: number } {
+  const weights = new Map<string, number>();
+  let total = 0;
+  for (const glyph of glyphs) {
+    const weight = glyph.text.replace(/\s/g, '').length;
+    weights.set(glyph.font, (weights.get(glyph.font) ?? 0) + weight);
+    total += weight;
+  }
+  let font = glyphs[0]?.font ?? '';
+  for (const [name, weight] of weights) if (weight > (weights.get(font) ?? 0)) font = name;
+  return { font, fontShare: total === 0 ? 1 : (weights.get(font) ?? 0) / total };
+}
+
+function lineLayout(line: Line, cells: number): LineLayout {
+  return {
+    y: line.y,
+    x: line.x,
+    end: line.end,
+    size: line.size,
+    ...dominantFont(line.glyphs),
+    cells,
+    runs: line.glyphs.map((g) => ({ text: g.text, x: g.x, end: g.end, size: g.size, font: g.font })),
+  };
 }
 
 /**
@@ -409,14 +477,23 @@ export function pageLines(
     if (i === 0 || startsParagraph(lines, i, usual, rightEdge, options)) blocks.push([]);
     blocks.at(-1)!.push(line);
   });
-  const paragraphs = blocks
-    .map((block) => {
-      const starts = block.map((line) => cellStarts(line, options));
-      return block
-        .map((line, i) => normalizeLine(joinLine(line.glyphs, options, neighbourColumns(starts, i))))
-        .filter((text) => text !== '');
-    })
-    .filter((paragraph) => paragraph.length > 0);
+  const paragraphs: string[][] = [];
+  const layout: LineLayout[][] = [];
+  for (const block of blocks) {
+    const starts = block.map((line) => cellStarts(line, options));
+    const texts: string[] = [];
+    const placed: LineLayout[] = [];
+    block.forEach((line, i) => {
+      const cells = lineCells(line.glyphs, options, neighbourColumns(starts, i));
+      const text = normalizeLine(cells.join(options.columnSeparator));
+      if (text === '') return;
+      texts.push(text);
+      placed.push(lineLayout(line, cells.length));
+    });
+    if (texts.length === 0) continue;
+    paragraphs.push(texts);
+    layout.push(placed);
+  }
 
   const rotatedLines = rotated
     .map((item) => item.str + (item.hasEOL ? '\n' : ' '))
@@ -424,7 +501,7 @@ export function pageLines(
     .split('\n')
     .map(normalizeLine)
     .filter((line) => line !== '');
-  return { paragraphs, rotated: rotatedLines };
+  return { paragraphs, rotated: rotatedLines, layout };
 }
 
 /**

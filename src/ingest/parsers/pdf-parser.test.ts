@@ -170,9 +170,9 @@ describe.skipIf(!hasData)('PdfParser on the shared sample PDFs (../shared/data/p
       );
     });
 
-    it('separates sections with blank lines', () => {
-      expect(page(3)).toContain(
-        '\n\nAirport Information\n\nAirport: Private Airstrip (NONE) | Runway Surface Type:',
+    it('separates sections with blank lines, section titles as headings', () => {
+      expect(page(3)).toMatch(
+        /\n\n#{2,6} Airport Information\n\nAirport: Private Airstrip \(NONE\) \| Runway Surface Type:/,
       );
     });
   });
@@ -202,7 +202,7 @@ describe('PdfParser on generated PDFs', () => {
         {
           pageNumber: 1,
           markdown:
-            'Generated Report\n\nLocation: Springfield | Status: Closed\n\nThe example\nwas filed between 1990-\n1995 by the office.',
+            '# Generated Report\n\nLocation: Springfield | Status: Closed\n\nThe example\nwas filed between 1990-\n1995 by the office.',
         },
         { pageNumber: 2, markdown: 'Second page text.' },
         { pageNumber: 3, markdown: '' },
@@ -312,7 +312,7 @@ describe('overprinted text', () => {
         { text: 'CONFIDENTIAL', x: 40.3, y: 300, size: 12, rotate: 90 },
       ],
     ]);
-    expect(markdown).toBe('Quarterly Summary\n\nTotal hours 1,234\nApproved: yes yes\n\nCONFIDENTIAL');
+    expect(markdown).toBe('# Quarterly Summary\n\nTotal hours 1,234\nApproved: yes yes\n\nCONFIDENTIAL');
   });
 });
 
@@ -378,16 +378,23 @@ describe('PdfParser on damaged and protected PDFs', () => {
 describe('PdfParser', () => {
   it('fingerprints itself with the unpdf version, the scan thresholds, running lines and the OCR settings', () => {
     expect(parser.fingerprint).toMatch(
-      /^pdf\/unpdf@\d+\.\d+\.\d+\/v3;scan<20c>=0\.5;running>0\.5;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
+      /^pdf\/unpdf@\d+\.\d+\.\d+\/v4;scan<20c>=0\.5;running>0\.5\|3;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
     );
     expect(new PdfParser({ ocr: false }).fingerprint).toMatch(/;no-ocr$/);
     expect(new PdfParser({ scannedPages: { minTextChars: 5 } }).fingerprint).toContain(';scan<5c>=0.5;');
     expect(new PdfParser({ runningLines: { minPageFraction: 0.75 } }).fingerprint).toContain(
-      ';running>0.75;',
+      ';running>0.75|3;',
+    );
+    expect(new PdfParser({ runningLines: { minConsecutivePages: 4 } }).fingerprint).toContain(
+      ';running>0.5|4;',
+    );
+    expect(() => new PdfParser({ runningLines: { minConsecutivePages: 1 } })).toThrow(
+      /runningLines\.minConsecutivePages/,
     );
     expect(new PdfParser({ runningLines: false }).fingerprint).toContain(';no-running;');
+    expect(new PdfParser({ structure: false }).fingerprint).toContain(';running>0.5|3;no-structure;ocr:');
     expect(new PdfParser({ layout: { wordGap: 0.2, columnGap: 2 } }).fingerprint).toContain(
-      ';running>0.5;layout(columnGap=2,wordGap=0.2);ocr:',
+      ';running>0.5|3;layout(columnGap=2,wordGap=0.2);ocr:',
     );
     expect(parser.mediaTypes).toEqual(['application/pdf']);
   });

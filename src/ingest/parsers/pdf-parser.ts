@@ -3,6 +3,7 @@ import { EmptyDocumentError, InvalidArgumentError, isCairnError, ParseError } fr
 import type { Parser } from '../../core/ports.js';
 import type { Page, ParsedDocument, Source } from '../../core/types.js';
 import { type ImageText, type ImageTextOptions, ImageTextReader } from '../ocr/image-text.js';
+import { chooseTitle } from './document-title.js';
 import { NoLegibleTextError } from './image-parser.js';
 import { packageVersion } from './package-version.js';
 import { type PdfOps, type PdfPageLike, pageImages } from './pdf-images.js';
@@ -13,11 +14,14 @@ import {
   pageLines,
   pageMarkdown,
 } from './pdf-layout.js';
+import { readOutline } from './pdf-outline.js';
 import {
+  DEFAULT_MIN_CONSECUTIVE_PAGES,
   DEFAULT_MIN_PAGE_FRACTION,
   dropRunningLines,
   type RunningLinesOptions,
 } from './pdf-running-lines.js';
+import { structurePages } from './pdf-structure.js';
 
 /**
  * When a PDF page is read from its image rather than its text layer: it has little text and
@@ -45,12 +49,21 @@ export interface PdfParserOptions extends ImageTextOptions {
   scannedPages?: ScannedPageOptions;
   /**
    * Removal of running headers and footers: lines among the top two (bottom two) lines of more
-   * than `minPageFraction` of the pages read from their text layer, compared with digits ignored
-   * (`Page 3 of 10` matches `Page 4 of 10`), once the document has at least 3 such pages. They
-   * repeat the same words in every chunk and carry nothing about the page. Default
-   * `{ minPageFraction: 0.5 }`; `false` keeps every line. Scanned pages are left as read.
+   * than `minPageFraction` of the pages read from their text layer, or of each of at least
+   * `minConsecutivePages` such pages in a row, compared with digits ignored (`Page 3 of 10`
+   * matches `Page 4 of 10`), once the document has at least 3 such pages. They repeat the same
+   * words in every chunk and carry nothing about the page. Default
+   * `{ minPageFraction: 0.5, minConsecutivePages: 3 }`; `false` keeps every line. Scanned pages
+   * are left as read.
    */
   runningLines?: RunningLinesOptions | false;
+  /**
+   * Structure recovery on pages read from their text layer: headings (from the outline when it
+   * nests, else from type size, font, capitals and numbering) written as Markdown headings, the
+   * first page's largest heading as the title, and tables rebuilt as Markdown tables with whole
+   * cells. Default true; `false` writes every line as paragraph text.
+   */
+  structure?: boolean;
 }
 
 type PdfDocument = Awaited<
@@ -228,6 +241,9 @@ export class PdfParser implements Parser {
   private readonly minImageArea: number;
   /** Share of text pages a running line must exceed; `undefined` when removal is off. */
   private readonly runningLineFraction: number | undefined;
+  /** Consecutive text pages that make a line running there. */
+  private readonly runningLinePages: number;
+  private readonly structure: boolean;
   private readonly reader: ImageTextReader;
 
   constructor(options: PdfParserOptions = {}) {
@@ -263,9 +279,20 @@ export class PdfParser implements Parser {
         'must be a share of the pages from 0.5 up to (not including) 1; set runningLines: false to keep running lines',
       );
     }
+    this.runningLinePages =
+      (options.runningLines || undefined)?.minConsecutivePages ?? DEFAULT_MIN_CONSECUTIVE_PAGES;
+    if (!(Number.isInteger(this.runningLinePages) && this.runningLinePages >= 2)) {
+      throw new InvalidArgumentError(
+        'runningLines.minConsecutivePages',
+        'must be a whole number of pages, 2 or more',
+      );
+    }
+    this.structure = options.structure ?? true;
     this.reader = new ImageTextReader(options);
     const running =
-      this.runningLineFraction === undefined ? 'no-running' : `running>${this.runningLineFraction}`;
+      this.runningLineFraction === undefined
+        ? 'no-running'
+        : `running>${this.runningLineFraction}|${this.runningLinePages}`;
     // Layout settings change the text, so a cache must not hand back a parse made with others.
     const layout = Object.entries(this.layout)
       .filter(([, value]) => value !== undefined)
@@ -273,8 +300,8 @@ export class PdfParser implements Parser {
       .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
       .join(',');
     this.fingerprint =
-      `pdf/unpdf@${packageVersion('unpdf')}/v3;scan<${this.minTextChars}c>=${this.minImageArea};` +
-      `${running};${layout ? `layout(${layout});` : ''}${this.reader.fingerprint}`;
+      `pdf/unpdf@${packageVersion('unpdf')}/v4;scan<${this.minTextChars}c>=${this.minImageArea};` +
+      `${running};${this.structure ? '' : 'no-structure;'}${layout ? `layout(${layout});` : ''}${this.reader.fingerprint}`;
   }
 
   /**
@@ -354,11 +381,17 @@ export class PdfParser implements Parser {
       pages.push({ pageNumber, markdown });
       lines.push(text);
     }
-    if (this.runningLineFraction !== undefined) {
-      dropRunningLines(lines, this.runningLineFraction).forEach((text, i) => {
-        if (text !== lines[i] && text !== undefined) pages[i]!.markdown = pageMarkdown(text);
-      });
-    }
+    const kept =
+      this.runningLineFraction === undefined
+        ? lines
+        : dropRunningLines(lines, this.runningLineFraction, this.runningLinePages);
+    const outline = this.structure ? await readOutline(pdf) : [];
+    const structure = this.structure ? structurePages(kept, outline) : undefined;
+    kept.forEach((text, i) => {
+      const markdown = structure?.markdown[i];
+      if (markdown !== undefined) pages[i]!.markdown = markdown;
+      else if (text !== lines[i] && text !== undefined) pages[i]!.markdown = pageMarkdown(text);
+    });
     if (!pages.some((page) => page.markdown.trim() !== '')) {
       const unread = this.unreadScansError(source, scans);
       if (unread !== undefined) throw unread;
@@ -373,7 +406,7 @@ export class PdfParser implements Parser {
               '(PdfParser scannedPages.minImageArea)',
       );
     }
-    const title = await readTitle(pdf);
+    const title = chooseTitle(await readTitle(pdf), structure?.title, outline[0]?.title);
     return { mediaType: 'application/pdf', ...(title === undefined ? {} : { title }), pages };
   }
 

@@ -49,3 +49,44 @@ describe('dropRunningLines', () => {
     expect(dropRunningLines(pages)).toEqual(pages);
   });
 });
+
+describe('dropRunningLines on consecutive pages', () => {
+  it('drops a section footer repeated at the bottom of a run of consecutive pages, there only', () => {
+    const pages = [
+      page(['Intro'], ['Overview | 1']),
+      page(['Revenue grew.'], ['MD&A | 2']),
+      page(['Costs fell.'], ['MD&A | 3']),
+      page(['Cash rose.'], ['MD&A | 4']),
+      page(['Risks'], ['Risk Factors | 5']),
+      page(['Legal'], ['Risk Factors | 6']),
+      page(['MD&A | 7', 'is cited here'], ['Exhibits | 8']),
+      page(['Signatures']),
+    ];
+    expect(dropRunningLines(pages)).toEqual([
+      page(['Intro'], ['Overview | 1']),
+      page(['Revenue grew.']),
+      page(['Costs fell.']),
+      page(['Cash rose.']),
+      page(['Risks'], ['Risk Factors | 5']),
+      page(['Legal'], ['Risk Factors | 6']),
+      page(['MD&A | 7', 'is cited here'], ['Exhibits | 8']),
+      page(['Signatures']),
+    ]);
+    // Two pages in a row are not enough by default; a run of two is when asked.
+    expect(dropRunningLines(pages, 0.5, 2)[4]).toEqual(page(['Risks']));
+  });
+
+  it('skips scanned pages without breaking the run, and drops layout lines with their text', () => {
+    const at = (y: number) => ({ y, x: 0, end: 10, size: 10, font: 'f', fontShare: 1, cells: 1, runs: [] });
+    const withLayout = (text: string): PageLines => ({
+      paragraphs: [[text, 'Part II']],
+      rotated: [],
+      layout: [[at(1), at(2)]],
+    });
+    const pages = [withLayout('a'), undefined, withLayout('b'), withLayout('c'), page(['d'])];
+    const result = dropRunningLines(pages);
+    expect(result[0]).toEqual({ paragraphs: [['a']], rotated: [], layout: [[at(1)]] });
+    expect(result[1]).toBeUndefined();
+    expect(result[3]).toEqual({ paragraphs: [['c']], rotated: [], layout: [[at(1)]] });
+  });
+});

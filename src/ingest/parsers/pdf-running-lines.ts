@@ -1,7 +1,8 @@
 /**
  * Running headers and footers: lines that open or close most pages of a PDF (a document title,
- * `Page 3 of 10`, a version stamp). They say nothing about the page they sit on, and repeated in
- * every chunk they drown its text in search.
+ * `Page 3 of 10`, a version stamp), or a run of consecutive pages (a section's `MD&A | 34`,
+ * `PART II / Item 1A`). They say nothing about the page they sit on, and repeated in every chunk
+ * they drown its text in search.
  */
 import type { PageLines } from './pdf-layout.js';
 
@@ -14,10 +15,20 @@ export interface RunningLinesOptions {
    * to keep every line set `runningLines: false` instead.
    */
   minPageFraction?: number;
+  /**
+   * A line is also a running header (footer) on each page of a run of at least this many
+   * consecutive text pages whose top (bottom) lines all hold it: section headers and footers
+   * (`MD&A | 34`) that change from one part of a document to the next. An integer, 2 or more;
+   * default 3.
+   */
+  minConsecutivePages?: number;
 }
 
 /** Default of {@link RunningLinesOptions.minPageFraction}. */
 export const DEFAULT_MIN_PAGE_FRACTION = 0.5;
+
+/** Default of {@link RunningLinesOptions.minConsecutivePages}. */
+export const DEFAULT_MIN_CONSECUTIVE_PAGES = 3;
 
 /** How many lines at the top and at the bottom of a page may be running lines. */
 const ZONE_LINES = 2;
@@ -49,53 +60,81 @@ function textAt(page: PageLines, at: At): string {
   return page.paragraphs[at.paragraph]![at.line]!;
 }
 
-/** Keys seen in one zone of more than `fraction` of the `pages`. */
-function runningKeys(pages: PageLines[], zoneOf: (page: PageLines) => At[], fraction: number): Set<string> {
+/**
+ * Per page (by index into `pages`), the keys of one zone that run there: keys seen in that zone of
+ * more than `fraction` of the pages, and keys seen in that zone of each of at least `consecutive`
+ * pages in a row (on those pages only).
+ */
+function runningKeys(
+  pages: PageLines[],
+  zoneOf: (page: PageLines) => At[],
+  fraction: number,
+  consecutive: number,
+): Array<Set<string>> {
+  const keys = pages.map((page) => new Set(zoneOf(page).map((at) => runningLineKey(textAt(page, at)))));
   const counts = new Map<string, number>();
-  for (const page of pages) {
-    for (const key of new Set(zoneOf(page).map((at) => runningLineKey(textAt(page, at))))) {
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const set of keys) for (const key of set) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const everywhere = new Set(
+    [...counts].filter(([, count]) => count > fraction * pages.length).map(([k]) => k),
+  );
+  const running = pages.map(() => new Set<string>());
+  for (const [key] of counts) {
+    for (let i = 0; i < pages.length; i++) {
+      if (!keys[i]!.has(key)) continue;
+      let j = i;
+      while (j + 1 < pages.length && keys[j + 1]!.has(key)) j++;
+      const many = everywhere.has(key);
+      if (many || j - i + 1 >= consecutive) for (let k = i; k <= j; k++) running[k]!.add(key);
+      i = j;
     }
   }
-  return new Set([...counts].filter(([, count]) => count > fraction * pages.length).map(([key]) => key));
+  return running;
 }
 
 /**
  * Removes running headers and footers from a document's pages. A text page is one with upright
- * text; with at least 3 of them, a line is removed from the top two lines of every page when its
+ * text; with at least 3 of them, a line is removed from the top two lines of a page when its
  * {@link runningLineKey} is among the top two lines of more than `minPageFraction` of the text
- * pages, and likewise at the bottom. Lines further in, rotated text and pages given as `undefined`
- * (not read from their text layer: scanned, unreadable) are left alone; the latter are not counted
- * either. A page may end up without text. Nothing is removed when that would leave no text at all.
+ * pages, or of every page of a run of at least `minConsecutivePages` consecutive text pages that
+ * includes this one; likewise at the bottom. Lines further in, rotated text and pages given as
+ * `undefined` (not read from their text layer: scanned, unreadable) are left alone; the latter are
+ * not counted either, and do not break a run. A page may end up without text. Nothing is removed
+ * when that would leave no text at all. A page's `layout` loses the same lines as its paragraphs.
  * @returns The pages in the same order: the very same object where nothing was removed, a new one
  *   where something was.
  */
 export function dropRunningLines(
   pages: ReadonlyArray<PageLines | undefined>,
   minPageFraction: number = DEFAULT_MIN_PAGE_FRACTION,
+  minConsecutivePages: number = DEFAULT_MIN_CONSECUTIVE_PAGES,
 ): Array<PageLines | undefined> {
   const textPages = pages.filter(
     (page): page is PageLines => page !== undefined && page.paragraphs.length > 0,
   );
   if (textPages.length < MIN_TEXT_PAGES) return [...pages];
-  const top = runningKeys(textPages, (page) => zones(page).top, minPageFraction);
-  const bottom = runningKeys(textPages, (page) => zones(page).bottom, minPageFraction);
-  if (top.size === 0 && bottom.size === 0) return [...pages];
+  const top = runningKeys(textPages, (page) => zones(page).top, minPageFraction, minConsecutivePages);
+  const bottom = runningKeys(textPages, (page) => zones(page).bottom, minPageFraction, minConsecutivePages);
+  if (top.every((keys) => keys.size === 0) && bottom.every((keys) => keys.size === 0)) return [...pages];
 
   const result = pages.map((page) => {
-    if (page === undefined) return page;
+    const index = page === undefined ? -1 : textPages.indexOf(page);
+    if (page === undefined || index < 0) return page;
     const zone = zones(page);
     const drop = new Set(
       [
-        ...zone.top.filter((at) => top.has(runningLineKey(textAt(page, at)))),
-        ...zone.bottom.filter((at) => bottom.has(runningLineKey(textAt(page, at)))),
+        ...zone.top.filter((at) => top[index]!.has(runningLineKey(textAt(page, at)))),
+        ...zone.bottom.filter((at) => bottom[index]!.has(runningLineKey(textAt(page, at)))),
       ].map((at) => `${at.paragraph}:${at.line}`),
     );
     if (drop.size === 0) return page;
+    const keep = (paragraph: number, line: number) => !drop.has(`${paragraph}:${line}`);
     const paragraphs = page.paragraphs
-      .map((lines, paragraph) => lines.filter((_, line) => !drop.has(`${paragraph}:${line}`)))
+      .map((lines, paragraph) => lines.filter((_, line) => keep(paragraph, line)))
       .filter((lines) => lines.length > 0);
-    return { ...page, paragraphs };
+    const layout = page.layout
+      ?.map((lines, paragraph) => lines.filter((_, line) => keep(paragraph, line)))
+      .filter((lines) => lines.length > 0);
+    return { ...page, paragraphs, ...(layout ? { layout } : {}) };
   });
   const hasText = result.some(
     (page) => page !== undefined && (page.paragraphs.length > 0 || page.rotated.length > 0),

@@ -79,6 +79,14 @@ describe('PptxParser', async () => {
     expect(parsed.title).toBe('Trail Review Deck');
   });
 
+  it('takes the first slide title when the title property is the default one', async () => {
+    const pptx = new PptxGenJS();
+    pptx.title = 'PowerPoint Presentation';
+    pptx.addSlide().addText('Ferry Schedule', { x: 0.5, y: 0.2, w: 8, h: 0.8, fontSize: 32 });
+    const bytes = new Uint8Array((await pptx.write({ outputType: 'uint8array' })) as Uint8Array);
+    expect((await parser.parse({ name: 'ferry.pptx', bytes })).title).toBe('Ferry Schedule');
+  });
+
   it('opens each slide with its title as a # heading', () => {
     expect(slide(1)).toMatch(/^# Quarterly Trail Review\n\n/);
     // No title placeholder: the topmost one-line text box is the title.

@@ -1,6 +1,7 @@
 import { EmptyDocumentError, isCairnError, ParseError, ParseLimitError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { Page, ParsedDocument, Source } from '../../core/types.js';
+import { chooseTitle } from './document-title.js';
 import type { DomElement } from './dom.js';
 import {
   childElement,
@@ -301,7 +302,10 @@ export class PptxParser implements Parser {
       throw new EmptyDocumentError(source.name);
     }
     const core = await pkg.xml('docProps/core.xml').catch(() => undefined);
-    const title = collapse(core ? childElement(core, 'dc:title')?.textContent : undefined) || firstTitle;
+    const title = chooseTitle(
+      core ? (childElement(core, 'dc:title')?.textContent ?? undefined) : undefined,
+      firstTitle,
+    );
     return { mediaType: PPTX_TYPE, ...(title ? { title } : {}), pages };
   }
 }

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Command } from 'commander';
+import { DEFAULT_ASK_TOP_K } from '../../answer/ask-defaults.js';
 import type { ConversationalAnswer } from '../../answer/ask-with-history.js';
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
@@ -30,7 +31,11 @@ interface SearchOptions extends GlobalOptions {
 
 const modes = ['lexical', 'dense', 'hybrid'];
 
-function checkMode(mode: string | undefined): SearchMode | undefined {
+/**
+ * `--mode` checked against the search modes.
+ * @throws {InvalidArgumentError} naming the option for any other value.
+ */
+export function checkMode(mode: string | undefined): SearchMode | undefined {
   if (mode !== undefined && !modes.includes(mode)) {
     throw new InvalidArgumentError('--mode', `must be one of ${modes.join(', ')}, got "${mode}"`);
   }
@@ -84,7 +89,7 @@ export function registerAnswerCommands(program: Command): void {
     .description('answer a question with numbered citations (extractive unless a chat model is configured)')
     .argument('<question>', 'the question')
     .option('--mode <mode>', 'lexical | dense | hybrid')
-    .option('-k, --top-k <n>', 'hits to consider', positiveInt('--top-k'), 8)
+    .option('-k, --top-k <n>', 'hits to consider', positiveInt('--top-k'), DEFAULT_ASK_TOP_K)
     .option('--filter <json>', 'metadata filter (JSON)', jsonObject('--filter'))
     .option('--json', 'print the answer and sources as JSON');
   withRetrievalOptions(ask);

@@ -7,6 +7,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
+import { DEFAULT_ASK_TOP_K } from '../../answer/ask-defaults.js';
 import type { ConversationTurn } from '../../answer/query-rewriter.js';
 import type { AnsweringEngine, SearcherOptions } from '../../answer/searcher.js';
 import { InvalidArgumentError, isCairnError } from '../../core/errors.js';
@@ -119,7 +120,7 @@ export function registerChatCommand(program: Command): void {
       'chat about a collection: follow-ups are rewritten using the conversation, answers cite sources',
     )
     .option('--mode <mode>', 'lexical | dense | hybrid')
-    .option('-k, --top-k <n>', 'hits to consider per question', positiveInt('--top-k'), 8);
+    .option('-k, --top-k <n>', 'hits to consider per question', positiveInt('--top-k'), DEFAULT_ASK_TOP_K);
   withScopeOptions(command);
   withEmbedderOptions(command);
   withChatOption(command);

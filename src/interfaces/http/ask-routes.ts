@@ -12,19 +12,18 @@
  * `sources`. A client that disconnects stops the answer.
  *
  * The answer is `askWithHistory` over the engine — what `Engine.ask` and `Engine.stream` run —
- * with the engine's search wrapped to report the question and sources as soon as retrieval has
- * them, before the first word of the answer (`Engine.stream` yields the sources only at the end).
+ * with the engine's search wrapped to report the question as soon as retrieval runs, and the
+ * sources reported by `onSources` before the first word of the answer (`Engine.stream` yields
+ * the sources only at the end).
  * @module
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { askWithHistory, type ConversationalAnswer } from '../../answer/ask-with-history.js';
-import { relevantHits } from '../../answer/relevance.js';
 import type { AnsweringEngine } from '../../answer/searcher.js';
 import { CollectionNotFoundError } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
-import type { Citation } from '../../core/types.js';
 import { principalFor } from './auth.js';
 import { EventQueue } from './event-queue.js';
 import { errorReport } from './http-errors.js';
@@ -33,9 +32,6 @@ import { AskBody, AskResponse, CollectionParams } from './schemas.js';
 import type { ServerEnv } from './server-env.js';
 import type { ServerEngine } from './server-options.js';
 import { sourceView } from './views.js';
-
-/** Sources the answerer is offered: `checkedAnswerFromHits`'s default `maxSources`. */
-const MAX_SOURCES = 5;
 
 const route = createRoute({
   method: 'post',
@@ -116,13 +112,7 @@ export async function answerInScope(
     chatModel: engine.chatModel,
     search: async (query, searchOptions = {}) => {
       reportQuestion(query);
-      const result = await engine.search(query, { ...searchOptions, ...scope });
-      // The answerer's own choice: the hits over the relevance floor, the first five, numbered.
-      const offered: Citation[] = relevantHits(query, result.hits)
-        .slice(0, MAX_SOURCES)
-        .map((hit, i) => ({ n: i + 1, hit }));
-      emit({ event: 'sources', data: { sources: offered.map(sourceView) } });
-      return result;
+      return engine.search(query, { ...searchOptions, ...scope });
     },
   };
   return askWithHistory(searcher, input.question, {
@@ -131,6 +121,8 @@ export async function answerInScope(
     ...(input.mode ? { mode: input.mode } : {}),
     ...(input.filter ? { filter: input.filter as Filter } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    // The sources the answer is written from, before its first word.
+    onSources: (sources) => emit({ event: 'sources', data: { sources: sources.map(sourceView) } }),
     onToken: (delta) => {
       reportQuestion(input.question);
       emit({ event: 'text', data: { delta } });

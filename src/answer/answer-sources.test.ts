@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Hit } from '../core/types.js';
+import { answerSources } from './answer-sources.js';
+
+function hit(id: string, text: string, headingPath: string[] = []): Hit {
+  const [documentId, ordinal] = id.split(':');
+  return {
+    chunk: {
+      id,
+      documentId: documentId!,
+      sourceId: documentId!,
+      ordinal: Number(ordinal ?? 0),
+      text,
+      headingPath,
+      pageStart: 1,
+      pageEnd: 1,
+      tokenCount: 1,
+      metadata: {},
+    },
+    score: 1,
+    scores: { lexical: 1 },
+  };
+}
+
+const NOTICE =
+  'This quarterly report includes forward-looking statements about net sales and margins, which involve risks and uncertainties that could cause results to differ.';
+
+describe('answerSources', () => {
+  it('opens with search’s best specific hit, orders the rest by how well they answer, copies last and once', () => {
+    const hits = [
+      hit('a.pdf:1', `${NOTICE} Filed in May.`),
+      hit('b.pdf:1', `${NOTICE} Filed in June.`),
+      hit('a.pdf:4', 'Net sales for the quarter are discussed below.'),
+      hit('a.pdf:5', 'Net sales margins were stable.'),
+      hit('a.pdf:6', '|  | 2023 |\n| --- | --- |\n| Net sales margins | 41.2 % |'),
+    ];
+    const sources = answerSources('What were net sales margins?', hits);
+    expect(sources.map((h) => h.chunk.id)).toEqual(['a.pdf:4', 'a.pdf:6', 'a.pdf:5', 'a.pdf:1']);
+  });
+
+  it('takes the boilerplate it is told about, and hits that support but do not clear the floor', () => {
+    const hits = [
+      hit('a.pdf:0', 'Marmots hibernate in burrows under granite boulders.'),
+      hit('b.pdf:0', 'Marmots hibernate in burrows all winter long.'),
+      hit('c.pdf:0', 'Marmots whistle loudly.'),
+      hit('d.pdf:0', 'Pikas gather hay.'),
+    ];
+    const sources = answerSources('Where and when do marmots hibernate in burrows?', hits, {
+      boilerplate: new Set(['a.pdf:0']),
+    });
+    expect(sources.map((h) => h.chunk.id)).toEqual(['b.pdf:0', 'c.pdf:0', 'a.pdf:0']);
+    expect(answerSources('boiling point of nitrogen', hits)).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Which retrieved hits an answer draws on, in which order: those that clear the relevance floor,
+ * in search order, except that chunks with a near-copy in another document (boilerplate) follow
+ * the specific ones, and only the first of a set of copies is kept.
+ * @module
+ */
+import type { Hit } from '../core/types.js';
+import { COPY_RESEMBLANCE, copiedChunks, resemblance, shingles } from './boilerplate.js';
+import { answerability } from './extractive-answerer.js';
+import { type RelevanceOptions, relevantHits } from './relevance.js';
+
+/**
+ * Sources an answer draws on by default: six (on the SEC development questions six let the
+ * offline answer state the reference's key figure for 26 of 64 questions, five for 24).
+ */
+export const DEFAULT_MAX_SOURCES = 6;
+
+/** Options of {@link answerSources}. */
+export interface AnswerSourcesOptions extends RelevanceOptions {
+  /** Sources at most; default {@link DEFAULT_MAX_SOURCES}. */
+  maxSources?: number;
+  /**
+   * Share of the question's terms a hit needs to support an answer whose first source cleared
+   * the floor; default 0.3. Such hits follow the relevant ones.
+   */
+  minSupportCoverage?: number;
+  /** Chunk ids known to be boilerplate (see `boilerplateHits`); they follow specific text. */
+  boilerplate?: ReadonlySet<string>;
+}
+
+/**
+ * The sources for answering `question` from `hits` (best first), none when no hit clears the
+ * relevance floor (see {@link relevantHits}). The first is search's best specific hit that clears
+ * it, so the answer draws on that; then the other specific hits that clear it, or clear the lower
+ * `minSupportCoverage` (their score scaled by 0.8), by how well they can answer (their best
+ * passage's score, see {@link answerability}; search order breaks ties); then boilerplate — chunks
+ * with a near-copy among the hits (see {@link copiedChunks}) or named in `options.boilerplate` —
+ * one of each set of copies; at most `maxSources`.
+ */
+export function answerSources(
+  question: string,
+  hits: readonly Hit[],
+  options: AnswerSourcesOptions = {},
+): Hit[] {
+  const relevant = relevantHits(question, [...hits], options);
+  if (relevant.length === 0) return [];
+  const supporting = relevantHits(
+    question,
+    hits.filter((hit) => !relevant.includes(hit)),
+    { minTermCoverage: options.minSupportCoverage ?? 0.3 },
+  );
+  const pool = [...relevant, ...supporting];
+  const copied = copiedChunks(pool);
+  const isBoilerplate = (hit: Hit) =>
+    copied.has(hit.chunk.id) || (options.boilerplate?.has(hit.chunk.id) ?? false);
+  const kept: Array<{ hit: Hit; shingles: Set<string> }> = [];
+  for (const hit of pool.filter(isBoilerplate)) {
+    const own = shingles(hit.chunk.text);
+    if (!kept.some((k) => resemblance(k.shingles, own) >= COPY_RESEMBLANCE))
+      kept.push({ hit, shingles: own });
+  }
+  const first = relevant.find((hit) => !isBoilerplate(hit));
+  const rest = pool.filter((hit) => hit !== first && !isBoilerplate(hit));
+  const scores = answerability(question, rest);
+  const ordered = rest
+    .map((hit, i) => ({ hit, i, score: scores[i]! * (relevant.includes(hit) ? 1 : 0.8) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((entry) => entry.hit);
+  const max = options.maxSources ?? DEFAULT_MAX_SOURCES;
+  const chosen = [...(first ? [first] : []), ...ordered];
+  return [...chosen, ...kept.map((k) => k.hit)].slice(0, max);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { passagesOf, quoteRows, tableCells } from './passages.js';
+
+describe('passagesOf', () => {
+  it('gives sentences, key/value lines and table rows with their header, and no headings', () => {
+    const text = [
+      '## Results',
+      '',
+      'Net sales rose. Costs fell.',
+      '',
+      'Location: Springfield | Status: Closed',
+      'Aircraft: Piper | Damage: Substantial',
+      '',
+      '|  | 2022 | 2021 |',
+      '| --- | --- | --- |',
+      '| Total net sales | 82,959 | 81,434 |',
+      '| Net income | 19,442 | 21,744 |',
+    ].join('\n');
+    const passages = passagesOf(text);
+    expect(passages.map((p) => [p.kind, p.text])).toEqual([
+      ['sentence', 'Net sales rose.'],
+      ['sentence', 'Costs fell.'],
+      ['line', 'Location: Springfield | Status: Closed'],
+      ['line', 'Aircraft: Piper | Damage: Substantial'],
+      ['row', '| Total net sales | 82,959 | 81,434 |'],
+      ['row', '| Net income | 19,442 | 21,744 |'],
+    ]);
+    expect(passages[4]!.table).toEqual({ header: '|  | 2022 | 2021 |', delimiter: '| --- | --- | --- |' });
+    expect(passages[0]!.block).toBe(passages[1]!.block);
+    expect(passages[4]!.block).not.toBe(passages[2]!.block);
+  });
+});
+
+describe('tableCells and quoteRows', () => {
+  it('split a row into cells, escaped pipes kept, and quote rows under their header', () => {
+    expect(tableCells('| a\\|b | 1 |  |')).toEqual(['a|b', '1', '']);
+    expect(quoteRows({ header: '| x | y |', delimiter: '| --- | --- |' }, ['| a | 1 |'])).toBe(
+      '| x | y |\n| --- | --- |\n| a | 1 |',
+    );
+  });
+});

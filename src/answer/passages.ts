@@ -1,0 +1,89 @@
+/**
+ * A chunk's text as the passages an answer may quote: sentences of prose, lines of key/value
+ * forms, and rows of Markdown tables — each row with its table's header, so a quoted figure keeps
+ * its column labels. Headings are context, never passages.
+ * @module
+ */
+
+/** A Markdown table's header and delimiter rows. */
+export interface TableHead {
+  header: string;
+  delimiter: string;
+}
+
+/** One quotable passage of a chunk. */
+export interface Passage {
+  text: string;
+  /** `sentence` of prose, `line` of a key/value form, `row` of a Markdown table. */
+  kind: 'sentence' | 'line' | 'row';
+  /** Position among the chunk's passages. */
+  order: number;
+  /** Paragraph or table the passage belongs to; two-sentence windows never cross it. */
+  block: number;
+  /** For a row: its table's header and delimiter, to quote with it. */
+  table?: TableHead;
+}
+
+const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+const DELIMITER_ROW = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+const KEY_VALUE_LINE = /\s\|\s|^\|/;
+const LABEL_LINE = /^[\p{L}][\p{L}\p{N} /&().#'-]{0,40}:\s/u;
+
+/** The cells of a Markdown table row, trimmed, escaped pipes kept. */
+export function tableCells(row: string): string[] {
+  const inner = row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
+  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
+}
+
+/** True when `lines` open with a Markdown table: a row, then a delimiter row. */
+function isTable(lines: readonly string[]): boolean {
+  return lines.length >= 2 && /^\s*\|/.test(lines[0]!) && DELIMITER_ROW.test(lines[1]!.trim());
+}
+
+/**
+ * The passages of a chunk's text, in order. Paragraphs are split at blank lines; a Markdown
+ * table gives one passage per body row; a paragraph whose lines are mostly key/value or label
+ * lines gives one per line; prose gives one per sentence (`Intl.Segmenter`). Headings and lines
+ * without a letter or digit give none.
+ */
+export function passagesOf(text: string): Passage[] {
+  const out: Passage[] = [];
+  let block = 0;
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    block++;
+    const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
+    if (lines.length === 0) continue;
+    const push = (passage: Omit<Passage, 'order' | 'block'>) => {
+      if (/[\p{L}\p{N}]/u.test(passage.text)) out.push({ ...passage, order: out.length, block });
+    };
+    if (isTable(lines)) {
+      const table = { header: lines[0]!.trim(), delimiter: lines[1]!.trim() };
+      for (const row of lines.slice(2)) push({ text: row.trim(), kind: 'row', table });
+      continue;
+    }
+    const prose = lines.filter((line) => !/^#{1,6}\s/.test(line));
+    if (prose.length === 0) continue;
+    const tabular = prose.filter((line) => KEY_VALUE_LINE.test(line) || LABEL_LINE.test(line)).length;
+    if (tabular >= prose.length / 2) {
+      for (const line of prose) push({ text: line.replace(/\s+/g, ' ').trim(), kind: 'line' });
+      continue;
+    }
+    for (const { segment } of sentenceSegmenter.segment(prose.join(' '))) {
+      push({ text: segment.replace(/\s+/g, ' ').trim(), kind: 'sentence' });
+    }
+  }
+  return out;
+}
+
+/** A passage's text for comparison: case folded, spaces collapsed, digits kept. */
+export function passageKey(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Quotes table rows with their header: header row, delimiter row, the rows. */
+export function quoteRows(table: TableHead, rows: readonly string[]): string {
+  return [table.header, table.delimiter, ...rows].join('\n');
+}

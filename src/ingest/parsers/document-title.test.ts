@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { chooseTitle, looksLikeIdentifier } from './document-title.js';
+
+describe('looksLikeIdentifier', () => {
+  it('flags accession numbers, dates with generic words, file names and emptiness', () => {
+    for (const title of [
+      '0000320193-22-000070',
+      '04.01.2023 10Q Document',
+      'report_final_v2.docx',
+      'Untitled',
+      '',
+      undefined,
+    ]) {
+      expect(looksLikeIdentifier(title), String(title)).toBe(true);
+    }
+  });
+
+  it('passes titles with words of their own', () => {
+    for (const title of [
+      'Apple Inc.',
+      'Form 10-Q for Microsoft Corp filed 10/24/2022',
+      'data analysis plan',
+    ]) {
+      expect(looksLikeIdentifier(title), title).toBe(false);
+    }
+  });
+});
+
+describe('chooseTitle', () => {
+  it('keeps a declared title with words, else takes the first found one that has them', () => {
+    expect(chooseTitle('Form 10-Q for Microsoft Corp', 'MICROSOFT CORPORATION')).toBe(
+      'Form 10-Q for Microsoft Corp',
+    );
+    expect(chooseTitle('0001045810-22-000166', 'FORM 10-Q', '  NVIDIA   CORPORATION ')).toBe(
+      'NVIDIA CORPORATION',
+    );
+    expect(chooseTitle(undefined, undefined, 'Treatment of Oral Graft-versus-host Disease')).toBe(
+      'Treatment of Oral Graft-versus-host Disease',
+    );
+  });
+
+  it('falls back to the declared identifier, then to any found title, then to nothing', () => {
+    expect(chooseTitle('0000320193-22-000070', 'FORM 10-Q')).toBe('0000320193-22-000070');
+    expect(chooseTitle(' ', 'Orthodontics')).toBe('Orthodontics');
+    expect(chooseTitle(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Which title a document gets: the one its metadata declares unless that is empty or reads like
+ * an identifier or a file name (`0000320193-22-000070`, `04.01.2023 10Q Document`,
+ * `report_v2.docx`), else one found in its content (a PDF's largest first-page heading, its
+ * outline's first entry, an HTML page's first `<h1>`).
+ * @module
+ */
+
+/** Words that say nothing about a document when they are all its title says. */
+const GENERIC = new Set([
+  'document',
+  'untitled',
+  'file',
+  'draft',
+  'copy',
+  'doc',
+  'docx',
+  'pdf',
+  'final',
+  'version',
+  'new',
+  'microsoft',
+  'word',
+  'powerpoint',
+  'presentation',
+  'slide',
+  'slides',
+  'title',
+  'cover',
+  'contents',
+  'table',
+  'of',
+  'page',
+]);
+
+/**
+ * True when `title` carries no words of its own: empty, or, once tokens holding a digit or an
+ * underscore, file names (`a.pdf`) and generic words (`document`, `untitled`, `draft`…) are set
+ * aside, fewer than two words of two letters or more are left.
+ */
+export function looksLikeIdentifier(title: string | undefined): boolean {
+  if (title === undefined) return true;
+  const words = title
+    .split(/[\s\-–—/|,;:()[\]]+/)
+    .filter((token) => token !== '')
+    .filter((token) => !/[\d_]/.test(token) && !/\.\w{2,4}$/.test(token))
+    .map((token) => token.replace(/[^\p{L}]/gu, '').toLowerCase())
+    .filter((word) => word.length >= 2 && !GENERIC.has(word));
+  return words.length < 2;
+}
+
+/** Spaces collapsed, trimmed; `undefined` when nothing is left. */
+function clean(title: string | undefined): string | undefined {
+  const text = title?.replace(/\s+/g, ' ').trim();
+  return text ? text : undefined;
+}
+
+/**
+ * The title to record: `declared` (metadata) unless it {@link looksLikeIdentifier}; else the first
+ * of `found` (titles from the content, best first) that does not; else `declared` as it is, or
+ * the first found one, or undefined.
+ */
+export function chooseTitle(
+  declared: string | undefined,
+  ...found: Array<string | undefined>
+): string | undefined {
+  const metadata = clean(declared);
+  if (metadata !== undefined && !looksLikeIdentifier(metadata)) return metadata;
+  const candidates = found.map(clean).filter((t): t is string => t !== undefined);
+  return candidates.find((t) => !looksLikeIdentifier(t)) ?? metadata ?? candidates[0];
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { type PageLines, type PdfTextItem, pageLines } from './pdf-layout.js';
+import { findTables, type PlacedLine, tableMarkdown } from './pdf-tables.js';
+
+/** Viewport of an unrotated US-letter page at scale 1. */
+const LETTER = [1, 0, 0, -1, 0, 792];
+
+/** A text item at (x, y) in user space, 0.5 em per character wide. */
+function item(
+  str: string,
+  x: number,
+  y: number,
+  options: { size?: number; font?: string } = {},
+): PdfTextItem {
+  const size = options.size ?? 8;
+  return {
+    str,
+    transform: [size, 0, 0, size, x, y],
+    width: str.length * size * 0.5,
+    fontName: options.font ?? 'body',
+  };
+}
+
+function placed(page: PageLines): PlacedLine[] {
+  return page.paragraphs.flatMap((lines, paragraph) =>
+    lines.map((text, i) => ({ text, layout: page.layout![paragraph]![i]!, paragraph })),
+  );
+}
+
+function tablesOf(items: PdfTextItem[]) {
+  const lines = placed(pageLines(items, LETTER));
+  return { lines, tables: findTables(lines) };
+}
+
+/** A statement of operations: stacked header over two periods, currency signs apart from the figures. */
+function statement(): PdfTextItem[] {
+  const bold = { font: 'bold' };
+  const rows: Array<[string, string, string]> = [
+    ['Products', '63,355', '63,948'],
+    ['Services', '19,604', '17,486'],
+    ['Total net sales', '82,959', '81,434'],
+  ];
+  return [
+    item('Three Months Ended', 300, 700, bold),
+    item('June 25,', 300, 690, bold),
+    item('June 26,', 400, 690, bold),
+    item('2022', 306, 682, bold),
+    item('2021', 406, 682, bold),
+    item('Net sales:', 20, 670),
+    ...rows.flatMap(([label, a, b], i) => {
+      const y = 660 - 10 * i;
+      const signs = i === 0 ? [item('$', 290, y), item('$', 390, y)] : [];
+      return [item(label, 30, y), ...signs, item(a, 310, y), item(b, 410, y)];
+    }),
+  ];
+}
+
+describe('findTables', () => {
+  it('rebuilds a statement with its stacked header, spanning cells and currency signs', () => {
+    const { tables } = tablesOf(statement());
+    expect(tables).toHaveLength(1);
+    expect(tableMarkdown(tables[0]!)).toBe(
+      [
+        '|  | Three Months Ended June 25, 2022 | Three Months Ended June 26, 2021 |',
+        '| --- | --- | --- |',
+        '| Net sales: |  |  |',
+        '| Products | $63,355 | $63,948 |',
+        '| Services | 19,604 | 17,486 |',
+        '| Total net sales | 82,959 | 81,434 |',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps multi-line cells whole, a wrapped label with its row, and narrow gutters as columns', () => {
+    const items = [
+      item('Measure', 20, 700, { font: 'bold' }),
+      item('Definition', 130, 700, { font: 'bold' }),
+      item('Usefulness', 360, 700, { font: 'bold' }),
+      item('Adjusted free cash', 20, 690),
+      item('We reference a non-GAAP measure', 130, 690),
+      item('It helps investors see the', 360, 690),
+      item('flow', 20, 682),
+      // This line's middle cell ends 1.3 ems before the last column: too narrow a gap for the
+      // layout alone, which reads the line as one cell.
+      item('used by management when assessing our sources and uses', 130, 682),
+      item('sources of liquidity.', 130 + 54 * 4 + 10.4, 682),
+      item('liquidity.', 130, 674),
+      item('Total cash', 20, 664),
+      item('Cash plus short-term investments.', 130, 664),
+      item('A view of capital resources.', 360, 664),
+    ];
+    const { lines, tables } = tablesOf(items);
+    expect(lines.map((line) => line.text)).toContain(
+      'flow | used by management when assessing our sources and uses sources of liquidity.',
+    );
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.header).toEqual(['Measure', 'Definition', 'Usefulness']);
+    expect(tables[0]!.rows).toEqual([
+      [
+        'Adjusted free cash flow',
+        'We reference a non-GAAP measure used by management when assessing our sources and uses liquidity.',
+        'It helps investors see the sources of liquidity.',
+      ],
+      ['Total cash', 'Cash plus short-term investments.', 'A view of capital resources.'],
+    ]);
+  });
+
+  it('leaves key/value forms, running text and bullet lists alone', () => {
+    const form = [
+      item('Location:', 54, 700),
+      item('Tallahassee, FL', 120, 700),
+      item('Accident Number:', 352, 700),
+      item('NYC08CA055', 440, 700),
+      item('Aircraft:', 54, 690),
+      item('Piper PA-22-150', 120, 690),
+      item('Aircraft Damage:', 352, 690),
+      item('Substantial', 440, 690),
+    ];
+    expect(tablesOf(form).tables).toEqual([]);
+    const prose = [
+      item('The pilot reported that during the landing on runway 5 the touchdown was hard', 20, 700),
+      item('and the airplane bounced and started to porpoise before the gear failed aft.', 20, 690),
+    ];
+    expect(tablesOf(prose).tables).toEqual([]);
+    const bullets = [
+      item('•', 20, 700),
+      item('Revenue grew.', 60, 700),
+      item('•', 20, 690),
+      item('Costs fell.', 60, 690),
+    ];
+    expect(tablesOf(bullets).tables).toEqual([]);
+  });
+
+  it('stops at running text and at a title set in larger type', () => {
+    const items = [
+      item('Quarterly Report', 20, 740, { size: 16 }),
+      ...statement(),
+      item(
+        'See the accompanying notes, which are an integral part of these statements, for details.',
+        20,
+        600,
+      ),
+    ];
+    const { lines, tables } = tablesOf(items);
+    expect(tables).toHaveLength(1);
+    expect(lines[tables[0]!.first]!.text).toMatch(/^Three Months Ended/);
+    expect(lines[tables[0]!.last]!.text).toMatch(/^Total net sales/);
+  });
+});
+
+describe('tableMarkdown', () => {
+  it('escapes pipes in cells', () => {
+    expect(tableMarkdown({ header: ['a|b', 'c'], rows: [['1', '2\\3']] })).toBe(
+      '| a\\|b | c |\n| --- | --- |\n| 1 | 2\\\\3 |',
+    );
+  });
+});

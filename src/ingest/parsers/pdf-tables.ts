@@ -1,0 +1,413 @@
+/**
+ * Table regions of a PDF page rebuilt as Markdown tables: columns from the x-positions of the
+ * text (the gutters no line's text crosses), cells whole (the lines of a multi-line cell joined),
+ * header rows stacked into one (a cell spanning columns heads each of them), currency signs kept
+ * with their amounts. Pure functions over the lines {@link pageLines} builds.
+ * @module
+ */
+import { joinHyphenated, type LineLayout, normalizeLine } from './pdf-layout.js';
+
+/** A line of a page as structure recovery sees it. */
+export interface PlacedLine {
+  text: string;
+  layout: LineLayout;
+  /** Index of the paragraph (block) the line belongs to on its page. */
+  paragraph: number;
+}
+
+/** A table found on a page: lines `first` to `last` (inclusive) of the page's lines. */
+export interface TableRegion {
+  first: number;
+  last: number;
+  /** One cell per column, whole; columns left to right. */
+  header: string[];
+  rows: string[][];
+}
+
+/** A stretch of a line's text with no gap as wide as a word break between column cells. */
+interface Segment {
+  text: string;
+  x: number;
+  end: number;
+}
+
+interface Column {
+  x: number;
+  end: number;
+}
+
+/** Runs closer than this many ems belong to one segment (words of one cell). */
+const SEGMENT_GAP = 0.5;
+/** Lines between two lines with column gaps that may still belong to the same table. */
+const MAX_PLAIN_RUN = 4;
+/** Share of a table's lines that may cross a gutter (spanning header cells) without closing it. */
+const CROSSING_SHARE = 0.15;
+/** Type this many times larger than a table's rows is a title, not a row. */
+const LARGER_TYPE = 1.2;
+/** Most header lines stacked into the header row. */
+const MAX_HEADER_LINES = 5;
+
+const CURRENCY = /^[$€£¥]$/;
+const BULLET = /^[•▪■◦‣●○◆◇►▸‐–—*-]$/;
+const NUMERIC = /^[($€£¥-]*\s*[\d.,]+\s*\)?\s*%?$|^[—–-]$/;
+const KEY_VALUE = /^\p{L}[^:|]{0,50}:(?:\s|$)/u;
+
+/** A line's runs merged into segments at gaps narrower than {@link SEGMENT_GAP} ems. */
+function segmentsOf(layout: LineLayout): Segment[] {
+  const segments: Segment[] = [];
+  for (const run of layout.runs) {
+    const last = segments.at(-1);
+    const gap = last === undefined ? Number.POSITIVE_INFINITY : (run.x - last.end) / run.size;
+    if (last !== undefined && gap < SEGMENT_GAP) {
+      last.text += gap < 0.1 ? run.text : ` ${run.text}`;
+      last.end = Math.max(last.end, run.end);
+    } else {
+      segments.push({ text: run.text, x: run.x, end: run.end });
+    }
+  }
+  return segments
+    .map((segment) => ({ ...segment, text: normalizeLine(segment.text) }))
+    .filter((segment) => segment.text !== '');
+}
+
+/** A column gap: this many ems between two segments of a line. */
+const COLUMN_GAP = 1.5;
+
+/** True when a line is split into cells: by the layout, or by a gap of {@link COLUMN_GAP} ems. */
+function isRowLike(line: PlacedLine, segments: readonly Segment[]): boolean {
+  // A bullet and its text are a list item, not two cells.
+  if (BULLET.test(segments[0]?.text ?? '')) return false;
+  if (line.layout.cells >= 2) return true;
+  return segments.some(
+    (segment, i) => i > 0 && (segment.x - segments[i - 1]!.end) / line.layout.size >= COLUMN_GAP,
+  );
+}
+
+/** A line that reads as running text: not split into cells, across most of the page's text width. */
+function isProse(line: PlacedLine, rowLike: boolean, pageLeft: number, pageWidth: number): boolean {
+  return !rowLike && line.layout.end - Math.max(line.layout.x, pageLeft) >= 0.55 * pageWidth;
+}
+
+/** Candidate spans: lines with column gaps, the few plain lines between them, and their header lines. */
+function candidateSpans(lines: readonly PlacedLine[]): Array<[number, number]> {
+  const left = Math.min(...lines.map((l) => l.layout.x));
+  const width = Math.max(...lines.map((l) => l.layout.end)) - left;
+  const rowLike = lines.map((line) => isRowLike(line, segmentsOf(line.layout)));
+  const rowSizes = lines.filter((_, k) => rowLike[k]).map((line) => line.layout.size);
+  const rowSize = rowSizes.sort((a, b) => a - b)[rowSizes.length >> 1] ?? 0;
+  // Running text, and type much larger than the rows' (a title), is no part of a table.
+  const prose = (k: number) =>
+    isProse(lines[k]!, rowLike[k]!, left, width) || lines[k]!.layout.size > LARGER_TYPE * rowSize;
+  const spans: Array<[number, number]> = [];
+  let i = 0;
+  while (i < lines.length) {
+    if (!rowLike[i]) {
+      i++;
+      continue;
+    }
+    let last = i;
+    let j = i + 1;
+    while (j < lines.length) {
+      if (rowLike[j]) {
+        last = j;
+        j++;
+        continue;
+      }
+      // Plain lines continue the table when a row-like line follows soon and none of them is prose.
+      let k = j;
+      // A wide line whose next line continues it in lower case is a wrapped row label, not prose.
+      const wrapped = (k: number) =>
+        k + 1 < lines.length && rowLike[k + 1]! && /^\p{Ll}/u.test(lines[k + 1]!.text);
+      while (k < lines.length && !rowLike[k] && k - j < MAX_PLAIN_RUN && (!prose(k) || wrapped(k))) k++;
+      if (k < lines.length && rowLike[k] && k - j <= MAX_PLAIN_RUN) {
+        last = k;
+        j = k + 1;
+        continue;
+      }
+      break;
+    }
+    let first = i;
+    // Header lines above the first row, in its paragraph, no larger than the table's text.
+    const size = lines[i]!.layout.size;
+    while (
+      first > 0 &&
+      first > (spans.at(-1)?.[1] ?? -1) + 1 &&
+      lines[first - 1]!.paragraph === lines[i]!.paragraph &&
+      lines[first - 1]!.layout.size <= size * 1.05 &&
+      !prose(first - 1)
+    )
+      first--;
+    // Continuation lines below the last row, in its paragraph.
+    while (
+      last + 1 < lines.length &&
+      lines[last + 1]!.paragraph === lines[last]!.paragraph &&
+      !prose(last + 1)
+    )
+      last++;
+    spans.push([first, last]);
+    i = last + 1;
+  }
+  return spans;
+}
+
+/**
+ * Columns of a span of lines: the stretches between gutters, where a gutter is an x-range that
+ * text of at most {@link CROSSING_SHARE} of the lines covers, at least half an em wide.
+ */
+function columnsOf(segments: Segment[][], size: number): Column[] {
+  const all = segments.flat();
+  if (all.length === 0) return [];
+  const left = Math.floor(Math.min(...all.map((s) => s.x)));
+  const right = Math.ceil(Math.max(...all.map((s) => s.end)));
+  const bins = new Array<number>(Math.max(1, 2 * (right - left))).fill(0);
+  for (const line of segments) {
+    for (const segment of line) {
+      const from = Math.max(0, Math.floor(2 * (segment.x - left)));
+      const to = Math.min(bins.length, Math.ceil(2 * (segment.end - left)));
+      for (let b = from; b < to; b++) bins[b]!++;
+    }
+  }
+  const allowance = Math.floor(CROSSING_SHARE * segments.length);
+  const covered = bins.map((count) => count > allowance);
+  const minGap = Math.max(1, Math.round(size)); // half an em, in half-point bins
+  const columns: Column[] = [];
+  let b = 0;
+  while (b < covered.length) {
+    if (!covered[b]) {
+      b++;
+      continue;
+    }
+    // A column runs until an uncovered stretch at least minGap bins wide (or the end).
+    const start = b;
+    let end = b;
+    while (b < covered.length) {
+      if (covered[b]) {
+        end = b + 1;
+        b++;
+        continue;
+      }
+      let gap = b;
+      while (gap < covered.length && !covered[gap]) gap++;
+      if (gap - b >= minGap || gap === covered.length) break;
+      b = gap;
+    }
+    columns.push({ x: left + start / 2, end: left + end / 2 });
+  }
+  return columns;
+}
+
+/**
+ * Index of the column a segment overlaps most; when it overlaps none (text centred over a gutter),
+ * the column nearest to where it starts.
+ */
+function columnOf(columns: readonly Column[], segment: Segment): number {
+  let best = -1;
+  let bestOverlap = 0;
+  columns.forEach((column, c) => {
+    const overlap = Math.min(column.end, segment.end) - Math.max(column.x, segment.x);
+    if (overlap > bestOverlap) {
+      best = c;
+      bestOverlap = overlap;
+    }
+  });
+  if (best >= 0) return best;
+  let nearest = 0;
+  let distance = Number.POSITIVE_INFINITY;
+  columns.forEach((column, c) => {
+    const d = segment.x < column.x ? column.x - segment.x : Math.max(0, segment.x - column.end);
+    if (d < distance) {
+      nearest = c;
+      distance = d;
+    }
+  });
+  return nearest;
+}
+
+/**
+ * Which segment of a header line heads each column: the one that overlaps it most, else — for
+ * columns after the first, which holds the row labels — the nearest one within one and a half
+ * times its width plus three ems that does not head the first column. So a header line with
+ * fewer segments than columns (`Three Months Ended` over two columns of figures) heads several
+ * columns with one segment.
+ */
+function headerCells(columns: readonly Column[], segments: readonly Segment[], size: number): string[] {
+  const first = columns[0]!;
+  const spanning = segments.filter(
+    (segment) => Math.min(first.end, segment.end) <= Math.max(first.x, segment.x),
+  );
+  return columns.map((column, c) => {
+    let best: Segment | undefined;
+    let bestOverlap = 0;
+    let distance = Number.POSITIVE_INFINITY;
+    for (const segment of segments) {
+      const overlap = Math.min(column.end, segment.end) - Math.max(column.x, segment.x);
+      if (overlap > bestOverlap) {
+        best = segment;
+        bestOverlap = overlap;
+      } else if (bestOverlap === 0 && c > 0 && -overlap < distance && spanning.includes(segment)) {
+        if (-overlap <= 1.5 * (segment.end - segment.x) + 3 * size) {
+          best = segment;
+          distance = -overlap;
+        }
+      }
+    }
+    return best?.text ?? '';
+  });
+}
+
+/** `$ 1,234` → `$1,234`, `(60 )` → `(60)`, spaces collapsed. */
+function tidyCell(text: string): string {
+  return text
+    .replace(/([$€£¥])\s+(?=[\d(])/g, '$1')
+    .replace(/\(\s*([\d.,]+)\s*\)/g, '($1)')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The lines of one cell joined into one: hyphenation rejoined, then spaces. */
+function joinCell(parts: readonly string[]): string {
+  return tidyCell(joinHyphenated(parts.filter((p) => p !== '')).join(' '));
+}
+
+/** Font carrying most characters of the lines. */
+function mainFont(lines: readonly PlacedLine[]): string {
+  const weights = new Map<string, number>();
+  for (const line of lines) {
+    weights.set(line.layout.font, (weights.get(line.layout.font) ?? 0) + line.text.length);
+  }
+  return [...weights].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}
+
+/** Builds the table of one span, or `undefined` when the span does not read as a table. */
+function buildTable(lines: readonly PlacedLine[], first: number, last: number): TableRegion | undefined {
+  const span = lines.slice(first, last + 1);
+  if (span.length < 2) return undefined;
+  const segments = span.map((line) => segmentsOf(line.layout));
+  const size = Math.min(...span.map((line) => line.layout.size));
+  // Gutters come from the body: leading lines that leave the label column empty are stacked
+  // headers, whose cells span columns.
+  const left = Math.min(...segments.flat().map((segment) => segment.x));
+  let lead = 0;
+  while (lead < segments.length && (segments[lead]![0]?.x ?? left) > left + 2 * size) lead++;
+  let columns = columnsOf(segments.length - lead >= 2 ? segments.slice(lead) : segments, size);
+  if (columns.length < 2) return undefined;
+
+  // Cells per line, by column: each segment goes to the column it overlaps most.
+  const cellsOf = (line: readonly Segment[]): string[][] => {
+    const cells = columns.map(() => [] as string[]);
+    for (const segment of line) cells[columnOf(columns, segment)]!.push(segment.text);
+    return cells;
+  };
+
+  // Header lines: leading lines with an empty first column or set in another font than the body;
+  // the last of them must fill more than the first column (a bold `ASSETS:` opens the body).
+  const font = mainFont(span);
+  const filled = (l: number) => cellsOf(segments[l]!).filter((cell) => cell.length > 0).length;
+  let headerLines = 0;
+  while (headerLines < span.length - 1 && headerLines < MAX_HEADER_LINES) {
+    const emptyLabel = cellsOf(segments[headerLines]!)[0]!.length === 0;
+    if (!emptyLabel && span[headerLines]!.layout.font === font) break;
+    headerLines++;
+  }
+  if (headerLines === MAX_HEADER_LINES) headerLines = 0;
+  while (headerLines > 0 && cellsOf(segments[headerLines - 1]!)[0]!.length > 0 && filled(headerLines - 1) < 2)
+    headerLines--;
+
+  // A currency sign alone in a cell belongs to the amount in the next cell; then columns that hold
+  // nothing in any body line go.
+  const body = segments.slice(headerLines).map((line) => {
+    const cells = cellsOf(line);
+    for (let c = 0; c + 1 < cells.length; c++) {
+      const sign = cells[c]!.at(-1);
+      if (sign === undefined || !CURRENCY.test(sign)) continue;
+      const next = cells.findIndex((cell, k) => k > c && cell.length > 0);
+      if (next < 0 || !NUMERIC.test(cells[next]![0]!)) continue;
+      cells[c]!.pop();
+      cells[next]![0] = `${sign}${cells[next]![0]}`;
+    }
+    return cells;
+  });
+  const keep = columns.map((_, c) => body.some((cells) => cells[c]!.length > 0));
+  columns = columns.filter((_, c) => keep[c]);
+  const bodyCells = body.map((cells) => cells.filter((_, c) => keep[c]));
+  if (columns.length < 2) return undefined;
+  const headerParts = columns.map(() => [] as string[]);
+  for (let h = 0; h < headerLines; h++) {
+    headerCells(columns, segments[h]!, span[h]!.layout.size).forEach((cell, c) => {
+      if (cell !== '') headerParts[c]!.push(cell);
+    });
+  }
+
+  // Body rows: a line continues the row above when its first cell is empty or starts in lower
+  // case, unless it would put a second figure into a cell that already holds one.
+  const rows: string[][][] = [];
+  for (const cells of bodyCells) {
+    const row = rows.at(-1);
+    const label = cells[0]!.join(' ');
+    const continues =
+      row !== undefined &&
+      (label === '' || /^\p{Ll}/u.test(label)) &&
+      !cells.some(
+        (cell, c) =>
+          cell.length > 0 && row[c]!.some((t) => NUMERIC.test(t)) && cell.some((t) => NUMERIC.test(t)),
+      );
+    if (!continues) rows.push(cells);
+    else
+      cells.forEach((cell, c) => {
+        row[c]!.push(...cell);
+      });
+  }
+
+  let header = headerParts.map(joinCell);
+  let table = rows.map((row) => row.map(joinCell));
+  if (headerLines === 0) {
+    header = table[0]!;
+    table = table.slice(1);
+  }
+  // Columns nobody uses are dropped.
+  const used = header.map((h, c) => h !== '' || table.some((row) => row[c] !== ''));
+  header = header.filter((_, c) => used[c]);
+  table = table.map((row) => row.filter((_, c) => used[c]));
+  if (header.length < 2 || table.length < 1) return undefined;
+  const full = table.filter((row) => row.filter((cell) => cell !== '').length >= 2).length;
+  if (full < Math.min(2, table.length)) return undefined;
+
+  // Key/value forms (`Location: Tallahassee`) and pages set in columns of running text are not tables.
+  const cells = [header, ...table].flat().filter((cell) => cell !== '');
+  if (cells.filter((cell) => KEY_VALUE.test(cell)).length >= 0.4 * cells.length) return undefined;
+  const averages = columns.map((_, c) => {
+    const texts = bodyCells.map((cells) => cells[c]!.join(' ')).filter((t) => t !== '');
+    return texts.reduce((sum, t) => sum + t.length, 0) / Math.max(1, texts.length);
+  });
+  if (averages.every((average) => average >= 35)) return undefined;
+  return { first, last, header, rows: table };
+}
+
+/**
+ * The tables on a page whose lines (top to bottom) are `lines`. A table starts at a line split
+ * into cells at column gaps and runs over the lines that follow while such lines keep coming (at
+ * most {@link MAX_PLAIN_RUN} plain lines between them, none of them running text), with the header
+ * lines above it in its paragraph. It is kept when its columns (from gutters) are at least two,
+ * at least two of its rows fill two cells, and it is not a key/value form or running text set in
+ * columns.
+ */
+export function findTables(lines: readonly PlacedLine[]): TableRegion[] {
+  if (lines.length < 2) return [];
+  const tables: TableRegion[] = [];
+  for (const [first, last] of candidateSpans(lines)) {
+    const table = buildTable(lines, first, last);
+    if (table) tables.push(table);
+  }
+  return tables;
+}
+
+/** A cell for a Markdown table row: pipes escaped, never empty-looking. */
+function markdownCell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+}
+
+/** A table as GFM Markdown: header row, delimiter row, body rows. */
+export function tableMarkdown(table: Pick<TableRegion, 'header' | 'rows'>): string {
+  const row = (cells: readonly string[]) => `| ${cells.map(markdownCell).join(' | ')} |`;
+  return [row(table.header), row(table.header.map(() => '---')), ...table.rows.map(row)].join('\n');
+}
