@@ -76,5 +76,4 @@ describe('package-lock.json', () => {
     expect(optionalDeclared.length).toBeGreaterThan(0);
     expect(missingDependencies()).toEqual([]);
   });
-
 });
