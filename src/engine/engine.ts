@@ -165,6 +165,12 @@ export interface IngestPathsOptions extends CollectOptions {
    * file is `skipped` before it is read, with the reason. URLs are refused past it too.
    */
   maxFileSize?: number;
+  /**
+   * Stops the run between files once aborted: the file being ingested finishes (its chunks are
+   * replaced in one transaction), the files after it are not read, `prune` deletes nothing, and
+   * the report says `stopped: true`.
+   */
+  signal?: AbortSignal;
 }
 
 /** A file a dry run would read. */
@@ -181,6 +187,11 @@ export interface IngestReport {
   pruned: string[];
   /** Present for a dry run: the files that would be read. Nothing was written. */
   planned?: PlannedIngest[];
+  /**
+   * Present when `signal` stopped the run: `items` lists the files ingested before it, the
+   * others were not read and nothing was pruned.
+   */
+  stopped?: true;
   totals: {
     ingested: number;
     unchanged: number;
@@ -210,6 +221,7 @@ function summarize(
   deletedChunks: number,
   seconds: number,
   planned?: PlannedIngest[],
+  stopped = false,
 ): IngestReport {
   const count = (status: IngestItem['status']) => items.filter((i) => i.status === status).length;
   const ingested = items.filter((i) => i.status === 'ingested');
@@ -217,6 +229,7 @@ function summarize(
     items,
     pruned,
     ...(planned ? { planned } : {}),
+    ...(stopped ? { stopped } : {}),
     totals: {
       ingested: count('ingested'),
       unchanged: count('unchanged'),
@@ -522,10 +535,17 @@ export class Engine {
    * `followSymlinks`, are skipped unread; each parse runs under `parseLimits`. A configuration
    * that cannot work (see {@link checkReady}) stops the batch before the first file.
    * @throws {NotFoundError} when a given path does not exist; {@link InvalidArgumentError} for
-   *   limits out of range; {@link ConfigError} for a configuration that cannot work.
+   *   limits out of range, for `prune` with `root`, or a path outside `root`;
+   *   {@link ConfigError} for a configuration that cannot work.
    */
   async ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
     const began = performance.now();
+    if (options.prune && options.root !== undefined) {
+      throw new InvalidArgumentError(
+        'prune',
+        'cannot be combined with root: ingest the root folder itself to prune it',
+      );
+    }
     checkStructured(options.structured);
     checkMaxFileSize(options.maxFileSize);
     const parseLimits = resolveParseLimits(this.#config.parseLimits, options.parseLimits);
@@ -571,6 +591,9 @@ export class Engine {
     const firstPath = new Map<string, string>();
     for (const [index, file] of files.entries()) {
       options.onProgress?.({ done: index, total: files.length, current: file.documentId });
+      if (options.signal?.aborted) {
+        return summarize(items, [], 0, (performance.now() - began) / 1000, undefined, true);
+      }
       const earlier = firstPath.get(file.documentId);
       if (earlier !== undefined) {
         items.push({
@@ -638,6 +661,9 @@ export class Engine {
       );
     }
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
+    if (options.signal?.aborted) {
+      return summarize(items, [], 0, (performance.now() - began) / 1000, undefined, true);
+    }
     let deletedChunks = 0;
     for (const documentId of pruned) {
       const deleted = await this.store.deleteChunks({ collection, namespace }, { documentIds: [documentId] });
