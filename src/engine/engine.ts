@@ -56,8 +56,15 @@ import { resolveStructuredOptions, type StructuredOptions } from '../ingest/stru
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
 import { checkAdapters, type EngineAdapters, type EngineWork } from './readiness.js';
+import type { IngestWatch, WatchOptions } from './watch/watch-types.js';
 
 export type { EngineAdapters, EngineWork } from './readiness.js';
+export {
+  DEFAULT_WATCH_DEBOUNCE_MS,
+  type IngestWatch,
+  type WatchBatch,
+  type WatchOptions,
+} from './watch/watch-types.js';
 
 /** Something the engine closes with itself. */
 export interface Closeable {
@@ -670,6 +677,40 @@ export class Engine {
       deletedChunks += deleted.chunks;
     }
     return summarize(items, pruned, deletedChunks, (performance.now() - began) / 1000);
+  }
+
+  /**
+   * Ingests `paths` (folders and files) as {@link ingestPaths} does, then watches them and keeps
+   * the collection in step: a file created or changed is re-ingested (an unchanged one is skipped
+   * by its hash), a file deleted, moved away or replaced by a folder has its document deleted
+   * (only ids that `include`/`exclude` select, as with `prune`), a rename is both. Changes are
+   * coalesced per path and ingested in batches after `debounceMs` (default 300) without a new
+   * change, one batch at a time; each batch goes to `onBatch`. An editor's save by rename counts
+   * as one change. A file that fails (e.g. read while half written) is retried on its next
+   * change. Hidden files and folders, `node_modules` and the engine's own files are not watched;
+   * a change of what a symbolic link points to is not seen. Files are watched with chokidar,
+   * loaded on first use.
+   *
+   * Resolves once the initial ingest is done and every path is watched; `close()` (or aborting
+   * `signal`) stops it, finishing the file being ingested so no document is half indexed. The
+   * engine is not closed with it.
+   *
+   * @example
+   * ```ts
+   * const watch = await engine.watch(['docs/'], {
+   *   include: ['**\/*.md'],
+   *   onBatch: (batch) => console.log(batch.kind, batch.totals),
+   * });
+   * process.once('SIGINT', () => void watch.close());
+   * await watch.closed;
+   * await engine.close();
+   * ```
+   * @throws {InvalidArgumentError} for URLs, `dryRun` or a bad `debounceMs`; {@link NotFoundError}
+   *   when a path does not exist; what the initial ingest throws ({@link ConfigError}, …).
+   */
+  async watch(paths: string[], options: WatchOptions = {}): Promise<IngestWatch> {
+    const { watchPaths } = await import('./watch/watch-paths.js');
+    return watchPaths(this, paths, options, { ownFiles: this.#config.ownFiles ?? [] });
   }
 
   /**
