@@ -187,19 +187,24 @@ export async function watchPaths(
     watcher.add(folder);
   };
 
-  /** A watched folder that was removed: looked for until it comes back, then ingested whole. */
+  /**
+   * A watched folder that was removed, or the folder of a watched file: looked for until the
+   * folder or file is back, then watched again and ingested.
+   */
   const lookForRoot = (root: WatchedRoot) => {
     if (root.poll || stopping.signal.aborted) return;
     warn(
-      `${root.path}: the watched folder was removed; its files' documents are removed, and it is watched for again`,
+      root.kind === 'folder'
+        ? `${root.path}: the watched folder was removed; its files' documents are removed, and it is watched for again`
+        : `${root.path}: the folder of the watched file was removed; the file is watched for again`,
     );
     root.poll = setInterval(async () => {
-      if ((await kindAt(root.path)) !== 'folder' || stopping.signal.aborted || !root.poll) return;
+      if ((await kindAt(root.path)) !== root.kind || stopping.signal.aborted || !root.poll) return;
       clearInterval(root.poll);
       root.poll = undefined;
-      warn(`${root.path}: the watched folder is back; watching it again`);
+      warn(`${root.path}: the watched ${root.kind} is back; watching it again`);
       rewatch(root.path);
-      queue.add(root.path, true);
+      queue.add(root.path, root.kind === 'folder');
     }, ROOT_POLL_MS);
   };
 
@@ -263,6 +268,7 @@ export async function watchPaths(
       if (root.kind === 'file') {
         if (now === 'file') byRoot.set(root, [file]);
         else if (root.selected) removeIds.add(path.basename(file));
+        if ((await kindAt(path.dirname(file))) === undefined) lookForRoot(root);
         continue;
       }
       if (file === root.path) {

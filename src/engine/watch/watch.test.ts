@@ -309,7 +309,7 @@ describe('engine.watch', () => {
     },
   );
 
-  it('watches a named file: changed, deleted and written back', async () => {
+  it('watches a named file: changed, deleted and written back, with its folder too', async () => {
     const dir = tempDir('cairn-watch-');
     const file = path.join(dir, 'one.md');
     writeFileSync(file, '# One\n\naardvarks');
@@ -332,6 +332,13 @@ describe('engine.watch', () => {
     await waitFor('the save by rename', () => holding('pangolins'));
     unlinkSync(file);
     await waitFor('the removal', async () => (await ids()).length === 0);
+    writeFileSync(file, '# One\n\nokapis');
+    await waitFor('the file written back', () => holding('okapis'));
+    rmSync(dir, { recursive: true });
+    await waitFor('the removal with its folder', async () => (await ids()).length === 0);
+    mkdirSync(dir);
+    writeFileSync(file, '# One\n\nserows');
+    await waitFor('the file and its folder back', () => holding('serows'));
   });
 
   it('close() during a batch finishes the file in progress: each document is whole, old or new', async () => {
