@@ -69,6 +69,7 @@ export function formatIngestReport(report: IngestReport): string {
     }
   }
   for (const id of report.pruned) lines.push(`pruned ${printable(id)}`);
+  if (report.stopped) lines.push('stopped: the files after these were not read, and nothing was pruned');
   const t = report.totals;
   lines.push(
     `${t.ingested} ingested, ${t.unchanged} unchanged, ${t.skipped} skipped, ${t.failed} failed; ` +
