@@ -21,16 +21,47 @@ import type { Scope } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
 import { tableNameFor } from '../sql/table-name.js';
 import { runStoreContract } from '../store.contract.js';
-import { SQLITE_CAPABILITIES } from './sqlite-backend.js';
+import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-backend.js';
 import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE } from './sqlite-schema.js';
 import { openSqliteStore } from './sqlite-store.js';
+import { loadUsearch } from './usearch-module.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cairn-sqlite-store-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let files = 0;
 const freshPath = (folder = 'tests') => join(root, folder, `${++files}.db`);
 
-runStoreContract('sqlite', () => openSqliteStore({ path: freshPath('contract') }), SQLITE_CAPABILITIES);
+runStoreContract(
+  'sqlite, exact',
+  () => openSqliteStore({ path: freshPath('contract'), vectorIndex: false }),
+  SQLITE_CAPABILITIES,
+);
+if (loadUsearch() === undefined) {
+  describe.skip('Store contract: sqlite with the approximate index (the optional package usearch is not installed)', () => {});
+} else {
+  runStoreContract(
+    'sqlite, approximate index (planned)',
+    () => openSqliteStore({ path: freshPath('contract') }),
+    SQLITE_APPROXIMATE_CAPABILITIES,
+  );
+  // Every search walks the graph: no candidate set is small enough to scan.
+  runStoreContract(
+    'sqlite, approximate index (graph only)',
+    () => openSqliteStore({ path: freshPath('contract'), vectorIndex: { scanBelow: 0, breadth: 1 } }),
+    SQLITE_APPROXIMATE_CAPABILITIES,
+  );
+}
+
+/** A copy of a real version-2 file, written by cairn before schema version 3 (see `__fixtures__/README.md`). */
+function versionTwoFile(): string {
+  const path = freshPath('v2');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(
+    path,
+    readFileSync(join(dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'layout-v2.db')),
+  );
+  return path;
+}
 
 const S: Scope = { collection: 'docs' };
 
@@ -196,20 +227,17 @@ describe('schema versions', () => {
   });
 
   it('upgrades a version-1 collection in place: title and file name become searchable', async () => {
-    const path = freshPath();
-    const seed = await openSqliteStore({ path });
-    await seed.createCollection('docs', { model: 'm', dimension: 3 });
-    await seed.replaceDocument(
-      S,
-      documentWrite('d', [chunk('d', 0, 'body words only')], {
-        title: 'Quarterly Report',
-        sourceName: 'acme-10q.pdf',
-      }),
-    );
-    await seed.close();
-    // Turn the collection back into the version-1 layout: two full-text columns, no lexical fields.
+    const path = versionTwoFile();
+    // Turn the version-2 collection back into the version-1 layout: two full-text columns, no lexical fields.
     const table = tableNameFor('docs');
     withRaw(path, (db) => {
+      db.exec(`DELETE FROM "${table}"; DELETE FROM cairn_documents`);
+      db.prepare(
+        `INSERT INTO "${table}" (namespace, id, document_id, source_id, ordinal, content, page_start, page_end, token_count, created_at, updated_at, embedding) VALUES ('default', 'd:0', 'd', 'd', 0, 'body words only', 1, 1, 3, 't', 't', ?)`,
+      ).run(Buffer.from(new Float32Array([1, 2, 0.5]).buffer));
+      db.exec(
+        "INSERT INTO cairn_documents (collection, namespace, document_id, content_hash, source_id, source_name, media_type, title, chunk_count, page_count, parser_fingerprint, ingested_at) VALUES ('docs', 'default', 'd', 'h', 'd', 'acme-10q.pdf', 'application/pdf', 'Quarterly Report', 1, 1, 'p', 't')",
+      );
       db.exec(`DROP TRIGGER "${table}_fts_insert"; DROP TRIGGER "${table}_fts_delete"; DROP TRIGGER "${table}_fts_update";
         DROP TABLE "${table}_fts";
         ALTER TABLE "${table}" DROP COLUMN lexical_document; ALTER TABLE "${table}" DROP COLUMN context;
@@ -230,6 +258,58 @@ describe('schema versions', () => {
       ['e:0'],
     );
     await store.close();
+  });
+
+  it('upgrades a real version-2 file to version 3: searches, filters and the full-text index agree', async () => {
+    const path = versionTwoFile();
+    const before = withRaw(path, (db) =>
+      db.prepare('SELECT count(*) AS n FROM cairn_collections WHERE schema_version = 2').get(),
+    );
+    expect(before).toEqual({ n: 2 });
+    const store = await openSqliteStore({ path });
+    const other = { collection: 'docs', namespace: 'other' };
+    const lexical = await store.lexicalSearch({ ...S, query: 'granite', topK: 10, filter: { rank: 1 } });
+    expect(lexical.map((hit) => hit.chunk.id).sort()).toEqual(['a:1', 'b:1', 'c:1']);
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(3);
+    const dense = await store.denseSearch({
+      ...other,
+      vector: [1, 1, 2],
+      topK: 10,
+      filter: { 'nested.flag': true },
+    });
+    expect(dense.map((hit) => hit.chunk.id).sort()).toEqual(['a:0', 'z:0']);
+    const exact = await store.denseSearch({
+      ...other,
+      vector: [1, 1, 2],
+      topK: 10,
+      exact: true,
+      filter: { 'nested.flag': true },
+    });
+    expect(dense.map((hit) => [hit.chunk.id, hit.score])).toEqual(
+      exact.map((hit) => [hit.chunk.id, hit.score]),
+    );
+    expect(await store.countChunks({ ...S, filter: { tags: 't1' } })).toBe(3);
+    // Writes after the upgrade keep the full-text index exact (no triggers are left to double them).
+    await store.replaceDocument(S, write('a', [chunk('a', 0, 'granite anew')], 'h2'));
+    await store.deleteChunks(S, { documentIds: ['b'] });
+    expect((await store.lexicalSearch({ ...S, query: 'anew', topK: 5 })).map((hit) => hit.chunk.id)).toEqual([
+      'a:0',
+    ]);
+    expect(
+      await store.lexicalSearch({ ...S, query: 'granite', topK: 10, filter: { team: 'ops' } }),
+    ).toHaveLength(2);
+    expect((await store.lexicalSearch({ collection: 'notes', query: 'note', topK: 5 })).length).toBe(1);
+    expect((await store.getCollection('notes'))?.schemaVersion).toBe(3);
+    await store.close();
+    const table = tableNameFor('docs');
+    withRaw(path, (db) => {
+      db.prepare(`INSERT INTO "${table}_fts" ("${table}_fts", rank) VALUES ('integrity-check', 0)`).run();
+      const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+      expect(count(`SELECT count(*) AS n FROM "${table}_fts"`)).toBe(
+        count(`SELECT count(*) AS n FROM "${table}"`),
+      );
+      expect(count(`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'trigger'`)).toBe(0);
+    });
   });
 });
 
