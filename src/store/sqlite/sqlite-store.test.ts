@@ -1,22 +1,13 @@
 import { execFile } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cosine, documentWrite, storedChunk } from '../../../test/support/store-records.js';
+import { compileStoreWorker } from '../../../test/support/store-worker.js';
 import type { Scope } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
 import { tableNameFor } from '../sql/table-name.js';
@@ -472,7 +463,7 @@ describe('store.denseSearch', () => {
 
 describe('concurrent createCollection', () => {
   it('lets exactly one definition win across two processes', async () => {
-    const worker = compileWorker();
+    const worker = compileStoreWorker(root, RACE_WORKER);
     const path = freshPath('race');
     const rounds = 6;
     const startAt = Date.now() + 1500;
@@ -518,35 +509,8 @@ describe('concurrent createCollection', () => {
   });
 });
 
-/**
- * Transpiles the store's sources (and what they import) to plain JavaScript in a temporary folder,
- * next to a worker script, so that a separate Node process can run them.
- * @returns The worker script's path.
- */
-function compileWorker(): string {
-  const source = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const out = mkdtempSync(join(root, 'worker-'));
-  // Vitest loads TypeScript through Vite; a child process has no such loader.
-  for (const folder of ['core', 'store']) {
-    for (const file of listTs(join(source, folder))) {
-      const target = join(out, relative(source, file)).replace(/\.ts$/, '.js');
-      mkdirSync(dirname(target), { recursive: true });
-      const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
-        compilerOptions: {
-          module: ts.ModuleKind.ESNext,
-          target: ts.ScriptTarget.ES2022,
-          verbatimModuleSyntax: true,
-        },
-      });
-      writeFileSync(target, outputText);
-    }
-  }
-  symlinkSync(join(source, '..', 'node_modules'), join(out, 'node_modules'), 'dir');
-  writeFileSync(join(out, 'package.json'), '{"type":"module"}');
-  const worker = join(out, 'worker.js');
-  writeFileSync(
-    worker,
-    `import { openSqliteStore } from './store/sqlite/sqlite-store.js';
+/** Creates collections in rounds, racing another process; prints one JSON line per round. */
+const RACE_WORKER = `import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 const [path, startAt, rounds, dimensionBase] = process.argv.slice(2);
 const store = await openSqliteStore({ path });
 for (let round = 0; round < Number(rounds); round++) {
@@ -560,19 +524,4 @@ for (let round = 0; round < Number(rounds); round++) {
   }
 }
 await store.close();
-`,
-  );
-  return worker;
-}
-
-function listTs(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return listTs(path);
-    return entry.name.endsWith('.ts') &&
-      !entry.name.endsWith('.test.ts') &&
-      !entry.name.endsWith('.contract.ts')
-      ? [path]
-      : [];
-  });
-}
+`;
