@@ -345,7 +345,7 @@ async function cairn(n, data, exact) {
   result.fileMiB = { database: mib(sizeOf(file)), vectorIndex: mib(sizeOf(`${file}.vectors`)) };
   result.settings = { connectivity: 16, expansionAdd: 64, quantization: 'i8', scanBelow: 10000, rescore: 40 };
   result.search = {};
-  for (const breadth of [100, 200, 400]) {
+  for (const breadth of [100, 200, 400, 800]) {
     store = await openSqliteStore({ path: file, vectorIndex: { breadth } });
     began = performance.now();
     await store.refreshVectorIndex('bench');

@@ -70,6 +70,8 @@ export class SqliteBackend extends SqlBackend {
 
   readonly #db: BetterSqlite3.Database;
   readonly #statements: StatementCache;
+  /** Statements whose rows are read as their first column only. */
+  readonly #plucked: StatementCache;
   readonly #lock = new SerialLock();
   readonly #lexicalWeights: LexicalWeights;
   readonly #connection: SqlConnection;
@@ -81,6 +83,7 @@ export class SqliteBackend extends SqlBackend {
     super(sqliteDialect);
     this.#db = db;
     this.#statements = new StatementCache(db);
+    this.#plucked = new StatementCache(db, 64, (statement) => statement.pluck());
     this.path = options.path;
     this.provision = options.provision;
     this.#lexicalWeights = options.lexicalWeights;
@@ -139,6 +142,7 @@ export class SqliteBackend extends SqlBackend {
       // The database stays the source of truth; the index is rebuilt or caught up on next open.
     }
     this.#statements.clear();
+    this.#plucked.clear();
     this.#db.close();
   }
 
@@ -206,6 +210,7 @@ export class SqliteBackend extends SqlBackend {
   ): Promise<void> {
     this.#db.exec(dropCollectionDdl(collection.location));
     this.#statements.forget(collection.location);
+    this.#plucked.forget(collection.location);
     this.#vectors?.forget(collection.location);
   }
 
@@ -254,6 +259,7 @@ export class SqliteBackend extends SqlBackend {
           index,
           settings: this.#plan,
           params: () => this.dialect.params(),
+          seqs: async (sql, params) => this.#plucked.get(sql).all(...params) as number[],
           where: (conditions, params) => this.where(scope, conditions, params, 'index'),
           exact: () => this.#exactSearch(tx, scope, query),
           scored: (row, score) => this.scored(row, score),

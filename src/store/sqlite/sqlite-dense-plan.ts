@@ -46,6 +46,8 @@ export interface DensePlanContext {
   index: VectorIndex;
   settings: DensePlanSettings;
   params(): SqlParams;
+  /** Runs a statement and returns its first column (seqs). */
+  seqs(sql: string, params: readonly unknown[]): Promise<number[]>;
   /** The `WHERE` clause over the chunk table aliased `c` for these conditions (namespace included). */
   where(conditions: ChunkConditions, params: SqlParams): string;
   /** Every passing chunk scored exactly (the fallback). */
@@ -58,6 +60,8 @@ export interface DensePlanContext {
 interface Part extends SeqSet {
   /** How many seqs it holds, counted up to `scanBelow + 1`. */
   count: number;
+  /** Its seqs, when it holds at most `scanBelow` (the namespace's are read from the index when needed). */
+  members?: number[];
   /** The conditions it answers exactly (the namespace always). */
   answers: 'namespace' | 'lists' | 'filter';
 }
@@ -156,12 +160,11 @@ async function filterPart(
   );
 }
 
+/** Reads a set's seqs, but no more than `scanBelow + 1` of them: a count, and the members when few. */
 async function countedPart(context: DensePlanContext, set: SeqSet, answers: Part['answers']): Promise<Part> {
-  const [row] = await context.tx.all<{ n: number }>({
-    sql: `SELECT count(*) AS n FROM (${set.sql} LIMIT ?)`,
-    params: [...set.params, context.settings.scanBelow + 1],
-  });
-  return { ...set, count: row?.n ?? 0, answers };
+  const limit = context.settings.scanBelow + 1;
+  const members = await context.seqs(`SELECT seq FROM (${set.sql}) LIMIT ?`, [...set.params, limit]);
+  return { ...set, count: members.length, answers, ...(members.length < limit ? { members } : {}) };
 }
 
 /** Scores a small candidate set in memory; rows are read only to check what the set does not answer. */

@@ -1,7 +1,7 @@
 /**
  * The in-memory approximate index of one SQLite collection: an HNSW graph (usearch, vectors kept
- * as int8 in the graph) keyed by chunk `seq`, beside an int8 copy of every vector with its
- * namespace, so that a small candidate set (a selective filter, a small namespace) is scored by
+ * as int8 in the graph) keyed by chunk `seq`, beside an int8 copy of every vector (scaled so its
+ * largest component is ±127, with its scale) with its namespace, so that a small candidate set (a selective filter, a small namespace) is scored by
  * a plain scan without touching the graph or the database. Scores from either are approximate;
  * the search rescored the winners exactly from the float32 embeddings in SQLite.
  *
@@ -38,7 +38,7 @@ export interface Candidates {
 }
 
 const SCALE = 127;
-const FORMAT = 1;
+const FORMAT = 2;
 const GRAPH_FILE = 'graph.usearch';
 const VECTORS_FILE = 'vectors.bin';
 
@@ -56,6 +56,8 @@ export class VectorIndex {
   readonly #settings: GraphSettings;
   #graph: UsearchIndex;
   #codes: Int8Array;
+  /** Per slot: the factor that turns a code dot product into the cosine similarity. */
+  #scales: Float32Array;
   #seqOf: Float64Array;
   #namespaceOf: Int32Array;
   #slotOf: Int32Array = new Int32Array(1024);
@@ -73,6 +75,7 @@ export class VectorIndex {
     this.epoch = epoch;
     this.#graph = this.#newGraph();
     this.#codes = new Int8Array(1024 * dimension);
+    this.#scales = new Float32Array(1024);
     this.#seqOf = new Float64Array(1024);
     this.#namespaceOf = new Int32Array(1024);
   }
@@ -128,15 +131,16 @@ export class VectorIndex {
     const keys = new BigUint64Array(rows.length);
     const matrix = new Float32Array(rows.length * this.dimension);
     rows.forEach((row, i) => {
-      const unit = matrix.subarray(i * this.dimension, (i + 1) * this.dimension);
-      normaliseInto(row.vector, unit);
+      const scaled = matrix.subarray(i * this.dimension, (i + 1) * this.dimension);
+      const peak = rangeScaleInto(row.vector, scaled);
       keys[i] = BigInt(row.seq);
       const slot = this.#take(row.seq);
       const namespace = this.#namespaceId(row.namespace);
       this.#namespaceOf[slot] = namespace;
       this.#namespaceCounts[namespace]!++;
+      this.#scales[slot] = peak / SCALE;
       const codes = this.#codes.subarray(slot * this.dimension, (slot + 1) * this.dimension);
-      for (let j = 0; j < this.dimension; j++) codes[j] = Math.round(unit[j]! * SCALE);
+      for (let j = 0; j < this.dimension; j++) codes[j] = Math.round(scaled[j]! * SCALE);
     });
     this.#graph.add(keys, matrix, rows.length > 256 ? availableParallelism() : 1);
     this.unsaved += rows.length;
@@ -147,7 +151,9 @@ export class VectorIndex {
    * @param unit The query, normalised.
    */
   search(unit: Float32Array, k: number): Candidates {
-    const found = this.#graph.search(unit, Math.max(1, Math.min(k, this.#count)), 1);
+    const query = new Float32Array(unit.length);
+    rangeScaleInto(unit, query);
+    const found = this.#graph.search(query, Math.max(1, Math.min(k, this.#count)), 1);
     const seqs: number[] = [];
     const scores: number[] = [];
     for (let i = 0; i < found.keys.length; i++) {
@@ -166,6 +172,7 @@ export class VectorIndex {
   scan(unit: Float32Array, seqs: Iterable<number>, keep: number): Candidates {
     const dimension = this.dimension;
     const codes = this.#codes;
+    const scales = this.#scales;
     const best: Array<[number, number]> = [];
     let floor = Number.NEGATIVE_INFINITY;
     for (const seq of seqs) {
@@ -174,7 +181,7 @@ export class VectorIndex {
       const offset = slot * dimension;
       let dot = 0;
       for (let j = 0; j < dimension; j++) dot += codes[offset + j]! * unit[j]!;
-      const score = dot / SCALE;
+      const score = dot * scales[slot]!;
       if (best.length >= keep && score < floor) continue;
       best.push([score, seq]);
       if (best.length >= keep * 2) {
@@ -193,12 +200,14 @@ export class VectorIndex {
     this.#graph.save(join(folder, GRAPH_FILE));
     const seqs = new Float64Array(this.#count);
     const namespaces = new Int32Array(this.#count);
+    const scales = new Float32Array(this.#count);
     const codes = new Int8Array(this.#count * this.dimension);
     let n = 0;
     for (let slot = 0; slot < this.#slots; slot++) {
       if (this.#seqOf[slot] === 0) continue;
       seqs[n] = this.#seqOf[slot]!;
       namespaces[n] = this.#namespaceOf[slot]!;
+      scales[n] = this.#scales[slot]!;
       codes.set(this.#codes.subarray(slot * this.dimension, (slot + 1) * this.dimension), n * this.dimension);
       n++;
     }
@@ -209,7 +218,7 @@ export class VectorIndex {
     length.writeUInt32LE(header.length);
     writeFileSync(
       join(folder, VECTORS_FILE),
-      Buffer.concat([length, header, bytes(seqs), bytes(namespaces), bytes(codes)]),
+      Buffer.concat([length, header, bytes(seqs), bytes(namespaces), bytes(scales), bytes(codes)]),
     );
     this.unsaved = 0;
   }
@@ -248,6 +257,7 @@ export class VectorIndex {
     };
     const seqs = new Float64Array(take(count * 8));
     const namespaces = new Int32Array(take(count * 4));
+    const scales = new Float32Array(take(count * 4));
     const codes = new Int8Array(take(count * dimension));
     if (offset !== file.length)
       throw new Error(`vector index ${folder}: ${file.length - offset} trailing bytes`);
@@ -258,6 +268,7 @@ export class VectorIndex {
     }
     for (const name of header.namespaces) index.#namespaceId(name);
     index.#codes = codes;
+    index.#scales = scales;
     index.#seqOf = seqs;
     index.#namespaceOf = namespaces;
     index.#slots = count;
@@ -309,6 +320,7 @@ export class VectorIndex {
         const capacity = Math.ceil(this.#seqOf.length * 1.5) + 1;
         this.#seqOf = grow(this.#seqOf, new Float64Array(capacity));
         this.#namespaceOf = grow(this.#namespaceOf, new Int32Array(capacity));
+        this.#scales = grow(this.#scales, new Float32Array(capacity));
         this.#codes = grow(this.#codes, new Int8Array(capacity * this.dimension));
       }
     }
@@ -339,15 +351,28 @@ export function normaliseInto(vector: Float32Array, out: Float32Array): Float32A
   return out;
 }
 
+/**
+ * Writes `vector / |vector|` divided by its largest absolute component into `out`, so the largest
+ * component is ±1: int8 codes (the graph's and ours) then use their whole range, while cosine
+ * similarity, blind to scale, is unchanged. @returns That largest component of the unit vector.
+ */
+function rangeScaleInto(vector: Float32Array, out: Float32Array): number {
+  normaliseInto(vector, out);
+  let peak = 0;
+  for (let j = 0; j < out.length; j++) peak = Math.max(peak, Math.abs(out[j]!));
+  if (peak > 0) for (let j = 0; j < out.length; j++) out[j] = out[j]! / peak;
+  return peak;
+}
+
 function byScore(a: [number, number], b: [number, number]): number {
   return b[0] - a[0] || a[1] - b[1];
 }
 
-function grow<T extends Float64Array | Int32Array | Int8Array>(from: T, to: T): T {
+function grow<T extends Float64Array | Float32Array | Int32Array | Int8Array>(from: T, to: T): T {
   to.set(from as never);
   return to;
 }
 
-function bytes(array: Float64Array | Int32Array | Int8Array): Buffer {
+function bytes(array: Float64Array | Float32Array | Int32Array | Int8Array): Buffer {
   return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 }
