@@ -64,7 +64,10 @@ export const sqliteStoreOptionsSchema = z.object({
   pageSizeBytes: z
     .number()
     .int()
-    .refine((value) => value >= 512 && value <= 65536 && (value & (value - 1)) === 0, 'must be a power of two from 512 to 65536')
+    .refine(
+      (value) => value >= 512 && value <= 65536 && (value & (value - 1)) === 0,
+      'must be a power of two from 512 to 65536',
+    )
     .default(16384),
   /**
    * The approximate vector index (HNSW through the optional package `usearch`) and the dense

@@ -13,6 +13,7 @@ import type { StoredChunk } from '../../core/types.js';
 import { tableNameFor } from '../sql/table-name.js';
 import { runStoreContract } from '../store.contract.js';
 import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-backend.js';
+import { parseSqliteStoreOptions } from './sqlite-options.js';
 import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE } from './sqlite-schema.js';
 import { openSqliteStore } from './sqlite-store.js';
 import { loadUsearch } from './usearch-module.js';
@@ -120,6 +121,43 @@ describe('openSqliteStore', () => {
     await store.replaceDocument(S, write('d', [chunk('d', 0)]));
     expect(await store.countChunks(S)).toBe(1);
     await store.close();
+  });
+
+  it('gives new files 16 KiB pages and leaves existing files their page size', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    await store.ensureRegistry();
+    await store.close();
+    expect(withRaw(path, (db) => db.pragma('page_size', { simple: true }))).toBe(16384);
+    const small = freshPath();
+    await (await openSqliteStore({ path: small, pageSizeBytes: 4096 })).ensureRegistry();
+    const reopened = await openSqliteStore({ path: small });
+    await reopened.close();
+    expect(withRaw(small, (db) => db.pragma('page_size', { simple: true }))).toBe(4096);
+    await expect(openSqliteStore({ path: freshPath(), pageSizeBytes: 5000 })).rejects.toMatchObject({
+      argument: 'options.pageSizeBytes',
+    });
+  });
+
+  it('maps 256 MiB by default, or what CAIRN_SQLITE_MMAP_BYTES says, and refuses a malformed value', async () => {
+    const mapped = async (options: { mmapSizeBytes?: number } = {}) => {
+      const path = freshPath();
+      const store = await openSqliteStore({ path, ...options });
+      await store.ensureRegistry();
+      await store.close();
+      return path;
+    };
+    expect(parseSqliteStoreOptions({ path: 'x.db' }).mmapSizeBytes).toBe(256 * 1024 * 1024);
+    process.env.CAIRN_SQLITE_MMAP_BYTES = '0';
+    try {
+      expect(parseSqliteStoreOptions({ path: 'x.db' }).mmapSizeBytes).toBe(0);
+      expect(parseSqliteStoreOptions({ path: 'x.db', mmapSizeBytes: 4096 }).mmapSizeBytes).toBe(4096);
+      process.env.CAIRN_SQLITE_MMAP_BYTES = 'lots';
+      await expect(mapped()).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+      await expect(mapped()).rejects.toThrow(/CAIRN_SQLITE_MMAP_BYTES/);
+    } finally {
+      delete process.env.CAIRN_SQLITE_MMAP_BYTES;
+    }
   });
 
   it('refuses malformed options, naming them', async () => {

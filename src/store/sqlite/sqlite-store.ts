@@ -42,7 +42,8 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
     loadVectorExtension(db);
     db.pragma(`busy_timeout = ${resolved.busyTimeoutMs}`);
     // A page size is chosen when the first table is created; later it would need a VACUUM.
-    if (Number(db.pragma('page_count', { simple: true })) === 0) db.pragma(`page_size = ${resolved.pageSizeBytes}`);
+    if (Number(db.pragma('page_count', { simple: true })) === 0)
+      db.pragma(`page_size = ${resolved.pageSizeBytes}`);
     await switchToWal(db, resolved.busyTimeoutMs);
     db.pragma('synchronous = NORMAL');
     db.pragma(`mmap_size = ${resolved.mmapSizeBytes}`);
