@@ -296,6 +296,7 @@ describe('schema versions', () => {
     );
     expect(before).toEqual({ n: 2 });
     const store = await openSqliteStore({ path });
+    if (store.capabilities.dense === 'approximate') expect(await store.refreshVectorIndex('docs')).toBe(10);
     const other = { collection: 'docs', namespace: 'other' };
     const lexical = await store.lexicalSearch({ ...S, query: 'granite', topK: 10, filter: { rank: 1 } });
     expect(lexical.map((hit) => hit.chunk.id).sort()).toEqual(['a:1', 'b:1', 'c:1']);

@@ -116,7 +116,9 @@ export class SqliteStore extends CollectionStore<SqlConnection> {
    *   store without an approximate index (`capabilities.dense` is `exact`).
    * @throws {CollectionNotFoundError} when the collection does not exist.
    */
-  refreshVectorIndex(collection: string): Promise<number | undefined> {
+  async refreshVectorIndex(collection: string): Promise<number | undefined> {
+    // A scoped call that reads nothing: it upgrades an older collection first, or refuses.
+    await this.countChunks({ collection, documentIds: [] });
     return this.run(async () => {
       const stored = await this.#sqlite.transaction('read', async (tx) =>
         (await this.#sqlite.hasRegistry()) ? this.#sqlite.readCollection(tx, collection, false) : undefined,
