@@ -297,6 +297,8 @@ const systems = {
 
 async function cairn(n, data, exact) {
   const { openSqliteStore } = await import('../dist/index.js');
+  const { vectorIndexSchema } = await import('../dist/store/sqlite/index.js');
+  const defaults = vectorIndexSchema.parse({});
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-cairn-'));
   const file = path.join(dir, 'cairn.db');
   let store = await openSqliteStore({ path: file });
@@ -343,14 +345,14 @@ async function cairn(n, data, exact) {
   result.buildSeconds = +((performance.now() - began) / 1000).toFixed(1);
   await store.close();
   result.fileMiB = { database: mib(sizeOf(file)), vectorIndex: mib(sizeOf(`${file}.vectors`)) };
-  result.settings = { connectivity: 16, expansionAdd: 64, quantization: 'i8', scanBelow: 10000, rescore: 40 };
+  result.settings = { ...defaults, quantization: 'i8' };
   result.search = {};
-  for (const breadth of [100, 200, 400, 800]) {
+  for (const breadth of [100, 200, 400, 800, 1600]) {
     store = await openSqliteStore({ path: file, vectorIndex: { breadth } });
     began = performance.now();
     await store.refreshVectorIndex('bench');
     const loadSeconds = (performance.now() - began) / 1000;
-    result.search[`breadth ${breadth}${breadth === 100 ? ' (default)' : ''}`] = {
+    result.search[`breadth ${breadth}${breadth === defaults.breadth ? ' (default)' : ''}`] = {
       ...(await measure(data, ['none', '10%', '1%'], search({}))),
       indexLoadSeconds: +loadSeconds.toFixed(2),
     };

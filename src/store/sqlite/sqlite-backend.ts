@@ -260,7 +260,7 @@ export class SqliteBackend extends SqlBackend {
           settings: this.#plan,
           params: () => this.dialect.params(),
           seqs: async (sql, params) => this.#plucked.get(sql).all(...params) as number[],
-          where: (conditions, params) => this.where(scope, conditions, params, 'index'),
+          where: (conditions, params, access) => this.where(scope, conditions, params, access),
           exact: () => this.#exactSearch(tx, scope, query),
           scored: (row, score) => this.scored(row, score),
         },

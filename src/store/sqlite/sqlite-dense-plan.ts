@@ -48,8 +48,11 @@ export interface DensePlanContext {
   params(): SqlParams;
   /** Runs a statement and returns its first column (seqs). */
   seqs(sql: string, params: readonly unknown[]): Promise<number[]>;
-  /** The `WHERE` clause over the chunk table aliased `c` for these conditions (namespace included). */
-  where(conditions: ChunkConditions, params: SqlParams): string;
+  /**
+   * The `WHERE` clause over the chunk table aliased `c` for these conditions (namespace included).
+   * `scan` keeps the namespace index from driving a statement that is confined to listed seqs.
+   */
+  where(conditions: ChunkConditions, params: SqlParams, access: 'index' | 'scan'): string;
   /** Every passing chunk scored exactly (the fallback). */
   exact(): Promise<ScoredChunk[]>;
   /** A ranked row as the collection model expects it. */
@@ -128,6 +131,7 @@ function listsPart(context: DensePlanContext, conditions: ChunkConditions): SeqS
   const where = context.where(
     { ids: conditions.ids, documentIds: conditions.documentIds, sourceIds: conditions.sourceIds },
     params,
+    'index',
   );
   return {
     sql: `SELECT c.seq AS seq FROM ${context.tables.chunks} AS c WHERE ${where}`,
@@ -192,7 +196,7 @@ async function scanPart(
           );
   } else {
     const params = context.params();
-    let where = context.where(conditions, params);
+    let where = context.where(conditions, params, part.answers === 'namespace' ? 'index' : 'scan');
     const values = params.values as unknown[];
     if (part.answers !== 'namespace') where += ` AND c.seq IN (${part.sql})`;
     const rows = await context.tx.all<{ seq: number; source_id: string }>({
@@ -217,7 +221,7 @@ async function checkSeqs(
 ): Promise<Map<number, string>> {
   if (seqs.length === 0) return new Map();
   const params = context.params();
-  const where = context.where(conditions, params);
+  const where = context.where(conditions, params, 'scan');
   const rows = await context.tx.all<{ seq: number; source_id: string }>({
     sql:
       `SELECT c.seq AS seq, c.source_id AS source_id FROM ${context.tables.chunks} AS c ` +

@@ -18,12 +18,12 @@ export const vectorIndexSchema = z
   .object({
     /** Neighbours per node of the HNSW graph (M). Default 16. */
     connectivity: z.number().int().min(2).max(256).default(16),
-    /** Candidates kept while inserting into the graph (efConstruction). Default 64. */
-    expansionAdd: z.number().int().min(1).max(4096).default(64),
+    /** Candidates kept while inserting into the graph (efConstruction). Default 128. */
+    expansionAdd: z.number().int().min(1).max(4096).default(128),
     /** Candidates kept while searching the graph (ef), raised to the breadth asked for. Default 64. */
     expansionSearch: z.number().int().min(1).max(4096).default(64),
-    /** First graph breadth: the nearest `max(breadth, 10 × topK)` chunks. Default 100. */
-    breadth: z.number().int().min(1).max(1_000_000).default(100),
+    /** First graph breadth: the nearest `max(breadth, 10 × topK)` chunks. Default 400. */
+    breadth: z.number().int().min(1).max(1_000_000).default(400),
     /**
      * Score the candidates in memory instead of walking the graph when the collection, the
      * namespace or the set of chunks a condition's index allows holds at most this many. Default 10,000.
