@@ -11,7 +11,16 @@
 // Usage: node bench/dense-at-scale.mjs [--chunks 100000,1000000] [--queries 50]
 //          [--systems cairn,cairn-exact,lancedb,hnswlib,vec0,js-loop] [--data /tmp/cairn-dense-data]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,7 +92,11 @@ function loadData(n) {
     const buffer = readFileSync(file);
     return new Float32Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 4);
   };
-  return { vectors: read(files.vectors), queries: read(files.queries), truth: JSON.parse(readFileSync(files.truth, 'utf8')) };
+  return {
+    vectors: read(files.vectors),
+    queries: read(files.queries),
+    truth: JSON.parse(readFileSync(files.truth, 'utf8')),
+  };
 }
 
 /** The plain loop: exact top-k over a Float32Array, one core; also the ground truth. */
@@ -165,7 +178,12 @@ const mib = (bytes) => +(bytes / 2 ** 20).toFixed(1);
 // ---------- systems ----------
 const systems = {
   'js-loop': async (n, data) => ({
-    search: await measure(data, ['none', '10%', '1%'], (query, filter) => loopTopK(data.vectors, n, query, filter.test), 10),
+    search: await measure(
+      data,
+      ['none', '10%', '1%'],
+      (query, filter) => loopTopK(data.vectors, n, query, filter.test),
+      10,
+    ),
   }),
 
   cairn: (n, data) => cairn(n, data, false),
@@ -178,7 +196,7 @@ const systems = {
     const M = 16;
     const efConstruction = 100;
     index.initIndex({ maxElements: n, m: M, efConstruction });
-    let began = performance.now();
+    const began = performance.now();
     for (let i = 0; i < n; i++) index.addPoint(Array.from(data.vectors.subarray(i * dim, (i + 1) * dim)), i);
     const buildSeconds = (performance.now() - began) / 1000;
     const file = path.join(dir, 'index.hnsw');
@@ -194,7 +212,10 @@ const systems = {
       index.setEf(ef);
       result.search[`ef ${ef}`] = await measure(data, ['none', '10%', '1%'], (vector, filter) => {
         const query = Array.from(vector);
-        const found = filter.label === 'none' ? index.searchKnn(query, TOP_K) : index.searchKnn(query, TOP_K, filter.test);
+        const found =
+          filter.label === 'none'
+            ? index.searchKnn(query, TOP_K)
+            : index.searchKnn(query, TOP_K, filter.test);
         return found.neighbors;
       });
     }
@@ -211,12 +232,21 @@ const systems = {
       new arrow.Field('id', new arrow.Int32(), false),
       new arrow.Field('bucket', new arrow.Int32(), false),
       new arrow.Field('tenth', new arrow.Int32(), false),
-      new arrow.Field('vector', new arrow.FixedSizeList(dim, new arrow.Field('item', new arrow.Float32(), true)), false),
+      new arrow.Field(
+        'vector',
+        new arrow.FixedSizeList(dim, new arrow.Field('item', new arrow.Float32(), true)),
+        false,
+      ),
     ]);
     const batch = (start, end) => {
       const rows = [];
       for (let i = start; i < end; i++) {
-        rows.push({ id: i, bucket: i % 100, tenth: i % 10, vector: Array.from(data.vectors.subarray(i * dim, (i + 1) * dim)) });
+        rows.push({
+          id: i,
+          bucket: i % 100,
+          tenth: i % 10,
+          vector: Array.from(data.vectors.subarray(i * dim, (i + 1) * dim)),
+        });
       }
       return lancedb.makeArrowTable(rows, { schema });
     };
@@ -261,13 +291,20 @@ const systems = {
     sqliteVec.load(db);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.exec(`CREATE VIRTUAL TABLE v USING vec0(embedding float[${dim}] distance_metric=cosine, bucket integer, tenth integer)`);
+    db.exec(
+      `CREATE VIRTUAL TABLE v USING vec0(embedding float[${dim}] distance_metric=cosine, bucket integer, tenth integer)`,
+    );
     const insert = db.prepare('INSERT INTO v (rowid, embedding, bucket, tenth) VALUES (?, ?, ?, ?)');
     const began = performance.now();
     for (let start = 0; start < n; start += 1000) {
       db.transaction(() => {
         for (let i = start; i < Math.min(n, start + 1000); i++) {
-          insert.run(BigInt(i), Buffer.from(data.vectors.buffer, data.vectors.byteOffset + i * dim * 4, dim * 4), BigInt(i % 100), BigInt(i % 10));
+          insert.run(
+            BigInt(i),
+            Buffer.from(data.vectors.buffer, data.vectors.byteOffset + i * dim * 4, dim * 4),
+            BigInt(i % 100),
+            BigInt(i % 10),
+          );
         }
       })();
     }
@@ -279,7 +316,10 @@ const systems = {
       fileMiB: mib(sizeOf(file)),
     };
     const knn = db.prepare('SELECT rowid FROM v WHERE embedding MATCH ? AND k = 10');
-    const knnWhere = { '10%': db.prepare('SELECT rowid FROM v WHERE embedding MATCH ? AND k = 10 AND tenth = 3'), '1%': db.prepare('SELECT rowid FROM v WHERE embedding MATCH ? AND k = 10 AND bucket = 7') };
+    const knnWhere = {
+      '10%': db.prepare('SELECT rowid FROM v WHERE embedding MATCH ? AND k = 10 AND tenth = 3'),
+      '1%': db.prepare('SELECT rowid FROM v WHERE embedding MATCH ? AND k = 10 AND bucket = 7'),
+    };
     result.search = await measure(
       data,
       ['none', '10%', '1%'],
@@ -325,10 +365,18 @@ async function cairn(n, data, exact) {
     await store.upsertChunks(scope, chunks);
   }
   const insertSeconds = (performance.now() - began) / 1000;
-  const result = { insert: { chunksPerSecond: Math.round(n / insertSeconds), seconds: +insertSeconds.toFixed(1) } };
+  const result = {
+    insert: { chunksPerSecond: Math.round(n / insertSeconds), seconds: +insertSeconds.toFixed(1) },
+  };
   const seqOf = (id) => Number(id.slice(1));
   const search = (options) => async (query, filter) => {
-    const hits = await store.denseSearch({ ...scope, vector: query, topK: TOP_K, filter: filter.cairn, ...options });
+    const hits = await store.denseSearch({
+      ...scope,
+      vector: query,
+      topK: TOP_K,
+      filter: filter.cairn,
+      ...options,
+    });
     return hits.map((hit) => seqOf(hit.chunk.id));
   };
   if (exact) {
@@ -344,7 +392,7 @@ async function cairn(n, data, exact) {
   await store.refreshVectorIndex('bench');
   result.buildSeconds = +((performance.now() - began) / 1000).toFixed(1);
   await store.close();
-  result.fileMiB = { database: mib(sizeOf(file)), vectorIndex: mib(sizeOf(`${file}.vectors`)) };
+  result.fileMiB = { database: mib(sizeOf(file)), vectorIndex: mib(sizeOf(path.join(dir, '.cairn.db.vectors'))) };
   result.settings = { ...defaults, quantization: 'i8' };
   result.search = {};
   for (const breadth of [100, 200, 400, 800, 1600]) {
@@ -376,7 +424,8 @@ const results = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) 
 results.date = new Date().toISOString();
 results.node = process.version;
 results.machine = '2 shared cores (other engineers working in parallel), 24 GiB';
-results.data = 'clustered unit vectors: 64 Gaussian centres, sigma 0.08 per dimension (bench/filtered-search.mjs); filters tenth = 3 (10%), bucket = 7 (1%)';
+results.data =
+  'clustered unit vectors: 64 Gaussian centres, sigma 0.08 per dimension (bench/filtered-search.mjs); filters tenth = 3 (10%), bucket = 7 (1%)';
 results.sizes ??= {};
 const script = fileURLToPath(import.meta.url);
 for (const n of values.chunks.split(',').map(Number)) {
@@ -384,16 +433,36 @@ for (const n of values.chunks.split(',').map(Number)) {
   results.sizes[n] ??= {};
   for (const system of values.systems.split(',')) {
     const began = performance.now();
-    const child = spawnSync(process.execPath, ['--max-old-space-size=16384', script, '--worker', system, '--n', String(n), '--dimension', String(dim), '--queries', String(queryCount), '--data', values.data], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--max-old-space-size=16384',
+        script,
+        '--worker',
+        system,
+        '--n',
+        String(n),
+        '--dimension',
+        String(dim),
+        '--queries',
+        String(queryCount),
+        '--data',
+        values.data,
+      ],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let entry;
     try {
       entry = JSON.parse(child.stdout);
     } catch {
-      entry = { error: `exit ${child.status} ${child.signal ?? ''}`.trim(), output: child.stdout.slice(-2000) };
+      entry = {
+        error: `exit ${child.status} ${child.signal ?? ''}`.trim(),
+        output: child.stdout.slice(-2000),
+      };
     }
     entry.wallSeconds = +((performance.now() - began) / 1000).toFixed(0);
     results.sizes[n][system] = entry;

@@ -11,6 +11,7 @@
  * waits up to `busyTimeoutMs`).
  * @module
  */
+import { basename, dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { StoreCapabilities } from '../../core/ports.js';
 import type * as Backend from '../collection/backend.js';
@@ -42,6 +43,14 @@ import {
 import { StatementCache } from './sqlite-statements.js';
 import { VectorIndexes } from './sqlite-vector-sync.js';
 import { loadUsearch } from './usearch-module.js';
+
+/**
+ * Where a database file's approximate indexes are saved: the hidden folder `.<file>.vectors`
+ * beside it (hidden, so that ingesting the folder a database sits in never reads them).
+ */
+export function vectorIndexFolder(databasePath: string): string {
+  return join(dirname(databasePath), `.${basename(databasePath)}.vectors`);
+}
 
 /** What the SQLite backend can do without its approximate index (`vectorIndex: false`, or no `usearch`). */
 export const SQLITE_CAPABILITIES: StoreCapabilities = defineCapabilities({
@@ -93,7 +102,7 @@ export class SqliteBackend extends SqlBackend {
       this.#vectors = new VectorIndexes(
         usearch,
         settings,
-        options.path === ':memory:' ? undefined : `${options.path}.vectors`,
+        options.path === ':memory:' ? undefined : vectorIndexFolder(options.path),
         (sql, params) =>
           this.#db
             .prepare(sql)
@@ -148,7 +157,7 @@ export class SqliteBackend extends SqlBackend {
 
   /**
    * Writes the in-memory approximate indexes with unsaved changes beside the database
-   * (`<file>.vectors/`) — with `force` every changed one, else those with changes worth a write —
+   * (`.<file>.vectors/`) — with `force` every changed one, else those with changes worth a write —
    * then prunes the tombstones they no longer need. Runs inside the store's lock; call it through
    * `SqliteStore.saveVectorIndexes`.
    */

@@ -8,6 +8,7 @@ import { compileStoreWorker } from '../../../test/support/store-worker.js';
 import type { Scope } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
 import { tableNameFor } from '../sql/table-name.js';
+import { vectorIndexFolder } from './sqlite-backend.js';
 import { openSqliteStore, type SqliteStore } from './sqlite-store.js';
 import { loadUsearch } from './usearch-module.js';
 
@@ -61,7 +62,9 @@ async function everyChunkFindsItself(store: SqliteStore): Promise<void> {
 /** The saved index folders of the collection. */
 function savedIndexes(path: string): string[] {
   try {
-    return readdirSync(join(`${path}.vectors`, tableNameFor('docs'))).filter((name) => !name.startsWith('.'));
+    return readdirSync(join(vectorIndexFolder(path), tableNameFor('docs'))).filter(
+      (name) => !name.startsWith('.'),
+    );
   } catch {
     return [];
   }
@@ -175,7 +178,7 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     const [saved] = savedIndexes(path);
     expect(saved).toMatch(/^[0-9a-f-]{36}\.\d+$/);
     // Damage the saved vectors: the next open notices and rebuilds from the chunk table.
-    truncateSync(join(`${path}.vectors`, tableNameFor('docs'), saved!, 'vectors.bin'), 100);
+    truncateSync(join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin'), 100);
     store = await openSqliteStore({ path });
     await everyChunkFindsItself(store);
     await store.close();
@@ -187,7 +190,11 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     await store.upsertChunks(S, chunks(40, 9));
     await store.refreshVectorIndex('docs');
     await store.close();
-    const stale = join(`${path}.vectors`, tableNameFor('docs'), `00000000-0000-4000-8000-000000000000.999`);
+    const stale = join(
+      vectorIndexFolder(path),
+      tableNameFor('docs'),
+      '00000000-0000-4000-8000-000000000000.999',
+    );
     mkdirSync(stale);
     writeFileSync(join(stale, 'vectors.bin'), 'not an index');
     store = await openSqliteStore({ path });

@@ -6,7 +6,7 @@
  * transaction: rows with `version` above the index's, then tombstones above it — so it sees
  * exactly the snapshot the search reads, including other processes' commits.
  *
- * Saved indexes live beside the database in `<file>.vectors/<table>/<epoch>.<version>/` (a
+ * Saved indexes live beside the database in `.<file>.vectors/<table>/<epoch>.<version>/` (a
  * folder written under a temporary name and renamed into place, so a reader sees a whole index
  * or none). Opening takes the newest saved index of the collection's epoch that is not newer
  * than the database and not older than the tombstone floor, checks its size against the chunk
