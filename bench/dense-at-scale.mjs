@@ -392,7 +392,10 @@ async function cairn(n, data, exact) {
   await store.refreshVectorIndex('bench');
   result.buildSeconds = +((performance.now() - began) / 1000).toFixed(1);
   await store.close();
-  result.fileMiB = { database: mib(sizeOf(file)), vectorIndex: mib(sizeOf(path.join(dir, '.cairn.db.vectors'))) };
+  result.fileMiB = {
+    database: mib(sizeOf(file)),
+    vectorIndex: mib(sizeOf(path.join(dir, '.cairn.db.vectors'))),
+  };
   result.settings = { ...defaults, quantization: 'i8' };
   result.search = {};
   for (const breadth of [100, 200, 400, 800, 1600]) {

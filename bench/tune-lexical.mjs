@@ -22,7 +22,11 @@ for (const headings of [1, 2, 4]) {
   for (const document of [0, 0.5, 1, 2]) {
     const store = await openSqliteStore({ path: file, lexicalWeights: { content: 1, headings, document } });
     const engine = await createEngine({ store, chunkSize, chunkOverlap: Math.floor(chunkSize / 8) });
-    const report = await evaluate(engine, dataset, { collection: 'scifact', split: 'train', modes: ['lexical'] });
+    const report = await evaluate(engine, dataset, {
+      collection: 'scifact',
+      split: 'train',
+      modes: ['lexical'],
+    });
     await engine.close();
     const [lexical] = report.results;
     settings.push({
@@ -37,7 +41,13 @@ for (const headings of [1, 2, 4]) {
   }
 }
 const best = settings.reduce((a, b) => (b.ndcgAt10 > a.ndcgAt10 ? b : a));
-const results = { date: new Date().toISOString(), split: 'train', queries: dataset.queries.length, settings, best };
+const results = {
+  date: new Date().toISOString(),
+  split: 'train',
+  queries: dataset.queries.length,
+  settings,
+  best,
+};
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/tune-lexical.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));
