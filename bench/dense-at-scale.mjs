@@ -398,7 +398,7 @@ async function cairn(n, data, exact) {
   };
   result.settings = { ...defaults, quantization: 'i8' };
   result.search = {};
-  for (const breadth of [100, 200, 400, 800, 1600]) {
+  for (const breadth of [100, 200, 400, 800, 1600, 3200]) {
     store = await openSqliteStore({ path: file, vectorIndex: { breadth } });
     began = performance.now();
     await store.refreshVectorIndex('bench');
