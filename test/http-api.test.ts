@@ -323,6 +323,21 @@ describe('the HTTP API', () => {
       expect(rerank.status).toBe(400);
       expect(rerank.body.error.message).toMatch(/no reranker/);
     });
+
+    it('refuses a mode the collection cannot serve with 400 naming the mode, not a server error', async () => {
+      // The server has no embedder, so its collections are lexical-only: dense and hybrid search
+      // are the client's request that this server cannot serve, not a fault of the server.
+      for (const mode of ['dense', 'hybrid']) {
+        const { status, body } = await server.json<{ error: { code: string; message: string } }>(
+          'POST',
+          '/v1/collections/kb/search',
+          { key: KEYS.aRead, json: { query: 'keys', mode } },
+        );
+        expect(status).toBe(400);
+        expect(body.error.code).toBe('INVALID_ARGUMENT');
+        expect(body.error.message).toMatch(new RegExp(`^mode: ${mode} search needs an embedder`));
+      }
+    });
   });
 
   describe('POST /v1/collections/{collection}/ask', () => {

@@ -8,7 +8,7 @@
  * index searches dense-only and says so once.
  * @module
  */
-import { ConfigError, InvalidArgumentError } from '../core/errors.js';
+import { InvalidArgumentError } from '../core/errors.js';
 import type { Filter } from '../core/filter/filter.js';
 import type { Embedder, EmbeddingUsage, LexicalScoring, Reranker, Store } from '../core/ports.js';
 import { queryTerms } from '../core/query-terms.js';
@@ -102,9 +102,9 @@ export interface SearchResult {
 /**
  * Runs a search. A query without words (empty, whitespace or punctuation only) returns no hits in
  * every mode: there is nothing to embed or match.
- * @throws {InvalidArgumentError} for a non-positive `topK` or a non-string query.
- * @throws {ConfigError} when `dense`/`hybrid` is asked for a collection with no embedder, or
- *   `lexical` of a store without a lexical index.
+ * @throws {InvalidArgumentError} for a non-positive `topK`, a non-string query, or a `mode` the
+ *   collection cannot serve: `dense`/`hybrid` for a collection with no embedder, `lexical` of a
+ *   store without a lexical index (argument `mode`; HTTP 400, CLI exit 2).
  * @throws {ProviderError} when the embedder or the reranker fails.
  */
 export async function search(deps: RetrieverDeps, request: SearchRequest): Promise<SearchResult> {
@@ -116,14 +116,16 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
   const capabilities = deps.store.capabilities;
   const lexicalIndex = capabilities.lexical !== 'none';
   if (request.mode === 'lexical' && !lexicalIndex) {
-    throw new ConfigError(
-      `the ${deps.store.backend} store has no lexical index; search with --mode dense (or hybrid, which then runs dense-only)`,
+    throw new InvalidArgumentError(
+      'mode',
+      `lexical search: the ${deps.store.backend} store has no lexical index; search with --mode dense (or hybrid, which then runs dense-only)`,
     );
   }
   const embedder = request.mode === 'lexical' ? undefined : await deps.embedderFor(request.collection);
   let mode = request.mode ?? (embedder ? 'hybrid' : 'lexical');
   if (mode !== 'lexical' && !embedder) {
-    throw new ConfigError(
+    throw new InvalidArgumentError(
+      'mode',
       `${mode} search needs an embedder for collection "${request.collection}"; configure one (--embedder) or use --mode lexical`,
     );
   }
