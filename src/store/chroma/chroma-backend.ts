@@ -28,6 +28,7 @@ import type * as Backend from '../collection/backend.js';
 import { defineCapabilities } from '../collection/backend.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { metadataTerms } from '../remote/metadata-terms.js';
+import { recountRecords, withSourceNames } from '../remote/recount.js';
 import { callEngine, type FailureReading, type RemoteCallPolicy } from '../remote/remote-call.js';
 import { chunkBody, chunkFromFields, cosine } from '../remote/remote-chunk.js';
 import { digest, locationName } from '../remote/remote-names.js';
@@ -445,27 +446,11 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
       rows.push({ chunk: plain, score, version });
       if (rows.length === query.topK) break;
     }
-    return this.#withSourceNames(scope, rows);
+    return withSourceNames(this, scope, rows);
   }
 
   async lexicalSearch(): Promise<Backend.ScoredChunk[]> {
     throw new Error('chroma: lexical search is declared absent (capabilities.lexical is none)');
-  }
-
-  async #withSourceNames(scope: Backend.BackendScope, rows: Backend.ScoredChunk[]) {
-    const documentIds = [...new Set(rows.map((row) => row.chunk.documentId))];
-    if (documentIds.length === 0) return rows;
-    const names = new Map(
-      (await this.readDocuments(null, scope, documentIds)).map((record) => [
-        record.documentId,
-        record.sourceName,
-      ]),
-    );
-    for (const row of rows) {
-      const name = names.get(row.chunk.documentId);
-      if (name !== undefined) row.sourceName = name;
-    }
-    return rows;
   }
 
   // Document records.
@@ -543,23 +528,7 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
   }
 
   async recountDocuments(_tx: Tx, scope: Backend.BackendScope, documentIds: readonly string[]) {
-    if (documentIds.length === 0) return 0;
-    const records = await this.readDocuments(null, scope, documentIds);
-    if (records.length === 0) return 0;
-    const rows = await this.#matchingIds(scope, { documentIds: records.map((record) => record.documentId) });
-    let deleted = 0;
-    for (const record of records) {
-      const current = record.version ?? '';
-      const count = rows.filter(
-        (row) => row.documentId === record.documentId && (row.version === '' || row.version === current),
-      ).length;
-      if (count === 0) {
-        deleted += await this.deleteDocuments(null, scope, { documentIds: [record.documentId] });
-      } else if (count !== record.chunkCount) {
-        await this.writeDocument(null, scope, { ...record, chunkCount: count });
-      }
-    }
-    return deleted;
+    return recountRecords(this, scope, documentIds, (ids) => this.#matchingIds(scope, { documentIds: ids }));
   }
 
   async storageBytes(): Promise<number | undefined> {

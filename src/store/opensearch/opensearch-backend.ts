@@ -19,7 +19,12 @@ import { defineCapabilities } from '../collection/backend.js';
 import { DEFAULT_LEXICAL_WEIGHTS } from '../collection/lexical-weights.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { metadataTerms } from '../remote/metadata-terms.js';
-import { embeddingFromBase64, embeddingToBase64, recount } from '../remote/recount.js';
+import {
+  embeddingFromBase64,
+  embeddingToBase64,
+  recountRecords,
+  withSourceNames,
+} from '../remote/recount.js';
 import { callEngine, type FailureReading, type RemoteCallPolicy } from '../remote/remote-call.js';
 import { chunkBody, chunkFromFields } from '../remote/remote-chunk.js';
 import { digest, locationName } from '../remote/remote-names.js';
@@ -518,7 +523,7 @@ export class OpenSearchBackend implements Backend.StoreBackend<Tx> {
         rows.push({ chunk, score: score(hit._score ?? Number.NaN), version });
         if (rows.length === topK) break;
       }
-      if (!keepBest || rows.length === topK || hits.length < size) return this.#withSourceNames(scope, rows);
+      if (!keepBest || rows.length === topK || hits.length < size) return withSourceNames(this, scope, rows);
       size *= 4;
     }
   }
@@ -532,22 +537,6 @@ export class OpenSearchBackend implements Backend.StoreBackend<Tx> {
       this.#client.search({ index: scope.collection.location, routing: scope.namespace, body }),
     );
     return (response.body as { hits: { hits: SearchHit[] } }).hits.hits;
-  }
-
-  async #withSourceNames(scope: Backend.BackendScope, rows: Backend.ScoredChunk[]) {
-    const documentIds = [...new Set(rows.map((row) => row.chunk.documentId))];
-    if (documentIds.length === 0) return rows;
-    const names = new Map(
-      (await this.readDocuments(null, scope, documentIds)).map((record) => [
-        record.documentId,
-        record.sourceName,
-      ]),
-    );
-    for (const row of rows) {
-      const name = names.get(row.chunk.documentId);
-      if (name !== undefined) row.sourceName = name;
-    }
-    return rows;
   }
 
   // Document records.
@@ -618,14 +607,7 @@ export class OpenSearchBackend implements Backend.StoreBackend<Tx> {
   }
 
   async recountDocuments(_tx: Tx, scope: Backend.BackendScope, documentIds: readonly string[]) {
-    if (documentIds.length === 0) return 0;
-    const records = await this.readDocuments(null, scope, documentIds);
-    if (records.length === 0) return 0;
-    const rows = await this.#matching(scope, { documentIds: records.map((record) => record.documentId) });
-    const { update, remove } = recount(records, rows);
-    for (const record of update) await this.writeDocument(null, scope, record);
-    if (remove.length > 0) await this.deleteDocuments(null, scope, { documentIds: remove });
-    return remove.length;
+    return recountRecords(this, scope, documentIds, (ids) => this.#matching(scope, { documentIds: ids }));
   }
 
   async storageBytes(): Promise<number | undefined> {

@@ -21,7 +21,12 @@ import type * as Backend from '../collection/backend.js';
 import { defineCapabilities } from '../collection/backend.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { metadataTerms } from '../remote/metadata-terms.js';
-import { embeddingFromBase64, embeddingToBase64, recount } from '../remote/recount.js';
+import {
+  embeddingFromBase64,
+  embeddingToBase64,
+  recountRecords,
+  withSourceNames,
+} from '../remote/recount.js';
 import { callEngine, type FailureReading, type RemoteCallPolicy } from '../remote/remote-call.js';
 import { chunkBody, chunkFromFields } from '../remote/remote-chunk.js';
 import { locationName, uuidFrom } from '../remote/remote-names.js';
@@ -377,27 +382,11 @@ export class QdrantBackend implements Backend.StoreBackend<Tx> {
       const { version, embedding: _embedding, ...chunk } = decodePoint(point.payload, false);
       return [{ chunk, score: point.score ?? Number.NaN, version } satisfies Backend.ScoredChunk];
     });
-    return this.#withSourceNames(scope, rows);
+    return withSourceNames(this, scope, rows);
   }
 
   async lexicalSearch(): Promise<Backend.ScoredChunk[]> {
     throw new Error('qdrant: lexical search is declared absent (capabilities.lexical is none)');
-  }
-
-  async #withSourceNames(scope: Backend.BackendScope, rows: Backend.ScoredChunk[]) {
-    const documentIds = [...new Set(rows.map((row) => row.chunk.documentId))];
-    if (documentIds.length === 0) return rows;
-    const names = new Map(
-      (await this.readDocuments(null, scope, documentIds)).map((record) => [
-        record.documentId,
-        record.sourceName,
-      ]),
-    );
-    for (const row of rows) {
-      const name = names.get(row.chunk.documentId);
-      if (name !== undefined) row.sourceName = name;
-    }
-    return rows;
   }
 
   // Document records.
@@ -475,14 +464,7 @@ export class QdrantBackend implements Backend.StoreBackend<Tx> {
   }
 
   async recountDocuments(_tx: Tx, scope: Backend.BackendScope, documentIds: readonly string[]) {
-    if (documentIds.length === 0) return 0;
-    const records = await this.readDocuments(null, scope, documentIds);
-    if (records.length === 0) return 0;
-    const rows = await this.#matching(scope, { documentIds: records.map((record) => record.documentId) });
-    const { update, remove } = recount(records, rows);
-    for (const record of update) await this.writeDocument(null, scope, record);
-    if (remove.length > 0) await this.deleteDocuments(null, scope, { documentIds: remove });
-    return remove.length;
+    return recountRecords(this, scope, documentIds, (ids) => this.#matching(scope, { documentIds: ids }));
   }
 
   async storageBytes(): Promise<number | undefined> {
