@@ -1,6 +1,7 @@
 /**
  * What loads when: importing the library's root, and `cairn --help`, load no database driver,
- * PDF reader, model runtime, audio decoder, tokenizer tables or zod; each loads when first used.
+ * PDF reader, model runtime, audio decoder, file watcher, tokenizer tables or zod; each loads
+ * when first used.
  * A module-resolution hook (node:module `register`) records every package the child process
  * resolves.
  */
@@ -22,6 +23,7 @@ const HEAVY = [
   'tesseract.js',
   'pg',
   '@electric-sql/pglite',
+  'chokidar',
 ];
 
 /** Packages (by name) that `args` makes node resolve. */

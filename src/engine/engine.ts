@@ -58,8 +58,15 @@ import { DocumentIdentityIndex } from '../retrieve/document-identity.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
 import { checkAdapters, type EngineAdapters, type EngineWork } from './readiness.js';
+import type { IngestWatch, WatchOptions } from './watch/watch-types.js';
 
 export type { EngineAdapters, EngineWork } from './readiness.js';
+export {
+  DEFAULT_WATCH_DEBOUNCE_MS,
+  type IngestWatch,
+  type WatchBatch,
+  type WatchOptions,
+} from './watch/watch-types.js';
 
 /** How long an engine keeps a collection's document identities before reading them again. */
 const IDENTITY_TTL_MS = 30_000;
@@ -174,6 +181,12 @@ export interface IngestPathsOptions extends CollectOptions {
    * file is `skipped` before it is read, with the reason. URLs are refused past it too.
    */
   maxFileSize?: number;
+  /**
+   * Stops the run between files once aborted: the file being ingested finishes (its chunks are
+   * replaced in one transaction), the files after it are not read, `prune` deletes nothing, and
+   * the report says `stopped: true`.
+   */
+  signal?: AbortSignal;
 }
 
 /** A file a dry run would read. */
@@ -190,6 +203,11 @@ export interface IngestReport {
   pruned: string[];
   /** Present for a dry run: the files that would be read. Nothing was written. */
   planned?: PlannedIngest[];
+  /**
+   * Present when `signal` stopped the run: `items` lists the files ingested before it, the
+   * others were not read and nothing was pruned.
+   */
+  stopped?: true;
   totals: {
     ingested: number;
     unchanged: number;
@@ -219,6 +237,7 @@ function summarize(
   deletedChunks: number,
   seconds: number,
   planned?: PlannedIngest[],
+  stopped = false,
 ): IngestReport {
   const count = (status: IngestItem['status']) => items.filter((i) => i.status === status).length;
   const ingested = items.filter((i) => i.status === 'ingested');
@@ -226,6 +245,7 @@ function summarize(
     items,
     pruned,
     ...(planned ? { planned } : {}),
+    ...(stopped ? { stopped } : {}),
     totals: {
       ingested: count('ingested'),
       unchanged: count('unchanged'),
@@ -555,7 +575,8 @@ export class Engine {
    * `followSymlinks`, are skipped unread; each parse runs under `parseLimits`. A configuration
    * that cannot work (see {@link checkReady}) stops the batch before the first file.
    * @throws {NotFoundError} when a given path does not exist; {@link InvalidArgumentError} for
-   *   limits out of range; {@link ConfigError} for a configuration that cannot work.
+   *   limits out of range, for `prune` with `root`, or a path outside `root`;
+   *   {@link ConfigError} for a configuration that cannot work.
    */
   ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
     const scope = {
@@ -587,6 +608,12 @@ export class Engine {
 
   async #ingestPaths(paths: string[], options: IngestPathsOptions): Promise<IngestReport> {
     const began = performance.now();
+    if (options.prune && options.root !== undefined) {
+      throw new InvalidArgumentError(
+        'prune',
+        'cannot be combined with root: ingest the root folder itself to prune it',
+      );
+    }
     checkStructured(options.structured);
     checkMaxFileSize(options.maxFileSize);
     const parseLimits = resolveParseLimits(this.#config.parseLimits, options.parseLimits);
@@ -632,6 +659,9 @@ export class Engine {
     const firstPath = new Map<string, string>();
     for (const [index, file] of files.entries()) {
       options.onProgress?.({ done: index, total: files.length, current: file.documentId });
+      if (options.signal?.aborted) {
+        return summarize(items, [], 0, (performance.now() - began) / 1000, undefined, true);
+      }
       const earlier = firstPath.get(file.documentId);
       if (earlier !== undefined) {
         items.push({
@@ -700,12 +730,49 @@ export class Engine {
     }
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
     this.#forgetIdentities(collection, namespace);
+    if (options.signal?.aborted) {
+      return summarize(items, [], 0, (performance.now() - began) / 1000, undefined, true);
+    }
     let deletedChunks = 0;
     for (const documentId of pruned) {
       const deleted = await this.store.deleteChunks({ collection, namespace }, { documentIds: [documentId] });
       deletedChunks += deleted.chunks;
     }
     return summarize(items, pruned, deletedChunks, (performance.now() - began) / 1000);
+  }
+
+  /**
+   * Ingests `paths` (folders and files) as {@link ingestPaths} does, then watches them and keeps
+   * the collection in step: a file created or changed is re-ingested (an unchanged one is skipped
+   * by its hash), a file deleted, moved away or replaced by a folder has its document deleted
+   * (only ids that `include`/`exclude` select, as with `prune`), a rename is both. Changes are
+   * coalesced per path and ingested in batches after `debounceMs` (default 300) without a new
+   * change, one batch at a time; each batch goes to `onBatch`. An editor's save by rename counts
+   * as one change. A file that fails (e.g. read while half written) is retried on its next
+   * change. Hidden files and folders, `node_modules` and the engine's own files are not watched;
+   * a change of what a symbolic link points to is not seen. Files are watched with chokidar,
+   * loaded on first use.
+   *
+   * Resolves once the initial ingest is done and every path is watched; `close()` (or aborting
+   * `signal`) stops it, finishing the file being ingested so no document is half indexed. The
+   * engine is not closed with it.
+   *
+   * @example
+   * ```ts
+   * const watch = await engine.watch(['docs/'], {
+   *   include: ['**\/*.md'],
+   *   onBatch: (batch) => console.log(batch.kind, batch.totals),
+   * });
+   * process.once('SIGINT', () => void watch.close());
+   * await watch.closed;
+   * await engine.close();
+   * ```
+   * @throws {InvalidArgumentError} for URLs, `dryRun` or a bad `debounceMs`; {@link NotFoundError}
+   *   when a path does not exist; what the initial ingest throws ({@link ConfigError}, …).
+   */
+  async watch(paths: string[], options: WatchOptions = {}): Promise<IngestWatch> {
+    const { watchPaths } = await import('./watch/watch-paths.js');
+    return watchPaths(this, paths, options, { ownFiles: this.#config.ownFiles ?? [] });
   }
 
   /**

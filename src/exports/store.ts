@@ -31,4 +31,4 @@ export type * from '../store/sql/sql-dialect.js';
 export { compileFilterTree, type FilterLeaves } from '../store/sql/sql-filter.js';
 export * from '../store/sql/sql-rows.js';
 export { COLLECTION_TABLE_PREFIX, tableNameFor } from '../store/sql/table-name.js';
-export { SQLITE_CAPABILITIES } from '../store/sqlite/sqlite-capabilities.js';
+export { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from '../store/sqlite/sqlite-capabilities.js';

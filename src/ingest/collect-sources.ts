@@ -5,10 +5,10 @@
  * @module
  */
 import type { Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { NotFoundError } from '../core/errors.js';
+import { InvalidArgumentError, NotFoundError } from '../core/errors.js';
 import { isUrl } from './fetch-source.js';
 import { isInside, linkOutsideReason } from './source-policy.js';
 
@@ -45,7 +45,7 @@ type Walked = { entry: Dirent; full: string } | { folder: string; error: Error }
  * cannot be read is reported and skipped rather than failing the walk. Hidden folders and
  * `node_modules` are not entered.
  */
-async function* walk(dir: string): AsyncGenerator<Walked> {
+async function* walkFolder(dir: string): AsyncGenerator<Walked> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -56,7 +56,7 @@ async function* walk(dir: string): AsyncGenerator<Walked> {
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.') && entry.name !== 'node_modules') yield* walk(full);
+      if (!entry.name.startsWith('.') && entry.name !== 'node_modules') yield* walkFolder(full);
     } else {
       yield { entry, full };
     }
@@ -85,6 +85,14 @@ export interface CollectOptions {
    * argument is read wherever a link leads, since the caller named it.
    */
   followSymlinks?: boolean;
+  /**
+   * The folder document ids are relative to, for paths that lie inside it: each path is then
+   * taken as though a walk of `root` had found it (its id relative to `root`, hidden parts,
+   * `node_modules` and the globs tested on that id, links out of `root` refused, links to folders
+   * not followed). Default none: each path is its own root. Watch mode ingests the files that
+   * changed under a watched folder this way.
+   */
+  root?: string;
 }
 
 /**
@@ -119,23 +127,34 @@ export function documentIdFilter(
 
 /**
  * Lists the files under `paths`, sorted by documentId. A file argument's root is its folder,
- * so its documentId is its base name. `http(s)://` URLs are passed through as remote entries.
+ * so its documentId is its base name (unless `options.root` is given). `http(s)://` URLs are
+ * passed through as remote entries.
  * @throws {NotFoundError} when a path does not exist.
+ * @throws {InvalidArgumentError} when `options.root` is given and a path is not inside it.
  */
 export async function collectSourceFiles(
   paths: string[],
   options: CollectOptions = {},
 ): Promise<SourceFile[]> {
-  const include = options.include?.length ? globMatcher(options.include) : () => true;
-  const exclude = options.exclude?.length ? globMatcher(options.exclude) : () => false;
-  const skipped = new Set((options.skipFiles ?? []).map((file) => path.resolve(file)));
+  const selected: Selection = {
+    include: options.include?.length ? globMatcher(options.include) : () => true,
+    exclude: options.exclude?.length ? globMatcher(options.exclude) : () => false,
+    skipped: new Set((options.skipFiles ?? []).map((file) => path.resolve(file))),
+    followSymlinks: options.followSymlinks === true,
+  };
+  const { include, exclude } = selected;
   const found = new Map<string, SourceFile>();
+  const root = options.root === undefined ? undefined : path.resolve(options.root);
   for (const given of paths) {
     if (isUrl(given)) {
       found.set(given, { path: given, documentId: given, remote: true });
       continue;
     }
     const absolute = path.resolve(given);
+    if (root !== undefined) {
+      await collectUnderRoot(given, absolute, root, selected, found);
+      continue;
+    }
     const info = await stat(absolute).catch(() => undefined);
     if (!info) throw new NotFoundError(`${given}: no such file or folder`);
     if (info.isFile()) {
@@ -143,33 +162,106 @@ export async function collectSourceFiles(
       if (include(documentId) && !exclude(documentId)) found.set(absolute, { path: absolute, documentId });
       continue;
     }
-    const root = await realpath(absolute);
-    for await (const walked of walk(absolute)) {
-      if ('folder' in walked) {
-        const relative = `${path.relative(absolute, walked.folder).split(path.sep).join('/')}/`;
-        const code = (walked.error as NodeJS.ErrnoException).code ?? walked.error.message;
-        found.set(walked.folder, {
-          path: walked.folder,
-          documentId: relative,
-          unreadable: `cannot read the folder (${code}); the files in it were not ingested`,
-        });
-        continue;
-      }
-      const { entry, full } = walked;
-      // Symlinks to files are followed; links to folders are not (no cycles), nor dangling ones.
-      const link = entry.isSymbolicLink();
-      const isFile = entry.isFile() || (link && (await stat(full).catch(() => undefined))?.isFile() === true);
-      if (!isFile || skipped.has(full)) continue;
-      const relative = path.relative(absolute, full).split(path.sep).join('/');
-      if (relative.split('/').some((part) => part.startsWith('.') || part === 'node_modules')) continue;
-      if (!include(relative) || exclude(relative)) continue;
-      const file: SourceFile = { path: full, documentId: relative, root };
-      if (link && !options.followSymlinks) {
-        const target = await realpath(full).catch(() => full);
-        if (!isInside(target, root)) file.refused = linkOutsideReason(target);
-      }
-      found.set(full, file);
-    }
+    await collectFolder(
+      absolute,
+      { base: absolute, root: await realpath(absolute), selection: selected },
+      found,
+    );
   }
   return [...found.values()].sort((a, b) => a.documentId.localeCompare(b.documentId));
+}
+
+/** Tests a walked file's id and path against the options. */
+interface Selection {
+  include: (relative: string) => boolean;
+  exclude: (relative: string) => boolean;
+  skipped: Set<string>;
+  followSymlinks: boolean;
+}
+
+/** One walk: the folder ids are relative to, its real path, and what it selects. */
+interface Walk {
+  base: string;
+  root: string;
+  selection: Selection;
+}
+
+/**
+ * Adds the files under `folder` (`walk.base` or a folder inside it) to `found`, and an entry for
+ * each folder that cannot be listed.
+ */
+async function collectFolder(folder: string, walk: Walk, found: Map<string, SourceFile>): Promise<void> {
+  for await (const walked of walkFolder(folder)) {
+    if ('folder' in walked) {
+      const code = (walked.error as NodeJS.ErrnoException).code ?? walked.error.message;
+      found.set(walked.folder, {
+        path: walked.folder,
+        documentId: `${relativeId(walk.base, walked.folder)}/`,
+        unreadable: `cannot read the folder (${code}); the files in it were not ingested`,
+      });
+      continue;
+    }
+    const { entry, full } = walked;
+    const file = await walkedFile(full, { link: entry.isSymbolicLink(), regular: entry.isFile() }, walk);
+    if (file) found.set(full, file);
+  }
+}
+
+/**
+ * The file a walk found at `full`, or `undefined` when it is not collected: not a file (symlinks
+ * to files are followed; links to folders are not, so there are no cycles, nor dangling ones),
+ * skipped, hidden, in `node_modules`, or left out by the globs.
+ */
+async function walkedFile(
+  full: string,
+  type: { link: boolean; regular: boolean },
+  { base, root, selection }: Walk,
+): Promise<SourceFile | undefined> {
+  const isFile = type.regular || (type.link && (await stat(full).catch(() => undefined))?.isFile() === true);
+  if (!isFile || selection.skipped.has(full)) return undefined;
+  const relative = relativeId(base, full);
+  if (relative.split('/').some((part) => part.startsWith('.') || part === 'node_modules')) return undefined;
+  if (!selection.include(relative) || selection.exclude(relative)) return undefined;
+  const file: SourceFile = { path: full, documentId: relative, root };
+  if (type.link && !selection.followSymlinks) {
+    const target = await realpath(full).catch(() => full);
+    if (!isInside(target, root)) file.refused = linkOutsideReason(target);
+  }
+  return file;
+}
+
+/** `full` relative to `base`, `/`-separated. */
+function relativeId(base: string, full: string): string {
+  return path.relative(base, full).split(path.sep).join('/');
+}
+
+/**
+ * Adds `absolute` — `base` or a path inside it — to `found` as a walk of `base` would find it:
+ * a folder is walked with ids relative to `base`, a file is tested as a walked file.
+ * @throws {InvalidArgumentError} when `absolute` is not inside `base`.
+ * @throws {NotFoundError} when it does not exist.
+ */
+async function collectUnderRoot(
+  given: string,
+  absolute: string,
+  base: string,
+  selection: Selection,
+  found: Map<string, SourceFile>,
+): Promise<void> {
+  if (!isInside(absolute, base)) throw new InvalidArgumentError('root', `${given} is not inside ${base}`);
+  const info = await lstat(absolute).catch(() => undefined);
+  if (!info) throw new NotFoundError(`${given}: no such file or folder`);
+  const walk: Walk = { base, root: await realpath(base), selection };
+  // A walk never enters a link to a folder, so what lies beyond one is not collected either.
+  if (absolute !== base) {
+    const parent = path.dirname(absolute);
+    const realParent = await realpath(parent).catch(() => undefined);
+    if (realParent !== path.join(walk.root, path.relative(base, parent))) return;
+  }
+  if (info.isDirectory()) {
+    await collectFolder(absolute, walk, found);
+    return;
+  }
+  const file = await walkedFile(absolute, { link: info.isSymbolicLink(), regular: info.isFile() }, walk);
+  if (file) found.set(absolute, file);
 }

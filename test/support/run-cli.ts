@@ -4,7 +4,7 @@
  * (`CAIRN_EMBEDDER`, `CAIRN_CHAT_MODEL`, `CAIRN_VISION_MODEL`, `CAIRN_TRANSCRIBER`), so a test
  * configures only what it passes in `env`.
  */
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -41,4 +41,46 @@ export async function runCairn(
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** A CLI process left running, its output collected as it comes. */
+export interface RunningCli {
+  child: ChildProcess;
+  /** Everything written to standard output so far. */
+  stdout(): string;
+  /** Everything written to standard error so far. */
+  stderr(): string;
+  /** Settles when the process has exited and its output is read: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `cairn args…` as {@link runCairn} would, without waiting for it to end. */
+export function spawnCairn(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { cwd?: string } = {},
+): RunningCli {
+  const child = spawn(process.execPath, [cli, ...args], {
+    cwd: options.cwd,
+    env: {
+      ...process.env,
+      CAIRN_EMBEDDER: '',
+      CAIRN_CHAT_MODEL: '',
+      CAIRN_VISION_MODEL: '',
+      CAIRN_TRANSCRIBER: '',
+      ...env,
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+  });
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIngestReport, printable, printableText, snippet } from './format.js';
+import { formatIngestReport, formatWatchBatch, printable, printableText, snippet } from './format.js';
 
 describe('printable', () => {
   it('escapes escape sequences, line breaks, tabs, C1 controls and bidirectional overrides', () => {
@@ -55,5 +55,75 @@ describe('human-readable output', () => {
       '0 ingested, 0 unchanged, 1 skipped, 0 failed; 0 pages, 0 chunks in 0.1 s',
     ]);
     expect(snippet('bell\u0007 and \u001b[0m reset')).toBe('bell\\x07 and \\x1b[0m reset');
+  });
+});
+
+describe('formatWatchBatch', () => {
+  const item = (documentId: string, status: 'ingested' | 'unchanged' | 'skipped' | 'failed', extra = {}) => ({
+    documentId,
+    sourceName: documentId,
+    status,
+    pages: 1,
+    chunks: 0,
+    milliseconds: 1,
+    ...extra,
+  });
+  const totals = {
+    ingested: 1,
+    unchanged: 1,
+    skipped: 0,
+    failed: 1,
+    pages: 1,
+    chunks: 3,
+    pruned: 0,
+    removed: 2,
+    deletedChunks: 4,
+    seconds: 0.1,
+  };
+
+  it('prints a line per change, names and reasons escaped', () => {
+    const text = formatWatchBatch({
+      kind: 'change',
+      items: [
+        item('guide.md', 'ingested', { chunks: 3 }),
+        item('one.md', 'ingested', { chunks: 1 }),
+        item('same.md', 'unchanged'),
+        item('bad\u001b[2J.pdf', 'failed', { reason: 'truncated\nforged line' }),
+      ],
+      pruned: [],
+      removed: ['gone.md', 'evil\r\nremoved all.md'],
+      totals,
+    });
+    expect(text).toBe(
+      [
+        'ingested guide.md (3 chunks)',
+        'ingested one.md (1 chunk)',
+        'unchanged same.md',
+        'failed bad\\x1b[2J.pdf (truncated\\nforged line)',
+        'removed gone.md',
+        'removed evil\\r\\nremoved all.md',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('formatIngestReport of a stopped run', () => {
+  it('says the run stopped before its end', () => {
+    const totals = {
+      ingested: 0,
+      unchanged: 0,
+      skipped: 0,
+      failed: 0,
+      pages: 0,
+      chunks: 0,
+      pruned: 0,
+      deletedChunks: 0,
+      seconds: 0,
+    };
+    expect(formatIngestReport({ items: [], pruned: [], totals, stopped: true })).toMatch(
+      /^stopped: the files after/,
+    );
+    expect(formatIngestReport({ items: [], pruned: [], totals })).not.toMatch(/stopped/);
   });
 });

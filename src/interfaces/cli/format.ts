@@ -6,7 +6,7 @@
 
 import { describeSource } from '../../answer/prompt.js';
 import type { Answer, Hit } from '../../core/types.js';
-import type { IngestReport } from '../../engine/engine.js';
+import type { IngestReport, WatchBatch } from '../../engine/engine.js';
 import { printable } from './printable.js';
 
 export { printable, printableText } from './printable.js';
@@ -69,6 +69,7 @@ export function formatIngestReport(report: IngestReport): string {
     }
   }
   for (const id of report.pruned) lines.push(`pruned ${printable(id)}`);
+  if (report.stopped) lines.push('stopped: the files after these were not read, and nothing was pruned');
   const t = report.totals;
   lines.push(
     `${t.ingested} ingested, ${t.unchanged} unchanged, ${t.skipped} skipped, ${t.failed} failed; ` +
@@ -76,4 +77,20 @@ export function formatIngestReport(report: IngestReport): string {
       (t.pruned > 0 ? `; ${t.pruned} pruned (${t.deletedChunks} chunks deleted)` : ''),
   );
   return lines.join('\n');
+}
+
+/**
+ * A batch of watch mode as lines, one per change: `ingested ID (N chunks)`, `unchanged ID`,
+ * `skipped ID (reason)`, `failed ID (reason)`, `removed ID`, each ending in a line feed.
+ */
+export function formatWatchBatch(batch: WatchBatch): string {
+  const lines = batch.items.map((item) => {
+    const id = printable(item.documentId);
+    if (item.status === 'ingested')
+      return `ingested ${id} (${item.chunks} chunk${item.chunks === 1 ? '' : 's'})`;
+    if (item.status === 'unchanged') return `unchanged ${id}`;
+    return `${item.status} ${id}${item.reason ? ` (${printable(item.reason)})` : ''}`;
+  });
+  for (const id of batch.removed) lines.push(`removed ${printable(id)}`);
+  return lines.map((line) => `${line}\n`).join('');
 }

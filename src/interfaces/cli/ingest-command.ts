@@ -4,13 +4,16 @@
  * @module
  */
 import { type Command, InvalidArgumentError as CommanderArgumentError } from 'commander';
+import { InvalidArgumentError } from '../../core/errors.js';
 import type { Metadata } from '../../core/types.js';
+import type { Engine, IngestPathsOptions } from '../../engine/engine.js';
 import { byteSize, secondsToMs } from './byte-size.js';
 import {
   engineFromOptions,
   type GlobalOptions,
   isMissingDatabase,
   jsonObject,
+  nonNegative,
   positiveInt,
   storeLocation,
   withCacheOption,
@@ -37,6 +40,8 @@ interface IngestOptions extends GlobalOptions {
   maxFileSize?: number;
   parseTimeout?: number;
   parseMemory?: number;
+  watch?: boolean;
+  debounce?: number;
 }
 
 /** `--text-fields a,b`: field names, trimmed, none empty. */
@@ -104,7 +109,19 @@ export function registerIngestCommand(program: Command): void {
       'memory cap of the process parsing a file; past it the file fails (default 1024)',
       positiveInt('--parse-memory'),
     )
-    .option('--json', 'print a machine-readable report');
+    .option(
+      '--watch',
+      'after ingesting, watch the folders and files: re-ingest what changes, remove what is deleted, until Ctrl-C',
+    )
+    .option(
+      '--debounce <ms>',
+      'with --watch: milliseconds without a new change before the changes are ingested (default 300)',
+      nonNegative('--debounce'),
+    )
+    .option(
+      '--json',
+      'print a machine-readable report (with --watch: one JSON object per batch, a line each)',
+    );
   withChunkingOptions(command);
   withScopeOptions(command);
   withEmbedderOptions(command);
@@ -118,8 +135,10 @@ export function registerIngestCommand(program: Command): void {
     ['cairn ingest report.pdf --embedder openai:text-embedding-3-small', 'embed for dense search'],
     ['cairn ingest https://example.com/guide.html', 'fetch a URL and ingest it'],
     ['cairn ingest products.csv --text-fields name,description --id-field sku', 'one chunk per record'],
+    ["cairn ingest docs/ --watch --include '**/*.md'", 'keep the collection in step with docs/ until Ctrl-C'],
   ]);
   command.action(async (paths: string[], options: IngestOptions) => {
+    if (options.watch) await checkWatchable(paths, options);
     // A dry run writes nothing, not even a new database: against one that does not exist yet,
     // it plans on an empty in-memory store, so every file shows as new.
     const planOnEmpty = options.dryRun === true && isMissingDatabase(storeLocation(options));
@@ -140,26 +159,18 @@ export function registerIngestCommand(program: Command): void {
       process.stderr.isTTY && !options.json && !options.dryRun
         ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} {current}', stream: process.stderr })
         : undefined;
+    if (options.watch) {
+      try {
+        await watchAndReport(engine, paths, options);
+      } finally {
+        await engine.close();
+      }
+      return;
+    }
     try {
       const report = await engine.ingestPaths(paths, {
-        include: options.include,
-        exclude: options.exclude,
-        prune: options.prune,
+        ...ingestOptions(options),
         dryRun: options.dryRun,
-        force: options.force,
-        metadata: options.metadata,
-        followSymlinks: options.followSymlinks,
-        maxFileSize: options.maxFileSize,
-        parseLimits: { timeoutMs: options.parseTimeout, memoryMb: options.parseMemory },
-        ...(options.textFields || options.idField || options.recordsPerChunk
-          ? {
-              structured: {
-                textFields: options.textFields,
-                idField: options.idField,
-                recordsPerChunk: options.recordsPerChunk,
-              },
-            }
-          : {}),
         onProgress: ({ done, total, current }) => {
           if (!bar) return;
           if (done === 0) bar.start(total, 0, { current: printable(current) });
@@ -176,4 +187,87 @@ export function registerIngestCommand(program: Command): void {
       await engine.close();
     }
   });
+}
+
+/** The `ingestPaths` options the flags give, those of watch mode too. */
+function ingestOptions(options: IngestOptions): IngestPathsOptions {
+  return {
+    include: options.include,
+    exclude: options.exclude,
+    prune: options.prune,
+    force: options.force,
+    metadata: options.metadata,
+    followSymlinks: options.followSymlinks,
+    maxFileSize: options.maxFileSize,
+    parseLimits: { timeoutMs: options.parseTimeout, memoryMb: options.parseMemory },
+    ...(options.textFields || options.idField || options.recordsPerChunk
+      ? {
+          structured: {
+            textFields: options.textFields,
+            idField: options.idField,
+            recordsPerChunk: options.recordsPerChunk,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * `--watch` goes with neither `--dry-run` nor URLs: refused before anything is opened.
+ * @throws {InvalidArgumentError} naming `--watch` (exit 2).
+ */
+async function checkWatchable(paths: string[], options: IngestOptions): Promise<void> {
+  if (options.dryRun) {
+    throw new InvalidArgumentError('--watch', 'cannot be combined with --dry-run, which writes nothing');
+  }
+  const { isUrl } = await import('../../ingest/fetch-source.js');
+  const url = paths.find(isUrl);
+  if (url !== undefined) {
+    throw new InvalidArgumentError(
+      '--watch',
+      `${url} is a URL, which cannot be watched; ingest it without --watch`,
+    );
+  }
+}
+
+/**
+ * `--watch`: the initial ingest's summary, then a line per change (or, with `--json`, a JSON
+ * line per batch) until SIGINT or SIGTERM, which stop the watch after the file being ingested;
+ * a second signal exits at once (the store's replace of a document is one transaction, so that
+ * too leaves every document whole).
+ */
+async function watchAndReport(engine: Engine, paths: string[], options: IngestOptions): Promise<void> {
+  const { formatIngestReport, formatWatchBatch, printable } = await import('./format.js');
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stop.signal.aborted) {
+      process.stderr.write(`${signal} again: stopping now\n`);
+      process.exit(130);
+    }
+    if (!options.json) process.stderr.write(`${signal}: stopping after the file being ingested\n`);
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const watch = await engine.watch(paths, {
+      ...ingestOptions(options),
+      ...(options.debounce === undefined ? {} : { debounceMs: options.debounce }),
+      signal: stop.signal,
+      onBatch: (batch) => {
+        if (options.json) process.stdout.write(`${JSON.stringify(batch)}\n`);
+        else if (batch.kind === 'initial') process.stdout.write(`${formatIngestReport(batch)}\n`);
+        else process.stdout.write(formatWatchBatch(batch));
+      },
+      onWarning: (message) => process.stderr.write(`warning: ${printable(message)}\n`),
+    });
+    if (!options.json && !stop.signal.aborted) {
+      const names = paths.map((p) => printable(p)).join(', ');
+      process.stderr.write(`watching ${names} for changes (Ctrl-C stops)\n`);
+    }
+    await watch.closed;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }

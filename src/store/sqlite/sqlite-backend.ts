@@ -1,7 +1,9 @@
 /**
  * The SQLite backend: what differs from the shared SQL layer — its transactions on one
- * better-sqlite3 connection, its DDL (`sqlite-schema.ts`), its chunk writes, and its two searches
- * (sqlite-vec's exact cosine distance, FTS5's BM25; `sqlite-search.ts`).
+ * better-sqlite3 connection, its DDL (`sqlite-schema.ts`), its batched chunk writes
+ * (`sqlite-chunk-writes.ts`), and its searches: approximate dense search through an HNSW index
+ * kept beside the database (`sqlite-vector-sync.ts`, planned in `sqlite-dense-plan.ts`), exact
+ * dense search (sqlite-vec's cosine distance) and FTS5's BM25 (`sqlite-search.ts`).
  *
  * better-sqlite3 is synchronous; a transaction here is `BEGIN` … `COMMIT` around asynchronous
  * work, so transactions on one connection run one at a time ({@link SerialLock}). Writes start
@@ -9,14 +11,18 @@
  * waits up to `busyTimeoutMs`).
  * @module
  */
+import { basename, dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import type { StoreCapabilities } from '../../core/ports.js';
 import type * as Backend from '../collection/backend.js';
 import { SerialLock } from '../collection/serial-lock.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend, scanAccess } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
 import { ftsMatchExpression } from './fts-query.js';
-import { SQLITE_CAPABILITIES } from './sqlite-capabilities.js';
+import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-capabilities.js';
+import { deleteChunkRows, fillMetadataIndex, writeChunkBatch } from './sqlite-chunk-writes.js';
+import { type DensePlanSettings, planDenseSearch } from './sqlite-dense-plan.js';
 import { embeddingBlob, sqliteDialect } from './sqlite-dialect.js';
 import type { ResolvedSqliteStoreOptions } from './sqlite-options.js';
 import {
@@ -35,43 +41,67 @@ import {
   type RankedSearch,
 } from './sqlite-search.js';
 import { StatementCache } from './sqlite-statements.js';
+import { VectorIndexes } from './sqlite-vector-sync.js';
+import { loadUsearch } from './usearch-module.js';
 
-export { SQLITE_CAPABILITIES };
+export { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES };
 
-const INSERT_CHUNK =
-  'INSERT INTO %TABLE% (namespace, id, document_id, source_id, ordinal, content, heading_path, ' +
-  'page_start, page_end, token_count, indivisible, metadata, embedding, created_at, updated_at, lexical_document, context) ' +
-  'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET ' +
-  'document_id = excluded.document_id, source_id = excluded.source_id, ordinal = excluded.ordinal, ' +
-  'content = excluded.content, heading_path = excluded.heading_path, page_start = excluded.page_start, ' +
-  'page_end = excluded.page_end, token_count = excluded.token_count, indivisible = excluded.indivisible, ' +
-  'metadata = excluded.metadata, embedding = excluded.embedding, updated_at = excluded.updated_at, ' +
-  'lexical_document = excluded.lexical_document, context = excluded.context';
+/**
+ * Where a database file's approximate indexes are saved: the hidden folder `.<file>.vectors`
+ * beside it (hidden, so that ingesting the folder a database sits in never reads them).
+ */
+export function vectorIndexFolder(databasePath: string): string {
+  return join(dirname(databasePath), `.${basename(databasePath)}.vectors`);
+}
 
 /** The SQLite {@link SqlBackend}. */
 export class SqliteBackend extends SqlBackend {
   readonly name = 'sqlite';
-  readonly capabilities = SQLITE_CAPABILITIES;
+  readonly capabilities: StoreCapabilities;
   readonly schemaVersion = CURRENT_SCHEMA_VERSION;
-  readonly upgrades = schemaUpgrades((tx, collection) => this.fillDocumentFields(tx, collection));
+  readonly upgrades = schemaUpgrades({
+    fillDocumentFields: (tx, collection) => this.fillDocumentFields(tx, collection),
+    fillMetadataIndex: (tx, collection) => fillMetadataIndex(tx, collection.location),
+  });
   readonly provision: boolean;
   /** The database file, or `:memory:`. */
   readonly path: string;
 
   readonly #db: BetterSqlite3.Database;
   readonly #statements: StatementCache;
+  /** Statements whose rows are read as their first column only. */
+  readonly #plucked: StatementCache;
   readonly #lock = new SerialLock();
   readonly #lexicalWeights: LexicalWeights;
   readonly #connection: SqlConnection;
+  readonly #vectors: VectorIndexes | undefined;
+  readonly #plan: DensePlanSettings | undefined;
 
   /** Wraps an open connection with the vector extension loaded and the pragmas set (see `openSqliteStore`). */
   constructor(db: BetterSqlite3.Database, options: ResolvedSqliteStoreOptions) {
     super(sqliteDialect);
     this.#db = db;
     this.#statements = new StatementCache(db);
+    this.#plucked = new StatementCache(db, 64, (statement) => statement.pluck());
     this.path = options.path;
     this.provision = options.provision;
     this.#lexicalWeights = options.lexicalWeights;
+    const usearch = options.vectorIndex === false ? undefined : loadUsearch();
+    if (usearch !== undefined && options.vectorIndex !== false) {
+      const settings = options.vectorIndex;
+      this.#vectors = new VectorIndexes(
+        usearch,
+        settings,
+        options.path === ':memory:' ? undefined : vectorIndexFolder(options.path),
+        (sql, params) =>
+          this.#db
+            .prepare(sql)
+            .raw(true)
+            .iterate(...params) as IterableIterator<unknown[]>,
+      );
+      this.#plan = settings;
+    }
+    this.capabilities = this.#vectors === undefined ? SQLITE_CAPABILITIES : SQLITE_APPROXIMATE_CAPABILITIES;
     this.#connection = {
       all: async <Row>(statement: SqlStatement) => this.#prepare(statement).all(...statement.params) as Row[],
       run: async (statement: SqlStatement) => {
@@ -100,9 +130,56 @@ export class SqliteBackend extends SqlBackend {
     );
   }
 
+  /**
+   * Saves the approximate indexes worth saving (see {@link saveVectorIndexes}), then closes the
+   * connection. A failure to save loses nothing: the next open catches up or rebuilds.
+   */
   async close(): Promise<void> {
+    try {
+      await this.#lock.run(async () => this.saveVectorIndexes(false));
+    } catch {
+      // The database stays the source of truth; the index is rebuilt or caught up on next open.
+    }
     this.#statements.clear();
+    this.#plucked.clear();
     this.#db.close();
+  }
+
+  /**
+   * Writes the in-memory approximate indexes with unsaved changes beside the database
+   * (`.<file>.vectors/`) — with `force` every changed one, else those with changes worth a write —
+   * then prunes the tombstones they no longer need. Runs inside the store's lock; call it through
+   * `SqliteStore.saveVectorIndexes`.
+   */
+  saveVectorIndexes(force: boolean): void {
+    if (this.#vectors === undefined) return;
+    const saved = this.#vectors.saveChanged(force);
+    if (saved.length === 0) return;
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const { location, version } of saved) {
+        const tables = collectionTables(location);
+        this.#db.prepare(`DELETE FROM ${tables.removed} WHERE version <= ?`).run(version);
+        this.#db.prepare(`UPDATE ${tables.state} SET floor = ? WHERE floor < ?`).run(version, version);
+      }
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /**
+   * Brings a collection's approximate index up to date with its chunk table now (loading or
+   * building it when needed) instead of at the next search, and saves it.
+   * @returns How many vectors it holds, or `undefined` without an approximate index.
+   */
+  async refreshVectorIndex(collection: Backend.StoredCollection): Promise<number | undefined> {
+    const vectors = this.#vectors;
+    if (vectors === undefined || collection.dimension === null) return undefined;
+    const count = await this.transaction('read', async (tx) => (await vectors.current(tx, collection)).count);
+    await this.#lock.run(async () => this.saveVectorIndexes(true));
+    return count;
   }
 
   async hasRegistry(): Promise<boolean> {
@@ -132,44 +209,67 @@ export class SqliteBackend extends SqlBackend {
   ): Promise<void> {
     this.#db.exec(dropCollectionDdl(collection.location));
     this.#statements.forget(collection.location);
+    this.#plucked.forget(collection.location);
+    this.#vectors?.forget(collection.location);
   }
 
   /** Nothing to do: every statement names the namespace. */
   async enterNamespace(): Promise<void> {}
 
-  /** One prepared upsert per chunk (SQLite runs them in-process, so batching saves nothing). */
+  /** Writes a batch with its full-text, metadata-index and write-state rows (`sqlite-chunk-writes.ts`). */
   async writeChunks(
-    _tx: SqlConnection,
+    tx: SqlConnection,
     scope: Backend.BackendScope,
     chunks: readonly PreparedChunk[],
     now: string,
   ): Promise<void> {
-    const insert = this.#statements.get(INSERT_CHUNK.replace('%TABLE%', this.table(scope.collection)));
-    for (const { chunk, embedding, lexical } of chunks) {
-      insert.run(
-        scope.namespace,
-        chunk.id,
-        chunk.documentId,
-        chunk.sourceId,
-        chunk.ordinal,
-        chunk.text,
-        JSON.stringify(chunk.headingPath),
-        chunk.pageStart,
-        chunk.pageEnd,
-        chunk.tokenCount,
-        chunk.indivisible === true ? 1 : 0,
-        JSON.stringify(chunk.metadata),
-        embedding === null ? null : embeddingBlob(embedding),
-        now,
-        now,
-        lexical.document,
-        lexical.context,
-      );
-    }
+    await writeChunkBatch(tx, scope, chunks, now);
   }
 
-  /** Exact cosine search: `vec_distance_cosine` over every chunk that passes; similarity = 1 − distance. */
+  /** Deletes what passes, with the rows' full-text and metadata-index entries, leaving tombstones for the vector index. */
+  override async deleteChunks(
+    tx: SqlConnection,
+    scope: Backend.BackendScope,
+    conditions: Backend.ChunkConditions,
+  ): Promise<string[]> {
+    const params = this.dialect.params();
+    const where = this.where(scope, conditions, params, scanAccess(conditions));
+    return deleteChunkRows(tx, scope, { sql: where, params: params.values });
+  }
+
+  /**
+   * Dense search. With the approximate index (and without `query.exact`), planned by
+   * `planDenseSearch`: a scan of a small candidate set, or the HNSW graph, then exact rescoring.
+   * Otherwise exact: `vec_distance_cosine` over every chunk that passes; similarity = 1 − distance.
+   */
   async denseSearch(
+    tx: SqlConnection,
+    scope: Backend.BackendScope,
+    query: Backend.DenseQuery,
+  ): Promise<Backend.ScoredChunk[]> {
+    const vectors = this.#vectors;
+    if (vectors !== undefined && this.#plan !== undefined && !query.exact) {
+      const index = await vectors.current(tx, scope.collection);
+      return planDenseSearch(
+        {
+          tx,
+          scope,
+          tables: collectionTables(scope.collection.location),
+          index,
+          settings: this.#plan,
+          params: () => this.dialect.params(),
+          seqs: async (sql, params) => this.#plucked.get(sql).all(...params) as number[],
+          where: (conditions, params, access) => this.where(scope, conditions, params, access),
+          exact: () => this.#exactSearch(tx, scope, query),
+          scored: (row, score) => this.scored(row, score),
+        },
+        query,
+      );
+    }
+    return this.#exactSearch(tx, scope, query);
+  }
+
+  async #exactSearch(
     tx: SqlConnection,
     scope: Backend.BackendScope,
     query: Backend.DenseQuery,

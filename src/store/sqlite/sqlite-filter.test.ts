@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { filterArbitrary, metadataArbitrary } from '../../../test/support/filter-arbitraries.js';
 import type { Filter } from '../../core/filter/filter.js';
 import { matchesFilter } from '../../core/filter/match-filter.js';
 import { validateFilter } from '../../core/filter/validate-filter.js';
-import type { JsonValue, Metadata } from '../../core/types.js';
+import type { Metadata } from '../../core/types.js';
 import { sqliteFilterFragment, sqliteJsonPath } from './sqlite-filter.js';
 
 const db = new Database(':memory:');
@@ -79,69 +80,14 @@ describe('sqliteFilterFragment', () => {
   });
 
   it('agrees with the reference evaluator on random metadata and filters', () => {
-    const keys = ['a', 'b', 'c d', 'q"k', "'; x", 'é'];
-    const strings = [
-      '',
-      'a',
-      'A',
-      'b',
-      'é',
-      'e\u0301',
-      '😀',
-      '\uFF5E',
-      'a"b',
-      "it's",
-      'x\u0000y',
-      '10',
-      'true',
-    ];
-    const scalar = fc.oneof(
-      fc.constantFrom(...strings),
-      fc.integer({ min: -3, max: 3 }),
-      fc.constantFrom(0.5, -1.5, 1e20, 2 ** 53),
-      fc.boolean(),
-      fc.constant(null),
-    );
-    const { value } = fc.letrec<{ value: JsonValue }>((tie) => ({
-      value: fc.oneof(
-        { depthSize: 'small', withCrossShrink: true },
-        scalar,
-        fc.array(tie('value'), { maxLength: 3 }),
-        fc.dictionary(fc.constantFrom(...keys), tie('value'), { maxKeys: 3 }),
-      ),
-    }));
-    const metadata = fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 4 }) as fc.Arbitrary<Metadata>;
-    const path = fc
-      .array(fc.constantFrom(...keys), { minLength: 1, maxLength: 2 })
-      .map((parts) => parts.join('.'));
-    const ordered = fc.oneof(fc.constantFrom(...strings), fc.integer({ min: -3, max: 3 }), fc.constant(0.5));
-    const operator = fc.oneof(
-      scalar.map((operand) => ({ $eq: operand })),
-      scalar.map((operand) => ({ $ne: operand })),
-      ordered.map((operand) => ({ $gt: operand })),
-      ordered.map((operand) => ({ $gte: operand })),
-      ordered.map((operand) => ({ $lt: operand })),
-      ordered.map((operand) => ({ $lte: operand })),
-      fc.array(scalar, { maxLength: 3 }).map((operand) => ({ $in: operand })),
-      fc.array(scalar, { maxLength: 3 }).map((operand) => ({ $nin: operand })),
-      fc.boolean().map((operand) => ({ $exists: operand })),
-    );
-    const leaf = fc
-      .tuple(path, fc.oneof(scalar, operator))
-      .map(([key, condition]) => ({ [key]: condition }) as Filter);
-    const { filter } = fc.letrec<{ filter: Filter }>((tie) => ({
-      filter: fc.oneof(
-        { depthSize: 'small', withCrossShrink: true },
-        leaf,
-        fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children) => ({ $and: children })),
-        fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((children) => ({ $or: children })),
-        tie('filter').map((child) => ({ $not: child })),
-      ),
-    }));
     fc.assert(
-      fc.property(fc.array(metadata, { minLength: 1, maxLength: 8 }), filter, (rows, condition) => {
-        expect(sqliteMatches(rows, condition)).toEqual(referenceMatches(rows, condition));
-      }),
+      fc.property(
+        fc.array(metadataArbitrary, { minLength: 1, maxLength: 8 }),
+        filterArbitrary,
+        (rows, condition) => {
+          expect(sqliteMatches(rows, condition)).toEqual(referenceMatches(rows, condition));
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -3,8 +3,38 @@
  * @module
  */
 import { z } from 'zod';
+import { ConfigError } from '../../core/errors.js';
 import { parseOptions } from '../collection/parse-options.js';
 import { lexicalWeightsSchema } from '../sql/lexical-weights-option.js';
+
+/** Default `mmapSizeBytes`: 256 MiB, or `CAIRN_SQLITE_MMAP_BYTES` when set. */
+export const DEFAULT_MMAP_SIZE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Settings of the approximate vector index and the dense search planner. Defaults and how they
+ * were chosen: `docs/dense-search.md` (measured by `bench/dense-at-scale.mjs`).
+ */
+export const vectorIndexSchema = z
+  .object({
+    /** Neighbours per node of the HNSW graph (M). Default 16. */
+    connectivity: z.number().int().min(2).max(256).default(16),
+    /** Candidates kept while inserting into the graph (efConstruction). Default 128. */
+    expansionAdd: z.number().int().min(1).max(4096).default(128),
+    /** Candidates kept while searching the graph (ef), raised to the breadth asked for. Default 64. */
+    expansionSearch: z.number().int().min(1).max(4096).default(64),
+    /** First graph breadth: the nearest `max(breadth, 10 × topK)` chunks. Default 400. */
+    breadth: z.number().int().min(1).max(1_000_000).default(400),
+    /**
+     * Score the candidates in memory instead of walking the graph when the collection, the
+     * namespace or the set of chunks a condition's index allows holds at most this many. Default 10,000.
+     */
+    scanBelow: z.number().int().min(0).max(10_000_000).default(10_000),
+    /** Widest graph search before every passing chunk is scored exactly instead. Default 50,000. */
+    graphUpTo: z.number().int().min(1).default(50_000),
+    /** Approximate winners rescored exactly from their float32 embeddings: `max(rescore, 4 × topK)`. Default 40. */
+    rescore: z.number().int().min(1).max(100_000).default(40),
+  })
+  .strict();
 
 /** Schema of {@link SqliteStoreOptions}; parsing fills in the defaults. */
 export const sqliteStoreOptionsSchema = z.object({
@@ -19,14 +49,32 @@ export const sqliteStoreOptionsSchema = z.object({
   /** How long a statement waits for another connection's lock before failing, in ms. Default 5000. */
   busyTimeoutMs: z.number().int().min(0).default(5000),
   /**
-   * Bytes of the file SQLite may memory-map for reads, which speeds up the full scans of exact dense
-   * search by about a third. Address space only, not memory. Default 1 GiB; 0 disables.
+   * Bytes of the file SQLite may memory-map for reads (`PRAGMA mmap_size`). Mapped pages that
+   * were read count in the process's resident size (`top`'s RES and SHR) although the kernel can
+   * drop them at any time; see `docs/dense-search.md`. Default 256 MiB
+   * ({@link DEFAULT_MMAP_SIZE_BYTES}, or the environment variable `CAIRN_SQLITE_MMAP_BYTES`); 0 disables.
    */
-  mmapSizeBytes: z
+  mmapSizeBytes: z.number().int().min(0).optional(),
+  /**
+   * Page size of a new database file, in bytes (a power of two from 512 to 65536; SQLite's
+   * `page_size`, set before the first table; existing files keep theirs). Default 16384: a chunk
+   * row with a 384-dimensional float32 embedding is about 1.7 KB, and 4 KiB pages hold two of
+   * them with a fifth of each page empty (`bench/dense-at-scale.mjs` measures the file).
+   */
+  pageSizeBytes: z
     .number()
     .int()
-    .min(0)
-    .default(1024 * 1024 * 1024),
+    .refine(
+      (value) => value >= 512 && value <= 65536 && (value & (value - 1)) === 0,
+      'must be a power of two from 512 to 65536',
+    )
+    .default(16384),
+  /**
+   * The approximate vector index (HNSW through the optional package `usearch`) and the dense
+   * search planner; `false` searches exactly. Without `usearch` installed the store searches
+   * exactly whatever this says, and `capabilities.dense` is `exact`.
+   */
+  vectorIndex: z.union([z.literal(false), vectorIndexSchema]).default(() => vectorIndexSchema.parse({})),
   /**
    * BM25 column weights of the full-text index (FTS5 `bm25()` weights): `content` (the chunk
    * text), `headings` (its heading path), `document` (its document's title and file name) and
@@ -39,12 +87,30 @@ export const sqliteStoreOptionsSchema = z.object({
 /** Options accepted by {@link openSqliteStore}. */
 export type SqliteStoreOptions = z.input<typeof sqliteStoreOptionsSchema>;
 /** Options with defaults applied. */
-export type ResolvedSqliteStoreOptions = z.output<typeof sqliteStoreOptionsSchema>;
+export type ResolvedSqliteStoreOptions = Omit<z.output<typeof sqliteStoreOptionsSchema>, 'mmapSizeBytes'> & {
+  mmapSizeBytes: number;
+};
+/** Resolved {@link vectorIndexSchema} settings. */
+export type VectorIndexSettings = z.output<typeof vectorIndexSchema>;
 
 /**
  * Validates options and applies defaults.
  * @throws {InvalidArgumentError} naming the first bad option, e.g. `options.busyTimeoutMs`.
+ * @throws {ConfigError} for a malformed `CAIRN_SQLITE_MMAP_BYTES`.
  */
 export function parseSqliteStoreOptions(options: SqliteStoreOptions): ResolvedSqliteStoreOptions {
-  return parseOptions(sqliteStoreOptionsSchema, options);
+  const parsed = parseOptions(sqliteStoreOptionsSchema, options);
+  return { ...parsed, mmapSizeBytes: parsed.mmapSizeBytes ?? defaultMmapSize() };
+}
+
+function defaultMmapSize(): number {
+  const fromEnvironment = process.env.CAIRN_SQLITE_MMAP_BYTES;
+  if (fromEnvironment === undefined || fromEnvironment.trim() === '') return DEFAULT_MMAP_SIZE_BYTES;
+  const value = Number(fromEnvironment);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new ConfigError(
+      `CAIRN_SQLITE_MMAP_BYTES must be a whole number of bytes (0 disables memory mapping), got "${fromEnvironment}"`,
+    );
+  }
+  return value;
 }

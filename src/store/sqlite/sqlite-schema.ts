@@ -13,12 +13,27 @@
  *
  * Full-text index `<t>_fts`: a contentless FTS5 table (`content=''`) over `content`, `headings`
  * (the heading path joined by newlines), `document` and `context`, tokenizer
- * {@link FTS_TOKENIZER}, rowid = `seq`. Triggers on the chunk table keep it in step under every insert, update and delete, in
- * the same transaction; deletes pass the old values to FTS5's `'delete'` command, so the BM25
- * statistics (row count, token totals) count live rows only. (`contentless_delete=1` would
- * keep counting deleted rows, and scores would drift with every re-ingest.)
+ * {@link FTS_TOKENIZER}, rowid = `seq`. The backend's chunk writes keep it in step, one statement
+ * per batch, in the same transaction (schema version 3; versions 1 and 2 used triggers); deletes
+ * pass the old values to FTS5's `'delete'` command, so the BM25 statistics (row count, token
+ * totals) count live rows only. (`contentless_delete=1` would keep counting deleted rows, and
+ * scores would drift with every re-ingest.)
+ *
+ * Schema version 3 adds what the approximate index and the filter planner read:
+ * - `<t>.version`: the write sequence number of the last write of the row (indexed), so an
+ *   approximate index at sequence `s` catches up with `version > s`;
+ * - `<t>_state`: one row — `epoch` (random, new with every created collection, so an index file
+ *   of a dropped namesake is never taken for this one), `version` (the last write sequence
+ *   number, bumped once per written or deleted batch) and `floor` (tombstones at or below it are
+ *   pruned: an index older than it cannot catch up and is reloaded or rebuilt);
+ * - `<t>_removed`: tombstones, `seq` → the `version` that deleted it;
+ * - `<t>_fields` and `<t>_meta`: the metadata index — one field id per (namespace, JSON path,
+ *   JSON type class) and one `(field, value, seq)` row per scalar of a chunk's metadata (array
+ *   elements included), so filter conditions are answered from a B-tree before any distance is
+ *   computed (`sqlite-metadata-index.ts`).
  * @module
  */
+import { randomUUID } from 'node:crypto';
 import type { SchemaUpgrade, StoredCollection } from '../collection/backend.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import { DOCUMENTS_TABLE, REGISTRY_TABLE, sharedTablesDdl } from '../sql/sql-rows.js';
@@ -27,7 +42,7 @@ import { quoteIdentifier } from './sqlite-dialect.js';
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 /** FTS5 tokenizer of every collection's full-text index. */
 export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
@@ -41,15 +56,31 @@ export const REGISTRY_DDL = `${sharedTablesDdl({
   tableSuffix: ' STRICT',
 }).join(';\n')};`;
 
-/** The quoted names of a collection's chunk table and full-text index. */
+/** The quoted names of a collection's tables. */
 export interface CollectionTables {
   chunks: string;
   fts: string;
+  /** The one-row write state: epoch, last write sequence number, tombstone floor. */
+  state: string;
+  /** Tombstones of deleted rows. */
+  removed: string;
+  /** Metadata field ids. */
+  fields: string;
+  /** Metadata index rows. */
+  meta: string;
 }
 
 /** Quoted table names for the collection stored in `tableName`. */
 export function collectionTables(tableName: string): CollectionTables {
-  return { chunks: quoteIdentifier(tableName), fts: quoteIdentifier(`${tableName}_fts`) };
+  const name = (suffix: string) => quoteIdentifier(`${tableName}_${suffix}`);
+  return {
+    chunks: quoteIdentifier(tableName),
+    fts: name('fts'),
+    state: name('state'),
+    removed: name('removed'),
+    fields: name('fields'),
+    meta: name('meta'),
+  };
 }
 
 /** The full-text columns, in the order `bm25()` takes their weights. */
@@ -122,29 +153,54 @@ CREATE TABLE ${chunks} (
   updated_at TEXT NOT NULL,
   lexical_document TEXT NOT NULL DEFAULT '',
   context TEXT NOT NULL DEFAULT '',
+  version INTEGER NOT NULL DEFAULT 0,
   UNIQUE (namespace, id)
 ) STRICT;
 CREATE INDEX ${name('document')} ON ${chunks} (namespace, document_id);
 CREATE INDEX ${name('source')} ON ${chunks} (namespace, source_id);
 ${ftsTable(tableName)}
-${ftsTriggers(tableName).join(';\n')};
+${versionThreeDdl(tableName).join(';\n')};
 `;
+}
+
+/**
+ * The tables and index schema version 3 adds beside a chunk table (see the module notes), with
+ * the state row of a fresh epoch.
+ */
+function versionThreeDdl(tableName: string): string[] {
+  const { chunks, state, removed, fields, meta } = collectionTables(tableName);
+  const name = (suffix: string) => quoteIdentifier(`${tableName}_${suffix}`);
+  return [
+    `CREATE INDEX ${name('version')} ON ${chunks} (version)`,
+    `CREATE TABLE ${state} (epoch TEXT NOT NULL, version INTEGER NOT NULL, floor INTEGER NOT NULL) STRICT`,
+    `INSERT INTO ${state} (epoch, version, floor) VALUES ('${randomUUID()}', 0, -1)`,
+    `CREATE TABLE ${removed} (seq INTEGER PRIMARY KEY, version INTEGER NOT NULL) STRICT`,
+    `CREATE TABLE ${fields} (id INTEGER PRIMARY KEY, namespace TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, UNIQUE (namespace, path, kind)) STRICT`,
+    `CREATE TABLE ${meta} (field INTEGER NOT NULL, value ANY NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (field, value, seq)) STRICT, WITHOUT ROWID`,
+  ];
 }
 
 /** DDL dropping a collection's tables (indexes and triggers go with them). */
 export function dropCollectionDdl(tableName: string): string {
-  const { chunks, fts } = collectionTables(tableName);
-  return `DROP TABLE IF EXISTS ${fts}; DROP TABLE IF EXISTS ${chunks};`;
+  const { chunks, fts, state, removed, fields, meta } = collectionTables(tableName);
+  return [fts, meta, fields, removed, state, chunks]
+    .map((table) => `DROP TABLE IF EXISTS ${table};`)
+    .join(' ');
+}
+
+/** What the upgrade steps need from the backend. */
+export interface UpgradeHooks {
+  /** Sets every chunk's lexical document field from its document record. */
+  fillDocumentFields(tx: SqlConnection, collection: StoredCollection): Promise<void>;
+  /** Writes the metadata index rows of every chunk. */
+  fillMetadataIndex(tx: SqlConnection, collection: StoredCollection): Promise<void>;
 }
 
 /**
  * The upgrade steps, in order; each brings a collection from version `from` to `from + 1` and runs
  * inside the upgrade transaction.
- * @param fillDocumentFields Sets every chunk's lexical document field from its document record.
  */
-export function schemaUpgrades(
-  fillDocumentFields: (tx: SqlConnection, collection: StoredCollection) => Promise<void>,
-): SchemaUpgrade<SqlConnection>[] {
+export function schemaUpgrades(hooks: UpgradeHooks): SchemaUpgrade<SqlConnection>[] {
   return [
     {
       from: 1,
@@ -165,7 +221,7 @@ export function schemaUpgrades(
           sql: `ALTER TABLE ${chunks} ADD COLUMN context TEXT NOT NULL DEFAULT ''`,
           params: [],
         });
-        await fillDocumentFields(tx, collection);
+        await hooks.fillDocumentFields(tx, collection);
         await tx.run({ sql: ftsTable(collection.location), params: [] });
         await tx.run({
           sql:
@@ -174,6 +230,24 @@ export function schemaUpgrades(
           params: [],
         });
         for (const trigger of ftsTriggers(collection.location)) await tx.run({ sql: trigger, params: [] });
+      },
+    },
+    {
+      from: 2,
+      description:
+        'write sequence numbers, tombstones and a metadata index for the approximate vector index and the filter planner; full-text rows written per batch instead of by triggers',
+      async apply(tx, collection) {
+        const { chunks } = collectionTables(collection.location);
+        const name = (suffix: string) => quoteIdentifier(`${collection.location}_${suffix}`);
+        for (const trigger of ['fts_insert', 'fts_delete', 'fts_update']) {
+          await tx.run({ sql: `DROP TRIGGER IF EXISTS ${name(trigger)}`, params: [] });
+        }
+        await tx.run({
+          sql: `ALTER TABLE ${chunks} ADD COLUMN version INTEGER NOT NULL DEFAULT 0`,
+          params: [],
+        });
+        for (const sql of versionThreeDdl(collection.location)) await tx.run({ sql, params: [] });
+        await hooks.fillMetadataIndex(tx, collection);
       },
     },
   ];

@@ -8,15 +8,22 @@ import type BetterSqlite3 from 'better-sqlite3';
 export class StatementCache {
   readonly #db: BetterSqlite3.Database;
   readonly #capacity: number;
+  readonly #configure: (statement: BetterSqlite3.Statement) => BetterSqlite3.Statement;
   readonly #statements = new Map<string, BetterSqlite3.Statement>();
 
   /**
    * @param db The connection statements are prepared on.
    * @param capacity Most statements kept; the least recently used goes first. Default 256.
+   * @param configure Applied to each statement once, when it is prepared (e.g. `s => s.pluck()`).
    */
-  constructor(db: BetterSqlite3.Database, capacity = 256) {
+  constructor(
+    db: BetterSqlite3.Database,
+    capacity = 256,
+    configure: (statement: BetterSqlite3.Statement) => BetterSqlite3.Statement = (statement) => statement,
+  ) {
     this.#db = db;
     this.#capacity = capacity;
+    this.#configure = configure;
   }
 
   /** The prepared statement for `sql`, prepared on first use. */
@@ -25,7 +32,7 @@ export class StatementCache {
     if (statement !== undefined) {
       this.#statements.delete(sql);
     } else {
-      statement = this.#db.prepare(sql);
+      statement = this.#configure(this.#db.prepare(sql));
       if (this.#statements.size >= this.#capacity) {
         this.#statements.delete(this.#statements.keys().next().value!);
       }

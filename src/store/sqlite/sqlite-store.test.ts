@@ -1,36 +1,59 @@
 import { execFile } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cosine, documentWrite, storedChunk } from '../../../test/support/store-records.js';
+import { compileStoreWorker } from '../../../test/support/store-worker.js';
 import type { Scope } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
 import { tableNameFor } from '../sql/table-name.js';
 import { runStoreContract } from '../store.contract.js';
-import { SQLITE_CAPABILITIES } from './sqlite-backend.js';
+import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-backend.js';
+import { parseSqliteStoreOptions } from './sqlite-options.js';
 import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE } from './sqlite-schema.js';
 import { openSqliteStore } from './sqlite-store.js';
+import { loadUsearch } from './usearch-module.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cairn-sqlite-store-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let files = 0;
 const freshPath = (folder = 'tests') => join(root, folder, `${++files}.db`);
 
-runStoreContract('sqlite', () => openSqliteStore({ path: freshPath('contract') }), SQLITE_CAPABILITIES);
+runStoreContract(
+  'sqlite, exact',
+  () => openSqliteStore({ path: freshPath('contract'), vectorIndex: false }),
+  SQLITE_CAPABILITIES,
+);
+if (loadUsearch() === undefined) {
+  describe.skip('Store contract: sqlite with the approximate index (the optional package usearch is not installed)', () => {});
+} else {
+  runStoreContract(
+    'sqlite, approximate index (planned)',
+    () => openSqliteStore({ path: freshPath('contract') }),
+    SQLITE_APPROXIMATE_CAPABILITIES,
+  );
+  // Every search walks the graph: no candidate set is small enough to scan.
+  runStoreContract(
+    'sqlite, approximate index (graph only)',
+    () => openSqliteStore({ path: freshPath('contract'), vectorIndex: { scanBelow: 0, breadth: 1 } }),
+    SQLITE_APPROXIMATE_CAPABILITIES,
+  );
+}
+
+/** A copy of a real version-2 file, written by cairn before schema version 3 (see `__fixtures__/README.md`). */
+function versionTwoFile(): string {
+  const path = freshPath('v2');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(
+    path,
+    readFileSync(join(dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'layout-v2.db')),
+  );
+  return path;
+}
 
 const S: Scope = { collection: 'docs' };
 
@@ -98,6 +121,43 @@ describe('openSqliteStore', () => {
     await store.replaceDocument(S, write('d', [chunk('d', 0)]));
     expect(await store.countChunks(S)).toBe(1);
     await store.close();
+  });
+
+  it('gives new files 16 KiB pages and leaves existing files their page size', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    await store.ensureRegistry();
+    await store.close();
+    expect(withRaw(path, (db) => db.pragma('page_size', { simple: true }))).toBe(16384);
+    const small = freshPath();
+    await (await openSqliteStore({ path: small, pageSizeBytes: 4096 })).ensureRegistry();
+    const reopened = await openSqliteStore({ path: small });
+    await reopened.close();
+    expect(withRaw(small, (db) => db.pragma('page_size', { simple: true }))).toBe(4096);
+    await expect(openSqliteStore({ path: freshPath(), pageSizeBytes: 5000 })).rejects.toMatchObject({
+      argument: 'options.pageSizeBytes',
+    });
+  });
+
+  it('maps 256 MiB by default, or what CAIRN_SQLITE_MMAP_BYTES says, and refuses a malformed value', async () => {
+    const mapped = async (options: { mmapSizeBytes?: number } = {}) => {
+      const path = freshPath();
+      const store = await openSqliteStore({ path, ...options });
+      await store.ensureRegistry();
+      await store.close();
+      return path;
+    };
+    expect(parseSqliteStoreOptions({ path: 'x.db' }).mmapSizeBytes).toBe(256 * 1024 * 1024);
+    process.env.CAIRN_SQLITE_MMAP_BYTES = '0';
+    try {
+      expect(parseSqliteStoreOptions({ path: 'x.db' }).mmapSizeBytes).toBe(0);
+      expect(parseSqliteStoreOptions({ path: 'x.db', mmapSizeBytes: 4096 }).mmapSizeBytes).toBe(4096);
+      process.env.CAIRN_SQLITE_MMAP_BYTES = 'lots';
+      await expect(mapped()).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+      await expect(mapped()).rejects.toThrow(/CAIRN_SQLITE_MMAP_BYTES/);
+    } finally {
+      delete process.env.CAIRN_SQLITE_MMAP_BYTES;
+    }
   });
 
   it('refuses malformed options, naming them', async () => {
@@ -196,20 +256,17 @@ describe('schema versions', () => {
   });
 
   it('upgrades a version-1 collection in place: title and file name become searchable', async () => {
-    const path = freshPath();
-    const seed = await openSqliteStore({ path });
-    await seed.createCollection('docs', { model: 'm', dimension: 3 });
-    await seed.replaceDocument(
-      S,
-      documentWrite('d', [chunk('d', 0, 'body words only')], {
-        title: 'Quarterly Report',
-        sourceName: 'acme-10q.pdf',
-      }),
-    );
-    await seed.close();
-    // Turn the collection back into the version-1 layout: two full-text columns, no lexical fields.
+    const path = versionTwoFile();
+    // Turn the version-2 collection back into the version-1 layout: two full-text columns, no lexical fields.
     const table = tableNameFor('docs');
     withRaw(path, (db) => {
+      db.exec(`DELETE FROM "${table}"; DELETE FROM cairn_documents`);
+      db.prepare(
+        `INSERT INTO "${table}" (namespace, id, document_id, source_id, ordinal, content, page_start, page_end, token_count, created_at, updated_at, embedding) VALUES ('default', 'd:0', 'd', 'd', 0, 'body words only', 1, 1, 3, 't', 't', ?)`,
+      ).run(Buffer.from(new Float32Array([1, 2, 0.5]).buffer));
+      db.exec(
+        "INSERT INTO cairn_documents (collection, namespace, document_id, content_hash, source_id, source_name, media_type, title, chunk_count, page_count, parser_fingerprint, ingested_at) VALUES ('docs', 'default', 'd', 'h', 'd', 'acme-10q.pdf', 'application/pdf', 'Quarterly Report', 1, 1, 'p', 't')",
+      );
       db.exec(`DROP TRIGGER "${table}_fts_insert"; DROP TRIGGER "${table}_fts_delete"; DROP TRIGGER "${table}_fts_update";
         DROP TABLE "${table}_fts";
         ALTER TABLE "${table}" DROP COLUMN lexical_document; ALTER TABLE "${table}" DROP COLUMN context;
@@ -230,6 +287,59 @@ describe('schema versions', () => {
       ['e:0'],
     );
     await store.close();
+  });
+
+  it('upgrades a real version-2 file to version 3: searches, filters and the full-text index agree', async () => {
+    const path = versionTwoFile();
+    const before = withRaw(path, (db) =>
+      db.prepare('SELECT count(*) AS n FROM cairn_collections WHERE schema_version = 2').get(),
+    );
+    expect(before).toEqual({ n: 2 });
+    const store = await openSqliteStore({ path });
+    if (store.capabilities.dense === 'approximate') expect(await store.refreshVectorIndex('docs')).toBe(10);
+    const other = { collection: 'docs', namespace: 'other' };
+    const lexical = await store.lexicalSearch({ ...S, query: 'granite', topK: 10, filter: { rank: 1 } });
+    expect(lexical.map((hit) => hit.chunk.id).sort()).toEqual(['a:1', 'b:1', 'c:1']);
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(3);
+    const dense = await store.denseSearch({
+      ...other,
+      vector: [1, 1, 2],
+      topK: 10,
+      filter: { 'nested.flag': true },
+    });
+    expect(dense.map((hit) => hit.chunk.id).sort()).toEqual(['a:0', 'z:0']);
+    const exact = await store.denseSearch({
+      ...other,
+      vector: [1, 1, 2],
+      topK: 10,
+      exact: true,
+      filter: { 'nested.flag': true },
+    });
+    expect(dense.map((hit) => [hit.chunk.id, hit.score])).toEqual(
+      exact.map((hit) => [hit.chunk.id, hit.score]),
+    );
+    expect(await store.countChunks({ ...S, filter: { tags: 't1' } })).toBe(3);
+    // Writes after the upgrade keep the full-text index exact (no triggers are left to double them).
+    await store.replaceDocument(S, write('a', [chunk('a', 0, 'granite anew')], 'h2'));
+    await store.deleteChunks(S, { documentIds: ['b'] });
+    expect((await store.lexicalSearch({ ...S, query: 'anew', topK: 5 })).map((hit) => hit.chunk.id)).toEqual([
+      'a:0',
+    ]);
+    expect(
+      await store.lexicalSearch({ ...S, query: 'granite', topK: 10, filter: { team: 'ops' } }),
+    ).toHaveLength(2);
+    expect((await store.lexicalSearch({ collection: 'notes', query: 'note', topK: 5 })).length).toBe(1);
+    expect((await store.getCollection('notes'))?.schemaVersion).toBe(3);
+    await store.close();
+    const table = tableNameFor('docs');
+    withRaw(path, (db) => {
+      db.prepare(`INSERT INTO "${table}_fts" ("${table}_fts", rank) VALUES ('integrity-check', 0)`).run();
+      const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+      expect(count(`SELECT count(*) AS n FROM "${table}_fts"`)).toBe(
+        count(`SELECT count(*) AS n FROM "${table}"`),
+      );
+      expect(count(`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'trigger'`)).toBe(0);
+    });
   });
 });
 
@@ -392,7 +502,7 @@ describe('store.denseSearch', () => {
 
 describe('concurrent createCollection', () => {
   it('lets exactly one definition win across two processes', async () => {
-    const worker = compileWorker();
+    const worker = compileStoreWorker(root, RACE_WORKER);
     const path = freshPath('race');
     const rounds = 6;
     const startAt = Date.now() + 1500;
@@ -438,35 +548,8 @@ describe('concurrent createCollection', () => {
   });
 });
 
-/**
- * Transpiles the store's sources (and what they import) to plain JavaScript in a temporary folder,
- * next to a worker script, so that a separate Node process can run them.
- * @returns The worker script's path.
- */
-function compileWorker(): string {
-  const source = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const out = mkdtempSync(join(root, 'worker-'));
-  // Vitest loads TypeScript through Vite; a child process has no such loader.
-  for (const folder of ['core', 'store']) {
-    for (const file of listTs(join(source, folder))) {
-      const target = join(out, relative(source, file)).replace(/\.ts$/, '.js');
-      mkdirSync(dirname(target), { recursive: true });
-      const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
-        compilerOptions: {
-          module: ts.ModuleKind.ESNext,
-          target: ts.ScriptTarget.ES2022,
-          verbatimModuleSyntax: true,
-        },
-      });
-      writeFileSync(target, outputText);
-    }
-  }
-  symlinkSync(join(source, '..', 'node_modules'), join(out, 'node_modules'), 'dir');
-  writeFileSync(join(out, 'package.json'), '{"type":"module"}');
-  const worker = join(out, 'worker.js');
-  writeFileSync(
-    worker,
-    `import { openSqliteStore } from './store/sqlite/sqlite-store.js';
+/** Creates collections in rounds, racing another process; prints one JSON line per round. */
+const RACE_WORKER = `import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 const [path, startAt, rounds, dimensionBase] = process.argv.slice(2);
 const store = await openSqliteStore({ path });
 for (let round = 0; round < Number(rounds); round++) {
@@ -480,19 +563,4 @@ for (let round = 0; round < Number(rounds); round++) {
   }
 }
 await store.close();
-`,
-  );
-  return worker;
-}
-
-function listTs(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return listTs(path);
-    return entry.name.endsWith('.ts') &&
-      !entry.name.endsWith('.test.ts') &&
-      !entry.name.endsWith('.contract.ts')
-      ? [path]
-      : [];
-  });
-}
+`;

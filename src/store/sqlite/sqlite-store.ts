@@ -1,12 +1,13 @@
 /**
- * The embedded store: one SQLite file (better-sqlite3) with sqlite-vec for exact cosine search and
- * FTS5 for BM25. See `sqlite-schema.ts` for the layout and `sqlite-backend.ts` for the hooks.
+ * The embedded store: one SQLite file (better-sqlite3) with FTS5 for BM25, an approximate HNSW
+ * index beside it (the optional package `usearch`) and sqlite-vec for exact cosine search. See
+ * `sqlite-schema.ts` for the layout, `sqlite-backend.ts` for the hooks and `docs/dense-search.md`.
  * @module
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { ConfigError, SchemaError } from '../../core/errors.js';
+import { CollectionNotFoundError, ConfigError, SchemaError } from '../../core/errors.js';
 import { CollectionStore } from '../collection/collection-store.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import { SqliteBackend } from './sqlite-backend.js';
@@ -40,6 +41,9 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
   try {
     loadVectorExtension(db);
     db.pragma(`busy_timeout = ${resolved.busyTimeoutMs}`);
+    // A page size is chosen when the first table is created; later it would need a VACUUM.
+    if (Number(db.pragma('page_count', { simple: true })) === 0)
+      db.pragma(`page_size = ${resolved.pageSizeBytes}`);
     await switchToWal(db, resolved.busyTimeoutMs);
     db.pragma('synchronous = NORMAL');
     db.pragma(`mmap_size = ${resolved.mmapSizeBytes}`);
@@ -96,9 +100,32 @@ async function loadDriver() {
 export class SqliteStore extends CollectionStore<SqlConnection> {
   /** The database file, or `:memory:`. */
   readonly path: string;
+  readonly #sqlite: SqliteBackend;
 
   constructor(backend: SqliteBackend) {
     super(backend);
     this.path = backend.path;
+    this.#sqlite = backend;
+  }
+
+  /**
+   * Brings a collection's approximate vector index up to date now — loading it, catching it up
+   * or building it from the chunk table — instead of at the next dense search, and saves it
+   * beside the database. Useful after a bulk load.
+   * @returns How many vectors the index holds; `undefined` for a lexical-only collection or a
+   *   store without an approximate index (`capabilities.dense` is `exact`).
+   * @throws {CollectionNotFoundError} when the collection does not exist.
+   */
+  async refreshVectorIndex(collection: string): Promise<number | undefined> {
+    // A scoped call that reads nothing: it upgrades an older collection first, or refuses.
+    await this.countChunks({ collection, documentIds: [] });
+    return this.run(async () => {
+      const stored = await this.#sqlite.transaction('read', async (tx) =>
+        (await this.#sqlite.hasRegistry()) ? this.#sqlite.readCollection(tx, collection, false) : undefined,
+      );
+      if (stored === undefined)
+        throw new CollectionNotFoundError(collection, 'create it first with createCollection');
+      return this.#sqlite.refreshVectorIndex(stored);
+    });
   }
 }

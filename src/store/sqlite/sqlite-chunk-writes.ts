@@ -1,0 +1,304 @@
+/**
+ * Chunk writes and deletes on a SQLite collection (schema version 3), batch by batch: per batch
+ * one bump of the write sequence number, one read of the rows being overwritten, one upsert per
+ * chunk (a prepared statement, returning its `seq`), then one multi-row statement each for the
+ * full-text rows, the metadata index rows and the tombstones. Every write runs inside the
+ * caller's transaction, so the chunk table, the full-text index (with exact BM25 statistics: old
+ * values are passed to FTS5's `'delete'`), the metadata index and the write state change together
+ * or not at all.
+ * @module
+ */
+import type { BackendScope } from '../collection/backend.js';
+import type { PreparedChunk } from '../collection/validation.js';
+import type { SqlConnection } from '../sql/sql-dialect.js';
+import { embeddingBlob } from './sqlite-dialect.js';
+import { type MetadataEntry, metadataEntries } from './sqlite-metadata-index.js';
+import { type CollectionTables, collectionTables, FTS_COLUMNS } from './sqlite-schema.js';
+
+/** A chunk row as the full-text and metadata indexes need it, to remove its entries. */
+export interface IndexedRow {
+  seq: number;
+  namespace: string;
+  content: string;
+  heading_path: string;
+  lexical_document: string;
+  context: string;
+  metadata: string;
+}
+
+const ROW_COLUMNS =
+  'c.seq, c.namespace, c.content, c.heading_path, c.lexical_document, c.context, c.metadata';
+
+const UPSERT =
+  'INSERT INTO %TABLE% (namespace, id, document_id, source_id, ordinal, content, heading_path, ' +
+  'page_start, page_end, token_count, indivisible, metadata, embedding, created_at, updated_at, lexical_document, context, version) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (namespace, id) DO UPDATE SET ' +
+  'document_id = excluded.document_id, source_id = excluded.source_id, ordinal = excluded.ordinal, ' +
+  'content = excluded.content, heading_path = excluded.heading_path, page_start = excluded.page_start, ' +
+  'page_end = excluded.page_end, token_count = excluded.token_count, indivisible = excluded.indivisible, ' +
+  'metadata = excluded.metadata, embedding = excluded.embedding, updated_at = excluded.updated_at, ' +
+  'lexical_document = excluded.lexical_document, context = excluded.context, version = excluded.version ' +
+  'RETURNING seq';
+
+/** Most bound parameters per multi-row statement (SQLite allows 32,766). */
+const MAX_PARAMS = 6000;
+/** Rows deleted per round of a large delete. */
+const DELETE_PAGE = 2000;
+
+/** Bumps the collection's write sequence number. @returns The new number. */
+export async function nextVersion(tx: SqlConnection, tables: CollectionTables): Promise<number> {
+  const [row] = await tx.all<{ version: number }>({
+    sql: `UPDATE ${tables.state} SET version = version + 1 RETURNING version`,
+    params: [],
+  });
+  return row!.version;
+}
+
+/** Inserts or overwrites chunks by id; see the module notes. A later chunk with the same id wins. */
+export async function writeChunkBatch(
+  tx: SqlConnection,
+  scope: BackendScope,
+  chunks: readonly PreparedChunk[],
+  now: string,
+): Promise<void> {
+  const tables = collectionTables(scope.collection.location);
+  const latest = new Map<string, PreparedChunk>();
+  for (const prepared of chunks) {
+    latest.delete(prepared.chunk.id);
+    latest.set(prepared.chunk.id, prepared);
+  }
+  const batch = [...latest.values()];
+  const version = await nextVersion(tx, tables);
+  const old = await tx.all<IndexedRow>({
+    sql: `SELECT ${ROW_COLUMNS} FROM ${tables.chunks} AS c WHERE c.namespace = ? AND c.id IN (SELECT value FROM json_each(?))`,
+    params: [scope.namespace, JSON.stringify(batch.map(({ chunk }) => chunk.id))],
+  });
+  await removeIndexEntries(tx, tables, old);
+  const upsert = UPSERT.replace('%TABLE%', tables.chunks);
+  const written: Array<{ seq: number; prepared: PreparedChunk }> = [];
+  for (const prepared of batch) {
+    const { chunk, embedding, lexical } = prepared;
+    const [row] = await tx.all<{ seq: number }>({
+      sql: upsert,
+      params: [
+        scope.namespace,
+        chunk.id,
+        chunk.documentId,
+        chunk.sourceId,
+        chunk.ordinal,
+        chunk.text,
+        JSON.stringify(chunk.headingPath),
+        chunk.pageStart,
+        chunk.pageEnd,
+        chunk.tokenCount,
+        chunk.indivisible === true ? 1 : 0,
+        JSON.stringify(chunk.metadata),
+        embedding === null ? null : embeddingBlob(embedding),
+        now,
+        now,
+        lexical.document,
+        lexical.context,
+        version,
+      ],
+    });
+    written.push({ seq: row!.seq, prepared });
+  }
+  await insertMany(
+    tx,
+    `INSERT INTO ${tables.fts} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES `,
+    '(?, ?, ?, ?, ?)',
+    written.map(({ seq, prepared: { chunk, lexical } }) => [
+      seq,
+      chunk.text,
+      headingsText(chunk.headingPath),
+      lexical.document,
+      lexical.context,
+    ]),
+  );
+  const entries = written.map(({ seq, prepared }) => ({
+    seq,
+    entries: metadataEntries(prepared.chunk.metadata),
+  }));
+  const fields = await fieldIds(
+    tx,
+    tables,
+    scope.namespace,
+    entries.flatMap((row) => row.entries),
+    true,
+  );
+  await insertMany(
+    tx,
+    `INSERT INTO ${tables.meta} (field, value, seq) VALUES `,
+    '(?, ?, ?)',
+    entries.flatMap(({ seq, entries }) =>
+      entries.map((entry) => [fields.get(fieldKey(entry))!, entry.value, seq]),
+    ),
+  );
+}
+
+/**
+ * Deletes the rows a `WHERE` fragment over the chunk table aliased `c` selects, with their
+ * full-text and metadata entries, leaving tombstones when the collection is dense.
+ * @returns The document id of each deleted chunk.
+ */
+export async function deleteChunkRows(
+  tx: SqlConnection,
+  scope: BackendScope,
+  where: { sql: string; params: unknown[] },
+): Promise<string[]> {
+  const tables = collectionTables(scope.collection.location);
+  const version = await nextVersion(tx, tables);
+  const documents: string[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await tx.all<IndexedRow & { document_id: string }>({
+      sql:
+        `SELECT ${ROW_COLUMNS}, c.document_id FROM ${tables.chunks} AS c WHERE (${where.sql}) AND c.seq > ? ` +
+        `ORDER BY c.seq LIMIT ${DELETE_PAGE}`,
+      params: [...where.params, after],
+    });
+    if (rows.length === 0) break;
+    await removeIndexEntries(tx, tables, rows);
+    const seqs = JSON.stringify(rows.map((row) => row.seq));
+    if (scope.collection.dimension !== null) {
+      await tx.run({
+        sql:
+          `INSERT INTO ${tables.removed} (seq, version) SELECT value, ? FROM json_each(?) WHERE true ` +
+          'ON CONFLICT (seq) DO UPDATE SET version = excluded.version',
+        params: [version, seqs],
+      });
+    }
+    await tx.run({
+      sql: `DELETE FROM ${tables.chunks} WHERE seq IN (SELECT value FROM json_each(?))`,
+      params: [seqs],
+    });
+    for (const row of rows) documents.push(row.document_id);
+    after = rows[rows.length - 1]!.seq;
+    if (rows.length < DELETE_PAGE) break;
+  }
+  return documents;
+}
+
+/** Writes the metadata index rows of every chunk of a collection (schema upgrade 2 → 3). */
+export async function fillMetadataIndex(tx: SqlConnection, location: string): Promise<void> {
+  const tables = collectionTables(location);
+  const rows = await tx.all<{ seq: number; namespace: string; metadata: string }>({
+    sql: `SELECT seq, namespace, metadata FROM ${tables.chunks}`,
+    params: [],
+  });
+  const byNamespace = new Map<string, Array<{ seq: number; entries: MetadataEntry[] }>>();
+  for (const row of rows) {
+    const list = byNamespace.get(row.namespace) ?? [];
+    list.push({ seq: row.seq, entries: metadataEntries(JSON.parse(row.metadata)) });
+    byNamespace.set(row.namespace, list);
+  }
+  for (const [namespace, list] of byNamespace) {
+    const fields = await fieldIds(
+      tx,
+      tables,
+      namespace,
+      list.flatMap((row) => row.entries),
+      true,
+    );
+    await insertMany(
+      tx,
+      `INSERT INTO ${tables.meta} (field, value, seq) VALUES `,
+      '(?, ?, ?)',
+      list.flatMap(({ seq, entries }) =>
+        entries.map((entry) => [fields.get(fieldKey(entry))!, entry.value, seq]),
+      ),
+    );
+  }
+}
+
+/** Removes the full-text rows (passing the old values, so statistics stay exact) and the metadata rows of these chunk rows. */
+async function removeIndexEntries(tx: SqlConnection, tables: CollectionTables, rows: readonly IndexedRow[]) {
+  if (rows.length === 0) return;
+  await insertMany(
+    tx,
+    `INSERT INTO ${tables.fts} (${tables.fts}, rowid, ${FTS_COLUMNS.join(', ')}) VALUES `,
+    "('delete', ?, ?, ?, ?, ?)",
+    rows.map((row) => [
+      row.seq,
+      row.content,
+      headingsText(JSON.parse(row.heading_path) as string[]),
+      row.lexical_document,
+      row.context,
+    ]),
+  );
+  const byNamespace = new Map<string, IndexedRow[]>();
+  for (const row of rows) byNamespace.set(row.namespace, [...(byNamespace.get(row.namespace) ?? []), row]);
+  for (const [namespace, list] of byNamespace) {
+    const entries = list.map((row) => ({ seq: row.seq, entries: metadataEntries(JSON.parse(row.metadata)) }));
+    const fields = await fieldIds(
+      tx,
+      tables,
+      namespace,
+      entries.flatMap((row) => row.entries),
+      false,
+    );
+    const doomed = entries.flatMap(({ seq, entries }) =>
+      entries.map((entry) => [fields.get(fieldKey(entry)), entry.value, seq]),
+    );
+    for (const [field, value, seq] of doomed) {
+      if (field === undefined) continue;
+      await tx.run({
+        sql: `DELETE FROM ${tables.meta} WHERE field = ? AND value = ? AND seq = ?`,
+        params: [field, value, seq],
+      });
+    }
+  }
+}
+
+/**
+ * The ids of the (path, kind) fields of `entries` in `namespace`, creating missing ones when
+ * `create` is set.
+ */
+async function fieldIds(
+  tx: SqlConnection,
+  tables: CollectionTables,
+  namespace: string,
+  entries: readonly MetadataEntry[],
+  create: boolean,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (entries.length === 0) return ids;
+  const distinct = new Map(entries.map((entry) => [fieldKey(entry), [entry.path, entry.kind]]));
+  const pairs = JSON.stringify([...distinct.values()]);
+  if (create) {
+    await tx.run({
+      sql:
+        `INSERT INTO ${tables.fields} (namespace, path, kind) SELECT ?, value ->> 0, value ->> 1 FROM json_each(?) WHERE true ` +
+        'ON CONFLICT (namespace, path, kind) DO NOTHING',
+      params: [namespace, pairs],
+    });
+  }
+  const rows = await tx.all<{ id: number; path: string; kind: MetadataEntry['kind'] }>({
+    sql:
+      `SELECT f.id, f.path, f.kind FROM ${tables.fields} AS f WHERE f.namespace = ? ` +
+      'AND f.path IN (SELECT value ->> 0 FROM json_each(?))',
+    params: [namespace, pairs],
+  });
+  for (const row of rows) ids.set(fieldKey(row), row.id);
+  return ids;
+}
+
+function fieldKey(entry: { path: string; kind: string }): string {
+  return `${entry.kind}${entry.path}`;
+}
+
+/** The full-text `headings` value of a heading path: its parts joined by newlines, `null` when empty. */
+export function headingsText(headingPath: readonly string[]): string | null {
+  return headingPath.length === 0 ? null : headingPath.join('\n');
+}
+
+/** Runs `prefix` + `(row), (row), …` over `rows`, as few statements as the parameter limit allows. */
+async function insertMany(tx: SqlConnection, prefix: string, row: string, rows: readonly unknown[][]) {
+  if (rows.length === 0) return;
+  const width = rows[0]!.length;
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMS / width));
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const slice = rows.slice(start, start + perStatement);
+    await tx.run({ sql: prefix + slice.map(() => row).join(', '), params: slice.flat() });
+  }
+}

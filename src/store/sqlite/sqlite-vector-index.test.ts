@@ -1,0 +1,242 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { storedChunk } from '../../../test/support/store-records.js';
+import { compileStoreWorker } from '../../../test/support/store-worker.js';
+import type { Scope } from '../../core/ports.js';
+import type { StoredChunk } from '../../core/types.js';
+import { tableNameFor } from '../sql/table-name.js';
+import { vectorIndexFolder } from './sqlite-backend.js';
+import { openSqliteStore, type SqliteStore } from './sqlite-store.js';
+import { loadUsearch } from './usearch-module.js';
+
+const root = mkdtempSync(join(tmpdir(), 'cairn-vector-index-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let files = 0;
+const freshPath = () => {
+  const path = join(root, `${++files}`, 'store.db');
+  mkdirSync(dirname(path), { recursive: true });
+  return path;
+};
+const S: Scope = { collection: 'docs' };
+const DIM = 8;
+
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 16807) % 2147483647;
+    return state / 2147483647 - 0.5;
+  };
+}
+
+function chunks(count: number, seed: number, meta: (i: number) => Record<string, number> = (i) => ({ i })) {
+  const next = random(seed);
+  return Array.from(
+    { length: count },
+    (_, i): StoredChunk => ({
+      ...storedChunk(`doc${Math.floor(i / 10)}`, i % 10, { metadata: meta(i) }),
+      sourceId: `src${i % 7}`,
+      embedding: Array.from({ length: DIM }, next),
+    }),
+  );
+}
+
+/** Every chunk found by its own vector through the graph alone: the index holds each current vector. */
+async function everyChunkFindsItself(store: SqliteStore): Promise<void> {
+  const all: StoredChunk[] = [];
+  for await (const page of store.iterChunks({ ...S })) all.push(...page);
+  expect(await store.refreshVectorIndex('docs')).toBe(all.length);
+  const graph = await openSqliteStore({ path: store.path, vectorIndex: { scanBelow: 0, breadth: 10 } });
+  try {
+    for (const chunk of all) {
+      const [hit] = await graph.denseSearch({ ...S, vector: chunk.embedding!, topK: 1 });
+      expect(hit?.chunk.id).toBe(chunk.id);
+    }
+  } finally {
+    await graph.close();
+  }
+}
+
+/** The saved index folders of the collection. */
+function savedIndexes(path: string): string[] {
+  try {
+    return readdirSync(join(vectorIndexFolder(path), tableNameFor('docs'))).filter(
+      (name) => !name.startsWith('.'),
+    );
+  } catch {
+    return [];
+  }
+}
+
+const ids = (hits: Array<{ chunk: { id: string } }>) => hits.map((hit) => hit.chunk.id);
+
+const WRITER = `import { openSqliteStore } from './store/sqlite/sqlite-store.js';
+const [path, seedText] = process.argv.slice(2);
+let seed = Number(seedText);
+const next = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647 - 0.5; };
+const store = await openSqliteStore({ path });
+await store.createCollection('docs', { model: 'm', dimension: ${DIM} });
+const chunk = (n) => ({ id: 'c' + n, documentId: 'd' + (n % 50), sourceId: 'd' + (n % 50), ordinal: n, text: 'chunk ' + n,
+  headingPath: [], pageStart: 1, pageEnd: 1, tokenCount: 2, metadata: { n }, embedding: Array.from({ length: ${DIM} }, next) });
+console.log('ready');
+for (let round = 0; ; round++) {
+  const picked = new Set(Array.from({ length: 20 }, () => Math.floor((next() + 0.5) * 400)));
+  const batch = [...picked].map(chunk);
+  await store.upsertChunks({ collection: 'docs' }, batch);
+  await store.deleteChunks({ collection: 'docs' }, { ids: ['c' + Math.floor((next() + 0.5) * 400)] });
+  await store.denseSearch({ collection: 'docs', vector: batch[0].embedding, topK: 3 });
+  if (round % 7 === 3) await store.refreshVectorIndex('docs');
+}
+`;
+
+const withIndex = loadUsearch() === undefined ? describe.skip : describe;
+
+withIndex('the approximate index (requires the optional package usearch)', () => {
+  it('answers as exact search does, with and without filters, through the graph and through scans', async () => {
+    const store = await openSqliteStore({ path: freshPath(), vectorIndex: { scanBelow: 50 } });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    await store.upsertChunks(
+      S,
+      chunks(600, 11, (i) => ({ tenth: i % 10, bucket: i % 100 })),
+    );
+    const next = random(99);
+    for (let q = 0; q < 20; q++) {
+      const vector = Array.from({ length: DIM }, next);
+      for (const condition of [
+        {},
+        { filter: { tenth: 3 } },
+        { filter: { bucket: 7 } },
+        { filter: { $not: { tenth: 1 } } },
+        { filter: { bucket: { $in: [1, 2] } }, sourceIds: ['src3'] },
+        { keepBest: true },
+      ]) {
+        const approximate = await store.denseSearch({ ...S, vector, topK: 5, ...condition });
+        const exact = await store.denseSearch({ ...S, vector, topK: 5, exact: true, ...condition });
+        expect(approximate.length).toBe(exact.length);
+        const overlap = ids(approximate).filter((id) => ids(exact).includes(id)).length;
+        expect(overlap).toBeGreaterThanOrEqual(exact.length - 1);
+        for (const hit of approximate) {
+          const same = exact.find((other) => other.chunk.id === hit.chunk.id);
+          if (same !== undefined) expect(hit.score).toBeCloseTo(same.score, 5);
+        }
+      }
+    }
+    await store.close();
+  });
+
+  it('returns topK filtered hits when the filter and the query point in opposite directions', async () => {
+    const store = await openSqliteStore({ path: freshPath(), vectorIndex: { scanBelow: 0, breadth: 10 } });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    const near = Array.from({ length: 300 }, (_, i) => ({
+      ...storedChunk('near', i, { metadata: { side: 'near' } }),
+      embedding: [1, 0.01 * (i % 7), 0, 0, 0, 0, 0, 0.001 * i],
+    }));
+    const far = Array.from({ length: 12 }, (_, i) => ({
+      ...storedChunk('far', i, { metadata: { side: 'far' } }),
+      embedding: [-1, 0, 0.01 * i, 0, 0, 0, 0, 0],
+    }));
+    await store.upsertChunks(S, [...near, ...far]);
+    const hits = await store.denseSearch({
+      ...S,
+      vector: [1, 0, 0, 0, 0, 0, 0, 0],
+      topK: 10,
+      filter: { side: 'far' },
+    });
+    expect(hits).toHaveLength(10);
+    expect(hits.every((hit) => hit.chunk.metadata.side === 'far')).toBe(true);
+    await store.close();
+  });
+
+  it('follows writes, overwrites and deletes without a rebuild, in this process and from another store', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    const first = chunks(200, 5);
+    await store.upsertChunks(S, first);
+    await everyChunkFindsItself(store);
+    const writer = await openSqliteStore({ path });
+    await writer.upsertChunks(S, chunks(50, 6)); // overwrites doc0…doc4 with new vectors
+    await writer.deleteChunks(S, { documentIds: ['doc19'] });
+    await writer.close();
+    const [moved] = chunks(1, 6);
+    const [hit] = await store.denseSearch({ ...S, vector: moved!.embedding!, topK: 1 });
+    expect(hit?.chunk.id).toBe(moved!.id);
+    expect(await store.countChunks(S)).toBe(190);
+    await everyChunkFindsItself(store);
+    await store.close();
+  });
+
+  it('saves the index beside the database, loads it on open, and rebuilds it when damaged or foreign', async () => {
+    const path = freshPath();
+    let store = await openSqliteStore({ path });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    await store.upsertChunks(S, chunks(300, 8));
+    await store.refreshVectorIndex('docs');
+    await store.close();
+    const [saved] = savedIndexes(path);
+    expect(saved).toMatch(/^[0-9a-f-]{36}\.\d+$/);
+    // Damage the saved vectors: the next open notices and rebuilds from the chunk table.
+    truncateSync(join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin'), 100);
+    store = await openSqliteStore({ path });
+    await everyChunkFindsItself(store);
+    await store.close();
+    // A collection dropped and created again under the same name never takes the old files.
+    store = await openSqliteStore({ path });
+    await store.dropCollection('docs');
+    expect(savedIndexes(path)).toEqual([]);
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    await store.upsertChunks(S, chunks(40, 9));
+    await store.refreshVectorIndex('docs');
+    await store.close();
+    const stale = join(
+      vectorIndexFolder(path),
+      tableNameFor('docs'),
+      '00000000-0000-4000-8000-000000000000.999',
+    );
+    mkdirSync(stale);
+    writeFileSync(join(stale, 'vectors.bin'), 'not an index');
+    store = await openSqliteStore({ path });
+    await everyChunkFindsItself(store);
+    await store.close();
+  });
+
+  it('agrees with the chunk table after writer processes are killed with SIGKILL at random moments', async () => {
+    const path = freshPath();
+    const worker = compileStoreWorker(root, WRITER);
+    for (let round = 0; round < 4; round++) {
+      const child: ChildProcess = spawn(process.execPath, [worker, path, String(1000 + round)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.once('data', () => resolve());
+        child.once('exit', (code) => reject(new Error(`writer exited early with ${code}`)));
+      });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.once('exit', (_code, signal) => resolve(signal)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150 + Math.floor(Math.random() * 900)));
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+    }
+    const store = await openSqliteStore({ path });
+    expect(await store.countChunks(S)).toBeGreaterThan(0);
+    await everyChunkFindsItself(store);
+    await store.close();
+  }, 60_000);
+});
+
+describe('without the approximate index', () => {
+  it('declares exact dense search and writes no index files', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path, vectorIndex: false });
+    expect(store.capabilities.dense).toBe('exact');
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    await store.upsertChunks(S, chunks(30, 3));
+    expect(await store.denseSearch({ ...S, vector: chunks(1, 3)[0]!.embedding!, topK: 3 })).toHaveLength(3);
+    expect(await store.refreshVectorIndex('docs')).toBeUndefined();
+    await store.close();
+    expect(savedIndexes(path)).toEqual([]);
+  });
+});

@@ -1,0 +1,254 @@
+/**
+ * Keeps each collection's {@link VectorIndex} in agreement with its chunk table, which stays the
+ * source of truth. Every write batch bumps the collection's write sequence number
+ * (`<t>_state.version`) and stamps the rows it writes with it; every delete leaves a tombstone
+ * with it (`<t>_removed`). Before a search, the index is caught up inside the search's own read
+ * transaction: rows with `version` above the index's, then tombstones above it — so it sees
+ * exactly the snapshot the search reads, including other processes' commits.
+ *
+ * Saved indexes live beside the database in `.<file>.vectors/<table>/<epoch>.<version>/` (a
+ * folder written under a temporary name and renamed into place, so a reader sees a whole index
+ * or none). Opening takes the newest saved index of the collection's epoch that is not newer
+ * than the database and not older than the tombstone floor, checks its size against the chunk
+ * table and catches it up; anything else (no file, a damaged one, a file from another epoch or
+ * from the future) is rebuilt from the chunk table. After `kill -9` at any moment the database
+ * is intact (SQLite's WAL) and the index is therefore rebuilt or caught up to it.
+ * @module
+ */
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type { StoredCollection } from '../collection/backend.js';
+import type { SqlConnection } from '../sql/sql-dialect.js';
+import { collectionTables } from './sqlite-schema.js';
+import type { UsearchModule } from './usearch-module.js';
+import { type GraphSettings, type IndexedVector, VectorIndex } from './vector-index.js';
+
+/** Runs a statement and yields its rows as arrays of column values, without holding them all. */
+export type RowIterator = (sql: string, params: unknown[]) => IterableIterator<unknown[]>;
+
+/** The write state of one collection. */
+interface WriteState {
+  epoch: string;
+  version: number;
+  floor: number;
+}
+
+const APPLY_BATCH = 4096;
+/** Temporary folders older than this are left by a crashed writer and removed. */
+const STALE_TEMPORARY_MS = 60 * 60 * 1000;
+
+/** The in-memory indexes of one connection's collections, by table name. */
+export class VectorIndexes {
+  readonly #module: UsearchModule;
+  readonly #settings: GraphSettings;
+  readonly #folder: string | undefined;
+  readonly #iterate: RowIterator;
+  readonly #indexes = new Map<string, VectorIndex>();
+
+  /**
+   * @param folder Where indexes are saved; `undefined` keeps them in memory only (`:memory:` databases).
+   * @param iterate Runs a read on the connection of the transaction in progress.
+   */
+  constructor(
+    module: UsearchModule,
+    settings: GraphSettings,
+    folder: string | undefined,
+    iterate: RowIterator,
+  ) {
+    this.#module = module;
+    this.#settings = settings;
+    this.#folder = folder;
+    this.#iterate = iterate;
+  }
+
+  /**
+   * The collection's index, agreeing with what `tx` sees: loaded or built on first use, caught up
+   * when the table has moved on. Call inside a transaction on the connection `iterate` reads.
+   */
+  async current(tx: SqlConnection, collection: StoredCollection): Promise<VectorIndex> {
+    const { location } = collection;
+    const dimension = collection.dimension!;
+    const tables = collectionTables(location);
+    const [state] = await tx.all<WriteState>({
+      sql: `SELECT epoch, version, floor FROM ${tables.state}`,
+      params: [],
+    });
+    if (state === undefined) throw new Error(`collection table ${location} has no write state`);
+    let index = this.#indexes.get(location);
+    if (
+      index !== undefined &&
+      (index.epoch !== state.epoch || index.version > state.version || index.version < state.floor)
+    ) {
+      index = undefined;
+    }
+    const fresh = index === undefined;
+    index ??= this.#load(location, dimension, state) ?? this.#empty(dimension, state.epoch);
+    if (index.version < state.version) this.#catchUp(index, location, state.version);
+    if (fresh) {
+      const [row] = await tx.all<{ n: number }>({
+        sql: `SELECT count(*) AS n FROM ${tables.chunks}`,
+        params: [],
+      });
+      if (row?.n !== index.count) {
+        index = this.#empty(dimension, state.epoch);
+        this.#catchUp(index, location, state.version);
+      }
+    }
+    this.#indexes.set(location, index);
+    return index;
+  }
+
+  /** Forgets a collection's index (its table was dropped) and removes its saved files. */
+  forget(location: string): void {
+    this.#indexes.delete(location);
+    if (this.#folder !== undefined) rmSync(join(this.#folder, location), { recursive: true, force: true });
+  }
+
+  /**
+   * Saves every index with changes worth writing (any, below 100,000 vectors; at least 1% of the
+   * vectors above).
+   * @returns The saved indexes' table names and versions, for pruning tombstones.
+   */
+  saveChanged(force = false): Array<{ location: string; version: number }> {
+    const saved: Array<{ location: string; version: number }> = [];
+    if (this.#folder === undefined) return saved;
+    for (const [location, index] of this.#indexes) {
+      const worth =
+        index.unsaved > 0 && (force || index.count < 100_000 || index.unsaved * 100 >= index.count);
+      if (!worth) continue;
+      this.#save(location, index);
+      saved.push({ location, version: index.version });
+    }
+    return saved;
+  }
+
+  #empty(dimension: number, epoch: string): VectorIndex {
+    return new VectorIndex(this.#module, this.#settings, dimension, epoch);
+  }
+
+  #catchUp(index: VectorIndex, location: string, target: number): void {
+    const tables = collectionTables(location);
+    const from = index.version;
+    if (from >= 0) {
+      const removed: number[] = [];
+      for (const [seq] of this.#iterate(`SELECT seq FROM ${tables.removed} WHERE version > ?`, [from])) {
+        removed.push(Number(seq));
+      }
+      index.remove(removed);
+    }
+    const rows =
+      from < 0
+        ? this.#iterate(`SELECT seq, namespace, embedding FROM ${tables.chunks} NOT INDEXED`, [])
+        : this.#iterate(`SELECT seq, namespace, embedding FROM ${tables.chunks} WHERE version > ?`, [from]);
+    let batch: IndexedVector[] = [];
+    for (const [seq, namespace, embedding] of rows) {
+      batch.push({
+        seq: Number(seq),
+        namespace: String(namespace),
+        vector: floats(embedding as Buffer, index.dimension),
+      });
+      if (batch.length === APPLY_BATCH) {
+        index.upsert(batch);
+        batch = [];
+      }
+    }
+    index.upsert(batch);
+    index.version = target;
+  }
+
+  #load(location: string, dimension: number, state: WriteState): VectorIndex | undefined {
+    if (this.#folder === undefined) return undefined;
+    const candidates = savedVersions(join(this.#folder, location))
+      .filter(
+        (saved) =>
+          saved.epoch === state.epoch && saved.version >= state.floor && saved.version <= state.version,
+      )
+      .sort((a, b) => b.version - a.version);
+    for (const saved of candidates) {
+      try {
+        return VectorIndex.load(
+          this.#module,
+          this.#settings,
+          saved.path,
+          dimension,
+          state.epoch,
+          saved.version,
+        );
+      } catch {
+        // A damaged or half-removed save: try an older one, else rebuild.
+      }
+    }
+    return undefined;
+  }
+
+  #save(location: string, index: VectorIndex): void {
+    const base = join(this.#folder!, location);
+    mkdirSync(base, { recursive: true });
+    const temporary = mkdtempSync(join(base, '.tmp-'));
+    try {
+      index.save(temporary);
+      for (const name of readdirSync(temporary)) syncFile(join(temporary, name));
+      const target = join(base, `${index.epoch}.${index.version}`);
+      try {
+        renameSync(temporary, target);
+      } catch {
+        // Another process saved the same version first; its copy is as good as ours.
+        rmSync(temporary, { recursive: true, force: true });
+      }
+      syncFile(base);
+      for (const saved of savedVersions(base)) {
+        if (saved.epoch !== index.epoch || saved.version < index.version) {
+          rmSync(saved.path, { recursive: true, force: true });
+        }
+      }
+      for (const name of readdirSync(base)) {
+        const path = join(base, name);
+        if (name.startsWith('.tmp-') && Date.now() - statSync(path).mtimeMs > STALE_TEMPORARY_MS) {
+          rmSync(path, { recursive: true, force: true });
+        }
+      }
+    } catch (error) {
+      rmSync(temporary, { recursive: true, force: true });
+      throw error;
+    }
+  }
+}
+
+/** The saved index folders under `base`, parsed from their names. */
+function savedVersions(base: string): Array<{ epoch: string; version: number; path: string }> {
+  let names: string[];
+  try {
+    names = readdirSync(base);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const match = /^([0-9a-f-]{36})\.(\d+)$/.exec(name);
+    return match === null ? [] : [{ epoch: match[1]!, version: Number(match[2]), path: join(base, name) }];
+  });
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The float32 values of an embedding BLOB, without copying when it is aligned. */
+function floats(blob: Buffer, dimension: number): Float32Array {
+  if (blob.byteOffset % 4 === 0) return new Float32Array(blob.buffer, blob.byteOffset, dimension);
+  return new Float32Array(new Uint8Array(blob).buffer, 0, dimension);
+}

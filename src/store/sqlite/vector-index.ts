@@ -1,0 +1,378 @@
+/**
+ * The in-memory approximate index of one SQLite collection: an HNSW graph (usearch, vectors kept
+ * as int8 in the graph) keyed by chunk `seq`, beside an int8 copy of every vector (scaled so its
+ * largest component is ±127, with its scale) with its namespace, so that a small candidate set (a selective filter, a small namespace) is scored by
+ * a plain scan without touching the graph or the database. Scores from either are approximate;
+ * the search rescored the winners exactly from the float32 embeddings in SQLite.
+ *
+ * The index knows the write sequence number (`version`) it agrees with; `sqlite-vector-sync.ts`
+ * catches it up from the database and saves and loads it.
+ * @module
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { UsearchIndex, UsearchModule } from './usearch-module.js';
+
+/** The HNSW settings of every collection's graph. */
+export interface GraphSettings {
+  /** Neighbours per node (HNSW's M). */
+  connectivity: number;
+  /** Candidates kept while inserting (HNSW's efConstruction). */
+  expansionAdd: number;
+  /** Candidates kept while searching (HNSW's ef), at least the number of results asked for. */
+  expansionSearch: number;
+}
+
+/** One row as the index receives it. */
+export interface IndexedVector {
+  seq: number;
+  namespace: string;
+  vector: Float32Array;
+}
+
+/** Candidates by seq with their approximate similarity, best first. */
+export interface Candidates {
+  seqs: number[];
+  scores: number[];
+}
+
+const SCALE = 127;
+const FORMAT = 2;
+const GRAPH_FILE = 'graph.usearch';
+const VECTORS_FILE = 'vectors.bin';
+
+/** See the module notes. */
+export class VectorIndex {
+  readonly dimension: number;
+  /** The collection epoch this index belongs to (`<t>_state.epoch`). */
+  readonly epoch: string;
+  /** The write sequence number the index agrees with; -1 before any row was applied. */
+  version = -1;
+  /** Rows applied since the index was built, loaded or saved. */
+  unsaved = 0;
+
+  readonly #module: UsearchModule;
+  readonly #settings: GraphSettings;
+  #graph: UsearchIndex;
+  #codes: Int8Array;
+  /** Per slot: the factor that turns a code dot product into the cosine similarity. */
+  #scales: Float32Array;
+  #seqOf: Float64Array;
+  #namespaceOf: Int32Array;
+  #slotOf: Int32Array = new Int32Array(1024);
+  readonly #free: number[] = [];
+  #slots = 0;
+  #count = 0;
+  readonly #namespaces: string[] = [];
+  readonly #namespaceIds = new Map<string, number>();
+  readonly #namespaceCounts: number[] = [];
+
+  constructor(module: UsearchModule, settings: GraphSettings, dimension: number, epoch: string) {
+    this.#module = module;
+    this.#settings = settings;
+    this.dimension = dimension;
+    this.epoch = epoch;
+    this.#graph = this.#newGraph();
+    this.#codes = new Int8Array(1024 * dimension);
+    this.#scales = new Float32Array(1024);
+    this.#seqOf = new Float64Array(1024);
+    this.#namespaceOf = new Int32Array(1024);
+  }
+
+  /** Vectors in the index. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Vectors of one namespace in the index. */
+  countIn(namespace: string): number {
+    const id = this.#namespaceIds.get(namespace);
+    return id === undefined ? 0 : this.#namespaceCounts[id]!;
+  }
+
+  /** Whether `seq` is indexed in `namespace`. */
+  holds(seq: number, namespace: string): boolean {
+    const slot = this.#slot(seq);
+    return slot >= 0 && this.#namespaces[this.#namespaceOf[slot]!] === namespace;
+  }
+
+  /** The seqs of one namespace, in slot order. */
+  seqsIn(namespace: string): number[] {
+    const id = this.#namespaceIds.get(namespace);
+    const seqs: number[] = [];
+    if (id === undefined) return seqs;
+    for (let slot = 0; slot < this.#slots; slot++) {
+      if (this.#namespaceOf[slot] === id && this.#seqOf[slot]! > 0) seqs.push(this.#seqOf[slot]!);
+    }
+    return seqs;
+  }
+
+  /** Removes these seqs (absent ones are ignored). */
+  remove(seqs: readonly number[]): void {
+    const present = seqs.filter((seq) => this.#slot(seq) >= 0);
+    if (present.length === 0) return;
+    this.#graph.remove(BigUint64Array.from(present, BigInt));
+    for (const seq of present) {
+      const slot = this.#slot(seq);
+      this.#namespaceCounts[this.#namespaceOf[slot]!]!--;
+      this.#slotOf[seq] = 0;
+      this.#seqOf[slot] = 0;
+      this.#free.push(slot);
+      this.#count--;
+    }
+    this.unsaved += present.length;
+  }
+
+  /** Adds rows, replacing the vectors of seqs already indexed. Seqs within one call are distinct. */
+  upsert(rows: readonly IndexedVector[]): void {
+    if (rows.length === 0) return;
+    this.remove(rows.map((row) => row.seq));
+    const keys = new BigUint64Array(rows.length);
+    const matrix = new Float32Array(rows.length * this.dimension);
+    rows.forEach((row, i) => {
+      const scaled = matrix.subarray(i * this.dimension, (i + 1) * this.dimension);
+      const peak = rangeScaleInto(row.vector, scaled);
+      keys[i] = BigInt(row.seq);
+      const slot = this.#take(row.seq);
+      const namespace = this.#namespaceId(row.namespace);
+      this.#namespaceOf[slot] = namespace;
+      this.#namespaceCounts[namespace]!++;
+      this.#scales[slot] = peak / SCALE;
+      const codes = this.#codes.subarray(slot * this.dimension, (slot + 1) * this.dimension);
+      for (let j = 0; j < this.dimension; j++) codes[j] = Math.round(scaled[j]! * SCALE);
+    });
+    this.#graph.add(keys, matrix, rows.length > 256 ? availableParallelism() : 1);
+    this.unsaved += rows.length;
+  }
+
+  /**
+   * The `k` nearest seqs by the graph, best first, with approximate cosine similarity.
+   * @param unit The query, normalised.
+   */
+  search(unit: Float32Array, k: number): Candidates {
+    const query = new Float32Array(unit.length);
+    rangeScaleInto(unit, query);
+    const found = this.#graph.search(query, Math.max(1, Math.min(k, this.#count)), 1);
+    const seqs: number[] = [];
+    const scores: number[] = [];
+    for (let i = 0; i < found.keys.length; i++) {
+      const distance = found.distances[i]!;
+      if (!Number.isFinite(distance)) continue;
+      seqs.push(Number(found.keys[i]));
+      scores.push(1 - distance);
+    }
+    return { seqs, scores };
+  }
+
+  /**
+   * Scores the given seqs by their int8 vectors (seqs not indexed are skipped) and keeps the
+   * `keep` best, best first (ties by seq).
+   */
+  scan(unit: Float32Array, seqs: Iterable<number>, keep: number): Candidates {
+    const dimension = this.dimension;
+    const codes = this.#codes;
+    const scales = this.#scales;
+    const best: Array<[number, number]> = [];
+    let floor = Number.NEGATIVE_INFINITY;
+    for (const seq of seqs) {
+      const slot = this.#slot(seq);
+      if (slot < 0) continue;
+      const offset = slot * dimension;
+      let dot = 0;
+      for (let j = 0; j < dimension; j++) dot += codes[offset + j]! * unit[j]!;
+      const score = dot * scales[slot]!;
+      if (best.length >= keep && score < floor) continue;
+      best.push([score, seq]);
+      if (best.length >= keep * 2) {
+        best.sort(byScore);
+        best.length = keep;
+        floor = best[keep - 1]![0];
+      }
+    }
+    best.sort(byScore);
+    best.length = Math.min(best.length, keep);
+    return { seqs: best.map((entry) => entry[1]), scores: best.map((entry) => entry[0]) };
+  }
+
+  /** Writes the graph and the vectors into `folder` (which exists and is empty). */
+  save(folder: string): void {
+    this.#graph.save(join(folder, GRAPH_FILE));
+    const seqs = new Float64Array(this.#count);
+    const namespaces = new Int32Array(this.#count);
+    const scales = new Float32Array(this.#count);
+    const codes = new Int8Array(this.#count * this.dimension);
+    let n = 0;
+    for (let slot = 0; slot < this.#slots; slot++) {
+      if (this.#seqOf[slot] === 0) continue;
+      seqs[n] = this.#seqOf[slot]!;
+      namespaces[n] = this.#namespaceOf[slot]!;
+      scales[n] = this.#scales[slot]!;
+      codes.set(this.#codes.subarray(slot * this.dimension, (slot + 1) * this.dimension), n * this.dimension);
+      n++;
+    }
+    const header = Buffer.from(
+      JSON.stringify({ format: FORMAT, dimension: this.dimension, count: n, namespaces: this.#namespaces }),
+    );
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(header.length);
+    writeFileSync(
+      join(folder, VECTORS_FILE),
+      Buffer.concat([length, header, bytes(seqs), bytes(namespaces), bytes(scales), bytes(codes)]),
+    );
+    this.unsaved = 0;
+  }
+
+  /**
+   * Reads an index written by {@link save}.
+   * @throws When the files are missing, malformed or disagree with each other.
+   */
+  static load(
+    module: UsearchModule,
+    settings: GraphSettings,
+    folder: string,
+    dimension: number,
+    epoch: string,
+    version: number,
+  ): VectorIndex {
+    const file = readFileSync(join(folder, VECTORS_FILE));
+    const headerLength = file.readUInt32LE(0);
+    const header = JSON.parse(file.subarray(4, 4 + headerLength).toString('utf8')) as {
+      format: number;
+      dimension: number;
+      count: number;
+      namespaces: string[];
+    };
+    if (header.format !== FORMAT || header.dimension !== dimension) {
+      throw new Error(`vector index ${folder}: format ${header.format}, dimension ${header.dimension}`);
+    }
+    const { count } = header;
+    let offset = 4 + headerLength;
+    const take = (size: number) => {
+      if (offset + size > file.length) throw new Error(`vector index ${folder}: truncated`);
+      const copy = new Uint8Array(size);
+      copy.set(file.subarray(offset, offset + size));
+      offset += size;
+      return copy.buffer;
+    };
+    const seqs = new Float64Array(take(count * 8));
+    const namespaces = new Int32Array(take(count * 4));
+    const scales = new Float32Array(take(count * 4));
+    const codes = new Int8Array(take(count * dimension));
+    if (offset !== file.length)
+      throw new Error(`vector index ${folder}: ${file.length - offset} trailing bytes`);
+    const index = new VectorIndex(module, settings, dimension, epoch);
+    index.#graph.load(join(folder, GRAPH_FILE));
+    if (index.#graph.size() !== count) {
+      throw new Error(`vector index ${folder}: graph holds ${index.#graph.size()} vectors, not ${count}`);
+    }
+    for (const name of header.namespaces) index.#namespaceId(name);
+    index.#codes = codes;
+    index.#scales = scales;
+    index.#seqOf = seqs;
+    index.#namespaceOf = namespaces;
+    index.#slots = count;
+    index.#count = count;
+    for (let slot = 0; slot < count; slot++) {
+      const seq = seqs[slot]!;
+      index.#growSlotMap(seq);
+      index.#slotOf[seq] = slot + 1;
+      index.#namespaceCounts[namespaces[slot]!]!++;
+    }
+    index.version = version;
+    index.unsaved = 0;
+    return index;
+  }
+
+  #newGraph(): UsearchIndex {
+    return new this.#module.Index({
+      dimensions: this.dimension,
+      metric: 'cos',
+      quantization: 'i8',
+      connectivity: this.#settings.connectivity,
+      expansion_add: this.#settings.expansionAdd,
+      expansion_search: this.#settings.expansionSearch,
+      multi: false,
+    });
+  }
+
+  #slot(seq: number): number {
+    return seq < this.#slotOf.length ? this.#slotOf[seq]! - 1 : -1;
+  }
+
+  #growSlotMap(seq: number): void {
+    if (!Number.isSafeInteger(seq) || seq < 1 || seq >= 2 ** 31) {
+      throw new Error(`vector index: seq ${seq} out of range`);
+    }
+    if (seq < this.#slotOf.length) return;
+    const grown = new Int32Array(Math.max(seq + 1, Math.ceil(this.#slotOf.length * 1.5)));
+    grown.set(this.#slotOf);
+    this.#slotOf = grown;
+  }
+
+  /** A free slot for `seq`, growing the arrays when none is left. */
+  #take(seq: number): number {
+    this.#growSlotMap(seq);
+    let slot = this.#free.pop();
+    if (slot === undefined) {
+      slot = this.#slots++;
+      if (slot >= this.#seqOf.length) {
+        const capacity = Math.ceil(this.#seqOf.length * 1.5) + 1;
+        this.#seqOf = grow(this.#seqOf, new Float64Array(capacity));
+        this.#namespaceOf = grow(this.#namespaceOf, new Int32Array(capacity));
+        this.#scales = grow(this.#scales, new Float32Array(capacity));
+        this.#codes = grow(this.#codes, new Int8Array(capacity * this.dimension));
+      }
+    }
+    this.#slotOf[seq] = slot + 1;
+    this.#seqOf[slot] = seq;
+    this.#count++;
+    return slot;
+  }
+
+  #namespaceId(namespace: string): number {
+    let id = this.#namespaceIds.get(namespace);
+    if (id === undefined) {
+      id = this.#namespaces.length;
+      this.#namespaces.push(namespace);
+      this.#namespaceIds.set(namespace, id);
+      this.#namespaceCounts.push(0);
+    }
+    return id;
+  }
+}
+
+/** Writes `vector / |vector|` into `out` (zero vectors stay zero). */
+export function normaliseInto(vector: Float32Array, out: Float32Array): Float32Array {
+  let norm = 0;
+  for (let j = 0; j < vector.length; j++) norm += vector[j]! * vector[j]!;
+  norm = Math.sqrt(norm);
+  for (let j = 0; j < vector.length; j++) out[j] = norm === 0 ? 0 : vector[j]! / norm;
+  return out;
+}
+
+/**
+ * Writes `vector / |vector|` divided by its largest absolute component into `out`, so the largest
+ * component is ±1: int8 codes (the graph's and ours) then use their whole range, while cosine
+ * similarity, blind to scale, is unchanged. @returns That largest component of the unit vector.
+ */
+function rangeScaleInto(vector: Float32Array, out: Float32Array): number {
+  normaliseInto(vector, out);
+  let peak = 0;
+  for (let j = 0; j < out.length; j++) peak = Math.max(peak, Math.abs(out[j]!));
+  if (peak > 0) for (let j = 0; j < out.length; j++) out[j] = out[j]! / peak;
+  return peak;
+}
+
+function byScore(a: [number, number], b: [number, number]): number {
+  return b[0] - a[0] || a[1] - b[1];
+}
+
+function grow<T extends Float64Array | Float32Array | Int32Array | Int8Array>(from: T, to: T): T {
+  to.set(from as never);
+  return to;
+}
+
+function bytes(array: Float64Array | Float32Array | Int32Array | Int8Array): Buffer {
+  return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+}
