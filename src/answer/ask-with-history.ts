@@ -101,19 +101,23 @@ async function answerTurn(
   const emit = (text: string) => {
     if (text) onToken?.(text);
   };
-  const prepared = await inSpan('cairn.prepare_question', {}, async (span) => {
-    const result = await prepareQuestion(question, history, chatModel, {
-      rewriter,
-      detectSmallTalk,
-      onToken: onToken && ((delta) => emit(smallTalkFilter.push(delta))),
-      signal,
-    });
-    span.setAttributes({
-      'cairn.question.rewritten': result.rewritten,
-      'cairn.question.small_talk': result.smallTalk !== undefined,
-    });
-    return result;
-  });
+  const prepared = await inSpan(
+    'cairn.rewrite',
+    { attributes: { 'cairn.history.turns': history?.length ?? 0 } },
+    async (span) => {
+      const result = await prepareQuestion(question, history, chatModel, {
+        rewriter,
+        detectSmallTalk,
+        onToken: onToken && ((delta) => emit(smallTalkFilter.push(delta))),
+        signal,
+      });
+      span.setAttributes({
+        'cairn.question.rewritten': result.rewritten,
+        'cairn.question.small_talk': result.smallTalk !== undefined,
+      });
+      return result;
+    },
+  );
   const turn = { question, standalone: prepared.standalone, rewritten: prepared.rewritten };
   if (prepared.smallTalk !== undefined) {
     emit(smallTalkFilter.end());

@@ -44,6 +44,7 @@ export const TRACE_ATTRIBUTES = Object.freeze({
   hits: 'cairn.hits',
   topScore: 'cairn.hits.top_score',
   backend: 'cairn.store.backend',
+  cancelled: 'cairn.cancelled',
 });
 
 /** The collection and namespace a piece of work belongs to. */
@@ -73,11 +74,22 @@ function scopeAttributes(scope: TraceScope | undefined): Attributes {
   };
 }
 
+/** True when `error` is the caller stopping the work (an abort signal), not a failure. */
+export function isCancellation(error: unknown): boolean {
+  return (error as { name?: unknown } | undefined)?.name === 'AbortError';
+}
+
 /**
  * Marks `span` failed by `error`: the exception recorded, status ERROR with the message, and
- * `error.type` the cairn error code (e.g. `PARSE_FAILED`) or the error's name.
+ * `error.type` the cairn error code (e.g. `PARSE_FAILED`) or the error's name. A cancellation
+ * (see {@link isCancellation}: the caller aborted) is no failure: it sets `cairn.cancelled` to
+ * true and leaves the status unset.
  */
 export function recordFailure(span: Span, error: unknown): void {
+  if (isCancellation(error)) {
+    span.setAttribute(TRACE_ATTRIBUTES.cancelled, true);
+    return;
+  }
   const failure = error instanceof Error ? error : new Error(String(error));
   span.recordException(failure);
   span.setStatus({ code: SpanStatusCode.ERROR, message: failure.message });

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { type EmptyDocumentError, isCairnError, SourceRefusedError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
-import { inSpan, SpanKind, SpanStatusCode, TRACE_ATTRIBUTES } from '../core/tracing.js';
+import { inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
 import { normalizeText } from './decode.js';
@@ -236,22 +236,26 @@ export function ingestSource(deps: PipelineDeps, input: IngestSourceInput): Prom
       },
     },
     async (span) => {
-      const item = await ingestStages(deps, input);
+      // A file that failed is that file's entry, not a thrown error: its span records the error
+      // (status ERROR, `error.type` its cairn code) all the same.
+      const item = await ingestStages(deps, input, (error) => recordFailure(span, error));
       span.setAttributes({
         [TRACE_ATTRIBUTES.status]: item.status,
         [TRACE_ATTRIBUTES.pages]: item.pages,
         [TRACE_ATTRIBUTES.chunks]: item.chunks,
         ...(item.reason === undefined ? {} : { 'cairn.ingest.reason': item.reason }),
       });
-      // A file that failed is that file's entry, not a thrown error: its span says so too.
-      if (item.status === 'failed')
-        span.setStatus({ code: SpanStatusCode.ERROR, message: item.reason ?? 'failed' });
       return item;
     },
   );
 }
 
-async function ingestStages(deps: PipelineDeps, input: IngestSourceInput): Promise<IngestItem> {
+/** {@link ingestSource}'s stages; `onFailed` gets the error of a source that is reported `failed`. */
+async function ingestStages(
+  deps: PipelineDeps,
+  input: IngestSourceInput,
+  onFailed: (error: unknown) => void,
+): Promise<IngestItem> {
   const began = performance.now();
   const scope = { collection: input.collection, namespace: input.namespace };
   const item = (status: IngestStatus, extra: Partial<IngestItem> = {}): IngestItem => ({
@@ -407,6 +411,7 @@ async function ingestStages(deps: PipelineDeps, input: IngestSourceInput): Promi
     }
     if (isCairnError(error) && (error.code === 'DIMENSION_MISMATCH' || error.code === 'CONFIG_ERROR'))
       throw error;
+    onFailed(error);
     const message = error instanceof Error ? error.message : String(error);
     const prefix = `${input.source.name}: `;
     return item('failed', { reason: message.startsWith(prefix) ? message.slice(prefix.length) : message });
