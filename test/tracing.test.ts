@@ -3,14 +3,16 @@
  * AsyncLocalStorage context manager) from an engine on a SQLite file, with an OpenAI-compatible
  * embedder and chat model served locally.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEngine, type Engine } from '../src/engine/engine.js';
+import { createEngine, type Engine, type EngineConfig } from '../src/engine/engine.js';
 import { openStore } from '../src/engine/store-schemes.js';
+import { disposeOcr } from '../src/ingest/ocr/tesseract-ocr.js';
+import { VisionTranscriber } from '../src/ingest/ocr/vision-transcriber.js';
 import { OpenAIChatModel } from '../src/providers/openai/openai-chat-model.js';
 import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { PIPER_REPORT, tempDir } from './support/corpus.js';
@@ -22,6 +24,7 @@ import {
   type SpanRecorder,
   startSpanRecorder,
 } from './support/span-recorder.js';
+import { ocrVisionReply, type VisionCall } from './support/vision-model.js';
 
 const COLLECTION = 'field-notes';
 const NAMESPACE = 'tenant-a';
@@ -307,4 +310,76 @@ describe('tracing without a tracer provider', () => {
       await engine.close();
     }
   });
+});
+
+describe('tracing of page images: OCR and vision', () => {
+  let recorder: SpanRecorder;
+  let server: FakeServer;
+  const calls: VisionCall[] = [];
+  let folder: string;
+
+  beforeAll(() => {
+    recorder = startSpanRecorder();
+    folder = tempDir('cairn-trace-scan-');
+    copyFileSync(path.resolve('test/fixtures/parsers/scan.png'), path.join(folder, 'invoice.png'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await disposeOcr();
+    await recorder.stop();
+  });
+
+  async function ingestScan(config: Omit<EngineConfig, 'store'>, isolate: boolean): Promise<ReadableSpan[]> {
+    const engine = await createEngine({
+      ...config,
+      store: await openStore(path.join(tempDir(), 'scan.db')),
+      parseLimits: { isolate },
+    });
+    try {
+      recorder.reset();
+      const report = await engine.ingestPaths([folder]);
+      expect(report.totals).toMatchObject({ ingested: 1, failed: 0 });
+      return recorder.spans();
+    } finally {
+      await engine.close();
+    }
+  }
+
+  it.each([
+    ['in the parsing process', true],
+    ['in this process', false],
+  ])('reads an image by OCR %s inside cairn.ocr under cairn.parse', async (_where, isolate) => {
+    const spans = await ingestScan({}, isolate);
+    const parse = onlySpan(spans, 'cairn.parse');
+    const ocr = onlySpan(spans, 'cairn.ocr');
+    expect(ocr.parentSpanContext?.spanId).toBe(parse.spanContext().spanId);
+    expect(String(attr(ocr, 'cairn.ocr.engine'))).toMatch(/tesseract/);
+    expect(attr(ocr, 'cairn.collection')).toBe('default');
+    expect(attr(ocr, 'cairn.namespace')).toBe('default');
+    expect(ocr.status.code).not.toBe(SpanStatusCode.ERROR);
+  });
+
+  it.each([
+    ['in the parsing process', true],
+    ['in this process', false],
+  ])(
+    'reads an image with a vision model %s: cairn.vision with the page, and its chat call',
+    async (_where, isolate) => {
+      server ??= await startOpenAICompatibleServer({ reply: ocrVisionReply(calls) });
+      const vision = new VisionTranscriber(new OpenAIChatModel({ model: 'eyes', baseURL: server.baseURL }));
+      const spans = await ingestScan({ vision }, isolate);
+      const parse = onlySpan(spans, 'cairn.parse');
+      const page = onlySpan(spans, 'cairn.vision');
+      expect(page.parentSpanContext?.spanId).toBe(parse.spanContext().spanId);
+      expect(attr(page, 'cairn.page')).toBe(1);
+      const chat = onlySpan(spans, 'chat eyes');
+      expect(chat.parentSpanContext?.spanId).toBe(page.spanContext().spanId);
+      expect(chat.attributes).toMatchObject({
+        'gen_ai.operation.name': 'chat',
+        'cairn.chat.purpose': 'vision',
+      });
+      expect(attr(chat, 'gen_ai.usage.output_tokens')).toBeGreaterThan(0);
+      expect(spans.map((s) => s.name)).not.toContain('cairn.ocr');
+    },
+  );
 });

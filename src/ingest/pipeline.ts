@@ -138,6 +138,19 @@ function storeWrite<T>(store: Store, operation: string, chunks: number, write: (
  * pool traces.
  */
 function tracedParseOptions(options: ParseSourceOptions): ParseSourceOptions {
+  // One traced copy per settings object, so the parsers resolved for it are made once.
+  let traced = tracedOptions.get(options);
+  if (!traced) {
+    traced = traceParseOptions(options);
+    tracedOptions.set(options, traced);
+  }
+  return traced;
+}
+
+const NO_PARSE_OPTIONS: ParseSourceOptions = Object.freeze({});
+const tracedOptions = new WeakMap<ParseSourceOptions, ParseSourceOptions>();
+
+function traceParseOptions(options: ParseSourceOptions): ParseSourceOptions {
   const traced: ParseSourceOptions = { ...options };
   const ocr = options.ocr;
   if (typeof ocr === 'object' && ocr.engine !== undefined && ocr.engine !== defaultOcrEngine()) {
@@ -276,7 +289,9 @@ async function ingestStages(
     const hash = contentHash(input.source.bytes);
     const existing = await deps.store.getDocument(scope, input.documentId);
     const settings = pipelineFingerprint(deps);
-    const parseOptions = deps.parseOptions ?? {};
+    // Traced before the parser is resolved: a parser parsing in this process holds the options'
+    // OCR engine and transcribers, which must be the traced ones.
+    const parseOptions = tracedParseOptions(deps.parseOptions ?? NO_PARSE_OPTIONS);
     const { route, parser } = await inSpan('cairn.route', {}, (span) => {
       const resolved = resolveParser(input.source, parseOptions);
       span.setAttributes({
@@ -308,7 +323,7 @@ async function ingestStages(
           source: input.source,
           format: route.format,
           parser,
-          parseOptions: tracedParseOptions(parseOptions),
+          parseOptions,
           limits,
           ...(deps.parsePool ? { pool: deps.parsePool } : {}),
         });
