@@ -11,10 +11,13 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine, type Engine, type EngineConfig } from '../src/engine/engine.js';
 import { openStore } from '../src/engine/store-schemes.js';
+import { LlmContextualizer } from '../src/ingest/contextualize/llm-contextualizer.js';
 import { disposeOcr } from '../src/ingest/ocr/tesseract-ocr.js';
 import { VisionTranscriber } from '../src/ingest/ocr/vision-transcriber.js';
+import { CohereReranker } from '../src/providers/cohere/cohere-reranker.js';
 import { OpenAIChatModel } from '../src/providers/openai/openai-chat-model.js';
 import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
+import { startCohereServer } from './support/cohere-server.js';
 import { PIPER_REPORT, tempDir } from './support/corpus.js';
 import { type FakeServer, startOpenAICompatibleServer } from './support/openai-compatible-server.js';
 import {
@@ -209,6 +212,58 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
       'cairn.hits': hits.length,
       'cairn.hits.top_score': hits[0]!.score,
     });
+  });
+
+  it('reranked search: a rerank span under retrieval with the model and the candidates', async () => {
+    const cohere = await startCohereServer();
+    try {
+      recorder.reset();
+      const reranker = new CohereReranker({ baseURL: cohere.baseURL, apiKey: 'test-key' });
+      const { hits } = await engine.search('granite burrows', { mode: 'lexical', reranker, topK: 1 });
+      expect(hits).toHaveLength(1);
+      const spans = recorder.spans();
+      expectScoped(spans);
+      const [retrieval] = childrenOf(spans, undefined);
+      expect(childNames(spans, retrieval!)).toEqual(['cairn.search.lexical', 'rerank rerank-v3.5']);
+      const rerank = onlySpan(spans, 'rerank rerank-v3.5');
+      expect(rerank.kind).toBe(SpanKind.CLIENT);
+      expect(rerank.attributes).toMatchObject({
+        'gen_ai.provider.name': 'cohere',
+        'gen_ai.request.model': 'rerank-v3.5',
+      });
+      expect(attr(rerank, 'cairn.rerank.candidates')).toBe(
+        attr(onlySpan(spans, 'cairn.search.lexical'), 'cairn.hits'),
+      );
+    } finally {
+      await cohere.close();
+    }
+  });
+
+  it('ingest with an LLM contextualizer: cairn.contextualize holds a chat call per chunk', async () => {
+    const contextualized = await createEngine({
+      store: await openStore(path.join(tempDir(), 'contextualized.db')),
+      collection: COLLECTION,
+      namespace: NAMESPACE,
+      contextualizer: new LlmContextualizer({
+        chatModel: new OpenAIChatModel({ model: 'chat-small', baseURL: server.baseURL }),
+      }),
+    });
+    try {
+      recorder.reset();
+      const report = await contextualized.ingestPaths([path.join(folder, 'docs', 'marmots.md')]);
+      expect(report.totals.ingested).toBe(1);
+      const spans = recorder.spans();
+      expectScoped(spans);
+      const stage = onlySpan(spans, 'cairn.contextualize');
+      const chats = childrenOf(spans, stage);
+      expect(chats.length).toBe(attr(stage, 'cairn.chunks'));
+      for (const chat of chats) {
+        expect(chat.name).toBe('chat chat-small');
+        expect(attr(chat, 'cairn.chat.purpose')).toBe('contextualize');
+      }
+    } finally {
+      await contextualized.close();
+    }
   });
 
   it('ask with history: cairn.ask → cairn.rewrite (a chat call) → retrieval → chat, with GenAI attributes and token usage', async () => {
