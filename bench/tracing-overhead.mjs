@@ -1,7 +1,8 @@
 // What tracing costs: lexical searches and a re-ingest of Markdown files on a SQLite store, with
 // no tracer provider registered (cairn's spans are the API's no-ops) against the OpenTelemetry
 // SDK recording every span (BasicTracerProvider, SimpleSpanProcessor into an
-// InMemorySpanExporter, AsyncLocalStorageContextManager). Rounds alternate between the two so
+// InMemorySpanExporter, AsyncLocalStorageContextManager), and against that context manager
+// registered alone (what it costs every await, traced or not). Rounds alternate between the two so
 // that machine load hits both alike (each round starting with another). Reports the median milliseconds per search and per ingest
 // round, the spans each makes, and the load average (the machine is shared). With --baseline DIR
 // (a built checkout of a commit before the instrumentation, e.g. `git archive 09318c0`, with this
@@ -62,13 +63,14 @@ if (values.baseline) {
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 const manager = new AsyncLocalStorageContextManager();
-function setTraced(on) {
+/** `off`: nothing registered; `context`: the context manager alone; `on`: it and the provider. */
+function setTraced(variant) {
   trace.disable();
   context.disable();
-  if (!on) return;
+  if (variant !== 'on' && variant !== 'context') return;
   manager.enable();
   context.setGlobalContextManager(manager);
-  trace.setGlobalTracerProvider(provider);
+  if (variant === 'on') trace.setGlobalTracerProvider(provider);
 }
 
 async function searchRound(target = engine) {
@@ -88,28 +90,29 @@ async function ingestRound(target = engine) {
 
 const samples = {
   off: { search: [], ingest: [] },
+  context: { search: [], ingest: [] },
   on: { search: [], ingest: [] },
   baseline: { search: [], ingest: [] },
 };
 const spans = { search: 0, ingest: 0 };
 // One warm-up round each, not counted.
-for (const on of [false, true]) {
-  setTraced(on);
+for (const variant of ['off', 'context', 'on']) {
+  setTraced(variant);
   await searchRound();
   await ingestRound();
 }
 if (baseline) {
-  setTraced(false);
+  setTraced('off');
   await searchRound(baseline);
   await ingestRound(baseline);
 }
 const load = [loadavg()[0]];
-const variants = baseline ? ['baseline', 'off', 'on'] : ['off', 'on'];
+const variants = baseline ? ['baseline', 'off', 'context', 'on'] : ['off', 'context', 'on'];
 for (let r = 0; r < rounds; r++) {
   // Each round starts with another variant, so none always follows the same one.
   const order = variants.map((_, i) => variants[(i + r) % variants.length]);
   for (const variant of order) {
-    setTraced(variant === 'on');
+    setTraced(variant === 'baseline' ? 'off' : variant);
     const target = variant === 'baseline' ? baseline : engine;
     exporter.reset();
     samples[variant].search.push(await searchRound(target));
@@ -120,7 +123,7 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 load.push(loadavg()[0]);
-setTraced(false);
+setTraced('off');
 await engine.close();
 await baseline?.close();
 
@@ -134,11 +137,13 @@ const result = {
   documents: docs,
   search: {
     untracedMsMedian: round(median(samples.off.search)),
+    contextManagerOnlyMsMedian: round(median(samples.context.search)),
     tracedMsMedian: round(median(samples.on.search)),
     spansPerSearch: spans.search,
   },
   ingest: {
     untracedMsMedian: round(median(samples.off.ingest), 1),
+    contextManagerOnlyMsMedian: round(median(samples.context.ingest), 1),
     tracedMsMedian: round(median(samples.on.ingest), 1),
     spansPerRound: spans.ingest,
   },
