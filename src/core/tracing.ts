@@ -25,33 +25,9 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { isCairnError } from './errors.js';
+import { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
 
-/** Name of the tracer cairn's spans come from (the instrumentation scope). */
-export const TRACER_NAME = 'cairn';
-
-/** The attribute names cairn sets beside the semantic conventions'. */
-export const TRACE_ATTRIBUTES = Object.freeze({
-  collection: 'cairn.collection',
-  namespace: 'cairn.namespace',
-  documentId: 'cairn.document.id',
-  sourceName: 'cairn.source.name',
-  mediaType: 'cairn.media_type',
-  status: 'cairn.ingest.status',
-  pages: 'cairn.pages',
-  chunks: 'cairn.chunks',
-  texts: 'cairn.texts',
-  mode: 'cairn.search.mode',
-  hits: 'cairn.hits',
-  topScore: 'cairn.hits.top_score',
-  backend: 'cairn.store.backend',
-  cancelled: 'cairn.cancelled',
-});
-
-/** The collection and namespace a piece of work belongs to. */
-export interface TraceScope {
-  collection: string;
-  namespace?: string;
-}
+export { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
 
 const SCOPE = createContextKey('cairn.trace.scope');
 
