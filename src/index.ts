@@ -42,6 +42,7 @@ export type { AnsweringEngine, Searcher, SearcherOptions } from './answer/search
 export { openSqliteCache, SqliteCache, type SqliteCacheDatabase } from './cache/sqlite-cache.js';
 export * from './core/index.js';
 export { loadOptionalPeer } from './core/optional-peer.js';
+export { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './core/trace-attributes.js';
 export * from './embed/index.js';
 export * from './engine/collection-service.js';
 export * from './engine/embedded-stores.js';

@@ -1,7 +1,7 @@
 /**
  * What loads when: importing the library's root, and `cairn --help`, load no database driver,
- * PDF reader, model runtime, audio decoder, file watcher, tokenizer tables or zod; each loads
- * when first used.
+ * PDF reader, model runtime, audio decoder, file watcher, tokenizer tables, zod or OpenTelemetry
+ * SDK; each loads when first used (the SDK only with `--trace`).
  * A module-resolution hook (node:module `register`) records every package the child process
  * resolves.
  */
@@ -24,6 +24,8 @@ const HEAVY = [
   'pg',
   '@electric-sql/pglite',
   'chokidar',
+  '@opentelemetry/sdk-trace-base',
+  '@opentelemetry/context-async-hooks',
 ];
 
 /** Packages (by name) that `args` makes node resolve. */
@@ -86,6 +88,25 @@ describe('lazy loading', () => {
     const loaded = packagesLoaded(['--input-type=module', '-e', script]);
     expect(loaded.has('better-sqlite3')).toBe(true);
     expect(loaded.has('unpdf')).toBe(false);
+  });
+
+  it('loads the OpenTelemetry SDK for cairn search --trace only', () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'trace.db');
+    writeFileSync(path.join(dir, 'otters.md'), '# Otters\n\nOtters hold hands.');
+    const sdk = ['@opentelemetry/sdk-trace-base', '@opentelemetry/context-async-hooks'];
+    const ingest = packagesLoaded([
+      'dist/interfaces/cli/main.js',
+      'ingest',
+      path.join(dir, 'otters.md'),
+      '--db',
+      db,
+    ]);
+    for (const name of sdk) expect(ingest.has(name), name).toBe(false);
+    const plain = packagesLoaded(['dist/interfaces/cli/main.js', 'search', 'otters', '--db', db]);
+    for (const name of sdk) expect(plain.has(name), name).toBe(false);
+    const traced = packagesLoaded(['dist/interfaces/cli/main.js', 'search', 'otters', '--db', db, '--trace']);
+    for (const name of sdk) expect(traced.has(name), name).toBe(true);
   });
 
   it('cairn --help loads commander only', () => {

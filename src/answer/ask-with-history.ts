@@ -3,6 +3,7 @@
  * standalone question, answer with validated citations.
  * @module
  */
+import { inSpan } from '../core/tracing.js';
 import type { SearchMode } from '../core/types.js';
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
@@ -51,10 +52,36 @@ export interface ConversationalAnswer extends CheckedAnswer {
  * as boilerplate (see {@link boilerplateHits}: one lexical search per hit), and it is answered
  * like {@link checkedAnswerFromHits}.
  */
-export async function askWithHistory(
+export function askWithHistory(
   engine: AnsweringEngine,
   question: string,
   options: ConversationalAskOptions = {},
+): Promise<ConversationalAnswer> {
+  const collection = options.collection;
+  return inSpan(
+    'cairn.ask',
+    {
+      ...(collection === undefined ? {} : { scope: { collection, namespace: options.namespace } }),
+      attributes: { 'cairn.history.turns': options.history?.length ?? 0 },
+    },
+    async (span) => {
+      const answer = await answerTurn(engine, question, options);
+      span.setAttributes({
+        'cairn.answer.not_found': answer.notFound,
+        'cairn.answer.sources': answer.sources.length,
+        'cairn.answer.cited': answer.cited.length,
+        'cairn.answer.rewritten': answer.rewritten,
+        'cairn.answer.by': answer.answeredBy,
+      });
+      return answer;
+    },
+  );
+}
+
+async function answerTurn(
+  engine: AnsweringEngine,
+  question: string,
+  options: ConversationalAskOptions,
 ): Promise<ConversationalAnswer> {
   const {
     history,
@@ -74,12 +101,23 @@ export async function askWithHistory(
   const emit = (text: string) => {
     if (text) onToken?.(text);
   };
-  const prepared = await prepareQuestion(question, history, chatModel, {
-    rewriter,
-    detectSmallTalk,
-    onToken: onToken && ((delta) => emit(smallTalkFilter.push(delta))),
-    signal,
-  });
+  const prepared = await inSpan(
+    'cairn.rewrite',
+    { attributes: { 'cairn.history.turns': history?.length ?? 0 } },
+    async (span) => {
+      const result = await prepareQuestion(question, history, chatModel, {
+        rewriter,
+        detectSmallTalk,
+        onToken: onToken && ((delta) => emit(smallTalkFilter.push(delta))),
+        signal,
+      });
+      span.setAttributes({
+        'cairn.question.rewritten': result.rewritten,
+        'cairn.question.small_talk': result.smallTalk !== undefined,
+      });
+      return result;
+    },
+  );
   const turn = { question, standalone: prepared.standalone, rewritten: prepared.rewritten };
   if (prepared.smallTalk !== undefined) {
     emit(smallTalkFilter.end());
@@ -106,18 +144,28 @@ export async function askWithHistory(
     minTermCoverage,
     minSimilarity: search.minSimilarity,
   });
-  const boilerplate = await boilerplateHits(engine, likely, {
-    ...(search.collection === undefined ? {} : { collection: search.collection }),
-    ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
-  });
-  const answer = await checkedAnswerFromHits(prepared.standalone, hits, chatModel, {
-    onToken,
-    onSources,
-    signal,
-    maxSources,
-    minTermCoverage,
-    minSimilarity: search.minSimilarity,
-    boilerplate,
-  });
+  const boilerplate = await inSpan(
+    'cairn.boilerplate',
+    { attributes: { 'cairn.boilerplate.probed': likely.length } },
+    async (span) => {
+      const found = await boilerplateHits(engine, likely, {
+        ...(search.collection === undefined ? {} : { collection: search.collection }),
+        ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
+      });
+      span.setAttribute('cairn.boilerplate.found', found.size);
+      return found;
+    },
+  );
+  const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
+    checkedAnswerFromHits(prepared.standalone, hits, chatModel, {
+      onToken,
+      onSources,
+      signal,
+      maxSources,
+      minTermCoverage,
+      minSimilarity: search.minSimilarity,
+      boilerplate,
+    }),
+  );
   return { ...answer, ...turn, smallTalk: false, mode };
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { ChatModel } from '../core/ports.js';
+import { streamChat } from '../core/traced-chat.js';
 import type { Answer, Citation, Hit } from '../core/types.js';
 import { answerSources } from './answer-sources.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
@@ -95,7 +96,11 @@ export async function checkedAnswerFromHits(
   const emit = (text: string) => {
     if (text) options.onToken?.(text);
   };
-  for await (const delta of chatModel.doStream({ messages, temperature: 0, signal: options.signal })) {
+  for await (const delta of streamChat(
+    chatModel,
+    { messages, temperature: 0, signal: options.signal },
+    'answer',
+  )) {
     raw += delta;
     emit(filter.push(delta));
   }

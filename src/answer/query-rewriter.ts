@@ -5,6 +5,7 @@
  * @module
  */
 import type { ChatMessage, ChatModel } from '../core/ports.js';
+import { streamChat } from '../core/traced-chat.js';
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { neutralizeDelimiters, newSpotlightTag } from './prompt.js';
 import { isSmallTalk } from './small-talk.js';
@@ -123,12 +124,16 @@ export class ChatQueryRewriter implements QueryRewriter {
     if (!history.some((turn) => turn.content.trim().length > 0)) return question;
     const messages = buildRewritePrompt(question, history, this.#options);
     let reply = '';
-    for await (const delta of this.#chatModel.doStream({
-      messages,
-      temperature: 0,
-      maxTokens: 200,
-      signal: options.signal,
-    })) {
+    for await (const delta of streamChat(
+      this.#chatModel,
+      {
+        messages,
+        temperature: 0,
+        maxTokens: 200,
+        signal: options.signal,
+      },
+      'rewrite',
+    )) {
       reply += delta;
     }
     return cleanRewrite(reply, this.#options.maxQuestionChars) || question;

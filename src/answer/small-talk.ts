@@ -6,6 +6,7 @@
  * @module
  */
 import type { ChatModel } from '../core/ports.js';
+import { streamChat } from '../core/traced-chat.js';
 import { wordTokens } from '../retrieve/terms.js';
 
 /** What a conversational message does. */
@@ -127,15 +128,19 @@ export async function smallTalkReply(message: string, options: SmallTalkOptions 
     'Do not state facts and do not claim to have looked anything up.',
   ].join('\n');
   let reply = '';
-  for await (const delta of options.chatModel.doStream({
-    messages: [
-      { role: 'system', content: system },
-      { role: 'user', content: message },
-    ],
-    temperature: 0,
-    maxTokens: 80,
-    signal: options.signal,
-  })) {
+  for await (const delta of streamChat(
+    options.chatModel,
+    {
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: message },
+      ],
+      temperature: 0,
+      maxTokens: 80,
+      signal: options.signal,
+    },
+    'small-talk',
+  )) {
     reply += delta;
     options.onToken?.(delta);
   }

@@ -157,17 +157,29 @@ export interface ChatMessage {
   cachePrefix?: boolean;
 }
 
+/** Tokens a chat call used, as the provider counted them; a count it did not report is absent. */
+export interface ChatUsage {
+  /** Prompt tokens (OpenAI `prompt_tokens`, Anthropic `input_tokens`). */
+  inputTokens?: number;
+  /** Reply tokens (OpenAI `completion_tokens`, Anthropic `output_tokens`). */
+  outputTokens?: number;
+}
+
 /** A chat model that streams its reply token by token. */
 export interface ChatModel extends AdapterLifecycle {
   readonly specificationVersion: 'v1';
   readonly provider: string;
   readonly model: string;
-  /** Streams the reply's text deltas in order. */
+  /**
+   * Streams the reply's text deltas in order. An adapter whose provider reports token counts
+   * calls `onUsage` once, before the stream ends; others never call it (it is optional to honour).
+   */
   doStream(options: {
     messages: ChatMessage[];
     temperature?: number;
     maxTokens?: number;
     signal?: AbortSignal;
+    onUsage?: (usage: ChatUsage) => void;
   }): AsyncIterable<string>;
 }
 

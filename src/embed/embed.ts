@@ -5,6 +5,7 @@
  */
 import { DimensionMismatchError, InvalidArgumentError, ProviderError } from '../core/errors.js';
 import type { Embedder, EmbeddingUsage } from '../core/ports.js';
+import { inSpan, modelAttributes, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 
 /** Options shared by {@link embedDocuments} and {@link embedQuery}. */
 export interface EmbedOptions {
@@ -52,24 +53,46 @@ async function run(
     const slice = texts
       .slice(start, start + batch)
       .map((t) => (options.normalize ? options.normalize(t) : t));
-    const began = performance.now();
-    const result = await embedder.doEmbed({ texts: slice, kind, signal: options.signal });
-    if (result.embeddings.length !== slice.length) {
-      throw new ProviderError({
-        provider: embedder.provider,
-        message: `returned ${result.embeddings.length} embeddings for ${slice.length} texts`,
-      });
-    }
-    result.embeddings.forEach((vector, i) => {
-      checkVector(vector, embedder.dimension, `text ${start + i}`, `${embedder.provider}:${embedder.model}`);
-    });
-    options.onUsage?.({
-      model: embedder.model,
-      texts: slice.length,
-      tokens: result.usage?.tokens ?? slice.reduce((n, t) => n + Math.ceil(t.length / 4), 0),
-      milliseconds: performance.now() - began,
-    });
-    out.push(...result.embeddings);
+    const embeddings = await inSpan(
+      `embeddings ${embedder.model}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          ...modelAttributes('embeddings', embedder),
+          'gen_ai.embeddings.dimension.count': embedder.dimension,
+          [TRACE_ATTRIBUTES.texts]: slice.length,
+          'cairn.embedding.kind': kind,
+        },
+      },
+      async (span) => {
+        const began = performance.now();
+        const result = await embedder.doEmbed({ texts: slice, kind, signal: options.signal });
+        if (result.embeddings.length !== slice.length) {
+          throw new ProviderError({
+            provider: embedder.provider,
+            message: `returned ${result.embeddings.length} embeddings for ${slice.length} texts`,
+          });
+        }
+        result.embeddings.forEach((vector, i) => {
+          checkVector(
+            vector,
+            embedder.dimension,
+            `text ${start + i}`,
+            `${embedder.provider}:${embedder.model}`,
+          );
+        });
+        const tokens = result.usage?.tokens ?? slice.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
+        if (result.usage?.tokens !== undefined) span.setAttribute('gen_ai.usage.input_tokens', tokens);
+        options.onUsage?.({
+          model: embedder.model,
+          texts: slice.length,
+          tokens,
+          milliseconds: performance.now() - began,
+        });
+        return result.embeddings;
+      },
+    );
+    out.push(...embeddings);
   }
   return out;
 }

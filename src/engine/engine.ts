@@ -41,6 +41,7 @@ import type {
   Reranker,
   Store,
 } from '../core/ports.js';
+import { inSpan, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { DocumentRecord, Metadata, Source } from '../core/types.js';
 import { cachedEmbedder } from '../embed/cached-embedder.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
@@ -577,7 +578,35 @@ export class Engine {
    *   limits out of range, for `prune` with `root`, or a path outside `root`;
    *   {@link ConfigError} for a configuration that cannot work.
    */
-  async ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
+  ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
+    const scope = {
+      collection: options.collection ?? this.collection,
+      namespace: options.namespace ?? this.namespace,
+    };
+    return inSpan(
+      'cairn.ingest',
+      {
+        scope,
+        attributes: { 'cairn.ingest.paths': paths.length, 'cairn.ingest.dry_run': options.dryRun === true },
+      },
+      async (span) => {
+        const report = await this.#ingestPaths(paths, options);
+        const { totals } = report;
+        span.setAttributes({
+          'cairn.ingest.files': report.items.length,
+          'cairn.ingest.ingested': totals.ingested,
+          'cairn.ingest.unchanged': totals.unchanged,
+          'cairn.ingest.skipped': totals.skipped,
+          'cairn.ingest.failed': totals.failed,
+          'cairn.ingest.pruned': totals.pruned,
+          [TRACE_ATTRIBUTES.chunks]: totals.chunks,
+        });
+        return report;
+      },
+    );
+  }
+
+  async #ingestPaths(paths: string[], options: IngestPathsOptions): Promise<IngestReport> {
     const began = performance.now();
     if (options.prune && options.root !== undefined) {
       throw new InvalidArgumentError(
@@ -774,7 +803,11 @@ export class Engine {
    * answer is extracted from the best sentences; with nothing relevant it says so (`notFound`).
    */
   async ask(question: string, options: AskOptions = {}): Promise<ConversationalAnswer> {
-    return askWithHistory(this, question, options);
+    return askWithHistory(this, question, {
+      ...options,
+      collection: options.collection ?? this.collection,
+      namespace: options.namespace ?? this.namespace,
+    });
   }
 
   /**

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { type EmptyDocumentError, isCairnError, SourceRefusedError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
+import { inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
 import { normalizeText } from './decode.js';
@@ -14,6 +15,7 @@ import { embeddingTextFor } from './embedding-text.js';
 import { type ParseLimits, resolveParseLimits } from './isolate/parse-limits.js';
 import type { ParsePool } from './isolate/parse-pool.js';
 import { runParse } from './isolate/run-parse.js';
+import { defaultOcrEngine } from './ocr/tesseract-ocr.js';
 import { parseCacheKey, readParse, writeParse } from './parse-cache.js';
 import { isStructuredFormat, type ParseSourceOptions, resolveParser } from './route.js';
 import { DEFAULT_MAX_FILE_SIZE, tooLargeReason } from './source-policy.js';
@@ -113,6 +115,100 @@ function normalizeParsed(parsed: ParsedDocument): ParsedDocument {
   return { ...parsed, pages, ...(title === undefined ? {} : { title }) };
 }
 
+/** A store write inside a `cairn.store.write` span with the database semantic conventions. */
+function storeWrite<T>(store: Store, operation: string, chunks: number, write: () => Promise<T>): Promise<T> {
+  return inSpan(
+    'cairn.store.write',
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'db.system.name': store.backend,
+        'db.operation.name': operation,
+        [TRACE_ATTRIBUTES.chunks]: chunks,
+      },
+    },
+    write,
+  );
+}
+
+/**
+ * Parser options whose OCR engine, vision transcriber and audio transcriber (the caller's own,
+ * run in this process) each read inside a span: `cairn.ocr`, `cairn.vision`, `cairn.transcribe`.
+ * The default OCR engine is left as it is: it runs in the parsing process, whose reads the parse
+ * pool traces.
+ */
+function tracedParseOptions(options: ParseSourceOptions): ParseSourceOptions {
+  // One traced copy per settings object, so the parsers resolved for it are made once.
+  let traced = tracedOptions.get(options);
+  if (!traced) {
+    traced = traceParseOptions(options);
+    tracedOptions.set(options, traced);
+  }
+  return traced;
+}
+
+const NO_PARSE_OPTIONS: ParseSourceOptions = Object.freeze({});
+const tracedOptions = new WeakMap<ParseSourceOptions, ParseSourceOptions>();
+
+function traceParseOptions(options: ParseSourceOptions): ParseSourceOptions {
+  const traced: ParseSourceOptions = { ...options };
+  const ocr = options.ocr;
+  if (typeof ocr === 'object' && ocr.engine !== undefined && ocr.engine !== defaultOcrEngine()) {
+    const engine = ocr.engine;
+    traced.ocr = {
+      ...ocr,
+      engine: {
+        specificationVersion: engine.specificationVersion,
+        fingerprint: engine.fingerprint,
+        doRecognize: (args) =>
+          inSpan(
+            'cairn.ocr',
+            {
+              attributes: { 'cairn.ocr.engine': engine.fingerprint, 'cairn.image.bytes': args.image.length },
+            },
+            async (span) => {
+              const result = await engine.doRecognize(args);
+              span.setAttribute('cairn.ocr.confidence', result.confidence);
+              return result;
+            },
+          ),
+      },
+    };
+  }
+  const transcribeImage = options.transcribeImage;
+  if (transcribeImage) {
+    traced.transcribeImage = (image) =>
+      inSpan('cairn.vision', { attributes: { 'cairn.page': image.pageNumber } }, () =>
+        transcribeImage(image),
+      );
+  }
+  const transcriber = options.transcriber;
+  if (transcriber) {
+    traced.transcriber = {
+      specificationVersion: transcriber.specificationVersion,
+      provider: transcriber.provider,
+      model: transcriber.model,
+      maxAudioBytes: transcriber.maxAudioBytes,
+      ...(transcriber.settings === undefined ? {} : { settings: transcriber.settings }),
+      ...(transcriber.decodesLocally === undefined ? {} : { decodesLocally: transcriber.decodesLocally }),
+      doTranscribe: (args) =>
+        inSpan(
+          'cairn.transcribe',
+          {
+            kind: SpanKind.CLIENT,
+            attributes: {
+              'gen_ai.provider.name': transcriber.provider,
+              'gen_ai.request.model': transcriber.model,
+              'cairn.audio.bytes': args.audio.length,
+            },
+          },
+          () => transcriber.doTranscribe(args),
+        ),
+    };
+  }
+  return traced;
+}
+
 /** SHA-256 of `bytes`, lower-case hex. */
 export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -141,7 +237,38 @@ export function addedContext(embeddingText: string, chunkText: string): string {
  * @throws {ConfigError} and {@link DimensionMismatchError}: configuration errors stop a batch;
  *   {@link InvalidArgumentError} for parse limits out of range.
  */
-export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput): Promise<IngestItem> {
+export function ingestSource(deps: PipelineDeps, input: IngestSourceInput): Promise<IngestItem> {
+  return inSpan(
+    'cairn.ingest.document',
+    {
+      scope: { collection: input.collection, namespace: input.namespace },
+      attributes: {
+        [TRACE_ATTRIBUTES.documentId]: input.documentId,
+        [TRACE_ATTRIBUTES.sourceName]: input.source.name,
+        'cairn.source.bytes': input.source.bytes.length,
+      },
+    },
+    async (span) => {
+      // A file that failed is that file's entry, not a thrown error: its span records the error
+      // (status ERROR, `error.type` its cairn code) all the same.
+      const item = await ingestStages(deps, input, (error) => recordFailure(span, error));
+      span.setAttributes({
+        [TRACE_ATTRIBUTES.status]: item.status,
+        [TRACE_ATTRIBUTES.pages]: item.pages,
+        [TRACE_ATTRIBUTES.chunks]: item.chunks,
+        ...(item.reason === undefined ? {} : { 'cairn.ingest.reason': item.reason }),
+      });
+      return item;
+    },
+  );
+}
+
+/** {@link ingestSource}'s stages; `onFailed` gets the error of a source that is reported `failed`. */
+async function ingestStages(
+  deps: PipelineDeps,
+  input: IngestSourceInput,
+  onFailed: (error: unknown) => void,
+): Promise<IngestItem> {
   const began = performance.now();
   const scope = { collection: input.collection, namespace: input.namespace };
   const item = (status: IngestStatus, extra: Partial<IngestItem> = {}): IngestItem => ({
@@ -162,8 +289,18 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     const hash = contentHash(input.source.bytes);
     const existing = await deps.store.getDocument(scope, input.documentId);
     const settings = pipelineFingerprint(deps);
-    const parseOptions = deps.parseOptions ?? {};
-    const { route, parser } = resolveParser(input.source, parseOptions);
+    // Traced before the parser is resolved: a parser parsing in this process holds the options'
+    // OCR engine and transcribers, which must be the traced ones.
+    const parseOptions = tracedParseOptions(deps.parseOptions ?? NO_PARSE_OPTIONS);
+    const { route, parser } = await inSpan('cairn.route', {}, (span) => {
+      const resolved = resolveParser(input.source, parseOptions);
+      span.setAttributes({
+        'cairn.format': resolved.route.format,
+        [TRACE_ATTRIBUTES.mediaType]: resolved.route.mediaType,
+        'cairn.parser': resolved.parser.fingerprint,
+      });
+      return resolved;
+    });
     // A structured parser's settings (text fields, id field, grouping) decide the chunks, as the
     // chunker's do: changing them re-ingests. Other parsers' versions and settings do not.
     const sameSettings = isStructuredFormat(route.format)
@@ -174,39 +311,64 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
       return item('unchanged', { pages: existing.pageCount, chunks: existing.chunkCount });
     }
     const cacheKey = parseCacheKey(hash, parser.fingerprint);
-    let parsed = deps.cache ? await readParse(deps.cache, cacheKey) : undefined;
-    if (!parsed) {
-      const fresh = await runParse({
-        source: input.source,
-        format: route.format,
-        parser,
-        parseOptions,
-        limits,
-        ...(deps.parsePool ? { pool: deps.parsePool } : {}),
-      });
-      parsed = normalizeParsed({ ...fresh, mediaType: route.mediaType });
-      if (deps.cache) await writeParse(deps.cache, cacheKey, parsed);
-    } else {
-      parsed = normalizeParsed(parsed);
-    }
+    const parsed = await inSpan(
+      'cairn.parse',
+      { attributes: { 'cairn.format': route.format } },
+      async (span) => {
+        const cached = deps.cache ? await readParse(deps.cache, cacheKey) : undefined;
+        span.setAttribute('cairn.parse.cached', cached !== undefined);
+        if (cached) return normalizeParsed(cached);
+        span.setAttribute('cairn.parse.isolated', limits.isolate && deps.parsePool !== undefined);
+        const fresh = await runParse({
+          source: input.source,
+          format: route.format,
+          parser,
+          parseOptions,
+          limits,
+          ...(deps.parsePool ? { pool: deps.parsePool } : {}),
+        });
+        const normalized = normalizeParsed({ ...fresh, mediaType: route.mediaType });
+        span.setAttribute(TRACE_ATTRIBUTES.pages, normalized.pages.length);
+        if (deps.cache) await writeParse(deps.cache, cacheKey, normalized);
+        return normalized;
+      },
+    );
     const metadata = input.metadata ?? {};
     const chunkerInput = { documentId: input.documentId, pages: parsed.pages, metadata };
     const records = parsed.records;
-    const withSpans = !records && deps.contextualizer && deps.chunker.chunkWithSpans?.(chunkerInput);
-    const chunks = records
-      ? recordChunks(deps.chunker, { documentId: input.documentId, records, metadata })
-      : withSpans
-        ? withSpans.chunks
-        : deps.chunker.chunk(chunkerInput);
+    const { withSpans, chunks } = await inSpan('cairn.chunk', {}, (span) => {
+      const spans = !records && deps.contextualizer && deps.chunker.chunkWithSpans?.(chunkerInput);
+      const made = records
+        ? recordChunks(deps.chunker, { documentId: input.documentId, records, metadata })
+        : spans
+          ? spans.chunks
+          : deps.chunker.chunk(chunkerInput);
+      span.setAttributes({
+        [TRACE_ATTRIBUTES.chunks]: made.length,
+        'cairn.chunker': deps.chunker.fingerprint,
+      });
+      return { withSpans: spans, chunks: made };
+    });
     const sourceId = input.sourceId ?? input.documentId;
-    const texts = deps.contextualizer
-      ? await deps.contextualizer.contextualize({
-          documentId: input.documentId,
-          ...(parsed.title ? { title: parsed.title } : {}),
-          source: withSpans ? withSpans.source : parsed.pages.map((p) => p.markdown).join('\n\n'),
-          chunks,
-          ...(withSpans ? { spans: withSpans.spans } : {}),
-        })
+    const contextualizer = deps.contextualizer;
+    const texts = contextualizer
+      ? await inSpan(
+          'cairn.contextualize',
+          {
+            attributes: {
+              'cairn.contextualizer': contextualizer.fingerprint,
+              [TRACE_ATTRIBUTES.chunks]: chunks.length,
+            },
+          },
+          () =>
+            contextualizer.contextualize({
+              documentId: input.documentId,
+              ...(parsed.title ? { title: parsed.title } : {}),
+              source: withSpans ? withSpans.source : parsed.pages.map((p) => p.markdown).join('\n\n'),
+              chunks,
+              ...(withSpans ? { spans: withSpans.spans } : {}),
+            }),
+        )
       : chunks.map((chunk) =>
           embeddingTextFor(chunk, {
             ...(parsed.title ? { title: parsed.title } : {}),
@@ -226,20 +388,22 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
         ...(embeddings ? { embedding: embeddings[i] } : {}),
       };
     });
-    await deps.store.replaceDocument(scope, {
-      document: {
-        documentId: input.documentId,
-        contentHash: hash,
-        sourceId,
-        sourceName: input.source.name,
-        mediaType: parsed.mediaType,
-        ...(parsed.title ? { title: parsed.title } : {}),
-        metadata,
-        pageCount: parsed.pages.length,
-        parserFingerprint: `${parser.fingerprint}+${settings}`,
-      },
-      chunks: stored,
-    });
+    await storeWrite(deps.store, 'replace_document', stored.length, () =>
+      deps.store.replaceDocument(scope, {
+        document: {
+          documentId: input.documentId,
+          contentHash: hash,
+          sourceId,
+          sourceName: input.source.name,
+          mediaType: parsed.mediaType,
+          ...(parsed.title ? { title: parsed.title } : {}),
+          metadata,
+          pageCount: parsed.pages.length,
+          parserFingerprint: `${parser.fingerprint}+${settings}`,
+        },
+        chunks: stored,
+      }),
+    );
     return item('ingested', { pages: parsed.pages.length, chunks: stored.length, ...recordIssuesOf(parsed) });
   } catch (error) {
     if (isCairnError(error) && error.code === 'EMPTY_DOCUMENT') {
@@ -262,6 +426,7 @@ export async function ingestSource(deps: PipelineDeps, input: IngestSourceInput)
     }
     if (isCairnError(error) && (error.code === 'DIMENSION_MISMATCH' || error.code === 'CONFIG_ERROR'))
       throw error;
+    onFailed(error);
     const message = error instanceof Error ? error.message : String(error);
     const prefix = `${input.source.name}: `;
     return item('failed', { reason: message.startsWith(prefix) ? message.slice(prefix.length) : message });

@@ -12,6 +12,7 @@ import { InvalidArgumentError } from '../core/errors.js';
 import type { Filter } from '../core/filter/filter.js';
 import type { Embedder, EmbeddingUsage, LexicalScoring, Reranker, Store } from '../core/ports.js';
 import { queryTerms } from '../core/query-terms.js';
+import { inSpan, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
@@ -107,7 +108,81 @@ export interface SearchResult {
  *   store without a lexical index (argument `mode`; HTTP 400, CLI exit 2).
  * @throws {ProviderError} when the embedder or the reranker fails.
  */
-export async function search(deps: RetrieverDeps, request: SearchRequest): Promise<SearchResult> {
+export function search(deps: RetrieverDeps, request: SearchRequest): Promise<SearchResult> {
+  const scope = { collection: request.collection, namespace: request.namespace };
+  return inSpan(
+    `retrieval ${request.collection}`,
+    {
+      kind: SpanKind.CLIENT,
+      scope,
+      attributes: {
+        'gen_ai.operation.name': 'retrieval',
+        'gen_ai.data_source.id': request.collection,
+        'gen_ai.request.top_k': request.topK ?? 10,
+        [TRACE_ATTRIBUTES.backend]: deps.store.backend,
+      },
+    },
+    async (span) => {
+      const began = performance.now();
+      span.addEvent('cairn.query.started', { 'cairn.query.characters': String(request.query).length });
+      const result = await searchStages(deps, request);
+      const top = result.hits[0]?.score;
+      span.setAttributes({
+        [TRACE_ATTRIBUTES.mode]: result.mode,
+        [TRACE_ATTRIBUTES.hits]: result.hits.length,
+        ...(top === undefined ? {} : { [TRACE_ATTRIBUTES.topScore]: top }),
+      });
+      span.addEvent('cairn.query.completed', {
+        'cairn.duration_ms': performance.now() - began,
+        [TRACE_ATTRIBUTES.hits]: result.hits.length,
+        ...(top === undefined ? {} : { [TRACE_ATTRIBUTES.topScore]: top }),
+      });
+      return result;
+    },
+  );
+}
+
+/** A store call inside a `cairn.search.{kind}` span with the database semantic conventions. */
+function storeCall<T extends Hit[]>(
+  store: Store,
+  kind: string,
+  topK: number,
+  call: () => Promise<T>,
+): Promise<T> {
+  return inSpan(
+    `cairn.search.${kind}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'db.system.name': store.backend,
+        'db.operation.name': `${kind}_search`,
+        'cairn.top_k': topK,
+      },
+    },
+    async (span) => {
+      const hits = await call();
+      span.setAttribute(TRACE_ATTRIBUTES.hits, hits.length);
+      return hits;
+    },
+  );
+}
+
+/** Reciprocal rank fusion inside a `cairn.fusion` span. */
+function fuse(rankings: Hit[][], options: { k: number; weights: number[] }): Promise<Hit[]> {
+  return inSpan(
+    'cairn.fusion',
+    {
+      attributes: {
+        'cairn.fusion.k': options.k,
+        'cairn.fusion.weights': options.weights,
+        'cairn.fusion.rankings': rankings.length,
+      },
+    },
+    () => reciprocalRankFusion(rankings, options),
+  );
+}
+
+async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promise<SearchResult> {
   const topK = request.topK ?? 10;
   if (!Number.isInteger(topK) || topK <= 0) {
     throw new InvalidArgumentError('topK', `must be a positive integer, got ${topK}`);
@@ -170,16 +245,19 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
       onUsage: deps.onUsage,
       signal: request.signal,
     });
-    const fused = await deps.store.hybridSearch({
-      ...scope,
-      vector,
-      query: request.query,
-      topK: stageK,
-      candidates,
-      k: fusion.k,
-      weights: fusion.weights,
-      minSimilarity: request.minSimilarity,
-    });
+    const hybridSearch = deps.store.hybridSearch.bind(deps.store);
+    const fused = await storeCall(deps.store, 'hybrid', stageK, () =>
+      hybridSearch({
+        ...scope,
+        vector,
+        query: request.query,
+        topK: stageK,
+        candidates,
+        k: fusion.k,
+        weights: fusion.weights,
+        minSimilarity: request.minSimilarity,
+      }),
+    );
     scoring.fused = 'rrf-store';
     return finish(fused, 'hybrid', scoring);
   }
@@ -187,49 +265,54 @@ export async function search(deps: RetrieverDeps, request: SearchRequest): Promi
   const lexical =
     mode === 'dense'
       ? undefined
-      : deps.store.lexicalSearch({ ...scope, query: request.query, topK: lexicalK });
+      : storeCall(deps.store, 'lexical', lexicalK, () =>
+          deps.store.lexicalSearch({ ...scope, query: request.query, topK: lexicalK }),
+        );
   // The documents the query names, searched on their own and fused in (see `documentFocus`).
   const focused =
     named.length === 0
       ? undefined
-      : deps.store.lexicalSearch({
-          ...scope,
-          documentIds: named.map((d) => d.documentId),
-          query: request.query,
-          topK: lexicalK,
-        });
+      : storeCall(deps.store, 'focus', lexicalK, () =>
+          deps.store.lexicalSearch({
+            ...scope,
+            documentIds: named.map((d) => d.documentId),
+            query: request.query,
+            topK: lexicalK,
+          }),
+        );
   const dense =
     mode === 'lexical' || !embedder
       ? undefined
       : embedQuery(embedder, request.query, { onUsage: deps.onUsage, signal: request.signal }).then(
           (vector) =>
-            deps.store.denseSearch({
-              ...scope,
-              vector,
-              topK: mode === 'dense' ? stageK : candidates,
-              minSimilarity: request.minSimilarity,
-            }),
+            storeCall(deps.store, 'dense', mode === 'dense' ? stageK : candidates, () =>
+              deps.store.denseSearch({
+                ...scope,
+                vector,
+                topK: mode === 'dense' ? stageK : candidates,
+                minSimilarity: request.minSimilarity,
+              }),
+            ),
         );
   let hits: Hit[];
   if (mode === 'dense') hits = await dense!;
   else if (mode === 'lexical') {
     const [all, inNamed] = await Promise.all([lexical!, focused]);
     if (inNamed) {
-      hits = reciprocalRankFusion([all, inNamed], { k: fusion.k, weights: [1, focusWeight] }).slice(
-        0,
-        stageK,
-      );
+      hits = (await fuse([all, inNamed], { k: fusion.k, weights: [1, focusWeight] })).slice(0, stageK);
       scoring.fused = 'rrf-engine';
     } else hits = all;
   } else {
     const [denseHits, lexicalHits, inNamed] = await Promise.all([dense!, lexical!, focused]);
     const [denseWeight, lexicalWeight] = fusion.weights;
-    hits = reciprocalRankFusion(inNamed ? [denseHits, lexicalHits, inNamed] : [denseHits, lexicalHits], {
-      k: fusion.k,
-      weights: inNamed
-        ? [denseWeight, lexicalWeight, lexicalWeight * focusWeight]
-        : [denseWeight, lexicalWeight],
-    }).slice(0, stageK);
+    hits = (
+      await fuse(inNamed ? [denseHits, lexicalHits, inNamed] : [denseHits, lexicalHits], {
+        k: fusion.k,
+        weights: inNamed
+          ? [denseWeight, lexicalWeight, lexicalWeight * focusWeight]
+          : [denseWeight, lexicalWeight],
+      })
+    ).slice(0, stageK);
     scoring.fused = 'rrf-engine';
   }
   return finish(hits, mode, scoring);

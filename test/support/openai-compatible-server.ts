@@ -104,6 +104,16 @@ export async function startOpenAICompatibleServer(options: FakeServerOptions = {
         response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: delta } }] })}\n\n`);
         if (options.deltaDelayMs) await new Promise((resolve) => setTimeout(resolve, options.deltaDelayMs));
       }
+      // Asked for (`stream_options.include_usage`), the last chunk counts tokens, as OpenAI's does:
+      // here a token is a word of the prompt or of the reply.
+      if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
+        const count = (text: string) => text.split(/\s+/).filter(Boolean).length;
+        const prompt = messages.reduce((n, m) => n + count(String(m.content)), 0);
+        const usage = { prompt_tokens: prompt, completion_tokens: count(text) };
+        response.write(
+          `data: ${JSON.stringify({ choices: [], usage: { ...usage, total_tokens: prompt + usage.completion_tokens } })}\n\n`,
+        );
+      }
       response.end('data: [DONE]\n\n');
       return;
     }

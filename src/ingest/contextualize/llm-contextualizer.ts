@@ -7,6 +7,7 @@
  * @module
  */
 import type { ChatModel, Contextualizer, ContextualizerInput } from '../../core/ports.js';
+import { streamChat } from '../../core/traced-chat.js';
 
 /** Options of {@link LlmContextualizer}. */
 export interface LlmContextualizerOptions {
@@ -41,18 +42,22 @@ export class LlmContextualizer implements Contextualizer {
     const out: string[] = [];
     for (const chunk of input.chunks) {
       let reply = '';
-      for await (const delta of this.#options.chatModel.doStream({
-        messages: [
-          { role: 'system', content: system, cachePrefix: true },
-          {
-            role: 'user',
-            content: `Here is the chunk to situate within the document:\n<chunk>\n${chunk.text}\n</chunk>`,
-          },
-        ],
-        temperature: 0,
-        maxTokens: 120,
-        signal: options.signal,
-      })) {
+      for await (const delta of streamChat(
+        this.#options.chatModel,
+        {
+          messages: [
+            { role: 'system', content: system, cachePrefix: true },
+            {
+              role: 'user',
+              content: `Here is the chunk to situate within the document:\n<chunk>\n${chunk.text}\n</chunk>`,
+            },
+          ],
+          temperature: 0,
+          maxTokens: 120,
+          signal: options.signal,
+        },
+        'contextualize',
+      )) {
         reply += delta;
       }
       const context = reply

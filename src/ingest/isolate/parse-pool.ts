@@ -9,7 +9,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { context, type Span } from '@opentelemetry/api';
 import { ConfigError, ParseError, ParseLimitError } from '../../core/errors.js';
+import { startSpan } from '../../core/tracing.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
 import { memoryLimitReason, timeLimitReason } from './parse-limits.js';
 import type { ParseBridge, WorkerParseSettings } from './parse-settings.js';
@@ -296,11 +298,16 @@ export class ParsePool {
     const { source, limits } = request;
     const child = worker.process;
     const aborts = new Set<AbortController>();
+    // Messages arrive outside the caller's context: spans of this job hang under the caller's.
+    const parent = context.active();
+    /** Spans of the images the parsing process is reading with its own OCR engine. */
+    const reading: Span[] = [];
     return new Promise<ParsedDocument>((resolve, reject) => {
       let settled = false;
       const finish = (error: Error | undefined, parsed?: ParsedDocument) => {
         if (settled) return;
         settled = true;
+        for (const span of reading.splice(0)) span.end();
         deadline.clear();
         child.off('message', onMessage);
         child.off('exit', onExit);
@@ -328,16 +335,22 @@ export class ParsePool {
             finish(fromWire(message.error, source.name));
             return;
           case 'pause':
+            // The parsing process pauses the deadline exactly while its OCR engine reads an image.
             deadline.pause();
+            reading.push(
+              startSpan('cairn.ocr', { parent, attributes: { 'cairn.ocr.engine': 'tesseract.js' } }),
+            );
             return;
           case 'resume':
             deadline.resume();
+            reading.pop()?.end();
             return;
           case 'call': {
             const controller = new AbortController();
             aborts.add(controller);
             deadline.pause();
-            this.serve(request.bridge, message, controller.signal)
+            context
+              .with(parent, () => this.serve(request.bridge, message, controller.signal))
               .then(
                 (value): ToChild => ({ type: 'return', call: message.call, value }),
                 (error: unknown): ToChild => ({ type: 'throw', call: message.call, error: toWire(error) }),

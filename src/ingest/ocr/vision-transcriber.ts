@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import UTIF from 'utif2';
 import { ParseError } from '../../core/errors.js';
 import type { ChatModel } from '../../core/ports.js';
+import { streamChat } from '../../core/traced-chat.js';
 import type { PageImage, TranscribeImage } from './image-text.js';
 import { encodePng } from './png.js';
 
@@ -136,18 +137,22 @@ export class VisionTranscriber {
       );
     }
     let reply = '';
-    for await (const delta of this.#chatModel.doStream({
-      messages: [
-        { role: 'system', content: this.#prompt },
-        {
-          role: 'user',
-          content: `Transcribe page ${image.pageNumber}.`,
-          images: [{ bytes: shown.bytes, mediaType: shown.mediaType }],
-        },
-      ],
-      temperature: 0,
-      maxTokens: this.#maxTokens,
-    })) {
+    for await (const delta of streamChat(
+      this.#chatModel,
+      {
+        messages: [
+          { role: 'system', content: this.#prompt },
+          {
+            role: 'user',
+            content: `Transcribe page ${image.pageNumber}.`,
+            images: [{ bytes: shown.bytes, mediaType: shown.mediaType }],
+          },
+        ],
+        temperature: 0,
+        maxTokens: this.#maxTokens,
+      },
+      'vision',
+    )) {
       reply += delta;
     }
     return unwrapTranscription(reply);

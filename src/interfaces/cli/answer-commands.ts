@@ -14,12 +14,14 @@ import {
   jsonObject,
   positiveInt,
   retrievalOptions,
+  tracedCommand,
   withCacheOption,
   withChatOption,
   withEmbedderOptions,
   withExamples,
   withRetrievalOptions,
   withScopeOptions,
+  withTraceOption,
 } from './context.js';
 
 interface SearchOptions extends GlobalOptions {
@@ -58,13 +60,17 @@ export function registerAnswerCommands(program: Command): void {
   withScopeOptions(search);
   withEmbedderOptions(search);
   withCacheOption(search);
+  withTraceOption(search);
   withExamples(search, [
     ['cairn search "rotate signing keys" --top-k 5', 'the five best passages'],
     ['cairn search "rotate signing keys" --filter \'{"team":"ops"}\'', 'only documents with that metadata'],
     ['cairn search "rotate signing keys" --mode lexical --json', 'BM25 only, as JSON'],
     ['cairn search "rotate signing keys" --rerank cohere', 'reranked by Cohere (COHERE_API_KEY)'],
   ]);
-  search.action(async (query: string, options: SearchOptions) => {
+  search.action((query: string, options: SearchOptions) =>
+    tracedCommand(options.trace, () => runSearch(query, options)),
+  );
+  async function runSearch(query: string, options: SearchOptions): Promise<void> {
     const engine = await engineFromOptions(options, options.json);
     try {
       const { hits, mode } = await engine.search(query, {
@@ -82,7 +88,7 @@ export function registerAnswerCommands(program: Command): void {
     } finally {
       await engine.close();
     }
-  });
+  }
 
   const ask = program
     .command('ask')
@@ -97,6 +103,7 @@ export function registerAnswerCommands(program: Command): void {
   withEmbedderOptions(ask);
   withChatOption(ask);
   withCacheOption(ask);
+  withTraceOption(ask);
   withExamples(ask, [
     ['cairn ask "How do I rotate signing keys?"', 'an extractive answer with citations (offline)'],
     [
@@ -105,7 +112,10 @@ export function registerAnswerCommands(program: Command): void {
     ],
     ['cairn ask "Who approves releases?" --json', 'the answer, sources and citations as JSON'],
   ]);
-  ask.action(async (question: string, options: SearchOptions) => {
+  ask.action((question: string, options: SearchOptions) =>
+    tracedCommand(options.trace, () => runAsk(question, options)),
+  );
+  async function runAsk(question: string, options: SearchOptions): Promise<void> {
     const engine = await engineFromOptions(options, options.json);
     const { formatSources, printableText } = await import('./format.js');
     try {
@@ -126,5 +136,5 @@ export function registerAnswerCommands(program: Command): void {
     } finally {
       await engine.close();
     }
-  });
+  }
 }

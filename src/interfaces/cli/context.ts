@@ -39,6 +39,8 @@ export interface GlobalOptions {
   rrfK?: number;
   /** `--rrf-weights`: RRF weights `[dense, lexical]`. */
   rrfWeights?: [number, number];
+  /** `--trace`: print the span tree to standard error. */
+  trace?: boolean;
 }
 
 /** The CLI's flag for each engine setting, so the engine's messages name flags. */
@@ -164,6 +166,34 @@ export function withRetrievalOptions(command: Command): Command {
       'reciprocal rank fusion weights for hybrid mode, e.g. 0.5,1 (default 1,1)',
       rrfWeights,
     );
+}
+
+/** Adds `--trace`. */
+export function withTraceOption(command: Command): Command {
+  return command.option(
+    '--trace',
+    'print the OpenTelemetry span tree of the command (stages, milliseconds, status) to standard error; needs @opentelemetry/sdk-trace-base and @opentelemetry/context-async-hooks',
+  );
+}
+
+/**
+ * Runs `command`, traced when `enabled` (`--trace`): the OpenTelemetry SDK is loaded and
+ * registered first (see `cli-trace.ts`; nothing of it loads otherwise) and the span tree is
+ * written to standard error after the command, whether it succeeded or threw.
+ * @throws {MissingDependencyError} when `enabled` and an SDK package is not installed.
+ */
+export async function tracedCommand<T>(enabled: boolean | undefined, command: () => Promise<T>): Promise<T> {
+  if (!enabled) return command();
+  const { startCliTrace } = await import('./cli-trace.js');
+  const recorder = await startCliTrace();
+  try {
+    return await command();
+  } finally {
+    process.stderr.write(`
+trace:
+${await recorder.finish()}
+`);
+  }
 }
 
 /** Adds examples under a command's help: one `cairn …` line each, with what it does. */

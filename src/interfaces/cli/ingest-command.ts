@@ -16,6 +16,7 @@ import {
   nonNegative,
   positiveInt,
   storeLocation,
+  tracedCommand,
   withCacheOption,
   withChatOption,
   withChunkingOptions,
@@ -23,6 +24,7 @@ import {
   withExamples,
   withParseOptions,
   withScopeOptions,
+  withTraceOption,
 } from './context.js';
 
 interface IngestOptions extends GlobalOptions {
@@ -128,6 +130,7 @@ export function registerIngestCommand(program: Command): void {
   withChatOption(command, 'chat model for --contextualize llm');
   withParseOptions(command);
   withCacheOption(command);
+  withTraceOption(command);
   withExamples(command, [
     ["cairn ingest docs/ --include '**/*.md' --exclude 'drafts/**'", 'Markdown under docs/, drafts left out'],
     ['cairn ingest docs/ --prune --dry-run', 'what a prune would delete, without deleting it'],
@@ -137,56 +140,61 @@ export function registerIngestCommand(program: Command): void {
     ['cairn ingest products.csv --text-fields name,description --id-field sku', 'one chunk per record'],
     ["cairn ingest docs/ --watch --include '**/*.md'", 'keep the collection in step with docs/ until Ctrl-C'],
   ]);
-  command.action(async (paths: string[], options: IngestOptions) => {
-    if (options.watch) await checkWatchable(paths, options);
-    // A dry run writes nothing, not even a new database: against one that does not exist yet,
-    // it plans on an empty in-memory store, so every file shows as new.
-    const planOnEmpty = options.dryRun === true && isMissingDatabase(storeLocation(options));
-    const engine = await engineFromOptions(
-      planOnEmpty ? { ...options, db: 'memory:' } : options,
-      options.json,
-      {
-        create: !options.dryRun,
-        cache: !options.dryRun && options.cache !== false,
-        ...(options.dryRun ? {} : { readyFor: 'ingest' as const }),
-      },
-    );
-    const [{ SingleBar }, { formatIngestReport, printable }] = await Promise.all([
-      import('cli-progress'),
-      import('./format.js'),
-    ]);
-    const bar =
-      process.stderr.isTTY && !options.json && !options.dryRun
-        ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} {current}', stream: process.stderr })
-        : undefined;
-    if (options.watch) {
-      try {
-        await watchAndReport(engine, paths, options);
-      } finally {
-        await engine.close();
-      }
-      return;
-    }
+  command.action((paths: string[], options: IngestOptions) =>
+    tracedCommand(options.trace, () => runIngest(paths, options)),
+  );
+}
+
+/** `cairn ingest`'s action. */
+async function runIngest(paths: string[], options: IngestOptions): Promise<void> {
+  if (options.watch) await checkWatchable(paths, options);
+  // A dry run writes nothing, not even a new database: against one that does not exist yet,
+  // it plans on an empty in-memory store, so every file shows as new.
+  const planOnEmpty = options.dryRun === true && isMissingDatabase(storeLocation(options));
+  const engine = await engineFromOptions(
+    planOnEmpty ? { ...options, db: 'memory:' } : options,
+    options.json,
+    {
+      create: !options.dryRun,
+      cache: !options.dryRun && options.cache !== false,
+      ...(options.dryRun ? {} : { readyFor: 'ingest' as const }),
+    },
+  );
+  const [{ SingleBar }, { formatIngestReport, printable }] = await Promise.all([
+    import('cli-progress'),
+    import('./format.js'),
+  ]);
+  const bar =
+    process.stderr.isTTY && !options.json && !options.dryRun
+      ? new SingleBar({ format: 'ingest [{bar}] {value}/{total} {current}', stream: process.stderr })
+      : undefined;
+  if (options.watch) {
     try {
-      const report = await engine.ingestPaths(paths, {
-        ...ingestOptions(options),
-        dryRun: options.dryRun,
-        onProgress: ({ done, total, current }) => {
-          if (!bar) return;
-          if (done === 0) bar.start(total, 0, { current: printable(current) });
-          bar.update(done, { current: printable(current) });
-        },
-      });
-      bar?.stop();
-      process.stdout.write(
-        options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatIngestReport(report)}\n`,
-      );
-      if (report.totals.failed > 0) process.exitCode = 1;
+      await watchAndReport(engine, paths, options);
     } finally {
-      bar?.stop();
       await engine.close();
     }
-  });
+    return;
+  }
+  try {
+    const report = await engine.ingestPaths(paths, {
+      ...ingestOptions(options),
+      dryRun: options.dryRun,
+      onProgress: ({ done, total, current }) => {
+        if (!bar) return;
+        if (done === 0) bar.start(total, 0, { current: printable(current) });
+        bar.update(done, { current: printable(current) });
+      },
+    });
+    bar?.stop();
+    process.stdout.write(
+      options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatIngestReport(report)}\n`,
+    );
+    if (report.totals.failed > 0) process.exitCode = 1;
+  } finally {
+    bar?.stop();
+    await engine.close();
+  }
 }
 
 /** The `ingestPaths` options the flags give, those of watch mode too. */

@@ -91,6 +91,19 @@ describe('AnthropicChatModel.doStream', () => {
     });
   });
 
+  it('reports the token counts of message_start and message_delta through onUsage', async () => {
+    server = await startAnthropicMessagesServer({ reply: () => 'Marmots eat grass.', apiKey: 'sk-test' });
+    const model = new AnthropicChatModel({
+      model: 'claude-haiku-4-5',
+      baseURL: server.baseURL,
+      apiKey: 'sk-test',
+    });
+    const usage: unknown[] = [];
+    const deltas = await collect(model.doStream({ messages, onUsage: (u) => usage.push(u) }));
+    // The server counts one output token per streamed delta and 10 input tokens.
+    expect(usage).toEqual([{ inputTokens: 10, outputTokens: deltas.length }]);
+  });
+
   it('reads ANTHROPIC_API_KEY at call time and names it when missing', async () => {
     server = await startAnthropicMessagesServer({ apiKey: 'from-env' });
     delete process.env.ANTHROPIC_API_KEY;

@@ -5,7 +5,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import { ProviderError } from '../../core/errors.js';
-import type { ChatMessage, ChatModel } from '../../core/ports.js';
+import type { ChatMessage, ChatModel, ChatUsage } from '../../core/ports.js';
 import { checkCredentials, loadApiKey, postJson, type RequestPolicy } from '../http/post-json.js';
 import { toAnthropicMessages } from './anthropic-messages.js';
 
@@ -36,6 +36,10 @@ export interface AnthropicChatModelOptions extends RequestPolicy {
 interface StreamEvent {
   type?: string;
   delta?: { type?: string; text?: string };
+  /** `message_start`: the message, with the prompt's `usage.input_tokens`. */
+  message?: { usage?: { input_tokens?: unknown } };
+  /** `message_delta`: the reply's cumulative `output_tokens`. */
+  usage?: { output_tokens?: unknown };
   error?: { type?: string; message?: string };
 }
 
@@ -62,11 +66,16 @@ export class AnthropicChatModel implements ChatModel {
     );
   }
 
+  /**
+   * Streams the reply; `onUsage` gets the token counts of `message_start` (input) and the last
+   * `message_delta` (output) when the stream reaches `message_stop`.
+   */
   async *doStream(options: {
     messages: ChatMessage[];
     temperature?: number;
     maxTokens?: number;
     signal?: AbortSignal;
+    onUsage?: (usage: ChatUsage) => void;
   }): AsyncIterable<string> {
     const baseURL = (
       this.#options.baseURL ??
@@ -103,6 +112,7 @@ export class AnthropicChatModel implements ChatModel {
     const pending: string[] = [];
     let done = false;
     let failure: ProviderError | undefined;
+    const usage: ChatUsage = {};
     const parser = createParser({
       onEvent: (event) => {
         let data: StreamEvent;
@@ -122,6 +132,12 @@ export class AnthropicChatModel implements ChatModel {
           });
         } else if (type === 'content_block_delta' && data.delta?.type === 'text_delta' && data.delta.text) {
           pending.push(data.delta.text);
+        } else if (type === 'message_start') {
+          const input = data.message?.usage?.input_tokens;
+          if (typeof input === 'number') usage.inputTokens = input;
+        } else if (type === 'message_delta') {
+          const output = data.usage?.output_tokens;
+          if (typeof output === 'number') usage.outputTokens = output;
         } else if (type === 'message_stop') {
           done = true;
         }
@@ -132,7 +148,10 @@ export class AnthropicChatModel implements ChatModel {
       parser.feed(decoder.decode(bytes, { stream: true }));
       while (pending.length > 0) yield pending.shift()!;
       if (failure) throw failure;
-      if (done) return;
+      if (done) {
+        if (Object.keys(usage).length > 0) options.onUsage?.(usage);
+        return;
+      }
     }
     if (!done) {
       throw new ProviderError({

@@ -33,6 +33,12 @@ async function reply(model: OpenAIChatModel): Promise<string> {
   return text;
 }
 
+async function collect(stream: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const delta of stream) text += delta;
+  return text;
+}
+
 let server: FakeServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -54,6 +60,47 @@ describe('OpenAIChatModel.doStream', () => {
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join('')).toBe(reply);
     expect(server.requests[0]!.body).toMatchObject({ model: 'chat-1', stream: true, temperature: 0 });
+  });
+
+  it('with onUsage asks for the token counts (stream_options.include_usage) and reports them; without it sends no stream_options', async () => {
+    const text = 'Marmots eat grasses and flowers.';
+    server = await startOpenAICompatibleServer({ reply: () => text });
+    const model = new OpenAIChatModel({ model: 'chat-1', baseURL: server.baseURL });
+    const usage: unknown[] = [];
+    let reply = '';
+    for await (const delta of model.doStream({
+      messages: [{ role: 'user', content: 'what do marmots eat' }],
+      onUsage: (u) => usage.push(u),
+    })) {
+      reply += delta;
+    }
+    expect(reply).toBe(text);
+    expect(usage).toEqual([{ inputTokens: 4, outputTokens: 5 }]);
+    expect(server.requests[0]!.body.stream_options).toEqual({ include_usage: true });
+    await collect(model.doStream({ messages: [{ role: 'user', content: 'q' }] }));
+    expect(server.requests[1]!.body.stream_options).toBeUndefined();
+  });
+
+  it('reports the usage of a server that answers with one JSON completion', async () => {
+    const raw = await rawServer((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          choices: [{ message: { role: 'assistant', content: 'A walrus.' } }],
+          usage: { prompt_tokens: 7, completion_tokens: 3 },
+        }),
+      );
+    });
+    try {
+      const usage: unknown[] = [];
+      const model = new OpenAIChatModel({ model: 'c', baseURL: raw.baseURL });
+      await collect(
+        model.doStream({ messages: [{ role: 'user', content: 'q' }], onUsage: (u) => usage.push(u) }),
+      );
+      expect(usage).toEqual([{ inputTokens: 7, outputTokens: 3 }]);
+    } finally {
+      await raw.close();
+    }
   });
 
   it('retries a 500 before streaming', async () => {

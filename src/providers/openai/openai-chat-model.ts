@@ -6,7 +6,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import { ProviderError } from '../../core/errors.js';
-import type { ChatMessage, ChatModel } from '../../core/ports.js';
+import type { ChatMessage, ChatModel, ChatUsage } from '../../core/ports.js';
 import { checkCredentials, postJson, type RequestPolicy } from '../http/post-json.js';
 import { OPENAI_COMPATIBLE_PROVIDER, type OpenAIConnectionOptions, openaiRequest } from './openai-api.js';
 
@@ -16,9 +16,25 @@ export interface OpenAIChatModelOptions extends RequestPolicy, OpenAIConnectionO
   model: string;
 }
 
+/** Token counts as chat completions report them (`usage`). */
+interface CompletionUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+}
+
 interface StreamChunk {
   choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
+  usage?: CompletionUsage | null;
   error?: { message?: string };
+}
+
+/** `usage` as a {@link ChatUsage}, the counts that are numbers; `undefined` when there are none. */
+function chatUsage(usage: CompletionUsage | null | undefined): ChatUsage | undefined {
+  if (!usage) return undefined;
+  const out: ChatUsage = {};
+  if (typeof usage.prompt_tokens === 'number') out.inputTokens = usage.prompt_tokens;
+  if (typeof usage.completion_tokens === 'number') out.outputTokens = usage.completion_tokens;
+  return Object.keys(out).length === 0 ? undefined : out;
 }
 
 /** A message in the chat-completions shape: text, or text and images as content parts. */
@@ -55,11 +71,17 @@ export class OpenAIChatModel implements ChatModel {
     checkCredentials(() => openaiRequest(this.#options, 'chat/completions'));
   }
 
+  /**
+   * Streams the reply. With `onUsage` the request asks for the token counts
+   * (`stream_options.include_usage`, which OpenAI, vLLM, Ollama and llama.cpp's server honour) and
+   * they are reported from the stream's last chunk; without it the request is as before.
+   */
   async *doStream(options: {
     messages: ChatMessage[];
     temperature?: number;
     maxTokens?: number;
     signal?: AbortSignal;
+    onUsage?: (usage: ChatUsage) => void;
   }): AsyncIterable<string> {
     const { url, headers } = openaiRequest(this.#options, 'chat/completions');
     const response = await postJson({
@@ -71,6 +93,7 @@ export class OpenAIChatModel implements ChatModel {
         model: this.model,
         messages: options.messages.map(toOpenAIMessage),
         stream: true,
+        ...(options.onUsage ? { stream_options: { include_usage: true } } : {}),
         ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
       },
@@ -80,13 +103,18 @@ export class OpenAIChatModel implements ChatModel {
     const contentType = response.headers.get('content-type') ?? '';
     if (/^application\/json\b/i.test(contentType)) {
       // A server that ignores `stream: true` and answers with one completion.
-      yield this.#completionText(await response.json().catch(() => undefined));
+      const body = await response.json().catch(() => undefined);
+      const text = this.#completionText(body);
+      const usage = chatUsage((body as { usage?: CompletionUsage } | undefined)?.usage);
+      if (usage) options.onUsage?.(usage);
+      yield text;
       return;
     }
 
     const pending: string[] = [];
     let done = false;
     let failure: ProviderError | undefined;
+    let usage: ChatUsage | undefined;
     const parser = createParser({
       onEvent: (event) => {
         if (event.data === '[DONE]') {
@@ -107,6 +135,7 @@ export class OpenAIChatModel implements ChatModel {
           });
           return;
         }
+        usage = chatUsage(chunk.usage) ?? usage;
         const choice = chunk.choices?.[0];
         if (choice?.finish_reason) done = true;
         const delta = choice?.delta?.content;
@@ -120,6 +149,7 @@ export class OpenAIChatModel implements ChatModel {
       while (pending.length > 0) yield pending.shift()!;
     }
     if (failure) throw failure;
+    if (usage) options.onUsage?.(usage);
     while (pending.length > 0) yield pending.shift()!;
     if (!done) {
       // No [DONE] and no finish_reason: a cut connection, or not a chat stream at all (an HTML

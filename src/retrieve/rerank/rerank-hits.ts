@@ -6,6 +6,7 @@
  */
 import { InvalidArgumentError, ProviderError } from '../../core/errors.js';
 import type { Reranker } from '../../core/ports.js';
+import { inSpan, SpanKind } from '../../core/tracing.js';
 import type { Hit } from '../../core/types.js';
 
 /** Candidates the retriever fetches before reranking when none is asked for. */
@@ -52,7 +53,18 @@ export async function rerankHits(
   }
   if (hits.length === 0) return [];
   const text = options.text ?? rerankText;
-  const scores = await reranker.doRerank({ query, documents: hits.map(text), signal: options.signal });
+  const scores = await inSpan(
+    `rerank ${reranker.model}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'gen_ai.provider.name': reranker.provider ?? 'unknown',
+        'gen_ai.request.model': reranker.model,
+        'cairn.rerank.candidates': hits.length,
+      },
+    },
+    () => reranker.doRerank({ query, documents: hits.map(text), signal: options.signal }),
+  );
   if (scores.length !== hits.length) {
     throw new ProviderError({
       provider: `reranker ${reranker.model}`,
