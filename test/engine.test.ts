@@ -297,7 +297,10 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
       await plain.search('marmot');
       expect(notices).toHaveLength(1);
       expect(notices[0]).toMatch(/hash-32/);
-      await expect(plain.search('x', { mode: 'dense' })).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+      await expect(plain.search('x', { mode: 'dense' })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        argument: 'mode',
+      });
     } finally {
       await plain.close();
     }

@@ -68,8 +68,12 @@ describe('search tool', () => {
     expect(await search.execute({ query: 'x', filter: { topic: { $regex: 'd.*' } } })).toMatchObject({
       error: { code: 'INVALID_FILTER' },
     });
+    // A mode the collection cannot serve (no embedder) is the caller's argument, named as such.
     expect(await search.execute({ query: 'x', mode: 'dense' })).toMatchObject({
-      error: { code: 'CONFIG_ERROR' },
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/^mode: dense search needs an embedder/),
+      },
     });
   });
 
