@@ -29,6 +29,7 @@ import { defineCapabilities } from '../collection/backend.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { metadataTerms } from '../remote/metadata-terms.js';
 import { recountRecords, withSourceNames } from '../remote/recount.js';
+import { RemoteBackend } from '../remote/remote-backend.js';
 import { callEngine, type FailureReading, type RemoteCallPolicy } from '../remote/remote-call.js';
 import { chunkBody, chunkFromFields, cosine } from '../remote/remote-chunk.js';
 import { digest, locationName } from '../remote/remote-names.js';
@@ -92,12 +93,9 @@ function parseChunkId(id: string): { namespace: string; id: string; version: str
 }
 
 /** The {@link Backend.StoreBackend} over a Chroma server. */
-export class ChromaBackend implements Backend.StoreBackend<Tx> {
+export class ChromaBackend extends RemoteBackend implements Backend.StoreBackend<Tx> {
   readonly name = 'chroma';
-  readonly capabilities: StoreCapabilities;
-  readonly provision: boolean;
   readonly schemaVersion = CHROMA_SCHEMA_VERSION;
-  readonly upgrades: readonly Backend.SchemaUpgrade<Tx>[] = [];
 
   readonly #client: ChromaClient;
   readonly #settings: ChromaBackendSettings;
@@ -106,10 +104,9 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
   readonly #collections = new Map<string, Collection>();
 
   constructor(client: ChromaClient, settings: ChromaBackendSettings) {
+    super(CHROMA_CAPABILITIES, settings);
     this.#client = client;
     this.#settings = settings;
-    this.provision = settings.provision;
-    this.capabilities = defineCapabilities({ ...CHROMA_CAPABILITIES, maxWriteBatch: settings.maxWriteBatch });
   }
 
   #call<T>(operation: string, request: () => Promise<T>): Promise<T> {
@@ -120,17 +117,8 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
     return `${this.#settings.prefix}-registry`;
   }
 
-  async transaction<T>(_mode: 'read' | 'write', work: (tx: Tx) => Promise<T>): Promise<T> {
-    return work(null);
-  }
-
-  async ping(): Promise<boolean> {
-    try {
-      await this.#client.heartbeat();
-      return true;
-    } catch {
-      return false;
-    }
+  protected heartbeat(): Promise<unknown> {
+    return this.#client.heartbeat();
   }
 
   async close(): Promise<void> {
@@ -529,10 +517,6 @@ export class ChromaBackend implements Backend.StoreBackend<Tx> {
 
   async recountDocuments(_tx: Tx, scope: Backend.BackendScope, documentIds: readonly string[]) {
     return recountRecords(this, scope, documentIds, (ids) => this.#matchingIds(scope, { documentIds: ids }));
-  }
-
-  async storageBytes(): Promise<number | undefined> {
-    return undefined;
   }
 
   // Listing helpers.

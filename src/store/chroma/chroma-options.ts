@@ -5,9 +5,11 @@
 import { z } from 'zod';
 import { ConfigError } from '../../core/errors.js';
 import { parseOptions } from '../collection/parse-options.js';
+import { remoteStoreFields } from '../remote/remote-options.js';
 
 /** Schema of {@link ChromaStoreOptions}; parsing fills in the defaults. */
 export const chromaStoreOptionsSchema = z.object({
+  ...remoteStoreFields,
   /** Server host. Default `localhost`. */
   host: z.string().min(1).default('localhost'),
   /** Server port. Default 8000 (`chroma run`'s). */
@@ -21,27 +23,10 @@ export const chromaStoreOptionsSchema = z.object({
   /** Headers sent with every request (e.g. `{ 'x-chroma-token': … }`). */
   headers: z.record(z.string(), z.string()).default({}),
   /**
-   * Prefix of the Chroma collections this store creates (`PREFIX-registry` and one per cairn
-   * collection), so that several cairn deployments can share a database. Default `cairn`.
-   */
-  prefix: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9-]{0,30}$/,
-      'must be 1–31 characters of a-z, 0-9 and -, starting with a letter or digit',
-    )
-    .default('cairn'),
-  /** Whether the store may create and drop Chroma collections. Default true. */
-  provision: z.boolean().default(true),
-  /**
    * Most records one write request carries. Default 1000, under the local server's limit (its
    * `max_batch_size`, 41 666 with SQLite's default variable limit); Chroma Cloud accepts 300.
    */
   maxWriteBatch: z.number().int().min(1).max(41_666).default(1000),
-  /** Retries of a transient failure (connection error, timeout, 5xx). Default 3. */
-  retries: z.number().int().min(0).max(10).default(3),
-  /** Milliseconds one request may take. Default 30 000. */
-  timeoutMs: z.number().int().min(1).default(30_000),
 });
 
 /** Options of {@link openChromaStore}; see each field. */

@@ -25,6 +25,7 @@ import {
   recountRecords,
   withSourceNames,
 } from '../remote/recount.js';
+import { RemoteBackend } from '../remote/remote-backend.js';
 import { callEngine, type FailureReading, type RemoteCallPolicy } from '../remote/remote-call.js';
 import { chunkBody, chunkFromFields } from '../remote/remote-chunk.js';
 import { digest, locationName } from '../remote/remote-names.js';
@@ -94,25 +95,18 @@ function readOpenSearchError(error: unknown): FailureReading {
 }
 
 /** The {@link Backend.StoreBackend} over an OpenSearch cluster. */
-export class OpenSearchBackend implements Backend.StoreBackend<Tx> {
+export class OpenSearchBackend extends RemoteBackend implements Backend.StoreBackend<Tx> {
   readonly name = 'opensearch';
-  readonly capabilities: StoreCapabilities;
-  readonly provision: boolean;
   readonly schemaVersion = OPENSEARCH_SCHEMA_VERSION;
-  readonly upgrades: readonly Backend.SchemaUpgrade<Tx>[] = [];
 
   readonly #client: Client;
   readonly #settings: OpenSearchBackendSettings;
   #registryKnown = false;
 
   constructor(client: Client, settings: OpenSearchBackendSettings) {
+    super(OPENSEARCH_CAPABILITIES, settings);
     this.#client = client;
     this.#settings = settings;
-    this.provision = settings.provision;
-    this.capabilities = defineCapabilities({
-      ...OPENSEARCH_CAPABILITIES,
-      maxWriteBatch: settings.maxWriteBatch,
-    });
   }
 
   #call<T>(operation: string, request: () => Promise<T>): Promise<T> {
@@ -123,17 +117,8 @@ export class OpenSearchBackend implements Backend.StoreBackend<Tx> {
     return `${this.#settings.prefix}-registry`;
   }
 
-  async transaction<T>(_mode: 'read' | 'write', work: (tx: Tx) => Promise<T>): Promise<T> {
-    return work(null);
-  }
-
-  async ping(): Promise<boolean> {
-    try {
-      const response = await this.#client.ping();
-      return response.statusCode === 200;
-    } catch {
-      return false;
-    }
+  protected async heartbeat(): Promise<boolean> {
+    return (await this.#client.ping()).statusCode === 200;
   }
 
   async close(): Promise<void> {
@@ -608,10 +593,6 @@ export class OpenSearchBackend implements Backend.StoreBackend<Tx> {
 
   async recountDocuments(_tx: Tx, scope: Backend.BackendScope, documentIds: readonly string[]) {
     return recountRecords(this, scope, documentIds, (ids) => this.#matching(scope, { documentIds: ids }));
-  }
-
-  async storageBytes(): Promise<number | undefined> {
-    return undefined;
   }
 
   /**

@@ -5,25 +5,17 @@
 import { z } from 'zod';
 import { ConfigError } from '../../core/errors.js';
 import { parseOptions } from '../collection/parse-options.js';
+import { remoteStoreFields } from '../remote/remote-options.js';
 
 /** Schema of {@link OpenSearchStoreOptions}; parsing fills in the defaults. */
 export const openSearchStoreOptionsSchema = z.object({
+  ...remoteStoreFields,
   /** Node URL, e.g. `http://localhost:9200`. Default `http://localhost:9200`. */
   node: z.string().url().default('http://localhost:9200'),
   /** Basic-auth user name; default none. */
   username: z.string().min(1).optional(),
   /** Basic-auth password; default none. */
   password: z.string().optional(),
-  /** Prefix of the indexes this store creates (`PREFIX-registry`, one per collection). Default `cairn`. */
-  prefix: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9-]{0,30}$/,
-      'must be 1–31 characters of a-z, 0-9 and -, starting with a letter or digit',
-    )
-    .default('cairn'),
-  /** Whether the store may create and delete indexes. Default true. */
-  provision: z.boolean().default(true),
   /** Documents one bulk request carries at most. Default 500. */
   maxWriteBatch: z.number().int().min(1).max(10_000).default(500),
   /**
@@ -33,10 +25,6 @@ export const openSearchStoreOptionsSchema = z.object({
   refresh: z.union([z.literal('wait_for'), z.literal(true)]).default('wait_for'),
   /** Shards of a new collection's index. Default 1. */
   shards: z.number().int().min(1).max(1024).default(1),
-  /** Retries of a transient failure (connection error, timeout, 429, 5xx). Default 3. */
-  retries: z.number().int().min(0).max(10).default(3),
-  /** Milliseconds one request may take. Default 30 000. */
-  timeoutMs: z.number().int().min(1).default(30_000),
 });
 
 /** Options of {@link openOpenSearchStore}; see each field. */

@@ -27,6 +27,7 @@ import {
   recountRecords,
   withSourceNames,
 } from '../remote/recount.js';
+import { RemoteBackend } from '../remote/remote-backend.js';
 import { callEngine, type FailureReading, type RemoteCallPolicy } from '../remote/remote-call.js';
 import { chunkBody, chunkFromFields } from '../remote/remote-chunk.js';
 import { locationName, uuidFrom } from '../remote/remote-names.js';
@@ -83,22 +84,18 @@ function readQdrantError(error: unknown): FailureReading {
 }
 
 /** The {@link Backend.StoreBackend} over a Qdrant server. */
-export class QdrantBackend implements Backend.StoreBackend<Tx> {
+export class QdrantBackend extends RemoteBackend implements Backend.StoreBackend<Tx> {
   readonly name = 'qdrant';
-  readonly capabilities: StoreCapabilities;
-  readonly provision: boolean;
   readonly schemaVersion = QDRANT_SCHEMA_VERSION;
-  readonly upgrades: readonly Backend.SchemaUpgrade<Tx>[] = [];
 
   readonly #client: QdrantClient;
   readonly #settings: QdrantBackendSettings;
   #registryKnown = false;
 
   constructor(client: QdrantClient, settings: QdrantBackendSettings) {
+    super(QDRANT_CAPABILITIES, settings);
     this.#client = client;
     this.#settings = settings;
-    this.provision = settings.provision;
-    this.capabilities = defineCapabilities({ ...QDRANT_CAPABILITIES, maxWriteBatch: settings.maxWriteBatch });
   }
 
   #call<T>(operation: string, request: () => Promise<T>): Promise<T> {
@@ -109,17 +106,8 @@ export class QdrantBackend implements Backend.StoreBackend<Tx> {
     return `${this.#settings.prefix}-registry`;
   }
 
-  async transaction<T>(_mode: 'read' | 'write', work: (tx: Tx) => Promise<T>): Promise<T> {
-    return work(null);
-  }
-
-  async ping(): Promise<boolean> {
-    try {
-      await this.#client.versionInfo();
-      return true;
-    } catch {
-      return false;
-    }
+  protected heartbeat(): Promise<unknown> {
+    return this.#client.versionInfo();
   }
 
   async close(): Promise<void> {}
@@ -465,10 +453,6 @@ export class QdrantBackend implements Backend.StoreBackend<Tx> {
 
   async recountDocuments(_tx: Tx, scope: Backend.BackendScope, documentIds: readonly string[]) {
     return recountRecords(this, scope, documentIds, (ids) => this.#matching(scope, { documentIds: ids }));
-  }
-
-  async storageBytes(): Promise<number | undefined> {
-    return undefined;
   }
 
   /** Every point matching `filter`, scrolled page by page, with the payload fields asked for. */

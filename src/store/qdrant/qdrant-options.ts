@@ -5,29 +5,17 @@
 import { z } from 'zod';
 import { ConfigError } from '../../core/errors.js';
 import { parseOptions } from '../collection/parse-options.js';
+import { remoteStoreFields } from '../remote/remote-options.js';
 
 /** Schema of {@link QdrantStoreOptions}; parsing fills in the defaults. */
 export const qdrantStoreOptionsSchema = z.object({
+  ...remoteStoreFields,
   /** Server URL, e.g. `http://localhost:6333`. Default `http://localhost:6333`. */
   url: z.string().url().default('http://localhost:6333'),
   /** API key (sent as `api-key`); default none. */
   apiKey: z.string().min(1).optional(),
-  /** Prefix of the Qdrant collections this store creates (`PREFIX-registry`, one per collection). Default `cairn`. */
-  prefix: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9-]{0,30}$/,
-      'must be 1–31 characters of a-z, 0-9 and -, starting with a letter or digit',
-    )
-    .default('cairn'),
-  /** Whether the store may create and drop Qdrant collections. Default true. */
-  provision: z.boolean().default(true),
   /** Points one upsert carries at most. Default 256 (well under Qdrant's 32 MiB request limit at 4096 dimensions). */
   maxWriteBatch: z.number().int().min(1).max(10_000).default(256),
-  /** Retries of a transient failure (connection error, timeout, 429, 5xx). Default 3. */
-  retries: z.number().int().min(0).max(10).default(3),
-  /** Milliseconds one request may take. Default 30 000. */
-  timeoutMs: z.number().int().min(1).default(30_000),
 });
 
 /** Options of {@link openQdrantStore}; see each field. */
