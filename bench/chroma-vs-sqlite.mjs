@@ -11,7 +11,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openSqliteStore, quantile } from '../dist/index.js';
+import { quantile } from '../dist/exports/eval.js';
+import { openSqliteStore } from '../dist/index.js';
 import { openChromaStore } from '../dist/store/chroma/index.js';
 
 const { values } = parseArgs({

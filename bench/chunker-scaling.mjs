@@ -10,7 +10,7 @@
 // Usage: node bench/chunker-scaling.mjs [--max-mb 10] [--steps 4] [--shape NAME]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { HtmlParser, MarkdownChunker, MarkdownParser } from '../dist/index.js';
+import { HtmlParser, MarkdownChunker, MarkdownParser } from '../dist/exports/ingest.js';
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine, evaluateDocuments, loadQuestions } from '../dist/index.js';
+import { evaluateDocuments, loadQuestions } from '../dist/exports/eval.js';
+import { createEngine } from '../dist/index.js';
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine, evaluate, evaluateDocuments, loadBeir, loadQuestions } from '../dist/index.js';
+import { evaluate, evaluateDocuments, loadBeir, loadQuestions } from '../dist/exports/eval.js';
+import { createEngine } from '../dist/index.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data' } } });
 const root = mkdtempSync(path.join(tmpdir(), 'cairn-focus-'));
