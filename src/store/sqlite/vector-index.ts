@@ -38,7 +38,25 @@ export interface Candidates {
 }
 
 const SCALE = 127;
-const FORMAT = 2;
+/**
+ * Version of the saved files. 3: graphs built since lost nodes are relinked after parallel adds
+ * (saves of format 2 may hold unreachable nodes, so they are rebuilt).
+ */
+const FORMAT = 3;
+/** Batches larger than this are added to the graph on every core. */
+const PARALLEL_ABOVE = 256;
+/**
+ * The graph's own search breadth (usearch's `expansion_search`): the narrow self-lookup after a
+ * parallel add. Searches for callers ask for at least `settings.expansionSearch` results and keep
+ * the best `k`, which is what a graph built with that breadth returns.
+ */
+const LOOKUP_EF = 16;
+/** Results of the narrow self-lookup. */
+const LOOKUP_K = 10;
+/** Results of the wide self-lookup of the vectors the narrow one missed. */
+const RELINK_K = 200;
+/** Times a vector not found is added again alone. */
+const RELINK_PASSES = 3;
 const GRAPH_FILE = 'graph.usearch';
 const VECTORS_FILE = 'vectors.bin';
 
@@ -54,6 +72,7 @@ export class VectorIndex {
 
   readonly #module: UsearchModule;
   readonly #settings: GraphSettings;
+  readonly #threads: number;
   #graph: UsearchIndex;
   #codes: Int8Array;
   /** Per slot: the factor that turns a code dot product into the cosine similarity. */
@@ -68,8 +87,19 @@ export class VectorIndex {
   readonly #namespaceIds = new Map<string, number>();
   readonly #namespaceCounts: number[] = [];
 
-  constructor(module: UsearchModule, settings: GraphSettings, dimension: number, epoch: string) {
+  /**
+   * @param threads Threads that add large batches to the graph and look their vectors up again.
+   *   Default: the machine's available parallelism.
+   */
+  constructor(
+    module: UsearchModule,
+    settings: GraphSettings,
+    dimension: number,
+    epoch: string,
+    threads = availableParallelism(),
+  ) {
     this.#module = module;
+    this.#threads = threads;
     this.#settings = settings;
     this.dimension = dimension;
     this.epoch = epoch;
@@ -142,8 +172,59 @@ export class VectorIndex {
       const codes = this.#codes.subarray(slot * this.dimension, (slot + 1) * this.dimension);
       for (let j = 0; j < this.dimension; j++) codes[j] = Math.round(scaled[j]! * SCALE);
     });
-    this.#graph.add(keys, matrix, rows.length > 256 ? availableParallelism() : 1);
+    if (rows.length > PARALLEL_ABOVE && this.#threads > 1) {
+      this.#graph.add(keys, matrix, this.#threads);
+      this.#relinkUnreachable(keys, matrix);
+    } else {
+      this.#graph.add(keys, matrix, 1);
+    }
     this.unsaved += rows.length;
+  }
+
+  /**
+   * usearch's concurrent insertion can lose links: a node being inserted clears its own
+   * neighbour list at each level before writing it, wiping the reverse links that other threads
+   * added to it in the meantime (`index_gt::add`, usearch 2.25). A node whose every in-link was
+   * lost cannot be reached from the entry point, so no search returns it at any breadth
+   * (measured: 3–5 % of 300-vector graphs built on 2 threads held 1–13 such nodes, every
+   * 3,000-vector graph built on 16 threads about 1 %; none built on one thread). So after a
+   * parallel add each added vector is looked up by itself: first all of them, narrowly
+   * ({@link LOOKUP_EF} candidates, keeping {@link LOOKUP_K}); those not found, again widely
+   * ({@link RELINK_K}); those still not found are removed and added again on one thread, which
+   * links them from their nearest nodes, and looked up again, up to {@link RELINK_PASSES} times.
+   * A vector that is found is reachable; one never found is left (a crowded neighbourhood, e.g.
+   * more than `RELINK_K` identical vectors, not a lost node). Costs about a fifth of the build.
+   */
+  #relinkUnreachable(keys: BigUint64Array, matrix: Float32Array): void {
+    let pending = this.#notFound(keys, matrix, LOOKUP_K);
+    if (pending.keys.length === 0) return;
+    pending = this.#notFound(pending.keys, pending.vectors, RELINK_K);
+    for (let pass = 0; pass < RELINK_PASSES && pending.keys.length > 0; pass++) {
+      this.#graph.remove(pending.keys);
+      this.#graph.add(pending.keys, pending.vectors, 1);
+      pending = this.#notFound(pending.keys, pending.vectors, RELINK_K);
+    }
+  }
+
+  /** The keys (with their rows of `matrix`) that a graph search for their own vector misses. */
+  #notFound(
+    keys: BigUint64Array,
+    matrix: Float32Array,
+    k: number,
+  ): { keys: BigUint64Array; vectors: Float32Array } {
+    const dimension = this.dimension;
+    const found = this.#graph.search(matrix, k, this.#threads);
+    const stride = found.counts === undefined ? found.keys.length : k;
+    const lost: number[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const count = found.counts === undefined ? found.keys.length : Number(found.counts[i]);
+      if (!found.keys.subarray(i * stride, i * stride + count).includes(keys[i]!)) lost.push(i);
+    }
+    const vectors = new Float32Array(lost.length * dimension);
+    lost.forEach((i, n) => {
+      vectors.set(matrix.subarray(i * dimension, (i + 1) * dimension), n * dimension);
+    });
+    return { keys: BigUint64Array.from(lost, (i) => keys[i]!), vectors };
   }
 
   /**
@@ -153,10 +234,11 @@ export class VectorIndex {
   search(unit: Float32Array, k: number): Candidates {
     const query = new Float32Array(unit.length);
     rangeScaleInto(unit, query);
-    const found = this.#graph.search(query, Math.max(1, Math.min(k, this.#count)), 1);
+    const wanted = Math.max(1, Math.min(k, this.#count));
+    const found = this.#graph.search(query, Math.max(wanted, this.#settings.expansionSearch), 1);
     const seqs: number[] = [];
     const scores: number[] = [];
-    for (let i = 0; i < found.keys.length; i++) {
+    for (let i = 0; i < Math.min(wanted, found.keys.length); i++) {
       const distance = found.distances[i]!;
       if (!Number.isFinite(distance)) continue;
       seqs.push(Number(found.keys[i]));
@@ -291,7 +373,7 @@ export class VectorIndex {
       quantization: 'i8',
       connectivity: this.#settings.connectivity,
       expansion_add: this.#settings.expansionAdd,
-      expansion_search: this.#settings.expansionSearch,
+      expansion_search: LOOKUP_EF,
       multi: false,
     });
   }
