@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -188,10 +188,14 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     const [saved] = savedIndexes(path);
     expect(saved).toMatch(/^[0-9a-f-]{36}\.\d+$/);
     // Damage the saved vectors: the next open notices and rebuilds from the chunk table.
-    truncateSync(join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin'), 100);
+    const damaged = join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin');
+    truncateSync(damaged, 100);
     store = await openSqliteStore({ path });
     await everyChunkFindsItself(store);
     await store.close();
+    // The rebuilt index was saved in the damaged one's place, so the next open loads it.
+    expect(savedIndexes(path)).toEqual([saved]);
+    expect(statSync(damaged).size).toBeGreaterThan(100);
     // A collection dropped and created again under the same name never takes the old files.
     store = await openSqliteStore({ path });
     await store.dropCollection('docs');
