@@ -39,6 +39,8 @@ import {
   type PostgresSchemaSettings,
   policyStatements,
   rankWeights,
+  searchIndexName,
+  searchIndexStatement,
   searchVector,
 } from './postgres-schema.js';
 import { denseSearchSql, hybridSearchSql, lexicalSearchSql, type SearchTarget } from './postgres-search.js';
@@ -270,17 +272,17 @@ export class PostgresBackend extends SqlBackend {
 
   /**
    * A bulk load: when one call writes at least {@link BULK_WRITE_MIN_ROWS} chunks, and at least
-   * as many as the collection table holds (all namespaces), the HNSW index is dropped, the rows
-   * are inserted, and the index is built again once over the whole table — all in the write's
-   * transaction, so a failure anywhere rolls the index back with the rows, and no other
-   * transaction ever sees the table without it. pgvector keeps an HNSW index up to date one
-   * insert at a time (about 215 chunks/s at 384 dimensions on PGlite); building it over the
-   * loaded table is several times faster (`bench/postgres-bulk-load.mjs`). The drop holds an
-   * exclusive lock on the table until the transaction ends, so other namespaces' reads of the
-   * collection wait for the load (and two such loads into one collection at once can deadlock:
-   * PostgreSQL then aborts one, whose transaction rolls back whole). The DDL and the count run as
-   * the connecting owner (`RESET ROLE`); the namespace is entered again afterwards.
-   * @returns The index build to run after the last batch, or `undefined` when the index is kept.
+   * as many as the collection table holds (all namespaces), the HNSW index and the GIN full-text
+   * index are dropped, the rows inserted, and both indexes built again once over the whole table —
+   * all in the write's transaction, so a failure anywhere rolls the indexes back with the rows,
+   * and no other transaction ever sees the table without them. pgvector keeps an HNSW index up to
+   * date one insert at a time; building it over the loaded table is about 4 times faster, and the
+   * whole load about twice (`bench/postgres-bulk-load.mjs`, 10,000 chunks × 384 on PGlite). The
+   * drop holds an exclusive lock on the table until the transaction ends, so other namespaces'
+   * reads of the collection wait for the load (and two such loads into one collection at once
+   * can deadlock: PostgreSQL then aborts one, whose transaction rolls back whole). The DDL and the
+   * count run as the connecting owner (`RESET ROLE`); the namespace is entered again afterwards.
+   * @returns The index builds to run after the last batch, or `undefined` when the indexes are kept.
    */
   async beginBulkWrite(
     tx: SqlConnection,
@@ -288,21 +290,28 @@ export class PostgresBackend extends SqlBackend {
     count: number,
   ): Promise<(() => Promise<void>) | undefined> {
     const { collection } = scope;
-    if (count < BULK_WRITE_MIN_ROWS || !hasHnswIndex(collection)) return undefined;
+    if (count < BULK_WRITE_MIN_ROWS) return undefined;
+    const indexes = [
+      { name: searchIndexName(collection.location), create: searchIndexStatement(collection.location) },
+    ];
+    if (hasHnswIndex(collection)) {
+      indexes.push({ name: hnswIndexName(collection.location), create: hnswIndexStatement(collection) });
+    }
     const dropped = await this.#asOwner(tx, scope.namespace, async (owner) => {
-      const { rows } = await owner.query<{ present: number; indexed: boolean }>(
+      const { rows } = await owner.query<{ present: number; indexed: string[] }>(
         `SELECT (SELECT count(*) FROM (SELECT 1 FROM ${this.table(collection)} LIMIT $1::int) AS t)::int AS present, ` +
-          'to_regclass($2::text) IS NOT NULL AS indexed',
-        [count, quoteIdentifier(hnswIndexName(collection.location))],
+          'array(SELECT name FROM unnest($2::text[]) AS name WHERE to_regclass(quote_ident(name)) IS NOT NULL) AS indexed',
+        [count, indexes.map((index) => index.name)],
       );
-      if (rows[0]?.indexed !== true || rows[0].present >= count) return false;
-      await owner.query(`DROP INDEX ${quoteIdentifier(hnswIndexName(collection.location))}`);
-      return true;
+      if (rows[0] === undefined || rows[0].present >= count) return [];
+      const present = indexes.filter((index) => rows[0]!.indexed.includes(index.name));
+      for (const index of present) await owner.query(`DROP INDEX ${quoteIdentifier(index.name)}`);
+      return present;
     });
-    if (!dropped) return undefined;
+    if (dropped.length === 0) return undefined;
     return () =>
       this.#asOwner(tx, scope.namespace, async (owner) => {
-        await owner.query(hnswIndexStatement(collection));
+        for (const index of dropped) await owner.query(index.create);
       });
   }
 

@@ -228,10 +228,20 @@ export function collectionStatements(
 )`,
     `CREATE INDEX IF NOT EXISTS ${name('document')} ON ${table} (namespace, document_id)`,
     `CREATE INDEX IF NOT EXISTS ${name('source')} ON ${table} (namespace, source_id)`,
-    `CREATE INDEX IF NOT EXISTS ${name('search')} ON ${table} USING gin (search)`,
+    searchIndexStatement(info.location),
   ];
   if (hasHnswIndex(info)) statements.push(hnswIndexStatement(info));
   return [...statements, ...policyStatements(info.location, settings)];
+}
+
+/** The name of a collection table's GIN index on `search`. */
+export function searchIndexName(location: string): string {
+  return `${location}_search`;
+}
+
+/** DDL creating a collection table's GIN full-text index (idempotent). */
+export function searchIndexStatement(location: string): string {
+  return `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(searchIndexName(location))} ON ${quoteIdentifier(location)} USING gin (search)`;
 }
 
 /** The name of a collection table's HNSW index on `embedding`. */

@@ -605,37 +605,47 @@ describe('PostgreSQL specifics (PGlite)', () => {
         }),
       );
     };
-    /** The HNSW index's object id (a rebuilt index has a new one), or `undefined` without one. */
+    /** The object ids of the HNSW and GIN indexes (a rebuilt index has a new one; `null` when absent). */
     const indexOid = async () => {
-      const { rows } = await db.query<{ oid: number | null }>(
-        'SELECT to_regclass($1::text)::oid::int AS oid',
-        [`${table}_embedding`],
+      const { rows } = await db.query<{ hnsw: number | null; gin: number | null }>(
+        'SELECT to_regclass($1::text)::oid::int AS hnsw, to_regclass($2::text)::oid::int AS gin',
+        [`${table}_embedding`, `${table}_search`],
       );
-      return rows[0]?.oid ?? undefined;
+      return rows[0]!;
     };
     const rowCount = async () =>
       (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0]!.n;
 
-    it('build the HNSW index again after the rows when a write outnumbers the table, in its transaction', async () => {
+    it('build the HNSW and full-text indexes again after the rows when a write outnumbers the table, in its transaction', async () => {
       await fresh();
       await store.createCollection('bulk', { model: 'm', dimension });
       const before = await indexOid();
-      expect(before).toBeDefined();
-      // Fewer than BULK_WRITE_MIN_ROWS: the index is kept up to date row by row.
+      expect(before.hnsw).not.toBeNull();
+      expect(before.gin).not.toBeNull();
+      // Fewer than BULK_WRITE_MIN_ROWS: the indexes are kept up to date row by row.
       await store.upsertChunks({ collection: 'bulk', namespace: 'a' }, chunksOf(999, 'small'));
-      expect(await indexOid()).toBe(before);
-      // 1,500 into a table of 999: dropped, loaded, built again (a new index).
+      expect(await indexOid()).toEqual(before);
+      // 1,500 into a table of 999: dropped, loaded, built again (new indexes).
       const loaded = chunksOf(1500, 'a');
       await store.upsertChunks({ collection: 'bulk', namespace: 'a' }, loaded);
       const rebuilt = await indexOid();
-      expect(rebuilt).toBeDefined();
-      expect(rebuilt).not.toBe(before);
+      expect(rebuilt.hnsw).not.toBeNull();
+      expect(rebuilt.gin).not.toBeNull();
+      expect(rebuilt.hnsw).not.toBe(before.hnsw);
+      expect(rebuilt.gin).not.toBe(before.gin);
       const { rows } = await db.query<{ indexdef: string }>(
         'SELECT indexdef FROM pg_indexes WHERE indexname = $1',
         [`${table}_embedding`],
       );
       expect(rows[0]?.indexdef).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/);
       expect(await rowCount()).toBe(2499);
+      const lexical = await store.lexicalSearch({
+        collection: 'bulk',
+        namespace: 'a',
+        query: 'a149',
+        topK: 3,
+      });
+      expect(lexical.length).toBeGreaterThan(0);
       for (const chunk of loaded.slice(0, 20)) {
         const [hit] = await store.denseSearch({
           collection: 'bulk',
@@ -647,12 +657,12 @@ describe('PostgreSQL specifics (PGlite)', () => {
       }
       // 1,500 into namespace b of a table of 2,499 (every namespace counts): kept, and b's rows are b's.
       await store.upsertChunks({ collection: 'bulk', namespace: 'b' }, chunksOf(1500, 'b'));
-      expect(await indexOid()).toBe(rebuilt);
+      expect(await indexOid()).toEqual(rebuilt);
       expect(await store.countChunks({ collection: 'bulk', namespace: 'b' })).toBe(1500);
       expect(await store.countChunks({ collection: 'bulk', namespace: 'a' })).toBe(2499);
     });
 
-    it('lose nothing when the load fails after the index was dropped: rows and index roll back together', async () => {
+    it('lose nothing when the load fails after the indexes were dropped: rows and indexes roll back together', async () => {
       await fresh();
       await store.createCollection('bulk', { model: 'm', dimension });
       await store.upsertChunks({ collection: 'bulk' }, chunksOf(10, 'kept'));
@@ -671,7 +681,7 @@ CREATE TRIGGER refuse_row BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCT
       } finally {
         await db.exec(`DROP TRIGGER refuse_row ON "${table}"; DROP FUNCTION refuse_row();`);
       }
-      expect(await indexOid()).toBe(before);
+      expect(await indexOid()).toEqual(before);
       expect(await rowCount()).toBe(10);
       const [hit] = await store.denseSearch({
         collection: 'bulk',
@@ -681,7 +691,7 @@ CREATE TRIGGER refuse_row BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCT
       expect(hit?.chunk.id).toBe('kept0:3');
       await store.upsertChunks({ collection: 'bulk' }, chunksOf(3000, 'load'));
       expect(await rowCount()).toBe(3010);
-      expect(await indexOid()).not.toBe(before);
+      expect((await indexOid()).hnsw).not.toBe(before.hnsw);
     });
   });
 
