@@ -468,6 +468,8 @@ for (const n of values.chunks.split(',').map(Number)) {
       };
     }
     entry.wallSeconds = +((performance.now() - began) / 1000).toFixed(0);
+    // Runs of some systems only (--systems) keep the others' entries: each entry says when it ran.
+    entry.date = new Date().toISOString();
     results.sizes[n][system] = entry;
     console.error(`${n} ${system}: ${JSON.stringify(entry)}`);
     mkdirSync(path.dirname(outFile), { recursive: true });

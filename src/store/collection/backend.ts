@@ -189,6 +189,13 @@ export interface StoreBackend<Tx = unknown> {
    * `PreparedChunk.version` (`''` when absent): the same id under two versions is two rows.
    */
   writeChunks(tx: Tx, scope: BackendScope, chunks: readonly PreparedChunk[], now: string): Promise<void>;
+  /**
+   * Optional. Called before `count` chunks of one call are written in batches, in the same
+   * transaction; a backend may set aside work it can do faster once for the whole load (the
+   * PostgreSQL backend drops its HNSW index and builds it again afterwards). @returns What to run
+   * after the last batch (in the transaction), or `undefined` when nothing was set aside.
+   */
+  beginBulkWrite?(tx: Tx, scope: BackendScope, count: number): Promise<(() => Promise<void>) | undefined>;
   /** The document each existing id belongs to. */
   chunkOwners(tx: Tx, scope: BackendScope, ids: readonly string[]): Promise<Map<string, string>>;
   /** Deletes the chunks that pass `conditions`. @returns The document id of each deleted chunk. */

@@ -847,12 +847,18 @@ export class CollectionStore<Tx = unknown> implements Store {
     );
   }
 
-  /** Writes validated chunks in batches of at most the backend's `maxWriteBatch`. */
+  /**
+   * Writes validated chunks in batches of at most the backend's `maxWriteBatch`, between the
+   * backend's `beginBulkWrite` and what it returns (when it has one).
+   */
   async #writeChunks(tx: Tx, target: BackendScope, chunks: PreparedChunk[], now: string): Promise<void> {
     const size = this.capabilities.maxWriteBatch;
+    const finish =
+      chunks.length > 0 ? await this.#backend.beginBulkWrite?.(tx, target, chunks.length) : undefined;
     for (let start = 0; start < chunks.length; start += size) {
       await this.#backend.writeChunks(tx, target, chunks.slice(start, start + size), now);
     }
+    await finish?.();
   }
 
   /** Refuses a document write whose chunk ids belong to another document of the namespace. */

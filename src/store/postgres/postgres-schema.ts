@@ -228,15 +228,34 @@ export function collectionStatements(
 )`,
     `CREATE INDEX IF NOT EXISTS ${name('document')} ON ${table} (namespace, document_id)`,
     `CREATE INDEX IF NOT EXISTS ${name('source')} ON ${table} (namespace, source_id)`,
-    `CREATE INDEX IF NOT EXISTS ${name('search')} ON ${table} USING gin (search)`,
+    searchIndexStatement(info.location),
   ];
-  if (hasHnswIndex(info)) {
-    const operators = info.vectorType === 'float16' ? 'halfvec_cosine_ops' : 'vector_cosine_ops';
-    statements.push(
-      `CREATE INDEX IF NOT EXISTS ${name('embedding')} ON ${table} USING hnsw (embedding ${operators})`,
-    );
-  }
+  if (hasHnswIndex(info)) statements.push(hnswIndexStatement(info));
   return [...statements, ...policyStatements(info.location, settings)];
+}
+
+/** The name of a collection table's GIN index on `search`. */
+export function searchIndexName(location: string): string {
+  return `${location}_search`;
+}
+
+/** DDL creating a collection table's GIN full-text index (idempotent). */
+export function searchIndexStatement(location: string): string {
+  return `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(searchIndexName(location))} ON ${quoteIdentifier(location)} USING gin (search)`;
+}
+
+/** The name of a collection table's HNSW index on `embedding`. */
+export function hnswIndexName(location: string): string {
+  return `${location}_embedding`;
+}
+
+/** DDL creating a collection table's HNSW cosine index (idempotent); only where {@link hasHnswIndex}. */
+export function hnswIndexStatement(info: Pick<StoredCollection, 'location' | 'vectorType'>): string {
+  const operators = info.vectorType === 'float16' ? 'halfvec_cosine_ops' : 'vector_cosine_ops';
+  return (
+    `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(hnswIndexName(info.location))} ` +
+    `ON ${quoteIdentifier(info.location)} USING hnsw (embedding ${operators})`
+  );
 }
 
 /** DDL dropping a collection's chunk table (its indexes and policy go with it). */

@@ -594,6 +594,107 @@ describe('PostgreSQL specifics (PGlite)', () => {
     });
   });
 
+  describe('bulk loads', () => {
+    const dimension = 8;
+    const table = tableNameFor('bulk');
+    const chunksOf = (count: number, prefix: string) => {
+      const next = random(count);
+      return Array.from({ length: count }, (_, i) =>
+        makeChunk(`${prefix}${Math.floor(i / 10)}`, i % 10, {
+          embedding: Array.from({ length: dimension }, () => next() - 0.5),
+        }),
+      );
+    };
+    /** The object ids of the HNSW and GIN indexes (a rebuilt index has a new one; `null` when absent). */
+    const indexOid = async () => {
+      const { rows } = await db.query<{ hnsw: number | null; gin: number | null }>(
+        'SELECT to_regclass($1::text)::oid::int AS hnsw, to_regclass($2::text)::oid::int AS gin',
+        [`${table}_embedding`, `${table}_search`],
+      );
+      return rows[0]!;
+    };
+    const rowCount = async () =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0]!.n;
+
+    it('build the HNSW and full-text indexes again after the rows when a write outnumbers the table, in its transaction', async () => {
+      await fresh();
+      await store.createCollection('bulk', { model: 'm', dimension });
+      const before = await indexOid();
+      expect(before.hnsw).not.toBeNull();
+      expect(before.gin).not.toBeNull();
+      // Fewer than BULK_WRITE_MIN_ROWS: the indexes are kept up to date row by row.
+      await store.upsertChunks({ collection: 'bulk', namespace: 'a' }, chunksOf(999, 'small'));
+      expect(await indexOid()).toEqual(before);
+      // 1,500 into a table of 999: dropped, loaded, built again (new indexes).
+      const loaded = chunksOf(1500, 'a');
+      await store.upsertChunks({ collection: 'bulk', namespace: 'a' }, loaded);
+      const rebuilt = await indexOid();
+      expect(rebuilt.hnsw).not.toBeNull();
+      expect(rebuilt.gin).not.toBeNull();
+      expect(rebuilt.hnsw).not.toBe(before.hnsw);
+      expect(rebuilt.gin).not.toBe(before.gin);
+      const { rows } = await db.query<{ indexdef: string }>(
+        'SELECT indexdef FROM pg_indexes WHERE indexname = $1',
+        [`${table}_embedding`],
+      );
+      expect(rows[0]?.indexdef).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/);
+      expect(await rowCount()).toBe(2499);
+      const lexical = await store.lexicalSearch({
+        collection: 'bulk',
+        namespace: 'a',
+        query: 'a149',
+        topK: 3,
+      });
+      expect(lexical.length).toBeGreaterThan(0);
+      for (const chunk of loaded.slice(0, 20)) {
+        const [hit] = await store.denseSearch({
+          collection: 'bulk',
+          namespace: 'a',
+          vector: chunk.embedding!,
+          topK: 1,
+        });
+        expect(hit?.chunk.id).toBe(chunk.id);
+      }
+      // 1,500 into namespace b of a table of 2,499 (every namespace counts): kept, and b's rows are b's.
+      await store.upsertChunks({ collection: 'bulk', namespace: 'b' }, chunksOf(1500, 'b'));
+      expect(await indexOid()).toEqual(rebuilt);
+      expect(await store.countChunks({ collection: 'bulk', namespace: 'b' })).toBe(1500);
+      expect(await store.countChunks({ collection: 'bulk', namespace: 'a' })).toBe(2499);
+    });
+
+    it('lose nothing when the load fails after the indexes were dropped: rows and indexes roll back together', async () => {
+      await fresh();
+      await store.createCollection('bulk', { model: 'm', dimension });
+      await store.upsertChunks({ collection: 'bulk' }, chunksOf(10, 'kept'));
+      const before = await indexOid();
+      await db.exec(`CREATE FUNCTION refuse_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.id = 'load150:0' THEN RAISE EXCEPTION 'refused %', NEW.id; END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER refuse_row BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCTION refuse_row();`);
+      try {
+        // Row 1,500 is in the second batch of 1,000: the first batch is written, the index dropped.
+        await expect(store.upsertChunks({ collection: 'bulk' }, chunksOf(3000, 'load'))).rejects.toThrow(
+          /refused load150:0/,
+        );
+      } finally {
+        await db.exec(`DROP TRIGGER refuse_row ON "${table}"; DROP FUNCTION refuse_row();`);
+      }
+      expect(await indexOid()).toEqual(before);
+      expect(await rowCount()).toBe(10);
+      const [hit] = await store.denseSearch({
+        collection: 'bulk',
+        vector: chunksOf(10, 'kept')[3]!.embedding!,
+        topK: 1,
+      });
+      expect(hit?.chunk.id).toBe('kept0:3');
+      await store.upsertChunks({ collection: 'bulk' }, chunksOf(3000, 'load'));
+      expect(await rowCount()).toBe(3010);
+      expect((await indexOid()).hnsw).not.toBe(before.hnsw);
+    });
+  });
+
   describe('NUL characters', () => {
     it('become spaces in text, metadata and the registry, as on every backend', async () => {
       await fresh();

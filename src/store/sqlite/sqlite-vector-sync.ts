@@ -185,7 +185,10 @@ export class VectorIndexes {
           saved.version,
         );
       } catch {
-        // A damaged or half-removed save: try an older one, else rebuild.
+        // A damaged save, or one of another format (saves are renamed into place whole, so this
+        // is no save in progress): removed, so the index rebuilt instead can be saved under its
+        // name; then an older one is tried, else the index is rebuilt.
+        rmSync(saved.path, { recursive: true, force: true });
       }
     }
     return undefined;

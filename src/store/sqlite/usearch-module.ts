@@ -23,7 +23,15 @@ export interface UsearchConfig {
 /** The methods of a usearch `Index` that cairn calls. */
 export interface UsearchIndex {
   add(keys: BigUint64Array, vectors: Float32Array, threads?: number): void;
-  search(vector: Float32Array, k: number, threads: number): { keys: BigUint64Array; distances: Float32Array };
+  /**
+   * The `k` nearest keys of one query, or of each query of a matrix (`vector` holding several
+   * rows): then `keys` and `distances` hold `k` slots per query, of which `counts[i]` are filled.
+   */
+  search(
+    vector: Float32Array,
+    k: number,
+    threads: number,
+  ): { keys: BigUint64Array; distances: Float32Array; counts?: BigUint64Array };
   remove(keys: BigUint64Array): number | number[];
   size(): number;
   save(path: string): void;

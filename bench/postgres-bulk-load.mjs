@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+// Bulk loads into the PostgreSQL store on in-process PGlite (pgvector HNSW, m=16,
+// ef_construction=64): the same clustered vectors and Zipf texts as bench/postgres-hybrid.mjs,
+// written three ways into an empty collection, each on a fresh database:
+// - rows: upserts of 500 chunks (below the bulk threshold), so pgvector keeps the HNSW index up
+//   to date one row at a time;
+// - bulk: one upsertChunks call of every chunk, so the store drops the HNSW and GIN indexes,
+//   inserts, and builds them again in the same transaction (PostgresBackend.beginBulkWrite);
+// - parts: both indexes dropped by hand, upserts of 500, then each CREATE INDEX timed on its own —
+//   the insert rate without them, and the build times.
+// Recall@10 of dense search (against exact: true on the same store) after rows and after bulk
+// shows the rebuilt index answers as well. Run after `npm run build`.
+// Usage: node bench/postgres-bulk-load.mjs [--chunks 10000] [--dimension 384] [--queries 30]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createPglite, openPostgresStore } from '../dist/store/postgres/index.js';
+
+const { values } = parseArgs({
+  options: {
+    chunks: { type: 'string', default: '10000' },
+    dimension: { type: 'string', default: '384' },
+    queries: { type: 'string', default: '30' },
+  },
+});
+const n = Number(values.chunks);
+const dim = Number(values.dimension);
+const queryCount = Number(values.queries);
+const BATCH = 500;
+
+let seed = 42;
+function random() {
+  seed = (seed * 1664525 + 1013904223) >>> 0;
+  return seed / 2 ** 32;
+}
+function gaussian() {
+  return Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+}
+function normalise(v) {
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+const centres = Array.from({ length: 64 }, () => normalise(Array.from({ length: dim }, gaussian)));
+function clustered() {
+  const centre = centres[Math.floor(random() * centres.length)];
+  return normalise(centre.map((x) => x + 0.08 * gaussian()));
+}
+
+// A vocabulary of 5000 pronounceable words; word r is drawn with probability ∝ 1 / r.
+const syllables = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ru',
+  'sa',
+  'ti',
+  'vo',
+  'ze',
+  'po',
+  'qu',
+  'da',
+  'fe',
+  'gi',
+  'ho',
+  'ju',
+];
+const vocabulary = Array.from({ length: 5000 }, (_, i) => {
+  let word = '';
+  for (let x = i + 17; x > 0; x = Math.floor(x / syllables.length)) word += syllables[x % syllables.length];
+  return `${word}n`;
+});
+const harmonic = vocabulary.reduce((sum, _, r) => sum + 1 / (r + 1), 0);
+function word() {
+  let target = random() * harmonic;
+  for (let r = 0; r < vocabulary.length; r++) {
+    target -= 1 / (r + 1);
+    if (target <= 0) return vocabulary[r];
+  }
+  return vocabulary[vocabulary.length - 1];
+}
+const sentence = (words) => Array.from({ length: words }, word).join(' ');
+
+const chunks = Array.from({ length: n }, (_, i) => ({
+  id: `c${i}`,
+  documentId: `d${Math.floor(i / 10)}`,
+  sourceId: `d${Math.floor(i / 10)}`,
+  ordinal: i % 10,
+  text: sentence(60),
+  headingPath: [sentence(3)],
+  pageStart: 1,
+  pageEnd: 1,
+  tokenCount: 60,
+  metadata: { bucket: i % 100 },
+  embedding: clustered(),
+}));
+const queries = Array.from({ length: queryCount }, clustered);
+const scope = { collection: 'bench' };
+
+async function fresh() {
+  const db = await createPglite();
+  const store = await openPostgresStore({ pglite: db });
+  await store.migrate();
+  await store.createCollection('bench', { model: 'synthetic', dimension: dim });
+  const { rows } = await db.query(
+    "SELECT indexname, indexdef FROM pg_indexes WHERE indexdef LIKE '%USING hnsw%' OR indexdef LIKE '%USING gin%' ORDER BY indexdef LIKE '%USING hnsw%'",
+  );
+  if (rows.length !== 2) throw new Error('expected one GIN and one HNSW index');
+  return { db, store, gin: rows[0], hnsw: rows[1] };
+}
+
+async function seconds(work) {
+  const began = performance.now();
+  await work();
+  return (performance.now() - began) / 1000;
+}
+
+async function inBatches(store) {
+  for (let first = 0; first < n; first += BATCH) {
+    await store.upsertChunks(scope, chunks.slice(first, first + BATCH));
+  }
+}
+
+async function recall(store) {
+  let found = 0;
+  for (const vector of queries) {
+    const exact = await store.denseSearch({ ...scope, vector, topK: 10, exact: true });
+    const approximate = await store.denseSearch({ ...scope, vector, topK: 10 });
+    const truth = new Set(exact.map((hit) => hit.chunk.id));
+    found += approximate.filter((hit) => truth.has(hit.chunk.id)).length;
+  }
+  return +(found / (queries.length * 10)).toFixed(3);
+}
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  machine: '2 shared cores (other engineers working in parallel)',
+  backend: 'postgres on PGlite (in-process, pgvector HNSW m=16 ef_construction=64, ef_search=40)',
+  chunks: n,
+  dimension: dim,
+};
+
+{
+  const { db, store } = await fresh();
+  const s = await seconds(() => inBatches(store));
+  results.rows = {
+    note: `upserts of ${BATCH}: the HNSW index kept up to date row by row`,
+    seconds: +s.toFixed(1),
+    chunksPerSecond: Math.round(n / s),
+    recallAt10: await recall(store),
+  };
+  await store.close();
+  await db.close();
+  console.error('rows', JSON.stringify(results.rows));
+}
+{
+  const { db, store } = await fresh();
+  const s = await seconds(() => store.upsertChunks(scope, chunks));
+  results.bulk = {
+    note: 'one upsertChunks of every chunk: index dropped, rows inserted, index built, one transaction',
+    seconds: +s.toFixed(1),
+    chunksPerSecond: Math.round(n / s),
+    recallAt10: await recall(store),
+  };
+  await store.close();
+  await db.close();
+  console.error('bulk', JSON.stringify(results.bulk));
+}
+{
+  const { db, store, gin, hnsw } = await fresh();
+  await db.exec(`DROP INDEX "${hnsw.indexname}"; DROP INDEX "${gin.indexname}"`);
+  const insert = await seconds(() => inBatches(store));
+  const hnswBuild = await seconds(() => db.exec(hnsw.indexdef));
+  const ginBuild = await seconds(() => db.exec(gin.indexdef));
+  results.parts = {
+    note: `both indexes dropped by hand, upserts of ${BATCH}, then each CREATE INDEX`,
+    insertSeconds: +insert.toFixed(1),
+    insertChunksPerSecond: Math.round(n / insert),
+    hnswBuildSeconds: +hnswBuild.toFixed(1),
+    ginBuildSeconds: +ginBuild.toFixed(1),
+  };
+  await store.close();
+  await db.close();
+  console.error('parts', JSON.stringify(results.parts));
+}
+results.speedup = +(results.bulk.chunksPerSecond / results.rows.chunksPerSecond).toFixed(1);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/postgres-bulk-load.json', `${JSON.stringify(results, null, 2)}\n`);
+console.log(JSON.stringify(results, null, 2));
