@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evaluateDocuments, loadQuestions } from '../dist/exports/eval.js';
-import { createEngine } from '../dist/index.js';
+import { createEngine, openStore } from '../dist/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -44,7 +44,7 @@ for (const set of sets) {
     continue;
   }
   const engine = await createEngine({
-    store: path.join(mkdtempSync(path.join(tmpdir(), 'cairn-docs-eval-')), 'eval.db'),
+    store: await openStore(path.join(mkdtempSync(path.join(tmpdir(), 'cairn-docs-eval-')), 'eval.db')),
   });
   const questions = await loadQuestions(set.questions);
   const report = await evaluateDocuments(engine, set.folder, questions, {

@@ -10,15 +10,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evaluate, evaluateDocuments, loadBeir, loadQuestions } from '../dist/exports/eval.js';
-import { createEngine } from '../dist/index.js';
+import { createEngine, openStore } from '../dist/index.js';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data' } } });
 const root = mkdtempSync(path.join(tmpdir(), 'cairn-focus-'));
 const scifact = await loadBeir(path.join(values.data, 'scifact'), 'train');
 const filings = path.join(values.data, 'sec-10-q');
 const questions = await loadQuestions(path.join(filings, 'questions.dev.jsonl'));
-const sciEngine = await createEngine({ store: path.join(root, 'scifact.db') });
-const secEngine = await createEngine({ store: path.join(root, 'sec.db') });
+const sciEngine = await createEngine({ store: await openStore(path.join(root, 'scifact.db')) });
+const secEngine = await createEngine({ store: await openStore(path.join(root, 'sec.db')) });
 const settings = [];
 for (const weight of [0, 0.5, 1, 2, 3]) {
   const documentFocus = weight === 0 ? false : weight;

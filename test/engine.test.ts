@@ -306,3 +306,21 @@ describe('engine with an OpenAI-compatible embedder and chat model', () => {
     }
   });
 });
+
+describe('createEngine', () => {
+  it('refuses a store that is not an opened store, naming store and what to call instead', async () => {
+    const dir = tempDir();
+    const location = path.join(dir, 'kb.db');
+    for (const store of [location, undefined, {}]) {
+      const error = await createEngine({ store } as unknown as Parameters<typeof createEngine>[0]).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', argument: 'store' });
+      expect((error as Error).message).toMatch(/openStore\(location\)/);
+    }
+    const engine = await createEngine({ store: await openStore(location) });
+    expect(await engine.store.listCollections()).toEqual([]);
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -893,8 +893,18 @@ function checkMaxFileSize(maxFileSize: number | undefined): void {
 /**
  * Builds an engine from instances, making sure the store's registry exists. To build one from a
  * store location, model specs and environment variables, use `openEngine`.
+ * @throws {InvalidArgumentError} naming `store` when it is not an opened {@link Store} (a path or
+ *   URL string, say: open it with `openStore(location)`, or pass it to `openEngine`).
  */
 export async function createEngine(config: EngineConfig): Promise<Engine> {
+  const store = (config as { store?: unknown }).store;
+  if (typeof (store as Partial<Store> | undefined)?.ensureRegistry !== 'function') {
+    const given = typeof store === 'string' ? `the string "${store}"` : store === null ? 'null' : typeof store;
+    throw new InvalidArgumentError(
+      'store',
+      `createEngine needs an opened store, got ${given}; open one with openStore(location), or call openEngine({ store: location })`,
+    );
+  }
   await config.store.ensureRegistry();
   return new Engine(config);
 }
