@@ -13,6 +13,7 @@
  */
 import { basename, dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { isCairnError } from '../../core/errors.js';
 import type { StoreCapabilities } from '../../core/ports.js';
 import type * as Backend from '../collection/backend.js';
 import { SerialLock } from '../collection/serial-lock.js';
@@ -248,26 +249,48 @@ export class SqliteBackend extends SqlBackend {
     query: Backend.DenseQuery,
   ): Promise<Backend.ScoredChunk[]> {
     const vectors = this.#vectors;
-    if (vectors !== undefined && this.#plan !== undefined && !query.exact) {
-      const index = await vectors.current(tx, scope.collection);
-      return planDenseSearch(
-        {
-          tx,
-          scope,
-          tables: collectionTables(scope.collection.location),
-          index,
-          settings: this.#plan,
-          params: () => this.dialect.params(),
-          seqs: async (sql, params) => this.#plucked.get(sql).all(...params) as number[],
-          where: (conditions, params, access) => this.where(scope, conditions, params, access),
-          exact: () => this.#exactSearch(tx, scope, query),
-          scored: (row, score) => this.scored(row, score),
-        },
-        query,
-      );
+    const location = scope.collection.location;
+    if (
+      vectors !== undefined &&
+      this.#plan !== undefined &&
+      !query.exact &&
+      !this.#failedIndexes.has(location)
+    ) {
+      try {
+        const index = await vectors.current(tx, scope.collection);
+        return await planDenseSearch(
+          {
+            tx,
+            scope,
+            tables: collectionTables(location),
+            index,
+            settings: this.#plan,
+            params: () => this.dialect.params(),
+            seqs: async (sql, params) => this.#plucked.get(sql).all(...params) as number[],
+            where: (conditions, params, access) => this.where(scope, conditions, params, access),
+            exact: () => this.#exactSearch(tx, scope, query),
+            scored: (row, score) => this.scored(row, score),
+          },
+          query,
+        );
+      } catch (error) {
+        // The approximate index only speeds search up; the chunk table is the truth. An index
+        // that cannot be built, caught up or searched (a fault of the native library, say)
+        // leaves this collection on exact search for the life of the store, said once.
+        if (isCairnError(error)) throw error;
+        this.#failedIndexes.add(location);
+        vectors.discard(location);
+        process.emitWarning(
+          `cairn: the approximate index of collection "${scope.collection.name}" failed (${(error as Error)?.message ?? error}); searching it exactly until the store is reopened`,
+          { code: 'CAIRN_VECTOR_INDEX' },
+        );
+      }
     }
     return this.#exactSearch(tx, scope, query);
   }
+
+  /** Collections whose approximate index failed in this process: searched exactly. */
+  readonly #failedIndexes = new Set<string>();
 
   async #exactSearch(
     tx: SqlConnection,

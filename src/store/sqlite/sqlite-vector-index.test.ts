@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { storedChunk } from '../../../test/support/store-records.js';
 import { compileStoreWorker } from '../../../test/support/store-worker.js';
 import type { Scope } from '../../core/ports.js';
@@ -215,6 +215,48 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     await everyChunkFindsItself(store);
     await store.close();
   });
+
+  it('searches collections where many chunks share one embedding (duplicates, boilerplate)', async () => {
+    // More identical vectors than the self-lookup after a parallel add can tell apart: usearch
+    // failed ("Reserve capacity ahead of searches!") once the vectors it could not find were
+    // added again on one thread, and every later search of the file failed the same way.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error & { code?: string }) => {
+      if (warning.code === 'CAIRN_VECTOR_INDEX') warnings.push(warning.message);
+    };
+    process.on('warning', onWarning);
+    onTestFinished(() => {
+      process.off('warning', onWarning);
+    });
+    for (const count of [600, 3000]) {
+      const path = freshPath();
+      const same = Array.from({ length: DIM }, (_, i) => (i === 0 ? 1 : 0.25));
+      const store = await openSqliteStore({ path });
+      await store.createCollection('docs', { model: 'm', dimension: DIM });
+      const twins = chunks(count, 21).map((chunk, i) => ({
+        ...chunk,
+        embedding: i % 3 === 0 ? chunk.embedding : same,
+      }));
+      await store.upsertChunks(S, twins);
+      const hits = await store.denseSearch({ ...S, vector: same, topK: 5 });
+      expect(hits).toHaveLength(5);
+      for (const hit of hits) expect(hit.score).toBeCloseTo(1, 5);
+      const other = twins[0]!;
+      const [first] = await store.denseSearch({ ...S, vector: other.embedding!, topK: 1 });
+      expect(first?.chunk.id).toBe(other.id);
+      await store.close();
+      // The saved index loads again, and the graph alone still finds the distinct vectors.
+      const reopened = await openSqliteStore({ path, vectorIndex: { scanBelow: 0 } });
+      expect(await reopened.denseSearch({ ...S, vector: same, topK: 5 })).toHaveLength(5);
+      const [again] = await reopened.denseSearch({ ...S, vector: other.embedding!, topK: 1 });
+      expect(again?.chunk.id).toBe(other.id);
+      await reopened.close();
+      expect(savedIndexes(path)).toHaveLength(1);
+    }
+    // Answered by the index, not by the exact search a failed index falls back to.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings).toEqual([]);
+  }, 60_000);
 
   it('agrees with the chunk table after writer processes are killed with SIGKILL at random moments', async () => {
     const path = freshPath();

@@ -108,6 +108,11 @@ export class VectorIndexes {
     return index;
   }
 
+  /** Drops a collection's index from memory, keeping its saved files (they are checked on load). */
+  discard(location: string): void {
+    this.#indexes.delete(location);
+  }
+
   /** Forgets a collection's index (its table was dropped) and removes its saved files. */
   forget(location: string): void {
     this.#indexes.delete(location);

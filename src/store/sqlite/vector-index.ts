@@ -57,6 +57,12 @@ const LOOKUP_K = 10;
 const RELINK_K = 200;
 /** Times a vector not found is added again alone. */
 const RELINK_PASSES = 3;
+/**
+ * A self-lookup that returns a vector this close (cosine distance) counts as found: an identical
+ * vector (duplicate chunks, boilerplate) answers every search its twin would, and among more
+ * than {@link RELINK_K} identical vectors no lookup can name one of them in particular.
+ */
+const SAME_VECTOR_DISTANCE = 1e-6;
 /** The graph is rebuilt when dead labels reach this share of the live vectors… */
 const COMPACT_DEAD_RATIO = 0.25;
 /** …and at least this many. */
@@ -267,13 +273,18 @@ export class VectorIndex {
    * ({@link RELINK_K}); those still not found are added again on one thread, which
    * links them from their nearest nodes (under new labels), and looked up again, up to
    * {@link RELINK_PASSES} times.
-   * A vector that is found is reachable; one never found is left (a crowded neighbourhood, e.g.
-   * more than `RELINK_K` identical vectors, not a lost node). Costs about a fifth of the build.
+   * A vector that is found, or whose lookup returns an identical vector
+   * ({@link SAME_VECTOR_DISTANCE}), is reachable; one never found is left (a crowded
+   * neighbourhood, not a lost node). Costs about a fifth of the build.
+   *
+   * The lookups after a single-threaded add run on one thread too: usearch sizes its per-thread
+   * buffers at each add, and a search on more threads than the last add reserved fails ("Reserve
+   * capacity ahead of searches!").
    */
   #relinkUnreachable(keys: BigUint64Array, matrix: Float32Array): void {
-    let pending = this.#notFound(keys, matrix, LOOKUP_K);
+    let pending = this.#notFound(keys, matrix, LOOKUP_K, this.#threads);
     if (pending.keys.length === 0) return;
-    pending = this.#notFound(pending.keys, pending.vectors, RELINK_K);
+    pending = this.#notFound(pending.keys, pending.vectors, RELINK_K, this.#threads);
     for (let pass = 0; pass < RELINK_PASSES && pending.keys.length > 0; pass++) {
       // Under new labels (the lost nodes' labels die), so that no node is reused in place.
       const relabelled = BigUint64Array.from(pending.keys, (key) => {
@@ -282,23 +293,29 @@ export class VectorIndex {
         return BigInt(this.#label(slot));
       });
       this.#graph.add(relabelled, pending.vectors, 1);
-      pending = this.#notFound(relabelled, pending.vectors, RELINK_K);
+      pending = this.#notFound(relabelled, pending.vectors, RELINK_K, 1);
     }
   }
 
-  /** The keys (with their rows of `matrix`) that a graph search for their own vector misses. */
+  /**
+   * The keys (with their rows of `matrix`) that a graph search for their own vector misses,
+   * counting an identical vector found as found.
+   */
   #notFound(
     keys: BigUint64Array,
     matrix: Float32Array,
     k: number,
+    threads: number,
   ): { keys: BigUint64Array; vectors: Float32Array } {
     const dimension = this.dimension;
-    const found = this.#graph.search(matrix, k, this.#threads);
+    const found = this.#graph.search(matrix, k, threads);
     const stride = found.counts === undefined ? found.keys.length : k;
     const lost: number[] = [];
     for (let i = 0; i < keys.length; i++) {
       const count = found.counts === undefined ? found.keys.length : Number(found.counts[i]);
-      if (!found.keys.subarray(i * stride, i * stride + count).includes(keys[i]!)) lost.push(i);
+      const row = found.keys.subarray(i * stride, i * stride + count);
+      const nearest = count > 0 ? found.distances[i * stride]! : Number.POSITIVE_INFINITY;
+      if (!row.includes(keys[i]!) && !(nearest <= SAME_VECTOR_DISTANCE)) lost.push(i);
     }
     const vectors = new Float32Array(lost.length * dimension);
     lost.forEach((i, n) => {
