@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatIngestReport, formatWatchBatch, printable, printableText, snippet } from './format.js';
+import {
+  formatIngestReport,
+  formatScore,
+  formatWatchBatch,
+  printable,
+  printableText,
+  snippet,
+} from './format.js';
 
 describe('printable', () => {
   it('escapes escape sequences, line breaks, tabs, C1 controls and bidirectional overrides', () => {
@@ -125,5 +132,16 @@ describe('formatIngestReport of a stopped run', () => {
       /^stopped: the files after/,
     );
     expect(formatIngestReport({ items: [], pruned: [], totals })).not.toMatch(/stopped/);
+  });
+});
+
+describe('formatScore', () => {
+  it('keeps four decimals, and shows tiny scores in significant digits instead of 0.0000', () => {
+    expect(formatScore(0.0491803)).toBe('0.0492');
+    expect(formatScore(12.3456789)).toBe('12.3457');
+    expect(formatScore(0)).toBe('0.0000');
+    expect(formatScore(9.7e-7)).toBe('9.7e-7');
+    expect(formatScore(-2.5e-5)).toBe('-0.000025');
+    expect(formatScore(0.0001)).toBe('0.0001');
   });
 });

@@ -17,12 +17,20 @@ export function snippet(text: string, width = 160): string {
   return flat.length <= width ? flat : `${flat.slice(0, width - 1)}…`;
 }
 
+/**
+ * A hit's score for the terminal: four decimals, or two significant digits when that would show
+ * zero (BM25 over a handful of chunks scores around 1e-6, which `0.0000` hides).
+ */
+export function formatScore(score: number): string {
+  return score === 0 || Math.abs(score) >= 0.0001 ? score.toFixed(4) : score.toPrecision(2);
+}
+
 /** Search hits as numbered blocks: rank, score, document, page, heading path, snippet. */
 export function formatHits(hits: Hit[]): string {
   if (hits.length === 0) return 'No hits.';
   return hits
     .map((hit, i) => {
-      const score = hit.score.toFixed(4);
+      const score = formatScore(hit.score);
       return `${i + 1}. [${score}] ${printable(describeSource(hit))}\n   ${snippet(hit.chunk.text)}`;
     })
     .join('\n');
