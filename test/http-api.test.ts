@@ -306,6 +306,32 @@ describe('the HTTP API', () => {
       expect(bad).toMatchObject({ status: 400, body: { error: { code: 'INVALID_FILTER' } } });
     });
 
+    it('refuses a filter or metadata with a __proto__ key instead of dropping it (the filter matched everything)', async () => {
+      for (const filter of ['{"__proto__":{"team":"nope"}}', '{"$and":[{"__proto__":{"$eq":1}}]}']) {
+        const search = await server.json<{ error: { code: string; message: string } }>(
+          'POST',
+          '/v1/collections/kb/search',
+          { key: KEYS.aRead, json: JSON.parse(`{"query":"keys","filter":${filter}}`) },
+        );
+        expect(search, filter).toMatchObject({ status: 400, body: { error: { code: 'INVALID_FILTER' } } });
+        expect(search.body.error.message).toContain('__proto__');
+        const ask = await server.json<{ error: { code: string } }>('POST', '/v1/collections/kb/ask', {
+          key: KEYS.aRead,
+          json: JSON.parse(`{"question":"keys?","filter":${filter}}`),
+        });
+        expect(ask.status, filter).toBe(400);
+      }
+      const upload = await server.upload(
+        'kb',
+        KEYS.aWrite,
+        { 'proto.md': '# Proto\n\nNot stored.' },
+        JSON.parse('{"team":"ops","__proto__":{"team":"x"}}'),
+      );
+      expect(upload).toMatchObject({ status: 400, body: { error: { code: 'INVALID_ARGUMENT' } } });
+      expect(String((upload.body.error as { message: string }).message)).toContain('__proto__');
+      expect(await server.engine.store.getDocument({ collection: 'kb' }, 'proto.md')).toBeUndefined();
+    });
+
     it('validates the body by its schema: the message names the field', async () => {
       const { status, body } = await server.json<{ error: { code: string; message: string } }>(
         'POST',

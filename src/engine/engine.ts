@@ -899,7 +899,8 @@ function checkMaxFileSize(maxFileSize: number | undefined): void {
 export async function createEngine(config: EngineConfig): Promise<Engine> {
   const store = (config as { store?: unknown }).store;
   if (typeof (store as Partial<Store> | undefined)?.ensureRegistry !== 'function') {
-    const given = typeof store === 'string' ? `the string "${store}"` : store === null ? 'null' : typeof store;
+    const given =
+      typeof store === 'string' ? `the string "${store}"` : store === null ? 'null' : typeof store;
     throw new InvalidArgumentError(
       'store',
       `createEngine needs an opened store, got ${given}; open one with openStore(location), or call openEngine({ store: location })`,

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { type EmptyDocumentError, isCairnError, SourceRefusedError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
+import { checkMetadataKeys } from '../core/prototype-key.js';
 import { inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
@@ -282,6 +283,7 @@ async function ingestStages(
   });
   const limits = resolveParseLimits(deps.parseLimits);
   try {
+    checkMetadataKeys(input.metadata);
     const maxBytes = deps.maxSourceBytes ?? DEFAULT_MAX_FILE_SIZE;
     if (input.source.bytes.length > maxBytes) {
       throw new SourceRefusedError(input.source.name, tooLargeReason(input.source.bytes.length, maxBytes));
