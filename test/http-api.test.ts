@@ -203,6 +203,28 @@ describe('the HTTP API', () => {
       });
       expect(unknown.status).toBe(400);
     });
+
+    it('refuses a name with control characters or path syntax (400 naming collection), creating nothing', async () => {
+      for (const name of ['../evil', 'a\u001b[31mb\nc', '..', 'a/b']) {
+        const refused = await server.json<{ error: { code: string; message: string } }>(
+          'POST',
+          '/v1/collections',
+          { key: KEYS.aWrite, json: { name } },
+        );
+        expect(refused, JSON.stringify(name)).toMatchObject({
+          status: 400,
+          body: { error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^collection: /) } },
+        });
+        expect(await server.engine.store.getCollection(name)).toBeUndefined();
+      }
+      // An upload creates its collection: the same rule applies.
+      const upload = await server.upload('a\u001bb', KEYS.aWrite, { 'a.md': '# A\n\nText.' });
+      expect(upload.body).toMatchObject({
+        totals: { ingested: 0, failed: 1 },
+        items: [{ status: 'failed', reason: expect.stringMatching(/^collection: must not contain control/) }],
+      });
+      expect(await server.engine.store.getCollection('a\u001bb')).toBeUndefined();
+    });
   });
 
   describe('documents and chunks', () => {
