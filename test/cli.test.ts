@@ -140,6 +140,13 @@ describe('cairn CLI', () => {
     const unknownOp = await cairn(['search', 'otters', ...meta, '--filter', '{"team":{"$regex":"a"}}']);
     expect(unknownOp.code).toBe(2);
     expect(unknownOp.stderr).toMatch(/\$regex/);
+    const proto = await cairn(['search', 'otters', ...meta, '--filter', '{"__proto__":{"team":"b"}}']);
+    expect(proto.code).toBe(2);
+    expect(proto.stderr).toMatch(/invalid filter at __proto__: __proto__ cannot name a metadata field/);
+    const protoMeta = await cairn(['ingest', dir, ...meta, '--metadata', '{"__proto__":{"team":"b"}}']);
+    expect(protoMeta.code).toBe(1);
+    expect(protoMeta.stdout + protoMeta.stderr).toMatch(/metadata: the key __proto__/);
+    expect(await hitsFor('{"team":"a"}')).toHaveLength(1);
     const notJson = await cairn(['search', 'otters', ...meta, '--filter', 'team=a']);
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toMatch(/--filter must be a JSON object/);
