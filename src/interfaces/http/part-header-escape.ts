@@ -44,7 +44,7 @@ export function escapePartHeaders(boundary: string): Transform {
   let previous = 0;
   let lineStart = true;
 
-  const process = (data: Buffer, out: Buffer[], final: boolean): Buffer => {
+  const scan = (data: Buffer, out: Buffer[], final: boolean): Buffer => {
     let pos = 0;
     while (pos < data.length) {
       if (state === 'epilogue') {
@@ -125,13 +125,13 @@ export function escapePartHeaders(boundary: string): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
       const out: Buffer[] = [];
-      carry = process(carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk, out, false);
+      carry = scan(carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk, out, false);
       emit(this, out);
       done();
     },
     flush(done: TransformCallback) {
       const out: Buffer[] = [];
-      if (carry.length > 0) process(carry, out, true);
+      if (carry.length > 0) scan(carry, out, true);
       carry = Buffer.alloc(0);
       emit(this, out);
       done();

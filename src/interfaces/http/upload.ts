@@ -177,8 +177,8 @@ async function parseInto(
   parser.on('partsLimit', () => fail(new InvalidArgumentError('file', 'too many parts')));
   try {
     const boundary = multipartBoundary(contentType);
-    const escape = boundary === undefined ? [] : [escapePartHeaders(boundary)];
-    await pipeline([Readable.fromWeb(body), byteLimit(limits.maxBytes), ...escape, parser]);
+    const escaping = boundary === undefined ? [] : [escapePartHeaders(boundary)];
+    await pipeline([Readable.fromWeb(body), byteLimit(limits.maxBytes), ...escaping, parser]);
   } catch (error) {
     throw failure ?? asUploadError(error);
   }
