@@ -77,6 +77,9 @@ describe('cairn.config.json', () => {
       [{ search: { include: ['*.md'] } }, /"search" has no option "include"/],
       [{ search: { topK: 'many' } }, /topK: --top-k must be a positive integer/],
       ['{ "db": ', /not valid JSON/],
+      // JSON.parse keeps __proto__ as a key; assigned into the options it became their prototype.
+      ['{"__proto__": {"topK": 3}}', /the key __proto__ \(at __proto__\) is not allowed/],
+      ['{"search": {"filter": {"__proto__": {"a": 1}}}}', /at search\.filter\.__proto__/],
     ] as const) {
       const bad = project(config);
       const result = await runCairn(['search', 'x'], {}, { cwd: bad });

@@ -43,6 +43,10 @@ describe('cairn CLI on first contact', () => {
     expect(ingest.stdout).toMatch(/--dry-run/);
     expect(ingest.stdout).not.toMatch(/--rerank|--top-k/);
     expect(ingest.stdout).toMatch(/\$ cairn ingest docs\/ --prune --dry-run/);
+    // --force once said it re-parsed, while the parse cache served the pages.
+    expect(ingest.stdout.replace(/\s+/g, ' ')).toMatch(
+      /--force re-ingest files even when unchanged: chunk and store them again; parsed pages and embeddings still come from the cache unless --no-cache/,
+    );
     const search = await cairn(['search', '--help']);
     expect(search.stdout).toMatch(/--rerank/);
     expect(search.stdout).not.toMatch(/--transcriber|--vision|--chat/);

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
@@ -95,6 +96,36 @@ describe('cairn CLI', () => {
     expect(doctor.stdout).toMatch(/extractive/);
   });
 
+  it('refuses to create a collection named like a path or with control characters, and still serves an old one so named', async () => {
+    const names = path.join(tempDir(), 'names.db');
+    for (const [name, message] of [
+      ['../x', /collection: must not contain path separators/],
+      ['a\u001b[31mb', /collection: must not contain control or invisible characters \(U\+001B/],
+      ['..', /collection: must not be only dots/],
+    ] as const) {
+      const created = await cairn(['collections', 'create', name, '--db', names]);
+      expect(created.code, name).toBe(2);
+      expect(created.stderr).toMatch(message);
+    }
+    // A collection created before the rule, with such a name, is listed, searched and dropped.
+    expect((await cairn(['collections', 'create', 'legacy', '--db', names])).code).toBe(0);
+    const raw = new Database(names);
+    raw.prepare("UPDATE cairn_collections SET name = '../legacy' WHERE name = 'legacy'").run();
+    raw.close();
+    const docs = tempDir();
+    writeFileSync(path.join(docs, 'old.md'), '# Old\n\nBadgers keep old setts.\n');
+    expect((await cairn(['ingest', docs, '--db', names, '--collection', '../legacy'])).code).toBe(0);
+    const found = await cairn(['search', 'badgers', '--db', names, '--collection', '../legacy', '--json']);
+    expect(JSON.parse(found.stdout).hits).toHaveLength(1);
+    const listed = JSON.parse((await cairn(['collections', '--db', names, '--json'])).stdout);
+    expect(JSON.stringify(listed)).toContain('../legacy');
+    const dropped = await cairn(['collections', 'drop', '../legacy', '--db', names]);
+    expect(dropped.code, dropped.stderr).toBe(0);
+    expect(
+      JSON.stringify(JSON.parse((await cairn(['collections', '--db', names, '--json'])).stdout)),
+    ).not.toContain('legacy');
+  });
+
   it('attaches metadata at ingest, filters on it at search time, and rejects bad filters', async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'otters.md'), '# Otters\n\nSea otters hold hands while sleeping.\n');
@@ -109,6 +140,13 @@ describe('cairn CLI', () => {
     const unknownOp = await cairn(['search', 'otters', ...meta, '--filter', '{"team":{"$regex":"a"}}']);
     expect(unknownOp.code).toBe(2);
     expect(unknownOp.stderr).toMatch(/\$regex/);
+    const proto = await cairn(['search', 'otters', ...meta, '--filter', '{"__proto__":{"team":"b"}}']);
+    expect(proto.code).toBe(2);
+    expect(proto.stderr).toMatch(/invalid filter at __proto__: __proto__ cannot name a metadata field/);
+    const protoMeta = await cairn(['ingest', dir, ...meta, '--metadata', '{"__proto__":{"team":"b"}}']);
+    expect(protoMeta.code).toBe(1);
+    expect(protoMeta.stdout + protoMeta.stderr).toMatch(/metadata: the key __proto__/);
+    expect(await hitsFor('{"team":"a"}')).toHaveLength(1);
     const notJson = await cairn(['search', 'otters', ...meta, '--filter', 'team=a']);
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toMatch(/--filter must be a JSON object/);

@@ -203,6 +203,28 @@ describe('the HTTP API', () => {
       });
       expect(unknown.status).toBe(400);
     });
+
+    it('refuses a name with control characters or path syntax (400 naming collection), creating nothing', async () => {
+      for (const name of ['../evil', 'a\u001b[31mb\nc', '..', 'a/b']) {
+        const refused = await server.json<{ error: { code: string; message: string } }>(
+          'POST',
+          '/v1/collections',
+          { key: KEYS.aWrite, json: { name } },
+        );
+        expect(refused, JSON.stringify(name)).toMatchObject({
+          status: 400,
+          body: { error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^collection: /) } },
+        });
+        expect(await server.engine.store.getCollection(name)).toBeUndefined();
+      }
+      // An upload creates its collection: the same rule applies.
+      const upload = await server.upload('a\u001bb', KEYS.aWrite, { 'a.md': '# A\n\nText.' });
+      expect(upload.body).toMatchObject({
+        totals: { ingested: 0, failed: 1 },
+        items: [{ status: 'failed', reason: expect.stringMatching(/^collection: must not contain control/) }],
+      });
+      expect(await server.engine.store.getCollection('a\u001bb')).toBeUndefined();
+    });
   });
 
   describe('documents and chunks', () => {
@@ -304,6 +326,32 @@ describe('the HTTP API', () => {
         json: { query: 'keys', filter: { team: { $regex: 'o' } } },
       });
       expect(bad).toMatchObject({ status: 400, body: { error: { code: 'INVALID_FILTER' } } });
+    });
+
+    it('refuses a filter or metadata with a __proto__ key instead of dropping it (the filter matched everything)', async () => {
+      for (const filter of ['{"__proto__":{"team":"nope"}}', '{"$and":[{"__proto__":{"$eq":1}}]}']) {
+        const search = await server.json<{ error: { code: string; message: string } }>(
+          'POST',
+          '/v1/collections/kb/search',
+          { key: KEYS.aRead, json: JSON.parse(`{"query":"keys","filter":${filter}}`) },
+        );
+        expect(search, filter).toMatchObject({ status: 400, body: { error: { code: 'INVALID_FILTER' } } });
+        expect(search.body.error.message).toContain('__proto__');
+        const ask = await server.json<{ error: { code: string } }>('POST', '/v1/collections/kb/ask', {
+          key: KEYS.aRead,
+          json: JSON.parse(`{"question":"keys?","filter":${filter}}`),
+        });
+        expect(ask.status, filter).toBe(400);
+      }
+      const upload = await server.upload(
+        'kb',
+        KEYS.aWrite,
+        { 'proto.md': '# Proto\n\nNot stored.' },
+        JSON.parse('{"team":"ops","__proto__":{"team":"x"}}'),
+      );
+      expect(upload).toMatchObject({ status: 400, body: { error: { code: 'INVALID_ARGUMENT' } } });
+      expect(String((upload.body.error as { message: string }).message)).toContain('__proto__');
+      expect(await server.engine.store.getDocument({ collection: 'kb' }, 'proto.md')).toBeUndefined();
     });
 
     it('validates the body by its schema: the message names the field', async () => {

@@ -314,6 +314,22 @@ describe('the HTTP API, as tenants and roles see it', () => {
       expect(asA.body).toContain('4711');
     });
 
+    it('of uploads with control characters, newlines or quotes go in beside the rest, percent-encoded', async () => {
+      const { status, body } = await server.upload('kb', KEYS.aWrite, {
+        'plain.md': '# Plain\n\nFirst.',
+        'evil\u001b[31mred.md': '# Evil\n\nRed.',
+        'two\nlines "quoted".md': '# Two\n\nLines.',
+      });
+      expect(status, JSON.stringify(body)).toBe(200);
+      const items = body.items as Array<{ documentId: string; status: string }>;
+      expect(items.map((i) => [i.documentId, i.status])).toEqual([
+        ['plain.md', 'ingested'],
+        ['evil%1B[31mred.md', 'ingested'],
+        ['two%0Alines %22quoted%22.md', 'ingested'],
+      ]);
+      expect(readdirSync(uploadDir)).toEqual([]);
+    });
+
     it('of uploads are relative paths: "..", absolute names fail alone; names are never file paths on the server', async () => {
       const { body } = await server.upload('kb', KEYS.aWrite, {
         '../../escape.md': '# Escape\n\nOut.',
@@ -323,6 +339,7 @@ describe('the HTTP API, as tenants and roles see it', () => {
       const items = body.items as Array<{ documentId: string; status: string; reason?: string }>;
       expect(items.map((i) => i.status)).toEqual(['failed', 'failed', 'ingested']);
       expect(items[0]!.reason).toMatch(/relative path without "\.\."/);
+      expect(items[1]!.reason).toMatch(/is an absolute path; send a relative one/);
       expect(items[2]!.documentId).toBe('a/b/c.md');
       expect(existsSync(path.resolve(uploadDir, '../../escape.md'))).toBe(false);
       // Every upload's temporary folder is gone.

@@ -58,6 +58,15 @@ describe('parse cache', () => {
     await rechunked.ingestPaths([docs]);
     expect(pdf.calls).toBe(1);
 
+    // --force re-ingests unchanged files, as README and the help say, from the cached pages;
+    // only without the cache (--no-cache) are they parsed again.
+    const forced = await rechunked.ingestPaths([docs], { force: true });
+    expect(forced.totals).toMatchObject({ ingested: 3, unchanged: 0 });
+    expect(pdf.calls).toBe(1);
+    const uncached = await createEngine({ store: first.store, parse, chunkSize: 100, chunkOverlap: 10 });
+    await uncached.ingestPaths([path.join(docs, 'piper.pdf')], { root: docs, force: true });
+    expect(pdf.calls).toBe(2);
+
     const notes = Buffer.from('# Notes\n\nOtters hold hands while sleeping.\n');
     await cache.set(parseCacheKey(contentHash(notes), markdown.fingerprint), '{"pages": "garbage"}');
     await rechunked.ingestPaths([docs], { force: true });

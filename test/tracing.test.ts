@@ -161,6 +161,29 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
     expect(errors.sort()).toEqual(['cairn.ingest.document', 'cairn.parse']);
   });
 
+  it('an empty file is skipped, not failed: its parse span records the outcome, without ERROR', async () => {
+    const dir = tempDir('cairn-trace-empty-');
+    writeFileSync(path.join(dir, 'empty.md'), '');
+    writeFileSync(path.join(dir, 'blank.txt'), '  \n\n ');
+    recorder.reset();
+    const report = await engine.ingestPaths([dir], { root: dir });
+    expect(report.totals).toMatchObject({ ingested: 0, skipped: 2, failed: 0 });
+    const spans = recorder.spans();
+    const errors = spans.filter((s) => s.status.code === SpanStatusCode.ERROR).map((s) => s.name);
+    expect(errors).toEqual([]);
+    const documents = spans.filter((s) => s.name === 'cairn.ingest.document');
+    expect(documents).toHaveLength(2);
+    for (const document of documents) {
+      expect(document.status.code).toBe(SpanStatusCode.UNSET);
+      expect(document.attributes).toMatchObject({ 'cairn.ingest.status': 'skipped' });
+      const parse = onlySpan(childrenOf(spans, document), 'cairn.parse');
+      expect(parse.status.code).toBe(SpanStatusCode.UNSET);
+      expect(attr(parse, 'cairn.outcome')).toBe('skipped');
+      expect(parse.events.map((e) => e.name)).toEqual(['cairn.outcome']);
+      expect(parse.events[0]!.attributes).toMatchObject({ 'error.type': 'EMPTY_DOCUMENT' });
+    }
+  });
+
   it('lexical search: retrieval with a lexical search, started and completed events with hits and top score', async () => {
     recorder.reset();
     // No document is named (no document focus): one lexical search.

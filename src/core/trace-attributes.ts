@@ -24,6 +24,7 @@ export const TRACE_ATTRIBUTES = Object.freeze({
   topScore: 'cairn.hits.top_score',
   backend: 'cairn.store.backend',
   cancelled: 'cairn.cancelled',
+  outcome: 'cairn.outcome',
 });
 
 /** The collection and namespace a piece of work belongs to. */

@@ -40,6 +40,12 @@ export interface InSpanOptions {
   scope?: TraceScope;
   /** Parent context; default the active one. */
   parent?: Context;
+  /**
+   * Names an error that ends the work with an ordinary outcome rather than a failure (an empty
+   * file is `skipped`): the span then gets `cairn.outcome` set to the name and a `cairn.outcome`
+   * event with the error's code and message, and its status stays unset. `undefined`: a failure.
+   */
+  outcome?: (error: unknown) => string | undefined;
 }
 
 function scopeAttributes(scope: TraceScope | undefined): Attributes {
@@ -74,7 +80,8 @@ export function recordFailure(span: Span, error: unknown): void {
 
 /**
  * Starts a span named `name` (a child of the active span), makes it active while `work` runs,
- * records a failure (see {@link recordFailure}) and ends it when `work` settles.
+ * records a failure (see {@link recordFailure}) or an outcome (see {@link InSpanOptions.outcome})
+ * and ends it when `work` settles.
  * @returns What `work` returns; its error is rethrown.
  */
 export function inSpan<T>(
@@ -97,13 +104,28 @@ export function inSpan<T>(
       try {
         return await work(span);
       } catch (error) {
-        recordFailure(span, error);
+        const outcome = options.outcome?.(error);
+        if (outcome === undefined) recordFailure(span, error);
+        else recordOutcome(span, outcome, error);
         throw error;
       } finally {
         span.end();
       }
     },
   );
+}
+
+/**
+ * Marks `span` as ended by `error` with an ordinary outcome (see {@link InSpanOptions.outcome}):
+ * `cairn.outcome` set and a `cairn.outcome` event with `error.type` and the message; no status.
+ */
+export function recordOutcome(span: Span, outcome: string, error: unknown): void {
+  span.setAttribute(TRACE_ATTRIBUTES.outcome, outcome);
+  span.addEvent(TRACE_ATTRIBUTES.outcome, {
+    [TRACE_ATTRIBUTES.outcome]: outcome,
+    'error.type': isCairnError(error) ? error.code : error instanceof Error ? error.name : '_OTHER',
+    message: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /**

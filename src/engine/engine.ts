@@ -165,7 +165,11 @@ export interface IngestPathsOptions extends CollectOptions {
    * would delete (`pruned`). Default false.
    */
   dryRun?: boolean;
-  /** Re-ingest even unchanged files. */
+  /**
+   * Re-ingest even unchanged files: chunk, embed and store them again. Parsed pages and
+   * embeddings still come from `cache` (keyed by content and parser or model, so they are what
+   * parsing and embedding again would give); an engine without a cache parses and embeds anew.
+   */
   force?: boolean;
   /** Called before each file (`done` of `total` finished). */
   onProgress?: (progress: { done: number; total: number; current: string }) => void;

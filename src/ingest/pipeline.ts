@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { type EmptyDocumentError, isCairnError, SourceRefusedError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
+import { checkMetadataKeys } from '../core/prototype-key.js';
 import { inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
@@ -263,6 +264,13 @@ export function ingestSource(deps: PipelineDeps, input: IngestSourceInput): Prom
   );
 }
 
+/** Errors that the pipeline reports as a `skipped` file: outcomes of a stage, not its failure. */
+const SKIPPED_CODES = new Set(['EMPTY_DOCUMENT', 'SOURCE_REFUSED', 'UNSUPPORTED_FORMAT']);
+
+function skipOutcome(error: unknown): string | undefined {
+  return isCairnError(error) && SKIPPED_CODES.has(error.code) ? 'skipped' : undefined;
+}
+
 /** {@link ingestSource}'s stages; `onFailed` gets the error of a source that is reported `failed`. */
 async function ingestStages(
   deps: PipelineDeps,
@@ -282,6 +290,7 @@ async function ingestStages(
   });
   const limits = resolveParseLimits(deps.parseLimits);
   try {
+    checkMetadataKeys(input.metadata);
     const maxBytes = deps.maxSourceBytes ?? DEFAULT_MAX_FILE_SIZE;
     if (input.source.bytes.length > maxBytes) {
       throw new SourceRefusedError(input.source.name, tooLargeReason(input.source.bytes.length, maxBytes));
@@ -292,7 +301,7 @@ async function ingestStages(
     // Traced before the parser is resolved: a parser parsing in this process holds the options'
     // OCR engine and transcribers, which must be the traced ones.
     const parseOptions = tracedParseOptions(deps.parseOptions ?? NO_PARSE_OPTIONS);
-    const { route, parser } = await inSpan('cairn.route', {}, (span) => {
+    const { route, parser } = await inSpan('cairn.route', { outcome: skipOutcome }, (span) => {
       const resolved = resolveParser(input.source, parseOptions);
       span.setAttributes({
         'cairn.format': resolved.route.format,
@@ -313,7 +322,7 @@ async function ingestStages(
     const cacheKey = parseCacheKey(hash, parser.fingerprint);
     const parsed = await inSpan(
       'cairn.parse',
-      { attributes: { 'cairn.format': route.format } },
+      { attributes: { 'cairn.format': route.format }, outcome: skipOutcome },
       async (span) => {
         const cached = deps.cache ? await readParse(deps.cache, cacheKey) : undefined;
         span.setAttribute('cairn.parse.cached', cached !== undefined);
@@ -336,7 +345,7 @@ async function ingestStages(
     const metadata = input.metadata ?? {};
     const chunkerInput = { documentId: input.documentId, pages: parsed.pages, metadata };
     const records = parsed.records;
-    const { withSpans, chunks } = await inSpan('cairn.chunk', {}, (span) => {
+    const { withSpans, chunks } = await inSpan('cairn.chunk', { outcome: skipOutcome }, (span) => {
       const spans = !records && deps.contextualizer && deps.chunker.chunkWithSpans?.(chunkerInput);
       const made = records
         ? recordChunks(deps.chunker, { documentId: input.documentId, records, metadata })

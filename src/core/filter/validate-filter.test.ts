@@ -8,6 +8,23 @@ describe('validateFilter', () => {
     expect(validateFilter({})).toEqual({ kind: 'and', children: [] });
   });
 
+  it('refuses __proto__ as a field or a dotted part, as JSON.parse leaves it', () => {
+    for (const text of [
+      '{"__proto__":{"$eq":1}}',
+      '{"a.__proto__":1}',
+      '{"$or":[{"x":1},{"__proto__":2}]}',
+    ]) {
+      expect(() => validateFilter(JSON.parse(text)), text).toThrow(/__proto__ cannot name a metadata field/);
+    }
+    expect(() => validateFilter(JSON.parse('{"__proto__":{"team":"nope"}}'))).toThrow(/at __proto__:/);
+    expect(validateFilter({ constructor: 1 })).toEqual({
+      kind: 'cmp',
+      path: ['constructor'],
+      op: 'eq',
+      value: 1,
+    });
+  });
+
   it('splits dotted keys into paths and joins keys with AND', () => {
     expect(validateFilter({ 'a.b': 1, c: { $gte: 'x', $lt: 'y' } })).toEqual({
       kind: 'and',

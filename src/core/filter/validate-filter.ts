@@ -3,6 +3,7 @@
  * @module
  */
 import { InvalidFilterError } from '../errors.js';
+import { PROTOTYPE_KEY } from '../prototype-key.js';
 import { storableText } from '../storable-text.js';
 import type { FilterScalar } from './filter.js';
 import { type ComparisonNode, type FilterNode, MATCH_ALL, type RangeOperator } from './filter-node.js';
@@ -34,7 +35,7 @@ interface State {
  * @throws {InvalidFilterError} naming the offending path (e.g. `$and[1].year.$gte`) for an unknown
  *   operator, an operand of the wrong type (`$in` not an array, `$exists` not a boolean, `$and` not a
  *   non-empty array of objects, a non-finite number), an empty key or key segment, a literal array or
- *   object as a value, nesting deeper than {@link MAX_FILTER_DEPTH}, or more than
+ *   object as a value, a field named `__proto__` (or with it as a dotted part), nesting deeper than {@link MAX_FILTER_DEPTH}, or more than
  *   {@link MAX_FILTER_CONDITIONS} conditions.
  */
 export function validateFilter(filter: unknown): FilterNode {
@@ -87,6 +88,12 @@ function normaliseField(key: string, value: unknown, at: string, state: State): 
   const path = fieldPath(key);
   if (path.some((segment) => segment.length === 0)) {
     throw new InvalidFilterError(at, 'field names and each of their dot-separated parts must be non-empty');
+  }
+  if (path.includes(PROTOTYPE_KEY)) {
+    throw new InvalidFilterError(
+      at,
+      `${PROTOTYPE_KEY} cannot name a metadata field (JavaScript treats it as the prototype, and metadata never holds it)`,
+    );
   }
   if (isPlainObject(value)) {
     const operators = Object.entries(value);

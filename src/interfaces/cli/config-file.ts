@@ -22,6 +22,7 @@
  */
 import type { Command, Option } from 'commander';
 import { ConfigError } from '../../core/errors.js';
+import { findPrototypeKey, PROTOTYPE_KEY } from '../../core/prototype-key.js';
 import { SETTING_ENV, type SettingName } from '../../engine/settings.js';
 
 /** The file names searched, in order, in each folder from the working directory up. */
@@ -64,8 +65,8 @@ export function optionEnvVar(attribute: string): string | undefined {
  * of {@link CONFIG_FILE_NAMES} from `cwd` upwards (a `package.json` counts only with a `cairn`
  * key).
  * @returns The file, or `undefined` when there is none.
- * @throws {ConfigError} naming the file when it cannot be read, is not a JSON object, or a
- *   section is not an object.
+ * @throws {ConfigError} naming the file when it cannot be read, is not a JSON object, holds a
+ *   `__proto__` key anywhere, or a section is not an object.
  */
 export async function loadConfigFile(
   explicit: string | undefined,
@@ -88,6 +89,12 @@ export async function loadConfigFile(
   const { filepath, config } = found;
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     throw new ConfigError(`${filepath}: the configuration must be a JSON object of options`);
+  }
+  const prototypeAt = findPrototypeKey(config);
+  if (prototypeAt !== undefined) {
+    throw new ConfigError(
+      `${filepath}: the key ${PROTOTYPE_KEY} (at ${prototypeAt}) is not allowed: JavaScript treats it as the prototype`,
+    );
   }
   const options: Record<string, unknown> = {};
   const sections: Record<string, Record<string, unknown>> = {};

@@ -75,7 +75,10 @@ export function registerIngestCommand(program: Command): void {
       '--dry-run',
       'write nothing: list the files that would be read and the documents --prune would delete',
     )
-    .option('--force', 're-ingest files even when unchanged')
+    .option(
+      '--force',
+      're-ingest files even when unchanged: chunk and store them again; parsed pages and embeddings still come from the cache unless --no-cache',
+    )
     .option(
       '--metadata <json>',
       "metadata of every document and its chunks (JSON object); omitted, stored documents keep theirs; '{}' clears it",

@@ -11,6 +11,7 @@ import { Command, CommanderError } from 'commander';
 import { errorStatus } from '../../core/error-codes.js';
 import { isCairnError } from '../../core/errors.js';
 import { registerAnswerCommands } from './answer-commands.js';
+import { exitQuietlyOnBrokenPipe } from './broken-pipe.js';
 import { registerChatCommand } from './chat-command.js';
 import { registerDoctorCommand } from './doctor-command.js';
 import { registerEvalCommand } from './eval-command.js';
@@ -19,6 +20,8 @@ import { registerManageCommands } from './manage-commands.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerMigrateCommand } from './migrate-command.js';
 import { registerServeCommand } from './serve-command.js';
+
+exitQuietlyOnBrokenPipe();
 
 const program = new Command('cairn')
   .description('Retrieval-augmented generation: ingest documents, search them, answer with citations.')

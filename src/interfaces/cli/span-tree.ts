@@ -56,7 +56,9 @@ function statusOf(span: TreeSpan): string {
     const message = span.status.message ? `: ${span.status.message}` : '';
     return `ERROR${typeof type === 'string' ? ` ${type}` : ''}${message}`;
   }
-  return span.attributes['cairn.cancelled'] === true ? 'cancelled' : 'ok';
+  if (span.attributes['cairn.cancelled'] === true) return 'cancelled';
+  const outcome = span.attributes['cairn.outcome'];
+  return typeof outcome === 'string' ? outcome : 'ok';
 }
 
 const byStart = (a: TreeSpan, b: TreeSpan) =>

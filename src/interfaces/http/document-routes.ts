@@ -19,6 +19,7 @@ import {
   TooManyRequestsError,
 } from '../../core/errors.js';
 import type { Scope } from '../../core/ports.js';
+import { checkMetadataKeys } from '../../core/prototype-key.js';
 import type { DocumentRecord, Metadata } from '../../core/types.js';
 import type { IngestItem } from '../../ingest/pipeline.js';
 import { joinChunkTexts } from '../mcp/document-text.js';
@@ -240,7 +241,7 @@ export function registerDocumentRoutes(context: RouteContext): void {
 
 /**
  * The `metadata` field: a JSON object, or `undefined` when absent (stored metadata is then kept).
- * @throws {InvalidArgumentError} when it is not a JSON object.
+ * @throws {InvalidArgumentError} when it is not a JSON object or holds a `__proto__` key.
  */
 function parseMetadata(text: string | undefined): Metadata | undefined {
   if (text === undefined) return undefined;
@@ -253,6 +254,7 @@ function parseMetadata(text: string | undefined): Metadata | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InvalidArgumentError('metadata', 'must be a JSON object, e.g. {"team":"ops"}');
   }
+  checkMetadataKeys(value);
   return value as Metadata;
 }
 

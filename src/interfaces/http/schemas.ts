@@ -48,7 +48,18 @@ export const ChunkParams = CollectionParams.extend({
     }),
 });
 
-const JsonObject = z.record(z.string(), z.unknown());
+/**
+ * A JSON object with caller-chosen keys, passed on as parsed. Not `z.record`: zod rebuilds records
+ * and drops a `__proto__` key, so a filter `{"__proto__":{...}}` arrived as `{}` and matched
+ * everything; kept, the filter and metadata checks refuse it.
+ */
+const JsonObject = z
+  .custom<Record<string, unknown>>(isJsonObject, { message: 'expected a JSON object' })
+  .openapi({ type: 'object', additionalProperties: {} });
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** Metadata of a document or chunk. */
 export const MetadataSchema = JsonObject.openapi('Metadata', {

@@ -16,8 +16,18 @@ describe('uploadDocumentId', () => {
     expect(uploadDocumentId('a/x/../b.md')).toBe('a/b.md');
   });
 
-  it.each(['', '.', '../x.md', 'a/../../x.md', '/etc/passwd', 'a\0b'])('refuses %j', (name) => {
-    expect(() => uploadDocumentId(name)).toThrow(/relative path without/);
+  // Each refusal says what is wrong with the name (an absolute path was told to drop "..").
+  it.each([
+    ['', /is empty/],
+    ['.', /is empty/],
+    ['../x.md', /relative path without "\.\." segments/],
+    ['a/../../x.md', /relative path without "\.\." segments/],
+    ['/etc/passwd', /is an absolute path; send a relative one/],
+    ['/tmp/abs.md', /is an absolute path; send a relative one/],
+    ['C:\\Users\\x.md', /is an absolute path/],
+    ['a\0b', /must not contain NUL/],
+  ])('refuses %j', (name, message) => {
+    expect(() => uploadDocumentId(name)).toThrow(message);
   });
 });
 
@@ -73,6 +83,50 @@ describe('receiveUpload', () => {
     await expect(receiveUpload(truncated, { maxBytes: 1000, maxFiles: 2 }, root)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
     });
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('takes a file whose name has ESC or other control bytes, beside the others, percent-encoding them', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'cairn-upload-test-'));
+    const part = (name: string, body: Buffer | string) =>
+      Buffer.concat([
+        Buffer.from(`--xyz\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n`, 'latin1'),
+        Buffer.from('Content-Type: text/markdown\r\n\r\n'),
+        Buffer.from(body),
+        Buffer.from('\r\n'),
+      ]);
+    // A body with control bytes and a near-boundary line must pass byte for byte.
+    const tricky = Buffer.from('# Evil\n\x1b[31mred\x7f\r\n--xy not the boundary\r\n\r\n-');
+    const body = Buffer.concat([
+      part('keys.md', '# Keys'),
+      part('evil\x1b[31mred\x7f.md', tricky),
+      part('tab\there.md', 'tab'),
+      part('last.md', '# Last'),
+      Buffer.from('--xyz--\r\nepilogue \x1b'),
+    ]);
+    // Fed in slices of every size from 1 to 9 bytes, the delimiters and headers split anywhere.
+    for (const size of [1, 2, 3, 5, 7, 9, body.length]) {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < body.length; at += size) controller.enqueue(body.subarray(at, at + size));
+          controller.close();
+        },
+      });
+      const request = new Request('http://localhost/upload', {
+        method: 'POST',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      const upload = await receiveUpload(request, { maxBytes: 10_000, maxFiles: 5 }, root);
+      expect(
+        upload.files.map((f) => f.name),
+        `slices of ${size}`,
+      ).toEqual(['keys.md', 'evil%1B[31mred%7F.md', 'tab\there.md', 'last.md']);
+      expect(readFileSync(upload.files[1]!.path).equals(tricky), `slices of ${size}`).toBe(true);
+      expect(readFileSync(upload.files[3]!.path, 'utf8')).toBe('# Last');
+      await upload.discard();
+    }
     expect(readdirSync(root)).toEqual([]);
   });
 });

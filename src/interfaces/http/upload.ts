@@ -19,6 +19,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../core/errors.js';
+import { escapePartHeaders, multipartBoundary } from './part-header-escape.js';
 
 /** Limits of one upload. */
 export interface UploadLimits {
@@ -175,7 +176,9 @@ async function parseInto(
   parser.on('fieldsLimit', () => fail(new InvalidArgumentError('metadata', 'too many fields')));
   parser.on('partsLimit', () => fail(new InvalidArgumentError('file', 'too many parts')));
   try {
-    await pipeline(Readable.fromWeb(body), byteLimit(limits.maxBytes), parser);
+    const boundary = multipartBoundary(contentType);
+    const escaping = boundary === undefined ? [] : [escapePartHeaders(boundary)];
+    await pipeline([Readable.fromWeb(body), byteLimit(limits.maxBytes), ...escaping, parser]);
   } catch (error) {
     throw failure ?? asUploadError(error);
   }
@@ -192,22 +195,22 @@ function asUploadError(error: unknown): unknown {
 
 /**
  * The document id of an uploaded file: its name as a relative `/`-separated path, normalised
- * (`./` and repeated slashes removed).
- * @throws {InvalidArgumentError} for an empty name, an absolute path, a `..` segment or a NUL.
+ * (`./` and repeated slashes removed). The name is kept as it arrived: characters a client
+ * percent-encodes in a part header (`%0A`, `%0D`, `%22` from browsers and curl; `%1B` and other
+ * control characters from {@link escapePartHeaders}) stay encoded, since a name may hold `%22`
+ * literally.
+ * @throws {InvalidArgumentError} for an empty name, an absolute path, a `..` segment or a NUL,
+ *   the message saying which.
  */
 export function uploadDocumentId(name: string): string {
   const normalised = path.posix.normalize(name.trim()).replace(/^(\.\/)+/, '');
-  if (
-    normalised === '' ||
-    normalised === '.' ||
-    normalised.startsWith('/') ||
-    normalised.split('/').includes('..') ||
-    normalised.includes('\0')
-  ) {
-    throw new InvalidArgumentError(
-      'file',
-      `name ${JSON.stringify(name)} must be a relative path without ".." segments (it is the document id)`,
-    );
+  const refuse = (why: string) =>
+    new InvalidArgumentError('file', `name ${JSON.stringify(name)} ${why} (it is the document id)`);
+  if (normalised === '' || normalised === '.') throw refuse('is empty; send the file name');
+  if (normalised.startsWith('/') || /^[A-Za-z]:[\\/]/.test(normalised)) {
+    throw refuse('is an absolute path; send a relative one such as "guides/keys.md"');
   }
+  if (normalised.split('/').includes('..')) throw refuse('must be a relative path without ".." segments');
+  if (normalised.includes('\0')) throw refuse('must not contain NUL');
   return normalised;
 }

@@ -141,6 +141,15 @@ describe('cairn mcp over stdio, with the SDK client', () => {
     });
     expect(badFilter.isError).toBe(true);
     expect(structured(badFilter)).toMatchObject({ error: { code: 'INVALID_FILTER' } });
+    // A __proto__ key was dropped on the way and the filter matched everything.
+    const protoFilter = await client.callTool({
+      name: 'search',
+      arguments: JSON.parse('{"query":"marmots","filter":{"__proto__":{"topic":"none"}}}'),
+    });
+    expect(protoFilter.isError).toBe(true);
+    expect(structured(protoFilter)).toMatchObject({
+      error: { code: 'INVALID_FILTER', message: expect.stringContaining('__proto__') },
+    });
   });
 });
 

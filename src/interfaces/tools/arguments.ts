@@ -30,6 +30,25 @@ export function jsonArg<T extends z.ZodType>(schema: T) {
   return z.preprocess(jsonFromString, schema);
 }
 
+/**
+ * A JSON object with caller-chosen keys (a filter, metadata), also accepted as JSON text, passed on
+ * as parsed. Not `z.record`: zod rebuilds records and drops a `__proto__` key, which widened a
+ * filter silently; kept, the filter and metadata checks refuse it.
+ */
+export function jsonObjectArg() {
+  return jsonArg(
+    z
+      .unknown()
+      .meta({ type: 'object', additionalProperties: {} })
+      .refine(isJsonObject, 'expected a JSON object')
+      .transform((value) => value as Record<string, unknown>),
+  );
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A non-empty query of at most 2,000 characters, trimmed. */
 export const queryArg = z.string().trim().min(1, 'must not be empty').max(2000);
 

@@ -10,7 +10,7 @@ import { InvalidArgumentError } from '../../core/errors.js';
 import type { Metadata } from '../../core/types.js';
 import type { Engine } from '../../engine/engine.js';
 import type { IngestItem } from '../../ingest/pipeline.js';
-import { jsonArg } from './arguments.js';
+import { jsonArg, jsonObjectArg } from './arguments.js';
 import { type CairnTool, defineTool } from './cairn-tool.js';
 import { resolveScope, type ToolEngine, type ToolScopeOptions } from './tool-engine.js';
 
@@ -33,7 +33,7 @@ const ingestInput = z
       .describe('The content as base64, for binary formats (PDF, DOCX, images).'),
     mediaType: z.string().max(200).optional().describe('Media type, e.g. "text/csv"; default from the name.'),
     documentId: z.string().trim().min(1).max(1000).optional().describe('Document id; default the name.'),
-    metadata: jsonArg(z.record(z.string(), z.unknown()))
+    metadata: jsonObjectArg()
       .optional()
       .describe('Metadata attached to the document and its chunks, e.g. {"team": "ops"}.'),
     textFields: jsonArg(z.array(z.string().min(1)).min(1).max(100))

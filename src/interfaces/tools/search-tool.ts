@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Filter } from '../../core/filter/filter.js';
 import type { HitScores, Metadata, SearchMode } from '../../core/types.js';
-import { integerArg, jsonArg, modeArg, queryArg } from './arguments.js';
+import { integerArg, jsonArg, jsonObjectArg, modeArg, queryArg } from './arguments.js';
 import { type CairnTool, defineTool } from './cairn-tool.js';
 import { resolveScope, type ToolEngine, type ToolScopeOptions } from './tool-engine.js';
 
@@ -13,7 +13,7 @@ const searchInput = z.object({
   query: queryArg.describe('What to look for, in plain words (no query syntax).'),
   topK: integerArg(1, 50).optional().describe('Hits to return, 1-50; default 5.'),
   mode: modeArg.optional(),
-  filter: jsonArg(z.record(z.string(), z.unknown()))
+  filter: jsonObjectArg()
     .optional()
     .describe(
       'Metadata filter: {"field": value} or operators $eq $ne $gt $gte $lt $lte $in $nin $exists $and $or $not, ' +

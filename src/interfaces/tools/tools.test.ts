@@ -68,6 +68,15 @@ describe('search tool', () => {
     expect(await search.execute({ query: 'x', filter: { topic: { $regex: 'd.*' } } })).toMatchObject({
       error: { code: 'INVALID_FILTER' },
     });
+    // zod's records dropped a __proto__ key, and the filter then matched everything.
+    for (const filter of [
+      '{"__proto__": {"topic": "none"}}',
+      JSON.parse('{"__proto__": {"topic": "none"}}'),
+    ]) {
+      expect(await search.execute({ query: 'marmots', filter })).toMatchObject({
+        error: { code: 'INVALID_FILTER', message: expect.stringContaining('__proto__') },
+      });
+    }
     // A mode the collection cannot serve (no embedder) is the caller's argument, named as such.
     expect(await search.execute({ query: 'x', mode: 'dense' })).toMatchObject({
       error: {

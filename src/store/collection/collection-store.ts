@@ -60,6 +60,7 @@ import {
   validateCollectionName,
   validateCreateOptions,
   validateIdList,
+  validateNewCollectionName,
   validatePositiveInteger,
 } from './validation.js';
 import { readCurrentVersions } from './versioned-reads.js';
@@ -131,7 +132,9 @@ export class CollectionStore<Tx = unknown> implements Store {
    * locked, so concurrent creators serialise and exactly one definition wins), or returns the
    * existing one when model and dimension agree (and `vectorType`, when given). Creates the
    * registry first when it is missing.
-   * @throws {InvalidArgumentError} for a bad name or options, or a vector type this backend lacks.
+   * @throws {InvalidArgumentError} for a bad name or options, or a vector type this backend lacks;
+   *   a new collection's name must also pass `validateNewCollectionName` (no control characters,
+   *   path separators, dots only or outer whitespace).
    * @throws {CollectionConflictError} when it exists with another definition.
    * @throws {SchemaError} when it does not exist and the store may not issue DDL.
    */
@@ -169,6 +172,7 @@ export class CollectionStore<Tx = unknown> implements Store {
         }
         const existing = await this.#backend.readCollection(tx, name, false);
         if (existing !== undefined) return settle(existing);
+        validateNewCollectionName(name);
         const collection: StoredCollection = {
           name,
           location: this.#backend.locationFor(name),

@@ -7,6 +7,7 @@ import {
   toEmbedding,
   validateCollectionName,
   validateCreateOptions,
+  validateNewCollectionName,
 } from './validation.js';
 
 const chunk = (overrides: Partial<StoredChunk> = {}): StoredChunk => ({
@@ -70,6 +71,37 @@ describe('names and options', () => {
     expect(() => validateCollectionName('x'.repeat(513))).toThrow(/at most 512/);
     expect(resolveNamespace({})).toBe('default');
     expect(() => resolveNamespace({ namespace: '' })).toThrow(/namespace/);
+  });
+
+  it('lets a new collection have only a name that prints as itself and is no path', () => {
+    for (const name of [
+      'kb',
+      'scifact',
+      'sec-10-q',
+      'default',
+      'my_docs.v2',
+      'My Docs',
+      'Ünïcode 名前',
+      "x'; DROP TABLE y; --",
+    ]) {
+      expect(validateNewCollectionName(name)).toBe(name);
+    }
+    for (const [name, message] of [
+      ['a\u001b[31mb', /control or invisible characters \(U\+001B at offset 1\)/],
+      ['a\nb', /U\+000A/],
+      ['a\u202eb', /U\+202E/],
+      ['a\u2028b', /U\+2028/],
+      ['../evil', /path separators/],
+      ['a\\b', /path separators/],
+      ['..', /only dots/],
+      ['.', /only dots/],
+      [' kb', /whitespace/],
+      ['kb\t', /control/],
+      ['', /non-empty/],
+    ] as const) {
+      expect(() => validateNewCollectionName(name), JSON.stringify(name)).toThrow(message);
+      expect(() => validateNewCollectionName(name)).toThrow(/^collection: /);
+    }
   });
 
   it('validates collection definitions', () => {

@@ -80,6 +80,36 @@ export function validateCollectionName(name: unknown): string {
 }
 
 /**
+ * Checks the name of a collection about to be created: {@link validateCollectionName}, and a name
+ * that prints as itself and cannot be read as a path. Refused: control, format and line or
+ * paragraph separator characters (Unicode `Cc`, `Cf`, `Zl`, `Zp`: ESC, newline, bidi overrides, …),
+ * `/` and `\`, a name of dots only (`.`, `..`), and whitespace at either end. Letters of any
+ * script, digits, spaces inside, and punctuation such as `-`, `_`, `.`, `'` stay allowed (`kb`,
+ * `sec-10-q`, `my_docs.v2`, `My Docs`). Only creation applies this rule: an existing collection
+ * whose name predates it is still read, written and dropped by its name.
+ * @throws {InvalidArgumentError} naming `collection`.
+ */
+export function validateNewCollectionName(name: unknown): string {
+  const checked = validateCollectionName(name);
+  const control = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.exec(checked);
+  if (control) {
+    const code = control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    throw new InvalidArgumentError(
+      'collection',
+      `must not contain control or invisible characters (U+${code} at offset ${control.index})`,
+    );
+  }
+  if (/[/\\]/.test(checked)) {
+    throw new InvalidArgumentError('collection', 'must not contain path separators (/ or \\)');
+  }
+  if (/^\.+$/.test(checked)) throw new InvalidArgumentError('collection', 'must not be only dots (. or ..)');
+  if (checked.trim() !== checked) {
+    throw new InvalidArgumentError('collection', 'must not begin or end with whitespace');
+  }
+  return checked;
+}
+
+/**
  * The namespace a scope addresses: `scope.namespace`, or {@link DEFAULT_NAMESPACE} when absent.
  * @throws {InvalidArgumentError} when it is empty, too long, contains NUL or lone surrogates.
  */
