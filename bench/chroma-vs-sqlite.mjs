@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { quantile } from '../dist/exports/eval.js';
 import { openSqliteStore } from '../dist/index.js';
 import { openChromaStore } from '../dist/store/chroma/index.js';
+import { syntheticData } from './support/synthetic-data.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -27,23 +28,8 @@ const dim = Number(values.dimension);
 const queryCount = Number(values.queries);
 const topK = 10;
 
-let seed = 42;
-function random() {
-  seed = (seed * 1664525 + 1013904223) >>> 0;
-  return seed / 2 ** 32;
-}
-function gaussian() {
-  return Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
-}
-function normalise(v) {
-  const norm = Math.hypot(...v);
-  return v.map((x) => x / norm);
-}
-const centres = Array.from({ length: 64 }, () => normalise(Array.from({ length: dim }, gaussian)));
-function clustered() {
-  const centre = centres[Math.floor(random() * centres.length)];
-  return Float32Array.from(normalise(centre.map((x) => x + 0.08 * gaussian())));
-}
+const { clustered: clusteredArray } = syntheticData(dim);
+const clustered = () => Float32Array.from(clusteredArray());
 
 const vectors = Array.from({ length: n }, clustered);
 const queries = Array.from({ length: queryCount }, clustered);

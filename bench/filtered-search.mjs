@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { quantile } from '../dist/exports/eval.js';
 import { openSqliteStore } from '../dist/index.js';
+import { syntheticData } from './support/synthetic-data.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -20,23 +21,7 @@ const { values } = parseArgs({
 const n = Number(values.chunks);
 const dim = Number(values.dimension);
 
-let seed = 42;
-function random() {
-  seed = (seed * 1664525 + 1013904223) >>> 0;
-  return seed / 2 ** 32;
-}
-function gaussian() {
-  return Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
-}
-function normalise(v) {
-  const norm = Math.hypot(...v);
-  return v.map((x) => x / norm);
-}
-const centres = Array.from({ length: 64 }, () => normalise(Array.from({ length: dim }, gaussian)));
-function clustered() {
-  const centre = centres[Math.floor(random() * centres.length)];
-  return normalise(centre.map((x) => x + 0.08 * gaussian()));
-}
+const { clustered } = syntheticData(dim);
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cairn-bench-'));
 const store = await openSqliteStore({ path: path.join(dir, 'filtered.db') });

@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createPglite, openPostgresStore } from '../dist/store/postgres/index.js';
+import { syntheticData } from './support/synthetic-data.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -23,58 +24,7 @@ const dim = Number(values.dimension);
 const queries = Number(values.queries);
 const batch = Number(values.batch);
 
-let seed = 42;
-function random() {
-  seed = (seed * 1664525 + 1013904223) >>> 0;
-  return seed / 2 ** 32;
-}
-function gaussian() {
-  return Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
-}
-function normalise(v) {
-  const norm = Math.hypot(...v);
-  return v.map((x) => x / norm);
-}
-const centres = Array.from({ length: 64 }, () => normalise(Array.from({ length: dim }, gaussian)));
-function clustered() {
-  const centre = centres[Math.floor(random() * centres.length)];
-  return normalise(centre.map((x) => x + 0.08 * gaussian()));
-}
-
-// A vocabulary of 5000 pronounceable words; word r is drawn with probability ∝ 1 / r.
-const syllables = [
-  'ka',
-  'lo',
-  'mi',
-  'ne',
-  'ru',
-  'sa',
-  'ti',
-  'vo',
-  'ze',
-  'po',
-  'qu',
-  'da',
-  'fe',
-  'gi',
-  'ho',
-  'ju',
-];
-const vocabulary = Array.from({ length: 5000 }, (_, i) => {
-  let word = '';
-  for (let x = i + 17; x > 0; x = Math.floor(x / syllables.length)) word += syllables[x % syllables.length];
-  return `${word}n`;
-});
-const harmonic = vocabulary.reduce((sum, _, r) => sum + 1 / (r + 1), 0);
-function word() {
-  let target = random() * harmonic;
-  for (let r = 0; r < vocabulary.length; r++) {
-    target -= 1 / (r + 1);
-    if (target <= 0) return vocabulary[r];
-  }
-  return vocabulary[vocabulary.length - 1];
-}
-const sentence = (words) => Array.from({ length: words }, word).join(' ');
+const { clustered, sentence } = syntheticData(dim);
 
 function quantile(samples, q) {
   const sorted = [...samples].sort((a, b) => a - b);
