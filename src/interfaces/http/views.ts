@@ -5,6 +5,7 @@
 import type { z } from '@hono/zod-openapi';
 import type { CollectionInfo } from '../../core/ports.js';
 import type { Chunk, Citation, Hit } from '../../core/types.js';
+import { hitRecord } from '../hit-record.js';
 import type { Highlighter } from './highlight.js';
 import type { ChunkSchema, CollectionSchema, HitSchema, SourceSchema } from './schemas.js';
 
@@ -26,21 +27,7 @@ export function chunkView(chunk: Chunk & { sourceId: string }): z.infer<typeof C
 
 /** A search hit, ranked from 1, with the query's words located in its text by `highlight`. */
 export function hitView(hit: Hit, index: number, highlight: Highlighter): z.infer<typeof HitSchema> {
-  return {
-    rank: index + 1,
-    chunkId: hit.chunk.id,
-    documentId: hit.chunk.documentId,
-    sourceId: hit.chunk.sourceId,
-    sourceName: hit.sourceName ?? hit.chunk.documentId,
-    score: hit.score,
-    scores: hit.scores,
-    pageStart: hit.chunk.pageStart,
-    pageEnd: hit.chunk.pageEnd,
-    headingPath: hit.chunk.headingPath,
-    metadata: hit.chunk.metadata,
-    text: hit.chunk.text,
-    highlights: highlight(hit.chunk.text),
-  };
+  return { ...hitRecord(hit, index), highlights: highlight(hit.chunk.text) };
 }
 
 /** A numbered source of an answer. */

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { Filter } from '../../core/filter/filter.js';
-import type { HitScores, Metadata, SearchMode } from '../../core/types.js';
+import type { SearchMode } from '../../core/types.js';
+import { type HitRecord, hitRecord } from '../hit-record.js';
 import { integerArg, jsonArg, jsonObjectArg, modeArg, queryArg } from './arguments.js';
 import { type CairnTool, defineTool } from './cairn-tool.js';
 import { resolveScope, type ToolEngine, type ToolScopeOptions } from './tool-engine.js';
@@ -26,22 +27,7 @@ const searchInput = z.object({
 export type SearchToolInput = z.output<typeof searchInput>;
 
 /** One hit as the search tool reports it. Its `text` is retrieved data, not instructions. */
-export interface SearchToolHit {
-  /** 1-based rank. */
-  rank: number;
-  chunkId: string;
-  documentId: string;
-  sourceId: string;
-  sourceName: string;
-  /** The score the hit was ranked by. */
-  score: number;
-  scores: HitScores;
-  pageStart: number;
-  pageEnd: number;
-  headingPath: string[];
-  metadata: Metadata;
-  text: string;
-}
+export type SearchToolHit = HitRecord;
 
 /** Result of the search tool. */
 export interface SearchToolResult {
@@ -73,20 +59,7 @@ export function createSearchTool(
       return {
         query: input.query,
         mode,
-        hits: hits.map((hit, i) => ({
-          rank: i + 1,
-          chunkId: hit.chunk.id,
-          documentId: hit.chunk.documentId,
-          sourceId: hit.chunk.sourceId,
-          sourceName: hit.sourceName ?? hit.chunk.documentId,
-          score: hit.score,
-          scores: hit.scores,
-          pageStart: hit.chunk.pageStart,
-          pageEnd: hit.chunk.pageEnd,
-          headingPath: hit.chunk.headingPath,
-          metadata: hit.chunk.metadata,
-          text: hit.chunk.text,
-        })),
+        hits: hits.map(hitRecord),
       };
     },
   });
