@@ -398,12 +398,17 @@ async function cairn(n, data, exact) {
   };
   result.settings = { ...defaults, quantization: 'i8' };
   result.search = {};
-  for (const breadth of [100, 200, 400, 800, 1600, 3200]) {
-    store = await openSqliteStore({ path: file, vectorIndex: { breadth } });
+  // The lists and probes the defaults come to at this size (`vector-index.ts`).
+  const lists = n < defaults.partitionAbove ? 1 : Math.min(16_384, Math.max(16, Math.ceil(Math.sqrt(n))));
+  const auto = Math.ceil(Math.sqrt(lists));
+  result.settings.listsAtThisSize = lists;
+  for (const probes of [...new Set([8, 16, auto, 64, 128])].sort((a, b) => a - b)) {
+    if (lists === 1 && probes !== auto) continue;
+    store = await openSqliteStore({ path: file, vectorIndex: { probes } });
     began = performance.now();
     await store.refreshVectorIndex('bench');
     const loadSeconds = (performance.now() - began) / 1000;
-    result.search[`breadth ${breadth}${breadth === defaults.breadth ? ' (default)' : ''}`] = {
+    result.search[`probes ${probes}${probes === auto ? ' (default)' : ''}`] = {
       ...(await measure(data, ['none', '10%', '1%'], search({}))),
       indexLoadSeconds: +loadSeconds.toFixed(2),
     };

@@ -1,7 +1,7 @@
 /**
  * The SQLite backend: what differs from the shared SQL layer — its transactions on one
  * better-sqlite3 connection, its DDL (`sqlite-schema.ts`), its batched chunk writes
- * (`sqlite-chunk-writes.ts`), and its searches: approximate dense search through an HNSW index
+ * (`sqlite-chunk-writes.ts`), and its searches: approximate dense search through an IVF index
  * kept beside the database (`sqlite-vector-sync.ts`, planned in `sqlite-dense-plan.ts`), exact
  * dense search (sqlite-vec's cosine distance) and FTS5's BM25 (`sqlite-search.ts`).
  *
@@ -240,7 +240,7 @@ export class SqliteBackend extends SqlBackend {
 
   /**
    * Dense search. With the approximate index (and without `query.exact`), planned by
-   * `planDenseSearch`: a scan of a small candidate set, or the HNSW graph, then exact rescoring.
+   * `planDenseSearch`: a scan of a small candidate set, or the IVF index, then exact rescoring.
    * Otherwise exact: `vec_distance_cosine` over every chunk that passes; similarity = 1 − distance.
    */
   async denseSearch(

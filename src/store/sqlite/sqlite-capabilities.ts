@@ -15,7 +15,7 @@ export const SQLITE_CAPABILITIES: StoreCapabilities = defineCapabilities({
   lexicalStatistics: 'collection',
 });
 
-/** With the approximate index: the same, and dense search through HNSW (usearch) rescored exactly. */
+/** With the approximate index: the same, and dense search through the IVF index (usearch) rescored exactly. */
 export const SQLITE_APPROXIMATE_CAPABILITIES: StoreCapabilities = defineCapabilities({
   ...SQLITE_CAPABILITIES,
   dense: 'approximate',

@@ -6,13 +6,14 @@
  *    seqs: listed ids, documents or sources (the chunk table's `(namespace, …)` indexes), the
  *    metadata filter (the metadata index, `sqlite-metadata-index.ts`), the namespace (the vector
  *    index's own namespace counts). Each set is counted, but only up to `scanBelow + 1`.
- * 2. **Scan** when the collection or the smallest set holds at most `scanBelow` chunks: the set's
+ * 2. **Scan** when the namespace or the smallest set holds at most `scanBelow` chunks: the set's
  *    int8 vectors are scored in memory (the rows themselves are read only when a condition is
  *    left to check), so a filter matching 1% of a million chunks costs 10,000 dot products.
- * 3. **Graph** otherwise: the HNSW graph's nearest `breadth` chunks, kept when they pass every
+ * 3. **Index** otherwise: the IVF index's nearest chunks (`vector-index.ts`): the `rescore` best
+ *    when nothing is left to check, else the nearest `breadth`, kept when they pass every
  *    condition (checked in memory for the namespace alone, else by one SQL statement over the
  *    candidates), widened ×4 (or to the rate the pass rate asks for) until `topK` pass. When the
- *    breadth would pass `graphUpTo`, the search scores every passing chunk exactly instead.
+ *    breadth would pass `breadthUpTo`, the search scores every passing chunk exactly instead.
  *
  * Either way the best `rescore` candidates are rescored exactly from their float32 embeddings,
  * so `score` is the true cosine similarity, and `topK` hits come back whenever that many pass.
@@ -28,12 +29,12 @@ import { type Candidates, normaliseInto, type VectorIndex } from './vector-index
 
 /** The planner's settings (see `SqliteStoreOptions.vectorIndex`). */
 export interface DensePlanSettings {
-  /** Scan instead of walking the graph when at most this many chunks can pass. */
+  /** Scan instead of searching the index when at most this many chunks can pass. */
   scanBelow: number;
-  /** First graph breadth: `max(breadth, topK × 10)` nearest chunks. */
+  /** First breadth of a search with conditions to check: `max(breadth, topK × 10)` nearest chunks. */
   breadth: number;
-  /** Widest graph search before scoring every passing chunk exactly instead. */
-  graphUpTo: number;
+  /** Widest breadth before scoring every passing chunk exactly instead. */
+  breadthUpTo: number;
   /** Candidates rescored exactly: `max(rescore, topK × 4)`. */
   rescore: number;
 }
@@ -102,7 +103,9 @@ export async function planDenseSearch(context: DensePlanContext, query: DenseQue
   }
 
   const needsCheck = hasLists || conditions.filter !== undefined || query.keepBest;
-  let breadth = Math.max(settings.breadth, query.topK * 10);
+  // With nothing to check but the namespace of a collection that holds no other, the best
+  // `keep` are the answer; otherwise candidates are taken wide and checked.
+  let breadth = needsCheck || inNamespace < index.count ? Math.max(settings.breadth, query.topK * 10) : keep;
   for (;;) {
     const found = index.search(unit, breadth);
     let passing = keepIn(found, (seq) => index.holds(seq, scope.namespace));
@@ -120,7 +123,7 @@ export async function planDenseSearch(context: DensePlanContext, query: DenseQue
     }
     const rate = Math.max(passing.seqs.length, 1) / breadth;
     const next = Math.min(index.count, Math.max(breadth * 4, Math.ceil((query.topK * 2) / rate)));
-    if (next > settings.graphUpTo) return context.exact();
+    if (next > settings.breadthUpTo) return context.exact();
     breadth = next;
   }
 }
@@ -191,9 +194,10 @@ async function scanPart(
     seqs =
       part.answers === 'namespace'
         ? context.index.seqsIn(context.scope.namespace)
-        : (await context.tx.all<{ seq: number }>({ sql: part.sql, params: part.params })).map(
+        : (part.members ??
+          (await context.tx.all<{ seq: number }>({ sql: part.sql, params: part.params })).map(
             (row) => row.seq,
-          );
+          ));
   } else {
     const params = context.params();
     let where = context.where(conditions, params, part.answers === 'namespace' ? 'index' : 'scan');

@@ -16,21 +16,36 @@ export const DEFAULT_MMAP_SIZE_BYTES = 256 * 1024 * 1024;
  */
 export const vectorIndexSchema = z
   .object({
-    /** Neighbours per node of the HNSW graph (M). Default 16. */
-    connectivity: z.number().int().min(2).max(256).default(16),
-    /** Candidates kept while inserting into the graph (efConstruction). Default 128. */
-    expansionAdd: z.number().int().min(1).max(4096).default(128),
-    /** Candidates kept while searching the graph (ef), raised to the breadth asked for. Default 64. */
-    expansionSearch: z.number().int().min(1).max(4096).default(64),
-    /** First graph breadth: the nearest `max(breadth, 10 × topK)` chunks. Default 400. */
-    breadth: z.number().int().min(1).max(1_000_000).default(400),
     /**
-     * Score the candidates in memory instead of walking the graph when the collection, the
-     * namespace or the set of chunks a condition's index allows holds at most this many. Default 10,000.
+     * Lists of the IVF index once partitioned (nlist): the vectors are split among this many
+     * centroids. Default 0: `ceil(sqrt(count))` at each training (1,000 lists at a million chunks),
+     * 16 to 16,384 (pgvector's advice for `ivfflat` past a million rows).
+     */
+    lists: z.number().int().min(0).max(1_000_000).default(0),
+    /**
+     * Lists scanned per search (nprobe), nearest centroid first; more are scanned until at least
+     * four times the candidates asked for were. Default 0: `ceil(sqrt(lists))` (pgvector's advice
+     * for `ivfflat.probes`): 32 of 1,000 lists, about 3% of a million chunks. Higher is slower and
+     * closer to exact; `bench/dense-at-scale.mjs` measures recall and latency per setting.
+     */
+    probes: z.number().int().min(0).max(1_000_000).default(0),
+    /**
+     * Vectors from which the index is partitioned into lists; below, a search scans every vector
+     * (int8, SIMD). Default 50,000.
+     */
+    partitionAbove: z.number().int().min(32).max(100_000_000).default(50_000),
+    /**
+     * Candidates first taken from the index for a filtered search: the nearest
+     * `max(breadth, 10 × topK)` chunks, widened until `topK` of them pass. Default 200.
+     */
+    breadth: z.number().int().min(1).max(1_000_000).default(200),
+    /**
+     * Score the candidates in memory instead of searching the index when the namespace or the set
+     * of chunks a condition's index allows holds at most this many. Default 10,000.
      */
     scanBelow: z.number().int().min(0).max(10_000_000).default(10_000),
-    /** Widest graph search before every passing chunk is scored exactly instead. Default 50,000. */
-    graphUpTo: z.number().int().min(1).default(50_000),
+    /** Widest breadth before every passing chunk is scored exactly instead. Default 50,000. */
+    breadthUpTo: z.number().int().min(1).default(50_000),
     /** Approximate winners rescored exactly from their float32 embeddings: `max(rescore, 4 × topK)`. Default 40. */
     rescore: z.number().int().min(1).max(100_000).default(40),
   })
@@ -57,9 +72,12 @@ export const sqliteStoreOptionsSchema = z.object({
   mmapSizeBytes: z.number().int().min(0).optional(),
   /**
    * Page size of a new database file, in bytes (a power of two from 512 to 65536; SQLite's
-   * `page_size`, set before the first table; existing files keep theirs). Default 16384: a chunk
-   * row with a 384-dimensional float32 embedding is about 1.7 KB, and 4 KiB pages hold two of
-   * them with a fifth of each page empty (`bench/dense-at-scale.mjs` measures the file).
+   * `page_size`, set before the first table; existing files keep theirs). Default 32768: a chunk
+   * row is one to a few KB (a 384-dimensional float32 embedding alone is 1.5 KB), and a page
+   * leaves up to a row's size empty: 4 KiB pages held two such rows with a fifth of each page
+   * empty, 16 KiB pages left 7.8% of the chunk table empty at a million chunks, 32 KiB pages
+   * about 3% (`bench/dense-at-scale.mjs` measures the file; larger pages write more per changed
+   * index page, so inserts are about a sixth slower than with 16 KiB).
    */
   pageSizeBytes: z
     .number()
@@ -68,9 +86,9 @@ export const sqliteStoreOptionsSchema = z.object({
       (value) => value >= 512 && value <= 65536 && (value & (value - 1)) === 0,
       'must be a power of two from 512 to 65536',
     )
-    .default(16384),
+    .default(32768),
   /**
-   * The approximate vector index (HNSW through the optional package `usearch`) and the dense
+   * The approximate vector index (IVF over int8 vectors, scanned by the optional package `usearch`) and the dense
    * search planner; `false` searches exactly. Without `usearch` installed the store searches
    * exactly whatever this says, and `capabilities.dense` is `exact`.
    */

@@ -36,10 +36,14 @@ if (loadUsearch() === undefined) {
     () => openSqliteStore({ path: freshPath('contract') }),
     SQLITE_APPROXIMATE_CAPABILITIES,
   );
-  // Every search walks the graph: no candidate set is small enough to scan.
+  // Every search goes through the partitioned index: no candidate set is small enough to scan.
   runStoreContract(
-    'sqlite, approximate index (graph only)',
-    () => openSqliteStore({ path: freshPath('contract'), vectorIndex: { scanBelow: 0, breadth: 1 } }),
+    'sqlite, approximate index (index only)',
+    () =>
+      openSqliteStore({
+        path: freshPath('contract'),
+        vectorIndex: { scanBelow: 0, breadth: 1, partitionAbove: 32 },
+      }),
     SQLITE_APPROXIMATE_CAPABILITIES,
   );
 }
@@ -123,12 +127,12 @@ describe('openSqliteStore', () => {
     await store.close();
   });
 
-  it('gives new files 16 KiB pages and leaves existing files their page size', async () => {
+  it('gives new files 32 KiB pages and leaves existing files their page size', async () => {
     const path = freshPath();
     const store = await openSqliteStore({ path });
     await store.ensureRegistry();
     await store.close();
-    expect(withRaw(path, (db) => db.pragma('page_size', { simple: true }))).toBe(16384);
+    expect(withRaw(path, (db) => db.pragma('page_size', { simple: true }))).toBe(32768);
     const small = freshPath();
     await (await openSqliteStore({ path: small, pageSizeBytes: 4096 })).ensureRegistry();
     const reopened = await openSqliteStore({ path: small });

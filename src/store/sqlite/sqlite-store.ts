@@ -1,5 +1,5 @@
 /**
- * The embedded store: one SQLite file (better-sqlite3) with FTS5 for BM25, an approximate HNSW
+ * The embedded store: one SQLite file (better-sqlite3) with FTS5 for BM25, an approximate IVF
  * index beside it (the optional package `usearch`) and sqlite-vec for exact cosine search. See
  * `sqlite-schema.ts` for the layout, `sqlite-backend.ts` for the hooks and `docs/dense-search.md`.
  * @module

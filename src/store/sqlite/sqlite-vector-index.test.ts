@@ -43,17 +43,26 @@ function chunks(count: number, seed: number, meta: (i: number) => Record<string,
   );
 }
 
+/** Index settings that partition collections of this test's size (the default waits for 50,000). */
+const PARTITIONED = { partitionAbove: 64 };
+
 /**
- * Every chunk found by its own vector through the graph alone, searched as wide as the collection
- * (so the graph returns every node it can reach, and only an unreachable or missing node, or a
- * wrong vector, fails); and at least 95% of them by a narrow search (breadth 10), the graph's recall.
+ * Every chunk found by its own vector through the index alone, every list scanned (so only a
+ * missing vector or a wrong one fails); and at least 95% of them by a search of the one nearest
+ * list (a vector lives in the list of its nearest centroid, so each should find itself there).
  */
 async function everyChunkFindsItself(store: SqliteStore): Promise<void> {
   const all: StoredChunk[] = [];
   for await (const page of store.iterChunks({ ...S })) all.push(...page);
   expect(await store.refreshVectorIndex('docs')).toBe(all.length);
-  const whole = await openSqliteStore({ path: store.path, vectorIndex: { scanBelow: 0, breadth: 100_000 } });
-  const narrow = await openSqliteStore({ path: store.path, vectorIndex: { scanBelow: 0, breadth: 10 } });
+  const whole = await openSqliteStore({
+    path: store.path,
+    vectorIndex: { ...PARTITIONED, scanBelow: 0, probes: 1_000_000 },
+  });
+  const narrow = await openSqliteStore({
+    path: store.path,
+    vectorIndex: { ...PARTITIONED, scanBelow: 0, probes: 1, rescore: 1 },
+  });
   try {
     let found = 0;
     for (const chunk of all) {
@@ -86,7 +95,7 @@ const WRITER = `import { openSqliteStore } from './store/sqlite/sqlite-store.js'
 const [path, seedText] = process.argv.slice(2);
 let seed = Number(seedText);
 const next = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647 - 0.5; };
-const store = await openSqliteStore({ path });
+const store = await openSqliteStore({ path, vectorIndex: { partitionAbove: 64 } });
 await store.createCollection('docs', { model: 'm', dimension: ${DIM} });
 const chunk = (n) => ({ id: 'c' + n, documentId: 'd' + (n % 50), sourceId: 'd' + (n % 50), ordinal: n, text: 'chunk ' + n,
   headingPath: [], pageStart: 1, pageEnd: 1, tokenCount: 2, metadata: { n }, embedding: Array.from({ length: ${DIM} }, next) });
@@ -104,14 +113,19 @@ for (let round = 0; ; round++) {
 const withIndex = loadUsearch() === undefined ? describe.skip : describe;
 
 withIndex('the approximate index (requires the optional package usearch)', () => {
-  it('answers as exact search does, with and without filters, through the graph and through scans', async () => {
-    const store = await openSqliteStore({ path: freshPath(), vectorIndex: { scanBelow: 50 } });
+  it('answers as exact search does, with and without filters, through the index and through scans', async () => {
+    const store = await openSqliteStore({
+      path: freshPath(),
+      vectorIndex: { ...PARTITIONED, scanBelow: 50 },
+    });
     await store.createCollection('docs', { model: 'm', dimension: DIM });
     await store.upsertChunks(
       S,
       chunks(600, 11, (i) => ({ tenth: i % 10, bucket: i % 100 })),
     );
     const next = random(99);
+    let recalled = 0;
+    let wanted = 0;
     for (let q = 0; q < 20; q++) {
       const vector = Array.from({ length: DIM }, next);
       for (const condition of [
@@ -126,18 +140,26 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
         const exact = await store.denseSearch({ ...S, vector, topK: 5, exact: true, ...condition });
         expect(approximate.length).toBe(exact.length);
         const overlap = ids(approximate).filter((id) => ids(exact).includes(id)).length;
-        expect(overlap).toBeGreaterThanOrEqual(exact.length - 1);
+        expect(overlap).toBeGreaterThanOrEqual(exact.length - 2);
+        recalled += overlap;
+        wanted += exact.length;
         for (const hit of approximate) {
           const same = exact.find((other) => other.chunk.id === hit.chunk.id);
           if (same !== undefined) expect(hit.score).toBeCloseTo(same.score, 5);
         }
       }
     }
+    // Unclustered 8-dimensional vectors in 25 lists, 5 of them probed: the hardest case for an IVF
+    // index, and still 95% of the exact hits.
+    expect(recalled / wanted).toBeGreaterThanOrEqual(0.95);
     await store.close();
   });
 
   it('returns topK filtered hits when the filter and the query point in opposite directions', async () => {
-    const store = await openSqliteStore({ path: freshPath(), vectorIndex: { scanBelow: 0, breadth: 10 } });
+    const store = await openSqliteStore({
+      path: freshPath(),
+      vectorIndex: { ...PARTITIONED, scanBelow: 0, breadth: 10 },
+    });
     await store.createCollection('docs', { model: 'm', dimension: DIM });
     const near = Array.from({ length: 300 }, (_, i) => ({
       ...storedChunk('near', i, { metadata: { side: 'near' } }),
@@ -161,12 +183,12 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
 
   it('follows writes, overwrites and deletes without a rebuild, in this process and from another store', async () => {
     const path = freshPath();
-    const store = await openSqliteStore({ path });
+    const store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
     await store.createCollection('docs', { model: 'm', dimension: DIM });
     const first = chunks(200, 5);
     await store.upsertChunks(S, first);
     await everyChunkFindsItself(store);
-    const writer = await openSqliteStore({ path });
+    const writer = await openSqliteStore({ path, vectorIndex: PARTITIONED });
     await writer.upsertChunks(S, chunks(50, 6)); // overwrites doc0…doc4 with new vectors
     await writer.deleteChunks(S, { documentIds: ['doc19'] });
     await writer.close();
@@ -180,7 +202,7 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
 
   it('saves the index beside the database, loads it on open, and rebuilds it when damaged or foreign', async () => {
     const path = freshPath();
-    let store = await openSqliteStore({ path });
+    let store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
     await store.createCollection('docs', { model: 'm', dimension: DIM });
     await store.upsertChunks(S, chunks(300, 8));
     await store.refreshVectorIndex('docs');
@@ -190,14 +212,14 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     // Damage the saved vectors: the next open notices and rebuilds from the chunk table.
     const damaged = join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin');
     truncateSync(damaged, 100);
-    store = await openSqliteStore({ path });
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
     await everyChunkFindsItself(store);
     await store.close();
     // The rebuilt index was saved in the damaged one's place, so the next open loads it.
     expect(savedIndexes(path)).toEqual([saved]);
     expect(statSync(damaged).size).toBeGreaterThan(100);
     // A collection dropped and created again under the same name never takes the old files.
-    store = await openSqliteStore({ path });
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
     await store.dropCollection('docs');
     expect(savedIndexes(path)).toEqual([]);
     await store.createCollection('docs', { model: 'm', dimension: DIM });
@@ -211,15 +233,14 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     );
     mkdirSync(stale);
     writeFileSync(join(stale, 'vectors.bin'), 'not an index');
-    store = await openSqliteStore({ path });
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
     await everyChunkFindsItself(store);
     await store.close();
   });
 
   it('searches collections where many chunks share one embedding (duplicates, boilerplate)', async () => {
-    // More identical vectors than the self-lookup after a parallel add can tell apart: usearch
-    // failed ("Reserve capacity ahead of searches!") once the vectors it could not find were
-    // added again on one thread, and every later search of the file failed the same way.
+    // Hundreds of identical vectors land in one list (the HNSW graph this index replaced failed
+    // on them: "Reserve capacity ahead of searches!", and every later search of the file too).
     const warnings: string[] = [];
     const onWarning = (warning: Error & { code?: string }) => {
       if (warning.code === 'CAIRN_VECTOR_INDEX') warnings.push(warning.message);
@@ -231,7 +252,7 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     for (const count of [600, 3000]) {
       const path = freshPath();
       const same = Array.from({ length: DIM }, (_, i) => (i === 0 ? 1 : 0.25));
-      const store = await openSqliteStore({ path });
+      const store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
       await store.createCollection('docs', { model: 'm', dimension: DIM });
       const twins = chunks(count, 21).map((chunk, i) => ({
         ...chunk,
@@ -245,8 +266,8 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
       const [first] = await store.denseSearch({ ...S, vector: other.embedding!, topK: 1 });
       expect(first?.chunk.id).toBe(other.id);
       await store.close();
-      // The saved index loads again, and the graph alone still finds the distinct vectors.
-      const reopened = await openSqliteStore({ path, vectorIndex: { scanBelow: 0 } });
+      // The saved index loads again, and the index alone still finds the distinct vectors.
+      const reopened = await openSqliteStore({ path, vectorIndex: { ...PARTITIONED, scanBelow: 0 } });
       expect(await reopened.denseSearch({ ...S, vector: same, topK: 5 })).toHaveLength(5);
       const [again] = await reopened.denseSearch({ ...S, vector: other.embedding!, topK: 1 });
       expect(again?.chunk.id).toBe(other.id);
@@ -276,7 +297,7 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
       child.kill('SIGKILL');
       expect(await exited).toBe('SIGKILL');
     }
-    const store = await openSqliteStore({ path });
+    const store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
     expect(await store.countChunks(S)).toBeGreaterThan(0);
     await everyChunkFindsItself(store);
     await store.close();

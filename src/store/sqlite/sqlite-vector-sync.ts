@@ -31,7 +31,7 @@ import type { StoredCollection } from '../collection/backend.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import { collectionTables } from './sqlite-schema.js';
 import type { UsearchModule } from './usearch-module.js';
-import { type GraphSettings, type IndexedVector, VectorIndex } from './vector-index.js';
+import { type IndexedVector, type PartitionSettings, VectorIndex } from './vector-index.js';
 
 /** Runs a statement and yields its rows as arrays of column values, without holding them all. */
 export type RowIterator = (sql: string, params: unknown[]) => IterableIterator<unknown[]>;
@@ -50,7 +50,7 @@ const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 /** The in-memory indexes of one connection's collections, by table name. */
 export class VectorIndexes {
   readonly #module: UsearchModule;
-  readonly #settings: GraphSettings;
+  readonly #settings: PartitionSettings;
   readonly #folder: string | undefined;
   readonly #iterate: RowIterator;
   readonly #indexes = new Map<string, VectorIndex>();
@@ -61,7 +61,7 @@ export class VectorIndexes {
    */
   constructor(
     module: UsearchModule,
-    settings: GraphSettings,
+    settings: PartitionSettings,
     folder: string | undefined,
     iterate: RowIterator,
   ) {
@@ -168,6 +168,7 @@ export class VectorIndexes {
       }
     }
     index.upsert(batch);
+    index.partitionIfDue();
     index.version = target;
   }
 

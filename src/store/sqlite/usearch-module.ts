@@ -1,46 +1,35 @@
 /**
- * The optional `usearch` package (HNSW, Unum), typed structurally: only the calls cairn makes.
- * It is an optional dependency; without it the SQLite store searches exactly.
+ * The optional `usearch` package (Unum), typed structurally: only the calls cairn makes (its SIMD
+ * exact search, which the IVF index scans lists with). It is an optional dependency; without it
+ * the SQLite store searches exactly.
  * @module
  */
 import { createRequire } from 'node:module';
 
-/** Options of a usearch index, as its constructor takes them. */
-export interface UsearchConfig {
-  dimensions: number;
-  metric: 'cos';
-  /** How vectors are kept in the graph: `i8` (one byte per dimension) or `f32`. */
-  quantization: 'i8' | 'f32';
-  /** Neighbours per node (HNSW's M). */
-  connectivity: number;
-  /** Candidates while inserting (HNSW's efConstruction). */
-  expansion_add: number;
-  /** Candidates while searching (HNSW's ef); a search for `k` results uses at least `k`. */
-  expansion_search: number;
-  multi: false;
+/** Nearest rows of a matrix, nearest first: offsets into the dataset and their distances. */
+export interface UsearchMatches {
+  /** `k` offsets per query (row numbers of the dataset). */
+  keys: BigUint64Array;
+  /** `k` distances per query; for `cos`, 1 − cosine similarity. */
+  distances: Float32Array;
 }
 
-/** The methods of a usearch `Index` that cairn calls. */
-export interface UsearchIndex {
-  add(keys: BigUint64Array, vectors: Float32Array, threads?: number): void;
-  /**
-   * The `k` nearest keys of one query, or of each query of a matrix (`vector` holding several
-   * rows): then `keys` and `distances` hold `k` slots per query, of which `counts[i]` are filled.
-   */
-  search(
-    vector: Float32Array,
-    k: number,
-    threads: number,
-  ): { keys: BigUint64Array; distances: Float32Array; counts?: BigUint64Array };
-  remove(keys: BigUint64Array): number | number[];
-  size(): number;
-  save(path: string): void;
-  load(path: string): void;
-}
-
-/** The module's constructor. */
+/** The calls of the usearch module that cairn makes. */
 export interface UsearchModule {
-  Index: new (config: UsearchConfig) => UsearchIndex;
+  /**
+   * Brute-force `k` nearest rows of `dataset` for each row of `queries` (SIMD, on `threads`
+   * threads; 0 = every core). usearch 2.25 reads both arrays from the start of their buffers,
+   * whatever their `byteOffset`, and takes their lengths from the arrays.
+   * @throws When `k` exceeds the dataset's rows.
+   */
+  exactSearch(
+    dataset: Int8Array,
+    queries: Int8Array,
+    dimensions: number,
+    k: number,
+    metric: 'cos',
+    threads: number,
+  ): UsearchMatches;
 }
 
 let loaded: { module: UsearchModule | undefined } | undefined;
@@ -54,7 +43,7 @@ export function loadUsearch(): UsearchModule | undefined {
   if (loaded === undefined) {
     try {
       const module = createRequire(import.meta.url)('usearch') as UsearchModule;
-      loaded = { module: typeof module?.Index === 'function' ? module : undefined };
+      loaded = { module: typeof module?.exactSearch === 'function' ? module : undefined };
     } catch {
       loaded = { module: undefined };
     }
