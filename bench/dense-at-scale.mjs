@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { syntheticChunk } from './support/synthetic-chunk.mjs';
 
 const require = createRequire(import.meta.url);
 const DIM_DEFAULT = '384';
@@ -348,19 +349,9 @@ async function cairn(n, data, exact) {
   for (let start = 0; start < n; start += 1000) {
     const chunks = [];
     for (let i = start; i < Math.min(n, start + 1000); i++) {
-      chunks.push({
-        id: `c${i}`,
-        documentId: `d${Math.floor(i / 10)}`,
-        sourceId: `d${Math.floor(i / 10)}`,
-        ordinal: i % 10,
-        text: `chunk ${i}`,
-        headingPath: [],
-        pageStart: 1,
-        pageEnd: 1,
-        tokenCount: 2,
-        metadata: { bucket: i % 100, tenth: i % 10 },
-        embedding: data.vectors.subarray(i * dim, (i + 1) * dim),
-      });
+      chunks.push(
+        syntheticChunk(i, { text: `chunk ${i}`, embedding: data.vectors.subarray(i * dim, (i + 1) * dim) }),
+      );
     }
     await store.upsertChunks(scope, chunks);
   }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { openSqliteStore } from '../dist/index.js';
+import { syntheticChunk } from './support/synthetic-chunk.mjs';
 import { syntheticData } from './support/synthetic-data.mjs';
 
 const { values } = parseArgs({
@@ -42,19 +43,7 @@ for (const pageSizeBytes of values.sizes.split(',').map(Number)) {
   for (let start = 0; start < n; start += 1000) {
     const chunks = [];
     for (let i = start; i < Math.min(n, start + 1000); i++) {
-      chunks.push({
-        id: `c${i}`,
-        documentId: `d${Math.floor(i / 10)}`,
-        sourceId: `d${Math.floor(i / 10)}`,
-        ordinal: i % 10,
-        text: texts[i],
-        headingPath: [],
-        pageStart: 1,
-        pageEnd: 1,
-        tokenCount: 20,
-        metadata: { bucket: i % 100, tenth: i % 10 },
-        embedding: vectors[i],
-      });
+      chunks.push(syntheticChunk(i, { text: texts[i], embedding: vectors[i], tokenCount: 20 }));
     }
     await store.upsertChunks({ collection: 'bench' }, chunks);
   }
