@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { storedChunk } from '../../../test/support/store-records.js';
 import { compileStoreWorker } from '../../../test/support/store-worker.js';
@@ -236,6 +237,47 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
     await everyChunkFindsItself(store);
     await store.close();
+  });
+
+  it('leaves a namesake alone when a store that still holds the dropped collection closes', async () => {
+    // Store `stale` holds the index of `docs` with unsaved changes while another store drops the
+    // collection and creates it again; closing `stale` must neither save the dropped collection's
+    // index over the new one's nor prune the new one's tombstones past its version (which made
+    // every search of the new collection rebuild its index).
+    const path = freshPath();
+    const stale = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await stale.createCollection('docs', { model: 'm', dimension: DIM });
+    const old = chunks(300, 31);
+    for (let i = 0; i < 300; i += 10) await stale.upsertChunks(S, old.slice(i, i + 10));
+    await stale.denseSearch({ ...S, vector: old[0]!.embedding!, topK: 1 });
+    const other = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await other.dropCollection('docs');
+    await other.createCollection('docs', { model: 'm', dimension: DIM });
+    await other.upsertChunks(S, chunks(100, 32));
+    await other.deleteChunks(S, { ids: ['doc0:0'] });
+    await other.refreshVectorIndex('docs');
+    const before = savedIndexes(path);
+    expect(before).toHaveLength(1);
+    await stale.close();
+    expect(savedIndexes(path)).toEqual(before);
+    const db = new Database(path, { readonly: true });
+    const state = db.prepare(`SELECT epoch, version, floor FROM ${tableNameFor('docs')}_state`).get() as {
+      epoch: string;
+      version: number;
+      floor: number;
+    };
+    db.close();
+    expect(before[0]).toBe(`${state.epoch}.${state.version}`);
+    expect(state.floor).toBeLessThanOrEqual(state.version);
+    await everyChunkFindsItself(other);
+    // Dropped and not created again: the closing store writes no files for it.
+    const holder = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await holder.upsertChunks(S, chunks(5, 33));
+    await holder.denseSearch({ ...S, vector: old[0]!.embedding!, topK: 1 });
+    await other.dropCollection('docs');
+    await holder.close();
+    await other.close();
+    expect(savedIndexes(path)).toEqual([]);
   });
 
   it('searches collections where many chunks share one embedding (duplicates, boilerplate)', async () => {

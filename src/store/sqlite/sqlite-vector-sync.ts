@@ -121,18 +121,28 @@ export class VectorIndexes {
 
   /**
    * Saves every index with changes worth writing (any, below 100,000 vectors; at least 1% of the
-   * vectors above).
-   * @returns The saved indexes' table names and versions, for pruning tombstones.
+   * vectors above). An index whose collection was dropped since (its table is gone, or holds a
+   * namesake of another epoch, maybe by another process) is forgotten instead: its save would
+   * replace the namesake's and its version prune the namesake's tombstones.
+   * @param epochOf The collection table's current epoch, `undefined` when the table is gone.
+   * @returns The saved indexes' table names, epochs and versions, for pruning tombstones.
    */
-  saveChanged(force = false): Array<{ location: string; version: number }> {
-    const saved: Array<{ location: string; version: number }> = [];
+  saveChanged(
+    force: boolean,
+    epochOf: (location: string) => string | undefined,
+  ): Array<{ location: string; epoch: string; version: number }> {
+    const saved: Array<{ location: string; epoch: string; version: number }> = [];
     if (this.#folder === undefined) return saved;
     for (const [location, index] of this.#indexes) {
       const worth =
         index.unsaved > 0 && (force || index.count < 100_000 || index.unsaved * 100 >= index.count);
       if (!worth) continue;
+      if (epochOf(location) !== index.epoch) {
+        this.#indexes.delete(location);
+        continue;
+      }
       this.#save(location, index);
-      saved.push({ location, version: index.version });
+      saved.push({ location, epoch: index.epoch, version: index.version });
     }
     return saved;
   }
