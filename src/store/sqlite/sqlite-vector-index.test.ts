@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -278,6 +287,35 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     await holder.close();
     await other.close();
     expect(savedIndexes(path)).toEqual([]);
+  });
+
+  it("rebuilds a saved index damaged in place, so no namespace answers with another one's chunks", async () => {
+    const path = freshPath();
+    let store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    const a = chunks(10, 41);
+    const b = chunks(10, 42);
+    await store.upsertChunks({ ...S, namespace: 'a' }, a);
+    await store.upsertChunks({ ...S, namespace: 'b' }, b);
+    await store.refreshVectorIndex('docs');
+    await store.close();
+    // Every saved vector moved to namespace `a`'s id: sizes, seqs and ranges all still valid.
+    const [saved] = savedIndexes(path);
+    const file = join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin');
+    const bytes = readFileSync(file);
+    const headerLength = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString('utf8'));
+    const namespacesAt = 4 + headerLength + header.lists * 4 + header.count * 8;
+    for (let i = 0; i < header.count; i++)
+      bytes.writeInt32LE(header.namespaces.indexOf('a'), namespacesAt + 4 * i);
+    writeFileSync(file, bytes);
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    const inA = await store.denseSearch({ ...S, namespace: 'a', vector: b[0]!.embedding!, topK: 20 });
+    expect(ids(inA).sort()).toEqual(ids(a.map((chunk) => ({ chunk }))).sort());
+    const inB = await store.denseSearch({ ...S, namespace: 'b', vector: b[0]!.embedding!, topK: 20 });
+    expect(inB).toHaveLength(10);
+    expect(inB[0]?.chunk.id).toBe(b[0]!.id);
+    await store.close();
   });
 
   it('searches collections where many chunks share one embedding (duplicates, boilerplate)', async () => {
