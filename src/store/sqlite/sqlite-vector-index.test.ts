@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
+  copyFileSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -315,6 +316,53 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     const inB = await store.denseSearch({ ...S, namespace: 'b', vector: b[0]!.embedding!, topK: 20 });
     expect(inB).toHaveLength(10);
     expect(inB[0]?.chunk.id).toBe(b[0]!.id);
+    await store.close();
+  });
+
+  it('does not take a save newer than a database file restored from a copy', async () => {
+    // The folder beside the file keeps the save of the lineage the copy was restored over; once
+    // the restored file's version passes it, its seqs name other chunks (here in another namespace).
+    const path = freshPath();
+    let store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    const base = chunks(100, 51);
+    await store.upsertChunks(S, base);
+    await store.close();
+    const backup = join(dirname(path), 'backup.db');
+    copyFileSync(path, backup);
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    for (let i = 0; i < 5; i++)
+      await store.upsertChunks(
+        S,
+        chunks(10, 52 + i).map((c) => ({ ...c, id: `live${i}:${c.id}` })),
+      );
+    await store.refreshVectorIndex('docs');
+    await store.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    copyFileSync(backup, path);
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    const later: StoredChunk[] = [];
+    const check = async () => {
+      for (const chunk of [...base, ...later]) {
+        const hits = await store.denseSearch({ ...S, vector: chunk.embedding!, topK: 3 });
+        expect(hits[0]?.chunk.id).toBe(chunk.id);
+        expect(ids(hits).filter((id) => /^later[1357]:/.test(id))).toEqual([]);
+      }
+    };
+    for (let i = 0; i < 9; i++) {
+      const batch = chunks(10, 60 + i).map((c) => ({ ...c, id: `later${i}:${c.id}` }));
+      await store.upsertChunks({ ...S, namespace: i % 2 === 1 ? 'other' : 'default' }, batch);
+      if (i % 2 === 0) later.push(...batch);
+      if (i === 4) {
+        // The restored file is now at the version of the other lineage's save: its own save of
+        // that version must replace that folder, not defer to it.
+        await store.refreshVectorIndex('docs');
+        await store.close();
+        store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+        await check();
+      }
+    }
+    await check();
     await store.close();
   });
 
