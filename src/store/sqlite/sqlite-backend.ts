@@ -154,11 +154,14 @@ export class SqliteBackend extends SqlBackend {
    */
   saveVectorIndexes(force: boolean): void {
     if (this.#vectors === undefined) return;
-    const saved = this.#vectors.saveChanged(force);
+    const saved = this.#vectors.saveChanged(force, (location) => this.#epochOf(location));
     if (saved.length === 0) return;
     this.#db.exec('BEGIN IMMEDIATE');
     try {
-      for (const { location, version } of saved) {
+      for (const { location, epoch, version } of saved) {
+        // Checked again under the write lock: another process may have dropped the collection
+        // since the save, and its namesake's tombstones are not this index's to prune.
+        if (this.#epochOf(location) !== epoch) continue;
         const tables = collectionTables(location);
         this.#db.prepare(`DELETE FROM ${tables.removed} WHERE version <= ?`).run(version);
         this.#db.prepare(`UPDATE ${tables.state} SET floor = ? WHERE floor < ?`).run(version, version);
@@ -168,6 +171,17 @@ export class SqliteBackend extends SqlBackend {
       if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
       throw error;
     }
+  }
+
+  /** The epoch of a collection table's write state, or `undefined` when the table is gone. */
+  #epochOf(location: string): string | undefined {
+    const exists = this.#db
+      .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?")
+      .get(`${location}_state`);
+    if (exists === undefined) return undefined;
+    const { state } = collectionTables(location);
+    const row = this.#db.prepare(`SELECT epoch FROM ${state}`).get() as { epoch: string } | undefined;
+    return row?.epoch;
   }
 
   /**

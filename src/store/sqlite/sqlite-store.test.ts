@@ -170,6 +170,27 @@ describe('openSqliteStore', () => {
       argument: 'options.busyTimeoutMs',
     });
     await expect(openSqliteStore({ path: '' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    // Inside `vectorIndex` (false or settings): the setting, whatever is wrong with it.
+    for (const [vectorIndex, argument] of [
+      [{ lists: 1.5 }, 'options.vectorIndex.lists'],
+      [{ probes: 'all' }, 'options.vectorIndex.probes'],
+      [{ probes: -1 }, 'options.vectorIndex.probes'],
+      [{ partitionAbove: null }, 'options.vectorIndex.partitionAbove'],
+    ] as const) {
+      await expect(
+        openSqliteStore({ path: freshPath(), vectorIndex: vectorIndex as never }),
+      ).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        argument,
+      });
+    }
+    // The HNSW graph's settings are gone.
+    await expect(
+      openSqliteStore({ path: freshPath(), vectorIndex: { connectivity: 16 } as never }),
+    ).rejects.toThrow(/options\.vectorIndex.*connectivity/);
+    await expect(openSqliteStore({ path: freshPath(), vectorIndex: 'on' as never })).rejects.toThrow(
+      /options\.vectorIndex.*expected false.*or.*expected object/,
+    );
   });
 });
 

@@ -1,7 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { storedChunk } from '../../../test/support/store-records.js';
 import { compileStoreWorker } from '../../../test/support/store-worker.js';
@@ -235,6 +246,123 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     writeFileSync(join(stale, 'vectors.bin'), 'not an index');
     store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
     await everyChunkFindsItself(store);
+    await store.close();
+  });
+
+  it('leaves a namesake alone when a store that still holds the dropped collection closes', async () => {
+    // Store `stale` holds the index of `docs` with unsaved changes while another store drops the
+    // collection and creates it again; closing `stale` must neither save the dropped collection's
+    // index over the new one's nor prune the new one's tombstones past its version (which made
+    // every search of the new collection rebuild its index).
+    const path = freshPath();
+    const stale = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await stale.createCollection('docs', { model: 'm', dimension: DIM });
+    const old = chunks(300, 31);
+    for (let i = 0; i < 300; i += 10) await stale.upsertChunks(S, old.slice(i, i + 10));
+    await stale.denseSearch({ ...S, vector: old[0]!.embedding!, topK: 1 });
+    const other = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await other.dropCollection('docs');
+    await other.createCollection('docs', { model: 'm', dimension: DIM });
+    await other.upsertChunks(S, chunks(100, 32));
+    await other.deleteChunks(S, { ids: ['doc0:0'] });
+    await other.refreshVectorIndex('docs');
+    const before = savedIndexes(path);
+    expect(before).toHaveLength(1);
+    await stale.close();
+    expect(savedIndexes(path)).toEqual(before);
+    const db = new Database(path, { readonly: true });
+    const state = db.prepare(`SELECT epoch, version, floor FROM ${tableNameFor('docs')}_state`).get() as {
+      epoch: string;
+      version: number;
+      floor: number;
+    };
+    db.close();
+    expect(before[0]).toBe(`${state.epoch}.${state.version}`);
+    expect(state.floor).toBeLessThanOrEqual(state.version);
+    await everyChunkFindsItself(other);
+    // Dropped and not created again: the closing store writes no files for it.
+    const holder = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await holder.upsertChunks(S, chunks(5, 33));
+    await holder.denseSearch({ ...S, vector: old[0]!.embedding!, topK: 1 });
+    await other.dropCollection('docs');
+    await holder.close();
+    await other.close();
+    expect(savedIndexes(path)).toEqual([]);
+  });
+
+  it("rebuilds a saved index damaged in place, so no namespace answers with another one's chunks", async () => {
+    const path = freshPath();
+    let store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    const a = chunks(10, 41);
+    const b = chunks(10, 42);
+    await store.upsertChunks({ ...S, namespace: 'a' }, a);
+    await store.upsertChunks({ ...S, namespace: 'b' }, b);
+    await store.refreshVectorIndex('docs');
+    await store.close();
+    // Every saved vector moved to namespace `a`'s id: sizes, seqs and ranges all still valid.
+    const [saved] = savedIndexes(path);
+    const file = join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin');
+    const bytes = readFileSync(file);
+    const headerLength = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString('utf8'));
+    const namespacesAt = 4 + headerLength + header.lists * 4 + header.count * 8;
+    for (let i = 0; i < header.count; i++)
+      bytes.writeInt32LE(header.namespaces.indexOf('a'), namespacesAt + 4 * i);
+    writeFileSync(file, bytes);
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    const inA = await store.denseSearch({ ...S, namespace: 'a', vector: b[0]!.embedding!, topK: 20 });
+    expect(ids(inA).sort()).toEqual(ids(a.map((chunk) => ({ chunk }))).sort());
+    const inB = await store.denseSearch({ ...S, namespace: 'b', vector: b[0]!.embedding!, topK: 20 });
+    expect(inB).toHaveLength(10);
+    expect(inB[0]?.chunk.id).toBe(b[0]!.id);
+    await store.close();
+  });
+
+  it('does not take a save newer than a database file restored from a copy', async () => {
+    // The folder beside the file keeps the save of the lineage the copy was restored over; once
+    // the restored file's version passes it, its seqs name other chunks (here in another namespace).
+    const path = freshPath();
+    let store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    const base = chunks(100, 51);
+    await store.upsertChunks(S, base);
+    await store.close();
+    const backup = join(dirname(path), 'backup.db');
+    copyFileSync(path, backup);
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    for (let i = 0; i < 5; i++)
+      await store.upsertChunks(
+        S,
+        chunks(10, 52 + i).map((c) => ({ ...c, id: `live${i}:${c.id}` })),
+      );
+    await store.refreshVectorIndex('docs');
+    await store.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    copyFileSync(backup, path);
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    const later: StoredChunk[] = [];
+    const check = async () => {
+      for (const chunk of [...base, ...later]) {
+        const hits = await store.denseSearch({ ...S, vector: chunk.embedding!, topK: 3 });
+        expect(hits[0]?.chunk.id).toBe(chunk.id);
+        expect(ids(hits).filter((id) => /^later[1357]:/.test(id))).toEqual([]);
+      }
+    };
+    for (let i = 0; i < 9; i++) {
+      const batch = chunks(10, 60 + i).map((c) => ({ ...c, id: `later${i}:${c.id}` }));
+      await store.upsertChunks({ ...S, namespace: i % 2 === 1 ? 'other' : 'default' }, batch);
+      if (i % 2 === 0) later.push(...batch);
+      if (i === 4) {
+        // The restored file is now at the version of the other lineage's save: its own save of
+        // that version must replace that folder, not defer to it.
+        await store.refreshVectorIndex('docs');
+        await store.close();
+        store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+        await check();
+      }
+    }
+    await check();
     await store.close();
   });
 

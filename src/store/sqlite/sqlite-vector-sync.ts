@@ -8,10 +8,11 @@
  *
  * Saved indexes live beside the database in `.<file>.vectors/<table>/<epoch>.<version>/` (a
  * folder written under a temporary name and renamed into place, so a reader sees a whole index
- * or none). Opening takes the newest saved index of the collection's epoch that is not newer
- * than the database and not older than the tombstone floor, checks its size against the chunk
- * table and catches it up; anything else (no file, a damaged one, a file from another epoch or
- * from the future) is rebuilt from the chunk table. After `kill -9` at any moment the database
+ * or none); each save then raises the tombstone floor to its version. Opening takes the saved
+ * index of the collection's epoch whose version is the floor, checks its size against the chunk
+ * table and catches it up; anything else (no file, a damaged one, a file from another epoch, from
+ * the future, or one this database never recorded, as after restoring the file from a copy) is
+ * rebuilt from the chunk table. After `kill -9` at any moment the database
  * is intact (SQLite's WAL) and the index is therefore rebuilt or caught up to it.
  * @module
  */
@@ -121,18 +122,28 @@ export class VectorIndexes {
 
   /**
    * Saves every index with changes worth writing (any, below 100,000 vectors; at least 1% of the
-   * vectors above).
-   * @returns The saved indexes' table names and versions, for pruning tombstones.
+   * vectors above). An index whose collection was dropped since (its table is gone, or holds a
+   * namesake of another epoch, maybe by another process) is forgotten instead: its save would
+   * replace the namesake's and its version prune the namesake's tombstones.
+   * @param epochOf The collection table's current epoch, `undefined` when the table is gone.
+   * @returns The saved indexes' table names, epochs and versions, for pruning tombstones.
    */
-  saveChanged(force = false): Array<{ location: string; version: number }> {
-    const saved: Array<{ location: string; version: number }> = [];
+  saveChanged(
+    force: boolean,
+    epochOf: (location: string) => string | undefined,
+  ): Array<{ location: string; epoch: string; version: number }> {
+    const saved: Array<{ location: string; epoch: string; version: number }> = [];
     if (this.#folder === undefined) return saved;
     for (const [location, index] of this.#indexes) {
       const worth =
         index.unsaved > 0 && (force || index.count < 100_000 || index.unsaved * 100 >= index.count);
       if (!worth) continue;
+      if (epochOf(location) !== index.epoch) {
+        this.#indexes.delete(location);
+        continue;
+      }
       this.#save(location, index);
-      saved.push({ location, version: index.version });
+      saved.push({ location, epoch: index.epoch, version: index.version });
     }
     return saved;
   }
@@ -174,12 +185,14 @@ export class VectorIndexes {
 
   #load(location: string, dimension: number, state: WriteState): VectorIndex | undefined {
     if (this.#folder === undefined) return undefined;
-    const candidates = savedVersions(join(this.#folder, location))
-      .filter(
-        (saved) =>
-          saved.epoch === state.epoch && saved.version >= state.floor && saved.version <= state.version,
-      )
-      .sort((a, b) => b.version - a.version);
+    // Only the save the database recorded last (each save raises the floor to its version): one
+    // newer than the floor was never recorded in this database, as when the file was restored
+    // from a copy and the folder beside it kept the save of the lineage it replaced, whose seqs
+    // now name other chunks.
+    const candidates = savedVersions(join(this.#folder, location)).filter(
+      (saved) =>
+        saved.epoch === state.epoch && saved.version === state.floor && saved.version <= state.version,
+    );
     for (const saved of candidates) {
       try {
         return VectorIndex.load(
@@ -208,10 +221,13 @@ export class VectorIndexes {
       index.save(temporary);
       for (const name of readdirSync(temporary)) syncFile(join(temporary, name));
       const target = join(base, `${index.epoch}.${index.version}`);
+      // A folder of that name is replaced: another process's save of the same version is as good
+      // as this one, but one left by another lineage of the file (restored from a copy) is not.
+      rmSync(target, { recursive: true, force: true });
       try {
         renameSync(temporary, target);
       } catch {
-        // Another process saved the same version first; its copy is as good as ours.
+        // Another process saved the same version in between; its copy is as good as ours.
         rmSync(temporary, { recursive: true, force: true });
       }
       syncFile(base);

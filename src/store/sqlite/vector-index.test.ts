@@ -189,4 +189,28 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     writeFileSync(file, sizes);
     expect(load).toThrow(/list sizes/);
   });
+
+  it('refuses a save whose bytes were changed in place, structure intact', () => {
+    const index = new VectorIndex(usearch!, PARTITIONED, DIM, 'epoch', 1);
+    index.upsert(rows(600, 8));
+    index.partitionIfDue();
+    const folder = mkdtempSync(join(root, 'flipped-'));
+    index.save(folder);
+    const file = join(folder, 'vectors.bin');
+    const whole = readFileSync(file);
+    const load = () => VectorIndex.load(usearch!, PARTITIONED, folder, DIM, 'epoch', 1);
+    const header = JSON.parse(whole.subarray(4, 4 + whole.readUInt32LE(0)).toString('utf8'));
+    const namespacesAt = 4 + whole.readUInt32LE(0) + header.lists * (4 + DIM) + header.count * 8;
+    // A namespace id still in range (every vector into namespace 0), then one code byte.
+    const moved = Buffer.from(whole);
+    for (let i = 0; i < header.count; i++) moved.writeInt32LE(0, namespacesAt + 4 * i);
+    writeFileSync(file, moved);
+    expect(load).toThrow(/SHA-256/);
+    const code = Buffer.from(whole);
+    code[whole.length - 40] = code[whole.length - 40]! ^ 1;
+    writeFileSync(file, code);
+    expect(load).toThrow(/SHA-256/);
+    writeFileSync(file, whole);
+    expect(load().countIn('a')).toBe(200);
+  });
 });

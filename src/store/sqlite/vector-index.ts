@@ -20,6 +20,7 @@
  * catches it up from the database and saves and loads it.
  * @module
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -59,10 +60,12 @@ interface List {
 
 const SCALE = 127;
 /**
- * Version of the saved file. 4: the IVF index (centroids and lists); saves of format 3 (the HNSW
- * graph) are rebuilt.
+ * Version of the saved file. 5: the IVF index (centroids and lists) followed by the SHA-256 of
+ * everything before it; saves of format 4 (no digest) and 3 (the HNSW graph) are rebuilt.
  */
-const FORMAT = 4;
+const FORMAT = 5;
+/** Bytes of the SHA-256 digest that ends a saved file. */
+const DIGEST_BYTES = 32;
 /** The centroids are trained again once the index holds this many times the vectors they were trained on. */
 const RETRAIN_GROWTH = 4;
 /** Sampled vectors per centroid for training (Faiss warns below 39). */
@@ -329,25 +332,28 @@ export class VectorIndex {
     );
     const length = Buffer.alloc(4);
     length.writeUInt32LE(header.length);
-    writeFileSync(
-      join(folder, VECTORS_FILE),
-      Buffer.concat([
-        length,
-        header,
-        asBytes(sizes),
-        asBytes(this.#centroids),
-        asBytes(seqs),
-        asBytes(namespaces),
-        asBytes(scales),
-        asBytes(codes),
-      ]),
-    );
+    const parts = [
+      length,
+      header,
+      asBytes(sizes),
+      asBytes(this.#centroids),
+      asBytes(seqs),
+      asBytes(namespaces),
+      asBytes(scales),
+      asBytes(codes),
+    ];
+    // The digest catches damage that leaves the structure valid (a flipped namespace id would
+    // put a chunk in another namespace's results).
+    const digest = createHash('sha256');
+    for (const part of parts) digest.update(part);
+    writeFileSync(join(folder, VECTORS_FILE), Buffer.concat([...parts, digest.digest()]));
     this.unsaved = 0;
   }
 
   /**
    * Reads an index written by {@link save}.
-   * @throws When the file is missing, malformed, of another format or inconsistent.
+   * @throws When the file is missing, malformed, of another format, inconsistent, or its bytes
+   *   do not match the SHA-256 digest at its end.
    */
   static load(
     module: UsearchModule,
@@ -357,7 +363,9 @@ export class VectorIndex {
     epoch: string,
     version: number,
   ): VectorIndex {
-    const file = readFileSync(join(folder, VECTORS_FILE));
+    const saved = readFileSync(join(folder, VECTORS_FILE));
+    if (saved.length < 4 + DIGEST_BYTES) throw new Error(`vector index ${folder}: truncated`);
+    const file = saved.subarray(0, saved.length - DIGEST_BYTES);
     const headerLength = file.readUInt32LE(0);
     const header = JSON.parse(file.subarray(4, 4 + headerLength).toString('utf8')) as {
       format: number;
@@ -398,6 +406,9 @@ export class VectorIndex {
       throw new Error(`vector index ${folder}: ${file.length - offset} trailing bytes`);
     if (sizes.reduce((sum, size) => sum + size, 0) !== count || sizes.some((size) => size < 0)) {
       throw new Error(`vector index ${folder}: list sizes do not add up to ${count}`);
+    }
+    if (!createHash('sha256').update(file).digest().equals(saved.subarray(file.length))) {
+      throw new Error(`vector index ${folder}: contents do not match their SHA-256 digest`);
     }
     const index = new VectorIndex(module, settings, dimension, epoch);
     for (const name of header.namespaces) index.#namespaceId(name);
