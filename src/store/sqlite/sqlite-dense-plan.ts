@@ -251,8 +251,9 @@ async function rescore(
       `SELECT c.seq AS seq, c.embedding AS embedding, ${CHUNK_COLUMNS}, d.source_name AS source_name ` +
       `FROM ${context.tables.chunks} AS c LEFT JOIN ${DOCUMENTS_TABLE} AS d ON d.collection = ? ` +
       'AND d.namespace = c.namespace AND d.document_id = c.document_id ' +
-      'WHERE c.seq IN (SELECT value FROM json_each(?))',
-    params: [context.scope.collection.name, JSON.stringify(seqs)],
+      // The namespace again: the index is derived data, and no answer crosses namespaces.
+      'WHERE c.seq IN (SELECT value FROM json_each(?)) AND c.namespace = ?',
+    params: [context.scope.collection.name, JSON.stringify(seqs), context.scope.namespace],
   });
   const scored = rows
     .map((row) => ({ row, score: cosine(query.vector, row.embedding) }))

@@ -19,9 +19,10 @@ export const vectorIndexSchema = z
     /**
      * Lists of the IVF index once partitioned (nlist): the vectors are split among this many
      * centroids. Default 0: `ceil(sqrt(count))` at each training (1,000 lists at a million chunks),
-     * 16 to 16,384 (pgvector's advice for `ivfflat` past a million rows).
+     * 16 to 16,384 (pgvector's advice for `ivfflat` past a million rows). A number chosen here is
+     * held to one list per 39 vectors at training (Faiss's minimum of training points per centroid).
      */
-    lists: z.number().int().min(0).max(1_000_000).default(0),
+    lists: z.number().int().min(0).max(16_384).default(0),
     /**
      * Lists scanned per search (nprobe), nearest centroid first; more are scanned until at least
      * four times the candidates asked for were. Default 0: `ceil(sqrt(lists))` (pgvector's advice

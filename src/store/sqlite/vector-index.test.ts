@@ -134,6 +134,15 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     expect(unfoundByThemselves(index, all)).toEqual([]);
   });
 
+  it('holds a chosen number of lists to one per 39 vectors, so training stays linear in the collection', () => {
+    const index = new VectorIndex(usearch!, { ...PARTITIONED, lists: 16_384 }, DIM, 'epoch', 2);
+    const added = rows(2000, 12);
+    index.upsert(added);
+    index.partitionIfDue();
+    expect(index.lists).toBe(Math.floor(2000 / 39));
+    expect(unfoundByThemselves(index, added.slice(0, 200))).toEqual([]);
+  });
+
   it('recalls the exact top 10 among its candidates with the default probes', () => {
     const index = new VectorIndex(usearch!, PARTITIONED, DIM, 'epoch', 2);
     const added = rows(5000, 9);

@@ -28,7 +28,10 @@ import type { UsearchModule } from './usearch-module.js';
 
 /** How a collection's vectors are partitioned and searched (see `SqliteStoreOptions.vectorIndex`). */
 export interface PartitionSettings {
-  /** Lists once partitioned (IVF's nlist); 0 chooses `ceil(sqrt(count))` at each training, 16 to 16,384. */
+  /**
+   * Lists once partitioned (IVF's nlist); 0 chooses `ceil(sqrt(count))` at each training, 16 to
+   * 16,384. A chosen number is held to at most one list per 39 vectors.
+   */
   lists: number;
   /** Lists scanned per search (IVF's nprobe); 0 chooses `ceil(sqrt(lists))`. */
   probes: number;
@@ -70,6 +73,8 @@ const DIGEST_BYTES = 32;
 const RETRAIN_GROWTH = 4;
 /** Sampled vectors per centroid for training (Faiss warns below 39). */
 const SAMPLE_PER_LIST = 48;
+/** Fewest vectors per list a chosen `lists` is held to (Faiss warns below 39 training points per centroid). */
+const MIN_TRAINING_PER_LIST = 39;
 /** Lloyd iterations per training. */
 const TRAIN_ITERATIONS = 10;
 /** Vectors per exact-search call while assigning vectors to centroids. */
@@ -513,9 +518,16 @@ export class VectorIndex {
   #partition(): void {
     const dimension = this.dimension;
     const count = this.#count;
+    // A chosen number of lists is held to one per `MIN_TRAINING_PER_LIST` vectors: training costs
+    // sample × lists distance computations, which near one list per vector grows with the
+    // square of the collection (about a quarter of an hour at 50,000).
     const lists =
       this.#settings.lists > 0
-        ? Math.min(this.#settings.lists, count)
+        ? Math.min(
+            this.#settings.lists,
+            MAX_LISTS,
+            Math.max(MIN_LISTS, Math.floor(count / MIN_TRAINING_PER_LIST)),
+          )
         : Math.min(MAX_LISTS, Math.max(MIN_LISTS, Math.ceil(Math.sqrt(count))));
     const live = this.#liveSlots();
     const sampleSize = Math.min(count, lists * SAMPLE_PER_LIST);
