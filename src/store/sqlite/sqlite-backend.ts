@@ -175,10 +175,7 @@ export class SqliteBackend extends SqlBackend {
 
   /** The epoch of a collection table's write state, or `undefined` when the table is gone. */
   #epochOf(location: string): string | undefined {
-    const exists = this.#db
-      .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?")
-      .get(`${location}_state`);
-    if (exists === undefined) return undefined;
+    if (!this.#tableExists(`${location}_state`)) return undefined;
     const { state } = collectionTables(location);
     const row = this.#db.prepare(`SELECT epoch FROM ${state}`).get() as { epoch: string } | undefined;
     return row?.epoch;
@@ -198,10 +195,14 @@ export class SqliteBackend extends SqlBackend {
   }
 
   async hasRegistry(): Promise<boolean> {
-    const row = this.#db
-      .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?")
-      .get(REGISTRY_TABLE);
-    return row !== undefined;
+    return this.#tableExists(REGISTRY_TABLE);
+  }
+
+  #tableExists(name: string): boolean {
+    return (
+      this.#db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !==
+      undefined
+    );
   }
 
   async createRegistry(): Promise<void> {

@@ -52,7 +52,12 @@ export interface Candidates {
   scores: number[];
 }
 
-/** One list: the codes of its vectors, back to back, and their slots. */
+/**
+ * One list: the codes of its vectors, back to back, and their slots. `codes` starts its own
+ * buffer: usearch's exact search reads from the start of an array's buffer whatever its
+ * `byteOffset`, taking only the length from the array (usearch 2.25 `lib.cpp`), so a list is
+ * scanned as `codes.subarray(0, size × dimension)` and never through a view at an offset.
+ */
 interface List {
   codes: Int8Array;
   /** The same bytes as `codes`, for `Buffer.copy` (a native copy that makes no view per row). */
@@ -264,7 +269,7 @@ export class VectorIndex {
       if (list.size === 0) continue;
       scanned += list.size;
       const found = this.#exact(
-        view(list.codes, list.size * this.dimension),
+        list.codes.subarray(0, list.size * this.dimension),
         query,
         Math.min(wanted, list.size),
       );
@@ -394,19 +399,21 @@ export class VectorIndex {
       throw new Error(`vector index ${folder}: ${count} vectors in ${lists} lists`);
     }
     let offset = 4 + headerLength;
-    const take = (size: number) => {
+    const section = (size: number) => {
       if (offset + size > file.length) throw new Error(`vector index ${folder}: truncated`);
-      const copy = new Uint8Array(size);
-      copy.set(file.subarray(offset, offset + size));
       offset += size;
-      return copy.buffer;
+      return file.subarray(offset - size, offset);
     };
+    // Copied into buffers of their own, aligned for their element types.
+    const take = (size: number) => new Uint8Array(section(size)).buffer;
     const sizes = new Int32Array(take(lists * 4));
     const centroids = new Int8Array(take(partitioned ? lists * dimension : 0));
     const seqs = new Float64Array(take(count * 8));
     const namespaces = new Int32Array(take(count * 4));
     const scales = new Float32Array(take(count * 4));
-    const codes = new Int8Array(take(count * dimension));
+    // Read in place: each list copies its part.
+    const codeBytes = section(count * dimension);
+    const codes = new Int8Array(codeBytes.buffer, codeBytes.byteOffset, codeBytes.length);
     if (offset !== file.length)
       throw new Error(`vector index ${folder}: ${file.length - offset} trailing bytes`);
     if (sizes.reduce((sum, size) => sum + size, 0) !== count || sizes.some((size) => size < 0)) {
@@ -486,10 +493,15 @@ export class VectorIndex {
     for (let start = 0; start < n; start += ASSIGN_BATCH) {
       const end = Math.min(n, start + ASSIGN_BATCH);
       const batch = start === 0 && end === n ? codes : codes.slice(start * dimension, end * dimension);
-      const found = this.#module.exactSearch(this.#centroids, batch, dimension, 1, 'cos', this.#threads);
-      for (let i = start; i < end; i++) lists[i] = Number(found.keys[i - start]);
+      const nearest = this.#nearestCentroids(this.#centroids, batch);
+      for (let i = start; i < end; i++) lists[i] = Number(nearest[i - start]);
     }
     return lists;
+  }
+
+  /** The nearest of `centroids` to each row of `codes` (both from the start of their buffers), on every thread. */
+  #nearestCentroids(centroids: Int8Array, codes: Int8Array): BigUint64Array {
+    return this.#module.exactSearch(centroids, codes, this.dimension, 1, 'cos', this.#threads).keys;
   }
 
   #append(id: number, slot: number, code: Int8Array): void {
@@ -541,19 +553,17 @@ export class VectorIndex {
     // Initial centroids: `lists` evenly spaced sampled vectors.
     let centroids = new Int8Array(lists * dimension);
     for (let c = 0; c < lists; c++) {
-      centroids.set(
-        sample.subarray(Math.floor((c * sampleSize) / lists) * dimension).subarray(0, dimension),
-        c * dimension,
-      );
+      const i = Math.floor((c * sampleSize) / lists);
+      centroids.set(sample.subarray(i * dimension, (i + 1) * dimension), c * dimension);
     }
     const sums = new Float64Array(lists * dimension);
     const members = new Int32Array(lists);
     for (let iteration = 0; iteration < TRAIN_ITERATIONS; iteration++) {
-      const found = this.#module.exactSearch(centroids, sample, dimension, 1, 'cos', this.#threads);
+      const nearest = this.#nearestCentroids(centroids, sample);
       sums.fill(0);
       members.fill(0);
       for (let i = 0; i < sampleSize; i++) {
-        const c = Number(found.keys[i]);
+        const c = Number(nearest[i]);
         const scale = this.#scales[sampleSlots[i]!]!;
         members[c]!++;
         for (let j = 0; j < dimension; j++) sums[c * dimension + j]! += sample[i * dimension + j]! * scale;
@@ -578,12 +588,12 @@ export class VectorIndex {
     const assigned = new Int32Array(count);
     for (let start = 0; start < count; start += ASSIGN_BATCH) {
       const end = Math.min(count, start + ASSIGN_BATCH);
-      // A view from the buffer's start: usearch reads from there (see `view`).
+      // A view from the buffer's start: usearch reads from there (see `List`).
       const batch = all.subarray(0, (end - start) * dimension);
       for (let i = start; i < end; i++) batch.set(this.#codeOf(live[i]!), (i - start) * dimension);
-      const found = this.#module.exactSearch(centroids, batch, dimension, 1, 'cos', this.#threads);
+      const nearest = this.#nearestCentroids(centroids, batch);
       for (let i = start; i < end; i++) {
-        const c = Number(found.keys[i - start]);
+        const c = Number(nearest[i - start]);
         assigned[i] = c;
         sizes[c]!++;
       }
@@ -742,15 +752,6 @@ class TopK {
 function emptyList(dimension: number, capacity: number): List {
   const codes = new Int8Array(capacity * dimension);
   return { codes, bytes: asBytes(codes), slots: new Int32Array(capacity), size: 0 };
-}
-
-/**
- * The first `length` elements of `codes` as an array of their own length starting at its buffer's
- * start: usearch's exact search reads from the start of the buffer and takes the length from the
- * array (usearch 2.25 `lib.cpp`), so a view at an offset would be read from the wrong place.
- */
-function view(codes: Int8Array, length: number): Int8Array {
-  return codes.byteOffset === 0 && codes.length === length ? codes : new Int8Array(codes.buffer, 0, length);
 }
 
 /** Writes `vector / |vector|` into `out` (zero vectors stay zero). */
