@@ -1,6 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeOnPostgresServer } from '../../../test/support/postgres-server.js';
 import { cosine, documentWrite, storedChunk } from '../../../test/support/store-records.js';
 import { validateFilter } from '../../core/filter/validate-filter.js';
 import type { Scope } from '../../core/ports.js';
@@ -147,34 +148,43 @@ describe('through pg, on PGlite served over a socket', () => {
   });
 });
 
-// Runs the contract against a real server when one is configured, e.g.
-// CAIRN_TEST_DATABASE_URL=postgres://postgres@localhost:5432/cairn_test (pgvector 0.8+ and unaccent
-// installed; the tests drop every cairn_* table in the connection's schema). Without it the block
-// is not registered at all.
-const serverUrl = process.env.CAIRN_TEST_DATABASE_URL;
-if (serverUrl) {
-  describe('on the PostgreSQL server at CAIRN_TEST_DATABASE_URL', () => {
-    let admin: { query(sql: string): Promise<unknown>; end(): Promise<void> };
-    beforeAll(async () => {
-      const pg = await import('pg');
-      const client = new pg.default.Client({ connectionString: serverUrl });
-      await client.connect();
-      admin = client;
-    });
-    afterAll(async () => {
-      await dropCairnTables(admin);
-      await admin.end();
-    });
-    runStoreContract(
-      'postgres (server)',
-      async () => {
-        await dropCairnTables(admin);
-        return openPostgresStore({ url: serverUrl });
-      },
-      POSTGRES_CAPABILITIES,
-    );
+// The same contract on a real server (CAIRN_TEST_POSTGRES_URL, from scripts/setup-postgres.sh),
+// connected as the owner role that migrates; every scoped transaction runs as the runtime role
+// without BYPASSRLS. Skipped with the reason when no server is configured, failing on CI.
+describeOnPostgresServer('on the PostgreSQL server (CAIRN_TEST_POSTGRES_URL)', (database) => {
+  let admin: { query(sql: string): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> };
+  beforeAll(async () => {
+    const pg = await import('pg');
+    const client = new pg.default.Client({ connectionString: database().url });
+    await client.connect();
+    admin = client;
   });
-}
+  afterAll(async () => {
+    await admin?.end();
+  });
+
+  it('connects as a role that is neither superuser nor BYPASSRLS, and scoped work runs as one too', async () => {
+    const store = await openPostgresStore({ url: database().url });
+    try {
+      await store.createCollection('roles', { model: 'm', dimension: 3 });
+      const { rows } = await admin.query(
+        "SELECT r.rolsuper OR r.rolbypassrls AS owner_bypasses, a.rolsuper OR a.rolbypassrls AS app_bypasses, a.rolcanlogin AS app_logs_in FROM pg_roles AS r, pg_roles AS a WHERE r.rolname = current_user AND a.rolname = 'cairn_app'",
+      );
+      expect(rows).toEqual([{ owner_bypasses: false, app_bypasses: false, app_logs_in: false }]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  runStoreContract(
+    'postgres (server)',
+    async () => {
+      await dropCairnTables(admin);
+      return openPostgresStore({ url: database().url });
+    },
+    POSTGRES_CAPABILITIES,
+  );
+});
 
 const makeChunk = storedChunk;
 
