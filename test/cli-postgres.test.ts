@@ -5,7 +5,43 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPglite } from '../src/store/postgres/pglite-driver.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
+import { describeOnPostgresServer } from './support/postgres-server.js';
 import { runCairn as cairn } from './support/run-cli.js';
+
+/** Ingests the example PDFs, re-ingests, asks, searches another namespace and lists documents at `url`. */
+async function ingestSearchAsk(url: string): Promise<void> {
+  const cache = ['--no-cache'];
+  const first = await cairn(['ingest', 'examples', '--include', '*.pdf', '--db', url, '--json', ...cache]);
+  expect(first.code, first.stderr).toBe(0);
+  expect(JSON.parse(first.stdout).totals).toMatchObject({ ingested: 3, failed: 0 });
+  const again = await cairn(['ingest', 'examples', '--include', '*.pdf', '--db', url, ...cache]);
+  expect(again.stdout).toMatch(/0 ingested, 3 unchanged/);
+  const ask = await cairn([
+    'ask',
+    'What did the Piper PA-22-150 hit on final approach near Tallahassee?',
+    '--db',
+    url,
+    ...cache,
+  ]);
+  expect(ask.code, ask.stderr).toBe(0);
+  expect(ask.stdout).toMatch(/trees/);
+  // The report is chunked by section now: the answer may come from its second hit, the Analysis.
+  expect(ask.stdout).toMatch(/\[\d\] 20071229X02007\.pdf/);
+  const other = await cairn([
+    'search',
+    'Tallahassee',
+    '--db',
+    url,
+    '--namespace',
+    'tenant-b',
+    '--json',
+    ...cache,
+  ]);
+  expect(JSON.parse(other.stdout).hits).toEqual([]);
+  // `documents` opens no cache (it reads the store only), so it takes no --no-cache.
+  const docs = JSON.parse((await cairn(['documents', '--db', url, '--json'])).stdout);
+  expect(docs).toHaveLength(3);
+}
 
 describe('cairn CLI on PostgreSQL (pg driver, PGlite served on 127.0.0.1)', () => {
   let db: PGlite;
@@ -24,37 +60,7 @@ describe('cairn CLI on PostgreSQL (pg driver, PGlite served on 127.0.0.1)', () =
   });
 
   it('ingests, searches, answers and lists with --db postgres://', async () => {
-    const cache = ['--no-cache'];
-    const first = await cairn(['ingest', 'examples', '--include', '*.pdf', '--db', url, '--json', ...cache]);
-    expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout).totals).toMatchObject({ ingested: 3, failed: 0 });
-    const again = await cairn(['ingest', 'examples', '--include', '*.pdf', '--db', url, ...cache]);
-    expect(again.stdout).toMatch(/0 ingested, 3 unchanged/);
-    const ask = await cairn([
-      'ask',
-      'What did the Piper PA-22-150 hit on final approach near Tallahassee?',
-      '--db',
-      url,
-      ...cache,
-    ]);
-    expect(ask.code, ask.stderr).toBe(0);
-    expect(ask.stdout).toMatch(/trees/);
-    // The report is chunked by section now: the answer may come from its second hit, the Analysis.
-    expect(ask.stdout).toMatch(/\[\d\] 20071229X02007\.pdf/);
-    const other = await cairn([
-      'search',
-      'Tallahassee',
-      '--db',
-      url,
-      '--namespace',
-      'tenant-b',
-      '--json',
-      ...cache,
-    ]);
-    expect(JSON.parse(other.stdout).hits).toEqual([]);
-    // `documents` opens no cache (it reads the store only), so it takes no --no-cache.
-    const docs = JSON.parse((await cairn(['documents', '--db', url, '--json'])).stdout);
-    expect(docs).toHaveLength(3);
+    await ingestSearchAsk(url);
   });
 
   it('accepts pglite: locations for a server-less Postgres', async () => {
@@ -63,5 +69,15 @@ describe('cairn CLI on PostgreSQL (pg driver, PGlite served on 127.0.0.1)', () =
     expect(result.code, result.stderr).toBe(0);
     const search = JSON.parse((await cairn(['search', 'Tallahassee', '--db', location, '--json'])).stdout);
     expect(search.hits[0].chunk.documentId).toBe('20071229X02007.pdf');
+  });
+});
+
+describeOnPostgresServer('cairn CLI on the PostgreSQL server (CAIRN_TEST_POSTGRES_URL)', (database) => {
+  beforeAll(() => {
+    ensureBuilt();
+  });
+
+  it('ingests, searches, answers and lists with --db postgres://, scoped work as the runtime role', async () => {
+    await ingestSearchAsk(database().url);
   });
 });

@@ -32,6 +32,7 @@ export interface ServerDatabase {
 }
 
 interface AdminClient {
+  connect(): Promise<unknown>;
   query(sql: string): Promise<{ rows: Array<Record<string, unknown>> }>;
   end(): Promise<void>;
 }
@@ -84,7 +85,8 @@ export function describeOnPostgresServer(
       database = { url: target.toString(), name };
     });
     afterAll(async () => {
-      if (database !== undefined) await onServer(url, `DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
+      if (database !== undefined)
+        await onServer(url, `DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
     });
     body(() => {
       if (database === undefined) throw new Error('the server database is made in beforeAll');

@@ -14,6 +14,7 @@ import { ConfigError } from '../../core/errors.js';
 import type { StoreCapabilities } from '../../core/ports.js';
 import type * as Backend from '../collection/backend.js';
 import { defineCapabilities } from '../collection/backend.js';
+import type { LexicalFieldWeights } from '../collection/lexical-weights.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
@@ -21,6 +22,14 @@ import { DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { PostgresDriver, PostgresQueryable } from './postgres-driver.js';
 import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
+import {
+  fieldsOf,
+  indexStatements,
+  type LexicalFields,
+  lexicalStatements,
+  postingColumns,
+  queryIndexTerms,
+} from './postgres-lexical.js';
 import type { ResolvedPostgresStoreOptions } from './postgres-options.js';
 import type { PostgresParams } from './postgres-params.js';
 import { checkCollectionTable, lockDdl, runDdl, schemaExists } from './postgres-registry.js';
@@ -36,15 +45,12 @@ import {
   hnswIndexStatement,
   isolationStatements,
   migrationStatements,
+  namespacedTables,
   type PostgresSchemaSettings,
   policyStatements,
-  rankWeights,
-  searchIndexName,
-  searchIndexStatement,
   searchVector,
 } from './postgres-schema.js';
 import { denseSearchSql, hybridSearchSql, lexicalSearchSql, type SearchTarget } from './postgres-search.js';
-import { tsqueryText } from './postgres-tsquery.js';
 
 /** Rows per `INSERT … SELECT FROM unnest(…)` statement when writing chunks. */
 export const INSERT_BATCH_SIZE = 1000;
@@ -59,7 +65,8 @@ export const BULK_WRITE_MIN_ROWS = 1000;
 
 /** What the PostgreSQL backend can do. */
 export const POSTGRES_CAPABILITIES: StoreCapabilities = defineCapabilities({
-  lexical: 'ts_rank_cd',
+  lexical: 'bm25',
+  lexicalStatistics: 'namespace',
   dense: 'approximate',
   hybrid: true,
   vectorTypes: Object.freeze(['float32', 'float16'] as const),
@@ -99,6 +106,24 @@ export class PostgresBackend extends SqlBackend {
         await this.fillDocumentFields(tx, collection);
       },
     },
+    {
+      from: 2,
+      description:
+        'rank lexical hits by Okapi BM25 as the SQLite store does: index every chunk into per-namespace postings and term statistics, and drop the tsvector column',
+      apply: async (tx, collection) => {
+        const table = this.table(collection);
+        await raw(tx).query(
+          `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS lexical_length integer NOT NULL DEFAULT 0`,
+        );
+        await raw(tx).query(`DROP INDEX IF EXISTS ${quoteIdentifier(`${collection.location}_search`)}`);
+        await raw(tx).query(`ALTER TABLE ${table} DROP COLUMN IF EXISTS search`);
+        for (const sql of lexicalStatements(collection.location)) await raw(tx).query(sql);
+        for (const location of namespacedTables(collection.location)) {
+          for (const sql of policyStatements(location, this.settings)) await raw(tx).query(sql);
+        }
+        await this.#indexExisting(tx, collection);
+      },
+    },
   ];
   readonly settings: Readonly<PostgresSchemaSettings>;
   readonly hnsw: Readonly<ResolvedPostgresStoreOptions['hnsw']>;
@@ -106,7 +131,7 @@ export class PostgresBackend extends SqlBackend {
   readonly driver: PostgresDriver;
 
   readonly #analyzed = new Map<string, { pending: number; rows: number }>();
-  readonly #rankWeights: number[];
+  readonly #lexicalWeights: LexicalFieldWeights;
 
   constructor(
     driver: PostgresDriver,
@@ -116,7 +141,7 @@ export class PostgresBackend extends SqlBackend {
     >,
   ) {
     super(postgresDialect);
-    this.#rankWeights = rankWeights(options.lexicalWeights);
+    this.#lexicalWeights = Object.freeze({ ...options.lexicalWeights });
     this.driver = driver;
     this.autoAnalyze = options.autoAnalyze ?? driver.kind === 'pglite';
     this.settings = Object.freeze({
@@ -172,7 +197,14 @@ export class PostgresBackend extends SqlBackend {
     await this.#checkRole(tx);
     for (const sql of migrationStatements(this.settings)) await runDdl(raw(tx), sql);
     for (const collection of registered) {
-      for (const sql of policyStatements(collection.location, this.settings)) await raw(tx).query(sql);
+      // A collection not yet upgraded to version 3 has no lexical tables: its upgrade secures them.
+      const { rows } = await raw(tx).query<{ name: string }>(
+        'SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(quote_ident(name)) IS NOT NULL',
+        [namespacedTables(collection.location)],
+      );
+      for (const { name } of rows) {
+        for (const sql of policyStatements(name, this.settings)) await raw(tx).query(sql);
+      }
     }
   }
 
@@ -203,7 +235,12 @@ export class PostgresBackend extends SqlBackend {
     }
   }
 
-  /** One `INSERT … SELECT FROM unnest(…)` of up to {@link INSERT_BATCH_SIZE} rows; an existing id is overwritten (its `created_at` kept). */
+  /**
+   * Writes up to {@link INSERT_BATCH_SIZE} chunks: chunks of the same ids are deleted first (the
+   * delete trigger un-indexes them; their `created_at` is kept), then one
+   * `INSERT … SELECT FROM unnest(…)` writes the rows and the BM25 postings and statistics are
+   * updated (`postgres-lexical.ts`), all in the caller's transaction.
+   */
   async writeChunks(
     tx: SqlConnection,
     scope: Backend.BackendScope,
@@ -226,7 +263,20 @@ export class PostgresBackend extends SqlBackend {
       metadata: chunks.map(({ chunk }) => JSON.stringify(chunk.metadata)),
       lexical_document: chunks.map(({ lexical }) => lexical.document),
       context: chunks.map(({ lexical }) => lexical.context),
+      lexical_length: [] as number[],
+      created_at: [] as Array<string | null>,
     };
+    const ids = columns.id;
+    const { rows: replaced } = await raw(tx).query<{ id: string; created_at: string }>(
+      `DELETE FROM ${this.table(scope.collection)} WHERE namespace = $1::text AND id = ANY($2::text[]) RETURNING id, created_at::text`,
+      [scope.namespace, ids],
+    );
+    const createdAt = new Map(replaced.map((row) => [row.id, row.created_at]));
+    columns.created_at = ids.map((id) => createdAt.get(id) ?? null);
+    const { postings, lengths } = postingColumns(
+      chunks.map((prepared) => ({ id: prepared.chunk.id, fields: fieldsOf(prepared) })),
+    );
+    columns.lexical_length = lengths;
     const types = [
       'text',
       'text',
@@ -241,6 +291,8 @@ export class PostgresBackend extends SqlBackend {
       'text',
       'text',
       'text',
+      'int',
+      'timestamptz',
     ];
     const values: unknown[] = Object.values(columns);
     const names = Object.keys(columns);
@@ -253,19 +305,18 @@ export class PostgresBackend extends SqlBackend {
     const select = names.map((name) => {
       if (name === 'heading_path' || name === 'metadata') return `u.${name}::jsonb`;
       if (name === 'embedding') return `u.embedding::${vectorType}`;
+      if (name === 'created_at') return 'coalesce(u.created_at, $2::timestamptz)';
       return `u.${name}`;
     });
-    const updates = names
-      .filter((name) => name !== 'id')
-      .map((name) => `${name} = excluded.${name}`)
-      .join(', ');
     await tx.run({
       sql:
-        `INSERT INTO ${this.table(scope.collection)} (namespace, ${names.join(', ')}, created_at, updated_at) ` +
-        `SELECT $1::text, ${select.join(', ')}, $2::timestamptz, $2::timestamptz FROM unnest(${unnest}) AS u(${names.join(', ')}) ` +
-        `ON CONFLICT (namespace, id) DO UPDATE SET ${updates}, updated_at = excluded.updated_at`,
+        `INSERT INTO ${this.table(scope.collection)} (namespace, ${names.join(', ')}, updated_at) ` +
+        `SELECT $1::text, ${select.join(', ')}, $2::timestamptz FROM unnest(${unnest}) AS u(${names.join(', ')})`,
       params: [scope.namespace, now, ...values],
     });
+    for (const statement of indexStatements(scope.collection.location, scope.namespace, postings, lengths)) {
+      await tx.run(statement);
+    }
     const written = (tx as PostgresConnection).written;
     written.set(scope.collection.location, (written.get(scope.collection.location) ?? 0) + chunks.length);
   }
@@ -292,12 +343,8 @@ export class PostgresBackend extends SqlBackend {
   ): Promise<(() => Promise<void>) | undefined> {
     const { collection } = scope;
     if (count < BULK_WRITE_MIN_ROWS) return undefined;
-    const indexes = [
-      { name: searchIndexName(collection.location), create: searchIndexStatement(collection.location) },
-    ];
-    if (hasHnswIndex(collection)) {
-      indexes.push({ name: hnswIndexName(collection.location), create: hnswIndexStatement(collection) });
-    }
+    if (!hasHnswIndex(collection)) return undefined;
+    const indexes = [{ name: hnswIndexName(collection.location), create: hnswIndexStatement(collection) }];
     const dropped = await this.#asOwner(tx, scope.namespace, async (owner) => {
       const { rows } = await owner.query<{ present: number; indexed: string[] }>(
         `SELECT (SELECT count(*) FROM (SELECT 1 FROM ${this.table(collection)} LIMIT $1::int) AS t)::int AS present, ` +
@@ -355,19 +402,18 @@ export class PostgresBackend extends SqlBackend {
     return rows.map((row) => this.scored(row, 1 - row.score));
   }
 
-  /** Full-text search with the accent-folding configuration; `score` = `ts_rank_cd` (cover density, length-normalised). */
+  /** Okapi BM25 over the namespace's postings (`postgres-lexical.ts`); `score` as FTS5's `-bm25()`. */
   async lexicalSearch(
     tx: SqlConnection,
     scope: Backend.BackendScope,
     query: Backend.LexicalQuery,
   ): Promise<Backend.ScoredChunk[]> {
-    const text = tsqueryText(query.terms);
-    if (text === undefined) return [];
+    const terms = queryIndexTerms(query.terms);
+    if (terms.length === 0) return [];
     const statement = lexicalSearchSql({
       target: this.#target(scope, query),
-      query: text,
-      config: foldedConfigName(this.settings),
-      weights: this.#rankWeights,
+      terms,
+      weights: this.#lexicalWeights,
       topK: query.topK,
       keepBest: query.keepBest,
     });
@@ -385,9 +431,8 @@ export class PostgresBackend extends SqlBackend {
       target: this.#target(scope, query),
       vector: vectorLiteral(query.vector),
       vectorType: embeddingType(scope.collection)!,
-      query: tsqueryText(query.terms),
-      config: foldedConfigName(this.settings),
-      rankWeights: this.#rankWeights,
+      terms: queryIndexTerms(query.terms),
+      lexicalWeights: this.#lexicalWeights,
       topK: query.topK,
       keepBest: query.keepBest,
       candidates: query.candidates,
@@ -430,6 +475,52 @@ export class PostgresBackend extends SqlBackend {
     });
     this.#analyzed.set(location, { pending: 0, rows });
     return rows;
+  }
+
+  /**
+   * Indexes every chunk of a collection that has none in its postings yet (upgrade 2 → 3), as
+   * the owner, in pages of {@link INSERT_BATCH_SIZE} per namespace, then sets each namespace's
+   * statistics from the chunk table and the postings.
+   */
+  async #indexExisting(tx: SqlConnection, collection: Backend.StoredCollection): Promise<void> {
+    const table = this.table(collection);
+    let after: { namespace: string; id: string } | undefined;
+    for (;;) {
+      const { rows } = await raw(tx).query<
+        { namespace: string; id: string; heading_path: string[] } & Omit<LexicalFields, 'headings'>
+      >(
+        `SELECT namespace, id, content, heading_path, lexical_document AS document, context FROM ${table} ` +
+          `${after === undefined ? '' : 'WHERE (namespace, id) > ($2::text, $3::text) '}ORDER BY namespace, id LIMIT $1::int`,
+        after === undefined ? [INSERT_BATCH_SIZE] : [INSERT_BATCH_SIZE, after.namespace, after.id],
+      );
+      if (rows.length === 0) break;
+      const byNamespace = new Map<string, typeof rows>();
+      for (const row of rows)
+        byNamespace.set(row.namespace, [...(byNamespace.get(row.namespace) ?? []), row]);
+      for (const [namespace, group] of byNamespace) {
+        const { postings, lengths } = postingColumns(
+          group.map((row) => ({
+            id: row.id,
+            fields: {
+              content: row.content,
+              headings: row.heading_path.join('\n'),
+              document: row.document,
+              context: row.context,
+            },
+          })),
+        );
+        await raw(tx).query(
+          `UPDATE ${table} AS c SET lexical_length = u.length FROM unnest($2::text[], $3::int[]) AS u(id, length) ` +
+            'WHERE c.namespace = $1::text AND c.id = u.id',
+          [namespace, group.map((row) => row.id), lengths],
+        );
+        for (const statement of indexStatements(collection.location, namespace, postings, lengths)) {
+          await raw(tx).query(statement.sql, statement.params);
+        }
+      }
+      const last = rows[rows.length - 1]!;
+      after = { namespace: last.namespace, id: last.id };
+    }
   }
 
   #target(scope: Backend.BackendScope, query: Backend.DenseQuery | Backend.LexicalQuery): SearchTarget {

@@ -10,8 +10,8 @@
  * `namespace`, `id` (primary key with `namespace`), `document_id`, `source_id`, `ordinal`,
  * `content`, `heading_path` (JSONB array), page range, `token_count`, `indivisible`, `metadata`
  * (JSONB), `embedding` (`vector(d)` or `halfvec(d)`, absent in a lexical-only collection) with an
- * HNSW cosine index, `search` (a generated `tsvector` over content and headings) with a GIN index,
- * and timestamps. Ids sort by code point (`COLLATE "C"`).
+ * HNSW cosine index, `lexical_length` (its BM25 length) and timestamps. Ids sort by code point
+ * (`COLLATE "C"`). Beside it, the BM25 postings and statistics tables of `postgres-lexical.ts`.
  *
  * Every namespaced table has row-level security enabled and one policy for the application role:
  * a row is visible and writable only when its `namespace` equals the transaction-local setting.
@@ -19,14 +19,14 @@
  * @module
  */
 import type { StoredCollection } from '../collection/backend.js';
-import type { LexicalFieldWeights } from '../collection/lexical-weights.js';
 import { DOCUMENTS_TABLE, REGISTRY_TABLE, sharedTablesDdl } from '../sql/sql-rows.js';
 import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
+import { dropLexicalStatements, lexicalStatements, lexicalTables } from './postgres-lexical.js';
 import { FOLDED_CONFIG_PREFIX } from './postgres-options.js';
 import type { SqlStatement } from './postgres-params.js';
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 /** Name of the row-level-security policy on every namespaced table. */
 export const POLICY_NAME = 'cairn_namespace';
@@ -170,26 +170,15 @@ export function hasHnswIndex(info: Pick<StoredCollection, 'dimension' | 'vectorT
 }
 
 /**
- * The generated `tsvector` of a chunk: its text (weight class D), its heading path (B), its
- * document's title and source name (A) and its contextualizer text (C). `ts_rank_cd` takes the
- * weight of each class as an array ({@link rankWeights}).
+ * The generated `tsvector` of a chunk of a version-2 collection: its text (weight class D), its
+ * heading path (B), its document's title and source name (A) and its contextualizer text (C).
+ * Version 3 replaced it with BM25 postings; upgrade step 1 → 2 still adds it.
  * @param config The text-search configuration, as a SQL `regconfig` literal.
  */
 export function searchVector(config: string): string {
   return (
     `setweight(to_tsvector(${config}, content), 'D') || setweight(to_tsvector(${config}, heading_path), 'B') || ` +
     `setweight(to_tsvector(${config}, lexical_document), 'A') || setweight(to_tsvector(${config}, context), 'C')`
-  );
-}
-
-/**
- * The `ts_rank_cd` weight array `{D, C, B, A}` for lexical field weights: content (D), context
- * (C), headings (B) and document (A), scaled so that a content match weighs 0.1 as by default.
- */
-export function rankWeights(weights: LexicalFieldWeights): number[] {
-  const scale = 0.1 / (weights.content || 1);
-  return [weights.content, weights.context, weights.headings, weights.document].map(
-    (weight) => weight * scale,
   );
 }
 
@@ -203,7 +192,6 @@ export function collectionStatements(
 ): string[] {
   const table = quoteIdentifier(info.location);
   const name = (suffix: string) => quoteIdentifier(`${info.location}_${suffix}`);
-  const config = `${quoteLiteral(foldedConfigName(settings))}::regconfig`;
   const vectorColumn = embeddingType(info);
   const statements = [
     `CREATE TABLE IF NOT EXISTS ${table} (
@@ -221,25 +209,31 @@ export function collectionStatements(
   metadata jsonb NOT NULL DEFAULT '{}',${vectorColumn === null ? '' : `\n  embedding ${vectorColumn} NOT NULL,`}
   lexical_document text NOT NULL DEFAULT '',
   context text NOT NULL DEFAULT '',
-  search tsvector GENERATED ALWAYS AS (${searchVector(config)}) STORED,
+  lexical_length integer NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
   PRIMARY KEY (namespace, id)
 )`,
     `CREATE INDEX IF NOT EXISTS ${name('document')} ON ${table} (namespace, document_id)`,
     `CREATE INDEX IF NOT EXISTS ${name('source')} ON ${table} (namespace, source_id)`,
-    searchIndexStatement(info.location),
+    ...lexicalStatements(info.location),
   ];
   if (hasHnswIndex(info)) statements.push(hnswIndexStatement(info));
-  return [...statements, ...policyStatements(info.location, settings)];
+  return [...statements, ...namespacedTables(info.location).flatMap((t) => policyStatements(t, settings))];
 }
 
-/** The name of a collection table's GIN index on `search`. */
+/** A collection's tables that hold rows of namespaces: the chunk table and its lexical tables. */
+export function namespacedTables(location: string): string[] {
+  const lexical = lexicalTables(location);
+  return [location, lexical.postings, lexical.termStats, lexical.stats];
+}
+
+/** The name of a version-2 collection table's GIN index on `search`. */
 export function searchIndexName(location: string): string {
   return `${location}_search`;
 }
 
-/** DDL creating a collection table's GIN full-text index (idempotent). */
+/** DDL creating a version-2 collection table's GIN full-text index (idempotent). */
 export function searchIndexStatement(location: string): string {
   return `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(searchIndexName(location))} ON ${quoteIdentifier(location)} USING gin (search)`;
 }
@@ -258,9 +252,9 @@ export function hnswIndexStatement(info: Pick<StoredCollection, 'location' | 've
   );
 }
 
-/** DDL dropping a collection's chunk table (its indexes and policy go with it). */
+/** DDL dropping a collection's chunk table (its indexes, trigger and policy go with it) and its lexical tables. */
 export function dropCollectionStatements(tableName: string): string[] {
-  return [`DROP TABLE IF EXISTS ${quoteIdentifier(tableName)}`];
+  return [`DROP TABLE IF EXISTS ${quoteIdentifier(tableName)}`, ...dropLexicalStatements(tableName)];
 }
 
 /**

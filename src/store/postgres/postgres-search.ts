@@ -5,8 +5,10 @@
  * row-level security confines them to one namespace.
  * @module
  */
+import type { LexicalFieldWeights } from '../collection/lexical-weights.js';
 import { CHUNK_COLUMNS, DOCUMENTS_TABLE } from '../sql/sql-rows.js';
 import { quoteIdentifier } from './postgres-identifiers.js';
+import { bm25Scores } from './postgres-lexical.js';
 import type { PostgresParams, SqlStatement } from './postgres-params.js';
 
 /** The collection a search reads, and its conditions, already compiled. */
@@ -35,12 +37,10 @@ export interface DenseSearchSql {
 /** Inputs of {@link lexicalSearchSql}. */
 export interface LexicalSearchSql {
   target: SearchTarget;
-  /** `to_tsquery` input from `tsqueryText`. */
-  query: string;
-  /** The text-search configuration (a name, bound as `regconfig`). */
-  config: string;
-  /** `ts_rank_cd`'s weight array `{D, C, B, A}`. */
-  weights: readonly number[];
+  /** Index terms of the query (`queryIndexTerms`), never empty. */
+  terms: readonly string[];
+  /** BM25 field weights. */
+  weights: LexicalFieldWeights;
   topK: number;
   keepBest: boolean;
 }
@@ -50,11 +50,10 @@ export interface HybridSearchSql {
   target: SearchTarget;
   vector: string;
   vectorType: string;
-  /** `to_tsquery` input, or `undefined` when the text holds no word (dense candidates only). */
-  query: string | undefined;
-  config: string;
-  /** `ts_rank_cd`'s weight array `{D, C, B, A}`. */
-  rankWeights: readonly number[];
+  /** Index terms of the query (`queryIndexTerms`); empty when the text holds no word (dense candidates only). */
+  terms: readonly string[];
+  /** BM25 field weights. */
+  lexicalWeights: LexicalFieldWeights;
   topK: number;
   keepBest: boolean;
   /** Candidates taken from each ranking before fusion. */
@@ -90,18 +89,21 @@ export function denseSearchSql(search: DenseSearchSql): SqlStatement {
 }
 
 /**
- * Full-text search: chunks whose `search` vector matches `to_tsquery(config, query)` (GIN index),
- * ranked by `ts_rank_cd` (cover density, normalised by document length). Rows come back ordered by
- * `score` descending.
+ * BM25 search (`postgres-lexical.ts`): every chunk that holds any query term and passes the
+ * conditions is scored from the postings and the namespace's statistics. Rows come back ordered
+ * by `score` descending (ties by id).
  */
 export function lexicalSearchSql(search: LexicalSearchSql): SqlStatement {
   const { params, where } = search.target;
-  const table = quoteIdentifier(search.target.location);
-  const tsquery = `to_tsquery(${params.bind(search.config, 'regconfig')}, ${params.bind(search.query, 'text')})`;
+  const scored = bm25Scores({
+    location: search.target.location,
+    params,
+    terms: search.terms,
+    weights: search.weights,
+    where: where === 'TRUE' ? undefined : where,
+    withSource: search.keepBest,
+  });
   const limit = params.bind(search.topK, 'int');
-  const scored =
-    `SELECT c.namespace, c.id, c.source_id, ts_rank_cd(${params.bind(search.weights, 'float4[]')}, c.search, ${tsquery}, 1) AS score ` +
-    `FROM ${table} AS c WHERE c.search @@ ${tsquery} AND ${where}`;
   const top = search.keepBest
     ? `scored AS MATERIALIZED (${scored}), ` +
       'best AS (SELECT DISTINCT ON (source_id) namespace, id, score FROM scored ORDER BY source_id, score DESC, id), ' +
@@ -137,14 +139,20 @@ export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
     `WHERE ${where} ORDER BY ${distance} LIMIT ${candidates}), ` +
     `dense_ranked AS (SELECT namespace, id, distance, row_number() OVER (ORDER BY distance, id) AS rank FROM dense ${maxDistance})`;
   let lexical: string;
-  if (search.query === undefined) {
+  if (search.terms.length === 0) {
     lexical =
       'lexical_ranked AS (SELECT NULL::text AS namespace, NULL::text AS id, NULL::real AS score, NULL::bigint AS rank WHERE FALSE)';
   } else {
-    const tsquery = `to_tsquery(${params.bind(search.config, 'regconfig')}, ${params.bind(search.query, 'text')})`;
+    const scored = bm25Scores({
+      location: search.target.location,
+      params,
+      terms: search.terms,
+      weights: search.lexicalWeights,
+      where: where === 'TRUE' ? undefined : where,
+      withSource: false,
+    });
     lexical =
-      `lexical AS MATERIALIZED (SELECT c.namespace, c.id, ts_rank_cd(${params.bind(search.rankWeights, 'float4[]')}, c.search, ${tsquery}, 1) AS score ` +
-      `FROM ${table} AS c WHERE c.search @@ ${tsquery} AND ${where} ORDER BY score DESC, c.id LIMIT ${candidates}), ` +
+      `lexical AS MATERIALIZED (SELECT namespace, id, score FROM (${scored}) AS scored ORDER BY score DESC, id LIMIT ${candidates}), ` +
       'lexical_ranked AS (SELECT namespace, id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM lexical)';
   }
   const fusedScore = `coalesce(${denseWeight} / (${k} + d.rank), 0) + coalesce(${lexicalWeight} / (${k} + l.rank), 0)`;

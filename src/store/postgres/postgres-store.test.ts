@@ -152,7 +152,13 @@ describe('through pg, on PGlite served over a socket', () => {
 // connected as the owner role that migrates; every scoped transaction runs as the runtime role
 // without BYPASSRLS. Skipped with the reason when no server is configured, failing on CI.
 describeOnPostgresServer('on the PostgreSQL server (CAIRN_TEST_POSTGRES_URL)', (database) => {
-  let admin: { query(sql: string): Promise<{ rows: Array<Record<string, unknown>> }>; end(): Promise<void> };
+  let admin: {
+    query(
+      sql: string,
+      params?: unknown[],
+    ): Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>;
+    end(): Promise<void>;
+  };
   beforeAll(async () => {
     const pg = await import('pg');
     const client = new pg.default.Client({ connectionString: database().url });
@@ -176,6 +182,19 @@ describeOnPostgresServer('on the PostgreSQL server (CAIRN_TEST_POSTGRES_URL)', (
     }
   });
 
+  let rlsStore: PostgresStore | undefined;
+  afterAll(async () => {
+    await rlsStore?.close();
+  });
+  rowLevelSecurityTests(
+    () => pgRawDb(admin),
+    async () => {
+      await dropCairnTables(admin);
+      rlsStore = await openPostgresStore({ url: database().url });
+      return rlsStore;
+    },
+  );
+
   runStoreContract(
     'postgres (server)',
     async () => {
@@ -185,6 +204,243 @@ describeOnPostgresServer('on the PostgreSQL server (CAIRN_TEST_POSTGRES_URL)', (
     POSTGRES_CAPABILITIES,
   );
 });
+
+/** A raw connection to run SQL beside the store: PGlite, or a `pg` client through {@link pgRawDb}. */
+interface RawQueryable {
+  query(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: Array<Record<string, unknown>>; affectedRows?: number }>;
+}
+interface RawDb extends RawQueryable {
+  transaction<T>(work: (tx: RawQueryable) => Promise<T>): Promise<T>;
+}
+
+/** A {@link RawDb} over one `pg` client. */
+function pgRawDb(client: {
+  query(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>;
+}): RawDb {
+  const query = async (sql: string, params?: unknown[]) => {
+    const result = await client.query(sql, params);
+    return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
+  };
+  return {
+    query,
+    async transaction(work) {
+      await client.query('BEGIN');
+      try {
+        const value = await work({ query });
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The tenancy suite: two namespaces in one collection, checked through the store and in raw SQL
+ * as the runtime role. `raw` is a connection as the owner; `open` gives a store over an empty schema.
+ */
+function rowLevelSecurityTests(raw: () => RawDb, open: () => Promise<PostgresStore>): void {
+  describe('row-level security', () => {
+    let store: PostgresStore;
+    let db: RawDb;
+    const A: Scope = { collection: 'shared', namespace: 'tenant-a' };
+    const B: Scope = { collection: 'shared', namespace: 'tenant-b' };
+    const vectorB = [0.2, -0.4, 0.9];
+    let table: string;
+
+    /** Runs `work` as the application role pinned to `namespace`, then rolls everything back. */
+    const asTenant = async (namespace: string, work: (tx: RawQueryable) => Promise<void>) => {
+      await expect(
+        db.transaction(async (tx) => {
+          for (const statement of isolationStatements(store.settings, namespace)) {
+            await tx.query(statement.sql, statement.params);
+          }
+          await work(tx);
+          throw new Rollback('done');
+        }),
+      ).rejects.toBeInstanceOf(Rollback);
+    };
+
+    /** Expects `sql`, run as the tenant, to fail with `pattern`. */
+    const refusedAsTenant = async (namespace: string, sql: string, pattern: RegExp) => {
+      await expect(
+        db.transaction(async (tx) => {
+          for (const statement of isolationStatements(store.settings, namespace)) {
+            await tx.query(statement.sql, statement.params);
+          }
+          await tx.query(sql);
+        }),
+      ).rejects.toThrow(pattern);
+    };
+
+    /** Everything namespace B holds, read as the owner (no policy applies). */
+    const snapshotB = async () =>
+      (
+        await db.query(
+          `SELECT json_agg(c ORDER BY id) AS chunks, (SELECT json_agg(d ORDER BY document_id) FROM cairn_documents d WHERE namespace = 'tenant-b') AS documents FROM (SELECT namespace, id, document_id, source_id, content, metadata, embedding::text AS embedding, created_at, updated_at FROM "${table}" WHERE namespace = 'tenant-b') c`,
+        )
+      ).rows[0];
+
+    beforeAll(async () => {
+      db = raw();
+      store = await open();
+      await store.createCollection('shared', { model: 'm', dimension: 3 });
+      await store.createCollection('other', { model: 'm', dimension: 3 });
+      table = tableNameFor('shared');
+      for (const [scope, word, owner] of [
+        [A, 'apple', 'a'],
+        [B, 'banana', 'b'],
+      ] as const) {
+        const prefix = owner === 'a' ? 'a-doc' : 'b-doc';
+        await store.replaceDocument(
+          scope,
+          documentOf(
+            prefix,
+            [0, 1].map((i) =>
+              makeChunk(prefix, i, {
+                text: `${word} number ${i}`,
+                sourceId: `src-${owner}`,
+                metadata: { owner, word },
+                embedding: owner === 'b' ? vectorB : [1, i + 1, 0.5],
+              }),
+            ),
+          ),
+        );
+        await store.replaceDocument(
+          scope,
+          documentOf('same', [makeChunk('same', 0, { text: `${word} same`, metadata: { owner } })]),
+        );
+      }
+      await store.upsertChunks({ collection: 'other', namespace: 'tenant-b' }, [
+        makeChunk('o', 0, { text: 'banana elsewhere' }),
+      ]);
+    });
+
+    it('lets namespace A read nothing of B, whatever the filter, ids or source ids', async () => {
+      const before = await snapshotB();
+      expect((await store.getChunks(A, ['b-doc:0', 'b-doc:1', 'same:0'])).map((c) => c.text)).toEqual([
+        'apple same',
+      ]);
+      expect(await store.getDocument(A, 'b-doc')).toBeUndefined();
+      expect((await store.listDocuments(A)).map((d) => d.documentId)).toEqual(['a-doc', 'same']);
+      const filters = [
+        {},
+        { owner: 'b' },
+        { word: { $in: ['banana'] } },
+        { $or: [{ owner: 'b' }, { owner: { $exists: false } }] },
+        { $not: { owner: 'a' } },
+        { owner: { $ne: 'a' } },
+      ];
+      for (const filter of filters) {
+        const expected = filter === filters[0] ? 3 : 0;
+        expect(await store.countChunks({ ...A, filter })).toBe(expected);
+        for (const hit of await store.denseSearch({ ...A, vector: vectorB, topK: 10, filter })) {
+          expect(hit.chunk.metadata.owner).toBe('a');
+        }
+      }
+      expect(await store.countChunks({ ...A, sourceIds: ['src-b'] })).toBe(0);
+      expect(await store.countChunks({ ...A, documentIds: ['b-doc'] })).toBe(0);
+      expect(await store.denseSearch({ ...A, vector: vectorB, topK: 5, sourceIds: ['src-b'] })).toEqual([]);
+      expect(await store.lexicalSearch({ ...A, query: 'banana', topK: 5 })).toEqual([]);
+      expect(await store.hybridSearch({ ...A, vector: vectorB, query: 'banana', topK: 10 })).toHaveLength(3);
+      for (const hit of await store.hybridSearch({ ...A, vector: vectorB, query: 'banana', topK: 10 })) {
+        expect(hit.chunk.metadata.owner).toBe('a');
+        expect(hit.scores.lexical).toBeUndefined();
+      }
+      const iterated: string[] = [];
+      for await (const batch of store.iterChunks({ ...A, batchSize: 1 }))
+        iterated.push(...batch.map((c) => c.text));
+      expect(iterated).toEqual(['apple number 0', 'apple number 1', 'apple same']);
+      expect((await store.getEmbeddings(A, ['b-doc:0', 'b-doc:1'])).size).toBe(0);
+      expect(await store.countChunks({ collection: 'other', namespace: 'tenant-a' })).toBe(0);
+      expect(
+        await store.lexicalSearch({ collection: 'other', namespace: 'tenant-a', query: 'banana', topK: 5 }),
+      ).toEqual([]);
+      for (const namespace of ["tenant-b' OR '1'='1", '%', 'tenant-b\\', 'TENANT-B', 'tenant-b ', '*']) {
+        expect(await store.countChunks({ collection: 'shared', namespace })).toBe(0);
+      }
+      expect(await snapshotB()).toEqual(before);
+    });
+
+    it('lets namespace A change or delete nothing of B', async () => {
+      const before = await snapshotB();
+      const nothing = { chunks: 0, documents: 0 };
+      expect(await store.deleteChunks(A, { ids: ['b-doc:0', 'b-doc:1'] })).toEqual(nothing);
+      expect(await store.deleteChunks(A, { sourceIds: ['src-b'] })).toEqual(nothing);
+      expect(await store.deleteChunks(A, { filter: { owner: 'b' } })).toEqual(nothing);
+      expect(await store.deleteChunks(A, { filter: { $or: [{ owner: 'b' }, { word: 'banana' }] } })).toEqual(
+        nothing,
+      );
+      expect(await store.replaceChunks(A, { sourceIds: ['src-b'] }, [])).toEqual(nothing);
+      expect(await store.replaceChunks(A, { filter: { owner: 'b' } }, [])).toEqual(nothing);
+      expect(await store.deleteChunks(A, { documentIds: ['b-doc'] })).toEqual(nothing);
+      await store.upsertChunks(A, [makeChunk('b-doc', 0, { text: 'intruder', sourceId: 'src-b' })]);
+      await store.replaceDocument(A, documentOf('b-doc', [makeChunk('b-doc', 5, { sourceId: 'src-b' })]));
+      await store.replaceDocument(A, documentOf('same', [makeChunk('same', 0, { text: 'apple again' })]));
+      expect((await store.deleteChunks(A, { documentIds: ['b-doc'] })).documents).toBe(1);
+      expect(await snapshotB()).toEqual(before);
+      expect((await store.getChunks(B, ['same:0']))[0]?.text).toBe('banana same');
+    });
+
+    it('holds in raw SQL: the policy alone confines the application role', async () => {
+      const count = async (tx: RawQueryable, sql: string) =>
+        ((await tx.query(sql)).rows[0] as { n: number }).n;
+      await asTenant('tenant-a', async (tx) => {
+        expect((await tx.query('SELECT current_user AS user')).rows[0]?.user).toBe('cairn_app');
+        expect(await count(tx, `SELECT count(*)::int AS n FROM "${table}"`)).toBe(3);
+        expect(await count(tx, 'SELECT count(*)::int AS n FROM cairn_documents')).toBe(2);
+        const updated = await tx.query(`UPDATE "${table}" SET content = 'overwritten'`);
+        expect(updated.affectedRows).toBe(3);
+        const deleted = await tx.query(`DELETE FROM "${table}" WHERE namespace = 'tenant-b'`);
+        expect(deleted.affectedRows).toBe(0);
+      });
+      const violation = /row-level security|violates/;
+      await refusedAsTenant(
+        'tenant-a',
+        `INSERT INTO "${table}" (namespace, id, document_id, source_id, ordinal, content, page_start, page_end, token_count, embedding, created_at, updated_at) ` +
+          "VALUES ('tenant-b', 'x', 'x', 'x', 0, 'x', 1, 1, 1, '[1,1,1]', now(), now())",
+        violation,
+      );
+      await refusedAsTenant('tenant-a', `UPDATE "${table}" SET namespace = 'tenant-b'`, violation);
+      await refusedAsTenant('tenant-a', "UPDATE cairn_documents SET namespace = 'tenant-b'", violation);
+      // (SET ROLE back to the session user would succeed: the role switch confines cairn's own
+      // statements, which are fixed SQL with bound values, not arbitrary SQL.)
+      await refusedAsTenant('tenant-a', `TRUNCATE "${table}"`, /permission denied/);
+      await refusedAsTenant('tenant-a', `DROP TABLE "${table}"`, /must be owner|permission denied/);
+      await refusedAsTenant('tenant-a', 'DELETE FROM cairn_collections', /permission denied/);
+      // The role without the namespace setting sees nothing at all.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(isolationStatements(store.settings, 'x')[0]!.sql);
+          return (await tx.query(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0]?.n;
+        }),
+      ).resolves.toBe(0);
+    });
+
+    it('purges exactly one namespace, in every collection', async () => {
+      const before = await snapshotB();
+      await store.upsertChunks({ collection: 'other', namespace: 'tenant-a' }, [makeChunk('o', 1)]);
+      const inA = (await store.countChunks(A)) + 1;
+      expect((await store.purgeNamespace('tenant-a')).chunks).toBe(inA);
+      expect(await store.countChunks(A)).toBe(0);
+      expect(await store.listDocuments(A)).toEqual([]);
+      expect(await store.countChunks({ collection: 'other', namespace: 'tenant-a' })).toBe(0);
+      expect(await snapshotB()).toEqual(before);
+      expect(await store.countChunks({ collection: 'other', namespace: 'tenant-b' })).toBe(1);
+      expect(await store.purgeNamespace('tenant-a')).toEqual({ chunks: 0, documents: 0 });
+      expect(await store.purgeNamespace('nobody')).toEqual({ chunks: 0, documents: 0 });
+      await expect(store.purgeNamespace('')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    });
+  });
+}
 
 const makeChunk = storedChunk;
 
@@ -230,18 +486,6 @@ describe('PostgreSQL specifics (PGlite)', () => {
         throw new Rollback('done');
       }),
     ).rejects.toBeInstanceOf(Rollback);
-  };
-
-  /** Expects `sql`, run as the tenant, to fail with `pattern`. */
-  const refusedAsTenant = async (namespace: string, sql: string, pattern: RegExp) => {
-    await expect(
-      db.transaction(async (tx) => {
-        for (const statement of isolationStatements(store.settings, namespace)) {
-          await tx.query(statement.sql, statement.params);
-        }
-        await tx.query(sql);
-      }),
-    ).rejects.toThrow(pattern);
   };
 
   beforeAll(async () => {
@@ -369,172 +613,15 @@ describe('PostgreSQL specifics (PGlite)', () => {
     });
   });
 
-  describe('row-level security', () => {
-    const A: Scope = { collection: 'shared', namespace: 'tenant-a' };
-    const B: Scope = { collection: 'shared', namespace: 'tenant-b' };
-    const vectorB = [0.2, -0.4, 0.9];
-    let table: string;
-
-    /** Everything namespace B holds, read as the owner (no policy applies). */
-    const snapshotB = async () =>
-      (
-        await db.query(
-          `SELECT json_agg(c ORDER BY id) AS chunks, (SELECT json_agg(d ORDER BY document_id) FROM cairn_documents d WHERE namespace = 'tenant-b') AS documents FROM (SELECT namespace, id, document_id, source_id, content, metadata, embedding::text AS embedding, created_at, updated_at FROM "${table}" WHERE namespace = 'tenant-b') c`,
-        )
-      ).rows[0];
-
-    beforeAll(async () => {
-      await fresh();
-      await store.createCollection('shared', { model: 'm', dimension: 3 });
-      await store.createCollection('other', { model: 'm', dimension: 3 });
-      table = tableNameFor('shared');
-      for (const [scope, word, owner] of [
-        [A, 'apple', 'a'],
-        [B, 'banana', 'b'],
-      ] as const) {
-        const prefix = owner === 'a' ? 'a-doc' : 'b-doc';
-        await store.replaceDocument(
-          scope,
-          documentOf(
-            prefix,
-            [0, 1].map((i) =>
-              makeChunk(prefix, i, {
-                text: `${word} number ${i}`,
-                sourceId: `src-${owner}`,
-                metadata: { owner, word },
-                embedding: owner === 'b' ? vectorB : [1, i + 1, 0.5],
-              }),
-            ),
-          ),
-        );
-        await store.replaceDocument(
-          scope,
-          documentOf('same', [makeChunk('same', 0, { text: `${word} same`, metadata: { owner } })]),
-        );
-      }
-      await store.upsertChunks({ collection: 'other', namespace: 'tenant-b' }, [
-        makeChunk('o', 0, { text: 'banana elsewhere' }),
-      ]);
-    });
-
-    it('lets namespace A read nothing of B, whatever the filter, ids or source ids', async () => {
-      const before = await snapshotB();
-      expect((await store.getChunks(A, ['b-doc:0', 'b-doc:1', 'same:0'])).map((c) => c.text)).toEqual([
-        'apple same',
-      ]);
-      expect(await store.getDocument(A, 'b-doc')).toBeUndefined();
-      expect((await store.listDocuments(A)).map((d) => d.documentId)).toEqual(['a-doc', 'same']);
-      const filters = [
-        {},
-        { owner: 'b' },
-        { word: { $in: ['banana'] } },
-        { $or: [{ owner: 'b' }, { owner: { $exists: false } }] },
-        { $not: { owner: 'a' } },
-        { owner: { $ne: 'a' } },
-      ];
-      for (const filter of filters) {
-        const expected = filter === filters[0] ? 3 : 0;
-        expect(await store.countChunks({ ...A, filter })).toBe(expected);
-        for (const hit of await store.denseSearch({ ...A, vector: vectorB, topK: 10, filter })) {
-          expect(hit.chunk.metadata.owner).toBe('a');
-        }
-      }
-      expect(await store.countChunks({ ...A, sourceIds: ['src-b'] })).toBe(0);
-      expect(await store.countChunks({ ...A, documentIds: ['b-doc'] })).toBe(0);
-      expect(await store.denseSearch({ ...A, vector: vectorB, topK: 5, sourceIds: ['src-b'] })).toEqual([]);
-      expect(await store.lexicalSearch({ ...A, query: 'banana', topK: 5 })).toEqual([]);
-      expect(await store.hybridSearch({ ...A, vector: vectorB, query: 'banana', topK: 10 })).toHaveLength(3);
-      for (const hit of await store.hybridSearch({ ...A, vector: vectorB, query: 'banana', topK: 10 })) {
-        expect(hit.chunk.metadata.owner).toBe('a');
-        expect(hit.scores.lexical).toBeUndefined();
-      }
-      const iterated: string[] = [];
-      for await (const batch of store.iterChunks({ ...A, batchSize: 1 }))
-        iterated.push(...batch.map((c) => c.text));
-      expect(iterated).toEqual(['apple number 0', 'apple number 1', 'apple same']);
-      expect((await store.getEmbeddings(A, ['b-doc:0', 'b-doc:1'])).size).toBe(0);
-      expect(await store.countChunks({ collection: 'other', namespace: 'tenant-a' })).toBe(0);
-      expect(
-        await store.lexicalSearch({ collection: 'other', namespace: 'tenant-a', query: 'banana', topK: 5 }),
-      ).toEqual([]);
-      for (const namespace of ["tenant-b' OR '1'='1", '%', 'tenant-b\\', 'TENANT-B', 'tenant-b ', '*']) {
-        expect(await store.countChunks({ collection: 'shared', namespace })).toBe(0);
-      }
-      expect(await snapshotB()).toEqual(before);
-    });
-
-    it('lets namespace A change or delete nothing of B', async () => {
-      const before = await snapshotB();
-      const nothing = { chunks: 0, documents: 0 };
-      expect(await store.deleteChunks(A, { ids: ['b-doc:0', 'b-doc:1'] })).toEqual(nothing);
-      expect(await store.deleteChunks(A, { sourceIds: ['src-b'] })).toEqual(nothing);
-      expect(await store.deleteChunks(A, { filter: { owner: 'b' } })).toEqual(nothing);
-      expect(await store.deleteChunks(A, { filter: { $or: [{ owner: 'b' }, { word: 'banana' }] } })).toEqual(
-        nothing,
-      );
-      expect(await store.replaceChunks(A, { sourceIds: ['src-b'] }, [])).toEqual(nothing);
-      expect(await store.replaceChunks(A, { filter: { owner: 'b' } }, [])).toEqual(nothing);
-      expect(await store.deleteChunks(A, { documentIds: ['b-doc'] })).toEqual(nothing);
-      await store.upsertChunks(A, [makeChunk('b-doc', 0, { text: 'intruder', sourceId: 'src-b' })]);
-      await store.replaceDocument(A, documentOf('b-doc', [makeChunk('b-doc', 5, { sourceId: 'src-b' })]));
-      await store.replaceDocument(A, documentOf('same', [makeChunk('same', 0, { text: 'apple again' })]));
-      expect((await store.deleteChunks(A, { documentIds: ['b-doc'] })).documents).toBe(1);
-      expect(await snapshotB()).toEqual(before);
-      expect((await store.getChunks(B, ['same:0']))[0]?.text).toBe('banana same');
-    });
-
-    it('holds in raw SQL: the policy alone confines the application role', async () => {
-      const count = async (tx: Transaction, sql: string) =>
-        ((await tx.query<{ n: number }>(sql)).rows[0] as { n: number }).n;
-      await asTenant('tenant-a', async (tx) => {
-        expect((await tx.query<{ user: string }>('SELECT current_user AS user')).rows[0]?.user).toBe(
-          'cairn_app',
-        );
-        expect(await count(tx, `SELECT count(*)::int AS n FROM "${table}"`)).toBe(3);
-        expect(await count(tx, 'SELECT count(*)::int AS n FROM cairn_documents')).toBe(2);
-        const updated = await tx.query(`UPDATE "${table}" SET content = 'overwritten'`);
-        expect(updated.affectedRows).toBe(3);
-        const deleted = await tx.query(`DELETE FROM "${table}" WHERE namespace = 'tenant-b'`);
-        expect(deleted.affectedRows).toBe(0);
-      });
-      const violation = /row-level security|violates/;
-      await refusedAsTenant(
-        'tenant-a',
-        `INSERT INTO "${table}" (namespace, id, document_id, source_id, ordinal, content, page_start, page_end, token_count, embedding, created_at, updated_at) ` +
-          "VALUES ('tenant-b', 'x', 'x', 'x', 0, 'x', 1, 1, 1, '[1,1,1]', now(), now())",
-        violation,
-      );
-      await refusedAsTenant('tenant-a', `UPDATE "${table}" SET namespace = 'tenant-b'`, violation);
-      await refusedAsTenant('tenant-a', "UPDATE cairn_documents SET namespace = 'tenant-b'", violation);
-      // (SET ROLE back to the session user would succeed: the role switch confines cairn's own
-      // statements, which are fixed SQL with bound values, not arbitrary SQL.)
-      await refusedAsTenant('tenant-a', `TRUNCATE "${table}"`, /permission denied/);
-      await refusedAsTenant('tenant-a', `DROP TABLE "${table}"`, /must be owner|permission denied/);
-      await refusedAsTenant('tenant-a', 'DELETE FROM cairn_collections', /permission denied/);
-      // The role without the namespace setting sees nothing at all.
-      await expect(
-        db.transaction(async (tx) => {
-          await tx.query(isolationStatements(store.settings, 'x')[0]!.sql);
-          return (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0]?.n;
-        }),
-      ).resolves.toBe(0);
-    });
-
-    it('purges exactly one namespace, in every collection', async () => {
-      const before = await snapshotB();
-      await store.upsertChunks({ collection: 'other', namespace: 'tenant-a' }, [makeChunk('o', 1)]);
-      const inA = (await store.countChunks(A)) + 1;
-      expect((await store.purgeNamespace('tenant-a')).chunks).toBe(inA);
-      expect(await store.countChunks(A)).toBe(0);
-      expect(await store.listDocuments(A)).toEqual([]);
-      expect(await store.countChunks({ collection: 'other', namespace: 'tenant-a' })).toBe(0);
-      expect(await snapshotB()).toEqual(before);
-      expect(await store.countChunks({ collection: 'other', namespace: 'tenant-b' })).toBe(1);
-      expect(await store.purgeNamespace('tenant-a')).toEqual({ chunks: 0, documents: 0 });
-      expect(await store.purgeNamespace('nobody')).toEqual({ chunks: 0, documents: 0 });
-      await expect(store.purgeNamespace('')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    });
-  });
+  rowLevelSecurityTests(
+    () => db,
+    async () => {
+      await store?.close();
+      await dropCairnTables(db);
+      store = await openPostgresStore({ pglite: db });
+      return store;
+    },
+  );
 
   describe('schema upgrades', () => {
     it('upgrade a version-1 collection in place: title and file name become searchable', async () => {
