@@ -97,7 +97,7 @@ describe('schema statements', () => {
     expect(setting?.params).toEqual(['cairn.namespace', "x'; RESET ROLE; --"]);
   });
 
-  it('describes a collection table: halfvec, HNSW up to pgvector’s limit, generated tsvector, policy', () => {
+  it('describes a collection table: halfvec, HNSW up to pgvector’s limit, BM25 tables and trigger, policies', () => {
     const half = collectionStatements(
       { location: 'cairn_c_x', dimension: 3000, vectorType: 'float16' },
       settings,
@@ -114,8 +114,15 @@ describe('schema statements', () => {
       settings,
     );
     expect(lexical.join('\n')).not.toContain('embedding');
-    expect(lexical.join('\n')).toContain("to_tsvector('cairn_fold_english'::regconfig, content)");
-    expect(lexical.join('\n')).toContain('USING gin (search)');
+    expect(lexical.join('\n')).not.toContain('tsvector');
+    expect(lexical.join('\n')).toContain('lexical_length integer NOT NULL');
+    expect(lexical.join('\n')).toContain('CREATE TABLE IF NOT EXISTS "cairn_c_z_terms"');
+    expect(lexical.join('\n')).toContain(
+      'AFTER DELETE ON "cairn_c_z" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT',
+    );
+    for (const table of ['cairn_c_z', 'cairn_c_z_terms', 'cairn_c_z_tstats', 'cairn_c_z_lstats']) {
+      expect(lexical.join('\n')).toContain(`CREATE POLICY cairn_namespace ON "${table}"`);
+    }
     expect(lexical.join('\n')).toContain("USING (namespace = current_setting('cairn.namespace', true))");
     expect(migrationStatements(settings).every((sql) => !sql.includes('${'))).toBe(true);
   });

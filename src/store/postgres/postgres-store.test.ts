@@ -15,7 +15,8 @@ import { POSTGRES_CAPABILITIES } from './postgres-backend.js';
 import { compilePostgresFilter } from './postgres-filter.js';
 import { PostgresParams } from './postgres-params.js';
 import { vectorLiteral } from './postgres-rows.js';
-import { isolationStatements, migrationStatements } from './postgres-schema.js';
+import { dropLexicalStatements } from './postgres-lexical.js';
+import { isolationStatements, migrationStatements, searchVector } from './postgres-schema.js';
 import { denseSearchSql } from './postgres-search.js';
 import { openPostgresStore, type PostgresStore } from './postgres-store.js';
 
@@ -540,8 +541,9 @@ describe('PostgreSQL specifics (PGlite)', () => {
         roles: [{ rolname: 'cairn_app', rolsuper: false, rolbypassrls: false, rolcanlogin: false }],
       });
       const policies = (first as { policies: Array<{ tablename: string; roles: string }> }).policies;
+      const docs = tableNameFor('docs');
       expect(policies.map((policy) => policy.tablename).sort()).toEqual(
-        ['cairn_documents', tableNameFor('docs')].sort(),
+        ['cairn_documents', docs, `${docs}_lstats`, `${docs}_terms`, `${docs}_tstats`].sort(),
       );
       expect(store.migrationStatements()).toEqual(migrationStatements(store.settings));
       // Another setting name replaces every policy; the store that uses it reads through them.
@@ -551,7 +553,7 @@ describe('PostgreSQL specifics (PGlite)', () => {
       const quals = await db.query<{ qual: string }>(
         'SELECT qual FROM pg_policies WHERE schemaname = current_schema()',
       );
-      expect(quals.rows).toHaveLength(2);
+      expect(quals.rows).toHaveLength(5);
       expect(quals.rows.every((row) => row.qual.includes("'acme.tenant'"))).toBe(true);
       expect(await renamed.countChunks({ collection: 'docs', namespace: 'n1' })).toBe(1);
       await renamed.close();
@@ -634,9 +636,11 @@ describe('PostgreSQL specifics (PGlite)', () => {
           sourceName: 'acme-10q.pdf',
         }),
       );
-      // Back to the version-1 layout: no lexical fields, the search vector over text and headings only.
+      // Back to the version-1 layout: no lexical fields, no BM25 postings, the search vector over
+      // text and headings only.
       const table = tableNameFor('docs');
-      await db.exec(`ALTER TABLE "${table}" DROP COLUMN search;
+      for (const sql of dropLexicalStatements(table)) await db.query(sql);
+      await db.exec(`ALTER TABLE "${table}" DROP COLUMN lexical_length;
         ALTER TABLE "${table}" DROP COLUMN lexical_document;
         ALTER TABLE "${table}" DROP COLUMN context;
         ALTER TABLE "${table}" ADD COLUMN search tsvector GENERATED ALWAYS AS (
@@ -649,11 +653,74 @@ describe('PostgreSQL specifics (PGlite)', () => {
       expect(
         (await reopened.lexicalSearch({ ...scope, query: 'quarterly', topK: 5 })).map((hit) => hit.chunk.id),
       ).toEqual(['d:0']);
-      expect((await reopened.getCollection('docs'))?.schemaVersion).toBe(2);
+      expect((await reopened.getCollection('docs'))?.schemaVersion).toBe(3);
       expect(
         (await reopened.lexicalSearch({ ...scope, query: 'acme', topK: 5 })).map((hit) => hit.chunk.id),
       ).toEqual(['d:0']);
       await reopened.close();
+    });
+
+    it('upgrade a version-2 collection to BM25 postings: per namespace, the scores of a collection made new', async () => {
+      await fresh();
+      const texts = [
+        'The quick brown fox jumps over the lazy dog',
+        'Foxes are quick and clever; quick foxes hunt at dusk',
+        'A café serves strong coffee to running visitors',
+        'Striped animals graze on the savanna at dusk',
+      ];
+      for (const name of ['old', 'new']) {
+        await store.createCollection(name, { model: 'm', dimension: 3 });
+        for (const namespace of ['n1', 'n2']) {
+          const count = namespace === 'n1' ? texts.length : 2;
+          await store.replaceDocument(
+            { collection: name, namespace },
+            documentWrite(
+              'doc',
+              texts.slice(0, count).map((text, i) => makeChunk('doc', i, { text, headingPath: [`Part ${i}`] })),
+              { title: 'Field notes', sourceName: 'notes.md' },
+            ),
+          );
+        }
+      }
+      // Back to the version-2 layout: a generated tsvector with its GIN index, no postings.
+      const table = tableNameFor('old');
+      for (const sql of dropLexicalStatements(table)) await db.query(sql);
+      await db.exec(`ALTER TABLE "${table}" DROP COLUMN lexical_length;
+        ALTER TABLE "${table}" ADD COLUMN search tsvector GENERATED ALWAYS AS (${searchVector("'cairn_fold_english'::regconfig")}) STORED;
+        CREATE INDEX "${table}_search" ON "${table}" USING gin (search);
+        UPDATE cairn_collections SET schema_version = 2 WHERE name = 'old';`);
+      const reopened = await openPostgresStore({ pglite: db });
+      try {
+        for (const namespace of ['n1', 'n2']) {
+          for (const query of ['quick fox', 'dusk', 'field notes coffee', 'part 1 savanna']) {
+            const scored = async (collection: string) =>
+              (await reopened.lexicalSearch({ collection, namespace, query, topK: 10 })).map((hit) => [
+                hit.chunk.id,
+                hit.score,
+              ]);
+            const upgraded = await scored('old');
+            expect(upgraded.length).toBeGreaterThan(0);
+            expect(upgraded).toEqual(await scored('new'));
+          }
+        }
+        expect((await reopened.getCollection('old'))?.schemaVersion).toBe(3);
+        const { rows } = await db.query<{ search: number }>(
+          "SELECT count(*)::int AS search FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'search' AND NOT attisdropped",
+          [table],
+        );
+        expect(rows[0]?.search).toBe(0);
+        // Deletes after the upgrade keep the statistics in step, as in a new collection.
+        for (const name of ['old', 'new']) {
+          await reopened.deleteChunks({ collection: name, namespace: 'n1' }, { ids: ['doc:1'] });
+        }
+        const after = async (collection: string) =>
+          (await reopened.lexicalSearch({ collection, namespace: 'n1', query: 'quick dusk', topK: 10 })).map(
+            (hit) => [hit.chunk.id, hit.score],
+          );
+        expect(await after('old')).toEqual(await after('new'));
+      } finally {
+        await reopened.close();
+      }
     });
   });
 
@@ -702,23 +769,22 @@ describe('PostgreSQL specifics (PGlite)', () => {
         }),
       );
     };
-    /** The object ids of the HNSW and GIN indexes (a rebuilt index has a new one; `null` when absent). */
+    /** The object id of the HNSW index (a rebuilt index has a new one; `null` when absent). */
     const indexOid = async () => {
-      const { rows } = await db.query<{ hnsw: number | null; gin: number | null }>(
-        'SELECT to_regclass($1::text)::oid::int AS hnsw, to_regclass($2::text)::oid::int AS gin',
-        [`${table}_embedding`, `${table}_search`],
+      const { rows } = await db.query<{ hnsw: number | null }>(
+        'SELECT to_regclass($1::text)::oid::int AS hnsw',
+        [`${table}_embedding`],
       );
       return rows[0]!;
     };
     const rowCount = async () =>
       (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0]!.n;
 
-    it('build the HNSW and full-text indexes again after the rows when a write outnumbers the table, in its transaction', async () => {
+    it('build the HNSW index again after the rows when a write outnumbers the table, in its transaction, and index every row for BM25', async () => {
       await fresh();
       await store.createCollection('bulk', { model: 'm', dimension });
       const before = await indexOid();
       expect(before.hnsw).not.toBeNull();
-      expect(before.gin).not.toBeNull();
       // Fewer than BULK_WRITE_MIN_ROWS: the indexes are kept up to date row by row.
       await store.upsertChunks({ collection: 'bulk', namespace: 'a' }, chunksOf(999, 'small'));
       expect(await indexOid()).toEqual(before);
@@ -727,9 +793,7 @@ describe('PostgreSQL specifics (PGlite)', () => {
       await store.upsertChunks({ collection: 'bulk', namespace: 'a' }, loaded);
       const rebuilt = await indexOid();
       expect(rebuilt.hnsw).not.toBeNull();
-      expect(rebuilt.gin).not.toBeNull();
       expect(rebuilt.hnsw).not.toBe(before.hnsw);
-      expect(rebuilt.gin).not.toBe(before.gin);
       const { rows } = await db.query<{ indexdef: string }>(
         'SELECT indexdef FROM pg_indexes WHERE indexname = $1',
         [`${table}_embedding`],
@@ -740,9 +804,9 @@ describe('PostgreSQL specifics (PGlite)', () => {
         collection: 'bulk',
         namespace: 'a',
         query: 'a149',
-        topK: 3,
+        topK: 20,
       });
-      expect(lexical.length).toBeGreaterThan(0);
+      expect(lexical.map((hit) => hit.chunk.documentId).sort()).toEqual(Array(10).fill('a149'));
       for (const chunk of loaded.slice(0, 20)) {
         const [hit] = await store.denseSearch({
           collection: 'bulk',
