@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPglite } from '../src/store/postgres/pglite-driver.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
-import { describeOnPostgresServer } from './support/postgres-server.js';
+import { describeOnPostgresServer, onServer } from './support/postgres-server.js';
 import { runCairn as cairn } from './support/run-cli.js';
 
 /** Ingests the example PDFs, re-ingests, asks, searches another namespace and lists documents at `url`. */
@@ -79,5 +80,68 @@ describeOnPostgresServer('cairn CLI on the PostgreSQL server (CAIRN_TEST_POSTGRE
 
   it('ingests, searches, answers and lists with --db postgres://, scoped work as the runtime role', async () => {
     await ingestSearchAsk(database().url);
+  });
+
+  it('takes four processes ingesting four folders into one collection at once: none fails, each document once', async () => {
+    const url = database().url;
+    const root = tempDir();
+    const words = ['granite', 'marmot', 'valley', 'burrow', 'glacier', 'meadow', 'summit', 'river'];
+    const folders = [0, 1, 2, 3].map((folder) => {
+      const dir = path.join(root, `folder-${folder}`);
+      mkdirSync(dir);
+      for (let file = 0; file < 6; file++) {
+        // Every file shares most of its words with the others, so the writers meet on the same term rows.
+        const body = words.map((word, i) => `${word} ${folder}-${file}-${i}`).join(' ');
+        writeFileSync(
+          path.join(dir, `note-${folder}-${file}.md`),
+          `# Note ${folder}.${file}\n\n${body}.\n\n## More\n\nThe marmot of folder ${folder} file ${file}, tag${folder}x${file}.\n`,
+        );
+      }
+      return dir;
+    });
+    const runs = await Promise.all(
+      folders.map((dir) =>
+        cairn(['ingest', dir, '--db', url, '--collection', 'shared', '--json', '--no-cache']),
+      ),
+    );
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).totals).toMatchObject({ ingested: 6, failed: 0 });
+    }
+    const docs = JSON.parse(
+      (await cairn(['documents', '--db', url, '--collection', 'shared', '--json'])).stdout,
+    ) as Array<{ documentId: string }>;
+    expect(docs).toHaveLength(24);
+    expect(new Set(docs.map((doc) => doc.documentId)).size).toBe(24);
+    // The BM25 statistics add up to what the postings and chunks hold: no write was lost or counted twice.
+    const [table] = await onServer<{ location: string }>(
+      url,
+      "SELECT table_name AS location FROM cairn_collections WHERE name = 'shared'",
+    );
+    const location = table!.location;
+    const [check] = await onServer<Record<string, number>>(
+      url,
+      `SELECT (SELECT count(*) FROM "${location}")::int AS chunks,
+        (SELECT sum(chunks) FROM "${location}_lstats")::int AS counted,
+        (SELECT sum(lexical_length) FROM "${location}")::int AS tokens,
+        (SELECT sum(tokens) FROM "${location}_lstats")::int AS tokens_counted,
+        (SELECT count(*) FROM (SELECT namespace, term, count(*) AS n FROM "${location}_terms" GROUP BY 1, 2) AS p
+          FULL JOIN "${location}_tstats" AS s USING (namespace, term) WHERE p.n IS DISTINCT FROM s.chunks)::int AS mismatched`,
+    );
+    expect(check!.chunks).toBeGreaterThanOrEqual(24);
+    expect(check).toEqual({
+      chunks: check!.chunks,
+      counted: check!.chunks,
+      tokens: check!.tokens,
+      tokens_counted: check!.tokens,
+      mismatched: 0,
+    });
+    const search = JSON.parse(
+      (await cairn(['search', 'tag2x3', '--db', url, '--collection', 'shared', '--json', '--no-cache']))
+        .stdout,
+    );
+    expect(search.hits.map((hit: { chunk: { documentId: string } }) => hit.chunk.documentId)).toEqual([
+      'note-2-3.md',
+    ]);
   });
 });
