@@ -11,6 +11,7 @@
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { PayloadTooLargeError } from '../../core/errors.js';
+import { checkJsonDepth } from '../../core/json-depth.js';
 import { errorResponse } from './http-errors.js';
 import type { ServerEnv } from './server-env.js';
 
@@ -103,4 +104,31 @@ export function limitedBodyStream(body: ReadableStream<Uint8Array>, limit: BodyL
       callback(error);
     },
   });
+}
+
+/**
+ * Middleware: a JSON body nested deeper than `MAX_JSON_DEPTH` is answered 400 naming where (the
+ * field `body`, the path inside it). The body's text is kept for the route's validator; a body
+ * that is not JSON is left to it.
+ */
+export function limitJsonDepth(): MiddlewareHandler<ServerEnv> {
+  return async (c, next) => {
+    if (!c.req.raw.body || !/^application\/([a-z.-]+\+)?json/i.test(c.req.header('content-type') ?? ''))
+      return next();
+    const text = await c.req.text();
+    // The request handed on gets the bytes again: the MCP transport reads the raw request.
+    c.req.raw = new Request(c.req.raw, { body: text });
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return next();
+    }
+    try {
+      checkJsonDepth(value, 'body');
+    } catch (error) {
+      return errorResponse(c, error);
+    }
+    return next();
+  };
 }

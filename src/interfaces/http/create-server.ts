@@ -21,7 +21,7 @@ import { accessLog } from './access-log.js';
 import { type ApiKey, KeyRing, type Principal, parseApiKeys } from './api-keys.js';
 import { registerAskRoutes } from './ask-routes.js';
 import { type Authentication, authenticate } from './auth.js';
-import { limitBody } from './body-limit.js';
+import { limitBody, limitJsonDepth } from './body-limit.js';
 import { registerCollectionRoutes } from './collection-routes.js';
 import { registerDocumentRoutes } from './document-routes.js';
 import { defaultExplorerDir, registerExplorerRoutes } from './explorer-routes.js';
@@ -192,6 +192,7 @@ export function createCairnServer(engine: ServerEngine, options: CairnServerOpti
   app.post('/v1/collections', limit);
   app.post('/v1/collections/:collection/search', limit);
   app.post('/v1/collections/:collection/ask', limit);
+  app.on(['POST', 'PUT', 'PATCH'], '/v1/*', limitJsonDepth());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

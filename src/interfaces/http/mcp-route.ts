@@ -16,7 +16,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Context } from 'hono';
 import { createCairnMcpServer } from '../mcp/mcp-server.js';
 import { roleAllows } from './api-keys.js';
-import { limitBody } from './body-limit.js';
+import { limitBody, limitJsonDepth } from './body-limit.js';
 import { BEARER, errorResponses, type RouteContext } from './route-context.js';
 import type { ServerEnv } from './server-env.js';
 
@@ -82,6 +82,7 @@ export function registerMcpRoute({ app, engine, options }: RouteContext): void {
   app.post(
     '/mcp',
     limitBody((c) => (roleAllows(c.get('principal').role, 'write') ? writeLimit : readLimit)),
+    limitJsonDepth(),
   );
   app.post('/mcp', async (c) => {
     const principal = c.get('principal');
