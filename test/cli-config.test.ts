@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,35 @@ describe('cairn.config.json', () => {
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(message);
       expect(result.stderr).toContain(bad);
+    }
+  });
+
+  it('says on standard error what a file found in a parent folder changes of the store and the guards', async () => {
+    const top = project({ db: 'elsewhere/cairn.db', ingest: { followSymlinks: true } });
+    const below = path.join(top, 'docs');
+    const ingest = await runCairn(['ingest', '.', '--include', '*.pdf'], {}, { cwd: below });
+    expect(ingest.code, ingest.stderr).toBe(0);
+    expect(ingest.stderr).toContain(
+      `${path.join(top, 'cairn.config.json')} (found from the working folder up, not named with --config) sets --db, --follow-symlinks`,
+    );
+    // Named, the same file is trusted: nothing is said.
+    const named = await runCairn(
+      ['--config', '../cairn.config.json', 'search', 'aircraft'],
+      {},
+      { cwd: below },
+    );
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stderr).not.toContain('found from the working folder up');
+    // A device or a FIFO as --config is refused at once (exit 2), not read forever.
+    const fifo = path.join(top, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    for (const [file, what] of [
+      ['/dev/zero', 'is a character device'],
+      [fifo, 'is a FIFO'],
+    ] as const) {
+      const refused = await runCairn(['--config', file, 'documents'], {}, { cwd: top });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(what);
     }
   });
 });

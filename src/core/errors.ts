@@ -348,9 +348,15 @@ export class ForbiddenError extends CairnError {
 export class PayloadTooLargeError extends CairnError {
   /** The limit that was exceeded, in bytes. */
   readonly limit: number;
-  constructor(limit: number, what = 'request body') {
-    super('PAYLOAD_TOO_LARGE', `${what} is larger than the limit of ${limit} bytes`);
+  /** The setting that holds the limit (e.g. `maxBodyBytes`), when there is one; the message names it. */
+  readonly setting: string | undefined;
+  constructor(limit: number, what = 'request body', setting?: string) {
+    super(
+      'PAYLOAD_TOO_LARGE',
+      `${what} is larger than the limit of ${limit} bytes${setting ? ` (${setting})` : ''}`,
+    );
     this.limit = limit;
+    this.setting = setting;
   }
 }
 

@@ -7,6 +7,7 @@
  * @module
  */
 import { InvalidArgumentError } from './errors.js';
+import { checkJsonDepth } from './json-depth.js';
 
 /** The key JavaScript treats as the prototype when assigned. */
 export const PROTOTYPE_KEY = '__proto__';
@@ -36,11 +37,13 @@ export function findPrototypeKey(value: unknown, where = ''): string | undefined
 }
 
 /**
- * Refuses metadata holding a `__proto__` key anywhere (see {@link findPrototypeKey}).
+ * Refuses metadata holding a `__proto__` key anywhere (see {@link findPrototypeKey}), or nested
+ * deeper than `MAX_JSON_DEPTH` (see `checkJsonDepth`).
  * @param metadata Metadata as the caller sent it; `undefined` passes.
- * @throws {InvalidArgumentError} on `metadata`, naming where the key is.
+ * @throws {InvalidArgumentError} on `metadata`, naming where the key is, or where it is too deep.
  */
 export function checkMetadataKeys(metadata: unknown): void {
+  checkJsonDepth(metadata, 'metadata');
   const at = findPrototypeKey(metadata);
   if (at === undefined) return;
   throw new InvalidArgumentError(

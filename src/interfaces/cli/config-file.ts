@@ -1,5 +1,5 @@
 /**
- * The CLI's configuration file: the same options as the flags, found by lilconfig from the
+ * The CLI's configuration file: the same options as the flags, found from the
  * working directory upwards (`cairn.config.json`, `.cairnrc.json`, `.cairnrc`, or a `cairn` key
  * in `package.json`), or named by `--config FILE` / `CAIRN_CONFIG`.
  *
@@ -20,10 +20,15 @@
  * objects). Precedence: a flag, then its environment variable, then the file, then the default.
  * @module
  */
+import { existsSync, lstatSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Command, Option } from 'commander';
 import { ConfigError } from '../../core/errors.js';
+import { findTooDeep, MAX_JSON_DEPTH } from '../../core/json-depth.js';
 import { findPrototypeKey, PROTOTYPE_KEY } from '../../core/prototype-key.js';
 import { SETTING_ENV, type SettingName } from '../../engine/settings.js';
+import { readRegularFileSync } from '../../store/regular-file.js';
 
 /** The file names searched, in order, in each folder from the working directory up. */
 export const CONFIG_FILE_NAMES = ['cairn.config.json', '.cairnrc.json', '.cairnrc', 'package.json'] as const;
@@ -36,6 +41,8 @@ export interface ConfigFile {
   options: Record<string, unknown>;
   /** Options per command, by the command's full name (`search`, `collections create`). */
   sections: Record<string, Record<string, unknown>>;
+  /** True when the file was found by walking up from the working folder, not named by `--config` or `CAIRN_CONFIG`. */
+  found: boolean;
 }
 
 /** Where an option's value came from. */
@@ -60,35 +67,33 @@ export function optionEnvVar(attribute: string): string | undefined {
   return setting === undefined ? undefined : SETTING_ENV[setting];
 }
 
+/** Most bytes of a configuration file: 1 MiB (a configuration is a few hundred bytes). */
+export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+
 /**
  * Finds and reads the configuration file: `explicit` when given (it must exist), else the first
- * of {@link CONFIG_FILE_NAMES} from `cwd` upwards (a `package.json` counts only with a `cairn`
- * key).
+ * of {@link CONFIG_FILE_NAMES} from `cwd` upwards, up to the home folder or the root (a
+ * `package.json` counts only with a `cairn` key). Only a regular file (or a link to one) of at
+ * most {@link MAX_CONFIG_FILE_BYTES} is read: a FIFO or a device (`--config /dev/zero`) is refused
+ * at once instead of blocking or reading forever.
  * @returns The file, or `undefined` when there is none.
- * @throws {ConfigError} naming the file when it cannot be read, is not a JSON object, holds a
- *   `__proto__` key anywhere, or a section is not an object.
+ * @throws {ConfigError} naming the file when it cannot be read, is no regular file or too large,
+ *   is not a JSON object, holds a `__proto__` key anywhere, nests too deep, or a section is not an
+ *   object.
  */
 export async function loadConfigFile(
   explicit: string | undefined,
   cwd = process.cwd(),
+  stopDir = os.homedir(),
 ): Promise<ConfigFile | undefined> {
-  const { lilconfig } = await import('lilconfig');
-  const explorer = lilconfig('cairn', {
-    searchPlaces: [...CONFIG_FILE_NAMES],
-    loaders: { '.json': readJson, noExt: readJson },
-  });
-  let found: { filepath: string; config: unknown } | null;
-  try {
-    found = explicit ? await explorer.load(explicit) : await explorer.search(cwd);
-  } catch (error) {
-    throw new ConfigError(
-      `cannot read the configuration file ${explicit ?? ''}: ${(error as Error).message}`.trim(),
-    );
-  }
-  if (found === null || found.config === undefined) return undefined;
+  const found = explicit !== undefined ? readConfig(path.resolve(cwd, explicit)) : searchConfig(cwd, stopDir);
+  if (found === undefined || found.config === undefined) return undefined;
   const { filepath, config } = found;
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     throw new ConfigError(`${filepath}: the configuration must be a JSON object of options`);
+  }
+  if (findTooDeep(config) !== undefined) {
+    throw new ConfigError(`${filepath}: the configuration nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
   const prototypeAt = findPrototypeKey(config);
   if (prototypeAt !== undefined) {
@@ -108,7 +113,100 @@ export async function loadConfigFile(
       sections[key] = value as Record<string, unknown>;
     } else options[key] = value;
   }
-  return { file: filepath, options, sections };
+  return { file: filepath, options, sections, found: explicit === undefined };
+}
+
+/** The parsed contents of one configuration file (`config` undefined: empty, or a `package.json` without `cairn`). */
+function readConfig(filepath: string): { filepath: string; config: unknown } {
+  let bytes: Buffer;
+  try {
+    bytes = readRegularFileSync(filepath, { maxBytes: MAX_CONFIG_FILE_BYTES, followSymlinks: true });
+  } catch (error) {
+    const reason = (error as Error).message.startsWith(filepath)
+      ? (error as Error).message.slice(filepath.length + 2)
+      : (error as Error).message;
+    throw new ConfigError(`cannot read the configuration file ${filepath}: ${reason}`);
+  }
+  const parsed = readJson(filepath, bytes.toString('utf8'));
+  if (path.basename(filepath) === 'package.json') {
+    const section =
+      typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>).cairn : undefined;
+    return { filepath, config: section };
+  }
+  return { filepath, config: parsed };
+}
+
+/** The first configuration file from `cwd` up to `stopDir` (inclusive) or the root. */
+function searchConfig(cwd: string, stopDir: string): { filepath: string; config: unknown } | undefined {
+  for (let dir = path.resolve(cwd); ; ) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const filepath = path.join(dir, name);
+      if (!existsSync(filepath) && !isLink(filepath)) continue;
+      const found = readConfig(filepath);
+      if (name === 'package.json' && found.config === undefined) continue;
+      return found;
+    }
+    const parent = path.dirname(dir);
+    if (dir === path.resolve(stopDir) || parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function isLink(filepath: string): boolean {
+  try {
+    return lstatSync(filepath).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The options a configuration file may set that lower cairn's guards or send data elsewhere: the
+ * store (`db`, `to`, `from`), the model providers and models folder (documents and questions go
+ * to them), symbolic-link following, size, memory and time limits, and the server's exposure
+ * (address, authentication, CORS, limits). A file found by walking up from the working folder —
+ * which anyone who can write a parent folder can put there — is said on standard error when it
+ * sets any of these (see {@link guardedSettings}).
+ */
+export const GUARDED_OPTIONS: ReadonlySet<string> = new Set([
+  'db',
+  'to',
+  'from',
+  'embedder',
+  'chat',
+  'rerank',
+  'transcriber',
+  'vision',
+  'modelsDir',
+  'followSymlinks',
+  'maxFileSize',
+  'parseMemory',
+  'parseTimeout',
+  'host',
+  'auth',
+  'corsOrigin',
+  'uploadLimit',
+  'bodyLimit',
+  'maxConcurrentUploads',
+  'headersTimeout',
+  'requestTimeout',
+  'keepAliveTimeout',
+  'idleTimeout',
+  'maxConnections',
+  'allowWrite',
+]);
+
+/**
+ * The guarded options (see {@link GUARDED_OPTIONS}) among `applied`, as `--flag` names, when the
+ * file was found by walking up rather than named; empty otherwise.
+ */
+export function guardedSettings(config: ConfigFile, command: Command, applied: readonly string[]): string[] {
+  if (!config.found) return [];
+  return applied
+    .filter((attribute) => GUARDED_OPTIONS.has(attribute))
+    .map(
+      (attribute) => command.options.find((option) => attributeOf(option) === attribute)?.long ?? attribute,
+    );
 }
 
 /** A top-level object value is a command section unless the option it would be takes JSON (`metadata`, `filter`). */
@@ -185,13 +283,15 @@ export function checkConfigFile(program: Command, config: ConfigFile): void {
 /**
  * Gives `command` the file's values for every option that neither a flag nor the option's
  * environment variable set: the command's section over the top level.
+ * @returns The attributes set from the file.
  * @throws {ConfigError} naming the file and the key for a value the option does not take.
  */
 export function applyConfigFile(
   command: Command,
   config: ConfigFile,
   env: Readonly<Record<string, string | undefined>> = process.env,
-): void {
+): string[] {
+  const applied: string[] = [];
   const values = { ...config.options, ...(config.sections[commandPath(command)] ?? {}) };
   for (const option of command.options) {
     const attribute = attributeOf(option);
@@ -204,7 +304,9 @@ export function applyConfigFile(
       optionValue(option, values[attribute], config.file),
       'config',
     );
+    applied.push(attribute);
   }
+  return applied;
 }
 
 /** Where the value of `attribute` on `command` came from. */

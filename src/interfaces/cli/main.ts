@@ -35,12 +35,21 @@ const program = new Command('cairn')
 
 // Options a flag or its environment variable leaves unset come from the configuration file.
 program.hook('preAction', async (_program, action) => {
-  const { applyConfigFile, checkConfigFile, loadConfigFile } = await import('./config-file.js');
+  const { applyConfigFile, checkConfigFile, guardedSettings, loadConfigFile } = await import(
+    './config-file.js'
+  );
   const explicit = (program.opts().config as string | undefined) ?? (process.env.CAIRN_CONFIG || undefined);
   const config = await loadConfigFile(explicit);
   if (config === undefined) return;
   checkConfigFile(program, config);
-  applyConfigFile(action, config);
+  const guarded = guardedSettings(config, action, applyConfigFile(action, config));
+  // A file found by walking up may be anyone's who can write a parent folder: what it changes of
+  // the store, the providers or the guards is said, every time (naming it with --config trusts it).
+  if (guarded.length > 0) {
+    process.stderr.write(
+      `cairn: ${config.file} (found from the working folder up, not named with --config) sets ${guarded.join(', ')}\n`,
+    );
+  }
 });
 
 registerIngestCommand(program);

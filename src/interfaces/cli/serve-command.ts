@@ -28,6 +28,11 @@ interface ServeOptions extends GlobalOptions {
   bodyLimit: number;
   maxConcurrentUploads: number;
   shutdownTimeout: number;
+  headersTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  idleTimeout: number;
+  maxConnections: number;
   /** `false` with `--no-access-log`. */
   accessLog: boolean;
 }
@@ -74,7 +79,7 @@ export function registerServeCommand(program: Command): void {
     .option('--body-limit <KiB>', 'most KiB of a JSON body or MCP message', positiveInt('--body-limit'), 1024)
     .option(
       '--max-concurrent-uploads <n>',
-      'uploads ingested at once; more are answered 429',
+      'uploads received at once per namespace, and ingested at once; more are answered 429',
       positiveInt('--max-concurrent-uploads'),
       8,
     )
@@ -83,6 +88,36 @@ export function registerServeCommand(program: Command): void {
       'how long requests in flight may run on after SIGINT/SIGTERM',
       positiveInt('--shutdown-timeout'),
       10,
+    )
+    .option(
+      '--headers-timeout <seconds>',
+      'time a client has to send a request line and headers (then 408, closed)',
+      positiveInt('--headers-timeout'),
+      10,
+    )
+    .option(
+      '--request-timeout <seconds>',
+      'time a client has to send a whole request, body included (then 408, closed)',
+      positiveInt('--request-timeout'),
+      120,
+    )
+    .option(
+      '--keep-alive-timeout <seconds>',
+      'time an idle keep-alive connection waits for its next request',
+      positiveInt('--keep-alive-timeout'),
+      5,
+    )
+    .option(
+      '--idle-timeout <seconds>',
+      'time a connection may send and receive nothing before it is closed',
+      positiveInt('--idle-timeout'),
+      60,
+    )
+    .option(
+      '--max-connections <n>',
+      'connections open at once; more are closed as they arrive',
+      positiveInt('--max-connections'),
+      1000,
     )
     .option('--no-access-log', 'do not log one line per request to standard error')
     .option(
@@ -137,6 +172,11 @@ export function registerServeCommand(program: Command): void {
         maxBodyBytes: options.bodyLimit * 1024,
         maxConcurrentUploads: options.maxConcurrentUploads,
         shutdownTimeoutMs: options.shutdownTimeout * 1000,
+        headersTimeoutMs: options.headersTimeout * 1000,
+        requestTimeoutMs: options.requestTimeout * 1000,
+        keepAliveTimeoutMs: options.keepAliveTimeout * 1000,
+        idleTimeoutMs: options.idleTimeout * 1000,
+        maxConnections: options.maxConnections,
         closeEngine: true,
         ...(options.accessLog ? { accessLog: accessLogLines((line) => process.stderr.write(line)) } : {}),
       });

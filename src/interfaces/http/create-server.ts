@@ -13,15 +13,15 @@
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { ConfigError, ForbiddenError, isCairnError, PayloadTooLargeError } from '../../core/errors.js';
+import { ConfigError, ForbiddenError, isCairnError } from '../../core/errors.js';
 import { accessLog } from './access-log.js';
 import { type ApiKey, KeyRing, type Principal, parseApiKeys } from './api-keys.js';
 import { registerAskRoutes } from './ask-routes.js';
 import { type Authentication, authenticate } from './auth.js';
+import { limitBody, limitJsonDepth } from './body-limit.js';
 import { registerCollectionRoutes } from './collection-routes.js';
 import { registerDocumentRoutes } from './document-routes.js';
 import { defaultExplorerDir, registerExplorerRoutes } from './explorer-routes.js';
@@ -131,10 +131,8 @@ function loopbackGuard(allowedOrigins: readonly string[]): MiddlewareHandler<Ser
 
 /** JSON bodies over the limit are refused with 413 before they are parsed. */
 function jsonLimit(options: ResolvedServerOptions): MiddlewareHandler<ServerEnv> {
-  return bodyLimit({
-    maxSize: options.maxBodyBytes,
-    onError: (c) => errorResponse(c, new PayloadTooLargeError(options.maxBodyBytes)),
-  });
+  const limit = { bytes: options.maxBodyBytes, what: 'the JSON body', setting: 'maxBodyBytes' };
+  return limitBody(() => limit);
 }
 
 /**
@@ -194,6 +192,7 @@ export function createCairnServer(engine: ServerEngine, options: CairnServerOpti
   app.post('/v1/collections', limit);
   app.post('/v1/collections/:collection/search', limit);
   app.post('/v1/collections/:collection/ask', limit);
+  app.on(['POST', 'PUT', 'PATCH'], '/v1/*', limitJsonDepth());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

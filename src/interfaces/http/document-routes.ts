@@ -201,40 +201,55 @@ export function registerDocumentRoutes(context: RouteContext): void {
     },
   });
 
-  let uploading = 0;
+  // Bodies being received count per namespace, so one tenant's slow clients hold only that
+  // tenant's slots; ingest slots are shared and taken only once a body has arrived whole.
+  const receiving = new Map<string, number>();
+  let ingesting = 0;
+  const busy = (c: Context<ServerEnv>, message: string) => {
+    c.header('Retry-After', '1');
+    return errorResponse(c, new TooManyRequestsError(message));
+  };
   app.post('/v1/collections/:collection/documents', async (c) => {
     const collection = c.req.param('collection');
     const scope = scopeOf(c, collection, 'uploading documents', 'write');
-    if (uploading >= context.options.maxConcurrentUploads) {
-      c.header('Retry-After', '1');
-      c.header('Connection', 'close');
-      return errorResponse(
+    const max = context.options.maxConcurrentUploads;
+    const mine = receiving.get(scope.namespace) ?? 0;
+    if (mine >= max) {
+      return busy(
         c,
-        new TooManyRequestsError(
-          `${uploading} uploads are being ingested, the most this server takes at once; try again shortly`,
-        ),
+        `${mine} uploads of this namespace are being received, the most this server takes at once per namespace; try again shortly`,
       );
     }
-    uploading++;
+    await engine.checkReady('ingest', collection);
+    receiving.set(scope.namespace, mine + 1);
+    let upload: Awaited<ReturnType<typeof receiveUpload>>;
     try {
-      await engine.checkReady('ingest', collection);
-      const upload = await receiveUpload(
+      upload = await receiveUpload(
         c.req.raw,
         { maxBytes: context.options.maxUploadBytes, maxFiles: context.options.maxUploadFiles },
         context.options.uploadDir,
       );
+    } finally {
+      const left = (receiving.get(scope.namespace) ?? 1) - 1;
+      if (left === 0) receiving.delete(scope.namespace);
+      else receiving.set(scope.namespace, left);
+    }
+    try {
+      if (ingesting >= max) {
+        return busy(
+          c,
+          `${ingesting} uploads are being ingested, the most this server takes at once; try again shortly`,
+        );
+      }
+      ingesting++;
       try {
         const metadata = parseMetadata(upload.fields.get(UPLOAD_FIELDS.metadata));
         return c.json(await ingestFiles(context, scope, upload.files, metadata), 200);
       } finally {
-        await upload.discard();
+        ingesting--;
       }
-    } catch (error) {
-      // A body left unread would hold the connection: close it after the error.
-      c.header('Connection', 'close');
-      throw error;
     } finally {
-      uploading--;
+      await upload.discard();
     }
   });
 }

@@ -9,12 +9,12 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorStatus } from '../../core/error-codes.js';
-import { isCairnError } from '../../core/errors.js';
+import { isCairnError, type PayloadTooLargeError } from '../../core/errors.js';
 
 /** An error as the API reports it. */
 export interface ErrorReport {
   status: ContentfulStatusCode;
-  body: { error: { code: string; message: string } };
+  body: { error: { code: string; message: string; limit?: { name: string; bytes: number } } };
 }
 
 /** Codes of statuses Hono answers by itself. */
@@ -39,6 +39,13 @@ function report(status: number, code: string, message: string): ErrorReport {
  * internal error, so a client can quote it and the operator find the log line.
  */
 export function errorReport(error: unknown, requestId?: string): ErrorReport {
+  if (isCairnError(error) && error.code === 'PAYLOAD_TOO_LARGE') {
+    const { limit, setting } = error as PayloadTooLargeError;
+    const answer = report(413, error.code, error.message);
+    if (typeof limit === 'number')
+      answer.body.error.limit = { name: setting ?? 'maxBodyBytes', bytes: limit };
+    return answer;
+  }
   if (isCairnError(error)) return report(errorStatus(error).httpStatus, error.code, error.message);
   if (error instanceof HTTPException) {
     const status = error.status;

@@ -14,11 +14,9 @@
 import { z } from '@hono/zod-openapi';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { PayloadTooLargeError } from '../../core/errors.js';
 import { createCairnMcpServer } from '../mcp/mcp-server.js';
 import { roleAllows } from './api-keys.js';
-import { errorResponse } from './http-errors.js';
+import { limitBody, limitJsonDepth } from './body-limit.js';
 import { BEARER, errorResponses, type RouteContext } from './route-context.js';
 import type { ServerEnv } from './server-env.js';
 
@@ -75,19 +73,17 @@ export function registerMcpRoute({ app, engine, options }: RouteContext): void {
       ...errorResponses([401, 413]),
     },
   });
-  const limit = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) => errorResponse(c, new PayloadTooLargeError(maxSize, 'the MCP message')),
-    });
-  const readLimit = limit(options.maxBodyBytes);
-  const writeLimit = limit(Math.max(options.maxBodyBytes, options.maxUploadBytes));
-
-  app.post('/mcp', async (c, next) => {
-    // Write keys may send documents to the ingest tool, so their messages may be upload-sized.
-    const writer = roleAllows(c.get('principal').role, 'write');
-    return (writer ? writeLimit : readLimit)(c, next);
-  });
+  // Write keys may send documents to the ingest tool, so their messages may be upload-sized.
+  const readLimit = { bytes: options.maxBodyBytes, what: 'the MCP message', setting: 'maxBodyBytes' };
+  const writeLimit =
+    options.maxUploadBytes > options.maxBodyBytes
+      ? { bytes: options.maxUploadBytes, what: 'the MCP message', setting: 'maxUploadBytes' }
+      : readLimit;
+  app.post(
+    '/mcp',
+    limitBody((c) => (roleAllows(c.get('principal').role, 'write') ? writeLimit : readLimit)),
+    limitJsonDepth(),
+  );
   app.post('/mcp', async (c) => {
     const principal = c.get('principal');
     const server = createCairnMcpServer(engine, {

@@ -12,6 +12,13 @@ export const ErrorBody = z
     error: z.object({
       code: z.string().openapi({ description: 'Stable code from the error table, e.g. `NOT_FOUND`.' }),
       message: z.string().openapi({ description: 'What went wrong and, where it helps, how to fix it.' }),
+      limit: z
+        .object({
+          name: z.string().openapi({ description: 'The limit, e.g. `maxBodyBytes`, `maxUploadBytes`.' }),
+          bytes: z.number().int().openapi({ description: 'Its value in bytes.' }),
+        })
+        .optional()
+        .openapi({ description: 'With `PAYLOAD_TOO_LARGE`: the limit the request went over.' }),
     }),
   })
   .openapi('Error');

@@ -13,7 +13,10 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
 /** Default most files of one upload. */
 export const DEFAULT_MAX_UPLOAD_FILES = 100;
-/** Default most uploads being ingested at once; one more is answered 429. */
+/**
+ * Default most uploads received at once per namespace, and most ingested at once; one more is
+ * answered 429.
+ */
 export const DEFAULT_MAX_CONCURRENT_UPLOADS = 8;
 
 /** Options of `createCairnServer`. */
@@ -41,7 +44,11 @@ export interface CairnServerOptions {
   maxUploadBytes?: number;
   /** Most files of one upload; default {@link DEFAULT_MAX_UPLOAD_FILES}. */
   maxUploadFiles?: number;
-  /** Most uploads ingested at once; default {@link DEFAULT_MAX_CONCURRENT_UPLOADS}. More: 429. */
+  /**
+   * Most uploads whose bodies are being received at once per namespace (so one tenant's slow
+   * clients hold only that tenant's slots), and most being ingested at once (a slot taken only
+   * once the body has arrived); default {@link DEFAULT_MAX_CONCURRENT_UPLOADS}. More: 429.
+   */
   maxConcurrentUploads?: number;
   /** Folder that uploads are streamed into (a temporary folder per upload); default the system's. */
   uploadDir?: string;

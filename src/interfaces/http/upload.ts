@@ -9,9 +9,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import {
   InvalidArgumentError,
@@ -19,6 +17,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../core/errors.js';
+import { declaredLength, limitedBodyStream, tooLarge } from './body-limit.js';
 import { escapePartHeaders, multipartBoundary } from './part-header-escape.js';
 
 /** Limits of one upload. */
@@ -73,10 +72,8 @@ export async function receiveUpload(
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new UnsupportedMediaTypeError(contentType || undefined, ['multipart/form-data']);
   }
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limits.maxBytes) {
-    throw new PayloadTooLargeError(limits.maxBytes, 'the upload');
-  }
+  const declared = declaredLength(request.headers);
+  if (declared !== undefined && declared > limits.maxBytes) throw tooLarge(uploadLimit(limits));
   if (!request.body)
     throw new InvalidArgumentError('file', 'the body is empty; send one or more parts named "file"');
 
@@ -85,7 +82,7 @@ export async function receiveUpload(
   const files: UploadedFile[] = [];
   const fields = new Map<string, string>();
   try {
-    await parseInto(request.body as unknown as WebReadableStream<Uint8Array>, contentType, limits, {
+    await parseInto(request.body, contentType, limits, {
       dir,
       files,
       fields,
@@ -101,20 +98,12 @@ export async function receiveUpload(
   return { files, fields, discard };
 }
 
-/** Counts the body's bytes, failing once there are more than `max`. */
-function byteLimit(max: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > max) done(new PayloadTooLargeError(max, 'the upload'));
-      else done(null, chunk);
-    },
-  });
+function uploadLimit(limits: UploadLimits) {
+  return { bytes: limits.maxBytes, what: 'the upload', setting: 'maxUploadBytes' };
 }
 
 async function parseInto(
-  body: WebReadableStream<Uint8Array>,
+  body: ReadableStream<Uint8Array>,
   contentType: string,
   limits: UploadLimits,
   into: { dir: string; files: UploadedFile[]; fields: Map<string, string> },
@@ -165,7 +154,7 @@ async function parseInto(
     if (name !== UPLOAD_FIELDS.metadata) {
       fail(new InvalidArgumentError(name, 'unexpected field; an upload has parts "file" and "metadata"'));
     } else if (info.valueTruncated) {
-      fail(new PayloadTooLargeError(MAX_FIELD_BYTES, 'the metadata field'));
+      fail(new PayloadTooLargeError(MAX_FIELD_BYTES, 'the metadata field', 'metadataFieldBytes'));
     } else {
       into.fields.set(name, value);
     }
@@ -178,7 +167,7 @@ async function parseInto(
   try {
     const boundary = multipartBoundary(contentType);
     const escaping = boundary === undefined ? [] : [escapePartHeaders(boundary)];
-    await pipeline([Readable.fromWeb(body), byteLimit(limits.maxBytes), ...escaping, parser]);
+    await pipeline([limitedBodyStream(body, uploadLimit(limits)), ...escaping, parser]);
   } catch (error) {
     throw failure ?? asUploadError(error);
   }

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/corpus.js';
 import { ensureBuilt } from '../../../test/support/ensure-built.js';
+import { compileStoreWorker } from '../../../test/support/store-worker.js';
 import { PGLITE_LOCK_FILE } from './pglite-lock.js';
 import { openPostgresStore } from './postgres-store.js';
 
@@ -60,4 +61,80 @@ describe('a pglite: data folder', () => {
     expect(await second.getCollection('docs')).toBeDefined();
     await second.close();
   });
+});
+
+describe('the PGlite lock', () => {
+  it('is never held by two processes at once: 20 racing openers a round, with and without a stale lock', async () => {
+    const root = tempDir();
+    // Each racer waits for the start signal, takes the lock, logs "+PID", holds it a moment, logs
+    // "-PID" and lets go; a racer that is refused logs nothing.
+    const worker = compileStoreWorker(
+      root,
+      `import { appendFileSync, existsSync } from 'node:fs';
+import { lockPgliteFolder } from './store/postgres/pglite-lock.js';
+const [dir, log, go] = process.argv.slice(2);
+process.stdout.write('ready\\n');
+while (!existsSync(go)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+let lock;
+try {
+  lock = lockPgliteFolder(dir);
+} catch (error) {
+  if (error.code !== 'CONFIG_ERROR') throw error;
+  process.exit(0);
+}
+appendFileSync(log, '+' + process.pid + '\\n');
+Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+appendFileSync(log, '-' + process.pid + '\\n');
+lock.release();
+`,
+    );
+    const deadPid = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '']);
+      child.once('exit', () => resolve(child.pid!));
+    });
+    const ROUNDS = 4;
+    const RACERS = 20;
+    let holders = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const dir = path.join(root, `round-${round}`);
+      const log = path.join(root, `round-${round}.log`);
+      const go = path.join(root, `round-${round}.go`);
+      writeFileSync(log, '');
+      if (round % 2 === 1) {
+        // A lock left by a process that is gone: every racer sees it stale.
+        const { mkdirSync } = await import('node:fs');
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(path.join(dir, PGLITE_LOCK_FILE), `${deadPid}\n`);
+      }
+      const racers = Array.from({ length: RACERS }, () =>
+        spawn(process.execPath, [worker, dir, log, go], { stdio: ['ignore', 'pipe', 'inherit'] }),
+      );
+      await Promise.all(
+        racers.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              child.stdout!.once('data', () => resolve());
+            }),
+        ),
+      );
+      const exited = racers.map(
+        (child) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))),
+      );
+      writeFileSync(go, '');
+      expect(await Promise.all(exited)).toEqual(Array(RACERS).fill(0));
+      let holding = 0;
+      let most = 0;
+      for (const line of readFileSync(log, 'utf8').split('\n').filter(Boolean)) {
+        holding += line.startsWith('+') ? 1 : -1;
+        most = Math.max(most, holding);
+      }
+      expect(most, `round ${round}: most holders at once`).toBe(1);
+      holders += readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('+')).length;
+      // Every racer let go: no lock is left behind.
+      expect(existsSync(path.join(dir, PGLITE_LOCK_FILE)), `round ${round}`).toBe(false);
+    }
+    expect(holders).toBeGreaterThanOrEqual(ROUNDS);
+  }, 240_000);
 });

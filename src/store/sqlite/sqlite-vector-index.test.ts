@@ -1,12 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   copyFileSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
@@ -289,6 +291,38 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     await other.close();
     expect(savedIndexes(path)).toEqual([]);
   });
+
+  it('refuses a FIFO or a link to /dev/zero in place of the saved vectors, with a warning, and rebuilds without hanging', async () => {
+    const path = freshPath();
+    let store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    await store.upsertChunks(S, chunks(300, 18));
+    await store.refreshVectorIndex('docs');
+    await store.close();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    onTestFinished(() => {
+      process.off('warning', onWarning);
+    });
+    for (const replace of [
+      (file: string) => execFileSync('mkfifo', [file]),
+      (file: string) => symlinkSync('/dev/zero', file),
+    ]) {
+      const [saved] = savedIndexes(path);
+      const file = join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin');
+      rmSync(file);
+      replace(file);
+      // Nobody writes the FIFO and /dev/zero never ends: reading either would never return.
+      store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+      await everyChunkFindsItself(store);
+      await store.close();
+      expect(lstatSync(file).isFile()).toBe(true);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((w) => /vectors\.bin: is a FIFO/.test(w))).toHaveLength(1);
+    expect(warnings.filter((w) => /vectors\.bin: is a symbolic link/.test(w))).toHaveLength(1);
+  }, 120_000);
 
   it("rebuilds a saved index damaged in place, so no namespace answers with another one's chunks", async () => {
     const path = freshPath();

@@ -29,6 +29,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredCollection } from '../collection/backend.js';
+import { RefusedFileError } from '../regular-file.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import { collectionTables } from './sqlite-schema.js';
 import type { UsearchModule } from './usearch-module.js';
@@ -203,7 +204,16 @@ export class VectorIndexes {
           state.epoch,
           saved.version,
         );
-      } catch {
+      } catch (error) {
+        // Something put in place of the file — a FIFO, a device, a link, a file of impossible
+        // size — is refused without being read, and said: someone who can write this folder
+        // did it (see docs/threat-model.md).
+        if (error instanceof RefusedFileError) {
+          process.emitWarning(
+            `cairn: the saved vector index ${error.message}; it is ignored, removed and rebuilt from the chunk table`,
+            { code: 'CAIRN_VECTOR_INDEX' },
+          );
+        }
         // A damaged save, or one of another format (saves are renamed into place whole, so this
         // is no save in progress): removed, so the index rebuilt instead can be saved under its
         // name; then an older one is tried, else the index is rebuilt.

@@ -21,9 +21,10 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { readRegularFileSync } from '../regular-file.js';
 import type { UsearchModule } from './usearch-module.js';
 
 /** How a collection's vectors are partitioned and searched (see `SqliteStoreOptions.vectorIndex`). */
@@ -87,6 +88,17 @@ const ASSIGN_BATCH = 65_536;
 const MIN_LISTS = 16;
 const MAX_LISTS = 16_384;
 const VECTORS_FILE = 'vectors.bin';
+
+/**
+ * The most bytes a save of an index at write sequence `version` can take: at most `version + 1`
+ * vectors (each seq is one row written), each its code, seq, namespace id and scale, plus
+ * centroids and list sizes for the most lists, plus 16 MiB and 256 bytes per vector for the
+ * header (namespace names).
+ */
+export function plausibleSaveBytes(dimension: number, version: number): number {
+  const vectors = Math.max(0, version + 1);
+  return 16 * 1024 * 1024 + vectors * (dimension + 16 + 256) + MAX_LISTS * (dimension + 4);
+}
 
 /** See the module notes. */
 export class VectorIndex {
@@ -373,7 +385,11 @@ export class VectorIndex {
     epoch: string,
     version: number,
   ): VectorIndex {
-    const saved = readFileSync(join(folder, VECTORS_FILE));
+    // A regular file only (a FIFO or a device in its place would block or never end), of at
+    // most the size a save of `version` rows could have.
+    const saved = readRegularFileSync(join(folder, VECTORS_FILE), {
+      maxBytes: plausibleSaveBytes(dimension, version),
+    });
     if (saved.length < 4 + DIGEST_BYTES) throw new Error(`vector index ${folder}: truncated`);
     const file = saved.subarray(0, saved.length - DIGEST_BYTES);
     const headerLength = file.readUInt32LE(0);
