@@ -18,7 +18,7 @@ export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 export interface DocumentQuery {
   /** Substring looked for (case-insensitive) in the title, source name and document id; default none. */
   q?: string;
-  /** Sort field; default `name` (document id, then title). */
+  /** Sort field; default none: document-id order (code point), as the store lists them. */
   sort?: DocumentSort;
   /** `asc` (default) or `desc`. */
   order?: 'asc' | 'desc';
@@ -64,12 +64,15 @@ export function queryDocuments(records: readonly DocumentRecord[], query: Docume
             r.sourceName.toLowerCase().includes(needle) ||
             (r.title?.toLowerCase().includes(needle) ?? false),
         );
-  const compare = COMPARE[query.sort ?? 'name'];
   const sign = query.order === 'desc' ? -1 : 1;
-  const ordered = matching
-    .map((record, index) => ({ record, index }))
-    .sort((a, b) => sign * compare(a.record, b.record) || a.index - b.index)
-    .map(({ record }) => record);
+  const compare = query.sort === undefined ? () => 0 : COMPARE[query.sort];
+  const ordered =
+    query.sort === undefined && sign === 1
+      ? matching
+      : matching
+          .map((record, index) => ({ record, index }))
+          .sort((a, b) => sign * (compare(a.record, b.record) || a.index - b.index))
+          .map(({ record }) => record);
   const offset = query.offset ?? 0;
   const end = query.limit === undefined ? undefined : offset + query.limit;
   return { documents: ordered.slice(offset, end), total: matching.length, offset };

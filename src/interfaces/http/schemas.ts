@@ -150,7 +150,7 @@ export const DocumentListQuery = z.object({
   }),
   sort: z.enum(DOCUMENT_SORTS).optional().openapi({
     description:
-      'Sort by `name` (title or file name; default), `date` (ingested), `size` (pages) or `chunks`.',
+      'Sort by `name` (title, else file name), `date` (ingested), `size` (pages) or `chunks`; default document id.',
   }),
   order: z.enum(['asc', 'desc']).optional().openapi({ description: 'Default `asc`.' }),
   limit: z.coerce

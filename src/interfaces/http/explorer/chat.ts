@@ -114,11 +114,18 @@ async function ask(event: Event): Promise<void> {
   input.value = '';
 
   const conversation = byId('conversation');
-  const body = h('div', { class: 'answer markdown', 'aria-busy': 'true' }, h('p', { class: 'loading' }, 'Searching…'));
+  const body = h(
+    'div',
+    { class: 'answer markdown', 'aria-busy': 'true' },
+    h('p', { class: 'loading' }, 'Searching…'),
+  );
   const note = h('p', { class: 'rewritten' });
   const chips = h('ul', { class: 'chips', 'aria-label': 'Cited sources' });
   const turn = h('li', { class: 'turn assistant' }, h('p', { class: 'who' }, 'cairn'), note, body, chips);
-  conversation.append(h('li', { class: 'turn user' }, h('p', { class: 'who' }, 'You'), h('p', {}, question)), turn);
+  conversation.append(
+    h('li', { class: 'turn user' }, h('p', { class: 'who' }, 'You'), h('p', {}, question)),
+    turn,
+  );
   turn.scrollIntoView({ block: 'end' });
   const history = [...chat.history];
 
@@ -137,7 +144,8 @@ async function ask(event: Event): Promise<void> {
         note.textContent = `Searched for: ${String(payload.standalone)}`;
       } else if (name === 'sources') {
         sources = payload.sources as Source[];
-        if (text === '') replace(body, h('p', { class: 'loading' }, `Reading ${count(sources.length, 'passage')}…`));
+        if (text === '')
+          replace(body, h('p', { class: 'loading' }, `Reading ${count(sources.length, 'passage')}…`));
       } else if (name === 'text') {
         text += String(payload.delta);
         frame ||= requestAnimationFrame(paint);
@@ -150,10 +158,20 @@ async function ask(event: Event): Promise<void> {
         } else {
           const cited = renderAnswer(body, final.answer, final.sources);
           const bySource = new Map(final.sources.map((s) => [s.n, s]));
-          replace(chips, ...cited.map((n) => bySource.get(n)).filter((s) => s !== undefined).map(sourceChip));
+          replace(
+            chips,
+            ...cited
+              .map((n) => bySource.get(n))
+              .filter((s) => s !== undefined)
+              .map(sourceChip),
+          );
         }
         chat.history.push({ role: 'user', content: question }, { role: 'assistant', content: final.answer });
-        say(final.notFound ? 'Nothing relevant was found.' : `Answered with ${count(final.citations.length, 'citation')}.`);
+        say(
+          final.notFound
+            ? 'Nothing relevant was found.'
+            : `Answered with ${count(final.citations.length, 'citation')}.`,
+        );
       } else if (name === 'error') {
         const error = payload.error as { message: string };
         throw new Error(error.message);

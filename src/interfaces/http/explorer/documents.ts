@@ -90,7 +90,9 @@ export async function loadDocuments(offset = list.offset): Promise<void> {
       body,
       ...(page.documents.length > 0
         ? page.documents.map(row)
-        : [message(q ? `No document matches “${q}”.` : 'No documents yet: drop files above to upload them.')]),
+        : [
+            message(q ? `No document matches “${q}”.` : 'No documents yet: drop files above to upload them.'),
+          ]),
     );
     byId('documents-range').textContent =
       page.total === 0
@@ -193,7 +195,11 @@ export async function uploadFiles(files: readonly File[]): Promise<void> {
       if (typeof value !== 'object' || value === null || Array.isArray(value))
         throw new Error('must be a JSON object');
     } catch (error) {
-      showError('upload-error', new Error(`Metadata: ${(error as Error).message}. Example: {"team":"ops"}`), metadataInput);
+      showError(
+        'upload-error',
+        new Error(`Metadata: ${(error as Error).message}. Example: {"team":"ops"}`),
+        metadataInput,
+      );
       return;
     }
   }
@@ -219,7 +225,9 @@ export async function uploadFiles(files: readonly File[]): Promise<void> {
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, worker));
   if (refused) showError('upload-error', refused);
-  else if (failed > 0) byId('upload-error').textContent = `${failed} of ${count(files.length, 'file')} could not be ingested: see each file's reason below.`;
+  else if (failed > 0)
+    byId('upload-error').textContent =
+      `${failed} of ${count(files.length, 'file')} could not be ingested: see each file's reason below.`;
   say(`Uploads finished: ${files.length - failed} of ${count(files.length, 'file')} stored.`);
   await loadDocuments(0);
   onChange();
@@ -257,7 +265,10 @@ export function setUpDocuments(changed: () => void): void {
   });
   for (const id of ['documents-sort', 'documents-order'])
     byId(id).addEventListener('change', () => void loadDocuments(0));
-  byId('documents-prev').addEventListener('click', () => void loadDocuments(Math.max(0, list.offset - PAGE_SIZE)));
+  byId('documents-prev').addEventListener(
+    'click',
+    () => void loadDocuments(Math.max(0, list.offset - PAGE_SIZE)),
+  );
   byId('documents-next').addEventListener('click', () => void loadDocuments(list.offset + PAGE_SIZE));
 }
 

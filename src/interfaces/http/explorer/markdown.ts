@@ -127,6 +127,9 @@ export function markWords(root: Node, words: ReadonlySet<string>): number {
 }
 
 /** The distinct lower-cased words at `ranges` of `text` (the API's highlight offsets). */
-export function highlightedWords(text: string, ranges: ReadonlyArray<readonly [number, number]>): Set<string> {
+export function highlightedWords(
+  text: string,
+  ranges: ReadonlyArray<readonly [number, number]>,
+): Set<string> {
   return new Set(ranges.map(([from, to]) => text.slice(from, to).toLowerCase()).filter((w) => w !== ''));
 }

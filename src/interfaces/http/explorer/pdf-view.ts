@@ -41,7 +41,12 @@ export async function showPdf(options: PdfViewOptions): Promise<void> {
     canvas.style.width = `${Math.floor(viewport.width)}px`;
     canvas.style.height = `${Math.floor(viewport.height)}px`;
     const layer = h('div', { class: 'textLayer' });
-    const sheet = h('div', { class: 'pdf-page', role: 'document', 'aria-label': `Page ${number}` }, canvas, layer);
+    const sheet = h(
+      'div',
+      { class: 'pdf-page', role: 'document', 'aria-label': `Page ${number}` },
+      canvas,
+      layer,
+    );
     sheet.style.width = `${Math.floor(viewport.width)}px`;
     sheet.style.height = `${Math.floor(viewport.height)}px`;
     sheet.style.setProperty('--scale-factor', String(viewport.scale));
@@ -55,7 +60,11 @@ export async function showPdf(options: PdfViewOptions): Promise<void> {
       viewport,
       ...(ratio === 1 ? {} : { transform: [ratio, 0, 0, ratio, 0, 0] }),
     }).promise;
-    const text = new TextLayer({ textContentSource: await page.getTextContent(), container: layer, viewport });
+    const text = new TextLayer({
+      textContentSource: await page.getTextContent(),
+      container: layer,
+      viewport,
+    });
     await text.render();
     const spans = text.textDivs;
     let marked = 0;

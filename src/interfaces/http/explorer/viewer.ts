@@ -71,7 +71,8 @@ export async function openEvidence(target: EvidenceTarget): Promise<void> {
     ]
       .filter(Boolean)
       .join(' · ');
-    const bytes = record.mediaType === 'application/pdf' ? await original(collection, record.documentId) : undefined;
+    const bytes =
+      record.mediaType === 'application/pdf' ? await original(collection, record.documentId) : undefined;
     if (ticket !== opened) return;
     if (bytes) {
       pdfModule ??= import('./pdf-view.js');
