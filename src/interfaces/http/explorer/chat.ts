@@ -6,7 +6,7 @@
  * what was searched and where it looked.
  */
 import { askStream } from './api.js';
-import { byId, count, h, pages, replace } from './dom.js';
+import { byId, count, h, headingPath, pages, replace } from './dom.js';
 import { citableText, renderMarkdown, replaceCitations } from './markdown.js';
 import { readEvents } from './sse.js';
 import type { AskAnswer, Source } from './types.js';
@@ -25,7 +25,7 @@ function openSource(source: Source): void {
     documentId: source.documentId,
     page: source.pageStart,
     passage: source.text,
-    context: where(source),
+    context: headingPath(source.headingPath),
   });
 }
 
@@ -43,11 +43,13 @@ function sourceChip(source: Source): HTMLElement {
         type: 'button',
         class: 'chip',
         'aria-describedby': id,
-        'aria-label': `Source ${source.n}: ${source.sourceName}, ${pages(source.pageStart, source.pageEnd)}`,
         onclick: () => openSource(source),
       },
+      h('span', { class: 'visually-hidden' }, 'Source '),
       h('span', { class: 'chip-n' }, String(source.n)),
+      h('span', { class: 'visually-hidden' }, ': '),
       h('span', { class: 'chip-title' }, source.sourceName),
+      h('span', { class: 'visually-hidden' }, ', '),
       h('span', { class: 'chip-page' }, pages(source.pageStart, source.pageEnd)),
     ),
     h(

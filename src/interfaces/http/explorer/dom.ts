@@ -60,3 +60,9 @@ export function bytes(n: number): string {
   if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** Scrolls `container` (not the page) so that `element` sits a third of the way down it. */
+export function scrollWithin(container: HTMLElement, element: Element): void {
+  const offset = element.getBoundingClientRect().top - container.getBoundingClientRect().top;
+  container.scrollTop += offset - container.clientHeight / 3;
+}

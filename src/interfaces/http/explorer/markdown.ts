@@ -1,7 +1,7 @@
 /**
  * Markdown from the model or from documents, rendered as HTML that is safe to insert: `marked`
  * (GitHub-flavoured: tables, lists, emphasis) turns it into HTML, DOMPurify removes everything
- * that could run or restyle (scripts, event attributes, `style`, forms, frames), and links open
+ * that could run, fetch or restyle (scripts, event attributes, `style`, images, forms, frames), and links open
  * in a new tab without a referrer. Nothing unsanitised is ever assigned to `innerHTML`.
  */
 import DOMPurify from 'dompurify';
@@ -10,7 +10,20 @@ import { Marked } from 'marked';
 const marked = new Marked({ gfm: true, breaks: false });
 
 /** Tags and attributes removed from rendered Markdown, beyond DOMPurify's defaults. */
-const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'];
+const FORBID_TAGS = [
+  'style',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'iframe',
+  'object',
+  'embed',
+  // Images from a model or a document could fetch from anywhere (the page's CSP blocks other
+  // hosts, but the sanitised text must be safe without it).
+  'img',
+];
 const FORBID_ATTR = ['style', 'class', 'id', 'srcset'];
 
 let hooked = false;

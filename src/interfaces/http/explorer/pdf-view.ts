@@ -4,7 +4,7 @@
  * highlighted and scrolled into view. Loaded only when a PDF is opened.
  */
 import { GlobalWorkerOptions, getDocument, TextLayer } from 'pdfjs-dist';
-import { h, replace } from './dom.js';
+import { h, replace, scrollWithin } from './dom.js';
 import { passagePieces } from './passage.js';
 
 GlobalWorkerOptions.workerSrc = '/explorer/pdf.worker.js';
@@ -76,7 +76,8 @@ export async function showPdf(options: PdfViewOptions): Promise<void> {
       }
     }
     sheet.dataset.highlighted = String(marked);
-    container.querySelector('.evidence')?.scrollIntoView({ block: 'center' });
+    const first = container.querySelector('.evidence');
+    if (first) scrollWithin(container, first);
     tools.label.textContent = `Page ${number} of ${pdf.numPages}`;
     tools.previous.disabled = number <= 1;
     tools.next.disabled = number >= pdf.numPages;

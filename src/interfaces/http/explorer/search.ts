@@ -4,7 +4,7 @@
  * is not JSON is reported next to the filter field, and the results on screen stay.
  */
 import { call } from './api.js';
-import { byId, count, h, replace } from './dom.js';
+import { byId, count, h, headingPath, replace } from './dom.js';
 import { highlightedWords, markWords, renderMarkdown } from './markdown.js';
 import type { Hit } from './types.js';
 import { say, showError, state } from './ui.js';
@@ -53,7 +53,7 @@ function hitCard(hit: Hit): HTMLElement {
               documentId: hit.documentId,
               page: hit.pageStart,
               passage: hit.text,
-              context: where(hit),
+              context: headingPath(hit.headingPath),
             }),
         },
         hit.sourceName,

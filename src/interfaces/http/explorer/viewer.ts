@@ -5,7 +5,7 @@
  * shown as its rendered Markdown with the cited chunk highlighted where it stands.
  */
 import { call, documentPath, original } from './api.js';
-import { byId, count, h, headingPath, pages, replace } from './dom.js';
+import { byId, count, h, headingPath, pages, replace, scrollWithin } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { passagePieces } from './passage.js';
 import type { DocumentRecord } from './types.js';
@@ -66,8 +66,7 @@ export async function openEvidence(target: EvidenceTarget): Promise<void> {
     byId('viewer-title').textContent = record.title ?? record.sourceName;
     byId('viewer-meta').textContent = [
       target.context,
-      target.page ? `page ${target.page}` : '',
-      `${record.sourceName} · ${count(record.pageCount, 'page')} · ${count(record.chunkCount, 'chunk')}`,
+      `${record.sourceName} · ${count(record.pageCount, 'page')}`,
     ]
       .filter(Boolean)
       .join(' · ');
@@ -99,7 +98,7 @@ export async function openEvidence(target: EvidenceTarget): Promise<void> {
           : null;
       replace(body, notes, article);
       const first = target.passage ? highlightPassage(article, target.passage) : undefined;
-      first?.scrollIntoView({ block: 'center' });
+      if (first) scrollWithin(body, first);
     }
   } catch (error) {
     if (ticket !== opened) return;
