@@ -408,13 +408,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByRole('tab', { name: 'Chat' }).click();
     await page.getByLabel('Question').fill('What happened to the Cessna 172 near Boquete, Panama?');
     await page.getByLabel('Question').press('Enter');
-    await expect
-      .poll(() => page.locator('.turn.assistant .chip').count(), { timeout: 30_000 })
-      .toBeGreaterThan(0);
+    const lastTurn = page.locator('.turn.assistant').last();
+    await expect.poll(() => lastTurn.locator('.chip').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     expect(overflow).toBeLessThanOrEqual(0);
     await shot('phone-chat');
-    await page.locator('.turn.assistant .chip').first().click();
+    await lastTurn.locator('.chip').first().click();
     await expect
       .poll(() => page.locator('.textLayer span.evidence').count(), { timeout: 30_000 })
       .toBeGreaterThan(0);
