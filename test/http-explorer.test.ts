@@ -21,6 +21,11 @@ import { type FakeServer, startOpenAICompatibleServer } from './support/openai-c
 import { type ServeProcess, startServe } from './support/serve-cli.js';
 
 const CHROMIUM = '/usr/bin/chromium';
+
+/** `expect.poll` with a deadline a busy two-core machine meets (vitest's default is one second). */
+function poll<T>(read: () => T | Promise<T>, options: { timeout: number } = { timeout: 30_000 }) {
+  return expect.poll(read, options);
+}
 const ARTIFACTS = path.resolve('test/artifacts');
 const WRITE_KEY = 'explorer-write-key-0001';
 const READ_KEY = 'explorer-read-key-00002';
@@ -143,7 +148,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.goto(serve.url);
     await page.getByLabel('API key').fill(WRITE_KEY);
     await page.getByLabel('API key').press('Enter');
-    await expect.poll(status).toContain('Key in use');
+    await poll(status).toContain('Key in use');
     expect(await page.evaluate("sessionStorage.getItem('cairn.apiKey')")).toBe(WRITE_KEY);
     expect(page.url()).not.toContain(WRITE_KEY);
     const unlabelled = await page.evaluate(
@@ -155,7 +160,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByLabel('Open or start a collection').fill('reports');
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await page.getByRole('tab', { name: 'Documents' }).click();
-    await expect.poll(() => page.locator('#documents').textContent()).toContain('No documents yet');
+    await poll(() => page.locator('#documents').textContent()).toContain('No documents yet');
 
     // The chooser: two PDFs and an empty file, which is refused with its reason.
     await page.getByLabel('Files to upload').setInputFiles([
@@ -167,13 +172,13 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
       { name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.from('') },
     ]);
     const uploads = page.locator('#upload-list li');
-    await expect.poll(() => uploads.count()).toBe(3);
-    await expect
-      .poll(() => page.locator('#upload-list li[data-status="done"]').count(), { timeout: 60_000 })
-      .toBe(2);
-    await expect
-      .poll(() => page.locator('#upload-list li[data-status="failed"]').textContent())
-      .toContain('empty.txt');
+    await poll(() => uploads.count()).toBe(3);
+    await poll(() => page.locator('#upload-list li[data-status="done"]').count(), { timeout: 60_000 }).toBe(
+      2,
+    );
+    await poll(() => page.locator('#upload-list li[data-status="failed"]').textContent()).toContain(
+      'empty.txt',
+    );
     expect(await page.locator('#upload-list li[data-status="failed"]').textContent()).toMatch(
       /Skipped: .*empty/,
     );
@@ -196,35 +201,33 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
       },
       { notes: NOTES },
     );
-    await expect
-      .poll(() => page.locator('#upload-list li[data-status="done"]').count(), { timeout: 90_000 })
-      .toBe(29);
-    await expect.poll(status, { timeout: 30_000 }).toContain('Uploads finished');
+    await poll(() => page.locator('#upload-list li[data-status="done"]').count(), { timeout: 90_000 }).toBe(
+      29,
+    );
+    await poll(status, { timeout: 30_000 }).toContain('Uploads finished');
     await shot('uploads');
   });
 
   it('finds, sorts and pages the documents on the server', async () => {
-    await expect.poll(() => page.locator('#documents-range').textContent()).toBe('1–25 of 29 documents');
+    await poll(() => page.locator('#documents-range').textContent()).toBe('1–25 of 29 documents');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => page.locator('#documents-range').textContent()).toBe('26–29 of 29 documents');
+    await poll(() => page.locator('#documents-range').textContent()).toBe('26–29 of 29 documents');
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => page.locator('#documents-range').textContent()).toBe('1–25 of 29 documents');
+    await poll(() => page.locator('#documents-range').textContent()).toBe('1–25 of 29 documents');
 
     await page.getByLabel('Find documents').fill('2008');
-    await expect.poll(() => page.locator('#documents tr').count()).toBe(1);
+    await poll(() => page.locator('#documents tr').count()).toBe(1);
     expect(await page.locator('#documents').textContent()).toContain('20080108X00031.pdf');
     await page.getByLabel('Find documents').fill('nothing-like-this');
-    await expect.poll(() => page.locator('#documents').textContent()).toContain('No document matches');
+    await poll(() => page.locator('#documents').textContent()).toContain('No document matches');
     await page.getByLabel('Find documents').fill('');
 
     await page.getByLabel('Sort by').selectOption('chunks');
     await page.getByLabel('Order').selectOption('desc');
-    await expect
-      .poll(async () =>
-        (await page.locator('#documents tr td:nth-child(3)').allTextContents()).slice(0, 3).join(','),
-      )
-      .toMatch(/^\d+,\d+,\d+$/);
+    await poll(async () =>
+      (await page.locator('#documents tr td:nth-child(3)').allTextContents()).slice(0, 3).join(','),
+    ).toMatch(/^\d+,\d+,\d+$/);
     const counts = (await page.locator('#documents tr td:nth-child(3)').allTextContents()).map(Number);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(counts[0]).toBeGreaterThan(1);
@@ -237,7 +240,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByLabel('Mode').selectOption('lexical');
     await page.getByLabel('Query').fill('carabiner rope count');
     await page.getByLabel('Query').press('Enter');
-    await expect.poll(() => page.locator('#search-summary').textContent()).toContain('(lexical)');
+    await poll(() => page.locator('#search-summary').textContent()).toContain('(lexical)');
     const first = page.locator('#search-results li').first();
     expect(await first.locator('table').count()).toBe(1);
     expect(await first.textContent()).not.toContain('|---|');
@@ -246,27 +249,27 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
 
     await page.getByLabel('Filter (JSON)').fill('{"team": ');
     await page.getByLabel('Query').press('Enter');
-    await expect.poll(() => page.locator('#filter-error').textContent()).toContain('The filter is not JSON');
+    await poll(() => page.locator('#filter-error').textContent()).toContain('The filter is not JSON');
     expect(await page.getByLabel('Filter (JSON)').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#search-results li').count()).toBeGreaterThan(0);
     await page.getByLabel('Filter (JSON)').fill('{"team":{"$nope":1}}');
     await page.getByLabel('Query').press('Enter');
-    await expect.poll(() => page.locator('#filter-error').textContent()).toMatch(/\$nope|operator/);
+    await poll(() => page.locator('#filter-error').textContent()).toMatch(/\$nope|operator/);
     await page.getByLabel('Filter (JSON)').fill('');
     await page.getByLabel('Query').press('Enter');
-    await expect.poll(() => page.locator('#filter-error').textContent()).toBe('');
+    await poll(() => page.locator('#filter-error').textContent()).toBe('');
     await axe('search');
     await shot('search');
 
     // A hit opens its document, rendered, with the chunk highlighted where it stands.
     await first.getByRole('button', { name: 'field-notes.md' }).click();
     const viewer = page.getByRole('dialog', { name: /Field Notes|field-notes/ });
-    await expect.poll(() => viewer.locator('.document-markdown .evidence').count()).toBeGreaterThan(0);
+    await poll(() => viewer.locator('.document-markdown .evidence').count()).toBeGreaterThan(0);
     expect(await viewer.locator('.document-markdown table').count()).toBe(1);
     expect((await viewer.locator('.evidence').allTextContents()).join(' ')).toContain('Carabiner');
     await shot('viewer-markdown');
     await page.keyboard.press('Escape');
-    await expect.poll(() => viewer.isVisible()).toBe(false);
+    await poll(() => viewer.isVisible()).toBe(false);
   });
 
   it('chats: a rendered, sanitised answer streams in with citation chips that open the PDF page highlighted', async () => {
@@ -280,7 +283,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     `);
     await page.getByLabel('Question').fill('What happened to the Cessna 172 near Boquete, Panama?');
     await page.getByLabel('Question').press('Enter');
-    await expect.poll(status, { timeout: 30_000 }).toContain('Answered with');
+    await poll(status, { timeout: 30_000 }).toContain('Answered with');
     const answer = page.locator('.turn.assistant .answer').last();
     expect(await answer.locator('strong').first().textContent()).toBe('In short:');
     expect(await answer.locator('table td').allTextContents()).toContain('report');
@@ -304,22 +307,22 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     const popover = page.locator('.turn.assistant .popover').last();
     expect(await popover.isVisible()).toBe(false);
     await chip.hover();
-    await expect.poll(() => popover.isVisible()).toBe(true);
+    await poll(() => popover.isVisible()).toBe(true);
     expect((await popover.textContent())?.length).toBeGreaterThan(40);
     await page.mouse.move(0, 0);
     await chip.focus();
-    await expect.poll(() => popover.isVisible()).toBe(true);
+    await poll(() => popover.isVisible()).toBe(true);
     await axe('chat');
     await shot('chat');
 
     // The chip opens the PDF at the cited page, drawn by pdf.js, the passage highlighted.
     await page.keyboard.press('Enter');
     const viewer = page.getByRole('dialog');
-    await expect
-      .poll(() => viewer.locator('#viewer-page').textContent(), { timeout: 30_000 })
-      .toMatch(new RegExp(`^Page ${pageNumber} of \\d+$`));
+    await poll(() => viewer.locator('#viewer-page').textContent(), { timeout: 30_000 }).toMatch(
+      new RegExp(`^Page ${pageNumber} of \\d+$`),
+    );
     expect(await viewer.locator('.pdf-page canvas').count()).toBe(1);
-    await expect.poll(() => viewer.locator('.textLayer span.evidence').count()).toBeGreaterThan(0);
+    await poll(() => viewer.locator('.textLayer span.evidence').count()).toBeGreaterThan(0);
     const drawn = await viewer.locator('.pdf-page canvas').evaluate((canvas) => {
       const c = canvas as HTMLCanvasElement;
       const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
@@ -331,9 +334,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await axe('viewer-pdf');
     await shot('viewer-pdf');
     await viewer.getByRole('button', { name: 'Previous page' }).click();
-    await expect
-      .poll(() => viewer.locator('#viewer-page').textContent())
-      .toMatch(new RegExp(`^Page ${pageNumber - 1} of`));
+    await poll(() => viewer.locator('#viewer-page').textContent()).toMatch(
+      new RegExp(`^Page ${pageNumber - 1} of`),
+    );
     await page.keyboard.press('Escape');
   });
 
@@ -341,13 +344,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     const before = model.requests.length;
     await page.getByLabel('Question').fill('And what was its registration?');
     await page.getByRole('button', { name: 'Ask' }).click();
-    await expect.poll(() => page.locator('.turn.assistant').count()).toBe(2);
-    await expect
-      .poll(() => page.locator('.turn.assistant .rewritten').last().textContent(), { timeout: 30_000 })
-      .toContain('Searched for: What was the Cessna 172 registration');
-    await expect
-      .poll(() => page.locator('.turn.assistant .chip').count(), { timeout: 30_000 })
-      .toBeGreaterThan(1);
+    await poll(() => page.locator('.turn.assistant').count()).toBe(2);
+    await poll(() => page.locator('.turn.assistant .rewritten').last().textContent(), {
+      timeout: 30_000,
+    }).toContain('Searched for: What was the Cessna 172 registration');
+    await poll(() => page.locator('.turn.assistant .chip').count(), { timeout: 30_000 }).toBeGreaterThan(1);
     const rewrite = model.requests
       .slice(before)
       .map((r) => JSON.stringify(r.body))
@@ -357,7 +358,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByLabel('Question').fill('Which volcano erupted?');
     await page.getByLabel('Question').press('Enter');
     const notFound = page.locator('.turn.assistant').last().locator('.not-found');
-    await expect.poll(() => notFound.count(), { timeout: 30_000 }).toBe(1);
+    await poll(() => notFound.count(), { timeout: 30_000 }).toBe(1);
     expect(await notFound.textContent()).toMatch(
       /Not found in this collection.*Searched for “.*volcano.*” in reports/s,
     );
@@ -370,21 +371,21 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
   it('deletes a document only after confirming', async () => {
     await page.getByRole('tab', { name: 'Documents' }).click();
     await page.getByLabel('Find documents').fill('field-notes');
-    await expect.poll(() => page.locator('#documents tr').count()).toBe(1);
+    await poll(() => page.locator('#documents tr').count()).toBe(1);
     await page.getByRole('button', { name: 'Delete field-notes.md' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(status).toContain('Nothing was deleted');
+    await poll(status).toContain('Nothing was deleted');
     await page.getByRole('button', { name: 'Delete field-notes.md' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(status).toContain('Deleted field-notes.md');
-    await expect.poll(() => page.locator('#documents').textContent()).toContain('No document matches');
+    await poll(status).toContain('Deleted field-notes.md');
+    await poll(() => page.locator('#documents').textContent()).toContain('No document matches');
     await page.getByLabel('Find documents').fill('');
   });
 
   it('shows a refused upload at the drop zone and on the file, with the server’s message', async () => {
     await page.getByLabel('API key').fill(READ_KEY);
     await page.getByLabel('API key').press('Enter');
-    await expect.poll(status).toContain('Key in use');
+    await poll(status).toContain('Key in use');
     await page.getByLabel('Files to upload').setInputFiles([
       {
         name: 'refused.md',
@@ -393,8 +394,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
       },
     ]);
     const line = page.locator('#upload-list li').first();
-    await expect.poll(() => line.getAttribute('data-status')).toBe('failed');
-    expect(await line.textContent()).toMatch(/refused\.md.*Refused: Refused \(403\): .*write/s);
+    await poll(() => line.getAttribute('data-status')).toBe('failed');
+    expect(await line.textContent()).toMatch(/refused\.md.*Refused \(403\): .*write/s);
     expect(await page.locator('#upload-error').textContent()).toMatch(/^Refused \(403\): .*write/);
     await shot('upload-refused');
   });
@@ -411,14 +412,14 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByLabel('Question').fill('What happened to the Cessna 172 near Boquete, Panama?');
     await page.getByLabel('Question').press('Enter');
     const lastTurn = page.locator('.turn.assistant').last();
-    await expect.poll(() => lastTurn.locator('.chip').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await poll(() => lastTurn.locator('.chip').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     expect(overflow).toBeLessThanOrEqual(0);
     await shot('phone-chat');
     await lastTurn.locator('.chip').first().click();
-    await expect
-      .poll(() => page.locator('.textLayer span.evidence').count(), { timeout: 30_000 })
-      .toBeGreaterThan(0);
+    await poll(() => page.locator('.textLayer span.evidence').count(), { timeout: 30_000 }).toBeGreaterThan(
+      0,
+    );
     await shot('phone-viewer');
     await page.keyboard.press('Escape');
 

@@ -178,7 +178,8 @@ async function uploadOne(collection: string, file: File, metadata: string | unde
   } catch (error) {
     line.dataset.status = 'failed';
     progress.value = 0;
-    status.textContent = `Refused: ${errorText(error)}`;
+    const text = errorText(error);
+    status.textContent = text.startsWith('Refused') ? text : `Refused: ${text}`;
     throw error;
   }
 }
