@@ -51,7 +51,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(FILING))(
         ],
         viewport: { width: 1280, height: 900 },
       });
-    });
+    }, 600_000); // ensureBuilt may have to compile dist/ first
 
     afterAll(async () => {
       await context?.close();

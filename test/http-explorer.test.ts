@@ -136,7 +136,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
+  }, 600_000); // ensureBuilt may have to compile dist/ first
 
   afterAll(async () => {
     await context?.close();

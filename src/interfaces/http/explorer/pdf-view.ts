@@ -83,6 +83,18 @@ export async function showPdf(options: PdfViewOptions): Promise<void> {
     tools.next.disabled = number >= pdf.numPages;
   };
 
+  // Redrawn to fit when the viewer's width changes (a phone turned, a window resized).
+  let width = container.clientWidth;
+  const resized = new ResizeObserver(() => {
+    if (!options.isCurrent() || !container.isConnected) {
+      resized.disconnect();
+      return;
+    }
+    if (container.clientWidth === 0 || Math.abs(container.clientWidth - width) < 40) return;
+    width = container.clientWidth;
+    void draw(current, options.passage);
+  });
+  resized.observe(container);
   tools.bar.hidden = false;
   tools.previous.onclick = () => {
     if (current > 1) void draw(--current, options.passage);
