@@ -101,6 +101,19 @@ describe('documents listing and originals', () => {
     expect(own2.status).toBe(200);
   });
 
+  it('lists an upload and a delete at once (the cached listing is dropped on writes)', async () => {
+    expect((await list('?q=delta')).body.total).toBe(0);
+    expect((await server.upload('kb', KEYS.aWrite, { 'delta.md': '# Delta\n\nRiver deltas.' })).status).toBe(
+      200,
+    );
+    expect((await list('?q=delta')).body.documents.map((d) => d.documentId)).toEqual(['delta.md']);
+    const deleted = await server.request('DELETE', '/v1/collections/kb/documents/delta.md', {
+      key: KEYS.aWrite,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await list('?q=delta')).body.total).toBe(0);
+  });
+
   it('needs a key', async () => {
     const none = await server.request('GET', '/v1/collections/kb/documents/alpha.md/original');
     expect(none.status).toBe(401);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../core/types.js';
-import { queryDocuments } from './document-query.js';
+import { DocumentListCache, queryDocuments } from './document-query.js';
 
 function record(documentId: string, fields: Partial<DocumentRecord> = {}): DocumentRecord {
   return {
@@ -84,5 +84,49 @@ describe('queryDocuments', () => {
       total: 4,
       offset: 10,
     });
+  });
+});
+
+describe('DocumentListCache', () => {
+  const a = { namespace: 'a', collection: 'kb' };
+  const b = { namespace: 'b', collection: 'kb' };
+
+  it('reads a scope once while fresh, and each namespace apart', async () => {
+    const cache = new DocumentListCache(60_000);
+    let loads = 0;
+    const load = (id: string) => async () => {
+      loads++;
+      return [record(id)];
+    };
+    expect(ids({ documents: await cache.get(a, load('one')) })).toEqual(['one']);
+    expect(ids({ documents: await cache.get(a, load('two')) })).toEqual(['one']);
+    expect(ids({ documents: await cache.get(b, load('three')) })).toEqual(['three']);
+    expect(loads).toBe(2);
+  });
+
+  it('reads again after an invalidation, after the time to live, and after a failed read', async () => {
+    const cache = new DocumentListCache(60_000);
+    await cache.get(a, async () => [record('one')]);
+    cache.invalidate('a', 'kb');
+    expect(ids({ documents: await cache.get(a, async () => [record('two')]) })).toEqual(['two']);
+    cache.invalidate('a');
+    expect(ids({ documents: await cache.get(a, async () => [record('three')]) })).toEqual(['three']);
+    const expired = new DocumentListCache(0);
+    await expired.get(a, async () => [record('one')]);
+    expect(ids({ documents: await expired.get(a, async () => [record('two')]) })).toEqual(['two']);
+    await expect(cache.get(b, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(ids({ documents: await cache.get(b, async () => [record('up')]) })).toEqual(['up']);
+  });
+
+  it('keeps at most maxEntries collections', async () => {
+    const cache = new DocumentListCache(60_000, 2);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return [];
+    };
+    for (const collection of ['x', 'y', 'z']) await cache.get({ namespace: 'a', collection }, load);
+    await cache.get({ namespace: 'a', collection: 'x' }, load);
+    expect(loads).toBe(4);
   });
 });

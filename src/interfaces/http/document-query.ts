@@ -77,3 +77,59 @@ export function queryDocuments(records: readonly DocumentRecord[], query: Docume
   const end = query.limit === undefined ? undefined : offset + query.limit;
   return { documents: ordered.slice(offset, end), total: matching.length, offset };
 }
+
+/** Default time a cached listing is reused: 10 s. */
+export const DEFAULT_LISTING_TTL_MS = 10_000;
+
+/**
+ * The namespace's records of a collection, kept for a few seconds so that paging, sorting and
+ * searching one collection (the explorer asks once per keystroke or page) reads the documents
+ * table once rather than for every page: reading 10,000 records is most of a listing's time
+ * (bench/documents-listing.mjs). Entries are per (namespace, collection), so a key never sees
+ * another namespace's records; this server's own writes (uploads, deletes) drop the entry at once,
+ * and writes by other processes to the same store show within {@link DEFAULT_LISTING_TTL_MS}.
+ */
+export class DocumentListCache {
+  readonly #entries = new Map<string, { at: number; records: Promise<DocumentRecord[]> }>();
+
+  constructor(
+    readonly ttlMs = DEFAULT_LISTING_TTL_MS,
+    /** Most collections kept at once; the oldest goes first. */
+    readonly maxEntries = 16,
+  ) {}
+
+  static #key(scope: { namespace: string; collection: string }): string {
+    return JSON.stringify([scope.namespace, scope.collection]);
+  }
+
+  /** The cached records of `scope`, or `load()`'s (then cached) when none are fresh. */
+  get(
+    scope: { namespace: string; collection: string },
+    load: () => Promise<DocumentRecord[]>,
+  ): Promise<DocumentRecord[]> {
+    const key = DocumentListCache.#key(scope);
+    const now = Date.now();
+    const entry = this.#entries.get(key);
+    if (entry && now - entry.at < this.ttlMs) return entry.records;
+    const records = load();
+    this.#entries.delete(key);
+    this.#entries.set(key, { at: now, records });
+    records.catch(() => this.#entries.delete(key));
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+    return records;
+  }
+
+  /** Drops the cached records of `scope` (after a write), or of every collection of `namespace`. */
+  invalidate(namespace: string, collection?: string): void {
+    if (collection !== undefined) {
+      this.#entries.delete(DocumentListCache.#key({ namespace, collection }));
+      return;
+    }
+    for (const key of [...this.#entries.keys()])
+      if ((JSON.parse(key) as string[])[0] === namespace) this.#entries.delete(key);
+  }
+}

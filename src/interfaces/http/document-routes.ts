@@ -181,7 +181,8 @@ export function registerDocumentRoutes(context: RouteContext): void {
 
   app.openapi(listDocuments, async (c) => {
     const scope = scopeOf(c, c.req.valid('param').collection, 'listing documents');
-    return c.json(queryDocuments(await engine.store.listDocuments(scope), c.req.valid('query')), 200);
+    const records = await context.documentLists.get(scope, () => engine.store.listDocuments(scope));
+    return c.json(queryDocuments(records, c.req.valid('query')), 200);
   });
 
   app.openapi(getOriginal, async (c) => {
@@ -230,6 +231,7 @@ export function registerDocumentRoutes(context: RouteContext): void {
     const { collection, documentId } = c.req.valid('param');
     const scope = scopeOf(c, collection, 'deleting a document', 'write');
     const deleted = await engine.deleteDocument(documentId, scope);
+    context.documentLists.invalidate(scope.namespace, collection);
     if (deleted.chunks === 0 && deleted.documents === 0)
       throw notFound(scope, `document ${JSON.stringify(documentId)}`);
     return c.json({ documentId, ...deleted }, 200);
@@ -284,6 +286,7 @@ export function registerDocumentRoutes(context: RouteContext): void {
         const metadata = parseMetadata(upload.fields.get(UPLOAD_FIELDS.metadata));
         return c.json(await ingestFiles(context, scope, upload.files, metadata), 200);
       } finally {
+        context.documentLists.invalidate(scope.namespace, collection);
         await upload.discard();
       }
     } catch (error) {
