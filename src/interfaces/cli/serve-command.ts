@@ -35,6 +35,9 @@ interface ServeOptions extends GlobalOptions {
   maxConnections: number;
   /** `false` with `--no-access-log`. */
   accessLog: boolean;
+  originals?: string;
+  originalLimit: number;
+  serveSourceFiles?: boolean;
 }
 
 function port(value: string): number {
@@ -121,6 +124,20 @@ export function registerServeCommand(program: Command): void {
     )
     .option('--no-access-log', 'do not log one line per request to standard error')
     .option(
+      '--originals <dir>',
+      "keep each uploaded file in this folder, so the explorer opens a citation in its original (a PDF at the cited page); served only to keys of the document's namespace",
+    )
+    .option(
+      '--original-limit <MiB>',
+      'most MiB of one kept original; larger files are not kept',
+      positiveInt('--original-limit'),
+      64,
+    )
+    .option(
+      '--serve-source-files',
+      "serve a document's source file from this machine as its original when its SHA-256 still matches (collections ingested with cairn ingest)",
+    )
+    .option(
       '--rerank <provider[:model]>',
       'rerank every search and ask: cohere[:rerank-v3.5] | voyage[:rerank-2] | local[:MODEL] (env CAIRN_RERANKER)',
     );
@@ -171,6 +188,10 @@ export function registerServeCommand(program: Command): void {
         maxUploadBytes: options.uploadLimit * 1024 * 1024,
         maxBodyBytes: options.bodyLimit * 1024,
         maxConcurrentUploads: options.maxConcurrentUploads,
+        ...(options.originals
+          ? { originalsDir: options.originals, maxOriginalBytes: options.originalLimit * 1024 * 1024 }
+          : {}),
+        sourceFiles: options.serveSourceFiles === true,
         shutdownTimeoutMs: options.shutdownTimeout * 1000,
         headersTimeoutMs: options.headersTimeout * 1000,
         requestTimeoutMs: options.requestTimeout * 1000,

@@ -8,6 +8,7 @@
  * every namespace that ingested the same bytes) and may have been evicted or turned off.
  * @module
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRoute } from '@hono/zod-openapi';
@@ -24,6 +25,7 @@ import type { DocumentRecord, Metadata } from '../../core/types.js';
 import type { IngestItem } from '../../ingest/pipeline.js';
 import { joinChunkTexts } from '../mcp/document-text.js';
 import { principalFor } from './auth.js';
+import { queryDocuments } from './document-query.js';
 import { errorResponse } from './http-errors.js';
 import { BEARER, errorResponses, type RouteContext } from './route-context.js';
 import {
@@ -33,6 +35,7 @@ import {
   DocumentChunks,
   DocumentDeleted,
   DocumentList,
+  DocumentListQuery,
   DocumentParams,
   DocumentWithMarkdown,
   IngestReportSchema,
@@ -48,9 +51,29 @@ const listDocuments = createRoute({
   tags: ['documents'],
   summary: "The collection's documents in the key's namespace",
   security: BEARER,
-  request: { params: CollectionParams },
+  description:
+    'Search (`q`), sort and page the records; without `limit` every matching record is returned. ' +
+    '`total` counts the records that match, for paging.',
+  request: { params: CollectionParams, query: DocumentListQuery },
   responses: {
     200: { description: 'Document records', content: { 'application/json': { schema: DocumentList } } },
+    ...errorResponses([400, 401, 404]),
+  },
+});
+
+const getOriginal = createRoute({
+  method: 'get',
+  path: '/v1/collections/{collection}/documents/{documentId}/original',
+  tags: ['documents'],
+  summary: "A document's original file, as uploaded (only to keys of its namespace)",
+  description:
+    'Kept when the server runs with an originals folder (`cairn serve --originals DIR`), or read from the ' +
+    'source file on the server when it is allowed to (`--serve-source-files`) and its SHA-256 still matches. ' +
+    '404 when neither has the file.',
+  security: BEARER,
+  request: { params: DocumentParams },
+  responses: {
+    200: { description: 'The bytes, with the media type of the document' },
     ...errorResponses([401, 404]),
   },
 });
@@ -127,6 +150,22 @@ async function chunksOf(context: RouteContext, scope: Scope, document: DocumentR
   return ids.length === 0 ? [] : context.engine.store.getChunks(scope, ids);
 }
 
+/** The kept original of `document`, or its source file when allowed and unchanged; `undefined` when neither. */
+async function originalOf(
+  context: RouteContext,
+  namespace: string,
+  document: DocumentRecord,
+): Promise<Uint8Array | undefined> {
+  const kept = await context.options.originals?.read(namespace, document.contentHash);
+  if (kept || !context.options.sourceFiles) return kept;
+  try {
+    const bytes = new Uint8Array(await readFile(path.resolve(document.sourceName)));
+    return createHash('sha256').update(bytes).digest('hex') === document.contentHash ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Adds the document routes. */
 export function registerDocumentRoutes(context: RouteContext): void {
   const { app, engine } = context;
@@ -142,7 +181,26 @@ export function registerDocumentRoutes(context: RouteContext): void {
 
   app.openapi(listDocuments, async (c) => {
     const scope = scopeOf(c, c.req.valid('param').collection, 'listing documents');
-    return c.json({ documents: await engine.store.listDocuments(scope) }, 200);
+    const records = await context.documentLists.get(scope, () => engine.store.listDocuments(scope));
+    return c.json(queryDocuments(records, c.req.valid('query')), 200);
+  });
+
+  app.openapi(getOriginal, async (c) => {
+    const { collection, documentId } = c.req.valid('param');
+    const scope = scopeOf(c, collection, 'reading an original file');
+    const document = await documentOf(context, scope, documentId);
+    const bytes = await originalOf(context, scope.namespace, document);
+    if (!bytes)
+      throw new NotFoundError(
+        `the original file of document ${JSON.stringify(documentId)} is not kept: serve with --originals DIR and upload it again`,
+      );
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': document.mediaType || 'application/octet-stream',
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(path.posix.basename(document.sourceName))}`,
+      'Content-Security-Policy': "sandbox; default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-cache',
+    });
   });
 
   app.openapi(getDocument, async (c) => {
@@ -173,6 +231,7 @@ export function registerDocumentRoutes(context: RouteContext): void {
     const { collection, documentId } = c.req.valid('param');
     const scope = scopeOf(c, collection, 'deleting a document', 'write');
     const deleted = await engine.deleteDocument(documentId, scope);
+    context.documentLists.invalidate(scope.namespace, collection);
     if (deleted.chunks === 0 && deleted.documents === 0)
       throw notFound(scope, `document ${JSON.stringify(documentId)}`);
     return c.json({ documentId, ...deleted }, 200);
@@ -247,6 +306,7 @@ export function registerDocumentRoutes(context: RouteContext): void {
         return c.json(await ingestFiles(context, scope, upload.files, metadata), 200);
       } finally {
         ingesting--;
+        context.documentLists.invalidate(scope.namespace, collection);
       }
     } finally {
       await upload.discard();
@@ -317,12 +377,15 @@ async function ingestFiles(
     const mediaType = declaredMediaType(file);
     try {
       const bytes = new Uint8Array(await readFile(file.path));
-      items.push(
-        await context.engine.ingestSource(
-          { name: documentId, bytes, ...(mediaType ? { mediaType } : {}) },
-          { ...scope, documentId, ...(metadata ? { metadata } : {}) },
-        ),
+      const item = await context.engine.ingestSource(
+        { name: documentId, bytes, ...(mediaType ? { mediaType } : {}) },
+        { ...scope, documentId, ...(metadata ? { metadata } : {}) },
       );
+      items.push(item);
+      if (context.options.originals && (item.status === 'ingested' || item.status === 'unchanged')) {
+        const record = await context.engine.store.getDocument(scope, documentId);
+        if (record) await context.options.originals.save(scope.namespace, record.contentHash, bytes);
+      }
     } catch (error) {
       // A configuration that cannot work fails the request; anything else fails this file alone.
       if (isCairnError(error) && (error.code === 'CONFIG_ERROR' || error.code === 'DIMENSION_MISMATCH'))

@@ -2,7 +2,7 @@
  * `GET /`: the web explorer, a static page with its script and style sheet, served from the
  * package's own built files (no CDN). The page asks for an API key once and keeps it in
  * `sessionStorage`; the assets themselves need no key. A strict Content-Security-Policy allows
- * only the server's own scripts, styles and API.
+ * only the server's own scripts (and pdf.js's worker), styles and API.
  * @module
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -28,7 +28,8 @@ const TYPES: Readonly<Record<string, string>> = Object.freeze({
 
 const PAGE_HEADERS = Object.freeze({
   'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
+    "font-src 'self' data:; connect-src 'self'; " +
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',

@@ -3,6 +3,7 @@
  * @module
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { DocumentListCache } from './document-query.js';
 import { ErrorBody } from './schemas.js';
 import type { ServerEnv } from './server-env.js';
 import type { ResolvedServerOptions, ServerEngine } from './server-options.js';
@@ -12,6 +13,8 @@ export interface RouteContext {
   app: OpenAPIHono<ServerEnv>;
   engine: ServerEngine;
   options: ResolvedServerOptions;
+  /** Document listings kept for paging; writes through this server invalidate them. */
+  documentLists: DocumentListCache;
 }
 
 /** OpenAPI security requirement of routes that need a key. */

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
+import { DOCUMENT_SORTS } from './document-query.js';
 
 /** The error body every failure answers with. */
 export const ErrorBody = z
@@ -137,8 +138,42 @@ export const DocumentSchema = z
   })
   .openapi('Document');
 
-/** `GET …/documents`. */
-export const DocumentList = z.object({ documents: z.array(DocumentSchema) }).openapi('DocumentList');
+/** `GET …/documents`: one page of the records that match. */
+export const DocumentList = z
+  .object({
+    documents: z.array(DocumentSchema),
+    total: z
+      .number()
+      .int()
+      .openapi({ description: 'Records matching `q` (all, without it), before paging.' }),
+    offset: z.number().int().openapi({ description: 'Records skipped before this page.' }),
+  })
+  .openapi('DocumentList');
+
+/** Query of `GET …/documents`: search, sort and page the document records. */
+export const DocumentListQuery = z.object({
+  q: z.string().max(500).optional().openapi({
+    description: 'Only records whose title, file name or document id contains this (case-insensitive).',
+  }),
+  sort: z.enum(DOCUMENT_SORTS).optional().openapi({
+    description:
+      'Sort by `name` (title, else file name), `date` (ingested), `size` (pages) or `chunks`; default document id.',
+  }),
+  order: z.enum(['asc', 'desc']).optional().openapi({ description: 'Default `asc`.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .openapi({ description: 'Most records in the page (1-1000); default all.' }),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .openapi({ description: 'Records skipped after sorting; default 0.' }),
+});
 
 /** A chunk as the API returns it. */
 export const ChunkSchema = z

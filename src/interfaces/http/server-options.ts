@@ -6,6 +6,7 @@ import { InvalidArgumentError } from '../../core/errors.js';
 import type { Engine } from '../../engine/engine.js';
 import type { AccessLogEntry } from './access-log.js';
 import type { ApiKey, ApiRole } from './api-keys.js';
+import { DEFAULT_MAX_ORIGINAL_BYTES, OriginalFiles } from './original-files.js';
 
 /** Default most bytes of a JSON body (and of an MCP message): 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -52,6 +53,20 @@ export interface CairnServerOptions {
   maxConcurrentUploads?: number;
   /** Folder that uploads are streamed into (a temporary folder per upload); default the system's. */
   uploadDir?: string;
+  /**
+   * Folder that keeps the original file of every uploaded document (see `original-files.ts`), served
+   * back to keys of its namespace at `GET …/documents/{documentId}/original` so the explorer can open
+   * a citation in its PDF; default none (nothing is kept; the explorer shows the document's Markdown).
+   */
+  originalsDir?: string;
+  /** Most bytes of one kept original; default {@link DEFAULT_MAX_ORIGINAL_BYTES}. Larger files are not kept. */
+  maxOriginalBytes?: number;
+  /**
+   * Also serve, as a document's original, the file at its source name on this machine when its
+   * SHA-256 still equals the document's content hash (documents ingested by `cairn ingest` from
+   * files the server can read). Default false.
+   */
+  sourceFiles?: boolean;
   /** Receives one entry per request; default none. */
   accessLog?: (entry: AccessLogEntry) => void;
   /** Receives internal errors (with the request id) for the operator; default standard error. */
@@ -74,6 +89,9 @@ export interface ResolvedServerOptions {
   maxUploadFiles: number;
   maxConcurrentUploads: number;
   uploadDir: string | undefined;
+  /** Where uploaded originals are kept, when they are. */
+  originals: OriginalFiles | undefined;
+  sourceFiles: boolean;
   version: string;
 }
 
@@ -99,6 +117,14 @@ export function resolveServerOptions(options: CairnServerOptions): ResolvedServe
       DEFAULT_MAX_CONCURRENT_UPLOADS,
     ),
     uploadDir: options.uploadDir,
+    originals:
+      options.originalsDir === undefined
+        ? undefined
+        : new OriginalFiles(
+            options.originalsDir,
+            positive('maxOriginalBytes', options.maxOriginalBytes, DEFAULT_MAX_ORIGINAL_BYTES),
+          ),
+    sourceFiles: options.sourceFiles ?? false,
     version: options.version ?? CAIRN_VERSION,
   };
 }

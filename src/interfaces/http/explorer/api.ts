@@ -61,16 +61,25 @@ export async function call<T>(method: string, path: string, json?: unknown): Pro
 export async function askStream(
   collection: string,
   question: string,
+  history: ReadonlyArray<{ role: 'user' | 'assistant'; content: string }>,
   signal: AbortSignal,
 ): Promise<Response> {
   const response = await fetch(`/v1/collections/${encodeURIComponent(collection)}/ask`, {
     method: 'POST',
     headers: headers({ 'Content-Type': 'application/json', Accept: 'text/event-stream' }),
-    body: JSON.stringify({ question }),
+    body: JSON.stringify({ question, ...(history.length > 0 ? { history } : {}) }),
     signal,
   });
   if (!response.ok) throw await failure(response);
   return response;
+}
+
+/** A document's original file (`…/original`), or `undefined` when the server keeps none (404). */
+export async function original(collection: string, documentId: string): Promise<ArrayBuffer | undefined> {
+  const response = await fetch(documentPath(collection, documentId, '/original'), { headers: headers() });
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw await failure(response);
+  return response.arrayBuffer();
 }
 
 /**

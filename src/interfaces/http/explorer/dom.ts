@@ -39,31 +39,30 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return element as T;
 }
 
-/**
- * `text` with the `[start, end)` ranges wrapped in `<mark>`, cut to a window of about `width`
- * characters around the first range (with ellipses where it was cut).
- */
-export function markedSnippet(text: string, ranges: Array<[number, number]>, width = 320): DocumentFragment {
-  const first = ranges[0]?.[0] ?? 0;
-  const start =
-    text.length <= width ? 0 : Math.max(0, Math.min(first - Math.floor(width / 3), text.length - width));
-  const end = Math.min(text.length, start + width);
-  const fragment = document.createDocumentFragment();
-  if (start > 0) fragment.append('…');
-  let at = start;
-  for (const [from, to] of ranges) {
-    if (to <= at || from >= end) continue;
-    const a = Math.max(from, at);
-    const b = Math.min(to, end);
-    fragment.append(text.slice(at, a), h('mark', {}, text.slice(a, b)));
-    at = b;
-  }
-  fragment.append(text.slice(at, end));
-  if (end < text.length) fragment.append('…');
-  return fragment;
-}
-
 /** Pages as people write them: `p. 3` or `pp. 3–5`. */
 export function pages(start: number, end: number): string {
   return start === end ? `p. ${start}` : `pp. ${start}–${end}`;
+}
+
+/** `n thing` or `n things`. */
+export function count(n: number, thing: string): string {
+  return `${n.toLocaleString('en')} ${thing}${n === 1 ? '' : 's'}`;
+}
+
+/** A heading path as a breadcrumb. */
+export function headingPath(path: readonly string[]): string {
+  return path.length > 0 ? path.join(' › ') : '';
+}
+
+/** A byte count for people: `12 KB`, `3.4 MB`. */
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Scrolls `container` (not the page) so that `element` sits a third of the way down it. */
+export function scrollWithin(container: HTMLElement, element: Element): void {
+  const offset = element.getBoundingClientRect().top - container.getBoundingClientRect().top;
+  container.scrollTop += offset - container.clientHeight / 3;
 }

@@ -56,6 +56,7 @@ export interface Source {
 }
 
 export interface AskAnswer {
+  question: string;
   standalone: string;
   rewritten: boolean;
   answer: string;
