@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { loadOtelApi, noopOtelApi, otel } from './otel-api.js';
 
 function missing(name: string) {
-  return Object.assign(new Error(`Cannot find module '${name}'\nRequire stack: ...`), { code: 'MODULE_NOT_FOUND' });
+  return Object.assign(new Error(`Cannot find module '${name}'\nRequire stack: ...`), {
+    code: 'MODULE_NOT_FOUND',
+  });
 }
 
 describe('loadOtelApi', () => {

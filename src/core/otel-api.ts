@@ -67,8 +67,12 @@ const noopTracer = {
 export const noopOtelApi: OtelApiSubset = {
   context: {
     active: () => ROOT,
-    with: (_ctx: OtelApi.Context, fn: (...args: unknown[]) => unknown, thisArg?: unknown, ...args: unknown[]) =>
-      fn.apply(thisArg, args),
+    with: (
+      _ctx: OtelApi.Context,
+      fn: (...args: unknown[]) => unknown,
+      thisArg?: unknown,
+      ...args: unknown[]
+    ) => fn.apply(thisArg, args),
     bind: <T>(_ctx: OtelApi.Context, target: T) => target,
   } as unknown as OtelApiSubset['context'],
   trace: {

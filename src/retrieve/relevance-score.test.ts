@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FakeServer,
-  startOpenAICompatibleServer,
-} from '../../test/support/openai-compatible-server.js';
+import { type FakeServer, startOpenAICompatibleServer } from '../../test/support/openai-compatible-server.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { OpenAIEmbedder } from '../providers/openai/openai-embedder.js';
