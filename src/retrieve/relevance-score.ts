@@ -54,8 +54,7 @@ export function denseEvidence(hit: Hit): number | undefined {
 }
 
 /**
- * The hits with `score` set to their relevance in [0, 1] (see the module notes), rounded to 4
- * decimals; `scores` and the order are left as they are. Returns new hit objects.
+ * The hits with `score` set to their relevance in [0, 1] (see the module notes); `scores` and the order are left as they are. Returns new hit objects.
  */
 export function relevanceScores(query: string, hits: readonly Hit[], options: RelevanceScoreOptions): Hit[] {
   const terms = options.mode === 'dense' ? [] : queryTermSet(query);
@@ -71,6 +70,6 @@ export function relevanceScores(query: string, hits: readonly Hit[], options: Re
           ? lexical
           : (denseWeight * dense + lexicalWeight * lexical) / (denseWeight + lexicalWeight);
     }
-    return { ...hit, score: Math.round(score * 1e4) / 1e4 };
+    return { ...hit, score };
   });
 }
