@@ -122,6 +122,12 @@ export interface Embedder extends AdapterLifecycle {
   /** Most texts one `doEmbed` call accepts. */
   readonly maxBatchSize: number;
   /**
+   * Most tokens (summed over the texts) one `doEmbed` call accepts, when the provider limits
+   * them (OpenAI: 300,000 per request); absent: no limit beyond {@link maxBatchSize}. Batches
+   * are cut by an over-estimate (see `estimateTokens` in `src/embed/embed.ts`).
+   */
+  readonly maxBatchTokens?: number;
+  /**
    * Embeds one batch (at most `maxBatchSize` texts). `kind` lets models that distinguish
    * documents from queries (instruction prefixes, input types) do so.
    */

@@ -1,6 +1,6 @@
 /**
- * Tracing through the OpenTelemetry API (`@opentelemetry/api`, the only OpenTelemetry package
- * cairn depends on). cairn creates its spans with the global tracer named {@link TRACER_NAME}; they
+ * Tracing through the OpenTelemetry API (`@opentelemetry/api`, an optional peer and the only
+ * OpenTelemetry package cairn uses; without it spans record nothing, see `otel-api.ts`). cairn creates its spans with the global tracer named {@link TRACER_NAME}; they
  * are recorded when the application registers an OpenTelemetry SDK (a tracer provider and, for
  * nesting across `await`, a context manager: `NodeSDK` registers both) and cost next to nothing
  * when it does not.
@@ -14,27 +14,20 @@
  * to ERROR and `error.type` to the cairn error code (or the error's name).
  * @module
  */
-import {
-  type Attributes,
-  type Context,
-  context,
-  createContextKey,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-} from '@opentelemetry/api';
+import type { Attributes, Context, Span, SpanKind as SpanKindType } from '@opentelemetry/api';
 import { isCairnError } from './errors.js';
+import { otel } from './otel-api.js';
 import { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
 
 export { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
 
-const SCOPE = createContextKey('cairn.trace.scope');
+const { context, trace, SpanKind, SpanStatusCode } = otel;
+const SCOPE = otel.createContextKey('cairn.trace.scope');
 
 /** Options of {@link inSpan}. */
 export interface InSpanOptions {
   /** Default `INTERNAL`; model and store calls are `CLIENT`. */
-  kind?: SpanKind;
+  kind?: SpanKindType;
   attributes?: Attributes;
   /** Sets the collection and namespace of this span and everything under it. */
   scope?: TraceScope;

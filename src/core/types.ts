@@ -135,8 +135,13 @@ export interface HitScores {
 /** A retrieved chunk with its scores. */
 export interface Hit {
   chunk: Chunk & { sourceId: string };
-  /** The score the hit was ranked by (the last stage's). */
+  /**
+   * From `Engine.search` and every interface over it: the hit's relevance in [0, 1], one scale on
+   * every query and mode (query term coverage, cosine, or their mean; see docs/scores.md and
+   * `relevanceScores`). Straight from a store's search: the raw score of that search's ranking.
+   */
   score: number;
+  /** The raw score of each stage that ran (BM25, cosine, RRF, rerank); their scales differ. */
   scores: HitScores;
   /** Name of the source document (e.g. its path), for display and citations. */
   sourceName?: string;

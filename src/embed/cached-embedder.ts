@@ -27,6 +27,7 @@ export function cachedEmbedder(
     model: embedder.model,
     dimension: embedder.dimension,
     maxBatchSize: embedder.maxBatchSize,
+    ...(embedder.maxBatchTokens === undefined ? {} : { maxBatchTokens: embedder.maxBatchTokens }),
     hits: 0,
     misses: 0,
     async doEmbed(options: Parameters<Embedder['doEmbed']>[0]): Promise<EmbedResult> {

@@ -14,6 +14,51 @@ export interface EmbedOptions {
   /** Applied to every text before embedding (index and query side alike). */
   normalize?: (text: string) => string;
   signal?: AbortSignal;
+  /**
+   * Most requests in flight at once when the texts make several batches; default
+   * {@link DEFAULT_EMBED_CONCURRENCY}. Results keep the texts' order either way.
+   */
+  maxConcurrency?: number;
+}
+
+/** Default {@link EmbedOptions.maxConcurrency}: a few requests at once, well under providers' rate limits. */
+export const DEFAULT_EMBED_CONCURRENCY = 4;
+
+/**
+ * An over-estimate of the tokens of `text` for cutting batches under
+ * {@link Embedder.maxBatchTokens}: one per 3 characters (BPE tokenizers average about 4 characters
+ * per token on English prose; fewer on code and numbers), at least 1.
+ */
+export function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 3));
+}
+
+/**
+ * Start offsets of the batches `texts` are cut into: at most `maxBatchSize` texts and, with a
+ * `maxBatchTokens`, at most that many estimated tokens each (a single longer text is a batch of
+ * its own; the provider then says whether it fits). The last entry is `texts.length`.
+ */
+export function batchBounds(
+  texts: readonly string[],
+  limits: { maxBatchSize: number; maxBatchTokens?: number | undefined },
+): number[] {
+  const size = Math.max(1, limits.maxBatchSize);
+  const tokenLimit = limits.maxBatchTokens ?? Number.POSITIVE_INFINITY;
+  const bounds = [0];
+  let count = 0;
+  let tokens = 0;
+  texts.forEach((text, i) => {
+    const cost = estimateTokens(text);
+    if (count > 0 && (count >= size || tokens + cost > tokenLimit)) {
+      bounds.push(i);
+      count = 0;
+      tokens = 0;
+    }
+    count++;
+    tokens += cost;
+  });
+  if (texts.length > 0) bounds.push(texts.length);
+  return bounds;
 }
 
 /**
@@ -47,13 +92,40 @@ async function run(
   kind: 'document' | 'query',
   options: EmbedOptions,
 ): Promise<number[][]> {
-  const out: number[][] = [];
-  const batch = Math.max(1, embedder.maxBatchSize);
-  for (let start = 0; start < texts.length; start += batch) {
-    const slice = texts
-      .slice(start, start + batch)
-      .map((t) => (options.normalize ? options.normalize(t) : t));
-    const embeddings = await inSpan(
+  const bounds = batchBounds(texts, embedder);
+  const batches = bounds.slice(0, -1).map((start, i) => ({ start, end: bounds[i + 1]! }));
+  const results: number[][][] = new Array(batches.length);
+  const concurrency = Math.max(1, options.maxConcurrency ?? DEFAULT_EMBED_CONCURRENCY);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < batches.length) {
+      const index = next++;
+      const { start, end } = batches[index]!;
+      try {
+        results[index] = await embedBatch(embedder, texts, start, end, kind, options);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, worker));
+  return results.flat();
+}
+
+/** One request: `texts[start, end)` inside an `embeddings {model}` span, checked. */
+function embedBatch(
+  embedder: Embedder,
+  texts: string[],
+  start: number,
+  end: number,
+  kind: 'document' | 'query',
+  options: EmbedOptions,
+): Promise<number[][]> {
+  {
+    const slice = texts.slice(start, end).map((t) => (options.normalize ? options.normalize(t) : t));
+    return inSpan(
       `embeddings ${embedder.model}`,
       {
         kind: SpanKind.CLIENT,
@@ -92,13 +164,13 @@ async function run(
         return result.embeddings;
       },
     );
-    out.push(...embeddings);
   }
-  return out;
 }
 
 /**
- * Embeds document texts in batches of at most `embedder.maxBatchSize`, in order.
+ * Embeds document texts in batches of at most `embedder.maxBatchSize` texts and
+ * `embedder.maxBatchTokens` estimated tokens, up to `options.maxConcurrency` requests at once;
+ * vectors in the texts' order.
  * @throws {DimensionMismatchError} when the model returns vectors of another length.
  * @throws {InvalidArgumentError} for zero or non-finite vectors.
  * @throws {ProviderError} when the provider fails.

@@ -44,6 +44,7 @@ import type {
 import { inSpan, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { DocumentRecord, Metadata, Source } from '../core/types.js';
 import { cachedEmbedder } from '../embed/cached-embedder.js';
+import { EmbeddingBatcher } from '../embed/embedding-batcher.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
 import type { CollectOptions } from '../ingest/collect-sources.js';
 import { type ParseLimits, resolveParseLimits } from '../ingest/isolate/parse-limits.js';
@@ -70,6 +71,12 @@ export {
 
 /** How long an engine keeps a collection's document identities before reading them again. */
 const IDENTITY_TTL_MS = 30_000;
+
+/**
+ * Documents `ingestPaths` ingests at once, so that small documents' chunks share embedding
+ * requests (see {@link EmbeddingBatcher}): up to 128 one-chunk documents share one request.
+ */
+const INGEST_WINDOW = 128;
 
 function identityKey(collection: string, namespace: string): string {
   return `${namespace}\u0000${collection}`;
@@ -532,6 +539,7 @@ export class Engine {
       maxFileSize?: number;
     },
     info: CollectionInfo | undefined,
+    batcher?: EmbeddingBatcher,
   ): Promise<IngestItem> {
     const { collection } = options;
     const parseLimits = resolveParseLimits(this.#config.parseLimits, options.parseLimits);
@@ -551,7 +559,9 @@ export class Engine {
       {
         store,
         chunker: this.chunker,
-        embedder: this.#embedderForInfo(collection, info),
+        ...(batcher && exists
+          ? { embedder: batcher.embedder, embedTexts: (texts: string[]) => batcher.embed(texts) }
+          : { embedder: this.#embedderForInfo(collection, info) }),
         contextualizer: this.#config.contextualizer,
         parseOptions: withStructured(await this.#parseOptions(parseLimits.isolate), options.structured),
         cache: this.#config.cache,
@@ -659,13 +669,34 @@ export class Engine {
       (await this.#pool()).warm(parseLimits.memoryMb);
     }
     let info = existing;
-    const items: IngestItem[] = [];
+    const items: Array<IngestItem | Promise<IngestItem>> = [];
+    // Documents are ingested up to INGEST_WINDOW at once once the collection exists, so that
+    // their embedding requests go out together (see EmbeddingBatcher); items keep file order.
+    let batcher: EmbeddingBatcher | undefined;
+    const inFlight = new Set<Promise<IngestItem>>();
+    let stopped = false;
+    /** Every item settled, in order; the first error thrown (a configuration that cannot work) rethrown. */
+    const settled = async (): Promise<IngestItem[]> => {
+      const results = await Promise.allSettled(items);
+      const failure = results.find((r) => r.status === 'rejected');
+      if (failure) throw (failure as PromiseRejectedResult).reason;
+      return results.map((r) => (r as PromiseFulfilledResult<IngestItem>).value);
+    };
     const firstPath = new Map<string, string>();
     for (const [index, file] of files.entries()) {
       options.onProgress?.({ done: index, total: files.length, current: file.documentId });
       if (options.signal?.aborted) {
-        return summarize(items, [], 0, (performance.now() - began) / 1000, undefined, true);
+        batcher?.end();
+        return summarize(await settled(), [], 0, (performance.now() - began) / 1000, undefined, true);
       }
+      if (inFlight.size >= INGEST_WINDOW) {
+        // While this loop waits, it starts no document: the queued texts need not wait for it.
+        batcher?.end();
+        await Promise.race(inFlight).catch(() => {});
+        batcher?.begin();
+      }
+      // A configuration that cannot work (thrown, not reported) stops the batch, as before.
+      if (stopped) break;
       const earlier = firstPath.get(file.documentId);
       if (earlier !== undefined) {
         items.push({
@@ -714,35 +745,55 @@ export class Engine {
         continue;
       }
       // Re-read per file, as embedderFor did: the first document written creates the collection.
-      info = await this.store.getCollection(collection);
-      items.push(
-        await this.#ingestOne(
-          source,
-          {
-            documentId: file.documentId,
-            metadata: options.metadata,
-            collection,
-            namespace,
-            force: options.force,
-            structured: options.structured,
-            parseLimits,
-            maxFileSize,
-          },
-          info,
-        ),
-      );
+      if (!info) info = await this.store.getCollection(collection);
+      if (info && !batcher) {
+        const embedder = this.#embedderForInfo(collection, info);
+        if (embedder) {
+          batcher = new EmbeddingBatcher(embedder, { onUsage: this.#config.onUsage });
+          // This loop counts as a document in flight while it may start more (ended below).
+          batcher.begin();
+        }
+      }
+      const ingestOptions = {
+        documentId: file.documentId,
+        metadata: options.metadata,
+        collection,
+        namespace,
+        force: options.force,
+        structured: options.structured,
+        parseLimits,
+        maxFileSize,
+      };
+      if (!info) {
+        // The first document creates the collection: alone, before any other starts.
+        items.push(await this.#ingestOne(source, ingestOptions, info));
+        continue;
+      }
+      batcher?.begin();
+      const running = this.#ingestOne(source, ingestOptions, info, batcher).finally(() => {
+        inFlight.delete(running);
+        batcher?.end();
+      });
+      inFlight.add(running);
+      // Handled by `settled`; a rejection must not count as unhandled while others run.
+      running.catch(() => {
+        stopped = true;
+      });
+      items.push(running);
     }
+    batcher?.end();
+    const done = await settled();
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
     this.#forgetIdentities(collection, namespace);
     if (options.signal?.aborted) {
-      return summarize(items, [], 0, (performance.now() - began) / 1000, undefined, true);
+      return summarize(done, [], 0, (performance.now() - began) / 1000, undefined, true);
     }
     let deletedChunks = 0;
     for (const documentId of pruned) {
       const deleted = await this.store.deleteChunks({ collection, namespace }, { documentIds: [documentId] });
       deletedChunks += deleted.chunks;
     }
-    return summarize(items, pruned, deletedChunks, (performance.now() - began) / 1000);
+    return summarize(done, pruned, deletedChunks, (performance.now() - began) / 1000);
   }
 
   /**

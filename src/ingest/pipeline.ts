@@ -11,6 +11,7 @@ import { checkMetadataKeys } from '../core/prototype-key.js';
 import { inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
+import type { EmbeddingBatcher } from '../embed/embedding-batcher.js';
 import { normalizeText } from './decode.js';
 import { embeddingTextFor } from './embedding-text.js';
 import { type ParseLimits, resolveParseLimits } from './isolate/parse-limits.js';
@@ -63,6 +64,11 @@ export interface PipelineDeps {
   chunker: Chunker;
   /** The collection's embedder; `undefined` for a lexical-only collection. */
   embedder: Embedder | undefined;
+  /**
+   * Embeds the document's texts in place of `embedDocuments(embedder, …)`: an
+   * {@link EmbeddingBatcher}'s `embed`, which sends them together with other documents'.
+   */
+  embedTexts?: (texts: string[]) => Promise<number[][]>;
   /**
    * Adds context to each chunk's embedding text; default none: the document's title and file
    * name, the heading path, then the text (see {@link embeddingTextFor}).
@@ -385,7 +391,9 @@ async function ingestStages(
           }),
         );
     const embeddings = deps.embedder
-      ? await embedDocuments(deps.embedder, texts, { onUsage: deps.onUsage })
+      ? await (deps.embedTexts
+          ? deps.embedTexts(texts)
+          : embedDocuments(deps.embedder, texts, { onUsage: deps.onUsage }))
       : undefined;
     const stored: StoredChunk[] = chunks.map((chunk, i) => {
       const context = deps.contextualizer ? addedContext(texts[i]!, chunk.text) : '';

@@ -16,7 +16,7 @@ export interface CairnHitMetadata {
   pageStart: number;
   pageEnd: number;
   headingPath: string[];
-  /** The score the hit was ranked by (the last stage's). */
+  /** Relevance in [0, 1], one scale on every query and mode (docs/scores.md); the raw stage scores are in `scores`. */
   score: number;
   scores: HitScores;
 }

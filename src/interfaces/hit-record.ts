@@ -14,7 +14,7 @@ export interface HitRecord {
   sourceId: string;
   /** The source's display name; the document id when it has none. */
   sourceName: string;
-  /** The score the hit was ranked by. */
+  /** Relevance in [0, 1], one scale on every query and mode (docs/scores.md); the raw stage scores are in `scores`. */
   score: number;
   scores: HitScores;
   pageStart: number;

@@ -17,6 +17,7 @@ import type { Hit, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
+import { relevanceScores } from './relevance-score.js';
 import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
 
 /** A search request. */
@@ -41,6 +42,12 @@ export interface SearchRequest {
   rrfWeights?: [number, number];
   /** Drop dense hits below this cosine similarity. */
   minSimilarity?: number;
+  /**
+   * Drop hits whose relevance `score` (in [0, 1], the same scale on every query and mode; see
+   * docs/scores.md) is below this, after ranking and trimming to `topK`; default none.
+   * @throws {InvalidArgumentError} when not a number in [0, 1].
+   */
+  minScore?: number;
   /**
    * Reranks the candidate pool before trimming to `topK`; `false` or absent: no reranking. The
    * hits then carry `scores.rerank` and are ordered by it.
@@ -91,6 +98,11 @@ export interface SearchScoring {
   fused?: 'rrf-store' | 'rrf-engine';
   /** `scores.rerank`: the reranker's model, when one ran. */
   rerank?: string;
+  /**
+   * `score`: how the relevance in [0, 1] was computed (see docs/scores.md): `relevance-v1`, query
+   * term coverage (lexical), cosine clamped to [0, 1] (dense), their weighted mean (hybrid).
+   */
+  score?: 'relevance-v1';
 }
 
 /** Result of {@link search}: the hits, the mode that actually ran and what scored them. */
@@ -188,6 +200,10 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     throw new InvalidArgumentError('topK', `must be a positive integer, got ${topK}`);
   }
   if (typeof request.query !== 'string') throw new InvalidArgumentError('query', 'must be a string');
+  const minScore = request.minScore;
+  if (minScore !== undefined && !(typeof minScore === 'number' && minScore >= 0 && minScore <= 1)) {
+    throw new InvalidArgumentError('minScore', `must be a number in [0, 1], got ${minScore}`);
+  }
   const capabilities = deps.store.capabilities;
   const lexicalIndex = capabilities.lexical !== 'none';
   if (request.mode === 'lexical' && !lexicalIndex) {
@@ -318,8 +334,14 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   return finish(hits, mode, scoring);
 
   async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
-    if (!reranker) return { hits: pool.slice(0, topK), mode: ran, scoring: scored };
-    const reranked = await rerankHits(reranker, request.query, pool, { topK, signal: request.signal });
-    return { hits: reranked, mode: ran, scoring: { ...scored, rerank: reranker.model } };
+    const ranked = reranker
+      ? await rerankHits(reranker, request.query, pool, { topK, signal: request.signal })
+      : pool.slice(0, topK);
+    const calibrated = relevanceScores(request.query, ranked, { mode: ran, weights: fusion.weights });
+    return {
+      hits: minScore === undefined ? calibrated : calibrated.filter((hit) => hit.score >= minScore),
+      mode: ran,
+      scoring: { ...scored, ...(reranker ? { rerank: reranker.model } : {}), score: 'relevance-v1' },
+    };
   }
 }

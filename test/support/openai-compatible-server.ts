@@ -24,10 +24,19 @@ export interface FakeServerOptions {
    * A message with images has content parts (`text`, `image_url`), as the API sends them.
    */
   reply?: (messages: Array<{ role: string; content: string }>) => string | Promise<string>;
-  /** Statuses to answer with before succeeding, one per request, e.g. [429, 500]. */
-  failures?: number[];
+  /**
+   * Statuses to answer with before succeeding, one per request, e.g. [429, 500]; an object adds
+   * a `Retry-After` header (seconds or an HTTP-date), as rate limiters send.
+   */
+  failures?: Array<number | ScriptedFailure>;
   /** Milliseconds between streamed chat deltas, as a model writing takes; default 0. */
   deltaDelayMs?: number;
+}
+
+/** A scripted failure with a `Retry-After` header. */
+export interface ScriptedFailure {
+  status: number;
+  retryAfter?: string;
 }
 
 /** Deterministic hashed bag-of-words embedding of `text`. */
@@ -53,7 +62,9 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
 export interface FakeServer {
   baseURL: string;
   requests: RecordedRequest[];
-  failures: number[];
+  failures: Array<number | ScriptedFailure>;
+  /** When each request arrived (`performance.now()`), in order. */
+  arrivals: number[];
   close(): Promise<void>;
 }
 
@@ -62,14 +73,20 @@ export async function startOpenAICompatibleServer(options: FakeServerOptions = {
   const dimension = options.dimension ?? 64;
   const requests: RecordedRequest[] = [];
   const failures = [...(options.failures ?? [])];
+  const arrivals: number[] = [];
   const server: Server = createServer(async (request, response) => {
+    arrivals.push(performance.now());
     const body = await readBody(request);
     const path = request.url ?? '';
     requests.push({ path, headers: request.headers, body });
     const failure = failures.shift();
     if (failure !== undefined) {
-      response.writeHead(failure, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: `scripted failure ${failure}` } }));
+      const { status, retryAfter } = typeof failure === 'number' ? { status: failure } : failure;
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+      });
+      response.end(JSON.stringify({ error: { message: `scripted failure ${status}` } }));
       return;
     }
     if (path.endsWith('/embeddings')) {
@@ -125,6 +142,7 @@ export async function startOpenAICompatibleServer(options: FakeServerOptions = {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     failures,
+    arrivals,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -9,8 +9,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { context, type Span } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { ConfigError, ParseError, ParseLimitError } from '../../core/errors.js';
+import { otel } from '../../core/otel-api.js';
 import { startSpan } from '../../core/tracing.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
 import { memoryLimitReason, timeLimitReason } from './parse-limits.js';
@@ -299,7 +300,7 @@ export class ParsePool {
     const child = worker.process;
     const aborts = new Set<AbortController>();
     // Messages arrive outside the caller's context: spans of this job hang under the caller's.
-    const parent = context.active();
+    const parent = otel.context.active();
     /** Spans of the images the parsing process is reading with its own OCR engine. */
     const reading: Span[] = [];
     return new Promise<ParsedDocument>((resolve, reject) => {
@@ -349,7 +350,7 @@ export class ParsePool {
             const controller = new AbortController();
             aborts.add(controller);
             deadline.pause();
-            context
+            otel.context
               .with(parent, () => this.serve(request.bridge, message, controller.signal))
               .then(
                 (value): ToChild => ({ type: 'return', call: message.call, value }),

@@ -1,9 +1,10 @@
 /**
  * Text deltas (an `AsyncIterable<string>`, e.g. a streamed answer) as the web `ReadableStream`
- * and `Response` the Vercel AI SDK uses for plain text streams.
+ * and `Response` the Vercel AI SDK uses for plain text streams. Built on web streams alone: the
+ * AI SDK's own `createTextStreamResponse` changed its options between majors (`textStream` in 6,
+ * `stream` in 7), and this protocol (UTF-8 text, no framing) needs nothing from it.
  * @module
  */
-import { createTextStreamResponse } from 'ai';
 
 /**
  * The deltas as a `ReadableStream<string>`, pulled one at a time (back-pressure reaches the
@@ -28,10 +29,11 @@ export function toTextStream(deltas: AsyncIterable<string>): ReadableStream<stri
  * SDK's `TextStreamChatTransport` and `useCompletion({ streamProtocol: 'text' })` read.
  */
 export function toTextStreamResponse(deltas: AsyncIterable<string>, init: ResponseInit = {}): Response {
-  return createTextStreamResponse({
-    textStream: toTextStream(deltas),
-    ...(init.status === undefined ? {} : { status: init.status }),
+  const headers = new Headers(init.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'text/plain; charset=utf-8');
+  return new Response(toTextStream(deltas).pipeThrough(new TextEncoderStream()), {
+    status: init.status ?? 200,
     ...(init.statusText === undefined ? {} : { statusText: init.statusText }),
-    ...(init.headers === undefined ? {} : { headers: init.headers }),
+    headers,
   });
 }

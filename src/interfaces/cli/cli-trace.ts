@@ -4,12 +4,14 @@
  * recording into memory, and the span tree printed to standard error afterwards.
  * @module
  */
-import { context, trace } from '@opentelemetry/api';
+import { MissingDependencyError } from '../../core/errors.js';
 import { loadOptionalPeer } from '../../core/optional-peer.js';
+import { noopOtelApi, type OtelApiSubset, otel } from '../../core/otel-api.js';
 import { formatSpanTree } from './span-tree.js';
 
 /** The packages `--trace` needs, to install beside cairn. */
 export const TRACE_PACKAGES = [
+  '@opentelemetry/api',
   '@opentelemetry/sdk-trace-base',
   '@opentelemetry/context-async-hooks',
 ] as const;
@@ -40,10 +42,15 @@ export interface CliTrace {
  * @throws {MissingDependencyError} naming the package when one of {@link TRACE_PACKAGES} is not
  *   installed (exit 2).
  */
-export async function startCliTrace(imports: TraceSdkImports = defaultImports): Promise<CliTrace> {
+export async function startCliTrace(
+  imports: TraceSdkImports = defaultImports,
+  api: OtelApiSubset = otel,
+): Promise<CliTrace> {
+  if (api === noopOtelApi) throw new MissingDependencyError(TRACE_PACKAGES[0], FEATURE);
+  const { context, trace } = api;
   const [sdk, hooks] = await Promise.all([
-    loadOptionalPeer(TRACE_PACKAGES[0], FEATURE, imports.sdk),
-    loadOptionalPeer(TRACE_PACKAGES[1], FEATURE, imports.contextManager),
+    loadOptionalPeer(TRACE_PACKAGES[1], FEATURE, imports.sdk),
+    loadOptionalPeer(TRACE_PACKAGES[2], FEATURE, imports.contextManager),
   ]);
   const exporter = new sdk.InMemorySpanExporter();
   const provider = new sdk.BasicTracerProvider({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] });

@@ -284,6 +284,10 @@ export const SearchBody = z
       description:
         "Rerank with the server's reranker; default: when one is configured. true without one is refused.",
     }),
+    minScore: z.number().min(0).max(1).optional().openapi({
+      description:
+        'Drop hits whose relevance `score` is below this (0-1, the same scale on every query and mode; docs/scores.md).',
+    }),
   })
   .strict()
   .openapi('SearchRequest');
@@ -296,13 +300,21 @@ export const HitSchema = z
     documentId: z.string(),
     sourceId: z.string(),
     sourceName: z.string(),
-    score: z.number(),
-    scores: z.object({
-      dense: z.number().optional(),
-      lexical: z.number().optional(),
-      fused: z.number().optional(),
-      rerank: z.number().optional(),
+    score: z.number().min(0).max(1).openapi({
+      description:
+        'Relevance in [0, 1], one scale on every query and mode: query-term coverage (lexical), cosine clamped to [0, 1] (dense), their weighted mean (hybrid); docs/scores.md.',
     }),
+    scores: z
+      .object({
+        dense: z.number().optional(),
+        lexical: z.number().optional(),
+        fused: z.number().optional(),
+        rerank: z.number().optional(),
+      })
+      .openapi({
+        description:
+          'Raw score of each stage that ran: cosine (dense), BM25 or ts_rank_cd (lexical), reciprocal rank fusion (fused), reranker (rerank). Their scales differ.',
+      }),
     pageStart: z.number().int(),
     pageEnd: z.number().int(),
     headingPath: z.array(z.string()),
@@ -325,6 +337,7 @@ export const SearchResponse = z
       dense: z.literal('cosine').optional(),
       fused: z.enum(['rrf-store', 'rrf-engine']).optional(),
       rerank: z.string().optional(),
+      score: z.literal('relevance-v1').optional(),
     }),
     hits: z.array(HitSchema),
   })

@@ -59,6 +59,7 @@ export function registerSearchRoutes({ app, engine }: RouteContext): void {
       ...(body.mode ? { mode: body.mode } : {}),
       ...(body.filter ? { filter: body.filter as Filter } : {}),
       ...(reranker === undefined ? {} : { reranker }),
+      ...(body.minScore === undefined ? {} : { minScore: body.minScore }),
       signal: c.req.raw.signal,
     });
     const highlight = highlighter(body.query);

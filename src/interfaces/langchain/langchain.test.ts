@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Document } from '@langchain/core/documents';
 import { StringOutputParser } from '@langchain/core/output_parsers';
-import { ChatPromptTemplate } from '@langchain/core/prompts';
+import { ChatPromptTemplate, PromptTemplate } from '@langchain/core/prompts';
 import { RunnablePassthrough, RunnableSequence } from '@langchain/core/runnables';
 import { FakeChatModel } from '@langchain/core/utils/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,15 @@ describe('CairnRetriever', () => {
     });
     expect(docs[0]!.metadata.cairn.score).toBeGreaterThan(0);
     expect(docs.length).toBeLessThanOrEqual(2);
+  });
+
+  it("carries LangChain's loader conventions: metadata.source and metadata.loc.pageNumber", async () => {
+    const [doc] = await new CairnRetriever({ engine, topK: 1 }).invoke('marmots hibernate granite');
+    expect(doc!.metadata).toMatchObject({ source: 'burrows.md', loc: { pageNumber: 1 } });
+    // What a stuff-documents chain does with a documentPrompt naming {source}.
+    const prompt = PromptTemplate.fromTemplate('{page_content} ({source})');
+    const shown = await prompt.format({ page_content: doc!.pageContent, ...doc!.metadata });
+    expect(shown).toMatch(/granite boulders.* \(burrows\.md\)$/s);
   });
 
   it('applies its filter inside the search', async () => {

@@ -35,11 +35,19 @@ export interface CairnRetrieverOptions {
 }
 
 /**
- * The hit as a scored `TextNode`: id the chunk id, text the chunk text, metadata the chunk's
- * plus `cairn` (left out of what the LLM and embedders see), and the document as its source.
+ * The hit as a scored `TextNode`: id the chunk id, text the chunk text, metadata `file_path` (the
+ * source's name: its path or URL) and `file_name` (its last segment), as LlamaIndex's file
+ * readers set them, then the chunk's own fields (a stored one of those names wins), plus `cairn`
+ * (left out of what the LLM and embedders see), and the document as its source.
  */
 export function hitToNode(hit: Hit): NodeWithScore {
-  const metadata: CairnNodeMetadata = { ...hit.chunk.metadata, cairn: hitProvenance(hit) };
+  const provenance = hitProvenance(hit);
+  const metadata: CairnNodeMetadata = {
+    file_path: provenance.sourceName,
+    file_name: fileName(provenance.sourceName),
+    ...hit.chunk.metadata,
+    cairn: provenance,
+  };
   return {
     node: new TextNode<Record<string, unknown>>({
       id_: hit.chunk.id,
@@ -51,6 +59,12 @@ export function hitToNode(hit: Hit): NodeWithScore {
     }),
     score: hit.score,
   };
+}
+
+/** The last segment of a path or URL (without a query or fragment). */
+function fileName(sourceName: string): string {
+  const path = sourceName.replace(/[?#].*$/, '').replace(/[/\\]+$/, '');
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1) || sourceName;
 }
 
 /**

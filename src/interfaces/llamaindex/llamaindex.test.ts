@@ -25,6 +25,8 @@ describe('CairnRetriever (LlamaIndex.TS)', () => {
     expect(node.text).toContain('granite boulders');
     expect(node.metadata).toMatchObject({
       topic: 'burrows',
+      file_name: 'burrows.md',
+      file_path: 'burrows.md',
       cairn: { documentId: 'burrows.md', headingPath: ['Field Guide', 'Burrows'], pageStart: 1 },
     });
     expect(first.score).toBeGreaterThan(0);

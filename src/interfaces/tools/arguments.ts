@@ -25,6 +25,11 @@ export function integerArg(min: number, max: number) {
   return z.preprocess(numberFromString, z.number().int().min(min).max(max));
 }
 
+/** A number in `[min, max]`; a numeric string is accepted and converted. */
+export function numberArg(min: number, max: number) {
+  return z.preprocess(numberFromString, z.number().min(min).max(max));
+}
+
 /** `schema`, also accepted as JSON text (models sometimes encode nested arguments). */
 export function jsonArg<T extends z.ZodType>(schema: T) {
   return z.preprocess(jsonFromString, schema);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Filter } from '../../core/filter/filter.js';
 import type { SearchMode } from '../../core/types.js';
 import { type HitRecord, hitRecord } from '../hit-record.js';
-import { integerArg, jsonArg, jsonObjectArg, modeArg, queryArg } from './arguments.js';
+import { integerArg, jsonArg, jsonObjectArg, modeArg, numberArg, queryArg } from './arguments.js';
 import { type CairnTool, defineTool } from './cairn-tool.js';
 import { resolveScope, type ToolEngine, type ToolScopeOptions } from './tool-engine.js';
 
@@ -21,6 +21,9 @@ const searchInput = z.object({
         'e.g. {"year": {"$gte": 2020}}.',
     ),
   documentIds: jsonArg(z.array(z.string()).max(100)).optional().describe('Only search these documents.'),
+  minScore: numberArg(0, 1)
+    .optional()
+    .describe('Drop hits whose relevance score (0-1, the same scale on every query) is below this.'),
 });
 
 /** Validated arguments of the search tool. */
@@ -55,6 +58,7 @@ export function createSearchTool(
         mode: input.mode,
         filter: input.filter as Filter | undefined,
         documentIds: input.documentIds,
+        minScore: input.minScore,
       });
       return {
         query: input.query,

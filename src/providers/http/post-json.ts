@@ -5,18 +5,60 @@
  */
 import pRetry, { AbortError } from 'p-retry';
 import { ConfigError, isCairnError, ProviderError } from '../../core/errors.js';
+import { retryAfterMs } from './retry-after.js';
 
 /** Retry and timeout settings for remote calls. */
 export interface RequestPolicy {
-  /** Retries after the first attempt for 429/5xx/network errors; default 3. */
+  /**
+   * Retries after the first attempt for 408/409/429/5xx and network errors; default 8. Retrying
+   * also stops when {@link RequestPolicy.retryBudgetMs} is spent.
+   */
   maxRetries?: number;
+  /**
+   * Milliseconds, from the first attempt, during which failed requests are retried; default
+   * 120,000. A `Retry-After` that would end past it ends the retrying at once.
+   */
+  retryBudgetMs?: number;
+  /** Longest back-off delay between attempts in milliseconds; default 30,000. */
+  maxBackoffMs?: number;
   /**
    * Milliseconds to wait for the response to start, and then for each next piece of its body;
    * default 60,000. A long streamed reply that keeps arriving is never cut off; a stalled one is.
    */
   timeoutMs?: number;
-  /** First back-off delay in milliseconds (doubles each retry); default 500. */
+  /**
+   * First back-off delay in milliseconds; it doubles each retry and is multiplied by a random
+   * factor in [1, 2) (jitter, so that clients that failed together do not retry together);
+   * default 500. A response's `Retry-After` (seconds or an HTTP-date) is waited out first.
+   */
   minBackoffMs?: number;
+}
+
+/** Defaults of {@link RequestPolicy}. */
+export const DEFAULT_REQUEST_POLICY = {
+  maxRetries: 8,
+  retryBudgetMs: 120_000,
+  maxBackoffMs: 30_000,
+  minBackoffMs: 500,
+  timeoutMs: 60_000,
+} as const;
+
+/** A retryable failure that carries the delay the server asked for. */
+const RETRY_AFTER = Symbol('cairn.retryAfterMs');
+
+function waitFor(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** Options of {@link postRequest}. */
@@ -59,12 +101,20 @@ async function errorText(response: Response): Promise<string> {
 
 /**
  * POSTs a request and returns the successful `Response` (body unread, so callers may stream it).
- * Retries 408/409/429/5xx and network failures with exponential back-off; an abort by the
- * caller's signal is not retried.
+ * Retries 408/409/429/5xx and network failures with exponential back-off and jitter, after
+ * waiting out the response's `Retry-After`, until `maxRetries` or `retryBudgetMs` is spent (see
+ * {@link RequestPolicy}); an abort by the caller's signal is not retried.
  * @throws {ProviderError} after the last attempt, or at once for other 4xx statuses.
  */
 export async function postRequest(options: PostRequestOptions): Promise<Response> {
-  const { maxRetries = 3, timeoutMs = 60_000, minBackoffMs = 500 } = options;
+  const {
+    maxRetries = DEFAULT_REQUEST_POLICY.maxRetries,
+    timeoutMs = DEFAULT_REQUEST_POLICY.timeoutMs,
+    minBackoffMs = DEFAULT_REQUEST_POLICY.minBackoffMs,
+    maxBackoffMs = DEFAULT_REQUEST_POLICY.maxBackoffMs,
+    retryBudgetMs = DEFAULT_REQUEST_POLICY.retryBudgetMs,
+  } = options;
+  const began = performance.now();
   return pRetry(
     async () => {
       const stalled = new AbortController();
@@ -101,9 +151,26 @@ export async function postRequest(options: PostRequestOptions): Promise<Response
         isRetryable: retryable,
       });
       if (!retryable) throw new AbortError(error);
+      const wait = retryAfterMs(response.headers.get('retry-after'));
+      if (wait !== undefined) Object.defineProperty(error, RETRY_AFTER, { value: wait });
       throw error;
     },
-    { retries: maxRetries, minTimeout: minBackoffMs, factor: 2, randomize: true },
+    {
+      retries: maxRetries,
+      minTimeout: minBackoffMs,
+      maxTimeout: maxBackoffMs,
+      factor: 2,
+      randomize: true,
+      maxRetryTime: retryBudgetMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onFailedAttempt: async ({ error, retriesLeft }) => {
+        const wait = (error as { [RETRY_AFTER]?: number })[RETRY_AFTER];
+        if (wait === undefined || retriesLeft <= 0) return;
+        // Past the budget: give up now rather than sleep and then give up.
+        if (performance.now() - began + wait > retryBudgetMs) throw error;
+        await waitFor(wait, options.signal);
+      },
+    },
   );
 }
 

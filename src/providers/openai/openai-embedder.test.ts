@@ -54,3 +54,56 @@ describe('OpenAIEmbedder', () => {
     }
   });
 });
+
+describe('OpenAIEmbedder retries', () => {
+  it('waits out Retry-After in seconds and as an HTTP-date before retrying', async () => {
+    // Whole seconds, so 4 to 5 s ahead: the first request comes well within that.
+    const later = new Date(Date.now() + 5000).toUTCString();
+    server = await startOpenAICompatibleServer({
+      dimension: 16,
+      failures: [
+        { status: 503, retryAfter: later },
+        { status: 429, retryAfter: '1' },
+      ],
+    });
+    const embedder = new OpenAIEmbedder({
+      model: 'm',
+      dimension: 16,
+      baseURL: server.baseURL,
+      minBackoffMs: 1,
+    });
+    expect(await embedQuery(embedder, 'alpha')).toEqual(hashEmbedding('alpha', 16));
+    const [first, second, third] = server.arrivals;
+    expect(server.arrivals).toHaveLength(3);
+    // At least what the server asked for (a busy machine only makes the gaps longer).
+    expect(second! - first!).toBeGreaterThanOrEqual(2000);
+    expect(third! - second!).toBeGreaterThanOrEqual(990);
+  });
+
+  it('keeps retrying past three failures within the budget, and gives up at once when Retry-After exceeds it', async () => {
+    server = await startOpenAICompatibleServer({ dimension: 16, failures: [500, 502, 503, 500, 429, 500] });
+    const patient = new OpenAIEmbedder({
+      model: 'm',
+      dimension: 16,
+      baseURL: server.baseURL,
+      minBackoffMs: 1,
+    });
+    expect(await embedQuery(patient, 'alpha')).toHaveLength(16);
+    expect(server.requests).toHaveLength(7);
+    await server.close();
+
+    server = await startOpenAICompatibleServer({
+      dimension: 16,
+      failures: [{ status: 429, retryAfter: '30' }],
+    });
+    const hurried = new OpenAIEmbedder({
+      model: 'm',
+      dimension: 16,
+      baseURL: server.baseURL,
+      minBackoffMs: 1,
+      retryBudgetMs: 5000,
+    });
+    await expect(embedQuery(hurried, 'alpha')).rejects.toMatchObject({ statusCode: 429, isRetryable: true });
+    expect(server.requests).toHaveLength(1);
+  });
+});

@@ -18,6 +18,11 @@ export interface OpenAIEmbedderOptions extends RequestPolicy, OpenAIConnectionOp
   dimension: number;
   /** Most inputs per request; default 256 (OpenAI allows 2,048). */
   maxBatchSize?: number;
+  /**
+   * Most tokens per request, summed over the inputs (estimated; see `estimateTokens`); default
+   * 300,000, OpenAI's documented per-request limit for its embedding models.
+   */
+  maxBatchTokens?: number;
   /** Ask the server to shorten vectors to `dimension` (text-embedding-3 models only). */
   sendDimensions?: boolean;
 }
@@ -31,6 +36,7 @@ const responseSchema = z.object({
 export class OpenAIEmbedder extends HostedEmbedder<OpenAIEmbedderOptions, z.infer<typeof responseSchema>> {
   readonly provider = OPENAI_COMPATIBLE_PROVIDER;
   protected readonly replySchema = responseSchema;
+  readonly maxBatchTokens: number;
 
   constructor(options: OpenAIEmbedderOptions) {
     super(options, {
@@ -38,6 +44,7 @@ export class OpenAIEmbedder extends HostedEmbedder<OpenAIEmbedderOptions, z.infe
       dimension: options.dimension,
       maxBatchSize: options.maxBatchSize ?? 256,
     });
+    this.maxBatchTokens = options.maxBatchTokens ?? 300_000;
   }
 
   protected endpoint(): Endpoint {

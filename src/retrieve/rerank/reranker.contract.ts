@@ -7,10 +7,12 @@
  * - {@link runRerankerContract}: the port contract plus, against the provider's local stand-in
  *   server, retries, typed errors, keys read at call time and slicing under the per-request cap.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../test/support/openai-compatible-server.js';
 import { ProviderError } from '../../core/errors.js';
 import type { Reranker } from '../../core/ports.js';
+import { DEFAULT_REQUEST_POLICY } from '../../providers/http/post-json.js';
 import { rerankHits } from './rerank-hits.js';
 
 /** A running stand-in and a reranker pointed at it. */
@@ -155,7 +157,8 @@ export function runRerankerContract(name: string, options: RerankerContractOptio
     });
 
     it('says retrying may help when 5xx persists', async () => {
-      fixture = await options.setup({ failures: [500, 500, 500, 500] });
+      // The first attempt and every retry fail.
+      fixture = await options.setup({ failures: Array(DEFAULT_REQUEST_POLICY.maxRetries + 1).fill(500) });
       const error = await fixture.reranker
         .doRerank({ query: 'x', documents: ['x'] })
         .catch((e: unknown) => e);

@@ -1,0 +1,85 @@
+// Framework peers, tested as a user installs them: `npm pack` this repository (build first:
+// `npm run build`), install the tarball into a scratch app beside each supported major of a
+// framework (from the npm registry), and run a check script there. Optional peers the app does
+// not install must stay optional (the check imports cairn without them).
+//
+// Scratch apps are kept outside the repository (whose node_modules Node would otherwise find by
+// walking up) in ~/.cache/cairn-peer-matrix/<name> (or CAIRN_PEER_MATRIX_DIR), so a second run
+// reinstalls only the tarball.
+//
+//   node scripts/peer-matrix.mjs [--only ai@7]
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+/** Each app: the packages a user installs beside cairn, and the check to run in it. */
+const MATRIX = [
+  // The root export with no optional peer at all (no @opentelemetry/api: ai 6 brings one).
+  { name: 'bare', install: [], check: 'bare-check.mjs' },
+  { name: 'ai@6', install: ['ai@^6', 'zod@^4'], check: 'ai-sdk-check.mjs' },
+  { name: 'ai@7', install: ['ai@^7', 'zod@^4'], check: 'ai-sdk-check.mjs' },
+];
+
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const cacheDir =
+  process.env.CAIRN_PEER_MATRIX_DIR ??
+  path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'cairn-peer-matrix');
+/** The environment of a fresh shell: no install switches inherited from this one. */
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !/^(npm_|ONNXRUNTIME_)/i.test(key)),
+);
+const npm = (args, cwd) =>
+  execFileSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+
+if (!existsSync(path.join(root, 'dist', 'index.js'))) {
+  console.error('peer-matrix: no dist/ — run npm run build first');
+  process.exit(2);
+}
+const packDir = mkdtempSync(path.join(tmpdir(), 'cairn-pack-'));
+const failures = [];
+try {
+  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', packDir], root))[0];
+  const tarball = path.join(packDir, packed.filename);
+  for (const entry of MATRIX) {
+    if (values.only && values.only !== entry.name) continue;
+    const app = path.join(cacheDir, entry.name.replace(/[^\w.-]/g, '_'));
+    mkdirSync(app, { recursive: true });
+    writeFileSync(
+      path.join(app, 'package.json'),
+      `${JSON.stringify({ name: 'peer-app', private: true, type: 'module' }, null, 2)}\n`,
+    );
+    // The tarball under a fixed name, so package-lock.json stays valid from run to run.
+    copyFileSync(tarball, path.join(app, 'cairn.tgz'));
+    console.log(`peer-matrix: installing cairn + ${entry.install.join(' ')} in ${app}`);
+    // --ignore-scripts: the checks use the memory store, so no native build (better-sqlite3) is
+    // needed; bench/install-size.mjs covers a full install.
+    npm(
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--ignore-scripts',
+        './cairn.tgz',
+        ...entry.install,
+      ],
+      app,
+    );
+    copyFileSync(path.join(root, 'scripts', 'peer-matrix', entry.check), path.join(app, 'check.mjs'));
+    try {
+      execFileSync(process.execPath, ['check.mjs'], { cwd: app, env, stdio: 'inherit' });
+    } catch {
+      failures.push(entry.name);
+    }
+  }
+} finally {
+  rmSync(packDir, { recursive: true, force: true });
+}
+if (failures.length > 0) {
+  console.error(`peer-matrix: failed: ${failures.join(', ')}`);
+  process.exit(1);
+}
+console.log('peer-matrix: all passed');
