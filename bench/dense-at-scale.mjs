@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { syntheticChunk } from './support/synthetic-chunk.mjs';
+import { writeResult } from './support/write-result.mjs';
 
 const require = createRequire(import.meta.url);
 const DIM_DEFAULT = '384';
@@ -111,7 +112,10 @@ function realisticSampler() {
   const weights = clusters.map((_, r) => 1 / (r + 1) ** 0.9);
   const cumulative = [];
   let total = 0;
-  for (const w of weights) cumulative.push((total += w));
+  for (const w of weights) {
+    total += w;
+    cumulative.push(total);
+  }
   const pick = () => {
     const target = random() * total;
     let lo = 0;
@@ -546,8 +550,7 @@ for (const n of values.chunks.split(',').map(Number)) {
     entry.date = new Date().toISOString();
     results.sizes[n][system] = entry;
     console.error(`${n} ${system}: ${JSON.stringify(entry)}`);
-    mkdirSync(path.dirname(outFile), { recursive: true });
-    writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+    writeResult(outFile, results);
   }
 }
 console.log(JSON.stringify(results, null, 2));

@@ -7,13 +7,14 @@
 // its own process (the built CLI), the load generator in this one. Run after `npm run build`.
 // Usage: node bench/http-load.mjs [--scifact DIR] [--connections 32] [--duration 20]
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadBeir } from '../dist/exports/eval.js';
 import { createEngine, openStore } from '../dist/index.js';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -187,7 +188,6 @@ const results = {
     seconds: +uploadSeconds.toFixed(2),
   },
 };
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/http-load.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/http-load.json', results);
 console.log(JSON.stringify(results, null, 2));
 if (results.search.errors > 0 || results.search.non2xx > 0 || lost.length > 0) process.exitCode = 1;

@@ -10,6 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, openStore } from '../dist/index.js';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -60,6 +61,5 @@ const result = {
   coresBusy: +(cpu / seconds).toFixed(2),
   pagesPerSecond: +(report.totals.pages / seconds).toFixed(1),
 };
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/ingest-cores.json', `${JSON.stringify(result, null, 2)}\n`);
+writeResult('bench/results/ingest-cores.json', result);
 console.log(JSON.stringify(result, null, 2));
