@@ -1,4 +1,4 @@
-import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Parser } from '../src/core/ports.js';
@@ -42,15 +42,13 @@ describe('parse limits', () => {
       store: await openStore(path.join(tempDir(), 'time.db')),
       parseLimits: { timeoutMs: 1500, memoryMb: 4096 },
     });
-    // The file after the bomb is Markdown, parsed in this process: a PDF beside it would share the
-    // bomb's deadline while parsing at the same time, and miss it on a busy machine.
-    const root = await batchWithBomb(4096);
-    rmSync(path.join(root, 'c-piper.pdf'));
-    writeFileSync(path.join(root, 'c-after.md'), '# After\n\nPikas gather hay.');
-    const report = await engine.ingestPaths([root]);
+    const began = performance.now();
+    const report = await engine.ingestPaths([await batchWithBomb(4096)]);
     expect(report.items[1]).toMatchObject({ documentId: 'b-bomb.pdf', status: 'failed' });
     expect(report.items[1]!.reason).toMatch(/^parse exceeded 1\.5 s; raise --parse-timeout/);
-    expect(report.items[2]).toMatchObject({ documentId: 'c-after.md', status: 'ingested' });
+    expect(report.items[2]).toMatchObject({ documentId: 'c-piper.pdf', status: 'ingested' });
+    // The bomb inflates for far longer than its deadline (4 GiB); the batch does not wait for it.
+    expect(performance.now() - began).toBeLessThan(30_000);
     await engine.close();
   });
 

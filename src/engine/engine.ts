@@ -658,42 +658,28 @@ export class Engine {
     if (parseLimits.isolate && files.some((file) => file.remote || ISOLATED_EXTENSION.test(file.path))) {
       (await this.#pool()).warm(parseLimits.memoryMb);
     }
-    // Each file's slot in the report, filled in input order whatever order the files finish in.
-    const slots: Array<IngestItem | undefined> = [];
+    let info = existing;
+    const items: IngestItem[] = [];
     const firstPath = new Map<string, string>();
-    const work: Array<{ index: number; file: (typeof files)[number] }> = [];
-    for (const file of files) {
-      const index = slots.push(undefined) - 1;
-      const earlier = firstPath.get(file.documentId);
-      const unread = (status: 'skipped' | 'failed', reason: string): IngestItem => ({
-        documentId: file.documentId,
-        sourceName: file.documentId,
-        status,
-        reason,
-        pages: 0,
-        chunks: 0,
-        milliseconds: 0,
-      });
-      if (earlier !== undefined) {
-        slots[index] = {
-          ...unread(
-            'failed',
-            `duplicate document id: ${earlier} has the same relative path; ingest a common parent folder or the folders one at a time`,
-          ),
-          sourceName: file.path,
-        };
-      } else if (file.refused !== undefined) {
-        firstPath.set(file.documentId, file.path);
-        slots[index] = unread('skipped', file.refused);
-      } else if (file.unreadable !== undefined) {
-        firstPath.set(file.documentId, file.path);
-        slots[index] = unread('failed', file.unreadable);
-      } else {
-        firstPath.set(file.documentId, file.path);
-        work.push({ index, file });
+    for (const [index, file] of files.entries()) {
+      options.onProgress?.({ done: index, total: files.length, current: file.documentId });
+      if (options.signal?.aborted) {
+        return summarize(items, [], 0, (performance.now() - began) / 1000, undefined, true);
       }
-    }
-    const ingestFile = async ({ file }: (typeof work)[number]): Promise<IngestItem> => {
+      const earlier = firstPath.get(file.documentId);
+      if (earlier !== undefined) {
+        items.push({
+          documentId: file.documentId,
+          sourceName: file.path,
+          status: 'failed',
+          reason: `duplicate document id: ${earlier} has the same relative path; ingest a common parent folder or the folders one at a time`,
+          pages: 0,
+          chunks: 0,
+          milliseconds: 0,
+        });
+        continue;
+      }
+      firstPath.set(file.documentId, file.path);
       const unread = (status: 'skipped' | 'failed', reason: string): IngestItem => ({
         documentId: file.documentId,
         sourceName: file.documentId,
@@ -703,6 +689,14 @@ export class Engine {
         chunks: 0,
         milliseconds: 0,
       });
+      if (file.refused !== undefined) {
+        items.push(unread('skipped', file.refused));
+        continue;
+      }
+      if (file.unreadable !== undefined) {
+        items.push(unread('failed', file.unreadable));
+        continue;
+      }
       let source: Source;
       try {
         source = file.remote
@@ -712,62 +706,32 @@ export class Engine {
               ...(file.root === undefined || options.followSymlinks ? {} : { within: file.root }),
             });
       } catch (error) {
-        return isCairnError(error) && error.code === 'SOURCE_REFUSED'
-          ? unread('skipped', (error as SourceRefusedError).reason)
-          : unread('failed', (error as Error).message);
+        items.push(
+          isCairnError(error) && error.code === 'SOURCE_REFUSED'
+            ? unread('skipped', (error as SourceRefusedError).reason)
+            : unread('failed', (error as Error).message),
+        );
+        continue;
       }
       // Re-read per file, as embedderFor did: the first document written creates the collection.
-      const info = await this.store.getCollection(collection);
-      return this.#ingestOne(
-        source,
-        {
-          documentId: file.documentId,
-          metadata: options.metadata,
-          collection,
-          namespace,
-          force: options.force,
-          structured: options.structured,
-          parseLimits,
-          maxFileSize,
-        },
-        info,
+      info = await this.store.getCollection(collection);
+      items.push(
+        await this.#ingestOne(
+          source,
+          {
+            documentId: file.documentId,
+            metadata: options.metadata,
+            collection,
+            namespace,
+            force: options.force,
+            structured: options.structured,
+            parseLimits,
+            maxFileSize,
+          },
+          info,
+        ),
       );
-    };
-    // Files are ingested `INGEST_CONCURRENCY` at a time, so one file's parse (in its own process)
-    // runs while another is chunked, embedded and written. Until the collection exists the files go
-    // one by one: the first document written creates it.
-    let next = 0;
-    let done = files.length - work.length;
-    let created = existing !== undefined;
-    const worker = async (): Promise<void> => {
-      while (next < work.length && !options.signal?.aborted) {
-        const entry = work[next]!;
-        options.onProgress?.({ done, total: files.length, current: entry.file.documentId });
-        // A stop asked for while reporting progress leaves this file unstarted.
-        if (options.signal?.aborted) break;
-        next++;
-        slots[entry.index] = await ingestFile(entry);
-        done++;
-        if (!created && (await this.store.getCollection(collection)) !== undefined) created = true;
-        if (created) while (running < INGEST_CONCURRENCY && next < work.length) start();
-      }
-    };
-    let running = 0;
-    const workers: Promise<void>[] = [];
-    const start = (): void => {
-      running++;
-      workers.push(worker().finally(() => running--));
-    };
-    start();
-    if (created) while (running < INGEST_CONCURRENCY && next < work.length) start();
-    for (let i = 0; i < workers.length; i++) await workers[i];
-    if (options.signal?.aborted) {
-      // The report lists the files up to the first one not started.
-      const cutoff = next < work.length ? work[next]!.index : files.length;
-      const reached = slots.slice(0, cutoff).filter((item): item is IngestItem => item !== undefined);
-      return summarize(reached, [], 0, (performance.now() - began) / 1000, undefined, true);
     }
-    const items = slots.filter((item): item is IngestItem => item !== undefined);
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
     this.#forgetIdentities(collection, namespace);
     if (options.signal?.aborted) {
@@ -921,9 +885,6 @@ export class Engine {
 }
 
 /** Extensions of the formats parsed in worker processes (a hint for starting one early). */
-/** Files ingested at once by `ingestPaths`: a parse in its own process beside a write. */
-const INGEST_CONCURRENCY = 2;
-
 const ISOLATED_EXTENSION = /\.(?:pdf|docx|pptx|html?|xhtml|png|jpe?g|tiff?|wav|mp3|m4a)$/i;
 
 /** @throws {InvalidArgumentError} naming `maxFileSize` unless it is a positive number of bytes. */
