@@ -1,14 +1,9 @@
 #!/usr/bin/env node
-// Audio decoding for local speech-to-text: how fast WAV and MP3 recordings are decoded, mixed to
-// mono and resampled to Whisper's 16 kHz (decodeAudio), as a multiple of real time, and how much
-// memory the decode holds. Whisper inference itself is not measured: no weights reach this
-// machine. Run after `npm run build`.
-// Usage: node bench/audio-decode.mjs [--minutes N]
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { decodeAudio } from '../dist/exports/ingest.js';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '5' } } });
 const minutes = Number(values.minutes);
@@ -106,5 +101,4 @@ results.wav = await measure('bench.wav', wav(pcm), 'audio/wav');
 results.mp3128k = await measure('bench.mp3', mp3(pcm), 'audio/mpeg');
 
 console.table({ wav: results.wav, 'mp3 128k': results.mp3128k });
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(path.join('bench/results', 'audio-decode.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeResult(path.join('bench/results', 'audio-decode.json'), results);

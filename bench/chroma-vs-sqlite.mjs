@@ -6,7 +6,7 @@
 // L2-normalised. Writes bench/results/chroma-vs-sqlite.json.
 // Usage: npm run build && node bench/chroma-vs-sqlite.mjs [--chunks 100000] [--dimension 384] [--queries 50]
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { quantile } from '../dist/exports/eval.js';
 import { openSqliteStore } from '../dist/index.js';
 import { openChromaStore } from '../dist/store/chroma/index.js';
 import { syntheticData } from './support/synthetic-data.mjs';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -162,6 +163,5 @@ results.note =
   'One run on a shared 2-core machine. SQLite scores every chunk (exact); Chroma answers from its HNSW index ' +
   '(approximate, default ef_search 100), its local server on loopback. Chroma writes also carry each ' +
   "chunk's exact float32 embedding in its metadata and, on this versioned store, a look-up of the chunks' documents.";
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/chroma-vs-sqlite.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/chroma-vs-sqlite.json', results);
 console.log(JSON.stringify(results, null, 2));

@@ -1,16 +1,7 @@
 #!/usr/bin/env node
-// Chunking time against input size for adversarial shapes: whitespace runs, deep nesting (lists,
-// quotes, HTML), one huge line or word, huge tables and code, headings that are links, and a
-// large ordinary Markdown file. Each shape is built at doubling sizes up to --max-mb, parsed by
-// its real parser (Markdown, or HTML for the HTML shapes), chunked by the default MarkdownChunker
-// (512 tokens, 64 overlap) and timed, in wall and CPU seconds (on a shared machine the CPU time is
-// what the work costs; the load average is recorded); `ratio` is the time per byte at the largest
-// size over the time per byte at the smallest (about 1 for linear work, the size ratio for quadratic).
-// Prints a table and writes bench/results/chunker-scaling.json. Run after `npm run build`.
-// Usage: node bench/chunker-scaling.mjs [--max-mb 10] [--steps 4] [--shape NAME]
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { HtmlParser, MarkdownChunker, MarkdownParser } from '../dist/exports/ingest.js';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -177,8 +168,7 @@ results.slowestCpuAtLargest = Math.max(...Object.values(results.shapes).map((s) 
 results.loadAverage = (await import('node:os')).loadavg().map((x) => +x.toFixed(2));
 
 if (!values.shape) {
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/chunker-scaling.json', `${JSON.stringify(results, null, 2)}\n`);
+  writeResult('bench/results/chunker-scaling.json', results);
 }
 console.log(
   `slowest at the largest size: ${results.slowestAtLargest} s (${results.slowestCpuAtLargest} s of CPU; load average ${results.loadAverage.join(', ')})`,

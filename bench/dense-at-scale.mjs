@@ -8,7 +8,9 @@
 // size. Each system runs in a child process of its own, so memory and timings do not mix; the
 // vectors and the exact answers are generated once per size and reused from --data.
 // Run after `npm run build`.
-// Usage: node bench/dense-at-scale.mjs [--chunks 100000,1000000] [--queries 50]
+// --distribution realistic draws vectors that behave more like text embeddings (see
+// realisticSampler) and writes bench/results/dense-at-scale-realistic.json.
+// Usage: node bench/dense-at-scale.mjs [--chunks 100000,1000000] [--queries 50] [--distribution clustered|realistic]
 //          [--systems cairn,cairn-exact,lancedb,hnswlib,vec0,js-loop] [--data /tmp/cairn-dense-data]
 import { spawnSync } from 'node:child_process';
 import {
@@ -22,11 +24,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { syntheticChunk } from './support/synthetic-chunk.mjs';
+import { writeResult } from './support/write-result.mjs';
 
 const require = createRequire(import.meta.url);
 const DIM_DEFAULT = '384';
@@ -37,9 +40,10 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '50' },
     systems: { type: 'string', default: 'js-loop,cairn,cairn-exact,hnswlib,lancedb,vec0' },
     data: { type: 'string', default: path.join(tmpdir(), 'cairn-dense-data') },
+    distribution: { type: 'string', default: 'clustered' },
     worker: { type: 'string' },
     n: { type: 'string' },
-    out: { type: 'string', default: 'bench/results/dense-at-scale.json' },
+    out: { type: 'string' },
   },
 });
 const dim = Number(values.dimension);
@@ -52,29 +56,97 @@ const FILTERS = [
 ];
 
 // ---------- data ----------
-function generate(n) {
-  let seed = 42;
+if (!['clustered', 'realistic'].includes(values.distribution)) {
+  throw new Error(`--distribution is clustered or realistic, not ${values.distribution}`);
+}
+
+/** A seeded generator of uniform and Gaussian draws (every run and every system sees the same vectors). */
+function seeded(seed) {
   const random = () => {
     seed = (seed * 1664525 + 1013904223) >>> 0;
     return seed / 2 ** 32;
   };
   const gaussian = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+  return { random, gaussian };
+}
+
+function normaliseInPlace(out, offset) {
+  let norm = 0;
+  for (let j = 0; j < dim; j++) norm += out[offset + j] ** 2;
+  norm = Math.sqrt(norm);
+  for (let j = 0; j < dim; j++) out[offset + j] /= norm;
+}
+
+/** 64 tight Gaussian clusters (sigma 0.08 per dimension): every true neighbour is in the query's own cluster. */
+function clusteredSampler() {
+  const { random, gaussian } = seeded(42);
   const centres = Array.from({ length: 64 }, () => {
     const v = Float64Array.from({ length: dim }, gaussian);
     const norm = Math.hypot(...v);
     return v.map((x) => x / norm);
   });
-  const one = (out, offset) => {
+  return (out, offset) => {
     const centre = centres[Math.floor(random() * centres.length)];
-    let norm = 0;
-    for (let j = 0; j < dim; j++) {
-      const x = centre[j] + 0.08 * gaussian();
-      out[offset + j] = x;
-      norm += x * x;
-    }
-    norm = Math.sqrt(norm);
-    for (let j = 0; j < dim; j++) out[offset + j] /= norm;
+    for (let j = 0; j < dim; j++) out[offset + j] = centre[j] + 0.08 * gaussian();
+    normaliseInPlace(out, offset);
   };
+}
+
+/**
+ * Vectors that behave more like text embeddings: a decaying spectrum (dimension j scaled by
+ * 1 / sqrt(1 + j / 8), so a few directions carry most of the variance), 2,000 clusters nested in
+ * 40 topics, cluster sizes drawn by Zipf's law (weight 1 / rank^0.9), spreads that vary fourfold
+ * between clusters and are wide enough that neighbours cross cluster borders, and a random
+ * rotation (12 Householder reflections) so the spectrum is not aligned with the axes.
+ */
+function realisticSampler() {
+  const { random, gaussian } = seeded(7);
+  const scale = Float64Array.from({ length: dim }, (_, j) => 1 / Math.sqrt(1 + j / 8));
+  const draw = (sigma, around) =>
+    Float64Array.from({ length: dim }, (_, j) => (around ? around[j] : 0) + sigma * scale[j] * gaussian());
+  const topics = Array.from({ length: 40 }, () => draw(1));
+  const clusters = Array.from({ length: 2000 }, () => ({
+    centre: draw(0.55, topics[Math.floor(random() * topics.length)]),
+    spread: 0.2 + 0.6 * random(),
+  }));
+  const weights = clusters.map((_, r) => 1 / (r + 1) ** 0.9);
+  const cumulative = [];
+  let total = 0;
+  for (const w of weights) {
+    total += w;
+    cumulative.push(total);
+  }
+  const pick = () => {
+    const target = random() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return clusters[lo];
+  };
+  const reflections = Array.from({ length: 12 }, () => {
+    const v = Float64Array.from({ length: dim }, gaussian);
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  });
+  return (out, offset) => {
+    const { centre, spread } = pick();
+    const x = Float64Array.from({ length: dim }, (_, j) => centre[j] + spread * scale[j] * gaussian());
+    for (const v of reflections) {
+      let dot = 0;
+      for (let j = 0; j < dim; j++) dot += v[j] * x[j];
+      for (let j = 0; j < dim; j++) x[j] -= 2 * dot * v[j];
+    }
+    for (let j = 0; j < dim; j++) out[offset + j] = x[j];
+    normaliseInPlace(out, offset);
+  };
+}
+
+function generate(n) {
+  const one = values.distribution === 'realistic' ? realisticSampler() : clusteredSampler();
   const vectors = new Float32Array(n * dim);
   for (let i = 0; i < n; i++) one(vectors, i * dim);
   const queries = new Float32Array(queryCount * dim);
@@ -83,7 +155,7 @@ function generate(n) {
 }
 
 function dataFiles(n) {
-  const base = path.join(values.data, `clustered-${n}x${dim}-q${queryCount}`);
+  const base = path.join(values.data, `${values.distribution}-${n}x${dim}-q${queryCount}`);
   return { vectors: `${base}.vectors.f32`, queries: `${base}.queries.f32`, truth: `${base}.truth.json` };
 }
 
@@ -418,13 +490,20 @@ if (values.worker !== undefined) {
   process.exit(0);
 }
 
-const outFile = values.out;
+const outFile =
+  values.out ??
+  (values.distribution === 'clustered'
+    ? 'bench/results/dense-at-scale.json'
+    : `bench/results/dense-at-scale-${values.distribution}.json`);
 const results = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) : {};
 results.date = new Date().toISOString();
 results.node = process.version;
 results.machine = '2 shared cores (other engineers working in parallel), 24 GiB';
+results.loadAverageAtStart = +loadavg()[0].toFixed(2);
 results.data =
-  'clustered unit vectors: 64 Gaussian centres, sigma 0.08 per dimension (bench/filtered-search.mjs); filters tenth = 3 (10%), bucket = 7 (1%)';
+  values.distribution === 'clustered'
+    ? 'clustered unit vectors: 64 Gaussian centres, sigma 0.08 per dimension (bench/filtered-search.mjs); filters tenth = 3 (10%), bucket = 7 (1%)'
+    : 'realistic unit vectors: decaying spectrum (1/sqrt(1 + j/8)), 2,000 Zipf-sized clusters of varying spread in 40 topics, randomly rotated (realisticSampler); filters tenth = 3 (10%), bucket = 7 (1%)';
 results.sizes ??= {};
 const script = fileURLToPath(import.meta.url);
 for (const n of values.chunks.split(',').map(Number)) {
@@ -447,6 +526,8 @@ for (const n of values.chunks.split(',').map(Number)) {
         String(queryCount),
         '--data',
         values.data,
+        '--distribution',
+        values.distribution,
       ],
       {
         encoding: 'utf8',
@@ -464,12 +545,12 @@ for (const n of values.chunks.split(',').map(Number)) {
       };
     }
     entry.wallSeconds = +((performance.now() - began) / 1000).toFixed(0);
+    entry.loadAverage = +loadavg()[0].toFixed(2);
     // Runs of some systems only (--systems) keep the others' entries: each entry says when it ran.
     entry.date = new Date().toISOString();
     results.sizes[n][system] = entry;
     console.error(`${n} ${system}: ${JSON.stringify(entry)}`);
-    mkdirSync(path.dirname(outFile), { recursive: true });
-    writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+    writeResult(outFile, results);
   }
 }
 console.log(JSON.stringify(results, null, 2));

@@ -3,13 +3,14 @@
 // metadata filters matching 1%, 10% and 100% of rows (and no filter); also insert throughput.
 // Vectors are clustered (64 Gaussian clusters), like real embeddings, and L2-normalised.
 // Usage: node bench/filtered-search.mjs [--chunks 100000] [--dimension 384] [--queries 30]
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { quantile } from '../dist/exports/eval.js';
 import { openSqliteStore } from '../dist/index.js';
 import { syntheticData } from './support/synthetic-data.mjs';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -78,6 +79,5 @@ for (const [label, filter] of Object.entries(filters)) {
   };
 }
 await store.close();
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/filtered-search.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/filtered-search.json', results);
 console.log(JSON.stringify(results, null, 2));

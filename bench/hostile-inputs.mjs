@@ -24,6 +24,7 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { Document, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { writeResult } from './support/write-result.mjs';
 
 const MiB = 1024 * 1024;
 const dir = mkdtempSync(path.join(tmpdir(), 'cairn-hostile-'));
@@ -197,7 +198,6 @@ const results = {
     seconds: +(i.milliseconds / 1000).toFixed(2),
   })),
 };
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/hostile-inputs.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/hostile-inputs.json', results);
 console.log(JSON.stringify(results, null, 2));
 execFileSync('rm', ['-rf', dir]);

@@ -1,17 +1,20 @@
 #!/usr/bin/env node
-// Load on `cairn serve` over loopback, measured with autocannon: lexical search on SciFact at 32
-// concurrent connections for 20 s (requests/s, latency p50/p99, errors), then 4 concurrent
-// multipart uploads of 25 documents each (no document may be lost). The server runs as its own
-// process (the built CLI), the load generator in this one. Run after `npm run build`.
+// Load on `cairn serve` over loopback, measured with autocannon: first the CPU the server spends
+// per lexical search at 1, 8 and 32 connections (read from /proc, so a busy machine changes the
+// wall time, not the figure) beside the CPU the same searches cost in process, then lexical search
+// on SciFact at 32 concurrent connections for 20 s (requests/s, latency p50/p99, errors), then 4
+// concurrent multipart uploads of 25 documents each (no document may be lost). The server runs as
+// its own process (the built CLI), the load generator in this one. Run after `npm run build`.
 // Usage: node bench/http-load.mjs [--scifact DIR] [--connections 32] [--duration 20]
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadBeir } from '../dist/exports/eval.js';
 import { createEngine, openStore } from '../dist/index.js';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +40,15 @@ for (const doc of dataset.corpus) {
     { documentId: doc.id, collection: 'scifact', namespace: 'bench' },
   );
 }
+
+// The same searches in process: CPU milliseconds per search, after a warm-up.
+const cpuQueries = dataset.queries.slice(0, 400).map((q) => q.text);
+const searchOptions = { topK: 10, mode: 'lexical', collection: 'scifact', namespace: 'bench' };
+for (const q of cpuQueries.slice(0, 50)) await engine.search(q, searchOptions);
+const inProcessStart = process.cpuUsage();
+for (const q of cpuQueries) await engine.search(q, searchOptions);
+const inProcessUsage = process.cpuUsage(inProcessStart);
+const inProcessCpuMs = (inProcessUsage.user + inProcessUsage.system) / 1000 / cpuQueries.length;
 await engine.close();
 
 // The server: the built CLI, as an operator starts it.
@@ -55,6 +67,42 @@ const url = await new Promise((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`cairn serve exited with ${code}: ${stderr}`)));
 });
 
+/** The server process's CPU time so far, in milliseconds (utime + stime from /proc, 100 ticks/s). */
+function serverCpuMs() {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+// Server CPU per search request at 1, 8 and 32 connections: the same 400 queries each time.
+const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
+const cpuBodies = cpuQueries.map((query) => JSON.stringify({ query, topK: 10, mode: 'lexical' }));
+const serverCpu = [];
+for (const connections of [1, 8, 32]) {
+  let i = 0;
+  const run = (amount) =>
+    autocannon({
+      url: `${url}/v1/collections/scifact/search`,
+      connections,
+      amount,
+      method: 'POST',
+      timeout: 30,
+      headers,
+      requests: [{ setupRequest: (request) => ({ ...request, body: cpuBodies[i++ % cpuBodies.length] }) }],
+    });
+  await run(50);
+  i = 0;
+  const before = serverCpuMs();
+  const measured = await run(cpuBodies.length);
+  const perRequest = (serverCpuMs() - before) / measured.requests.total;
+  serverCpu.push({
+    connections,
+    requests: measured.requests.total,
+    serverCpuMsPerRequest: +perRequest.toFixed(2),
+    ratioToInProcess: +(perRequest / inProcessCpuMs).toFixed(2),
+    non2xx: measured.non2xx,
+  });
+}
+
 // Search: each request takes the next training query.
 const loadBefore = loadavg()[0];
 const queries = dataset.queries.map((q) => JSON.stringify({ query: q.text, topK: 10, mode: 'lexical' }));
@@ -66,7 +114,7 @@ const load = await autocannon({
   method: 'POST',
   // autocannon's default of 10 s counts a slow answer as an error; a client waits longer.
   timeout: 30,
-  headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+  headers,
   requests: [
     {
       setupRequest: (request) => ({ ...request, body: queries[next++ % queries.length] }),
@@ -110,6 +158,11 @@ const results = {
   machine: 'the shared 2-core development machine; server and load generator on it together',
   loadAverage: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) },
   corpus: { documents: dataset.corpus.length, queries: queries.length },
+  cpu: {
+    what: 'CPU per lexical search (topK 10): in process (engine.search) and in the server process per HTTP request',
+    inProcessCpuMsPerSearch: +inProcessCpuMs.toFixed(2),
+    server: serverCpu,
+  },
   search: {
     route: 'POST /v1/collections/scifact/search (lexical, topK 10)',
     connections: Number(values.connections),
@@ -135,7 +188,6 @@ const results = {
     seconds: +uploadSeconds.toFixed(2),
   },
 };
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/http-load.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/http-load.json', results);
 console.log(JSON.stringify(results, null, 2));
 if (results.search.errors > 0 || results.search.non2xx > 0 || lost.length > 0) process.exitCode = 1;

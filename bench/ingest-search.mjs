@@ -3,12 +3,13 @@
 // ingest throughput on the 13 shared PDFs. SciFact ingest is also given per CPU second, with the
 // load average, since wall time on a shared machine mostly measures the others. Run after `npm run build`.
 // Usage: node bench/ingest-search.mjs [--scifact DIR] [--pdfs DIR] [--queries N]
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadBeir, quantile } from '../dist/exports/eval.js';
 import { createEngine, openStore } from '../dist/index.js';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -82,7 +83,5 @@ results.pdfIngest = {
 };
 await engine.close();
 results.loadAverage = (await import('node:os')).loadavg().map((x) => +x.toFixed(2));
-
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/ingest-search.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/ingest-search.json', results);
 console.log(JSON.stringify(results, null, 2));

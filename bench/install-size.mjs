@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({ options: { 'limit-mb': { type: 'string', default: '150' } } });
 const limitMb = Number(values['limit-mb']);
@@ -82,8 +83,7 @@ try {
     largest: packages.slice(0, 12).map((p) => ({ name: p.name, MB: Number((p.bytes / 1e6).toFixed(1)) })),
     smokeTestHits: Number(smoke),
   };
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/install-size.json', `${JSON.stringify(results, null, 2)}\n`);
+  writeResult('bench/results/install-size.json', results);
   console.log(JSON.stringify(results, null, 2));
   if (!results.withinLimit) process.exitCode = 1;
 } finally {

@@ -5,7 +5,7 @@
 // throughput, the file's size and the share of the chunk table's pages left empty (SQLite's
 // `dbstat`). Results in bench/results/page-size.json. Run after `npm run build`.
 // Usage: node bench/page-size.mjs [--chunks 200000] [--sizes 4096,16384,32768,65536]
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { openSqliteStore } from '../dist/index.js';
 import { syntheticChunk } from './support/synthetic-chunk.mjs';
 import { syntheticData } from './support/synthetic-data.mjs';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -68,4 +69,4 @@ for (const pageSizeBytes of values.sizes.split(',').map(Number)) {
   console.log(pageSizeBytes, JSON.stringify(results.sizes[pageSizeBytes]));
   rmSync(dir, { recursive: true, force: true });
 }
-writeFileSync('bench/results/page-size.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/page-size.json', results);

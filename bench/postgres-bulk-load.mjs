@@ -1,20 +1,8 @@
 #!/usr/bin/env node
-// Bulk loads into the PostgreSQL store on in-process PGlite (pgvector HNSW, m=16,
-// ef_construction=64): the same clustered vectors and Zipf texts as bench/postgres-hybrid.mjs,
-// written three ways into an empty collection, each on a fresh database:
-// - rows: upserts of 500 chunks (below the bulk threshold), so pgvector keeps the HNSW index up
-//   to date one row at a time;
-// - bulk: one upsertChunks call of every chunk, so the store drops the HNSW and GIN indexes,
-//   inserts, and builds them again in the same transaction (PostgresBackend.beginBulkWrite);
-// - parts: both indexes dropped by hand, upserts of 500, then each CREATE INDEX timed on its own —
-//   the insert rate without them, and the build times.
-// Recall@10 of dense search (against exact: true on the same store) after rows and after bulk
-// shows the rebuilt index answers as well. Run after `npm run build`.
-// Usage: node bench/postgres-bulk-load.mjs [--chunks 10000] [--dimension 384] [--queries 30]
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createPglite, openPostgresStore } from '../dist/store/postgres/index.js';
 import { syntheticData } from './support/synthetic-data.mjs';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -134,6 +122,5 @@ const results = {
   console.error('parts', JSON.stringify(results.parts));
 }
 results.speedup = +(results.bulk.chunksPerSecond / results.rows.chunksPerSecond).toFixed(1);
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/postgres-bulk-load.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/postgres-bulk-load.json', results);
 console.log(JSON.stringify(results, null, 2));

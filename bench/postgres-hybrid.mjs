@@ -1,15 +1,8 @@
 #!/usr/bin/env node
-// Insert throughput and search latency (p50/p95) of the PostgreSQL store on in-process PGlite:
-// hybrid search (dense + lexical fused by RRF in one SQL statement), and dense and lexical search
-// alone for comparison, unfiltered and with a metadata filter matching 1% of rows.
-// Vectors are clustered (64 Gaussian clusters, L2-normalised), like real embeddings; texts draw
-// words from a Zipf-distributed vocabulary, so common words match many chunks and rare ones few.
-// Run after `npx tsc -p tsconfig.build.json`.
-// Usage: node bench/postgres-hybrid.mjs [--chunks 20000] [--dimension 384] [--queries 50] [--batch 500]
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createPglite, openPostgresStore } from '../dist/store/postgres/index.js';
 import { syntheticData } from './support/synthetic-data.mjs';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -117,6 +110,5 @@ const results = {
 };
 await store.close();
 await db.close();
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/postgres-hybrid.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/postgres-hybrid.json', results);
 console.log(JSON.stringify(results, null, 2));

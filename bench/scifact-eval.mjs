@@ -2,12 +2,13 @@
 // Retrieval quality on SciFact (BEIR format) through `cairn eval`: nDCG@10, recall@100, MRR@10
 // and query latency for every available mode. Run after `npm run build`.
 // Usage: node bench/scifact-eval.mjs [--dir ../shared/data/scifact] [--split train]
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evaluate, loadBeir } from '../dist/exports/eval.js';
 import { createEngine, openStore } from '../dist/index.js';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +23,5 @@ const engine = await createEngine({
 const report = await evaluate(engine, dataset, { collection: `eval-${dataset.name}`, split: values.split });
 await engine.close();
 const results = { date: new Date().toISOString(), node: process.version, ...report };
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/scifact-eval.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/scifact-eval.json', results);
 console.log(JSON.stringify(results, null, 2));

@@ -22,6 +22,7 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -172,6 +173,5 @@ if (baseline) {
   );
   result.baseline = values['baseline-name'] ?? values.baseline;
 }
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/tracing-overhead.json', `${JSON.stringify(result, null, 2)}\n`);
+writeResult('bench/results/tracing-overhead.json', result);
 console.log(JSON.stringify(result, null, 2));

@@ -6,12 +6,13 @@
 // are not varied here. The context column is tuned where a contextualizer runs
 // (bench/sec-eval.mjs). Run after `npm run build`.
 // Usage: node bench/tune-lexical.mjs [--dir ../shared/data/scifact]
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evaluate, loadBeir } from '../dist/exports/eval.js';
 import { createEngine, openSqliteStore } from '../dist/index.js';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({ options: { dir: { type: 'string', default: '../shared/data/scifact' } } });
 const dataset = await loadBeir(values.dir, 'train');
@@ -49,6 +50,5 @@ const results = {
   settings,
   best,
 };
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/tune-lexical.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/tune-lexical.json', results);
 console.log(JSON.stringify(results, null, 2));

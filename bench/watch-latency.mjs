@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'n
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: { samples: { type: 'string', default: '30' }, debounce: { type: 'string', default: '300' } },
@@ -102,6 +103,5 @@ const results = {
   burst: { files: 1000, msUntilAllStored: Number(burstMs.toFixed(0)), batches: burstBatches },
   loadAverage1m: load.map((x) => Number(x.toFixed(2))),
 };
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/watch-latency.json', `${JSON.stringify(results, null, 2)}\n`);
+writeResult('bench/results/watch-latency.json', results);
 console.log(JSON.stringify(results, null, 2));

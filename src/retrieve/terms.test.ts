@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTerms } from './terms.js';
+import { contentTerms, wordTerm } from './terms.js';
 
 describe('contentTerms', () => {
   it('stems content words and drops stop words', () => {
@@ -12,5 +12,24 @@ describe('contentTerms', () => {
     expect(contentTerms('AMAZON.COM, INC.')).toEqual(['amazon', 'com', 'inc']);
     expect(contentTerms('the U.S. dollar')).toEqual(['dollar']);
     expect(contentTerms("O'Neil's plan")).toEqual(["o'neil", 'plan']);
+  });
+});
+
+describe('wordTerm', () => {
+  it('gives the term contentTerms gives for the word alone, ASCII or not', () => {
+    const words = [
+      'pilots',
+      'the',
+      'airplane',
+      'abc123',
+      '2023',
+      'café',
+      'naïve',
+      'straße',
+      'école',
+      'why',
+      'revenues',
+    ];
+    for (const word of words) expect(wordTerm(word)).toBe(contentTerms(word)[0]);
   });
 });

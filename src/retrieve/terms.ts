@@ -59,3 +59,16 @@ export function contentTerms(text: string): string[] {
     .filter((w) => w !== '' && !stopWords.has(w))
     .map((w) => (/^[a-z]+$/.test(w) ? stemmer(w) : w));
 }
+
+const ASCII_WORD = /^[a-z0-9]+$/;
+
+/**
+ * The content term of one already lower-cased word, as {@link contentTerms} gives it for that word
+ * alone (`undefined` for a stop word): ASCII letters and digits skip word segmentation, which costs
+ * far more than the stemming; any other word takes the full analysis.
+ */
+export function wordTerm(word: string): string | undefined {
+  if (!ASCII_WORD.test(word)) return contentTerms(word)[0];
+  if (stopWords.has(word)) return undefined;
+  return /^[a-z]+$/.test(word) ? stemmer(word) : word;
+}

@@ -5,12 +5,30 @@
  * combining marks, as lexical queries are split (`queryTerms`).
  * @module
  */
-import { contentTerms } from '../../retrieve/terms.js';
+import { contentTerms, wordTerm } from '../../retrieve/terms.js';
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 
 /** Most ranges reported for one text. */
 export const MAX_HIGHLIGHTS = 200;
+
+/** Most words whose content term {@link termOf} keeps; the cache starts over past it. */
+const TERM_CACHE_SIZE = 100_000;
+const termCache = new Map<string, string | null>();
+
+/**
+ * The content term of a lower-cased word, cached across requests: the words of a collection's
+ * hits repeat from search to search, and stemming them again is most of a highlight's cost.
+ */
+function termOf(word: string): string | null {
+  let term = termCache.get(word);
+  if (term === undefined) {
+    if (termCache.size >= TERM_CACHE_SIZE) termCache.clear();
+    term = wordTerm(word) ?? null;
+    termCache.set(word, term);
+  }
+  return term;
+}
 
 /** `[start, end)` UTF-16 offsets of matched words in one text. */
 export type Highlighter = (text: string) => Array<[number, number]>;
@@ -18,24 +36,18 @@ export type Highlighter = (text: string) => Array<[number, number]>;
 /**
  * A highlighter for `query`: given a text, the `[start, end)` UTF-16 offsets of the words matching
  * the query's content terms, in order, at most {@link MAX_HIGHLIGHTS}; none when the query has no
- * content terms. Each distinct word is analysed once per highlighter, so one serves all the hits
- * of a search cheaply.
+ * content terms. Each distinct word is analysed once per process (up to 100,000 words), so
+ * highlighting costs little more than finding the words.
  */
 export function highlighter(query: string): Highlighter {
   const terms = new Set(contentTerms(query));
-  const matches = new Map<string, boolean>();
   return (text) => {
     if (terms.size === 0) return [];
     const ranges: Array<[number, number]> = [];
     for (const match of text.matchAll(WORD)) {
       const word = match[0].toLowerCase();
-      let matched = matches.get(word);
-      if (matched === undefined) {
-        const [term] = contentTerms(word);
-        matched = term !== undefined && terms.has(term);
-        matches.set(word, matched);
-      }
-      if (!matched) continue;
+      const term = termOf(word);
+      if (term === null || !terms.has(term)) continue;
       ranges.push([match.index, match.index + match[0].length]);
       if (ranges.length === MAX_HIGHLIGHTS) break;
     }
