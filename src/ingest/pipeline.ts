@@ -17,6 +17,7 @@ import { type ParseLimits, resolveParseLimits } from './isolate/parse-limits.js'
 import type { ParsePool } from './isolate/parse-pool.js';
 import { runParse } from './isolate/run-parse.js';
 import { defaultOcrEngine } from './ocr/tesseract-ocr.js';
+import { callerMetadata, datedMetadata, findDocumentDate } from './document-date.js';
 import { parseCacheKey, readParse, writeParse } from './parse-cache.js';
 import { isStructuredFormat, type ParseSourceOptions, resolveParser } from './route.js';
 import { DEFAULT_MAX_FILE_SIZE, tooLargeReason } from './source-policy.js';
@@ -315,7 +316,8 @@ async function ingestStages(
     const sameSettings = isStructuredFormat(route.format)
       ? existing?.parserFingerprint === `${parser.fingerprint}+${settings}`
       : (existing?.parserFingerprint.endsWith(`+${settings}`) ?? false);
-    const sameMetadata = JSON.stringify(existing?.metadata ?? {}) === JSON.stringify(input.metadata ?? {});
+    const sameMetadata =
+      JSON.stringify(callerMetadata(existing?.metadata ?? {})) === JSON.stringify(input.metadata ?? {});
     if (existing && existing.contentHash === hash && sameSettings && sameMetadata && !input.force) {
       return item('unchanged', { pages: existing.pageCount, chunks: existing.chunkCount });
     }
@@ -342,7 +344,17 @@ async function ingestStages(
         return normalized;
       },
     );
-    const metadata = input.metadata ?? {};
+    // The document's date (the period it covers, or the date it states) joins the caller's
+    // metadata; a structured file's records carry their own fields instead.
+    const metadata = parsed.records
+      ? (input.metadata ?? {})
+      : datedMetadata(
+          input.metadata ?? {},
+          findDocumentDate(
+            parsed.pages.map((page) => page.markdown),
+            parsed.title ? { title: parsed.title } : {},
+          ),
+        );
     const chunkerInput = { documentId: input.documentId, pages: parsed.pages, metadata };
     const records = parsed.records;
     const { withSpans, chunks } = await inSpan('cairn.chunk', { outcome: skipOutcome }, (span) => {
