@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { callerMetadata, datedMetadata, findDocumentDate, metadataDate, parseWrittenDate } from './document-date.js';
+import {
+  callerMetadata,
+  datedMetadata,
+  findDocumentDate,
+  metadataDate,
+  parseWrittenDate,
+} from './document-date.js';
 
 describe('parseWrittenDate', () => {
   it('reads the usual written forms', () => {
@@ -33,7 +39,9 @@ describe('findDocumentDate', () => {
   });
 
   it('reads a fiscal year end, six months and nine months', () => {
-    expect(findDocumentDate(['Annual report for the fiscal year ended June 30, 2022'])?.period.kind).toBe('year');
+    expect(findDocumentDate(['Annual report for the fiscal year ended June 30, 2022'])?.period.kind).toBe(
+      'year',
+    );
     expect(findDocumentDate(['Results for the six months ended 30 June 2023'])?.period).toMatchObject({
       kind: 'half',
       end: '2023-06-30',
@@ -42,7 +50,9 @@ describe('findDocumentDate', () => {
   });
 
   it('reads a stated date when no period is named: effective, last updated, released, as of', () => {
-    expect(findDocumentDate(['# Travel policy\n\nEffective date: March 1, 2024\n\nScope…'])?.date).toBe('2024-03-01');
+    expect(findDocumentDate(['# Travel policy\n\nEffective date: March 1, 2024\n\nScope…'])?.date).toBe(
+      '2024-03-01',
+    );
     expect(findDocumentDate(['Last updated 2023-11-15'])?.date).toBe('2023-11-15');
     expect(findDocumentDate(['## Version 2.4\n\nReleased: 5 June 2023'])?.date).toBe('2023-06-05');
     expect(findDocumentDate(['Balances as of December 31, 2022'])?.date).toBe('2022-12-31');

@@ -30,20 +30,7 @@ export interface DocumentDate {
   evidence: string;
 }
 
-const MONTHS = [
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'may',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'oct',
-  'nov',
-  'dec',
-] as const;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 /** A written date: `July 1, 2023`, `1 July 2023`, `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`. */
 const DATE = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}/\d{1,2}/(?:19|20)\d\d|${MONTH}-\d{1,2}-(?:19|20)\d\d|${MONTH},?\s+(?:19|20)\d\d)`;
@@ -171,7 +158,10 @@ export interface FindDateOptions {
  * none is found. A period phrase whose date has no day ("year ended December 2022") ends on the
  * month's last day.
  */
-export function findDocumentDate(pages: readonly string[], options: FindDateOptions = {}): DocumentDate | undefined {
+export function findDocumentDate(
+  pages: readonly string[],
+  options: FindDateOptions = {},
+): DocumentDate | undefined {
   const text = pages
     .slice(0, FIRST_PAGES)
     .map((page) => page.slice(0, FIRST_PAGE_CHARACTERS))

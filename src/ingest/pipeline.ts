@@ -12,13 +12,14 @@ import { inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/traci
 import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
 import { normalizeText } from './decode.js';
+import { callerMetadata, datedMetadata, findDocumentDate } from './document-date.js';
 import { embeddingTextFor } from './embedding-text.js';
 import { type ParseLimits, resolveParseLimits } from './isolate/parse-limits.js';
 import type { ParsePool } from './isolate/parse-pool.js';
 import { runParse } from './isolate/run-parse.js';
 import { defaultOcrEngine } from './ocr/tesseract-ocr.js';
-import { callerMetadata, datedMetadata, findDocumentDate } from './document-date.js';
 import { parseCacheKey, readParse, writeParse } from './parse-cache.js';
+import { looksLikeIdentifier, titleFromText } from './parsers/document-title.js';
 import { isStructuredFormat, type ParseSourceOptions, resolveParser } from './route.js';
 import { DEFAULT_MAX_FILE_SIZE, tooLargeReason } from './source-policy.js';
 import { recordChunks } from './structured/record-chunks.js';
@@ -107,13 +108,21 @@ export interface IngestSourceInput {
   force?: boolean;
 }
 
-/** `parsed` with the shared text normalisation ({@link normalizeText}) applied to its pages and title. */
+/**
+ * `parsed` with the shared text normalisation ({@link normalizeText}) applied to its pages and
+ * title; a title that is missing or an identifier (an accession number, a file name) is replaced
+ * by one its first page states, when it states one (see {@link titleFromText}).
+ */
 function normalizeParsed(parsed: ParsedDocument): ParsedDocument {
   const pages = parsed.pages.map((page) => {
     const markdown = normalizeText(page.markdown);
     return markdown === page.markdown ? page : { ...page, markdown };
   });
-  const title = parsed.title === undefined ? undefined : normalizeText(parsed.title);
+  const declared = parsed.title === undefined ? undefined : normalizeText(parsed.title);
+  const title =
+    parsed.records || !looksLikeIdentifier(declared)
+      ? declared
+      : (titleFromText(pages[0]?.markdown ?? '') ?? declared);
   return { ...parsed, pages, ...(title === undefined ? {} : { title }) };
 }
 
