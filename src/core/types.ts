@@ -132,12 +132,26 @@ export interface HitScores {
   rerank?: number;
 }
 
+/**
+ * Why the retriever raised a hit: a ranking beside relevance that it was fused with — the
+ * documents the query names (`focus`), of the period it asks for (`period`), or the newest of the
+ * series it is about (`recency`) — with that ranking's fusion weight and the reason in words.
+ */
+export interface HitBoost {
+  kind: 'focus' | 'period' | 'recency';
+  /** The ranking's weight in the reciprocal rank fusion (relevance rankings weigh 1). */
+  weight: number;
+  reason: string;
+}
+
 /** A retrieved chunk with its scores. */
 export interface Hit {
   chunk: Chunk & { sourceId: string };
   /** The score the hit was ranked by (the last stage's). */
   score: number;
   scores: HitScores;
+  /** Present when a ranking beside relevance raised this hit; see {@link HitBoost}. */
+  boosts?: HitBoost[];
   /** Name of the source document (e.g. its path), for display and citations. */
   sourceName?: string;
 }

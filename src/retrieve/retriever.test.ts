@@ -174,12 +174,22 @@ describe('search with a document focus', () => {
       mode: 'lexical',
       keepBest: true,
       documentFocus: false,
+      timePreference: false,
     });
     expect(unfocused.hits[0]!.chunk.documentId).toBe('2023 Q1 AAPL.md');
-    const { hits } = await engine.search(question, { mode: 'lexical', keepBest: true });
+    const { hits } = await engine.search(question, {
+      mode: 'lexical',
+      keepBest: true,
+      timePreference: false,
+    });
     expect(hits[0]!.chunk.documentId).toBe('2023 Q2 AAPL.md');
     expect(hits[0]!.scores.fused).toBeGreaterThan(0);
+    expect(hits[0]!.boosts).toEqual([expect.objectContaining({ kind: 'focus', weight: 2 })]);
     expect(hits.map((h) => h.chunk.documentId)).toContain('2023 Q1 INTC.md');
+    // The period the question names prefers the filing labelled with it, even without focus.
+    const timed = await engine.search(question, { mode: 'lexical', keepBest: true, documentFocus: false });
+    expect(timed.hits[0]!.chunk.documentId).toBe('2023 Q2 AAPL.md');
+    expect(timed.hits[0]!.boosts).toEqual([expect.objectContaining({ kind: 'period' })]);
   });
 
   it('stands aside when the caller restricts the documents, and sees documents ingested since', async () => {

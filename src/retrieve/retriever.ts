@@ -13,11 +13,12 @@ import type { Filter } from '../core/filter/filter.js';
 import type { Embedder, EmbeddingUsage, LexicalScoring, Reranker, Store } from '../core/ports.js';
 import { queryTerms } from '../core/query-terms.js';
 import { inSpan, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
-import type { Hit, SearchMode } from '../core/types.js';
+import type { Hit, HitBoost, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
+import { preferredDocuments, type TimeCue, timeCue } from './time-preference.js';
 
 /** A search request. */
 export interface SearchRequest {
@@ -56,6 +57,15 @@ export interface SearchRequest {
    * the search, nor without an identity index.
    */
   documentFocus?: number | false;
+  /**
+   * Weight, in the fusion, of a lexical search restricted to the documents the query prefers
+   * for when they are from (see `preferredDocuments`): those of a period it names ("Q3 2023",
+   * "fiscal 2022"), or the newest of the series it is about for a recency cue ("latest", "most
+   * recent"); default {@link DEFAULT_TIME_PREFERENCE}. `false` or 0 turns it off. Documents are
+   * dated by their metadata's `date` (set at ingest from their text). Not applied in dense mode,
+   * nor when `documentIds` or `sourceIds` restrict the search, nor without an identity index.
+   */
+  timePreference?: number | false;
   signal?: AbortSignal;
 }
 
@@ -65,6 +75,12 @@ export interface SearchRequest {
  * SEC filings with SciFact's train queries unchanged (`bench/tune-document-focus.mjs`).
  */
 export const DEFAULT_DOCUMENT_FOCUS = 2;
+
+/**
+ * Default {@link SearchRequest.timePreference}: the weight, beside 1 for the search over all
+ * documents, chosen on the tune half of the SEC development questions (`bench/time-eval.mjs`).
+ */
+export const DEFAULT_TIME_PREFERENCE = 1;
 
 /** What the retriever needs from the engine. */
 export interface RetrieverDeps {
@@ -235,11 +251,26 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   };
   const focusWeight =
     request.documentFocus === undefined ? DEFAULT_DOCUMENT_FOCUS : request.documentFocus || 0;
-  const named =
-    mode === 'dense' || focusWeight <= 0 || request.documentIds || request.sourceIds || !deps.documentIdentity
-      ? []
-      : ((await deps.documentIdentity(request.collection, request.namespace))?.named(request.query) ?? []);
-  if (mode === 'hybrid' && named.length === 0 && capabilities.hybrid && deps.store.hybridSearch && embedder) {
+  const timeWeight =
+    request.timePreference === undefined ? DEFAULT_TIME_PREFERENCE : request.timePreference || 0;
+  const restricted = Boolean(request.documentIds || request.sourceIds);
+  const cue: TimeCue = timeWeight > 0 ? timeCue(request.query) : { recency: false };
+  const wantsIdentity =
+    mode !== 'dense' && !restricted && (focusWeight > 0 || cue.recency || cue.period !== undefined);
+  const identity =
+    wantsIdentity && deps.documentIdentity
+      ? await deps.documentIdentity(request.collection, request.namespace)
+      : undefined;
+  const named = focusWeight > 0 && identity ? identity.named(request.query) : [];
+  const timed = identity !== undefined && (cue.recency || cue.period !== undefined);
+  if (
+    mode === 'hybrid' &&
+    named.length === 0 &&
+    !timed &&
+    capabilities.hybrid &&
+    deps.store.hybridSearch &&
+    embedder
+  ) {
     // One round trip: the store fuses its own dense and lexical candidates.
     const vector = await embedQuery(embedder, request.query, {
       onUsage: deps.onUsage,
@@ -268,17 +299,18 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       : storeCall(deps.store, 'lexical', lexicalK, () =>
           deps.store.lexicalSearch({ ...scope, query: request.query, topK: lexicalK }),
         );
+  // A lexical search restricted to some documents, fused in beside the others.
+  const within = (kind: string, documentIds: string[]) =>
+    storeCall(deps.store, kind, lexicalK, () =>
+      deps.store.lexicalSearch({ ...scope, documentIds, query: request.query, topK: lexicalK }),
+    );
   // The documents the query names, searched on their own and fused in (see `documentFocus`).
   const focused =
     named.length === 0
       ? undefined
-      : storeCall(deps.store, 'focus', lexicalK, () =>
-          deps.store.lexicalSearch({
-            ...scope,
-            documentIds: named.map((d) => d.documentId),
-            query: request.query,
-            topK: lexicalK,
-          }),
+      : within(
+          'focus',
+          named.map((d) => d.documentId),
         );
   const dense =
     mode === 'lexical' || !embedder
@@ -294,32 +326,126 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
               }),
             ),
         );
-  let hits: Hit[];
-  if (mode === 'dense') hits = await dense!;
-  else if (mode === 'lexical') {
-    const [all, inNamed] = await Promise.all([lexical!, focused]);
-    if (inNamed) {
-      hits = (await fuse([all, inNamed], { k: fusion.k, weights: [1, focusWeight] })).slice(0, stageK);
-      scoring.fused = 'rrf-engine';
-    } else hits = all;
-  } else {
-    const [denseHits, lexicalHits, inNamed] = await Promise.all([dense!, lexical!, focused]);
-    const [denseWeight, lexicalWeight] = fusion.weights;
-    hits = (
-      await fuse(inNamed ? [denseHits, lexicalHits, inNamed] : [denseHits, lexicalHits], {
-        k: fusion.k,
-        weights: inNamed
-          ? [denseWeight, lexicalWeight, lexicalWeight * focusWeight]
-          : [denseWeight, lexicalWeight],
-      })
-    ).slice(0, stageK);
-    scoring.fused = 'rrf-engine';
+  if (mode === 'dense') return finish(await dense!, mode, scoring);
+  const [denseHits, lexicalHits, inNamed] = await Promise.all([dense, lexical!, focused]);
+  const [denseWeight, lexicalWeight] = fusion.weights;
+  const rankings: Hit[][] = denseHits ? [denseHits, lexicalHits] : [lexicalHits];
+  const weights: number[] = denseHits ? [denseWeight, lexicalWeight] : [1];
+  // The relevance ranking alone: what focus and time preference may add to, never take from.
+  const relevance = denseHits ? await fuse(rankings, { k: fusion.k, weights }) : lexicalHits;
+  if (denseHits) scoring.fused = 'rrf-engine';
+  const boosted: Array<{ hits: Hit[]; boost: (hit: Hit) => HitBoost | undefined }> = [];
+  if (inNamed) {
+    const weight = (denseHits ? lexicalWeight : 1) * focusWeight;
+    rankings.push(inNamed);
+    weights.push(weight);
+    const terms = new Map(named.map((d) => [d.documentId, d.score]));
+    boosted.push({
+      hits: inNamed,
+      boost: (hit) =>
+        terms.has(hit.chunk.documentId)
+          ? {
+              kind: 'focus',
+              weight,
+              reason: `the query names this document (identity score ${terms.get(hit.chunk.documentId)!.toFixed(2)})`,
+            }
+          : undefined,
+    });
   }
-  return finish(hits, mode, scoring);
+  if (timed) {
+    const before = inNamed ? await fuse(rankings, { k: fusion.k, weights }) : relevance;
+    const preferred = preferredDocuments({
+      cue,
+      index: identity!,
+      named: named.map((d) => d.documentId),
+      ranked: [...new Set(before.map((hit) => hit.chunk.documentId))],
+    });
+    if (preferred.length > 0) {
+      const weight = (denseHits ? lexicalWeight : 1) * timeWeight;
+      const why = new Map(preferred.map((p) => [p.documentId, p]));
+      const inPreferred = await within(
+        'time',
+        preferred.map((p) => p.documentId),
+      );
+      rankings.push(inPreferred);
+      weights.push(weight);
+      boosted.push({
+        hits: inPreferred,
+        boost: (hit) => {
+          const preference = why.get(hit.chunk.documentId);
+          return preference ? { kind: preference.kind, weight, reason: preference.reason } : undefined;
+        },
+      });
+    }
+  }
+  if (boosted.length === 0) return finish(relevance.slice(0, stageK), mode, scoring);
+  scoring.fused = 'rrf-engine';
+  const fused = await fuse(rankings, { k: fusion.k, weights });
+  const kept = keepRelevant(fused, relevance, KEPT_RELEVANT);
+  return finish(explainBoosts(kept.slice(0, stageK), boosted), mode, scoring);
 
   async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
     if (!reranker) return { hits: pool.slice(0, topK), mode: ran, scoring: scored };
     const reranked = await rerankHits(reranker, request.query, pool, { topK, signal: request.signal });
     return { hits: reranked, mode: ran, scoring: { ...scored, rerank: reranker.model } };
   }
+}
+
+/**
+ * Hits of the relevance ranking that a boost (focus, time preference) may move down but never
+ * out: the first `reserve` relevant hits each keep a place no lower than twice their rank.
+ */
+export const KEPT_RELEVANT = 3;
+
+/**
+ * `fused` with the first `reserve` hits of `relevance` placed no lower than rank `2i + 2` (the
+ * i-th from 0): a boost adds candidates and reorders close ones, but the best hits by relevance
+ * alone stay near the top (a document that alone holds the answer is never pushed out by the
+ * documents a query names or by newer versions). Hits are matched by chunk id.
+ */
+export function keepRelevant(fused: Hit[], relevance: Hit[], reserve: number): Hit[] {
+  const kept = relevance.slice(0, reserve).map((hit) => hit.chunk.id);
+  const byId = new Map(fused.map((hit) => [hit.chunk.id, hit]));
+  for (const hit of relevance.slice(0, reserve)) if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
+  const placed = new Set<string>();
+  const out: Hit[] = [];
+  let next = 0;
+  const rest = fused[Symbol.iterator]();
+  const advance = () => {
+    while (next < kept.length && placed.has(kept[next]!)) next++;
+  };
+  while (out.length < byId.size) {
+    advance();
+    let hit: Hit | undefined;
+    if (next < kept.length && out.length >= 2 * next + 1) hit = byId.get(kept[next]!);
+    else {
+      for (let step = rest.next(); !step.done; step = rest.next()) {
+        if (!placed.has(step.value.chunk.id)) {
+          hit = step.value;
+          break;
+        }
+      }
+      hit ??= next < kept.length ? byId.get(kept[next]!) : undefined;
+    }
+    if (!hit) break;
+    placed.add(hit.chunk.id);
+    out.push(hit);
+  }
+  return out;
+}
+
+/** `hits` with `boosts` saying which boosting rankings ranked each (see {@link HitBoost}). */
+function explainBoosts(
+  hits: Hit[],
+  boosted: ReadonlyArray<{ hits: Hit[]; boost: (hit: Hit) => HitBoost | undefined }>,
+): Hit[] {
+  if (boosted.length === 0) return hits;
+  const members = boosted.map((b) => new Set(b.hits.map((hit) => hit.chunk.id)));
+  return hits.map((hit) => {
+    const boosts = boosted
+      .filter((_, i) => members[i]!.has(hit.chunk.id))
+      .map((b) => b.boost(hit))
+      .filter((b): b is HitBoost => b !== undefined);
+    return boosts.length === 0 ? hit : { ...hit, boosts };
+  });
 }
