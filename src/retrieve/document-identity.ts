@@ -25,12 +25,12 @@ const PERIOD_WORD =
  * The series a document belongs to: the words of its file name (extension and folders dropped),
  * else of its title, without the words that say when (`2023 Q3 ACME.pdf` and `2022 Q3 ACME.pdf`
  * are one series, `privacy-policy-2024-03.md` and `privacy-policy-2023-01.md` another). A name
- * with only such words leaves the title to decide; a document with neither is a series of its own.
+ * with only such words (or single letters: `rev-a`, `rev-b`) leaves the title to decide; a document with neither is a series of its own.
  */
 export function seriesKey(document: IdentifiedDocument): string {
   const base = document.documentId.replace(/^.*[/\\]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
   for (const name of [base, document.title ?? '']) {
-    const words = wordTokens(name.replace(/[_\-.]+/g, ' ')).filter((w) => !PERIOD_WORD.test(w));
+    const words = wordTokens(name.replace(/[_\-.]+/g, ' ')).filter((w) => w.length > 1 && !PERIOD_WORD.test(w));
     if (words.length > 0) return words.join(' ');
   }
   return `#${document.documentId}`;
