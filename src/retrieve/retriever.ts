@@ -58,12 +58,15 @@ export interface SearchRequest {
    */
   documentFocus?: number | false;
   /**
-   * Weight, in the fusion, of a lexical search restricted to the documents the query prefers
-   * for when they are from (see `preferredDocuments`): those of a period it names ("Q3 2023",
-   * "fiscal 2022"), or the newest of the series it is about for a recency cue ("latest", "most
-   * recent"); default {@link DEFAULT_TIME_PREFERENCE}. `false` or 0 turns it off. Documents are
-   * dated by their metadata's `date` (set at ingest from their text). Not applied in dense mode,
-   * nor when `documentIds` or `sourceIds` restrict the search, nor without an identity index.
+   * Boost of the documents the query prefers for when they are from (see `preferredDocuments`):
+   * those of a period it names ("Q3 2023", "fiscal 2022"), or the newest of the series it is
+   * about for a recency cue ("latest", "most recent"). Their passages' lexical scores are
+   * multiplied by `1 + timePreference` before fusion (a function score over BM25, as
+   * Elasticsearch's decay functions), so they overtake only passages about as relevant, and
+   * their best passages join the lexical candidates; default {@link DEFAULT_TIME_PREFERENCE}.
+   * `false` or 0 turns it off. Documents are dated by their metadata's `date` (set at ingest from
+   * their text). Not applied in dense mode, nor when `documentIds` or `sourceIds` restrict the
+   * search, nor without an identity index.
    */
   timePreference?: number | false;
   signal?: AbortSignal;
@@ -77,10 +80,11 @@ export interface SearchRequest {
 export const DEFAULT_DOCUMENT_FOCUS = 2;
 
 /**
- * Default {@link SearchRequest.timePreference}: the weight, beside 1 for the search over all
- * documents, chosen on the tune half of the SEC development questions (`bench/time-eval.mjs`).
+ * Default {@link SearchRequest.timePreference}: preferred documents' passages score 1.25 times
+ * their lexical score, chosen among {0.1, 0.25, 0.5} on the tune half of the SEC development
+ * questions and the versioned fixtures' override questions (`bench/time-eval.mjs`).
  */
-export const DEFAULT_TIME_PREFERENCE = 1;
+export const DEFAULT_TIME_PREFERENCE = 0.25;
 
 /** What the retriever needs from the engine. */
 export interface RetrieverDeps {
@@ -361,24 +365,45 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       ranked: [...new Set(before.map((hit) => hit.chunk.documentId))],
     });
     if (preferred.length > 0) {
-      const weight = (denseHits ? lexicalWeight : 1) * timeWeight;
+      // Like a function score over BM25: the preferred documents' passages score (1 + weight)
+      // times their lexical score, so they overtake only passages about as relevant; their own
+      // best passages join the lexical candidates when the search over all documents missed them.
+      const factor = 1 + timeWeight;
       const why = new Map(preferred.map((p) => [p.documentId, p]));
       const inPreferred = await within(
         'time',
         preferred.map((p) => p.documentId),
       );
-      rankings.push(inPreferred);
-      weights.push(weight);
+      const lexicalIndex = rankings.indexOf(lexicalHits);
+      rankings[lexicalIndex] = boostLexical(lexicalHits, inPreferred, why, factor, lexicalK);
+      if (inNamed) {
+        const namedIds = new Set(named.map((d) => d.documentId));
+        const focusIndex = rankings.indexOf(inNamed);
+        rankings[focusIndex] = boostLexical(
+          inNamed,
+          inPreferred.filter((hit) => namedIds.has(hit.chunk.documentId)),
+          why,
+          factor,
+          lexicalK,
+        );
+      }
       boosted.push({
-        hits: inPreferred,
+        hits: rankings.flat().filter((hit) => why.has(hit.chunk.documentId)),
         boost: (hit) => {
           const preference = why.get(hit.chunk.documentId);
-          return preference ? { kind: preference.kind, weight, reason: preference.reason } : undefined;
+          return preference
+            ? { kind: preference.kind, weight: factor, reason: preference.reason }
+            : undefined;
         },
       });
     }
   }
   if (boosted.length === 0) return finish(relevance.slice(0, stageK), mode, scoring);
+  if (rankings.length === 1) {
+    // Lexical search alone, time-boosted: the boosted BM25 order is the ranking.
+    const kept = keepRelevant(rankings[0]!, relevance, KEPT_RELEVANT);
+    return finish(explainBoosts(kept.slice(0, stageK), boosted), mode, scoring);
+  }
   scoring.fused = 'rrf-engine';
   const fused = await fuse(rankings, { k: fusion.k, weights });
   const kept = keepRelevant(fused, relevance, KEPT_RELEVANT);
@@ -448,4 +473,24 @@ function explainBoosts(
       .filter((b): b is HitBoost => b !== undefined);
     return boosts.length === 0 ? hit : { ...hit, boosts };
   });
+}
+
+/**
+ * A lexical ranking with the passages of preferred documents scored `factor` times their BM25
+ * score (`scores.lexical` keeps the unboosted score), the `extra` passages of those documents
+ * added when missing, re-sorted and cut to `limit`.
+ */
+function boostLexical(
+  hits: Hit[],
+  extra: Hit[],
+  preferred: ReadonlyMap<string, unknown>,
+  factor: number,
+  limit: number,
+): Hit[] {
+  const byId = new Map(hits.map((hit) => [hit.chunk.id, hit]));
+  for (const hit of extra) if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
+  return [...byId.values()]
+    .map((hit) => (preferred.has(hit.chunk.documentId) ? { ...hit, score: hit.score * factor } : hit))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
 }
