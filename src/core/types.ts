@@ -57,6 +57,12 @@ export interface ParsedDocument {
   mediaType: string;
   /** Title found in the document (HTML `<title>`, PDF info, first heading), if any. */
   title?: string;
+  /**
+   * Dates from the file's own metadata (a PDF's modification and creation dates, as PDF date
+   * strings `D:YYYYMMDD…` or ISO 8601), best first: a weak fallback for the document's date when
+   * its text states none (see `findDocumentDate`).
+   */
+  metadataDates?: string[];
   pages: Page[];
   /**
    * Set by the structured parsers (CSV, JSON, JSONL): the records, chunked one by one instead of

@@ -361,7 +361,10 @@ async function ingestStages(
           input.metadata ?? {},
           findDocumentDate(
             parsed.pages.map((page) => page.markdown),
-            parsed.title ? { title: parsed.title } : {},
+            {
+              ...(parsed.title ? { title: parsed.title } : {}),
+              ...(parsed.metadataDates ? { metadataDates: parsed.metadataDates } : {}),
+            },
           ),
         );
     const chunkerInput = { documentId: input.documentId, pages: parsed.pages, metadata };
