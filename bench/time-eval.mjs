@@ -95,8 +95,10 @@ for (const set of sets) {
     console.error(`skipping ${set.name}: ${set.folder} is absent`);
     continue;
   }
+  // A parse may take minutes on a busy machine: a timeout would drop a filing and its questions.
   const engine = await createEngine({
     store: await openStore(path.join(mkdtempSync(path.join(tmpdir(), 'cairn-time-eval-')), 'eval.db')),
+    parseLimits: { timeoutMs: 900_000 },
   });
   for (const p of set.parts) {
     const questions = (await loadQuestions(p.questions)).filter((q) => (p.keep ? p.keep(q) : true));
@@ -129,8 +131,16 @@ for (const set of sets) {
         report.perQuestion.filter((q) => q.documents.length > 1).map((q) => q.coverageAt10),
       ),
     };
+    if (report.ingest.failed > 0 || report.unmatched.length > 0) {
+      console.error(
+        `${p.name}: ${report.ingest.failed} files failed to ingest; unmatched ${report.unmatched.join(', ')}`,
+      );
+    }
     results[p.name] = {
       ...figures,
+      documents: report.documents,
+      ingest: report.ingest,
+      unmatched: report.unmatched,
       perQuestion: report.perQuestion.map((q) => ({
         id: q.id,
         kind: kinds.get(q.id),

@@ -31,6 +31,12 @@ describe('documents in time (cairn CLI over test/fixtures/versioned)', () => {
     expect(ingest.code, ingest.stderr).toBe(0);
   }, 300_000);
 
+  it('finds every dated document unchanged on a second ingest', async () => {
+    const again = await cairn(['ingest', VERSIONED, '--db', db, '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).totals).toMatchObject({ ingested: 0, unchanged: 14 });
+  });
+
   it('dates every document from its text, and shows the date in hits', async () => {
     const hits = await search('meal allowance abroad', '--top-k', '20');
     const dates = Object.fromEntries(hits.map((h) => [h.chunk.documentId, h.chunk.metadata.date]));
