@@ -13,12 +13,15 @@
  * scores at least half the best one's; a passage that recurs is quoted once; rows are quoted under
  * their table's header row (at most three rows of a table); when no passage reaches the floor, the
  * best passage of the first source is quoted rather than nothing. Headings are never quoted.
+ * Quotes from documents of different dates lead with the period the question asks for and say
+ * which period each belongs to (see {@link orderByPeriod}).
  * @module
  */
 import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { repeatedPassages } from './boilerplate.js';
 import { type Passage, passageKey, passagesOf, quoteRows, type TableHead, tableCells } from './passages.js';
+import { orderByPeriod } from './period-order.js';
 import { questionTerms } from './relevance.js';
 
 /** Options of {@link extractAnswer}. */
@@ -110,14 +113,23 @@ function candidatesOf(hits: readonly Hit[]): Candidate[] {
 }
 
 /** How a unit of quoted text looks in the answer. */
-function render(units: ReadonlyArray<{ source: number; passages: Candidate[] }>): string {
+function render(
+  units: ReadonlyArray<{ source: number; passages: Candidate[] }>,
+  labels: ReadonlyMap<number, string> = new Map(),
+): string {
   const parts: string[] = [];
   let prose = false;
+  let labelled: number | undefined;
   for (const unit of units) {
     const first = unit.passages[0]!;
+    // A quote from a dated source among sources of other dates says which period it is from.
+    const label = labels.get(unit.source);
+    const lead = label !== undefined && labelled !== unit.source ? `${label}: ` : '';
+    labelled = unit.source;
+    if (lead !== '') prose = false;
     if (first.kind === 'row') {
       parts.push(
-        `${quoteRows(
+        `${lead}${quoteRows(
           first.table as TableHead,
           unit.passages.map((p) => p.text),
         )} [${unit.source}]`,
@@ -125,7 +137,7 @@ function render(units: ReadonlyArray<{ source: number; passages: Candidate[] }>)
       prose = false;
       continue;
     }
-    const text = unit.passages.map((p) => `${p.text} [${unit.source}]`).join(' ');
+    const text = lead + unit.passages.map((p) => `${p.text} [${unit.source}]`).join(' ');
     if (prose) parts[parts.length - 1] = `${parts.at(-1)} ${text}`;
     else parts.push(text);
     prose = true;
@@ -251,6 +263,8 @@ export function extractAnswer(
     if (last && last.source === c.source && (sameTable || sameProse)) last.passages.push(c);
     else grouped.push({ source: c.source, passages: [c] });
   }
-  const cited = [...new Set(chosen.map((c) => c.source))];
-  return { text: render(grouped), cited };
+  // Quotes of several periods lead with the one asked for, each saying its period.
+  const ordered = orderByPeriod(question, hits, grouped);
+  const cited = [...new Set(ordered.units.map((u) => u.source))];
+  return { text: render(ordered.units, ordered.labels), cited };
 }

@@ -57,13 +57,18 @@ export function sourceText(hit: Hit, question?: string, seen: Set<string> = new 
   return parts.join('\n\n');
 }
 
-/** Formats where a hit comes from: document, page(s), heading path. */
+/**
+ * Formats where a hit comes from: document, its date when it has one (metadata `date`, see
+ * `findDocumentDate`), page(s), heading path.
+ */
 export function describeSource(hit: Hit): string {
   const { chunk } = hit;
   const pages =
     chunk.pageStart === chunk.pageEnd ? `p. ${chunk.pageStart}` : `pp. ${chunk.pageStart}-${chunk.pageEnd}`;
   const heading = chunk.headingPath.length > 0 ? `, ${chunk.headingPath.join(' > ')}` : '';
-  return `${hit.sourceName ?? chunk.documentId}, ${pages}${heading}`;
+  const date = chunk.metadata?.date;
+  const dated = typeof date === 'string' && /^\d{4}-\d\d-\d\d/.test(date) ? ` (${date.slice(0, 10)})` : '';
+  return `${hit.sourceName ?? chunk.documentId}${dated}, ${pages}${heading}`;
 }
 
 /**

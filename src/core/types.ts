@@ -57,6 +57,12 @@ export interface ParsedDocument {
   mediaType: string;
   /** Title found in the document (HTML `<title>`, PDF info, first heading), if any. */
   title?: string;
+  /**
+   * Dates from the file's own metadata (a PDF's modification and creation dates, as PDF date
+   * strings `D:YYYYMMDD…` or ISO 8601), best first: a weak fallback for the document's date when
+   * its text states none (see `findDocumentDate`).
+   */
+  metadataDates?: string[];
   pages: Page[];
   /**
    * Set by the structured parsers (CSV, JSON, JSONL): the records, chunked one by one instead of
@@ -132,6 +138,18 @@ export interface HitScores {
   rerank?: number;
 }
 
+/**
+ * Why the retriever raised a hit: a ranking beside relevance that it was fused with — the
+ * documents the query names (`focus`), of the period it asks for (`period`), or the newest of the
+ * series it is about (`recency`) — with that ranking's fusion weight and the reason in words.
+ */
+export interface HitBoost {
+  kind: 'focus' | 'period' | 'recency';
+  /** The ranking's weight in the reciprocal rank fusion (relevance rankings weigh 1). */
+  weight: number;
+  reason: string;
+}
+
 /** A retrieved chunk with its scores. */
 export interface Hit {
   chunk: Chunk & { sourceId: string };
@@ -143,6 +161,8 @@ export interface Hit {
   score: number;
   /** The raw score of each stage that ran (BM25, cosine, RRF, rerank); their scales differ. */
   scores: HitScores;
+  /** Present when a ranking beside relevance raised this hit; see {@link HitBoost}. */
+  boosts?: HitBoost[];
   /** Name of the source document (e.g. its path), for display and citations. */
   sourceName?: string;
 }

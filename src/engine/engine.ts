@@ -47,6 +47,7 @@ import { cachedEmbedder } from '../embed/cached-embedder.js';
 import { EmbeddingBatcher } from '../embed/embedding-batcher.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
 import type { CollectOptions } from '../ingest/collect-sources.js';
+import { callerMetadata } from '../ingest/document-date.js';
 import { type ParseLimits, resolveParseLimits } from '../ingest/isolate/parse-limits.js';
 import type { ParsePool } from '../ingest/isolate/parse-pool.js';
 import type { OcrEngine } from '../ingest/ocr/ocr-engine.js';
@@ -549,10 +550,12 @@ export class Engine {
     const store = exists
       ? this.store
       : creatingStore(this.store, collection, () => this.ensureCollection(collection));
-    // Omitted metadata keeps what is stored; `{}` clears it.
-    const metadata =
-      options.metadata ??
-      (exists ? (await this.store.getDocument({ collection, namespace }, documentId))?.metadata : undefined);
+    // Omitted metadata keeps what the caller stored (not the date derived from the text, which is
+    // derived again); `{}` clears it.
+    const stored = exists
+      ? (await this.store.getDocument({ collection, namespace }, documentId))?.metadata
+      : undefined;
+    const metadata = options.metadata ?? (stored === undefined ? undefined : callerMetadata(stored));
     const { ingestSource } = await import('../ingest/pipeline.js');
     this.#forgetIdentities(collection, namespace);
     return ingestSource(

@@ -30,6 +30,12 @@ export async function readParse(cache: Cache, key: string): Promise<ParsedDocume
       );
     if (typeof value.mediaType !== 'string' || !pagesOk) return undefined;
     if (value.title !== undefined && typeof value.title !== 'string') return undefined;
+    if (
+      value.metadataDates !== undefined &&
+      !(Array.isArray(value.metadataDates) && value.metadataDates.every((d) => typeof d === 'string'))
+    ) {
+      return undefined;
+    }
     if (value.records !== undefined && !validRecords(value.records)) return undefined;
     if (value.recordIssues !== undefined && !Array.isArray(value.recordIssues)) return undefined;
     return value as ParsedDocument;
@@ -56,12 +62,13 @@ function validRecords(records: unknown): boolean {
 
 /** Stores a parse (with the records and record issues of a structured source). */
 export function writeParse(cache: Cache, key: string, parsed: ParsedDocument): Promise<void> {
-  const { mediaType, title, pages, records, recordIssues } = parsed;
+  const { mediaType, title, metadataDates, pages, records, recordIssues } = parsed;
   return cache.set(
     key,
     JSON.stringify({
       mediaType,
       ...(title === undefined ? {} : { title }),
+      ...(metadataDates === undefined ? {} : { metadataDates }),
       pages,
       ...(records === undefined ? {} : { records }),
       ...(recordIssues === undefined ? {} : { recordIssues }),

@@ -13,12 +13,14 @@ import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from 
 import { embedDocuments } from '../embed/embed.js';
 import type { EmbeddingBatcher } from '../embed/embedding-batcher.js';
 import { normalizeText } from './decode.js';
+import { callerMetadata, datedMetadata, findDocumentDate } from './document-date.js';
 import { embeddingTextFor } from './embedding-text.js';
 import { type ParseLimits, resolveParseLimits } from './isolate/parse-limits.js';
 import type { ParsePool } from './isolate/parse-pool.js';
 import { runParse } from './isolate/run-parse.js';
 import { defaultOcrEngine } from './ocr/tesseract-ocr.js';
 import { parseCacheKey, readParse, writeParse } from './parse-cache.js';
+import { looksLikeIdentifier, titleFromText } from './parsers/document-title.js';
 import { isStructuredFormat, type ParseSourceOptions, resolveParser } from './route.js';
 import { DEFAULT_MAX_FILE_SIZE, tooLargeReason } from './source-policy.js';
 import { recordChunks } from './structured/record-chunks.js';
@@ -112,13 +114,21 @@ export interface IngestSourceInput {
   force?: boolean;
 }
 
-/** `parsed` with the shared text normalisation ({@link normalizeText}) applied to its pages and title. */
+/**
+ * `parsed` with the shared text normalisation ({@link normalizeText}) applied to its pages and
+ * title; a title that is missing or an identifier (an accession number, a file name) is replaced
+ * by one its first page states, when it states one (see {@link titleFromText}).
+ */
 function normalizeParsed(parsed: ParsedDocument): ParsedDocument {
   const pages = parsed.pages.map((page) => {
     const markdown = normalizeText(page.markdown);
     return markdown === page.markdown ? page : { ...page, markdown };
   });
-  const title = parsed.title === undefined ? undefined : normalizeText(parsed.title);
+  const declared = parsed.title === undefined ? undefined : normalizeText(parsed.title);
+  const title =
+    parsed.records || !looksLikeIdentifier(declared)
+      ? declared
+      : (titleFromText(pages[0]?.markdown ?? '') ?? declared);
   return { ...parsed, pages, ...(title === undefined ? {} : { title }) };
 }
 
@@ -321,7 +331,8 @@ async function ingestStages(
     const sameSettings = isStructuredFormat(route.format)
       ? existing?.parserFingerprint === `${parser.fingerprint}+${settings}`
       : (existing?.parserFingerprint.endsWith(`+${settings}`) ?? false);
-    const sameMetadata = JSON.stringify(existing?.metadata ?? {}) === JSON.stringify(input.metadata ?? {});
+    const sameMetadata =
+      JSON.stringify(callerMetadata(existing?.metadata ?? {})) === JSON.stringify(input.metadata ?? {});
     if (existing && existing.contentHash === hash && sameSettings && sameMetadata && !input.force) {
       return item('unchanged', { pages: existing.pageCount, chunks: existing.chunkCount });
     }
@@ -348,7 +359,20 @@ async function ingestStages(
         return normalized;
       },
     );
-    const metadata = input.metadata ?? {};
+    // The document's date (the period it covers, or the date it states) joins the caller's
+    // metadata; a structured file's records carry their own fields instead.
+    const metadata = parsed.records
+      ? (input.metadata ?? {})
+      : datedMetadata(
+          input.metadata ?? {},
+          findDocumentDate(
+            parsed.pages.map((page) => page.markdown),
+            {
+              ...(parsed.title ? { title: parsed.title } : {}),
+              ...(parsed.metadataDates ? { metadataDates: parsed.metadataDates } : {}),
+            },
+          ),
+        );
     const chunkerInput = { documentId: input.documentId, pages: parsed.pages, metadata };
     const records = parsed.records;
     const { withSpans, chunks } = await inSpan('cairn.chunk', { outcome: skipOutcome }, (span) => {

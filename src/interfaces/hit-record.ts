@@ -3,7 +3,7 @@
  * named by source. Its `text` is retrieved data, not instructions.
  * @module
  */
-import type { Hit, HitScores, Metadata } from '../core/types.js';
+import type { Hit, HitBoost, HitScores, Metadata } from '../core/types.js';
 
 /** One hit, flat. */
 export interface HitRecord {
@@ -22,6 +22,8 @@ export interface HitRecord {
   headingPath: string[];
   metadata: Metadata;
   text: string;
+  /** Why the retriever raised this hit (document focus, asked period, recency), when it did. */
+  boosts?: HitBoost[];
 }
 
 /** The record of `hit` at 0-based position `index`. */
@@ -39,5 +41,6 @@ export function hitRecord(hit: Hit, index: number): HitRecord {
     headingPath: hit.chunk.headingPath,
     metadata: hit.chunk.metadata,
     text: hit.chunk.text,
+    ...(hit.boosts ? { boosts: hit.boosts } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentIdentityIndex, identityTerms } from './document-identity.js';
+import { DocumentIdentityIndex, identityTerms, seriesKey } from './document-identity.js';
 
 const filings = ['2022 Q3', '2023 Q1', '2023 Q2'].flatMap((quarter) => [
   { documentId: `${quarter} AAPL.pdf`, title: 'Apple Inc.' },
@@ -63,5 +63,59 @@ describe('DocumentIdentityIndex.named', () => {
     expect(papers.named('Autophagy protects neurons').map((d) => d.documentId)).toEqual([
       'reviews/autophagy.md',
     ]);
+  });
+});
+
+/** Protocols titled the way trial registries title them: many share "Phase II Study" or "University". */
+const protocols = [
+  { documentId: 'NCT01000001_Prot.pdf', title: 'A Phase II Study of Dendritic Cells in Melanoma' },
+  { documentId: 'NCT01000002_Prot.pdf', title: 'A Phase II Study of Nivolumab in Lung Cancer' },
+  { documentId: 'NCT01000003_Prot.pdf', title: 'A Phase II Study of Statins in Heart Failure' },
+  { documentId: 'NCT01000004_Prot.pdf', title: 'Pilonidal Sinus Surgery at Assiut University' },
+  { documentId: 'NCT01000005_Prot.pdf', title: 'Knee Rehabilitation at Cairo University' },
+  { documentId: 'NCT01000006_Prot.pdf', title: 'Sleep Quality of Nurses at Tanta University' },
+  { documentId: 'NCT01000007_Prot.pdf', title: 'NCT01000007' },
+];
+
+describe('DocumentIdentityIndex.named on titles that share words', () => {
+  const index = new DocumentIdentityIndex(protocols);
+
+  it('never fires on words many titles share', () => {
+    expect(index.named('a phase II study of vitamin D in asthma')).toEqual([]);
+    expect(index.named('hernia repair outcomes at a university hospital')).toEqual([]);
+  });
+
+  it('fires on a word that singles one document out, naming only that one', () => {
+    expect(index.named('pilonidal sinus surgery at Assiut University').map((d) => d.documentId)).toEqual([
+      'NCT01000004_Prot.pdf',
+    ]);
+    expect(index.named('a phase II study of dendritic cells in melanoma').map((d) => d.documentId)).toEqual([
+      'NCT01000001_Prot.pdf',
+    ]);
+  });
+});
+
+describe('seriesKey and DocumentIdentityIndex.series', () => {
+  it('groups the versions of one document by name without the words that say when', () => {
+    expect(seriesKey({ documentId: 'filings/2023 Q3 ACME.pdf' })).toBe('acme');
+    expect(seriesKey({ documentId: 'policy/privacy-policy-2024-03.md' })).toBe('privacy policy');
+    expect(seriesKey({ documentId: 'release-notes-v2.4.md' })).toBe('release notes');
+    expect(seriesKey({ documentId: '2023-07-01.md', title: 'Travel Policy' })).toBe('travel policy');
+    expect(seriesKey({ documentId: '2023-07-01.md' })).toBe('#2023-07-01.md');
+  });
+
+  it('dates documents from their metadata and lists a series', () => {
+    const index = new DocumentIdentityIndex([
+      { documentId: 'a/privacy-policy-2023.md', metadata: { date: '2023-01-01' } },
+      { documentId: 'b/privacy-policy-2024.md', metadata: { date: '2024-03-01' } },
+      { documentId: 'travel-policy.md', metadata: { date: 'soon' } },
+    ]);
+    expect(index.series('a/privacy-policy-2023.md')).toEqual([
+      'a/privacy-policy-2023.md',
+      'b/privacy-policy-2024.md',
+    ]);
+    expect(index.date('b/privacy-policy-2024.md')).toBe('2024-03-01');
+    expect(index.date('travel-policy.md')).toBeUndefined();
+    expect(index.series('travel-policy.md')).toEqual(['travel-policy.md']);
   });
 });

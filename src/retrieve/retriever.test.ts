@@ -190,12 +190,27 @@ describe('search with a document focus', () => {
       mode: 'lexical',
       keepBest: true,
       documentFocus: false,
+      timePreference: false,
     });
     expect(unfocused.hits[0]!.chunk.documentId).toBe('2023 Q1 AAPL.md');
-    const { hits } = await engine.search(question, { mode: 'lexical', keepBest: true });
+    const { hits } = await engine.search(question, {
+      mode: 'lexical',
+      keepBest: true,
+      timePreference: false,
+    });
     expect(hits[0]!.chunk.documentId).toBe('2023 Q2 AAPL.md');
     expect(hits[0]!.scores.fused).toBeGreaterThan(0);
+    expect(hits[0]!.boosts).toEqual([expect.objectContaining({ kind: 'focus', weight: 2 })]);
     expect(hits.map((h) => h.chunk.documentId)).toContain('2023 Q1 INTC.md');
+    // The period the question names boosts the filing labelled with it, even without focus, and
+    // says so; softly: the filing with more of the question's words is not pushed out.
+    const timed = await engine.search(question, { mode: 'lexical', keepBest: true, documentFocus: false });
+    const q2 = timed.hits.find((h) => h.chunk.documentId === '2023 Q2 AAPL.md');
+    expect(q2?.boosts).toEqual([expect.objectContaining({ kind: 'period', weight: 1.25 })]);
+    expect(timed.hits.slice(0, 2).map((h) => h.chunk.documentId)).toEqual([
+      '2023 Q1 AAPL.md',
+      '2023 Q2 AAPL.md',
+    ]);
   });
 
   it('stands aside when the caller restricts the documents, and sees documents ingested since', async () => {

@@ -13,12 +13,13 @@ import type { Filter } from '../core/filter/filter.js';
 import type { Embedder, EmbeddingUsage, LexicalScoring, Reranker, Store } from '../core/ports.js';
 import { queryTerms } from '../core/query-terms.js';
 import { inSpan, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
-import type { Hit, SearchMode } from '../core/types.js';
+import type { Hit, HitBoost, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import { relevanceScores } from './relevance-score.js';
 import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
+import { preferredDocuments, type TimeCue, timeCue } from './time-preference.js';
 
 /** A search request. */
 export interface SearchRequest {
@@ -63,6 +64,18 @@ export interface SearchRequest {
    * the search, nor without an identity index.
    */
   documentFocus?: number | false;
+  /**
+   * Boost of the documents the query prefers for when they are from (see `preferredDocuments`):
+   * those of a period it names ("Q3 2023", "fiscal 2022"), or the newest of the series it is
+   * about for a recency cue ("latest", "most recent"). Their passages' lexical scores are
+   * multiplied by `1 + timePreference` before fusion (a function score over BM25, as
+   * Elasticsearch's decay functions), so they overtake only passages about as relevant, and
+   * their best passages join the lexical candidates; default {@link DEFAULT_TIME_PREFERENCE}.
+   * `false` or 0 turns it off. Documents are dated by their metadata's `date` (set at ingest from
+   * their text). Not applied in dense mode, nor when `documentIds` or `sourceIds` restrict the
+   * search, nor without an identity index.
+   */
+  timePreference?: number | false;
   signal?: AbortSignal;
 }
 
@@ -72,6 +85,13 @@ export interface SearchRequest {
  * SEC filings with SciFact's train queries unchanged (`bench/tune-document-focus.mjs`).
  */
 export const DEFAULT_DOCUMENT_FOCUS = 2;
+
+/**
+ * Default {@link SearchRequest.timePreference}: preferred documents' passages score 1.25 times
+ * their lexical score, chosen among {0.1, 0.25, 0.5} on the tune half of the SEC development
+ * questions and the versioned fixtures' override questions (`bench/time-eval.mjs`).
+ */
+export const DEFAULT_TIME_PREFERENCE = 0.25;
 
 /** What the retriever needs from the engine. */
 export interface RetrieverDeps {
@@ -251,11 +271,26 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   };
   const focusWeight =
     request.documentFocus === undefined ? DEFAULT_DOCUMENT_FOCUS : request.documentFocus || 0;
-  const named =
-    mode === 'dense' || focusWeight <= 0 || request.documentIds || request.sourceIds || !deps.documentIdentity
-      ? []
-      : ((await deps.documentIdentity(request.collection, request.namespace))?.named(request.query) ?? []);
-  if (mode === 'hybrid' && named.length === 0 && capabilities.hybrid && deps.store.hybridSearch && embedder) {
+  const timeWeight =
+    request.timePreference === undefined ? DEFAULT_TIME_PREFERENCE : request.timePreference || 0;
+  const restricted = Boolean(request.documentIds || request.sourceIds);
+  const cue: TimeCue = timeWeight > 0 ? timeCue(request.query) : { recency: false };
+  const wantsIdentity =
+    mode !== 'dense' && !restricted && (focusWeight > 0 || cue.recency || cue.period !== undefined);
+  const identity =
+    wantsIdentity && deps.documentIdentity
+      ? await deps.documentIdentity(request.collection, request.namespace)
+      : undefined;
+  const named = focusWeight > 0 && identity ? identity.named(request.query) : [];
+  const timed = identity !== undefined && (cue.recency || cue.period !== undefined);
+  if (
+    mode === 'hybrid' &&
+    named.length === 0 &&
+    !timed &&
+    capabilities.hybrid &&
+    deps.store.hybridSearch &&
+    embedder
+  ) {
     // One round trip: the store fuses its own dense and lexical candidates.
     const vector = await embedQuery(embedder, request.query, {
       onUsage: deps.onUsage,
@@ -284,17 +319,18 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       : storeCall(deps.store, 'lexical', lexicalK, () =>
           deps.store.lexicalSearch({ ...scope, query: request.query, topK: lexicalK }),
         );
+  // A lexical search restricted to some documents, fused in beside the others.
+  const within = (kind: string, documentIds: string[]) =>
+    storeCall(deps.store, kind, lexicalK, () =>
+      deps.store.lexicalSearch({ ...scope, documentIds, query: request.query, topK: lexicalK }),
+    );
   // The documents the query names, searched on their own and fused in (see `documentFocus`).
   const focused =
     named.length === 0
       ? undefined
-      : storeCall(deps.store, 'focus', lexicalK, () =>
-          deps.store.lexicalSearch({
-            ...scope,
-            documentIds: named.map((d) => d.documentId),
-            query: request.query,
-            topK: lexicalK,
-          }),
+      : within(
+          'focus',
+          named.map((d) => d.documentId),
         );
   const dense =
     mode === 'lexical' || !embedder
@@ -310,28 +346,84 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
               }),
             ),
         );
-  let hits: Hit[];
-  if (mode === 'dense') hits = await dense!;
-  else if (mode === 'lexical') {
-    const [all, inNamed] = await Promise.all([lexical!, focused]);
-    if (inNamed) {
-      hits = (await fuse([all, inNamed], { k: fusion.k, weights: [1, focusWeight] })).slice(0, stageK);
-      scoring.fused = 'rrf-engine';
-    } else hits = all;
-  } else {
-    const [denseHits, lexicalHits, inNamed] = await Promise.all([dense!, lexical!, focused]);
-    const [denseWeight, lexicalWeight] = fusion.weights;
-    hits = (
-      await fuse(inNamed ? [denseHits, lexicalHits, inNamed] : [denseHits, lexicalHits], {
-        k: fusion.k,
-        weights: inNamed
-          ? [denseWeight, lexicalWeight, lexicalWeight * focusWeight]
-          : [denseWeight, lexicalWeight],
-      })
-    ).slice(0, stageK);
-    scoring.fused = 'rrf-engine';
+  if (mode === 'dense') return finish(await dense!, mode, scoring);
+  const [denseHits, lexicalHits, inNamed] = await Promise.all([dense, lexical!, focused]);
+  const [denseWeight, lexicalWeight] = fusion.weights;
+  const rankings: Hit[][] = denseHits ? [denseHits, lexicalHits] : [lexicalHits];
+  const weights: number[] = denseHits ? [denseWeight, lexicalWeight] : [1];
+  // The relevance ranking alone: what focus and time preference may add to, never take from.
+  const relevance = denseHits ? await fuse(rankings, { k: fusion.k, weights }) : lexicalHits;
+  if (denseHits) scoring.fused = 'rrf-engine';
+  const boosted: Array<{ hits: Hit[]; boost: (hit: Hit) => HitBoost | undefined }> = [];
+  if (inNamed) {
+    const weight = (denseHits ? lexicalWeight : 1) * focusWeight;
+    rankings.push(inNamed);
+    weights.push(weight);
+    const terms = new Map(named.map((d) => [d.documentId, d.score]));
+    boosted.push({
+      hits: inNamed,
+      boost: (hit) =>
+        terms.has(hit.chunk.documentId)
+          ? {
+              kind: 'focus',
+              weight,
+              reason: `the query names this document (identity score ${terms.get(hit.chunk.documentId)!.toFixed(2)})`,
+            }
+          : undefined,
+    });
   }
-  return finish(hits, mode, scoring);
+  if (timed) {
+    const before = inNamed ? await fuse(rankings, { k: fusion.k, weights }) : relevance;
+    const preferred = preferredDocuments({
+      cue,
+      index: identity!,
+      named: named.map((d) => d.documentId),
+      ranked: [...new Set(before.map((hit) => hit.chunk.documentId))],
+    });
+    if (preferred.length > 0) {
+      // Like a function score over BM25: the preferred documents' passages score (1 + weight)
+      // times their lexical score, so they overtake only passages about as relevant; their own
+      // best passages join the lexical candidates when the search over all documents missed them.
+      const factor = 1 + timeWeight;
+      const why = new Map(preferred.map((p) => [p.documentId, p]));
+      const inPreferred = await within(
+        'time',
+        preferred.map((p) => p.documentId),
+      );
+      const lexicalIndex = rankings.indexOf(lexicalHits);
+      rankings[lexicalIndex] = boostLexical(lexicalHits, inPreferred, why, factor, lexicalK);
+      if (inNamed) {
+        const namedIds = new Set(named.map((d) => d.documentId));
+        const focusIndex = rankings.indexOf(inNamed);
+        rankings[focusIndex] = boostLexical(
+          inNamed,
+          inPreferred.filter((hit) => namedIds.has(hit.chunk.documentId)),
+          why,
+          factor,
+          lexicalK,
+        );
+      }
+      boosted.push({
+        hits: rankings.flat().filter((hit) => why.has(hit.chunk.documentId)),
+        boost: (hit) => {
+          const preference = why.get(hit.chunk.documentId);
+          return preference
+            ? { kind: preference.kind, weight: factor, reason: preference.reason }
+            : undefined;
+        },
+      });
+    }
+  }
+  if (boosted.length === 0) return finish(relevance.slice(0, stageK), mode, scoring);
+  if (rankings.length === 1) {
+    // Lexical search alone, time-boosted: the boosted BM25 order is the ranking.
+    const kept = keepRelevant(rankings[0]!, relevance, KEPT_RELEVANT);
+    return finish(explainBoosts(kept.slice(0, stageK), boosted), mode, scoring);
+  }
+  scoring.fused = 'rrf-engine';
+  const fused = await fuse(rankings, { k: fusion.k, weights });
+  const kept = keepRelevant(fused, relevance, KEPT_RELEVANT);
+  return finish(explainBoosts(kept.slice(0, stageK), boosted), mode, scoring);
 
   async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
     const ranked = reranker
@@ -344,4 +436,83 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       scoring: { ...scored, ...(reranker ? { rerank: reranker.model } : {}), score: 'relevance-v1' },
     };
   }
+}
+
+/**
+ * Hits of the relevance ranking that a boost (focus, time preference) may move down but never
+ * out: the first `reserve` relevant hits each keep a place no lower than twice their rank.
+ */
+export const KEPT_RELEVANT = 3;
+
+/**
+ * `fused` with the first `reserve` hits of `relevance` placed no lower than rank `2i + 2` (the
+ * i-th from 0): a boost adds candidates and reorders close ones, but the best hits by relevance
+ * alone stay near the top (a document that alone holds the answer is never pushed out by the
+ * documents a query names or by newer versions). Hits are matched by chunk id.
+ */
+export function keepRelevant(fused: Hit[], relevance: Hit[], reserve: number): Hit[] {
+  const kept = relevance.slice(0, reserve).map((hit) => hit.chunk.id);
+  const byId = new Map(fused.map((hit) => [hit.chunk.id, hit]));
+  for (const hit of relevance.slice(0, reserve)) if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
+  const placed = new Set<string>();
+  const out: Hit[] = [];
+  let next = 0;
+  const rest = fused[Symbol.iterator]();
+  const advance = () => {
+    while (next < kept.length && placed.has(kept[next]!)) next++;
+  };
+  while (out.length < byId.size) {
+    advance();
+    let hit: Hit | undefined;
+    if (next < kept.length && out.length >= 2 * next + 1) hit = byId.get(kept[next]!);
+    else {
+      for (let step = rest.next(); !step.done; step = rest.next()) {
+        if (!placed.has(step.value.chunk.id)) {
+          hit = step.value;
+          break;
+        }
+      }
+      hit ??= next < kept.length ? byId.get(kept[next]!) : undefined;
+    }
+    if (!hit) break;
+    placed.add(hit.chunk.id);
+    out.push(hit);
+  }
+  return out;
+}
+
+/** `hits` with `boosts` saying which boosting rankings ranked each (see {@link HitBoost}). */
+function explainBoosts(
+  hits: Hit[],
+  boosted: ReadonlyArray<{ hits: Hit[]; boost: (hit: Hit) => HitBoost | undefined }>,
+): Hit[] {
+  if (boosted.length === 0) return hits;
+  const members = boosted.map((b) => new Set(b.hits.map((hit) => hit.chunk.id)));
+  return hits.map((hit) => {
+    const boosts = boosted
+      .filter((_, i) => members[i]!.has(hit.chunk.id))
+      .map((b) => b.boost(hit))
+      .filter((b): b is HitBoost => b !== undefined);
+    return boosts.length === 0 ? hit : { ...hit, boosts };
+  });
+}
+
+/**
+ * A lexical ranking with the passages of preferred documents scored `factor` times their BM25
+ * score (`scores.lexical` keeps the unboosted score), the `extra` passages of those documents
+ * added when missing, re-sorted and cut to `limit`.
+ */
+function boostLexical(
+  hits: Hit[],
+  extra: Hit[],
+  preferred: ReadonlyMap<string, unknown>,
+  factor: number,
+  limit: number,
+): Hit[] {
+  const byId = new Map(hits.map((hit) => [hit.chunk.id, hit]));
+  for (const hit of extra) if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
+  return [...byId.values()]
+    .map((hit) => (preferred.has(hit.chunk.documentId) ? { ...hit, score: hit.score * factor } : hit))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
 }

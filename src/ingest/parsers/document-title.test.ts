@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTitle, looksLikeIdentifier } from './document-title.js';
+import { chooseTitle, looksLikeIdentifier, titleFromText } from './document-title.js';
 
 describe('looksLikeIdentifier', () => {
   it('flags accession numbers, dates with generic words, file names and emptiness', () => {
@@ -43,5 +43,25 @@ describe('chooseTitle', () => {
     expect(chooseTitle('0000320193-22-000070', 'FORM 10-Q')).toBe('0000320193-22-000070');
     expect(chooseTitle(' ', 'Orthodontics')).toBe('Orthodontics');
     expect(chooseTitle(undefined)).toBeUndefined();
+  });
+});
+
+describe('titleFromText', () => {
+  it("takes the organisation a cover page names by its legal form over the form's headings", () => {
+    const cover =
+      '# UNITED STATES SECURITIES AND EXCHANGE COMMISSION\n\n## FORM 10-Q\n\n### For the quarterly period ended ' +
+      'September 30, 2022\n\nCommission File No. 000-00000\n\n# EXAMPLE.COM, INC.\n\n| (Exact name of registrant) |  |';
+    expect(titleFromText(cover)).toBe('EXAMPLE.COM, INC.');
+    expect(titleFromText('Annual review\n\nNorthwind Traders Ltd\n')).toBe('Northwind Traders Ltd');
+  });
+
+  it('else takes a short first paragraph with words of its own, never an identifier', () => {
+    expect(
+      titleFromText(
+        'Evaluation of Treatment Outcomes of Open Bite\nTreated with Anchorage Devices.\n\n# A proposal',
+      ),
+    ).toBe('Evaluation of Treatment Outcomes of Open Bite Treated with Anchorage Devices.');
+    expect(titleFromText('NCT01234567\n\nbody text that goes on')).toBeUndefined();
+    expect(titleFromText('')).toBeUndefined();
   });
 });

@@ -69,3 +69,39 @@ export function chooseTitle(
   const candidates = found.map(clean).filter((t): t is string => t !== undefined);
   return candidates.find((t) => !looksLikeIdentifier(t)) ?? metadata ?? candidates[0];
 }
+
+/** Endings of an organisation's legal name (`Example Corp.`, `EXAMPLE.COM, INC.`, `Example Holdings plc`). */
+const ORGANISATION =
+  /^[\p{Lu}\p{N}][\p{L}\p{N}&.,'’\- ]{1,70}?,?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|limited|llc|llp|l\.p|plc|gmbh|ag|s\.a|n\.v|se|holdings|group)\.?$/iu;
+
+/**
+ * A title read from the text of a document's first page, for a document whose metadata title is
+ * missing or an identifier (see {@link looksLikeIdentifier}): the first short line naming an
+ * organisation by its legal form (a filing's registrant, a report's publisher), else the first
+ * paragraph when it is short and has words of its own; undefined when neither is found. Markdown
+ * heading marks and table pipes are ignored.
+ */
+export function titleFromText(firstPage: string): string | undefined {
+  const lines = firstPage
+    .slice(0, 6000)
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^#+\s*/, '')
+        .replace(/\|/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+  const organisation = lines.find((line) => line.length <= 80 && ORGANISATION.test(line));
+  if (organisation) return organisation;
+  const paragraph: string[] = [];
+  for (const line of lines) {
+    if (line === '' || /^[-_=*]{3,}$/.test(line)) {
+      if (paragraph.length > 0) break;
+      continue;
+    }
+    paragraph.push(line);
+  }
+  const first = paragraph.join(' ');
+  return first.length > 0 && first.length <= 200 && !looksLikeIdentifier(first) ? first : undefined;
+}

@@ -406,3 +406,17 @@ describe('PdfParser', () => {
     expect(() => new PdfParser({ scannedPages: { minTextChars: -1 } })).toThrow(/scannedPages\.minTextChars/);
   });
 });
+
+describe('PdfParser metadata dates', () => {
+  it('reports the info dictionary’s modification and creation dates, modification first', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc
+      .addPage([612, 792])
+      .drawText('A page of text without any date on it.', { x: 72, y: 700, size: 11, font });
+    doc.setCreationDate(new Date(Date.UTC(2021, 4, 4, 12)));
+    doc.setModificationDate(new Date(Date.UTC(2021, 5, 1, 12)));
+    const parsed = await new PdfParser({ ocr: false }).parse({ name: 'dated.pdf', bytes: await doc.save() });
+    expect(parsed.metadataDates?.map((d) => d.slice(0, 10))).toEqual(['D:20210601', 'D:20210504']);
+  });
+});

@@ -167,6 +167,19 @@ function toParseError(source: Source, error: unknown, timeoutMs: number): Error 
   return new ParseError(source.name, `corrupt or unreadable PDF (${message})`, { cause: error });
 }
 
+/**
+ * The dates of the info dictionary (`ModDate`, then `CreationDate`, as PDF date strings
+ * `D:YYYYMMDD…`): a weak fallback for the document's date when its text states none.
+ */
+async function readDates(pdf: PdfDocument): Promise<string[]> {
+  try {
+    const info = (await pdf.getMetadata()).info as Record<string, unknown> | undefined;
+    return [info?.ModDate, info?.CreationDate].filter((d): d is string => typeof d === 'string');
+  } catch {
+    return [];
+  }
+}
+
 /** The document title from the info dictionary, else from XMP `dc:title`. */
 async function readTitle(pdf: PdfDocument): Promise<string | undefined> {
   try {
@@ -407,7 +420,13 @@ export class PdfParser implements Parser {
       );
     }
     const title = chooseTitle(await readTitle(pdf), structure?.title, outline[0]?.title);
-    return { mediaType: 'application/pdf', ...(title === undefined ? {} : { title }), pages };
+    const metadataDates = await readDates(pdf);
+    return {
+      mediaType: 'application/pdf',
+      ...(title === undefined ? {} : { title }),
+      ...(metadataDates.length > 0 ? { metadataDates } : {}),
+      pages,
+    };
   }
 
   /**

@@ -25,13 +25,16 @@ export function formatScore(score: number): string {
   return score === 0 || Math.abs(score) >= 0.0001 ? score.toFixed(4) : score.toPrecision(2);
 }
 
-/** Search hits as numbered blocks: rank, score, document, page, heading path, snippet. */
+/** Search hits as numbered blocks: rank, score, document (and date), page, heading path, why it was boosted, snippet. */
 export function formatHits(hits: Hit[]): string {
   if (hits.length === 0) return 'No hits.';
   return hits
     .map((hit, i) => {
       const score = formatScore(hit.score);
-      return `${i + 1}. [${score}] ${printable(describeSource(hit))}\n   ${snippet(hit.chunk.text)}`;
+      const boosts = (hit.boosts ?? [])
+        .map((b) => `\n   boosted (${b.kind}): ${printable(b.reason)}`)
+        .join('');
+      return `${i + 1}. [${score}] ${printable(describeSource(hit))}${boosts}\n   ${snippet(hit.chunk.text)}`;
     })
     .join('\n');
 }

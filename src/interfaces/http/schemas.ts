@@ -320,6 +320,19 @@ export const HitSchema = z
     headingPath: z.array(z.string()),
     metadata: MetadataSchema,
     text: z.string(),
+    boosts: z
+      .array(
+        z.object({
+          kind: z.enum(['focus', 'period', 'recency']),
+          weight: z.number(),
+          reason: z.string(),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          'Why the retriever raised this hit: the documents the query names (focus), the period it asks for, or the newest of a series for a recency cue.',
+      }),
     highlights: z.array(z.tuple([z.number().int(), z.number().int()])).openapi({
       description:
         "`[start, end)` UTF-16 offsets into `text` of words matching the query's content terms (stemmed, stop words left out).",

@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// Documents in time, measured the way the owners measure: on questions the rules were not tuned on.
+// Sets (lexical search, offline extractive answers, as bench/documents-eval.mjs):
+// - sec-dev: ../shared/data/sec-10-q/questions.dev.jsonl split deterministically by the SHA-1 of
+//   each question's id (first hex digit even: `tune`, odd: `measure`); only `tune` was looked at
+//   while choosing weights.
+// - sec-own: bench/questions/sec-heldout.jsonl, written for this bench (recency and period
+//   questions over the same 20 filings; measure only).
+// - versioned: test/fixtures/versioned (policies, release notes, manuals in several dated versions)
+//   with bench/questions/versioned.jsonl (measure only).
+// - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
+// Per part: single-document hit@1, hit@5, hit@1 of the recency questions, and the share of answers
+// whose first citation is a right document.
+// Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
+//   (--dist /work/main/dist --label before measures the code before the change)
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string', default: 'dist' },
+    label: { type: 'string', default: 'after' },
+    data: { type: 'string', default: '../shared/data' },
+    only: { type: 'string' },
+  },
+});
+const dist = path.resolve(values.dist);
+const { evaluateDocuments, loadQuestions } = await import(
+  pathToFileURL(path.join(dist, 'exports/eval.js')).href
+);
+const { createEngine, openStore } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
+
+/** Questions that ask for the newest document (the bench's own reading, the same before and after). */
+const RECENCY =
+  /\b(latest|most recent|newest|current (?:quarter|version|report|filing)|last quarter|recent)\b/i;
+const part = (id) =>
+  Number.parseInt(createHash('sha1').update(id).digest('hex')[0], 16) % 2 === 0 ? 'tune' : 'measure';
+
+const sec = path.join(values.data, 'sec-10-q');
+const sets = [
+  {
+    name: 'sec',
+    folder: sec,
+    include: ['**/*.pdf'],
+    parts: [
+      {
+        name: 'sec-dev-tune',
+        questions: path.join(sec, 'questions.dev.jsonl'),
+        keep: (q) => part(q.id) === 'tune',
+      },
+      {
+        name: 'sec-dev-measure',
+        questions: path.join(sec, 'questions.dev.jsonl'),
+        keep: (q) => part(q.id) === 'measure',
+      },
+      { name: 'sec-own', questions: 'bench/questions/sec-heldout.jsonl' },
+    ],
+  },
+  {
+    name: 'versioned',
+    folder: 'test/fixtures/versioned',
+    include: ['**/*.md'],
+    parts: [{ name: 'versioned', questions: 'bench/questions/versioned.jsonl' }],
+  },
+  {
+    name: 'nih',
+    folder: path.join(values.data, 'pdfs', 'nih'),
+    include: ['**/*.pdf'],
+    parts: [{ name: 'nih', questions: 'bench/questions/nih.jsonl' }],
+  },
+  {
+    name: 'ntsb',
+    folder: path.join(values.data, 'pdfs', 'ntsb'),
+    include: ['**/*.pdf'],
+    parts: [{ name: 'ntsb', questions: 'bench/questions/ntsb.jsonl' }],
+  },
+];
+
+const round = (value) => +value.toFixed(4);
+const mean = (xs) => (xs.length === 0 ? null : round(xs.reduce((a, b) => a + b, 0) / xs.length));
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  label: values.label,
+  dist: values.dist,
+};
+for (const set of sets) {
+  if (values.only && !values.only.split(',').includes(set.name)) continue;
+  if (!existsSync(set.folder)) {
+    console.error(`skipping ${set.name}: ${set.folder} is absent`);
+    continue;
+  }
+  // A parse may take minutes on a busy machine: a timeout would drop a filing and its questions.
+  const engine = await createEngine({
+    store: await openStore(path.join(mkdtempSync(path.join(tmpdir(), 'cairn-time-eval-')), 'eval.db')),
+    parseLimits: { timeoutMs: 900_000 },
+  });
+  for (const p of set.parts) {
+    const questions = (await loadQuestions(p.questions)).filter((q) => (p.keep ? p.keep(q) : true));
+    const report = await evaluateDocuments(engine, set.folder, questions, {
+      collection: set.name,
+      include: set.include,
+    });
+    const kinds = new Map(
+      readFileSync(p.questions, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line))
+        .map((q) => [q.id, q.kind]),
+    );
+    const single = report.perQuestion.filter((q) => q.documents.length === 1);
+    const recency = single.filter((q) => RECENCY.test(q.question));
+    const at = (qs, k) => mean(qs.map((q) => (q.firstRank !== null && q.firstRank <= k ? 1 : 0)));
+    const cites = (qs) =>
+      mean(qs.map((q) => (q.answer?.firstCitation && q.documents.includes(q.answer.firstCitation) ? 1 : 0)));
+    const figures = {
+      questions: report.perQuestion.length,
+      single: single.length,
+      hitAt1: at(single, 1),
+      hitAt5: at(single, 5),
+      recencyQuestions: recency.length,
+      recencyHitAt1: at(recency, 1),
+      firstCitation: cites(single),
+      allHitAt5: at(report.perQuestion, 5),
+      multiCoverageAt10: mean(
+        report.perQuestion.filter((q) => q.documents.length > 1).map((q) => q.coverageAt10),
+      ),
+    };
+    if (report.ingest.failed > 0 || report.unmatched.length > 0) {
+      console.error(
+        `${p.name}: ${report.ingest.failed} files failed to ingest; unmatched ${report.unmatched.join(', ')}`,
+      );
+    }
+    results[p.name] = {
+      ...figures,
+      documents: report.documents,
+      ingest: report.ingest,
+      unmatched: report.unmatched,
+      perQuestion: report.perQuestion.map((q) => ({
+        id: q.id,
+        kind: kinds.get(q.id),
+        firstRank: q.firstRank,
+        top3: q.ranking.slice(0, 3),
+        firstCitation: q.answer?.firstCitation ?? null,
+      })),
+    };
+    console.log(
+      `${values.label} ${p.name}: single ${figures.single} hit@1 ${figures.hitAt1} hit@5 ${figures.hitAt5}; ` +
+        `recency ${figures.recencyQuestions} hit@1 ${figures.recencyHitAt1}; first citation ${figures.firstCitation}` +
+        (figures.multiCoverageAt10 === null ? '' : `; multi coverage@10 ${figures.multiCoverageAt10}`),
+    );
+  }
+  await engine.close();
+}
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(`bench/results/time-eval-${values.label}.json`, `${JSON.stringify(results, null, 2)}\n`);

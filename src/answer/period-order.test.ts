@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Hit, HitBoost } from '../core/types.js';
+import { extractAnswer } from './extractive-answerer.js';
+
+function filing(id: string, date: string, sales: string, boosts?: HitBoost[]): Hit {
+  return {
+    chunk: {
+      id: `${id}:0`,
+      documentId: id,
+      sourceId: id,
+      ordinal: 0,
+      text: `| | Three Months Ended |\n| --- | --- |\n| Total net sales | $ ${sales} |\n`,
+      headingPath: ['Condensed Consolidated Statements of Operations'],
+      pageStart: 4,
+      pageEnd: 4,
+      tokenCount: 20,
+      metadata: { date, period: { kind: 'quarter', end: date }, dateFrom: 'text' },
+    },
+    score: 1,
+    scores: { lexical: 1 },
+    ...(boosts ? { boosts } : {}),
+  };
+}
+
+describe('extractAnswer over sources of several periods', () => {
+  const older = filing('2023 Q2 ACME.pdf', '2023-04-01', '94,836');
+  const newer = filing('2023 Q3 ACME.pdf', '2023-07-01', '81,797');
+
+  it('leads with the newest source for a recency question and says the period of each figure', () => {
+    const { text, cited } = extractAnswer('What were total net sales in the latest quarter?', [older, newer]);
+    expect(text.indexOf('81,797')).toBeLessThan(text.indexOf('94,836'));
+    expect(text).toMatch(/^Quarter ended 2023-07-01: /);
+    expect(text).toContain('Quarter ended 2023-04-01: ');
+    expect(cited).toEqual([2, 1]);
+  });
+
+  it('leads with the source the retriever boosted for the asked period', () => {
+    const boosted = filing('2023 Q2 ACME.pdf', '2023-04-01', '94,836', [
+      { kind: 'period', weight: 1, reason: 'its name states the period asked for' },
+    ]);
+    const { text } = extractAnswer('What were total net sales in Q2 2023?', [newer, boosted]);
+    expect(text).toMatch(/^Quarter ended 2023-04-01: /);
+    expect(text.indexOf('94,836')).toBeLessThan(text.indexOf('81,797'));
+  });
+
+  it('keeps the order and adds no labels when the sources share one date or have none', () => {
+    const same = filing('other.pdf', '2023-07-01', '12,000');
+    const { text } = extractAnswer('What were total net sales in the latest quarter?', [newer, same]);
+    expect(text).not.toContain('Quarter ended');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The order and period labels of an answer's quotes when they come from documents of different
+ * dates (a company's quarterly reports, a policy's versions): the quotes of the period the
+ * question asks for — or, for a recency question, of the newest document — lead, and each quote
+ * says which period it belongs to ("Quarter ended 2023-07-01: …"). The period a document covers
+ * is its metadata's `date` and `period` (set at ingest, see `findDocumentDate`); which documents
+ * the question prefers is what the retriever's time preference said (`Hit.boosts`), else, for a
+ * recency cue, the newest.
+ * @module
+ */
+import type { Hit, Metadata } from '../core/types.js';
+import { timeCue } from '../retrieve/time-preference.js';
+
+/** A unit of quoted text: the passages of one source quoted together. */
+export interface QuoteUnit<P> {
+  source: number;
+  passages: P[];
+}
+
+/** A hit's ISO date and period kind from its chunk metadata, when it has them. */
+function datedAs(hit: Hit | undefined): { date: string; kind?: string } | undefined {
+  const metadata = hit?.chunk.metadata;
+  const date = metadata?.date;
+  if (typeof date !== 'string' || !/^\d{4}-\d\d-\d\d/.test(date)) return undefined;
+  const period = metadata?.period;
+  const kind =
+    period && typeof period === 'object' && !Array.isArray(period) ? (period as Metadata).kind : undefined;
+  return { date: date.slice(0, 10), ...(typeof kind === 'string' ? { kind } : {}) };
+}
+
+const LABELS: Record<string, string> = {
+  quarter: 'Quarter ended',
+  half: 'Six months ended',
+  'nine-months': 'Nine months ended',
+  year: 'Year ended',
+  month: 'Month ended',
+};
+
+/** How a quote names its document's period: "Quarter ended 2023-07-01", "Dated 2024-03-01". */
+export function periodLabel(hit: Hit | undefined): string | undefined {
+  const dated = datedAs(hit);
+  if (!dated) return undefined;
+  return `${LABELS[dated.kind ?? ''] ?? 'Dated'} ${dated.date}`;
+}
+
+/**
+ * `units` reordered and labelled when they quote sources of two dates or more; otherwise as they
+ * are, unlabelled. Units of preferred sources (boosted for the period or recency the question
+ * asks for; else, for a recency cue, the newest) lead, the others keep their order.
+ */
+export function orderByPeriod<P>(
+  question: string,
+  hits: readonly Hit[],
+  units: ReadonlyArray<QuoteUnit<P>>,
+): { units: Array<QuoteUnit<P>>; labels: Map<number, string> } {
+  const labels = new Map<number, string>();
+  const dates = new Set(units.map((u) => datedAs(hits[u.source - 1])?.date).filter((d) => d !== undefined));
+  if (dates.size < 2) return { units: [...units], labels };
+  for (const unit of units) {
+    const label = periodLabel(hits[unit.source - 1]);
+    if (label) labels.set(unit.source, label);
+  }
+  const boosted = new Set(
+    units
+      .map((u) => u.source)
+      .filter((n) => hits[n - 1]?.boosts?.some((b) => b.kind === 'period' || b.kind === 'recency')),
+  );
+  if (boosted.size === 0 && timeCue(question).recency) {
+    const newest = [...dates].sort().at(-1);
+    for (const unit of units) if (datedAs(hits[unit.source - 1])?.date === newest) boosted.add(unit.source);
+  }
+  if (boosted.size === 0) return { units: [...units], labels };
+  const lead = units.filter((u) => boosted.has(u.source));
+  const rest = units.filter((u) => !boosted.has(u.source));
+  return { units: [...lead, ...rest], labels };
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  callerMetadata,
+  datedMetadata,
+  findDocumentDate,
+  metadataDate,
+  parseWrittenDate,
+} from './document-date.js';
+
+describe('parseWrittenDate', () => {
+  it('reads the usual written forms', () => {
+    expect(parseWrittenDate('July 1, 2023')).toEqual({ iso: '2023-07-01', precision: 'day' });
+    expect(parseWrittenDate('1 July 2023')).toEqual({ iso: '2023-07-01', precision: 'day' });
+    expect(parseWrittenDate('Sept. 30, 2022')).toEqual({ iso: '2022-09-30', precision: 'day' });
+    expect(parseWrittenDate('2024-03-01')).toEqual({ iso: '2024-03-01', precision: 'day' });
+    expect(parseWrittenDate('10/24/2022')).toEqual({ iso: '2022-10-24', precision: 'day' });
+    expect(parseWrittenDate('24/10/2022')).toEqual({ iso: '2022-10-24', precision: 'day' });
+    expect(parseWrittenDate('Oct-16-2023')).toEqual({ iso: '2023-10-16', precision: 'day' });
+    expect(parseWrittenDate('February 2024')).toEqual({ iso: '2024-02-29', precision: 'month' });
+  });
+
+  it('refuses impossible days and other words', () => {
+    expect(parseWrittenDate('February 30, 2023')).toBeUndefined();
+    expect(parseWrittenDate('Phase 2, 2023')).toBeUndefined();
+    expect(parseWrittenDate('2023-13-01')).toBeUndefined();
+  });
+});
+
+describe('findDocumentDate', () => {
+  it('prefers the period a report covers over other dates on its cover', () => {
+    const cover = [
+      '# QUARTERLY REPORT\n\nFiled on 08/04/2023\n\n### For the quarterly period ended July 1, 2023 or\n\n# Example Corp.',
+    ];
+    expect(findDocumentDate(cover)).toMatchObject({
+      date: '2023-07-01',
+      period: { kind: 'quarter', end: '2023-07-01' },
+      from: 'text',
+    });
+  });
+
+  it('reads a fiscal year end, six months and nine months', () => {
+    expect(findDocumentDate(['Annual report for the fiscal year ended June 30, 2022'])?.period.kind).toBe(
+      'year',
+    );
+    expect(findDocumentDate(['Results for the six months ended 30 June 2023'])?.period).toMatchObject({
+      kind: 'half',
+      end: '2023-06-30',
+    });
+    expect(findDocumentDate(['Nine Months Ended September 30, 2023'])?.period.kind).toBe('nine-months');
+  });
+
+  it('reads a stated date when no period is named: effective, last updated, released, as of', () => {
+    expect(findDocumentDate(['# Travel policy\n\nEffective date: March 1, 2024\n\nScope…'])?.date).toBe(
+      '2024-03-01',
+    );
+    expect(findDocumentDate(['Last updated 2023-11-15'])?.date).toBe('2023-11-15');
+    expect(findDocumentDate(['## Version 2.4\n\nReleased: 5 June 2023'])?.date).toBe('2023-06-05');
+    expect(findDocumentDate(['Balances as of December 31, 2022'])?.date).toBe('2022-12-31');
+  });
+
+  it('falls back on a dated title, then on metadata dates, and says so', () => {
+    expect(findDocumentDate(['Intro text'], { title: 'Release notes — March 2024' })).toMatchObject({
+      date: '2024-03-31',
+      period: { kind: 'month' },
+    });
+    expect(findDocumentDate(['No date here'], { title: 'Annual Report 2022' })?.period).toMatchObject({
+      kind: 'year',
+      end: '2022-12-31',
+    });
+    expect(findDocumentDate(['No date here'], { metadataDates: ['D:20230412093000Z'] })).toMatchObject({
+      date: '2023-04-12',
+      from: 'metadata',
+    });
+    expect(findDocumentDate(['No date here'], { title: 'Protocol NCT01234567' })).toBeUndefined();
+  });
+
+  it('records the fiscal label the text gives the period most often', () => {
+    const text =
+      'For the quarterly period ended July 1, 2023. Results of the third quarter of fiscal 2023 … ' +
+      'in the third quarter of fiscal 2023 compared with the third quarter of fiscal 2022.';
+    expect(findDocumentDate([text])?.period).toMatchObject({ fiscalYear: 2023, fiscalQuarter: 3 });
+  });
+
+  it('reads only the first pages', () => {
+    expect(findDocumentDate(['cover', 'contents', 'for the quarter ended March 31, 2020'])).toBeUndefined();
+  });
+});
+
+describe('datedMetadata', () => {
+  it("adds the date without overriding a caller's own, and callerMetadata takes it back off", () => {
+    const found = findDocumentDate(['as of June 30, 2023'])!;
+    const dated = datedMetadata({ team: 'ops' }, found);
+    expect(dated).toEqual({
+      team: 'ops',
+      date: '2023-06-30',
+      period: { kind: 'day', end: '2023-06-30' },
+      dateFrom: 'text',
+    });
+    expect(callerMetadata(dated)).toEqual({ team: 'ops' });
+    expect(datedMetadata({ date: '2020-01-01' }, found)).toEqual({ date: '2020-01-01' });
+    expect(callerMetadata({ date: '2020-01-01' })).toEqual({ date: '2020-01-01' });
+  });
+
+  it('reads PDF and ISO metadata dates', () => {
+    expect(metadataDate('D:20221024')).toBe('2022-10-24');
+    expect(metadataDate('2022-10-24T10:00:00Z')).toBe('2022-10-24');
+    expect(metadataDate('yesterday')).toBeUndefined();
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * When a document is from: the period it covers or the date it states, read from what its first
+ * pages say ("For the quarterly period ended July 1, 2023", "as of December 31, 2022", "Last
+ * updated: 2024-03-01", a dated title such as "Release notes — March 2024"), with the parser's
+ * metadata dates (a PDF's creation date) as a weak fallback. The phrases are generic English
+ * report and policy wording, tried strongest first; nothing here names a publisher or a kind of
+ * filing.
+ * @module
+ */
+import type { Metadata } from '../core/types.js';
+
+/** What span of time a date closes. */
+export type PeriodKind = 'quarter' | 'half' | 'nine-months' | 'year' | 'month' | 'day';
+
+/** A document's date and period, as stored in its metadata (see {@link datedMetadata}). */
+export interface DocumentDate {
+  /** ISO date `YYYY-MM-DD`: the end of the period the document covers, or the date it states. */
+  date: string;
+  period: {
+    kind: PeriodKind;
+    /** ISO date of the period's end (= `date`). */
+    end: string;
+    /** Fiscal year and quarter the text labels the period with ("third quarter of fiscal 2023"), when it does. */
+    fiscalYear?: number;
+    fiscalQuarter?: number;
+  };
+  /** Where the date was found: the document's text, or the parser's metadata (weaker). */
+  from: 'text' | 'metadata';
+  /** The phrase it was read from, as written (at most 120 characters). */
+  evidence: string;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+/** A written date: `July 1, 2023`, `1 July 2023`, `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`. */
+const DATE = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}/\d{1,2}/(?:19|20)\d\d|${MONTH}-\d{1,2}-(?:19|20)\d\d|${MONTH},?\s+(?:19|20)\d\d)`;
+
+function monthIndex(word: string): number {
+  return MONTHS.indexOf(word.slice(0, 3).toLowerCase() as (typeof MONTHS)[number]);
+}
+
+function iso(year: number, month: number, day: number): string | undefined {
+  const date = new Date(Date.UTC(year, month, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) {
+    return undefined;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+function lastDay(year: number, month: number): number {
+  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+}
+
+/**
+ * Reads one written date (see the forms of `DATE`): `{ iso, precision }` where a month without a
+ * day is its last day with precision `month`; `07/01/2023` is read month first (US order) unless
+ * the first number exceeds 12. Undefined for anything else or an impossible day.
+ */
+export function parseWrittenDate(text: string): { iso: string; precision: 'day' | 'month' } | undefined {
+  const t = text.trim().replace(/\s+/g, ' ');
+  let m = /^(\d{4})-(\d\d)-(\d\d)$/.exec(t);
+  if (m) {
+    const day = iso(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+    return day ? { iso: day, precision: 'day' } : undefined;
+  }
+  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  if (m) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    const [month, day] = a > 12 ? [b, a] : [a, b];
+    const value = iso(Number(m[3]), month - 1, day);
+    return value ? { iso: value, precision: 'day' } : undefined;
+  }
+  m = /^([a-z]+)\.?[\s-](\d{1,2})(?:st|nd|rd|th)?,?[\s-](\d{4})$/i.exec(t);
+  if (m && monthIndex(m[1]!) >= 0) {
+    const value = iso(Number(m[3]), monthIndex(m[1]!), Number(m[2]));
+    return value ? { iso: value, precision: 'day' } : undefined;
+  }
+  m = /^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?,? (\d{4})$/i.exec(t);
+  if (m && monthIndex(m[2]!) >= 0) {
+    const value = iso(Number(m[3]), monthIndex(m[2]!), Number(m[1]));
+    return value ? { iso: value, precision: 'day' } : undefined;
+  }
+  m = /^([a-z]+)\.?,? (\d{4})$/i.exec(t);
+  if (m && monthIndex(m[1]!) >= 0) {
+    const year = Number(m[2]);
+    const month = monthIndex(m[1]!);
+    return { iso: iso(year, month, lastDay(year, month))!, precision: 'month' };
+  }
+  return undefined;
+}
+
+/** A phrase that dates a document, strongest first: the period a report covers, then a stated date. */
+const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> = [
+  {
+    // "For the quarterly period ended July 1, 2023", "three months ended", "fiscal year ended"
+    pattern: new RegExp(
+      String.raw`\b(quarterly\s+period|quarter|three\s+months|six\s+months|half[-\s]year|nine\s+months|fiscal\s+year|financial\s+year|year|twelve\s+months|month)\s+(?:ended|ending)\s+(${DATE})`,
+      'i',
+    ),
+    kind: (phrase) => {
+      const p = phrase.toLowerCase();
+      if (/quarter|three/.test(p)) return 'quarter';
+      if (/six|half/.test(p)) return 'half';
+      if (/nine/.test(p)) return 'nine-months';
+      if (/year|twelve/.test(p)) return 'year';
+      return 'month';
+    },
+  },
+  {
+    // "Effective date: March 1, 2024", "Last updated 2024-03-01", "Released: June 2023", "as of …"
+    pattern: new RegExp(
+      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|last\s+(?:updated|revised|modified|reviewed)|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|as\s+(?:of|at))\s*[:\-–—]?\s*(?:on\s+)?(${DATE})`,
+      'i',
+    ),
+    kind: () => 'day',
+  },
+];
+
+/** A title or first heading holding a date: "Release notes — March 2024", "Annual report 2022". */
+const HEADING_DATE = new RegExp(String.raw`(${DATE})|\b((?:19|20)\d\d)\b`, 'i');
+
+/** Fiscal labels of a period: "third quarter of fiscal 2023", "Q3 2023", "Q3 FY23". */
+const ORDINALS = ['first', 'second', 'third', 'fourth'];
+const FISCAL_LABEL =
+  /\b(?:(first|second|third|fourth)\s+quarter\s+of\s+(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)|q([1-4])\s+(?:fy\s*)?((?:19|20)\d\d))\b/gi;
+
+function fiscalLabel(text: string): { fiscalYear: number; fiscalQuarter: number } | undefined {
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(FISCAL_LABEL)) {
+    const quarter = m[1] ? ORDINALS.indexOf(m[1].toLowerCase()) + 1 : Number(m[3]);
+    const year = Number(m[2] ?? m[4]);
+    const key = `${year}-${quarter}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+  if (!best) return undefined;
+  const [year, quarter] = best[0].split('-').map(Number);
+  return { fiscalYear: year!, fiscalQuarter: quarter! };
+}
+
+/** Characters of each first page read for a date (a cover page and its opening). */
+const FIRST_PAGE_CHARACTERS = 6000;
+/** Pages read for a date. */
+const FIRST_PAGES = 2;
+
+/** Options of {@link findDocumentDate}. */
+export interface FindDateOptions {
+  /** The document's title, read like a first heading. */
+  title?: string;
+  /** Dates from the parser's metadata (creation, modification), used only when the text states none. */
+  metadataDates?: Array<string | undefined>;
+}
+
+/**
+ * The date of a document from the Markdown of its pages: the first period phrase of its first two
+ * pages ("for the quarterly period ended …"), else the first stated date ("last updated …", "as of
+ * …"), else a date in its title or first heading, else the first metadata date; undefined when
+ * none is found. A period phrase whose date has no day ("year ended December 2022") ends on the
+ * month's last day.
+ */
+export function findDocumentDate(
+  pages: readonly string[],
+  options: FindDateOptions = {},
+): DocumentDate | undefined {
+  const text = pages
+    .slice(0, FIRST_PAGES)
+    .map((page) => page.slice(0, FIRST_PAGE_CHARACTERS))
+    .join('\n\n')
+    .replace(/[*_#|]+/g, ' ')
+    .replace(/[ \t]+/g, ' ');
+  const fiscal = fiscalLabel(text);
+  for (const { pattern, kind } of PHRASES) {
+    const m = pattern.exec(text);
+    const parsed = m ? parseWrittenDate(m[2]!) : undefined;
+    if (m && parsed) return dated(parsed.iso, kind(m[1]!), 'text', m[0], fiscal);
+  }
+  const headings = [options.title ?? '', ...(/^.*\S.*$/m.exec(text) ?? [])];
+  for (const heading of headings) {
+    const m = HEADING_DATE.exec(heading);
+    if (!m) continue;
+    if (m[1]) {
+      const parsed = parseWrittenDate(m[1]);
+      if (parsed) return dated(parsed.iso, parsed.precision, 'text', heading, fiscal);
+    } else if (m[2] && !/\d[-/.]\d|\d{5}/.test(heading)) {
+      return dated(`${m[2]}-12-31`, 'year', 'text', heading, fiscal);
+    }
+  }
+  for (const value of options.metadataDates ?? []) {
+    const day = value === undefined ? undefined : metadataDate(value);
+    if (day) return dated(day, 'day', 'metadata', value!, fiscal);
+  }
+  return undefined;
+}
+
+/** A metadata date: ISO 8601, or a PDF date string `D:YYYYMMDDHHmmSS…`; undefined otherwise. */
+export function metadataDate(value: string): string | undefined {
+  const pdf = /^D:(\d{4})(\d\d)(\d\d)/.exec(value);
+  if (pdf) return iso(Number(pdf[1]), Number(pdf[2]) - 1, Number(pdf[3]));
+  const isoDate = /^(\d{4})-(\d\d)-(\d\d)/.exec(value);
+  if (isoDate) return iso(Number(isoDate[1]), Number(isoDate[2]) - 1, Number(isoDate[3]));
+  return undefined;
+}
+
+function dated(
+  date: string,
+  kind: PeriodKind,
+  from: DocumentDate['from'],
+  evidence: string,
+  fiscal: { fiscalYear: number; fiscalQuarter: number } | undefined,
+): DocumentDate {
+  return {
+    date,
+    period: { kind, end: date, ...(fiscal ?? {}) },
+    from,
+    evidence: evidence.replace(/\s+/g, ' ').trim().slice(0, 120),
+  };
+}
+
+/** Metadata keys the ingest derives; a caller's own value under one of them wins. */
+export const DERIVED_DATE_KEYS = ['date', 'period', 'dateFrom'] as const;
+
+/**
+ * The caller's `metadata` with the found date added as `date` (ISO `YYYY-MM-DD`, filterable with
+ * `$gte`/`$lt`), `period` (`{ kind, end, fiscalYear?, fiscalQuarter? }`) and `dateFrom` (`text` or
+ * `metadata`). Nothing is added when the caller's metadata already has a `date`, nor when no date
+ * was found.
+ */
+export function datedMetadata(metadata: Metadata, found: DocumentDate | undefined): Metadata {
+  if (!found || 'date' in metadata) return metadata;
+  const period: Metadata = { kind: found.period.kind, end: found.period.end };
+  if (found.period.fiscalYear !== undefined) period.fiscalYear = found.period.fiscalYear;
+  if (found.period.fiscalQuarter !== undefined) period.fiscalQuarter = found.period.fiscalQuarter;
+  return { ...metadata, date: found.date, period, dateFrom: found.from };
+}
+
+/**
+ * `metadata` without the keys {@link datedMetadata} derived (present only when `dateFrom` is), to
+ * compare a stored document's metadata with the caller's.
+ */
+export function callerMetadata(metadata: Metadata): Metadata {
+  if (!('dateFrom' in metadata)) return metadata;
+  const copy: Metadata = { ...metadata };
+  for (const key of DERIVED_DATE_KEYS) delete copy[key];
+  return copy;
+}
