@@ -16,6 +16,7 @@ import { inSpan, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
+import { type Rm3Options, rm3Search, rm3Settings } from './pseudo-relevance-feedback.js';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
 
@@ -56,8 +57,25 @@ export interface SearchRequest {
    * the search, nor without an identity index.
    */
   documentFocus?: number | false;
+  /**
+   * Pseudo-relevance feedback on the lexical ranking (lexical and hybrid modes): RM3 (Lavrenko &
+   * Croft, "Relevance-Based Language Models", SIGIR 2001) expands the query with the heaviest
+   * terms of the best first-pass hits and searches again, weighted; see
+   * `pseudo-relevance-feedback.ts`. `true` uses {@link DEFAULT_RM3}'s settings (Anserini's
+   * defaults: 10 feedback hits, 10 terms, original query weight 0.5), an object overrides them,
+   * `false` turns it off. Default {@link DEFAULT_PSEUDO_RELEVANCE_FEEDBACK}. With it on, a hybrid
+   * search fuses in the engine (never in the store). It costs one lexical query per term group.
+   * @throws {InvalidArgumentError} for settings out of range.
+   */
+  pseudoRelevanceFeedback?: boolean | Rm3Options;
   signal?: AbortSignal;
 }
+
+/**
+ * Default {@link SearchRequest.pseudoRelevanceFeedback}; measured in `bench/tune-prf.mjs`
+ * (`bench/results/tune-prf.json`).
+ */
+export const DEFAULT_PSEUDO_RELEVANCE_FEEDBACK = false;
 
 /**
  * Default {@link SearchRequest.documentFocus}: the weight, beside 1 for the search over all
@@ -91,6 +109,8 @@ export interface SearchScoring {
   fused?: 'rrf-store' | 'rrf-engine';
   /** `scores.rerank`: the reranker's model, when one ran. */
   rerank?: string;
+  /** Pseudo-relevance feedback that reweighted `scores.lexical`, when it ran. */
+  feedback?: 'rm3';
 }
 
 /** Result of {@link search}: the hits, the mode that actually ran and what scored them. */
@@ -239,7 +259,10 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     mode === 'dense' || focusWeight <= 0 || request.documentIds || request.sourceIds || !deps.documentIdentity
       ? []
       : ((await deps.documentIdentity(request.collection, request.namespace))?.named(request.query) ?? []);
-  if (mode === 'hybrid' && named.length === 0 && capabilities.hybrid && deps.store.hybridSearch && embedder) {
+  const feedback = request.pseudoRelevanceFeedback ?? DEFAULT_PSEUDO_RELEVANCE_FEEDBACK;
+  const rm3 = mode !== 'dense' && feedback ? rm3Settings(feedback) : undefined;
+  if (rm3) scoring.feedback = 'rm3';
+  if (mode === 'hybrid' && !rm3 && named.length === 0 && capabilities.hybrid && deps.store.hybridSearch && embedder) {
     // One round trip: the store fuses its own dense and lexical candidates.
     const vector = await embedQuery(embedder, request.query, {
       onUsage: deps.onUsage,
@@ -262,12 +285,14 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     return finish(fused, 'hybrid', scoring);
   }
   const lexicalK = mode === 'lexical' ? stageK : candidates;
+  const runLexical = (query: string, k: number) =>
+    storeCall(deps.store, 'lexical', k, () => deps.store.lexicalSearch({ ...scope, query, topK: k }));
   const lexical =
     mode === 'dense'
       ? undefined
-      : storeCall(deps.store, 'lexical', lexicalK, () =>
-          deps.store.lexicalSearch({ ...scope, query: request.query, topK: lexicalK }),
-        );
+      : rm3
+        ? rm3Search(runLexical, request.query, lexicalK, rm3).then((result) => result.hits)
+        : runLexical(request.query, lexicalK);
   // The documents the query names, searched on their own and fused in (see `documentFocus`).
   const focused =
     named.length === 0
