@@ -64,7 +64,10 @@ async function measure(queries, feedback) {
   };
 }
 
-const settings = [{ name: 'bm25', feedback: false }, { name: 'rm3-default', feedback: true }];
+const settings = [
+  { name: 'bm25', feedback: false },
+  { name: 'rm3-default', feedback: true },
+];
 // The grid: the original query's weight (Anserini's default 0.5 is in the defaults above), with
 // 10 feedback hits, 10 terms and 3 groups; --grid adds feedback depth and term count.
 for (const originalQueryWeight of [0.7, 0.8, 0.9]) {
@@ -85,14 +88,19 @@ if (values.grid) {
 }
 const rows = [];
 for (const setting of settings) {
-  const row = { name: setting.name, feedback: setting.feedback, tune: await measure(parts.tune, setting.feedback) };
+  const row = {
+    name: setting.name,
+    feedback: setting.feedback,
+    tune: await measure(parts.tune, setting.feedback),
+  };
   rows.push(row);
   console.error(JSON.stringify({ name: row.name, tune: row.tune }));
 }
 // Choose on the tune part only, then measure the baseline and the chosen setting on the other.
 const best = rows.reduce((a, b) => (b.tune.ndcgAt10 > a.tune.ndcgAt10 ? b : a));
 for (const row of rows) {
-  if (row === rows[0] || row === rows[1] || row === best) row.measure = await measure(parts.measure, row.feedback);
+  if (row === rows[0] || row === rows[1] || row === best)
+    row.measure = await measure(parts.measure, row.feedback);
 }
 await engine.close();
 const results = {
@@ -100,7 +108,11 @@ const results = {
   node: process.version,
   dataset: dataset.name,
   split: 'train',
-  parts: { rule: 'sha256(query id)[0] even: tune; odd: measure', tune: parts.tune.length, measure: parts.measure.length },
+  parts: {
+    rule: 'sha256(query id)[0] even: tune; odd: measure',
+    tune: parts.tune.length,
+    measure: parts.measure.length,
+  },
   settings: rows,
   bestOnTune: best.name,
 };

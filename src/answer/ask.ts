@@ -8,6 +8,7 @@ import { streamChat } from '../core/traced-chat.js';
 import type { Answer, Citation, Hit } from '../core/types.js';
 import { answerSources } from './answer-sources.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
+import { lacksEvidence } from './evidence-check.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
 import type { RelevanceOptions } from './relevance.js';
@@ -35,6 +36,13 @@ export interface AnswerOptions extends RelevanceOptions {
    * they follow specific text among the sources. `askWithHistory` finds them itself.
    */
   boilerplate?: ReadonlySet<string>;
+  /**
+   * Topic words of the question that no chunk in the searched scope contains (see `absentWords`;
+   * `askWithHistory` finds them itself when no chat model is given). When they leave the question
+   * unanswerable (see `lacksEvidence`) the offline answerer says "not found", naming the words and
+   * citing the sources it searched, instead of quoting the closest passage.
+   */
+  absentWords?: readonly string[];
 }
 
 /** An {@link Answer} plus what citation validation removed. */
@@ -68,6 +76,23 @@ export async function checkedAnswerFromHits(
   };
   if (sources.length === 0) return notFound(chatModel?.model ?? 'extractive');
 
+  if (!chatModel && options.absentWords && lacksEvidence(question, options.absentWords)) {
+    // Where it looked: the sources, cited, after the words no document holds.
+    const words = options.absentWords.map((w) => `"${w}"`);
+    const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+    const looked = sources.slice(0, 3);
+    const text = `${NOT_FOUND_TEXT} No indexed document mentions ${list}; the closest sources searched: ${looked.map((s) => `[${s.n}]`).join(' ')}.`;
+    options.onSources?.(looked);
+    options.onToken?.(text);
+    return {
+      text,
+      sources: looked,
+      cited: looked.map((s) => s.n),
+      notFound: true,
+      answeredBy: 'extractive',
+      invalidCitations: [],
+    };
+  }
   if (!chatModel) {
     const extracted = extractAnswer(
       question,

@@ -11,11 +11,12 @@
  * weighted query's BM25 score exactly, up to each ranking's depth.
  * @module
  */
+
+import { stemmer } from 'stemmer';
 import { InvalidArgumentError } from '../core/errors.js';
 import { queryTerms } from '../core/query-terms.js';
 import type { Hit } from '../core/types.js';
 import { isStopWord, wordTokens } from './terms.js';
-import { stemmer } from 'stemmer';
 
 /** Settings of the RM3 stage; see {@link DEFAULT_RM3}. */
 export interface Rm3Options {
@@ -68,7 +69,10 @@ export function rm3Settings(options: Rm3Options | true | undefined): Required<Rm
   const settings = { ...DEFAULT_RM3, ...(options === true || options === undefined ? {} : options) };
   for (const key of ['feedbackDocuments', 'feedbackTerms', 'groups'] as const) {
     if (!Number.isInteger(settings[key]) || settings[key] <= 0) {
-      throw new InvalidArgumentError(`pseudoRelevanceFeedback.${key}`, `must be a positive integer, got ${settings[key]}`);
+      throw new InvalidArgumentError(
+        `pseudoRelevanceFeedback.${key}`,
+        `must be a positive integer, got ${settings[key]}`,
+      );
     }
   }
   const alpha = settings.originalQueryWeight;
@@ -139,7 +143,11 @@ export interface WeightedQuery {
  * cut into `groups` runs of about equal size, each with weight (1 − α) × its terms' mean weight.
  * Queries of weight 0 are left out.
  */
-export function rm3Queries(query: string, model: readonly WeightedTerm[], options: Required<Rm3Options>): WeightedQuery[] {
+export function rm3Queries(
+  query: string,
+  model: readonly WeightedTerm[],
+  options: Required<Rm3Options>,
+): WeightedQuery[] {
   const alpha = options.originalQueryWeight;
   const words = queryTerms(query).length;
   const out: WeightedQuery[] = [];
@@ -147,7 +155,10 @@ export function rm3Queries(query: string, model: readonly WeightedTerm[], option
   if (alpha === 1 || model.length === 0) return out;
   const groups = Math.min(options.groups, model.length);
   for (let g = 0; g < groups; g++) {
-    const part = model.slice(Math.floor((g * model.length) / groups), Math.floor(((g + 1) * model.length) / groups));
+    const part = model.slice(
+      Math.floor((g * model.length) / groups),
+      Math.floor(((g + 1) * model.length) / groups),
+    );
     const mean = part.reduce((s, t) => s + t.weight, 0) / part.length;
     out.push({ text: part.map((t) => t.term).join(' '), weight: (1 - alpha) * mean });
   }
@@ -181,7 +192,8 @@ export async function rm3Search(
   const first = await run(query, Math.max(topK, options.feedbackDocuments));
   if (first.length === 0) return { hits: first, expansion: [] };
   const model = relevanceModel(first, options);
-  if (model.length === 0 || options.originalQueryWeight === 1) return { hits: first.slice(0, topK), expansion: [] };
+  if (model.length === 0 || options.originalQueryWeight === 1)
+    return { hits: first.slice(0, topK), expansion: [] };
   const queries = rm3Queries(query, model, options);
   const rankings = await Promise.all(
     queries.map((q) => (q.original ? Promise.resolve(first) : run(q.text, topK))),

@@ -15,6 +15,7 @@ import { queryTerms } from '../core/query-terms.js';
 import { inSpan, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
+import { DEFAULT_COPY_DEMOTION, demoteCopies } from './copy-demotion.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
 import { type Rm3Options, rm3Search, rm3Settings } from './pseudo-relevance-feedback.js';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
@@ -68,6 +69,14 @@ export interface SearchRequest {
    * @throws {InvalidArgumentError} for settings out of range.
    */
   pseudoRelevanceFeedback?: boolean | Rm3Options;
+  /**
+   * Moves boilerplate after specific text: a hit with a near-copy (word 3-gram resemblance ≥ 0.8)
+   * in at least this many other documents among the candidates (see `copy-demotion.ts`), so that
+   * a certification or cover page copied across a series of reports never leads. The candidate
+   * pool is then fetched `candidates` deep in every mode. Default {@link DEFAULT_COPY_DEMOTION}
+   * (2); `false` or 0 turns it off.
+   */
+  demoteCopies?: number | false;
   signal?: AbortSignal;
 }
 
@@ -111,6 +120,8 @@ export interface SearchScoring {
   rerank?: string;
   /** Pseudo-relevance feedback that reweighted `scores.lexical`, when it ran. */
   feedback?: 'rm3';
+  /** Hits moved after specific text as boilerplate (see `SearchRequest.demoteCopies`), when any. */
+  copiesDemoted?: number;
 }
 
 /** Result of {@link search}: the hits, the mode that actually ran and what scored them. */
@@ -234,9 +245,18 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   if (reranker && (!Number.isInteger(rerankPool) || rerankPool <= 0)) {
     throw new InvalidArgumentError('rerankCandidates', `must be a positive integer, got ${rerankPool}`);
   }
-  // Without a reranker the last stage returns topK; with one it returns the pool to rerank.
-  const stageK = reranker ? Math.max(rerankPool, topK) : topK;
-  const candidates = Math.max(request.candidates ?? 50, stageK);
+  const minCopies = request.demoteCopies === undefined ? DEFAULT_COPY_DEMOTION : request.demoteCopies || 0;
+  if (!Number.isInteger(minCopies) || minCopies < 0) {
+    throw new InvalidArgumentError(
+      'demoteCopies',
+      `must be a non-negative integer or false, got ${minCopies}`,
+    );
+  }
+  // Without a reranker the last stage returns topK; with one it returns the pool to rerank; with
+  // copy demotion, at least the candidate pool the copies are looked for in.
+  const rerankK = reranker ? Math.max(rerankPool, topK) : topK;
+  const candidates = Math.max(request.candidates ?? 50, rerankK);
+  const stageK = minCopies > 0 ? candidates : rerankK;
   const scope = {
     collection: request.collection,
     namespace: request.namespace,
@@ -262,7 +282,14 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   const feedback = request.pseudoRelevanceFeedback ?? DEFAULT_PSEUDO_RELEVANCE_FEEDBACK;
   const rm3 = mode !== 'dense' && feedback ? rm3Settings(feedback) : undefined;
   if (rm3) scoring.feedback = 'rm3';
-  if (mode === 'hybrid' && !rm3 && named.length === 0 && capabilities.hybrid && deps.store.hybridSearch && embedder) {
+  if (
+    mode === 'hybrid' &&
+    !rm3 &&
+    named.length === 0 &&
+    capabilities.hybrid &&
+    deps.store.hybridSearch &&
+    embedder
+  ) {
     // One round trip: the store fuses its own dense and lexical candidates.
     const vector = await embedQuery(embedder, request.query, {
       onUsage: deps.onUsage,
@@ -343,8 +370,18 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   return finish(hits, mode, scoring);
 
   async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
-    if (!reranker) return { hits: pool.slice(0, topK), mode: ran, scoring: scored };
-    const reranked = await rerankHits(reranker, request.query, pool, { topK, signal: request.signal });
-    return { hits: reranked, mode: ran, scoring: { ...scored, rerank: reranker.model } };
+    let demoted = new Set<string>();
+    if (minCopies > 0) ({ hits: pool, demoted } = demoteCopies(pool, minCopies));
+    const last = (hits: Hit[]) =>
+      demoted.size === 0
+        ? hits
+        : [...hits.filter((h) => !demoted.has(h.chunk.id)), ...hits.filter((h) => demoted.has(h.chunk.id))];
+    const moved = demoted.size > 0 ? { copiesDemoted: demoted.size } : {};
+    if (!reranker) return { hits: pool.slice(0, topK), mode: ran, scoring: { ...scored, ...moved } };
+    const reranked = await rerankHits(reranker, request.query, pool.slice(0, rerankK), {
+      topK,
+      signal: request.signal,
+    });
+    return { hits: last(reranked), mode: ran, scoring: { ...scored, ...moved, rerank: reranker.model } };
   }
 }
