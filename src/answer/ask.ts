@@ -57,7 +57,9 @@ export interface CheckedAnswer extends Answer {
 /**
  * Answers `question` from already-retrieved `hits` and reports invalid citations.
  * Hits below the relevance floor are dropped first; when none is left the answer is an honest
- * "not found" and no model is called. The rest are the sources in search order, boilerplate
+ * "not found" and no model is called. Offline, when `absentWords` leave the question unanswerable
+ * (see `lacksEvidence`), the answer is "not found" too, naming those words and citing up to three
+ * sources it searched (none when no hit cleared the floor). The rest are the sources in search order, boilerplate
  * (chunks nearly copied in another document) after specific text (see {@link answerSources}).
  * With `chatModel` the reply is streamed to `onToken` with its `[n]` markers validated as they
  * arrive; without one the answer is extracted offline.
@@ -74,14 +76,18 @@ export async function checkedAnswerFromHits(
     options.onToken?.(NOT_FOUND_TEXT);
     return { text: NOT_FOUND_TEXT, sources: [], cited: [], notFound: true, answeredBy, invalidCitations: [] };
   };
-  if (sources.length === 0) return notFound(chatModel?.model ?? 'extractive');
-
-  if (!chatModel && options.absentWords && lacksEvidence(question, options.absentWords)) {
-    // Where it looked: the sources, cited, after the words no document holds.
-    const words = options.absentWords.map((w) => `"${w}"`);
+  const lacking =
+    !chatModel && options.absentWords !== undefined && lacksEvidence(question, options.absentWords);
+  if (sources.length === 0 && !lacking) return notFound(chatModel?.model ?? 'extractive');
+  if (lacking) {
+    // Where it looked: the sources that cleared the relevance floor (none: nothing cited), after
+    // the words no document holds.
+    const words = options.absentWords!.map((w) => `"${w}"`);
     const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
     const looked = sources.slice(0, 3);
-    const text = `${NOT_FOUND_TEXT} No indexed document mentions ${list}; the closest sources searched: ${looked.map((s) => `[${s.n}]`).join(' ')}.`;
+    const where =
+      looked.length === 0 ? '' : `; the closest sources searched: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
+    const text = `${NOT_FOUND_TEXT} No indexed document mentions ${list}${where}.`;
     options.onSources?.(looked);
     options.onToken?.(text);
     return {
@@ -93,6 +99,7 @@ export async function checkedAnswerFromHits(
       invalidCitations: [],
     };
   }
+
   if (!chatModel) {
     const extracted = extractAnswer(
       question,

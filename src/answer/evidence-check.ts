@@ -19,11 +19,19 @@ import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { questionTerms } from './relevance.js';
 
 /**
- * Share of the question's terms (see `questionTerms`) that must be absent from the collection for
- * "not found": one in eight. A question whose only absent word is one of nine or more is more
- * likely paraphrased by the documents ("hit" for "contacted") than about something they lack.
+ * Absent topic words that make "not found" on their own: two. One absent word makes it only when
+ * it is at least {@link MIN_SINGLE_ABSENT_SHARE} of the question's terms: in a longer question a
+ * single missing word is more often a paraphrase ("strike" for "struck", "hit" for "contacted")
+ * than a topic the documents lack.
  */
-export const MIN_ABSENT_SHARE = 1 / 8;
+export const MIN_ABSENT_WORDS = 2;
+
+/**
+ * Share of the question's terms (see `questionTerms`) one absent word must be: a third, so a
+ * question of three terms or fewer ("what does the dressing cost?"), not "how heavy are pika hay
+ * piles" when the document says "weighing".
+ */
+export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
 
 /** Words that frame a question rather than name its topic, beyond the stop words. */
 const FRAMING = new Set(['will', 'figure', 'figures']);
@@ -103,10 +111,11 @@ export async function absentWords(
 }
 
 /**
- * Whether the absent words leave the question unanswerable: at least one, and at least
- * {@link MIN_ABSENT_SHARE} of the question's terms.
+ * Whether the absent words leave the question unanswerable: at least {@link MIN_ABSENT_WORDS}, or
+ * one that is at least {@link MIN_SINGLE_ABSENT_SHARE} of the question's terms.
  */
 export function lacksEvidence(question: string, absent: readonly string[]): boolean {
+  if (absent.length >= MIN_ABSENT_WORDS) return true;
   const terms = new Set(questionTerms(question)).size;
-  return absent.length > 0 && terms > 0 && absent.length / terms >= MIN_ABSENT_SHARE;
+  return absent.length === 1 && terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
 }
