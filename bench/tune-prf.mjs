@@ -5,7 +5,9 @@
 // they are only reported. Lexical mode, chunk size and field weights at the defaults, 100 hits
 // per query ranked per source document, as `cairn eval`. Reports nDCG@10, recall@100, MRR@10 and
 // query latency p50/p95 per setting and part. Run after `npm run build`.
-// Usage: nice node bench/tune-prf.mjs [--dir ../shared/data/scifact] [--grid]
+// With --demotion it instead compares BM25 with and without boilerplate demotion (the retriever's
+// `demoteCopies`) on both parts, into bench/results/copy-demotion-scifact.json.
+// Usage: nice node bench/tune-prf.mjs [--dir ../shared/data/scifact] [--grid] [--demotion]
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ const { values } = parseArgs({
   options: {
     dir: { type: 'string', default: '../shared/data/scifact' },
     grid: { type: 'boolean', default: false },
+    demotion: { type: 'boolean', default: false },
   },
 });
 const dataset = await loadBeir(values.dir, 'train');
@@ -32,7 +35,7 @@ const engine = await createEngine({
 // Ingest only (no queries): the same Markdown per document as `cairn eval`.
 await evaluate(engine, { ...dataset, queries: [] }, { collection: 'scifact', split: 'train', modes: [] });
 
-async function measure(queries, feedback) {
+async function measure(queries, feedback, extra = {}) {
   let ndcg = 0;
   let recall = 0;
   let mrr = 0;
@@ -46,6 +49,7 @@ async function measure(queries, feedback) {
       keepBest: true,
       reranker: false,
       pseudoRelevanceFeedback: feedback,
+      ...extra,
     });
     latencies.push(performance.now() - start);
     const ranking = hits.map((h) => h.chunk.sourceId);
@@ -64,6 +68,28 @@ async function measure(queries, feedback) {
   };
 }
 
+if (values.demotion) {
+  const rows = [];
+  for (const [name, extra] of [
+    ['bm25, copies demoted (default)', {}],
+    ['bm25, no copy demotion', { demoteCopies: false }],
+  ]) {
+    const row = {
+      name,
+      tune: await measure(parts.tune, false, extra),
+      measure: await measure(parts.measure, false, extra),
+    };
+    rows.push(row);
+    console.error(JSON.stringify(row));
+  }
+  await engine.close();
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(
+    'bench/results/copy-demotion-scifact.json',
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, dataset: dataset.name, split: 'train', settings: rows }, null, 2)}\n`,
+  );
+  process.exit(0);
+}
 const settings = [
   { name: 'bm25', feedback: false },
   { name: 'rm3-default', feedback: true },

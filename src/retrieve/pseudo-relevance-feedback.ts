@@ -38,7 +38,7 @@ export interface Rm3Options {
  * originalQueryWeight = 0.5 (Lin et al., "Anserini: Enabling the Use of Lucene for Information
  * Retrieval Research", SIGIR 2017; Yang & Lin, "Reproducing and Generalizing Semantic Term
  * Matching in Axiomatic Information Retrieval", ECIR 2019), with the expansion terms searched in
- * `groups` = 3 weighted queries (see `bench/tune-prf.mjs`).
+ * `groups` = 3 weighted queries (three weight bands: a choice for cost, not a tuned figure).
  */
 export const DEFAULT_RM3: Readonly<Required<Rm3Options>> = Object.freeze({
   feedbackDocuments: 10,
