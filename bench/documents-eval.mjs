@@ -3,8 +3,11 @@
 // hit@1/5/10 and MRR@10 by document, coverage@10 for multi-document questions, and for the
 // offline (extractive) answers how often they state the reference's key figure and cite a right
 // document first. Sets: the 20 SEC 10-Q filings with their development questions, the 10 NTSB
-// reports and the 3 NIH protocols with the questions in bench/questions/. Run after `npm run build`.
-// Usage: node bench/documents-eval.mjs [--data ../shared/data] [--out documents-eval]
+// reports and the 3 NIH protocols with the questions in bench/questions/, and questions about the
+// same reports and protocols that none of them answers (bench/questions/*-negative.jsonl: the
+// answer should be "not found"). `notFound` is the share of answers that said so; on the sets with
+// answers it is the false "not found" count. Run after `npm run build`.
+// Usage: node bench/documents-eval.mjs [--data ../shared/data] [--out documents-eval] [--prf] [--no-demote-copies]
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +19,8 @@ const { values } = parseArgs({
   options: {
     data: { type: 'string', default: '../shared/data' },
     out: { type: 'string', default: 'documents-eval' },
+    prf: { type: 'boolean', default: false },
+    'no-demote-copies': { type: 'boolean', default: false },
   },
 });
 
@@ -27,6 +32,16 @@ const sets = [
   },
   { name: 'ntsb', folder: path.join(values.data, 'pdfs', 'ntsb'), questions: 'bench/questions/ntsb.jsonl' },
   { name: 'nih', folder: path.join(values.data, 'pdfs', 'nih'), questions: 'bench/questions/nih.jsonl' },
+  {
+    name: 'ntsb-negative',
+    folder: path.join(values.data, 'pdfs', 'ntsb'),
+    questions: 'bench/questions/ntsb-negative.jsonl',
+  },
+  {
+    name: 'nih-negative',
+    folder: path.join(values.data, 'pdfs', 'nih'),
+    questions: 'bench/questions/nih-negative.jsonl',
+  },
 ];
 
 const round = (value) => (typeof value === 'number' ? +value.toFixed(4) : value);
@@ -37,6 +52,8 @@ const results = {
   node: process.version,
   mode: 'lexical',
   answerer: 'extractive',
+  pseudoRelevanceFeedback: values.prf,
+  demoteCopies: !values['no-demote-copies'],
 };
 for (const set of sets) {
   if (!existsSync(set.folder)) {
@@ -50,6 +67,8 @@ for (const set of sets) {
   const report = await evaluateDocuments(engine, set.folder, questions, {
     collection: set.name,
     include: ['**/*.pdf'],
+    ...(values.prf ? { pseudoRelevanceFeedback: true } : {}),
+    ...(values['no-demote-copies'] ? { demoteCopies: false } : {}),
   });
   await engine.close();
   const groups = (figures) => Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, rounded(v)]));
@@ -68,6 +87,7 @@ for (const set of sets) {
       keyFigure: q.answer.keyFigure,
       statesKeyFigure: q.answer.statesKeyFigure,
       firstCitation: q.answer.firstCitation,
+      notFound: q.answer.notFound,
       answer: q.answer.text.length > 400 ? `${q.answer.text.slice(0, 400)}…` : q.answer.text,
     })),
   };
@@ -75,7 +95,8 @@ for (const set of sets) {
   console.log(
     `${set.name}: single hit@1 ${single.hitAt1.toFixed(3)} hit@5 ${single.hitAt5.toFixed(3)}; ` +
       `multi coverage@10 ${multi.coverageAt10.toFixed(3)}; key figure ${report.answers.all.keyFigure.toFixed(3)} ` +
-      `of ${report.answers.all.withKeyFigure}; first citation ${report.answers.all.firstCitation.toFixed(3)}`,
+      `of ${report.answers.all.withKeyFigure}; first citation ${report.answers.all.firstCitation.toFixed(3)}; ` +
+      `not found ${Math.round(report.answers.all.notFound * report.questions)} of ${report.questions}`,
   );
 }
 mkdirSync('bench/results', { recursive: true });

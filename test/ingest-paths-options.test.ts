@@ -79,7 +79,10 @@ describe('ingestPaths', () => {
           });
         }
         running--;
-        return { pages: [{ pageNumber: 1, markdown: new TextDecoder().decode(source.bytes) }] };
+        return {
+          mediaType: 'text/markdown',
+          pages: [{ pageNumber: 1, markdown: new TextDecoder().decode(source.bytes) }],
+        };
       },
     };
     const own = await createEngine({

@@ -10,6 +10,7 @@ import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from '.
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
 import { boilerplateHits } from './boilerplate.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
+import { absentWords } from './evidence-check.js';
 import { prepareQuestion } from './prepare-question.js';
 import type { ConversationTurn, QueryRewriter } from './query-rewriter.js';
 import type { AnsweringEngine, SearcherOptions } from './searcher.js';
@@ -156,6 +157,20 @@ async function answerTurn(
       return found;
     },
   );
+  // Offline, a question about words no document holds is answered "not found" (evidence-check.ts).
+  const absent = chatModel
+    ? undefined
+    : await inSpan('cairn.evidence', {}, async (span) => {
+        const words = await absentWords(engine, prepared.standalone, {
+          collection: search.collection,
+          namespace: search.namespace,
+          filter: search.filter,
+          documentIds: search.documentIds,
+          sourceIds: search.sourceIds,
+        });
+        span.setAttribute('cairn.evidence.absent', words.length);
+        return words;
+      });
   const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
     checkedAnswerFromHits(prepared.standalone, hits, chatModel, {
       onToken,
@@ -165,6 +180,7 @@ async function answerTurn(
       minTermCoverage,
       minSimilarity: search.minSimilarity,
       boilerplate,
+      ...(absent ? { absentWords: absent } : {}),
     }),
   );
   return { ...answer, ...turn, smallTalk: false, mode };

@@ -8,6 +8,7 @@ import { streamChat } from '../core/traced-chat.js';
 import type { Answer, Citation, Hit } from '../core/types.js';
 import { answerSources } from './answer-sources.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
+import { lacksEvidence } from './evidence-check.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
 import type { RelevanceOptions } from './relevance.js';
@@ -35,6 +36,13 @@ export interface AnswerOptions extends RelevanceOptions {
    * they follow specific text among the sources. `askWithHistory` finds them itself.
    */
   boilerplate?: ReadonlySet<string>;
+  /**
+   * Topic words of the question that no chunk in the searched scope contains (see `absentWords`;
+   * `askWithHistory` finds them itself when no chat model is given). When they leave the question
+   * unanswerable (see `lacksEvidence`) the offline answerer says "not found", naming the words and
+   * citing the sources it searched, instead of quoting the closest passage.
+   */
+  absentWords?: readonly string[];
 }
 
 /** An {@link Answer} plus what citation validation removed. */
@@ -49,7 +57,9 @@ export interface CheckedAnswer extends Answer {
 /**
  * Answers `question` from already-retrieved `hits` and reports invalid citations.
  * Hits below the relevance floor are dropped first; when none is left the answer is an honest
- * "not found" and no model is called. The rest are the sources in search order, boilerplate
+ * "not found" and no model is called. Offline, when `absentWords` leave the question unanswerable
+ * (see `lacksEvidence`), the answer is "not found" too, naming those words and citing up to three
+ * sources it searched (none when no hit cleared the floor). The rest are the sources in search order, boilerplate
  * (chunks nearly copied in another document) after specific text (see {@link answerSources}).
  * With `chatModel` the reply is streamed to `onToken` with its `[n]` markers validated as they
  * arrive; without one the answer is extracted offline.
@@ -66,7 +76,29 @@ export async function checkedAnswerFromHits(
     options.onToken?.(NOT_FOUND_TEXT);
     return { text: NOT_FOUND_TEXT, sources: [], cited: [], notFound: true, answeredBy, invalidCitations: [] };
   };
-  if (sources.length === 0) return notFound(chatModel?.model ?? 'extractive');
+  const lacking =
+    !chatModel && options.absentWords !== undefined && lacksEvidence(question, options.absentWords);
+  if (sources.length === 0 && !lacking) return notFound(chatModel?.model ?? 'extractive');
+  if (lacking) {
+    // Where it looked: the sources that cleared the relevance floor (none: nothing cited), after
+    // the words no document holds.
+    const words = options.absentWords!.map((w) => `"${w}"`);
+    const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+    const looked = sources.slice(0, 3);
+    const where =
+      looked.length === 0 ? '' : `; the closest sources searched: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
+    const text = `${NOT_FOUND_TEXT} No indexed document mentions ${list}${where}.`;
+    options.onSources?.(looked);
+    options.onToken?.(text);
+    return {
+      text,
+      sources: looked,
+      cited: looked.map((s) => s.n),
+      notFound: true,
+      answeredBy: 'extractive',
+      invalidCitations: [],
+    };
+  }
 
   if (!chatModel) {
     const extracted = extractAnswer(

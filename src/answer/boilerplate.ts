@@ -84,6 +84,7 @@ export interface ProbeSearcher {
       topK: number;
       keepBest: boolean;
       documentFocus: false;
+      demoteCopies: false;
       reranker: false;
       collection?: string;
       namespace?: string;
@@ -146,6 +147,7 @@ export async function boilerplateHits(
         topK: minCopies + 4,
         keepBest: true,
         documentFocus: false,
+        demoteCopies: false,
         reranker: false,
         ...(options.collection === undefined ? {} : { collection: options.collection }),
         ...(options.namespace === undefined ? {} : { namespace: options.namespace }),

@@ -14,6 +14,7 @@ import type { Reranker } from '../core/ports.js';
 import type { SearchMode } from '../core/types.js';
 import type { Engine } from '../engine/engine.js';
 import { DEFAULT_RRF_K } from '../retrieve/reciprocal-rank-fusion.js';
+import type { SearchRequest } from '../retrieve/retriever.js';
 import { type Judgments, mrrAt, ndcgAt, recallAt } from './metrics.js';
 
 /** One corpus document. */
@@ -124,6 +125,10 @@ export interface EvaluateOptions {
   rrfWeights?: [number, number];
   /** Weight of the search in the documents a query names; default the retriever's (see `SearchRequest.documentFocus`). */
   documentFocus?: number | false;
+  /** RM3 pseudo-relevance feedback; default the retriever's (see `SearchRequest.pseudoRelevanceFeedback`). */
+  pseudoRelevanceFeedback?: SearchRequest['pseudoRelevanceFeedback'];
+  /** Boilerplate demotion; default the retriever's (see `SearchRequest.demoteCopies`). */
+  demoteCopies?: number | false;
   onProgress?: (stage: string, done: number, total: number) => void;
 }
 
@@ -186,6 +191,10 @@ export async function evaluate(
         reranker: run.reranker ?? false,
         rerankCandidates: options.rerankCandidates ?? 100,
         ...(options.documentFocus === undefined ? {} : { documentFocus: options.documentFocus }),
+        ...(options.pseudoRelevanceFeedback === undefined
+          ? {}
+          : { pseudoRelevanceFeedback: options.pseudoRelevanceFeedback }),
+        ...(options.demoteCopies === undefined ? {} : { demoteCopies: options.demoteCopies }),
       });
       latencies.push(performance.now() - start);
       const ranking = hits.map((h) => h.chunk.sourceId);

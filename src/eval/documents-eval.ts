@@ -10,6 +10,7 @@
 import { InvalidArgumentError } from '../core/errors.js';
 import type { SearchMode } from '../core/types.js';
 import type { Engine } from '../engine/engine.js';
+import type { SearchRequest } from '../retrieve/retriever.js';
 import { type Figure, keyFigure, statesFigure } from './key-figure.js';
 import type { EvalQuestion } from './questions.js';
 import { matchSources } from './source-match.js';
@@ -36,6 +37,10 @@ export interface DocumentsEvalOptions {
   rerankCandidates?: number;
   /** Weight of the search in the documents a question names; default the retriever's (see `SearchRequest.documentFocus`). */
   documentFocus?: number | false;
+  /** RM3 pseudo-relevance feedback; default the retriever's (see `SearchRequest.pseudoRelevanceFeedback`). */
+  pseudoRelevanceFeedback?: SearchRequest['pseudoRelevanceFeedback'];
+  /** Boilerplate demotion; default the retriever's (see `SearchRequest.demoteCopies`). */
+  demoteCopies?: number | false;
   onProgress?: (stage: string, done: number, total: number) => void;
 }
 
@@ -184,6 +189,10 @@ export async function evaluateDocuments(
     rrfWeights: options.rrfWeights,
     rerankCandidates: options.rerankCandidates,
     ...(options.documentFocus === undefined ? {} : { documentFocus: options.documentFocus }),
+    ...(options.pseudoRelevanceFeedback === undefined
+      ? {}
+      : { pseudoRelevanceFeedback: options.pseudoRelevanceFeedback }),
+    ...(options.demoteCopies === undefined ? {} : { demoteCopies: options.demoteCopies }),
   };
   for (const [i, q] of questions.entries()) {
     options.onProgress?.('questions', i, questions.length);

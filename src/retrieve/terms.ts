@@ -27,6 +27,11 @@ const stopWords = new Set<string>([
   'tell',
   'would',
 ]);
+/** Whether a lower-cased word is an English stop word (the list {@link contentTerms} drops). */
+export function isStopWord(word: string): boolean {
+  return stopWords.has(word);
+}
+
 const words = new Intl.Segmenter('en', { granularity: 'word' });
 
 /** Lower-cased word tokens of `text`, in order (punctuation and spaces dropped). */

@@ -39,6 +39,10 @@ export interface GlobalOptions {
   rrfK?: number;
   /** `--rrf-weights`: RRF weights `[dense, lexical]`. */
   rrfWeights?: [number, number];
+  /** `--prf`: RM3 pseudo-relevance feedback on the lexical ranking. */
+  prf?: boolean;
+  /** `false` with `--no-demote-copies`: boilerplate may lead the ranking. */
+  demoteCopies?: boolean;
   /** `--trace`: print the span tree to standard error. */
   trace?: boolean;
 }
@@ -165,6 +169,14 @@ export function withRetrievalOptions(command: Command): Command {
       '--rrf-weights <dense,lexical>',
       'reciprocal rank fusion weights for hybrid mode, e.g. 0.5,1 (default 1,1)',
       rrfWeights,
+    )
+    .option(
+      '--prf',
+      'expand the lexical query with RM3 pseudo-relevance feedback (terms of the 10 best hits; off by default)',
+    )
+    .option(
+      '--no-demote-copies',
+      'let boilerplate (text copied across several documents among the candidates) lead the ranking',
     );
 }
 
@@ -203,13 +215,24 @@ export function withExamples(command: Command, examples: Array<[string, string]>
   return command.addHelpText('after', `\nExamples:\n${lines.join('\n')}\n`);
 }
 
-/** The search options `--rerank-candidates`, `--rrf-k` and `--rrf-weights` set. */
+/**
+ * The search options `--rerank-candidates`, `--rrf-k`, `--rrf-weights`, `--prf` and
+ * `--no-demote-copies` set.
+ */
 export function retrievalOptions(options: GlobalOptions): {
   rerankCandidates?: number;
   rrfK?: number;
   rrfWeights?: [number, number];
+  pseudoRelevanceFeedback?: boolean;
+  demoteCopies?: false;
 } {
-  return { rerankCandidates: options.rerankCandidates, rrfK: options.rrfK, rrfWeights: options.rrfWeights };
+  return {
+    rerankCandidates: options.rerankCandidates,
+    rrfK: options.rrfK,
+    rrfWeights: options.rrfWeights,
+    ...(options.prf ? { pseudoRelevanceFeedback: true } : {}),
+    ...(options.demoteCopies === false ? { demoteCopies: false as const } : {}),
+  };
 }
 
 /**

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../engine/engine.js';
+import { openStore } from '../engine/store-schemes.js';
+import { NOT_FOUND_TEXT } from './ask.js';
+import { absentWords, lacksEvidence, topicWords } from './evidence-check.js';
+
+const reports: Record<string, string> = {
+  'piper.md':
+    '# Accident report: Piper PA-22 near Tallahassee\n\nOn final approach to the turf airstrip the airplane ' +
+    'contacted trees and utility wires and came to rest upright. The pilot reported 2,319 hours of flight experience.',
+  'beech.md':
+    '# Accident report: Beech A23 in Death Valley\n\nThe touchdown was hard; the airplane bounced and the nose ' +
+    'landing gear failed. The probable cause was an improper flare.',
+  'trial.md':
+    '# Protocol: stem cell dressing for oral graft-versus-host disease\n\nTwenty patients will be enrolled. The ' +
+    'dressing is applied twice daily for four weeks. Statistics are computed with the SPSS software.',
+};
+
+// Each positive question has an answer in the documents; its negative twin asks the same
+// document about something none of them mentions.
+const pairs: Array<{ positive: string; negative: string }> = [
+  {
+    positive: 'What did the Piper hit on final approach near Tallahassee?',
+    negative: 'Did the Piper near Tallahassee suffer a bird strike?',
+  },
+  {
+    positive: 'Why did the landing gear of the Beech A23 fail in Death Valley?',
+    negative: 'How much fuel did the pilot of the Beech A23 dump over Death Valley?',
+  },
+  {
+    positive: 'How many patients will be enrolled in the stem cell dressing trial?',
+    negative: 'Which MRI scanner and contrast agent does the stem cell dressing trial use?',
+  },
+  {
+    positive: 'Which statistics software does the dressing trial use?',
+    negative: 'What does the dressing cost?',
+  },
+];
+
+describe('honest "not found" from the collection’s evidence (SQLite store)', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(':memory:') });
+    for (const [name, text] of Object.entries(reports)) {
+      await engine.ingestSource(
+        { name, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+        { documentId: name },
+      );
+    }
+  });
+  afterAll(() => engine.close());
+
+  it('topicWords drops stop words, request words, numbers and inflected verbs', () => {
+    expect(topicWords('Describe what happened when the Cessna 172 crashed near Boquete in 2007')).toEqual([
+      'cessna',
+      'near',
+      'boquete',
+    ]);
+    // Words of three letters or fewer ("hit", "old") and modal verbs are no topic.
+    expect(topicWords('What will the old Piper hit?')).toEqual(['piper']);
+  });
+
+  for (const { positive, negative } of pairs) {
+    it(`answers "${positive}" and says not found for "${negative}"`, async () => {
+      expect(lacksEvidence(positive, await absentWords(engine, positive))).toBe(false);
+      const found = await engine.ask(positive);
+      expect(found.notFound).toBe(false);
+
+      const absent = await absentWords(engine, negative);
+      expect(absent.length).toBeGreaterThan(0);
+      expect(lacksEvidence(negative, absent)).toBe(true);
+      const answer = await engine.ask(negative);
+      expect(answer.notFound).toBe(true);
+      expect(answer.text.startsWith(NOT_FOUND_TEXT)).toBe(true);
+      // It names the words no document holds and cites where it looked (the sources that cleared
+      // the relevance floor, when any did).
+      for (const word of absent) expect(answer.text).toContain(`"${word}"`);
+      expect(answer.cited).toEqual(answer.sources.map((s) => s.n));
+      expect(answer.cited.every((n) => answer.text.includes(`[${n}]`))).toBe(true);
+    });
+  }
+
+  it('cites the report it searched when the question names it', async () => {
+    const answer = await engine.ask('Did the Piper near Tallahassee suffer a bird strike?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.sources[0]!.hit.chunk.documentId).toBe('piper.md');
+    expect(answer.cited).toContain(1);
+  });
+
+  it('looks only in the searched scope: a word held by another document is absent from this one', async () => {
+    const question = 'How many patients will be enrolled after the touchdown?';
+    expect(await absentWords(engine, question)).toEqual([]);
+    expect(await absentWords(engine, question, { documentIds: ['piper.md'] })).toEqual([
+      'patients',
+      'touchdown',
+    ]);
+  });
+
+  it('takes one absent word in a longer question for a paraphrase, not a gap', async () => {
+    const question = 'What did the Piper PA-22 strike near Tallahassee?';
+    expect(await absentWords(engine, question)).toEqual(['strike']);
+    expect(lacksEvidence(question, ['strike'])).toBe(false);
+    expect((await engine.ask(question)).notFound).toBe(false);
+    expect(lacksEvidence('What did the dressing cost?', ['cost'])).toBe(true);
+    expect(lacksEvidence(question, ['strike', 'bird'])).toBe(true);
+  });
+});

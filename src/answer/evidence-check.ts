@@ -1,0 +1,121 @@
+/**
+ * Evidence sufficiency for the offline answerer: a question about something no indexed document
+ * mentions ("did the report mention a bird strike?") is answered "not found" instead of with the
+ * closest passage, which shares only the words that name the document. The check reads the
+ * collection, not just the retrieved hits: a topic word of the question that no chunk in the
+ * searched scope contains cannot be answered from it, while a word the hits lack may sit in a
+ * chunk the search ranked lower.
+ *
+ * Topic words are the question's words that say what it is about: not stop words, not words that
+ * only say what is asked for ("describe", "figures", see `questionTerms`), not numbers, not words
+ * of three letters or fewer ("hit", "old", "new": short words are mostly verbs and adjectives),
+ * and not inflected verb forms (`-ed`, `-ing`: "crashed", "happened"), which documents so often
+ * paraphrase ("the airplane impacted terrain") that their absence says little.
+ * @module
+ */
+import type { Filter } from '../core/filter/filter.js';
+import type { Hit } from '../core/types.js';
+import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
+import { questionTerms } from './relevance.js';
+
+/**
+ * Absent topic words that make "not found" on their own: two. One absent word makes it only when
+ * it is at least {@link MIN_SINGLE_ABSENT_SHARE} of the question's terms: in a longer question a
+ * single missing word is more often a paraphrase ("strike" for "struck", "hit" for "contacted")
+ * than a topic the documents lack.
+ */
+export const MIN_ABSENT_WORDS = 2;
+
+/**
+ * Share of the question's terms (see `questionTerms`) one absent word must be: a third, so a
+ * question of three terms or fewer ("what does the dressing cost?"), not "how heavy are pika hay
+ * piles" when the document says "weighing".
+ */
+export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
+
+/** Words that frame a question rather than name its topic, beyond the stop words. */
+const FRAMING = new Set(['will', 'figure', 'figures']);
+
+/** What the check needs: a lexical search like `Engine.search`. */
+export interface EvidenceSearcher {
+  search(
+    query: string,
+    options: {
+      mode: 'lexical';
+      topK: number;
+      documentFocus: false;
+      demoteCopies: false;
+      pseudoRelevanceFeedback: false;
+      reranker: false;
+      collection?: string;
+      namespace?: string;
+      filter?: Filter;
+      documentIds?: string[];
+      sourceIds?: string[];
+    },
+  ): Promise<{ hits: Hit[] }>;
+}
+
+/** The scope the answer's search ran in; the check looks in the same. */
+export interface EvidenceScope {
+  collection?: string;
+  namespace?: string;
+  filter?: Filter;
+  documentIds?: string[];
+  sourceIds?: string[];
+}
+
+/**
+ * The topic words of `question` (see the module comment), lower-cased, distinct by stem, in order.
+ */
+export function topicWords(question: string): string[] {
+  const about = new Set(questionTerms(question));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const word of wordTokens(question)) {
+    if (word.length <= 3 || isStopWord(word) || FRAMING.has(word) || !/^\p{L}+$/u.test(word)) continue;
+    if (/(?:ed|ing)$/.test(word) && word.length > 5) continue;
+    const [stem] = contentTerms(word);
+    if (stem === undefined || !about.has(stem) || seen.has(stem)) continue;
+    seen.add(stem);
+    out.push(word);
+  }
+  return out;
+}
+
+/**
+ * The topic words of `question` that no chunk in `scope` contains: each is searched lexically on
+ * its own (one search per word, one hit deep).
+ */
+export async function absentWords(
+  searcher: EvidenceSearcher,
+  question: string,
+  scope: EvidenceScope = {},
+): Promise<string[]> {
+  const words = topicWords(question);
+  const found = await Promise.all(
+    words.map(async (word) => {
+      const { hits } = await searcher.search(word, {
+        mode: 'lexical',
+        topK: 1,
+        documentFocus: false,
+        demoteCopies: false,
+        pseudoRelevanceFeedback: false,
+        reranker: false,
+        ...Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined)),
+      });
+      return hits.length > 0;
+    }),
+  );
+  return words.filter((_, i) => !found[i]);
+}
+
+/**
+ * Whether the absent words leave the question unanswerable: at least {@link MIN_ABSENT_WORDS}, or
+ * one that is at least {@link MIN_SINGLE_ABSENT_SHARE} of the question's terms.
+ */
+export function lacksEvidence(question: string, absent: readonly string[]): boolean {
+  if (absent.length >= MIN_ABSENT_WORDS) return true;
+  const terms = new Set(questionTerms(question)).size;
+  return absent.length === 1 && terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hit } from '../core/types.js';
+import { createEngine, type Engine } from '../engine/engine.js';
+import { openStore } from '../engine/store-schemes.js';
+import { copiedAcrossDocuments, demoteCopies } from './copy-demotion.js';
+
+// A certification copied into every quarterly report of a series, and each report's own figures.
+const CERTIFICATION =
+  'I certify that this quarterly report on Form 10-Q fully complies with the requirements of the ' +
+  'Securities Exchange Act and that the information contained in the quarterly report fairly ' +
+  'presents, in all material respects, the financial condition and results of operations of the company.';
+const reports: Record<string, string> = {
+  q1: `# Quarterly report, first quarter\n\nRevenue in the quarter was 410 million, up 3 percent on higher unit sales.\n\n## Certification\n\n${CERTIFICATION}`,
+  q2: `# Quarterly report, second quarter\n\nRevenue in the quarter was 452 million, up 5 percent as services grew.\n\n## Certification\n\n${CERTIFICATION}`,
+  q3: `# Quarterly report, third quarter\n\nRevenue in the quarter was 470 million, up 4 percent with new products.\n\n## Certification\n\n${CERTIFICATION}`,
+  other: '# Field notes\n\nOtters float on kelp rafts in the bay.',
+};
+
+describe('demoting copies across documents (SQLite store)', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    // Small chunks, so that each report's certification is in chunks of its own (two: it is longer).
+    engine = await createEngine({ store: await openStore(':memory:'), chunkSize: 48, chunkOverlap: 0 });
+    for (const [id, text] of Object.entries(reports)) {
+      await engine.ingestSource(
+        { name: `${id}.md`, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+        { documentId: id },
+      );
+    }
+  });
+  afterAll(() => engine.close());
+
+  const question = 'revenue in the most recent quarterly report on Form 10-Q';
+  const isCertification = (hit: Hit) => !hit.chunk.text.includes('Revenue in the quarter');
+
+  it('lets the certification lead without demotion, because it shares the question’s words', async () => {
+    const { hits, scoring } = await engine.search(question, {
+      mode: 'lexical',
+      topK: 3,
+      demoteCopies: false,
+    });
+    expect(isCertification(hits[0]!)).toBe(true);
+    expect(scoring.copiesDemoted).toBeUndefined();
+  });
+
+  it('ranks each report’s own figures before the copied certification by default', async () => {
+    const { hits, scoring } = await engine.search(question, { mode: 'lexical', topK: 9 });
+    expect(hits.slice(0, 3).every((h) => !isCertification(h))).toBe(true);
+    expect(hits.slice(3).every(isCertification)).toBe(true);
+    expect(scoring.copiesDemoted).toBe(6);
+  });
+
+  it('needs copies in enough other documents: two reports alone are not a template at minCopies 2', async () => {
+    const { hits } = await engine.search(question, {
+      mode: 'lexical',
+      topK: 10,
+      demoteCopies: 2,
+      documentIds: ['q1', 'q2'],
+    });
+    expect(isCertification(hits[0]!)).toBe(true);
+  });
+
+  it('copiedAcrossDocuments ignores copies within one document and short texts', async () => {
+    const { hits } = await engine.search(question, { mode: 'lexical', topK: 10, demoteCopies: false });
+    const copies = copiedAcrossDocuments(hits, 2);
+    expect([...copies].every((id) => isCertification(hits.find((h) => h.chunk.id === id)!))).toBe(true);
+    expect(copies.size).toBe(6);
+    const same = hits
+      .filter(isCertification)
+      .map((h) => ({ ...h, chunk: { ...h.chunk, documentId: 'one' } }));
+    expect(copiedAcrossDocuments(same, 1).size).toBe(0);
+    expect(
+      demoteCopies(hits, 2)
+        .hits.map((h) => h.chunk.id)
+        .sort(),
+    ).toEqual(hits.map((h) => h.chunk.id).sort());
+  });
+
+  it('refuses a negative or fractional demoteCopies', async () => {
+    await expect(engine.search(question, { demoteCopies: -1 })).rejects.toThrow(/demoteCopies/);
+    await expect(engine.search(question, { demoteCopies: 1.5 })).rejects.toThrow(/demoteCopies/);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Boilerplate never leads a ranking: a hit whose text recurs nearly verbatim in several other
+ * documents among the candidates (a certification, a cover page, a risk-factor notice copied
+ * from one periodic report to the next) says nothing specific to any of them, yet it shares the
+ * words of questions about those documents ("most recent", "quarterly report") and so ranks high.
+ * Such hits are moved after the specific ones. Copies are found by the resemblance of word
+ * 3-gram shingles (Broder, "On the resemblance and containment of documents", 1997), numbers
+ * counting as words, so two passages that differ in their figures are not copies.
+ * @module
+ */
+import { COPY_RESEMBLANCE, resemblance, shingles } from '../answer/boilerplate.js';
+import type { Hit } from '../core/types.js';
+
+/**
+ * Default {@link SearchRequest.demoteCopies}: a hit with a near-copy (resemblance ≥ 0.8) in at
+ * least 2 other documents among the candidates follows the specific hits. Two, because a document
+ * and its own later version share much text legitimately; text found in three or more documents of
+ * a pool is a template. Measured in `bench/documents-eval.mjs` and `bench/tune-prf.mjs`.
+ */
+export const DEFAULT_COPY_DEMOTION = 2;
+
+/** Hits shorter than this many shingles are never counted as copies (a title, a table header). */
+const MIN_SHINGLES = 8;
+
+/**
+ * The ids of the chunks among `hits` that have a near-copy — resemblance at least
+ * {@link COPY_RESEMBLANCE} — in at least `minCopies` other documents among `hits`.
+ * Cost: one shingle set per hit and one comparison per pair of hits of different documents.
+ */
+export function copiedAcrossDocuments(hits: readonly Hit[], minCopies: number): Set<string> {
+  const sets = hits.map((hit) => shingles(hit.chunk.text));
+  const copies = hits.map(() => new Set<string>());
+  for (let i = 0; i < hits.length; i++) {
+    if (sets[i]!.size < MIN_SHINGLES) continue;
+    for (let j = i + 1; j < hits.length; j++) {
+      const a = hits[i]!.chunk.documentId;
+      const b = hits[j]!.chunk.documentId;
+      if (a === b || sets[j]!.size < MIN_SHINGLES) continue;
+      // Jaccard ≥ t needs the smaller set to be at least t times the larger.
+      const [small, large] = sets[i]!.size < sets[j]!.size ? [sets[i]!, sets[j]!] : [sets[j]!, sets[i]!];
+      if (small.size < COPY_RESEMBLANCE * large.size) continue;
+      if (resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE) {
+        copies[i]!.add(b);
+        copies[j]!.add(a);
+      }
+    }
+  }
+  return new Set(hits.filter((_, i) => copies[i]!.size >= minCopies).map((hit) => hit.chunk.id));
+}
+
+/**
+ * `hits` with the copies of {@link copiedAcrossDocuments} moved after every other hit, each group
+ * in its own order; scores are unchanged (so a copy may follow a hit that scored lower).
+ */
+export function demoteCopies(hits: readonly Hit[], minCopies: number): { hits: Hit[]; demoted: Set<string> } {
+  const demoted = copiedAcrossDocuments(hits, minCopies);
+  if (demoted.size === 0) return { hits: [...hits], demoted };
+  return {
+    hits: [...hits.filter((h) => !demoted.has(h.chunk.id)), ...hits.filter((h) => demoted.has(h.chunk.id))],
+    demoted,
+  };
+}
