@@ -189,8 +189,16 @@ export interface Reranker extends AdapterLifecycle {
   /** Provider name for messages, e.g. `cohere`; `transformers` for a local model. */
   readonly provider?: string;
   readonly model: string;
-  /** Returns relevance scores aligned with `documents`. */
-  doRerank(options: { query: string; documents: string[]; signal?: AbortSignal }): Promise<number[]>;
+  /**
+   * Returns relevance scores aligned with `documents`. `null` marks a document the provider
+   * returned no usable score for (a hosted reranker drops a reply entry whose index is out of
+   * range or repeated instead of trusting it); `rerankHits` leaves such documents out and says so.
+   */
+  doRerank(options: {
+    query: string;
+    documents: string[];
+    signal?: AbortSignal;
+  }): Promise<Array<number | null>>;
 }
 
 /** Key-value cache of strings (parse cache, embedding cache). */

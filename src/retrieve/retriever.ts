@@ -319,7 +319,11 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
 
   async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
     if (!reranker) return { hits: pool.slice(0, topK), mode: ran, scoring: scored };
-    const reranked = await rerankHits(reranker, request.query, pool, { topK, signal: request.signal });
+    const reranked = await rerankHits(reranker, request.query, pool, {
+      topK,
+      signal: request.signal,
+      onWarning: deps.onNotice,
+    });
     return { hits: reranked, mode: ran, scoring: { ...scored, rerank: reranker.model } };
   }
 }
