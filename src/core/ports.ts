@@ -443,11 +443,15 @@ export interface Store {
   /** Backend name, e.g. `sqlite`. */
   readonly backend: string;
   readonly capabilities: StoreCapabilities;
-
   /**
-   * Creates the registry (and the backend's shared tables) if missing. Idempotent.
-   * @throws {SchemaError} when it is missing and the store may not issue DDL.
+   * Whether the store provisions automatically (absent: true): engines and collection services
+   * create a missing collection on first write, and outdated collections are upgraded on first
+   * use. `false` stops only that; {@link ensureRegistry}, {@link createCollection} and
+   * {@link dropCollection} are explicit admin calls and issue their DDL whatever it says.
    */
+  readonly provision?: boolean;
+
+  /** Creates the registry (and the backend's shared tables) if missing. Idempotent; runs whatever `provision` says. */
   ensureRegistry(): Promise<void>;
   /**
    * Creates a collection, or returns the existing one when model and dimension (and

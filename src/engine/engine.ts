@@ -22,6 +22,7 @@ import {
   type ConversationOptions,
 } from '../answer/ask-with-history.js';
 import {
+  CollectionNotFoundError,
   ConfigError,
   DimensionMismatchError,
   InvalidArgumentError,
@@ -416,10 +417,19 @@ export class Engine {
    * lexical-only without one) if it does not exist, and returns it. Ingest calls this only when
    * it writes its first chunk, so a run that stores nothing pins nothing.
    * @throws {ConfigError} when the collection exists, is dense and no embedder is configured.
+   * @throws {CollectionNotFoundError} when it does not exist and the store was opened with
+   *   `provision: false` (which stops automatic provisioning; create it explicitly first).
    */
   async ensureCollection(collection = this.collection): Promise<CollectionInfo> {
     const existing = await this.#collectionForIngest(collection);
     if (existing) return existing;
+    if (this.store.provision === false) {
+      throw new CollectionNotFoundError(
+        collection,
+        'the store was opened with provision: false, so ingest creates no collection; create it first ' +
+          '(createCollection, CLI `cairn collections create`)',
+      );
+    }
     const embedder = this.#config.embedder;
     if (!embedder) this.#notice('no embedder configured: the collection is lexical-only (BM25)');
     return this.store.createCollection(collection, {

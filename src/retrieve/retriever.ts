@@ -209,6 +209,9 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     mode = 'dense';
   }
   if (queryTerms(request.query).length === 0) return { hits: [], mode, scoring: {} };
+  // An empty id list matches nothing: the answer is known without embedding the query.
+  if (request.sourceIds?.length === 0 || request.documentIds?.length === 0)
+    return { hits: [], mode, scoring: {} };
   const reranker = request.reranker || undefined;
   const rerankPool = request.rerankCandidates ?? DEFAULT_RERANK_CANDIDATES;
   if (reranker && (!Number.isInteger(rerankPool) || rerankPool <= 0)) {

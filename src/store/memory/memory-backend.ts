@@ -131,10 +131,11 @@ export class MemoryBackend implements Backend.StoreBackend<MemoryTransaction> {
     tx: MemoryTransaction,
     scope: Backend.BackendScope,
     chunks: readonly PreparedChunk[],
+    now: string,
   ): Promise<void> {
     const table = this.#writableTable(tx, scope);
     for (const prepared of chunks) {
-      const previous = table.put(newChunk(prepared));
+      const previous = table.put(newChunk(prepared, now));
       const id = prepared.chunk.id;
       log(tx, () => {
         if (previous === undefined) table.remove(id);
@@ -195,7 +196,11 @@ export class MemoryBackend implements Backend.StoreBackend<MemoryTransaction> {
     for (let i = page.after === undefined ? 0 : upperBound(ids, page.after); i < ids.length; i++) {
       const record = table.chunks.get(ids[i]!)!;
       if (!passes(record)) continue;
-      batch.push(storedChunkOf(record, page.embeddings));
+      batch.push({
+        ...storedChunkOf(record, page.embeddings),
+        createdAt: record.createdAt,
+        updatedAt: record.updatedAt,
+      });
       if (batch.length === page.limit) break;
     }
     return batch;

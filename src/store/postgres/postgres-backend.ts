@@ -77,7 +77,7 @@ interface PostgresConnection extends SqlConnection {
 export class PostgresBackend extends SqlBackend {
   readonly name = 'postgres';
   readonly capabilities = POSTGRES_CAPABILITIES;
-  readonly provision = true;
+  readonly provision: boolean;
   readonly schemaVersion = CURRENT_SCHEMA_VERSION;
   readonly upgrades: readonly Backend.SchemaUpgrade<SqlConnection>[] = [
     {
@@ -113,9 +113,10 @@ export class PostgresBackend extends SqlBackend {
     options: Pick<
       ResolvedPostgresStoreOptions,
       'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw' | 'autoAnalyze' | 'lexicalWeights'
-    >,
+    > & { provision?: boolean },
   ) {
     super(postgresDialect);
+    this.provision = options.provision ?? true;
     this.#rankWeights = rankWeights(options.lexicalWeights);
     this.driver = driver;
     this.autoAnalyze = options.autoAnalyze ?? driver.kind === 'pglite';
