@@ -56,6 +56,7 @@ import type { ParseSourceOptions } from '../ingest/route.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../ingest/source-policy.js';
 import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
 import { DocumentIdentityIndex } from '../retrieve/document-identity.js';
+import { emitQueryEvent, type QueryEventListener } from '../retrieve/query-events.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
 import { checkAdapters, type EngineAdapters, type EngineWork } from './readiness.js';
@@ -149,6 +150,12 @@ export interface EngineConfig {
   onUsage?: (usage: EmbeddingUsage) => void;
   /** Called once with a notice, e.g. that no embedder is configured. */
   onNotice?: (message: string) => void;
+  /**
+   * Receives every retrieval's `query.started` and `query.completed` (or `query.failed`) events
+   * (query preview, limit, store, threshold, hit count, duration); see {@link QueryEvent}. More
+   * listeners subscribe with {@link Engine.onQuery}.
+   */
+  onQueryEvent?: QueryEventListener;
 }
 
 /** Options of {@link Engine.ingestPaths}. */
@@ -272,6 +279,7 @@ export class Engine {
   readonly #config: EngineConfig;
   #noticed = false;
   readonly #cached = new WeakMap<Embedder, Embedder>();
+  readonly #queryListeners = new Set<QueryEventListener>();
   /** Parser settings with the vision model and the engine's own OCR; built on first ingest. */
   #parse: Promise<ParseSourceOptions | undefined> | undefined;
   /** The OCR engine this engine started, closed with it. */
@@ -790,8 +798,20 @@ export class Engine {
   }
 
   /**
+   * Subscribes `listener` to every retrieval's events (`query.started`, `query.completed`,
+   * `query.failed`) from {@link search} and what calls it (ask, agent tools, HTTP, MCP).
+   * @returns A function that unsubscribes it.
+   */
+  onQuery(listener: QueryEventListener): () => void {
+    this.#queryListeners.add(listener);
+    return () => {
+      this.#queryListeners.delete(listener);
+    };
+  }
+
+  /**
    * Searches the collection. See {@link SearchRequest} for the options; the configured reranker
-   * applies unless `options.reranker` names another or is `false`.
+   * applies unless `options.reranker` names another or is `false`. Emits query events (see {@link onQuery}).
    */
   async search(query: string, options: EngineSearchOptions = {}): Promise<SearchResult> {
     return search(
@@ -801,6 +821,10 @@ export class Engine {
         documentIdentity: (c, n) => this.#documentIdentity(c, n),
         onUsage: this.#config.onUsage,
         onNotice: (message) => this.#notice(message),
+        onQueryEvent: (event) => {
+          emitQueryEvent(this.#config.onQueryEvent, event);
+          for (const listener of this.#queryListeners) emitQueryEvent(listener, event);
+        },
       },
       {
         ...options,
