@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, startOpenAICompatibleServer } from '../../test/support/openai-compatible-server.js';
-import { TermOverlapReranker } from '../../test/support/term-overlap.js';
 import { createEngine, type Engine } from '../engine/engine.js';
+import { TermOverlapReranker } from '../exports/testing.js';
 import { OpenAIEmbedder } from '../providers/openai/openai-embedder.js';
 import { createMemoryStore } from '../store/memory/memory-store.js';
 import type { QueryEvent } from './query-events.js';
@@ -79,7 +79,7 @@ describe('search with a reranker', () => {
       topScore: hits[0]!.score,
       reranker: 'term-overlap',
     });
-    expect(completed!.type === 'query.completed' && completed.durationMs).toBeGreaterThanOrEqual(0);
+    expect(completed?.type === 'query.completed' && completed.durationMs).toBeGreaterThanOrEqual(0);
     expect(failed).toMatchObject({ type: 'query.failed', limit: 0, error: 'INVALID_ARGUMENT' });
   });
 

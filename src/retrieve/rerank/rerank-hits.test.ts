@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TermOverlapReranker } from '../../../test/support/term-overlap.js';
 import type { Reranker } from '../../core/ports.js';
 import type { Hit } from '../../core/types.js';
+import { TermOverlapReranker } from '../../exports/testing.js';
 import { rerankHits, rerankText } from './rerank-hits.js';
 import { scoresByIndex } from './scores-by-index.js';
 
