@@ -207,6 +207,15 @@ export interface Cache {
   set(key: string, value: string): Promise<void>;
 }
 
+/**
+ * How a collection ranks embeddings, chosen when it is created: `cosine` (score = cosine
+ * similarity in [-1, 1]; the default, and the only metric SQL and remote stores serve),
+ * `euclidean` (score = 1 / (1 + L2 distance), in (0, 1], as the tulip seed's in-memory store),
+ * `dot` (score = the inner product, unbounded). Higher scores are better on every metric;
+ * `minSimilarity` compares against the score.
+ */
+export type DistanceMetric = 'cosine' | 'euclidean' | 'dot';
+
 /** How a collection keeps its embeddings: float32 (SQLite, Postgres `vector`) or float16 (Postgres `halfvec`). */
 export type VectorType = 'float32' | 'float16';
 
@@ -223,6 +232,8 @@ export interface CollectionInfo {
   /** ISO-8601 creation time. */
   createdAt: string;
   metadata: Metadata;
+  /** The ranking metric, present when it is not `cosine` (see {@link DistanceMetric}). */
+  metric?: DistanceMetric;
 }
 
 /** Options of {@link Store.createCollection}. */
@@ -231,6 +242,8 @@ export interface CreateCollectionOptions {
   dimension?: number | null;
   /** Default `float32`; `float16` only where {@link StoreCapabilities.vectorTypes} lists it. */
   vectorType?: VectorType;
+  /** Default `cosine`; others only where {@link StoreCapabilities.metrics} lists them. */
+  metric?: DistanceMetric;
   metadata?: Metadata;
 }
 
@@ -370,6 +383,8 @@ export interface StoreCapabilities {
   hybrid: boolean;
   /** Vector types collections may use. */
   vectorTypes: readonly VectorType[];
+  /** Ranking metrics collections may be created with (see {@link DistanceMetric}); `cosine` everywhere. */
+  metrics: readonly DistanceMetric[];
   /**
    * How a document replace is seen by concurrent readers: `transaction` (the old version or the
    * new one, never a mix), `versioned` (no transactions: the new version's chunks are written

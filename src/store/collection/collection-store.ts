@@ -154,9 +154,22 @@ export class CollectionStore<Tx = unknown> implements Store {
         `the ${this.backend} store keeps ${this.capabilities.vectorTypes.join(' or ')} embeddings only`,
       );
     }
+    if (!this.capabilities.metrics.includes(definition.metric)) {
+      throw new InvalidArgumentError(
+        'metric',
+        `the ${this.backend} store ranks by ${this.capabilities.metrics.join(', ')} only, not ${definition.metric}; ` +
+          'use metric: cosine, or a store that serves it (memory)',
+      );
+    }
     const settle = (existing: StoredCollection): CollectionInfo => {
       const sameType = options?.vectorType === undefined || existing.vectorType === definition.vectorType;
-      if (existing.model === definition.model && existing.dimension === definition.dimension && sameType) {
+      const sameMetric = options?.metric === undefined || (existing.metric ?? 'cosine') === definition.metric;
+      if (
+        existing.model === definition.model &&
+        existing.dimension === definition.dimension &&
+        sameType &&
+        sameMetric
+      ) {
         return publicInfo(existing);
       }
       throw new CollectionConflictError(
@@ -183,6 +196,7 @@ export class CollectionStore<Tx = unknown> implements Store {
           schemaVersion: this.#backend.schemaVersion,
           createdAt: this.#timestamp(),
           metadata: storableJson(definition.metadata),
+          ...(definition.metric === 'cosine' ? {} : { metric: definition.metric }),
         };
         await this.#backend.createCollection(tx, collection);
         return publicInfo(collection);
@@ -493,7 +507,7 @@ export class CollectionStore<Tx = unknown> implements Store {
       const hits: Hit[] = [];
       for (const row of rows) {
         if (!Number.isFinite(row.score)) continue;
-        const similarity = clampSimilarity(row.score);
+        const similarity = target.collection.metric === undefined ? clampSimilarity(row.score) : row.score;
         if (minSimilarity !== undefined && similarity < minSimilarity) continue;
         hits.push(toHit(row, similarity, { dense: similarity }));
       }
