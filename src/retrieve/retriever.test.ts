@@ -83,6 +83,13 @@ describe('search with a reranker', () => {
     expect(failed).toMatchObject({ type: 'query.failed', limit: 0, error: 'INVALID_ARGUMENT' });
   });
 
+  it('returns no hits and embeds nothing for an empty sourceIds or documentIds list', async () => {
+    const before = server.requests.length;
+    expect((await engine.search('otter river', { sourceIds: [] })).hits).toEqual([]);
+    expect((await engine.search('otter river', { documentIds: [], mode: 'dense' })).hits).toEqual([]);
+    expect(server.requests.length).toBe(before);
+  });
+
   it('over-fetches the candidate pool, reranks it, and trims to topK', async () => {
     reranker.calls.length = 0;
     const plain = await engine.search('sea otter river', { mode: 'lexical', topK: 1, reranker: false });
