@@ -64,4 +64,12 @@ export type { OcrEngine, OcrResult } from './ingest/ocr/ocr-engine.js';
 export type { IngestItem, IngestStatus } from './ingest/pipeline.js';
 export type { ParseSourceOptions, SourceFormat } from './ingest/route.js';
 export { DEFAULT_MAX_FILE_SIZE, formatBytes } from './ingest/source-policy.js';
+export type {
+  QueryCompletedEvent,
+  QueryEvent,
+  QueryEventBase,
+  QueryEventListener,
+  QueryFailedEvent,
+  QueryStartedEvent,
+} from './retrieve/query-events.js';
 export type { SearchRequest } from './retrieve/retriever.js';

@@ -7,6 +7,12 @@ import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { tempDir } from './support/corpus.js';
 import { type FakeServer, startOpenAICompatibleServer } from './support/openai-compatible-server.js';
 
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
 describe('CollectionService on SQLite with OpenAI-compatible embedders', () => {
   let small: FakeServer;
   let large: FakeServer;
@@ -109,9 +115,53 @@ describe('CollectionService on SQLite with OpenAI-compatible embedders', () => {
         code: 'COLLECTION_CONFLICT',
       },
     );
-    await expect(service.index('missing', [{ content: 'x' }])).rejects.toMatchObject({
-      code: 'COLLECTION_NOT_FOUND',
-    });
+  });
+
+  it('reads a missing collection as empty: 0, nothing, no-op, [] — and embeds nothing for it', async () => {
+    const before = small.requests.length;
+    expect(await service.countEntries('absent')).toBe(0);
+    expect(await collect(service.iterEntries('absent'))).toEqual([]);
+    expect(await service.delete('absent', 'x')).toBe(false);
+    expect(await service.deleteMany('absent', ['x'])).toBe(0);
+    expect(await service.deleteBySourceId('absent', 's')).toBe(0);
+    expect(await service.deleteByMetadata('absent', { kind: 'x' })).toBe(0);
+    expect(await service.query('absent', 'marmots')).toEqual([]);
+    expect(await service.queryBatch('absent', ['a', 'b'])).toEqual([[], []]);
+    expect(await service.queryVector('absent', new Array(16).fill(0.25))).toEqual([]);
+    expect(await service.getEmbeddingsByIds('absent', ['x'])).toEqual(new Map());
+    expect(await service.replace('absent', [], { sourceId: 's' })).toEqual({ deleted: 0, inserted: 0 });
+    expect(small.requests.length).toBe(before);
+    expect(await service.store.getCollection('absent')).toBeUndefined();
+    await expect(service.deleteByMetadata('absent', {})).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
+  it('a query restricted to an empty sourceIds list embeds nothing and returns []', async () => {
+    const before = small.requests.length;
+    expect(await service.query('notes', 'marmots', { sourceIds: [] })).toEqual([]);
+    expect(await service.queryBatch('notes', ['a', 'b'], { sourceIds: [] })).toEqual([[], []]);
+    expect(small.requests.length).toBe(before);
+  });
+
+  it("indexing into a missing collection provisions it with the service's model", async () => {
+    expect(await service.index('fresh', [{ id: 'f1', content: 'Otters float on kelp' }])).toEqual(['f1']);
+    expect(await service.store.getCollection('fresh')).toMatchObject({ model: 'hash-16', dimension: 16 });
+    expect(
+      await service.indexEmbedded('fresh2', [{ id: 'g1', content: 'x' }], [new Array(16).fill(0.5)]),
+    ).toEqual(['g1']);
+    expect(await service.store.getCollection('fresh2')).toMatchObject({ model: 'hash-16', dimension: 16 });
+    expect((await service.query('fresh', 'otters kelp'))[0]?.id).toBe('f1');
+  });
+
+  it('iterated entries carry their created and updated times', async () => {
+    await service.index('stamped', [{ id: 'e1', content: 'first version' }]);
+    const [first] = (await collect(service.iterEntries('stamped'))).flat();
+    expect(first!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(first!.updatedAt).toBe(first!.createdAt);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await service.index('stamped', [{ id: 'e1', content: 'second version' }]);
+    const [second] = (await collect(service.iterEntries('stamped'))).flat();
+    expect(second!.createdAt).toBe(first!.createdAt);
+    expect(Date.parse(second!.updatedAt!)).toBeGreaterThan(Date.parse(first!.updatedAt!));
   });
 
   it('deletes by id, ids, source id and metadata, and iterates in id order', async () => {
@@ -137,5 +187,36 @@ describe('CollectionService on SQLite with OpenAI-compatible embedders', () => {
     }
     expect(ids).toEqual([...ids].sort());
     expect(ids).toEqual(['b4', 'b6', 'n9']);
+  });
+});
+
+describe('CollectionService with provisioning off', () => {
+  let server: FakeServer;
+  beforeAll(async () => {
+    server = await startOpenAICompatibleServer({ dimension: 8 });
+  });
+  afterAll(() => server.close());
+
+  it('creates nothing on first write, but the explicit admin calls still create', async () => {
+    const file = path.join(tempDir(), 'no-provision.db');
+    await (await openSqliteStore({ path: file })).close();
+    const store = await openSqliteStore({ path: file, provision: false });
+    const embedder = new OpenAIEmbedder({ model: 'hash-8', dimension: 8, baseURL: server.baseURL });
+    const service = createCollectionService({ store, embedder });
+    try {
+      expect(service.provision).toBe(false);
+      await expect(service.index('docs', [{ content: 'x' }])).rejects.toMatchObject({
+        code: 'COLLECTION_NOT_FOUND',
+        message: expect.stringMatching(/provision: false.*createCollection/),
+      });
+      expect(server.requests).toHaveLength(0);
+      await service.ensureRegistry();
+      expect(await service.createCollection('docs')).toMatchObject({ model: 'hash-8', dimension: 8 });
+      expect(await service.index('docs', [{ id: 'a', content: 'x' }])).toEqual(['a']);
+      const own = createCollectionService({ store, embedder, provision: true });
+      expect(await own.index('other', [{ id: 'b', content: 'y' }])).toEqual(['b']);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { createMemoryStore } from '../src/engine/embedded-stores.js';
 import { createEngine } from '../src/engine/engine.js';
 import { openEngine } from '../src/engine/open-engine.js';
 import { openStore, registerStoreScheme, storeSchemes } from '../src/engine/store-schemes.js';
+import { MemoryCache } from '../src/exports/testing.js';
 import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
@@ -211,6 +212,37 @@ describe('ingest, as a user expects (issue 12)', () => {
         'the embedder (text-embedding-3-small) cannot run: openai-compatible: no API key: set OPENAI_API_KEY or pass apiKey',
       );
       expect(server.requests.length).toBe(before);
+      expect(await store.getCollection('default')).toBeUndefined();
+    } finally {
+      if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
+    }
+  });
+
+  it('checks the key up front behind an embedding cache too: ingestPaths and ingestSource fail once', async () => {
+    const dir = folder({ 'a.md': 'Alpha.', 'b.md': 'Beta.' });
+    const store = createMemoryStore();
+    const saved = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const entries = new Map<string, string>();
+      const engine = await createEngine({
+        store,
+        embedder: new OpenAIEmbedder({ model: 'text-embedding-3-small', dimension: 1536 }),
+        cache: {
+          get: async (key) => entries.get(key),
+          set: async (key, value) => void entries.set(key, value),
+        },
+      });
+      const message =
+        'the embedder (text-embedding-3-small) cannot run: openai-compatible: no API key: set OPENAI_API_KEY or pass apiKey';
+      const paths = await engine.ingestPaths([dir]).catch((e) => e);
+      expect(isCairnError(paths) && paths.code).toBe('CONFIG_ERROR');
+      expect(paths.message).toBe(message);
+      const source = await engine
+        .ingestSource({ name: 'c.md', bytes: new TextEncoder().encode('Gamma.') })
+        .catch((e) => e);
+      expect(isCairnError(source) && source.code).toBe('CONFIG_ERROR');
+      expect(source.message).toBe(message);
       expect(await store.getCollection('default')).toBeUndefined();
     } finally {
       if (saved !== undefined) process.env.OPENAI_API_KEY = saved;

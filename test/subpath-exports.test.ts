@@ -28,6 +28,18 @@ describe('framework subpath exports of the built package', () => {
   it.each([
     ['cairn/langchain', ['CairnRetriever', 'CairnVectorStore', 'CollectionEmbeddings', 'hitToDocument']],
     ['cairn/llamaindex', ['CairnRetriever', 'hitToNode']],
+    [
+      'cairn/testing',
+      [
+        'HashingEmbedder',
+        'MemoryCache',
+        'ScriptedChatModel',
+        'TermOverlapReranker',
+        'createTestEngine',
+        'hashEmbedding',
+        'startSpanRecorder',
+      ],
+    ],
     ['cairn/http', ['createCairnServer', 'parseApiKeys', 'serveCairn']],
     [
       'cairn/ai-sdk',

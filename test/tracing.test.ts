@@ -11,6 +11,13 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine, type Engine, type EngineConfig } from '../src/engine/engine.js';
 import { openStore } from '../src/engine/store-schemes.js';
+import {
+  childNames,
+  childrenOf,
+  onlySpan,
+  type SpanRecorder,
+  startSpanRecorder,
+} from '../src/exports/testing.js';
 import { LlmContextualizer } from '../src/ingest/contextualize/llm-contextualizer.js';
 import { disposeOcr } from '../src/ingest/ocr/tesseract-ocr.js';
 import { VisionTranscriber } from '../src/ingest/ocr/vision-transcriber.js';
@@ -20,13 +27,6 @@ import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { startCohereServer } from './support/cohere-server.js';
 import { PIPER_REPORT, tempDir } from './support/corpus.js';
 import { type FakeServer, startOpenAICompatibleServer } from './support/openai-compatible-server.js';
-import {
-  childNames,
-  childrenOf,
-  onlySpan,
-  type SpanRecorder,
-  startSpanRecorder,
-} from './support/span-recorder.js';
 import { ocrVisionReply, type VisionCall } from './support/vision-model.js';
 
 const COLLECTION = 'field-notes';

@@ -195,8 +195,16 @@ export interface Reranker extends AdapterLifecycle {
   /** Provider name for messages, e.g. `cohere`; `transformers` for a local model. */
   readonly provider?: string;
   readonly model: string;
-  /** Returns relevance scores aligned with `documents`. */
-  doRerank(options: { query: string; documents: string[]; signal?: AbortSignal }): Promise<number[]>;
+  /**
+   * Returns relevance scores aligned with `documents`. `null` marks a document the provider
+   * returned no usable score for (a hosted reranker drops a reply entry whose index is out of
+   * range or repeated instead of trusting it); `rerankHits` leaves such documents out and says so.
+   */
+  doRerank(options: {
+    query: string;
+    documents: string[];
+    signal?: AbortSignal;
+  }): Promise<Array<number | null>>;
 }
 
 /** Key-value cache of strings (parse cache, embedding cache). */
@@ -204,6 +212,15 @@ export interface Cache {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
 }
+
+/**
+ * How a collection ranks embeddings, chosen when it is created: `cosine` (score = cosine
+ * similarity in [-1, 1]; the default, and the only metric SQL and remote stores serve),
+ * `euclidean` (score = 1 / (1 + L2 distance), in (0, 1], as the tulip seed's in-memory store),
+ * `dot` (score = the inner product, unbounded). Higher scores are better on every metric;
+ * `minSimilarity` compares against the score.
+ */
+export type DistanceMetric = 'cosine' | 'euclidean' | 'dot';
 
 /** How a collection keeps its embeddings: float32 (SQLite, Postgres `vector`) or float16 (Postgres `halfvec`). */
 export type VectorType = 'float32' | 'float16';
@@ -221,6 +238,8 @@ export interface CollectionInfo {
   /** ISO-8601 creation time. */
   createdAt: string;
   metadata: Metadata;
+  /** The ranking metric, present when it is not `cosine` (see {@link DistanceMetric}). */
+  metric?: DistanceMetric;
 }
 
 /** Options of {@link Store.createCollection}. */
@@ -229,6 +248,8 @@ export interface CreateCollectionOptions {
   dimension?: number | null;
   /** Default `float32`; `float16` only where {@link StoreCapabilities.vectorTypes} lists it. */
   vectorType?: VectorType;
+  /** Default `cosine`; others only where {@link StoreCapabilities.metrics} lists them. */
+  metric?: DistanceMetric;
   metadata?: Metadata;
 }
 
@@ -368,6 +389,8 @@ export interface StoreCapabilities {
   hybrid: boolean;
   /** Vector types collections may use. */
   vectorTypes: readonly VectorType[];
+  /** Ranking metrics collections may be created with (see {@link DistanceMetric}); `cosine` everywhere. */
+  metrics: readonly DistanceMetric[];
   /**
    * How a document replace is seen by concurrent readers: `transaction` (the old version or the
    * new one, never a mix), `versioned` (no transactions: the new version's chunks are written
@@ -441,11 +464,15 @@ export interface Store {
   /** Backend name, e.g. `sqlite`. */
   readonly backend: string;
   readonly capabilities: StoreCapabilities;
-
   /**
-   * Creates the registry (and the backend's shared tables) if missing. Idempotent.
-   * @throws {SchemaError} when it is missing and the store may not issue DDL.
+   * Whether the store provisions automatically (absent: true): engines and collection services
+   * create a missing collection on first write, and outdated collections are upgraded on first
+   * use. `false` stops only that; {@link ensureRegistry}, {@link createCollection} and
+   * {@link dropCollection} are explicit admin calls and issue their DDL whatever it says.
    */
+  readonly provision?: boolean;
+
+  /** Creates the registry (and the backend's shared tables) if missing. Idempotent; runs whatever `provision` says. */
   ensureRegistry(): Promise<void>;
   /**
    * Creates a collection, or returns the existing one when model and dimension (and

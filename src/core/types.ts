@@ -124,6 +124,13 @@ export interface StoredChunk extends Chunk {
    */
   context?: string;
   embedding?: Float32Array | number[];
+  /**
+   * ISO-8601 time the chunk id was first written, on chunks read back by `Store.iterChunks` from
+   * backends that record it (SQLite, PostgreSQL, memory); ignored on writes.
+   */
+  createdAt?: string;
+  /** ISO-8601 time the chunk was last written; present and ignored as {@link createdAt}. */
+  updatedAt?: string;
 }
 
 /** Scores a hit carries; each is present when that stage ran. */

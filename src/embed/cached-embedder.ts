@@ -16,7 +16,12 @@ export function embeddingCacheKey(embedder: Embedder, kind: string, text: string
   return `embedding/v${EMBEDDING_CACHE_VERSION}/${embedder.model}/${embedder.dimension}/${kind}/${digest}`;
 }
 
-/** Wraps `embedder` with `cache`. Statistics for `hits` and `misses` are kept on the result. */
+/**
+ * Wraps `embedder` with `cache`. Statistics for `hits` and `misses` are kept on the result. The
+ * wrapper forwards the embedder's `checkReady`, so the engine's check before a batch still
+ * reaches the provider behind the cache (a missing API key fails the batch once, up front). It
+ * does not forward `close`: whoever created the embedder closes it.
+ */
 export function cachedEmbedder(
   embedder: Embedder,
   cache: Cache,
@@ -30,6 +35,7 @@ export function cachedEmbedder(
     ...(embedder.maxBatchTokens === undefined ? {} : { maxBatchTokens: embedder.maxBatchTokens }),
     hits: 0,
     misses: 0,
+    ...(embedder.checkReady ? { checkReady: () => embedder.checkReady?.() } : {}),
     async doEmbed(options: Parameters<Embedder['doEmbed']>[0]): Promise<EmbedResult> {
       const keys = options.texts.map((t) => embeddingCacheKey(embedder, options.kind, t));
       const found = await Promise.all(keys.map((k) => cache.get(k)));

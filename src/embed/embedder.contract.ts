@@ -9,9 +9,10 @@
  *   read at call time.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashEmbedding, type RecordedRequest } from '../../test/support/openai-compatible-server.js';
+import type { RecordedRequest } from '../../test/support/openai-compatible-server.js';
 import { ProviderError } from '../core/errors.js';
 import type { Embedder, EmbeddingUsage } from '../core/ports.js';
+import { hashEmbedding } from '../exports/testing.js';
 import { embedDocuments, embedQuery } from './embed.js';
 
 /** A running stand-in and an embedder pointed at it. */

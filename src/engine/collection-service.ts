@@ -3,15 +3,21 @@
  * embeds them with the collection's own model (the registry is authoritative, so one service
  * serves collections of different models), then writes or searches.
  *
+ * A collection that does not exist reads as empty: counting returns 0, iterating yields nothing,
+ * deleting deletes nothing, querying returns `[]` and embeds nothing; indexing into it provisions
+ * it with the service's embedder (unless provisioning is off). A query restricted to an empty
+ * `sourceIds` list embeds nothing and returns `[]`.
+ *
  * Every embedding call is reported to `onUsage`; `normalize` applies to texts on both the index
  * and the query side. Writes embed everything first and only then touch the store, so a failed
  * embedding call writes nothing, and a failed `replace` leaves the old rows.
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { CollectionNotFoundError, ConfigError, InvalidArgumentError } from '../core/errors.js';
+import { CollectionNotFoundError, ConfigError, InvalidArgumentError, isCairnError } from '../core/errors.js';
 import type { Filter } from '../core/filter/filter.js';
 import type {
+  ChunkSelector,
   CollectionInfo,
   CreateCollectionOptions,
   Embedder,
@@ -74,6 +80,23 @@ export interface CollectionServiceOptions {
   normalize?: (text: string) => string;
   /** Texts per embedding call at most (also capped by the embedder's own limit); default 256. */
   batchSize?: number;
+  /**
+   * Whether indexing into a missing collection creates it with `embedder`'s model and dimension;
+   * default the store's `provision` (true when the store does not say). `false` stops only this
+   * automatic provisioning: {@link CollectionService.ensureRegistry} and
+   * {@link CollectionService.createCollection} still create what they are asked to.
+   */
+  provision?: boolean;
+}
+
+/** `value`, or `fallback` when `promise` rejects because the collection does not exist. */
+async function orWhenMissing<T>(promise: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isCairnError(error) && error.code === 'COLLECTION_NOT_FOUND') return fallback;
+    throw error;
+  }
 }
 
 /** The text-level collection API. Create it with {@link createCollectionService}. */
@@ -99,13 +122,20 @@ export class CollectionService {
     return { onUsage: this.#options.onUsage, normalize: this.#options.normalize };
   }
 
-  /** Creates the registry tables if missing. */
+  /** Whether indexing into a missing collection creates it; see {@link CollectionServiceOptions.provision}. */
+  get provision(): boolean {
+    return this.#options.provision ?? this.store.provision ?? true;
+  }
+
+  /** Creates the registry tables if missing (an explicit admin call: runs whatever `provision` says). */
   ensureRegistry(): Promise<void> {
     return this.store.ensureRegistry();
   }
 
   /**
-   * Creates a collection. Without `model`/`dimension`, the configured embedder's are used.
+   * Creates a collection (an explicit admin call: runs whatever `provision` says). Without
+   * `model`/`dimension`, the configured embedder's are used; with neither, the collection is
+   * lexical-only (a cairn extra: searched by BM25, no embedding model pinned).
    * @throws {CollectionConflictError} when it exists with another model or dimension.
    */
   createCollection(name: string, options: CreateCollectionOptions = {}): Promise<CollectionInfo> {
@@ -170,9 +200,34 @@ export class CollectionService {
     }
   }
 
+  /**
+   * The embedder for writing into `collection`, creating the collection first when it is missing
+   * and provisioning is on (with the configured embedder's model and dimension).
+   * @throws {CollectionNotFoundError} when it is missing and provisioning is off, or no embedder is configured.
+   */
+  async #embedderForWriting(collection: string): Promise<Embedder> {
+    if ((await this.store.getCollection(collection)) === undefined) {
+      const embedder = this.#options.embedder;
+      if (!this.provision) {
+        throw new CollectionNotFoundError(
+          collection,
+          'provisioning is off (provision: false), so indexing creates no collection; create it with createCollection()',
+        );
+      }
+      if (!embedder) {
+        throw new CollectionNotFoundError(
+          collection,
+          'this service has no embedder to create it with; pass embedder, or create it with createCollection()',
+        );
+      }
+      await this.createCollection(collection);
+    }
+    return (await this.embedderFor(collection)).embedder;
+  }
+
   async #embedEntries(collection: string, entries: CollectionEntry[]): Promise<StoredChunk[]> {
     this.#checkContent(entries);
-    const { embedder } = await this.embedderFor(collection);
+    const embedder = await this.#embedderForWriting(collection);
     const limited = this.#limited(embedder);
     const vectors = await embedDocuments(
       limited,
@@ -216,8 +271,11 @@ export class CollectionService {
   }
 
   /**
-   * Embeds and stores entries (overwriting any with the same id). Returns their ids, in order.
+   * Embeds and stores entries (overwriting any with the same id). Returns their ids, in order. A
+   * missing collection is created first with the configured embedder's model and dimension.
    * @throws {DimensionMismatchError} before writing when the model's vectors do not fit.
+   * @throws {CollectionNotFoundError} when the collection is missing and provisioning is off or
+   *   no embedder is configured.
    */
   async index(collection: string, entries: CollectionEntry[]): Promise<string[]> {
     if (entries.length === 0) return [];
@@ -243,7 +301,8 @@ export class CollectionService {
 
   /**
    * Stores entries with embeddings computed elsewhere (overwriting any with the same id); the
-   * collection's dimension is checked before anything is written. Returns their ids, in order.
+   * collection's dimension is checked before anything is written. Returns their ids, in order. A
+   * missing collection is created as by {@link index}.
    * @throws {InvalidArgumentError} when `embeddings` and `entries` differ in length.
    * @throws {DimensionMismatchError} when a vector does not fit the collection.
    */
@@ -260,6 +319,7 @@ export class CollectionService {
     }
     if (entries.length === 0) return [];
     this.#checkContent(entries);
+    await this.#embedderForWriting(collection);
     const chunks = this.#chunksOf(entries, embeddings);
     await this.store.upsertChunks({ collection, ...this.#scope }, chunks);
     return chunks.map((c) => c.id);
@@ -283,7 +343,8 @@ export class CollectionService {
   /**
    * Replaces the entries selected by `match` (metadata filter) and/or `sourceId` (with both, an
    * entry must meet both) with `entries`: embeddings are computed first, then delete and insert
-   * run in one transaction, so any failure leaves the old rows.
+   * run in one transaction, so any failure leaves the old rows. A missing collection is created
+   * as by {@link index}; with no entries it is left alone (nothing to delete).
    * @returns How many were deleted and inserted.
    * @throws {InvalidArgumentError} when neither selector is given, or `match` matches every entry.
    */
@@ -294,6 +355,9 @@ export class CollectionService {
   ): Promise<{ deleted: number; inserted: number }> {
     if (selector.match === undefined && selector.sourceId === undefined) {
       throw new InvalidArgumentError('selector', 'give match or sourceId');
+    }
+    if (entries.length === 0 && (await this.store.getCollection(collection)) === undefined) {
+      return { deleted: 0, inserted: 0 };
     }
     const chunks = entries.length === 0 ? [] : await this.#embedEntries(collection, entries);
     const deleted = await this.store.replaceChunks(
@@ -307,31 +371,38 @@ export class CollectionService {
     return { deleted: deleted.chunks, inserted: chunks.length };
   }
 
-  /** Deletes one entry; false when it did not exist. */
+  /** Deletes one entry; false when it did not exist (or the collection does not). */
   async delete(collection: string, id: string): Promise<boolean> {
     return (await this.deleteMany(collection, [id])) > 0;
   }
 
-  /** Deletes entries by id; an empty list deletes nothing. Returns the number deleted. */
+  /** Deletes entries by id; an empty list, or a missing collection, deletes nothing. Returns the number deleted. */
   async deleteMany(collection: string, ids: string[]): Promise<number> {
-    return (await this.store.deleteChunks({ collection, ...this.#scope }, { ids })).chunks;
+    return this.#deleted(collection, { ids });
   }
 
-  /** Deletes every entry with this source id. Returns the number deleted. */
-  async deleteBySourceId(collection: string, sourceId: string): Promise<number> {
-    return (await this.store.deleteChunks({ collection, ...this.#scope }, { sourceIds: [sourceId] })).chunks;
+  /** Deletes every entry with this source id (or these source ids). Returns the number deleted; 0 for a missing collection. */
+  async deleteBySourceId(collection: string, sourceId: string | string[]): Promise<number> {
+    const sourceIds = Array.isArray(sourceId) ? sourceId : [sourceId];
+    if (sourceIds.length === 0) return 0;
+    return this.#deleted(collection, { sourceIds });
+  }
+
+  async #deleted(collection: string, selector: ChunkSelector): Promise<number> {
+    const result = this.store.deleteChunks({ collection, ...this.#scope }, selector);
+    return (await orWhenMissing(result, { chunks: 0, documents: 0 })).chunks;
   }
 
   /**
-   * Deletes every entry whose metadata matches. Returns the number deleted.
+   * Deletes every entry whose metadata matches. Returns the number deleted; 0 for a missing collection.
    * @throws {InvalidArgumentError} when `match` matches every entry (`{}`, `{ x: { $nin: [] } }`):
    *   emptying a collection is `dropCollection`, or the store's `deleteChunks` with `all: true`.
    */
   async deleteByMetadata(collection: string, match: Filter): Promise<number> {
-    return (await this.store.deleteChunks({ collection, ...this.#scope }, { filter: match })).chunks;
+    return this.#deleted(collection, { filter: match });
   }
 
-  /** Nearest entries to `text` by cosine similarity, filters applied inside the scan. */
+  /** Nearest entries to `text` by cosine similarity, filters applied inside the scan; `[]` for a missing collection. */
   async query(
     collection: string,
     text: string,
@@ -341,13 +412,25 @@ export class CollectionService {
     return result ?? [];
   }
 
-  /** Runs several queries; all query embeddings are computed in one call where the batch limit allows. */
+  /**
+   * Runs several queries; all query embeddings are computed in one call where the batch limit
+   * allows. Nothing is embedded when the answer is known to be empty: an empty `sourceIds`, or a
+   * collection that does not exist (each query then gets `[]`).
+   */
   async queryBatch(
     collection: string,
     texts: string[],
     options: CollectionQueryOptions = {},
   ): Promise<CollectionMatch[][]> {
     if (texts.length === 0) return [];
+    if (
+      options.sourceIds !== undefined &&
+      Array.isArray(options.sourceIds) &&
+      options.sourceIds.length === 0
+    ) {
+      return texts.map(() => []);
+    }
+    if ((await this.store.getCollection(collection)) === undefined) return texts.map(() => []);
     const { embedder } = await this.embedderFor(collection);
     const vectors = await embedQueries(this.#limited(embedder), texts, this.#embedOptions());
     return Promise.all(vectors.map((vector) => this.queryVector(collection, vector, options)));
@@ -355,7 +438,7 @@ export class CollectionService {
 
   /**
    * Nearest entries to a query embedding computed elsewhere, by cosine similarity, filters
-   * applied inside the scan.
+   * applied inside the scan; `[]` for a missing collection.
    * @throws {DimensionMismatchError} when the vector does not fit the collection.
    */
   async queryVector(
@@ -363,7 +446,7 @@ export class CollectionService {
     vector: number[] | Float32Array,
     options: CollectionQueryOptions = {},
   ): Promise<CollectionMatch[]> {
-    const hits = await this.store.denseSearch({
+    const search = this.store.denseSearch({
       collection,
       ...this.#scope,
       vector,
@@ -373,6 +456,7 @@ export class CollectionService {
       keepBest: options.keepBest,
       minSimilarity: options.minSimilarity,
     });
+    const hits = await orWhenMissing(search, []);
     return hits.map((hit) => ({
       id: hit.chunk.id,
       sourceId: hit.chunk.sourceId,
@@ -382,22 +466,34 @@ export class CollectionService {
     }));
   }
 
-  /** Entries matching the conditions. */
+  /** Entries matching the conditions; 0 for a missing collection. */
   countEntries(
     collection: string,
     conditions: { filter?: Filter; sourceIds?: string[] } = {},
   ): Promise<number> {
-    return this.store.countChunks({ collection, ...this.#scope, ...conditions });
+    return orWhenMissing(this.store.countChunks({ collection, ...this.#scope, ...conditions }), 0);
   }
 
-  /** Iterates entries in stable id order, in batches, embeddings included. */
-  iterEntries(collection: string, options: { batchSize?: number; filter?: Filter } = {}) {
-    return this.store.iterChunks({ collection, ...this.#scope, ...options });
+  /**
+   * Iterates entries in stable id order, in batches, embeddings included; each carries
+   * `createdAt`/`updatedAt` where the store records them (SQLite, PostgreSQL, memory). A missing
+   * collection yields nothing.
+   */
+  async *iterEntries(
+    collection: string,
+    options: { batchSize?: number; filter?: Filter } = {},
+  ): AsyncIterable<StoredChunk[]> {
+    const batches = this.store.iterChunks({ collection, ...this.#scope, ...options })[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await orWhenMissing(batches.next(), { done: true, value: undefined });
+      if (next.done) return;
+      yield next.value;
+    }
   }
 
-  /** Embeddings by entry id; ids without one are absent. */
+  /** Embeddings by entry id; ids without one are absent; empty for a missing collection. */
   getEmbeddingsByIds(collection: string, ids: string[]): Promise<Map<string, number[]>> {
-    return this.store.getEmbeddings({ collection, ...this.#scope }, ids);
+    return orWhenMissing(this.store.getEmbeddings({ collection, ...this.#scope }, ids), new Map());
   }
 }
 

@@ -22,6 +22,7 @@ import {
   type ConversationOptions,
 } from '../answer/ask-with-history.js';
 import {
+  CollectionNotFoundError,
   ConfigError,
   DimensionMismatchError,
   InvalidArgumentError,
@@ -57,6 +58,7 @@ import type { ParseSourceOptions } from '../ingest/route.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../ingest/source-policy.js';
 import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
 import { DocumentIdentityIndex } from '../retrieve/document-identity.js';
+import { emitQueryEvent, type QueryEventListener } from '../retrieve/query-events.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
 import { checkAdapters, type EngineAdapters, type EngineWork } from './readiness.js';
@@ -156,6 +158,12 @@ export interface EngineConfig {
   onUsage?: (usage: EmbeddingUsage) => void;
   /** Called once with a notice, e.g. that no embedder is configured. */
   onNotice?: (message: string) => void;
+  /**
+   * Receives every retrieval's `query.started` and `query.completed` (or `query.failed`) events
+   * (query preview, limit, store, threshold, hit count, duration); see {@link QueryEvent}. More
+   * listeners subscribe with {@link Engine.onQuery}.
+   */
+  onQueryEvent?: QueryEventListener;
 }
 
 /** Options of {@link Engine.ingestPaths}. */
@@ -279,6 +287,7 @@ export class Engine {
   readonly #config: EngineConfig;
   #noticed = false;
   readonly #cached = new WeakMap<Embedder, Embedder>();
+  readonly #queryListeners = new Set<QueryEventListener>();
   /** Parser settings with the vision model and the engine's own OCR; built on first ingest. */
   #parse: Promise<ParseSourceOptions | undefined> | undefined;
   /** The OCR engine this engine started, closed with it. */
@@ -424,10 +433,19 @@ export class Engine {
    * lexical-only without one) if it does not exist, and returns it. Ingest calls this only when
    * it writes its first chunk, so a run that stores nothing pins nothing.
    * @throws {ConfigError} when the collection exists, is dense and no embedder is configured.
+   * @throws {CollectionNotFoundError} when it does not exist and the store was opened with
+   *   `provision: false` (which stops automatic provisioning; create it explicitly first).
    */
   async ensureCollection(collection = this.collection): Promise<CollectionInfo> {
     const existing = await this.#collectionForIngest(collection);
     if (existing) return existing;
+    if (this.store.provision === false) {
+      throw new CollectionNotFoundError(
+        collection,
+        'the store was opened with provision: false, so ingest creates no collection; create it first ' +
+          '(createCollection, CLI `cairn collections create`)',
+      );
+    }
     const embedder = this.#config.embedder;
     if (!embedder) this.#notice('no embedder configured: the collection is lexical-only (BM25)');
     return this.store.createCollection(collection, {
@@ -834,8 +852,20 @@ export class Engine {
   }
 
   /**
+   * Subscribes `listener` to every retrieval's events (`query.started`, `query.completed`,
+   * `query.failed`) from {@link search} and what calls it (ask, agent tools, HTTP, MCP).
+   * @returns A function that unsubscribes it.
+   */
+  onQuery(listener: QueryEventListener): () => void {
+    this.#queryListeners.add(listener);
+    return () => {
+      this.#queryListeners.delete(listener);
+    };
+  }
+
+  /**
    * Searches the collection. See {@link SearchRequest} for the options; the configured reranker
-   * applies unless `options.reranker` names another or is `false`.
+   * applies unless `options.reranker` names another or is `false`. Emits query events (see {@link onQuery}).
    */
   async search(query: string, options: EngineSearchOptions = {}): Promise<SearchResult> {
     return search(
@@ -845,6 +875,10 @@ export class Engine {
         documentIdentity: (c, n) => this.#documentIdentity(c, n),
         onUsage: this.#config.onUsage,
         onNotice: (message) => this.#notice(message),
+        onQueryEvent: (event) => {
+          emitQueryEvent(this.#config.onQueryEvent, event);
+          for (const listener of this.#queryListeners) emitQueryEvent(listener, event);
+        },
       },
       {
         ...options,

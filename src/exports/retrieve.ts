@@ -4,6 +4,7 @@
  * @module
  */
 export * from '../retrieve/document-identity.js';
+export * from '../retrieve/query-events.js';
 export * from '../retrieve/reciprocal-rank-fusion.js';
 export * from '../retrieve/rerank/index.js';
 export * from '../retrieve/retriever.js';

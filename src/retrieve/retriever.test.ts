@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, startOpenAICompatibleServer } from '../../test/support/openai-compatible-server.js';
-import { TermOverlapReranker } from '../../test/support/term-overlap.js';
 import { createEngine, type Engine } from '../engine/engine.js';
+import { TermOverlapReranker } from '../exports/testing.js';
 import { OpenAIEmbedder } from '../providers/openai/openai-embedder.js';
 import { createMemoryStore } from '../store/memory/memory-store.js';
+import type { QueryEvent } from './query-events.js';
 
 const docs: Record<string, string> = {
   a: 'Otters otters otters. The otter is an otter.',
@@ -41,6 +42,52 @@ describe('search with a reranker', () => {
   afterAll(async () => {
     await engine.close();
     await server.close();
+  });
+
+  it('emits query.started and query.completed events to subscribers, and query.failed on error', async () => {
+    const events: QueryEvent[] = [];
+    const stop = engine.onQuery((event) => events.push(event));
+    const long = `sea otter river ${'x'.repeat(300)}`;
+    const { hits } = await engine.search(long, { topK: 2, minSimilarity: 0.1 });
+    await expect(engine.search('otter', { topK: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    stop();
+    await engine.search('otter', { topK: 1 });
+    expect(events.map((e) => e.type)).toEqual([
+      'query.started',
+      'query.completed',
+      'query.started',
+      'query.failed',
+    ]);
+    const [started, completed, , failed] = events;
+    expect(started).toEqual({
+      type: 'query.started',
+      queryPreview: long.slice(0, 160),
+      limit: 2,
+      store: 'memory',
+      collection: 'default',
+      namespace: 'default',
+      threshold: 0.1,
+    });
+    expect(completed).toMatchObject({
+      type: 'query.completed',
+      queryPreview: long.slice(0, 160),
+      limit: 2,
+      store: 'memory',
+      threshold: 0.1,
+      mode: 'hybrid',
+      hitCount: hits.length,
+      topScore: hits[0]!.score,
+      reranker: 'term-overlap',
+    });
+    expect(completed?.type === 'query.completed' && completed.durationMs).toBeGreaterThanOrEqual(0);
+    expect(failed).toMatchObject({ type: 'query.failed', limit: 0, error: 'INVALID_ARGUMENT' });
+  });
+
+  it('returns no hits and embeds nothing for an empty sourceIds or documentIds list', async () => {
+    const before = server.requests.length;
+    expect((await engine.search('otter river', { sourceIds: [] })).hits).toEqual([]);
+    expect((await engine.search('otter river', { documentIds: [], mode: 'dense' })).hits).toEqual([]);
+    expect(server.requests.length).toBe(before);
   });
 
   it('over-fetches the candidate pool, reranks it, and trims to topK', async () => {

@@ -18,6 +18,12 @@ import { embedQuery } from '../embed/embed.js';
 import { DEFAULT_COPY_DEMOTION, demoteCopies } from './copy-demotion.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
 import { type Rm3Options, rm3Search, rm3Settings } from './pseudo-relevance-feedback.js';
+import {
+  emitQueryEvent,
+  QUERY_PREVIEW_CHARACTERS,
+  type QueryEventBase,
+  type QueryEventListener,
+} from './query-events.js';
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import { relevanceScores } from './relevance-score.js';
 import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
@@ -136,6 +142,8 @@ export interface RetrieverDeps {
   onUsage?: (usage: EmbeddingUsage) => void;
   /** Receives notices, e.g. that a store without a lexical index searched dense-only. */
   onNotice?: (message: string) => void;
+  /** Receives the retrieval's started and completed (or failed) events; see {@link QueryEvent}. */
+  onQueryEvent?: QueryEventListener;
 }
 
 /** How a result's scores were computed. */
@@ -167,7 +175,8 @@ export interface SearchResult {
 }
 
 /**
- * Runs a search. A query without words (empty, whitespace or punctuation only) returns no hits in
+ * Runs a search, reporting `query.started` and `query.completed` (or `query.failed`) to
+ * `deps.onQueryEvent` beside the `retrieval` span. A query without words (empty, whitespace or punctuation only) returns no hits in
  * every mode: there is nothing to embed or match.
  * @throws {InvalidArgumentError} for a non-positive `topK`, a non-string query, or a `mode` the
  *   collection cannot serve: `dense`/`hybrid` for a collection with no embedder, `lexical` of a
@@ -191,7 +200,36 @@ export function search(deps: RetrieverDeps, request: SearchRequest): Promise<Sea
     async (span) => {
       const began = performance.now();
       span.addEvent('cairn.query.started', { 'cairn.query.characters': String(request.query).length });
-      const result = await searchStages(deps, request);
+      const base: QueryEventBase = {
+        queryPreview: String(request.query).slice(0, QUERY_PREVIEW_CHARACTERS),
+        limit: request.topK ?? 10,
+        store: deps.store.backend,
+        collection: request.collection,
+        namespace: request.namespace ?? 'default',
+        threshold: request.minScore ?? request.minSimilarity ?? null,
+      };
+      emitQueryEvent(deps.onQueryEvent, { type: 'query.started', ...base });
+      let result: SearchResult;
+      try {
+        result = await searchStages(deps, request);
+      } catch (error) {
+        emitQueryEvent(deps.onQueryEvent, {
+          type: 'query.failed',
+          ...base,
+          durationMs: performance.now() - began,
+          error: (error as { code?: string }).code ?? (error as Error).name ?? 'Error',
+        });
+        throw error;
+      }
+      emitQueryEvent(deps.onQueryEvent, {
+        type: 'query.completed',
+        ...base,
+        mode: result.mode,
+        hitCount: result.hits.length,
+        topScore: result.hits[0]?.score ?? null,
+        durationMs: performance.now() - began,
+        reranker: result.scoring.rerank ?? null,
+      });
       const top = result.hits[0]?.score;
       span.setAttributes({
         [TRACE_ATTRIBUTES.mode]: result.mode,
@@ -279,6 +317,9 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     mode = 'dense';
   }
   if (queryTerms(request.query).length === 0) return { hits: [], mode, scoring: {} };
+  // An empty id list matches nothing: the answer is known without embedding the query.
+  if (request.sourceIds?.length === 0 || request.documentIds?.length === 0)
+    return { hits: [], mode, scoring: {} };
   const reranker = request.reranker || undefined;
   const rerankPool = request.rerankCandidates ?? DEFAULT_RERANK_CANDIDATES;
   if (reranker && (!Number.isInteger(rerankPool) || rerankPool <= 0)) {
@@ -485,7 +526,11 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     const moved = demoted.size > 0 ? { copiesDemoted: demoted.size } : {};
     const ranked = reranker
       ? last(
-          await rerankHits(reranker, request.query, pool.slice(0, rerankK), { topK, signal: request.signal }),
+          await rerankHits(reranker, request.query, pool.slice(0, rerankK), {
+            topK,
+            signal: request.signal,
+            onWarning: deps.onNotice,
+          }),
         )
       : pool.slice(0, topK);
     const calibrated = relevanceScores(request.query, ranked, { mode: ran, weights: fusion.weights });

@@ -5,9 +5,9 @@
  * scores are query-term overlap, and requests Cohere would refuse (too many texts, a missing
  * `input_type`, an unknown embedding type) get a 400.
  */
+
+import { hashEmbedding, termOverlapScore } from '../../src/exports/testing.js';
 import { type JsonApiServer, type JsonReply, startJsonApiServer } from './json-api-server.js';
-import { hashEmbedding } from './openai-compatible-server.js';
-import { termOverlapScore } from './term-overlap.js';
 
 /** Options of {@link startCohereServer}. */
 export interface CohereServerOptions {

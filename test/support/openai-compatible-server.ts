@@ -1,12 +1,14 @@
 /**
  * A small local HTTP server that speaks the OpenAI embeddings and chat-completions (streaming)
- * APIs, standing in for a remote model in tests. Its embedder is an honest one: hashed,
- * L2-normalised bags of lower-cased words (the "hashing trick", Weinberger et al. 2009), so
- * texts sharing words are close. Chat replies come from a script given by the test.
+ * APIs, standing in for a remote model in tests. Its embedder is an honest one: `hashEmbedding`
+ * of `cairn/testing` (hashed, L2-normalised bags of lower-cased words), so texts sharing words
+ * are close. Chat replies come from a script given by the test.
  */
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hashEmbedding } from '../../src/exports/testing.js';
+
+export { hashEmbedding };
 
 /** A request the server received. */
 export interface RecordedRequest {
@@ -37,19 +39,6 @@ export interface FakeServerOptions {
 export interface ScriptedFailure {
   status: number;
   retryAfter?: string;
-}
-
-/** Deterministic hashed bag-of-words embedding of `text`. */
-export function hashEmbedding(text: string, dimension: number): number[] {
-  const vector = new Array<number>(dimension).fill(0);
-  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const digest = createHash('md5').update(word).digest();
-    const index = digest.readUInt32LE(0) % dimension;
-    vector[index]! += digest[4]! & 1 ? 1 : -1;
-  }
-  const norm = Math.hypot(...vector);
-  if (norm === 0) vector[0] = 1;
-  return vector.map((x) => (norm === 0 ? x : x / norm));
 }
 
 async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {

@@ -4,9 +4,9 @@
  * https://docs.voyageai.com/reference/reranker-api). Embeddings are hashed bags of words,
  * rerank scores are query-term overlap; requests Voyage would refuse get a 400 with `detail`.
  */
+
+import { hashEmbedding, termOverlapScore } from '../../src/exports/testing.js';
 import { type JsonApiServer, type JsonReply, startJsonApiServer } from './json-api-server.js';
-import { hashEmbedding } from './openai-compatible-server.js';
-import { termOverlapScore } from './term-overlap.js';
 
 /** Options of {@link startVoyageServer}. */
 export interface VoyageServerOptions {

@@ -32,8 +32,8 @@ const chunked = new MarkdownChunker({ chunkSize: 60, chunkOverlap: 0 }).chunkWit
 });
 
 describe('StructuralContextualizer', () => {
-  it('adds title, heading path and neighbouring text cut at sentence boundaries within the window', async () => {
-    const contextualizer = new StructuralContextualizer({ windowTokens: 30 });
+  it('is a context header (title, heading path, windows cut at sentence boundaries), then the chunk verbatim', async () => {
+    const contextualizer = new StructuralContextualizer({ windowTokens: 30, maxContextTokens: 70 });
     const texts = await contextualizer.contextualize({
       documentId: 'g.md',
       title: 'Field notes',
@@ -45,18 +45,43 @@ describe('StructuralContextualizer', () => {
     const middle = chunked.chunks.findIndex((c) => c.text.includes('Sentence number 20'));
     expect(middle).toBeGreaterThan(0);
     const text = texts[middle]!;
+    const chunkText = chunked.chunks[middle]!.text;
     expect(text.startsWith('Field notes\nGlaciology > Moraines\n\n')).toBe(true);
-    expect(text).toContain(chunked.chunks[middle]!.text);
-    const [before, after] = text
-      .slice('Field notes\nGlaciology > Moraines\n\n'.length)
-      .split(chunked.chunks[middle]!.text)
-      .map((part) => part.trim());
+    expect(text.endsWith(`\n\n${chunkText}`)).toBe(true);
+    const header = text.slice(0, text.length - chunkText.length).trim();
+    expect(cl100kTokenizer.count(header)).toBeLessThanOrEqual(70);
+    const [before, after] = header.slice('Field notes\nGlaciology > Moraines\n\n'.length).split('\n\n');
     for (const context of [before!, after!]) {
       expect(context.length).toBeGreaterThan(0);
       expect(cl100kTokenizer.count(context)).toBeLessThanOrEqual(30);
       expect(context).toMatch(/^Sentence number \d+ .*detail\.$/);
       expect(chunked.source).toContain(context);
     }
+    for (const [i, t] of texts.entries()) {
+      expect(t.endsWith(chunked.chunks[i]!.text)).toBe(true);
+      const prefix = t.slice(0, t.length - chunked.chunks[i]!.text.length).trim();
+      expect(cl100kTokenizer.count(prefix)).toBeLessThanOrEqual(70);
+    }
+  });
+
+  it('holds the whole header to one ceiling: windows go first, then header lines', async () => {
+    const input = {
+      documentId: 'g.md',
+      title: 'Field notes',
+      source: chunked.source,
+      chunks: chunked.chunks,
+      spans: chunked.spans,
+    };
+    const middle = chunked.chunks.findIndex((c) => c.text.includes('Sentence number 20'));
+    const chunkText = chunked.chunks[middle]!.text;
+    const headerOnly = cl100kTokenizer.count('Field notes\nGlaciology > Moraines');
+    const tight = await new StructuralContextualizer({ maxContextTokens: headerOnly }).contextualize(input);
+    expect(tight[middle]).toBe(`Field notes\nGlaciology > Moraines\n\n${chunkText}`);
+    const titleOnly = await new StructuralContextualizer({ maxContextTokens: 2 }).contextualize(input);
+    expect(titleOnly[middle]).toBe(`Field notes\n\n${chunkText}`);
+    const none = await new StructuralContextualizer({ maxContextTokens: 0 }).contextualize(input);
+    expect(none[middle]).toBe(chunkText);
+    expect(() => new StructuralContextualizer({ maxContextTokens: -1 })).toThrow(/maxContextTokens/);
   });
 
   it('names the document by its file name where that says more than the title', async () => {
@@ -66,10 +91,7 @@ describe('StructuralContextualizer', () => {
       source: chunked.source,
       chunks: chunked.chunks.slice(0, 1),
     });
-    // The heading lines the chunk opens with are the path's: embedded once, in the path.
-    const body = chunked.chunks[0]!.text.replace(/^# Glaciology\n\n## Moraines\n\n/, '');
-    expect(body).not.toBe(chunked.chunks[0]!.text);
-    expect(text).toBe(`2023 Q1 ACME\nGlaciology > Moraines\n\n${body}`);
+    expect(text).toBe(`2023 Q1 ACME\nGlaciology > Moraines\n\n${chunked.chunks[0]!.text}`);
   });
 
   it('falls back to title and heading path without spans, and rejects a negative window', async () => {
@@ -78,11 +100,7 @@ describe('StructuralContextualizer', () => {
       source: chunked.source,
       chunks: chunked.chunks.slice(0, 1),
     });
-    // The heading lines the chunk opens with are in the path already: embedded once.
-    expect(chunked.chunks[0]!.text.startsWith('# Glaciology\n\n## Moraines\n\n')).toBe(true);
-    expect(texts[0]).toBe(
-      `Glaciology > Moraines\n\n${chunked.chunks[0]!.text.slice('# Glaciology\n\n## Moraines\n\n'.length)}`,
-    );
+    expect(texts[0]).toBe(`Glaciology > Moraines\n\n${chunked.chunks[0]!.text}`);
     expect(() => new StructuralContextualizer({ windowTokens: -1 })).toThrow(/windowTokens/);
   });
 });

@@ -1,13 +1,14 @@
 /**
- * A contextualizer that needs no model: each chunk is embedded with the document's label (title
- * and file name, see {@link documentLabel}), its heading path, and a bounded window of the
- * paragraphs around it. Windows are measured in
- * tokens and cut only at paragraph or sentence boundaries, so no context ends mid-sentence.
+ * A contextualizer that needs no model: each chunk is embedded as a context header — the
+ * document's label (title and file name, see {@link documentLabel}), its heading path, and a
+ * bounded window of the paragraphs before and after it — followed by the chunk verbatim. The
+ * whole header is held to one token ceiling (`maxContextTokens`), as the ragsage seed's
+ * `HeadingWindowContextualizer`; windows are cut only at paragraph or sentence boundaries, so no
+ * context ends mid-sentence.
  * @module
  */
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Contextualizer, ContextualizerInput } from '../../core/ports.js';
-import { withoutLeadingHeadings } from '../chunk/heading-text.js';
 import { segmentsOf } from '../chunk/segments.js';
 import { cl100kTokenizer, type Tokenizer } from '../chunk/tokenizer.js';
 import { documentLabel } from '../embedding-text.js';
@@ -16,6 +17,13 @@ import { documentLabel } from '../embedding-text.js';
 export interface StructuralContextualizerOptions {
   /** Tokens of neighbouring text taken before and (separately) after a chunk; default 64. 0 disables. */
   windowTokens?: number;
+  /**
+   * Ceiling on the whole context header (label, heading path and both windows, with the blank
+   * lines between them), in tokens; default 128 (two default windows, the seed's
+   * `max_context_tokens`). When it bites, the after window goes first, then the before window,
+   * then header lines from the innermost; the chunk itself is never cut.
+   */
+  maxContextTokens?: number;
   tokenizer?: Tokenizer;
 }
 
@@ -88,17 +96,27 @@ export class StructuralContextualizer implements Contextualizer {
   readonly specificationVersion = 'v1' as const;
   readonly fingerprint: string;
   readonly windowTokens: number;
+  readonly maxContextTokens: number;
   readonly #tokenizer: Tokenizer;
 
-  /** @throws {InvalidArgumentError} when `windowTokens` is not a non-negative integer. */
+  /** @throws {InvalidArgumentError} when `windowTokens` or `maxContextTokens` is not a non-negative integer. */
   constructor(options: StructuralContextualizerOptions = {}) {
     const windowTokens = options.windowTokens ?? 64;
-    if (!Number.isSafeInteger(windowTokens) || windowTokens < 0) {
-      throw new InvalidArgumentError('windowTokens', `must be a non-negative integer, got ${windowTokens}`);
+    const maxContextTokens = options.maxContextTokens ?? 128;
+    for (const [name, value] of [
+      ['windowTokens', windowTokens],
+      ['maxContextTokens', maxContextTokens],
+    ] as const) {
+      if (!Number.isSafeInteger(value) || value < 0) {
+        throw new InvalidArgumentError(name, `must be a non-negative integer, got ${value}`);
+      }
     }
     this.windowTokens = windowTokens;
+    this.maxContextTokens = maxContextTokens;
     this.#tokenizer = options.tokenizer ?? cl100kTokenizer;
-    this.fingerprint = `structural/v2?window=${windowTokens}&tok=${encodeURIComponent(this.#tokenizer.name)}`;
+    this.fingerprint =
+      `structural/v3?window=${windowTokens}&max=${maxContextTokens}` +
+      `&tok=${encodeURIComponent(this.#tokenizer.name)}`;
   }
 
   /**
@@ -128,10 +146,10 @@ export class StructuralContextualizer implements Contextualizer {
     return kept.join('').trim();
   }
 
-  /** Paragraphs walking away from the chunk, whole while they fit, then sentences of the next one. */
-  #window(paragraphs: Iterable<Paragraph>, fromEnd: boolean): string {
+  /** Paragraphs walking away from the chunk, whole while they fit `budget`, then sentences of the next one. */
+  #window(paragraphs: Iterable<Paragraph>, fromEnd: boolean, budget: number): string {
     const parts: string[] = [];
-    let budget = this.windowTokens;
+    if (budget <= 0) return '';
     for (const paragraph of paragraphs) {
       const tokens = this.#tokenizer.count(paragraph.text);
       if (tokens <= budget) {
@@ -147,8 +165,14 @@ export class StructuralContextualizer implements Contextualizer {
     return parts.join('\n\n');
   }
 
+  /**
+   * Per chunk, in order: the context header (document label, heading path, the window before,
+   * the window after; blank lines between), then a blank line and the chunk text verbatim. The
+   * header never exceeds {@link maxContextTokens}; a chunk with no context is its text alone.
+   */
   async contextualize(input: ContextualizerInput): Promise<string[]> {
     const paragraphs = input.spans && this.windowTokens > 0 ? paragraphsOf(input.source) : [];
+    const count = (text: string) => this.#tokenizer.count(text);
     return input.chunks.map((chunk, i) => {
       const header: string[] = [];
       const titled = input.title !== undefined && input.title === chunk.headingPath[0];
@@ -158,16 +182,36 @@ export class StructuralContextualizer implements Contextualizer {
       );
       if (label !== undefined) header.push(label);
       if (chunk.headingPath.length > 0) header.push(chunk.headingPath.join(' > '));
+      // Header lines kept whole while they fit the ceiling.
+      const lines: string[] = [];
+      let left = this.maxContextTokens;
+      for (const line of header) {
+        const tokens = count(line);
+        if (tokens <= left) {
+          lines.push(line);
+          left -= tokens;
+        }
+      }
       const span = input.spans?.[i];
       let before = '';
       let after = '';
-      if (span && paragraphs.length > 0) {
-        before = this.#window(walk(paragraphs, endOfEndingBy(paragraphs, span.start) - 1, -1), true);
-        after = this.#window(walk(paragraphs, firstStartingAt(paragraphs, span.end), 1), false);
+      if (span && paragraphs.length > 0 && left > 0) {
+        const side = Math.min(this.windowTokens, Math.floor(left / 2));
+        before = this.#window(walk(paragraphs, endOfEndingBy(paragraphs, span.start) - 1, -1), true, side);
+        const rest = Math.min(this.windowTokens, left - (before ? count(before) : 0));
+        after = this.#window(walk(paragraphs, firstStartingAt(paragraphs, span.end), 1), false, rest);
       }
-      // The heading lines a section's first chunk opens with are already in the header.
-      const body = withoutLeadingHeadings(chunk.text, chunk.headingPath);
-      return [header.join('\n'), before, body, after].filter((part) => part.length > 0).join('\n\n');
+      // Separators count too: drop what overflows, the after window first, then the before
+      // window, then header lines from the innermost.
+      const assemble = () => [lines.join('\n'), before, after].filter((part) => part.length > 0).join('\n\n');
+      let context = assemble();
+      while (context !== '' && count(context) > this.maxContextTokens) {
+        if (after) after = '';
+        else if (before) before = '';
+        else lines.pop();
+        context = assemble();
+      }
+      return context === '' ? chunk.text : `${context}\n\n${chunk.text}`;
     });
   }
 }

@@ -17,6 +17,16 @@ describe('TextParser', () => {
     });
   });
 
+  it('splits on form feeds into numbered pages, leaving out pages with nothing on them', async () => {
+    const parsed = await parser.parse(source('Page one text.\fPage two text.\f \n\fPage four.\f'));
+    expect(parsed.pages).toEqual([
+      { pageNumber: 1, markdown: 'Page one text.' },
+      { pageNumber: 2, markdown: 'Page two text.' },
+      { pageNumber: 4, markdown: 'Page four.' },
+    ]);
+    await expect(parser.parse(source('\f\f'))).rejects.toBeInstanceOf(EmptyDocumentError);
+  });
+
   it('normalises CRLF and CR line endings', async () => {
     const parsed = await parser.parse(source('one\r\ntwo\rthree'));
     expect(parsed.pages[0]?.markdown).toBe('one\ntwo\nthree');
@@ -41,6 +51,6 @@ describe('TextParser', () => {
   it('describes itself as a v1 parser of text/plain', () => {
     expect(parser.specificationVersion).toBe('v1');
     expect(parser.mediaTypes).toEqual(['text/plain']);
-    expect(parser.fingerprint).toBe('text/plain/v1');
+    expect(parser.fingerprint).toBe('text/plain/v2');
   });
 });

@@ -1,6 +1,6 @@
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpanRecorder, startSpanRecorder } from '../../../test/support/span-recorder.js';
+import { type SpanRecorder, startSpanRecorder } from '../../exports/testing.js';
 import { formatSpanTree } from './span-tree.js';
 
 describe('formatSpanTree', () => {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCohereServer } from '../../../test/support/cohere-server.js';
+import { startJsonApiServer } from '../../../test/support/json-api-server.js';
+import { rerankHits } from '../../retrieve/rerank/rerank-hits.js';
 import { runRerankerContract } from '../../retrieve/rerank/reranker.contract.js';
 import { CohereReranker } from './cohere-reranker.js';
 
@@ -63,5 +65,54 @@ describe('CohereReranker request', () => {
 
   it('rejects a per-call cap above the API limit', () => {
     expect(() => new CohereReranker({ maxDocumentsPerCall: 1001 })).toThrow(/maxDocumentsPerCall/);
+  });
+});
+
+describe('CohereReranker malformed replies', () => {
+  it('drops an out-of-range or repeated index, keeps the rest, and rerankHits says so', async () => {
+    const server = await startJsonApiServer({
+      routes: {
+        '/v2/rerank': () => ({
+          body: {
+            id: 'r',
+            results: [
+              { index: 7, relevance_score: 0.99 },
+              { index: 0, relevance_score: 0.9 },
+              { index: 0, relevance_score: 0.1 },
+              { index: 1, relevance_score: 0.3 },
+            ],
+          },
+        }),
+      },
+    });
+    try {
+      const reranker = new CohereReranker({ baseURL: `${server.origin}/v2`, apiKey: 'k' });
+      expect(await reranker.doRerank({ query: 'q', documents: ['a', 'b', 'c'] })).toEqual([0.9, 0.3, null]);
+      const warnings: string[] = [];
+      const hits = ['a', 'b', 'c'].map((id) => ({
+        chunk: {
+          id,
+          documentId: id,
+          sourceId: id,
+          ordinal: 0,
+          text: id,
+          headingPath: [],
+          pageStart: 1,
+          pageEnd: 1,
+          tokenCount: 1,
+          metadata: {},
+        },
+        score: 0,
+        scores: {},
+      }));
+      const out = await rerankHits(reranker, 'q', hits, { onWarning: (m) => warnings.push(m) });
+      expect(out.map((h) => [h.chunk.id, h.scores.rerank])).toEqual([
+        ['a', 0.9],
+        ['b', 0.3],
+      ]);
+      expect(warnings).toEqual([expect.stringMatching(/no usable score for 1 of 3 candidates/)]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -67,7 +67,7 @@ export class CohereReranker extends HostedReranker<CohereRerankerOptions, z.infe
     };
   }
 
-  protected read(reply: z.infer<typeof responseSchema>, count: number): number[] {
+  protected read(reply: z.infer<typeof responseSchema>, count: number): Array<number | null> {
     return scoresByIndex(reply.results, count, this.provider);
   }
 }

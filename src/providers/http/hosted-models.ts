@@ -84,16 +84,23 @@ export abstract class HostedReranker<Options extends RequestPolicy, Reply> imple
   protected abstract readonly replySchema: ResponseSchema<Reply>;
   /** The request body for one slice of documents. */
   protected abstract body(query: string, documents: string[]): Record<string, unknown>;
-  /** Scores aligned with the slice's documents. */
-  protected abstract read(reply: Reply, count: number): number[];
+  /** Scores aligned with the slice's documents; `null` for a document the reply left unscored. */
+  protected abstract read(reply: Reply, count: number): Array<number | null>;
 
   /** Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing. */
   checkReady(): void {
     checkCredentials(() => this.endpoint());
   }
 
-  /** Scores aligned with `documents`; one request per {@link maxDocumentsPerCall} documents, none for an empty list. */
-  doRerank(options: { query: string; documents: string[]; signal?: AbortSignal }): Promise<number[]> {
+  /**
+   * Scores aligned with `documents` (`null` where the reply held no usable entry for a document);
+   * one request per {@link maxDocumentsPerCall} documents, none for an empty list.
+   */
+  doRerank(options: {
+    query: string;
+    documents: string[];
+    signal?: AbortSignal;
+  }): Promise<Array<number | null>> {
     return rerankInSlices(options.documents, this.maxDocumentsPerCall, async (documents) => {
       const reply = await postForJson({
         ...this.options,

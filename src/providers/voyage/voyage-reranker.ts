@@ -69,7 +69,7 @@ export class VoyageReranker extends HostedReranker<VoyageRerankerOptions, z.infe
     };
   }
 
-  protected read(reply: z.infer<typeof responseSchema>, count: number): number[] {
+  protected read(reply: z.infer<typeof responseSchema>, count: number): Array<number | null> {
     return scoresByIndex(reply.data, count, this.provider);
   }
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TermOverlapReranker } from '../../../test/support/term-overlap.js';
 import type { Reranker } from '../../core/ports.js';
 import type { Hit } from '../../core/types.js';
+import { TermOverlapReranker } from '../../exports/testing.js';
 import { rerankHits, rerankText } from './rerank-hits.js';
+import { scoresByIndex } from './scores-by-index.js';
 
 function hit(id: string, text: string, scores: Hit['scores'], headingPath: string[] = []): Hit {
   return {
@@ -84,5 +85,29 @@ describe('rerankHits', () => {
   it('reads the heading path when the chunk text lacks the innermost heading', () => {
     expect(rerankText(hit('x', 'Body only.', {}, ['Guide', 'Keys']))).toBe('Guide > Keys\n\nBody only.');
     expect(rerankText(hit('y', '## Keys\n\nBody.', {}, ['Guide', 'Keys']))).toBe('## Keys\n\nBody.');
+  });
+});
+
+describe('scoresByIndex', () => {
+  it('keeps the first score per index, drops out-of-range and repeated entries, and reports each', () => {
+    const dropped: unknown[] = [];
+    const scores = scoresByIndex(
+      [
+        { index: 2, relevance_score: 0.5 },
+        { index: -1, relevance_score: 1 },
+        { index: 2, relevance_score: 0.9 },
+        { index: 1.5, relevance_score: 1 },
+        { index: 0, relevance_score: 0.1 },
+      ],
+      4,
+      'cohere',
+      (d) => dropped.push(d),
+    );
+    expect(scores).toEqual([0.1, null, 0.5, null]);
+    expect(dropped).toEqual([
+      { entry: 1, index: -1, reason: 'out of range' },
+      { entry: 2, index: 2, reason: 'repeated' },
+      { entry: 3, index: 1.5, reason: 'out of range' },
+    ]);
   });
 });

@@ -19,6 +19,13 @@ export interface RerankHitsOptions {
   /** The text the reranker reads for a hit; default {@link rerankText}. */
   text?: (hit: Hit) => string;
   signal?: AbortSignal;
+  /**
+   * Told, in one message, when the reranker returned no score for some hits (`null`: a hosted
+   * reranker dropped reply entries with an out-of-range or repeated index); those hits are left
+   * out and the rest are kept. The same count is recorded on the rerank span
+   * (`cairn.rerank.unscored`).
+   */
+  onWarning?: (message: string) => void;
 }
 
 /**
@@ -36,10 +43,11 @@ export function rerankText(hit: Hit): string {
  * Reranks `hits` for `query`. Makes one `doRerank` call, or none when `hits` is empty. Each
  * returned hit keeps the scores it came with and gains `scores.rerank`; its `score` becomes the
  * rerank score. Hits are ordered by that score, highest first (ties keep their incoming order),
- * then trimmed to `topK`. The input array and its hits are not modified.
+ * then trimmed to `topK`. A hit the reranker returned `null` for (no usable score) is left out,
+ * and `onWarning` is told. The input array and its hits are not modified.
  * @throws {InvalidArgumentError} for a `topK` that is not a positive integer.
  * @throws {ProviderError} when the reranker returns a score count other than the hit count, or a
- * score that is not a finite number.
+ * score that is neither `null` nor a finite number.
  */
 export async function rerankHits(
   reranker: Reranker,
@@ -63,7 +71,12 @@ export async function rerankHits(
         'cairn.rerank.candidates': hits.length,
       },
     },
-    () => reranker.doRerank({ query, documents: hits.map(text), signal: options.signal }),
+    async (span) => {
+      const scores = await reranker.doRerank({ query, documents: hits.map(text), signal: options.signal });
+      const unscored = Array.isArray(scores) ? scores.filter((s) => s === null).length : 0;
+      if (unscored > 0) span.setAttribute('cairn.rerank.unscored', unscored);
+      return scores;
+    },
   );
   if (scores.length !== hits.length) {
     throw new ProviderError({
@@ -71,18 +84,25 @@ export async function rerankHits(
       message: `returned ${scores.length} scores for ${hits.length} documents`,
     });
   }
-  const bad = scores.findIndex((s) => typeof s !== 'number' || !Number.isFinite(s));
+  const bad = scores.findIndex((s) => s !== null && (typeof s !== 'number' || !Number.isFinite(s)));
   if (bad >= 0) {
     throw new ProviderError({
       provider: `reranker ${reranker.model}`,
       message: `score ${bad} is ${scores[bad]}, not a finite number`,
     });
   }
-  const reranked = hits.map((hit, i) => ({
-    ...hit,
-    score: scores[i]!,
-    scores: { ...hit.scores, rerank: scores[i]! },
-  }));
+  const reranked: Hit[] = [];
+  for (const [i, hit] of hits.entries()) {
+    const score = scores[i];
+    if (score === null || score === undefined) continue;
+    reranked.push({ ...hit, score, scores: { ...hit.scores, rerank: score } });
+  }
+  if (reranked.length < hits.length) {
+    options.onWarning?.(
+      `reranker ${reranker.model} returned no usable score for ${hits.length - reranked.length} of ${hits.length} ` +
+        'candidates (a reply entry with an out-of-range or repeated index is dropped, not trusted); they were left out',
+    );
+  }
   reranked.sort((a, b) => b.score - a.score);
   return topK === undefined ? reranked : reranked.slice(0, topK);
 }

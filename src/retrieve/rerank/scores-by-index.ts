@@ -3,29 +3,48 @@
  * documents sent, as the `Reranker` port returns them.
  * @module
  */
-import { ProviderError } from '../../core/errors.js';
+import { trace } from '@opentelemetry/api';
+
+/** An entry of a rerank reply that was not trusted, and why. */
+export interface DroppedRerankEntry {
+  /** Position of the entry in the reply. */
+  entry: number;
+  /** The index it named. */
+  index: number;
+  reason: 'out of range' | 'repeated';
+}
 
 /**
- * Scores in document order from a ranked list.
- * @throws {ProviderError} when an index is out of range or repeated, or a document has no score.
+ * Scores in document order from a ranked list. An entry whose index is not an integer in
+ * `[0, count)`, or names a document an earlier entry already scored, is dropped rather than
+ * trusted (so a malformed reply can never put one document's score on another); the rest are
+ * kept. A document no kept entry scores gets `null`, which `rerankHits` leaves out and reports.
+ * Each dropped entry is recorded as a `cairn.rerank.entry_dropped` event on the active span, and
+ * passed to `onDropped` when given.
  */
 export function scoresByIndex(
   ranked: ReadonlyArray<{ index: number; relevance_score: number }>,
   count: number,
   provider: string,
-): number[] {
-  const scores = new Array<number | undefined>(count).fill(undefined);
-  for (const { index, relevance_score } of ranked) {
-    if (!Number.isInteger(index) || index < 0 || index >= count || scores[index] !== undefined) {
-      throw new ProviderError({ provider, message: `rerank result has a bad or repeated index ${index}` });
+  onDropped?: (dropped: DroppedRerankEntry) => void,
+): Array<number | null> {
+  const scores = new Array<number | null>(count).fill(null);
+  for (const [entry, { index, relevance_score }] of ranked.entries()) {
+    const inRange = Number.isInteger(index) && index >= 0 && index < count;
+    if (inRange && scores[index] === null) {
+      scores[index] = relevance_score;
+      continue;
     }
-    scores[index] = relevance_score;
+    const dropped: DroppedRerankEntry = { entry, index, reason: inRange ? 'repeated' : 'out of range' };
+    trace.getActiveSpan()?.addEvent('cairn.rerank.entry_dropped', {
+      'gen_ai.provider.name': provider,
+      'cairn.rerank.entry': entry,
+      'cairn.rerank.index': String(index),
+      'cairn.rerank.reason': dropped.reason,
+    });
+    onDropped?.(dropped);
   }
-  const missing = scores.indexOf(undefined);
-  if (missing >= 0) {
-    throw new ProviderError({ provider, message: `rerank result has no score for document ${missing}` });
-  }
-  return scores as number[];
+  return scores;
 }
 
 /**
@@ -33,12 +52,12 @@ export function scoresByIndex(
  * APIs that cap the documents of one request. Relevance scores of cross-encoders are absolute per
  * query-document pair, so slices compare.
  */
-export async function rerankInSlices(
+export async function rerankInSlices<Score extends number | null>(
   documents: string[],
   limit: number,
-  rerank: (slice: string[]) => Promise<number[]>,
-): Promise<number[]> {
-  const scores: number[] = [];
+  rerank: (slice: string[]) => Promise<Score[]>,
+): Promise<Score[]> {
+  const scores: Score[] = [];
   for (let start = 0; start < documents.length; start += limit) {
     scores.push(...(await rerank(documents.slice(start, start + limit))));
   }

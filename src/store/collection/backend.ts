@@ -262,6 +262,7 @@ export const DEFAULT_CAPABILITIES: StoreCapabilities = Object.freeze({
   exactFilteredTopK: true,
   hybrid: false,
   vectorTypes: Object.freeze(['float32'] as const),
+  metrics: Object.freeze(['cosine'] as const),
   replace: 'transaction',
   maxWriteBatch: Number.MAX_SAFE_INTEGER,
   namespaceIsolation: 'query',

@@ -14,7 +14,6 @@ import {
   CollectionNotFoundError,
   ConfigError,
   InvalidArgumentError,
-  SchemaError,
   StoreClosedError,
 } from '../../core/errors.js';
 import { refuseUnsupportedFilter } from '../../core/filter/filter-operations.js';
@@ -105,20 +104,25 @@ export class CollectionStore<Tx = unknown> implements Store {
     this.#now = options.now ?? (() => new Date());
   }
 
-  /** Whether this store may issue DDL. */
+  /**
+   * Whether this store provisions automatically: engines and collection services create a
+   * missing collection on first write, and outdated collections are upgraded on first use. With
+   * `false`, nothing is created or upgraded on the side; the explicit admin calls
+   * ({@link ensureRegistry}, {@link createCollection}, {@link dropCollection}) still issue their
+   * DDL, so a migration job or an administrator prepares what runtime roles then use.
+   */
   get provision(): boolean {
     return this.#backend.provision;
   }
 
   /**
-   * Creates the registry and the backend's shared tables when missing.
-   * @throws {SchemaError} when they are missing and the store may not issue DDL.
+   * Creates the registry and the backend's shared tables when missing. An explicit admin call:
+   * it issues DDL whatever `provision` says.
    * @throws {StoreClosedError} after {@link close}.
    */
   async ensureRegistry(): Promise<void> {
     await this.#track(async () => {
       if (await this.#hasRegistry()) return;
-      this.#requireProvision('create the collection registry');
       await this.#backend.transaction('write', async (tx) => {
         await this.#backend.lockRegistry(tx);
         await this.#backend.createRegistry(tx);
@@ -135,8 +139,10 @@ export class CollectionStore<Tx = unknown> implements Store {
    * @throws {InvalidArgumentError} for a bad name or options, or a vector type this backend lacks;
    *   a new collection's name must also pass `validateNewCollectionName` (no control characters,
    *   path separators, dots only or outer whitespace).
-   * @throws {CollectionConflictError} when it exists with another definition.
-   * @throws {SchemaError} when it does not exist and the store may not issue DDL.
+   * @throws {CollectionConflictError} when it exists with another definition, also when a
+   *   concurrent creator (another store object, another process) won the race with another one.
+   *
+   * An explicit admin call: it issues DDL whatever `provision` says.
    */
   async createCollection(name: string, options?: CreateCollectionOptions): Promise<CollectionInfo> {
     this.#open();
@@ -148,9 +154,22 @@ export class CollectionStore<Tx = unknown> implements Store {
         `the ${this.backend} store keeps ${this.capabilities.vectorTypes.join(' or ')} embeddings only`,
       );
     }
+    if (!this.capabilities.metrics.includes(definition.metric)) {
+      throw new InvalidArgumentError(
+        'metric',
+        `the ${this.backend} store ranks by ${this.capabilities.metrics.join(', ')} only, not ${definition.metric}; ` +
+          'use metric: cosine, or a store that serves it (memory)',
+      );
+    }
     const settle = (existing: StoredCollection): CollectionInfo => {
       const sameType = options?.vectorType === undefined || existing.vectorType === definition.vectorType;
-      if (existing.model === definition.model && existing.dimension === definition.dimension && sameType) {
+      const sameMetric = options?.metric === undefined || (existing.metric ?? 'cosine') === definition.metric;
+      if (
+        existing.model === definition.model &&
+        existing.dimension === definition.dimension &&
+        sameType &&
+        sameMetric
+      ) {
         return publicInfo(existing);
       }
       throw new CollectionConflictError(
@@ -160,11 +179,6 @@ export class CollectionStore<Tx = unknown> implements Store {
       );
     };
     return this.#track(async () => {
-      if (!this.provision) {
-        const existing = await this.#readRegistryEntry(name);
-        if (existing !== undefined) return settle(existing);
-        this.#requireProvision(`create collection "${name}"`);
-      }
       const created = await this.#backend.transaction('write', async (tx) => {
         await this.#backend.lockRegistry(tx);
         if (!this.#registryKnown && !(await this.#backend.hasRegistry(tx))) {
@@ -182,6 +196,7 @@ export class CollectionStore<Tx = unknown> implements Store {
           schemaVersion: this.#backend.schemaVersion,
           createdAt: this.#timestamp(),
           metadata: storableJson(definition.metadata),
+          ...(definition.metric === 'cosine' ? {} : { metric: definition.metric }),
         };
         await this.#backend.createCollection(tx, collection);
         return publicInfo(collection);
@@ -195,14 +210,14 @@ export class CollectionStore<Tx = unknown> implements Store {
    * Drops a collection: its storage, its document records in every namespace and its registry
    * entry, in one transaction. Waits for scoped calls on it to finish where the backend locks.
    * @returns false when it did not exist.
-   * @throws {SchemaError} when it exists and the store may not issue DDL.
+   *
+   * An explicit admin call: it issues DDL whatever `provision` says.
    */
   async dropCollection(name: string): Promise<boolean> {
     this.#open();
     validateCollectionName(name);
     return this.#track(async () => {
       if ((await this.#readRegistryEntry(name)) === undefined) return false;
-      this.#requireProvision(`drop collection "${name}"`);
       return this.#backend.transaction('write', async (tx) => {
         await this.#backend.lockRegistry(tx);
         const collection = await this.#backend.readCollection(tx, name, false);
@@ -492,7 +507,7 @@ export class CollectionStore<Tx = unknown> implements Store {
       const hits: Hit[] = [];
       for (const row of rows) {
         if (!Number.isFinite(row.score)) continue;
-        const similarity = clampSimilarity(row.score);
+        const similarity = target.collection.metric === undefined ? clampSimilarity(row.score) : row.score;
         if (minSimilarity !== undefined && similarity < minSimilarity) continue;
         hits.push(toHit(row, similarity, { dense: similarity }));
       }
@@ -774,14 +789,6 @@ export class CollectionStore<Tx = unknown> implements Store {
     return now.toISOString();
   }
 
-  #requireProvision(action: string): void {
-    if (this.provision) return;
-    throw new SchemaError(
-      `cannot ${action}: this store was opened with provision: false and issues no DDL; ` +
-        'run `cairn collections create …` or open the store with provision: true',
-    );
-  }
-
   async #hasRegistry(): Promise<boolean> {
     if (this.#registryKnown) return true;
     this.#registryKnown = await this.#backend.transaction('read', (tx) => this.#backend.hasRegistry(tx));
@@ -847,7 +854,7 @@ export class CollectionStore<Tx = unknown> implements Store {
       name,
       this.provision
         ? 'create it first with createCollection (CLI: `cairn collections create`)'
-        : 'create it with `cairn collections create …` or a store opened with provision: true',
+        : 'create it first with createCollection (CLI: `cairn collections create`); this store was opened with provision: false, so nothing creates it on first write',
     );
   }
 

@@ -7,6 +7,7 @@ import { DimensionMismatchError, InvalidArgumentError } from '../../core/errors.
 import type {
   CollectionInfo,
   CreateCollectionOptions,
+  DistanceMetric,
   DocumentWrite,
   Scope,
   VectorType,
@@ -66,6 +67,7 @@ export interface CollectionDefinition {
   model: string | null;
   dimension: number | null;
   vectorType: 'float32' | 'float16';
+  metric: DistanceMetric;
   metadata: Metadata;
 }
 
@@ -149,9 +151,19 @@ export function validateCreateOptions(options: CreateCollectionOptions = {}): Co
   if (vectorType !== 'float32' && vectorType !== 'float16') {
     throw new InvalidArgumentError('vectorType', `must be float32 or float16, got ${String(vectorType)}`);
   }
+  const metric = options.metric ?? 'cosine';
+  if (metric !== 'cosine' && metric !== 'euclidean' && metric !== 'dot') {
+    throw new InvalidArgumentError('metric', `must be cosine, euclidean or dot, got ${String(metric)}`);
+  }
+  if (metric !== 'cosine' && model === null) {
+    throw new InvalidArgumentError(
+      'metric',
+      'a lexical-only collection has no embeddings to rank by a metric',
+    );
+  }
   const metadata = options.metadata ?? {};
   checkMetadata(metadata, 'metadata');
-  return { model, dimension, vectorType, metadata };
+  return { model, dimension, vectorType, metric, metadata };
 }
 
 /**
@@ -522,8 +534,11 @@ export function describeDefinition(definition: {
   model: string | null;
   dimension: number | null;
   vectorType?: string;
+  metric?: string;
 }): string {
   if (definition.model === null) return 'no embedding model (lexical-only)';
   const type = definition.vectorType === 'float16' ? ', float16' : '';
-  return `model "${definition.model}" (${definition.dimension} dimensions${type})`;
+  const metric =
+    definition.metric !== undefined && definition.metric !== 'cosine' ? `, ${definition.metric}` : '';
+  return `model "${definition.model}" (${definition.dimension} dimensions${type}${metric})`;
 }

@@ -8,7 +8,7 @@
  * @module
  */
 import { matchesFilter } from '../../core/filter/match-filter.js';
-import type { StoreCapabilities } from '../../core/ports.js';
+import type { DistanceMetric, StoreCapabilities } from '../../core/ports.js';
 import type { DocumentRecord, StoredChunk } from '../../core/types.js';
 import type * as Backend from '../collection/backend.js';
 import { defineCapabilities } from '../collection/backend.js';
@@ -36,6 +36,7 @@ export const MEMORY_SCHEMA_VERSION = 1;
 export const MEMORY_CAPABILITIES: StoreCapabilities = defineCapabilities({
   lexical: 'bm25',
   persistent: false,
+  metrics: Object.freeze(['cosine', 'euclidean', 'dot'] as const),
 });
 
 /** A collection: its registry entry and its namespaces (created by the first write into each). */
@@ -131,10 +132,11 @@ export class MemoryBackend implements Backend.StoreBackend<MemoryTransaction> {
     tx: MemoryTransaction,
     scope: Backend.BackendScope,
     chunks: readonly PreparedChunk[],
+    now: string,
   ): Promise<void> {
     const table = this.#writableTable(tx, scope);
     for (const prepared of chunks) {
-      const previous = table.put(newChunk(prepared));
+      const previous = table.put(newChunk(prepared, now));
       const id = prepared.chunk.id;
       log(tx, () => {
         if (previous === undefined) table.remove(id);
@@ -195,7 +197,11 @@ export class MemoryBackend implements Backend.StoreBackend<MemoryTransaction> {
     for (let i = page.after === undefined ? 0 : upperBound(ids, page.after); i < ids.length; i++) {
       const record = table.chunks.get(ids[i]!)!;
       if (!passes(record)) continue;
-      batch.push(storedChunkOf(record, page.embeddings));
+      batch.push({
+        ...storedChunkOf(record, page.embeddings),
+        createdAt: record.createdAt,
+        updatedAt: record.updatedAt,
+      });
       if (batch.length === page.limit) break;
     }
     return batch;
@@ -226,11 +232,11 @@ export class MemoryBackend implements Backend.StoreBackend<MemoryTransaction> {
     const table = this.#readableTable(scope);
     const passes = predicate(query.conditions);
     const norm = Math.sqrt(dot(query.vector, query.vector));
+    const score = metricScore(scope.collection.metric ?? 'cosine', query.vector, norm);
     const ranking = new TopRanking<ChunkRecord>(query.topK, query.keepBest);
     for (const record of candidates(table, query.conditions)) {
       if (record.embedding === null || !passes(record)) continue;
-      const similarity = dot(query.vector, record.embedding) / (norm * record.norm);
-      ranking.offer(record, similarity, record.seq, record.sourceId);
+      ranking.offer(record, score(record.embedding, record.norm), record.seq, record.sourceId);
     }
     return scored(table, ranking);
   }
@@ -350,6 +356,26 @@ export class MemoryBackend implements Backend.StoreBackend<MemoryTransaction> {
 }
 
 /** Records an undo step in a write transaction. */
+/**
+ * The score of an embedding against the query under `metric` (see `DistanceMetric`): cosine
+ * similarity, 1 / (1 + L2 distance), or the inner product; higher is better on each.
+ */
+function metricScore(
+  metric: DistanceMetric,
+  query: Float32Array,
+  queryNorm: number,
+): (embedding: Float32Array, norm: number) => number {
+  if (metric === 'dot') return (embedding) => dot(query, embedding);
+  if (metric === 'euclidean') {
+    return (embedding, norm) => {
+      // |q - e|² = |q|² + |e|² - 2 q·e, floored at 0 against rounding.
+      const squared = queryNorm * queryNorm + norm * norm - 2 * dot(query, embedding);
+      return 1 / (1 + Math.sqrt(Math.max(0, squared)));
+    };
+  }
+  return (embedding, norm) => dot(query, embedding) / (queryNorm * norm);
+}
+
 function log(tx: MemoryTransaction, undo: () => void): void {
   tx.undo?.push(undo);
 }

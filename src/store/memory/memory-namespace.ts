@@ -34,6 +34,7 @@ export class NamespaceTable {
       this.#sortedIds = undefined;
     } else {
       record.seq = previous.seq;
+      record.createdAt = previous.createdAt;
       this.#unlinkDocument(previous);
     }
     this.chunks.set(record.id, record);

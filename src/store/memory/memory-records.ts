@@ -33,6 +33,10 @@ export interface ChunkRecord {
   readonly norm: number;
   /** The lexical document and context fields (indexed, never handed out). */
   readonly lexical: LexicalFields;
+  /** ISO-8601 time the id was first written (kept when it is overwritten). */
+  createdAt: string;
+  /** ISO-8601 time of the last write. */
+  readonly updatedAt: string;
 }
 
 /** A chunk ready to store: its record, and its full-text terms for the index (not kept with the record). */
@@ -42,7 +46,7 @@ export interface NewChunk {
 }
 
 /** Makes a validated chunk ready to store: copies every field, measures the embedding, tokenises the text. */
-export function newChunk({ chunk, embedding, lexical }: PreparedChunk): NewChunk {
+export function newChunk({ chunk, embedding, lexical }: PreparedChunk, now: string): NewChunk {
   const metadataJson = JSON.stringify(chunk.metadata);
   const headingPath = [...chunk.headingPath];
   // toEmbedding hands back the caller's own Float32Array when given one; copy that one only.
@@ -64,6 +68,8 @@ export function newChunk({ chunk, embedding, lexical }: PreparedChunk): NewChunk
     embedding: stored,
     norm: stored === null ? 0 : Math.sqrt(dot(stored, stored)),
     lexical: { ...lexical },
+    createdAt: now,
+    updatedAt: now,
   };
   return { record, terms: recordTerms(record) };
 }

@@ -315,3 +315,75 @@ describe('store.lexicalSearch', () => {
     expect(actual![0]!.score).toBeCloseTo(1e-6 * ((1 * 2.2) / (1 + 1.2)), 15);
   });
 });
+
+describe('distance metrics', () => {
+  // Three embeddings: a points the query's way but is long; b is the query; c is short and close.
+  const embeddings: Record<string, number[]> = { a: [10, 0.5, 0, 0], b: [1, 0, 0, 0], c: [0.5, 0.4, 0, 0] };
+  const query = [1, 0, 0, 0];
+
+  async function ranked(metric: 'cosine' | 'euclidean' | 'dot') {
+    const store = createMemoryStore();
+    const info = await store.createCollection('m', { model: 'm', dimension: DIM, metric });
+    const scope = { collection: 'm' };
+    await store.upsertChunks(
+      scope,
+      Object.entries(embeddings).map(([id, embedding]) => storedChunk(id, 0, { embedding })),
+    );
+    const hits = await store.denseSearch({ ...scope, vector: query, topK: 3 });
+    return { info, ids: hits.map((h) => h.chunk.documentId), scores: hits.map((h) => h.score) };
+  }
+
+  it('ranks by the metric chosen at creation: cosine, euclidean (1 / (1 + distance)), dot product', async () => {
+    const cosine = await ranked('cosine');
+    expect(cosine.info.metric).toBeUndefined();
+    expect(cosine.ids).toEqual(['b', 'a', 'c']);
+    expect(cosine.scores[0]).toBeCloseTo(1, 6);
+
+    const euclidean = await ranked('euclidean');
+    expect(euclidean.info.metric).toBe('euclidean');
+    expect(euclidean.ids).toEqual(['b', 'c', 'a']);
+    expect(euclidean.scores[0]).toBeCloseTo(1, 6);
+    expect(euclidean.scores[1]).toBeCloseTo(1 / (1 + Math.hypot(0.5, 0.4)), 6);
+
+    const dot = await ranked('dot');
+    expect(dot.info.metric).toBe('dot');
+    expect(dot.ids).toEqual(['a', 'b', 'c']);
+    expect(dot.scores[0]).toBeCloseTo(10, 6);
+  });
+
+  it('keeps the metric with the collection: another metric for the same name conflicts', async () => {
+    const store = createMemoryStore();
+    await store.createCollection('m', { model: 'm', dimension: DIM, metric: 'dot' });
+    expect((await store.getCollection('m'))?.metric).toBe('dot');
+    expect(await store.createCollection('m', { model: 'm', dimension: DIM })).toMatchObject({
+      metric: 'dot',
+    });
+    await expect(
+      store.createCollection('m', { model: 'm', dimension: DIM, metric: 'cosine' }),
+    ).rejects.toMatchObject({
+      code: 'COLLECTION_CONFLICT',
+    });
+    await expect(store.createCollection('x', { metric: 'dot' })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await expect(
+      store.createCollection('y', { model: 'm', dimension: DIM, metric: 'manhattan' as never }),
+    ).rejects.toThrow(/metric: must be cosine, euclidean or dot/);
+  });
+
+  it('a store that cannot serve a metric refuses it with a typed error before creating anything', async () => {
+    const store = await openSqliteStore({ path: ':memory:' });
+    try {
+      expect(store.capabilities.metrics).toEqual(['cosine']);
+      await expect(
+        store.createCollection('m', { model: 'm', dimension: DIM, metric: 'euclidean' }),
+      ).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/sqlite store ranks by cosine only/),
+      });
+      expect(await store.getCollection('m')).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});

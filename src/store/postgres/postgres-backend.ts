@@ -84,7 +84,7 @@ interface PostgresConnection extends SqlConnection {
 export class PostgresBackend extends SqlBackend {
   readonly name = 'postgres';
   readonly capabilities = POSTGRES_CAPABILITIES;
-  readonly provision = true;
+  readonly provision: boolean;
   readonly schemaVersion = CURRENT_SCHEMA_VERSION;
   readonly upgrades: readonly Backend.SchemaUpgrade<SqlConnection>[] = [
     {
@@ -138,9 +138,10 @@ export class PostgresBackend extends SqlBackend {
     options: Pick<
       ResolvedPostgresStoreOptions,
       'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw' | 'autoAnalyze' | 'lexicalWeights'
-    >,
+    > & { provision?: boolean },
   ) {
     super(postgresDialect);
+    this.provision = options.provision ?? true;
     this.#lexicalWeights = Object.freeze({ ...options.lexicalWeights });
     this.driver = driver;
     this.autoAnalyze = options.autoAnalyze ?? driver.kind === 'pglite';

@@ -94,6 +94,14 @@ export const postgresStoreOptionsSchema = z
      * name, contextualizer text), relative to each other as the SQLite store's BM25 weights.
      */
     lexicalWeights: lexicalWeightsSchema,
+    /**
+     * Whether the store provisions automatically: engines and collection services create a
+     * missing collection on first write, and outdated collections are upgraded on first use. With
+     * `false` neither happens (the runtime role may then hold data privileges only); the explicit
+     * admin calls (`migrate`, `ensureRegistry`, `createCollection`, `dropCollection`) still issue
+     * their DDL. Default true.
+     */
+    provision: z.boolean().default(true),
     /** HNSW search settings, applied per transaction. */
     hnsw: z
       .object({

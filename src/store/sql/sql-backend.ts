@@ -191,7 +191,7 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
     if (page.after !== undefined) where += ` AND c.id > ${params.bind(page.after, 'text')}`;
     const rows = await tx.all<ChunkRow>({
       sql:
-        `SELECT ${this.chunkColumns(page.embeddings)} FROM ${this.table(scope.collection)} AS c ` +
+        `SELECT ${this.chunkColumns(page.embeddings)}, c.created_at, c.updated_at FROM ${this.table(scope.collection)} AS c ` +
         `WHERE ${where} ORDER BY c.id LIMIT ${params.bind(page.limit, 'int')}`,
       params: params.values,
     });

@@ -91,6 +91,8 @@ export interface ChunkRow {
   metadata: unknown;
   context?: string;
   embedding?: unknown;
+  created_at?: unknown;
+  updated_at?: unknown;
 }
 
 /** A registry row. */
@@ -152,6 +154,12 @@ export class SqlRows {
     if (row.context !== undefined && row.context !== '') chunk.context = row.context;
     if (row.embedding !== undefined && row.embedding !== null) {
       chunk.embedding = this.#dialect.readEmbedding(row.embedding);
+    }
+    if (row.created_at !== undefined && row.created_at !== null) {
+      chunk.createdAt = this.#dialect.readTime(row.created_at);
+    }
+    if (row.updated_at !== undefined && row.updated_at !== null) {
+      chunk.updatedAt = this.#dialect.readTime(row.updated_at);
     }
     return chunk;
   }

@@ -11,7 +11,7 @@
  * waits up to `busyTimeoutMs`).
  * @module
  */
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { isCairnError } from '../../core/errors.js';
 import type { StoreCapabilities } from '../../core/ports.js';
@@ -55,6 +55,25 @@ export function vectorIndexFolder(databasePath: string): string {
   return join(dirname(databasePath), `.${basename(databasePath)}.vectors`);
 }
 
+/** Write locks by resolved database path, shared by the store objects of this process. */
+const fileWriteLocks = new Map<string, SerialLock>();
+
+/**
+ * The write lock of a database file in this process: one per resolved path, so that two store
+ * objects opened on the same file serialise their write transactions (a private `:memory:`
+ * database gets a lock of its own).
+ */
+export function fileWriteLock(databasePath: string): SerialLock {
+  if (databasePath === ':memory:' || databasePath === '') return new SerialLock();
+  const key = resolve(databasePath);
+  let lock = fileWriteLocks.get(key);
+  if (lock === undefined) {
+    lock = new SerialLock();
+    fileWriteLocks.set(key, lock);
+  }
+  return lock;
+}
+
 /** The SQLite {@link SqlBackend}. */
 export class SqliteBackend extends SqlBackend {
   readonly name = 'sqlite';
@@ -73,6 +92,8 @@ export class SqliteBackend extends SqlBackend {
   /** Statements whose rows are read as their first column only. */
   readonly #plucked: StatementCache;
   readonly #lock = new SerialLock();
+  /** Held by write transactions of every store object of this process on the same file. */
+  readonly #writeLock: SerialLock;
   readonly #lexicalWeights: LexicalWeights;
   readonly #connection: SqlConnection;
   readonly #vectors: VectorIndexes | undefined;
@@ -85,6 +106,7 @@ export class SqliteBackend extends SqlBackend {
     this.#statements = new StatementCache(db);
     this.#plucked = new StatementCache(db, 64, (statement) => statement.pluck());
     this.path = options.path;
+    this.#writeLock = fileWriteLock(options.path);
     this.provision = options.provision;
     this.#lexicalWeights = options.lexicalWeights;
     const usearch = options.vectorIndex === false ? undefined : loadUsearch();
@@ -111,8 +133,14 @@ export class SqliteBackend extends SqlBackend {
     };
   }
 
+  /**
+   * Runs `work` in one transaction on this connection. A write transaction also holds the file's
+   * {@link fileWriteLock}, so store objects of this process on the same file take turns instead
+   * of one blocking the event loop in SQLite's busy handler while the other, holding the write
+   * lock across an `await`, cannot finish (which ended in `SQLITE_BUSY`).
+   */
   transaction<T>(mode: 'read' | 'write', work: (tx: SqlConnection) => Promise<T>): Promise<T> {
-    return this.#lock.run(async () => {
+    const body = async () => {
       this.#db.exec(mode === 'write' ? 'BEGIN IMMEDIATE' : 'BEGIN');
       try {
         const result = await work(this.#connection);
@@ -122,7 +150,8 @@ export class SqliteBackend extends SqlBackend {
         if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
         throw error;
       }
-    });
+    };
+    return this.#lock.run(() => (mode === 'write' ? this.#writeLock.run(body) : body()));
   }
 
   async ping(): Promise<boolean> {
@@ -137,7 +166,7 @@ export class SqliteBackend extends SqlBackend {
    */
   async close(): Promise<void> {
     try {
-      await this.#lock.run(async () => this.saveVectorIndexes(false));
+      await this.#lock.run(() => this.#writeLock.run(async () => this.saveVectorIndexes(false)));
     } catch {
       // The database stays the source of truth; the index is rebuilt or caught up on next open.
     }
@@ -190,7 +219,7 @@ export class SqliteBackend extends SqlBackend {
     const vectors = this.#vectors;
     if (vectors === undefined || collection.dimension === null) return undefined;
     const count = await this.transaction('read', async (tx) => (await vectors.current(tx, collection)).count);
-    await this.#lock.run(async () => this.saveVectorIndexes(true));
+    await this.#lock.run(() => this.#writeLock.run(async () => this.saveVectorIndexes(true)));
     return count;
   }
 

@@ -201,22 +201,25 @@ describe('provision: false', () => {
     expect(existsSync(path)).toBe(false);
   });
 
-  it('creates neither the registry nor a collection, and says how to', async () => {
+  it('creates nothing on the side, and says how to; the explicit admin calls still issue their DDL', async () => {
     const path = freshPath();
     await (await openSqliteStore({ path })).close();
     const store = await openSqliteStore({ path, provision: false });
-    await expect(store.ensureRegistry()).rejects.toMatchObject({ code: 'SCHEMA_ERROR' });
-    await expect(store.createCollection('docs', { model: 'm', dimension: 3 })).rejects.toThrow(
-      /provision: true|cairn collections create/,
-    );
+    expect(store.provision).toBe(false);
     expect(await store.listCollections()).toEqual([]);
     await expect(store.countChunks(S)).rejects.toMatchObject({ code: 'COLLECTION_NOT_FOUND' });
-    await expect(store.countChunks(S)).rejects.toThrow(/cairn collections create/);
-    await store.close();
+    await expect(store.countChunks(S)).rejects.toThrow(/provision: false.*nothing creates it on first write/);
     expect(schemaOf(path)).toEqual([]);
+    await store.ensureRegistry();
+    expect(await store.createCollection('docs', { model: 'm', dimension: 3 })).toMatchObject({
+      name: 'docs',
+    });
+    expect(await store.countChunks(S)).toBe(0);
+    await store.close();
+    expect(schemaOf(path).length).toBeGreaterThan(0);
   });
 
-  it('reads and writes existing collections and changes no schema', async () => {
+  it('reads and writes existing collections and changes no schema; admin calls still create and drop', async () => {
     const path = freshPath();
     await (await populated(path)).close();
     const before = schemaOf(path);
@@ -234,10 +237,11 @@ describe('provision: false', () => {
     await expect(store.createCollection('docs', { model: 'm', dimension: 4 })).rejects.toMatchObject({
       code: 'COLLECTION_CONFLICT',
     });
-    await expect(store.createCollection('other', { model: 'm', dimension: 3 })).rejects.toMatchObject({
-      code: 'SCHEMA_ERROR',
+    expect(schemaOf(path)).toEqual(before);
+    expect(await store.createCollection('other', { model: 'm', dimension: 3 })).toMatchObject({
+      name: 'other',
     });
-    await expect(store.dropCollection('docs')).rejects.toMatchObject({ code: 'SCHEMA_ERROR' });
+    expect(await store.dropCollection('other')).toBe(true);
     expect(await store.dropCollection('never-existed')).toBe(false);
     await store.close();
     expect(schemaOf(path)).toEqual(before);
@@ -589,3 +593,27 @@ for (let round = 0; round < Number(rounds); round++) {
 }
 await store.close();
 `;
+
+describe('two store objects on one file', () => {
+  it('racing createCollection: one definition wins, the other gets a typed conflict, not SQLITE_BUSY', async () => {
+    const path = freshPath();
+    const first = await openSqliteStore({ path, busyTimeoutMs: 200 });
+    const second = await openSqliteStore({ path, busyTimeoutMs: 200 });
+    try {
+      const outcomes = await Promise.allSettled([
+        first.createCollection('race', { model: 'm', dimension: 3 }),
+        second.createCollection('race', { model: 'm', dimension: 4 }),
+        first.createCollection('same', { model: 'm', dimension: 3 }),
+        second.createCollection('same', { model: 'm', dimension: 3 }),
+      ]);
+      expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: { dimension: 3 } });
+      expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: 'COLLECTION_CONFLICT' } });
+      expect(outcomes[2]).toMatchObject({ status: 'fulfilled', value: { dimension: 3 } });
+      expect(outcomes[3]).toMatchObject({ status: 'fulfilled', value: { dimension: 3 } });
+      expect((await second.getCollection('race'))?.dimension).toBe(3);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

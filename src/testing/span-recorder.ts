@@ -1,17 +1,29 @@
 /**
- * The OpenTelemetry SDK recording in memory, as an application would register it: a
- * `BasicTracerProvider` with a `SimpleSpanProcessor` into an `InMemorySpanExporter`, and the
- * `AsyncLocalStorageContextManager` so that spans nest across `await`. Helpers read the recorded
- * tree back.
+ * A recording tracer for tests: the OpenTelemetry SDK recording in memory, as an application
+ * would register it — a `BasicTracerProvider` with a `SimpleSpanProcessor` into an
+ * `InMemorySpanExporter`, and the `AsyncLocalStorageContextManager` so that spans nest across
+ * `await`. Helpers read the recorded tree back. The SDK packages
+ * (`@opentelemetry/sdk-trace-base`, `@opentelemetry/context-async-hooks`) are optional peers,
+ * loaded when {@link startSpanRecorder} is called.
+ * @module
  */
+import { createRequire } from 'node:module';
 import { context, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import type * as AsyncHooks from '@opentelemetry/context-async-hooks';
+import type * as SdkTraceBase from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { MissingDependencyError } from '../core/errors.js';
+
+const require = createRequire(import.meta.url);
+
+/** An optional peer, loaded synchronously. @throws {MissingDependencyError} when it is not installed. */
+function peer<T>(name: string): T {
+  try {
+    return require(name) as T;
+  } catch (error) {
+    throw new MissingDependencyError(name, 'the recording tracer (startSpanRecorder)', { cause: error });
+  }
+}
 
 /** A registered in-memory recorder; `stop()` it in `afterAll`. */
 export interface SpanRecorder {
@@ -23,8 +35,16 @@ export interface SpanRecorder {
   stop(): Promise<void>;
 }
 
-/** Registers the SDK globally (tracer provider and context manager) and records into memory. */
+/**
+ * Registers the SDK globally (tracer provider and context manager) and records into memory; one
+ * at a time per process. `stop()` unregisters both.
+ * @throws {MissingDependencyError} when an SDK package is not installed.
+ */
 export function startSpanRecorder(): SpanRecorder {
+  const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = peer<typeof SdkTraceBase>(
+    '@opentelemetry/sdk-trace-base',
+  );
+  const { AsyncLocalStorageContextManager } = peer<typeof AsyncHooks>('@opentelemetry/context-async-hooks');
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const manager = new AsyncLocalStorageContextManager().enable();

@@ -3,8 +3,9 @@
  * that occur in the document (lower-cased Unicode letters and digits). Fake rerank servers and
  * the in-process test reranker score with it, so a document sharing more of the query's words
  * ranks higher.
+ * @module
  */
-import type { Reranker } from '../../src/core/ports.js';
+import type { Reranker } from '../core/ports.js';
 
 function words(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
@@ -23,6 +24,7 @@ export function termOverlapScore(query: string, document: string): number {
 /** A {@link Reranker} scoring by {@link termOverlapScore}; records every call it receives. */
 export class TermOverlapReranker implements Reranker {
   readonly specificationVersion = 'v1' as const;
+  readonly provider = 'term-overlap';
   readonly model = 'term-overlap';
   readonly calls: Array<{ query: string; documents: string[] }> = [];
 
