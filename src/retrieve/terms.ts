@@ -27,11 +27,12 @@ const stopWords = new Set<string>([
   'tell',
   'would',
 ]);
-const words = new Intl.Segmenter('en', { granularity: 'word' });
+let words: Intl.Segmenter | undefined;
 
 /** Lower-cased word tokens of `text`, in order (punctuation and spaces dropped). */
 export function wordTokens(text: string): string[] {
   const out: string[] = [];
+  words ??= new Intl.Segmenter('en', { granularity: 'word' });
   for (const segment of words.segment(text)) {
     if (segment.isWordLike) out.push(segment.segment.toLowerCase());
   }

@@ -3,7 +3,25 @@
  * encoding (from `gpt-tokenizer`), the one `text-embedding-3-*` and `ada-002` use.
  * @module
  */
-import { countTokens as countCl100kTokens } from 'gpt-tokenizer/encoding/cl100k_base';
+import { createRequire } from 'node:module';
+
+/** `gpt-tokenizer`'s `countTokens` for `cl100k_base`, as its CommonJS build exports it. */
+type CountCl100k = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+
+let loadedCount: CountCl100k | undefined;
+
+/**
+ * Counts with `gpt-tokenizer`'s `cl100k_base` encoder, loading it on the first call: its BPE
+ * table takes about 0.3–0.7 s of CPU to load, which no command that does not chunk (search,
+ * ask, `--help`) should pay. The CommonJS build is required synchronously so that
+ * {@link Tokenizer.count} stays synchronous.
+ */
+function countCl100kTokens(text: string, options: { disallowedSpecial: Set<string> }): number {
+  loadedCount ??= (
+    createRequire(import.meta.url)('gpt-tokenizer/encoding/cl100k_base') as { countTokens: CountCl100k }
+  ).countTokens;
+  return loadedCount(text, options);
+}
 
 /** Counts tokens the way an embedding model's tokenizer does. */
 export interface Tokenizer {
