@@ -210,6 +210,23 @@ export function startSpan(name: string, options: InSpanOptions = {}): Span {
   );
 }
 
+/**
+ * The active OpenTelemetry context, to hand to {@link startSpan} as `parent` later; `undefined`
+ * while no OpenTelemetry SDK is registered (no span records anything then).
+ */
+export function activeContext(): Context | undefined {
+  return openTelemetry()?.context.active();
+}
+
+/**
+ * Runs `work` with `parent` (from {@link activeContext}) as the active context, so that spans it
+ * starts nest under it; runs it as is when there is no context (no SDK registered).
+ */
+export function withContext<T>(parent: Context | undefined, work: () => T): T {
+  const api = openTelemetry();
+  return parent === undefined || api === undefined ? work() : api.context.with(parent, work);
+}
+
 /** The GenAI semantic conventions' attributes of a model call. */
 export function modelAttributes(
   operation: 'embeddings' | 'chat',

@@ -56,14 +56,18 @@ const SCAN_ABOVE = 8 * MAX_RUN;
  * Each alternative starts only where its run starts (the look-behind), so a scan reads every
  * run once and the search is linear in the text's length.
  */
-const LONG_RUN = new RegExp(
-  [
-    `(?<!\\s)\\s{${MAX_RUN + 1},}`,
-    `(?<![\\p{L}\\p{M}])[\\p{L}\\p{M}]{${MAX_RUN + 1},}`,
-    `(?<![^\\s\\p{L}\\p{M}\\p{N}])[^\\s\\p{L}\\p{M}\\p{N}]{${MAX_RUN + 1},}`,
-  ].join('|'),
-  'gu',
-);
+const LONG_RUN_SOURCES = [
+  `(?<!\\s)\\s{${MAX_RUN + 1},}`,
+  `(?<![\\p{L}\\p{M}])[\\p{L}\\p{M}]{${MAX_RUN + 1},}`,
+  `(?<![^\\s\\p{L}\\p{M}\\p{N}])[^\\s\\p{L}\\p{M}\\p{N}]{${MAX_RUN + 1},}`,
+];
+
+let longRun: RegExp | undefined;
+/** {@link LONG_RUN_SOURCES} as one global regex, compiled on first use (its Unicode classes take milliseconds to compile). */
+function longRunPattern(): RegExp {
+  longRun ??= new RegExp(LONG_RUN_SOURCES.join('|'), 'gu');
+  return longRun;
+}
 
 /** `text.slice(start, end)` counted in pieces of at most {@link MAX_RUN} units, never splitting a surrogate pair. */
 function countRun(text: string, start: number, end: number): number {
@@ -119,6 +123,7 @@ function countCl100k(text: string): number {
   if (text.length <= SCAN_ABOVE || !mayHaveLongRun(text)) return countCl100kTokens(text, plainText);
   let tokens = 0;
   let from = 0;
+  const LONG_RUN = longRunPattern();
   LONG_RUN.lastIndex = 0;
   for (let match = LONG_RUN.exec(text); match !== null; match = LONG_RUN.exec(text)) {
     if (match.index > from) tokens += countCl100kTokens(text.slice(from, match.index), plainText);
