@@ -10,7 +10,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { errorStatus } from '../../core/error-codes.js';
-import { isCairnError } from '../../core/errors.js';
+import { type CollectionNotFoundError, isCairnError } from '../../core/errors.js';
 import { exitQuietlyOnBrokenPipe } from './broken-pipe.js';
 
 exitQuietlyOnBrokenPipe();
@@ -100,13 +100,25 @@ the working directory upwards), e.g. {"db": "kb.db", "search": {"topK": 5}}; see
 `,
 );
 
+/** An error's one line for the CLI: a missing collection names the commands that make one. */
+function cliMessage(error: Error & { code: string }): string {
+  if (error.code === 'COLLECTION_NOT_FOUND' && 'withHint' in error && typeof error.withHint === 'function') {
+    const { collection } = error as CollectionNotFoundError;
+    const flag = collection === 'default' ? '' : ` --collection ${collection}`;
+    return error.withHint(
+      `ingest documents into it (cairn ingest <paths>${flag}) or create it (cairn collections create ${collection}), or check --collection and --db`,
+    );
+  }
+  return error.message;
+}
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isCairnError(error)) {
-    process.stderr.write(`error: ${error.message}\n`);
+    process.stderr.write(`error: ${cliMessage(error)}\n`);
     process.exitCode = errorStatus(error).exitCode;
   } else {
     process.stderr.write(

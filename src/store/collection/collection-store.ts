@@ -846,7 +846,7 @@ export class CollectionStore<Tx = unknown> implements Store {
     return new CollectionNotFoundError(
       name,
       this.provision
-        ? 'create it first with createCollection (CLI: `cairn collections create`)'
+        ? 'create it first with createCollection, or ingest into it'
         : 'create it with `cairn collections create …` or a store opened with provision: true',
     );
   }

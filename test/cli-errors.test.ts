@@ -1,0 +1,98 @@
+/**
+ * Errors a user can cause, as the CLI reports them: one line that says what failed and what to
+ * do, no stack trace; and read commands that never create a store.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/corpus.js';
+import { ensureBuilt } from './support/ensure-built.js';
+import { runCairn as cairn } from './support/run-cli.js';
+
+/** A port on 127.0.0.1 that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Asserts that `stderr` is one `error:` line without a stack frame. */
+function expectOneLine(stderr: string): void {
+  const lines = stderr.trimEnd().split('\n');
+  expect(lines, stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^error: /);
+  expect(stderr).not.toMatch(/\n\s+at /);
+}
+
+const READ_COMMANDS = [
+  ['search', 'otters'],
+  ['ask', 'What do otters hold?'],
+  ['documents'],
+  ['collections', 'list'],
+];
+
+describe('cairn CLI errors a user can cause', () => {
+  beforeAll(() => ensureBuilt());
+
+  it('a PostgreSQL server that refuses the connection: one line naming the server', async () => {
+    const port = await closedPort();
+    const result = await cairn(['search', 'x', '--db', `postgres://nobody:secret@127.0.0.1:${port}/x`]);
+    expect(result.code).toBe(2);
+    expectOneLine(result.stderr);
+    expect(result.stderr).toContain(
+      `cannot connect to postgres://nobody@127.0.0.1:${port}/x: connection refused`,
+    );
+    expect(result.stderr).toContain('is the PostgreSQL server running');
+    expect(result.stderr).not.toContain('secret');
+  });
+
+  const serverUrl = process.env.CAIRN_TEST_DATABASE_URL;
+  it.skipIf(serverUrl === undefined)(
+    'a login refused and a database missing on the server at CAIRN_TEST_DATABASE_URL: one line each',
+    async () => {
+      const wrong = new URL(serverUrl!);
+      wrong.password = 'not-the-password';
+      const refused = await cairn(['search', 'x', '--db', wrong.href]);
+      expect(refused.code).toBe(2);
+      expectOneLine(refused.stderr);
+      expect(refused.stderr).toMatch(/refused the login/);
+      expect(refused.stderr).not.toContain('not-the-password');
+      const missing = new URL(serverUrl!);
+      missing.pathname = '/cairn_no_such_database';
+      const absent = await cairn(['search', 'x', '--db', missing.href]);
+      expect(absent.code).toBe(2);
+      expectOneLine(absent.stderr);
+      expect(absent.stderr).toMatch(/database "cairn_no_such_database" does not exist on .*; create it/);
+    },
+  );
+
+  it('read commands create no SQLite file and no PGlite folder', async () => {
+    const dir = tempDir();
+    for (const args of READ_COMMANDS) {
+      for (const db of [path.join(dir, 'absent.db'), `pglite:${path.join(dir, 'absent-pgl')}`]) {
+        const result = await cairn([...args, '--db', db]);
+        expect(result.code, `${args.join(' ')} --db ${db}`).toBe(2);
+        expectOneLine(result.stderr);
+        expect(result.stderr).toMatch(/no database at .*absent.*; ingest documents into it first/);
+      }
+    }
+    expect(existsSync(path.join(dir, 'absent.db'))).toBe(false);
+    expect(existsSync(path.join(dir, 'absent-pgl'))).toBe(false);
+  });
+
+  it('a missing collection names the CLI commands that make one, not the library call', async () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'kb.db');
+    writeFileSync(path.join(dir, 'otters.md'), '# Otters\n\nOtters hold hands while they sleep.');
+    expect((await cairn(['ingest', path.join(dir, 'otters.md'), '--db', db])).code).toBe(0);
+    const result = await cairn(['search', 'otters', '--db', db, '--collection', 'notes']);
+    expect(result.code).not.toBe(0);
+    expectOneLine(result.stderr);
+    expect(result.stderr).toContain('collection "notes" does not exist');
+    expect(result.stderr).toContain('cairn collections create notes');
+    expect(result.stderr).not.toContain('createCollection');
+  });
+});
