@@ -2,6 +2,7 @@
  * Errors a user can cause, as the CLI reports them: one line that says what failed and what to
  * do, no stack trace; and read commands that never create a store.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -95,4 +96,26 @@ describe('cairn CLI errors a user can cause', () => {
     expect(result.stderr).toContain('cairn collections create notes');
     expect(result.stderr).not.toContain('createCollection');
   });
+
+  // util-linux `script` gives the CLI a terminal, so that it draws its progress bar.
+  const script = ['/usr/bin/script', '/bin/script'].find((file) => existsSync(file));
+  it.skipIf(script === undefined)(
+    'a note during ingest comes on its own line, after the progress bar',
+    () => {
+      const dir = tempDir();
+      for (let i = 0; i < 5; i++)
+        writeFileSync(path.join(dir, `d${i}.md`), `# Doc ${i}\n\nOtters, part ${i}.`);
+      const cli = path.resolve('dist/interfaces/cli/main.js');
+      const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} ingest ${JSON.stringify(dir)} --db ${JSON.stringify(path.join(dir, 'kb.db'))}`;
+      const output = execFileSync(script!, ['-qec', command, '/dev/null'], {
+        encoding: 'utf8',
+        env: { ...process.env, CAIRN_EMBEDDER: '', CAIRN_CHAT_MODEL: '', COLUMNS: '110' },
+      });
+      expect(output).toContain('ingest [');
+      expect(output).toContain('note: no embedder configured');
+      for (const at of [...output.matchAll(/note: /g)].map((match) => match.index)) {
+        expect(output[at - 1], output).toBe('\n');
+      }
+    },
+  );
 });
