@@ -3,13 +3,15 @@
  * do, no stack trace; and read commands that never create a store.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
-import { runCairn as cairn } from './support/run-cli.js';
+import { hashEmbedding } from './support/openai-compatible-server.js';
+import { runCairn as cairn, spawnCairn } from './support/run-cli.js';
 
 /** A port on 127.0.0.1 that nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -118,4 +120,69 @@ describe('cairn CLI errors a user can cause', () => {
       }
     },
   );
+
+  it('Ctrl-C during ingest says what was saved and exits 130; a re-run ingests the rest', async () => {
+    // An embeddings endpoint that never answers for text marked HANG: the ingest waits there.
+    let hanging = false;
+    const server = createHttpServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      request.on('end', () => {
+        const input = (JSON.parse(raw) as { input: string[] }).input;
+        if (input.some((text) => text.includes('HANG'))) {
+          hanging = true;
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            data: input.map((text, index) => ({ index, embedding: hashEmbedding(text, 8) })),
+            usage: { prompt_tokens: 1, total_tokens: 1 },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const dir = tempDir();
+      const docs = path.join(dir, 'docs');
+      const db = path.join(dir, 'kb.db');
+      mkdirSync(docs);
+      writeFileSync(path.join(docs, 'a.md'), '# Otters\n\nOtters hold hands.');
+      writeFileSync(path.join(docs, 'b.md'), '# Marmots\n\nMarmots HANG around burrows.');
+      const env = { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, OPENAI_API_KEY: 'test-key' };
+      const args = [
+        'ingest',
+        docs,
+        '--db',
+        db,
+        '--embedder',
+        'openai:text-embedding-3-small',
+        '--embedding-dimension',
+        '8',
+      ];
+      const running = spawnCairn(args, env);
+      await expect.poll(() => hanging).toBe(true);
+      running.child.kill('SIGINT');
+      const exited = await running.exited;
+      expect(exited.code, running.stderr()).toBe(130);
+      const lines = running.stderr().trimEnd().split('\n');
+      expect(lines.at(-1)).toMatch(
+        /^interrupted: \d of 2 sources were saved; run the same command again to ingest the rest$/,
+      );
+      writeFileSync(path.join(docs, 'b.md'), '# Marmots\n\nMarmots dig burrows.');
+      const rerun = await cairn(args, env);
+      expect(rerun.code, rerun.stderr).toBe(0);
+      const listed = await cairn(['documents', '--db', db, '--json']);
+      expect(
+        (JSON.parse(listed.stdout) as Array<{ documentId: string }>).map((d) => d.documentId).sort(),
+      ).toEqual(['a.md', 'b.md']);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });

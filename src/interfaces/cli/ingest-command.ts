@@ -194,11 +194,23 @@ async function runIngest(paths: string[], options: IngestOptions): Promise<void>
     }
     return;
   }
+  // Ctrl-C: each document is written in one transaction, so those done are saved and a re-run
+  // skips them (same content hash); say so in one line rather than vanish.
+  let progress = { done: 0, total: 0 };
+  const onInterrupt = () => {
+    endBar();
+    process.stderr.write(
+      `interrupted: ${progress.done} of ${progress.total} sources were saved; run the same command again to ingest the rest\n`,
+    );
+    process.exit(130);
+  };
+  if (!options.dryRun) process.once('SIGINT', onInterrupt);
   try {
     const report = await engine.ingestPaths(paths, {
       ...ingestOptions(options),
       dryRun: options.dryRun,
       onProgress: ({ done, total, current }) => {
+        progress = { done, total };
         if (!bar) return;
         if (!barShown) {
           bar.start(total, 0, { current: printable(current) });
@@ -213,6 +225,7 @@ async function runIngest(paths: string[], options: IngestOptions): Promise<void>
     );
     if (report.totals.failed > 0) process.exitCode = 1;
   } finally {
+    process.off('SIGINT', onInterrupt);
     endBar();
     await engine.close();
   }
