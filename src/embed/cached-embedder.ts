@@ -29,6 +29,9 @@ export function cachedEmbedder(
     maxBatchSize: embedder.maxBatchSize,
     hits: 0,
     misses: 0,
+    // The wrapped embedder's readiness check (a missing key, model files): without it, a batch
+    // that cannot embed would fail once per file instead of once, before the first.
+    ...(embedder.checkReady ? { checkReady: () => embedder.checkReady!() } : {}),
     async doEmbed(options: Parameters<Embedder['doEmbed']>[0]): Promise<EmbedResult> {
       const keys = options.texts.map((t) => embeddingCacheKey(embedder, options.kind, t));
       const found = await Promise.all(keys.map((k) => cache.get(k)));
