@@ -71,4 +71,25 @@ describe('embedding cache', () => {
     expect(wrapped.hits).toBe(1);
     expect(await cache.get(embeddingCacheKey(embedder, 'query', 'otter'))).toBeUndefined();
   });
+
+  it("keeps the embedder's readiness check: a missing key stops the batch once, before the first file", async () => {
+    const saved = { key: process.env.OPENAI_API_KEY, base: process.env.OPENAI_BASE_URL };
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_BASE_URL;
+    try {
+      const engine = await createEngine({
+        store: await openStore(path.join(tempDir(), 'no-key.db')),
+        embedder: new OpenAIEmbedder({ model: 'text-embedding-3-small', dimension: 8 }),
+        cache,
+      });
+      await expect(engine.ingestPaths([writeMixedCorpus()])).rejects.toThrow(
+        /the embedder \(text-embedding-3-small\) cannot run: .*OPENAI_API_KEY/,
+      );
+      expect(await engine.listDocuments().catch(() => [])).toEqual([]);
+      await engine.close();
+    } finally {
+      if (saved.key !== undefined) process.env.OPENAI_API_KEY = saved.key;
+      if (saved.base !== undefined) process.env.OPENAI_BASE_URL = saved.base;
+    }
+  });
 });

@@ -628,6 +628,10 @@ describe('ask with Accept: text/event-stream', () => {
       headers: { Accept: 'text/event-stream' },
     });
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: 'COLLECTION_NOT_FOUND' } });
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body).toMatchObject({ error: { code: 'COLLECTION_NOT_FOUND' } });
+    // The message names the routes that make a collection, not the library's createCollection.
+    expect(body.error.message).toContain('POST /v1/collections');
+    expect(body.error.message).not.toContain('createCollection');
   });
 });

@@ -464,10 +464,12 @@ describe('the upload concurrency limit', () => {
       '/v1/collections/kb/documents',
       KEYS.aWrite,
       multipartPieces('slow.txt', 'Slowly uploaded marmot notes.'),
-      300,
+      // Pauses long enough that, on a busy machine too, the server has the first upload and is
+      // still reading it when the second arrives.
+      2_000,
     );
     await slow.started;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1_000));
     const second = await server.request('POST', '/v1/collections/kb/documents', {
       key: KEYS.aWrite,
       body: (() => {

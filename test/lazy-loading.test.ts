@@ -1,9 +1,12 @@
 /**
  * What loads when: importing the library's root, and `cairn --help`, load no database driver,
  * PDF reader, model runtime, audio decoder, file watcher, tokenizer tables, zod or OpenTelemetry
- * SDK; each loads when first used (the SDK only with `--trace`).
+ * SDK; each loads when first used (the SDK only with `--trace`). `cairn search` and `cairn ask` on
+ * a lexical-only SQLite database load the SQLite driver and nothing for chunking, validation,
+ * parsing or tracing.
  * A module-resolution hook (node:module `register`) records every package the child process
- * resolves.
+ * resolves as an ES module, and a preloaded script lists the CommonJS modules it required (those
+ * loaded with `createRequire` never pass the hook) when it exits.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +29,30 @@ const HEAVY = [
   'chokidar',
   '@opentelemetry/sdk-trace-base',
   '@opentelemetry/context-async-hooks',
+  'gpt-tokenizer',
+  'zod',
+  '@opentelemetry/api',
+];
+
+/** What a search or an answer on a lexical-only SQLite database has no use for. */
+const NOT_FOR_LEXICAL_SEARCH = [
+  'gpt-tokenizer',
+  'zod',
+  '@opentelemetry/api',
+  'unpdf',
+  'mammoth',
+  'linkedom',
+  'turndown',
+  'jszip',
+  'csv-parse',
+  'chokidar',
+  'cli-progress',
+  'hono',
+  '@hono/node-server',
+  '@modelcontextprotocol/sdk',
+  '@huggingface/transformers',
+  'pg',
+  '@electric-sql/pglite',
 ];
 
 /** Packages (by name) that `args` makes node resolve. */
@@ -49,16 +76,27 @@ function packagesLoaded(args: string[]): Set<string> {
     register,
     `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
   );
+  const required = path.join(dir, 'required.cjs');
+  writeFileSync(
+    required,
+    [
+      "const { appendFileSync } = require('node:fs');",
+      "process.on('exit', () => {",
+      "  const files = Object.keys(require('node:module')._cache);",
+      `  appendFileSync(${JSON.stringify(log)}, files.map((file) => file + '\\n').join(''));`,
+      '});',
+    ].join('\n'),
+  );
   writeFileSync(log, '');
-  execFileSync(process.execPath, ['--import', pathToFileURL(register).href, ...args], {
+  execFileSync(process.execPath, ['--require', required, '--import', pathToFileURL(register).href, ...args], {
     cwd: path.resolve('.'),
     encoding: 'utf8',
     env: { ...process.env, CAIRN_EMBEDDER: '', CAIRN_CHAT_MODEL: '' },
   });
   const names = new Set<string>();
   for (const url of readFileSync(log, 'utf8').split('\n')) {
-    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
-    if (match) names.add(match[1]!);
+    const match = /[/\\]node_modules[/\\]((?:@[^/\\]+[/\\])?[^/\\]+)[/\\]/.exec(url);
+    if (match) names.add(match[1]!.replace('\\', '/'));
   }
   return names;
 }
@@ -75,6 +113,14 @@ describe('lazy loading', () => {
       'await engine.close();',
     ].join('\n');
     const loaded = packagesLoaded(['--input-type=module', '-e', script]);
+    // Ingesting counts tokens, so the tokenizer's table loads; nothing else heavy does.
+    expect(loaded.has('gpt-tokenizer')).toBe(true);
+    for (const name of HEAVY.filter((name) => name !== 'gpt-tokenizer'))
+      expect(loaded.has(name), name).toBe(false);
+  });
+
+  it('importing the root loads no heavy package and no BPE table', () => {
+    const loaded = packagesLoaded(['--input-type=module', '-e', "await import('./dist/index.js');"]);
     for (const name of HEAVY) expect(loaded.has(name), name).toBe(false);
   });
 
@@ -109,8 +155,32 @@ describe('lazy loading', () => {
     for (const name of sdk) expect(traced.has(name), name).toBe(true);
   });
 
+  it('cairn search and ask on a lexical-only SQLite database load no tokenizer, zod, parser or tracing', () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'lexical.db');
+    writeFileSync(path.join(dir, 'otters.md'), '# Otters\n\nOtters hold hands while they sleep.');
+    const ingest = packagesLoaded([
+      'dist/interfaces/cli/main.js',
+      'ingest',
+      path.join(dir, 'otters.md'),
+      '--db',
+      db,
+    ]);
+    expect(ingest.has('gpt-tokenizer'), 'ingest counts tokens').toBe(true);
+    for (const args of [
+      ['search', 'otters'],
+      ['ask', 'What do otters hold?'],
+    ]) {
+      const loaded = packagesLoaded(['dist/interfaces/cli/main.js', ...args, '--db', db]);
+      expect(loaded.has('better-sqlite3'), args[0]).toBe(true);
+      for (const name of NOT_FOR_LEXICAL_SEARCH) expect(loaded.has(name), `${args[0]}: ${name}`).toBe(false);
+    }
+  });
+
   it('cairn --help loads commander only', () => {
     const loaded = packagesLoaded(['dist/interfaces/cli/main.js', '--help']);
     expect([...loaded]).toEqual(['commander']);
+    const search = packagesLoaded(['dist/interfaces/cli/main.js', 'search', '--help']);
+    expect([...search]).toEqual(['commander']);
   });
 });

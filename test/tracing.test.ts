@@ -351,7 +351,7 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
       if (part.type === 'text') break;
     }
     // Leaving the loop aborts the answer, which then settles on its own.
-    await vi.waitFor(() => onlySpan(recorder.spans(), 'cairn.ask'));
+    await vi.waitFor(() => onlySpan(recorder.spans(), 'cairn.ask'), { timeout: 60_000 });
     const spans = recorder.spans();
     const chat = onlySpan(spans, 'chat chat-small');
     expect(chat.ended).toBe(true);

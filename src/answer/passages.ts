@@ -24,7 +24,12 @@ export interface Passage {
   table?: TableHead;
 }
 
-const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+let sentenceSegmenter: Intl.Segmenter | undefined;
+/** The sentence segmenter, made on first use (loading ICU's break rules takes about 30 ms). */
+function sentences(text: string): Intl.Segments {
+  sentenceSegmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
+  return sentenceSegmenter.segment(text);
+}
 const DELIMITER_ROW = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const KEY_VALUE_LINE = /\s\|\s|^\|/;
 const LABEL_LINE = /^[\p{L}][\p{L}\p{N} /&().#'-]{0,40}:\s/u;
@@ -71,7 +76,7 @@ export function passagesOf(text: string): Passage[] {
       for (const line of prose) push({ text: line.replace(/\s+/g, ' ').trim(), kind: 'line' });
       continue;
     }
-    for (const { segment } of sentenceSegmenter.segment(prose.join(' '))) {
+    for (const { segment } of sentences(prose.join(' '))) {
       push({ text: segment.replace(/\s+/g, ' ').trim(), kind: 'sentence' });
     }
   }

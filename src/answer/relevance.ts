@@ -20,15 +20,19 @@ export interface RelevanceOptions {
  * "changes", "key factors"), stemmed as {@link contentTerms} stems them. Matching them says little
  * about a passage: boilerplate holds them as readily as an answer does.
  */
-const REQUEST_WORDS = new Set(
-  contentTerms(
-    'describe explain summarize summarise list identify mention disclose report discuss provide detail ' +
-      'significant notable specific particular information regarding concerning change trend compare ' +
-      'comparison relate relationship correlate correlation connection impact affect factor key main major ' +
-      'primary indicate suggest reflect implication potential insight analyze analyse assess evaluate ' +
-      'overall various use',
-  ),
-);
+const REQUEST_WORDS =
+  'describe explain summarize summarise list identify mention disclose report discuss provide detail ' +
+  'significant notable specific particular information regarding concerning change trend compare ' +
+  'comparison relate relationship correlate correlation connection impact affect factor key main major ' +
+  'primary indicate suggest reflect implication potential insight analyze analyse assess evaluate ' +
+  'overall various use';
+
+let requestWords: Set<string> | undefined;
+/** {@link REQUEST_WORDS} stemmed, made on first use (stemming needs the word segmenter). */
+function requestWordSet(): Set<string> {
+  requestWords ??= new Set(contentTerms(REQUEST_WORDS));
+  return requestWords;
+}
 
 /**
  * The terms of a question that say what it is about: its content terms without request words
@@ -36,7 +40,7 @@ const REQUEST_WORDS = new Set(
  */
 export function questionTerms(question: string): string[] {
   const terms = contentTerms(question);
-  const about = terms.filter((t) => t.length > 1 && !REQUEST_WORDS.has(t));
+  const about = terms.filter((t) => t.length > 1 && !requestWordSet().has(t));
   return about.length > 0 ? about : terms;
 }
 

@@ -127,6 +127,14 @@ export class CollectionNotFoundError extends CairnError {
     super('COLLECTION_NOT_FOUND', `collection "${collection}" does not exist; ${hint}`);
     this.collection = collection;
   }
+
+  /**
+   * The message with `hint` (what to do, in the caller's terms: the CLI's commands or the HTTP
+   * routes) in place of the library's.
+   */
+  withHint(hint: string): string {
+    return `collection "${this.collection}" does not exist; ${hint}`;
+  }
 }
 
 /** A collection exists with a different model or dimension than the one asked for. */

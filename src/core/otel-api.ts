@@ -111,5 +111,13 @@ function defaultLoad(): OtelApiSubset {
   return createRequire(import.meta.url)(PACKAGE) as OtelApiSubset;
 }
 
-/** The API in use: the installed `@opentelemetry/api`, or {@link noopOtelApi}. */
-export const otel: OtelApiSubset = loadOtelApi();
+let loaded: OtelApiSubset | undefined;
+
+/**
+ * The API in use: the installed `@opentelemetry/api`, or {@link noopOtelApi}; loaded on the first
+ * call (loading its CommonJS build costs about 80 ms, which commands that trace nothing skip).
+ */
+export function otelApi(): OtelApiSubset {
+  loaded ??= loadOtelApi();
+  return loaded;
+}

@@ -1,6 +1,6 @@
 /**
- * Tracing through the OpenTelemetry API (`@opentelemetry/api`, an optional peer and the only
- * OpenTelemetry package cairn uses; without it spans record nothing, see `otel-api.ts`). cairn creates its spans with the global tracer named {@link TRACER_NAME}; they
+ * Tracing through the OpenTelemetry API (`@opentelemetry/api`, the only OpenTelemetry package
+ * cairn depends on). cairn creates its spans with the global tracer named {@link TRACER_NAME}; they
  * are recorded when the application registers an OpenTelemetry SDK (a tracer provider and, for
  * nesting across `await`, a context manager: `NodeSDK` registers both) and cost next to nothing
  * when it does not.
@@ -14,20 +14,82 @@
  * to ERROR and `error.type` to the cairn error code (or the error's name).
  * @module
  */
-import type { Attributes, Context, Span, SpanKind as SpanKindType } from '@opentelemetry/api';
+import type { Attributes, Context, Span, SpanContext } from '@opentelemetry/api';
 import { isCairnError } from './errors.js';
-import { otel } from './otel-api.js';
+import { loadOtelApi, noopOtelApi } from './otel-api.js';
 import { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
 
 export { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
 
-const { context, trace, SpanKind, SpanStatusCode } = otel;
-const SCOPE = otel.createContextKey('cairn.trace.scope');
+/** The OpenTelemetry API's module (`@opentelemetry/api`). */
+type OpenTelemetryApi = typeof import('@opentelemetry/api');
+
+/**
+ * Where the OpenTelemetry API (major version 1) keeps what an application registers (tracer
+ * provider, context manager, propagator, diagnostic logger); see the API's
+ * `internal/global-utils.js`. Absent until something is registered.
+ */
+const GLOBAL_API_KEY = Symbol.for('opentelemetry.js.api.1');
+
+let loadedApi: OpenTelemetryApi | undefined;
+
+/**
+ * The OpenTelemetry API, loaded on the first span made after an application registered something
+ * with it; `undefined` while nothing is registered, when every span would be a no-op. Loading the
+ * API's CommonJS build costs about 80 ms of CPU, which commands that record no trace should not
+ * pay; the API keeps its state on `globalThis`, so this copy sees what an ESM copy registered.
+ */
+function openTelemetry(): OpenTelemetryApi | undefined {
+  if (loadedApi !== undefined) return loadedApi;
+  if ((globalThis as Record<symbol, unknown>)[GLOBAL_API_KEY] === undefined) return undefined;
+  // The API is an optional peer: registered through a copy cairn cannot resolve, spans record
+  // nothing rather than failing the work (see `otel-api.ts`).
+  const api = loadOtelApi();
+  if (api === noopOtelApi) return undefined;
+  loadedApi = api as OpenTelemetryApi;
+  return loadedApi;
+}
+
+/** OpenTelemetry's `SpanKind` values (the API's enum, kept here so that no span needs the API loaded). */
+export const SpanKind = { INTERNAL: 0, SERVER: 1, CLIENT: 2, PRODUCER: 3, CONSUMER: 4 } as const;
+/** One of {@link SpanKind}'s values. */
+export type SpanKind = (typeof SpanKind)[keyof typeof SpanKind];
+/** OpenTelemetry's `SpanStatusCode` values. */
+export const SpanStatusCode = { UNSET: 0, OK: 1, ERROR: 2 } as const;
+
+/** The API's `INVALID_SPAN_CONTEXT`: what a span that records nothing reports. */
+const INVALID_SPAN_CONTEXT: SpanContext = Object.freeze({
+  traceId: '00000000000000000000000000000000',
+  spanId: '0000000000000000',
+  traceFlags: 0,
+});
+
+/** A span that records nothing, handed to work while no OpenTelemetry SDK is registered. */
+const NON_RECORDING_SPAN: Span = Object.freeze({
+  spanContext: () => INVALID_SPAN_CONTEXT,
+  setAttribute: () => NON_RECORDING_SPAN,
+  setAttributes: () => NON_RECORDING_SPAN,
+  addEvent: () => NON_RECORDING_SPAN,
+  addLink: () => NON_RECORDING_SPAN,
+  addLinks: () => NON_RECORDING_SPAN,
+  setStatus: () => NON_RECORDING_SPAN,
+  updateName: () => NON_RECORDING_SPAN,
+  end: () => undefined,
+  isRecording: () => false,
+  recordException: () => undefined,
+});
+
+let scopeKey: symbol | undefined;
+/** The context key under which the collection and namespace of the work are kept. */
+function scopeKeyOf(api: OpenTelemetryApi): symbol {
+  scopeKey ??= api.createContextKey('cairn.trace.scope');
+  return scopeKey;
+}
 
 /** Options of {@link inSpan}. */
 export interface InSpanOptions {
   /** Default `INTERNAL`; model and store calls are `CLIENT`. */
-  kind?: SpanKindType;
+  kind?: SpanKind;
   attributes?: Attributes;
   /** Sets the collection and namespace of this span and everything under it. */
   scope?: TraceScope;
@@ -82,10 +144,13 @@ export function inSpan<T>(
   options: InSpanOptions,
   work: (span: Span) => Promise<T> | T,
 ): Promise<T> {
-  let parent = options.parent ?? context.active();
+  const api = openTelemetry();
+  if (api === undefined) return settle(work, options);
+  const SCOPE = scopeKeyOf(api);
+  let parent = options.parent ?? api.context.active();
   if (options.scope) parent = parent.setValue(SCOPE, options.scope);
   const scope = parent.getValue(SCOPE) as TraceScope | undefined;
-  const tracer = trace.getTracer(TRACER_NAME);
+  const tracer = api.trace.getTracer(TRACER_NAME);
   return tracer.startActiveSpan(
     name,
     {
@@ -93,19 +158,26 @@ export function inSpan<T>(
       attributes: { ...scopeAttributes(scope), ...options.attributes },
     },
     parent,
-    async (span) => {
-      try {
-        return await work(span);
-      } catch (error) {
-        const outcome = options.outcome?.(error);
-        if (outcome === undefined) recordFailure(span, error);
-        else recordOutcome(span, outcome, error);
-        throw error;
-      } finally {
-        span.end();
-      }
-    },
+    (span) => settle(work, options, span),
   );
+}
+
+/** Runs `work` with `span`, records how it ended (see {@link inSpan}) and ends the span. */
+async function settle<T>(
+  work: (span: Span) => Promise<T> | T,
+  options: InSpanOptions,
+  span: Span = NON_RECORDING_SPAN,
+): Promise<T> {
+  try {
+    return await work(span);
+  } catch (error) {
+    const outcome = options.outcome?.(error);
+    if (outcome === undefined) recordFailure(span, error);
+    else recordOutcome(span, outcome, error);
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /**
@@ -126,10 +198,13 @@ export function recordOutcome(span: Span, outcome: string, error: unknown): void
  * `parent` (default the active context), with the inherited collection and namespace.
  */
 export function startSpan(name: string, options: InSpanOptions = {}): Span {
-  let parent = options.parent ?? context.active();
+  const api = openTelemetry();
+  if (api === undefined) return NON_RECORDING_SPAN;
+  const SCOPE = scopeKeyOf(api);
+  let parent = options.parent ?? api.context.active();
   if (options.scope) parent = parent.setValue(SCOPE, options.scope);
   const scope = parent.getValue(SCOPE) as TraceScope | undefined;
-  return trace.getTracer(TRACER_NAME).startSpan(
+  return api.trace.getTracer(TRACER_NAME).startSpan(
     name,
     {
       kind: options.kind ?? SpanKind.INTERNAL,
@@ -137,6 +212,28 @@ export function startSpan(name: string, options: InSpanOptions = {}): Span {
     },
     parent,
   );
+}
+
+/** The active span, when an OpenTelemetry SDK is registered and one is active; else `undefined`. */
+export function activeSpan(): Span | undefined {
+  return openTelemetry()?.trace.getActiveSpan();
+}
+
+/**
+ * The active OpenTelemetry context, to hand to {@link startSpan} as `parent` later; `undefined`
+ * while no OpenTelemetry SDK is registered (no span records anything then).
+ */
+export function activeContext(): Context | undefined {
+  return openTelemetry()?.context.active();
+}
+
+/**
+ * Runs `work` with `parent` (from {@link activeContext}) as the active context, so that spans it
+ * starts nest under it; runs it as is when there is no context (no SDK registered).
+ */
+export function withContext<T>(parent: Context | undefined, work: () => T): T {
+  const api = openTelemetry();
+  return parent === undefined || api === undefined ? work() : api.context.with(parent, work);
 }
 
 /** The GenAI semantic conventions' attributes of a model call. */
@@ -150,5 +247,3 @@ export function modelAttributes(
     'gen_ai.request.model': model.model,
   };
 }
-
-export { SpanKind, SpanStatusCode };

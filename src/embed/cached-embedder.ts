@@ -16,12 +16,7 @@ export function embeddingCacheKey(embedder: Embedder, kind: string, text: string
   return `embedding/v${EMBEDDING_CACHE_VERSION}/${embedder.model}/${embedder.dimension}/${kind}/${digest}`;
 }
 
-/**
- * Wraps `embedder` with `cache`. Statistics for `hits` and `misses` are kept on the result. The
- * wrapper forwards the embedder's `checkReady`, so the engine's check before a batch still
- * reaches the provider behind the cache (a missing API key fails the batch once, up front). It
- * does not forward `close`: whoever created the embedder closes it.
- */
+/** Wraps `embedder` with `cache`. Statistics for `hits` and `misses` are kept on the result. */
 export function cachedEmbedder(
   embedder: Embedder,
   cache: Cache,
@@ -32,10 +27,11 @@ export function cachedEmbedder(
     model: embedder.model,
     dimension: embedder.dimension,
     maxBatchSize: embedder.maxBatchSize,
-    ...(embedder.maxBatchTokens === undefined ? {} : { maxBatchTokens: embedder.maxBatchTokens }),
     hits: 0,
     misses: 0,
-    ...(embedder.checkReady ? { checkReady: () => embedder.checkReady?.() } : {}),
+    // The wrapped embedder's readiness check (a missing key, model files): without it, a batch
+    // that cannot embed would fail once per file instead of once, before the first.
+    ...(embedder.checkReady ? { checkReady: () => embedder.checkReady!() } : {}),
     async doEmbed(options: Parameters<Embedder['doEmbed']>[0]): Promise<EmbedResult> {
       const keys = options.texts.map((t) => embeddingCacheKey(embedder, options.kind, t));
       const found = await Promise.all(keys.map((k) => cache.get(k)));

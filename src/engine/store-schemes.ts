@@ -130,7 +130,15 @@ async function openSqlite(location: StoreLocation, options: OpenStoreOptions): P
   }
 }
 
-async function openPglite(location: StoreLocation): Promise<Store> {
+async function openPglite(location: StoreLocation, options: OpenStoreOptions): Promise<Store> {
+  const dir = location.rest;
+  const inMemory = dir === '' || dir === 'memory';
+  // PGlite creates its data folder when it opens one; a read must not leave an empty database behind.
+  if (options.create === false && !inMemory && !existsSync(dir)) {
+    throw new ConfigError(
+      `no database at ${dir}; ingest documents into it first, or check ${options.settingName ?? 'store'}`,
+    );
+  }
   const feature = 'pglite: stores';
   await loadOptionalPeer('@electric-sql/pglite', feature, () => import('@electric-sql/pglite'));
   await loadOptionalPeer(
@@ -139,14 +147,23 @@ async function openPglite(location: StoreLocation): Promise<Store> {
     () => import('@electric-sql/pglite-pgvector'),
   );
   const { openPostgresStore } = await import('../store/postgres/postgres-store.js');
-  const dir = location.rest;
-  return openPostgresStore({ pglite: dir === '' || dir === 'memory' ? 'memory://' : dir });
+  return openPostgresStore({ pglite: inMemory ? 'memory://' : dir });
 }
 
-async function openPostgres(location: StoreLocation): Promise<Store> {
+async function openPostgres(location: StoreLocation, options: OpenStoreOptions): Promise<Store> {
   await loadOptionalPeer('pg', 'postgres:// stores', () => import('pg'));
   const { openPostgresStore } = await import('../store/postgres/postgres-store.js');
-  return openPostgresStore({ url: location.url });
+  const { postgresOpenError } = await import('../store/postgres/postgres-open-error.js');
+  let store: Store | undefined;
+  try {
+    store = await openPostgresStore({ url: location.url });
+    // The first statement connects: a refused connection, login or database shows here.
+    await store.ensureRegistry();
+    return store;
+  } catch (error) {
+    await store?.close().catch(() => undefined);
+    throw postgresOpenError(error, location.url, options.settingName);
+  }
 }
 
 registerStoreScheme('sqlite', openSqlite);

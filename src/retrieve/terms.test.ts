@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentTerms, wordTerm } from './terms.js';
+import { contentTerms, wordTerm, wordTokens } from './terms.js';
 
 describe('contentTerms', () => {
   it('stems content words and drops stop words', () => {
@@ -31,5 +32,32 @@ describe('wordTerm', () => {
       'revenues',
     ];
     for (const word of words) expect(wordTerm(word)).toBe(contentTerms(word)[0]);
+  });
+});
+
+describe('wordTokens on ASCII text', () => {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+  const bySegmenter = (text: string) =>
+    Array.from(segmenter.segment(text))
+      .filter((s) => s.isWordLike)
+      .map((s) => s.segment.toLowerCase());
+
+  it('gives the word segments Intl.Segmenter gives', () => {
+    // Every ASCII character, and the joiners and word characters more often.
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+    const alphabet = [...ascii, ..."aZ9_.:,;'  ".split(''), ..."aZ9_.:,;'".split('')];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 24 }), (chars) => {
+        const text = chars.join('');
+        expect(wordTokens(text)).toEqual(bySegmenter(text));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const text of [
+      "U.S.A. can't e.g. 1,000.5 3;4 a:b a.1 1.a a'1 _ __ snake_case x--y",
+      'amazon.com 10:30',
+    ]) {
+      expect(wordTokens(text)).toEqual(bySegmenter(text));
+    }
   });
 });

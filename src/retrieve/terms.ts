@@ -32,11 +32,29 @@ export function isStopWord(word: string): boolean {
   return stopWords.has(word);
 }
 
-const words = new Intl.Segmenter('en', { granularity: 'word' });
+let words: Intl.Segmenter | undefined;
+
+/**
+ * Word segments of ASCII text exactly as `Intl.Segmenter` (ICU's word rules, Unicode UAX #29)
+ * reports them word-like: runs of letters, digits and `_`, joined across one `.`, `'` or `:`
+ * between two letters (WB6–7) and one `.`, `'`, `,` or `;` between two digits (WB11–12). A lone
+ * `_` is not word-like in ICU; longer runs of `_` are. Checked against the segmenter by
+ * `terms.test.ts` over random ASCII text. Making the segmenter and its first segmentation loads
+ * ICU's break data (60–130 ms of CPU), more than a search of a small database takes.
+ */
+const ASCII_WORD =
+  /[A-Za-z0-9_]+(?:(?:(?<=[A-Za-z])[.':](?=[A-Za-z])|(?<=[0-9])[.',;](?=[0-9]))[A-Za-z0-9_]+)*/g;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Lower-cased word tokens of `text`, in order (punctuation and spaces dropped). */
 export function wordTokens(text: string): string[] {
+  if (!NON_ASCII.test(text)) {
+    const out: string[] = [];
+    for (const [token] of text.matchAll(ASCII_WORD)) if (token !== '_') out.push(token.toLowerCase());
+    return out;
+  }
   const out: string[] = [];
+  words ??= new Intl.Segmenter('en', { granularity: 'word' });
   for (const segment of words.segment(text)) {
     if (segment.isWordLike) out.push(segment.segment.toLowerCase());
   }
@@ -65,7 +83,7 @@ export function contentTerms(text: string): string[] {
     .map((w) => (/^[a-z]+$/.test(w) ? stemmer(w) : w));
 }
 
-const ASCII_WORD = /^[a-z0-9]+$/;
+const PLAIN_WORD = /^[a-z0-9]+$/;
 
 /**
  * The content term of one already lower-cased word, as {@link contentTerms} gives it for that word
@@ -73,7 +91,7 @@ const ASCII_WORD = /^[a-z0-9]+$/;
  * far more than the stemming; any other word takes the full analysis.
  */
 export function wordTerm(word: string): string | undefined {
-  if (!ASCII_WORD.test(word)) return contentTerms(word)[0];
+  if (!PLAIN_WORD.test(word)) return contentTerms(word)[0];
   if (stopWords.has(word)) return undefined;
   return /^[a-z]+$/.test(word) ? stemmer(word) : word;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ChangedPaths, ChangeQueue } from './change-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,15 +44,24 @@ describe('ChangeQueue', () => {
   });
 
   it('waits for the debounce after the last change', async () => {
-    const { queue, batches } = recording({ debounceMs: 150 });
-    queue.add('/w/a.md');
-    await sleep(60);
-    const last = performance.now();
-    queue.add('/w/b.md');
-    await queue.idle();
-    expect(batches).toHaveLength(1);
-    expect(batches[0]!.startedAt - last).toBeGreaterThanOrEqual(145);
-    expect([...batches[0]!.paths.keys()]).toEqual(['/w/a.md', '/w/b.md']);
+    // Fake timers: on a busy machine a real 60 ms sleep can outlast the 150 ms debounce.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { queue, batches } = recording({ debounceMs: 150 });
+      queue.add('/w/a.md');
+      await vi.advanceTimersByTimeAsync(60);
+      queue.add('/w/b.md');
+      await vi.advanceTimersByTimeAsync(149);
+      expect(batches).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toHaveLength(1);
+      expect([...batches[0]!.paths.keys()]).toEqual(['/w/a.md', '/w/b.md']);
+      await vi.runAllTimersAsync();
+      await queue.idle();
+      expect(batches).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts a batch within the longest wait under changes that never pause', async () => {

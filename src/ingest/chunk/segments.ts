@@ -10,6 +10,18 @@ const WINDOW = 512;
 /** Boundaries this close to a window's cut end are redone in the next window (look-ahead room). */
 const MARGIN = 32;
 
+/**
+ * An English `Intl.Segmenter` of `granularity`, made on the first call and kept: making one loads
+ * ICU's break rules (tens of ms), which a process that never segments (`cairn search`) should not pay.
+ */
+export function lazySegmenter(granularity: 'grapheme' | 'word' | 'sentence'): () => Intl.Segmenter {
+  let segmenter: Intl.Segmenter | undefined;
+  return () => {
+    segmenter ??= new Intl.Segmenter('en', { granularity });
+    return segmenter;
+  };
+}
+
 /** One segment, `index` being its start in the whole text. */
 export interface Segment {
   index: number;

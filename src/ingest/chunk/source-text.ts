@@ -3,9 +3,9 @@
  * a UTF-16 code unit index into {@link SourceText.text}, as `String.prototype.slice` takes.
  * @module
  */
-import { segmentsOf } from './segments.js';
+import { lazySegmenter, segmentsOf } from './segments.js';
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const graphemes = lazySegmenter('grapheme');
 const WHITESPACE = /\s/;
 
 /** True when the UTF-16 code unit `char` is whitespace (`\s`). */
@@ -125,7 +125,7 @@ export class SourceText {
     const end = next === undefined ? this.text.length : next - 1;
     const marks = new Uint8Array(end - start + 1);
     marks[end - start] = 1;
-    for (const { index } of segmentsOf(graphemes, this.text.slice(start, end))) marks[index] = 1;
+    for (const { index } of segmentsOf(graphemes(), this.text.slice(start, end))) marks[index] = 1;
     this.lineBoundaries.set(line, marks);
     return marks;
   }

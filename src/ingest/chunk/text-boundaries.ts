@@ -3,11 +3,11 @@
  * cluster. Offsets are UTF-16 indexes into the {@link SourceText}.
  * @module
  */
-import { segmentsOf } from './segments.js';
+import { lazySegmenter, segmentsOf } from './segments.js';
 import type { SourceSpan, SourceText } from './source-text.js';
 
-const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
-const words = new Intl.Segmenter('en', { granularity: 'word' });
+const sentences = lazySegmenter('sentence');
+const words = lazySegmenter('word');
 /** A sentence "piece" that is only a list marker (`-`, `1.`) stays with its item. */
 const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])$/;
 const SPACE = /^\s+$/;
@@ -21,7 +21,7 @@ export function sentenceCuts(source: SourceText, span: SourceSpan): number[] {
   const text = source.slice(span);
   const cuts: number[] = [];
   let pieceStart = 0;
-  for (const { index } of segmentsOf(sentences, text)) {
+  for (const { index } of segmentsOf(sentences(), text)) {
     if (index === 0 || !source.isBoundary(span.start + index)) continue;
     // Only a short piece can be a list marker; longer ones are not even sliced (linear time).
     if (index - pieceStart <= MAX_MARKER_PIECE && LIST_MARKER.test(text.slice(pieceStart, index).trim()))
@@ -58,7 +58,7 @@ export function wordSegments(source: SourceText, span: SourceSpan): WordSegment[
   const found: WordSegment[] = [];
   let next = 0;
   let shift = 0;
-  for (const { index, segment, isWordLike } of segmentsOf(words, shortened)) {
+  for (const { index, segment, isWordLike } of segmentsOf(words(), shortened)) {
     // Segments come in order: move past the runs that end before this one starts.
     while (next < runs.length && runs[next]!.at < index) shift = runs[next++]!.removed;
     found.push({ at: span.start + index + shift, wordLike: isWordLike, space: SPACE.test(segment) });

@@ -3,7 +3,25 @@
  * encoding (from `gpt-tokenizer`), the one `text-embedding-3-*` and `ada-002` use.
  * @module
  */
-import { countTokens as countCl100kTokens } from 'gpt-tokenizer/encoding/cl100k_base';
+import { createRequire } from 'node:module';
+
+/** `gpt-tokenizer`'s `countTokens` for `cl100k_base`, as its CommonJS build exports it. */
+type CountCl100k = (text: string, options: { disallowedSpecial: Set<string> }) => number;
+
+let loadedCount: CountCl100k | undefined;
+
+/**
+ * Counts with `gpt-tokenizer`'s `cl100k_base` encoder, loading it on the first call: its BPE
+ * table takes about 0.3–0.7 s of CPU to load, which no command that does not chunk (search,
+ * ask, `--help`) should pay. The CommonJS build is required synchronously so that
+ * {@link Tokenizer.count} stays synchronous.
+ */
+function countCl100kTokens(text: string, options: { disallowedSpecial: Set<string> }): number {
+  loadedCount ??= (
+    createRequire(import.meta.url)('gpt-tokenizer/encoding/cl100k_base') as { countTokens: CountCl100k }
+  ).countTokens;
+  return loadedCount(text, options);
+}
 
 /** Counts tokens the way an embedding model's tokenizer does. */
 export interface Tokenizer {
@@ -38,14 +56,18 @@ const SCAN_ABOVE = 8 * MAX_RUN;
  * Each alternative starts only where its run starts (the look-behind), so a scan reads every
  * run once and the search is linear in the text's length.
  */
-const LONG_RUN = new RegExp(
-  [
-    `(?<!\\s)\\s{${MAX_RUN + 1},}`,
-    `(?<![\\p{L}\\p{M}])[\\p{L}\\p{M}]{${MAX_RUN + 1},}`,
-    `(?<![^\\s\\p{L}\\p{M}\\p{N}])[^\\s\\p{L}\\p{M}\\p{N}]{${MAX_RUN + 1},}`,
-  ].join('|'),
-  'gu',
-);
+const LONG_RUN_SOURCES = [
+  `(?<!\\s)\\s{${MAX_RUN + 1},}`,
+  `(?<![\\p{L}\\p{M}])[\\p{L}\\p{M}]{${MAX_RUN + 1},}`,
+  `(?<![^\\s\\p{L}\\p{M}\\p{N}])[^\\s\\p{L}\\p{M}\\p{N}]{${MAX_RUN + 1},}`,
+];
+
+let longRun: RegExp | undefined;
+/** {@link LONG_RUN_SOURCES} as one global regex, compiled on first use (its Unicode classes take milliseconds to compile). */
+function longRunPattern(): RegExp {
+  longRun ??= new RegExp(LONG_RUN_SOURCES.join('|'), 'gu');
+  return longRun;
+}
 
 /** `text.slice(start, end)` counted in pieces of at most {@link MAX_RUN} units, never splitting a surrogate pair. */
 function countRun(text: string, start: number, end: number): number {
@@ -101,6 +123,7 @@ function countCl100k(text: string): number {
   if (text.length <= SCAN_ABOVE || !mayHaveLongRun(text)) return countCl100kTokens(text, plainText);
   let tokens = 0;
   let from = 0;
+  const LONG_RUN = longRunPattern();
   LONG_RUN.lastIndex = 0;
   for (let match = LONG_RUN.exec(text); match !== null; match = LONG_RUN.exec(text)) {
     if (match.index > from) tokens += countCl100kTokens(text.slice(from, match.index), plainText);

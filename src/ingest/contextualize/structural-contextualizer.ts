@@ -9,7 +9,7 @@
  */
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Contextualizer, ContextualizerInput } from '../../core/ports.js';
-import { segmentsOf } from '../chunk/segments.js';
+import { lazySegmenter, segmentsOf } from '../chunk/segments.js';
 import { cl100kTokenizer, type Tokenizer } from '../chunk/tokenizer.js';
 import { documentLabel } from '../embedding-text.js';
 
@@ -33,7 +33,7 @@ interface Paragraph {
   text: string;
 }
 
-const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+const sentenceSegmenter = lazySegmenter('sentence');
 
 /** Most UTF-16 units one token can stand for, give or take (a run of spaces). */
 const MAX_CHARS_PER_TOKEN = 64;
@@ -128,7 +128,7 @@ export class StructuralContextualizer implements Contextualizer {
     const reach = budget * MAX_CHARS_PER_TOKEN;
     const cut = text.length > reach;
     const part = !cut ? text : fromEnd ? text.slice(text.length - reach) : text.slice(0, reach);
-    const sentences = Array.from(segmentsOf(sentenceSegmenter, part), (s) => s.segment);
+    const sentences = Array.from(segmentsOf(sentenceSegmenter(), part), (s) => s.segment);
     if (cut) {
       if (fromEnd) sentences.shift();
       else sentences.pop();

@@ -11,8 +11,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Span } from '@opentelemetry/api';
 import { ConfigError, ParseError, ParseLimitError } from '../../core/errors.js';
-import { otel } from '../../core/otel-api.js';
-import { startSpan } from '../../core/tracing.js';
+import { activeContext, startSpan, withContext } from '../../core/tracing.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
 import { memoryLimitReason, timeLimitReason } from './parse-limits.js';
 import type { ParseBridge, WorkerParseSettings } from './parse-settings.js';
@@ -300,7 +299,7 @@ export class ParsePool {
     const child = worker.process;
     const aborts = new Set<AbortController>();
     // Messages arrive outside the caller's context: spans of this job hang under the caller's.
-    const parent = otel.context.active();
+    const parent = activeContext();
     /** Spans of the images the parsing process is reading with its own OCR engine. */
     const reading: Span[] = [];
     return new Promise<ParsedDocument>((resolve, reject) => {
@@ -350,8 +349,7 @@ export class ParsePool {
             const controller = new AbortController();
             aborts.add(controller);
             deadline.pause();
-            otel.context
-              .with(parent, () => this.serve(request.bridge, message, controller.signal))
+            withContext(parent, () => this.serve(request.bridge, message, controller.signal))
               .then(
                 (value): ToChild => ({ type: 'return', call: message.call, value }),
                 (error: unknown): ToChild => ({ type: 'throw', call: message.call, error: toWire(error) }),

@@ -6,7 +6,7 @@
  */
 import { MissingDependencyError } from '../../core/errors.js';
 import { loadOptionalPeer } from '../../core/optional-peer.js';
-import { noopOtelApi, type OtelApiSubset, otel } from '../../core/otel-api.js';
+import { noopOtelApi, type OtelApiSubset, otelApi } from '../../core/otel-api.js';
 import { formatSpanTree } from './span-tree.js';
 
 /** The packages `--trace` needs, to install beside cairn. */
@@ -44,7 +44,7 @@ export interface CliTrace {
  */
 export async function startCliTrace(
   imports: TraceSdkImports = defaultImports,
-  api: OtelApiSubset = otel,
+  api: OtelApiSubset = otelApi(),
 ): Promise<CliTrace> {
   if (api === noopOtelApi) throw new MissingDependencyError(TRACE_PACKAGES[0], FEATURE);
   const { context, trace } = api;

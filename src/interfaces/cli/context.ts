@@ -244,7 +244,7 @@ export function retrievalOptions(options: GlobalOptions): {
 export async function engineFromOptions(
   options: GlobalOptions,
   quiet = false,
-  settings: { create?: boolean; cache?: boolean; readyFor?: 'ingest' | 'search' | 'ask' } = {},
+  settings: import('./open-cli-engine.js').CliEngineSettings = {},
 ): Promise<Engine> {
   const { openCliEngine } = await import('./open-cli-engine.js');
   return openCliEngine(options, quiet, settings);

@@ -154,12 +154,27 @@ async function runIngest(paths: string[], options: IngestOptions): Promise<void>
   // A dry run writes nothing, not even a new database: against one that does not exist yet,
   // it plans on an empty in-memory store, so every file shows as new.
   const planOnEmpty = options.dryRun === true && isMissingDatabase(storeLocation(options));
+  // Notes that come while the progress bar is drawn wait for it to finish: written into the
+  // bar's line they would break it.
+  let barShown = false;
+  const heldNotes: string[] = [];
+  const note = (message: string) => {
+    if (barShown) heldNotes.push(message);
+    else process.stderr.write(`note: ${message}\n`);
+  };
+  const endBar = () => {
+    if (!barShown) return;
+    bar?.stop();
+    barShown = false;
+    for (const message of heldNotes.splice(0)) process.stderr.write(`note: ${printable(message)}\n`);
+  };
   const engine = await engineFromOptions(
     planOnEmpty ? { ...options, db: 'memory:' } : options,
     options.json,
     {
       create: !options.dryRun,
       cache: !options.dryRun && options.cache !== false,
+      onNotice: note,
       ...(options.dryRun ? {} : { readyFor: 'ingest' as const }),
     },
   );
@@ -179,23 +194,39 @@ async function runIngest(paths: string[], options: IngestOptions): Promise<void>
     }
     return;
   }
+  // Ctrl-C: each document is written in one transaction, so those done are saved and a re-run
+  // skips them (same content hash); say so in one line rather than vanish.
+  let progress = { done: 0, total: 0 };
+  const onInterrupt = () => {
+    endBar();
+    process.stderr.write(
+      `interrupted: ${progress.done} of ${progress.total} sources were saved; run the same command again to ingest the rest\n`,
+    );
+    process.exit(130);
+  };
+  if (!options.dryRun) process.once('SIGINT', onInterrupt);
   try {
     const report = await engine.ingestPaths(paths, {
       ...ingestOptions(options),
       dryRun: options.dryRun,
       onProgress: ({ done, total, current }) => {
+        progress = { done, total };
         if (!bar) return;
-        if (done === 0) bar.start(total, 0, { current: printable(current) });
+        if (!barShown) {
+          bar.start(total, 0, { current: printable(current) });
+          barShown = true;
+        }
         bar.update(done, { current: printable(current) });
       },
     });
-    bar?.stop();
+    endBar();
     process.stdout.write(
       options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatIngestReport(report)}\n`,
     );
     if (report.totals.failed > 0) process.exitCode = 1;
   } finally {
-    bar?.stop();
+    process.off('SIGINT', onInterrupt);
+    endBar();
     await engine.close();
   }
 }

@@ -1,25 +1,17 @@
 #!/usr/bin/env node
 /**
  * The `cairn` command line: ingest, search, ask, chat, eval, collections, documents, delete,
- * doctor, mcp, serve. Registering the commands loads only commander: each command imports what it
- * needs when it runs, so `cairn --help` starts fast.
+ * doctor, mcp, serve. Only the module of the command being run is loaded and registered, and
+ * registering loads only commander: each command imports what it needs when it runs, so commands
+ * and `cairn --help` start fast (`bench/cli-startup.mjs`).
  * Exit codes (`src/core/error-codes.ts`): 0 success; 1 a command failed or an ingest had
  * failures; 2 bad usage or configuration.
  * @module
  */
 import { Command, CommanderError } from 'commander';
 import { errorStatus } from '../../core/error-codes.js';
-import { isCairnError } from '../../core/errors.js';
-import { registerAnswerCommands } from './answer-commands.js';
+import { type CollectionNotFoundError, isCairnError } from '../../core/errors.js';
 import { exitQuietlyOnBrokenPipe } from './broken-pipe.js';
-import { registerChatCommand } from './chat-command.js';
-import { registerDoctorCommand } from './doctor-command.js';
-import { registerEvalCommand } from './eval-command.js';
-import { registerIngestCommand } from './ingest-command.js';
-import { registerManageCommands } from './manage-commands.js';
-import { registerMcpCommand } from './mcp-command.js';
-import { registerMigrateCommand } from './migrate-command.js';
-import { registerServeCommand } from './serve-command.js';
 
 exitQuietlyOnBrokenPipe();
 
@@ -41,7 +33,7 @@ program.hook('preAction', async (_program, action) => {
   const explicit = (program.opts().config as string | undefined) ?? (process.env.CAIRN_CONFIG || undefined);
   const config = await loadConfigFile(explicit);
   if (config === undefined) return;
-  checkConfigFile(program, config);
+  checkConfigFile(only === undefined ? program : await everyCommand(), config);
   const guarded = guardedSettings(config, action, applyConfigFile(action, config));
   // A file found by walking up may be anyone's who can write a parent folder: what it changes of
   // the store, the providers or the guards is said, every time (naming it with --config trusts it).
@@ -52,15 +44,55 @@ program.hook('preAction', async (_program, action) => {
   }
 });
 
-registerIngestCommand(program);
-registerAnswerCommands(program);
-registerChatCommand(program);
-registerEvalCommand(program);
-registerManageCommands(program);
-registerDoctorCommand(program);
-registerMcpCommand(program);
-registerMigrateCommand(program);
-registerServeCommand(program);
+/**
+ * The command modules, in the order `--help` lists their commands, with the commands each
+ * registers. Only the module of the command being run is loaded (with its options); `--help`, `help`,
+ * no command or an unknown one load them all.
+ */
+const COMMAND_MODULES: ReadonlyArray<{
+  commands: readonly string[];
+  register: () => Promise<(program: Command) => void>;
+}> = [
+  { commands: ['ingest'], register: async () => (await import('./ingest-command.js')).registerIngestCommand },
+  {
+    commands: ['search', 'ask'],
+    register: async () => (await import('./answer-commands.js')).registerAnswerCommands,
+  },
+  { commands: ['chat'], register: async () => (await import('./chat-command.js')).registerChatCommand },
+  { commands: ['eval'], register: async () => (await import('./eval-command.js')).registerEvalCommand },
+  {
+    commands: ['collections', 'documents', 'delete'],
+    register: async () => (await import('./manage-commands.js')).registerManageCommands,
+  },
+  { commands: ['doctor'], register: async () => (await import('./doctor-command.js')).registerDoctorCommand },
+  { commands: ['mcp'], register: async () => (await import('./mcp-command.js')).registerMcpCommand },
+  {
+    commands: ['migrate'],
+    register: async () => (await import('./migrate-command.js')).registerMigrateCommand,
+  },
+  { commands: ['serve'], register: async () => (await import('./serve-command.js')).registerServeCommand },
+];
+
+/** The command `args` (what follows `node main.js`) runs: its first word that is no root option or its value. */
+function invokedCommand(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--config') i++;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return undefined;
+}
+
+/** The root command with every command registered (what the configuration file is checked against). */
+async function everyCommand(): Promise<Command> {
+  const every = new Command('cairn').option('--config <file>');
+  for (const module of COMMAND_MODULES) (await module.register())(every);
+  return every;
+}
+
+const invoked = invokedCommand(process.argv.slice(2));
+const only = COMMAND_MODULES.find((module) => invoked !== undefined && module.commands.includes(invoked));
+for (const module of only === undefined ? COMMAND_MODULES : [only]) (await module.register())(program);
 
 program.addHelpText(
   'after',
@@ -77,13 +109,25 @@ the working directory upwards), e.g. {"db": "kb.db", "search": {"topK": 5}}; see
 `,
 );
 
+/** An error's one line for the CLI: a missing collection names the commands that make one. */
+function cliMessage(error: Error & { code: string }): string {
+  if (error.code === 'COLLECTION_NOT_FOUND' && 'withHint' in error && typeof error.withHint === 'function') {
+    const { collection } = error as CollectionNotFoundError;
+    const flag = collection === 'default' ? '' : ` --collection ${collection}`;
+    return error.withHint(
+      `ingest documents into it (cairn ingest <paths>${flag}) or create it (cairn collections create ${collection}), or check --collection and --db`,
+    );
+  }
+  return error.message;
+}
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isCairnError(error)) {
-    process.stderr.write(`error: ${error.message}\n`);
+    process.stderr.write(`error: ${cliMessage(error)}\n`);
     process.exitCode = errorStatus(error).exitCode;
   } else {
     process.stderr.write(

@@ -9,6 +9,19 @@ import { openEngine } from '../../engine/open-engine.js';
 import { CLI_SETTING_NAMES, type GlobalOptions } from './context.js';
 import { downloadProgressWriter } from './download-progress.js';
 
+/** How a command opens its engine. */
+export interface CliEngineSettings {
+  /** Whether a missing database may be created (ingest); default false. */
+  create?: boolean;
+  cache?: boolean;
+  readyFor?: 'ingest' | 'search' | 'ask';
+  /**
+   * Receives the engine's notices (`no embedder configured…`); default: written to standard error
+   * as `note: …` lines. A command with a progress bar holds them until the bar is done.
+   */
+  onNotice?: (message: string) => void;
+}
+
 /** Opens the engine for `options`; see `engineFromOptions` in `context.ts`. */
 export function openCliEngine(
   options: GlobalOptions,
@@ -17,7 +30,8 @@ export function openCliEngine(
     create = false,
     cache = options.cache !== false,
     readyFor,
-  }: { create?: boolean; cache?: boolean; readyFor?: 'ingest' | 'search' | 'ask' } = {},
+    onNotice,
+  }: CliEngineSettings = {},
 ): Promise<Engine> {
   const stderr = (text: string) => process.stderr.write(text);
   return openEngine({
@@ -43,7 +57,7 @@ export function openCliEngine(
       ? {}
       : {
           onDownloadProgress: downloadProgressWriter(stderr),
-          onNotice: (message: string) => stderr(`note: ${message}\n`),
+          onNotice: onNotice ?? ((message: string) => stderr(`note: ${message}\n`)),
         }),
   });
 }

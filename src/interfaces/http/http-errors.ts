@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorStatus } from '../../core/error-codes.js';
-import { isCairnError, type PayloadTooLargeError } from '../../core/errors.js';
+import { type CollectionNotFoundError, isCairnError, type PayloadTooLargeError } from '../../core/errors.js';
 
 /** An error as the API reports it. */
 export interface ErrorReport {
@@ -34,6 +34,17 @@ function report(status: number, code: string, message: string): ErrorReport {
   return { status: status as ContentfulStatusCode, body: { error: { code, message } } };
 }
 
+/** A cairn error's message for an HTTP client: a missing collection names the routes that make one. */
+function httpMessage(error: Error & { code: string }): string {
+  if (error.code === 'COLLECTION_NOT_FOUND' && 'withHint' in error && typeof error.withHint === 'function') {
+    const { collection } = error as CollectionNotFoundError;
+    return error.withHint(
+      `create it with POST /v1/collections, or upload documents with POST /v1/collections/${encodeURIComponent(collection)}/documents`,
+    );
+  }
+  return error.message;
+}
+
 /**
  * The report of anything thrown while handling a request. `requestId` goes into the message of an
  * internal error, so a client can quote it and the operator find the log line.
@@ -46,7 +57,7 @@ export function errorReport(error: unknown, requestId?: string): ErrorReport {
       answer.body.error.limit = { name: setting ?? 'maxBodyBytes', bytes: limit };
     return answer;
   }
-  if (isCairnError(error)) return report(errorStatus(error).httpStatus, error.code, error.message);
+  if (isCairnError(error)) return report(errorStatus(error).httpStatus, error.code, httpMessage(error));
   if (error instanceof HTTPException) {
     const status = error.status;
     const message =

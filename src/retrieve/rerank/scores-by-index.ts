@@ -3,7 +3,7 @@
  * documents sent, as the `Reranker` port returns them.
  * @module
  */
-import { trace } from '@opentelemetry/api';
+import { activeSpan } from '../../core/tracing.js';
 
 /** An entry of a rerank reply that was not trusted, and why. */
 export interface DroppedRerankEntry {
@@ -36,7 +36,7 @@ export function scoresByIndex(
       continue;
     }
     const dropped: DroppedRerankEntry = { entry, index, reason: inRange ? 'repeated' : 'out of range' };
-    trace.getActiveSpan()?.addEvent('cairn.rerank.entry_dropped', {
+    activeSpan()?.addEvent('cairn.rerank.entry_dropped', {
       'gen_ai.provider.name': provider,
       'cairn.rerank.entry': entry,
       'cairn.rerank.index': String(index),

@@ -853,8 +853,8 @@ export class CollectionStore<Tx = unknown> implements Store {
     return new CollectionNotFoundError(
       name,
       this.provision
-        ? 'create it first with createCollection (CLI: `cairn collections create`)'
-        : 'create it first with createCollection (CLI: `cairn collections create`); this store was opened with provision: false, so nothing creates it on first write',
+        ? 'create it first with createCollection, or ingest into it'
+        : 'create it with `cairn collections create …`, or open the store with provision: true; this store was opened with provision: false, so nothing creates it on first write',
     );
   }
 

@@ -3,12 +3,11 @@
  * @module
  */
 import { z } from 'zod';
-import { ConfigError } from '../../core/errors.js';
 import { parseOptions } from '../collection/parse-options.js';
 import { lexicalWeightsSchema } from '../sql/lexical-weights-option.js';
+import { defaultMmapSize, SQLITE_OPTION_DEFAULTS, VECTOR_INDEX_DEFAULTS } from './sqlite-option-defaults.js';
 
-/** Default `mmapSizeBytes`: 256 MiB, or `CAIRN_SQLITE_MMAP_BYTES` when set. */
-export const DEFAULT_MMAP_SIZE_BYTES = 256 * 1024 * 1024;
+export { DEFAULT_MMAP_SIZE_BYTES } from './sqlite-option-defaults.js';
 
 /**
  * Settings of the approximate vector index and the dense search planner. Defaults and how they
@@ -22,33 +21,33 @@ export const vectorIndexSchema = z
      * 16 to 16,384 (pgvector's advice for `ivfflat` past a million rows). A number chosen here is
      * held to one list per 39 vectors at training (Faiss's minimum of training points per centroid).
      */
-    lists: z.number().int().min(0).max(16_384).default(0),
+    lists: z.number().int().min(0).max(16_384).default(VECTOR_INDEX_DEFAULTS.lists),
     /**
      * Lists scanned per search (nprobe), nearest centroid first; more are scanned until at least
      * four times the candidates asked for were. Default 0: `ceil(sqrt(lists))` (pgvector's advice
      * for `ivfflat.probes`): 32 of 1,000 lists, about 3% of a million chunks. Higher is slower and
      * closer to exact; `bench/dense-at-scale.mjs` measures recall and latency per setting.
      */
-    probes: z.number().int().min(0).max(1_000_000).default(0),
+    probes: z.number().int().min(0).max(1_000_000).default(VECTOR_INDEX_DEFAULTS.probes),
     /**
      * Vectors from which the index is partitioned into lists; below, a search scans every vector
      * (int8, SIMD). Default 50,000.
      */
-    partitionAbove: z.number().int().min(32).max(100_000_000).default(50_000),
+    partitionAbove: z.number().int().min(32).max(100_000_000).default(VECTOR_INDEX_DEFAULTS.partitionAbove),
     /**
      * Candidates first taken from the index for a filtered search: the nearest
      * `max(breadth, 10 × topK)` chunks, widened until `topK` of them pass. Default 200.
      */
-    breadth: z.number().int().min(1).max(1_000_000).default(200),
+    breadth: z.number().int().min(1).max(1_000_000).default(VECTOR_INDEX_DEFAULTS.breadth),
     /**
      * Score the candidates in memory instead of searching the index when the namespace or the set
      * of chunks a condition's index allows holds at most this many. Default 10,000.
      */
-    scanBelow: z.number().int().min(0).max(10_000_000).default(10_000),
+    scanBelow: z.number().int().min(0).max(10_000_000).default(VECTOR_INDEX_DEFAULTS.scanBelow),
     /** Widest breadth before every passing chunk is scored exactly instead. Default 50,000. */
-    breadthUpTo: z.number().int().min(1).default(50_000),
+    breadthUpTo: z.number().int().min(1).default(VECTOR_INDEX_DEFAULTS.breadthUpTo),
     /** Approximate winners rescored exactly from their float32 embeddings: `max(rescore, 4 × topK)`. Default 40. */
-    rescore: z.number().int().min(1).max(100_000).default(40),
+    rescore: z.number().int().min(1).max(100_000).default(VECTOR_INDEX_DEFAULTS.rescore),
   })
   .strict();
 
@@ -61,9 +60,9 @@ export const sqliteStoreOptionsSchema = z.object({
    * collections). Default `true`. With `false` the file must already exist and hold what is used;
    * anything missing or outdated is refused with a `SchemaError` that says how to fix it.
    */
-  provision: z.boolean().default(true),
+  provision: z.boolean().default(SQLITE_OPTION_DEFAULTS.provision),
   /** How long a statement waits for another connection's lock before failing, in ms. Default 5000. */
-  busyTimeoutMs: z.number().int().min(0).default(5000),
+  busyTimeoutMs: z.number().int().min(0).default(SQLITE_OPTION_DEFAULTS.busyTimeoutMs),
   /**
    * Bytes of the file SQLite may memory-map for reads (`PRAGMA mmap_size`). Mapped pages that
    * were read count in the process's resident size (`top`'s RES and SHR) although the kernel can
@@ -87,7 +86,7 @@ export const sqliteStoreOptionsSchema = z.object({
       (value) => value >= 512 && value <= 65536 && (value & (value - 1)) === 0,
       'must be a power of two from 512 to 65536',
     )
-    .default(32768),
+    .default(SQLITE_OPTION_DEFAULTS.pageSizeBytes),
   /**
    * The approximate vector index (IVF over int8 vectors, scanned by the optional package `usearch`) and the dense
    * search planner; `false` searches exactly. Without `usearch` installed the store searches
@@ -120,16 +119,4 @@ export type VectorIndexSettings = z.output<typeof vectorIndexSchema>;
 export function parseSqliteStoreOptions(options: SqliteStoreOptions): ResolvedSqliteStoreOptions {
   const parsed = parseOptions(sqliteStoreOptionsSchema, options);
   return { ...parsed, mmapSizeBytes: parsed.mmapSizeBytes ?? defaultMmapSize() };
-}
-
-function defaultMmapSize(): number {
-  const fromEnvironment = process.env.CAIRN_SQLITE_MMAP_BYTES;
-  if (fromEnvironment === undefined || fromEnvironment.trim() === '') return DEFAULT_MMAP_SIZE_BYTES;
-  const value = Number(fromEnvironment);
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new ConfigError(
-      `CAIRN_SQLITE_MMAP_BYTES must be a whole number of bytes (0 disables memory mapping), got "${fromEnvironment}"`,
-    );
-  }
-  return value;
 }

@@ -11,7 +11,8 @@ import { CollectionNotFoundError, ConfigError, SchemaError } from '../../core/er
 import { CollectionStore } from '../collection/collection-store.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import { SqliteBackend } from './sqlite-backend.js';
-import { parseSqliteStoreOptions, type SqliteStoreOptions } from './sqlite-options.js';
+import { resolveSqliteStoreOptions } from './sqlite-option-defaults.js';
+import type { SqliteStoreOptions } from './sqlite-options.js';
 
 /**
  * Opens (and, with provisioning on, creates) a SQLite store. Loads better-sqlite3 and sqlite-vec on
@@ -25,7 +26,7 @@ import { parseSqliteStoreOptions, type SqliteStoreOptions } from './sqlite-optio
  * @throws {ConfigError} when better-sqlite3 or sqlite-vec cannot be loaded.
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
-  const resolved = parseSqliteStoreOptions(options);
+  const resolved = await resolveSqliteStoreOptions(options);
   const inMemory = resolved.path === ':memory:';
   if (!inMemory) {
     if (resolved.provision) mkdirSync(dirname(resolve(resolved.path)), { recursive: true });
