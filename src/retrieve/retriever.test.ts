@@ -136,7 +136,7 @@ describe('search planning', () => {
     const engine = await createEngine({ store, embedder: embedder() });
     await ingestAll(engine, 'default');
     const result = await engine.search('otter river', { mode: 'hybrid', topK: 3 });
-    expect(result.scoring).toEqual({ lexical: 'ts_rank_cd', dense: 'cosine', fused: 'rrf-store' });
+    expect(result.scoring).toEqual({ lexical: 'bm25', dense: 'cosine', fused: 'rrf-store' });
     expect(result.hits).toHaveLength(3);
     expect(result.hits[0]!.scores.fused).toBe(result.hits[0]!.score);
     await engine.close();

@@ -13,9 +13,9 @@ import { runStoreContract } from '../store.contract.js';
 import { createPglite } from './pglite-driver.js';
 import { POSTGRES_CAPABILITIES } from './postgres-backend.js';
 import { compilePostgresFilter } from './postgres-filter.js';
+import { dropLexicalStatements } from './postgres-lexical.js';
 import { PostgresParams } from './postgres-params.js';
 import { vectorLiteral } from './postgres-rows.js';
-import { dropLexicalStatements } from './postgres-lexical.js';
 import { isolationStatements, migrationStatements, searchVector } from './postgres-schema.js';
 import { denseSearchSql } from './postgres-search.js';
 import { openPostgresStore, type PostgresStore } from './postgres-store.js';
@@ -676,7 +676,9 @@ describe('PostgreSQL specifics (PGlite)', () => {
             { collection: name, namespace },
             documentWrite(
               'doc',
-              texts.slice(0, count).map((text, i) => makeChunk('doc', i, { text, headingPath: [`Part ${i}`] })),
+              texts
+                .slice(0, count)
+                .map((text, i) => makeChunk('doc', i, { text, headingPath: [`Part ${i}`] })),
               { title: 'Field notes', sourceName: 'notes.md' },
             ),
           );
