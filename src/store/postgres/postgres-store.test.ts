@@ -715,11 +715,11 @@ describe('PostgreSQL specifics (PGlite)', () => {
         for (const name of ['old', 'new']) {
           await reopened.deleteChunks({ collection: name, namespace: 'n1' }, { ids: ['doc:1'] });
         }
-        const after = async (collection: string) =>
+        const afterDelete = async (collection: string) =>
           (await reopened.lexicalSearch({ collection, namespace: 'n1', query: 'quick dusk', topK: 10 })).map(
             (hit) => [hit.chunk.id, hit.score],
           );
-        expect(await after('old')).toEqual(await after('new'));
+        expect(await afterDelete('old')).toEqual(await afterDelete('new'));
       } finally {
         await reopened.close();
       }
