@@ -193,7 +193,7 @@ describe('search planning', () => {
     await ingestAll(engine, 'default');
     const result = await engine.search('otter river', { mode: 'hybrid', topK: 3 });
     expect(result.scoring).toEqual({
-      lexical: 'ts_rank_cd',
+      lexical: 'bm25',
       dense: 'cosine',
       fused: 'rrf-store',
       score: 'relevance-v1',

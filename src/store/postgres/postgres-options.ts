@@ -64,9 +64,10 @@ export const postgresStoreOptionsSchema = z
      */
     appRole: identifier.default('cairn_app'),
     /**
-     * The text-search configuration lexical search stems with (e.g. `english`, `german`,
-     * `simple`). `migrate()` derives `cairn_fold_<name>` from it, which also folds diacritics
-     * (`unaccent`). Changing it later does not rebuild existing collections. Default `english`.
+     * A text-search configuration (e.g. `english`, `german`, `simple`) from which `migrate()`
+     * derives `cairn_fold_<name>` (which also folds diacritics with `unaccent`). Only schema
+     * version 2 collections ranked with it; since version 3 lexical search is BM25 with the SQLite
+     * store's tokenisation, and this setting affects no ranking. Default `english`.
      */
     textSearchConfig: identifier.max(MAX_IDENTIFIER_LENGTH - FOLDED_CONFIG_PREFIX.length).default('english'),
     /** Connection pool of the `pg` driver (ignored for PGlite). */
@@ -90,8 +91,8 @@ export const postgresStoreOptionsSchema = z
      */
     autoAnalyze: z.boolean().optional(),
     /**
-     * Weights of the lexical fields in `ts_rank_cd` (content, headings, document title and file
-     * name, contextualizer text), relative to each other as the SQLite store's BM25 weights.
+     * BM25 weights of the lexical fields (content, headings, document title and file name,
+     * contextualizer text), as the SQLite store's; applied at query time.
      */
     lexicalWeights: lexicalWeightsSchema,
     /**

@@ -13,9 +13,9 @@ import { runStoreContract } from '../store.contract.js';
 import { createPglite } from './pglite-driver.js';
 import { POSTGRES_CAPABILITIES } from './postgres-backend.js';
 import { compilePostgresFilter } from './postgres-filter.js';
+import { dropLexicalStatements } from './postgres-lexical.js';
 import { PostgresParams } from './postgres-params.js';
 import { vectorLiteral } from './postgres-rows.js';
-import { dropLexicalStatements } from './postgres-lexical.js';
 import { isolationStatements, migrationStatements, searchVector } from './postgres-schema.js';
 import { denseSearchSql } from './postgres-search.js';
 import { openPostgresStore, type PostgresStore } from './postgres-store.js';
@@ -676,7 +676,9 @@ describe('PostgreSQL specifics (PGlite)', () => {
             { collection: name, namespace },
             documentWrite(
               'doc',
-              texts.slice(0, count).map((text, i) => makeChunk('doc', i, { text, headingPath: [`Part ${i}`] })),
+              texts
+                .slice(0, count)
+                .map((text, i) => makeChunk('doc', i, { text, headingPath: [`Part ${i}`] })),
               { title: 'Field notes', sourceName: 'notes.md' },
             ),
           );
@@ -713,11 +715,11 @@ describe('PostgreSQL specifics (PGlite)', () => {
         for (const name of ['old', 'new']) {
           await reopened.deleteChunks({ collection: name, namespace: 'n1' }, { ids: ['doc:1'] });
         }
-        const after = async (collection: string) =>
+        const afterDelete = async (collection: string) =>
           (await reopened.lexicalSearch({ collection, namespace: 'n1', query: 'quick dusk', topK: 10 })).map(
             (hit) => [hit.chunk.id, hit.score],
           );
-        expect(await after('old')).toEqual(await after('new'));
+        expect(await afterDelete('old')).toEqual(await afterDelete('new'));
       } finally {
         await reopened.close();
       }

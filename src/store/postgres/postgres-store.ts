@@ -82,7 +82,9 @@ async function openPgliteFolder(dataDir: string): Promise<PostgresDriver> {
  * - Scoped calls lock their collection's registry row (`FOR SHARE`), so a concurrent drop waits.
  * - Dense search uses the HNSW index with iterative scans; when fewer than `topK` rows come back
  *   it answers with an exact scan, so filtered searches return `topK` rows whenever that many pass.
- * - Lexical scores are `ts_rank_cd` (cover density, length-normalised), not BM25.
+ * - Lexical scores are Okapi BM25 as the SQLite store computes them (same tokenisation, fields,
+ *   weights, k1 and b), from postings and statistics kept per namespace in the database
+ *   (`postgres-lexical.ts`); a query matches chunks holding any of its words.
  * - `vectorType: 'float16'` collections store `halfvec`; their embeddings read back rounded to float16.
  */
 export class PostgresStore extends CollectionStore<SqlConnection> {
