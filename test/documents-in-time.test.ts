@@ -15,7 +15,8 @@ interface SearchJson {
   hits: Hit[];
 }
 
-describe('documents in time (cairn CLI over test/fixtures/versioned)', () => {
+// Each test runs the CLI a few times: generous limits for a busy machine, no timing asserted.
+describe('documents in time (cairn CLI over test/fixtures/versioned)', { timeout: 300_000 }, () => {
   let db: string;
   const search = async (query: string, ...args: string[]): Promise<Hit[]> => {
     const result = await cairn(['search', query, '--db', db, '--mode', 'lexical', '--json', ...args]);
@@ -104,7 +105,7 @@ describe('documents in time (cairn CLI over test/fixtures/versioned)', () => {
   });
 });
 
-describe('document focus on titles that share words (engine, SQLite)', () => {
+describe('document focus on titles that share words (engine, SQLite)', { timeout: 300_000 }, () => {
   it('does not fire on "Phase II Study" or "University", and keeps the best unfocused document first', async () => {
     const folder = path.join(tempDir(), 'protocols');
     mkdirSync(folder);
