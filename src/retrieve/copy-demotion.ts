@@ -49,14 +49,27 @@ export function copiedAcrossDocuments(hits: readonly Hit[], minCopies: number): 
 }
 
 /**
- * `hits` with the copies of {@link copiedAcrossDocuments} moved after every other hit, each group
- * in its own order; scores are unchanged (so a copy may follow a hit that scored lower).
+ * `hits` with each copy (see {@link copiedAcrossDocuments}) behind its own document's specific
+ * text: walking the ranking, a copy whose document has a hit that is not a copy further down
+ * trades places with the first such hit. Documents keep their first rank, so a ranking by
+ * document is unchanged (the best chunk of a series of versions is often the same text in each,
+ * and moving those documents down would lose the right one); a copy whose document has no other
+ * hit in the pool stays where it is. Scores are unchanged (so a hit may follow one that scored lower).
  */
 export function demoteCopies(hits: readonly Hit[], minCopies: number): { hits: Hit[]; demoted: Set<string> } {
-  const demoted = copiedAcrossDocuments(hits, minCopies);
-  if (demoted.size === 0) return { hits: [...hits], demoted };
-  return {
-    hits: [...hits.filter((h) => !demoted.has(h.chunk.id)), ...hits.filter((h) => demoted.has(h.chunk.id))],
-    demoted,
-  };
+  const copies = copiedAcrossDocuments(hits, minCopies);
+  const out = [...hits];
+  const demoted = new Set<string>();
+  for (let i = 0; i < out.length; i++) {
+    const hit = out[i]!;
+    if (!copies.has(hit.chunk.id)) continue;
+    const j = out.findIndex(
+      (other, k) => k > i && other.chunk.documentId === hit.chunk.documentId && !copies.has(other.chunk.id),
+    );
+    if (j < 0) continue;
+    out[i] = out[j]!;
+    out[j] = hit;
+    demoted.add(hit.chunk.id);
+  }
+  return { hits: out, demoted };
 }
