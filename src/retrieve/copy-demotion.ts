@@ -22,13 +22,56 @@ export const DEFAULT_COPY_DEMOTION = 2;
 /** Hits shorter than this many shingles are never counted as copies (a title, a table header). */
 const MIN_SHINGLES = 8;
 
+/** Size of the bottom-k sketch that screens pairs before the exact resemblance (Broder 1997). */
+const SKETCH = 32;
+
+/** 32-bit FNV-1a hash of a string. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The `SKETCH` smallest shingle hashes, ascending (a bottom-k sketch). */
+function sketchOf(shingleSet: ReadonlySet<string>): Uint32Array {
+  const hashes = Uint32Array.from(shingleSet, fnv1a).sort();
+  return hashes.subarray(0, SKETCH);
+}
+
+/**
+ * Estimated resemblance from two bottom-k sketches: the share of the k smallest hashes of the
+ * union that both sets hold.
+ */
+function estimate(a: Uint32Array, b: Uint32Array): number {
+  let i = 0;
+  let j = 0;
+  let taken = 0;
+  let shared = 0;
+  while (taken < SKETCH && (i < a.length || j < b.length)) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) i++;
+    else if (i >= a.length || b[j]! < a[i]!) j++;
+    else {
+      shared++;
+      i++;
+      j++;
+    }
+    taken++;
+  }
+  return taken === 0 ? 0 : shared / taken;
+}
+
 /**
  * The ids of the chunks among `hits` that have a near-copy — resemblance at least
  * {@link COPY_RESEMBLANCE} — in at least `minCopies` other documents among `hits`.
- * Cost: one shingle set per hit and one comparison per pair of hits of different documents.
+ * Cost: one shingle set and one 32-hash sketch per hit; pairs of hits of different documents are
+ * screened by their sketches and measured exactly only when the sketches resemble.
  */
 export function copiedAcrossDocuments(hits: readonly Hit[], minCopies: number): Set<string> {
   const sets = hits.map((hit) => shingles(hit.chunk.text));
+  const sketches = sets.map(sketchOf);
   const copies = hits.map(() => new Set<string>());
   for (let i = 0; i < hits.length; i++) {
     if (sets[i]!.size < MIN_SHINGLES) continue;
@@ -39,6 +82,8 @@ export function copiedAcrossDocuments(hits: readonly Hit[], minCopies: number): 
       // Jaccard ≥ t needs the smaller set to be at least t times the larger.
       const [small, large] = sets[i]!.size < sets[j]!.size ? [sets[i]!, sets[j]!] : [sets[j]!, sets[i]!];
       if (small.size < COPY_RESEMBLANCE * large.size) continue;
+      // Screen by the sketches (an estimate within about ±0.2 at k = 32), then measure exactly.
+      if (estimate(sketches[i]!, sketches[j]!) < COPY_RESEMBLANCE / 2) continue;
       if (resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE) {
         copies[i]!.add(b);
         copies[j]!.add(a);
@@ -49,14 +94,27 @@ export function copiedAcrossDocuments(hits: readonly Hit[], minCopies: number): 
 }
 
 /**
- * `hits` with the copies of {@link copiedAcrossDocuments} moved after every other hit, each group
- * in its own order; scores are unchanged (so a copy may follow a hit that scored lower).
+ * `hits` with each copy (see {@link copiedAcrossDocuments}) behind its own document's specific
+ * text: walking the ranking, a copy whose document has a hit that is not a copy further down
+ * trades places with the first such hit. Documents keep their first rank, so a ranking by
+ * document is unchanged (the best chunk of a series of versions is often the same text in each,
+ * and moving those documents down would lose the right one); a copy whose document has no other
+ * hit in the pool stays where it is. Scores are unchanged (so a hit may follow one that scored lower).
  */
 export function demoteCopies(hits: readonly Hit[], minCopies: number): { hits: Hit[]; demoted: Set<string> } {
-  const demoted = copiedAcrossDocuments(hits, minCopies);
-  if (demoted.size === 0) return { hits: [...hits], demoted };
-  return {
-    hits: [...hits.filter((h) => !demoted.has(h.chunk.id)), ...hits.filter((h) => demoted.has(h.chunk.id))],
-    demoted,
-  };
+  const copies = copiedAcrossDocuments(hits, minCopies);
+  const out = [...hits];
+  const demoted = new Set<string>();
+  for (let i = 0; i < out.length; i++) {
+    const hit = out[i]!;
+    if (!copies.has(hit.chunk.id)) continue;
+    const j = out.findIndex(
+      (other, k) => k > i && other.chunk.documentId === hit.chunk.documentId && !copies.has(other.chunk.id),
+    );
+    if (j < 0) continue;
+    out[i] = out[j]!;
+    out[j] = hit;
+    demoted.add(hit.chunk.id);
+  }
+  return { hits: out, demoted };
 }

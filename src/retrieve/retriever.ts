@@ -96,10 +96,11 @@ export interface SearchRequest {
    */
   pseudoRelevanceFeedback?: boolean | Rm3Options;
   /**
-   * Moves boilerplate after specific text: a hit with a near-copy (word 3-gram resemblance ≥ 0.8)
-   * in at least this many other documents among the candidates (see `copy-demotion.ts`), so that
-   * a certification or cover page copied across a series of reports never leads. The candidate
-   * pool is then fetched `candidates` deep in every mode. Default {@link DEFAULT_COPY_DEMOTION}
+   * Moves boilerplate behind specific text: a hit with a near-copy (word 3-gram resemblance ≥ 0.8)
+   * in at least this many other documents among the candidates (see `copy-demotion.ts`) trades
+   * places with the next hit of its own document that is not a copy, so that a certification or
+   * cover page copied across a series of reports never leads its document; documents keep their
+   * rank. The candidate pool is then fetched `candidates` deep in every mode. Default {@link DEFAULT_COPY_DEMOTION}
    * (2); `false` or 0 turns it off.
    */
   demoteCopies?: number | false;
@@ -519,10 +520,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
     let demoted = new Set<string>();
     if (minCopies > 0) ({ hits: pool, demoted } = demoteCopies(pool, minCopies));
-    const last = (hits: Hit[]) =>
-      demoted.size === 0
-        ? hits
-        : [...hits.filter((h) => !demoted.has(h.chunk.id)), ...hits.filter((h) => demoted.has(h.chunk.id))];
+    const last = (hits: Hit[]) => (demoted.size === 0 ? hits : demoteCopies(hits, minCopies).hits);
     const moved = demoted.size > 0 ? { copiesDemoted: demoted.size } : {};
     const ranked = reranker
       ? last(
