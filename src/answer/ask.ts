@@ -128,11 +128,7 @@ export async function checkedAnswerFromHits(
   const emit = (text: string) => {
     if (text) options.onToken?.(text);
   };
-  for await (const delta of streamChat(
-    chatModel,
-    { messages, temperature: 0, signal: options.signal },
-    'answer',
-  )) {
+  for await (const delta of streamChat(chatModel, { messages, signal: options.signal }, 'answer')) {
     raw += delta;
     emit(filter.push(delta));
   }

@@ -77,7 +77,9 @@ describe('ChatQueryRewriter', () => {
     server = await startOpenAICompatibleServer({ reply: () => 'What do marmots eat?' });
     const rewriter = new ChatQueryRewriter(new OpenAIChatModel({ model: 'chat', baseURL: server.baseURL }));
     expect(await rewriter.rewrite('What do they eat?', history)).toBe('What do marmots eat?');
-    expect(server.requests[0]!.body).toMatchObject({ temperature: 0, max_tokens: 200 });
+    expect(server.requests[0]!.body).toMatchObject({ max_tokens: 200 });
+    // Sampling settings are the model's: none is forced (reasoning models refuse temperature).
+    expect(server.requests[0]!.body).not.toHaveProperty('temperature');
   });
 
   it('makes no call without history, and keeps the question when the reply is unusable', async () => {

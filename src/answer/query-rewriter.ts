@@ -128,7 +128,6 @@ export class ChatQueryRewriter implements QueryRewriter {
       this.#chatModel,
       {
         messages,
-        temperature: 0,
         maxTokens: 200,
         signal: options.signal,
       },

@@ -135,7 +135,6 @@ export async function smallTalkReply(message: string, options: SmallTalkOptions 
         { role: 'system', content: system },
         { role: 'user', content: message },
       ],
-      temperature: 0,
       maxTokens: 80,
       signal: options.signal,
     },

@@ -71,7 +71,6 @@ async function request(target: ProbeTarget, signal: AbortSignal): Promise<void> 
       for await (const _delta of target.adapter.doStream({
         messages: [{ role: 'user', content: 'Reply with the word OK.' }],
         maxTokens: 1,
-        temperature: 0,
         signal,
       })) {
         break;

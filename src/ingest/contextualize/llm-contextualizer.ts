@@ -52,7 +52,6 @@ export class LlmContextualizer implements Contextualizer {
               content: `Here is the chunk to situate within the document:\n<chunk>\n${chunk.text}\n</chunk>`,
             },
           ],
-          temperature: 0,
           maxTokens: 120,
           signal: options.signal,
         },

@@ -148,7 +148,6 @@ export class VisionTranscriber {
             images: [{ bytes: shown.bytes, mediaType: shown.mediaType }],
           },
         ],
-        temperature: 0,
         maxTokens: this.#maxTokens,
       },
       'vision',

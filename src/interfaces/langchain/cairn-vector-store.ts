@@ -6,7 +6,9 @@
  * @module
  */
 import { Document, type DocumentInterface } from '@langchain/core/documents';
-import { VectorStore } from '@langchain/core/vectorstores';
+import type { EmbeddingsInterface } from '@langchain/core/embeddings';
+import { maximalMarginalRelevance } from '@langchain/core/utils/math';
+import { type MaxMarginalRelevanceSearchOptions, VectorStore } from '@langchain/core/vectorstores';
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import type { JsonValue, Metadata } from '../../core/types.js';
@@ -139,6 +141,71 @@ export class CairnVectorStore extends VectorStore {
 
   override async similaritySearch(query: string, k = 4, filter?: Filter): Promise<Document[]> {
     return (await this.similaritySearchWithScore(query, k, filter)).map(([document]) => document);
+  }
+
+  /**
+   * Maximal marginal relevance (Carbonell and Goldstein, SIGIR 1998): the `fetchK` (default 20)
+   * nearest documents to `query`, of which `k` (default 4) are picked one at a time by
+   * `lambda · sim(query, d) − (1 − lambda) · max sim(d, picked)` (`lambda` default 0.5: 1 is plain
+   * similarity, 0 the most diverse), with LangChain's `maximalMarginalRelevance`. The candidates'
+   * vectors are their texts embedded again with the collection's model (the store does not return
+   * stored vectors), one batch per search.
+   */
+  override async maxMarginalRelevanceSearch(
+    query: string,
+    options: MaxMarginalRelevanceSearchOptions<this['FilterType']>,
+  ): Promise<Document[]> {
+    const k = options.k ?? 4;
+    const fetchK = Math.max(k, options.fetchK ?? 20);
+    const [queryVector] = await this.service.embed(this.collection, [query], 'query');
+    const matches = await this.service.queryVector(this.collection, queryVector!, {
+      topK: fetchK,
+      ...(options.filter === undefined ? {} : { filter: options.filter as Filter }),
+    });
+    if (matches.length === 0) return [];
+    const vectors = await this.service.embed(
+      this.collection,
+      matches.map((m) => m.content ?? ''),
+    );
+    const picked = maximalMarginalRelevance(queryVector!, vectors, options.lambda ?? 0.5, k);
+    return picked.map((i) => toDocument(matches[i]!));
+  }
+
+  /**
+   * A store over `dbConfig.collection` (created with the service's embedder when missing) with
+   * `docs` added. `embeddings` is not used: a collection is always embedded with its registered
+   * model (the service's embedder).
+   * @throws {CollectionConflictError} when the collection exists with another model or dimension.
+   */
+  static override async fromDocuments(
+    docs: DocumentInterface[],
+    _embeddings: EmbeddingsInterface | undefined,
+    dbConfig: CairnVectorStoreInput,
+  ): Promise<CairnVectorStore> {
+    await dbConfig.service.createCollection(dbConfig.collection);
+    const store = new CairnVectorStore(dbConfig);
+    await store.addDocuments(docs);
+    return store;
+  }
+
+  /**
+   * {@link fromDocuments} with one document per text; `metadatas` is one object per text, or one
+   * object for all.
+   */
+  static override async fromTexts(
+    texts: string[],
+    metadatas: object[] | object,
+    embeddings: EmbeddingsInterface | undefined,
+    dbConfig: CairnVectorStoreInput,
+  ): Promise<CairnVectorStore> {
+    const docs = texts.map(
+      (text, i) =>
+        new Document({
+          pageContent: text,
+          metadata: (Array.isArray(metadatas) ? metadatas[i] : metadatas) as Record<string, unknown>,
+        }),
+    );
+    return CairnVectorStore.fromDocuments(docs, embeddings, dbConfig);
   }
 
   /**

@@ -109,6 +109,50 @@ describe('CairnVectorStore', () => {
     await server.close();
   });
 
+  it('builds a store with fromTexts and fromDocuments, creating the collection', async () => {
+    const fromTexts = await CairnVectorStore.fromTexts(
+      ['Otters crack shellfish with stones', 'Beavers build dams'],
+      [{ kind: 'otter' }, { kind: 'beaver' }],
+      undefined,
+      { service, collection: 'made-from-texts' },
+    );
+    const [otter] = await fromTexts.similaritySearch('otters crack shellfish', 1);
+    expect(otter).toMatchObject({
+      pageContent: 'Otters crack shellfish with stones',
+      metadata: { kind: 'otter' },
+    });
+    const fromDocuments = await CairnVectorStore.fromDocuments(
+      [new Document({ pageContent: 'Salmon spawn in gravel', metadata: { kind: 'fish' } })],
+      undefined,
+      { service, collection: 'made-from-texts' },
+    );
+    expect(await fromDocuments.similaritySearch('salmon gravel', 1, { kind: 'fish' })).toHaveLength(1);
+  });
+
+  it('picks diverse documents with maximal marginal relevance', async () => {
+    const mmr = await CairnVectorStore.fromTexts(
+      [
+        'marmots hibernate in burrows all winter',
+        'marmots hibernate in burrows all winter long',
+        'marmots whistle to warn of eagles',
+      ],
+      {},
+      undefined,
+      { service, collection: 'mmr' },
+    );
+    const query = 'marmots hibernate in burrows all winter';
+    const similar = await mmr.similaritySearch(query, 2);
+    expect(similar.map((d) => d.pageContent)).toEqual([
+      'marmots hibernate in burrows all winter',
+      'marmots hibernate in burrows all winter long',
+    ]);
+    const diverse = await mmr.maxMarginalRelevanceSearch(query, { k: 2, fetchK: 3, lambda: 0.3 });
+    expect(diverse.map((d) => d.pageContent)).toEqual([
+      'marmots hibernate in burrows all winter',
+      'marmots whistle to warn of eagles',
+    ]);
+  });
+
   it('adds documents and finds them by similarity with cairn filters', async () => {
     const ids = await vectors.addDocuments(
       [

@@ -30,6 +30,8 @@ export interface AnthropicChatModelOptions extends RequestPolicy {
   apiKey?: string;
   /** `max_tokens` when the caller gives none (the API requires one); default 1024. */
   defaultMaxTokens?: number;
+  /** Sampling temperature sent with every request that sets none; default unset (the API's default). */
+  temperature?: number;
 }
 
 /** The stream events this adapter reads; others (`ping`, `content_block_start`, …) are skipped. */
@@ -103,7 +105,9 @@ export class AnthropicChatModel implements ChatModel {
         ...(system === undefined ? {} : { system }),
         messages,
         stream: true,
-        ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+        ...((options.temperature ?? this.#options.temperature) === undefined
+          ? {}
+          : { temperature: options.temperature ?? this.#options.temperature }),
       },
       signal: options.signal,
     });

@@ -20,20 +20,27 @@ export interface OpenAIConnectionOptions {
 }
 
 /**
- * The URL of `endpoint` (e.g. `embeddings`) and the bearer `authorization` header. With an
- * explicit `baseURL` (a local server such as Ollama) a missing key is sent as `none`.
+ * The URL of `endpoint` (e.g. `embeddings`) and the bearer `authorization` header. With a base
+ * URL set (the `baseURL` option or `OPENAI_BASE_URL`; a local server such as Ollama, vLLM or LM
+ * Studio) the key is optional: without one no `authorization` header is sent.
  * @throws {ProviderError} naming `OPENAI_API_KEY` when OpenAI itself is addressed without a key.
  */
 export function openaiRequest(
   options: OpenAIConnectionOptions,
   endpoint: string,
 ): { url: string; headers: Record<string, string> } {
-  const baseURL = (options.baseURL ?? process.env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL).replace(
-    /\/+$/,
-    '',
-  );
-  const apiKey = options.baseURL
-    ? (options.apiKey ?? process.env.OPENAI_API_KEY ?? 'none')
-    : loadApiKey({ apiKey: options.apiKey, envVar: 'OPENAI_API_KEY', provider: OPENAI_COMPATIBLE_PROVIDER });
-  return { url: `${baseURL}/${endpoint}`, headers: { authorization: `Bearer ${apiKey}` } };
+  const configured = options.baseURL ?? (process.env.OPENAI_BASE_URL || undefined);
+  const baseURL = (configured ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const apiKey =
+    configured !== undefined && baseURL !== OPENAI_DEFAULT_BASE_URL
+      ? (options.apiKey ?? (process.env.OPENAI_API_KEY || undefined))
+      : loadApiKey({
+          apiKey: options.apiKey,
+          envVar: 'OPENAI_API_KEY',
+          provider: OPENAI_COMPATIBLE_PROVIDER,
+        });
+  return {
+    url: `${baseURL}/${endpoint}`,
+    headers: apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` },
+  };
 }

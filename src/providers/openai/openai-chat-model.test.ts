@@ -45,6 +45,44 @@ afterEach(async () => {
   server = undefined;
 });
 
+describe('OpenAIChatModel settings', () => {
+  it('sends no temperature unless the request or the model sets one', async () => {
+    server = await startOpenAICompatibleServer({ reply: () => 'ok' });
+    const plain = new OpenAIChatModel({ model: 'o-reasoner', baseURL: server.baseURL });
+    for await (const _ of plain.doStream({ messages: [{ role: 'user', content: 'q' }] })) void _;
+    expect(server.requests[0]!.body).not.toHaveProperty('temperature');
+    const warm = new OpenAIChatModel({ model: 'm', baseURL: server.baseURL, temperature: 0.7 });
+    for await (const _ of warm.doStream({ messages: [{ role: 'user', content: 'q' }] })) void _;
+    expect(server.requests[1]!.body).toMatchObject({ temperature: 0.7 });
+    for await (const _ of warm.doStream({ messages: [{ role: 'user', content: 'q' }], temperature: 0 }))
+      void _;
+    expect(server.requests[2]!.body).toMatchObject({ temperature: 0 });
+  });
+
+  it('talks to a local server named by OPENAI_BASE_URL without a key, sending no authorization', async () => {
+    server = await startOpenAICompatibleServer({ reply: () => 'local' });
+    const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
+    delete process.env.OPENAI_API_KEY;
+    process.env.OPENAI_BASE_URL = server.baseURL;
+    try {
+      const model = new OpenAIChatModel({ model: 'llama3.1' });
+      model.checkReady();
+      let text = '';
+      for await (const delta of model.doStream({ messages: [{ role: 'user', content: 'q' }] })) text += delta;
+      expect(text).toBe('local');
+      expect(server.requests[0]!.headers.authorization).toBeUndefined();
+      // OpenAI itself still needs its key.
+      process.env.OPENAI_BASE_URL = 'https://api.openai.com/v1';
+      expect(() => new OpenAIChatModel({ model: 'gpt-4o-mini' }).checkReady()).toThrow(/OPENAI_API_KEY/);
+    } finally {
+      if (saved.key === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = saved.key;
+      if (saved.url === undefined) delete process.env.OPENAI_BASE_URL;
+      else process.env.OPENAI_BASE_URL = saved.url;
+    }
+  });
+});
+
 describe('OpenAIChatModel.doStream', () => {
   it('streams the reply in deltas, in order, and sends stream: true', async () => {
     const reply = 'The aircraft struck trees [1].';

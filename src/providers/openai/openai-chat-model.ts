@@ -14,6 +14,11 @@ import { OPENAI_COMPATIBLE_PROVIDER, type OpenAIConnectionOptions, openaiRequest
 export interface OpenAIChatModelOptions extends RequestPolicy, OpenAIConnectionOptions {
   /** Model id, e.g. `gpt-4o-mini` or `llama3.1`. */
   model: string;
+  /**
+   * Sampling temperature sent with every request that sets none; default unset: no
+   * `temperature` is sent and the server's default applies (reasoning models refuse any other).
+   */
+  temperature?: number;
 }
 
 /** Token counts as chat completions report them (`usage`). */
@@ -50,6 +55,10 @@ function toOpenAIMessage({ role, content, images }: ChatMessage) {
       { type: 'text' as const, text: content },
     ],
   };
+}
+
+function temperatureOf(temperature: number | undefined): { temperature?: number } {
+  return temperature === undefined ? {} : { temperature };
 }
 
 /** OpenAI-compatible streaming chat model; user messages may carry images (vision models). */
@@ -94,7 +103,7 @@ export class OpenAIChatModel implements ChatModel {
         messages: options.messages.map(toOpenAIMessage),
         stream: true,
         ...(options.onUsage ? { stream_options: { include_usage: true } } : {}),
-        ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+        ...temperatureOf(options.temperature ?? this.#options.temperature),
         ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
       },
       signal: options.signal,
