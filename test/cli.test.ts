@@ -81,6 +81,13 @@ describe('cairn CLI', () => {
     const collections = JSON.parse((await cairn(['collections', '--db', db, '--json'])).stdout);
     expect(collections[0]).toMatchObject({ name: 'default', model: null, dimension: null });
     expect(collections[0].count).toBeGreaterThan(0);
+    // The chunks of another namespace are counted when it is named; here it has none.
+    const other = JSON.parse((await cairn(['collections', '--db', db, '-n', 'other', '--json'])).stdout);
+    expect(other[0]).toMatchObject({ name: 'default', count: 0 });
+    const named = JSON.parse(
+      (await cairn(['collections', 'list', '--db', db, '--namespace', 'default', '--json'])).stdout,
+    );
+    expect(named[0].count).toBe(collections[0].count);
     const docs = JSON.parse((await cairn(['documents', '--db', db, '--json'])).stdout);
     expect(docs.map((d: { documentId: string }) => d.documentId).sort()).toEqual([
       '20071229X02007.pdf',

@@ -110,6 +110,7 @@ describe('collecting files', () => {
     const engine = await createEngine({ store: await openStore(path.join(tempDir(), 'refused.db')) });
     const report = await engine.ingestPaths([root]);
     expect(report.items.map((i) => [i.documentId, i.status])).toEqual([
+      ['dangling.md', 'skipped'],
       ['inside.md', 'ingested'],
       ['link.md', 'skipped'],
       ['plain.md', 'ingested'],
@@ -122,11 +123,17 @@ describe('collecting files', () => {
     await engine.close();
   });
 
-  it('follows symlinks to files outside with followSymlinks, never to folders, and ignores dangling links', async () => {
-    const { root } = linkedFolder();
+  it('follows symlinks to files outside with followSymlinks, never to folders, and reports dangling links skipped', async () => {
+    const { outside, root } = linkedFolder();
     const engine = await createEngine({ store: await openStore(path.join(tempDir(), 'links.db')) });
     const report = await engine.ingestPaths([root], { followSymlinks: true });
+    const dangling = report.items.find((i) => i.documentId === 'dangling.md');
+    expect(dangling).toMatchObject({ status: 'skipped' });
+    expect(dangling!.reason).toContain(
+      `is a symbolic link to ${path.join(outside, 'missing.md')} that leads to no file`,
+    );
     expect(report.items.map((i) => i.documentId).sort()).toEqual([
+      'dangling.md',
       'inside.md',
       'link.md',
       'plain.md',

@@ -57,11 +57,16 @@ describe('collectSourceFiles with root', () => {
     writeFileSync(path.join(outside, 'secret.md'), 'secret');
     symlinkSync(path.join(outside, 'secret.md'), path.join(root, 'link.md'));
     symlinkSync(outside, path.join(root, 'linked-folder'));
+    symlinkSync(path.join(root, 'gone.md'), path.join(root, 'guides', 'dangling.md'));
   });
 
   it('gives files and folders inside the root their ids relative to it', async () => {
     const files = await collect(['guides/deep/b.md', 'guides']);
-    expect(files.map((f) => f.documentId)).toEqual(['guides/deep/b.md', 'guides/setup.md']);
+    expect(files.map((f) => f.documentId)).toEqual([
+      'guides/dangling.md',
+      'guides/deep/b.md',
+      'guides/setup.md',
+    ]);
     expect(new Set(files.map((f) => f.root))).toEqual(new Set([realpathSync(root)]));
   });
 
@@ -74,6 +79,11 @@ describe('collectSourceFiles with root', () => {
     expect((await collect(['guides'], { include: ['guides/deep/*.md'] })).map((f) => f.documentId)).toEqual([
       'guides/deep/b.md',
     ]);
+  });
+
+  it('reports a dangling link, refused with the reason, instead of dropping it', async () => {
+    const [dangling] = (await collect(['guides'])).filter((f) => f.documentId === 'guides/dangling.md');
+    expect(dangling?.refused).toMatch(/is a symbolic link to .*gone\.md that leads to no file \(ENOENT\)/);
   });
 
   it('refuses a link out of the root, and does not go through a link to a folder', async () => {

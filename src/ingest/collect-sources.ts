@@ -5,7 +5,7 @@
  * @module
  */
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { InvalidArgumentError, NotFoundError } from '../core/errors.js';
@@ -209,20 +209,35 @@ async function collectFolder(folder: string, walk: Walk, found: Map<string, Sour
 
 /**
  * The file a walk found at `full`, or `undefined` when it is not collected: not a file (symlinks
- * to files are followed; links to folders are not, so there are no cycles, nor dangling ones),
- * skipped, hidden, in `node_modules`, or left out by the globs.
+ * to files are followed; links to folders are not, so there are no cycles), skipped, hidden, in
+ * `node_modules`, or left out by the globs. A dangling link (its target missing, or a loop) is
+ * collected `refused`, so the report says why it was skipped.
  */
 async function walkedFile(
   full: string,
   type: { link: boolean; regular: boolean },
   { base, root, selection }: Walk,
 ): Promise<SourceFile | undefined> {
-  const isFile = type.regular || (type.link && (await stat(full).catch(() => undefined))?.isFile() === true);
-  if (!isFile || selection.skipped.has(full)) return undefined;
+  let linkError: NodeJS.ErrnoException | undefined;
+  const target = type.link
+    ? await stat(full).catch((error: NodeJS.ErrnoException) => {
+        linkError = error;
+        return undefined;
+      })
+    : undefined;
+  const isFile = type.regular || target?.isFile() === true;
+  // A link that leads nowhere (its target gone, or a loop) is reported, not dropped silently.
+  const dangling = linkError !== undefined;
+  if ((!isFile && !dangling) || selection.skipped.has(full)) return undefined;
   const relative = relativeId(base, full);
   if (relative.split('/').some((part) => part.startsWith('.') || part === 'node_modules')) return undefined;
   if (!selection.include(relative) || selection.exclude(relative)) return undefined;
   const file: SourceFile = { path: full, documentId: relative, root };
+  if (dangling) {
+    const to = await readlink(full).catch(() => undefined);
+    file.refused = `is a symbolic link${to === undefined ? '' : ` to ${to}`} that leads to no file (${linkError!.code ?? linkError!.message}); fix or remove the link`;
+    return file;
+  }
   if (type.link && !selection.followSymlinks) {
     const target = await realpath(full).catch(() => full);
     if (!isInside(target, root)) file.refused = linkOutsideReason(target);

@@ -159,6 +159,11 @@ async function onEscape(error: unknown): Promise<void> {
     current = undefined;
     await send({ type: 'failed', job, error: toWire(escaped(error)), rss: process.memoryUsage.rss() });
   }
+  // The reason, for the pool's report of the crash (it quotes the last line of standard error):
+  // without it an error outside a job — or one its job could not be told of — read only as
+  // "exit code 70". Standard error is a pipe, written synchronously on POSIX.
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  process.stderr.write(`cairn parsing process: uncaught ${what.replace(/\s+/g, ' ').slice(0, 300)}\n`);
   // The state of whatever threw is unknown: this process is done; the pool starts another.
   process.exit(70);
 }

@@ -1,4 +1,6 @@
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Document, Packer, Paragraph } from 'docx';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfDecompressionBomb } from '../../../test/support/hostile-files.js';
@@ -89,4 +91,25 @@ describe('ParsePool', () => {
     expect(describeParse('markdown', {})).toBeUndefined();
     expect(describeParse('pdf', { parsers: { pdf: createParser('pdf', {}) } })).toBeUndefined();
   });
+});
+
+describe('the parsing process', () => {
+  it('says why it stopped on standard error when an error escapes outside a job, not only "exit code 70"', async () => {
+    const child = fork(fileURLToPath(new URL('./parse-child.ts', import.meta.url)), ['--memory-mb', '512'], {
+      execArgv: ['--import', fileURLToPath(new URL('./ts-hooks.mjs', import.meta.url))],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (text: string) => {
+      stderr += text;
+    });
+    await new Promise<void>((resolve) => child.once('message', () => resolve()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // A message without its source fails before a job is under way: nobody can be told over the channel.
+    child.send({ type: 'parse', job: 1, source: null, settings: {} });
+    expect(await exited).toBe(70);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stderr).toMatch(/cairn parsing process: uncaught TypeError: .*name/);
+  }, 60_000);
 });

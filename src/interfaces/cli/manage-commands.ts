@@ -52,6 +52,7 @@ export function registerManageCommands(program: Command): void {
   ]);
   withStoreOption(collections.command('list', { isDefault: true }))
     .description('list collections with model, dimension, schema version and chunk count')
+    .option('-n, --namespace <name>', 'tenant namespace whose chunks are counted', 'default')
     .option('--json', 'print JSON')
     .action((options: JsonOption) =>
       withStore(options, async (store) => {
