@@ -94,6 +94,6 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(FILING))(
         .toBeGreaterThan(2);
       mkdirSync('test/artifacts', { recursive: true });
       await page.screenshot({ path: 'test/artifacts/explorer-sec-citation.png' });
-    });
+    }, 600_000);
   },
 );

@@ -49,6 +49,14 @@ describe('citableText', () => {
   it('drops markers of sources that were not offered, and the space before punctuation they leave', () => {
     expect(citableText('Keys rotate [1] [7].', offered)).toBe('Keys rotate [1].');
   });
+  it('moves markers that end a table row under the table, where they are not dropped', () => {
+    const text = '| a | b |\n| --- | --- |\n| 1 | 2 | [1]\n\nNext [2].';
+    const prepared = citableText(text, offered);
+    expect(prepared).toBe('| a | b |\n| --- | --- |\n| 1 | 2 |\n\n[1]\n\nNext [2].');
+    const root = rendered(prepared);
+    expect(root.querySelectorAll('td')).toHaveLength(2);
+    expect(replaceCitations(root, () => document.createElement('button'))).toEqual([1, 2]);
+  });
   it('holds back a marker still arriving', () => {
     expect(citableText('Keys rotate [', offered)).toBe('Keys rotate ');
     expect(citableText('Keys rotate [1', offered)).toBe('Keys rotate ');

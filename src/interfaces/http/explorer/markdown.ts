@@ -66,14 +66,22 @@ export function renderMarkdown(text: string): DocumentFragment {
 
 /**
  * An answer's text prepared for rendering while it streams: `[n]` markers of sources that were
- * not offered are removed (a model may invent them), and a marker still arriving at the end
- * (`[`, `[1`) is held back until it is complete.
+ * not offered are removed (a model may invent them), markers that end a table row are moved under
+ * the table (GFM drops cells beyond the header's), and a marker still arriving at the end (`[`,
+ * `[1`) is held back until it is complete.
  */
 export function citableText(text: string, offered: ReadonlySet<number>): string {
-  return text
-    .replace(/\[(\d+)\]/g, (marker, n: string) => (offered.has(Number(n)) ? marker : ''))
-    .replace(/\[\d*$/, '')
-    .replace(/[ \t]+([.,;:!?])/g, '$1');
+  return (
+    text
+      .replace(/\[(\d+)\]/g, (marker, n: string) => (offered.has(Number(n)) ? marker : ''))
+      // Markers after a table row would be an extra cell, which GFM drops: put them under the table.
+      .replace(
+        /^([ \t]*\|.*\|)[ \t]*((?:\[\d+\][ \t]*)+)$/gm,
+        (_, row: string, markers: string) => `${row}\n\n${markers.trim()}`,
+      )
+      .replace(/\[\d*$/, '')
+      .replace(/[ \t]+([.,;:!?])/g, '$1')
+  );
 }
 
 /**
