@@ -17,6 +17,11 @@ export interface PgPoolSettings {
   idleTimeoutMs: number;
   /** How long to wait for a connection before failing, in ms (0: no limit). */
   connectionTimeoutMs: number;
+  /**
+   * Longest a statement may run before the server cancels it (PostgreSQL's `statement_timeout`,
+   * set on every connection), in ms; 0 or absent: no limit.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** The parts of a `pg` client the driver calls. */
@@ -48,6 +53,7 @@ export async function createPgDriver(url: string, settings: PgPoolSettings): Pro
     min: settings.size,
     idleTimeoutMillis: settings.idleTimeoutMs,
     connectionTimeoutMillis: settings.connectionTimeoutMs,
+    ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
     application_name: 'cairn',
     // Idle pooled connections do not keep the process alive; close() still ends them.
     allowExitOnIdle: true,

@@ -83,6 +83,11 @@ export const postgresStoreOptionsSchema = z
         idleTimeoutMs: z.number().int().min(1).default(30_000),
         /** How long to wait for a connection, in ms; 0 waits forever. Default 10000. */
         connectionTimeoutMs: z.number().int().min(0).default(10_000),
+        /**
+         * Longest one statement may run before the server cancels it (`statement_timeout` of
+         * every pooled connection), in ms; 0: no limit. Default 0.
+         */
+        statementTimeoutMs: z.number().int().min(0).default(0),
       })
       .prefault({}),
     /**

@@ -10,10 +10,12 @@ import { reciprocalRankFusion } from '../../retrieve/reciprocal-rank-fusion.js';
 import { tableNameFor } from '../sql/table-name.js';
 import { openSqliteStore } from '../sqlite/sqlite-store.js';
 import { runStoreContract } from '../store.contract.js';
+import { createPgDriver } from './pg-driver.js';
 import { createPglite } from './pglite-driver.js';
 import { POSTGRES_CAPABILITIES } from './postgres-backend.js';
 import { compilePostgresFilter } from './postgres-filter.js';
 import { dropLexicalStatements } from './postgres-lexical.js';
+import { parsePostgresStoreOptions } from './postgres-options.js';
 import { PostgresParams } from './postgres-params.js';
 import { vectorLiteral } from './postgres-rows.js';
 import { isolationStatements, migrationStatements, searchVector } from './postgres-schema.js';
@@ -180,6 +182,26 @@ describeOnPostgresServer('on the PostgreSQL server (CAIRN_TEST_POSTGRES_URL)', (
       expect(rows).toEqual([{ owner_bypasses: false, app_bypasses: false, app_logs_in: false }]);
     } finally {
       await store.close();
+    }
+  });
+
+  it('cancels a statement that runs past pool.statementTimeoutMs, on every pooled connection', async () => {
+    const { pool } = parsePostgresStoreOptions({
+      url: database().url,
+      pool: { size: 1, statementTimeoutMs: 300 },
+    });
+    const driver = await createPgDriver(database().url, pool);
+    try {
+      for (let i = 0; i < 2; i++) {
+        await expect(driver.transaction((tx) => tx.query('SELECT pg_sleep(5)'))).rejects.toThrow(
+          /statement timeout/,
+        );
+      }
+      await expect(
+        driver.transaction(async (tx) => (await tx.query('SELECT 1 AS one')).rows),
+      ).resolves.toEqual([{ one: 1 }]);
+    } finally {
+      await driver.close();
     }
   });
 
