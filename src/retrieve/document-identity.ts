@@ -164,7 +164,7 @@ export class DocumentIdentityIndex {
 
   /**
    * The documents `query` names, best first. Only a query term that singles out a document or a
-   * series (see `#singlesOut`) and is rarer than in half the documents can name one; the
+   * series (see `#singlesOut`) short of the whole collection can name one; the
    * documents it names then score the summed inverse document frequency (`ln(1 + (N − df + 0.5)
    * / (df + 0.5))`) of every query term their identity holds (`Q1` and `2023` choose among one
    * company's filings), and those within `minRelative` of the best are named, at most `limit`.
@@ -179,7 +179,7 @@ export class DocumentIdentityIndex {
       const documents = this.#postings.get(term);
       if (!documents) continue;
       const df = documents.length;
-      if (df <= n / 2 && this.#singlesOut(documents)) for (const id of documents) candidates.add(id);
+      if (df < n && this.#singlesOut(documents)) for (const id of documents) candidates.add(id);
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       for (const id of documents) scores.set(id, (scores.get(id) ?? 0) + idf);
     }
