@@ -185,4 +185,41 @@ describe('cairn CLI errors a user can cause', () => {
       server.close();
     }
   });
+
+  it('eval FOLDER says which temporary collection it made and drops it, unless --keep or --collection', async () => {
+    const dir = tempDir();
+    const docs = path.join(dir, 'notes');
+    mkdirSync(docs);
+    writeFileSync(
+      path.join(docs, 'marmots.md'),
+      '# Marmots\n\nMarmots hibernate in burrows for 7.5 months.\n',
+    );
+    writeFileSync(
+      path.join(docs, 'questions.jsonl'),
+      JSON.stringify({ question: 'how long do marmots hibernate', sources: ['marmots.md'] }),
+    );
+    const db = path.join(dir, 'kb.db');
+    expect((await cairn(['collections', 'create', 'mine', '--db', db])).code).toBe(0);
+    const collections = async () =>
+      (
+        JSON.parse((await cairn(['collections', 'list', '--db', db, '--json'])).stdout) as Array<{
+          name: string;
+        }>
+      )
+        .map((c) => c.name)
+        .sort();
+    const dropped = await cairn(['eval', docs, '--db', db, '--no-answers']);
+    expect(dropped.code, dropped.stderr).toBe(0);
+    expect(dropped.stderr).toMatch(
+      /temporary collection "eval-notes" .*dropped at the end \(--keep keeps it\)/,
+    );
+    expect(await collections()).toEqual(['mine']);
+    const kept = await cairn(['eval', docs, '--db', db, '--no-answers', '--keep']);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(await collections()).toEqual(['eval-notes', 'mine']);
+    const named = await cairn(['eval', docs, '--db', db, '--no-answers', '--collection', 'mine']);
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stderr).not.toContain('temporary');
+    expect(await collections()).toEqual(['eval-notes', 'mine']);
+  });
 });

@@ -33,6 +33,8 @@ interface EvalOptions extends GlobalOptions {
   /** `false` with `--no-answers`. */
   answers?: boolean;
   json?: boolean;
+  /** Keep the temporary collection the evaluation made (`--keep`). */
+  keep?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -76,6 +78,10 @@ export function registerEvalCommand(program: Command): void {
     .option('--exclude <glob>', 'documents: skip files matching this glob (repeatable)', collect)
     .option('--mode <mode>', 'documents: lexical | dense | hybrid (default: hybrid when embeddings exist)')
     .option('--no-answers', 'documents: search only; do not ask the questions')
+    .option(
+      '--keep',
+      'keep the temporary collection eval-<folder> the documents go in when no --collection is given (dropped otherwise)',
+    )
     .option('--json', 'print the report as JSON');
   withChunkingOptions(command);
   withRetrievalOptions(command);
@@ -91,7 +97,7 @@ export function registerEvalCommand(program: Command): void {
       'hit@k by document, coverage@10, key figures and first citations of answers',
     ],
   ]);
-  command.action(async (dir: string, options: EvalOptions) => {
+  command.action(async (dir: string, options: EvalOptions, self: Command) => {
     const questionsFile = questionsFileFor(dir, options.questions);
     const mode = checkMode(options.mode);
     const [{ evaluate, loadBeir }, { evaluateDocuments }, { loadQuestions }] = await Promise.all([
@@ -102,9 +108,19 @@ export function registerEvalCommand(program: Command): void {
     const questions = questionsFile === undefined ? undefined : await loadQuestions(questionsFile);
     const dataset = questions === undefined ? await loadBeir(dir, options.split) : undefined;
     const name = path.basename(path.resolve(dir));
-    const collection =
-      options.collection && options.collection !== 'default' ? options.collection : `eval-${name}`;
+    // Without --collection (or its variable or config key) the documents go into a temporary
+    // collection named after the folder, which is dropped at the end unless --keep; a collection
+    // named explicitly is used as is and kept.
+    const named = self.getOptionValueSource('collection') !== 'default';
+    const collection = named ? options.collection! : `eval-${name}`;
     const engine = await engineFromOptions(options, options.json, { create: true });
+    const temporary = !named && (await engine.store.getCollection(collection)) === undefined;
+    if (temporary && !options.json) {
+      process.stderr.write(
+        `note: evaluating in a temporary collection "${collection}" in ${options.db ?? 'the database'}; ` +
+          (options.keep ? 'kept (--keep)\n' : 'dropped at the end (--keep keeps it)\n'),
+      );
+    }
     const onProgress =
       options.json || !process.stderr.isTTY
         ? undefined
@@ -137,6 +153,7 @@ export function registerEvalCommand(program: Command): void {
       if (!options.json && process.stderr.isTTY) process.stderr.write('\r\x1b[K');
       process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${lines.join('\n')}\n`);
     } finally {
+      if (temporary && !options.keep) await engine.store.dropCollection(collection).catch(() => false);
       await engine.close();
     }
   });
