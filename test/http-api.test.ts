@@ -297,9 +297,11 @@ describe('the HTTP API', () => {
       expect(status).toBe(200);
       expect(body.mode).toBe('lexical');
       // "keys" names guides/keys.md: its own lexical search is fused in (the document focus).
-      expect(body.scoring).toEqual({ lexical: 'bm25', fused: 'rrf-engine' });
+      expect(body.scoring).toEqual({ lexical: 'bm25', fused: 'rrf-engine', score: 'relevance-v1' });
       expect(body.hits).toHaveLength(2);
       const [first] = body.hits;
+      // The focused query's hit scores on the relevance scale (all three terms held), not RRF's.
+      expect((first as unknown as { score: number }).score).toBe(1);
       expect(first).toMatchObject({ rank: 1, documentId: 'guides/keys.md' });
       const words = first!.highlights.map(([s, e]) => first!.text.slice(s, e).toLowerCase());
       expect(words).toEqual(expect.arrayContaining(['rotation', 'signing', 'keys', 'rotated']));
@@ -463,9 +465,29 @@ describe('the HTTP API', () => {
       for (const [path, methods] of Object.entries(doc.paths)) {
         for (const [method, operation] of Object.entries(methods)) {
           const isPublic = path === '/v1/health' || path === '/v1/openapi.json';
-          expect(operation.security, `${method} ${path}`).toEqual(isPublic ? undefined : [{ bearer: [] }]);
+          expect(operation.security, `${method} ${path}`).toEqual(isPublic ? [] : [{ bearer: [] }]);
         }
       }
+    });
+
+    it('names every operation (operationId, unique) and the server to call, for generated clients', () => {
+      const ids = Object.values(doc.paths).flatMap((methods) =>
+        Object.values(methods).map((operation) => (operation as { operationId?: string }).operationId),
+      );
+      expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect((doc as unknown as { servers: Array<{ url: string }> }).servers).toEqual([
+        { url: new URL(server.url).origin, description: 'This server' },
+      ]);
+      // The ask stream's events are described one by one.
+      const ask = doc.paths['/v1/collections/{collection}/ask']!.post as unknown as {
+        responses: { 200: { content: Record<string, { schema: unknown }> } };
+      };
+      expect(ask.responses[200].content['text/event-stream']!.schema).toEqual({
+        $ref: '#/components/schemas/AskStreamEvent',
+      });
+      expect(conforms('AskStreamEvent', { event: 'text', data: { delta: 'Mar' } })).toEqual([]);
+      expect(conforms('AskStreamEvent', { event: 'text', data: { text: 'Mar' } })).not.toEqual([]);
     });
 
     it('is generated from the very schemas that validate requests', () => {

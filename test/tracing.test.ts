@@ -314,7 +314,7 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
       expect(chat.kind).toBe(SpanKind.CLIENT);
       expect(chat.attributes).toMatchObject({
         'gen_ai.operation.name': 'chat',
-        'gen_ai.provider.name': 'openai-compatible',
+        'gen_ai.provider.name': 'openai', // the GenAI conventions' name for OpenAI's API
         'gen_ai.request.model': 'chat-small',
       });
       // No temperature is forced on the model, so none is reported.

@@ -236,6 +236,19 @@ export function withContext<T>(parent: Context | undefined, work: () => T): T {
   return parent === undefined || api === undefined ? work() : api.context.with(parent, work);
 }
 
+/**
+ * cairn provider ids that differ from the GenAI conventions' well-known `gen_ai.provider.name`
+ * values (https://opentelemetry.io/docs/specs/semconv/registry/attributes/gen-ai/): the
+ * OpenAI-compatible adapters speak OpenAI's API, which the conventions name `openai`.
+ */
+const GENAI_PROVIDER_NAMES: Readonly<Record<string, string>> = { 'openai-compatible': 'openai' };
+
+/** `provider` as the GenAI conventions name it (see {@link GENAI_PROVIDER_NAMES}); `unknown` when absent. */
+export function genAiProviderName(provider: string | undefined): string {
+  if (provider === undefined) return 'unknown';
+  return GENAI_PROVIDER_NAMES[provider] ?? provider;
+}
+
 /** The GenAI semantic conventions' attributes of a model call. */
 export function modelAttributes(
   operation: 'embeddings' | 'chat',
@@ -243,7 +256,7 @@ export function modelAttributes(
 ): Attributes {
   return {
     'gen_ai.operation.name': operation,
-    'gen_ai.provider.name': model.provider ?? 'unknown',
+    'gen_ai.provider.name': genAiProviderName(model.provider),
     'gen_ai.request.model': model.model,
   };
 }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { type EmptyDocumentError, isCairnError, SourceRefusedError } from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import { checkMetadataKeys } from '../core/prototype-key.js';
-import { inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
+import { genAiProviderName, inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
 import type { EmbeddingBatcher } from '../embed/embedding-batcher.js';
@@ -214,7 +214,7 @@ function traceParseOptions(options: ParseSourceOptions): ParseSourceOptions {
           {
             kind: SpanKind.CLIENT,
             attributes: {
-              'gen_ai.provider.name': transcriber.provider,
+              'gen_ai.provider.name': genAiProviderName(transcriber.provider),
               'gen_ai.request.model': transcriber.model,
               'cairn.audio.bytes': args.audio.length,
             },

@@ -17,7 +17,7 @@
  * the sources only at the end).
  * @module
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { askWithHistory, type ConversationalAnswer } from '../../answer/ask-with-history.js';
@@ -28,7 +28,7 @@ import { principalFor } from './auth.js';
 import { EventQueue } from './event-queue.js';
 import { errorReport } from './http-errors.js';
 import { BEARER, errorResponses, type RouteContext } from './route-context.js';
-import { AskBody, AskResponse, CollectionParams } from './schemas.js';
+import { AskBody, AskResponse, AskStreamEvent, CollectionParams } from './schemas.js';
 import type { ServerEnv } from './server-env.js';
 import type { ServerEngine } from './server-options.js';
 import { sourceView } from './views.js';
@@ -36,6 +36,7 @@ import { sourceView } from './views.js';
 const route = createRoute({
   method: 'post',
   path: '/v1/collections/{collection}/ask',
+  operationId: 'askCollection',
   tags: ['ask'],
   summary: 'Answer a question with numbered citations, as JSON or as Server-Sent Events',
   description:
@@ -52,7 +53,8 @@ const route = createRoute({
       content: {
         'application/json': { schema: AskResponse },
         'text/event-stream': {
-          schema: z.string().openapi({ description: 'Events question, sources, text…, answer (or error).' }),
+          // Each event of the stream, as its name and parsed data (SSE framing: `event:`, `data:`).
+          schema: AskStreamEvent,
         },
       },
     },

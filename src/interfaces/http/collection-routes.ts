@@ -22,6 +22,7 @@ import { collectionView } from './views.js';
 const list = createRoute({
   method: 'get',
   path: '/v1/collections',
+  operationId: 'listCollections',
   tags: ['collections'],
   summary: "Collections, each with its chunk count in the key's namespace",
   security: BEARER,
@@ -34,6 +35,7 @@ const list = createRoute({
 const create = createRoute({
   method: 'post',
   path: '/v1/collections',
+  operationId: 'createCollection',
   tags: ['collections'],
   summary: 'Create a collection pinned to a model and dimension (write)',
   security: BEARER,
@@ -51,6 +53,7 @@ const create = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/v1/collections/{collection}',
+  operationId: 'deleteCollection',
   tags: ['collections'],
   summary: "Delete every chunk and document of the key's namespace in a collection (admin)",
   security: BEARER,

@@ -65,6 +65,8 @@ const PUBLIC_PATHS = new Set(['/v1/health', '/v1/openapi.json']);
 const health = createRoute({
   method: 'get',
   path: '/v1/health',
+  operationId: 'getHealth',
+  security: [],
   tags: ['server'],
   summary: 'Whether the server and its store answer (no key needed)',
   responses: {
@@ -227,6 +229,8 @@ export function createCairnServer(engine: ServerEngine, options: CairnServerOpti
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/v1/openapi.json',
+    operationId: 'getOpenApiDocument',
+    security: [],
     tags: ['server'],
     summary: 'This document (no key needed)',
     responses: {
@@ -236,7 +240,15 @@ export function createCairnServer(engine: ServerEngine, options: CairnServerOpti
       },
     },
   });
-  app.doc31('/v1/openapi.json', documentConfig);
+  /**
+   * The document with `servers`: the origin it was requested from (what a generated client
+   * should call), or the default local address when built without a request.
+   */
+  const openApiDocument = (origin = 'http://127.0.0.1:8787') => ({
+    ...(app.getOpenAPI31Document(documentConfig) as unknown as Record<string, unknown>),
+    servers: [{ url: origin, description: 'This server' }],
+  });
+  app.get('/v1/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   app.onError((error, c) => {
     if (!isCairnError(error) && !(error instanceof HTTPException)) onError(error, c.get('requestId'));
     return errorResponse(c, error);
@@ -248,7 +260,7 @@ export function createCairnServer(engine: ServerEngine, options: CairnServerOpti
     fetch: (request, env) => app.fetch(request, env),
     authenticated: 'keys' in auth,
     namespaces: 'keys' in auth ? auth.keys.namespaces : [auth.anonymous.namespace],
-    openApiDocument: () => app.getOpenAPI31Document(documentConfig) as unknown as Record<string, unknown>,
+    openApiDocument: () => openApiDocument(),
     drain: () => {
       draining = true;
     },

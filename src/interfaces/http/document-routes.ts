@@ -48,6 +48,7 @@ import { chunkView } from './views.js';
 const listDocuments = createRoute({
   method: 'get',
   path: '/v1/collections/{collection}/documents',
+  operationId: 'listDocuments',
   tags: ['documents'],
   summary: "The collection's documents in the key's namespace",
   security: BEARER,
@@ -81,6 +82,7 @@ const getOriginal = createRoute({
 const getDocument = createRoute({
   method: 'get',
   path: '/v1/collections/{collection}/documents/{documentId}',
+  operationId: 'getDocument',
   tags: ['documents'],
   summary: 'A document record with its Markdown',
   security: BEARER,
@@ -97,6 +99,7 @@ const getDocument = createRoute({
 const getDocumentChunks = createRoute({
   method: 'get',
   path: '/v1/collections/{collection}/documents/{documentId}/chunks',
+  operationId: 'listDocumentChunks',
   tags: ['documents'],
   summary: "A document's chunks in order",
   security: BEARER,
@@ -110,6 +113,7 @@ const getDocumentChunks = createRoute({
 const getChunk = createRoute({
   method: 'get',
   path: '/v1/collections/{collection}/chunks/{chunkId}',
+  operationId: 'getChunk',
   tags: ['documents'],
   summary: 'One chunk by id, with its document record (what a citation points at)',
   security: BEARER,
@@ -123,6 +127,7 @@ const getChunk = createRoute({
 const deleteDocument = createRoute({
   method: 'delete',
   path: '/v1/collections/{collection}/documents/{documentId}',
+  operationId: 'deleteDocument',
   tags: ['documents'],
   summary: 'Delete a document and all of its chunks (write)',
   security: BEARER,
@@ -240,6 +245,7 @@ export function registerDocumentRoutes(context: RouteContext): void {
   app.openAPIRegistry.registerPath({
     method: 'post',
     path: UPLOAD_PATH,
+    operationId: 'uploadDocuments',
     tags: ['documents'],
     summary: 'Upload files to ingest (write): multipart, parts "file" (one or more) and "metadata" (JSON)',
     description:

@@ -49,6 +49,7 @@ export function registerMcpRoute({ app, engine, options }: RouteContext): void {
   app.openAPIRegistry.registerPath({
     method: 'post',
     path: '/mcp',
+    operationId: 'postMcp',
     tags: ['mcp'],
     summary: 'The MCP server over Streamable HTTP (stateless, JSON responses)',
     description:

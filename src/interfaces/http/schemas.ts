@@ -403,3 +403,25 @@ export const AskResponse = z
     invalidCitations: z.array(z.number().int()),
   })
   .openapi('AskResponse');
+
+/**
+ * One server-sent event of `POST …/ask` with `Accept: text/event-stream`: the event's name
+ * (`event:` line) and its `data:` line parsed as JSON. In order: `question`, `sources`, `text`
+ * (one per delta), then `answer`; `error` ends a stream that failed part-way.
+ */
+export const AskStreamEvent = z
+  .discriminatedUnion('event', [
+    z.object({
+      event: z.literal('question'),
+      data: z.object({ question: z.string(), standalone: z.string(), rewritten: z.boolean() }),
+    }),
+    z.object({ event: z.literal('sources'), data: z.object({ sources: z.array(SourceSchema) }) }),
+    z.object({ event: z.literal('text'), data: z.object({ delta: z.string() }) }),
+    z.object({ event: z.literal('answer'), data: AskResponse }),
+    z.object({ event: z.literal('error'), data: ErrorBody }),
+  ])
+  .openapi('AskStreamEvent', {
+    description:
+      'A server-sent event of the ask stream: `event` is the SSE event name, `data` the JSON of its data line. ' +
+      'Order: question, sources, text (many), answer; error ends a failed stream.',
+  });

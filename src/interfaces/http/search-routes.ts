@@ -17,6 +17,7 @@ import { hitView } from './views.js';
 const route = createRoute({
   method: 'post',
   path: '/v1/collections/{collection}/search',
+  operationId: 'searchCollection',
   tags: ['search'],
   summary: "Search a collection in the key's namespace",
   security: BEARER,

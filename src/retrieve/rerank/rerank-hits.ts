@@ -6,7 +6,7 @@
  */
 import { InvalidArgumentError, ProviderError } from '../../core/errors.js';
 import type { Reranker } from '../../core/ports.js';
-import { inSpan, SpanKind } from '../../core/tracing.js';
+import { genAiProviderName, inSpan, SpanKind } from '../../core/tracing.js';
 import type { Hit } from '../../core/types.js';
 
 /** Candidates the retriever fetches before reranking when none is asked for. */
@@ -66,7 +66,7 @@ export async function rerankHits(
     {
       kind: SpanKind.CLIENT,
       attributes: {
-        'gen_ai.provider.name': reranker.provider ?? 'unknown',
+        'gen_ai.provider.name': genAiProviderName(reranker.provider),
         'gen_ai.request.model': reranker.model,
         'cairn.rerank.candidates': hits.length,
       },
