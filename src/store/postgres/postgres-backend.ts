@@ -132,17 +132,19 @@ export class PostgresBackend extends SqlBackend {
 
   readonly #analyzed = new Map<string, { pending: number; rows: number }>();
   readonly #lexicalWeights: LexicalFieldWeights;
+  readonly #ivfflatProbes: number;
 
   constructor(
     driver: PostgresDriver,
     options: Pick<
       ResolvedPostgresStoreOptions,
       'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw' | 'autoAnalyze' | 'lexicalWeights'
-    > & { provision?: boolean },
+    > & { provision?: boolean; ivfflat?: { probes: number } },
   ) {
     super(postgresDialect);
     this.provision = options.provision ?? true;
     this.#lexicalWeights = Object.freeze({ ...options.lexicalWeights });
+    this.#ivfflatProbes = options.ivfflat?.probes ?? 10;
     this.driver = driver;
     this.autoAnalyze = options.autoAnalyze ?? driver.kind === 'pglite';
     this.settings = Object.freeze({
@@ -347,13 +349,19 @@ export class PostgresBackend extends SqlBackend {
     if (!hasHnswIndex(collection)) return undefined;
     const indexes = [{ name: hnswIndexName(collection.location), create: hnswIndexStatement(collection) }];
     const dropped = await this.#asOwner(tx, scope.namespace, async (owner) => {
-      const { rows } = await owner.query<{ present: number; indexed: string[] }>(
+      const { rows } = await owner.query<{ present: number; indexed: string[]; definitions: string[] }>(
         `SELECT (SELECT count(*) FROM (SELECT 1 FROM ${this.table(collection)} LIMIT $1::int) AS t)::int AS present, ` +
-          'array(SELECT name FROM unnest($2::text[]) AS name WHERE to_regclass(quote_ident(name)) IS NOT NULL) AS indexed',
+          'array(SELECT name FROM unnest($2::text[]) AS name WHERE to_regclass(quote_ident(name)) IS NOT NULL) AS indexed, ' +
+          'array(SELECT pg_get_indexdef(to_regclass(quote_ident(name))) FROM unnest($2::text[]) AS name ' +
+          'WHERE to_regclass(quote_ident(name)) IS NOT NULL) AS definitions',
         [count, indexes.map((index) => index.name)],
       );
       if (rows[0] === undefined || rows[0].present >= count) return [];
-      const present = indexes.filter((index) => rows[0]!.indexed.includes(index.name));
+      // Rebuilt as defined (an IVFFlat index built on demand stays IVFFlat).
+      const definitions = new Map(rows[0].indexed.map((name, i) => [name, rows[0]!.definitions[i]!]));
+      const present = indexes
+        .filter((index) => definitions.has(index.name))
+        .map((index) => ({ name: index.name, create: definitions.get(index.name)! }));
       for (const index of present) await owner.query(`DROP INDEX ${quoteIdentifier(index.name)}`);
       return present;
     });
@@ -553,12 +561,16 @@ export class PostgresBackend extends SqlBackend {
     }
   }
 
-  /** Transaction-local HNSW settings: candidate list, iterative scans, their budget. */
+  /** Transaction-local index scan settings: HNSW candidate list, iterative scans, their budget; IVFFlat probes. */
   async #tuneIndexScan(tx: SqlConnection, wanted: number): Promise<void> {
     await raw(tx).query(
       "SELECT set_config('hnsw.ef_search', $1::text, true), set_config('hnsw.iterative_scan', 'relaxed_order', true), " +
-        "set_config('hnsw.max_scan_tuples', $2::text, true)",
-      [String(Math.min(1000, Math.max(this.hnsw.efSearch, wanted))), String(this.hnsw.maxScanTuples)],
+        "set_config('hnsw.max_scan_tuples', $2::text, true), set_config('ivfflat.probes', $3::text, true)",
+      [
+        String(Math.min(1000, Math.max(this.hnsw.efSearch, wanted))),
+        String(this.hnsw.maxScanTuples),
+        String(this.#ivfflatProbes),
+      ],
     );
   }
 

@@ -108,6 +108,13 @@ export const postgresStoreOptionsSchema = z
      * their DDL. Default true.
      */
     provision: z.boolean().default(true),
+    /** IVFFlat search settings (for collections given an IVFFlat index by `buildVectorIndex`), applied per transaction. */
+    ivfflat: z
+      .object({
+        /** Lists an IVFFlat scan visits; more find more of the true neighbours, slower. Default 10. */
+        probes: z.number().int().min(1).max(32768).default(10),
+      })
+      .prefault({}),
     /** HNSW search settings, applied per transaction. */
     hnsw: z
       .object({

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedChunk } from '../../../test/support/store-records.js';
 import { createEngine } from '../../engine/engine.js';
 import { createPglite } from './pglite-driver.js';
 import { openPostgresStore } from './postgres-store.js';
@@ -44,6 +45,45 @@ describe('PostgreSQL store: provision: false', () => {
   it('defaults to provisioning', async () => {
     const store = await openPostgresStore({ pglite: db });
     expect(store.provision).toBe(true);
+    await store.close();
+  });
+});
+
+describe('PostgreSQL store: vector index on demand', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await createPglite();
+  });
+  afterAll(() => db.close());
+
+  it('reports the index a collection has, builds IVFFlat or HNSW on demand, and keeps IVFFlat across a bulk load', async () => {
+    const store = await openPostgresStore({ pglite: db, ivfflat: { probes: 4 } });
+    const scope = { collection: 'v' };
+    await store.createCollection('v', { model: 'm', dimension: 3 });
+    const vector = (i: number) => [Math.cos(i), Math.sin(i), 0.5];
+    const chunks = (from: number, n: number) =>
+      Array.from({ length: n }, (_, k) => storedChunk(`d${from + k}`, 0, { embedding: vector(from + k) }));
+    await store.upsertChunks(scope, chunks(0, 50));
+    expect(await store.vectorIndex('v')).toMatchObject({ method: 'hnsw' });
+
+    expect(await store.buildVectorIndex('v', { method: 'ivfflat' })).toMatchObject({ method: 'ivfflat' });
+    expect(await store.vectorIndex('v')).toMatchObject({ method: 'ivfflat' });
+    const hits = await store.denseSearch({ ...scope, vector: vector(7), topK: 3 });
+    expect(hits[0]!.chunk.documentId).toBe('d7');
+
+    // A bulk load drops the index and builds it again as it was defined.
+    await store.upsertChunks(scope, chunks(50, 1100));
+    expect(await store.vectorIndex('v')).toMatchObject({ method: 'ivfflat' });
+
+    expect(await store.buildVectorIndex('v')).toMatchObject({ method: 'hnsw' });
+    expect(await store.vectorIndex('v')).toMatchObject({ method: 'hnsw' });
+    await store.createCollection('lex');
+    await expect(store.buildVectorIndex('lex')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(await store.vectorIndex('lex')).toBeUndefined();
+    await expect(store.vectorIndex('absent')).rejects.toMatchObject({ code: 'COLLECTION_NOT_FOUND' });
+    await expect(store.buildVectorIndex('v', { method: 'ivfflat', lists: 0 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
     await store.close();
   });
 });

@@ -5,7 +5,7 @@
  * in-process on PGlite. See `postgres-schema.ts` for the layout.
  * @module
  */
-import { CollectionNotFoundError } from '../../core/errors.js';
+import { CollectionNotFoundError, InvalidArgumentError } from '../../core/errors.js';
 import { CollectionStore } from '../collection/collection-store.js';
 import { validateCollectionName } from '../collection/validation.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
@@ -14,12 +14,20 @@ import { createPglite, pgliteDriver } from './pglite-driver.js';
 import { lockPgliteFolder } from './pglite-lock.js';
 import { PostgresBackend } from './postgres-backend.js';
 import type { PostgresDriver } from './postgres-driver.js';
+import { quoteIdentifier } from './postgres-identifiers.js';
 import {
   type PostgresStoreOptions,
   parsePostgresStoreOptions,
   type ResolvedPostgresStoreOptions,
 } from './postgres-options.js';
 import { migrationStatements, type PostgresSchemaSettings } from './postgres-schema.js';
+import {
+  ivfflatLists,
+  VECTOR_INDEX_QUERY,
+  type VectorIndexInfo,
+  type VectorIndexMethod,
+  vectorIndexStatement,
+} from './postgres-vector-index.js';
 
 /**
  * Opens a PostgreSQL store on a server (`url`, through a `pg` pool) or in-process (`pglite`).
@@ -148,6 +156,83 @@ export class PostgresStore extends CollectionStore<SqlConnection> {
   /** The statements {@link migrate} runs with this store's settings (no database needed). */
   migrationStatements(): string[] {
     return migrationStatements(this.settings);
+  }
+
+  /**
+   * The approximate vector index `collection` has (pgvector HNSW or IVFFlat), or `undefined`:
+   * lexical-only collections, dimensions beyond pgvector's index limit, or an index dropped.
+   * @throws {CollectionNotFoundError} when `collection` does not exist.
+   */
+  vectorIndex(collection: string): Promise<VectorIndexInfo | undefined> {
+    validateCollectionName(collection);
+    return this.run(async () => {
+      const found = await this.#collection(collection);
+      return this.#backend.transaction('read', async (tx) => {
+        const [row] = await tx.all<VectorIndexInfo>({ sql: VECTOR_INDEX_QUERY, params: [found.location] });
+        return row === undefined ? undefined : { name: row.name, method: row.method };
+      });
+    });
+  }
+
+  /**
+   * Builds `collection`'s vector index on demand with `method` (default `hnsw`), replacing the one
+   * it has when that is another method; nothing to do when it has one of that method. IVFFlat
+   * clusters the rows present, so build it once the collection holds its data; `lists` defaults
+   * to {@link ivfflatLists} of the row count. Searches set `ivfflat.probes` (option
+   * `ivfflat.probes`). An explicit admin call: it runs whatever `provision` says.
+   * @returns The index the collection has afterwards.
+   * @throws {CollectionNotFoundError} when `collection` does not exist.
+   * @throws {InvalidArgumentError} for a lexical-only collection, or `lists` that is not a positive integer.
+   */
+  async buildVectorIndex(
+    collection: string,
+    options: { method?: VectorIndexMethod; lists?: number } = {},
+  ): Promise<VectorIndexInfo> {
+    validateCollectionName(collection);
+    const method = options.method ?? 'hnsw';
+    if (method !== 'hnsw' && method !== 'ivfflat') {
+      throw new InvalidArgumentError('method', `must be hnsw or ivfflat, got ${String(method)}`);
+    }
+    if (options.lists !== undefined && !(Number.isSafeInteger(options.lists) && options.lists > 0)) {
+      throw new InvalidArgumentError('lists', `must be a positive integer, got ${options.lists}`);
+    }
+    return this.run(async () => {
+      const found = await this.#collection(collection);
+      if (found.dimension === null) {
+        throw new InvalidArgumentError(
+          'collection',
+          `"${collection}" is lexical-only; it has no embeddings to index`,
+        );
+      }
+      return this.#backend.transaction('write', async (tx) => {
+        const table = quoteIdentifier(found.location);
+        const existing = await tx.all<VectorIndexInfo>({ sql: VECTOR_INDEX_QUERY, params: [found.location] });
+        const same = existing.find((index) => index.method === method);
+        if (same) return { name: same.name, method };
+        for (const index of existing)
+          await tx.run({ sql: `DROP INDEX ${quoteIdentifier(index.name)}`, params: [] });
+        let lists = options.lists ?? 1;
+        if (method === 'ivfflat' && options.lists === undefined) {
+          const [row] = await tx.all<{ n: number | string }>({
+            sql: `SELECT count(*) AS n FROM ${table}`,
+            params: [],
+          });
+          lists = ivfflatLists(Number(row?.n ?? 0));
+        }
+        await tx.run({ sql: vectorIndexStatement(found, method, lists), params: [] });
+        const [built] = await tx.all<VectorIndexInfo>({ sql: VECTOR_INDEX_QUERY, params: [found.location] });
+        return { name: built!.name, method: built!.method };
+      });
+    });
+  }
+
+  /** The registry entry of `collection`. @throws {CollectionNotFoundError} when it does not exist. */
+  async #collection(collection: string) {
+    const found = await this.#backend.transaction('read', async (tx) =>
+      (await this.#backend.hasRegistry(tx)) ? this.#backend.readCollection(tx, collection, false) : undefined,
+    );
+    if (found === undefined) throw new CollectionNotFoundError(collection);
+    return found;
   }
 
   /**
