@@ -127,7 +127,12 @@ function readConfig(filepath: string): { filepath: string; config: unknown } {
       : (error as Error).message;
     throw new ConfigError(`cannot read the configuration file ${filepath}: ${reason}`);
   }
-  const parsed = readJson(filepath, bytes.toString('utf8'));
+  let parsed: unknown;
+  try {
+    parsed = readJson(filepath, bytes.toString('utf8'));
+  } catch (error) {
+    throw new ConfigError(`cannot read the configuration file ${filepath}: ${(error as Error).message}`);
+  }
   if (path.basename(filepath) === 'package.json') {
     const section =
       typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>).cairn : undefined;
@@ -197,8 +202,8 @@ export const GUARDED_OPTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The guarded options (see {@link GUARDED_OPTIONS}) among `applied`, as `--flag` names, when the
- * file was found by walking up rather than named; empty otherwise.
+ * The guarded options (see {@link GUARDED_OPTIONS}) among `applied`, as `--flag` names in
+ * alphabetical order, when the file was found by walking up rather than named; empty otherwise.
  */
 export function guardedSettings(config: ConfigFile, command: Command, applied: readonly string[]): string[] {
   if (!config.found) return [];
@@ -206,7 +211,8 @@ export function guardedSettings(config: ConfigFile, command: Command, applied: r
     .filter((attribute) => GUARDED_OPTIONS.has(attribute))
     .map(
       (attribute) => command.options.find((option) => attributeOf(option) === attribute)?.long ?? attribute,
-    );
+    )
+    .sort();
 }
 
 /** A top-level object value is a command section unless the option it would be takes JSON (`metadata`, `filter`). */
