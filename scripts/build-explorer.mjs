@@ -3,7 +3,7 @@
 // it imports (marked, DOMPurify, pdf.js — loaded on first use, in a chunk of its own), pdf.js's
 // worker, and the HTML and CSS. Everything `cairn serve` ships; nothing comes from a CDN.
 // `npm run build` runs it after the library build; test/support/ensure-built.ts runs it too.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -13,6 +13,8 @@ const source = path.join(root, 'src/interfaces/http/explorer');
 const target = path.join(root, 'dist/interfaces/http/explorer');
 
 mkdirSync(target, { recursive: true });
+// Chunks of an earlier build (their names carry a content hash) would be served too.
+for (const name of readdirSync(target)) if (/^chunk-.*\.js$/.test(name)) rmSync(path.join(target, name));
 await build({
   entryPoints: [path.join(source, 'app.ts')],
   outdir: target,
