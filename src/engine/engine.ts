@@ -81,6 +81,12 @@ const IDENTITY_TTL_MS = 30_000;
  */
 const INGEST_WINDOW = 128;
 
+/**
+ * Most bytes of source files held by the documents in flight (64 MiB): a folder of large PDFs
+ * goes a few at a time, not 128 files' bytes at once. A file larger than this goes alone.
+ */
+const INGEST_WINDOW_BYTES = 64 * 1024 * 1024;
+
 function identityKey(collection: string, namespace: string): string {
   return `${namespace}\u0000${collection}`;
 }
@@ -695,6 +701,7 @@ export class Engine {
     // their embedding requests go out together (see EmbeddingBatcher); items keep file order.
     let batcher: EmbeddingBatcher | undefined;
     const inFlight = new Set<Promise<IngestItem>>();
+    let inFlightBytes = 0;
     let stopped = false;
     /** Every item settled, in order; the first error thrown (a configuration that cannot work) rethrown. */
     const settled = async (): Promise<IngestItem[]> => {
@@ -790,9 +797,18 @@ export class Engine {
         items.push(await this.#ingestOne(source, ingestOptions, info));
         continue;
       }
+      const size = source.bytes.byteLength;
+      while (inFlight.size > 0 && inFlightBytes + size > INGEST_WINDOW_BYTES) {
+        batcher?.end();
+        await Promise.race(inFlight).catch(() => {});
+        batcher?.begin();
+      }
+      if (stopped) break;
       batcher?.begin();
+      inFlightBytes += size;
       const running = this.#ingestOne(source, ingestOptions, info, batcher).finally(() => {
         inFlight.delete(running);
+        inFlightBytes -= size;
         batcher?.end();
       });
       inFlight.add(running);
