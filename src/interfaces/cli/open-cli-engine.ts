@@ -26,12 +26,7 @@ export interface CliEngineSettings {
 export function openCliEngine(
   options: GlobalOptions,
   quiet: boolean,
-  {
-    create = false,
-    cache = options.cache !== false,
-    readyFor,
-    onNotice,
-  }: CliEngineSettings = {},
+  { create = false, cache = options.cache !== false, readyFor, onNotice }: CliEngineSettings = {},
 ): Promise<Engine> {
   const stderr = (text: string) => process.stderr.write(text);
   return openEngine({
