@@ -63,14 +63,20 @@ describe('graceful shutdown', () => {
   it('stops accepting, lets the request in flight finish, then closes the engine', async () => {
     const db = path.join(tempDir(), 'shutdown.db');
     const engine = await createEngine({ store: await openStore(db) });
-    const running = await serveCairn(engine, { port: 0, keys: KEY_TEXT, closeEngine: true });
+    // A generous limit: on a busy machine the upload and its ingest may take seconds after close().
+    const running = await serveCairn(engine, {
+      port: 0,
+      keys: KEY_TEXT,
+      closeEngine: true,
+      shutdownTimeoutMs: 120_000,
+    });
     const upload = halfUpload(
       running.url,
       KEYS.aWrite,
       'late.txt',
       'Marmots finish their burrow before winter.',
       // Long enough that a busy machine still closes the server while the upload waits.
-      5_000,
+      3_000,
     );
     await upload.started;
     await expect.poll(() => running.inFlight).toBe(1);

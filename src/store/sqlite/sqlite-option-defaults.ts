@@ -6,11 +6,7 @@
  */
 import { ConfigError } from '../../core/errors.js';
 import { DEFAULT_LEXICAL_WEIGHTS } from '../collection/lexical-weights.js';
-import type {
-  ResolvedSqliteStoreOptions,
-  SqliteStoreOptions,
-  VectorIndexSettings,
-} from './sqlite-options.js';
+import type { ResolvedSqliteStoreOptions, SqliteStoreOptions } from './sqlite-options.js';
 
 /** Default `mmapSizeBytes`: 256 MiB, or `CAIRN_SQLITE_MMAP_BYTES` when set. */
 export const DEFAULT_MMAP_SIZE_BYTES = 256 * 1024 * 1024;
