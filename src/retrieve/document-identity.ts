@@ -30,7 +30,9 @@ const PERIOD_WORD =
 export function seriesKey(document: IdentifiedDocument): string {
   const base = document.documentId.replace(/^.*[/\\]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
   for (const name of [base, document.title ?? '']) {
-    const words = wordTokens(name.replace(/[_\-.]+/g, ' ')).filter((w) => w.length > 1 && !PERIOD_WORD.test(w));
+    const words = wordTokens(name.replace(/[_\-.]+/g, ' ')).filter(
+      (w) => w.length > 1 && !PERIOD_WORD.test(w),
+    );
     if (words.length > 0) return words.join(' ');
   }
   return `#${document.documentId}`;
