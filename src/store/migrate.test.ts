@@ -84,7 +84,10 @@ async function snapshot(store: Store) {
   for (const scope of scopes) {
     const records = (await store.listDocuments(scope)).map(({ ingestedAt: _at, ...record }) => record);
     const all = [];
-    for await (const batch of store.iterChunks({ ...scope, batchSize: 4 })) all.push(...batch);
+    // Write times are the target's own (a copy is written now), and remote stores keep none.
+    for await (const batch of store.iterChunks({ ...scope, batchSize: 4 })) {
+      all.push(...batch.map(({ createdAt: _created, updatedAt: _updated, ...chunk }) => chunk));
+    }
     const hits = await store.denseSearch({ ...scope, vector: embed(4242), topK: 5 });
     per.push({ records, chunks: all, hits: hits.map((hit) => [hit.chunk.id, hit.score.toFixed(5)]) });
   }
