@@ -33,7 +33,8 @@ describe('cairn CLI', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/trees/i);
-    expect(stdout).toMatch(/Sources:\n\[\d+\] 20071229X02007\.pdf, p/);
+    // A citation names the document's date (read at ingest) before the page.
+    expect(stdout).toMatch(/Sources:\n\[\d+\] 20071229X02007\.pdf \(\d{4}-\d{2}-\d{2}\), p\. \d/);
   });
 
   it('searches with JSON output and treats query syntax as text', async () => {

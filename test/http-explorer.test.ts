@@ -62,7 +62,10 @@ function reply(messages: Array<{ role: string; content: string }>): string {
       : 'What was the Cessna 172 registration and what happened to it?';
   if (/volcano/i.test(question)) return 'I could not find this in the sources.';
   const sources = sourcesOf(messages);
-  const cited = sources.find((s) => /\.pdf, pp?\. [2-9]/.test(s.header)) ?? sources[0];
+  // A source's header names its document, the document's date when it has one, then its pages:
+  // "20080108X00031.pdf (2018-03-27), p. 2, …".
+  const cited =
+    sources.find((s) => /\.pdf(?: \(\d{4}-\d\d-\d\d\))?, pp?\. [2-9]/.test(s.header)) ?? sources[0];
   const n = cited?.n ?? 1;
   const sentence = (cited?.text ?? '').replace(/\s+/g, ' ').slice(0, 80).trim();
   return (

@@ -58,6 +58,11 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     ]);
     // Words of three letters or fewer ("hit", "old") and modal verbs are no topic.
     expect(topicWords('What will the old Piper hit?')).toEqual(['piper']);
+    // "How often" asks for a frequency: "often" is no topic a document must contain.
+    expect(topicWords('How often is the vault audited?')).toEqual(['vault']);
+    // The word after "how" asks for a measure ("how long", "how heavy"), not a topic.
+    expect(topicWords('How long do marmots hibernate?')).toEqual(['marmots', 'hibernate']);
+    expect(topicWords('How heavy are pika hay piles?')).toEqual(['pika', 'piles']);
   });
 
   for (const { positive, negative } of pairs) {

@@ -9,8 +9,10 @@
  * Topic words are the question's words that say what it is about: not stop words, not words that
  * only say what is asked for ("describe", "figures", see `questionTerms`), not numbers, not words
  * of three letters or fewer ("hit", "old", "new": short words are mostly verbs and adjectives),
- * and not inflected verb forms (`-ed`, `-ing`: "crashed", "happened"), which documents so often
- * paraphrase ("the airplane impacted terrain") that their absence says little.
+ * not inflected verb forms (`-ed`, `-ing`: "crashed", "happened"), which documents so often
+ * paraphrase ("the airplane impacted terrain") that their absence says little, and not the word
+ * after "how" ("how long", "how heavy", "how often"), which asks for a measure the answer gives in
+ * figures ("7.5 months", "6,400 grams") rather than naming the topic.
  * @module
  */
 import type { Filter } from '../core/filter/filter.js';
@@ -33,8 +35,11 @@ export const MIN_ABSENT_WORDS = 2;
  */
 export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
 
-/** Words that frame a question rather than name its topic, beyond the stop words. */
-const FRAMING = new Set(['will', 'figure', 'figures']);
+/**
+ * Words that frame a question rather than name its topic, beyond the stop words: "often" asks
+ * for a frequency ("how often are keys rotated?" — the document says "every ninety days").
+ */
+const FRAMING = new Set(['will', 'figure', 'figures', 'often']);
 
 /** What the check needs: a lexical search like `Engine.search`. */
 export interface EvidenceSearcher {
@@ -72,7 +77,11 @@ export function topicWords(question: string): string[] {
   const about = new Set(questionTerms(question));
   const seen = new Set<string>();
   const out: string[] = [];
+  let previous: string | undefined;
   for (const word of wordTokens(question)) {
+    const afterHow = previous === 'how';
+    previous = word;
+    if (afterHow) continue;
     if (word.length <= 3 || isStopWord(word) || FRAMING.has(word) || !/^\p{L}+$/u.test(word)) continue;
     if (/(?:ed|ing)$/.test(word) && word.length > 5) continue;
     const [stem] = contentTerms(word);

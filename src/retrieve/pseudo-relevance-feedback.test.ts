@@ -56,7 +56,26 @@ describe('RM3 pseudo-relevance feedback over a SQLite store', () => {
     // The documents that hold the query word still lead.
     expect(ranking.slice(0, 3).sort()).toEqual(['a', 'b', 'c']);
     expect(expanded.scoring.feedback).toBe('rm3');
-    expect(expanded.hits[0]!.score).toBe(expanded.hits[0]!.scores.lexical);
+    // RM3's combined score (the weighted sum of the BM25 scores of the original and expansion
+    // queries) is the raw lexical score; `score` is the calibrated relevance in [0, 1].
+    const rawFirstPass = plain.hits.map((h) => ({ ...h, score: h.scores.lexical! }));
+    const queries = rm3Queries('otter', relevanceModel(rawFirstPass, rm3Settings(true)), rm3Settings(true));
+    const top = expanded.hits[0]!;
+    let combined = 0;
+    for (const q of queries) {
+      const ranking = q.original
+        ? plain.hits
+        : (await engine.search(q.text, { mode: 'lexical', topK: 10, pseudoRelevanceFeedback: false })).hits;
+      combined += q.weight * (ranking.find((h) => h.chunk.id === top.chunk.id)?.scores.lexical ?? 0);
+    }
+    expect(top.scores.lexical).toBeCloseTo(combined, 9);
+    expect(top.scores.lexical).toBeGreaterThan(
+      plain.hits.find((h) => h.chunk.id === top.chunk.id)!.scores.lexical! / 2,
+    );
+    for (const hit of expanded.hits) {
+      expect(hit.score).toBeGreaterThanOrEqual(0);
+      expect(hit.score).toBeLessThanOrEqual(1);
+    }
   });
 
   it('returns the first pass unchanged at original query weight 1', async () => {

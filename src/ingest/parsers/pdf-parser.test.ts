@@ -54,6 +54,9 @@ async function textPdf(pages: Run[][]) {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   doc.setTitle('A generated test document');
+  // Fixed dates (pdf-lib would stamp the current time) keep the bytes and the parsed metadataDates stable.
+  doc.setCreationDate(new Date(Date.UTC(2020, 0, 2, 3, 4, 5)));
+  doc.setModificationDate(new Date(Date.UTC(2020, 6, 8, 9, 10, 11)));
   for (const lines of pages) {
     const page = doc.addPage([612, 792]);
     for (const { text, x, y, size = 11, rotate = 0 } of lines) {
@@ -198,6 +201,7 @@ describe('PdfParser on generated PDFs', () => {
     expect(parsed).toEqual({
       mediaType: 'application/pdf',
       title: 'A generated test document',
+      metadataDates: ['D:20200708091011Z', 'D:20200102030405Z'],
       pages: [
         {
           pageNumber: 1,

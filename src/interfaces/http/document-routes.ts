@@ -65,6 +65,7 @@ const listDocuments = createRoute({
 const getOriginal = createRoute({
   method: 'get',
   path: '/v1/collections/{collection}/documents/{documentId}/original',
+  operationId: 'getDocumentOriginal',
   tags: ['documents'],
   summary: "A document's original file, as uploaded (only to keys of its namespace)",
   description:

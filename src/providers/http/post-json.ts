@@ -103,10 +103,27 @@ async function errorText(response: Response): Promise<string> {
  * POSTs a request and returns the successful `Response` (body unread, so callers may stream it).
  * Retries 408/409/429/5xx and network failures with exponential back-off and jitter, after
  * waiting out the response's `Retry-After`, until `maxRetries` or `retryBudgetMs` is spent (see
- * {@link RequestPolicy}); an abort by the caller's signal is not retried.
+ * {@link RequestPolicy}); an abort by the caller's signal is not retried. A deadline on the
+ * caller's signal (`AbortSignal.timeout`) that ends the retrying after a failed attempt ends it as
+ * the retry budget does: with that attempt's failure ("request to … failed: connection refused"),
+ * which says more than the deadline does.
  * @throws {ProviderError} after the last attempt, or at once for other 4xx statuses.
  */
 export async function postRequest(options: PostRequestOptions): Promise<Response> {
+  let lastFailure: unknown;
+  try {
+    return await attempts(options, (error) => {
+      lastFailure = error;
+    });
+  } catch (error) {
+    const reason = options.signal?.aborted ? (options.signal.reason as Error | undefined) : undefined;
+    if (lastFailure !== undefined && reason?.name === 'TimeoutError') throw lastFailure;
+    throw error;
+  }
+}
+
+/** {@link postRequest}'s attempts; `onFailure` sees each failed attempt that will be retried. */
+async function attempts(options: PostRequestOptions, onFailure: (error: unknown) => void): Promise<Response> {
   const {
     maxRetries = DEFAULT_REQUEST_POLICY.maxRetries,
     timeoutMs = DEFAULT_REQUEST_POLICY.timeoutMs,
@@ -164,6 +181,7 @@ export async function postRequest(options: PostRequestOptions): Promise<Response
       maxRetryTime: retryBudgetMs,
       ...(options.signal ? { signal: options.signal } : {}),
       onFailedAttempt: async ({ error, retriesLeft }) => {
+        onFailure(error);
         const wait = (error as { [RETRY_AFTER]?: number })[RETRY_AFTER];
         if (wait === undefined || retriesLeft <= 0) return;
         // Past the budget: give up now rather than sleep and then give up.

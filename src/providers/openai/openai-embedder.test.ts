@@ -106,4 +106,23 @@ describe('OpenAIEmbedder retries', () => {
     await expect(embedQuery(hurried, 'alpha')).rejects.toMatchObject({ statusCode: 429, isRetryable: true });
     expect(server.requests).toHaveLength(1);
   });
+
+  it("ends with the last failure when the caller's deadline stops the retrying, and with the abort when the caller cancels", async () => {
+    server = await startOpenAICompatibleServer({ dimension: 16, failures: Array(100).fill(503) });
+    const embedder = new OpenAIEmbedder({
+      model: 'm',
+      dimension: 16,
+      baseURL: server.baseURL,
+      minBackoffMs: 20,
+    });
+    // A deadline (as `cairn doctor` sets) reports what the server did, not only that time ran out.
+    await expect(
+      embedder.doEmbed({ texts: ['alpha'], kind: 'query', signal: AbortSignal.timeout(300) }),
+    ).rejects.toMatchObject({ provider: 'openai-compatible', statusCode: 503 });
+    const cancel = new AbortController();
+    setTimeout(() => cancel.abort(), 300);
+    await expect(
+      embedder.doEmbed({ texts: ['alpha'], kind: 'query', signal: cancel.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
 });

@@ -109,6 +109,7 @@ describe('names and options', () => {
       model: null,
       dimension: null,
       vectorType: 'float32',
+      metric: 'cosine',
       metadata: {},
     });
     expect(() => validateCreateOptions({ model: 'm', dimension: 16_001 })).toThrow(/16000/);

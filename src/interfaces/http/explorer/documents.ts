@@ -61,8 +61,17 @@ function message(text: string): HTMLElement {
   return h('tr', {}, h('td', { colspan: 5, class: 'empty' }, text));
 }
 
-/** Loads the page at `list.offset` with the search, sort and order of the form. */
+/** The pending load of a search being typed (see `setUpDocuments`). */
+let typing: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Loads the page at `list.offset` with the search, sort and order of the form. It reads the
+ * search box as it is now, so it supersedes a load still pending from typing: that one would only
+ * load the same page again, later, and leave the list busy when it looks settled.
+ */
 export async function loadDocuments(offset = list.offset): Promise<void> {
+  clearTimeout(typing);
+  typing = undefined;
   const collection = state.collection;
   if (!collection) return;
   const ticket = ++list.request;
@@ -255,10 +264,9 @@ export function setUpDocuments(changed: () => void): void {
     zone.classList.remove('dragging');
     void uploadFiles([...(event.dataTransfer?.files ?? [])]);
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
   byId('documents-q').addEventListener('input', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void loadDocuments(0), 250);
+    clearTimeout(typing);
+    typing = setTimeout(() => void loadDocuments(0), 250);
   });
   byId('documents-form').addEventListener('submit', (event) => {
     event.preventDefault();
