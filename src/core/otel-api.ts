@@ -41,7 +41,8 @@ class NoopContext implements OtelApi.Context {
 
 const ROOT = new NoopContext();
 
-const noopSpan: OtelApi.Span = {
+/** A span that records nothing (what the API's spans are with no SDK registered). */
+export const noopSpan: OtelApi.Span = {
   spanContext: () => ({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 }),
   setAttribute: () => noopSpan,
   setAttributes: () => noopSpan,

@@ -14,9 +14,9 @@
  * to ERROR and `error.type` to the cairn error code (or the error's name).
  * @module
  */
-import type { Attributes, Context, Span, SpanContext } from '@opentelemetry/api';
+import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { isCairnError } from './errors.js';
-import { loadOtelApi, noopOtelApi } from './otel-api.js';
+import { loadOtelApi, noopOtelApi, noopSpan } from './otel-api.js';
 import { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
 
 export { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
@@ -57,27 +57,8 @@ export type SpanKind = (typeof SpanKind)[keyof typeof SpanKind];
 /** OpenTelemetry's `SpanStatusCode` values. */
 export const SpanStatusCode = { UNSET: 0, OK: 1, ERROR: 2 } as const;
 
-/** The API's `INVALID_SPAN_CONTEXT`: what a span that records nothing reports. */
-const INVALID_SPAN_CONTEXT: SpanContext = Object.freeze({
-  traceId: '00000000000000000000000000000000',
-  spanId: '0000000000000000',
-  traceFlags: 0,
-});
-
 /** A span that records nothing, handed to work while no OpenTelemetry SDK is registered. */
-const NON_RECORDING_SPAN: Span = Object.freeze({
-  spanContext: () => INVALID_SPAN_CONTEXT,
-  setAttribute: () => NON_RECORDING_SPAN,
-  setAttributes: () => NON_RECORDING_SPAN,
-  addEvent: () => NON_RECORDING_SPAN,
-  addLink: () => NON_RECORDING_SPAN,
-  addLinks: () => NON_RECORDING_SPAN,
-  setStatus: () => NON_RECORDING_SPAN,
-  updateName: () => NON_RECORDING_SPAN,
-  end: () => undefined,
-  isRecording: () => false,
-  recordException: () => undefined,
-});
+const NON_RECORDING_SPAN: Span = noopSpan;
 
 let scopeKey: symbol | undefined;
 /** The context key under which the collection and namespace of the work are kept. */
