@@ -5,16 +5,18 @@
 // and term statistics inside PostgreSQL), so the figures should agree.
 // Needs a server: CAIRN_TEST_POSTGRES_URL (from `scripts/setup-postgres.sh`); the script makes a
 // database of its own there and drops it afterwards. Run after `npm run build`.
+// The results file records the machine's load average at the start and the end (run with `nice`).
 // Usage: node bench/postgres-scifact.mjs [--dir ../shared/data/scifact] [--split train]
 // (`cairn eval` defaults to the test split; only the train split's qrels ship in ../shared/data.)
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { evaluate, loadBeir } from '../dist/exports/eval.js';
 import { createEngine, openStore } from '../dist/index.js';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -80,6 +82,5 @@ const out = {
   postgresMinusSqliteNdcgAt10: results.postgres.ndcgAt10 - results.sqlite.ndcgAt10,
   postgresOverSqliteLexicalP50: results.postgres.latencyMs.p50 / results.sqlite.latencyMs.p50,
 };
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/postgres-scifact.json', `${JSON.stringify(out, null, 2)}\n`);
+writeResult('bench/results/postgres-scifact.json', out);
 console.log(JSON.stringify(out, null, 2));

@@ -24,7 +24,7 @@ import type { PostgresDriver, PostgresQueryable } from './postgres-driver.js';
 import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
 import {
   fieldsOf,
-  indexStatements,
+  indexSql,
   type LexicalFields,
   lexicalStatements,
   postingColumns,
@@ -43,7 +43,7 @@ import {
   hasHnswIndex,
   hnswIndexName,
   hnswIndexStatement,
-  isolationStatements,
+  isolationStatement,
   migrationStatements,
   namespacedTables,
   type PostgresSchemaSettings,
@@ -54,6 +54,11 @@ import { denseSearchSql, hybridSearchSql, lexicalSearchSql, type SearchTarget } 
 
 /** Rows per `INSERT … SELECT FROM unnest(…)` statement when writing chunks. */
 export const INSERT_BATCH_SIZE = 1000;
+/**
+ * A `keepBest` lexical search first reads this many chunks per wanted hit for their source ids
+ * (`postgres-search.ts`); a source's chunks rarely crowd more than this into the top of a ranking.
+ */
+export const KEEP_BEST_CANDIDATES = 4;
 /** Rows written to a never-analysed table before `autoAnalyze` runs `ANALYZE`; later, the table must double. */
 export const AUTO_ANALYZE_MIN_ROWS = 1000;
 
@@ -233,9 +238,8 @@ export class PostgresBackend extends SqlBackend {
 
   /** Switches the transaction to the application role and the namespace (row-level security). */
   async enterNamespace(tx: SqlConnection, namespace: string): Promise<void> {
-    for (const statement of isolationStatements(this.settings, namespace)) {
-      await raw(tx).query(statement.sql, statement.params);
-    }
+    const statement = isolationStatement(this.settings, namespace);
+    await raw(tx).query(statement.sql, statement.params);
   }
 
   /**
@@ -297,29 +301,32 @@ export class PostgresBackend extends SqlBackend {
       'int',
       'timestamptz',
     ];
-    const values: unknown[] = Object.values(columns);
     const names = Object.keys(columns);
+    const values: unknown[] = Object.values(columns);
     if (vectorType !== null) {
       names.push('embedding');
       types.push('text');
       values.push(chunks.map(({ embedding }) => vectorLiteral(embedding!)));
     }
-    const unnest = names.map((_, index) => `$${index + 3}::${types[index]}[]`).join(', ');
+    const params = this.dialect.params() as PostgresParams;
+    const namespace = params.bind(scope.namespace, 'text');
+    const updatedAt = params.bind(now, 'timestamptz');
+    const unnest = values.map((column, index) => params.bind(column, `${types[index]}[]`)).join(', ');
     const select = names.map((name) => {
       if (name === 'heading_path' || name === 'metadata') return `u.${name}::jsonb`;
       if (name === 'embedding') return `u.embedding::${vectorType}`;
-      if (name === 'created_at') return 'coalesce(u.created_at, $2::timestamptz)';
+      if (name === 'created_at') return `coalesce(u.created_at, ${updatedAt})`;
       return `u.${name}`;
     });
+    // The rows and their BM25 index in one statement (one round trip per batch).
+    const inserted =
+      `chunked AS (INSERT INTO ${this.table(scope.collection)} (namespace, ${names.join(', ')}, updated_at) ` +
+      `SELECT ${namespace}, ${select.join(', ')}, ${updatedAt} FROM unnest(${unnest}) AS u(${names.join(', ')}))`;
+    const index = indexSql(scope.collection.location, params, scope.namespace, postings, lengths);
     await tx.run({
-      sql:
-        `INSERT INTO ${this.table(scope.collection)} (namespace, ${names.join(', ')}, updated_at) ` +
-        `SELECT $1::text, ${select.join(', ')}, $2::timestamptz FROM unnest(${unnest}) AS u(${names.join(', ')})`,
-      params: [scope.namespace, now, ...values],
+      sql: `WITH ${[inserted, ...index.items].join(', ')} ${index.insert}`,
+      params: params.values,
     });
-    for (const statement of indexStatements(scope.collection.location, scope.namespace, postings, lengths)) {
-      await tx.run(statement);
-    }
     const written = (tx as PostgresConnection).written;
     written.set(scope.collection.location, (written.get(scope.collection.location) ?? 0) + chunks.length);
   }
@@ -411,7 +418,11 @@ export class PostgresBackend extends SqlBackend {
     return rows.map((row) => this.scored(row, 1 - row.score));
   }
 
-  /** Okapi BM25 over the namespace's postings (`postgres-lexical.ts`); `score` as FTS5's `-bm25()`. */
+  /**
+   * Okapi BM25 over the namespace's postings (`postgres-lexical.ts`); `score` as FTS5's `-bm25()`.
+   * With `keepBest`, the {@link KEEP_BEST_CANDIDATES}·topK best chunks are read for their sources
+   * first; only when they hold fewer than `topK` sources is every scored chunk read (same result).
+   */
   async lexicalSearch(
     tx: SqlConnection,
     scope: Backend.BackendScope,
@@ -419,14 +430,22 @@ export class PostgresBackend extends SqlBackend {
   ): Promise<Backend.ScoredChunk[]> {
     const terms = queryIndexTerms(query.terms);
     if (terms.length === 0) return [];
-    const statement = lexicalSearchSql({
-      target: this.#target(scope, query),
-      terms,
-      weights: this.#lexicalWeights,
-      topK: query.topK,
-      keepBest: query.keepBest,
-    });
-    const rows = await tx.all<ScoredRow>(statement);
+    const search = (sourceCandidates: number | null) =>
+      tx.all<ScoredRow & { candidates?: number }>(
+        lexicalSearchSql({
+          target: this.#target(scope, query),
+          terms,
+          weights: this.#lexicalWeights,
+          topK: query.topK,
+          keepBest: query.keepBest,
+          sourceCandidates,
+        }),
+      );
+    const candidates = KEEP_BEST_CANDIDATES * query.topK;
+    let rows = await search(query.keepBest ? candidates : null);
+    if (query.keepBest && rows.length < query.topK && rows[0]?.candidates === candidates) {
+      rows = await search(null);
+    }
     return rows.map((row) => this.scored(row, row.score));
   }
 
@@ -523,9 +542,9 @@ export class PostgresBackend extends SqlBackend {
             'WHERE c.namespace = $1::text AND c.id = u.id',
           [namespace, group.map((row) => row.id), lengths],
         );
-        for (const statement of indexStatements(collection.location, namespace, postings, lengths)) {
-          await raw(tx).query(statement.sql, statement.params);
-        }
+        const params = this.dialect.params() as PostgresParams;
+        const index = indexSql(collection.location, params, namespace, postings, lengths);
+        await raw(tx).query(`WITH ${index.items.join(', ')} ${index.insert}`, params.values);
       }
       const last = rows[rows.length - 1]!;
       after = { namespace: last.namespace, id: last.id };

@@ -26,7 +26,7 @@ import type { LexicalFieldWeights } from '../collection/lexical-weights.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { indexTerm, tokenize } from '../memory/memory-tokenizer.js';
 import { quoteIdentifier } from './postgres-identifiers.js';
-import type { PostgresParams, SqlStatement } from './postgres-params.js';
+import type { PostgresParams } from './postgres-params.js';
 
 /** Term-frequency saturation; FTS5's value. */
 export const BM25_K1 = 1.2;
@@ -200,49 +200,49 @@ export function postingColumns(chunks: ReadonlyArray<{ id: string; fields: Lexic
 }
 
 /**
- * The statements that index chunks just inserted into one namespace: the namespace's totals first
- * (the row that orders concurrent writers), then the postings and the terms' document frequencies.
+ * The statement that indexes chunks just inserted into one namespace, as `WITH` items and a final
+ * `INSERT` to append to them: the namespace's totals first (the row that orders concurrent
+ * writers: the postings' insert reads the totals' result, so it runs after it), then the postings
+ * and the terms' document frequencies (upserted in term order). One round trip for any number of
+ * chunks; the caller may prepend items of its own (the chunk rows' insert).
+ * @param params Where the namespace, the totals and the postings are bound.
  * @param lengths Each inserted chunk's length.
  */
-export function indexStatements(
+export function indexSql(
   location: string,
+  params: PostgresParams,
   namespace: string,
   postings: PostingColumns,
   lengths: readonly number[],
-): SqlStatement[] {
+): { items: string[]; insert: string } {
   const t = lexicalTables(location);
   const [postingsTable, termStats, stats] = [t.postings, t.termStats, t.stats].map(quoteIdentifier);
   const tokens = lengths.reduce((sum, length) => sum + length, 0);
-  const statements: SqlStatement[] = [
-    {
-      sql:
-        `INSERT INTO ${stats} AS s (namespace, chunks, tokens) VALUES ($1::text, $2::bigint, $3::bigint) ` +
-        'ON CONFLICT (namespace) DO UPDATE SET chunks = s.chunks + excluded.chunks, tokens = s.tokens + excluded.tokens',
-      params: [namespace, lengths.length, tokens],
-    },
+  const ns = params.bind(namespace, 'text');
+  const totals =
+    `totals AS (INSERT INTO ${stats} AS s (namespace, chunks, tokens) ` +
+    `VALUES (${ns}, ${params.bind(lengths.length, 'bigint')}, ${params.bind(tokens, 'bigint')}) ` +
+    'ON CONFLICT (namespace) DO UPDATE SET chunks = s.chunks + excluded.chunks, tokens = s.tokens + excluded.tokens ' +
+    'RETURNING 1 AS one)';
+  const columns = [
+    params.bind(postings.ids, 'text[]'),
+    params.bind(postings.terms, 'text[]'),
+    ...[postings.content, postings.headings, postings.document, postings.context, postings.lengths].map(
+      (values) => params.bind(values, 'int[]'),
+    ),
   ];
-  if (postings.ids.length > 0) {
-    statements.push({
-      sql:
-        `WITH posted AS (INSERT INTO ${postingsTable} (namespace, id, term, in_content, in_headings, in_document, in_context, length) ` +
-        'SELECT $1::text, u.* FROM unnest($2::text[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[]) AS u ' +
-        'RETURNING term) ' +
-        `INSERT INTO ${termStats} AS s (namespace, term, chunks) ` +
-        'SELECT $1::text, term, count(*) FROM posted GROUP BY term ORDER BY term ' +
-        'ON CONFLICT (namespace, term) DO UPDATE SET chunks = s.chunks + excluded.chunks',
-      params: [
-        namespace,
-        postings.ids,
-        postings.terms,
-        postings.content,
-        postings.headings,
-        postings.document,
-        postings.context,
-        postings.lengths,
-      ],
-    });
-  }
-  return statements;
+  const posted =
+    `posted AS (INSERT INTO ${postingsTable} (namespace, id, term, in_content, in_headings, in_document, in_context, length) ` +
+    `SELECT ${ns}, u.id, u.term, u.in_content, u.in_headings, u.in_document, u.in_context, u.length ` +
+    `FROM totals, unnest(${columns.join(', ')}) AS u(id, term, in_content, in_headings, in_document, in_context, length) ` +
+    'RETURNING term)';
+  return {
+    items: [totals, posted],
+    insert:
+      `INSERT INTO ${termStats} AS s (namespace, term, chunks) ` +
+      `SELECT ${ns}, term, count(*) FROM posted GROUP BY term ORDER BY term ` +
+      'ON CONFLICT (namespace, term) DO UPDATE SET chunks = s.chunks + excluded.chunks',
+  };
 }
 
 /**
@@ -267,15 +267,18 @@ export interface Bm25Scoring {
    * not read while scoring).
    */
   where: string | undefined;
-  /** Also return each chunk's `source_id` (read from the chunk table). */
-  withSource: boolean;
 }
 
 /**
- * A query over the postings that yields `namespace, id, score` (and `source_id` when asked) for
- * every chunk holding at least one query term (any term, not all) and passing the conditions,
- * `score` being its BM25 score (higher is better), in no particular order. Every table is read
- * under the transaction's row-level security, so statistics and postings are the namespace's own.
+ * A query over the postings that yields `namespace, id, score` for every chunk holding at least
+ * one query term (any term, not all) and passing the conditions, `score` being its BM25 score
+ * (higher is better), in no particular order. Every table is read under the transaction's
+ * row-level security, so statistics and postings are the namespace's own.
+ *
+ * The plan is fixed by the query's shape: a materialised list of the query's distinct terms with
+ * each one's IDF and the namespace's average length (one look-up per term in `_tstats` and one
+ * row of `_lstats`), then one index-only scan of each term's postings, summed per chunk. Without
+ * conditions the chunk table is not read at all.
  */
 export function bm25Scores(scoring: Bm25Scoring): string {
   const { params, weights } = scoring;
@@ -291,23 +294,23 @@ export function bm25Scores(scoring: Bm25Scoring): string {
   const frequency =
     `(p.in_content * ${content} + p.in_headings * ${headings} + ` +
     `p.in_document * ${document} + p.in_context * ${context})`;
-  const joinChunks = scoring.where !== undefined || scoring.withSource;
-  const chunkJoin = joinChunks
-    ? ` JOIN ${quoteIdentifier(scoring.location)} AS c ON c.namespace = p.namespace AND c.id = p.id` +
-      (scoring.where === undefined ? '' : ` AND ${scoring.where}`)
-    : '';
-  const source = scoring.withSource ? ', min(c.source_id) AS source_id' : '';
-  return (
-    `SELECT p.namespace, p.id, sum(w.idf * w.repeats * ${frequency} * (${k1} + 1) / ` +
-    `(${frequency} + ${k1} * (1 - ${b} + ${b} * p.length / w.average))) AS score${source} ` +
-    `FROM (SELECT s.term, q.repeats, s.namespace, n.average, ` +
-    `CASE WHEN ln((n.chunks - s.chunks + 0.5) / (s.chunks + 0.5)) > 0 ` +
+  const chunkJoin =
+    scoring.where === undefined
+      ? ''
+      : ` JOIN ${quoteIdentifier(scoring.location)} AS c ON c.namespace = p.namespace AND c.id = p.id AND ${scoring.where}`;
+  const weighted =
+    'SELECT s.term, q.repeats, s.namespace, n.average, ' +
+    'CASE WHEN ln((n.chunks - s.chunks + 0.5) / (s.chunks + 0.5)) > 0 ' +
     `THEN ln((n.chunks - s.chunks + 0.5) / (s.chunks + 0.5)) ELSE ${minIdf} END AS idf ` +
     `FROM (SELECT term, count(*)::float8 AS repeats FROM unnest(${terms}) AS term GROUP BY term) AS q ` +
     `JOIN ${quoteIdentifier(t.termStats)} AS s ON s.term = q.term AND s.chunks > 0 ` +
-    `JOIN (SELECT namespace, chunks::float8 AS chunks, tokens::float8 / greatest(chunks, 1) AS average ` +
-    `FROM ${quoteIdentifier(t.stats)}) AS n ON n.namespace = s.namespace) AS w ` +
-    `JOIN ${quoteIdentifier(t.postings)} AS p ON p.namespace = w.namespace AND p.term = w.term${chunkJoin} ` +
+    'JOIN (SELECT namespace, chunks::float8 AS chunks, tokens::float8 / greatest(chunks, 1) AS average ' +
+    `FROM ${quoteIdentifier(t.stats)}) AS n ON n.namespace = s.namespace`;
+  return (
+    `WITH w AS MATERIALIZED (${weighted}) ` +
+    `SELECT p.namespace, p.id, sum(w.idf * w.repeats * ${frequency} * (${k1} + 1) / ` +
+    `(${frequency} + ${k1} * (1 - ${b} + ${b} * p.length / w.average))) AS score ` +
+    `FROM w JOIN ${quoteIdentifier(t.postings)} AS p ON p.namespace = w.namespace AND p.term = w.term${chunkJoin} ` +
     'GROUP BY p.namespace, p.id'
   );
 }

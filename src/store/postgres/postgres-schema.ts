@@ -271,6 +271,18 @@ export function isolationStatements(settings: PostgresSchemaSettings, namespace:
 }
 
 /**
+ * {@link isolationStatements} as one statement (one round trip, what every scoped transaction
+ * sends): `set_config('role', …, true)` is `SET LOCAL ROLE` (the same check of membership), and
+ * here the role is bound like the setting and the namespace.
+ */
+export function isolationStatement(settings: PostgresSchemaSettings, namespace: string): SqlStatement {
+  return {
+    sql: "SELECT set_config('role', $1::text, true), set_config($2::text, $3::text, true)",
+    params: [settings.appRole, settings.namespaceSetting, namespace],
+  };
+}
+
+/**
  * The query that describes an existing table: whether it exists and the type and dimension of its
  * `embedding` column (`atttypmod` is pgvector's declared dimension). Parameter: the table name.
  */

@@ -43,6 +43,12 @@ export interface LexicalSearchSql {
   weights: LexicalFieldWeights;
   topK: number;
   keepBest: boolean;
+  /**
+   * With `keepBest`: how many of the best-scored chunks are read back for their source ids before
+   * the best per source is kept; `null` reads every scored chunk (exact). Exact too whenever the
+   * result holds `topK` rows (see {@link lexicalSearchSql}).
+   */
+  sourceCandidates: number | null;
 }
 
 /** Inputs of {@link hybridSearchSql}. */
@@ -92,24 +98,41 @@ export function denseSearchSql(search: DenseSearchSql): SqlStatement {
  * BM25 search (`postgres-lexical.ts`): every chunk that holds any query term and passes the
  * conditions is scored from the postings and the namespace's statistics. Rows come back ordered
  * by `score` descending (ties by id).
+ *
+ * With `keepBest`, only the `sourceCandidates` best chunks (by score, then id) are joined to the
+ * chunk table for their source ids. Every source with a chunk among them has its best chunk among
+ * them, and ranks above every source without one, so when they yield `topK` sources those are
+ * exactly the `topK` best; when they yield fewer, the caller searches again with `null` (all).
+ * Each row also carries `candidates`, how many chunks were read back.
  */
 export function lexicalSearchSql(search: LexicalSearchSql): SqlStatement {
   const { params, where } = search.target;
+  const table = quoteIdentifier(search.target.location);
   const scored = bm25Scores({
     location: search.target.location,
     params,
     terms: search.terms,
     weights: search.weights,
     where: where === 'TRUE' ? undefined : where,
-    withSource: search.keepBest,
   });
+  if (!search.keepBest) {
+    const limit = params.bind(search.topK, 'int');
+    const top = `top AS MATERIALIZED (SELECT namespace, id, score FROM (${scored}) AS scored ORDER BY score DESC, id LIMIT ${limit})`;
+    return finish(search.target, top, 'top.score AS score, top.score AS lexical', 'top.score DESC, c.id');
+  }
+  const candidates = params.bind(search.sourceCandidates, 'int');
   const limit = params.bind(search.topK, 'int');
-  const top = search.keepBest
-    ? `scored AS MATERIALIZED (${scored}), ` +
-      'best AS (SELECT DISTINCT ON (source_id) namespace, id, score FROM scored ORDER BY source_id, score DESC, id), ' +
-      `top AS MATERIALIZED (SELECT namespace, id, score FROM best ORDER BY score DESC, id LIMIT ${limit})`
-    : `top AS MATERIALIZED (SELECT namespace, id, score FROM (${scored}) AS scored ORDER BY score DESC, id LIMIT ${limit})`;
-  return finish(search.target, top, 'top.score AS score, top.score AS lexical', 'top.score DESC, c.id');
+  const top =
+    `ranked AS MATERIALIZED (SELECT namespace, id, score FROM (${scored}) AS scored ORDER BY score DESC, id LIMIT ${candidates}), ` +
+    `best AS (SELECT DISTINCT ON (c.source_id) r.namespace, r.id, r.score FROM ranked AS r JOIN ${table} AS c ` +
+    'ON c.namespace = r.namespace AND c.id = r.id ORDER BY c.source_id, r.score DESC, r.id), ' +
+    `top AS MATERIALIZED (SELECT namespace, id, score FROM best ORDER BY score DESC, id LIMIT ${limit})`;
+  return finish(
+    search.target,
+    top,
+    'top.score AS score, top.score AS lexical, (SELECT count(*) FROM ranked)::int AS candidates',
+    'top.score DESC, c.id',
+  );
 }
 
 /**
@@ -149,7 +172,6 @@ export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
       terms: search.terms,
       weights: search.lexicalWeights,
       where: where === 'TRUE' ? undefined : where,
-      withSource: false,
     });
     lexical =
       `lexical AS MATERIALIZED (SELECT namespace, id, score FROM (${scored}) AS scored ORDER BY score DESC, id LIMIT ${candidates}), ` +

@@ -4,7 +4,12 @@ import { compilePostgresFilter } from './postgres-filter.js';
 import { safeIdentifier, safeSettingName } from './postgres-identifiers.js';
 import { parsePostgresStoreOptions } from './postgres-options.js';
 import { PostgresParams as SqlParams } from './postgres-params.js';
-import { collectionStatements, isolationStatements, migrationStatements } from './postgres-schema.js';
+import {
+  collectionStatements,
+  isolationStatement,
+  isolationStatements,
+  migrationStatements,
+} from './postgres-schema.js';
 import { tsqueryText } from './postgres-tsquery.js';
 
 const settings = { appRole: 'cairn_app', namespaceSetting: 'cairn.namespace', textSearchConfig: 'english' };
@@ -95,6 +100,14 @@ describe('schema statements', () => {
     expect(role).toEqual({ sql: 'SET LOCAL ROLE "cairn_app"', params: [] });
     expect(setting?.sql).toBe('SELECT set_config($1::text, $2::text, true)');
     expect(setting?.params).toEqual(['cairn.namespace', "x'; RESET ROLE; --"]);
+  });
+
+  it('pins a transaction in one statement, every value bound', () => {
+    const statement = isolationStatement(settings, "x'; RESET ROLE; --");
+    expect(statement.sql).toBe(
+      "SELECT set_config('role', $1::text, true), set_config($2::text, $3::text, true)",
+    );
+    expect(statement.params).toEqual(['cairn_app', 'cairn.namespace', "x'; RESET ROLE; --"]);
   });
 
   it('describes a collection table: halfvec, HNSW up to pgvector’s limit, BM25 tables and trigger, policies', () => {

@@ -1016,6 +1016,63 @@ CREATE TRIGGER refuse_row BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCT
     });
   });
 
+  describe('store.lexicalSearch with keepBest when one source crowds the top', () => {
+    // One source's 40 chunks outscore every other source's chunk, so the first candidates read
+    // for their sources (4 per wanted hit) all come from it; the search must read on and still
+    // return the best chunk of each of the next sources, as SQLite does.
+    const chunks = [
+      ...Array.from({ length: 40 }, (_, i) =>
+        makeChunk('crowd', i, { sourceId: 'crowd', text: `alpha alpha alpha note ${i}` }),
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        makeChunk(`single${i}`, 0, { sourceId: `single${i}`, text: `alpha ${'word '.repeat(i + 1)}end` }),
+      ),
+    ];
+
+    beforeAll(async () => {
+      await fresh();
+      await store.createCollection('crowded', { model: 'm', dimension: 3 });
+      await store.upsertChunks({ collection: 'crowded' }, chunks);
+    });
+
+    it('returns topK sources, each by its best chunk, with the scores SQLite gives', async () => {
+      const sqlite = await openSqliteStore({ path: ':memory:' });
+      try {
+        await sqlite.createCollection('crowded', { model: 'm', dimension: 3 });
+        await sqlite.upsertChunks({ collection: 'crowded' }, chunks);
+        for (const topK of [1, 3, 6, 10]) {
+          const request = { collection: 'crowded', query: 'alpha', topK, keepBest: true };
+          const [fromPostgres, fromSqlite] = await Promise.all([
+            store.lexicalSearch(request),
+            sqlite.lexicalSearch(request),
+          ]);
+          expect(fromPostgres.map((hit) => hit.chunk.sourceId)).toEqual(
+            fromSqlite.map((hit) => hit.chunk.sourceId),
+          );
+          expect(fromPostgres.map((hit) => hit.chunk.id)).toEqual(fromSqlite.map((hit) => hit.chunk.id));
+          for (const [i, hit] of fromPostgres.entries())
+            expect(hit.score).toBeCloseTo(fromSqlite[i]!.score, 6);
+        }
+        const six = await store.lexicalSearch({
+          collection: 'crowded',
+          query: 'alpha',
+          topK: 6,
+          keepBest: true,
+        });
+        expect(six.map((hit) => hit.chunk.sourceId).sort()).toEqual([
+          'crowd',
+          'single0',
+          'single1',
+          'single2',
+          'single3',
+          'single4',
+        ]);
+      } finally {
+        await sqlite.close();
+      }
+    });
+  });
+
   describe('store.hybridSearch', () => {
     const words = ['river', 'stone', 'cairn', 'trail', 'summit', 'valley', 'ridge', 'meadow'];
     let chunks: StoredChunk[];
