@@ -44,6 +44,7 @@ import type {
   ScoredChunk,
   StoreBackend,
   StoredCollection,
+  TransactionMode,
 } from './backend.js';
 import { type CheckedConditions, checkConditions, checkSelector } from './conditions.js';
 import { applyUpgrades, schemaAction } from './schema-version.js';
@@ -489,7 +490,7 @@ export class CollectionStore<Tx = unknown> implements Store {
     const topK = validatePositiveInteger(request?.topK, 'topK');
     const minSimilarity = checkMinSimilarity(request.minSimilarity);
     const { conditions, matchesNothing } = this.#supported(checkConditions(request));
-    return this.#scoped('read', request, async (tx, target) => {
+    return this.#scoped('search', request, async (tx, target) => {
       const vector = queryVector(target.collection, request.vector);
       if (matchesNothing) return [];
       const keepBest = request.keepBest === true;
@@ -533,7 +534,7 @@ export class CollectionStore<Tx = unknown> implements Store {
       );
     }
     const terms = queryTerms(request.query);
-    return this.#scoped('read', request, async (tx, target) => {
+    return this.#scoped('search', request, async (tx, target) => {
       if (terms.length === 0 || matchesNothing) return [];
       const rows = await this.#currentHits(tx, target, topK, (extra) =>
         this.#backend.lexicalSearch(tx, target, {
@@ -581,7 +582,7 @@ export class CollectionStore<Tx = unknown> implements Store {
     const minSimilarity = checkMinSimilarity(request.minSimilarity);
     const { conditions, matchesNothing } = this.#supported(checkConditions(request));
     const terms = queryTerms(request.query);
-    return this.#scoped('read', request, async (tx, target) => {
+    return this.#scoped('search', request, async (tx, target) => {
       const vector = queryVector(target.collection, request.vector);
       if (matchesNothing) return [];
       const rows = await this.#currentHits(tx, target, topK, (extra) =>
@@ -807,7 +808,7 @@ export class CollectionStore<Tx = unknown> implements Store {
    * collection at an older layout is upgraded first, in a transaction of its own.
    */
   #scoped<T>(
-    mode: 'read' | 'write',
+    mode: TransactionMode,
     scope: Scope,
     work: (tx: Tx, target: BackendScope) => Promise<T>,
   ): Promise<T> {
