@@ -61,7 +61,7 @@ export function connectionFailureError(error: unknown, operation: 'write' | 'rea
   const todo =
     operation === 'write'
       ? 'the transaction was rolled back (or, had it reached its commit, stored whole), so nothing is half-written; run the same command again once the server is up to complete it'
-      : 'nothing was changed; try again once the server is up';
+      : 'it changed nothing; run the same command again once the server is up';
   return new StoreRequestError({
     engine: 'postgres',
     operation,
