@@ -148,10 +148,10 @@ export class PostgresBackend extends SqlBackend {
     options: Pick<
       ResolvedPostgresStoreOptions,
       'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw' | 'autoAnalyze' | 'lexicalWeights'
-    > & { provision?: boolean; ivfflat?: { probes: number }; replicas?: ReplicaRouter },
+    > & { provision?: boolean; ivfflat?: { probes: number }; replicaRouter?: ReplicaRouter },
   ) {
     super(postgresDialect);
-    this.replicas = options.replicas;
+    this.replicas = options.replicaRouter;
     this.provision = options.provision ?? true;
     this.#lexicalWeights = Object.freeze({ ...options.lexicalWeights });
     this.#ivfflatProbes = options.ivfflat?.probes ?? 10;

@@ -79,7 +79,7 @@ async function routedStore(database: ReplicatedDatabase, consistency: ReplicaCon
   const primary = await createPgDriver(database.url, options.pool);
   const replica = counting(await createPgDriver(database.replicaUrl, options.pool));
   const router = new ReplicaRouter(primary, [replica.driver], consistency);
-  const store = new PostgresStore(new PostgresBackend(primary, { ...options, replicas: router }));
+  const store = new PostgresStore(new PostgresBackend(primary, { ...options, replicaRouter: router }));
   return { store, served: replica.served };
 }
 

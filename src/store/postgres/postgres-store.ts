@@ -59,7 +59,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   } else if (typeof resolved.pglite === 'string') {
     driver = await openPgliteFolder(resolved.pglite);
   } else driver = pgliteDriver(resolved.pglite!, false);
-  return new PostgresStore(new PostgresBackend(driver, { ...resolved, replicas }));
+  return new PostgresStore(new PostgresBackend(driver, { ...resolved, replicaRouter: replicas }));
 }
 
 /** Moves `replica=` and `replicaConsistency=` parameters of the URL into the options (the URL's win). */
