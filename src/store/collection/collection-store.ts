@@ -818,9 +818,10 @@ export class CollectionStore<Tx = unknown> implements Store {
     const name = validateCollectionName(scope.collection);
     const namespace = resolveNamespace(scope);
     return this.#track(async () => {
+      let current = mode;
       for (;;) {
         const known = this.#registryKnown;
-        const outcome = await this.#backend.transaction(mode, async (tx) => {
+        const outcome = await this.#backend.transaction(current, async (tx) => {
           const exists = known || (await this.#backend.hasRegistry(tx));
           const collection = exists ? await this.#backend.readCollection(tx, name, true) : undefined;
           if (collection === undefined) throw this.#notFound(name);
@@ -833,6 +834,8 @@ export class CollectionStore<Tx = unknown> implements Store {
         });
         if (outcome !== NEEDS_UPGRADE) return outcome.value;
         await this.#upgrade(name);
+        // A replica may not show the upgrade yet: the retry reads where the upgrade was written.
+        if (current === 'search') current = 'read';
       }
     });
   }
