@@ -55,8 +55,9 @@ replica_ok() {
   [ -n "$(on_primary "SELECT 1 FROM pg_stat_replication WHERE state = 'streaming' AND application_name = '$PG_MAJOR/$CLUSTER'")" ]
 }
 
+# Up to 3 minutes: on a busy machine a replica that was stopped for a while needs time to catch up.
 wait_for_replica() {
-  for _ in $(seq 1 60); do
+  for _ in $(seq 1 180); do
     replica_ok && return 0
     sleep 1
   done
