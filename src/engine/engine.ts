@@ -27,6 +27,7 @@ import {
   DimensionMismatchError,
   InvalidArgumentError,
   isCairnError,
+  type ProviderError,
   type SourceRefusedError,
 } from '../core/errors.js';
 import type {
@@ -576,9 +577,25 @@ export class Engine {
       : creatingStore(this.store, collection, () => this.ensureCollection(collection));
     // Omitted metadata keeps what the caller stored (not the date derived from the text, which is
     // derived again); `{}` clears it.
-    const stored = exists
-      ? (await this.store.getDocument({ collection, namespace }, documentId))?.metadata
-      : undefined;
+    let stored: Metadata | undefined;
+    try {
+      stored = exists
+        ? (await this.store.getDocument({ collection, namespace }, documentId))?.metadata
+        : undefined;
+    } catch (error) {
+      // A store that is unreachable for now (a server restarting) fails this document, as a write
+      // would; the run goes on with the others, and running it again completes this one.
+      if (!isRetryable(error)) throw error;
+      return {
+        documentId,
+        sourceName: source.name,
+        status: 'failed',
+        reason: (error as Error).message,
+        pages: 0,
+        chunks: 0,
+        milliseconds: 0,
+      };
+    }
     const metadata = options.metadata ?? (stored === undefined ? undefined : callerMetadata(stored));
     const { ingestSource } = await import('../ingest/pipeline.js');
     this.#forgetIdentities(collection, namespace);
@@ -1032,4 +1049,9 @@ function withStructured(
   structured: StructuredOptions | undefined,
 ): ParseSourceOptions | undefined {
   return structured === undefined ? parse : { ...parse, structured };
+}
+
+/** True for a cairn error that says trying again later can help (a store or provider unreachable for now). */
+function isRetryable(error: unknown): boolean {
+  return isCairnError(error) && (error as Partial<ProviderError>).isRetryable === true;
 }

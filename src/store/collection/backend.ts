@@ -135,6 +135,15 @@ export interface SchemaUpgrade<Tx> {
 }
 
 /**
+ * What a transaction does: `write` changes data; `read` reads, and must see every write this
+ * store made before it; `search` is a read-only ranking (dense, lexical, hybrid search) that a
+ * backend may serve from a read replica, so it may lag behind writes made elsewhere (a backend
+ * with replicas decides how it keeps this store's own writes visible). Backends without replicas
+ * treat `search` as `read`.
+ */
+export type TransactionMode = 'read' | 'write' | 'search';
+
+/**
  * The hooks of one storage engine. `Tx` is the backend's transaction handle; every hook but the
  * lifecycle ones runs inside {@link StoreBackend.transaction}.
  */
@@ -151,9 +160,10 @@ export interface StoreBackend<Tx = unknown> {
 
   /**
    * Runs `work` as one transaction: everything it writes becomes visible together, or nothing
-   * does when it throws (the error is rethrown). `read` transactions see one snapshot.
+   * does when it throws (the error is rethrown). `read` and `search` transactions see one
+   * snapshot; see {@link TransactionMode}.
    */
-  transaction<T>(mode: 'read' | 'write', work: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(mode: TransactionMode, work: (tx: Tx) => Promise<T>): Promise<T>;
   /** True when a trivial request succeeds; never throws. */
   ping(): Promise<boolean>;
   /** Releases connections; called once, after every call in flight has settled. */

@@ -44,6 +44,7 @@ import type {
   ScoredChunk,
   StoreBackend,
   StoredCollection,
+  TransactionMode,
 } from './backend.js';
 import { type CheckedConditions, checkConditions, checkSelector } from './conditions.js';
 import { applyUpgrades, schemaAction } from './schema-version.js';
@@ -489,7 +490,7 @@ export class CollectionStore<Tx = unknown> implements Store {
     const topK = validatePositiveInteger(request?.topK, 'topK');
     const minSimilarity = checkMinSimilarity(request.minSimilarity);
     const { conditions, matchesNothing } = this.#supported(checkConditions(request));
-    return this.#scoped('read', request, async (tx, target) => {
+    return this.#scoped('search', request, async (tx, target) => {
       const vector = queryVector(target.collection, request.vector);
       if (matchesNothing) return [];
       const keepBest = request.keepBest === true;
@@ -533,7 +534,7 @@ export class CollectionStore<Tx = unknown> implements Store {
       );
     }
     const terms = queryTerms(request.query);
-    return this.#scoped('read', request, async (tx, target) => {
+    return this.#scoped('search', request, async (tx, target) => {
       if (terms.length === 0 || matchesNothing) return [];
       const rows = await this.#currentHits(tx, target, topK, (extra) =>
         this.#backend.lexicalSearch(tx, target, {
@@ -581,7 +582,7 @@ export class CollectionStore<Tx = unknown> implements Store {
     const minSimilarity = checkMinSimilarity(request.minSimilarity);
     const { conditions, matchesNothing } = this.#supported(checkConditions(request));
     const terms = queryTerms(request.query);
-    return this.#scoped('read', request, async (tx, target) => {
+    return this.#scoped('search', request, async (tx, target) => {
       const vector = queryVector(target.collection, request.vector);
       if (matchesNothing) return [];
       const rows = await this.#currentHits(tx, target, topK, (extra) =>
@@ -807,7 +808,7 @@ export class CollectionStore<Tx = unknown> implements Store {
    * collection at an older layout is upgraded first, in a transaction of its own.
    */
   #scoped<T>(
-    mode: 'read' | 'write',
+    mode: TransactionMode,
     scope: Scope,
     work: (tx: Tx, target: BackendScope) => Promise<T>,
   ): Promise<T> {
@@ -817,9 +818,10 @@ export class CollectionStore<Tx = unknown> implements Store {
     const name = validateCollectionName(scope.collection);
     const namespace = resolveNamespace(scope);
     return this.#track(async () => {
+      let current = mode;
       for (;;) {
         const known = this.#registryKnown;
-        const outcome = await this.#backend.transaction(mode, async (tx) => {
+        const outcome = await this.#backend.transaction(current, async (tx) => {
           const exists = known || (await this.#backend.hasRegistry(tx));
           const collection = exists ? await this.#backend.readCollection(tx, name, true) : undefined;
           if (collection === undefined) throw this.#notFound(name);
@@ -832,6 +834,8 @@ export class CollectionStore<Tx = unknown> implements Store {
         });
         if (outcome !== NEEDS_UPGRADE) return outcome.value;
         await this.#upgrade(name);
+        // A replica may not show the upgrade yet: the retry reads where the upgrade was written.
+        if (current === 'search') current = 'read';
       }
     });
   }

@@ -61,7 +61,7 @@ export class MemoryBackend implements Backend.StoreBackend<MemoryTransaction> {
   readonly #collections = new Map<string, CollectionState>();
   readonly #lock = new SerialLock();
 
-  transaction<T>(mode: 'read' | 'write', work: (tx: MemoryTransaction) => Promise<T>): Promise<T> {
+  transaction<T>(mode: Backend.TransactionMode, work: (tx: MemoryTransaction) => Promise<T>): Promise<T> {
     return this.#lock.run(async () => {
       const tx: MemoryTransaction = { undo: mode === 'write' ? [] : undefined };
       try {

@@ -17,6 +17,7 @@ export {
   POSTGRES_CAPABILITIES,
   PostgresBackend,
 } from './postgres-backend.js';
+export { connectionFailureError, isConnectionFailure } from './postgres-connection-error.js';
 export { postgresDialect } from './postgres-dialect.js';
 export type { PostgresDriver, PostgresQueryable, PostgresResult } from './postgres-driver.js';
 export { compilePostgresFilter } from './postgres-filter.js';
@@ -29,6 +30,12 @@ export {
   type ResolvedPostgresStoreOptions,
 } from './postgres-options.js';
 export { type ParamType, PostgresParams, type SqlStatement } from './postgres-params.js';
+export {
+  REPLICA_RETRY_MS,
+  type ReplicaConsistency,
+  ReplicaRouter,
+  replicaUrlParameters,
+} from './postgres-replicas.js';
 export {
   CURRENT_SCHEMA_VERSION,
   collectionStatements,

@@ -28,6 +28,8 @@ export interface PgPoolSettings {
 interface PgClientLike {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
   release(destroy?: boolean | Error): void;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 /** The parts of a `pg` pool the driver calls. */
@@ -89,7 +91,7 @@ class PgDriver implements PostgresDriver {
   }
 
   async transaction<T>(work: (tx: PostgresQueryable) => Promise<T>): Promise<T> {
-    const client = await this.#acquire();
+    const { client, watch } = await this.#acquire();
     let broken: unknown;
     try {
       await client.query('BEGIN');
@@ -104,13 +106,16 @@ class PgDriver implements PostgresDriver {
       }
       throw error;
     } finally {
-      client.release(broken === undefined ? undefined : true);
+      client.off('error', watch.listener);
+      client.release(broken === undefined && watch.lost === undefined ? undefined : true);
     }
   }
 
   async ping(): Promise<boolean> {
     try {
       const client = await this.#pool.connect();
+      const onError = () => {};
+      client.on('error', onError);
       try {
         await client.query('SELECT 1');
         client.release();
@@ -118,6 +123,8 @@ class PgDriver implements PostgresDriver {
       } catch (error) {
         client.release(true);
         throw error;
+      } finally {
+        client.off('error', onError);
       }
     } catch {
       return false;
@@ -128,18 +135,44 @@ class PgDriver implements PostgresDriver {
     await this.#pool.end();
   }
 
-  /** A pooled client; with pre-ping, one that answered `SELECT 1` (a dead one is discarded and replaced once). */
-  async #acquire(): Promise<PgClientLike> {
+  /**
+   * A pooled client, watched for connection errors; with pre-ping, one that answered `SELECT 1`
+   * (a dead one is discarded and replaced once). The pool listens for errors of idle clients only:
+   * a checked-out client whose connection the server ends (a restart, a terminated backend) emits
+   * 'error', which without a listener would crash the process; with it, the statement in flight
+   * or the next one fails instead, and the client is discarded on release.
+   */
+  async #acquire(): Promise<{ client: PgClientLike; watch: ClientWatch }> {
     const client = await this.#pool.connect();
-    if (!this.#prePing) return client;
+    const watch = watchClient(client);
+    if (!this.#prePing) return { client, watch };
     try {
       await client.query('SELECT 1');
-      return client;
+      return { client, watch };
     } catch {
+      client.off('error', watch.listener);
       client.release(true);
-      return this.#pool.connect();
+      const fresh = await this.#pool.connect();
+      return { client: fresh, watch: watchClient(fresh) };
     }
   }
+}
+
+/** The connection error a checked-out client reported, if any. */
+interface ClientWatch {
+  lost: Error | undefined;
+  readonly listener: (error: Error) => void;
+}
+
+function watchClient(client: PgClientLike): ClientWatch {
+  const watch: ClientWatch = {
+    lost: undefined,
+    listener: (error) => {
+      watch.lost = error;
+    },
+  };
+  client.on('error', watch.listener);
+  return watch;
 }
 
 function wrap(client: PgClientLike): PostgresQueryable {

@@ -19,6 +19,7 @@ import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
 import { DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
+import { connectionFailureError, isConnectionFailure } from './postgres-connection-error.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { PostgresDriver, PostgresQueryable } from './postgres-driver.js';
 import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
@@ -33,6 +34,7 @@ import {
 import type { ResolvedPostgresStoreOptions } from './postgres-options.js';
 import type { PostgresParams } from './postgres-params.js';
 import { checkCollectionTable, lockDdl, runDdl, schemaExists } from './postgres-registry.js';
+import type { ReplicaRouter } from './postgres-replicas.js';
 import { vectorLiteral } from './postgres-rows.js';
 import {
   CURRENT_SCHEMA_VERSION,
@@ -83,7 +85,12 @@ export const POSTGRES_CAPABILITIES: StoreCapabilities = defineCapabilities({
 interface PostgresConnection extends SqlConnection {
   readonly tx: PostgresQueryable;
   readonly written: Map<string, number>;
+  /** True on a read replica (read-only: no row locks). */
+  readonly replica: boolean;
 }
+
+/** A WAL position no replica reaches: searches stay on the primary until a write's position is known again. */
+const UNKNOWN_WRITE_LSN = 'FFFFFFFF/FFFFFFFF';
 
 /** The PostgreSQL {@link SqlBackend}. */
 export class PostgresBackend extends SqlBackend {
@@ -134,6 +141,8 @@ export class PostgresBackend extends SqlBackend {
   readonly hnsw: Readonly<ResolvedPostgresStoreOptions['hnsw']>;
   readonly autoAnalyze: boolean;
   readonly driver: PostgresDriver;
+  /** Where searches run when the store has read replicas; `undefined` without replicas. */
+  readonly replicas: ReplicaRouter | undefined;
 
   readonly #analyzed = new Map<string, { pending: number; rows: number }>();
   readonly #lexicalWeights: LexicalFieldWeights;
@@ -144,9 +153,10 @@ export class PostgresBackend extends SqlBackend {
     options: Pick<
       ResolvedPostgresStoreOptions,
       'appRole' | 'namespaceSetting' | 'textSearchConfig' | 'hnsw' | 'autoAnalyze' | 'lexicalWeights'
-    > & { provision?: boolean; ivfflat?: { probes: number } },
+    > & { provision?: boolean; ivfflat?: { probes: number }; replicaRouter?: ReplicaRouter },
   ) {
     super(postgresDialect);
+    this.replicas = options.replicaRouter;
     this.provision = options.provision ?? true;
     this.#lexicalWeights = Object.freeze({ ...options.lexicalWeights });
     this.#ivfflatProbes = options.ivfflat?.probes ?? 10;
@@ -160,11 +170,18 @@ export class PostgresBackend extends SqlBackend {
     this.hnsw = Object.freeze({ ...options.hnsw });
   }
 
-  async transaction<T>(_mode: 'read' | 'write', work: (tx: SqlConnection) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a transaction on the primary, or, for a `search` when the store has read
+   * replicas, on a replica that may serve it ({@link ReplicaRouter.run}). After a `write` commits
+   * the router notes the primary's WAL position (read-your-writes). A connection failure (the
+   * server restarted or went away) becomes a retryable `StoreRequestError`.
+   */
+  async transaction<T>(mode: Backend.TransactionMode, work: (tx: SqlConnection) => Promise<T>): Promise<T> {
     let connection: PostgresConnection | undefined;
-    const result = await this.driver.transaction((tx) => {
+    const begin = (tx: PostgresQueryable, replica: boolean) => {
       connection = {
         tx,
+        replica,
         written: new Map(),
         all: async <Row>(statement: SqlStatement) =>
           (await tx.query<Row>(statement.sql, statement.params)).rows,
@@ -173,17 +190,46 @@ export class PostgresBackend extends SqlBackend {
         },
       };
       return work(connection);
-    });
+    };
+    let result: T;
+    try {
+      const routed =
+        mode === 'search' && this.replicas !== undefined
+          ? await this.replicas.run((tx) => begin(tx, true))
+          : undefined;
+      result = routed === undefined ? await this.driver.transaction((tx) => begin(tx, false)) : routed.value;
+    } catch (error) {
+      if (isConnectionFailure(error))
+        throw connectionFailureError(error, mode === 'write' ? 'write' : 'read');
+      throw error;
+    }
+    if (mode === 'write' && this.replicas !== undefined) {
+      // Without the position, no replica can be shown to have this write: searches stay on the primary.
+      await this.replicas.noteWrite().catch(() => this.replicas!.noteUnknownWrite(UNKNOWN_WRITE_LSN));
+    }
     for (const [table, rows] of connection?.written ?? []) await this.#afterWrite(table, rows);
     return result;
+  }
+
+  /** As the shared SQL layer's, but a replica's registry read takes no row lock (a hot standby allows none). */
+  override readCollection(
+    tx: SqlConnection,
+    name: string,
+    lock: boolean,
+  ): Promise<Backend.StoredCollection | undefined> {
+    return super.readCollection(tx, name, lock && !(tx as PostgresConnection).replica);
   }
 
   ping(): Promise<boolean> {
     return this.driver.ping();
   }
 
-  close(): Promise<void> {
-    return this.driver.close();
+  async close(): Promise<void> {
+    try {
+      await this.replicas?.close();
+    } finally {
+      await this.driver.close();
+    }
   }
 
   /** True when the registry, the documents table, the application role and the text-search configuration exist. */

@@ -38,6 +38,23 @@ export const postgresStoreOptionsSchema = z
       .regex(/^postgres(ql)?:\/\//i, 'must start with postgres:// or postgresql://')
       .optional(),
     /**
+     * Read replicas of the server at `url` (streaming replicas, e.g. made with `pg_basebackup -R`):
+     * `postgres://` URLs of the same database. Dense, lexical and hybrid searches run on a replica
+     * (taken in turn); writes and every other read run on `url`. A replica that cannot be reached
+     * or cancels a search is skipped, and the primary answers. Also given as `replica=HOST:PORT`
+     * parameters of `url` (see `replicaUrlParameters`). Default none.
+     */
+    replicas: z
+      .array(z.string().regex(/^postgres(ql)?:\/\//i, 'must start with postgres:// or postgresql://'))
+      .default([]),
+    /**
+     * What a search on a replica sees (see `ReplicaConsistency`): `session` (default) — every
+     * write made through this store object (until a replica has replayed the last one, searches
+     * run on the primary); `eventual` — whatever the replica has replayed, so a search right after
+     * an ingest may miss it. Also `replicaConsistency=` in `url`.
+     */
+    replicaConsistency: z.enum(['session', 'eventual']).default('session'),
+    /**
      * In-process PGlite instead of a server: a PGlite instance (created with the `vector` and
      * `unaccent` extensions, e.g. by `createPglite`; the store never closes it), or a data folder
      * (`memory://` for a private in-memory database; the store closes it).
@@ -135,6 +152,13 @@ export const postgresStoreOptionsSchema = z
         code: 'custom',
         path: ['url'],
         message: 'give exactly one of url (a PostgreSQL server), pglite (in-process) or driver',
+      });
+    }
+    if (options.replicas.length > 0 && options.url === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['replicas'],
+        message: 'replicas are replicas of a server: give url (the primary) with them',
       });
     }
   });

@@ -20,6 +20,7 @@ import {
   parsePostgresStoreOptions,
   type ResolvedPostgresStoreOptions,
 } from './postgres-options.js';
+import { type ReplicaConsistency, ReplicaRouter, replicaUrlParameters } from './postgres-replicas.js';
 import { migrationStatements, type PostgresSchemaSettings } from './postgres-schema.js';
 import {
   ivfflatLists,
@@ -45,14 +46,32 @@ import {
  *   another process (PGlite allows one at a time; the message names its PID).
  */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
-  const resolved = parsePostgresStoreOptions(options);
+  const resolved = withUrlReplicas(parsePostgresStoreOptions(options));
   let driver: PostgresDriver;
+  let replicas: ReplicaRouter | undefined;
   if (resolved.driver !== undefined) driver = resolved.driver;
-  else if (resolved.url !== undefined) driver = await createPgDriver(resolved.url, resolved.pool);
-  else if (typeof resolved.pglite === 'string') {
+  else if (resolved.url !== undefined) {
+    driver = await createPgDriver(resolved.url, resolved.pool);
+    if (resolved.replicas.length > 0) {
+      const pools = await Promise.all(resolved.replicas.map((url) => createPgDriver(url, resolved.pool)));
+      replicas = new ReplicaRouter(driver, pools, resolved.replicaConsistency);
+    }
+  } else if (typeof resolved.pglite === 'string') {
     driver = await openPgliteFolder(resolved.pglite);
   } else driver = pgliteDriver(resolved.pglite!, false);
-  return new PostgresStore(new PostgresBackend(driver, resolved));
+  return new PostgresStore(new PostgresBackend(driver, { ...resolved, replicaRouter: replicas }));
+}
+
+/** Moves `replica=` and `replicaConsistency=` parameters of the URL into the options (the URL's win). */
+function withUrlReplicas(options: ResolvedPostgresStoreOptions): ResolvedPostgresStoreOptions {
+  if (options.url === undefined) return options;
+  const { url, replicas, consistency } = replicaUrlParameters(options.url);
+  return {
+    ...options,
+    url,
+    replicas: [...options.replicas, ...replicas],
+    replicaConsistency: consistency ?? options.replicaConsistency,
+  };
 }
 
 /**
@@ -94,6 +113,12 @@ async function openPgliteFolder(dataDir: string): Promise<PostgresDriver> {
  *   weights, k1 and b), from postings and statistics kept per namespace in the database
  *   (`postgres-lexical.ts`); a query matches chunks holding any of its words.
  * - `vectorType: 'float16'` collections store `halfvec`; their embeddings read back rounded to float16.
+ * - With `replicas`, searches run on a read replica and everything else on the primary; with the
+ *   default `session` consistency a search sees every write this store object made before it
+ *   (docs/postgres.md, "Read replicas").
+ * - A connection failure (the server restarted or went away mid-call) throws a retryable
+ *   `StoreRequestError` (code `PROVIDER_ERROR`, `isRetryable` true); the transaction is never
+ *   left half-applied, and running the call again completes it.
  */
 export class PostgresStore extends CollectionStore<SqlConnection> {
   readonly #backend: PostgresBackend;
@@ -120,6 +145,17 @@ export class PostgresStore extends CollectionStore<SqlConnection> {
    */
   get autoAnalyze(): boolean {
     return this.#backend.autoAnalyze;
+  }
+
+  /**
+   * Read replicas in use (their count) and what a search on them sees; `undefined` without
+   * replicas. See `replicas` and `replicaConsistency` of {@link PostgresStoreOptions}.
+   */
+  get replicas(): { count: number; consistency: ReplicaConsistency } | undefined {
+    const router = this.#backend.replicas;
+    return router === undefined
+      ? undefined
+      : { count: router.drivers.length, consistency: router.consistency };
   }
 
   /** Which driver the store runs on: `pg` (a server) or `pglite` (in-process). */

@@ -5,7 +5,7 @@
  * @module
  */
 import type { StoreCapabilities } from '../../core/ports.js';
-import { defineCapabilities, type SchemaUpgrade } from '../collection/backend.js';
+import { defineCapabilities, type SchemaUpgrade, type TransactionMode } from '../collection/backend.js';
 
 /** The settings every remote backend takes. */
 export interface RemoteBackendSettings {
@@ -29,7 +29,7 @@ export abstract class RemoteBackend {
   /** The cheapest request the engine answers; throws (or resolves `false`) when it is not reachable. */
   protected abstract heartbeat(): Promise<unknown>;
 
-  async transaction<T>(_mode: 'read' | 'write', work: (tx: null) => Promise<T>): Promise<T> {
+  async transaction<T>(_mode: TransactionMode, work: (tx: null) => Promise<T>): Promise<T> {
     return work(null);
   }
 

@@ -16,6 +16,7 @@ import type {
   ScoredChunk,
   StoreBackend,
   StoredCollection,
+  TransactionMode,
 } from '../collection/backend.js';
 import { documentField, documentIdentity, type PreparedChunk } from '../collection/validation.js';
 import type { NamespaceAccess, SqlConnection, SqlDialect, SqlParams } from './sql-dialect.js';
@@ -51,7 +52,7 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
     this.rows = new SqlRows(dialect);
   }
 
-  abstract transaction<T>(mode: 'read' | 'write', work: (tx: SqlConnection) => Promise<T>): Promise<T>;
+  abstract transaction<T>(mode: TransactionMode, work: (tx: SqlConnection) => Promise<T>): Promise<T>;
   abstract ping(): Promise<boolean>;
   abstract close(): Promise<void>;
   abstract hasRegistry(tx: SqlConnection): Promise<boolean>;

@@ -139,7 +139,7 @@ export class SqliteBackend extends SqlBackend {
    * of one blocking the event loop in SQLite's busy handler while the other, holding the write
    * lock across an `await`, cannot finish (which ended in `SQLITE_BUSY`).
    */
-  transaction<T>(mode: 'read' | 'write', work: (tx: SqlConnection) => Promise<T>): Promise<T> {
+  transaction<T>(mode: Backend.TransactionMode, work: (tx: SqlConnection) => Promise<T>): Promise<T> {
     const body = async () => {
       this.#db.exec(mode === 'write' ? 'BEGIN IMMEDIATE' : 'BEGIN');
       try {
