@@ -109,7 +109,7 @@ const FILTER_FIXTURE: Record<string, Metadata> = {
     $dollar: 'kept',
   },
   m5: {},
-  m6: { lang: 'EN', year: 2020.5, tags: [], flag: 1 },
+  m6: { lang: 'EN', year: 2020.5, tags: [], flag: 1, 'doc.kind': 'memo' },
 };
 
 const ALL = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'];
@@ -150,6 +150,15 @@ const FILTER_CASES: Array<[string, Filter, string[]]> = [
   ['key with a space', { 'author.full name': 'Ann Lee' }, ['m1']],
   ['dots split paths', { 'a.b': 'nested' }, ['m4']],
   ['an escaped dot is part of the key', { 'a\\.b': 'literal-dot' }, ['m4']],
+  ['a dotted key also names the key spelled with the dot', { 'a.b': 'literal-dot' }, ['m4']],
+  ['a key with a dot, found by its dotted name', { 'doc.kind': 'memo' }, ['m6']],
+  ['$exists of a key with a dot', { 'doc.kind': { $exists: true } }, ['m6']],
+  [
+    '$ne of a dotted key: neither the nested field nor the dotted key',
+    { 'a.b': { $ne: 'nested' } },
+    ['m1', 'm2', 'm3', 'm5', 'm6'],
+  ],
+  ['$nin of a key with a dot', { 'doc.kind': { $nin: ['memo'] } }, ['m1', 'm2', 'm3', 'm4', 'm5']],
   ['SQL in a key is data', { "'; DROP TABLE x; --": 'x' }, ['m4']],
   ['quote in a key', { 'qu"ote': 'q' }, ['m4']],
   ['unicode key', { 'é ü': 'uni' }, ['m4']],
