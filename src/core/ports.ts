@@ -445,9 +445,10 @@ export type LexicalScoring = 'bm25' | 'lucene_bm25' | 'ts_rank_cd' | 'none';
  * One operation of the filter language, as a backend needs it: an operator (`$ne` and `$nin` are
  * the negations of `$eq` and `$in`, `$exists: false` is a negated `$exists`), or a range operator
  * applied to a string operand, named with `:string` (`$gte:string`); number ranges are the plain
- * name (`$gte`).
+ * name (`$gte`); `$headingPath`, any condition on the chunk's heading path rather than its metadata.
  */
 export type FilterOperation =
+  | '$headingPath'
   | '$eq'
   | '$ne'
   | '$gt'

@@ -114,6 +114,13 @@ const FILTER_FIXTURE: Record<string, Metadata> = {
 
 const ALL = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'];
 
+/** The heading paths of the filter fixture's chunks (the others have none). */
+const FILTER_HEADINGS: Record<string, string[]> = {
+  m1: ['Guide', 'Usage'],
+  m2: ['Guide'],
+  m3: ['Reference', 'Usage notes', 'a.b'],
+};
+
 const FILTER_CASES: Array<[string, Filter, string[]]> = [
   ['literal equality', { lang: 'en' }, ['m1', 'm3']],
   ['$eq', { lang: { $eq: 'en' } }, ['m1', 'm3']],
@@ -175,6 +182,20 @@ const FILTER_CASES: Array<[string, Filter, string[]]> = [
   ['real numbers', { score: 1.5 }, ['m1']],
   ['integer-valued real', { score: { $gte: 2 } }, ['m2']],
   ['empty filter', {}, ALL],
+  ['$headingPath: any heading equal', { $headingPath: 'Usage' }, ['m1']],
+  ['$headingPath: an outer heading', { $headingPath: 'Guide' }, ['m1', 'm2']],
+  ['$headingPath $in', { $headingPath: { $in: ['Usage', 'Reference'] } }, ['m1', 'm3']],
+  [
+    '$headingPath $ne includes chunks without headings',
+    { $headingPath: { $ne: 'Guide' } },
+    ['m3', 'm4', 'm5', 'm6'],
+  ],
+  ['$headingPath $exists', { $headingPath: { $exists: true } }, ['m1', 'm2', 'm3']],
+  ['$headingPath $exists false', { $headingPath: { $exists: false } }, ['m4', 'm5', 'm6']],
+  ['$headingPath range on strings', { $headingPath: { $gte: 'Usage' } }, ['m1', 'm3']],
+  ['$headingPath is not a metadata path', { $headingPath: 'a.b' }, ['m3']],
+  ['$headingPath with metadata', { $headingPath: 'Guide', lang: 'en' }, ['m1']],
+  ['$headingPath in $or', { $or: [{ $headingPath: 'Reference' }, { flag: 1 }] }, ['m3', 'm6']],
 ];
 
 const INVALID_FILTERS: Array<[string, unknown, string]> = [
@@ -284,7 +305,13 @@ export function runStoreContract(
       for (const [key, metadata] of Object.entries(FILTER_FIXTURE)) {
         await store.replaceDocument(
           scope,
-          documentWrite(key, [chunk(key, 0, { metadata, text: `common words for ${key}` })]),
+          documentWrite(key, [
+            chunk(key, 0, {
+              metadata,
+              text: `common words for ${key}`,
+              headingPath: FILTER_HEADINGS[key] ?? [],
+            }),
+          ]),
         );
       }
     }

@@ -59,13 +59,55 @@ function normaliseFilter(filter: unknown, where: string, depth: number, state: S
       children.push(normaliseLogical(key, value, at, depth, state));
     } else if (key === '$not') {
       children.push({ kind: 'not', child: normaliseFilter(value, at, depth + 1, state) });
+    } else if (key === HEADING_PATH_KEY) {
+      children.push(...normaliseHeadingPath(value, at, state));
     } else if (key.startsWith('$')) {
-      throw new InvalidFilterError(at, `unknown operator ${key}; logical operators are $and, $or, $not`);
+      throw new InvalidFilterError(
+        at,
+        `unknown operator ${key}; logical operators are $and, $or, $not (and ${HEADING_PATH_KEY} names the chunk's headings)`,
+      );
     } else {
       children.push(...normaliseField(key, value, at, state));
     }
   }
   return children.length === 1 ? children[0]! : { kind: 'and', children };
+}
+
+/** The filter key that names a chunk's heading path rather than a metadata field. */
+export const HEADING_PATH_KEY = '$headingPath';
+
+/**
+ * The conditions of `$headingPath`: the operators of a metadata field, over the chunk's heading
+ * texts (any heading matching is a match), marked `field: 'headingPath'` with an empty path.
+ */
+function normaliseHeadingPath(value: unknown, at: string, state: State): FilterNode[] {
+  if (Array.isArray(value)) {
+    throw new InvalidFilterError(at, 'an array is not a value to compare with; use { "$in": [...] }');
+  }
+  if (!isPlainObject(value)) return [onHeadingPath(comparison([], 'eq', scalar(value, at), at, state))];
+  const operators = Object.entries(value);
+  if (operators.length === 0) {
+    throw new InvalidFilterError(
+      at,
+      'an operator object needs at least one operator, e.g. { "$eq": "Usage" }',
+    );
+  }
+  return operators.map(([operator, operand]) =>
+    onHeadingPath(normaliseOperator([], operator, operand, at, state)),
+  );
+}
+
+/** `node` with its leaves reading the heading path. */
+function onHeadingPath(node: FilterNode): FilterNode {
+  switch (node.kind) {
+    case 'cmp':
+    case 'exists':
+      return { ...node, field: 'headingPath' };
+    case 'not':
+      return { kind: 'not', child: onHeadingPath(node.child) };
+    default:
+      return { kind: node.kind, children: node.children.map(onHeadingPath) };
+  }
 }
 
 function normaliseLogical(
