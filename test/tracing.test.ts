@@ -262,6 +262,8 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
       expect(rerank.attributes).toMatchObject({
         'gen_ai.provider.name': 'cohere',
         'gen_ai.request.model': 'rerank-v3.5',
+        'server.address': '127.0.0.1',
+        'server.port': Number(new URL(cohere.baseURL).port),
       });
       expect(attr(rerank, 'cairn.rerank.candidates')).toBe(
         attr(onlySpan(spans, 'cairn.search.lexical'), 'cairn.hits'),

@@ -228,6 +228,11 @@ export interface Reranker extends AdapterLifecycle {
     query: string;
     documents: string[];
     signal?: AbortSignal;
+    /**
+     * Receives the facts of each request (see {@link ModelResponse}; a hosted reranker: the URL it
+     * posted to), for the call's span. Optional to honour.
+     */
+    onResponse?: (response: ModelResponse) => void;
   }): Promise<Array<number | null>>;
 }
 

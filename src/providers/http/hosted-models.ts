@@ -108,11 +108,14 @@ export abstract class HostedReranker<Options extends RequestPolicy, Reply> imple
     query: string;
     documents: string[];
     signal?: AbortSignal;
+    onResponse?: (response: ModelResponse) => void;
   }): Promise<Array<number | null>> {
     return rerankInSlices(options.documents, this.maxDocumentsPerCall, async (documents) => {
+      const endpoint = this.endpoint();
+      options.onResponse?.({ url: endpoint.url });
       const reply = await postForJson({
         ...this.options,
-        ...this.endpoint(),
+        ...endpoint,
         provider: this.provider,
         body: this.body(options.query, documents),
         signal: options.signal,
