@@ -213,6 +213,8 @@ const INVALID_FILTERS: Array<[string, unknown, string]> = [
   ['non-finite number', { year: Number.NaN }, 'year'],
   ['boolean range operand', { year: { $gt: true } }, 'year.$gt'],
   ['$not of a non-object', { $not: 'x' }, '$not'],
+  ['$headingPath with an array literal', { $headingPath: ['Usage'] }, '$headingPath'],
+  ['$headingPath with an unknown operator', { $headingPath: { $regex: 'U' } }, '$headingPath.$regex'],
 ];
 
 /** The lexical fixture's chunk texts (`lex:0` … `lex:4`; `lex:4` has the heading path `Zebra facts`). */
