@@ -88,7 +88,8 @@ for (const file of files) {
             : current.includes('-')
               ? 'hyphen kept (was dropped)'
               : 'hyphen dropped (was kept)';
-        (changes[kind] ??= []).push(
+        changes[kind] ??= [];
+        changes[kind].push(
           `${path.basename(file)} p${p}: ${old ?? `${line.split(/\s/).at(-1)} / ${next.split(/\s/)[0]}`} → ${current}`,
         );
       }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dropOverprints, hyphenVocabulary, joinHyphenated, layoutPage, type PdfTextItem } from './pdf-layout.js';
+import {
+  dropOverprints,
+  hyphenVocabulary,
+  joinHyphenated,
+  layoutPage,
+  type PdfTextItem,
+} from './pdf-layout.js';
 
 /** Viewport of an unrotated US-letter page at scale 1: user space (y up) to device space (y down). */
 const LETTER = [1, 0, 0, -1, 0, 792];

@@ -386,7 +386,10 @@ export function hyphenVocabulary(lines: Iterable<string>): HyphenVocabulary {
  *    elsewhere; not `self-` + `ish`);
  * 6. otherwise it goes (`exam-` + `ple`).
  */
-export function joinHyphenated(lines: string[], vocabulary: HyphenVocabulary = hyphenVocabulary(lines)): string[] {
+export function joinHyphenated(
+  lines: string[],
+  vocabulary: HyphenVocabulary = hyphenVocabulary(lines),
+): string[] {
   const out = [...lines];
   for (let i = 0; i < out.length - 1; i++) {
     const line = out[i]!;

@@ -171,7 +171,8 @@ function pageWithStructure(
     i++;
   }
   flush();
-  if (page.rotated.length > 0) parts.push(pageMarkdown({ paragraphs: [], rotated: page.rotated }, vocabulary));
+  if (page.rotated.length > 0)
+    parts.push(pageMarkdown({ paragraphs: [], rotated: page.rotated }, vocabulary));
   return parts.join('\n\n');
 }
 

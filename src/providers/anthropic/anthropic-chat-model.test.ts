@@ -106,7 +106,11 @@ describe('AnthropicChatModel.doStream', () => {
 
   it('reports the URL, then the message id, model and stop reason through onResponse', async () => {
     server = await startAnthropicMessagesServer({ reply: () => 'Marmots eat grass.', apiKey: 'sk-test' });
-    const model = new AnthropicChatModel({ model: 'claude-haiku-4-5', baseURL: server.baseURL, apiKey: 'sk-test' });
+    const model = new AnthropicChatModel({
+      model: 'claude-haiku-4-5',
+      baseURL: server.baseURL,
+      apiKey: 'sk-test',
+    });
     const facts: unknown[] = [];
     await collect(model.doStream({ messages, onResponse: (r) => facts.push(r) }));
     expect(facts).toEqual([
