@@ -330,6 +330,33 @@ describe('the HTTP API', () => {
       expect(bad).toMatchObject({ status: 400, body: { error: { code: 'INVALID_FILTER' } } });
     });
 
+    it('filters on a dotted metadata key and on the heading path', async () => {
+      await server.upload(
+        'kb',
+        KEYS.aWrite,
+        { 'flat.md': '# Flat\n\n## Export\n\nSigning keys exported from a flat store.' },
+        { 'source.system': 'ledger' },
+      );
+      const search = async (filter: unknown) => {
+        const { status, body } = await server.json<{ hits: Array<{ documentId: string }> }>(
+          'POST',
+          '/v1/collections/kb/search',
+          { key: KEYS.aRead, json: { query: 'signing keys', filter } },
+        );
+        expect(status).toBe(200);
+        return body.hits.map((h) => h.documentId).sort();
+      };
+      // Metadata written with a dot in its key is found by the dotted name.
+      expect(await search({ 'source.system': 'ledger' })).toEqual(['flat.md']);
+      expect(await search({ 'source.system': { $ne: 'ledger' } })).not.toContain('flat.md');
+      // Headings: any heading of the chunk's path.
+      expect(await search({ $headingPath: 'Rotation' })).toEqual(['guides/keys.md']);
+      expect(await search({ $headingPath: { $in: ['Export', 'Rotation'] } })).toEqual([
+        'flat.md',
+        'guides/keys.md',
+      ]);
+    });
+
     it('refuses a filter or metadata with a __proto__ key instead of dropping it (the filter matched everything)', async () => {
       for (const filter of ['{"__proto__":{"team":"nope"}}', '{"$and":[{"__proto__":{"$eq":1}}]}']) {
         const search = await server.json<{ error: { code: string; message: string } }>(

@@ -14,6 +14,7 @@ import { openStore } from '../src/engine/store-schemes.js';
 import {
   childNames,
   childrenOf,
+  MemoryCache,
   onlySpan,
   type SpanRecorder,
   startSpanRecorder,
@@ -229,6 +230,14 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
     ]);
     const embeddings = onlySpan(spans, 'embeddings hash-32');
     expect(attr(embeddings, 'cairn.embedding.kind')).toBe('query');
+    // The GenAI conventions' attributes of a call to a remote model: where it went, what answered.
+    expect(embeddings.attributes).toMatchObject({
+      'gen_ai.provider.name': 'openai',
+      'server.address': '127.0.0.1',
+      'server.port': Number(new URL(server.baseURL).port),
+      'gen_ai.response.model': 'hash-32',
+    });
+    expect(attr(embeddings, 'gen_ai.usage.input_tokens')).toBeGreaterThan(0);
     const fusion = onlySpan(spans, 'cairn.fusion');
     expect(fusion.attributes).toMatchObject({ 'cairn.fusion.k': 60, 'cairn.fusion.rankings': 2 });
     expect(retrieval!.events.at(-1)!.attributes).toMatchObject({
@@ -253,6 +262,8 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
       expect(rerank.attributes).toMatchObject({
         'gen_ai.provider.name': 'cohere',
         'gen_ai.request.model': 'rerank-v3.5',
+        'server.address': '127.0.0.1',
+        'server.port': Number(new URL(cohere.baseURL).port),
       });
       expect(attr(rerank, 'cairn.rerank.candidates')).toBe(
         attr(onlySpan(spans, 'cairn.search.lexical'), 'cairn.hits'),
@@ -321,7 +332,17 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
       expect(chat.attributes).not.toHaveProperty('gen_ai.request.temperature');
       expect(attr(chat, 'gen_ai.usage.input_tokens')).toBeGreaterThan(0);
       expect(attr(chat, 'gen_ai.usage.output_tokens')).toBeGreaterThan(0);
+      expect(chat.attributes).toMatchObject({
+        'server.address': '127.0.0.1',
+        'server.port': Number(new URL(server.baseURL).port),
+        'gen_ai.response.model': 'chat-small',
+        'gen_ai.response.finish_reasons': ['stop'],
+      });
+      expect(attr(chat, 'gen_ai.response.id')).toMatch(/^chatcmpl-\d+$/);
     }
+    expect(new Set(chats.map((c) => attr(c, 'gen_ai.response.id'))).size).toBe(2);
+    // The ask's own searches for boilerplate are probes, not retrievals: one retrieval span.
+    expect(spans.filter((s) => attr(s, 'gen_ai.operation.name') === 'retrieval')).toHaveLength(1);
     const rewriteChat = chats.find((c) => attr(c, 'cairn.chat.purpose') === 'rewrite')!;
     expect(rewriteChat.parentSpanContext?.spanId).toBe(rewrite.spanContext().spanId);
     // The fake server counts words: the rewrite's reply is the standalone question.
@@ -330,6 +351,69 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
     expect(answerChat.parentSpanContext?.spanId).toBe(onlySpan(spans, 'cairn.answer').spanContext().spanId);
     const request = server.requests.at(-1)!;
     expect(request.body.stream_options).toEqual({ include_usage: true });
+  });
+
+  it('a query embedding found in the cache makes no embeddings span (no model call happened)', async () => {
+    const cached = await createEngine({
+      store: await openStore(path.join(tempDir(), 'cached.db')),
+      collection: COLLECTION,
+      namespace: NAMESPACE,
+      embedder: new OpenAIEmbedder({ model: 'hash-32', dimension: 32, baseURL: server.baseURL }),
+      cache: new MemoryCache(),
+    });
+    try {
+      const text = 'Pikas gather hay piles on talus slopes before winter.';
+      await cached.ingestSource({ name: 'pika.md', bytes: new TextEncoder().encode(text) });
+      const query = 'where do pikas keep hay';
+      await cached.search(query, { mode: 'dense' });
+      recorder.reset();
+      const before = server.requests.length;
+      const { hits } = await cached.search(query, { mode: 'dense' });
+      expect(hits.length).toBeGreaterThan(0);
+      expect(server.requests.length).toBe(before); // no model call happened...
+      const names = recorder.spans().map((s) => s.name);
+      expect(names).not.toContain('embeddings hash-32'); // ...so no model span
+      expect(names).toContain('cairn.search.dense');
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('an extractive ask: its evidence and boilerplate searches are internal probes under their stages, not retrievals', async () => {
+    const extractive = await createEngine({
+      store: await openStore(path.join(tempDir(), 'extractive.db')),
+      collection: COLLECTION,
+      namespace: NAMESPACE,
+    });
+    try {
+      const text =
+        '# Marmots\n\nIn the long alpine summer the marmots eat grasses, flowers and seeds near their burrows.\n';
+      await extractive.ingestSource({ name: 'marmots.md', bytes: new TextEncoder().encode(text) });
+      recorder.reset();
+      await extractive.ask('What do marmots eat in the alpine summer?');
+      const spans = recorder.spans();
+      const retrievals = spans.filter((s) => s.name.startsWith('retrieval '));
+      expect(retrievals).toHaveLength(1);
+      expect(spans.filter((s) => attr(s, 'gen_ai.operation.name') === 'retrieval')).toHaveLength(1);
+      const evidence = onlySpan(spans, 'cairn.evidence');
+      const probes = childrenOf(spans, evidence);
+      expect(probes.length).toBeGreaterThan(0);
+      for (const probe of probes) {
+        expect(probe.name).toBe('cairn.probe evidence-check');
+        expect(probe.kind).toBe(SpanKind.INTERNAL);
+        expect(probe.attributes).toMatchObject({
+          'cairn.probe': 'evidence-check',
+          'cairn.collection': COLLECTION,
+        });
+        expect(probe.attributes).not.toHaveProperty('gen_ai.operation.name');
+      }
+      const boilerplate = onlySpan(spans, 'cairn.boilerplate');
+      const boilerplateProbes = childrenOf(spans, boilerplate);
+      expect(boilerplateProbes.length).toBeGreaterThan(0);
+      expect(new Set(boilerplateProbes.map((p) => p.name))).toEqual(new Set(['cairn.probe boilerplate']));
+    } finally {
+      await extractive.close();
+    }
   });
 
   it('a failing chat call ends its span with status ERROR and error.type, and the ask span too', async () => {

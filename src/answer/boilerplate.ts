@@ -86,6 +86,8 @@ export interface ProbeSearcher {
       documentFocus: false;
       demoteCopies: false;
       reranker: false;
+      /** Always `'boilerplate'`: the search is reported as an internal probe, not a retrieval. */
+      probe: 'boilerplate';
       collection?: string;
       namespace?: string;
     },
@@ -149,6 +151,7 @@ export async function boilerplateHits(
         documentFocus: false,
         demoteCopies: false,
         reranker: false,
+        probe: 'boilerplate',
         ...(options.collection === undefined ? {} : { collection: options.collection }),
         ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
       });

@@ -52,6 +52,8 @@ export interface EvidenceSearcher {
       demoteCopies: false;
       pseudoRelevanceFeedback: false;
       reranker: false;
+      /** Always `'evidence-check'`: the search is reported as an internal probe, not a retrieval. */
+      probe: 'evidence-check';
       collection?: string;
       namespace?: string;
       filter?: Filter;
@@ -111,6 +113,7 @@ export async function absentWords(
         demoteCopies: false,
         pseudoRelevanceFeedback: false,
         reranker: false,
+        probe: 'evidence-check',
         ...Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined)),
       });
       return hits.length > 0;

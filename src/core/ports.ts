@@ -101,10 +101,28 @@ export interface EmbeddingUsage {
   milliseconds: number;
 }
 
+/**
+ * What a remote model's reply says about the call, recorded on its span by the GenAI semantic
+ * conventions (https://opentelemetry.io/docs/specs/semconv/gen-ai/gen-ai-spans/); every field is
+ * optional, a local model reports none.
+ */
+export interface ModelResponse {
+  /** The URL the request was sent to: `server.address` and `server.port` come from it (never its path or query). */
+  url?: string;
+  /** The model that answered, as the reply names it (`gen_ai.response.model`). */
+  model?: string;
+  /** The reply's id (`gen_ai.response.id`). */
+  id?: string;
+  /** Why the model stopped, one per choice (`gen_ai.response.finish_reasons`), as the provider words it. */
+  finishReasons?: string[];
+}
+
 /** Result of one embedding call. */
 export interface EmbedResult {
   embeddings: number[][];
   usage?: { tokens: number };
+  /** The reply's facts for the call's span, when the model is remote; see {@link ModelResponse}. */
+  response?: ModelResponse;
 }
 
 /**
@@ -186,6 +204,12 @@ export interface ChatModel extends AdapterLifecycle {
     maxTokens?: number;
     signal?: AbortSignal;
     onUsage?: (usage: ChatUsage) => void;
+    /**
+     * Receives the reply's facts (see {@link ModelResponse}) as they become known: an adapter may
+     * call it more than once (the URL when the request is sent, the id and model from the first
+     * event, finish reasons at the end); each call's fields add to the earlier ones. Optional to honour.
+     */
+    onResponse?: (response: ModelResponse) => void;
   }): AsyncIterable<string>;
 }
 
@@ -204,6 +228,11 @@ export interface Reranker extends AdapterLifecycle {
     query: string;
     documents: string[];
     signal?: AbortSignal;
+    /**
+     * Receives the facts of each request (see {@link ModelResponse}; a hosted reranker: the URL it
+     * posted to), for the call's span. Optional to honour.
+     */
+    onResponse?: (response: ModelResponse) => void;
   }): Promise<Array<number | null>>;
 }
 
@@ -421,9 +450,10 @@ export type LexicalScoring = 'bm25' | 'lucene_bm25' | 'ts_rank_cd' | 'none';
  * One operation of the filter language, as a backend needs it: an operator (`$ne` and `$nin` are
  * the negations of `$eq` and `$in`, `$exists: false` is a negated `$exists`), or a range operator
  * applied to a string operand, named with `:string` (`$gte:string`); number ranges are the plain
- * name (`$gte`).
+ * name (`$gte`); `$headingPath`, any condition on the chunk's heading path rather than its metadata.
  */
 export type FilterOperation =
+  | '$headingPath'
   | '$eq'
   | '$ne'
   | '$gt'

@@ -25,6 +25,7 @@ export const TRACE_ATTRIBUTES = Object.freeze({
   backend: 'cairn.store.backend',
   cancelled: 'cairn.cancelled',
   outcome: 'cairn.outcome',
+  probe: 'cairn.probe',
 });
 
 /** The collection and namespace a piece of work belongs to. */

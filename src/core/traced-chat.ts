@@ -3,8 +3,15 @@
  * conventions), for answers, question rewriting, small talk, chat contextualizing and vision.
  * @module
  */
-import type { ChatModel, ChatUsage } from './ports.js';
-import { modelAttributes, recordFailure, SpanKind, startSpan, TRACE_ATTRIBUTES } from './tracing.js';
+import type { ChatModel, ChatUsage, ModelResponse } from './ports.js';
+import {
+  modelAttributes,
+  recordFailure,
+  responseAttributes,
+  SpanKind,
+  startSpan,
+  TRACE_ATTRIBUTES,
+} from './tracing.js';
 
 /** What a chat call is for, recorded as `cairn.chat.purpose`. */
 export type ChatPurpose = 'answer' | 'rewrite' | 'small-talk' | 'contextualize' | 'vision';
@@ -15,7 +22,9 @@ export type ChatPurpose = 'answer' | 'rewrite' | 'small-talk' | 'contextualize' 
  * caller or aborted by its signal (then `cairn.cancelled` is true and the status is not ERROR). The span records `gen_ai.operation.name` `chat`,
  * `gen_ai.provider.name`, `gen_ai.request.model`, `gen_ai.request.temperature`,
  * `gen_ai.request.max_tokens`, the provider's token counts (`gen_ai.usage.input_tokens`,
- * `gen_ai.usage.output_tokens`, when the adapter reports them), the milliseconds to the first
+ * `gen_ai.usage.output_tokens`, when the adapter reports them), what the reply says about
+ * itself (`server.address`, `server.port`, `gen_ai.response.model`, `gen_ai.response.id`,
+ * `gen_ai.response.finish_reasons`, through the adapter's `onResponse`), the milliseconds to the first
  * delta (`cairn.chat.first_delta_ms`) and the characters received (`cairn.chat.characters`).
  *
  * Token counts are asked for (the adapter's `onUsage`) only while the span is recording, so
@@ -42,7 +51,13 @@ export async function* streamChat(
     if (usage.outputTokens !== undefined) span.setAttribute('gen_ai.usage.output_tokens', usage.outputTokens);
     callerUsage?.(usage);
   };
-  const traced = span.isRecording() || callerUsage ? { ...request, onUsage } : request;
+  const callerResponse = request.onResponse;
+  const onResponse = (response: ModelResponse) => {
+    span.setAttributes(responseAttributes(response));
+    callerResponse?.(response);
+  };
+  const traced =
+    span.isRecording() || callerUsage || callerResponse ? { ...request, onUsage, onResponse } : request;
   const began = performance.now();
   let characters = 0;
   let first = true;

@@ -9,14 +9,19 @@
  * (`cairn.collection`, `cairn.namespace`), inherited from the span that set them. Model calls follow
  * the GenAI semantic conventions (https://opentelemetry.io/docs/specs/semconv/gen-ai/): span
  * names `embeddings {model}`, `chat {model}` and `retrieval {collection}`, attributes
- * `gen_ai.operation.name`, `gen_ai.provider.name`, `gen_ai.request.model`,
- * `gen_ai.usage.input_tokens`. A failing operation records the exception, sets the span's status
+ * `gen_ai.operation.name`, `gen_ai.provider.name`, `gen_ai.request.model`, and what the
+ * provider's reply reports (see {@link responseAttributes}): `server.address`, `server.port`,
+ * `gen_ai.response.model`, `gen_ai.response.id`, `gen_ai.response.finish_reasons`,
+ * `gen_ai.usage.input_tokens`. Searches another operation makes for itself (see
+ * `SearchRequest.probe`) are `cairn.probe` spans, not `retrieval` ones; a batch of embeddings
+ * found whole in the embedding cache makes no model call and no `embeddings` span. A failing operation records the exception, sets the span's status
  * to ERROR and `error.type` to the cairn error code (or the error's name).
  * @module
  */
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { isCairnError } from './errors.js';
 import { loadOtelApi, noopOtelApi, noopSpan } from './otel-api.js';
+import type { ModelResponse } from './ports.js';
 import { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
 
 export { TRACE_ATTRIBUTES, TRACER_NAME, type TraceScope } from './trace-attributes.js';
@@ -240,4 +245,30 @@ export function modelAttributes(
     'gen_ai.provider.name': genAiProviderName(model.provider),
     'gen_ai.request.model': model.model,
   };
+}
+
+/** Default port of a URL scheme, for `server.port` when the URL names none. */
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'https:': 443, 'http:': 80 };
+
+/**
+ * The GenAI semantic conventions' attributes of what a model's reply reported (see
+ * {@link ModelResponse}): `server.address` and `server.port` from its URL (host and port only;
+ * a URL that does not parse gives neither), `gen_ai.response.model`, `gen_ai.response.id` and
+ * `gen_ai.response.finish_reasons`; a field that is absent gives no attribute.
+ */
+export function responseAttributes(response: ModelResponse | undefined): Attributes {
+  if (response === undefined) return {};
+  const out: Attributes = {};
+  if (response.url !== undefined && URL.canParse(response.url)) {
+    const url = new URL(response.url);
+    out['server.address'] = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port);
+    if (port !== undefined) out['server.port'] = port;
+  }
+  if (response.model !== undefined) out['gen_ai.response.model'] = response.model;
+  if (response.id !== undefined) out['gen_ai.response.id'] = response.id;
+  if (response.finishReasons !== undefined && response.finishReasons.length > 0) {
+    out['gen_ai.response.finish_reasons'] = response.finishReasons;
+  }
+  return out;
 }

@@ -16,30 +16,47 @@ export function embeddingCacheKey(embedder: Embedder, kind: string, text: string
   return `embedding/v${EMBEDDING_CACHE_VERSION}/${embedder.model}/${embedder.dimension}/${kind}/${digest}`;
 }
 
+/**
+ * The cache side of an embedder made by {@link cachedEmbedder}, for `embed.ts` to look texts up
+ * before it opens an `embeddings` span: a batch found whole in the cache makes no model call and
+ * so no span.
+ */
+export interface EmbeddingCacheLayer {
+  /** The cached vector of each text (`undefined`: a miss), in the texts' order. */
+  lookup(texts: string[], kind: 'document' | 'query'): Promise<Array<number[] | undefined>>;
+  /**
+   * Embeds the texts `found` lacks with the wrapped embedder (one `doEmbed` call) and caches
+   * them; all the texts' vectors in order. Counts hits and misses.
+   */
+  fill(
+    options: Parameters<Embedder['doEmbed']>[0],
+    found: ReadonlyArray<number[] | undefined>,
+  ): Promise<EmbedResult>;
+}
+
+/** Key of the {@link EmbeddingCacheLayer} on an embedder made by {@link cachedEmbedder}. */
+export const EMBEDDING_CACHE_LAYER = Symbol.for('cairn.embedding-cache-layer');
+
+/** The cache layer of `embedder` when {@link cachedEmbedder} made it; else `undefined`. */
+export function embeddingCacheLayer(embedder: Embedder): EmbeddingCacheLayer | undefined {
+  return (embedder as { [EMBEDDING_CACHE_LAYER]?: EmbeddingCacheLayer })[EMBEDDING_CACHE_LAYER];
+}
+
 /** Wraps `embedder` with `cache`. Statistics for `hits` and `misses` are kept on the result. */
 export function cachedEmbedder(
   embedder: Embedder,
   cache: Cache,
 ): Embedder & { hits: number; misses: number } {
-  const wrapper = {
-    specificationVersion: 'v1' as const,
-    provider: embedder.provider,
-    model: embedder.model,
-    dimension: embedder.dimension,
-    maxBatchSize: embedder.maxBatchSize,
-    hits: 0,
-    misses: 0,
-    // The wrapped embedder's readiness check (a missing key, model files): without it, a batch
-    // that cannot embed would fail once per file instead of once, before the first.
-    ...(embedder.checkReady ? { checkReady: () => embedder.checkReady!() } : {}),
-    async doEmbed(options: Parameters<Embedder['doEmbed']>[0]): Promise<EmbedResult> {
-      const keys = options.texts.map((t) => embeddingCacheKey(embedder, options.kind, t));
-      const found = await Promise.all(keys.map((k) => cache.get(k)));
+  const layer: EmbeddingCacheLayer = {
+    async lookup(texts, kind) {
+      const found = await Promise.all(texts.map((t) => cache.get(embeddingCacheKey(embedder, kind, t))));
+      return found.map((value) => (value === undefined ? undefined : parseVector(value, embedder.dimension)));
+    },
+    async fill(options, found) {
       const embeddings: number[][] = new Array(options.texts.length);
       const missing: number[] = [];
-      found.forEach((value, i) => {
-        const parsed = value === undefined ? undefined : parseVector(value, embedder.dimension);
-        if (parsed) embeddings[i] = parsed;
+      found.forEach((vector, i) => {
+        if (vector) embeddings[i] = vector;
         else missing.push(i);
       });
       wrapper.hits += options.texts.length - missing.length;
@@ -50,10 +67,32 @@ export function cachedEmbedder(
         missing.map((index, j) => {
           const vector = result.embeddings[j];
           embeddings[index] = vector!;
-          return vector ? cache.set(keys[index]!, JSON.stringify(vector)) : undefined;
+          return vector
+            ? cache.set(
+                embeddingCacheKey(embedder, options.kind, options.texts[index]!),
+                JSON.stringify(vector),
+              )
+            : undefined;
         }),
       );
-      return result.usage ? { embeddings, usage: result.usage } : { embeddings };
+      return { ...result, embeddings };
+    },
+  };
+  const wrapper = {
+    specificationVersion: 'v1' as const,
+    provider: embedder.provider,
+    model: embedder.model,
+    dimension: embedder.dimension,
+    maxBatchSize: embedder.maxBatchSize,
+    ...(embedder.maxBatchTokens === undefined ? {} : { maxBatchTokens: embedder.maxBatchTokens }),
+    hits: 0,
+    misses: 0,
+    [EMBEDDING_CACHE_LAYER]: layer,
+    // The wrapped embedder's readiness check (a missing key, model files): without it, a batch
+    // that cannot embed would fail once per file instead of once, before the first.
+    ...(embedder.checkReady ? { checkReady: () => embedder.checkReady!() } : {}),
+    async doEmbed(options: Parameters<Embedder['doEmbed']>[0]): Promise<EmbedResult> {
+      return layer.fill(options, await layer.lookup(options.texts, options.kind));
     },
   };
   return wrapper;

@@ -5,7 +5,8 @@
  */
 import { DimensionMismatchError, InvalidArgumentError, ProviderError } from '../core/errors.js';
 import type { Embedder, EmbeddingUsage } from '../core/ports.js';
-import { inSpan, modelAttributes, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
+import { inSpan, modelAttributes, responseAttributes, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
+import { embeddingCacheLayer } from './cached-embedder.js';
 
 /** Options shared by {@link embedDocuments} and {@link embedQuery}. */
 export interface EmbedOptions {
@@ -114,8 +115,13 @@ async function run(
   return results.flat();
 }
 
-/** One request: `texts[start, end)` inside an `embeddings {model}` span, checked. */
-function embedBatch(
+/**
+ * One batch, `texts[start, end)`, checked. With an embedding cache (see `cachedEmbedder`) the
+ * texts are looked up first: a batch found whole makes no request and no span; otherwise one
+ * request for the texts missing, inside an `embeddings {model}` span (`cairn.embedding.cached`
+ * counts the texts the cache held).
+ */
+async function embedBatch(
   embedder: Embedder,
   texts: string[],
   start: number,
@@ -123,48 +129,64 @@ function embedBatch(
   kind: 'document' | 'query',
   options: EmbedOptions,
 ): Promise<number[][]> {
-  {
-    const slice = texts.slice(start, end).map((t) => (options.normalize ? options.normalize(t) : t));
-    return inSpan(
-      `embeddings ${embedder.model}`,
-      {
-        kind: SpanKind.CLIENT,
-        attributes: {
-          ...modelAttributes('embeddings', embedder),
-          'gen_ai.embeddings.dimension.count': embedder.dimension,
-          [TRACE_ATTRIBUTES.texts]: slice.length,
-          'cairn.embedding.kind': kind,
-        },
-      },
-      async (span) => {
-        const began = performance.now();
-        const result = await embedder.doEmbed({ texts: slice, kind, signal: options.signal });
-        if (result.embeddings.length !== slice.length) {
-          throw new ProviderError({
-            provider: embedder.provider,
-            message: `returned ${result.embeddings.length} embeddings for ${slice.length} texts`,
-          });
-        }
-        result.embeddings.forEach((vector, i) => {
-          checkVector(
-            vector,
-            embedder.dimension,
-            `text ${start + i}`,
-            `${embedder.provider}:${embedder.model}`,
-          );
-        });
-        const tokens = result.usage?.tokens ?? slice.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
-        if (result.usage?.tokens !== undefined) span.setAttribute('gen_ai.usage.input_tokens', tokens);
-        options.onUsage?.({
-          model: embedder.model,
-          texts: slice.length,
-          tokens,
-          milliseconds: performance.now() - began,
-        });
-        return result.embeddings;
-      },
-    );
+  const slice = texts.slice(start, end).map((t) => (options.normalize ? options.normalize(t) : t));
+  const cache = embeddingCacheLayer(embedder);
+  const began = performance.now();
+  const found = cache ? await cache.lookup(slice, kind) : undefined;
+  const cached = found ? found.filter((vector) => vector !== undefined).length : 0;
+  if (found && cached === slice.length) {
+    const embeddings = found as number[][];
+    await cache!.fill({ texts: slice, kind }, found); // counts the hits
+    check(embedder, embeddings, slice.length, start);
+    options.onUsage?.({
+      model: embedder.model,
+      texts: slice.length,
+      tokens: 0,
+      milliseconds: performance.now() - began,
+    });
+    return embeddings;
   }
+  return inSpan(
+    `embeddings ${embedder.model}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        ...modelAttributes('embeddings', embedder),
+        'gen_ai.embeddings.dimension.count': embedder.dimension,
+        [TRACE_ATTRIBUTES.texts]: slice.length,
+        'cairn.embedding.kind': kind,
+        ...(cache ? { 'cairn.embedding.cached': cached } : {}),
+      },
+    },
+    async (span) => {
+      const request = { texts: slice, kind, signal: options.signal };
+      const result = await (cache && found ? cache.fill(request, found) : embedder.doEmbed(request));
+      span.setAttributes(responseAttributes(result.response));
+      check(embedder, result.embeddings, slice.length, start);
+      const tokens = result.usage?.tokens ?? slice.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
+      if (result.usage?.tokens !== undefined) span.setAttribute('gen_ai.usage.input_tokens', tokens);
+      options.onUsage?.({
+        model: embedder.model,
+        texts: slice.length,
+        tokens,
+        milliseconds: performance.now() - began,
+      });
+      return result.embeddings;
+    },
+  );
+}
+
+/** Throws unless `embeddings` holds `count` valid vectors of the embedder's dimension. */
+function check(embedder: Embedder, embeddings: number[][], count: number, start: number): void {
+  if (embeddings.length !== count) {
+    throw new ProviderError({
+      provider: embedder.provider,
+      message: `returned ${embeddings.length} embeddings for ${count} texts`,
+    });
+  }
+  embeddings.forEach((vector, i) => {
+    checkVector(vector, embedder.dimension, `text ${start + i}`, `${embedder.provider}:${embedder.model}`);
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/support/corpus.js';
@@ -58,6 +58,46 @@ describe('embedding requests span documents', () => {
       const { hits } = await engine.search(`marmot sighting number ${i}`, { mode: 'dense', topK: 1 });
       expect(hits[0]!.chunk.documentId).toBe(`note-${i}.md`);
     }
+    await engine.close();
+  });
+
+  it('holds at most maxInFlightBytes of source files in flight; a larger file goes alone', async () => {
+    server = await startOpenAICompatibleServer({ dimension: 16 });
+    const engine = await createEngine({
+      store: createMemoryStore(),
+      embedder: new OpenAIEmbedder({ model: 'hash', dimension: 16, baseURL: server.baseURL }),
+    });
+    const dir = notes(21);
+    await engine.ingestPaths([path.join(dir, 'note-0.md')]); // creates the collection
+    const noteBytes = readFileSync(path.join(dir, 'note-10.md')).byteLength;
+    const sizes = (from: number) =>
+      server!.requests
+        .slice(from)
+        .filter((r) => r.path.endsWith('/embeddings'))
+        .map((r) => (r.body.input as string[]).length);
+
+    // Room for four notes (the two-digit ones are a byte longer): no request holds a fifth's text.
+    let from = server.requests.length;
+    let report = await engine.ingestPaths([dir], { maxInFlightBytes: 4 * noteBytes, force: true });
+    expect(report.totals.ingested).toBe(21);
+    expect(Math.max(...sizes(from))).toBeLessThanOrEqual(4);
+    expect(sizes(from).reduce((a, b) => a + b, 0)).toBe(21);
+
+    // Every file larger than the window: one at a time, each still ingested.
+    from = server.requests.length;
+    report = await engine.ingestPaths([dir], { maxInFlightBytes: 1, force: true });
+    expect(report.totals.ingested).toBe(21);
+    expect(sizes(from)).toEqual(new Array(21).fill(1));
+
+    // The default window holds all 21 (well under 64 MiB): their texts share requests.
+    from = server.requests.length;
+    await engine.ingestPaths([dir], { force: true });
+    expect(sizes(from).length).toBeLessThan(21);
+
+    await expect(engine.ingestPaths([dir], { maxInFlightBytes: 0 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('maxInFlightBytes'),
+    });
     await engine.close();
   });
 

@@ -83,10 +83,11 @@ const IDENTITY_TTL_MS = 30_000;
 const INGEST_WINDOW = 128;
 
 /**
- * Most bytes of source files held by the documents in flight (64 MiB): a folder of large PDFs
- * goes a few at a time, not 128 files' bytes at once. A file larger than this goes alone.
+ * Default {@link IngestPathsOptions.maxInFlightBytes}: most bytes of source files held by the
+ * documents in flight (64 MiB), so that a folder of large PDFs goes a few at a time, not 128
+ * files' bytes at once.
  */
-const INGEST_WINDOW_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_INGEST_WINDOW_BYTES = 64 * 1024 * 1024;
 
 function identityKey(collection: string, namespace: string): string {
   return `${namespace}\u0000${collection}`;
@@ -214,6 +215,13 @@ export interface IngestPathsOptions extends CollectOptions {
    * the report says `stopped: true`.
    */
   signal?: AbortSignal;
+  /**
+   * Most bytes of source files held by the documents being ingested at once (they are read,
+   * parsed and embedded together so that small documents share embedding requests); a file
+   * larger than this goes alone. Default {@link DEFAULT_INGEST_WINDOW_BYTES} (64 MiB).
+   * @throws {InvalidArgumentError} when not a positive number.
+   */
+  maxInFlightBytes?: number;
 }
 
 /** A file a dry run would read. */
@@ -674,6 +682,13 @@ export class Engine {
     }
     checkStructured(options.structured);
     checkMaxFileSize(options.maxFileSize);
+    const windowBytes = options.maxInFlightBytes ?? DEFAULT_INGEST_WINDOW_BYTES;
+    if (!(typeof windowBytes === 'number' && windowBytes > 0)) {
+      throw new InvalidArgumentError(
+        'maxInFlightBytes',
+        `must be a positive number of bytes, got ${windowBytes}`,
+      );
+    }
     const parseLimits = resolveParseLimits(this.#config.parseLimits, options.parseLimits);
     const maxFileSize = options.maxFileSize ?? this.#config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const collection = options.collection ?? this.collection;
@@ -815,7 +830,7 @@ export class Engine {
         continue;
       }
       const size = source.bytes.byteLength;
-      while (inFlight.size > 0 && inFlightBytes + size > INGEST_WINDOW_BYTES) {
+      while (inFlight.size > 0 && inFlightBytes + size > windowBytes) {
         batcher?.end();
         await Promise.race(inFlight).catch(() => {});
         batcher?.begin();

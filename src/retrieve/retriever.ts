@@ -104,6 +104,13 @@ export interface SearchRequest {
    * (2); `false` or 0 turns it off.
    */
   demoteCopies?: number | false;
+  /**
+   * Marks the search as an internal probe of another operation (`boilerplate`, `evidence-check`),
+   * not a retrieval of its own: its span is `cairn.probe {probe}` (kind INTERNAL, attribute
+   * `cairn.probe`, no GenAI `retrieval` attributes) under the operation's span, and it emits no
+   * query events. Default: an ordinary retrieval.
+   */
+  probe?: string;
   signal?: AbortSignal;
 }
 
@@ -180,7 +187,7 @@ export interface SearchResult {
 
 /**
  * Runs a search, reporting `query.started` and `query.completed` (or `query.failed`) to
- * `deps.onQueryEvent` beside the `retrieval` span. A query without words (empty, whitespace or punctuation only) returns no hits in
+ * `deps.onQueryEvent` beside the `retrieval` span (a {@link SearchRequest.probe} reports neither). A query without words (empty, whitespace or punctuation only) returns no hits in
  * every mode: there is nothing to embed or match.
  * @throws {InvalidArgumentError} for a non-positive `topK`, a non-string query, or a `mode` the
  *   collection cannot serve: `dense`/`hybrid` for a collection with no embedder, `lexical` of a
@@ -189,6 +196,27 @@ export interface SearchResult {
  */
 export function search(deps: RetrieverDeps, request: SearchRequest): Promise<SearchResult> {
   const scope = { collection: request.collection, namespace: request.namespace };
+  if (request.probe !== undefined) {
+    return inSpan(
+      `cairn.probe ${request.probe}`,
+      {
+        scope,
+        attributes: {
+          [TRACE_ATTRIBUTES.probe]: request.probe,
+          'cairn.top_k': request.topK ?? 10,
+          [TRACE_ATTRIBUTES.backend]: deps.store.backend,
+        },
+      },
+      async (span) => {
+        const result = await searchStages(deps, request);
+        span.setAttributes({
+          [TRACE_ATTRIBUTES.mode]: result.mode,
+          [TRACE_ATTRIBUTES.hits]: result.hits.length,
+        });
+        return result;
+      },
+    );
+  }
   return inSpan(
     `retrieval ${request.collection}`,
     {

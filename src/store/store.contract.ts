@@ -109,10 +109,17 @@ const FILTER_FIXTURE: Record<string, Metadata> = {
     $dollar: 'kept',
   },
   m5: {},
-  m6: { lang: 'EN', year: 2020.5, tags: [], flag: 1 },
+  m6: { lang: 'EN', year: 2020.5, tags: [], flag: 1, 'doc.kind': 'memo' },
 };
 
 const ALL = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'];
+
+/** The heading paths of the filter fixture's chunks (the others have none). */
+const FILTER_HEADINGS: Record<string, string[]> = {
+  m1: ['Guide', 'Usage'],
+  m2: ['Guide'],
+  m3: ['Reference', 'Usage notes', 'a.b'],
+};
 
 const FILTER_CASES: Array<[string, Filter, string[]]> = [
   ['literal equality', { lang: 'en' }, ['m1', 'm3']],
@@ -150,6 +157,15 @@ const FILTER_CASES: Array<[string, Filter, string[]]> = [
   ['key with a space', { 'author.full name': 'Ann Lee' }, ['m1']],
   ['dots split paths', { 'a.b': 'nested' }, ['m4']],
   ['an escaped dot is part of the key', { 'a\\.b': 'literal-dot' }, ['m4']],
+  ['a dotted key also names the key spelled with the dot', { 'a.b': 'literal-dot' }, ['m4']],
+  ['a key with a dot, found by its dotted name', { 'doc.kind': 'memo' }, ['m6']],
+  ['$exists of a key with a dot', { 'doc.kind': { $exists: true } }, ['m6']],
+  [
+    '$ne of a dotted key: neither the nested field nor the dotted key',
+    { 'a.b': { $ne: 'nested' } },
+    ['m1', 'm2', 'm3', 'm5', 'm6'],
+  ],
+  ['$nin of a key with a dot', { 'doc.kind': { $nin: ['memo'] } }, ['m1', 'm2', 'm3', 'm4', 'm5']],
   ['SQL in a key is data', { "'; DROP TABLE x; --": 'x' }, ['m4']],
   ['quote in a key', { 'qu"ote': 'q' }, ['m4']],
   ['unicode key', { 'é ü': 'uni' }, ['m4']],
@@ -166,6 +182,20 @@ const FILTER_CASES: Array<[string, Filter, string[]]> = [
   ['real numbers', { score: 1.5 }, ['m1']],
   ['integer-valued real', { score: { $gte: 2 } }, ['m2']],
   ['empty filter', {}, ALL],
+  ['$headingPath: any heading equal', { $headingPath: 'Usage' }, ['m1']],
+  ['$headingPath: an outer heading', { $headingPath: 'Guide' }, ['m1', 'm2']],
+  ['$headingPath $in', { $headingPath: { $in: ['Usage', 'Reference'] } }, ['m1', 'm3']],
+  [
+    '$headingPath $ne includes chunks without headings',
+    { $headingPath: { $ne: 'Guide' } },
+    ['m3', 'm4', 'm5', 'm6'],
+  ],
+  ['$headingPath $exists', { $headingPath: { $exists: true } }, ['m1', 'm2', 'm3']],
+  ['$headingPath $exists false', { $headingPath: { $exists: false } }, ['m4', 'm5', 'm6']],
+  ['$headingPath range on strings', { $headingPath: { $gte: 'Usage' } }, ['m1', 'm3']],
+  ['$headingPath is not a metadata path', { $headingPath: 'a.b' }, ['m3']],
+  ['$headingPath with metadata', { $headingPath: 'Guide', lang: 'en' }, ['m1']],
+  ['$headingPath in $or', { $or: [{ $headingPath: 'Reference' }, { flag: 1 }] }, ['m3', 'm6']],
 ];
 
 const INVALID_FILTERS: Array<[string, unknown, string]> = [
@@ -183,6 +213,8 @@ const INVALID_FILTERS: Array<[string, unknown, string]> = [
   ['non-finite number', { year: Number.NaN }, 'year'],
   ['boolean range operand', { year: { $gt: true } }, 'year.$gt'],
   ['$not of a non-object', { $not: 'x' }, '$not'],
+  ['$headingPath with an array literal', { $headingPath: ['Usage'] }, '$headingPath'],
+  ['$headingPath with an unknown operator', { $headingPath: { $regex: 'U' } }, '$headingPath.$regex'],
 ];
 
 /** The lexical fixture's chunk texts (`lex:0` … `lex:4`; `lex:4` has the heading path `Zebra facts`). */
@@ -275,7 +307,13 @@ export function runStoreContract(
       for (const [key, metadata] of Object.entries(FILTER_FIXTURE)) {
         await store.replaceDocument(
           scope,
-          documentWrite(key, [chunk(key, 0, { metadata, text: `common words for ${key}` })]),
+          documentWrite(key, [
+            chunk(key, 0, {
+              metadata,
+              text: `common words for ${key}`,
+              headingPath: FILTER_HEADINGS[key] ?? [],
+            }),
+          ]),
         );
       }
     }

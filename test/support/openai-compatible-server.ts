@@ -106,10 +106,17 @@ export async function startOpenAICompatibleServer(options: FakeServerOptions = {
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream' });
+      // Every chunk names the completion and the model, as OpenAI's do; the last has finish_reason.
+      const head = { id: `chatcmpl-${requests.length}`, object: 'chat.completion.chunk', model: body.model };
       for (const delta of text.match(/.{1,7}/gs) ?? []) {
-        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: delta } }] })}\n\n`);
+        response.write(
+          `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta: { content: delta }, finish_reason: null }] })}\n\n`,
+        );
         if (options.deltaDelayMs) await new Promise((resolve) => setTimeout(resolve, options.deltaDelayMs));
       }
+      response.write(
+        `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+      );
       // Asked for (`stream_options.include_usage`), the last chunk counts tokens, as OpenAI's does:
       // here a token is a word of the prompt or of the reply.
       if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
@@ -117,7 +124,7 @@ export async function startOpenAICompatibleServer(options: FakeServerOptions = {
         const prompt = messages.reduce((n, m) => n + count(String(m.content)), 0);
         const usage = { prompt_tokens: prompt, completion_tokens: count(text) };
         response.write(
-          `data: ${JSON.stringify({ choices: [], usage: { ...usage, total_tokens: prompt + usage.completion_tokens } })}\n\n`,
+          `data: ${JSON.stringify({ ...head, choices: [], usage: { ...usage, total_tokens: prompt + usage.completion_tokens } })}\n\n`,
         );
       }
       response.end('data: [DONE]\n\n');

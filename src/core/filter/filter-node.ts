@@ -27,15 +27,27 @@ export type RangeOperator = 'gt' | 'gte' | 'lt' | 'lte';
  * - When the field holds an array, the comparison matches if **any element** matches.
  * - A missing field, or a path through a non-object, matches nothing.
  */
-export type ComparisonNode =
+export type ComparisonNode = (
   | { kind: 'cmp'; path: FilterPath; op: 'eq'; value: FilterScalar }
   | { kind: 'cmp'; path: FilterPath; op: RangeOperator; value: number | string }
-  | { kind: 'cmp'; path: FilterPath; op: 'in'; value: readonly FilterScalar[] };
+  | { kind: 'cmp'; path: FilterPath; op: 'in'; value: readonly FilterScalar[] }
+) &
+  OnField;
 
 /** True when the field at `path` is present (its value may be `null`). */
-export interface ExistsNode {
+export interface ExistsNode extends OnField {
   kind: 'exists';
   path: FilterPath;
+}
+
+/**
+ * What a leaf reads: absent, the chunk's metadata at `path`; `headingPath`, the chunk's heading
+ * path (an array of heading texts, outermost first; `path` is then empty), written
+ * `$headingPath` in a filter. The comparison semantics are the same (a comparison matches when any
+ * heading does; `exists` holds when the chunk is under a heading at all).
+ */
+export interface OnField {
+  field?: 'headingPath';
 }
 
 /** Conjunction or disjunction. An empty `and` matches everything; an empty `or` matches nothing. */

@@ -34,14 +34,16 @@ export function filterOperations(node: FilterNode): NeededOperation[] {
         }
         return;
       case 'exists':
-        needed.push({ operation: '$exists', path: at(current.path, '$exists') });
+        if (current.field === 'headingPath') needed.push({ operation: '$headingPath', path: '$headingPath' });
+        needed.push({ operation: '$exists', path: at(current, '$exists') });
         return;
       case 'cmp': {
+        if (current.field === 'headingPath') needed.push({ operation: '$headingPath', path: '$headingPath' });
         let operation: FilterOperation;
         if (current.op === 'eq') operation = negated ? '$ne' : '$eq';
         else if (current.op === 'in') operation = negated ? '$nin' : '$in';
         else operation = typeof current.value === 'string' ? `$${current.op}:string` : `$${current.op}`;
-        needed.push({ operation, path: at(current.path, operation.split(':')[0]!) });
+        needed.push({ operation, path: at(current, operation.split(':')[0]!) });
         return;
       }
     }
@@ -71,6 +73,8 @@ export function refuseUnsupportedFilter(
   }
 }
 
-function at(path: FilterPath, operator: string): string {
-  return `${path.map((key) => key.replaceAll('.', '\\.')).join('.')}.${operator}`;
+/** Where a leaf's operator is, as the filter wrote it: `a.b.$gte`, `$headingPath.$eq`. */
+function at(leaf: { path: FilterPath; field?: 'headingPath' }, operator: string): string {
+  if (leaf.field === 'headingPath') return `$headingPath.${operator}`;
+  return `${leaf.path.map((key) => key.replaceAll('.', '\\.')).join('.')}.${operator}`;
 }

@@ -9,22 +9,30 @@ import type { FilterScalar } from './filter.js';
 import type { ComparisonNode, FilterNode, FilterPath } from './filter-node.js';
 
 /**
- * True when `metadata` satisfies `node`, with the semantics documented on {@link FilterNode}.
+ * True when `metadata` (and `headingPath`) satisfy `node`, with the semantics documented on
+ * {@link FilterNode}.
  * @param node A tree from {@link validateFilter}.
  * @param metadata A chunk's metadata.
+ * @param headingPath The chunk's heading path, which `$headingPath` conditions read; default none.
  */
-export function matchesFilter(node: FilterNode, metadata: Metadata): boolean {
+export function matchesFilter(
+  node: FilterNode,
+  metadata: Metadata,
+  headingPath: readonly string[] = [],
+): boolean {
   switch (node.kind) {
     case 'and':
-      return node.children.every((child) => matchesFilter(child, metadata));
+      return node.children.every((child) => matchesFilter(child, metadata, headingPath));
     case 'or':
-      return node.children.some((child) => matchesFilter(child, metadata));
+      return node.children.some((child) => matchesFilter(child, metadata, headingPath));
     case 'not':
-      return !matchesFilter(node.child, metadata);
+      return !matchesFilter(node.child, metadata, headingPath);
     case 'exists':
-      return resolvePath(metadata, node.path) !== undefined;
+      return node.field === 'headingPath'
+        ? headingPath.length > 0
+        : resolvePath(metadata, node.path) !== undefined;
     case 'cmp': {
-      const field = resolvePath(metadata, node.path);
+      const field = node.field === 'headingPath' ? [...headingPath] : resolvePath(metadata, node.path);
       if (Array.isArray(field)) return field.some((element) => compareScalar(node, element));
       return field !== undefined && compareScalar(node, field);
     }

@@ -29,7 +29,13 @@ describe('validateFilter', () => {
     expect(validateFilter({ 'a.b': 1, c: { $gte: 'x', $lt: 'y' } })).toEqual({
       kind: 'and',
       children: [
-        { kind: 'cmp', path: ['a', 'b'], op: 'eq', value: 1 },
+        {
+          kind: 'or',
+          children: [
+            { kind: 'cmp', path: ['a', 'b'], op: 'eq', value: 1 },
+            { kind: 'cmp', path: ['a.b'], op: 'eq', value: 1 },
+          ],
+        },
         { kind: 'cmp', path: ['c'], op: 'gte', value: 'x' },
         { kind: 'cmp', path: ['c'], op: 'lt', value: 'y' },
       ],

@@ -25,6 +25,8 @@ interface State {
  * - `undefined` and `{}` normalise to {@link MATCH_ALL}.
  * - A plain key names a metadata field; dots separate nesting levels (`"a.b"` → `['a', 'b']`),
  *   and a backslash escapes a dot that is part of a key (`"a\\.b"` → `['a.b']`; see {@link fieldPath}).
+ *   A key with unescaped dots also names the key spelled with them: `"a.b"` is `or(['a', 'b'],
+ *   ['a.b'])` (a negation, `not` of that `or`), so flattened metadata (`{"a.b": 1}`) is found too.
  * - Strings (keys and values) are cleaned as stored text is: NUL → space, lone surrogate → U+FFFD.
  * - Several keys (or several operators on one key) are joined with AND.
  * - `$ne`, `$nin` and `$exists: false` become `not(...)`: they match chunks where the field is
@@ -57,13 +59,55 @@ function normaliseFilter(filter: unknown, where: string, depth: number, state: S
       children.push(normaliseLogical(key, value, at, depth, state));
     } else if (key === '$not') {
       children.push({ kind: 'not', child: normaliseFilter(value, at, depth + 1, state) });
+    } else if (key === HEADING_PATH_KEY) {
+      children.push(...normaliseHeadingPath(value, at, state));
     } else if (key.startsWith('$')) {
-      throw new InvalidFilterError(at, `unknown operator ${key}; logical operators are $and, $or, $not`);
+      throw new InvalidFilterError(
+        at,
+        `unknown operator ${key}; logical operators are $and, $or, $not (and ${HEADING_PATH_KEY} names the chunk's headings)`,
+      );
     } else {
       children.push(...normaliseField(key, value, at, state));
     }
   }
   return children.length === 1 ? children[0]! : { kind: 'and', children };
+}
+
+/** The filter key that names a chunk's heading path rather than a metadata field. */
+export const HEADING_PATH_KEY = '$headingPath';
+
+/**
+ * The conditions of `$headingPath`: the operators of a metadata field, over the chunk's heading
+ * texts (any heading matching is a match), marked `field: 'headingPath'` with an empty path.
+ */
+function normaliseHeadingPath(value: unknown, at: string, state: State): FilterNode[] {
+  if (Array.isArray(value)) {
+    throw new InvalidFilterError(at, 'an array is not a value to compare with; use { "$in": [...] }');
+  }
+  if (!isPlainObject(value)) return [onHeadingPath(comparison([], 'eq', scalar(value, at), at, state))];
+  const operators = Object.entries(value);
+  if (operators.length === 0) {
+    throw new InvalidFilterError(
+      at,
+      'an operator object needs at least one operator, e.g. { "$eq": "Usage" }',
+    );
+  }
+  return operators.map(([operator, operand]) =>
+    onHeadingPath(normaliseOperator([], operator, operand, at, state)),
+  );
+}
+
+/** `node` with its leaves reading the heading path. */
+function onHeadingPath(node: FilterNode): FilterNode {
+  switch (node.kind) {
+    case 'cmp':
+    case 'exists':
+      return { ...node, field: 'headingPath' };
+    case 'not':
+      return { kind: 'not', child: onHeadingPath(node.child) };
+    default:
+      return { kind: node.kind, children: node.children.map(onHeadingPath) };
+  }
 }
 
 function normaliseLogical(
@@ -95,17 +139,40 @@ function normaliseField(key: string, value: unknown, at: string, state: State): 
       `${PROTOTYPE_KEY} cannot name a metadata field (JavaScript treats it as the prototype, and metadata never holds it)`,
     );
   }
+  // A key with unescaped dots names the nested path and, as well, a key spelled with the dots
+  // (metadata such as `{"a.b": 1}`, common in flattened exports): either one matching is a match.
+  const literal = path.length > 1 ? [storableText(literalKey(key))] : undefined;
+  const onPaths = (build: (path: string[]) => FilterNode): FilterNode =>
+    literal === undefined ? build(path) : eitherPath(build(path), build(literal));
   if (isPlainObject(value)) {
     const operators = Object.entries(value);
     if (operators.length === 0) {
       throw new InvalidFilterError(at, 'an operator object needs at least one operator, e.g. { "$eq": 1 }');
     }
-    return operators.map(([operator, operand]) => normaliseOperator(path, operator, operand, at, state));
+    return operators.map(([operator, operand]) =>
+      onPaths((p) => normaliseOperator(p, operator, operand, at, state)),
+    );
   }
   if (Array.isArray(value)) {
     throw new InvalidFilterError(at, 'an array is not a value to compare with; use { "$in": [...] }');
   }
-  return [comparison(path, 'eq', scalar(value, at), at, state)];
+  return [onPaths((p) => comparison(p, 'eq', scalar(value, at), at, state))];
+}
+
+/**
+ * One condition on either of two paths: `or` of the two when it is positive; a negation
+ * (`$ne`, `$nin`, `$exists: false`) holds when neither path has what it negates, `not(or(…))`.
+ */
+function eitherPath(nested: FilterNode, literal: FilterNode): FilterNode {
+  if (nested.kind === 'not' && literal.kind === 'not') {
+    return { kind: 'not', child: { kind: 'or', children: [nested.child, literal.child] } };
+  }
+  return { kind: 'or', children: [nested, literal] };
+}
+
+/** `key` as one literal key: escapes resolved (`\\.` → `.`, `\\\\` → `\\`), plain dots kept. */
+function literalKey(key: string): string {
+  return key.replace(/\\([.\\])/g, '$1');
 }
 
 function normaliseOperator(

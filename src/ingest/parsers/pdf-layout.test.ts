@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dropOverprints, joinHyphenated, layoutPage, type PdfTextItem } from './pdf-layout.js';
+import {
+  dropOverprints,
+  hyphenVocabulary,
+  joinHyphenated,
+  layoutPage,
+  type PdfTextItem,
+} from './pdf-layout.js';
 
 /** Viewport of an unrotated US-letter page at scale 1: user space (y up) to device space (y down). */
 const LETTER = [1, 0, 0, -1, 0, 792];
@@ -87,7 +93,7 @@ describe('layoutPage', () => {
     expect(layoutPage(items, LETTER)).toBe('The final efficient ABC test');
   });
 
-  it('rejoins end-of-line hyphenation but not number ranges', () => {
+  it('rejoins end-of-line hyphenation but not number ranges; a capitalised compound is joined with its hyphen', () => {
     const items = [
       item('An exam-', 50, 700),
       item('ple of the years 1990-', 50, 688),
@@ -96,7 +102,7 @@ describe('layoutPage', () => {
       item('Saxon text.', 50, 652),
     ];
     expect(layoutPage(items, LETTER)).toBe(
-      'An example\nof the years 1990-\n1995 and a cooperative\nAnglo-\nSaxon text.',
+      'An example\nof the years 1990-\n1995 and a cooperative\nAnglo-Saxon\ntext.',
     );
   });
 
@@ -184,9 +190,36 @@ describe('joinHyphenated', () => {
     expect(joinHyphenated(['multi-', 'line-', 'word'])).toEqual(['multilineword']);
   });
 
-  it('leaves capitalised continuations, numbers and spaced dashes alone', () => {
-    const lines = ['Anglo-', 'Saxon', 'pages 10-', '12 and', 'a dash -', 'here'];
+  it('leaves numbers and spaced dashes alone', () => {
+    const lines = ['pages 10-', '12 and', 'a dash -', 'here'];
     expect(joinHyphenated(lines)).toEqual(lines);
+  });
+
+  it('keeps the hyphen before an upper-case letter: no hyphenation program breaks a word there', () => {
+    expect(joinHyphenated(['the Anglo-', 'Saxon kings'])).toEqual(['the Anglo-Saxon', 'kings']);
+    expect(joinHyphenated(['a non-', 'GAAP measure'])).toEqual(['a non-GAAP', 'measure']);
+  });
+
+  it('keeps a real hyphen the page writes elsewhere, drops one the page writes closed', () => {
+    const vocabulary = hyphenVocabulary(['a well-known result', 'a cooperative']);
+    expect(joinHyphenated(['it is well-', 'known'], vocabulary)).toEqual(['it is well-known']);
+    expect(joinHyphenated(['a co-', 'operative'], vocabulary)).toEqual(['a cooperative']);
+  });
+
+  it('keeps the hyphen after a prefix written with one when the rest is a word of the page', () => {
+    const vocabulary = hyphenVocabulary(['who reported it', 'the border was closed']);
+    expect(joinHyphenated(['self-', 'reported cases'], vocabulary)).toEqual(['self-reported', 'cases']);
+    expect(joinHyphenated(['cross-', 'border trade'], vocabulary)).toEqual(['cross-border', 'trade']);
+    // A word the page never writes on its own is the end of a broken word, prefix or not.
+    expect(joinHyphenated(['a self-', 'ish act'], vocabulary)).toEqual(['a selfish', 'act']);
+    // An ordinary break: the first part is no prefix.
+    expect(joinHyphenated(['the bor-', 'der'], vocabulary)).toEqual(['the border']);
+  });
+
+  it('a hyphen-broken line end is not a word of the page', () => {
+    const vocabulary = hyphenVocabulary(['the half-', 'life']);
+    expect(vocabulary.words.has('half')).toBe(false);
+    expect(vocabulary.words.has('life')).toBe(true);
   });
 });
 

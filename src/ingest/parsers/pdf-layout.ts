@@ -337,32 +337,70 @@ function startsParagraph(
 const HYPHEN_END = /(\p{L})[-\u2010\u00ad]$/u;
 /** A word with a hyphen between letters or digits (`well-known`, `COVID-19`), edge punctuation aside. */
 const COMPOUND = /[\p{L}\p{N}]+(?:[-\u2010][\p{L}\p{N}]+)+/gu;
+/** A word of letters alone. */
+const WORD = /\p{L}+/gu;
+
+/**
+ * English prefixes written with a hyphen before a whole word (`self-reported`, `well-known`,
+ * `non-binding`, `half-year`, `quasi-judicial`, `cross-border`): Chicago Manual of Style 7.89
+ * and the AP Stylebook's hyphen entries. Only these; a closed compound such as `nonprofit` or
+ * `selfish` is told apart by the word after the break, which must stand alone elsewhere on the page.
+ */
+const HYPHENATED_PREFIXES = new Set(['self', 'well', 'non', 'half', 'quasi', 'cross', 'ill']);
+
+/** What a page writes elsewhere, to tell a broken word from a compound (see {@link joinHyphenated}). */
+export interface HyphenVocabulary {
+  /** Hyphenated words, lower-cased (`well-known`). */
+  compounds: ReadonlySet<string>;
+  /** Words of letters, lower-cased, including the parts of hyphenated ones. */
+  words: ReadonlySet<string>;
+}
+
+/** The {@link HyphenVocabulary} of `lines` (a paragraph, or a whole page). */
+export function hyphenVocabulary(lines: Iterable<string>): HyphenVocabulary {
+  const compounds = new Set<string>();
+  const words = new Set<string>();
+  for (const line of lines) {
+    // A line's last word may be the first half of a broken one: not a word of the page.
+    const body = HYPHEN_END.test(line) ? line.slice(0, line.search(/\S+$/)) : line;
+    for (const [word] of body.matchAll(COMPOUND)) compounds.add(word.toLowerCase());
+    for (const [word] of body.matchAll(WORD)) words.add(word.toLowerCase());
+  }
+  return { compounds, words };
+}
 
 /**
  * Rejoins words split across lines of one paragraph: `exam-` + `ple is` → `example` + `is`. Only
- * when a letter precedes the hyphen and a lower-case letter follows the break, so number ranges
- * (`1990-` / `1995`) and capitalised compounds stay apart. A real hyphen is kept in the joined
- * word (no dictionary needed): when the part before it has a hyphen already (`state-of-the-` +
- * `art` → `state-of-the-art`), or when the page writes the word with its hyphen elsewhere
- * (`well-` + `known` → `well-known` where `well-known` appears); a soft hyphen always goes.
+ * when a letter precedes the hyphen and a letter follows the break, so number ranges (`1990-` /
+ * `1995`) stay apart. Whether the hyphen stays is decided without a dictionary, from the words
+ * themselves and what the page writes elsewhere (`vocabulary`, by default that of `lines`), in
+ * this order:
+ * 1. a soft hyphen always goes;
+ * 2. it stays before an upper-case letter (`non-` + `GAAP`, `Anglo-` + `Saxon`): hyphenation
+ *    programs do not break a word there;
+ * 3. it stays when the part before has a hyphen already (`state-of-the-` + `art`);
+ * 4. it stays when the page writes the word with its hyphen (`well-known`), and goes when the page
+ *    writes it closed (`wellknown`);
+ * 5. it stays after a prefix written with a hyphen ({@link HYPHENATED_PREFIXES}) when the part
+ *    after the break is a word the page writes on its own (`self-` + `reported`, `reported`
+ *    elsewhere; not `self-` + `ish`);
+ * 6. otherwise it goes (`exam-` + `ple`).
  */
-export function joinHyphenated(lines: string[]): string[] {
+export function joinHyphenated(
+  lines: string[],
+  vocabulary: HyphenVocabulary = hyphenVocabulary(lines),
+): string[] {
   const out = [...lines];
-  const compounds = new Set<string>();
-  for (const line of lines) for (const [word] of line.matchAll(COMPOUND)) compounds.add(word.toLowerCase());
   for (let i = 0; i < out.length - 1; i++) {
     const line = out[i]!;
     const next = out[i + 1]!;
-    if (!HYPHEN_END.test(line) || !/^\p{Ll}/u.test(next)) continue;
+    if (!HYPHEN_END.test(line) || !/^\p{L}/u.test(next)) continue;
     const space = next.search(/\s/);
     const word = space === -1 ? next : next.slice(0, space);
     const rest = space === -1 ? '' : next.slice(space).trimStart();
     const before = line.slice(line.search(/\S+$/), -1).replace(/^[^\p{L}\p{N}]+/u, '');
     const after = word.replace(/[^\p{L}\p{N}]+$/u, '');
-    const hyphen = line.at(-1)!;
-    const real =
-      hyphen !== '\u00ad' && (/[-\u2010]/.test(before) || compounds.has(`${before}-${after}`.toLowerCase()));
-    out[i] = (real ? line : line.slice(0, -1)) + word;
+    out[i] = (keepsHyphen(line.at(-1)!, before, after, vocabulary) ? line : line.slice(0, -1)) + word;
     if (rest === '') {
       out.splice(i + 1, 1);
       i--; // the joined line may end in another hyphen
@@ -371,6 +409,17 @@ export function joinHyphenated(lines: string[]): string[] {
     }
   }
   return out;
+}
+
+/** Whether the hyphen between `before` and `after` (split at a line end) is part of the word; see {@link joinHyphenated}. */
+function keepsHyphen(hyphen: string, before: string, after: string, vocabulary: HyphenVocabulary): boolean {
+  if (hyphen === '\u00ad') return false;
+  if (/^\p{Lu}/u.test(after)) return true;
+  if (/[-\u2010]/.test(before)) return true;
+  const hyphenated = `${before}-${after}`.toLowerCase();
+  if (vocabulary.compounds.has(hyphenated)) return true;
+  if (vocabulary.words.has(`${before}${after}`.toLowerCase())) return false;
+  return HYPHENATED_PREFIXES.has(before.toLowerCase()) && vocabulary.words.has(after.toLowerCase());
 }
 
 /** NFKC (ligatures, full-width forms, non-breaking spaces), soft hyphens out, spaces collapsed. */
@@ -506,13 +555,16 @@ export function pageLines(
 
 /**
  * Writes a page's lines as Markdown text: a blank line between paragraphs, end-of-line hyphenation
- * rejoined, rotated text as a last paragraph, and nothing that Markdown would read as structure.
+ * rejoined (see {@link joinHyphenated}; `vocabulary` defaults to the page's own words), rotated text as a last paragraph, and nothing that Markdown would read as structure.
  */
-export function pageMarkdown(page: PageLines): string {
+export function pageMarkdown(
+  page: PageLines,
+  vocabulary: HyphenVocabulary = hyphenVocabulary([...page.paragraphs.flat(), ...page.rotated]),
+): string {
   const paragraphs = page.rotated.length > 0 ? [...page.paragraphs, page.rotated] : page.paragraphs;
   return (
     paragraphs
-      .map((lines) => joinHyphenated(lines).join('\n'))
+      .map((lines) => joinHyphenated(lines, vocabulary).join('\n'))
       .join('\n\n')
       .replace(/\u00ad/g, '')
       // Text is not Markdown structure: a leading `#` is no heading, and a rule of dashes right

@@ -15,7 +15,7 @@ import {
   headingText,
   numberingOf,
 } from './pdf-headings.js';
-import { type PageLines, pageMarkdown } from './pdf-layout.js';
+import { hyphenVocabulary, type PageLines, pageMarkdown } from './pdf-layout.js';
 import { namesLine, type OutlineEntry } from './pdf-outline.js';
 import { findTables, type PlacedLine, type TableRegion, tableMarkdown } from './pdf-tables.js';
 
@@ -142,8 +142,10 @@ function pageWithStructure(
   const parts: string[] = [];
   let pending: string[] = [];
   let pendingParagraph = -1;
+  // Hyphens at line ends are judged by the words of the whole page, not of one paragraph.
+  const vocabulary = hyphenVocabulary([...page.paragraphs.flat(), ...page.rotated]);
   const flush = () => {
-    if (pending.length > 0) parts.push(pageMarkdown({ paragraphs: [pending], rotated: [] }));
+    if (pending.length > 0) parts.push(pageMarkdown({ paragraphs: [pending], rotated: [] }, vocabulary));
     pending = [];
   };
   let i = 0;
@@ -169,7 +171,8 @@ function pageWithStructure(
     i++;
   }
   flush();
-  if (page.rotated.length > 0) parts.push(pageMarkdown({ paragraphs: [], rotated: page.rotated }));
+  if (page.rotated.length > 0)
+    parts.push(pageMarkdown({ paragraphs: [], rotated: page.rotated }, vocabulary));
   return parts.join('\n\n');
 }
 

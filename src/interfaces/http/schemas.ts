@@ -270,7 +270,8 @@ const searchMode = z.enum(['lexical', 'dense', 'hybrid']).openapi({
 });
 
 const filter = JsonObject.openapi({
-  description: 'Metadata filter, e.g. {"team":"ops","year":{"$gte":2020}} (docs/filters.md).',
+  description:
+    'Metadata filter, e.g. {"team":"ops","year":{"$gte":2020}}; $headingPath names the chunk\'s headings, e.g. {"$headingPath":"Usage"} (docs/filters.md).',
 });
 
 /** `POST …/search`. */

@@ -104,6 +104,21 @@ describe('AnthropicChatModel.doStream', () => {
     expect(usage).toEqual([{ inputTokens: 10, outputTokens: deltas.length }]);
   });
 
+  it('reports the URL, then the message id, model and stop reason through onResponse', async () => {
+    server = await startAnthropicMessagesServer({ reply: () => 'Marmots eat grass.', apiKey: 'sk-test' });
+    const model = new AnthropicChatModel({
+      model: 'claude-haiku-4-5',
+      baseURL: server.baseURL,
+      apiKey: 'sk-test',
+    });
+    const facts: unknown[] = [];
+    await collect(model.doStream({ messages, onResponse: (r) => facts.push(r) }));
+    expect(facts).toEqual([
+      { url: `${server.baseURL.replace(/\/+$/, '')}/messages` },
+      { id: expect.stringMatching(/^msg_/), model: 'claude-haiku-4-5', finishReasons: ['end_turn'] },
+    ]);
+  });
+
   it('reads ANTHROPIC_API_KEY at call time and names it when missing', async () => {
     server = await startAnthropicMessagesServer({ apiKey: 'from-env' });
     delete process.env.ANTHROPIC_API_KEY;

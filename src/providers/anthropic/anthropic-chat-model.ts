@@ -5,7 +5,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import { ProviderError } from '../../core/errors.js';
-import type { ChatMessage, ChatModel, ChatUsage } from '../../core/ports.js';
+import type { ChatMessage, ChatModel, ChatUsage, ModelResponse } from '../../core/ports.js';
 import { checkCredentials, loadApiKey, postJson, type RequestPolicy } from '../http/post-json.js';
 import { toAnthropicMessages } from './anthropic-messages.js';
 
@@ -37,9 +37,10 @@ export interface AnthropicChatModelOptions extends RequestPolicy {
 /** The stream events this adapter reads; others (`ping`, `content_block_start`, …) are skipped. */
 interface StreamEvent {
   type?: string;
-  delta?: { type?: string; text?: string };
+  /** `content_block_delta`: text; `message_delta`: `stop_reason`. */
+  delta?: { type?: string; text?: string; stop_reason?: unknown };
   /** `message_start`: the message, with the prompt's `usage.input_tokens`. */
-  message?: { usage?: { input_tokens?: unknown } };
+  message?: { id?: unknown; model?: unknown; usage?: { input_tokens?: unknown } };
   /** `message_delta`: the reply's cumulative `output_tokens`. */
   usage?: { output_tokens?: unknown };
   error?: { type?: string; message?: string };
@@ -78,6 +79,7 @@ export class AnthropicChatModel implements ChatModel {
     maxTokens?: number;
     signal?: AbortSignal;
     onUsage?: (usage: ChatUsage) => void;
+    onResponse?: (response: ModelResponse) => void;
   }): AsyncIterable<string> {
     const baseURL = (
       this.#options.baseURL ??
@@ -90,6 +92,7 @@ export class AnthropicChatModel implements ChatModel {
       provider: this.provider,
     });
     const { system, messages } = toAnthropicMessages(options.messages);
+    options.onResponse?.({ url: `${baseURL}/messages` });
     const response = await postJson({
       ...this.#options,
       provider: this.provider,
@@ -117,6 +120,7 @@ export class AnthropicChatModel implements ChatModel {
     let done = false;
     let failure: ProviderError | undefined;
     const usage: ChatUsage = {};
+    const facts: ModelResponse = {};
     const parser = createParser({
       onEvent: (event) => {
         let data: StreamEvent;
@@ -139,9 +143,12 @@ export class AnthropicChatModel implements ChatModel {
         } else if (type === 'message_start') {
           const input = data.message?.usage?.input_tokens;
           if (typeof input === 'number') usage.inputTokens = input;
+          if (typeof data.message?.id === 'string') facts.id = data.message.id;
+          if (typeof data.message?.model === 'string') facts.model = data.message.model;
         } else if (type === 'message_delta') {
           const output = data.usage?.output_tokens;
           if (typeof output === 'number') usage.outputTokens = output;
+          if (typeof data.delta?.stop_reason === 'string') facts.finishReasons = [data.delta.stop_reason];
         } else if (type === 'message_stop') {
           done = true;
         }
@@ -154,6 +161,7 @@ export class AnthropicChatModel implements ChatModel {
       if (failure) throw failure;
       if (done) {
         if (Object.keys(usage).length > 0) options.onUsage?.(usage);
+        options.onResponse?.(facts);
         return;
       }
     }

@@ -5,7 +5,7 @@
  * supplies its endpoint, its request body and how to read its reply.
  * @module
  */
-import type { Embedder, EmbedResult, Reranker } from '../../core/ports.js';
+import type { Embedder, EmbedResult, ModelResponse, Reranker } from '../../core/ports.js';
 import { rerankInSlices } from '../../retrieve/rerank/scores-by-index.js';
 import { checkCredentials, type RequestPolicy } from './post-json.js';
 import { postForJson, type ResponseSchema } from './response-json.js';
@@ -40,6 +40,10 @@ export abstract class HostedEmbedder<Options extends RequestPolicy, Reply> imple
   protected abstract body(texts: string[], kind: 'document' | 'query'): Record<string, unknown>;
   /** The vectors (in text order, checked for their number) and token usage of a reply. */
   protected abstract read(reply: Reply, count: number): EmbedResult;
+  /** What a reply says about itself (the model that answered, an id); default nothing. */
+  protected describe(_reply: Reply): Omit<ModelResponse, 'url'> {
+    return {};
+  }
 
   /** Throws a {@link ConfigError} naming the variable when no API key is given or set; sends nothing. */
   checkReady(): void {
@@ -51,16 +55,20 @@ export abstract class HostedEmbedder<Options extends RequestPolicy, Reply> imple
     kind: 'document' | 'query';
     signal?: AbortSignal;
   }): Promise<EmbedResult> {
+    const endpoint = this.endpoint();
     const reply = await postForJson({
       ...this.options,
-      ...this.endpoint(),
+      ...endpoint,
       provider: this.provider,
       body: this.body(options.texts, options.kind),
       signal: options.signal,
       schema: this.replySchema,
       what: 'embeddings',
     });
-    return this.read(reply, options.texts.length);
+    return {
+      ...this.read(reply, options.texts.length),
+      response: { url: endpoint.url, ...this.describe(reply) },
+    };
   }
 }
 
@@ -100,11 +108,14 @@ export abstract class HostedReranker<Options extends RequestPolicy, Reply> imple
     query: string;
     documents: string[];
     signal?: AbortSignal;
+    onResponse?: (response: ModelResponse) => void;
   }): Promise<Array<number | null>> {
     return rerankInSlices(options.documents, this.maxDocumentsPerCall, async (documents) => {
+      const endpoint = this.endpoint();
+      options.onResponse?.({ url: endpoint.url });
       const reply = await postForJson({
         ...this.options,
-        ...this.endpoint(),
+        ...endpoint,
         provider: this.provider,
         body: this.body(options.query, documents),
         signal: options.signal,

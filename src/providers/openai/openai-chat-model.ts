@@ -6,7 +6,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import { ProviderError } from '../../core/errors.js';
-import type { ChatMessage, ChatModel, ChatUsage } from '../../core/ports.js';
+import type { ChatMessage, ChatModel, ChatUsage, ModelResponse } from '../../core/ports.js';
 import { checkCredentials, postJson, type RequestPolicy } from '../http/post-json.js';
 import { OPENAI_COMPATIBLE_PROVIDER, type OpenAIConnectionOptions, openaiRequest } from './openai-api.js';
 
@@ -28,6 +28,8 @@ interface CompletionUsage {
 }
 
 interface StreamChunk {
+  id?: string;
+  model?: string;
   choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
   usage?: CompletionUsage | null;
   error?: { message?: string };
@@ -40,6 +42,23 @@ function chatUsage(usage: CompletionUsage | null | undefined): ChatUsage | undef
   if (typeof usage.prompt_tokens === 'number') out.inputTokens = usage.prompt_tokens;
   if (typeof usage.completion_tokens === 'number') out.outputTokens = usage.completion_tokens;
   return Object.keys(out).length === 0 ? undefined : out;
+}
+
+/** The id, model and finish reasons of a whole (not streamed) completion, those that are strings. */
+function completionFacts(body: unknown): ModelResponse {
+  const reply = (body ?? {}) as {
+    id?: unknown;
+    model?: unknown;
+    choices?: Array<{ finish_reason?: unknown }>;
+  };
+  const finishReasons = (Array.isArray(reply.choices) ? reply.choices : [])
+    .map((choice) => choice?.finish_reason)
+    .filter((reason): reason is string => typeof reason === 'string');
+  return {
+    ...(typeof reply.id === 'string' ? { id: reply.id } : {}),
+    ...(typeof reply.model === 'string' ? { model: reply.model } : {}),
+    ...(finishReasons.length > 0 ? { finishReasons } : {}),
+  };
 }
 
 /** A message in the chat-completions shape: text, or text and images as content parts. */
@@ -91,8 +110,10 @@ export class OpenAIChatModel implements ChatModel {
     maxTokens?: number;
     signal?: AbortSignal;
     onUsage?: (usage: ChatUsage) => void;
+    onResponse?: (response: ModelResponse) => void;
   }): AsyncIterable<string> {
     const { url, headers } = openaiRequest(this.#options, 'chat/completions');
+    options.onResponse?.({ url });
     const response = await postJson({
       ...this.#options,
       provider: this.provider,
@@ -116,6 +137,7 @@ export class OpenAIChatModel implements ChatModel {
       const text = this.#completionText(body);
       const usage = chatUsage((body as { usage?: CompletionUsage } | undefined)?.usage);
       if (usage) options.onUsage?.(usage);
+      options.onResponse?.(completionFacts(body));
       yield text;
       return;
     }
@@ -124,6 +146,8 @@ export class OpenAIChatModel implements ChatModel {
     let done = false;
     let failure: ProviderError | undefined;
     let usage: ChatUsage | undefined;
+    const facts: ModelResponse = {};
+    const finishReasons: string[] = [];
     const parser = createParser({
       onEvent: (event) => {
         if (event.data === '[DONE]') {
@@ -145,7 +169,10 @@ export class OpenAIChatModel implements ChatModel {
           return;
         }
         usage = chatUsage(chunk.usage) ?? usage;
+        if (facts.id === undefined && typeof chunk.id === 'string') facts.id = chunk.id;
+        if (facts.model === undefined && typeof chunk.model === 'string') facts.model = chunk.model;
         const choice = chunk.choices?.[0];
+        if (typeof choice?.finish_reason === 'string') finishReasons.push(choice.finish_reason);
         if (choice?.finish_reason) done = true;
         const delta = choice?.delta?.content;
         if (delta) pending.push(delta);
@@ -159,6 +186,7 @@ export class OpenAIChatModel implements ChatModel {
     }
     if (failure) throw failure;
     if (usage) options.onUsage?.(usage);
+    options.onResponse?.(finishReasons.length > 0 ? { ...facts, finishReasons } : facts);
     while (pending.length > 0) yield pending.shift()!;
     if (!done) {
       // No [DONE] and no finish_reason: a cut connection, or not a chat stream at all (an HTML

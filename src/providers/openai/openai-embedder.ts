@@ -29,6 +29,7 @@ export interface OpenAIEmbedderOptions extends RequestPolicy, OpenAIConnectionOp
 
 const responseSchema = z.object({
   data: z.array(z.object({ index: z.number(), embedding: z.array(z.number()) })),
+  model: z.string().optional(),
   usage: z.object({ prompt_tokens: z.number().optional(), total_tokens: z.number().optional() }).optional(),
 });
 
@@ -58,6 +59,10 @@ export class OpenAIEmbedder extends HostedEmbedder<OpenAIEmbedderOptions, z.infe
       encoding_format: 'float',
       ...(this.options.sendDimensions ? { dimensions: this.dimension } : {}),
     };
+  }
+
+  protected override describe(reply: z.infer<typeof responseSchema>): { model?: string } {
+    return reply.model === undefined ? {} : { model: reply.model };
   }
 
   protected read(reply: z.infer<typeof responseSchema>, count: number): EmbedResult {

@@ -6,7 +6,7 @@
  */
 import { InvalidArgumentError, ProviderError } from '../../core/errors.js';
 import type { Reranker } from '../../core/ports.js';
-import { genAiProviderName, inSpan, SpanKind } from '../../core/tracing.js';
+import { genAiProviderName, inSpan, responseAttributes, SpanKind } from '../../core/tracing.js';
 import type { Hit } from '../../core/types.js';
 
 /** Candidates the retriever fetches before reranking when none is asked for. */
@@ -72,7 +72,12 @@ export async function rerankHits(
       },
     },
     async (span) => {
-      const scores = await reranker.doRerank({ query, documents: hits.map(text), signal: options.signal });
+      const scores = await reranker.doRerank({
+        query,
+        documents: hits.map(text),
+        signal: options.signal,
+        onResponse: (response) => span.setAttributes(responseAttributes(response)),
+      });
       const unscored = Array.isArray(scores) ? scores.filter((s) => s === null).length : 0;
       if (unscored > 0) span.setAttribute('cairn.rerank.unscored', unscored);
       return scores;

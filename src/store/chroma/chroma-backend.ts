@@ -44,7 +44,13 @@ export const CHROMA_CAPABILITIES: StoreCapabilities = defineCapabilities({
   dense: 'approximate',
   replace: 'versioned',
   maxWriteBatch: 1000,
-  unsupportedFilters: Object.freeze(['$gt:string', '$gte:string', '$lt:string', '$lte:string'] as const),
+  unsupportedFilters: Object.freeze([
+    '$gt:string',
+    '$gte:string',
+    '$lt:string',
+    '$lte:string',
+    '$headingPath',
+  ] as const),
 });
 
 /** Records one listing request returns at most. */

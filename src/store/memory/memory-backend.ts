@@ -397,7 +397,7 @@ function predicate(conditions: Backend.ChunkConditions): (record: ChunkRecord) =
     (ids === undefined || ids.has(record.id)) &&
     (documents === undefined || documents.has(record.documentId)) &&
     (sources === undefined || sources.has(record.sourceId)) &&
-    (filter === undefined || matchesFilter(filter, record.metadata));
+    (filter === undefined || matchesFilter(filter, record.metadata, record.headingPath));
 }
 
 /** The chunks a scan needs to look at: those of the listed documents, or all of them. */

@@ -41,6 +41,8 @@ export const OPENSEARCH_CAPABILITIES: StoreCapabilities = defineCapabilities({
   dense: 'approximate',
   replace: 'versioned',
   maxWriteBatch: 500,
+  // Heading paths are indexed as text for lexical search, not as a keyword field to filter on.
+  unsupportedFilters: Object.freeze(['$headingPath'] as const),
 });
 
 /** Boosts of the lexical fields. */

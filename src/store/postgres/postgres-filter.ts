@@ -29,11 +29,16 @@ const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
  */
 export function compilePostgresFilter(node: FilterNode, column: string, params: PostgresParams): string {
   if (!COLUMN.test(column)) throw new Error(`compilePostgresFilter: bad column reference ${column}`);
+  // `$headingPath` conditions read the heading path's jsonb array beside the metadata.
+  const headings = column.replace(/metadata$/, 'heading_path');
   return compileFilterTree(node, {
     trueLiteral: 'TRUE',
     falseLiteral: 'FALSE',
-    exists: (leaf) => `(${fieldExpression(leaf.path, column, params)} IS NOT NULL)`,
-    comparison: (leaf) => compileComparison(leaf, column, params),
+    exists: (leaf) =>
+      leaf.field === 'headingPath'
+        ? `(jsonb_array_length(${headings}) > 0)`
+        : `(${fieldExpression(leaf.path, column, params)} IS NOT NULL)`,
+    comparison: (leaf) => compileComparison(leaf, leaf.field === 'headingPath' ? headings : column, params),
   });
 }
 

@@ -48,7 +48,13 @@ export const QDRANT_CAPABILITIES: StoreCapabilities = defineCapabilities({
   dense: 'approximate',
   replace: 'versioned',
   maxWriteBatch: 256,
-  unsupportedFilters: Object.freeze(['$gt:string', '$gte:string', '$lt:string', '$lte:string'] as const),
+  unsupportedFilters: Object.freeze([
+    '$gt:string',
+    '$gte:string',
+    '$lt:string',
+    '$lte:string',
+    '$headingPath',
+  ] as const),
 });
 
 /** The named vector of chunk points. */

@@ -48,12 +48,24 @@ export type Bind = (value: SqlValue) => string;
  */
 export function compileSqliteFilter(node: FilterNode, column: string, bind: Bind): string {
   if (!COLUMN.test(column)) throw new Error(`compileSqliteFilter: bad column reference ${column}`);
+  const headings = headingColumn(column);
   return compileFilterTree(node, {
     trueLiteral: '1',
     falseLiteral: '0',
-    exists: (leaf) => `(json_type(${column}, ${bind(sqliteJsonPath(leaf.path))}) IS NOT NULL)`,
-    comparison: (leaf) => compileComparison(leaf, column, bind),
+    exists: (leaf) =>
+      leaf.field === 'headingPath'
+        ? `(json_array_length(${headings}) > 0)`
+        : `(json_type(${column}, ${bind(sqliteJsonPath(leaf.path))}) IS NOT NULL)`,
+    comparison: (leaf) => compileComparison(leaf, leaf.field === 'headingPath' ? headings : column, bind),
   });
+}
+
+/**
+ * The heading path's JSON array column beside a metadata column (`c.metadata` → `c.heading_path`),
+ * which `$headingPath` conditions read (see `OnField`).
+ */
+function headingColumn(column: string): string {
+  return column.replace(/metadata$/, 'heading_path');
 }
 
 /** {@link compileSqliteFilter} with its own parameter list. */

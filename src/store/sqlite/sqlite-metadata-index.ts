@@ -100,7 +100,8 @@ const EMPTY: SeqSet = { sql: 'SELECT 0 AS seq WHERE 0', params: [], exact: true 
 
 /**
  * The seqs the metadata index can tell pass `node` (a superset when `exact` is false), or
- * `undefined` when it cannot narrow the filter at all (a `not`, or an `or` with such a branch).
+ * `undefined` when it cannot narrow the filter at all (a `not`, a `$headingPath` condition, or an
+ * `or` with such a branch).
  * @param meta The quoted `<t>_meta` table.
  * @param fields The field ids of each path the filter names, in the scope's namespace.
  */
@@ -109,6 +110,8 @@ export function narrowFilter(
   meta: string,
   fields: (path: FilterPath) => PathFields,
 ): SeqSet | undefined {
+  // The heading path is not in the metadata index: checked on the rows read, like a `not`.
+  if ((node.kind === 'cmp' || node.kind === 'exists') && node.field === 'headingPath') return undefined;
   switch (node.kind) {
     case 'cmp':
       return narrowComparison(node, meta, fields(node.path));
@@ -206,7 +209,7 @@ export function filterPaths(node: FilterNode): FilterPath[] {
   switch (node.kind) {
     case 'cmp':
     case 'exists':
-      return [node.path];
+      return node.field === 'headingPath' ? [] : [node.path];
     case 'not':
       return filterPaths(node.child);
     case 'and':

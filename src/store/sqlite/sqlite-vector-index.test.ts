@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   lstatSync,
@@ -352,6 +353,49 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     expect(inB[0]?.chunk.id).toBe(b[0]!.id);
     await store.close();
   });
+
+  it('rebuilds a save whose codes were changed and its digest recomputed: sampled codes disagree with the table', async () => {
+    const path = freshPath();
+    let store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await store.createCollection('docs', { model: 'm', dimension: DIM });
+    await store.upsertChunks(S, chunks(300, 19));
+    await store.refreshVectorIndex('docs');
+    await store.close();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    onTestFinished(() => {
+      process.off('warning', onWarning);
+    });
+    // Every vector's code swapped with another's, the structure intact and the SHA-256 digest
+    // written anew: a save that passes every check of the file alone.
+    const [saved] = savedIndexes(path);
+    const file = join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin');
+    const original = readFileSync(file);
+    const body = Buffer.from(original.subarray(0, original.length - 32));
+    const headerLength = body.readUInt32LE(0);
+    const header = JSON.parse(body.subarray(4, 4 + headerLength).toString('utf8'));
+    expect(header.trainedOn).toBeGreaterThan(0);
+    const codesAt = 4 + headerLength + header.lists * 4 + header.lists * DIM + header.count * (8 + 4 + 4);
+    expect(codesAt + header.count * DIM).toBe(body.length);
+    const codes = Buffer.from(body.subarray(codesAt));
+    for (let i = 0; i < header.count; i++) {
+      codes.copy(body, codesAt + i * DIM, (header.count - 1 - i) * DIM, (header.count - i) * DIM);
+    }
+    writeFileSync(file, Buffer.concat([body, createHash('sha256').update(body).digest()]));
+
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await everyChunkFindsItself(store);
+    await store.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((w) => /disagree|that its chunk table does not/.test(w))).toHaveLength(1);
+    // The rebuilt index was saved in its place and loads without a warning.
+    store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
+    await everyChunkFindsItself(store);
+    await store.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings).toHaveLength(1);
+  }, 120_000);
 
   it('does not take a save newer than a database file restored from a copy', async () => {
     // The folder beside the file keeps the save of the lineage the copy was restored over; once

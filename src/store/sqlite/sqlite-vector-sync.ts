@@ -35,6 +35,12 @@ import { collectionTables } from './sqlite-schema.js';
 import type { UsearchModule } from './usearch-module.js';
 import { type IndexedVector, type PartitionSettings, VectorIndex } from './vector-index.js';
 
+/**
+ * Vectors of a loaded save checked against the chunk table (see `#checkSample`): 64 primary-key
+ * reads and int8 encodings, well under a millisecond beside the load itself, whatever the size.
+ */
+const SAMPLE_CHECKED = 64;
+
 /** Runs a statement and yields its rows as arrays of column values, without holding them all. */
 export type RowIterator = (sql: string, params: unknown[]) => IterableIterator<unknown[]>;
 
@@ -196,7 +202,7 @@ export class VectorIndexes {
     );
     for (const saved of candidates) {
       try {
-        return VectorIndex.load(
+        const index = VectorIndex.load(
           this.#module,
           this.#settings,
           saved.path,
@@ -204,6 +210,8 @@ export class VectorIndexes {
           state.epoch,
           saved.version,
         );
+        this.#checkSample(index, location, saved.version, saved.path);
+        return index;
       } catch (error) {
         // Something put in place of the file — a FIFO, a device, a link, a file of impossible
         // size — is refused without being read, and said: someone who can write this folder
@@ -221,6 +229,41 @@ export class VectorIndexes {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Checks {@link SAMPLE_CHECKED} vectors of a loaded save, spread over it, against the chunk
+   * table (rows written since the save are skipped: the catch-up replaces them). The digest at the
+   * end of a save only proves it was not damaged by accident: whoever can write the folder can
+   * change the codes and write a matching digest (see docs/threat-model.md). A save whose sampled
+   * codes disagree with the table is said on a warning and rebuilt; a few changed codes among
+   * many can pass the sample, so the folder must be as protected as the database file.
+   * @throws {Error} naming the first vector that disagrees.
+   */
+  #checkSample(index: VectorIndex, location: string, version: number, path: string): void {
+    const seqs = index.sampleSeqs(SAMPLE_CHECKED);
+    if (seqs.length === 0) return;
+    const tables = collectionTables(location);
+    const rows: IndexedVector[] = [];
+    const placeholders = seqs.map(() => '?').join(', ');
+    for (const [seq, namespace, embedding] of this.#iterate(
+      `SELECT seq, namespace, embedding FROM ${tables.chunks} WHERE seq IN (${placeholders}) AND version <= ? AND embedding IS NOT NULL`,
+      [...seqs, version],
+    )) {
+      rows.push({
+        seq: Number(seq),
+        namespace: String(namespace),
+        vector: floats(embedding as Buffer, index.dimension),
+      });
+    }
+    const differing = index.differsFrom(rows);
+    if (differing !== undefined) {
+      process.emitWarning(
+        `cairn: the saved vector index ${path} holds a vector for chunk seq ${differing.seq} that its chunk table does not (changed after it was saved, with its digest made to match); it is ignored, removed and rebuilt from the chunk table`,
+        { code: 'CAIRN_VECTOR_INDEX' },
+      );
+      throw new Error(`vector index ${path}: seq ${differing.seq} disagrees with the chunk table`);
+    }
   }
 
   #save(location: string, index: VectorIndex): void {

@@ -185,6 +185,42 @@ export class VectorIndex {
     return slot >= 0 && this.#namespaces[this.#namespaceOf[slot]!] === namespace;
   }
 
+  /**
+   * Up to `n` indexed seqs spread evenly over the slots (every slot when there are fewer), for
+   * {@link differsFrom} to check against the chunk table.
+   */
+  sampleSeqs(n: number): number[] {
+    const live: number[] = [];
+    const step = Math.max(1, this.#slots / Math.max(1, n));
+    for (let at = 0; at < this.#slots && live.length < n; at += step) {
+      const seq = this.#seqOf[Math.floor(at)]!;
+      if (seq > 0 && this.#slot(seq) >= 0) live.push(seq);
+    }
+    return live;
+  }
+
+  /**
+   * The first of `rows` (vectors as the chunk table holds them) that the index does not hold as
+   * {@link upsert} would have written it: not indexed, in another namespace, or another int8 code
+   * or scale; `undefined` when all agree.
+   */
+  differsFrom(rows: Iterable<IndexedVector>): IndexedVector | undefined {
+    const dimension = this.dimension;
+    const scaled = new Float32Array(dimension);
+    for (const row of rows) {
+      const slot = this.#slot(row.seq);
+      if (slot < 0 || this.#namespaces[this.#namespaceOf[slot]!] !== row.namespace) return row;
+      const peak = rangeScaleInto(row.vector, scaled);
+      if (this.#scales[slot] !== Math.fround(peak / SCALE)) return row;
+      const list = this.#lists[this.#listOf[slot]!]!;
+      const start = this.#positionOf[slot]! * dimension;
+      for (let j = 0; j < dimension; j++) {
+        if (list.codes[start + j] !== Math.round(scaled[j]! * SCALE)) return row;
+      }
+    }
+    return undefined;
+  }
+
   /** The seqs of one namespace, in slot order. */
   seqsIn(namespace: string): number[] {
     const id = this.#namespaceIds.get(namespace);
