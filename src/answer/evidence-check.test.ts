@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
 import { NOT_FOUND_TEXT } from './ask.js';
@@ -151,11 +152,23 @@ describe('honest "not found" in the documents a question is about', () => {
   });
 
   it('reads the documents from the focus boosts of the first hits, narrowed by a time cue', () => {
-    const hit = (documentId: string, kinds: Array<'focus' | 'period' | 'recency'>) =>
-      ({
-        chunk: { documentId },
-        boosts: kinds.map((kind) => ({ kind, weight: 1, reason: '' })),
-      }) as unknown as Parameters<typeof evidenceDocuments>[0][number];
+    const hit = (documentId: string, kinds: Array<'focus' | 'period' | 'recency'>): Hit => ({
+      chunk: {
+        id: `${documentId}:0`,
+        documentId,
+        sourceId: documentId,
+        ordinal: 0,
+        text: 'text',
+        headingPath: [],
+        pageStart: 1,
+        pageEnd: 1,
+        tokenCount: 1,
+        metadata: {},
+      },
+      score: 1,
+      scores: { lexical: 1 },
+      boosts: kinds.map((kind) => ({ kind, weight: 1, reason: 'boosted' })),
+    });
     expect(evidenceDocuments([hit('a', []), hit('b', [])])).toBeUndefined();
     expect(evidenceDocuments([hit('a', ['focus']), hit('b', ['focus']), hit('c', [])])).toEqual(['a', 'b']);
     expect(evidenceDocuments([hit('a', ['focus']), hit('b', ['focus', 'recency'])])).toEqual(['b']);
