@@ -158,8 +158,8 @@ async function answerTurn(
     },
   );
   // Offline, a question about words no document holds is answered "not found" (evidence-check.ts).
-  // It looks in the documents the question is about when the retriever saw it name or pick some.
-  const about = chatModel ? undefined : evidenceDocuments(hits);
+  // Asked whether documents it names contain something, it looks in those documents.
+  const about = chatModel ? undefined : evidenceDocuments(prepared.standalone, hits);
   const absent = chatModel
     ? undefined
     : await inSpan('cairn.evidence', {}, async (span) => {

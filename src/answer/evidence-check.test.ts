@@ -3,7 +3,13 @@ import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
 import { NOT_FOUND_TEXT } from './ask.js';
-import { absentWords, evidenceDocuments, lacksEvidence, topicWords } from './evidence-check.js';
+import {
+  absentWords,
+  asksWhetherContains,
+  evidenceDocuments,
+  lacksEvidence,
+  topicWords,
+} from './evidence-check.js';
 
 const reports: Record<string, string> = {
   'piper.md':
@@ -169,14 +175,52 @@ describe('honest "not found" in the documents a question is about', () => {
       scores: { lexical: 1 },
       boosts: kinds.map((kind) => ({ kind, weight: 1, reason: 'boosted' })),
     });
-    expect(evidenceDocuments([hit('a', []), hit('b', [])])).toBeUndefined();
-    expect(evidenceDocuments([hit('a', ['focus']), hit('b', ['focus']), hit('c', [])])).toEqual(['a', 'b']);
-    expect(evidenceDocuments([hit('a', ['focus']), hit('b', ['focus', 'recency'])])).toEqual(['b']);
-    expect(evidenceDocuments([hit('c', ['period'])])).toEqual(['c']);
+    const q = 'Did Contoso report any divestiture?';
+    expect(evidenceDocuments(q, [hit('a', []), hit('b', [])])).toBeUndefined();
+    expect(evidenceDocuments(q, [hit('a', ['focus']), hit('b', ['focus']), hit('c', [])])).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(evidenceDocuments(q, [hit('a', ['focus']), hit('b', ['focus', 'recency'])])).toEqual(['b']);
+    expect(evidenceDocuments(q, [hit('c', ['period'])])).toEqual(['c']);
+    // A question that does not ask whether something is there is checked against the whole scope.
+    expect(evidenceDocuments('What did Contoso spend on research?', [hit('a', ['focus'])])).toBeUndefined();
+  });
+
+  it('asksWhetherContains reads questions that ask whether something is there', () => {
+    expect(asksWhetherContains('Did the Piper suffer any damage to its wing?')).toBe(true);
+    expect(asksWhetherContains('In the Q2 2023 report, did Contoso announce any acquisitions?')).toBe(true);
+    expect(asksWhetherContains('Does the handbook mention sabbaticals?')).toBe(true);
+    expect(asksWhetherContains('Were there any divestitures in the quarter?')).toBe(true);
+    expect(asksWhetherContains('What drove the change in gross margin from the previous quarter?')).toBe(
+      false,
+    );
+    expect(asksWhetherContains('How did inventory levels compare with any earlier quarter?')).toBe(false);
   });
 
   it('takes no time cue for a topic', () => {
     expect(topicWords("What were Contoso's sales in the latest report?")).not.toContain('latest');
     expect(topicWords('What were Contoso sales in the most recent quarter?')).not.toContain('recent');
+  });
+});
+
+describe('not found about one document, only for questions asking whether it is there', () => {
+  it('answers a question about a named report whose asking words the report paraphrases', async () => {
+    const engine = await createEngine({ store: await openStore(':memory:') });
+    const texts: Record<string, string> = {
+      'contoso-2023-q2.md':
+        '# Contoso quarterly report\n\nResearch and development expense rose 12% on higher headcount.',
+      'northwind-2023-q2.md':
+        '# Northwind quarterly report\n\nThe driver behind the previous decline was spend on research.',
+    };
+    for (const [name, text] of Object.entries(texts)) {
+      await engine.ingestSource(
+        { name, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+        { documentId: name },
+      );
+    }
+    const answer = await engine.ask('What was the driver behind Contoso research spend?');
+    expect(answer.notFound).toBe(false);
+    await engine.close();
   });
 });

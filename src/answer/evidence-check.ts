@@ -15,11 +15,14 @@
  * figures ("7.5 months", "6,400 grams") rather than naming the topic, nor the words of a time cue
  * ("latest", "most recent", "Q3 2023"), which pick a version rather than name a subject.
  *
- * When the question is about particular documents — it names them, so the retriever's document
+ * When the question asks whether particular documents contain something ("Did Contoso report any
+ * divestiture?", see {@link asksWhetherContains}) and it names them — the retriever's document
  * focus boosted them, and a period or recency cue picked among them (`Hit.boosts`) — the check
- * looks in those documents only (see {@link evidenceDocuments}): a question about one quarterly
- * report whose subject that report never mentions is answered "not found" even when another
- * company's report mentions it.
+ * looks in those documents only (see {@link evidenceDocuments}): a report that never mentions the
+ * subject is answered "not found" even when another company's report mentions it. Other questions
+ * are checked against the whole searched scope: measured on the SEC development questions, a
+ * check scoped to one report for every question refused answerable ones whose asking words
+ * ("previous", "driver behind", "spend") the report paraphrases.
  * @module
  */
 import type { Filter } from '../core/filter/filter.js';
@@ -144,12 +147,26 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
 const EVIDENCE_HITS = 10;
 
 /**
+ * Whether `question` asks if something is there: it opens (after an optional "In …," clause) with
+ * an auxiliary verb — did, does, do, is, are, was, were, has, have — and asks for "any" of
+ * something or whether it is mentioned ("Did the report mention a bird strike?", "Were there any
+ * acquisitions?").
+ */
+export function asksWhetherContains(question: string): boolean {
+  return /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have)\b[^?]*\b(?:any|mention(?:s|ed)?)\b/i.test(
+    question,
+  );
+}
+
+/**
  * The documents a question is about, from the boosts the retriever gave its first hits: those it
  * names (`focus`), narrowed to the ones a period or recency cue picked among them (`period`,
  * `recency`) when any was; the ones such a cue picked when the question names none. Undefined when
- * no hit was boosted: the question is about the whole searched scope.
+ * the question does not ask whether something is there (see {@link asksWhetherContains}) or no hit
+ * was boosted: the question is checked against the whole searched scope.
  */
-export function evidenceDocuments(hits: readonly Hit[]): string[] | undefined {
+export function evidenceDocuments(question: string, hits: readonly Hit[]): string[] | undefined {
+  if (!asksWhetherContains(question)) return undefined;
   const named = new Set<string>();
   const timed = new Set<string>();
   for (const hit of hits.slice(0, EVIDENCE_HITS)) {
