@@ -17,7 +17,6 @@ import type { Hit, HitBoost, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
 import { DEFAULT_COPY_DEMOTION, demoteCopies } from './copy-demotion.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
-import { lexicalQueryText } from './lexical-query.js';
 import { type Rm3Options, rm3Search, rm3Settings } from './pseudo-relevance-feedback.js';
 import {
   emitQueryEvent,
@@ -371,8 +370,6 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       ? await deps.documentIdentity(request.collection, request.namespace)
       : undefined;
   const named = focusWeight > 0 && identity ? identity.named(request.query) : [];
-  // BM25 is given the query's content words: stop words weigh as much as topic words in a small collection.
-  const lexicalQuery = lexicalQueryText(request.query);
   const timed = identity !== undefined && (cue.recency || cue.period !== undefined);
   const feedback = request.pseudoRelevanceFeedback ?? DEFAULT_PSEUDO_RELEVANCE_FEEDBACK;
   const rm3 = mode !== 'dense' && feedback ? rm3Settings(feedback) : undefined;
@@ -396,7 +393,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       hybridSearch({
         ...scope,
         vector,
-        query: lexicalQuery,
+        query: request.query,
         topK: stageK,
         candidates,
         k: fusion.k,
@@ -414,12 +411,12 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     mode === 'dense'
       ? undefined
       : rm3
-        ? rm3Search(runLexical, lexicalQuery, lexicalK, rm3).then((result) => result.hits)
-        : runLexical(lexicalQuery, lexicalK);
+        ? rm3Search(runLexical, request.query, lexicalK, rm3).then((result) => result.hits)
+        : runLexical(request.query, lexicalK);
   // A lexical search restricted to some documents, fused in beside the others.
   const within = (kind: string, documentIds: string[]) =>
     storeCall(deps.store, kind, lexicalK, () =>
-      deps.store.lexicalSearch({ ...scope, documentIds, query: lexicalQuery, topK: lexicalK }),
+      deps.store.lexicalSearch({ ...scope, documentIds, query: request.query, topK: lexicalK }),
     );
   // The documents the query names, searched on their own and fused in (see `documentFocus`).
   const focused =
