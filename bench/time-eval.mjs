@@ -9,8 +9,15 @@
 // - versioned: test/fixtures/versioned (policies, release notes, manuals in several dated versions)
 //   with bench/questions/versioned.jsonl (measure only).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
-// Per part: single-document hit@1, hit@5, hit@1 of the recency questions, and the share of answers
-// whose first citation is a right document.
+// - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
+//   about a named document that it does not answer (the reference says so); measure only.
+// Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
+// whose first citation is a right document, the share stating the reference's key figure, and
+// honest "not found": on the questions whose reference says the document lacks the information
+// (`NEGATIVE` below reads the reference's first sentence: "does not mention", "did not disclose",
+// "not explicitly", "no significant …"), how many the answer says "not found" for; on the others,
+// how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
+// count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
 //   (--dist /work/main/dist --label before measures the code before the change)
 import { createHash } from 'node:crypto';
@@ -37,6 +44,11 @@ const { createEngine, openStore } = await import(pathToFileURL(path.join(dist, '
 /** Questions that ask for the newest document (the bench's own reading, the same before and after). */
 const RECENCY =
   /\b(latest|most recent|newest|current (?:quarter|version|report|filing)|last quarter|recent)\b/i;
+/** A reference answer saying the document lacks what was asked (the bench's own reading of its first sentence). */
+const NEGATIVE =
+  /\b(does not|do not|did not|doesn't|not explicitly|no explicit|not (?:provide|specify|mention|disclose|detail|state|include)|there (?:is|are) no\b|no (?:specific|direct|significant|mention|information)\b)/i;
+const isNegative = (q) =>
+  typeof q.answer === 'string' && NEGATIVE.test(q.answer.trim().split(/(?<=[.!?])\s/)[0] ?? '');
 const part = (id) =>
   Number.parseInt(createHash('sha1').update(id).digest('hex')[0], 16) % 2 === 0 ? 'tune' : 'measure';
 
@@ -64,19 +76,28 @@ const sets = [
     name: 'versioned',
     folder: 'test/fixtures/versioned',
     include: ['**/*.md'],
-    parts: [{ name: 'versioned', questions: 'bench/questions/versioned.jsonl' }],
+    parts: [
+      { name: 'versioned', questions: 'bench/questions/versioned.jsonl' },
+      { name: 'versioned-negative', questions: 'bench/questions/versioned-negative.jsonl' },
+    ],
   },
   {
     name: 'nih',
     folder: path.join(values.data, 'pdfs', 'nih'),
     include: ['**/*.pdf'],
-    parts: [{ name: 'nih', questions: 'bench/questions/nih.jsonl' }],
+    parts: [
+      { name: 'nih', questions: 'bench/questions/nih.jsonl' },
+      { name: 'nih-negative', questions: 'bench/questions/nih-negative.jsonl' },
+    ],
   },
   {
     name: 'ntsb',
     folder: path.join(values.data, 'pdfs', 'ntsb'),
     include: ['**/*.pdf'],
-    parts: [{ name: 'ntsb', questions: 'bench/questions/ntsb.jsonl' }],
+    parts: [
+      { name: 'ntsb', questions: 'bench/questions/ntsb.jsonl' },
+      { name: 'ntsb-negative', questions: 'bench/questions/ntsb-negative.jsonl' },
+    ],
   },
 ];
 
@@ -113,7 +134,12 @@ for (const set of sets) {
         .map((line) => JSON.parse(line))
         .map((q) => [q.id, q.kind]),
     );
-    const single = report.perQuestion.filter((q) => q.documents.length === 1);
+    const negative = new Set(questions.filter(isNegative).map((q) => q.id));
+    const positives = report.perQuestion.filter((q) => !negative.has(q.id));
+    const negatives = report.perQuestion.filter((q) => negative.has(q.id));
+    const said = (qs) => qs.filter((q) => q.answer?.notFound).length;
+    const withFigure = positives.filter((q) => q.answer?.keyFigure !== undefined);
+    const single = positives.filter((q) => q.documents.length === 1);
     const recency = single.filter((q) => RECENCY.test(q.question));
     const at = (qs, k) => mean(qs.map((q) => (q.firstRank !== null && q.firstRank <= k ? 1 : 0)));
     const cites = (qs) =>
@@ -126,10 +152,15 @@ for (const set of sets) {
       recencyQuestions: recency.length,
       recencyHitAt1: at(recency, 1),
       firstCitation: cites(single),
-      allHitAt5: at(report.perQuestion, 5),
-      multiCoverageAt10: mean(
-        report.perQuestion.filter((q) => q.documents.length > 1).map((q) => q.coverageAt10),
-      ),
+      allHitAt5: at(positives, 5),
+      multiCoverageAt10: mean(positives.filter((q) => q.documents.length > 1).map((q) => q.coverageAt10)),
+      keyFigureQuestions: withFigure.length,
+      keyFigure: mean(withFigure.map((q) => (q.answer.statesKeyFigure ? 1 : 0))),
+      negativeQuestions: negatives.length,
+      notFound: said(negatives),
+      positiveQuestions: positives.length,
+      falseNotFound: said(positives),
+      answered: mean(positives.map((q) => (q.answer?.notFound ? 0 : 1))),
     };
     if (report.ingest.failed > 0 || report.unmatched.length > 0) {
       console.error(
@@ -147,15 +178,34 @@ for (const set of sets) {
         firstRank: q.firstRank,
         top3: q.ranking.slice(0, 3),
         firstCitation: q.answer?.firstCitation ?? null,
+        ...(negative.has(q.id) ? { negative: true } : {}),
+        notFound: q.answer?.notFound ?? null,
+        ...(q.answer?.keyFigure === undefined ? {} : { statesKeyFigure: q.answer.statesKeyFigure }),
       })),
     };
     console.log(
       `${values.label} ${p.name}: single ${figures.single} hit@1 ${figures.hitAt1} hit@5 ${figures.hitAt5}; ` +
         `recency ${figures.recencyQuestions} hit@1 ${figures.recencyHitAt1}; first citation ${figures.firstCitation}` +
-        (figures.multiCoverageAt10 === null ? '' : `; multi coverage@10 ${figures.multiCoverageAt10}`),
+        (figures.multiCoverageAt10 === null ? '' : `; multi coverage@10 ${figures.multiCoverageAt10}`) +
+        `; key figure ${figures.keyFigure}; not found ${figures.notFound}/${figures.negativeQuestions}` +
+        `, false ${figures.falseNotFound}/${figures.positiveQuestions}`,
     );
   }
   await engine.close();
+}
+// Side by side: the part tuned on, the parts only measured.
+const cell = (v) => (v === null || v === undefined ? '—' : String(v));
+console.log(
+  '\n| part | questions | hit@1 | hit@5 | recency hit@1 | first citation | key figure | not found | false not found |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const [name, r] of Object.entries(results)) {
+  if (typeof r !== 'object' || r === null || !('hitAt1' in r)) continue;
+  console.log(
+    `| ${name} | ${r.questions} | ${cell(r.hitAt1)} | ${cell(r.hitAt5)} | ${cell(r.recencyHitAt1)} | ` +
+      `${cell(r.firstCitation)} | ${cell(r.keyFigure)} | ${r.notFound}/${r.negativeQuestions} | ` +
+      `${r.falseNotFound}/${r.positiveQuestions} |`,
+  );
 }
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(`bench/results/time-eval-${values.label}.json`, `${JSON.stringify(results, null, 2)}\n`);

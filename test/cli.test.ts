@@ -33,8 +33,8 @@ describe('cairn CLI', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/trees/i);
-    // A citation names the document's date (read at ingest) before the page.
-    expect(stdout).toMatch(/Sources:\n\[\d+\] 20071229X02007\.pdf \(\d{4}-\d{2}-\d{2}\), p\. \d/);
+    // A citation names the date the report states (read at ingest), not its PDF's creation date (2019).
+    expect(stdout).toMatch(/Sources:\n\[\d+\] 20071229X02007\.pdf \(2007-12-08\), p\. \d/);
   });
 
   it('searches with JSON output and treats query syntax as text', async () => {

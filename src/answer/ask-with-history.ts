@@ -10,7 +10,7 @@ import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from '.
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
 import { boilerplateHits } from './boilerplate.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
-import { absentWords } from './evidence-check.js';
+import { absentWords, evidenceDocuments } from './evidence-check.js';
 import { prepareQuestion } from './prepare-question.js';
 import type { ConversationTurn, QueryRewriter } from './query-rewriter.js';
 import type { AnsweringEngine, SearcherOptions } from './searcher.js';
@@ -158,6 +158,8 @@ async function answerTurn(
     },
   );
   // Offline, a question about words no document holds is answered "not found" (evidence-check.ts).
+  // Asked whether documents it names contain something, it looks in those documents.
+  const about = chatModel ? undefined : evidenceDocuments(prepared.standalone, hits);
   const absent = chatModel
     ? undefined
     : await inSpan('cairn.evidence', {}, async (span) => {
@@ -165,7 +167,7 @@ async function answerTurn(
           collection: search.collection,
           namespace: search.namespace,
           filter: search.filter,
-          documentIds: search.documentIds,
+          documentIds: about ?? search.documentIds,
           sourceIds: search.sourceIds,
         });
         span.setAttribute('cairn.evidence.absent', words.length);
@@ -181,6 +183,7 @@ async function answerTurn(
       minSimilarity: search.minSimilarity,
       boilerplate,
       ...(absent ? { absentWords: absent } : {}),
+      ...(absent && about ? { evidenceDocuments: about } : {}),
     }),
   );
   return { ...answer, ...turn, smallTalk: false, mode };

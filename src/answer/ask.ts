@@ -43,6 +43,12 @@ export interface AnswerOptions extends RelevanceOptions {
    * citing the sources it searched, instead of quoting the closest passage.
    */
   absentWords?: readonly string[];
+  /**
+   * The documents `absentWords` were looked for in, when the question is about some (see
+   * `evidenceDocuments`); a "not found" then names them and cites their passages. Undefined: the
+   * whole searched scope.
+   */
+  evidenceDocuments?: readonly string[];
 }
 
 /** An {@link Answer} plus what citation validation removed. */
@@ -84,10 +90,21 @@ export async function checkedAnswerFromHits(
     // the words no document holds.
     const words = options.absentWords!.map((w) => `"${w}"`);
     const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
-    const looked = sources.slice(0, 3);
+    const about = options.evidenceDocuments === undefined ? undefined : new Set(options.evidenceDocuments);
+    const looked = sources
+      .filter((s) => about === undefined || about.has(s.hit.chunk.documentId))
+      .slice(0, 3)
+      .map((s, i) => ({ n: i + 1, hit: s.hit }));
     const where =
       looked.length === 0 ? '' : `; the closest sources searched: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
-    const text = `${NOT_FOUND_TEXT} No indexed document mentions ${list}${where}.`;
+    const names = [...new Set(looked.map((s) => s.hit.sourceName ?? s.hit.chunk.documentId))];
+    const subject =
+      about === undefined
+        ? 'No indexed document mentions'
+        : names.length === 0
+          ? 'The documents the question is about do not mention'
+          : `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not mention`;
+    const text = `${NOT_FOUND_TEXT} ${subject} ${list}${where}.`;
     options.onSources?.(looked);
     options.onToken?.(text);
     return {

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
 import { NOT_FOUND_TEXT } from './ask.js';
-import { absentWords, lacksEvidence, topicWords } from './evidence-check.js';
+import {
+  absentWords,
+  asksWhetherContains,
+  evidenceDocuments,
+  lacksEvidence,
+  topicWords,
+} from './evidence-check.js';
 
 const reports: Record<string, string> = {
   'piper.md':
@@ -108,5 +115,112 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect((await engine.ask(question)).notFound).toBe(false);
     expect(lacksEvidence('What did the dressing cost?', ['cost'])).toBe(true);
     expect(lacksEvidence(question, ['strike', 'bird'])).toBe(true);
+  });
+});
+
+describe('honest "not found" in the documents a question is about', () => {
+  const filings: Record<string, string> = {
+    'northwind-2023-q2.md':
+      '# Northwind Traders quarterly report\n\nFor the quarterly period ended June 30, 2023.\n\n' +
+      'During the quarter the company completed the divestiture of its shipping unit. Revenue grew on ' +
+      'higher demand for tea.',
+    'contoso-2023-q2.md':
+      '# Contoso quarterly report\n\nFor the quarterly period ended June 30, 2023.\n\n' +
+      'Revenue grew on cloud subscriptions. The company disclosed no changes to its segments.',
+    'fabrikam-2023-q2.md':
+      '# Fabrikam quarterly report\n\nFor the quarterly period ended June 30, 2023.\n\n' +
+      'Revenue fell as fabric prices declined. Inventory rose at the weaving plants.',
+  };
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(':memory:') });
+    for (const [name, text] of Object.entries(filings)) {
+      await engine.ingestSource(
+        { name, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+        { documentId: name },
+      );
+    }
+  });
+  afterAll(() => engine.close());
+
+  it('says not found when the named document lacks the subject another document holds', async () => {
+    const answer = await engine.ask('Did Contoso report any divestiture in the quarter?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('contoso-2023-q2.md does not mention "divestiture"');
+    expect(answer.sources.every((s) => s.hit.chunk.documentId === 'contoso-2023-q2.md')).toBe(true);
+    expect(answer.cited.length).toBeGreaterThan(0);
+  });
+
+  it('answers the same question about the document that holds the subject', async () => {
+    const answer = await engine.ask('Did Northwind report any divestiture in the quarter?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('divestiture');
+  });
+
+  it('reads the documents from the focus boosts of the first hits, narrowed by a time cue', () => {
+    const hit = (documentId: string, kinds: Array<'focus' | 'period' | 'recency'>): Hit => ({
+      chunk: {
+        id: `${documentId}:0`,
+        documentId,
+        sourceId: documentId,
+        ordinal: 0,
+        text: 'text',
+        headingPath: [],
+        pageStart: 1,
+        pageEnd: 1,
+        tokenCount: 1,
+        metadata: {},
+      },
+      score: 1,
+      scores: { lexical: 1 },
+      boosts: kinds.map((kind) => ({ kind, weight: 1, reason: 'boosted' })),
+    });
+    const q = 'Did Contoso report any divestiture?';
+    expect(evidenceDocuments(q, [hit('a', []), hit('b', [])])).toBeUndefined();
+    expect(evidenceDocuments(q, [hit('a', ['focus']), hit('b', ['focus']), hit('c', [])])).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(evidenceDocuments(q, [hit('a', ['focus']), hit('b', ['focus', 'recency'])])).toEqual(['b']);
+    expect(evidenceDocuments(q, [hit('c', ['period'])])).toEqual(['c']);
+    // A question that does not ask whether something is there is checked against the whole scope.
+    expect(evidenceDocuments('What did Contoso spend on research?', [hit('a', ['focus'])])).toBeUndefined();
+  });
+
+  it('asksWhetherContains reads questions that ask whether something is there', () => {
+    expect(asksWhetherContains('Did the Piper suffer any damage to its wing?')).toBe(true);
+    expect(asksWhetherContains('In the Q2 2023 report, did Contoso announce any acquisitions?')).toBe(true);
+    expect(asksWhetherContains('Does the handbook mention sabbaticals?')).toBe(true);
+    expect(asksWhetherContains('Were there any divestitures in the quarter?')).toBe(true);
+    expect(asksWhetherContains('What drove the change in gross margin from the previous quarter?')).toBe(
+      false,
+    );
+    expect(asksWhetherContains('How did inventory levels compare with any earlier quarter?')).toBe(false);
+  });
+
+  it('takes no time cue for a topic', () => {
+    expect(topicWords("What were Contoso's sales in the latest report?")).not.toContain('latest');
+    expect(topicWords('What were Contoso sales in the most recent quarter?')).not.toContain('recent');
+  });
+});
+
+describe('not found about one document, only for questions asking whether it is there', () => {
+  it('answers a question about a named report whose asking words the report paraphrases', async () => {
+    const engine = await createEngine({ store: await openStore(':memory:') });
+    const texts: Record<string, string> = {
+      'contoso-2023-q2.md':
+        '# Contoso quarterly report\n\nResearch and development expense rose 12% on higher headcount.',
+      'northwind-2023-q2.md':
+        '# Northwind quarterly report\n\nThe driver behind the previous decline was spend on research.',
+    };
+    for (const [name, text] of Object.entries(texts)) {
+      await engine.ingestSource(
+        { name, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+        { documentId: name },
+      );
+    }
+    const answer = await engine.ask('What was the driver behind Contoso research spend?');
+    expect(answer.notFound).toBe(false);
+    await engine.close();
   });
 });

@@ -12,12 +12,23 @@
  * not inflected verb forms (`-ed`, `-ing`: "crashed", "happened"), which documents so often
  * paraphrase ("the airplane impacted terrain") that their absence says little, and not the word
  * after "how" ("how long", "how heavy", "how often"), which asks for a measure the answer gives in
- * figures ("7.5 months", "6,400 grams") rather than naming the topic.
+ * figures ("7.5 months", "6,400 grams") rather than naming the topic, nor the words of a time cue
+ * ("latest", "most recent", "Q3 2023"), which pick a version rather than name a subject.
+ *
+ * When the question asks whether particular documents contain something ("Did Contoso report any
+ * divestiture?", see {@link asksWhetherContains}) and it names them — the retriever's document
+ * focus boosted them, and a period or recency cue picked among them (`Hit.boosts`) — the check
+ * looks in those documents only (see {@link evidenceDocuments}): a report that never mentions the
+ * subject is answered "not found" even when another company's report mentions it. Other questions
+ * are checked against the whole searched scope: measured on the SEC development questions, a
+ * check scoped to one report for every question refused answerable ones whose asking words
+ * ("previous", "driver behind", "spend") the report paraphrases.
  * @module
  */
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
+import { timeCue } from '../retrieve/time-preference.js';
 import { questionTerms } from './relevance.js';
 
 /**
@@ -77,6 +88,8 @@ export interface EvidenceScope {
  */
 export function topicWords(question: string): string[] {
   const about = new Set(questionTerms(question));
+  const cue = timeCue(question);
+  const cueWords = new Set(wordTokens(`${cue.recencyText ?? ''} ${cue.period?.text ?? ''}`));
   const seen = new Set<string>();
   const out: string[] = [];
   let previous: string | undefined;
@@ -85,6 +98,7 @@ export function topicWords(question: string): string[] {
     previous = word;
     if (afterHow) continue;
     if (word.length <= 3 || isStopWord(word) || FRAMING.has(word) || !/^\p{L}+$/u.test(word)) continue;
+    if (cueWords.has(word)) continue;
     if (/(?:ed|ing)$/.test(word) && word.length > 5) continue;
     const [stem] = contentTerms(word);
     if (stem === undefined || !about.has(stem) || seen.has(stem)) continue;
@@ -130,4 +144,40 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   if (absent.length >= MIN_ABSENT_WORDS) return true;
   const terms = new Set(questionTerms(question)).size;
   return absent.length === 1 && terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/** Hits read for the documents a question is about: the first ten. */
+const EVIDENCE_HITS = 10;
+
+/**
+ * Whether `question` asks if something is there: it opens (after an optional "In …," clause) with
+ * an auxiliary verb — did, does, do, is, are, was, were, has, have — and asks for "any" of
+ * something or whether it is mentioned ("Did the report mention a bird strike?", "Were there any
+ * acquisitions?").
+ */
+export function asksWhetherContains(question: string): boolean {
+  return /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have)\b[^?]*\b(?:any|mention(?:s|ed)?)\b/i.test(
+    question,
+  );
+}
+
+/**
+ * The documents a question is about, from the boosts the retriever gave its first hits: those it
+ * names (`focus`), narrowed to the ones a period or recency cue picked among them (`period`,
+ * `recency`) when any was; the ones such a cue picked when the question names none. Undefined when
+ * the question does not ask whether something is there (see {@link asksWhetherContains}) or no hit
+ * was boosted: the question is checked against the whole searched scope.
+ */
+export function evidenceDocuments(question: string, hits: readonly Hit[]): string[] | undefined {
+  if (!asksWhetherContains(question)) return undefined;
+  const named = new Set<string>();
+  const timed = new Set<string>();
+  for (const hit of hits.slice(0, EVIDENCE_HITS)) {
+    for (const boost of hit.boosts ?? []) {
+      (boost.kind === 'focus' ? named : timed).add(hit.chunk.documentId);
+    }
+  }
+  const both = [...named].filter((id) => timed.has(id));
+  const chosen = both.length > 0 ? both : named.size > 0 ? [...named] : [...timed];
+  return chosen.length > 0 ? chosen : undefined;
 }

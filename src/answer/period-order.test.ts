@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Hit, HitBoost } from '../core/types.js';
 import { extractAnswer } from './extractive-answerer.js';
 
-function filing(id: string, date: string, sales: string, boosts?: HitBoost[]): Hit {
+function filing(
+  id: string,
+  date: string,
+  sales: string,
+  boosts?: HitBoost[],
+  dateFrom: 'text' | 'metadata' = 'text',
+): Hit {
   return {
     chunk: {
       id: `${id}:0`,
@@ -14,7 +20,7 @@ function filing(id: string, date: string, sales: string, boosts?: HitBoost[]): H
       pageStart: 4,
       pageEnd: 4,
       tokenCount: 20,
-      metadata: { date, period: { kind: 'quarter', end: date }, dateFrom: 'text' },
+      metadata: { date, period: { kind: 'quarter', end: date }, dateFrom },
     },
     score: 1,
     scores: { lexical: 1 },
@@ -47,5 +53,13 @@ describe('extractAnswer over sources of several periods', () => {
     const same = filing('other.pdf', '2023-07-01', '12,000');
     const { text } = extractAnswer('What were total net sales in the latest quarter?', [newer, same]);
     expect(text).not.toContain('Quarter ended');
+  });
+
+  it('neither labels nor reorders by dates read from file metadata (a creation date is no period)', () => {
+    const a = filing('a.pdf', '2019-08-30', '94,836', undefined, 'metadata');
+    const b = filing('b.pdf', '2018-03-27', '81,797', undefined, 'metadata');
+    const { text, cited } = extractAnswer('What were total net sales in the latest quarter?', [a, b]);
+    expect(text).not.toMatch(/ended|Dated/);
+    expect(cited[0]).toBe(1);
   });
 });

@@ -9,6 +9,7 @@
  * @module
  */
 import type { Hit, Metadata } from '../core/types.js';
+import { shownDate } from '../ingest/document-date.js';
 import { timeCue } from '../retrieve/time-preference.js';
 
 /** A unit of quoted text: the passages of one source quoted together. */
@@ -17,15 +18,18 @@ export interface QuoteUnit<P> {
   passages: P[];
 }
 
-/** A hit's ISO date and period kind from its chunk metadata, when it has them. */
+/**
+ * A hit's ISO date and period kind from its chunk metadata, when it has a date to show (not one
+ * from a file's metadata: a creation date says nothing of the period quoted, see `shownDate`).
+ */
 function datedAs(hit: Hit | undefined): { date: string; kind?: string } | undefined {
   const metadata = hit?.chunk.metadata;
-  const date = metadata?.date;
-  if (typeof date !== 'string' || !/^\d{4}-\d\d-\d\d/.test(date)) return undefined;
+  const date = shownDate(metadata);
+  if (date === undefined) return undefined;
   const period = metadata?.period;
   const kind =
     period && typeof period === 'object' && !Array.isArray(period) ? (period as Metadata).kind : undefined;
-  return { date: date.slice(0, 10), ...(typeof kind === 'string' ? { kind } : {}) };
+  return { date, ...(typeof kind === 'string' ? { kind } : {}) };
 }
 
 const LABELS: Record<string, string> = {

@@ -5,9 +5,11 @@
  * a source is neutralised before it is placed in the prompt.
  * @module
  */
+
 import { randomBytes } from 'node:crypto';
 import type { ChatMessage } from '../core/ports.js';
 import type { Hit } from '../core/types.js';
+import { shownDate } from '../ingest/document-date.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { passageKey, tableCells } from './passages.js';
 import { questionTerms } from './relevance.js';
@@ -58,16 +60,16 @@ export function sourceText(hit: Hit, question?: string, seen: Set<string> = new 
 }
 
 /**
- * Formats where a hit comes from: document, its date when it has one (metadata `date`, see
- * `findDocumentDate`), page(s), heading path.
+ * Formats where a hit comes from: document, its date when it has one to show (metadata `date`
+ * unless derived from a file's metadata, see `shownDate`), page(s), heading path.
  */
 export function describeSource(hit: Hit): string {
   const { chunk } = hit;
   const pages =
     chunk.pageStart === chunk.pageEnd ? `p. ${chunk.pageStart}` : `pp. ${chunk.pageStart}-${chunk.pageEnd}`;
   const heading = chunk.headingPath.length > 0 ? `, ${chunk.headingPath.join(' > ')}` : '';
-  const date = chunk.metadata?.date;
-  const dated = typeof date === 'string' && /^\d{4}-\d\d-\d\d/.test(date) ? ` (${date.slice(0, 10)})` : '';
+  const date = shownDate(chunk.metadata);
+  const dated = date === undefined ? '' : ` (${date})`;
   return `${hit.sourceName ?? chunk.documentId}${dated}, ${pages}${heading}`;
 }
 

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   callerMetadata,
@@ -5,7 +7,9 @@ import {
   findDocumentDate,
   metadataDate,
   parseWrittenDate,
+  shownDate,
 } from './document-date.js';
+import { PdfParser } from './parsers/pdf-parser.js';
 
 describe('parseWrittenDate', () => {
   it('reads the usual written forms', () => {
@@ -106,4 +110,70 @@ describe('datedMetadata', () => {
     expect(metadataDate('2022-10-24T10:00:00Z')).toBe('2022-10-24');
     expect(metadataDate('yesterday')).toBeUndefined();
   });
+});
+
+describe('findDocumentDate, metadata dates', () => {
+  it('takes a metadata date only when the dates the text states do not contradict it', () => {
+    const meta = { metadataDates: ['D:20190830135800Z'] };
+    expect(
+      findDocumentDate(['Summary\nOn December 8, 2007, the airplane landed hard.'], meta),
+    ).toBeUndefined();
+    expect(findDocumentDate(['Summary\nFounded in March 2001; see the map.'], meta)).toBeUndefined();
+    expect(findDocumentDate(['Summary\nResults for November 2018 and December 2018.'], meta)).toMatchObject({
+      date: '2019-08-30',
+      from: 'metadata',
+    });
+    expect(findDocumentDate(['No date stated at all'], meta)?.from).toBe('metadata');
+  });
+
+  it('reads a labelled date field and a cover line holding only a date, as text', () => {
+    expect(
+      findDocumentDate(['Location: Tallahassee, FL\nDate & Time: 12/08/2007, 1730 EST\nAircraft: X'], {
+        metadataDates: ['D:20190830135800Z'],
+      }),
+    ).toMatchObject({ date: '2007-12-08', from: 'text', period: { kind: 'day' } });
+    expect(findDocumentDate(['| Report date: 5 June 2023 |'])?.date).toBe('2023-06-05');
+    expect(findDocumentDate(['A study of bite\n\nDental Faculty\n16 August 2021 | Code'])).toMatchObject({
+      date: '2021-08-16',
+      from: 'text',
+    });
+    expect(findDocumentDate(['Update the release date: see below'])).toBeUndefined();
+  });
+});
+
+describe('shownDate', () => {
+  it("shows a date read from the text or the caller's own, never one from file metadata", () => {
+    expect(shownDate({ date: '2023-07-01', dateFrom: 'text' })).toBe('2023-07-01');
+    expect(shownDate({ date: '2024-01-01' })).toBe('2024-01-01');
+    expect(shownDate({ date: '2019-08-30', dateFrom: 'metadata' })).toBeUndefined();
+    expect(shownDate({ date: 'soon' })).toBeUndefined();
+    expect(shownDate(undefined)).toBeUndefined();
+  });
+});
+
+const PDFS = fileURLToPath(new URL('../../../shared/data/pdfs/', import.meta.url));
+
+describe.skipIf(!existsSync(PDFS))('findDocumentDate on the shared PDFs (../shared/data/pdfs)', () => {
+  async function dateOf(file: string) {
+    const parsed = await new PdfParser({ ocr: false, timeoutMs: 60_000 }).parse({
+      name: file,
+      bytes: new Uint8Array(readFileSync(`${PDFS}${file}`)),
+    });
+    return findDocumentDate(
+      parsed.pages.map((page) => page.markdown),
+      { ...(parsed.title ? { title: parsed.title } : {}), metadataDates: parsed.metadataDates ?? [] },
+    );
+  }
+
+  it('dates accident reports by the date they state, not by the PDF creation date (2019)', async () => {
+    expect(await dateOf('ntsb/20071229X02007.pdf')).toMatchObject({ date: '2007-12-08', from: 'text' });
+    expect(await dateOf('ntsb/20080102X00002.pdf')).toMatchObject({ date: '2007-12-17', from: 'text' });
+  }, 60_000);
+
+  it("dates a protocol by its cover page's date line, not its file's", async () => {
+    expect(await dateOf('nih/NCT06147739_Prot_SAP_000.pdf')).toMatchObject({
+      date: '2021-08-16',
+      from: 'text',
+    });
+  }, 60_000);
 });

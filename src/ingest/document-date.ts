@@ -2,9 +2,9 @@
  * When a document is from: the period it covers or the date it states, read from what its first
  * pages say ("For the quarterly period ended July 1, 2023", "as of December 31, 2022", "Last
  * updated: 2024-03-01", a dated title such as "Release notes — March 2024"), with the parser's
- * metadata dates (a PDF's creation date) as a weak fallback. The phrases are generic English
- * report and policy wording, tried strongest first; nothing here names a publisher or a kind of
- * filing.
+ * metadata dates (a PDF's creation date) as a weak fallback, taken only when the text states no date
+ * that contradicts it. The phrases are generic English report and policy wording, tried strongest
+ * first; nothing here names a publisher or a kind of filing.
  * @module
  */
 import type { Metadata } from '../core/types.js';
@@ -24,7 +24,11 @@ export interface DocumentDate {
     fiscalYear?: number;
     fiscalQuarter?: number;
   };
-  /** Where the date was found: the document's text, or the parser's metadata (weaker). */
+  /**
+   * Where the date was found: the document's text, or the parser's metadata — weak: a file's
+   * creation or modification date, which says when a copy was made, not what the document is
+   * about; never shown as the document's date (see `shownDate`).
+   */
   from: 'text' | 'metadata';
   /** The phrase it was read from, as written (at most 120 characters). */
   evidence: string;
@@ -116,6 +120,39 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
   },
 ];
 
+/**
+ * A labelled date field of a key/value form ("Date: 12/08/2007", "Date & Time: 12/08/2007, 1730",
+ * "Report date: …"): a line, or a table cell, that opens with the label.
+ */
+const LABELLED_DATE = new RegExp(
+  String.raw`(?:^|\n|\|)[ \t]*((?:report\s+|issue\s+|publication\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:report|issue|publication))[ \t]*:[ \t]*(${DATE})`,
+  'i',
+);
+
+/** A line or table cell that holds nothing but a date, as a cover page dates itself ("16 August 2021"). */
+const DATE_ONLY = new RegExp(String.raw`^(${DATE})$`, 'i');
+
+/** The first line or table cell of `page` holding nothing but a date (see `DATE_ONLY`). */
+function dateOnlyLine(page: string): string | undefined {
+  for (const line of page.split('\n')) {
+    for (const cell of line.split('|')) {
+      const text = cell.replace(/[*_#]+/g, ' ').trim();
+      if (DATE_ONLY.test(text)) return text;
+    }
+  }
+  return undefined;
+}
+
+/** Any written date or year in the text, to check a metadata date against. */
+const ANY_DATE = new RegExp(String.raw`${DATE}`, 'gi');
+
+/**
+ * How many years a metadata date may lie after the latest year the text states and still be the
+ * document's: one (a report on December's events is written in January). Earlier than every stated
+ * date is a contradiction too: a file is not created before what it reports.
+ */
+const METADATA_YEARS_AFTER_TEXT = 1;
+
 /** A title or first heading holding a date: "Release notes — March 2024", "Annual report 2022". */
 const HEADING_DATE = new RegExp(String.raw`(${DATE})|\b((?:19|20)\d\d)\b`, 'i');
 
@@ -154,8 +191,9 @@ export interface FindDateOptions {
 /**
  * The date of a document from the Markdown of its pages: the first period phrase of its first two
  * pages ("for the quarterly period ended …"), else the first stated date ("last updated …", "as of
- * …"), else a date in its title or first heading, else the first metadata date; undefined when
- * none is found. A period phrase whose date has no day ("year ended December 2022") ends on the
+ * …"), else a labelled date field ("Date: 12/08/2007"), else a date in its title or first heading,
+ * else a first-page line that is only a date, else the first metadata date the text does not
+ * contradict (see `contradicted`); undefined when none is found. A period phrase whose date has no day ("year ended December 2022") ends on the
  * month's last day.
  */
 export function findDocumentDate(
@@ -174,6 +212,10 @@ export function findDocumentDate(
     const parsed = m ? parseWrittenDate(m[2]!) : undefined;
     if (m && parsed) return dated(parsed.iso, kind(m[1]!), 'text', m[0], fiscal);
   }
+  const raw = pages.slice(0, FIRST_PAGES).map((page) => page.slice(0, FIRST_PAGE_CHARACTERS));
+  const labelled = LABELLED_DATE.exec(raw.join('\n\n'));
+  const labelledDate = labelled ? parseWrittenDate(labelled[2]!) : undefined;
+  if (labelled && labelledDate) return dated(labelledDate.iso, 'day', 'text', labelled[0], fiscal);
   const headings = [options.title ?? '', ...(/^.*\S.*$/m.exec(text) ?? [])];
   for (const heading of headings) {
     const m = HEADING_DATE.exec(heading);
@@ -185,11 +227,41 @@ export function findDocumentDate(
       return dated(`${m[2]}-12-31`, 'year', 'text', heading, fiscal);
     }
   }
+  const line = dateOnlyLine(raw[0] ?? '');
+  const lineDate = line ? parseWrittenDate(line) : undefined;
+  if (line && lineDate) return dated(lineDate.iso, lineDate.precision, 'text', line, fiscal);
+  const statedYears = [...`${options.title ?? ''}\n${text}`.matchAll(ANY_DATE)]
+    .map((m) => parseWrittenDate(m[0]))
+    .filter((d) => d !== undefined)
+    .map((d) => Number(d.iso.slice(0, 4)));
   for (const value of options.metadataDates ?? []) {
     const day = value === undefined ? undefined : metadataDate(value);
-    if (day) return dated(day, 'day', 'metadata', value!, fiscal);
+    if (day && !contradicted(day, statedYears)) return dated(day, 'day', 'metadata', value!, fiscal);
   }
   return undefined;
+}
+
+/**
+ * Whether the years the text states contradict a metadata date: the text states dates, and the
+ * metadata year is before the earliest or more than {@link METADATA_YEARS_AFTER_TEXT} after the
+ * latest (a 2019 file creation date on a report of a 2007 accident).
+ */
+function contradicted(day: string, statedYears: readonly number[]): boolean {
+  if (statedYears.length === 0) return false;
+  const year = Number(day.slice(0, 4));
+  return year < Math.min(...statedYears) || year > Math.max(...statedYears) + METADATA_YEARS_AFTER_TEXT;
+}
+
+/**
+ * The date to show as a document's own, in citations and hit lines: its metadata's `date` (ISO
+ * `YYYY-MM-DD`) unless that date is weak — derived from the parser's metadata (`dateFrom:
+ * "metadata"`, a file's creation date). A caller's own `date` (no `dateFrom`) is shown. Undefined
+ * when there is none to show.
+ */
+export function shownDate(metadata: Metadata | undefined): string | undefined {
+  const date = metadata?.date;
+  if (typeof date !== 'string' || !/^\d{4}-\d\d-\d\d/.test(date)) return undefined;
+  return metadata?.dateFrom === 'metadata' ? undefined : date.slice(0, 10);
 }
 
 /** A metadata date: ISO 8601, or a PDF date string `D:YYYYMMDDHHmmSS…`; undefined otherwise. */
