@@ -221,6 +221,8 @@ interface ScanReport {
   smallImages?: number[];
   /** Why a scanned page gave no text (first reason per kind). */
   illegible?: Extract<ImageText, { kind: 'illegible' }>;
+  /** Pages whose OCR or transcriber read failed. */
+  unread?: number[];
   /** The first OCR or transcriber failure. */
   error?: unknown;
 }
@@ -463,6 +465,7 @@ export class PdfParser implements Parser {
       ...(title === undefined ? {} : { title }),
       ...(metadataDates.length > 0 ? { metadataDates } : {}),
       pages,
+      ...(scans.unread ? { unreadPages: scans.unread } : {}),
     };
   }
 
@@ -499,6 +502,7 @@ export class PdfParser implements Parser {
       }
     } catch (error) {
       context.scans.error ??= error;
+      context.scans.unread = [...(context.scans.unread ?? []), pageNumber];
     } finally {
       context.deadline.resume();
     }
