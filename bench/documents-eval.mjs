@@ -7,13 +7,17 @@
 // same reports and protocols that none of them answers (bench/questions/*-negative.jsonl: the
 // answer should be "not found"). `notFound` is the share of answers that said so; on the sets with
 // answers it is the false "not found" count. Run after `npm run build`.
+// --page-bounds and --large-tables set the chunker's (defaults: page, rows); --cache keeps parsed
+// pages in a SQLite file so that runs differing only in chunking parse each PDF once; --sets picks
+// sets by name (comma-separated).
 // Usage: node bench/documents-eval.mjs [--data ../shared/data] [--out documents-eval] [--prf] [--no-demote-copies]
+//   [--page-bounds page|document] [--large-tables rows|whole] [--cache file] [--sets ntsb,nih]
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evaluateDocuments, loadQuestions } from '../dist/exports/eval.js';
-import { createEngine, openStore } from '../dist/index.js';
+import { createEngine, openSqliteCache, openStore } from '../dist/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +25,10 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'documents-eval' },
     prf: { type: 'boolean', default: false },
     'no-demote-copies': { type: 'boolean', default: false },
+    'page-bounds': { type: 'string', default: 'page' },
+    'large-tables': { type: 'string', default: 'rows' },
+    cache: { type: 'string' },
+    sets: { type: 'string' },
   },
 });
 
@@ -54,14 +62,22 @@ const results = {
   answerer: 'extractive',
   pseudoRelevanceFeedback: values.prf,
   demoteCopies: !values['no-demote-copies'],
+  pageBounds: values['page-bounds'],
+  largeTables: values['large-tables'],
 };
+const chosen = values.sets?.split(',');
 for (const set of sets) {
+  if (chosen && !chosen.includes(set.name)) continue;
   if (!existsSync(set.folder)) {
     console.error(`skipping ${set.name}: ${set.folder} is absent`);
     continue;
   }
+  const cache = values.cache ? openSqliteCache(values.cache) : undefined;
   const engine = await createEngine({
     store: await openStore(path.join(mkdtempSync(path.join(tmpdir(), 'cairn-docs-eval-')), 'eval.db')),
+    pageBounds: values['page-bounds'],
+    largeTables: values['large-tables'],
+    ...(cache ? { cache, owned: [cache] } : {}),
   });
   const questions = await loadQuestions(set.questions);
   const report = await evaluateDocuments(engine, set.folder, questions, {

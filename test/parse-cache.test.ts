@@ -1,5 +1,6 @@
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { openSqliteCache } from '../src/cache/sqlite-cache.js';
 import type { Source } from '../src/core/types.js';
@@ -73,6 +74,55 @@ describe('parse cache', () => {
     expect(markdown.calls).toBe(2);
     expect((await rechunked.search('otters')).hits[0]!.chunk.documentId).toBe('notes.md');
     await first.close();
+    cache.close();
+  });
+
+  it('keeps no parse whose page images could not be read, so the next parse reads them again', async () => {
+    // A typed page and a scanned one, as a real scanner-and-printer document comes.
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc
+      .addPage([480, 135])
+      .drawText('A typed cover page with a text layer of its own.', { x: 10, y: 60, size: 10, font });
+    const scan = await doc.embedPng(new Uint8Array(readFileSync('test/fixtures/parsers/scan.png')));
+    doc
+      .addPage([scan.width, scan.height])
+      .drawImage(scan, { x: 0, y: 0, width: scan.width, height: scan.height });
+    const bytes = await doc.save();
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'scan.pdf'), bytes);
+    // A vision model that is down for the first read and back for the next.
+    let calls = 0;
+    const pdf = new PdfParser({
+      transcribe: async (image) => {
+        calls++;
+        if (calls === 1) throw new Error('vision endpoint unavailable (503)');
+        return `Transcribed heron sighting on page ${image.pageNumber}`;
+      },
+      transcriberId: 'flaky-vision',
+    });
+    const cache = openSqliteCache(path.join(dir, 'cache.db'));
+    const engine = await createEngine({
+      store: await openStore(path.join(dir, 'cairn.db')),
+      cache,
+      parse: { parsers: { pdf } },
+    });
+    const key = parseCacheKey(contentHash(Buffer.from(bytes)), pdf.fingerprint);
+
+    const first = await engine.ingestPaths([path.join(dir, 'scan.pdf')], { root: dir });
+    expect(first.totals.ingested).toBe(1);
+    expect((await engine.search('heron')).hits).toEqual([]);
+    expect(await cache.get(key)).toBeUndefined();
+
+    await engine.ingestPaths([path.join(dir, 'scan.pdf')], { root: dir, force: true });
+    expect(calls).toBe(2);
+    const [hit] = (await engine.search('heron')).hits;
+    expect(hit!.chunk).toMatchObject({ documentId: 'scan.pdf', pageStart: 2 });
+    // Complete now, so cached.
+    expect(JSON.parse((await cache.get(key))!).pages[1].markdown).toBe(
+      'Transcribed heron sighting on page 2',
+    );
+    await engine.close();
     cache.close();
   });
 });

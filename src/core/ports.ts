@@ -360,7 +360,7 @@ export interface HybridSearchRequest extends Scope, ScanConditions {
   k?: number;
   /** RRF weights `[dense, lexical]`; default `[1, 1]`. */
   weights?: [number, number];
-  /** Dense candidates below this cosine similarity take no part. */
+  /** Dense candidates below this similarity (under the collection's metric) take no part. */
   minSimilarity?: number;
   /** Keep only the best hit per source id. */
   keepBest?: boolean;

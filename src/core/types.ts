@@ -71,6 +71,12 @@ export interface ParsedDocument {
   records?: ParsedRecord[];
   /** Records left out because they were malformed, in source order. */
   recordIssues?: RecordIssue[];
+  /**
+   * Pages read from their images (scans) whose OCR or vision read failed this time, so their
+   * text is missing or only their text layer's. A parse with any is never cached: what a later
+   * OCR or vision read needs (the page images) stays in the source, which the next parse reads.
+   */
+  unreadPages?: number[];
 }
 
 /** One ingested source as recorded by the store. */

@@ -158,6 +158,16 @@ export interface EngineConfig {
   chunkSize?: number;
   /** Overlap in tokens for the default chunker; default 64. */
   chunkOverlap?: number;
+  /**
+   * Default chunker: `'page'` (default) ends chunks at page boundaries so each cites one page;
+   * `'document'` packs across them. See `MarkdownChunkerOptions.pageBounds`.
+   */
+  pageBounds?: 'page' | 'document';
+  /**
+   * Default chunker: a table over `chunkSize` is cut between rows with its header repeated
+   * (`'rows'`, default) or kept whole in one chunk (`'whole'`).
+   */
+  largeTables?: 'rows' | 'whole';
   /** Default collection; default `default`. */
   collection?: string;
   /** Default namespace; default `default`. */
@@ -321,7 +331,12 @@ export class Engine {
     this.#config = config;
     this.chunker =
       config.chunker ??
-      new MarkdownChunker({ chunkSize: config.chunkSize, chunkOverlap: config.chunkOverlap });
+      new MarkdownChunker({
+        chunkSize: config.chunkSize,
+        chunkOverlap: config.chunkOverlap,
+        pageBounds: config.pageBounds,
+        largeTables: config.largeTables,
+      });
   }
 
   get collection(): string {

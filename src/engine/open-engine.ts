@@ -121,6 +121,8 @@ export async function openEngine(settings: EngineSettings = {}): Promise<Engine>
       namespace: settings.namespace,
       chunkSize: settings.chunkSize,
       chunkOverlap: settings.chunkOverlap,
+      pageBounds: settings.pageBounds,
+      largeTables: settings.largeTables,
       onNotice: settings.onNotice,
     });
   } catch (error) {

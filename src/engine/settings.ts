@@ -48,6 +48,10 @@ export interface EngineSettings {
   chunkSize?: number;
   /** Chunk overlap in tokens; default 64. */
   chunkOverlap?: number;
+  /** `'page'` (default): no chunk spans a page boundary; `'document'`: chunks pack across pages. */
+  pageBounds?: 'page' | 'document';
+  /** A table over the chunk budget: cut between rows (`'rows'`, default) or kept whole. */
+  largeTables?: 'rows' | 'whole';
   /**
    * Work the engine is opened for: its adapters are checked (API keys set, local model files
    * present; nothing is sent) before the store is opened, so a configuration that cannot work

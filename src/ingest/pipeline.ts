@@ -355,7 +355,9 @@ async function ingestStages(
         });
         const normalized = normalizeParsed({ ...fresh, mediaType: route.mediaType });
         span.setAttribute(TRACE_ATTRIBUTES.pages, normalized.pages.length);
-        if (deps.cache) await writeParse(deps.cache, cacheKey, normalized);
+        // A parse missing the read of some page images is not final: caching it would keep the
+        // gap after the OCR engine or vision model works again.
+        if (deps.cache && !normalized.unreadPages?.length) await writeParse(deps.cache, cacheKey, normalized);
         return normalized;
       },
     );

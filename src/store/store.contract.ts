@@ -990,6 +990,9 @@ export function runStoreContract(
           expect(item.embedding).toEqual(f32(original.embedding as number[]));
           expect(item.text).toBe(original.text);
           expect(item.sourceId).toBe(original.sourceId);
+          // Every store stamps the entries it yields (kavalai's iter_entries).
+          expect(Number.isNaN(Date.parse(item.createdAt!))).toBe(false);
+          expect(Date.parse(item.updatedAt!)).toBeGreaterThanOrEqual(Date.parse(item.createdAt!));
         }
       });
 

@@ -12,6 +12,8 @@ export interface AtomContext {
   tokenizer: Tokenizer;
   /** Most tokens one chunk may hold (the chunker's `chunkSize`). */
   budget: number;
+  /** Keep a table over budget as one atom instead of cutting it between rows. */
+  wholeTables?: boolean;
 }
 
 /** Text added around an atom at a chunk edge, with its token count. */

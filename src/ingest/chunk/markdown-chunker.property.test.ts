@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../core/types.js';
-import { type ChunkedDocument, MarkdownChunker, PAGE_SEPARATOR } from './markdown-chunker.js';
+import {
+  type ChunkedDocument,
+  MarkdownChunker,
+  type MarkdownChunkerOptions,
+  PAGE_SEPARATOR,
+} from './markdown-chunker.js';
 import { countTokens } from './tokenizer.js';
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -100,10 +105,21 @@ const pages = fc
   .array(pageMarkdown, { minLength: 1, maxLength: 3 })
   .map((texts): Page[] => texts.map((markdown, i) => ({ pageNumber: i + 1, markdown })));
 const settings = fc
-  .tuple(fc.constantFrom(2, 5, 12, 40, 160), fc.constantFrom(0, 0.25, 0.5, 0.9))
-  .map(([chunkSize, ratio]) => ({ chunkSize, chunkOverlap: Math.floor(chunkSize * ratio) }));
+  .tuple(
+    fc.constantFrom(2, 5, 12, 40, 160),
+    fc.constantFrom(0, 0.25, 0.5, 0.9),
+    fc.constantFrom('page' as const, 'document' as const),
+    fc.constantFrom('rows' as const, 'whole' as const),
+  )
+  .map(([chunkSize, ratio, pageBounds, largeTables]) => ({
+    chunkSize,
+    chunkOverlap: Math.floor(chunkSize * ratio),
+    pageBounds,
+    largeTables,
+  }));
+type Settings = MarkdownChunkerOptions & { chunkSize: number; chunkOverlap: number };
 
-function chunkAll(input: Page[], options: { chunkSize: number; chunkOverlap: number }): ChunkedDocument {
+function chunkAll(input: Page[], options: Settings): ChunkedDocument {
   const result = new MarkdownChunker(options).chunkWithSpans({ documentId: 'doc', pages: input });
   expect(result.source).toBe(input.map((page) => page.markdown).join(PAGE_SEPARATOR));
   expect(result.spans).toHaveLength(result.chunks.length);
@@ -154,6 +170,19 @@ describe('MarkdownChunker over random Markdown', () => {
           expect(chunk.pageStart).toBeGreaterThanOrEqual(1);
           expect(chunk.pageEnd).toBeGreaterThanOrEqual(chunk.pageStart);
           expect(chunk.pageEnd).toBeLessThanOrEqual(input.length);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('keeps each chunk on one page with page bounds, unless it holds a fence left open across pages', () => {
+    fc.assert(
+      fc.property(pages, settings, (input, options) => {
+        for (const chunk of chunkAll(input, { ...options, pageBounds: 'page' }).chunks) {
+          if (chunk.pageStart !== chunk.pageEnd && !/```|~~~/.test(chunk.text)) {
+            throw new Error(`chunk ${chunk.ordinal} spans pages ${chunk.pageStart}-${chunk.pageEnd}`);
+          }
         }
       }),
       { numRuns: RUNS },

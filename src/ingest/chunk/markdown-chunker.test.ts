@@ -54,15 +54,35 @@ describe('new MarkdownChunker(options)', () => {
     expect((thrown as Error).message).toContain(argument);
   });
 
-  it('encodes its settings in the fingerprint, with defaults 512/64/cl100k', () => {
-    expect(new MarkdownChunker().fingerprint).toBe('markdown-chunker/v1?size=512&overlap=64&tok=cl100k');
+  it('encodes its settings in the fingerprint, with defaults 512/64/cl100k, page bounds, rows', () => {
+    expect(new MarkdownChunker().fingerprint).toBe(
+      'markdown-chunker/v1?size=512&overlap=64&tok=cl100k&pages=page',
+    );
     expect(new MarkdownChunker({ chunkSize: undefined, chunkOverlap: undefined }).fingerprint).toBe(
-      'markdown-chunker/v1?size=512&overlap=64&tok=cl100k',
+      'markdown-chunker/v1?size=512&overlap=64&tok=cl100k&pages=page',
     );
     const tokenizer = { name: 'chars', count: (text: string) => text.length };
-    expect(new MarkdownChunker({ chunkSize: 100, chunkOverlap: 0, tokenizer }).fingerprint).toBe(
-      'markdown-chunker/v1?size=100&overlap=0&tok=chars',
+    // The chunks of earlier versions (packed across pages) keep their fingerprint.
+    expect(
+      new MarkdownChunker({ chunkSize: 100, chunkOverlap: 0, tokenizer, pageBounds: 'document' }).fingerprint,
+    ).toBe('markdown-chunker/v1?size=100&overlap=0&tok=chars');
+    expect(new MarkdownChunker({ largeTables: 'whole' }).fingerprint).toBe(
+      'markdown-chunker/v1?size=512&overlap=64&tok=cl100k&pages=page&tables=whole',
     );
+  });
+
+  it.each([
+    ['pageBounds', { pageBounds: 'pages' }],
+    ['largeTables', { largeTables: 'split' }],
+  ])('refuses an unknown %s with INVALID_ARGUMENT', (argument, options) => {
+    let thrown: unknown;
+    try {
+      new MarkdownChunker(options as MarkdownChunkerOptions);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidArgumentError);
+    expect((thrown as InvalidArgumentError).argument).toBe(argument);
   });
 
   it('counts with the tokenizer it is given', () => {
@@ -315,6 +335,20 @@ describe('tables', () => {
     expect(bodies.flat()).toEqual(rows);
   });
 
+  it("with largeTables 'whole', keeps an over-budget table as one indivisible chunk", () => {
+    const chunks = chunkMarkdown(`# Scores\n\nBefore.\n\n${table}\n\nAfter.`, {
+      chunkSize: 60,
+      chunkOverlap: 20,
+      largeTables: 'whole',
+    });
+    const withRows = chunks.filter((chunk) => chunk.text.includes('person number'));
+    expect(withRows).toHaveLength(1);
+    expect(withRows[0]!.text).toBe(table);
+    expect(withRows[0]!.indivisible).toBe(true);
+    expect(withRows[0]!.tokenCount).toBe(countTokens(table));
+    expect(chunks.some((chunk) => chunk.text.includes('After.'))).toBe(true);
+  });
+
   it('does not take pipe lines without a delimiter row for a table', () => {
     const lines = ['left | right', ...Array.from({ length: 30 }, (_, i) => `cell ${i} | value ${i}`)];
     const chunks = chunkMarkdown(lines.join('\n'), { chunkSize: 30, chunkOverlap: 0 });
@@ -441,14 +475,52 @@ describe('chunk.pageStart, chunk.pageEnd', () => {
     { pageNumber: 6, markdown: prose(2, 'b') },
   ];
 
-  it('spans pages when a chunk does, with the input page numbers', () => {
-    const { chunks } = chunkPages(pages);
+  it("with pageBounds 'document', spans pages when a chunk does, with the input page numbers", () => {
+    const { chunks } = chunkPages(pages, { pageBounds: 'document' });
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).toMatchObject({ pageStart: 4, pageEnd: 6 });
   });
 
+  it('by default ends a chunk at each page boundary, even with room to spare', () => {
+    const { chunks } = chunkPages(pages);
+    expect(chunks.map((chunk) => [chunk.pageStart, chunk.pageEnd])).toEqual([
+      [4, 4],
+      [6, 6],
+    ]);
+    expect(chunks[0]!.text).toContain('Sentence a2');
+    expect(chunks[0]!.text).not.toContain('Sentence b0');
+    expect(chunks[1]!.text.startsWith('Sentence b0')).toBe(true);
+    // The section goes on: the second page's chunk keeps the heading path.
+    expect(chunks[1]!.headingPath).toEqual(['Report']);
+  });
+
+  it('never repeats the previous page as overlap', () => {
+    const long: Page[] = [
+      { pageNumber: 1, markdown: prose(8, 'a') },
+      { pageNumber: 2, markdown: prose(8, 'b') },
+    ];
+    const { chunks } = chunkPages(long, { chunkSize: 30, chunkOverlap: 15 });
+    for (const chunk of chunks) {
+      expect(chunk.pageStart).toBe(chunk.pageEnd);
+      if (chunk.pageStart === 2) expect(chunk.text).not.toMatch(/Sentence a/);
+    }
+    // Overlap still works within a page.
+    const firstPage = chunks.filter((chunk) => chunk.pageStart === 1);
+    expect(firstPage.length).toBeGreaterThan(1);
+  });
+
+  it("opens the next page's chunk with a heading left at the foot of a page, naming that page", () => {
+    const { chunks } = chunkPages([
+      { pageNumber: 1, markdown: `${prose(2, 'a')}\n\n## Findings` },
+      { pageNumber: 2, markdown: prose(2, 'b') },
+    ]);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[1]!.text.startsWith('## Findings\n\nSentence b0')).toBe(true);
+    expect(chunks[1]).toMatchObject({ pageStart: 2, pageEnd: 2, headingPath: ['Findings'] });
+  });
+
   it('gives each chunk the pages of its own text', () => {
-    const { chunks } = chunkPages(pages, { chunkSize: 20, chunkOverlap: 0 });
+    const { chunks } = chunkPages(pages, { chunkSize: 20, chunkOverlap: 0, pageBounds: 'document' });
     for (const chunk of chunks) {
       const onFirst = /Sentence a\d|^# Report/.test(chunk.text);
       const onLast = /Sentence b\d/.test(chunk.text);

@@ -7,6 +7,7 @@
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Chunker, ChunkerInput } from '../../core/ports.js';
 import type { Chunk, Metadata } from '../../core/types.js';
+import type { Atom } from './atom.js';
 import { parseBlocks } from './markdown-blocks.js';
 import type { PackContext } from './pack.js';
 import { packAtoms } from './pack.js';
@@ -30,6 +31,19 @@ export interface MarkdownChunkerOptions {
   chunkOverlap?: number;
   /** Counts tokens; default {@link cl100kTokenizer}. Its `name` goes into the fingerprint. */
   tokenizer?: Tokenizer;
+  /**
+   * `'page'` (default): a chunk never spans a page boundary, so every chunk (and citation) names
+   * one page; packing and overlap restart at each page. `'document'`: chunks pack across page
+   * boundaries within a section (a chunk's `pageStart` may be below its `pageEnd`). Measured in
+   * `bench/results/page-bounded-chunks.json` (ragsage's rule R5f).
+   */
+  pageBounds?: 'page' | 'document';
+  /**
+   * A table over `chunkSize`: `'rows'` (default) cuts it between rows, each part repeating the
+   * header and delimiter rows; `'whole'` keeps it as one chunk over budget (`indivisible`).
+   * Measured in `bench/results/large-tables.json`.
+   */
+  largeTables?: 'rows' | 'whole';
 }
 
 /** The chunks of one document with where each came from. */
@@ -71,6 +85,10 @@ export interface ChunkedDocument {
  *   {@link PAGE_SEPARATOR}, so a page break is a paragraph break; whitespace-only pages add
  *   nothing. A chunk's `pageStart`/`pageEnd` are the `pageNumber`s of the pages holding its first
  *   and last non-whitespace characters.
+ * - Page bounds (`pageBounds: 'page'`, the default): a chunk never spans a page boundary, so
+ *   `pageStart === pageEnd`; packing and overlap restart at each page of a section. Heading lines
+ *   at the foot of a page open the chunk of their content on the next page, whose page it names.
+ *   Only a fenced code block left open across a page break stays whole over both pages.
  *
  * @example
  * ```ts
@@ -85,11 +103,13 @@ export class MarkdownChunker implements Chunker {
   readonly chunkSize: number;
   readonly chunkOverlap: number;
   readonly tokenizer: Tokenizer;
+  readonly pageBounds: 'page' | 'document';
+  readonly largeTables: 'rows' | 'whole';
 
   /**
    * @throws {InvalidArgumentError} naming `chunkSize` when it is not a positive integer,
-   * `chunkOverlap` when it is not an integer in `[0, chunkSize)`, or `tokenizer` when it has no
-   * `count` function.
+   * `chunkOverlap` when it is not an integer in `[0, chunkSize)`, `tokenizer` when it has no
+   * `count` function, `pageBounds` or `largeTables` when not one of their values.
    */
   constructor(options: MarkdownChunkerOptions = {}) {
     const chunkSize = options.chunkSize ?? 512;
@@ -113,11 +133,25 @@ export class MarkdownChunker implements Chunker {
     if (typeof tokenizer?.count !== 'function') {
       throw new InvalidArgumentError('tokenizer', 'must have a count(text) function');
     }
+    const pageBounds = options.pageBounds ?? 'page';
+    if (pageBounds !== 'page' && pageBounds !== 'document') {
+      throw new InvalidArgumentError('pageBounds', `must be 'page' or 'document', got ${String(pageBounds)}`);
+    }
+    const largeTables = options.largeTables ?? 'rows';
+    if (largeTables !== 'rows' && largeTables !== 'whole') {
+      throw new InvalidArgumentError('largeTables', `must be 'rows' or 'whole', got ${String(largeTables)}`);
+    }
     this.chunkSize = chunkSize;
     this.chunkOverlap = chunkOverlap;
     this.tokenizer = tokenizer;
+    this.pageBounds = pageBounds;
+    this.largeTables = largeTables;
     const name = encodeURIComponent(tokenizer.name);
-    this.fingerprint = `markdown-chunker/v1?size=${chunkSize}&overlap=${chunkOverlap}&tok=${name}`;
+    // Settings added later appear only when they differ from the chunks of earlier versions, so
+    // a fingerprint changes exactly when the chunks would.
+    const pagesPart = pageBounds === 'page' ? '&pages=page' : '';
+    const tablesPart = largeTables === 'whole' ? '&tables=whole' : '';
+    this.fingerprint = `markdown-chunker/v1?size=${chunkSize}&overlap=${chunkOverlap}&tok=${name}${pagesPart}${tablesPart}`;
   }
 
   /**
@@ -145,28 +179,71 @@ export class MarkdownChunker implements Chunker {
       tokenizer: this.tokenizer,
       budget: this.chunkSize,
       overlap: this.chunkOverlap,
+      wholeTables: this.largeTables === 'whole',
     };
     for (const section of groupSections(parseBlocks(source))) {
-      for (const draft of packAtoms(context, sectionAtoms(context, section))) {
-        const ordinal = result.chunks.length;
-        const chunk: Chunk = {
-          id: `${input.documentId}:${ordinal}`,
-          documentId: input.documentId,
-          ordinal,
-          text: draft.text,
-          headingPath: [...section.headingPath],
-          pageStart: pages.pageAt(firstContent(source, draft)),
-          pageEnd: pages.pageAt(lastContent(source, draft)),
-          tokenCount: draft.tokens,
-          metadata: copyMetadata(input.metadata),
-        };
-        if (draft.tokens > this.chunkSize) chunk.indivisible = true;
-        result.chunks.push(chunk);
-        result.spans.push({ start: draft.start, end: draft.end });
+      const atoms = sectionAtoms(context, section);
+      const runs = this.pageBounds === 'page' ? pageRuns(atoms, pages) : [{ atoms, contentStart: 0 }];
+      for (const run of runs) {
+        for (const draft of packAtoms(context, run.atoms)) {
+          // Heading lines carried over from the foot of the previous page do not set the page.
+          const from =
+            run.contentStart > draft.start && run.contentStart < draft.end ? run.contentStart : draft.start;
+          const ordinal = result.chunks.length;
+          const chunk: Chunk = {
+            id: `${input.documentId}:${ordinal}`,
+            documentId: input.documentId,
+            ordinal,
+            text: draft.text,
+            headingPath: [...section.headingPath],
+            pageStart: pages.pageAt(firstContent(source, { start: from, end: draft.end })),
+            pageEnd: pages.pageAt(lastContent(source, draft)),
+            tokenCount: draft.tokens,
+            metadata: copyMetadata(input.metadata),
+          };
+          if (draft.tokens > this.chunkSize) chunk.indivisible = true;
+          result.chunks.push(chunk);
+          result.spans.push({ start: draft.start, end: draft.end });
+        }
       }
     }
     return result;
   }
+}
+
+/** A section's atoms that lie on one page, and where its first non-heading atom starts. */
+interface PageRun {
+  atoms: Atom[];
+  /** Offset of the first atom that is not a heading line; the run's start when all are. */
+  contentStart: number;
+}
+
+/**
+ * Splits a section's atoms into runs that each lie on one page (by the page of each atom's
+ * start). Heading lines with nothing after them on their page join the next page's run, so a
+ * heading at the foot of a page opens the chunk of its content rather than standing alone.
+ * An atom that itself crosses a page boundary (a fenced code block left open at a page's end)
+ * stays whole.
+ */
+function pageRuns(atoms: readonly Atom[], pages: PageMap): PageRun[] {
+  const runs: PageRun[] = [];
+  let current: (PageRun & { page: number; hasContent: boolean }) | undefined;
+  for (const atom of atoms) {
+    const page = pages.pageAt(atom.start);
+    const content = atom.kind !== 'heading';
+    if (current && (page === current.page || (content && !current.hasContent))) {
+      current.atoms.push(atom);
+      current.page = page;
+      if (content && !current.hasContent) {
+        current.hasContent = true;
+        current.contentStart = atom.start;
+      }
+      continue;
+    }
+    current = { atoms: [atom], page, hasContent: content, contentStart: atom.start };
+    runs.push(current);
+  }
+  return runs;
 }
 
 function validateInput(input: ChunkerInput): void {

@@ -9,11 +9,12 @@ import type { TableBlock } from './markdown-blocks.js';
 /**
  * Atoms for `table` (holding `tokens` tokens). When split, the first atom runs from the header
  * to the first body row, so every part of the table starts with its header and delimiter rows.
- * A row that does not fit beside the header is an atom over budget.
+ * A row that does not fit beside the header is an atom over budget. With `wholeTables` a table
+ * over budget is one atom over budget.
  */
 export function tableAtoms(context: AtomContext, table: TableBlock, tokens: number): Atom[] {
   const { header, delimiter, rows } = table;
-  if (tokens <= context.budget || rows.length <= 1) {
+  if (tokens <= context.budget || rows.length <= 1 || context.wholeTables) {
     return [{ kind: 'table', start: table.start, end: table.end, tokens }];
   }
   const headerText = context.source.slice({ start: header.start, end: delimiter.end });

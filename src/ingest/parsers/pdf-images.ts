@@ -27,6 +27,11 @@ export interface PdfOps {
   paintFormXObjectEnd: number;
   paintImageXObject: number;
   paintInlineImageXObject: number;
+  setTextRenderingMode: number;
+  showText: number;
+  showSpacedText: number;
+  nextLineShowText: number;
+  nextLineSetSpacingShowText: number;
 }
 
 /** A decoded pdf.js image: `kind` 1 = 1 bit grey (set bit = white), 2 = RGB, 3 = RGBA. */
@@ -43,6 +48,8 @@ export interface PageImagePlacement {
   raster: GreyRaster;
   /** Share of the page area the image covers, 0–1. */
   areaRatio: number;
+  /** Area the image covers, in the page's units squared (PDF points², at scale 1). */
+  area: number;
   /** Top edge on the page, in viewport units from the top (for reading order). */
   top: number;
 }
@@ -155,7 +162,8 @@ export async function pageImages(
       ) as PdfImageData | undefined;
       if (!image || !(image.width >= minPixels) || !(image.height >= minPixels)) continue;
       const device = multiply(isMatrix(viewport.transform) ? viewport.transform : IDENTITY, ctm);
-      const areaRatio = Math.min(1, Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) / pageArea);
+      const area = Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]);
+      const areaRatio = Math.min(1, area / pageArea);
       const raster = toRaster(image);
       if (!raster) continue;
       const { turn, mirrored } = orientation(device);
@@ -166,8 +174,60 @@ export async function pageImages(
         [0, 1],
         [1, 1],
       ].map(([u, v]) => device[1] * u! + device[3] * v! + device[5]);
-      found.push({ raster: upright, areaRatio, top: Math.min(...corners) });
+      found.push({ raster: upright, areaRatio, area, top: Math.min(...corners) });
     }
   }
   return found;
+}
+
+/** Text rendering modes that paint nothing (3: invisible, 7: clip only). */
+const INVISIBLE_MODES = new Set([3, 7]);
+
+/**
+ * True when the page paints one image over at least `minAreaRatio` of it and no visible text
+ * after it: whatever text layer the page has is either invisible (rendering mode 3 or 7, as a
+ * scanner's OCR layer is written) or painted beneath the image, so the words a reader sees are
+ * the image's. Replays the operator list without decoding any image.
+ */
+export async function textHiddenByPageImage(
+  page: PdfPageLike,
+  ops: PdfOps,
+  minAreaRatio: number,
+): Promise<boolean> {
+  const viewport = page.getViewport({ scale: 1 });
+  const pageArea = Math.abs(viewport.width * viewport.height) || 1;
+  const list = await page.getOperatorList();
+  const stack: Array<{ ctm: Matrix; mode: number }> = [];
+  let ctm: Matrix = IDENTITY;
+  let mode = 0;
+  let covered = false;
+  const showsText = new Set([
+    ops.showText,
+    ops.showSpacedText,
+    ops.nextLineShowText,
+    ops.nextLineSetSpacingShowText,
+  ]);
+  for (let i = 0; i < list.fnArray.length; i++) {
+    const fn = list.fnArray[i];
+    const args = list.argsArray[i] ?? [];
+    if (fn === ops.save) {
+      stack.push({ ctm, mode });
+    } else if (fn === ops.restore) {
+      ({ ctm, mode } = stack.pop() ?? { ctm: IDENTITY, mode: 0 });
+    } else if (fn === ops.transform) {
+      if (isMatrix(args)) ctm = multiply(ctm, args);
+    } else if (fn === ops.paintFormXObjectBegin) {
+      stack.push({ ctm, mode });
+      if (isMatrix(args[0])) ctm = multiply(ctm, args[0]);
+    } else if (fn === ops.paintFormXObjectEnd) {
+      ({ ctm, mode } = stack.pop() ?? { ctm: IDENTITY, mode: 0 });
+    } else if (fn === ops.setTextRenderingMode) {
+      if (typeof args[0] === 'number') mode = args[0];
+    } else if (fn === ops.paintImageXObject || fn === ops.paintInlineImageXObject) {
+      if (Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) / pageArea >= minAreaRatio) covered = true;
+    } else if (fn !== undefined && showsText.has(fn) && covered && !INVISIBLE_MODES.has(mode)) {
+      return false;
+    }
+  }
+  return covered;
 }

@@ -6,7 +6,7 @@ import { type ImageText, type ImageTextOptions, ImageTextReader } from '../ocr/i
 import { chooseTitle } from './document-title.js';
 import { NoLegibleTextError } from './image-parser.js';
 import { packageVersion } from './package-version.js';
-import { type PdfOps, type PdfPageLike, pageImages } from './pdf-images.js';
+import { type PdfOps, type PdfPageLike, pageImages, textHiddenByPageImage } from './pdf-images.js';
 import {
   type LayoutOptions,
   type PageLines,
@@ -21,6 +21,7 @@ import {
   dropRunningLines,
   type RunningLinesOptions,
 } from './pdf-running-lines.js';
+import { ensurePdfRuntime } from './pdf-runtime.js';
 import { structurePages } from './pdf-structure.js';
 
 /**
@@ -32,6 +33,19 @@ export interface ScannedPageOptions {
   minTextChars?: number;
   /** Share of the page (0–1) that raster images must cover. Default 0.5. */
   minImageArea?: number;
+  /**
+   * A single image at least this large (in PDF points², at the page's own scale) makes a page
+   * with little text a scan even when `minImageArea` reads low (a scan on a larger page). Default
+   * 50 000 (about 22 × 22 cm), ragsage's `min_bitmap_area`.
+   */
+  minBitmapArea?: number;
+  /**
+   * A page that one image covers to at least this share (0–1), with no visible text painted
+   * over it, is read from the image whatever its text layer holds: its text is invisible (a
+   * scanner's OCR layer, often garbage) or hidden beneath the image. When reading the image
+   * gives nothing, the text layer is kept. Default 0.9; 1.01 turns the rule off.
+   */
+  pageImageArea?: number;
 }
 
 /** Options of {@link PdfParser}. */
@@ -207,6 +221,8 @@ interface ScanReport {
   smallImages?: number[];
   /** Why a scanned page gave no text (first reason per kind). */
   illegible?: Extract<ImageText, { kind: 'illegible' }>;
+  /** Pages whose OCR or transcriber read failed. */
+  unread?: number[];
   /** The first OCR or transcriber failure. */
   error?: unknown;
 }
@@ -231,9 +247,11 @@ function pageList(pages: number[]): string {
  * that fails to read becomes an empty page as long as another page yields text.
  *
  * Scanned pages: a page whose text layer has fewer than `scannedPages.minTextChars` characters
- * while raster images cover at least `scannedPages.minImageArea` of it is read from its images
- * instead — by the vision transcriber when one is set, else by OCR (on by default; see
- * {@link ImageTextReader}). Each image is turned upright as the page shows it before reading.
+ * while raster images cover at least `scannedPages.minImageArea` of it (or one image is at least
+ * `scannedPages.minBitmapArea` large) is read from its images instead — by the vision transcriber
+ * when one is set, else by OCR (on by default; see {@link ImageTextReader}). So is a page that one
+ * image covers (`scannedPages.pageImageArea`) with no visible text painted over it, whatever its
+ * text layer says. Each image is turned upright as the page shows it before reading.
  * A PDF is never returned empty because its pages are scans: when no page yields text and some
  * were scanned, the error says why (OCR off, text illegible, OCR failed).
  *
@@ -252,6 +270,8 @@ export class PdfParser implements Parser {
   private readonly layout: LayoutOptions;
   private readonly minTextChars: number;
   private readonly minImageArea: number;
+  private readonly minBitmapArea: number;
+  private readonly pageImageArea: number;
   /** Share of text pages a running line must exceed; `undefined` when removal is off. */
   private readonly runningLineFraction: number | undefined;
   /** Consecutive text pages that make a line running there. */
@@ -267,6 +287,20 @@ export class PdfParser implements Parser {
     this.layout = options.layout ?? {};
     this.minTextChars = options.scannedPages?.minTextChars ?? 20;
     this.minImageArea = options.scannedPages?.minImageArea ?? 0.5;
+    this.minBitmapArea = options.scannedPages?.minBitmapArea ?? 50_000;
+    this.pageImageArea = options.scannedPages?.pageImageArea ?? 0.9;
+    if (!(this.minBitmapArea >= 0)) {
+      throw new InvalidArgumentError(
+        'scannedPages.minBitmapArea',
+        'must be an area in PDF points², 0 or more',
+      );
+    }
+    if (!(this.pageImageArea > 0)) {
+      throw new InvalidArgumentError(
+        'scannedPages.pageImageArea',
+        'must be a share of the page above 0 (above 1 turns the rule off)',
+      );
+    }
     if (!(this.minTextChars >= 0)) {
       throw new InvalidArgumentError(
         'scannedPages.minTextChars',
@@ -313,7 +347,7 @@ export class PdfParser implements Parser {
       .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
       .join(',');
     this.fingerprint =
-      `pdf/unpdf@${packageVersion('unpdf')}/v4;scan<${this.minTextChars}c>=${this.minImageArea};` +
+      `pdf/unpdf@${packageVersion('unpdf')}/v5;scan<${this.minTextChars}c>=${this.minImageArea}|${this.minBitmapArea}pt2|page>=${this.pageImageArea};` +
       `${running};${this.structure ? '' : 'no-structure;'}${layout ? `layout(${layout});` : ''}${this.reader.fingerprint}`;
   }
 
@@ -327,6 +361,7 @@ export class PdfParser implements Parser {
   async parse(source: Source): Promise<ParsedDocument> {
     let closed = false;
     // pdf.js loads with the first PDF, not with the parsers.
+    ensurePdfRuntime();
     const pdfjs = await (await import('unpdf')).getResolvedPDFJS();
     // The options unpdf's getDocumentProxy applies, plus quiet logging. The loading task is kept
     // (getDocumentProxy hides it) so that a document still opening at the timeout is destroyed too.
@@ -377,7 +412,11 @@ export class PdfParser implements Parser {
         const items = content.items.filter((item): item is PdfTextItem & typeof item => 'str' in item);
         text = pageLines(items, page.getViewport({ scale: 1 }).transform, this.layout);
         markdown = pageMarkdown(text);
-        if (markdown.replace(/\s/g, '').length < this.minTextChars) {
+        const thin = markdown.replace(/\s/g, '').length < this.minTextChars;
+        if (
+          thin ||
+          (this.pageImageArea <= 1 && (await textHiddenByPageImage(page, ops, this.pageImageArea)))
+        ) {
           const scanned = await this.readScannedPage(source, page, pageNumber, ops, {
             deadline,
             scans,
@@ -426,6 +465,7 @@ export class PdfParser implements Parser {
       ...(title === undefined ? {} : { title }),
       ...(metadataDates.length > 0 ? { metadataDates } : {}),
       pages,
+      ...(scans.unread ? { unreadPages: scans.unread } : {}),
     };
   }
 
@@ -443,7 +483,7 @@ export class PdfParser implements Parser {
     const images = await pageImages(page, ops);
     const coverage = images.reduce((sum, image) => sum + image.areaRatio, 0);
     if (images.length === 0) return undefined;
-    if (coverage < this.minImageArea) {
+    if (coverage < this.minImageArea && !images.some((image) => image.area >= this.minBitmapArea)) {
       context.scans.smallImages = [...(context.scans.smallImages ?? []), pageNumber];
       return undefined;
     }
@@ -462,6 +502,7 @@ export class PdfParser implements Parser {
       }
     } catch (error) {
       context.scans.error ??= error;
+      context.scans.unread = [...(context.scans.unread ?? []), pageNumber];
     } finally {
       context.deadline.resume();
     }

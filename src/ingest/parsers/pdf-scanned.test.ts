@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, StandardFonts, setTextRenderingMode, TextRenderingMode } from 'pdf-lib';
 import { getResolvedPDFJS } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmptyDocumentError, ParseError } from '../../core/errors.js';
@@ -160,6 +160,78 @@ describe('PdfParser on scanned pages', () => {
     expect(parsed.pages[1]!.markdown).toBe('Transcribed page 2');
     expect(seen).toEqual([{ mediaType: 'image/png', pageNumber: 2, width: 640 }]);
     expect(vision.fingerprint).toMatch(/;vision:vision-test$/);
+  });
+});
+
+/** How a page's text layer sits with a scan that fills the page. */
+type TextLayer = 'invisible' | 'beneath' | 'over';
+
+/**
+ * One page exactly the size of the scan (the image covers all of it), with a text layer of
+ * `text` written invisibly (rendering mode 3, as scanners write their OCR layer), beneath the
+ * image, or visibly over it.
+ */
+async function fullPageScan(text: string, layer: TextLayer): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const image = await doc.embedPng(SCAN);
+  const page = doc.addPage([image.width, image.height]);
+  const writeText = () => page.drawText(text, { x: 5, y: 5, size: 7, font });
+  if (layer === 'beneath') writeText();
+  page.drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
+  if (layer === 'invisible') {
+    page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
+    writeText();
+  }
+  if (layer === 'over') writeText();
+  return doc.save();
+}
+
+describe('PdfParser on a page that is one large bitmap', () => {
+  const garbage = 'Gr4n1te ca1rn5 rnark tlie tra1l lnvo1ce 42l7 dne ou Marcli 3';
+
+  it.each(['invisible', 'beneath'] as const)(
+    'reads the scan, not a long text layer written %s it',
+    async (layer) => {
+      const bytes = await fullPageScan(garbage, layer);
+      const parsed = await new PdfParser().parse({ name: 'scan.pdf', bytes });
+      expect(parsed.pages).toEqual([{ pageNumber: 1, markdown: WORDS }]);
+    },
+  );
+
+  it('keeps text painted visibly over a page-filling image (a slide on a picture)', async () => {
+    const bytes = await fullPageScan('A caption typed over the picture, long enough to keep.', 'over');
+    const parsed = await new PdfParser().parse({ name: 'slide.pdf', bytes });
+    expect(parsed.pages[0]!.markdown).toBe('A caption typed over the picture, long enough to keep.');
+  });
+
+  it('keeps the hidden text layer when the image cannot be read (OCR off), and can be turned off', async () => {
+    const bytes = await fullPageScan(garbage, 'invisible');
+    const noOcr = await new PdfParser({ ocr: false }).parse({ name: 'scan.pdf', bytes });
+    expect(noOcr.pages[0]!.markdown).toBe(garbage);
+    const off = new PdfParser({ scannedPages: { pageImageArea: 1.01 } });
+    expect((await off.parse({ name: 'scan.pdf', bytes })).pages[0]!.markdown).toBe(garbage);
+  });
+
+  it('reads a large bitmap with little text even when it covers little of a large page', async () => {
+    const doc = await PDFDocument.create();
+    const image = await doc.embedPng(SCAN);
+    // 640 × 150 pt = 96 000 pt² on a 1000 × 1000 pt page: under 10% of it.
+    doc.addPage([1000, 1000]).drawImage(image, { x: 100, y: 400, width: 640, height: 150 });
+    const bytes = await doc.save();
+    const parsed = await new PdfParser().parse({ name: 'poster.pdf', bytes });
+    expect(parsed.pages[0]!.markdown).toBe(WORDS);
+    const error = await new PdfParser({ scannedPages: { minBitmapArea: 200_000 } })
+      .parse({ name: 'poster.pdf', bytes })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmptyDocumentError);
+  });
+
+  it.each([
+    [{ minBitmapArea: -1 }, 'scannedPages.minBitmapArea'],
+    [{ pageImageArea: 0 }, 'scannedPages.pageImageArea'],
+  ])('refuses scannedPages %j naming %s', (scannedPages, argument) => {
+    expect(() => new PdfParser({ scannedPages })).toThrow(expect.objectContaining({ argument }));
   });
 });
 

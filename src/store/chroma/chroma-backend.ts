@@ -379,7 +379,7 @@ export class ChromaBackend extends RemoteBackend implements Backend.StoreBackend
     const byKey = new Map((found?.rows() ?? []).map((record) => [record.id, record as ChromaRow]));
     return keys.flatMap((key) => {
       const record = byKey.get(key);
-      return record?.metadata ? [decodeChunk(record, page.embeddings)] : [];
+      return record?.metadata ? [decodeChunk(record, page.embeddings, true)] : [];
     });
   }
 
@@ -630,7 +630,7 @@ function exactEmbedding(metadata: Metadata): Float32Array {
   return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
-function decodeChunk(row: ChromaRow, embeddings: boolean) {
+function decodeChunk(row: ChromaRow, embeddings: boolean, times = false) {
   const metadata = row.metadata!;
   return chunkFromFields({
     id: String(metadata[CHUNK_KEYS.id]),
@@ -640,6 +640,7 @@ function decodeChunk(row: ChromaRow, embeddings: boolean) {
     text: row.document ?? '',
     body: String(metadata[CHUNK_KEYS.body]),
     embedding: embeddings && metadata[EMBEDDING_KEY] !== undefined ? exactEmbedding(metadata) : undefined,
+    times,
   });
 }
 

@@ -602,7 +602,10 @@ export class CollectionStore<Tx = unknown> implements Store {
       );
       return rows.map((row) => {
         const scores: Hit['scores'] = { fused: row.score };
-        if (row.dense !== undefined && Number.isFinite(row.dense)) scores.dense = clampSimilarity(row.dense);
+        if (row.dense !== undefined && Number.isFinite(row.dense)) {
+          // Only cosine is bounded; Euclidean and dot similarities are reported as scored.
+          scores.dense = target.collection.metric === undefined ? clampSimilarity(row.dense) : row.dense;
+        }
         if (row.lexical !== undefined) scores.lexical = row.lexical;
         return toHit(row, row.score, scores);
       });

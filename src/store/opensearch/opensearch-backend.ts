@@ -391,7 +391,7 @@ export class OpenSearchBackend extends RemoteBackend implements Backend.StoreBac
     const first = await this.#search('scan chunks', scope, { query, size: page.limit, sort: SCAN_ORDER });
     const last = first.at(-1);
     if (last === undefined || first.length < page.limit)
-      return first.map((hit) => decodeSource(hit._source!, page.embeddings));
+      return first.map((hit) => decodeSource(hit._source!, page.embeddings, true));
     // Every version of the page's last id comes with it.
     const lastId = String(last._source![F.id]);
     const rest = await this.#search('scan chunks', scope, {
@@ -407,7 +407,7 @@ export class OpenSearchBackend extends RemoteBackend implements Backend.StoreBac
       size: PAGE,
       sort: SCAN_ORDER,
     });
-    return [...first, ...rest].map((hit) => decodeSource(hit._source!, page.embeddings));
+    return [...first, ...rest].map((hit) => decodeSource(hit._source!, page.embeddings, true));
   }
 
   async countChunks(_tx: Tx, scope: Backend.BackendScope, conditions: Backend.ChunkConditions) {
@@ -671,7 +671,7 @@ function chunkSource(namespace: string, prepared: PreparedChunk, version: string
   return source;
 }
 
-function decodeSource(source: Source, embeddings: boolean): Backend.BackendChunk {
+function decodeSource(source: Source, embeddings: boolean, times = false): Backend.BackendChunk {
   const exact = source[F.exact];
   return chunkFromFields({
     id: String(source[F.id]),
@@ -681,5 +681,6 @@ function decodeSource(source: Source, embeddings: boolean): Backend.BackendChunk
     text: String(source[F.text] ?? ''),
     body: String(source[F.body]),
     embedding: embeddings && typeof exact === 'string' ? embeddingFromBase64(exact) : undefined,
+    times,
   });
 }

@@ -18,7 +18,7 @@ import type { LexicalFieldWeights } from '../collection/lexical-weights.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
-import { DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
+import { COLLECTION_COLUMNS, type CollectionRow, DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
 import { connectionFailureError, isConnectionFailure } from './postgres-connection-error.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { PostgresDriver, PostgresQueryable } from './postgres-driver.js';
@@ -31,6 +31,7 @@ import {
   postingColumns,
   queryIndexTerms,
 } from './postgres-lexical.js';
+import { similarityOf } from './postgres-metric.js';
 import type { ResolvedPostgresStoreOptions } from './postgres-options.js';
 import type { PostgresParams } from './postgres-params.js';
 import { checkCollectionTable, lockDdl, runDdl, schemaExists } from './postgres-registry.js';
@@ -71,12 +72,16 @@ export const AUTO_ANALYZE_MIN_ROWS = 1000;
 export const BULK_WRITE_MIN_ROWS = 1000;
 
 /** What the PostgreSQL backend can do. */
+/** The registry's columns and its (optional) metric column, from the registry aliased `r`. */
+const REGISTRY_WITH_METRIC = `${COLLECTION_COLUMNS}, to_jsonb(r) ->> 'metric' AS metric FROM ${REGISTRY_TABLE} AS r`;
+
 export const POSTGRES_CAPABILITIES: StoreCapabilities = defineCapabilities({
   lexical: 'bm25',
   lexicalStatistics: 'namespace',
   dense: 'approximate',
   hybrid: true,
   vectorTypes: Object.freeze(['float32', 'float16'] as const),
+  metrics: Object.freeze(['cosine', 'euclidean', 'dot'] as const),
   maxWriteBatch: INSERT_BATCH_SIZE,
   namespaceIsolation: 'database',
 });
@@ -211,15 +216,6 @@ export class PostgresBackend extends SqlBackend {
     return result;
   }
 
-  /** As the shared SQL layer's, but a replica's registry read takes no row lock (a hot standby allows none). */
-  override readCollection(
-    tx: SqlConnection,
-    name: string,
-    lock: boolean,
-  ): Promise<Backend.StoredCollection | undefined> {
-    return super.readCollection(tx, name, lock && !(tx as PostgresConnection).replica);
-  }
-
   ping(): Promise<boolean> {
     return this.driver.ping();
   }
@@ -260,6 +256,48 @@ export class PostgresBackend extends SqlBackend {
         for (const sql of policyStatements(name, this.settings)) await raw(tx).query(sql);
       }
     }
+  }
+
+  /**
+   * Registry rows with their metric: a `metric` column added to the registry by the first
+   * collection created with another metric than cosine (read through `to_jsonb`, so a registry
+   * without the column reads as all cosine). A replica's registry read takes no row lock (a hot
+   * standby allows none).
+   */
+  override async readCollection(
+    tx: SqlConnection,
+    name: string,
+    lock: boolean,
+  ): Promise<Backend.StoredCollection | undefined> {
+    const share = lock && !(tx as PostgresConnection).replica;
+    const [row] = await tx.all<CollectionRow>({
+      sql: `SELECT ${REGISTRY_WITH_METRIC} WHERE r.name = $1::text${share ? ' FOR SHARE' : ''}`,
+      params: [name],
+    });
+    return row === undefined ? undefined : this.rows.collection(row);
+  }
+
+  override async readCollections(tx: SqlConnection): Promise<Backend.StoredCollection[]> {
+    const rows = await tx.all<CollectionRow>({
+      sql: `SELECT ${REGISTRY_WITH_METRIC} ORDER BY r.name`,
+      params: [],
+    });
+    return rows.map((row) => this.rows.collection(row));
+  }
+
+  /** The shared registry row, plus its metric when it is not cosine (see {@link readCollection}). */
+  override async createCollection(tx: SqlConnection, collection: Backend.StoredCollection): Promise<void> {
+    await super.createCollection(tx, collection);
+    if (collection.metric === undefined || collection.metric === 'cosine') return;
+    await runDdl(
+      raw(tx),
+      `ALTER TABLE ${REGISTRY_TABLE} ADD COLUMN IF NOT EXISTS metric text NOT NULL DEFAULT 'cosine' ` +
+        "CHECK (metric IN ('cosine', 'euclidean', 'dot'))",
+    );
+    await raw(tx).query(`UPDATE ${REGISTRY_TABLE} SET metric = $1 WHERE name = $2`, [
+      collection.metric,
+      collection.name,
+    ]);
   }
 
   lockRegistry(tx: SqlConnection): Promise<void> {
@@ -441,7 +479,8 @@ export class PostgresBackend extends SqlBackend {
   /**
    * Cosine search with pgvector: through the HNSW index with iterative scans (`relaxed_order`,
    * re-ordered exactly), or, when `exact`, with index scans off (every passing row scored);
-   * `keepBest` searches are always exact. Similarity = 1 − cosine distance.
+   * `keepBest` searches are always exact. Similarity as `similarityOf` gives it for the
+   * collection's metric (cosine: 1 − cosine distance).
    */
   async denseSearch(
     tx: SqlConnection,
@@ -453,6 +492,7 @@ export class PostgresBackend extends SqlBackend {
       target,
       vector: vectorLiteral(query.vector),
       vectorType: embeddingType(scope.collection)!,
+      metric: scope.collection.metric,
       topK: query.topK,
       keepBest: query.keepBest,
     });
@@ -461,7 +501,7 @@ export class PostgresBackend extends SqlBackend {
       await raw(tx).query("SELECT set_config('enable_indexscan', 'off', true)");
     }
     const rows = await tx.all<ScoredRow>(statement);
-    return rows.map((row) => this.scored(row, 1 - row.score));
+    return rows.map((row) => this.scored(row, similarityOf(scope.collection.metric, row.score)));
   }
 
   /**
@@ -513,12 +553,15 @@ export class PostgresBackend extends SqlBackend {
       k: query.k,
       weights: query.weights,
       minSimilarity: query.minSimilarity,
+      metric: scope.collection.metric,
     });
     await this.#tuneIndexScan(tx, query.candidates);
     const rows = await tx.all<ScoredRow & { distance: number | null; lexical: number | null }>(statement);
     return rows.map((row) => {
       const scored = this.scored(row, row.score);
-      if (row.distance !== null && row.distance !== undefined) scored.dense = 1 - row.distance;
+      if (row.distance !== null && row.distance !== undefined) {
+        scored.dense = similarityOf(scope.collection.metric, row.distance);
+      }
       if (row.lexical !== null && row.lexical !== undefined) scored.lexical = row.lexical;
       return scored;
     });

@@ -22,6 +22,7 @@ import type { StoredCollection } from '../collection/backend.js';
 import { DOCUMENTS_TABLE, REGISTRY_TABLE, sharedTablesDdl } from '../sql/sql-rows.js';
 import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
 import { dropLexicalStatements, lexicalStatements, lexicalTables } from './postgres-lexical.js';
+import { vectorOperatorClass } from './postgres-metric.js';
 import { FOLDED_CONFIG_PREFIX } from './postgres-options.js';
 import type { SqlStatement } from './postgres-params.js';
 
@@ -243,9 +244,14 @@ export function hnswIndexName(location: string): string {
   return `${location}_embedding`;
 }
 
-/** DDL creating a collection table's HNSW cosine index (idempotent); only where {@link hasHnswIndex}. */
-export function hnswIndexStatement(info: Pick<StoredCollection, 'location' | 'vectorType'>): string {
-  const operators = info.vectorType === 'float16' ? 'halfvec_cosine_ops' : 'vector_cosine_ops';
+/**
+ * DDL creating a collection table's HNSW index with its metric's operators (idempotent); only
+ * where {@link hasHnswIndex}.
+ */
+export function hnswIndexStatement(
+  info: Pick<StoredCollection, 'location' | 'vectorType' | 'metric'>,
+): string {
+  const operators = vectorOperatorClass(info.vectorType, info.metric);
   return (
     `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(hnswIndexName(info.location))} ` +
     `ON ${quoteIdentifier(info.location)} USING hnsw (embedding ${operators})`

@@ -1,3 +1,4 @@
+import type { DistanceMetric } from '../../core/ports.js';
 /**
  * SQL of the searches. Each ranks inside one statement: the scan applies every condition, keeps
  * the best rows (or, with `keepBest`, the best per source id, then the best of those), and only then
@@ -9,6 +10,7 @@ import type { LexicalFieldWeights } from '../collection/lexical-weights.js';
 import { CHUNK_COLUMNS, DOCUMENTS_TABLE } from '../sql/sql-rows.js';
 import { quoteIdentifier } from './postgres-identifiers.js';
 import { bm25Scores } from './postgres-lexical.js';
+import { distanceOperator, maxDistanceFor } from './postgres-metric.js';
 import type { PostgresParams, SqlStatement } from './postgres-params.js';
 
 /** The collection a search reads, and its conditions, already compiled. */
@@ -30,6 +32,8 @@ export interface DenseSearchSql {
   vector: string;
   /** The embedding column's type, e.g. `vector(384)`; the query is cast to it so the index applies. */
   vectorType: string;
+  /** The collection's metric; default cosine. */
+  metric?: DistanceMetric;
   topK: number;
   keepBest: boolean;
 }
@@ -68,13 +72,16 @@ export interface HybridSearchSql {
   k: number;
   /** RRF weights of the dense and the lexical ranking. */
   weights: readonly [number, number];
-  /** Dense candidates with a cosine similarity below this are dropped before fusion. */
+  /** Dense candidates with a similarity (under `metric`) below this are dropped before fusion. */
   minSimilarity: number | undefined;
+  /** The collection's metric; default cosine. */
+  metric?: DistanceMetric;
 }
 
 /**
- * Cosine search: `embedding <=> query` (cosine distance) over the chunks that pass the
- * conditions. Without `keepBest` the inner query is `ORDER BY embedding <=> query LIMIT k`, the
+ * Dense search: `embedding <=> query` (cosine distance; `<->` and `<#>` for the Euclidean and dot
+ * metrics, see `distanceOperator`) over the chunks that pass the conditions. Without `keepBest`
+ * the inner query is `ORDER BY embedding <=> query LIMIT k`, the
  * shape pgvector serves from its HNSW index (approximate; with iterative scans it keeps reading the
  * index until `k` rows pass the conditions); with `keepBest` every passing row is scored (exact).
  * Rows come back ordered by `distance`, with `score` = `distance`.
@@ -84,7 +91,7 @@ export function denseSearchSql(search: DenseSearchSql): SqlStatement {
   const table = quoteIdentifier(search.target.location);
   const query = params.bind(search.vector, search.vectorType);
   const limit = params.bind(search.topK, 'int');
-  const distance = `c.embedding <=> ${query}`;
+  const distance = `c.embedding ${distanceOperator(search.metric)} ${query}`;
   const top = search.keepBest
     ? `scored AS MATERIALIZED (SELECT c.namespace, c.id, c.source_id, ${distance} AS distance FROM ${table} AS c WHERE ${where}), ` +
       'best AS (SELECT DISTINCT ON (source_id) namespace, id, distance FROM scored ORDER BY source_id, distance, id), ' +
@@ -152,11 +159,10 @@ export function hybridSearchSql(search: HybridSearchSql): SqlStatement {
     params.bind(search.weights[0], 'float8'),
     params.bind(search.weights[1], 'float8'),
   ];
-  const distance = `c.embedding <=> ${query}`;
-  const maxDistance =
-    search.minSimilarity === undefined
-      ? ''
-      : `WHERE distance <= ${params.bind(1 - search.minSimilarity, 'float8')} `;
+  const distance = `c.embedding ${distanceOperator(search.metric)} ${query}`;
+  const bound =
+    search.minSimilarity === undefined ? undefined : maxDistanceFor(search.metric, search.minSimilarity);
+  const maxDistance = bound === undefined ? '' : `WHERE distance <= ${params.bind(bound, 'float8')} `;
   const dense =
     `dense AS MATERIALIZED (SELECT c.namespace, c.id, ${distance} AS distance FROM ${table} AS c ` +
     `WHERE ${where} ORDER BY ${distance} LIMIT ${candidates}), ` +

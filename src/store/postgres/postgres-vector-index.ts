@@ -5,6 +5,7 @@
  */
 import type { StoredCollection } from '../collection/backend.js';
 import { quoteIdentifier } from './postgres-identifiers.js';
+import { vectorOperatorClass } from './postgres-metric.js';
 import { hnswIndexName } from './postgres-schema.js';
 
 /** pgvector's approximate index methods. */
@@ -32,15 +33,15 @@ export function ivfflatLists(rows: number): number {
 }
 
 /**
- * DDL building a collection's vector index with `method` (cosine operators for its vector
+ * DDL building a collection's vector index with `method` (its metric's operators for its vector
  * type), under the name the HNSW index has, so a bulk load rebuilds whichever is there.
  */
 export function vectorIndexStatement(
-  info: Pick<StoredCollection, 'location' | 'vectorType'>,
+  info: Pick<StoredCollection, 'location' | 'vectorType' | 'metric'>,
   method: VectorIndexMethod,
   lists: number,
 ): string {
-  const operators = info.vectorType === 'float16' ? 'halfvec_cosine_ops' : 'vector_cosine_ops';
+  const operators = vectorOperatorClass(info.vectorType, info.metric);
   const using =
     method === 'ivfflat'
       ? `ivfflat (embedding ${operators}) WITH (lists = ${lists})`

@@ -328,7 +328,7 @@ export class QdrantBackend extends RemoteBackend implements Backend.StoreBackend
     const byId = new Map(found.map((point) => [String(point.id), point]));
     return wanted.flatMap((id) => {
       const point = byId.get(String(id));
-      return point?.payload ? [decodePoint(point.payload, page.embeddings)] : [];
+      return point?.payload ? [decodePoint(point.payload, page.embeddings, true)] : [];
     });
   }
 
@@ -514,7 +514,7 @@ function chunkPayload(namespace: string, prepared: PreparedChunk, version: strin
   return payload;
 }
 
-function decodePoint(payload: Payload, embeddings: boolean): Backend.BackendChunk {
+function decodePoint(payload: Payload, embeddings: boolean, times = false): Backend.BackendChunk {
   const encoded = payload[POINT_FIELDS.embedding];
   return chunkFromFields({
     id: String(payload[POINT_FIELDS.id]),
@@ -524,5 +524,6 @@ function decodePoint(payload: Payload, embeddings: boolean): Backend.BackendChun
     text: String(payload[POINT_FIELDS.text] ?? ''),
     body: String(payload[POINT_FIELDS.body]),
     embedding: embeddings && typeof encoded === 'string' ? embeddingFromBase64(encoded) : undefined,
+    times,
   });
 }

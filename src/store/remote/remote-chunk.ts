@@ -17,7 +17,10 @@ export interface ChunkBody {
   tokenCount: number;
   indivisible?: boolean;
   metadata: StoredChunk['metadata'];
-  /** ISO-8601 time the chunk id was first written. */
+  /**
+   * ISO-8601 time of the write that stored this body. Remote engines overwrite a point whole, so
+   * a chunk id written again starts a new `createdAt`; `updatedAt` is the same time.
+   */
   createdAt: string;
 }
 
@@ -37,7 +40,10 @@ export function chunkBody(prepared: PreparedChunk, createdAt: string): string {
   return JSON.stringify(body);
 }
 
-/** A chunk rebuilt from its stored fields. */
+/**
+ * A chunk rebuilt from its stored fields; with `times`, `createdAt` and `updatedAt` are both the
+ * time of the write that stored it (see {@link ChunkBody.createdAt}).
+ */
 export function chunkFromFields(fields: {
   id: string;
   documentId: string;
@@ -46,6 +52,8 @@ export function chunkFromFields(fields: {
   text: string;
   body: string;
   embedding?: ArrayLike<number> | null;
+  /** Set `createdAt`/`updatedAt` (iteration reads them; lookups and searches leave them out). */
+  times?: boolean;
 }): BackendChunk {
   const body = JSON.parse(fields.body) as ChunkBody;
   const chunk: BackendChunk = {
@@ -62,6 +70,10 @@ export function chunkFromFields(fields: {
     version: fields.version,
   };
   if (body.indivisible !== undefined) chunk.indivisible = body.indivisible;
+  if (fields.times === true && typeof body.createdAt === 'string') {
+    chunk.createdAt = body.createdAt;
+    chunk.updatedAt = body.createdAt;
+  }
   if (fields.embedding !== undefined && fields.embedding !== null) {
     chunk.embedding = Array.from(Float32Array.from(fields.embedding));
   }

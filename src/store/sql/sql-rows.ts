@@ -105,6 +105,8 @@ export interface CollectionRow {
   schema_version: number;
   created_at: unknown;
   metadata: unknown;
+  /** The ranking metric, where the engine keeps one (PostgreSQL); null or absent for cosine. */
+  metric?: string | null;
 }
 
 /** A documents-table row. */
@@ -175,6 +177,7 @@ export class SqlRows {
       schemaVersion: row.schema_version,
       createdAt: this.#dialect.readTime(row.created_at),
       metadata: this.#dialect.readJson<Metadata>(row.metadata),
+      ...(row.metric === 'euclidean' || row.metric === 'dot' ? { metric: row.metric } : {}),
     };
   }
 
