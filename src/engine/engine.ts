@@ -14,13 +14,9 @@
  * ```
  * @module
  */
-import { type AnswerPart, streamAnswer } from '../answer/answer-stream.js';
+import type { AnswerPart } from '../answer/answer-stream.js';
 import type { AnswerOptions } from '../answer/ask.js';
-import {
-  askWithHistory,
-  type ConversationalAnswer,
-  type ConversationOptions,
-} from '../answer/ask-with-history.js';
+import type { ConversationalAnswer, ConversationOptions } from '../answer/ask-with-history.js';
 import {
   CollectionNotFoundError,
   ConfigError,
@@ -911,6 +907,8 @@ export class Engine {
    * answer is extracted from the best sentences; with nothing relevant it says so (`notFound`).
    */
   async ask(question: string, options: AskOptions = {}): Promise<ConversationalAnswer> {
+    // The answering modules load with the first question, so that a search does not load them.
+    const { askWithHistory } = await import('../answer/ask-with-history.js');
     return askWithHistory(this, question, {
       ...options,
       collection: options.collection ?? this.collection,
@@ -932,10 +930,13 @@ export class Engine {
    * ```
    */
   stream(question: string, options: Omit<AskOptions, 'onToken'> = {}): AsyncIterable<AnswerPart> {
-    return streamAnswer(
-      ({ onToken, signal }) => this.ask(question, { ...options, onToken, signal }),
-      options.signal,
-    );
+    const answer = (parts: { onToken: (delta: string) => void; signal: AbortSignal }) =>
+      this.ask(question, { ...options, ...parts });
+    // An async generator like streamAnswer's: the answering modules load with its first part.
+    return (async function* () {
+      const { streamAnswer } = await import('../answer/answer-stream.js');
+      yield* streamAnswer(answer, options.signal);
+    })();
   }
 
   /** Documents of a collection. */
