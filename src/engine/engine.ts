@@ -617,7 +617,9 @@ export class Engine {
    * that cannot work (see {@link checkReady}) stops the batch before the first file.
    * @throws {NotFoundError} when a given path does not exist; {@link InvalidArgumentError} for
    *   limits out of range, for `prune` with `root`, or a path outside `root`;
-   *   {@link ConfigError} for a configuration that cannot work.
+   *   {@link ConfigError} for a configuration that cannot work; the {@link ProviderError} of a
+   *   model that fails every request (`failsEveryRequest`: no API key, a key refused, a server or
+   *   local model that cannot be reached), once, instead of a failed item per document.
    */
   ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
     const scope = {
