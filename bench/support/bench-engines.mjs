@@ -38,7 +38,8 @@ export function requireEngines(...names) {
     process.stderr.write(`installing ${specs.join(', ')} into bench/.engines for this benchmark (once)\n`);
     mkdirSync(folder, { recursive: true });
     const manifest = path.join(folder, 'package.json');
-    if (!existsSync(manifest)) writeFileSync(manifest, '{ "private": true, "allowScripts": { "hnswlib-node": true } }\n');
+    if (!existsSync(manifest))
+      writeFileSync(manifest, '{ "private": true, "allowScripts": { "hnswlib-node": true } }\n');
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const result = spawnSync(npm, ['install', '--prefix', folder, '--no-audit', '--no-fund', ...specs], {
       stdio: 'inherit',
