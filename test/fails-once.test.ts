@@ -32,7 +32,7 @@ describe('a model that fails every request', () => {
       const engine = await createEngine({
         store,
         // The default API root needs a key; OPENAI_API_KEY is unset.
-        embedder: new OpenAIEmbedder({ model: 'text-embedding-3-small' }),
+        embedder: new OpenAIEmbedder({ model: 'text-embedding-3-small', dimension: 1536 }),
       });
       const failure = await engine.ingestPaths([threeFiles()]).catch((error: unknown) => error);
       expect(isCairnError(failure)).toBe(true);
