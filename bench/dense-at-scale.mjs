@@ -28,6 +28,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { requireEngines } from './support/bench-engines.mjs';
 import { syntheticChunk } from './support/synthetic-chunk.mjs';
 import { writeResult } from './support/write-result.mjs';
 
@@ -263,7 +264,7 @@ const systems = {
   'cairn-exact': (n, data) => cairn(n, data, true),
 
   hnswlib: async (n, data) => {
-    const { HierarchicalNSW } = require('hnswlib-node');
+    const { HierarchicalNSW } = requireEngines('hnswlib-node')['hnswlib-node'];
     const dir = mkdtempSync(path.join(tmpdir(), 'bench-hnswlib-'));
     const index = new HierarchicalNSW('cosine', dim);
     const M = 16;
@@ -297,8 +298,10 @@ const systems = {
   },
 
   lancedb: async (n, data) => {
-    const lancedb = require('@lancedb/lancedb');
-    const arrow = require('apache-arrow');
+    const { '@lancedb/lancedb': lancedb, 'apache-arrow': arrow } = requireEngines(
+      '@lancedb/lancedb',
+      'apache-arrow',
+    );
     const dir = mkdtempSync(path.join(tmpdir(), 'bench-lancedb-'));
     const db = await lancedb.connect(dir);
     const schema = new arrow.Schema([

@@ -11,10 +11,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { loadBeir } from '../dist/exports/eval.js';
 import { createEngine, openStore } from '../dist/index.js';
+import { requireEngines } from './support/bench-engines.mjs';
 import { writeResult } from './support/write-result.mjs';
+
+const { autocannon } = requireEngines('autocannon');
 
 const { values } = parseArgs({
   options: {

@@ -237,16 +237,25 @@ export class ParseLimitError extends ParseError {
   }
 }
 
-/** A remote model provider failed. `isRetryable` says whether trying again can help. */
+/**
+ * A remote model provider failed. `isRetryable` says whether trying again can help;
+ * `failsEveryRequest` that the failure is the model's, not the request's (no API key, a key
+ * refused with HTTP 401 or 403, a server or model that cannot be reached or loaded), so that every
+ * other request would fail alike: an ingest then stops with this error, said once, instead of
+ * failing each document with it.
+ */
 export class ProviderError extends CairnError {
   readonly provider: string;
   readonly statusCode: number | undefined;
   readonly isRetryable: boolean;
+  readonly failsEveryRequest: boolean;
   constructor(options: {
     provider: string;
     message: string;
     statusCode?: number;
     isRetryable?: boolean;
+    /** Default true for HTTP 401 and 403, else false. */
+    failsEveryRequest?: boolean;
     cause?: unknown;
   }) {
     const status = options.statusCode === undefined ? '' : ` (HTTP ${options.statusCode})`;
@@ -257,6 +266,8 @@ export class ProviderError extends CairnError {
     this.provider = options.provider;
     this.statusCode = options.statusCode;
     this.isRetryable = options.isRetryable ?? false;
+    this.failsEveryRequest =
+      options.failsEveryRequest ?? (options.statusCode === 401 || options.statusCode === 403);
   }
 }
 

@@ -14,13 +14,9 @@
  * ```
  * @module
  */
-import { type AnswerPart, streamAnswer } from '../answer/answer-stream.js';
+import type { AnswerPart } from '../answer/answer-stream.js';
 import type { AnswerOptions } from '../answer/ask.js';
-import {
-  askWithHistory,
-  type ConversationalAnswer,
-  type ConversationOptions,
-} from '../answer/ask-with-history.js';
+import type { ConversationalAnswer, ConversationOptions } from '../answer/ask-with-history.js';
 import {
   CollectionNotFoundError,
   ConfigError,
@@ -244,7 +240,11 @@ export interface PlannedIngest {
 /** Summary of an ingest run. */
 export interface IngestReport {
   items: IngestItem[];
-  /** documentIds removed by `prune` (with `dryRun`, the ones it would remove). */
+  /**
+   * documentIds removed by `prune` (with `dryRun`, the ones it would remove), and those of files
+   * this run stored again under another id (the same file named through another folder: the
+   * same content, one id the other's path with folders in front), which the new id replaces.
+   */
   pruned: string[];
   /** Present for a dry run: the files that would be read. Nothing was written. */
   planned?: PlannedIngest[];
@@ -261,7 +261,7 @@ export interface IngestReport {
     /** Pages and chunks of the documents ingested (unchanged ones not counted). */
     pages: number;
     chunks: number;
-    /** Documents deleted by `prune` (with `dryRun`: that it would delete). */
+    /** Documents deleted by `prune` or replaced under another id (see `pruned`; with `dryRun`: that it would delete). */
     pruned: number;
     /** Chunks deleted with them (with `dryRun`: that would be deleted). */
     deletedChunks: number;
@@ -657,7 +657,9 @@ export class Engine {
    * that cannot work (see {@link checkReady}) stops the batch before the first file.
    * @throws {NotFoundError} when a given path does not exist; {@link InvalidArgumentError} for
    *   limits out of range, for `prune` with `root`, or a path outside `root`;
-   *   {@link ConfigError} for a configuration that cannot work.
+   *   {@link ConfigError} for a configuration that cannot work; the {@link ProviderError} of a
+   *   model that fails every request (`failsEveryRequest`: no API key, a key refused, a server or
+   *   local model that cannot be reached), once, instead of a failed item per document.
    */
   ingestPaths(paths: string[], options: IngestPathsOptions = {}): Promise<IngestReport> {
     const scope = {
@@ -872,12 +874,54 @@ export class Engine {
     if (options.signal?.aborted) {
       return summarize(done, [], 0, (performance.now() - began) / 1000, undefined, true);
     }
+    const replaced = await this.#renamedCopies(collection, namespace, stored, seen, done);
     let deletedChunks = 0;
-    for (const documentId of pruned) {
+    for (const documentId of [...pruned, ...replaced]) {
       const deleted = await this.store.deleteChunks({ collection, namespace }, { documentIds: [documentId] });
       deletedChunks += deleted.chunks;
     }
-    return summarize(done, pruned, deletedChunks, (performance.now() - began) / 1000);
+    if (replaced.length > 0) this.#forgetIdentities(collection, namespace);
+    return summarize(done, [...pruned, ...replaced], deletedChunks, (performance.now() - began) / 1000);
+  }
+
+  /**
+   * The stored documents that this run ingested again under another id: the same file named
+   * through another folder (`ingest docs/guide/a.md`, then `ingest docs`, gives `a.md`, then
+   * `guide/a.md`). A stored document is such a copy when this run did not name it, a document
+   * this run newly stored has the same content hash, and one id is the other's path with
+   * folders in front (`a.md` and `guide/a.md`). URLs are never matched. Its id is then replaced
+   * by the new one, so that a file is stored once whichever way it was named.
+   */
+  async #renamedCopies(
+    collection: string,
+    namespace: string | undefined,
+    stored: readonly DocumentRecord[],
+    seen: ReadonlySet<string>,
+    done: readonly IngestItem[],
+  ): Promise<string[]> {
+    const before = new Set(stored.map((doc) => doc.documentId));
+    const local = (id: string) => !/^https?:\/\//i.test(id);
+    const fresh = new Set(
+      done
+        .filter(
+          (item) => item.status === 'ingested' && !before.has(item.documentId) && local(item.documentId),
+        )
+        .map((item) => item.documentId),
+    );
+    const candidates = stored.filter((doc) => !seen.has(doc.documentId) && local(doc.documentId));
+    if (fresh.size === 0 || candidates.length === 0) return [];
+    const now = await this.store.listDocuments({ collection, namespace });
+    const nested = (a: string, b: string) => a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
+    return candidates
+      .filter((doc) =>
+        now.some(
+          (record) =>
+            fresh.has(record.documentId) &&
+            record.contentHash === doc.contentHash &&
+            nested(record.documentId, doc.documentId),
+        ),
+      )
+      .map((doc) => doc.documentId);
   }
 
   /**
@@ -958,6 +1002,8 @@ export class Engine {
    * answer is extracted from the best sentences; with nothing relevant it says so (`notFound`).
    */
   async ask(question: string, options: AskOptions = {}): Promise<ConversationalAnswer> {
+    // The answering modules load with the first question, so that a search does not load them.
+    const { askWithHistory } = await import('../answer/ask-with-history.js');
     return askWithHistory(this, question, {
       ...options,
       collection: options.collection ?? this.collection,
@@ -979,10 +1025,13 @@ export class Engine {
    * ```
    */
   stream(question: string, options: Omit<AskOptions, 'onToken'> = {}): AsyncIterable<AnswerPart> {
-    return streamAnswer(
-      ({ onToken, signal }) => this.ask(question, { ...options, onToken, signal }),
-      options.signal,
-    );
+    const answer = (parts: { onToken: (delta: string) => void; signal: AbortSignal }) =>
+      this.ask(question, { ...options, ...parts });
+    // An async generator like streamAnswer's: the answering modules load with its first part.
+    return (async function* () {
+      const { streamAnswer } = await import('../answer/answer-stream.js');
+      yield* streamAnswer(answer, options.signal);
+    })();
   }
 
   /** Documents of a collection. */

@@ -5,7 +5,7 @@
  * @module
  */
 import path from 'node:path';
-import { openSqliteCache, type SqliteCache } from '../cache/sqlite-cache.js';
+import { LazySqliteCache } from '../cache/lazy-sqlite-cache.js';
 import { type Closeable, createEngine, type Engine } from './engine.js';
 import {
   resolveChatModel,
@@ -45,23 +45,21 @@ function text(value: string | number | undefined): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
-/**
- * The cache the settings ask for, or none with a notice when it cannot be opened (e.g. in a
- * read-only folder): a cache speeds work up, and its absence must not stop it.
- */
 function cacheFileFor(settings: EngineSettings, location: string): string {
   return typeof settings.cache === 'string' ? settings.cache : cachePathFor(location);
 }
 
-function openCache(settings: EngineSettings, location: string): SqliteCache | undefined {
+/**
+ * The cache the settings ask for, opened on first use (a command that never reads it creates no
+ * file), or none. When the file cannot be opened (e.g. in a read-only folder) the work goes on
+ * without a cache, with a notice: a cache speeds work up, and its absence must not stop it.
+ */
+function openCache(settings: EngineSettings, location: string): LazySqliteCache | undefined {
   if (settings.cache === false) return undefined;
   const file = cacheFileFor(settings, location);
-  try {
-    return openSqliteCache(file);
-  } catch (error) {
-    settings.onNotice?.(`running without a cache: cannot open ${file}: ${(error as Error).message}`);
-    return undefined;
-  }
+  return new LazySqliteCache(file, (error) =>
+    settings.onNotice?.(`running without a cache: cannot open ${file}: ${(error as Error).message}`),
+  );
 }
 
 /**

@@ -5,7 +5,12 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { type EmptyDocumentError, isCairnError, SourceRefusedError } from '../core/errors.js';
+import {
+  type EmptyDocumentError,
+  isCairnError,
+  type ProviderError,
+  SourceRefusedError,
+} from '../core/errors.js';
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import { checkMetadataKeys } from '../core/prototype-key.js';
 import { genAiProviderName, inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
@@ -252,7 +257,8 @@ export function addedContext(embeddingText: string, chunkText: string): string {
  * Parsing runs under `deps.parseLimits` (in `deps.parsePool` when given); a source larger than
  * `deps.maxSourceBytes` is skipped unread. Every parser's pages go through {@link normalizeText}.
  * @throws {ConfigError} and {@link DimensionMismatchError}: configuration errors stop a batch;
- *   {@link InvalidArgumentError} for parse limits out of range.
+ *   so does a {@link ProviderError} whose `failsEveryRequest` is set (no API key, a model that
+ *   cannot be reached); {@link InvalidArgumentError} for parse limits out of range.
  */
 export function ingestSource(deps: PipelineDeps, input: IngestSourceInput): Promise<IngestItem> {
   return inSpan(
@@ -469,6 +475,8 @@ async function ingestStages(
     }
     if (isCairnError(error) && (error.code === 'DIMENSION_MISMATCH' || error.code === 'CONFIG_ERROR'))
       throw error;
+    // A model that fails every request (no key, unreachable) stops the ingest: said once, not per document.
+    if (isCairnError(error) && (error as ProviderError).failsEveryRequest === true) throw error;
     onFailed(error);
     const message = error instanceof Error ? error.message : String(error);
     const prefix = `${input.source.name}: `;

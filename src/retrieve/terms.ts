@@ -1,14 +1,14 @@
 /**
  * Query-term analysis used by the relevance floor and the extractive answerer:
- * Unicode word segmentation, lower-casing, English stop-word removal (the `stopword` package)
- * and Porter stemming (the `stemmer` package; Porter 1980).
+ * Unicode word segmentation, lower-casing, English stop-word removal (the `stopword` package's
+ * list, copied in `english-stop-words.ts`) and Porter stemming (the `stemmer` package; Porter 1980).
  * @module
  */
 import { stemmer } from 'stemmer';
-import { eng } from 'stopword';
+import { ENGLISH_STOP_WORDS } from './english-stop-words.js';
 
 const stopWords = new Set<string>([
-  ...eng,
+  ...ENGLISH_STOP_WORDS,
   'why',
   'when',
   'whom',

@@ -2,18 +2,29 @@
 /**
  * The `cairn` command line: ingest, search, ask, chat, eval, collections, documents, delete,
  * doctor, mcp, serve. Only the module of the command being run is loaded and registered, and
- * registering loads only commander: each command imports what it needs when it runs, so commands
- * and `cairn --help` start fast (`bench/cli-startup.mjs`).
+ * registering loads only commander: each command imports what it needs when it runs. The root
+ * help loads no command module (`command-modules.ts` holds its summaries), so commands and
+ * `cairn --help` start fast (`bench/cli-startup.mjs`).
  * Exit codes (`src/core/error-codes.ts`): 0 success; 1 a command failed or an ingest had
  * failures; 2 bad usage or configuration.
  * @module
  */
-import { Command, CommanderError } from 'commander';
+import module, { createRequire } from 'node:module';
 import { errorStatus } from '../../core/error-codes.js';
 import { type CollectionNotFoundError, isCairnError } from '../../core/errors.js';
 import { exitQuietlyOnBrokenPipe } from './broken-pipe.js';
+import { COMMAND_MODULES, commandModule, registerSummaries } from './command-modules.js';
 
 exitQuietlyOnBrokenPipe();
+
+// Node ≥ 22.1 keeps the compiled code of the modules loaded from here on (the command's) on disk,
+// so that later starts skip compiling them; older Node has no compile cache.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
+// commander is CommonJS: required directly, it skips the ES module wrapper and the scan of its
+// exports that `import` makes (about 10 ms of a 190 ms `cairn --help`); the classes are the same.
+const { Command, CommanderError } = createRequire(import.meta.url)('commander') as typeof import('commander');
+type Command = import('commander').Command;
 
 const program = new Command('cairn')
   .description('Retrieval-augmented generation: ingest documents, search them, answer with citations.')
@@ -33,7 +44,7 @@ program.hook('preAction', async (_program, action) => {
   const explicit = (program.opts().config as string | undefined) ?? (process.env.CAIRN_CONFIG || undefined);
   const config = await loadConfigFile(explicit);
   if (config === undefined) return;
-  checkConfigFile(only === undefined ? program : await everyCommand(), config);
+  checkConfigFile(await everyCommand(), config);
   const guarded = guardedSettings(config, action, applyConfigFile(action, config));
   // A file found by walking up may be anyone's who can write a parent folder: what it changes of
   // the store, the providers or the guards is said, every time (naming it with --config trusts it).
@@ -43,35 +54,6 @@ program.hook('preAction', async (_program, action) => {
     );
   }
 });
-
-/**
- * The command modules, in the order `--help` lists their commands, with the commands each
- * registers. Only the module of the command being run is loaded (with its options); `--help`, `help`,
- * no command or an unknown one load them all.
- */
-const COMMAND_MODULES: ReadonlyArray<{
-  commands: readonly string[];
-  register: () => Promise<(program: Command) => void>;
-}> = [
-  { commands: ['ingest'], register: async () => (await import('./ingest-command.js')).registerIngestCommand },
-  {
-    commands: ['search', 'ask'],
-    register: async () => (await import('./answer-commands.js')).registerAnswerCommands,
-  },
-  { commands: ['chat'], register: async () => (await import('./chat-command.js')).registerChatCommand },
-  { commands: ['eval'], register: async () => (await import('./eval-command.js')).registerEvalCommand },
-  {
-    commands: ['collections', 'documents', 'delete'],
-    register: async () => (await import('./manage-commands.js')).registerManageCommands,
-  },
-  { commands: ['doctor'], register: async () => (await import('./doctor-command.js')).registerDoctorCommand },
-  { commands: ['mcp'], register: async () => (await import('./mcp-command.js')).registerMcpCommand },
-  {
-    commands: ['migrate'],
-    register: async () => (await import('./migrate-command.js')).registerMigrateCommand,
-  },
-  { commands: ['serve'], register: async () => (await import('./serve-command.js')).registerServeCommand },
-];
 
 /** The command `args` (what follows `node main.js`) runs: its first word that is no root option or its value. */
 function invokedCommand(args: readonly string[]): string | undefined {
@@ -90,9 +72,14 @@ async function everyCommand(): Promise<Command> {
   return every;
 }
 
-const invoked = invokedCommand(process.argv.slice(2));
-const only = COMMAND_MODULES.find((module) => invoked !== undefined && module.commands.includes(invoked));
-for (const module of only === undefined ? COMMAND_MODULES : [only]) (await module.register())(program);
+const args = process.argv.slice(2);
+const invoked = invokedCommand(args);
+// `cairn help <command>` needs that command's module; the root help, none.
+const only = commandModule(
+  invoked === 'help' ? invokedCommand(args.slice(args.indexOf('help') + 1)) : invoked,
+);
+if (only === undefined) registerSummaries(program);
+else (await only.register())(program);
 
 program.addHelpText(
   'after',

@@ -154,6 +154,9 @@ async function attempts(options: PostRequestOptions, onFailure: (error: unknown)
           provider: options.provider,
           message: `request to ${options.url} failed: ${reason}`,
           isRetryable: true,
+          // A server that cannot be reached (refused, unknown host) fails every request; one
+          // that is slow to answer may answer the next.
+          failsEveryRequest: !stalled.signal.aborted,
           cause,
         });
       } finally {
@@ -256,6 +259,7 @@ export function loadApiKey(options: { apiKey?: string; envVar: string; provider:
     throw new ProviderError({
       provider: options.provider,
       message: `no API key: set ${options.envVar} or pass apiKey`,
+      failsEveryRequest: true,
     });
   }
   return key;

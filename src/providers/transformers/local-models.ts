@@ -128,6 +128,7 @@ export async function loadModel<T>(model: string, source: ModelSource, load: () 
       message:
         `could not load ${model} from the Hugging Face Hub (cache ${source.loadOptions.cache_dir}): ${reason}. ` +
         `Without network, download it elsewhere and point CAIRN_MODELS_DIR (--models-dir) at a folder holding ${model}/`,
+      failsEveryRequest: true,
       cause,
     });
   }

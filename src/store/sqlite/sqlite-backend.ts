@@ -43,7 +43,7 @@ import {
 } from './sqlite-search.js';
 import { StatementCache } from './sqlite-statements.js';
 import { VectorIndexes } from './sqlite-vector-sync.js';
-import { loadUsearch } from './usearch-module.js';
+import { lazyUsearch } from './usearch-module.js';
 
 export { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES };
 
@@ -99,17 +99,30 @@ export class SqliteBackend extends SqlBackend {
   readonly #vectors: VectorIndexes | undefined;
   readonly #plan: DensePlanSettings | undefined;
 
-  /** Wraps an open connection with the vector extension loaded and the pragmas set (see `openSqliteStore`). */
-  constructor(db: BetterSqlite3.Database, options: ResolvedSqliteStoreOptions) {
+  /** Loads sqlite-vec into the connection; called before the first exact dense search. */
+  readonly #loadVectorExtension: (db: BetterSqlite3.Database) => Promise<void>;
+  #vectorExtension: Promise<void> | undefined;
+
+  /**
+   * Wraps an open connection with the pragmas set (see `openSqliteStore`).
+   * @param loadVectorExtension Loads sqlite-vec into `db`; called once, before the first exact
+   *   dense search (a store that never searches densely never loads it).
+   */
+  constructor(
+    db: BetterSqlite3.Database,
+    options: ResolvedSqliteStoreOptions,
+    loadVectorExtension: (db: BetterSqlite3.Database) => Promise<void>,
+  ) {
     super(sqliteDialect);
     this.#db = db;
+    this.#loadVectorExtension = loadVectorExtension;
     this.#statements = new StatementCache(db);
     this.#plucked = new StatementCache(db, 64, (statement) => statement.pluck());
     this.path = options.path;
     this.#writeLock = fileWriteLock(options.path);
     this.provision = options.provision;
     this.#lexicalWeights = options.lexicalWeights;
-    const usearch = options.vectorIndex === false ? undefined : loadUsearch();
+    const usearch = options.vectorIndex === false ? undefined : lazyUsearch();
     if (usearch !== undefined && options.vectorIndex !== false) {
       const settings = options.vectorIndex;
       this.#vectors = new VectorIndexes(
@@ -341,6 +354,11 @@ export class SqliteBackend extends SqlBackend {
     scope: Backend.BackendScope,
     query: Backend.DenseQuery,
   ): Promise<Backend.ScoredChunk[]> {
+    this.#vectorExtension ??= this.#loadVectorExtension(this.#db).catch((error) => {
+      this.#vectorExtension = undefined;
+      throw error;
+    });
+    await this.#vectorExtension;
     const statement = denseSearchQuery(
       this.#ranked(scope, query, scanAccess(query.conditions)),
       embeddingBlob(query.vector),

@@ -15,15 +15,17 @@ import { resolveSqliteStoreOptions } from './sqlite-option-defaults.js';
 import type { SqliteStoreOptions } from './sqlite-options.js';
 
 /**
- * Opens (and, with provisioning on, creates) a SQLite store. Loads better-sqlite3 and sqlite-vec on
- * first use, creates the file's parent folder, and sets WAL mode, `synchronous = NORMAL`,
- * `busy_timeout` and `mmap_size`. Creates no tables: those come with the first
- * `ensureRegistry`/`createCollection`.
+ * Opens (and, with provisioning on, creates) a SQLite store. Loads better-sqlite3 on first use,
+ * creates the file's parent folder, and sets WAL mode, `synchronous = NORMAL`, `busy_timeout` and
+ * `mmap_size`. Creates no tables: those come with the first `ensureRegistry`/`createCollection`.
+ * The native engines only dense search needs load when it first runs: sqlite-vec with the first
+ * exact dense search, usearch with the first approximate one (so a lexical search loads neither).
  *
  * @param options See {@link SqliteStoreOptions}; `path` may be `:memory:`.
  * @throws {InvalidArgumentError} for a malformed option.
  * @throws {SchemaError} when `provision` is false and the file does not exist.
- * @throws {ConfigError} when better-sqlite3 or sqlite-vec cannot be loaded.
+ * @throws {ConfigError} when better-sqlite3 cannot be loaded (sqlite-vec's absence is reported by
+ *   the first exact dense search).
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
   const resolved = await resolveSqliteStoreOptions(options);
@@ -37,10 +39,9 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
       );
     }
   }
-  const { Database, loadVectorExtension } = await loadDriver();
+  const Database = await loadDriver();
   const db = new Database(resolved.path, { fileMustExist: !resolved.provision && !inMemory });
   try {
-    loadVectorExtension(db);
     db.pragma(`busy_timeout = ${resolved.busyTimeoutMs}`);
     // A page size is chosen when the first table is created; later it would need a VACUUM.
     if (Number(db.pragma('page_count', { simple: true })) === 0)
@@ -53,7 +54,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
     db.close();
     throw error;
   }
-  return new SqliteStore(new SqliteBackend(db, resolved));
+  return new SqliteStore(new SqliteBackend(db, resolved, loadVectorExtension));
 }
 
 /**
@@ -74,13 +75,26 @@ async function switchToWal(db: BetterSqlite3.Database, timeoutMs: number): Promi
   }
 }
 
-async function loadDriver() {
+async function loadDriver(): Promise<typeof BetterSqlite3> {
   try {
-    const [driver, sqliteVec] = await Promise.all([import('better-sqlite3'), import('sqlite-vec')]);
-    return { Database: driver.default, loadVectorExtension: sqliteVec.load };
+    return (await import('better-sqlite3')).default;
   } catch (error) {
     throw new ConfigError(
-      `the SQLite store needs the packages better-sqlite3 (12.x) and sqlite-vec: npm install better-sqlite3@12 sqlite-vec (${String(error)})`,
+      `the SQLite store needs the package better-sqlite3 (12.x): npm install better-sqlite3@12 (${String(error)})`,
+    );
+  }
+}
+
+/**
+ * Loads sqlite-vec (its `vec_distance_cosine` ranks exact dense search) into a connection.
+ * @throws {ConfigError} when the package is missing or its extension does not load.
+ */
+async function loadVectorExtension(db: BetterSqlite3.Database): Promise<void> {
+  try {
+    (await import('sqlite-vec')).load(db);
+  } catch (error) {
+    throw new ConfigError(
+      `exact dense search on SQLite needs the package sqlite-vec: npm install sqlite-vec (${String(error)})`,
     );
   }
 }

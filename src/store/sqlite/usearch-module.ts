@@ -33,6 +33,7 @@ export interface UsearchModule {
 }
 
 let loaded: { module: UsearchModule | undefined } | undefined;
+const require = createRequire(import.meta.url);
 
 /**
  * The `usearch` module, or `undefined` when it is not installed or its native binary does not
@@ -42,11 +43,38 @@ let loaded: { module: UsearchModule | undefined } | undefined;
 export function loadUsearch(): UsearchModule | undefined {
   if (loaded === undefined) {
     try {
-      const module = createRequire(import.meta.url)('usearch') as UsearchModule;
+      const module = require('usearch') as UsearchModule;
       loaded = { module: typeof module?.exactSearch === 'function' ? module : undefined };
     } catch {
       loaded = { module: undefined };
     }
   }
   return loaded.module;
+}
+
+/**
+ * A {@link UsearchModule} that loads the native module on its first search, or `undefined` when
+ * the `usearch` package is not installed (resolving it reads no binary). Opening a store thus
+ * costs nothing for usearch; a lexical search never loads it. When the package is installed but
+ * its binary does not load on this platform, the first search throws, and the SQLite store falls
+ * back to exact search for that collection (with one warning).
+ */
+export function lazyUsearch(): UsearchModule | undefined {
+  if (loaded !== undefined) return loaded.module;
+  try {
+    require.resolve('usearch');
+  } catch {
+    return undefined;
+  }
+  return {
+    exactSearch(dataset, queries, dimensions, k, metric, threads) {
+      const module = loadUsearch();
+      if (module === undefined) {
+        throw new Error(
+          'the usearch package is installed but its native module does not load on this platform',
+        );
+      }
+      return module.exactSearch(dataset, queries, dimensions, k, metric, threads);
+    },
+  };
 }
