@@ -9,8 +9,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     teardownTimeout: 60_000,
-    // `expect.poll` and `vi.waitFor` give up after 1 s by default; a loaded machine needs longer.
-    expect: { poll: { timeout: 60_000 } },
+    // `expect.poll` gives up after 1 s by default; a loaded machine needs longer.
+    expect: { poll: { timeout: 120_000 } },
     pool: 'forks',
     // Vitest runs one file at a time on two cores (its default is a worker fewer than the cores),
     // yet much of the suite waits on child processes, servers and back-off delays: two files at a
