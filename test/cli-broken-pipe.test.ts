@@ -25,7 +25,7 @@ function pipedToHead(args: string[]): { line: string; code: number; stderr: stri
 }
 
 describe('cairn piped into a reader that closes early', () => {
-  beforeAll(() => ensureBuilt(), 180_000);
+  beforeAll(() => ensureBuilt());
 
   it('exits 0 without an EPIPE trace after help text', () => {
     for (const args of [

@@ -15,7 +15,7 @@ function project(config: unknown, name = 'cairn.config.json'): string {
 }
 
 describe('cairn.config.json', () => {
-  beforeAll(() => ensureBuilt(), 180_000);
+  beforeAll(() => ensureBuilt());
 
   it('supplies options no flag or variable set: top level for every command, a section for one', async () => {
     const dir = project({

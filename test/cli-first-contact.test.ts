@@ -117,7 +117,7 @@ describe('cairn CLI on first contact', () => {
     expect(down.stdout).toMatch(
       /^embedder: .*error=openai-compatible: request to http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings failed/m,
     );
-  }, 60_000);
+  });
 
   it('prunes only what --include selects, and --dry-run shows what it would do', async () => {
     const db = path.join(tempDir(), 'prune.db');

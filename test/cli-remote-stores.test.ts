@@ -31,7 +31,7 @@ beforeAll(async () => {
     path.join(docs, 'oncall.md'),
     '# On call\n\nThe on-call engineer answers pages within fifteen minutes.\n',
   );
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([models.close(), qdrant.close(), opensearch.close()]);
   rmSync(docs, { recursive: true, force: true });

@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe('cairn ingest --watch', () => {
-  beforeAll(() => ensureBuilt(), 180_000);
+  beforeAll(() => ensureBuilt());
 
   it('prints a line per change and stops on SIGINT with exit 0, the store in step', async () => {
     const dir = tempDir('cairn-watch-cli-');
@@ -69,7 +69,7 @@ describe('cairn ingest --watch', () => {
     expect(
       JSON.parse(search.stdout).hits.map((h: { chunk: { documentId: string } }) => h.chunk.documentId),
     ).toEqual(['guide.md']);
-  }, 120_000);
+  });
 
   it('--json prints one JSON object per batch, a line each, and stops on SIGTERM with exit 0', async () => {
     const dir = tempDir('cairn-watch-cli-');
@@ -101,7 +101,7 @@ describe('cairn ingest --watch', () => {
         .every((b) => b.kind === 'change'),
     ).toBe(true);
     expect(Object.keys(await stored(db))).toEqual(['b.md']);
-  }, 120_000);
+  });
 
   it('SIGINT while a batch runs: exit 0, and every document whole, old or new', async () => {
     const dir = tempDir('cairn-watch-cli-');
@@ -134,7 +134,7 @@ describe('cairn ingest --watch', () => {
       // A document's chunks all hold the one version or the other: all of them, or none.
       for (const [id, n] of perDoc) expect(n, `${id} (${version})`).toBe(docs[id]);
     }
-  }, 120_000);
+  });
 
   it('refuses --watch with --dry-run or a URL, with exit 2', async () => {
     const dir = tempDir();

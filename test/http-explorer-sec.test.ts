@@ -50,7 +50,10 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(FILING))(
           '--disable-background-networking',
         ],
         viewport: { width: 1280, height: 900 },
+        // Playwright gives up after 30 s by default (launch, clicks, navigations): a busy machine needs longer.
+        timeout: 120_000,
       });
+      context.setDefaultTimeout(120_000);
     }, 600_000); // ensureBuilt may have to compile dist/ first
 
     afterAll(async () => {
@@ -87,10 +90,10 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(FILING))(
       await chip.click();
       const viewer = page.getByRole('dialog');
       await expect
-        .poll(() => viewer.locator('#viewer-page').textContent(), { timeout: 60_000 })
+        .poll(() => viewer.locator('#viewer-page').textContent(), { timeout: 120_000 })
         .toMatch(new RegExp(`^Page ${cited} of \\d+$`));
       await expect
-        .poll(() => viewer.locator('.textLayer span.evidence').count(), { timeout: 30_000 })
+        .poll(() => viewer.locator('.textLayer span.evidence').count(), { timeout: 120_000 })
         .toBeGreaterThan(2);
       mkdirSync('test/artifacts', { recursive: true });
       await page.screenshot({ path: 'test/artifacts/explorer-sec-citation.png' });

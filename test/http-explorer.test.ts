@@ -23,7 +23,7 @@ import { type ServeProcess, startServe } from './support/serve-cli.js';
 const CHROMIUM = '/usr/bin/chromium';
 
 /** `expect.poll` with a deadline a busy two-core machine meets (vitest's default is one second). */
-function poll<T>(read: () => T | Promise<T>, options: { timeout: number } = { timeout: 30_000 }) {
+function poll<T>(read: () => T | Promise<T>, options: { timeout: number } = { timeout: 120_000 }) {
   return expect.poll(read, options);
 }
 const ARTIFACTS = path.resolve('test/artifacts');
@@ -136,7 +136,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
         '--disable-sync',
       ],
       viewport: { width: 1280, height: 900 },
+      // Playwright gives up after 30 s by default (launch, clicks, navigations): a busy machine needs longer.
+      timeout: 120_000,
     });
+    context.setDefaultTimeout(120_000);
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
   }, 600_000); // ensureBuilt may have to compile dist/ first
@@ -176,9 +179,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     ]);
     const uploads = page.locator('#upload-list li');
     await poll(() => uploads.count()).toBe(3);
-    await poll(() => page.locator('#upload-list li[data-status="done"]').count(), { timeout: 60_000 }).toBe(
-      2,
-    );
+    await poll(() => page.locator('#upload-list li[data-status="done"]').count()).toBe(2);
     await poll(() => page.locator('#upload-list li[data-status="failed"]').textContent()).toContain(
       'empty.txt',
     );
@@ -200,10 +201,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
         new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
       );
     `);
-    await poll(() => page.locator('#upload-list li[data-status="done"]').count(), { timeout: 90_000 }).toBe(
-      29,
-    );
-    await poll(status, { timeout: 30_000 }).toContain('Uploads finished');
+    await poll(() => page.locator('#upload-list li[data-status="done"]').count()).toBe(29);
+    await poll(status).toContain('Uploads finished');
     await shot('uploads');
   });
 
@@ -282,7 +281,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     `);
     await page.getByLabel('Question').fill('What happened to the Cessna 172 near Boquete, Panama?');
     await page.getByLabel('Question').press('Enter');
-    await poll(status, { timeout: 30_000 }).toContain('Answered with');
+    await poll(status).toContain('Answered with');
     const answer = page.locator('.turn.assistant .answer').last();
     expect(await answer.locator('strong').first().textContent()).toBe('In short:');
     expect(await answer.locator('table td').allTextContents()).toContain('report');
@@ -317,7 +316,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     // The chip opens the PDF at the cited page, drawn by pdf.js, the passage highlighted.
     await page.keyboard.press('Enter');
     const viewer = page.getByRole('dialog');
-    await poll(() => viewer.locator('#viewer-page').textContent(), { timeout: 30_000 }).toMatch(
+    await poll(() => viewer.locator('#viewer-page').textContent()).toMatch(
       new RegExp(`^Page ${pageNumber} of \\d+$`),
     );
     expect(await viewer.locator('.pdf-page canvas').count()).toBe(1);
@@ -344,10 +343,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByLabel('Question').fill('And what was its registration?');
     await page.getByRole('button', { name: 'Ask' }).click();
     await poll(() => page.locator('.turn.assistant').count()).toBe(2);
-    await poll(() => page.locator('.turn.assistant .rewritten').last().textContent(), {
-      timeout: 30_000,
-    }).toContain('Searched for: What was the Cessna 172 registration');
-    await poll(() => page.locator('.turn.assistant .chip').count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    await poll(() => page.locator('.turn.assistant .rewritten').last().textContent()).toContain(
+      'Searched for: What was the Cessna 172 registration',
+    );
+    await poll(() => page.locator('.turn.assistant .chip').count()).toBeGreaterThan(1);
     const rewrite = model.requests
       .slice(before)
       .map((r) => JSON.stringify(r.body))
@@ -357,7 +356,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByLabel('Question').fill('Which volcano erupted?');
     await page.getByLabel('Question').press('Enter');
     const notFound = page.locator('.turn.assistant').last().locator('.not-found');
-    await poll(() => notFound.count(), { timeout: 30_000 }).toBe(1);
+    await poll(() => notFound.count()).toBe(1);
     expect(await notFound.textContent()).toMatch(
       /Not found in this collection.*Searched for “.*volcano.*” in reports/s,
     );
@@ -411,14 +410,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByLabel('Question').fill('What happened to the Cessna 172 near Boquete, Panama?');
     await page.getByLabel('Question').press('Enter');
     const lastTurn = page.locator('.turn.assistant').last();
-    await poll(() => lastTurn.locator('.chip').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await poll(() => lastTurn.locator('.chip').count()).toBeGreaterThan(0);
     overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     expect(overflow).toBeLessThanOrEqual(0);
     await shot('phone-chat');
     await lastTurn.locator('.chip').first().click();
-    await poll(() => page.locator('.textLayer span.evidence').count(), { timeout: 30_000 }).toBeGreaterThan(
-      0,
-    );
+    await poll(() => page.locator('.textLayer span.evidence').count()).toBeGreaterThan(0);
     await shot('phone-viewer');
     await page.keyboard.press('Escape');
 

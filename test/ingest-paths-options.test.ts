@@ -96,5 +96,5 @@ describe('ingestPaths', () => {
     expect(report.items.map((i) => i.status)).toEqual(Array(5).fill('ingested'));
     expect(most).toBeGreaterThanOrEqual(2);
     await own.close();
-  }, 120_000);
+  });
 });

@@ -102,7 +102,7 @@ function packagesLoaded(args: string[]): Set<string> {
 }
 
 describe('lazy loading', () => {
-  beforeAll(() => ensureBuilt(), 180_000);
+  beforeAll(() => ensureBuilt());
 
   it('importing the root and searching a memory store loads no heavy package', () => {
     const script = [

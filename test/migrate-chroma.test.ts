@@ -23,7 +23,7 @@ const skipReason = 'reason' in started ? started.reason : '';
 
 beforeAll(() => {
   ensureBuilt();
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   rmSync(root, { recursive: true, force: true });

@@ -115,7 +115,7 @@ describe('openEngine', () => {
     expect(status).toBe('ingested');
     // An idle worker would keep the process alive for its 5 s idle time.
     expect(exitedAt - closedAt).toBeLessThan(2_500);
-  }, 60_000);
+  });
 
   it('closes the store and the cache in close(), and a second close waits for the first', async () => {
     const dir = folder({ 'a.md': '# A\n\nAlpha.' });

@@ -22,7 +22,7 @@ describe('parse limits', () => {
   it('stops a PDF decompression bomb at the memory cap, and ingests the rest of the batch', async () => {
     const engine = await createEngine({
       store: await openStore(path.join(tempDir(), 'memory.db')),
-      parseLimits: { memoryMb: 256, timeoutMs: 60_000 },
+      parseLimits: { memoryMb: 256, timeoutMs: 150_000 },
     });
     const report = await engine.ingestPaths([await batchWithBomb(1024)]);
     expect(report.items.map((i) => [i.documentId, i.status])).toEqual([
@@ -40,7 +40,7 @@ describe('parse limits', () => {
   it('stops a parse at its deadline, even in the middle of synchronous inflation', async () => {
     const engine = await createEngine({
       store: await openStore(path.join(tempDir(), 'time.db')),
-      parseLimits: { timeoutMs: 60_000, memoryMb: 4096 },
+      parseLimits: { timeoutMs: 150_000, memoryMb: 4096 },
     });
     const batch = await batchWithBomb(4096);
     // The deadline applies to the bomb alone: on a busy machine the other files may take longer

@@ -60,5 +60,5 @@ describe.skipIf(!present)('SEC 10-Q filings (../shared/data/sec-10-q; skipped wh
     const microsoftText = microsoft.map((chunk) => chunk.text).join('\n');
     expect(microsoftText.match(/^Item 1A$/gm) ?? []).toHaveLength(0);
     await engine.close();
-  }, 120_000);
+  });
 });

@@ -121,7 +121,7 @@ describe('migrateStore', () => {
       source = target;
     }
     await source.close();
-  }, 60_000);
+  });
 
   it('resumes an interrupted copy where it stopped', async () => {
     const source = await stores.sqlite();

@@ -366,7 +366,7 @@ describe('engine.watch', () => {
     const hashes = settled.map((d) => d.contentHash).join();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await w.engine.listDocuments()).map((d) => d.contentHash).join()).toBe(hashes);
-  }, 120_000);
+  });
 
   it('refuses URLs, dry runs, a bad debounce and missing paths, with typed errors', async () => {
     const engine = await createEngine({ store: await openStore(':memory:') });

@@ -104,7 +104,7 @@ const PIXEL_PNG = Buffer.from(
 /** Resolves to the parse result, or to the cairn error it failed with; anything else fails the test. */
 async function parseOrCairnError(source: Source): Promise<ParsedDocument | Error> {
   try {
-    return await new PdfParser({ timeoutMs: 20_000 }).parse(source);
+    return await new PdfParser({ timeoutMs: 120_000 }).parse(source);
   } catch (error) {
     expect(isCairnError(error), String(error)).toBe(true);
     return error as Error;

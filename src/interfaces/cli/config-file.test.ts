@@ -30,7 +30,7 @@ describe('loadConfigFile', () => {
     });
     await expect(loadConfigFile('/dev/zero')).rejects.toThrow(/is a character device/);
     await expect(loadConfigFile(toZero)).rejects.toThrow(/is a character device/);
-  }, 30_000);
+  });
 
   it('refuses a FIFO found by walking up instead of waiting on it, and a file over the size cap', async () => {
     const top = mkdtempSync(path.join(root, 'walk-'));
@@ -41,7 +41,7 @@ describe('loadConfigFile', () => {
     const big = path.join(root, 'big.json');
     writeFileSync(big, `{"db":"${'x'.repeat(MAX_CONFIG_FILE_BYTES)}"}`);
     await expect(loadConfigFile(big)).rejects.toThrow(/more than the 1048576 allowed/);
-  }, 30_000);
+  });
 
   it('finds a file in a parent folder, and says which guarded settings it applies; a named file is trusted', async () => {
     const top = mkdtempSync(path.join(root, 'parent-'));

@@ -540,7 +540,7 @@ describe('concurrent createCollection', () => {
         process.execPath,
         [worker, path, String(startAt), String(rounds), String(dimensionBase)],
         {
-          timeout: 30_000,
+          timeout: 150_000,
         },
       );
     const [first, second] = await Promise.all([run(3), run(4)]);

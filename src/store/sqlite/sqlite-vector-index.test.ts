@@ -323,7 +323,7 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     await new Promise((resolve) => setImmediate(resolve));
     expect(warnings.filter((w) => /vectors\.bin: is a FIFO/.test(w))).toHaveLength(1);
     expect(warnings.filter((w) => /vectors\.bin: is a symbolic link/.test(w))).toHaveLength(1);
-  }, 120_000);
+  });
 
   it("rebuilds a saved index damaged in place, so no namespace answers with another one's chunks", async () => {
     const path = freshPath();
@@ -483,7 +483,7 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     // Answered by the index, not by the exact search a failed index falls back to.
     await new Promise((resolve) => setImmediate(resolve));
     expect(warnings).toEqual([]);
-  }, 60_000);
+  });
 
   it('agrees with the chunk table after writer processes are killed with SIGKILL at random moments', async () => {
     const path = freshPath();
@@ -507,7 +507,7 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     expect(await store.countChunks(S)).toBeGreaterThan(0);
     await everyChunkFindsItself(store);
     await store.close();
-  }, 60_000);
+  });
 });
 
 describe('without the approximate index', () => {
