@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/corpus.js';
 import { ensureBuilt } from '../../../test/support/ensure-built.js';
 import { compileStoreWorker } from '../../../test/support/store-worker.js';
-import { PGLITE_LOCK_FILE } from './pglite-lock.js';
+import { lockPgliteFolder, PGLITE_LOCK_FILE } from './pglite-lock.js';
 import { openPostgresStore } from './postgres-store.js';
 
 /** Starts a process that opens the PGlite folder with the built store and keeps it open. */
@@ -64,6 +64,24 @@ describe('a pglite: data folder', () => {
 });
 
 describe('the PGlite lock', () => {
+  it('is taken over from a dead holder although a dead or unreadable takeover lock is left beside it', async () => {
+    const deadPid = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '']);
+      child.once('exit', () => resolve(child.pid!));
+    });
+    for (const takeover of [`${deadPid}\n`, 'not a pid']) {
+      const dir = path.join(tempDir(), 'pg');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, PGLITE_LOCK_FILE), `${deadPid}\n`);
+      writeFileSync(path.join(dir, `${PGLITE_LOCK_FILE}.takeover`), takeover);
+      const lock = lockPgliteFolder(dir);
+      expect(readFileSync(path.join(dir, PGLITE_LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+      lock.release();
+      // Nothing left behind: no lock, no takeover lock, no file moved aside.
+      expect(readdirSync(dir)).toEqual([]);
+    }
+  });
+
   it('is never held by two processes at once: 20 racing openers a round, with and without a stale lock', async () => {
     const root = tempDir();
     // Each racer waits for the start signal, takes the lock, logs "+PID", holds it a moment, logs
@@ -92,7 +110,7 @@ lock.release();
       const child = spawn(process.execPath, ['-e', '']);
       child.once('exit', () => resolve(child.pid!));
     });
-    const ROUNDS = 4;
+    const ROUNDS = 6;
     const RACERS = 20;
     let holders = 0;
     for (let round = 0; round < ROUNDS; round++) {
@@ -102,7 +120,6 @@ lock.release();
       writeFileSync(log, '');
       if (round % 2 === 1) {
         // A lock left by a process that is gone: every racer sees it stale.
-        const { mkdirSync } = await import('node:fs');
         mkdirSync(dir, { recursive: true });
         writeFileSync(path.join(dir, PGLITE_LOCK_FILE), `${deadPid}\n`);
       }

@@ -89,7 +89,10 @@ function createWithPid(file: string): boolean {
 function removeStale(file: string): void {
   const takeover = `${file}.takeover`;
   if (!createWithPid(takeover)) {
-    const taker = ownerOf(takeover);
+    const taker = readOwner(takeover);
+    // Gone since it failed to be created (its taker finished): look again. Reading it as a dead
+    // taker's would move aside the takeover lock a live opener has just taken in its place.
+    if (taker === 'missing') return;
     if (taker !== undefined && isAlive(taker)) {
       // Another opener is taking over: let it, then look again.
       pause(5);
@@ -135,12 +138,20 @@ function pause(ms: number): void {
 }
 
 function ownerOf(file: string): number | undefined {
+  const owner = readOwner(file);
+  return owner === 'missing' ? undefined : owner;
+}
+
+/** The PID a lock file holds; `'missing'` when there is no such file, undefined when unreadable. */
+function readOwner(file: string): number | 'missing' | undefined {
+  let text: string;
   try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : undefined;
   }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /** True when a process with this PID exists (signal 0 checks without signalling). */
