@@ -130,7 +130,7 @@ const LABELLED_DATE = new RegExp(
 );
 
 /** A line or table cell that holds nothing but a date, as a cover page dates itself ("16 August 2021"). */
-const DATE_ONLY = new RegExp(String.raw`^(${DATE})$`, 'i');
+const DATE_ONLY = new RegExp(`^(${DATE})$`, 'i');
 
 /** The first line or table cell of `page` holding nothing but a date (see `DATE_ONLY`). */
 function dateOnlyLine(page: string): string | undefined {
@@ -144,7 +144,7 @@ function dateOnlyLine(page: string): string | undefined {
 }
 
 /** Any written date or year in the text, to check a metadata date against. */
-const ANY_DATE = new RegExp(String.raw`${DATE}`, 'gi');
+const ANY_DATE = new RegExp(DATE, 'gi');
 
 /**
  * How many years a metadata date may lie after the latest year the text states and still be the

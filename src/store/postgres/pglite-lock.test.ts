@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/corpus.js';
 import { ensureBuilt } from '../../../test/support/ensure-built.js';
 import { compileStoreWorker } from '../../../test/support/store-worker.js';
-import { lockPgliteFolder, PGLITE_LOCK_FILE } from './pglite-lock.js';
+import { lockPgliteFolder, PGLITE_LOCK_DATABASE, PGLITE_LOCK_FILE } from './pglite-lock.js';
 import { openPostgresStore } from './postgres-store.js';
 
 /** Starts a process that opens the PGlite folder with the built store and keeps it open. */
@@ -64,22 +64,22 @@ describe('a pglite: data folder', () => {
 });
 
 describe('the PGlite lock', () => {
-  it('is taken over from a dead holder although a dead or unreadable takeover lock is left beside it', async () => {
+  it('ignores a PID file left by a killed holder, refuses a second opener in this process, and lets go on release', async () => {
     const deadPid = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, ['-e', '']);
       child.once('exit', () => resolve(child.pid!));
     });
-    for (const takeover of [`${deadPid}\n`, 'not a pid']) {
-      const dir = path.join(tempDir(), 'pg');
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, PGLITE_LOCK_FILE), `${deadPid}\n`);
-      writeFileSync(path.join(dir, `${PGLITE_LOCK_FILE}.takeover`), takeover);
-      const lock = lockPgliteFolder(dir);
-      expect(readFileSync(path.join(dir, PGLITE_LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
-      lock.release();
-      // Nothing left behind: no lock, no takeover lock, no file moved aside.
-      expect(readdirSync(dir)).toEqual([]);
-    }
+    const dir = path.join(tempDir(), 'pg');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, PGLITE_LOCK_FILE), `${deadPid}\n`);
+    const lock = lockPgliteFolder(dir);
+    expect(readFileSync(path.join(dir, PGLITE_LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(() => lockPgliteFolder(dir)).toThrow(`in use by PID ${process.pid}`);
+    lock.release();
+    lock.release();
+    expect(readdirSync(dir)).toEqual([PGLITE_LOCK_DATABASE]);
+    const again = lockPgliteFolder(dir);
+    again.release();
   });
 
   it('is never held by two processes at once: 20 racing openers a round, with and without a stale lock', async () => {

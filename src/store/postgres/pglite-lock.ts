@@ -1,166 +1,99 @@
 /**
  * One process at a time per PGlite data folder. PGlite runs PostgreSQL inside the process that
  * opened it, without PostgreSQL's own postmaster lock, so two processes writing one folder corrupt
- * it (catalogue errors, "relation … does not exist"). The first opener holds `cairn.lock` in the
- * folder, holding its PID; another opener is refused at once, naming that PID, unless the process
- * is gone (a crashed holder's lock is taken over).
+ * it (catalogue errors, "relation … does not exist"). The first opener holds the folder's lock;
+ * another opener is refused at once, naming the holder's PID.
  *
- * Every step is atomic, so racing openers never both hold it:
+ * The lock is a kernel lock, not a file's existence: `cairn.lock.db` is a SQLite database held in
+ * exclusive locking mode (SQLite takes a POSIX advisory lock on it and keeps it until the
+ * connection closes). Taking it is one atomic step in the kernel, and the kernel lets go when the
+ * holder exits however it exits (`kill -9` included), so there is no stale lock to judge and take
+ * over. (An earlier design judged a lock stale by its PID and took it over by renaming: between
+ * reading a PID and acting on it, its process could let go and another opener take the lock, so
+ * two processes could hold it at once on a busy machine.)
  *
- * - **Taking**: the PID is written to a file of this process's own, which is then hard-linked to
- *   `cairn.lock`. `link` fails when the name exists, so the lock appears whole — with its PID —
- *   or not at all (creating it empty and writing the PID after let another opener read it empty
- *   in between and take it as stale).
- * - **Taking over** a stale lock (its PID gone) is done by one opener at a time, under
- *   `cairn.lock.takeover` (taken the same way): it reads the owner again and renames the lock
- *   aside before taking it. Two openers that both saw it stale would otherwise each remove "the"
- *   lock — the second removing the one the first had just taken.
+ * `cairn.lock` beside it holds the holder's PID, for the message only; the holder removes it when
+ * it lets go. The database file is never removed: an opener that opened it just before the removal
+ * would lock a file nobody else sees.
  * @module
  */
-import { randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import { ConfigError } from '../../core/errors.js';
 
-/** The lock file's name inside the data folder. */
+/** The file naming the holder's PID inside the data folder (present while the lock is held). */
 export const PGLITE_LOCK_FILE = 'cairn.lock';
 
-/** A held lock; {@link PgliteLock.release} removes it (idempotent). */
+/** The SQLite database whose exclusive lock is the folder's lock. */
+export const PGLITE_LOCK_DATABASE = 'cairn.lock.db';
+
+/** A held lock; {@link PgliteLock.release} lets it go (idempotent). */
 export interface PgliteLock {
   release(): void;
 }
 
-/** Rounds of trying before giving up on a folder whose lock keeps changing hands. */
-const ATTEMPTS = 50;
-
 /**
- * Takes the lock of a PGlite data folder for this process.
- * @throws {ConfigError} when a live process holds it, naming the folder and that process's PID.
+ * Takes the lock of a PGlite data folder for this process (a second call in the same process is
+ * refused as well, until the first lock is released).
+ * @throws {ConfigError} when another holder has it, naming the folder and, when known, the holder's
+ *   PID; or when better-sqlite3 (a dependency of cairn) cannot be loaded.
  */
 export function lockPgliteFolder(dataDir: string): PgliteLock {
   mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, PGLITE_LOCK_FILE);
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    if (createWithPid(file)) return heldLock(file);
-    const owner = ownerOf(file);
-    if (owner !== undefined && isAlive(owner)) {
+  const Database = loadSqlite();
+  const database = new Database(path.join(dataDir, PGLITE_LOCK_DATABASE), { timeout: 0 });
+  try {
+    database.pragma('locking_mode = EXCLUSIVE');
+    // The first write in exclusive locking mode takes the exclusive lock and keeps it.
+    database.exec('BEGIN EXCLUSIVE');
+    database.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL)');
+    database.prepare('DELETE FROM holder').run();
+    database.prepare('INSERT INTO holder (pid) VALUES (?)').run(process.pid);
+    database.exec('COMMIT');
+  } catch (error) {
+    database.close();
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      const owner = ownerOf(path.join(dataDir, PGLITE_LOCK_FILE));
       throw new ConfigError(
-        `the PGlite database ${dataDir} is in use by PID ${owner}; PGlite allows one process at a time — ` +
-          'stop that process, or use a PostgreSQL server (postgres://…) for several',
+        `the PGlite database ${dataDir} is in use by ${owner === undefined ? 'another process' : `PID ${owner}`}; ` +
+          'PGlite allows one process at a time — stop that process, or use a PostgreSQL server (postgres://…) for several',
       );
     }
-    // Gone since (released), or its process is: take it over, one opener at a time.
-    removeStale(file);
+    throw error;
   }
-  throw new ConfigError(`cannot lock the PGlite database ${dataDir}: another process keeps taking ${file}`);
-}
-
-function heldLock(file: string): PgliteLock {
+  const pidFile = path.join(dataDir, PGLITE_LOCK_FILE);
+  writeFileSync(pidFile, `${process.pid}\n`);
   let held = true;
   return {
     release() {
       if (!held) return;
       held = false;
-      // Nobody else removes a live process's lock, so it is still ours between read and remove.
-      if (ownerOf(file) === process.pid) rmSync(file, { force: true });
+      try {
+        if (ownerOf(pidFile) === process.pid) rmSync(pidFile, { force: true });
+      } finally {
+        database.close();
+      }
     },
   };
 }
 
-/**
- * Creates `file` holding this process's PID, atomically: a file of our own is written and then
- * linked to the name (`link` never replaces). False when the name exists.
- */
-function createWithPid(file: string): boolean {
-  const own = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  writeFileSync(own, `${process.pid}\n`, { flag: 'wx' });
+function loadSqlite(): typeof BetterSqlite3 {
   try {
-    linkSync(own, file);
-    return true;
+    return createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    rmSync(own, { force: true });
+    throw new ConfigError(
+      `locking a PGlite folder needs the package better-sqlite3 (12.x): npm install better-sqlite3@12 (${String(error)})`,
+    );
   }
-}
-
-/** Removes the lock at `file` if its owner is gone, under the takeover lock; returns either way. */
-function removeStale(file: string): void {
-  const takeover = `${file}.takeover`;
-  if (!createWithPid(takeover)) {
-    const taker = readOwner(takeover);
-    // Gone since it failed to be created (its taker finished): look again. Reading it as a dead
-    // taker's would move aside the takeover lock a live opener has just taken in its place.
-    if (taker === 'missing') return;
-    if (taker !== undefined && isAlive(taker)) {
-      // Another opener is taking over: let it, then look again.
-      pause(5);
-      return;
-    }
-    // A taker died in its few lines: its takeover lock is moved aside, and put back if it
-    // turns out to be a live taker's that replaced it in between.
-    const aside = `${takeover}.${process.pid}.${randomUUID()}.stale`;
-    try {
-      renameSync(takeover, aside);
-    } catch {
-      return;
-    }
-    const was = ownerOf(aside);
-    if (was !== undefined && was !== taker && isAlive(was)) {
-      try {
-        linkSync(aside, takeover);
-      } catch {}
-    }
-    rmSync(aside, { force: true });
-    return;
-  }
-  try {
-    // Only takers remove another process's lock, and only one takes over at a time: what is read
-    // here is what is renamed below.
-    const owner = ownerOf(file);
-    if (owner !== undefined && isAlive(owner)) return;
-    const aside = `${file}.${process.pid}.${randomUUID()}.stale`;
-    try {
-      renameSync(file, aside);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    rmSync(aside, { force: true });
-  } finally {
-    if (ownerOf(takeover) === process.pid) rmSync(takeover, { force: true });
-  }
-}
-
-function pause(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function ownerOf(file: string): number | undefined {
-  const owner = readOwner(file);
-  return owner === 'missing' ? undefined : owner;
-}
-
-/** The PID a lock file holds; `'missing'` when there is no such file, undefined when unreadable. */
-function readOwner(file: string): number | 'missing' | undefined {
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : undefined;
-  }
-  const pid = Number.parseInt(text, 10);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-}
-
-/** True when a process with this PID exists (signal 0 checks without signalling). */
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
   }
 }
