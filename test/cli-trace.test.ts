@@ -91,7 +91,14 @@ describe('cairn --trace', () => {
       new RegExp(`^retrieval default \\(hybrid, \\d+ hits?, top score [\\d.e-]+\\)  ${MS}  ok$`),
     );
     const children = lines.slice(1).map((line) => line.replace(/^[├└]─ /, '').split(' ')[0]);
-    expect([...children].sort()).toEqual([
+    // The query's embedding is found whole in the cache the plain run filled: no model call was
+    // made, so there is no embeddings span.
+    expect([...children].sort()).toEqual(['cairn.fusion', 'cairn.search.dense', 'cairn.search.lexical']);
+    const fresh = await cairn(['search', 'river granite', '--db', db, ...model, '--json', '--trace'], env);
+    const freshChildren = treeLines(fresh.stderr)
+      .slice(1)
+      .map((line) => line.replace(/^[├└]─ /, '').split(' ')[0]);
+    expect([...freshChildren].sort()).toEqual([
       'cairn.fusion',
       'cairn.search.dense',
       'cairn.search.lexical',

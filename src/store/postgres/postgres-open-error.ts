@@ -4,7 +4,8 @@
  * check.
  * @module
  */
-import { ConfigError, isCairnError } from '../../core/errors.js';
+import { ConfigError, isCairnError, StoreRequestError } from '../../core/errors.js';
+import { isConnectionFailure } from './postgres-connection-error.js';
 
 /** `postgres://user@host:port/database` of `url` without its password (and query). */
 export function redactedPostgresUrl(url: string): string {
@@ -22,9 +23,13 @@ export function redactedPostgresUrl(url: string): string {
  * driver throws it: a Node system error such as `ECONNREFUSED`, or a server error with its
  * SQLSTATE `code`, e.g. `28P01` invalid password, `3D000` no such database). Cairn errors are
  * returned unchanged; anything else becomes a one-line {@link ConfigError} that names the
- * server and `setting` (e.g. `--db`).
+ * server and `setting` (e.g. `--db`). A connection failure the driver already wrapped as a
+ * retryable {@link StoreRequestError} is reported from its cause: at open, "cannot connect" says
+ * more than "lost the connection".
  */
-export function postgresOpenError(error: unknown, url: string, setting = 'store'): Error {
+export function postgresOpenError(failure: unknown, url: string, setting = 'store'): Error {
+  const error =
+    failure instanceof StoreRequestError && isConnectionFailure(failure.cause) ? failure.cause : failure;
   if (isCairnError(error)) return error;
   const where = redactedPostgresUrl(url);
   const { code, message } = error as { code?: string; message?: string };
