@@ -3,13 +3,28 @@
 // framework (from the npm registry), and run a check script there. Optional peers the app does
 // not install must stay optional (the check imports cairn without them).
 //
+// The LangChain and LlamaIndex checks store on SQLite files, so their apps need better-sqlite3's
+// native binding, which the --ignore-scripts install leaves unbuilt: the repository's own build is
+// copied in when the app resolved the same better-sqlite3 version (what npm would build), else
+// `npm rebuild better-sqlite3` builds it there.
+//
 // Scratch apps are kept outside the repository (whose node_modules Node would otherwise find by
 // walking up) in ~/.cache/cairn-peer-matrix/<name> (or CAIRN_PEER_MATRIX_DIR), so a second run
 // reinstalls only the tarball.
 //
 //   node scripts/peer-matrix.mjs [--only ai@7]
+//
+// For 0.x frameworks each minor is a major (npm's ^0.6.0 stops before 0.7.0).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +35,12 @@ const MATRIX = [
   { name: 'bare', install: [], check: 'bare-check.mjs' },
   { name: 'ai@6', install: ['ai@^6', 'zod@^4'], check: 'ai-sdk-check.mjs' },
   { name: 'ai@7', install: ['ai@^7', 'zod@^4'], check: 'ai-sdk-check.mjs' },
+  // LangChain.js: @langchain/core 1.x (current) and 0.3 (the last of the 0.x line before 1.0).
+  { name: 'langchain@0.3', install: ['@langchain/core@~0.3'], check: 'langchain-check.mjs', sqlite: true },
+  { name: 'langchain@1', install: ['@langchain/core@^1'], check: 'langchain-check.mjs', sqlite: true },
+  // LlamaIndex.TS: @llamaindex/core 0.6 (current) and 0.5.
+  { name: 'llamaindex@0.5', install: ['@llamaindex/core@~0.5'], check: 'llamaindex-check.mjs', sqlite: true },
+  { name: 'llamaindex@0.6', install: ['@llamaindex/core@~0.6'], check: 'llamaindex-check.mjs', sqlite: true },
 ];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
@@ -33,6 +54,37 @@ const env = Object.fromEntries(
 );
 const npm = (args, cwd) =>
   execFileSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** Gives the app's better-sqlite3 its native binding (see the header). */
+function ensureSqliteBinding(app) {
+  const loads = () => {
+    try {
+      execFileSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+        cwd: app,
+        env,
+        stdio: 'ignore',
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (loads()) return;
+  const binding = path.join('build', 'Release', 'better_sqlite3.node');
+  const ours = path.join(root, 'node_modules', 'better-sqlite3');
+  const theirs = path.join(app, 'node_modules', 'better-sqlite3');
+  const version = (dir) => readJson(path.join(dir, 'package.json')).version;
+  if (existsSync(path.join(ours, binding)) && version(ours) === version(theirs)) {
+    mkdirSync(path.dirname(path.join(theirs, binding)), { recursive: true });
+    copyFileSync(path.join(ours, binding), path.join(theirs, binding));
+  } else {
+    console.log(`peer-matrix: building better-sqlite3 ${version(theirs)} in ${app}`);
+    npm(['rebuild', 'better-sqlite3'], app);
+  }
+  if (!loads()) throw new Error(`peer-matrix: better-sqlite3 does not load in ${app}`);
+}
 
 if (!existsSync(path.join(root, 'dist', 'index.js'))) {
   console.error('peer-matrix: no dist/ — run npm run build first');
@@ -68,6 +120,12 @@ try {
       ],
       app,
     );
+    if (entry.sqlite) ensureSqliteBinding(app);
+    const installed = entry.install.map((spec) => {
+      const name = spec.slice(0, spec.lastIndexOf('@'));
+      return `${name}@${readJson(path.join(app, 'node_modules', name, 'package.json')).version}`;
+    });
+    console.log(`peer-matrix: ${entry.name}: installed ${installed.join(' ') || 'cairn alone'}`);
     copyFileSync(path.join(root, 'scripts', 'peer-matrix', entry.check), path.join(app, 'check.mjs'));
     try {
       execFileSync(process.execPath, ['check.mjs'], { cwd: app, env, stdio: 'inherit' });

@@ -2,13 +2,14 @@
  * A recording tracer for tests: the OpenTelemetry SDK recording in memory, as an application
  * would register it — a `BasicTracerProvider` with a `SimpleSpanProcessor` into an
  * `InMemorySpanExporter`, and the `AsyncLocalStorageContextManager` so that spans nest across
- * `await`. Helpers read the recorded tree back. The SDK packages
- * (`@opentelemetry/sdk-trace-base`, `@opentelemetry/context-async-hooks`) are optional peers,
- * loaded when {@link startSpanRecorder} is called.
+ * `await`. Helpers read the recorded tree back. The API and SDK packages (`@opentelemetry/api`,
+ * `@opentelemetry/sdk-trace-base`, `@opentelemetry/context-async-hooks`) are optional peers,
+ * loaded when {@link startSpanRecorder} is called, so `cairn/testing`'s other fakes import without
+ * them.
  * @module
  */
 import { createRequire } from 'node:module';
-import { context, trace } from '@opentelemetry/api';
+import type * as OtelApi from '@opentelemetry/api';
 import type * as AsyncHooks from '@opentelemetry/context-async-hooks';
 import type * as SdkTraceBase from '@opentelemetry/sdk-trace-base';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -41,6 +42,8 @@ export interface SpanRecorder {
  * @throws {MissingDependencyError} when an SDK package is not installed.
  */
 export function startSpanRecorder(): SpanRecorder {
+  // The API keeps what is registered on a global, so this copy and the application's agree.
+  const { context, trace } = peer<typeof OtelApi>('@opentelemetry/api');
   const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = peer<typeof SdkTraceBase>(
     '@opentelemetry/sdk-trace-base',
   );
