@@ -106,21 +106,28 @@ try {
     // The tarball under a fixed name, so package-lock.json stays valid from run to run.
     copyFileSync(tarball, path.join(app, 'cairn.tgz'));
     console.log(`peer-matrix: installing cairn + ${entry.install.join(' ')} in ${app}`);
-    // --ignore-scripts: the checks use the memory store, so no native build (better-sqlite3) is
-    // needed; bench/install-size.mjs covers a full install.
-    npm(
-      [
-        'install',
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        '--ignore-scripts',
-        './cairn.tgz',
-        ...entry.install,
-      ],
-      app,
-    );
-    if (entry.sqlite) ensureSqliteBinding(app);
+    // --ignore-scripts: no install script runs (better-sqlite3's binding: see ensureSqliteBinding);
+    // bench/install-size.mjs covers a full install. An install that fails (ERESOLVE: the peer range
+    // excludes that major) fails the entry; npm's message is above.
+    try {
+      npm(
+        [
+          'install',
+          '--no-audit',
+          '--no-fund',
+          '--prefer-offline',
+          '--ignore-scripts',
+          './cairn.tgz',
+          ...entry.install,
+        ],
+        app,
+      );
+      if (entry.sqlite) ensureSqliteBinding(app);
+    } catch (error) {
+      console.error(`peer-matrix: ${entry.name}: install failed: ${error.message.split('\n')[0]}`);
+      failures.push(entry.name);
+      continue;
+    }
     const installed = entry.install.map((spec) => {
       const name = spec.slice(0, spec.lastIndexOf('@'));
       return `${name}@${readJson(path.join(app, 'node_modules', name, 'package.json')).version}`;

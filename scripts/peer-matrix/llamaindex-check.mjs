@@ -4,7 +4,7 @@
 // deterministic fakes (no network, no model). Exits non-zero on the first failed check; prints one
 // line per check passed.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BaseLLM } from '@llamaindex/core/llms';
@@ -16,7 +16,8 @@ import { openSqliteStore } from 'cairn';
 import { CairnRetriever } from 'cairn/llamaindex';
 import { createTestEngine } from 'cairn/testing';
 
-const version = (await import('@llamaindex/core/package.json', { with: { type: 'json' } })).default.version;
+// Its exports do not list package.json: read from the app's node_modules (the check's cwd).
+const version = JSON.parse(readFileSync('node_modules/@llamaindex/core/package.json', 'utf8')).version;
 const pass = (what) => console.log(`ok  @llamaindex/core@${version}  ${what}`);
 
 /** An offline LLM that replies with the context sentence sharing most words with the query. */
