@@ -1,6 +1,7 @@
 // Framework peers, tested as a user installs them: `npm pack` this repository (build first:
 // `npm run build`), install the tarball into a scratch app beside each supported major of a
-// framework (from the npm registry), and run a check script there. Optional peers the app does
+// framework (from the npm registry), and run a check script there (and, where given, type-check a
+// TypeScript file against the installed types). Optional peers the app does
 // not install must stay optional (the check imports cairn without them).
 //
 // The LangChain and LlamaIndex checks store on SQLite files, so their apps need better-sqlite3's
@@ -36,11 +37,35 @@ const MATRIX = [
   { name: 'ai@6', install: ['ai@^6', 'zod@^4'], check: 'ai-sdk-check.mjs' },
   { name: 'ai@7', install: ['ai@^7', 'zod@^4'], check: 'ai-sdk-check.mjs' },
   // LangChain.js: @langchain/core 1.x (current) and 0.3 (the last of the 0.x line before 1.0).
-  { name: 'langchain@0.3', install: ['@langchain/core@~0.3'], check: 'langchain-check.mjs', sqlite: true },
-  { name: 'langchain@1', install: ['@langchain/core@^1'], check: 'langchain-check.mjs', sqlite: true },
+  {
+    name: 'langchain@0.3',
+    install: ['@langchain/core@~0.3'],
+    check: 'langchain-check.mjs',
+    types: 'langchain-types.ts',
+    sqlite: true,
+  },
+  {
+    name: 'langchain@1',
+    install: ['@langchain/core@^1'],
+    check: 'langchain-check.mjs',
+    types: 'langchain-types.ts',
+    sqlite: true,
+  },
   // LlamaIndex.TS: @llamaindex/core 0.6 (current) and 0.5.
-  { name: 'llamaindex@0.5', install: ['@llamaindex/core@~0.5'], check: 'llamaindex-check.mjs', sqlite: true },
-  { name: 'llamaindex@0.6', install: ['@llamaindex/core@~0.6'], check: 'llamaindex-check.mjs', sqlite: true },
+  {
+    name: 'llamaindex@0.5',
+    install: ['@llamaindex/core@~0.5'],
+    check: 'llamaindex-check.mjs',
+    types: 'llamaindex-types.ts',
+    sqlite: true,
+  },
+  {
+    name: 'llamaindex@0.6',
+    install: ['@llamaindex/core@~0.6'],
+    check: 'llamaindex-check.mjs',
+    types: 'llamaindex-types.ts',
+    sqlite: true,
+  },
 ];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
@@ -56,6 +81,20 @@ const npm = (args, cwd) =>
   execFileSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const { devDependencies } = readJson(path.join(root, 'package.json'));
+/** A TypeScript user's strict Node project (with @types/node): cairn's shipped types checked too. */
+const typesConfig = {
+  compilerOptions: {
+    target: 'es2022',
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    strict: true,
+    skipLibCheck: false,
+    noEmit: true,
+    types: ['node'],
+  },
+  files: ['types-check.ts'],
+};
 
 /** Gives the app's better-sqlite3 its native binding (see the header). */
 function ensureSqliteBinding(app) {
@@ -119,6 +158,9 @@ try {
           '--ignore-scripts',
           './cairn.tgz',
           ...entry.install,
+          ...(entry.types
+            ? [`typescript@${devDependencies.typescript}`, `@types/node@${devDependencies['@types/node']}`]
+            : []),
         ],
         app,
       );
@@ -136,6 +178,19 @@ try {
     copyFileSync(path.join(root, 'scripts', 'peer-matrix', entry.check), path.join(app, 'check.mjs'));
     try {
       execFileSync(process.execPath, ['check.mjs'], { cwd: app, env, stdio: 'inherit' });
+      if (entry.types) {
+        copyFileSync(
+          path.join(root, 'scripts', 'peer-matrix', entry.types),
+          path.join(app, 'types-check.ts'),
+        );
+        writeFileSync(path.join(app, 'tsconfig.json'), `${JSON.stringify(typesConfig, null, 2)}\n`);
+        execFileSync(process.execPath, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], {
+          cwd: app,
+          env,
+          stdio: 'inherit',
+        });
+        console.log(`ok  ${entry.name}  ${entry.types} type-checks (strict, skipLibCheck: false)`);
+      }
     } catch {
       failures.push(entry.name);
     }
