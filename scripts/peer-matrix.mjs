@@ -11,7 +11,8 @@
 //
 // Scratch apps are kept outside the repository (whose node_modules Node would otherwise find by
 // walking up) in ~/.cache/cairn-peer-matrix/<name> (or CAIRN_PEER_MATRIX_DIR), so a second run
-// reinstalls only the tarball.
+// reinstalls only the tarball. npm revalidates the registry metadata on each run (no
+// --prefer-offline), so each entry gets the newest release of its major, as a fresh install does.
 //
 //   node scripts/peer-matrix.mjs [--only ai@7]
 //
@@ -154,7 +155,6 @@ try {
           'install',
           '--no-audit',
           '--no-fund',
-          '--prefer-offline',
           '--ignore-scripts',
           './cairn.tgz',
           ...entry.install,
