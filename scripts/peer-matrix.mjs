@@ -34,7 +34,7 @@ import { parseArgs } from 'node:util';
 /** Each app: the packages a user installs beside cairn, and the check to run in it. */
 const MATRIX = [
   // The root export with no optional peer at all (no @opentelemetry/api: ai 6 brings one).
-  { name: 'bare', install: [], check: 'bare-check.mjs' },
+  { name: 'bare', install: [], check: 'bare-check.mjs', types: 'bare-types.ts' },
   { name: 'ai@6', install: ['ai@^6', 'zod@^4'], check: 'ai-sdk-check.mjs' },
   { name: 'ai@7', install: ['ai@^7', 'zod@^4'], check: 'ai-sdk-check.mjs' },
   // LangChain.js: @langchain/core 1.x (current) and 0.3 (the last of the 0.x line before 1.0).
