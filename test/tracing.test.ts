@@ -6,7 +6,6 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine, type Engine, type EngineConfig } from '../src/engine/engine.js';
@@ -25,6 +24,7 @@ import { VisionTranscriber } from '../src/ingest/ocr/vision-transcriber.js';
 import { CohereReranker } from '../src/providers/cohere/cohere-reranker.js';
 import { OpenAIChatModel } from '../src/providers/openai/openai-chat-model.js';
 import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
+import type { RecordedSpan as ReadableSpan } from '../src/testing/span-recorder.js';
 import { startCohereServer } from './support/cohere-server.js';
 import { PIPER_REPORT, tempDir } from './support/corpus.js';
 import { type FakeServer, startOpenAICompatibleServer } from './support/openai-compatible-server.js';

@@ -17,3 +17,21 @@ assert.equal(hits[0].chunk.documentId, 'a.md');
 assert.ok(hits[0].score > 0 && hits[0].score <= 1);
 await engine.close();
 console.log("ok  bare  import 'cairn', ingest and search without @opentelemetry/api or any optional peer");
+
+// cairn/testing's fakes import without the OpenTelemetry packages (only startSpanRecorder needs
+// them, and says so with a typed error).
+const { createTestEngine, startSpanRecorder } = await import('cairn/testing');
+const test = await createTestEngine();
+await test.engine.ingestSource({
+  name: 'b.md',
+  bytes: new TextEncoder().encode('# Beavers\n\nBeavers build dams of branches and mud.\n'),
+  mediaType: 'text/markdown',
+});
+const found = await test.engine.search('beavers dams');
+assert.equal(found.hits[0].chunk.documentId, 'b.md');
+await test.close();
+assert.throws(() => startSpanRecorder(), {
+  name: 'MissingDependencyError',
+  packageName: '@opentelemetry/api',
+});
+console.log("ok  bare  import 'cairn/testing' and search a test engine without @opentelemetry/*");
