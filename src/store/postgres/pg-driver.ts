@@ -37,6 +37,7 @@ interface PgPoolLike {
   connect(): Promise<PgClientLike>;
   end(): Promise<void>;
   on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'connect', listener: (client: PgClientLike) => void): unknown;
 }
 
 type PgPoolConstructor = new (config: Record<string, unknown>) => PgPoolLike;
@@ -63,6 +64,13 @@ export async function createPgDriver(url: string, settings: PgPoolSettings): Pro
   // An idle connection that the server drops emits here; the pool discards it. Without a listener
   // the error would crash the process.
   pool.on('error', () => {});
+  // Every connection keeps a listener for its whole life: between a checked-out client's release
+  // and the pool's own idle listener, or while a discarded client is ending, the server's notice
+  // of a shutdown (57P01) would otherwise be an unhandled 'error' event and crash the process. The
+  // statement in flight still fails with it; {@link PgDriver} watches checked-out clients for it.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return new PgDriver(pool, settings.prePing);
 }
 
