@@ -47,48 +47,7 @@ if (!serverUrl) {
   process.exit(1);
 }
 
-const { random, clustered } = syntheticData(dimension);
-// Zipf sampling by binary search over the cumulative weights (the module's linear scan is too slow
-// for millions of words); the vocabulary is built as the module builds it.
-const syllables = [
-  'ka',
-  'lo',
-  'mi',
-  'ne',
-  'ru',
-  'sa',
-  'ti',
-  'vo',
-  'ze',
-  'po',
-  'qu',
-  'da',
-  'fe',
-  'gi',
-  'ho',
-  'ju',
-];
-const vocabulary = Array.from({ length: 5000 }, (_, i) => {
-  let word = '';
-  for (let x = i + 17; x > 0; x = Math.floor(x / syllables.length)) word += syllables[x % syllables.length];
-  return `${word}n`;
-});
-const cumulative = [];
-vocabulary.reduce((sum, _, r) => {
-  cumulative.push(sum + 1 / (r + 1));
-  return sum + 1 / (r + 1);
-}, 0);
-function word() {
-  const target = random() * cumulative[cumulative.length - 1];
-  let [low, high] = [0, cumulative.length - 1];
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (cumulative[middle] < target) low = middle + 1;
-    else high = middle;
-  }
-  return vocabulary[low];
-}
-const sentence = (words) => Array.from({ length: words }, word).join(' ');
+const { clustered, sentence } = syntheticData(dimension);
 
 const vectors = new Float32Array(n * dimension);
 function chunkAt(i) {

@@ -50,14 +50,21 @@ export function syntheticData(dimension, { seed = 42 } = {}) {
     for (let x = i + 17; x > 0; x = Math.floor(x / syllables.length)) word += syllables[x % syllables.length];
     return `${word}n`;
   });
-  const harmonic = vocabulary.reduce((sum, _, r) => sum + 1 / (r + 1), 0);
+  // Sampled by binary search over the cumulative weights (fast enough for millions of words).
+  const cumulative = [];
+  vocabulary.reduce((sum, _, r) => {
+    cumulative.push(sum + 1 / (r + 1));
+    return sum + 1 / (r + 1);
+  }, 0);
   function word() {
-    let target = random() * harmonic;
-    for (let r = 0; r < vocabulary.length; r++) {
-      target -= 1 / (r + 1);
-      if (target <= 0) return vocabulary[r];
+    const target = random() * cumulative[cumulative.length - 1];
+    let [low, high] = [0, cumulative.length - 1];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle] < target) low = middle + 1;
+      else high = middle;
     }
-    return vocabulary[vocabulary.length - 1];
+    return vocabulary[low];
   }
   /** `words` words drawn by rank. */
   const sentence = (words) => Array.from({ length: words }, word).join(' ');
