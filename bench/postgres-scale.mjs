@@ -22,9 +22,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { openStore } from '../dist/index.js';
 import { reciprocalRankFusion } from '../dist/retrieve/reciprocal-rank-fusion.js';
+import { adminQuery, postgresServerUrl } from './support/postgres-server.mjs';
 import { syntheticData } from './support/synthetic-data.mjs';
 import { writeResult } from './support/write-result.mjs';
 
@@ -41,11 +41,7 @@ const n = Number(values.chunks);
 const dimension = Number(values.dimension);
 const queryCount = Number(values.queries);
 const batch = Number(values.batch);
-const serverUrl = process.env.CAIRN_TEST_POSTGRES_URL;
-if (!serverUrl) {
-  console.error('set CAIRN_TEST_POSTGRES_URL (eval "$(sudo scripts/setup-postgres.sh)")');
-  process.exit(1);
-}
+const serverUrl = postgresServerUrl();
 
 const { clustered, sentence } = syntheticData(dimension);
 
@@ -83,15 +79,7 @@ function exactDense(vector, k) {
 const recall = (got, expected) => got.filter((id) => expected.includes(id)).length / expected.length;
 const quantile = (samples, q) => [...samples].sort((a, b) => a - b)[Math.floor(q * (samples.length - 1))];
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql) => adminQuery(serverUrl, sql);
 
 const database = `cairn_bench_${randomBytes(5).toString('hex')}`;
 await admin(`CREATE DATABASE ${database}`);

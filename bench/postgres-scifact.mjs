@@ -13,9 +13,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { evaluate, loadBeir } from '../dist/exports/eval.js';
 import { createEngine, openStore } from '../dist/index.js';
+import { adminQuery, postgresServerUrl } from './support/postgres-server.mjs';
 import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
@@ -24,21 +24,9 @@ const { values } = parseArgs({
     split: { type: 'string', default: 'train' },
   },
 });
-const serverUrl = process.env.CAIRN_TEST_POSTGRES_URL;
-if (!serverUrl) {
-  console.error('set CAIRN_TEST_POSTGRES_URL (eval "$(sudo scripts/setup-postgres.sh)")');
-  process.exit(1);
-}
+const serverUrl = postgresServerUrl();
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql) => adminQuery(serverUrl, sql);
 
 const dataset = await loadBeir(values.dir, values.split);
 const database = `cairn_bench_${randomBytes(5).toString('hex')}`;

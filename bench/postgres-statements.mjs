@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadBeir } from '../dist/exports/eval.js';
 import { createEngine, openStore } from '../dist/index.js';
+import { adminQuery, postgresServerUrl } from './support/postgres-server.mjs';
 import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
@@ -22,11 +23,7 @@ const { values } = parseArgs({
     dir: { type: 'string', default: '../shared/data/scifact' },
   },
 });
-const serverUrl = process.env.CAIRN_TEST_POSTGRES_URL;
-if (!serverUrl) {
-  console.error('set CAIRN_TEST_POSTGRES_URL (eval "$(sudo scripts/setup-postgres.sh)")');
-  process.exit(1);
-}
+const serverUrl = postgresServerUrl();
 
 let statements = new Map();
 let counting = false;
@@ -50,15 +47,7 @@ pg.Client.prototype.query = function (...args) {
   );
   return reply;
 };
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql) => adminQuery(serverUrl, sql);
 function report(per) {
   const rows = [...statements]
     .sort((a, b) => b[1].ms - a[1].ms)
