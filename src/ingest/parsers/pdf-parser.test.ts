@@ -119,8 +119,8 @@ describe.skipIf(!hasData)('PdfParser on the shared sample PDFs (../shared/data/p
     expect(found.filter((path) => path.endsWith('.pdf')).sort()).toEqual(Object.keys(PAGE_COUNTS).sort());
   });
 
-  it('parses every sample to one page of text per PDF page, in a few seconds in all', async () => {
-    const started = performance.now();
+  // How fast is measured by bench/ingest-cores.mjs (pages/s), not here: no wall-clock budget.
+  it('parses every sample to one page of text per PDF page', async () => {
     for (const [path, pageCount] of Object.entries(PAGE_COUNTS)) {
       const parsed = await parser.parse(readSample(path));
       expect(parsed.mediaType).toBe('application/pdf');
@@ -131,8 +131,6 @@ describe.skipIf(!hasData)('PdfParser on the shared sample PDFs (../shared/data/p
       const text = parsed.pages.map((page) => page.markdown).join('\n');
       expect(text.replace(/\s/g, '').length, path).toBeGreaterThan(500);
     }
-    const seconds = (performance.now() - started) / 1000;
-    expect(seconds).toBeLessThan(15);
   });
 
   describe(`the PA-22 report (${PA22})`, async () => {
