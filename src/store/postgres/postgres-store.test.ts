@@ -18,7 +18,12 @@ import { dropLexicalStatements } from './postgres-lexical.js';
 import { parsePostgresStoreOptions } from './postgres-options.js';
 import { PostgresParams } from './postgres-params.js';
 import { vectorLiteral } from './postgres-rows.js';
-import { isolationStatements, migrationStatements, searchVector } from './postgres-schema.js';
+import {
+  CURRENT_SCHEMA_VERSION,
+  isolationStatements,
+  migrationStatements,
+  searchVector,
+} from './postgres-schema.js';
 import { denseSearchSql } from './postgres-search.js';
 import { openPostgresStore, type PostgresStore } from './postgres-store.js';
 
@@ -675,7 +680,7 @@ describe('PostgreSQL specifics (PGlite)', () => {
       expect(
         (await reopened.lexicalSearch({ ...scope, query: 'quarterly', topK: 5 })).map((hit) => hit.chunk.id),
       ).toEqual(['d:0']);
-      expect((await reopened.getCollection('docs'))?.schemaVersion).toBe(3);
+      expect((await reopened.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
       expect(
         (await reopened.lexicalSearch({ ...scope, query: 'acme', topK: 5 })).map((hit) => hit.chunk.id),
       ).toEqual(['d:0']);
@@ -727,7 +732,7 @@ describe('PostgreSQL specifics (PGlite)', () => {
             expect(upgraded).toEqual(await scored('new'));
           }
         }
-        expect((await reopened.getCollection('old'))?.schemaVersion).toBe(3);
+        expect((await reopened.getCollection('old'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
         const { rows } = await db.query<{ search: number }>(
           "SELECT count(*)::int AS search FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'search' AND NOT attisdropped",
           [table],
