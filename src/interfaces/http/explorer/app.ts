@@ -9,6 +9,7 @@ import { call, forgetKey, storedKey, storeKey } from './api.js';
 import { resetChat, setUpChat } from './chat.js';
 import { loadDocuments, resetDocuments, setUpDocuments } from './documents.js';
 import { byId, count, h, replace } from './dom.js';
+import { loadFacets, resetFacets } from './facets.js';
 import { setUpSearch } from './search.js';
 import type { Collection } from './types.js';
 import { say, showError, state } from './ui.js';
@@ -70,6 +71,7 @@ async function openCollection(name: string): Promise<void> {
     state.collection = name;
     resetChat();
     resetDocuments();
+    resetFacets();
     replace(byId('search-results'));
     byId('search-summary').textContent = '';
   }
@@ -81,6 +83,7 @@ async function openCollection(name: string): Promise<void> {
   byId('collection-title').focus();
   const selected = TABS.find((t) => byId(`tab-${t}`).getAttribute('aria-selected') === 'true') ?? 'chat';
   selectTab(selected);
+  void loadFacets();
 }
 
 // Wiring -------------------------------------------------------------------------------------
