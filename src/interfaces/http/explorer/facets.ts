@@ -14,9 +14,16 @@ const targets = new Map<string, () => void>();
 let facets: Facet[] = [];
 let request = 0;
 
-/** A value's text in a select, and the key it is kept under (JSON keeps `1` apart from `"1"`). */
+/**
+ * A value's text in a select: as it is, except a string that reads as a number or boolean, which
+ * is quoted so that `"2020"` and `2020` (two values to a filter) look different. Options are
+ * keyed by the value's JSON, which keeps them apart too.
+ */
 function optionText(value: FacetValue, count: number): string {
-  return `${typeof value === 'string' ? value : JSON.stringify(value)} (${count.toLocaleString('en')})`;
+  const looksTyped =
+    typeof value === 'string' &&
+    (/^(true|false|null)$/.test(value) || (value.trim() !== '' && !Number.isNaN(Number(value))));
+  return `${typeof value === 'string' && !looksTyped ? value : JSON.stringify(value)} (${count.toLocaleString('en')})`;
 }
 
 function draw(containerId: string, previous: Record<string, FacetValue>): void {
