@@ -1,7 +1,8 @@
 /**
  * The cairn web explorer: collections in the side bar; for the open collection a chat (a
  * conversation with streamed, rendered answers and citation chips), search with rendered snippets,
- * and the documents view (find, sort, page, open, delete, drag-and-drop upload); citations and
+ * and the documents view (find, filter by metadata facets, sort, page, open, re-ingest, delete,
+ * drag-and-drop upload); citations and
  * documents open in the evidence viewer (PDF pages with the passage highlighted). Plain typed DOM
  * modules bundled by esbuild; no CDN.
  */
@@ -95,6 +96,11 @@ byId('key-form').addEventListener('submit', (event) => {
   input.value = '';
   if (key) storeKey(key);
   void loadCollections(true);
+  // Another key may see another namespace: what the open collection shows is read again with it.
+  if (state.collection) {
+    void loadFacets();
+    if (byId('tab-documents').getAttribute('aria-selected') === 'true') void loadDocuments();
+  }
 });
 byId('forget-key').addEventListener('click', () => {
   forgetKey();
