@@ -653,6 +653,28 @@ describe('PostgreSQL specifics (PGlite)', () => {
   );
 
   describe('schema upgrades', () => {
+    it('upgrade a version-3 collection: byte sizes unknown for old records, kept for new ones', async () => {
+      await fresh();
+      await store.createCollection('docs', { model: 'm', dimension: 3 });
+      const scope = { collection: 'docs', namespace: 'n1' };
+      await store.replaceDocument(scope, documentWrite('d', [makeChunk('d', 0)]));
+      await store.close();
+      await db.exec(`DROP INDEX cairn_documents_ingested;
+        ALTER TABLE cairn_documents DROP COLUMN byte_size;
+        UPDATE cairn_collections SET schema_version = 3;`);
+      store = await openPostgresStore({ pglite: db });
+      expect(await store.getDocument(scope, 'd')).not.toHaveProperty('byteSize');
+      await store.replaceDocument(
+        scope,
+        documentWrite('e', [makeChunk('e', 0)], { byteSize: 3_000_000_000 }),
+      );
+      expect((await store.getDocument(scope, 'e'))?.byteSize).toBe(3_000_000_000);
+      expect(
+        (await store.queryDocuments(scope, { sort: 'size' })).documents.map((doc) => doc.documentId),
+      ).toEqual(['e', 'd']);
+      expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    });
+
     it('upgrade a version-1 collection in place: title and file name become searchable', async () => {
       await fresh();
       await store.createCollection('docs', { model: 'm', dimension: 3 });
