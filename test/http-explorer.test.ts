@@ -234,9 +234,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
 
     // Size in bytes, largest first: the two PDFs, in KB, then the notes.
     await page.getByLabel('Sort by').selectOption('size');
-    await poll(async () => (await page.locator('#documents tr td:nth-child(1)').first().textContent()) ?? '').toMatch(
-      /\.pdf|Report|NTSB/i,
-    );
+    await poll(
+      async () => (await page.locator('#documents tr td:nth-child(1)').first().textContent()) ?? '',
+    ).toMatch(/\.pdf|Report|NTSB/i);
     const sizes = await page.locator('#documents tr td:nth-child(2)').allTextContents();
     expect(sizes[0]).toMatch(/^\d+(\.\d)? (KB|MB)$/);
     expect(sizes.at(-1)).toMatch(/^\d+ B$/);
