@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' } } });
 const runs = Number(values.runs);
-const cli = path.resolve('dist/interfaces/cli/main.js');
+const cli = path.resolve('dist/cli/cairn.cjs');
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
 
 // Environment of every run: no models configured (the database is lexical-only) and no config file.

@@ -107,7 +107,7 @@ describe('cairn CLI errors a user can cause', () => {
       const dir = tempDir();
       for (let i = 0; i < 5; i++)
         writeFileSync(path.join(dir, `d${i}.md`), `# Doc ${i}\n\nOtters, part ${i}.`);
-      const cli = path.resolve('dist/interfaces/cli/main.js');
+      const cli = path.resolve('dist/cli/cairn.cjs');
       const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} ingest ${JSON.stringify(dir)} --db ${JSON.stringify(path.join(dir, 'kb.db'))}`;
       const output = execFileSync(script!, ['-qec', command, '/dev/null'], {
         encoding: 'utf8',
