@@ -56,7 +56,7 @@ await engine.close();
 // The server: the built CLI, as an operator starts it.
 const server = spawn(
   process.execPath,
-  ['dist/interfaces/cli/main.js', 'serve', '--port', '0', '--db', db, '--no-access-log', '--no-cache'],
+  ['dist/cli/cairn.cjs', 'serve', '--port', '0', '--db', db, '--no-access-log', '--no-cache'],
   { env: { ...process.env, CAIRN_API_KEYS: `${KEY}:bench:write` }, stdio: ['ignore', 'ignore', 'pipe'] },
 );
 const url = await new Promise((resolve, reject) => {
