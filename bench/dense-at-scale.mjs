@@ -384,13 +384,22 @@ async function cairn(n, data, exact) {
   const lists = n < defaults.partitionAbove ? 1 : Math.min(16_384, Math.max(16, Math.ceil(Math.sqrt(n))));
   const auto = Math.ceil(Math.sqrt(lists));
   result.settings.listsAtThisSize = lists;
-  for (const probes of [...new Set([8, 16, auto, 64, 128])].sort((a, b) => a - b)) {
-    if (lists === 1 && probes !== auto) continue;
-    store = await openSqliteStore({ path: file, vectorIndex: { probes } });
+  // Fixed probes (adaptiveProbes off), then the defaults: at least `auto` probes, more while
+  // they change the best candidates.
+  const sweep = [...new Set([8, 16, auto, 64, 128])]
+    .sort((a, b) => a - b)
+    .map((probes) => ({
+      label: `probes ${probes} fixed`,
+      vectorIndex: { probes, adaptiveProbes: false },
+    }));
+  sweep.push({ label: `default (adaptive, at least ${auto} probes)`, vectorIndex: {} });
+  for (const { label, vectorIndex } of sweep) {
+    if (lists === 1 && vectorIndex.probes !== undefined && vectorIndex.probes !== auto) continue;
+    store = await openSqliteStore({ path: file, vectorIndex });
     began = performance.now();
     await store.refreshVectorIndex('bench');
     const loadSeconds = (performance.now() - began) / 1000;
-    result.search[`probes ${probes}${probes === auto ? ' (default)' : ''}`] = {
+    result.search[label] = {
       ...(await measure(data, ['none', '10%', '1%'], search({}))),
       indexLoadSeconds: +loadSeconds.toFixed(2),
     };
