@@ -12,7 +12,7 @@
 // Usage: node bench/dense-service-check.mjs [--chunks 200000] [--queries 50] [--warmup 5]
 //          [--distribution clustered|realistic] [--data /tmp/cairn-dense-service] [--rebuild]
 //          [--out bench/results/dense-service-check.json]
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -134,23 +134,36 @@ for (const { label, filter, test } of FILTERS) {
   }
   const cairnMs = [];
   const loopMs = [];
+  const cairnCpuMs = [];
+  const loopCpuMs = [];
+  const cpuMs = (since) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / 1000;
+  };
   let found = 0;
-  // Alternating per query, so that a change in the machine's load touches both alike.
+  // Alternating per query, so that a change in the machine's load touches both alike. CPU time
+  // (this process's, user + system) beside wall time: on a busy machine wall time is mostly
+  // waiting for a core, CPU time much less so.
   for (let q = warmup; q < warmup + queryCount; q++) {
     let began = performance.now();
+    let cpu = process.cpuUsage();
     const truth = new Set(loopTopK(queryVector(q), test));
     loopMs.push(performance.now() - began);
+    loopCpuMs.push(cpuMs(cpu));
     began = performance.now();
+    cpu = process.cpuUsage();
     const matches = await service.query('bench', `query ${q}`, { topK: TOP_K, filter });
     cairnMs.push(performance.now() - began);
+    cairnCpuMs.push(cpuMs(cpu));
     found += matches.filter((match) => truth.has(Number(match.id.slice(1)))).length;
   }
-  const cairn = summary(cairnMs);
-  const loop = summary(loopMs);
+  const cairn = { ...summary(cairnMs), cpuP50Ms: summary(cairnCpuMs).p50Ms };
+  const loop = { ...summary(loopMs), cpuP50Ms: summary(loopCpuMs).p50Ms };
   search[label] = {
     cairn,
     jsLoop: loop,
     p50Ratio: +(cairn.p50Ms / loop.p50Ms).toFixed(4),
+    cpuP50Ratio: +(cairn.cpuP50Ms / loop.cpuP50Ms).toFixed(4),
     recallAt10: +(found / (queryCount * TOP_K)).toFixed(3),
   };
   console.error(`${label}: ${JSON.stringify(search[label])}`);
