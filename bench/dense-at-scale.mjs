@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { requireEngines } from './support/bench-engines.mjs';
+import { generateVectors } from './support/dense-vectors.mjs';
 import { syntheticChunk } from './support/synthetic-chunk.mjs';
 import { writeResult } from './support/write-result.mjs';
 
@@ -61,98 +62,13 @@ if (!['clustered', 'realistic'].includes(values.distribution)) {
   throw new Error(`--distribution is clustered or realistic, not ${values.distribution}`);
 }
 
-/** A seeded generator of uniform and Gaussian draws (every run and every system sees the same vectors). */
-function seeded(seed) {
-  const random = () => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32;
-  };
-  const gaussian = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
-  return { random, gaussian };
-}
-
-function normaliseInPlace(out, offset) {
-  let norm = 0;
-  for (let j = 0; j < dim; j++) norm += out[offset + j] ** 2;
-  norm = Math.sqrt(norm);
-  for (let j = 0; j < dim; j++) out[offset + j] /= norm;
-}
-
-/** 64 tight Gaussian clusters (sigma 0.08 per dimension): every true neighbour is in the query's own cluster. */
-function clusteredSampler() {
-  const { random, gaussian } = seeded(42);
-  const centres = Array.from({ length: 64 }, () => {
-    const v = Float64Array.from({ length: dim }, gaussian);
-    const norm = Math.hypot(...v);
-    return v.map((x) => x / norm);
-  });
-  return (out, offset) => {
-    const centre = centres[Math.floor(random() * centres.length)];
-    for (let j = 0; j < dim; j++) out[offset + j] = centre[j] + 0.08 * gaussian();
-    normaliseInPlace(out, offset);
-  };
-}
-
-/**
- * Vectors that behave more like text embeddings: a decaying spectrum (dimension j scaled by
- * 1 / sqrt(1 + j / 8), so a few directions carry most of the variance), 2,000 clusters nested in
- * 40 topics, cluster sizes drawn by Zipf's law (weight 1 / rank^0.9), spreads that vary fourfold
- * between clusters and are wide enough that neighbours cross cluster borders, and a random
- * rotation (12 Householder reflections) so the spectrum is not aligned with the axes.
- */
-function realisticSampler() {
-  const { random, gaussian } = seeded(7);
-  const scale = Float64Array.from({ length: dim }, (_, j) => 1 / Math.sqrt(1 + j / 8));
-  const draw = (sigma, around) =>
-    Float64Array.from({ length: dim }, (_, j) => (around ? around[j] : 0) + sigma * scale[j] * gaussian());
-  const topics = Array.from({ length: 40 }, () => draw(1));
-  const clusters = Array.from({ length: 2000 }, () => ({
-    centre: draw(0.55, topics[Math.floor(random() * topics.length)]),
-    spread: 0.2 + 0.6 * random(),
-  }));
-  const weights = clusters.map((_, r) => 1 / (r + 1) ** 0.9);
-  const cumulative = [];
-  let total = 0;
-  for (const w of weights) {
-    total += w;
-    cumulative.push(total);
-  }
-  const pick = () => {
-    const target = random() * total;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < target) lo = mid + 1;
-      else hi = mid;
-    }
-    return clusters[lo];
-  };
-  const reflections = Array.from({ length: 12 }, () => {
-    const v = Float64Array.from({ length: dim }, gaussian);
-    const norm = Math.hypot(...v);
-    return v.map((x) => x / norm);
-  });
-  return (out, offset) => {
-    const { centre, spread } = pick();
-    const x = Float64Array.from({ length: dim }, (_, j) => centre[j] + spread * scale[j] * gaussian());
-    for (const v of reflections) {
-      let dot = 0;
-      for (let j = 0; j < dim; j++) dot += v[j] * x[j];
-      for (let j = 0; j < dim; j++) x[j] -= 2 * dot * v[j];
-    }
-    for (let j = 0; j < dim; j++) out[offset + j] = x[j];
-    normaliseInPlace(out, offset);
-  };
-}
-
 function generate(n) {
-  const one = values.distribution === 'realistic' ? realisticSampler() : clusteredSampler();
-  const vectors = new Float32Array(n * dim);
-  for (let i = 0; i < n; i++) one(vectors, i * dim);
-  const queries = new Float32Array(queryCount * dim);
-  for (let q = 0; q < queryCount; q++) one(queries, q * dim);
-  return { vectors, queries };
+  return generateVectors({
+    distribution: values.distribution,
+    dimension: dim,
+    count: n,
+    queries: queryCount,
+  });
 }
 
 function dataFiles(n) {
@@ -468,13 +384,22 @@ async function cairn(n, data, exact) {
   const lists = n < defaults.partitionAbove ? 1 : Math.min(16_384, Math.max(16, Math.ceil(Math.sqrt(n))));
   const auto = Math.ceil(Math.sqrt(lists));
   result.settings.listsAtThisSize = lists;
-  for (const probes of [...new Set([8, 16, auto, 64, 128])].sort((a, b) => a - b)) {
-    if (lists === 1 && probes !== auto) continue;
-    store = await openSqliteStore({ path: file, vectorIndex: { probes } });
+  // Fixed probes (adaptiveProbes off), then the defaults: at least `auto` probes, more while
+  // they change the best candidates.
+  const sweep = [...new Set([8, 16, auto, 64, 128])]
+    .sort((a, b) => a - b)
+    .map((probes) => ({
+      label: `probes ${probes} fixed`,
+      vectorIndex: { probes, adaptiveProbes: false },
+    }));
+  sweep.push({ label: `default (adaptive, at least ${auto} probes)`, vectorIndex: {} });
+  for (const { label, vectorIndex } of sweep) {
+    if (lists === 1 && vectorIndex.probes !== undefined && vectorIndex.probes !== auto) continue;
+    store = await openSqliteStore({ path: file, vectorIndex });
     began = performance.now();
     await store.refreshVectorIndex('bench');
     const loadSeconds = (performance.now() - began) / 1000;
-    result.search[`probes ${probes}${probes === auto ? ' (default)' : ''}`] = {
+    result.search[label] = {
       ...(await measure(data, ['none', '10%', '1%'], search({}))),
       indexLoadSeconds: +loadSeconds.toFixed(2),
     };

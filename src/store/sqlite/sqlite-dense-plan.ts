@@ -246,15 +246,9 @@ async function rescore(
   seqs: readonly number[],
 ): Promise<ScoredChunk[]> {
   if (seqs.length === 0) return [];
-  const rows = await context.tx.all<ScoredRow & { seq: number; embedding: Buffer }>({
-    sql:
-      `SELECT c.seq AS seq, c.embedding AS embedding, ${CHUNK_COLUMNS}, d.source_name AS source_name ` +
-      `FROM ${context.tables.chunks} AS c LEFT JOIN ${DOCUMENTS_TABLE} AS d ON d.collection = ? ` +
-      'AND d.namespace = c.namespace AND d.document_id = c.document_id ' +
-      // The namespace again: the index is derived data, and no answer crosses namespaces.
-      'WHERE c.seq IN (SELECT value FROM json_each(?)) AND c.namespace = ?',
-    params: [context.scope.collection.name, JSON.stringify(seqs), context.scope.namespace],
-  });
+  const rows = await context.tx.all<ScoredRow & { seq: number; embedding: Buffer }>(
+    rescoreStatement(context.tables, context.scope, seqs),
+  );
   const scored = rows
     .map((row) => ({ row, score: cosine(query.vector, row.embedding) }))
     .sort((a, b) => b.score - a.score || a.row.seq - b.row.seq);
@@ -269,6 +263,29 @@ async function rescore(
     if (kept.length === query.topK) break;
   }
   return kept.map(({ row, score }) => context.scored(row, score));
+}
+
+/**
+ * The statement that reads candidates' rows for {@link rescore}: each by its seq (the rowid), the
+ * namespace checked on the rows found. `+c.namespace` keeps SQLite from driving the statement by
+ * the `(namespace, …)` indexes instead: without statistics its planner prefers them, and then
+ * visits every chunk of the namespace to find the few listed (35 ms at 200,000 chunks, against
+ * 1.5 ms by rowid).
+ */
+export function rescoreStatement(
+  tables: CollectionTables,
+  scope: { collection: { name: string }; namespace: string },
+  seqs: readonly number[],
+): { sql: string; params: unknown[] } {
+  return {
+    sql:
+      `SELECT c.seq AS seq, c.embedding AS embedding, ${CHUNK_COLUMNS}, d.source_name AS source_name ` +
+      `FROM ${tables.chunks} AS c LEFT JOIN ${DOCUMENTS_TABLE} AS d ON d.collection = ? ` +
+      'AND d.namespace = c.namespace AND d.document_id = c.document_id ' +
+      // The namespace again: the index is derived data, and no answer crosses namespaces.
+      'WHERE c.seq IN (SELECT value FROM json_each(?)) AND +c.namespace = ?',
+    params: [scope.collection.name, JSON.stringify(seqs), scope.namespace],
+  };
 }
 
 /** Cosine similarity of a query and a float32 BLOB, in double precision. */

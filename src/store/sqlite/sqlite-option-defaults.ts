@@ -15,6 +15,7 @@ export const DEFAULT_MMAP_SIZE_BYTES = 256 * 1024 * 1024;
 export const VECTOR_INDEX_DEFAULTS = Object.freeze({
   lists: 0,
   probes: 0,
+  adaptiveProbes: true,
   partitionAbove: 50_000,
   breadth: 200,
   scanBelow: 10_000,

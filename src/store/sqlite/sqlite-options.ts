@@ -30,6 +30,15 @@ export const vectorIndexSchema = z
      */
     probes: z.number().int().min(0).max(1_000_000).default(VECTOR_INDEX_DEFAULTS.probes),
     /**
+     * Whether a search scans lists past `probes` while they still change its best candidates,
+     * stopping after four lists in a row that changed nothing, at four times `probes` at most.
+     * Default true: neighbours of real embeddings cross list borders, and a query there reads the
+     * lists it needs (recall@10 of the realistic vectors of `bench/dense-at-scale.mjs`, see
+     * `docs/dense-search.md`). `false` scans exactly `probes` lists (and the four-times-the-
+     * candidates minimum).
+     */
+    adaptiveProbes: z.boolean().default(VECTOR_INDEX_DEFAULTS.adaptiveProbes),
+    /**
      * Vectors from which the index is partitioned into lists; below, a search scans every vector
      * (int8, SIMD). Default 50,000.
      */

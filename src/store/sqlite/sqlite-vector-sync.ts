@@ -200,6 +200,17 @@ export class VectorIndexes {
       (saved) =>
         saved.epoch === state.epoch && saved.version === state.floor && saved.version <= state.version,
     );
+    if (candidates.length === 0) return undefined;
+    // A save's seqs are distinct, and each is at most the largest seq still in the table or in a
+    // tombstone written since the save (a write sequence number counts statements, not rows, so
+    // it bounds nothing).
+    const tables = collectionTables(location);
+    const [[largest]] = [
+      ...this.#iterate(
+        `SELECT max(coalesce((SELECT max(seq) FROM ${tables.chunks}), 0), coalesce((SELECT max(seq) FROM ${tables.removed}), 0))`,
+        [],
+      ),
+    ] as [[number]];
     for (const saved of candidates) {
       try {
         const index = VectorIndex.load(
@@ -209,6 +220,7 @@ export class VectorIndexes {
           dimension,
           state.epoch,
           saved.version,
+          largest,
         );
         this.#checkSample(index, location, saved.version, saved.path);
         return index;

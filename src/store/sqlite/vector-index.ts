@@ -34,8 +34,13 @@ export interface PartitionSettings {
    * 16,384. A chosen number is held to at most one list per 39 vectors.
    */
   lists: number;
-  /** Lists scanned per search (IVF's nprobe); 0 chooses `ceil(sqrt(lists))`. */
+  /** Lists scanned per search (IVF's nprobe), at least; 0 chooses `ceil(sqrt(lists))`. */
   probes: number;
+  /**
+   * Whether a search goes on past `probes` lists while they still change its best candidates
+   * (see {@link VectorIndex.search}); default true.
+   */
+  adaptiveProbes?: boolean;
   /** Vectors from which the index is partitioned; below, every search scans every vector. */
   partitionAbove: number;
 }
@@ -85,18 +90,24 @@ const MIN_TRAINING_PER_LIST = 39;
 const TRAIN_ITERATIONS = 10;
 /** Vectors per exact-search call while assigning vectors to centroids. */
 const ASSIGN_BATCH = 65_536;
+/**
+ * Lists in a row that admit no candidate after which an adaptive search stops (past `probes`).
+ * 4 reached recall@10 ≥ 0.99 on `bench/dense-at-scale.mjs`'s realistic vectors at 200,000 from
+ * half the default probes, and costs an easy query four lists at most.
+ */
+const PATIENCE = 4;
+/** An adaptive search scans at most this many times `probes` lists (its worst case is 4× a fixed one). */
+const MAX_PROBES_FACTOR = 4;
 const MIN_LISTS = 16;
 const MAX_LISTS = 16_384;
 const VECTORS_FILE = 'vectors.bin';
 
 /**
- * The most bytes a save of an index at write sequence `version` can take: at most `version + 1`
- * vectors (each seq is one row written), each its code, seq, namespace id and scale, plus
- * centroids and list sizes for the most lists, plus 16 MiB and 256 bytes per vector for the
- * header (namespace names).
+ * The most bytes a save of at most `vectors` vectors can take: each its code, seq, namespace id
+ * and scale, plus centroids and list sizes for the most lists, plus 16 MiB and 256 bytes per
+ * vector for the header (namespace names).
  */
-export function plausibleSaveBytes(dimension: number, version: number): number {
-  const vectors = Math.max(0, version + 1);
+export function plausibleSaveBytes(dimension: number, vectors: number): number {
   return 16 * 1024 * 1024 + vectors * (dimension + 16 + 256) + MAX_LISTS * (dimension + 4);
 }
 
@@ -298,8 +309,16 @@ export class VectorIndex {
   }
 
   /**
-   * The `k` nearest seqs, best first, with approximate cosine similarity: the nearest `probes`
-   * lists are scanned, and more until at least `4 × k` vectors were.
+   * The `k` nearest seqs, best first, with approximate cosine similarity. The lists are scanned
+   * nearest centroid first: at least `probes` of them, and more until at least `4 × k` vectors
+   * were. With `adaptiveProbes` (the default) the search then goes on while the lists it scans
+   * still change the best `k`, and stops once {@link PATIENCE} lists in a row added none, or at
+   * {@link MAX_PROBES_FACTOR} × `probes` lists: a query on the border of several lists (common
+   * for real embeddings, whose neighbours cross cluster borders) reads more of them than a query
+   * inside one, and a wider search (a filtered one asks for more candidates) reads more lists.
+   * This is patience-based early termination (Teofili and Lin, "Patience in Proximity: A Simple
+   * Early Termination Strategy for HNSW Graph Search", ECIR 2025) applied to IVF probing;
+   * `docs/dense-search.md` records what it buys on `bench/dense-at-scale.mjs`'s distributions.
    * @param unit The query, normalised.
    */
   search(unit: Float32Array, k: number): Candidates {
@@ -309,10 +328,16 @@ export class VectorIndex {
     const query = this.#queryCodes(unit);
     const order = this.#listOrder(query);
     const probes = this.#probes();
+    const adaptive = this.#settings.adaptiveProbes !== false;
+    const most = adaptive ? probes * MAX_PROBES_FACTOR : probes;
     const best = new TopK(wanted);
     let scanned = 0;
+    /** Lists scanned in a row that admitted no candidate. */
+    let idle = 0;
     for (let i = 0; i < order.length; i++) {
-      if (i >= probes && scanned >= Math.min(this.#count, wanted * 4)) break;
+      if (i >= probes && scanned >= Math.min(this.#count, wanted * 4)) {
+        if (!adaptive || idle >= PATIENCE || i >= most) break;
+      }
       const list = this.#lists[order[i]!]!;
       if (list.size === 0) continue;
       scanned += list.size;
@@ -321,11 +346,14 @@ export class VectorIndex {
         query,
         Math.min(wanted, list.size),
       );
+      let admitted = false;
       for (let r = 0; r < found.keys.length; r++) {
         const distance = found.distances[r]!;
         if (!best.admits(distance)) break;
         best.push(distance, list.slots[Number(found.keys[r])]!);
+        admitted = true;
       }
+      idle = admitted ? 0 : idle + 1;
     }
     return this.#candidates(best);
   }
@@ -410,6 +438,8 @@ export class VectorIndex {
 
   /**
    * Reads an index written by {@link save}.
+   * @param mostVectors The most vectors the save can hold (its seqs are distinct and at most the
+   *   largest seq the chunk table has held); the file may take no more than such a save would.
    * @throws When the file is missing, malformed, of another format, inconsistent, or its bytes
    *   do not match the SHA-256 digest at its end.
    */
@@ -420,11 +450,12 @@ export class VectorIndex {
     dimension: number,
     epoch: string,
     version: number,
+    mostVectors = version + 1,
   ): VectorIndex {
     // A regular file only (a FIFO or a device in its place would block or never end), of at
-    // most the size a save of `version` rows could have.
+    // most the size a save of `mostVectors` vectors could have.
     const saved = readRegularFileSync(join(folder, VECTORS_FILE), {
-      maxBytes: plausibleSaveBytes(dimension, version),
+      maxBytes: plausibleSaveBytes(dimension, Math.max(0, mostVectors)),
     });
     if (saved.length < 4 + DIGEST_BYTES) throw new Error(`vector index ${folder}: truncated`);
     const file = saved.subarray(0, saved.length - DIGEST_BYTES);
