@@ -94,7 +94,11 @@ export const postgresStoreOptionsSchema = z
         size: z.number().int().min(1).default(5),
         /** Extra connections opened under load, closed again when idle. Default 5. */
         overflow: z.number().int().min(0).default(5),
-        /** Check a pooled connection with `SELECT 1` before using it. Default true. */
+        /**
+         * Replace a pooled connection that died while idle: a transaction whose `BEGIN` fails on
+         * it begins again on a fresh connection (the `BEGIN` is the check; no extra round trip).
+         * Default true.
+         */
         prePing: z.boolean().default(true),
         /** Idle time after which an overflow connection closes, in ms. Default 30000. */
         idleTimeoutMs: z.number().int().min(1).default(30_000),
