@@ -672,6 +672,19 @@ export class CollectionStore<Tx = unknown> implements Store {
     return this.#track(work);
   }
 
+  /**
+   * Runs a subclass's own write (a bulk load) as every scoped write runs: one transaction
+   * confined to the scope's namespace, the collection's registry entry read and locked against a
+   * drop, under the store's lifecycle. `now` is the write's timestamp (the `now` option).
+   * @throws {CollectionNotFoundError} when the collection does not exist.
+   */
+  protected scopedWrite<T>(
+    scope: Scope,
+    work: (tx: Tx, target: BackendScope, now: string) => Promise<T>,
+  ): Promise<T> {
+    return this.#scoped('write', scope, (tx, target) => work(tx, target, this.#timestamp()));
+  }
+
   #open(): void {
     if (this.#closed) throw new StoreClosedError(this.backend);
   }
@@ -826,13 +839,18 @@ export class CollectionStore<Tx = unknown> implements Store {
         const known = this.#registryKnown;
         const outcome = await this.#backend.transaction(current, async (tx) => {
           const exists = known || (await this.#backend.hasRegistry(tx));
-          const collection = exists ? await this.#backend.readCollection(tx, name, true) : undefined;
+          const entered = this.#backend.readCollectionIn !== undefined;
+          const collection = !exists
+            ? undefined
+            : entered
+              ? await this.#backend.readCollectionIn!(tx, name, namespace)
+              : await this.#backend.readCollection(tx, name, true);
           if (collection === undefined) throw this.#notFound(name);
           this.#registryKnown = true;
           if (schemaAction(collection, this.#backend.schemaVersion, this.provision) === 'upgrade') {
             return NEEDS_UPGRADE;
           }
-          await this.#backend.enterNamespace(tx, namespace);
+          if (!entered) await this.#backend.enterNamespace(tx, namespace);
           return { value: await work(tx, { collection, namespace }) };
         });
         if (outcome !== NEEDS_UPGRADE) return outcome.value;
