@@ -26,6 +26,8 @@ export interface PgPoolSettings {
    * set on every connection), in ms; 0 or absent: no limit.
    */
   statementTimeoutMs?: number;
+  /** False: `synchronous_commit = off` on every connection (commits do not wait for the WAL flush). */
+  synchronousCommit?: boolean;
 }
 
 /** The parts of a `pg` client the driver calls. */
@@ -61,6 +63,8 @@ export async function createPgDriver(url: string, settings: PgPoolSettings): Pro
     idleTimeoutMillis: settings.idleTimeoutMs,
     connectionTimeoutMillis: settings.connectionTimeoutMs,
     ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    // A startup parameter: no statement per connection or transaction.
+    ...(settings.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
     application_name: 'cairn',
     // Idle pooled connections do not keep the process alive; close() still ends them.
     allowExitOnIdle: true,

@@ -109,6 +109,15 @@ export const postgresStoreOptionsSchema = z
          * every pooled connection), in ms; 0: no limit. Default 0.
          */
         statementTimeoutMs: z.number().int().min(0).default(0),
+        /**
+         * Whether a commit waits for its WAL to reach disk (PostgreSQL's `synchronous_commit`, set
+         * on every pooled connection when false). `false` makes each write's `COMMIT` return
+         * without that flush — faster ingest — at the price that a server crash (not a restart,
+         * nor a killed client) can lose the last moments of committed writes, each whole (never
+         * half a document); SQLite's WAL mode with `synchronous = NORMAL` makes the same trade.
+         * Default true (the server's setting).
+         */
+        synchronousCommit: z.boolean().default(true),
       })
       .prefault({}),
     /**
