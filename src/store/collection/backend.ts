@@ -27,6 +27,16 @@ export interface StoredCollection extends CollectionInfo {
   location: string;
 }
 
+/** What the collection model knows about a {@link StoreBackend.writeChunks} call. */
+export interface WriteChunksOptions {
+  /**
+   * True when no chunk of these ids exists in the namespace (a document replace, after deleting
+   * the document's chunks and checking that no other document holds the ids): a backend may skip
+   * its overwrite step (a delete or look-up of the ids).
+   */
+  absent?: boolean;
+}
+
 /** A collection and the namespace one call works in. */
 export interface BackendScope {
   collection: StoredCollection;
@@ -204,7 +214,13 @@ export interface StoreBackend<Tx = unknown> {
    * `capabilities.maxWriteBatch`. Versioned backends keep each chunk under its id and
    * `PreparedChunk.version` (`''` when absent): the same id under two versions is two rows.
    */
-  writeChunks(tx: Tx, scope: BackendScope, chunks: readonly PreparedChunk[], now: string): Promise<void>;
+  writeChunks(
+    tx: Tx,
+    scope: BackendScope,
+    chunks: readonly PreparedChunk[],
+    now: string,
+    options?: WriteChunksOptions,
+  ): Promise<void>;
   /**
    * Optional. Called before `count` chunks of one call are written in batches, in the same
    * transaction; a backend may set aside work it can do faster once for the whole load (the

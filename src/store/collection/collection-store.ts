@@ -45,6 +45,7 @@ import type {
   StoreBackend,
   StoredCollection,
   TransactionMode,
+  WriteChunksOptions,
 } from './backend.js';
 import { type CheckedConditions, checkConditions, checkSelector } from './conditions.js';
 import { applyUpgrades, schemaAction } from './schema-version.js';
@@ -301,8 +302,9 @@ export class CollectionStore<Tx = unknown> implements Store {
       const stored: DocumentRecord = { ...record, ingestedAt: this.#timestamp() };
       if (this.#versioned) return this.#replaceVersioned(tx, target, stored, chunks);
       await this.#backend.deleteChunks(tx, target, { documentIds: [record.documentId] });
-      await this.#refuseTakenIds(tx, target, chunks, record.documentId);
-      await this.#writeChunks(tx, target, chunks, stored.ingestedAt);
+      const present = await this.#refuseTakenIds(tx, target, chunks, record.documentId);
+      // Absent unless a concurrent replace of the same document committed its chunks meanwhile.
+      await this.#writeChunks(tx, target, chunks, stored.ingestedAt, { absent: !present });
       await this.#backend.writeDocument(tx, target, stored);
       return stored;
     });
@@ -887,19 +889,33 @@ export class CollectionStore<Tx = unknown> implements Store {
    * Writes validated chunks in batches of at most the backend's `maxWriteBatch`, between the
    * backend's `beginBulkWrite` and what it returns (when it has one).
    */
-  async #writeChunks(tx: Tx, target: BackendScope, chunks: PreparedChunk[], now: string): Promise<void> {
+  async #writeChunks(
+    tx: Tx,
+    target: BackendScope,
+    chunks: PreparedChunk[],
+    now: string,
+    options?: WriteChunksOptions,
+  ): Promise<void> {
     const size = this.capabilities.maxWriteBatch;
     const finish =
       chunks.length > 0 ? await this.#backend.beginBulkWrite?.(tx, target, chunks.length) : undefined;
     for (let start = 0; start < chunks.length; start += size) {
-      await this.#backend.writeChunks(tx, target, chunks.slice(start, start + size), now);
+      await this.#backend.writeChunks(tx, target, chunks.slice(start, start + size), now, options);
     }
     await finish?.();
   }
 
-  /** Refuses a document write whose chunk ids belong to another document of the namespace. */
-  async #refuseTakenIds(tx: Tx, target: BackendScope, chunks: PreparedChunk[], documentId: string) {
-    if (chunks.length === 0) return;
+  /**
+   * Refuses a document write whose chunk ids belong to another document of the namespace.
+   * @returns Whether any of the ids is stored (then by this document).
+   */
+  async #refuseTakenIds(
+    tx: Tx,
+    target: BackendScope,
+    chunks: PreparedChunk[],
+    documentId: string,
+  ): Promise<boolean> {
+    if (chunks.length === 0) return false;
     const owners = await this.#backend.chunkOwners(
       tx,
       target,
@@ -912,6 +928,7 @@ export class CollectionStore<Tx = unknown> implements Store {
         `chunk id "${id}" already belongs to document "${owner}" in namespace "${target.namespace}"`,
       );
     }
+    return owners.size > 0;
   }
 }
 
