@@ -8,11 +8,13 @@
 // Needs a server: CAIRN_TEST_POSTGRES_URL; makes a database of its own there and drops it after.
 // Run after `npm run build`, with `nice`.
 // Usage: node bench/postgres-statements.mjs [--documents 300] [--queries 50] [--dir ../shared/data/scifact]
+//   [--synchronous-commit on|off] [--out bench/results/postgres-statements.json]
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadBeir } from '../dist/exports/eval.js';
-import { createEngine, openStore } from '../dist/index.js';
+import { createEngine } from '../dist/index.js';
+import { openPostgresStore } from '../dist/store/postgres/index.js';
 import { adminQuery, postgresServerUrl } from './support/postgres-server.mjs';
 import { writeResult } from './support/write-result.mjs';
 
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     documents: { type: 'string', default: '300' },
     queries: { type: 'string', default: '50' },
     dir: { type: 'string', default: '../shared/data/scifact' },
+    'synchronous-commit': { type: 'string', default: 'on' },
+    out: { type: 'string', default: 'bench/results/postgres-statements.json' },
   },
 });
 const serverUrl = postgresServerUrl();
@@ -68,7 +72,10 @@ const database = `cairn_bench_${randomBytes(5).toString('hex')}`;
 await admin(`CREATE DATABASE ${database}`);
 const url = new URL(serverUrl);
 url.pathname = `/${database}`;
-const engine = await createEngine({ store: await openStore(url.toString()) });
+const synchronousCommit = values['synchronous-commit'] !== 'off';
+const engine = await createEngine({
+  store: await openPostgresStore({ url: url.toString(), pool: { synchronousCommit } }),
+});
 const collection = 'statements';
 let ingest;
 let search;
@@ -115,9 +122,10 @@ try {
   await engine.close();
   await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 }
-writeResult('bench/results/postgres-statements.json', {
+writeResult(values.out, {
   date: new Date().toISOString(),
   dataset: dataset.name,
+  synchronousCommit,
   ingest,
   search,
 });

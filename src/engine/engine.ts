@@ -600,10 +600,10 @@ export class Engine {
       : creatingStore(this.store, collection, () => this.ensureCollection(collection));
     // Omitted metadata keeps what the caller stored (not the date derived from the text, which is
     // derived again); `{}` clears it.
-    let stored: Metadata | undefined;
+    let existing: DocumentRecord | null | undefined;
     try {
-      stored = exists
-        ? (await this.store.getDocument({ collection, namespace }, documentId))?.metadata
+      existing = exists
+        ? ((await this.store.getDocument({ collection, namespace }, documentId)) ?? null)
         : undefined;
     } catch (error) {
       // A store that is unreachable for now (a server restarting) fails this document, as a write
@@ -619,6 +619,7 @@ export class Engine {
         milliseconds: 0,
       };
     }
+    const stored = existing?.metadata;
     const metadata = options.metadata ?? (stored === undefined ? undefined : callerMetadata(stored));
     const { ingestSource } = await import('../ingest/pipeline.js');
     this.#forgetIdentities(collection, namespace);
@@ -645,6 +646,7 @@ export class Engine {
         collection,
         namespace,
         force: options.force,
+        existing,
       },
     );
   }

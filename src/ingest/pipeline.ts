@@ -14,7 +14,14 @@ import {
 import type { Cache, Chunker, Contextualizer, Embedder, EmbeddingUsage, Store } from '../core/ports.js';
 import { checkMetadataKeys } from '../core/prototype-key.js';
 import { genAiProviderName, inSpan, recordFailure, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
-import type { Metadata, ParsedDocument, RecordIssue, Source, StoredChunk } from '../core/types.js';
+import type {
+  DocumentRecord,
+  Metadata,
+  ParsedDocument,
+  RecordIssue,
+  Source,
+  StoredChunk,
+} from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
 import type { EmbeddingBatcher } from '../embed/embedding-batcher.js';
 import { normalizeText } from './decode.js';
@@ -117,6 +124,11 @@ export interface IngestSourceInput {
   namespace?: string;
   /** Re-ingest even when the content hash is unchanged. */
   force?: boolean;
+  /**
+   * The document's stored record as the caller just read it (`null`: none stored), so that the
+   * pipeline does not read it again; absent: the pipeline reads it.
+   */
+  existing?: DocumentRecord | null;
 }
 
 /**
@@ -318,7 +330,10 @@ async function ingestStages(
       throw new SourceRefusedError(input.source.name, tooLargeReason(input.source.bytes.length, maxBytes));
     }
     const hash = contentHash(input.source.bytes);
-    const existing = await deps.store.getDocument(scope, input.documentId);
+    const existing =
+      input.existing === undefined
+        ? await deps.store.getDocument(scope, input.documentId)
+        : (input.existing ?? undefined);
     const settings = pipelineFingerprint(deps);
     // Traced before the parser is resolved: a parser parsing in this process holds the options'
     // OCR engine and transcribers, which must be the traced ones.

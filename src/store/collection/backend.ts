@@ -33,6 +33,16 @@ export interface StoredCollection extends CollectionInfo {
   location: string;
 }
 
+/** What the collection model knows about a {@link StoreBackend.writeChunks} call. */
+export interface WriteChunksOptions {
+  /**
+   * True when no chunk of these ids exists in the namespace (a document replace, after deleting
+   * the document's chunks and checking that no other document holds the ids): a backend may skip
+   * its overwrite step (a delete or look-up of the ids).
+   */
+  absent?: boolean;
+}
+
 /** A collection and the namespace one call works in. */
 export interface BackendScope {
   collection: StoredCollection;
@@ -184,6 +194,12 @@ export interface StoreBackend<Tx = unknown> {
   lockRegistry(tx: Tx): Promise<void>;
   /** The entry of `name`; with `lock`, held against a concurrent drop until the transaction ends. */
   readCollection(tx: Tx, name: string, lock: boolean): Promise<StoredCollection | undefined>;
+  /**
+   * Optional: {@link readCollection} with `lock`, and, when the entry exists,
+   * {@link enterNamespace} in the same step (one round trip on a server instead of two). The
+   * collection model uses it for every scoped call when present.
+   */
+  readCollectionIn?(tx: Tx, name: string, namespace: string): Promise<StoredCollection | undefined>;
   /** Every entry, ordered by name (code point). */
   readCollections(tx: Tx): Promise<StoredCollection[]>;
   /** The location a new collection of this name gets. */
@@ -204,7 +220,13 @@ export interface StoreBackend<Tx = unknown> {
    * `capabilities.maxWriteBatch`. Versioned backends keep each chunk under its id and
    * `PreparedChunk.version` (`''` when absent): the same id under two versions is two rows.
    */
-  writeChunks(tx: Tx, scope: BackendScope, chunks: readonly PreparedChunk[], now: string): Promise<void>;
+  writeChunks(
+    tx: Tx,
+    scope: BackendScope,
+    chunks: readonly PreparedChunk[],
+    now: string,
+    options?: WriteChunksOptions,
+  ): Promise<void>;
   /**
    * Optional. Called before `count` chunks of one call are written in batches, in the same
    * transaction; a backend may set aside work it can do faster once for the whole load (the

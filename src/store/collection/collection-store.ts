@@ -55,6 +55,7 @@ import type {
   StoreBackend,
   StoredCollection,
   TransactionMode,
+  WriteChunksOptions,
 } from './backend.js';
 import { type CheckedConditions, checkConditions, checkSelector } from './conditions.js';
 import { applyUpgrades, schemaAction } from './schema-version.js';
@@ -311,8 +312,9 @@ export class CollectionStore<Tx = unknown> implements Store {
       const stored: DocumentRecord = { ...record, ingestedAt: this.#timestamp() };
       if (this.#versioned) return this.#replaceVersioned(tx, target, stored, chunks);
       await this.#backend.deleteChunks(tx, target, { documentIds: [record.documentId] });
-      await this.#refuseTakenIds(tx, target, chunks, record.documentId);
-      await this.#writeChunks(tx, target, chunks, stored.ingestedAt);
+      const present = await this.#refuseTakenIds(tx, target, chunks, record.documentId);
+      // Absent unless a concurrent replace of the same document committed its chunks meanwhile.
+      await this.#writeChunks(tx, target, chunks, stored.ingestedAt, { absent: !present });
       await this.#backend.writeDocument(tx, target, stored);
       return stored;
     });
@@ -707,6 +709,19 @@ export class CollectionStore<Tx = unknown> implements Store {
     return this.#track(work);
   }
 
+  /**
+   * Runs a subclass's own write (a bulk load) as every scoped write runs: one transaction
+   * confined to the scope's namespace, the collection's registry entry read and locked against a
+   * drop, under the store's lifecycle. `now` is the write's timestamp (the `now` option).
+   * @throws {CollectionNotFoundError} when the collection does not exist.
+   */
+  protected scopedWrite<T>(
+    scope: Scope,
+    work: (tx: Tx, target: BackendScope, now: string) => Promise<T>,
+  ): Promise<T> {
+    return this.#scoped('write', scope, (tx, target) => work(tx, target, this.#timestamp()));
+  }
+
   #open(): void {
     if (this.#closed) throw new StoreClosedError(this.backend);
   }
@@ -861,13 +876,18 @@ export class CollectionStore<Tx = unknown> implements Store {
         const known = this.#registryKnown;
         const outcome = await this.#backend.transaction(current, async (tx) => {
           const exists = known || (await this.#backend.hasRegistry(tx));
-          const collection = exists ? await this.#backend.readCollection(tx, name, true) : undefined;
+          const entered = this.#backend.readCollectionIn !== undefined;
+          const collection = !exists
+            ? undefined
+            : entered
+              ? await this.#backend.readCollectionIn!(tx, name, namespace)
+              : await this.#backend.readCollection(tx, name, true);
           if (collection === undefined) throw this.#notFound(name);
           this.#registryKnown = true;
           if (schemaAction(collection, this.#backend.schemaVersion, this.provision) === 'upgrade') {
             return NEEDS_UPGRADE;
           }
-          await this.#backend.enterNamespace(tx, namespace);
+          if (!entered) await this.#backend.enterNamespace(tx, namespace);
           return { value: await work(tx, { collection, namespace }) };
         });
         if (outcome !== NEEDS_UPGRADE) return outcome.value;
@@ -904,19 +924,33 @@ export class CollectionStore<Tx = unknown> implements Store {
    * Writes validated chunks in batches of at most the backend's `maxWriteBatch`, between the
    * backend's `beginBulkWrite` and what it returns (when it has one).
    */
-  async #writeChunks(tx: Tx, target: BackendScope, chunks: PreparedChunk[], now: string): Promise<void> {
+  async #writeChunks(
+    tx: Tx,
+    target: BackendScope,
+    chunks: PreparedChunk[],
+    now: string,
+    options?: WriteChunksOptions,
+  ): Promise<void> {
     const size = this.capabilities.maxWriteBatch;
     const finish =
       chunks.length > 0 ? await this.#backend.beginBulkWrite?.(tx, target, chunks.length) : undefined;
     for (let start = 0; start < chunks.length; start += size) {
-      await this.#backend.writeChunks(tx, target, chunks.slice(start, start + size), now);
+      await this.#backend.writeChunks(tx, target, chunks.slice(start, start + size), now, options);
     }
     await finish?.();
   }
 
-  /** Refuses a document write whose chunk ids belong to another document of the namespace. */
-  async #refuseTakenIds(tx: Tx, target: BackendScope, chunks: PreparedChunk[], documentId: string) {
-    if (chunks.length === 0) return;
+  /**
+   * Refuses a document write whose chunk ids belong to another document of the namespace.
+   * @returns Whether any of the ids is stored (then by this document).
+   */
+  async #refuseTakenIds(
+    tx: Tx,
+    target: BackendScope,
+    chunks: PreparedChunk[],
+    documentId: string,
+  ): Promise<boolean> {
+    if (chunks.length === 0) return false;
     const owners = await this.#backend.chunkOwners(
       tx,
       target,
@@ -929,6 +963,7 @@ export class CollectionStore<Tx = unknown> implements Store {
         `chunk id "${id}" already belongs to document "${owner}" in namespace "${target.namespace}"`,
       );
     }
+    return owners.size > 0;
   }
 }
 

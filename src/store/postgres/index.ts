@@ -48,5 +48,10 @@ export {
   policyStatements,
   REGISTRY_TABLE,
 } from './postgres-schema.js';
-export { openPostgresStore, PostgresStore } from './postgres-store.js';
+export {
+  type BulkLoadOptions,
+  type BulkLoadResult,
+  openPostgresStore,
+  PostgresStore,
+} from './postgres-store.js';
 export { tsqueryText } from './postgres-tsquery.js';

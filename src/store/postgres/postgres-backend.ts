@@ -29,8 +29,11 @@ import {
   indexSql,
   type LexicalFields,
   lexicalStatements,
+  lexicalTables,
   postingColumns,
+  postingsInsertSql,
   queryIndexTerms,
+  statisticsSql,
 } from './postgres-lexical.js';
 import { similarityOf } from './postgres-metric.js';
 import type { ResolvedPostgresStoreOptions } from './postgres-options.js';
@@ -306,6 +309,29 @@ export class PostgresBackend extends SqlBackend {
     return row === undefined ? undefined : this.rows.collection(row);
   }
 
+  /**
+   * {@link readCollection} (locked on the primary) and {@link enterNamespace} in one statement:
+   * the row's `set_config` calls switch the transaction to the application role and the namespace
+   * as the row is read, after the statement's permissions were checked as the owner. No row, no
+   * switch (the caller then throws, rolling the transaction back).
+   */
+  async readCollectionIn(
+    tx: SqlConnection,
+    name: string,
+    namespace: string,
+  ): Promise<Backend.StoredCollection | undefined> {
+    const share = !(tx as PostgresConnection).replica;
+    const isolation = isolationStatement(this.settings, namespace);
+    const [row] = await tx.all<CollectionRow>({
+      sql:
+        `SELECT ${COLLECTION_COLUMNS}, to_jsonb(r) ->> 'metric' AS metric, ` +
+        "set_config('role', $2::text, true) AS pinned_role, set_config($3::text, $4::text, true) AS pinned_namespace " +
+        `FROM ${REGISTRY_TABLE} AS r WHERE r.name = $1::text${share ? ' FOR SHARE' : ''}`,
+      params: [name, ...isolation.params],
+    });
+    return row === undefined ? undefined : this.rows.collection(row);
+  }
+
   override async readCollections(tx: SqlConnection): Promise<Backend.StoredCollection[]> {
     const rows = await tx.all<CollectionRow>({
       sql: `SELECT ${REGISTRY_WITH_METRIC} ORDER BY r.name`,
@@ -367,6 +393,7 @@ export class PostgresBackend extends SqlBackend {
     scope: Backend.BackendScope,
     chunks: readonly PreparedChunk[],
     now: string,
+    options: Backend.WriteChunksOptions & { deferStatistics?: boolean } = {},
   ): Promise<void> {
     if (chunks.length === 0) return;
     const vectorType = embeddingType(scope.collection);
@@ -388,10 +415,13 @@ export class PostgresBackend extends SqlBackend {
       created_at: [] as Array<string | null>,
     };
     const ids = columns.id;
-    const { rows: replaced } = await raw(tx).query<{ id: string; created_at: string }>(
-      `DELETE FROM ${this.table(scope.collection)} WHERE namespace = $1::text AND id = ANY($2::text[]) RETURNING id, created_at::text`,
-      [scope.namespace, ids],
-    );
+    // Chunks known to be absent (a document replace) need no overwrite step: one round trip less.
+    const { rows: replaced } = options.absent
+      ? { rows: [] }
+      : await raw(tx).query<{ id: string; created_at: string }>(
+          `DELETE FROM ${this.table(scope.collection)} WHERE namespace = $1::text AND id = ANY($2::text[]) RETURNING id, created_at::text`,
+          [scope.namespace, ids],
+        );
     const createdAt = new Map(replaced.map((row) => [row.id, row.created_at]));
     columns.created_at = ids.map((id) => createdAt.get(id) ?? null);
     const { postings, lengths } = postingColumns(
@@ -436,11 +466,17 @@ export class PostgresBackend extends SqlBackend {
     const inserted =
       `chunked AS (INSERT INTO ${this.table(scope.collection)} (namespace, ${names.join(', ')}, updated_at) ` +
       `SELECT ${namespace}, ${select.join(', ')}, ${updatedAt} FROM unnest(${unnest}) AS u(${names.join(', ')}))`;
-    const index = indexSql(scope.collection.location, params, scope.namespace, postings, lengths);
-    await tx.run({
-      sql: `WITH ${[inserted, ...index.items].join(', ')} ${index.insert}`,
-      params: params.values,
-    });
+    if (options.deferStatistics) {
+      // A bulk load: the postings only; the statistics are counted once when the load ends.
+      const posted = postingsInsertSql(scope.collection.location, params, scope.namespace, postings);
+      await tx.run({ sql: `WITH ${inserted} ${posted}`, params: params.values });
+    } else {
+      const index = indexSql(scope.collection.location, params, scope.namespace, postings, lengths);
+      await tx.run({
+        sql: `WITH ${[inserted, ...index.items].join(', ')} ${index.insert}`,
+        params: params.values,
+      });
+    }
     const written = (tx as PostgresConnection).written;
     written.set(scope.collection.location, (written.get(scope.collection.location) ?? 0) + chunks.length);
   }
@@ -491,6 +527,75 @@ export class PostgresBackend extends SqlBackend {
       this.#asOwner(tx, scope.namespace, async (owner) => {
         for (const index of dropped) await owner.query(index.create);
       });
+  }
+
+  /**
+   * Prepares a bulk load into one namespace ({@link PostgresStore.bulkLoad}), in the load's
+   * transaction: takes the namespace's statistics row first (concurrent writers of the namespace
+   * wait for the load, as they wait for each other), and with `rebuildIndexes` drops, as the owner,
+   * the HNSW index and the postings' primary key and id index, which the returned step builds
+   * again once over the whole tables — a B-tree or HNSW index built from all rows at once is much
+   * cheaper than one kept up to date row by row. The returned step also counts the namespace's
+   * term statistics and totals again from its postings and chunks (the load's batches write
+   * postings only). Dropping an index locks its table exclusively until the load commits.
+   * @param maintenanceWorkMem PostgreSQL's `maintenance_work_mem` for the index builds (e.g.
+   *   `1GB`), set for this transaction only; `undefined` keeps the server's.
+   */
+  async beginBulkLoad(
+    tx: SqlConnection,
+    scope: Backend.BackendScope,
+    options: { rebuildIndexes: boolean; maintenanceWorkMem: string | undefined },
+  ): Promise<() => Promise<void>> {
+    const { collection, namespace } = scope;
+    const tables = lexicalTables(collection.location);
+    await raw(tx).query(
+      `INSERT INTO ${quoteIdentifier(tables.stats)} AS s (namespace, chunks, tokens) VALUES ($1::text, 0, 0) ` +
+        'ON CONFLICT (namespace) DO UPDATE SET chunks = s.chunks',
+      [namespace],
+    );
+    const rebuild: string[] = [];
+    if (options.rebuildIndexes) {
+      await this.#asOwner(tx, namespace, async (owner) => {
+        const { rows } = await owner.query<{ kind: string; name: string; definition: string }>(
+          "SELECT 'index' AS kind, i.relname AS name, pg_get_indexdef(i.oid) AS definition " +
+            'FROM pg_index AS x JOIN pg_class AS i ON i.oid = x.indexrelid JOIN pg_am AS a ON a.oid = i.relam ' +
+            "WHERE (x.indrelid = to_regclass($1::text) AND a.amname IN ('hnsw', 'ivfflat')) " +
+            'OR (x.indrelid = to_regclass($2::text) AND NOT x.indisprimary) ' +
+            "UNION ALL SELECT 'primary' AS kind, conname AS name, pg_get_constraintdef(oid) AS definition " +
+            "FROM pg_constraint WHERE conrelid = to_regclass($2::text) AND contype = 'p'",
+          [quoteIdentifier(collection.location), quoteIdentifier(tables.postings)],
+        );
+        for (const row of rows) {
+          if (row.kind === 'primary') {
+            const postings = quoteIdentifier(tables.postings);
+            await owner.query(`ALTER TABLE ${postings} DROP CONSTRAINT ${quoteIdentifier(row.name)}`);
+            rebuild.push(
+              `ALTER TABLE ${postings} ADD CONSTRAINT ${quoteIdentifier(row.name)} ${row.definition}`,
+            );
+          } else {
+            await owner.query(`DROP INDEX ${quoteIdentifier(row.name)}`);
+            rebuild.push(row.definition);
+          }
+        }
+      });
+    }
+    return async () => {
+      for (const sql of statisticsSql(collection.location)) await raw(tx).query(sql, [namespace]);
+      if (rebuild.length === 0) return;
+      await this.#asOwner(tx, namespace, async (owner) => {
+        if (options.maintenanceWorkMem !== undefined) {
+          await owner.query("SELECT set_config('maintenance_work_mem', $1::text, true)", [
+            options.maintenanceWorkMem,
+          ]);
+        }
+        // The primary key first: the other postings index and the vector index after it.
+        for (const sql of [...rebuild].sort(
+          (a, b) => Number(b.includes(' PRIMARY KEY ')) - Number(a.includes(' PRIMARY KEY ')),
+        )) {
+          await owner.query(sql);
+        }
+      });
+    };
   }
 
   /** Runs `work` as the connecting owner inside a namespaced transaction, then enters `namespace` again. */

@@ -246,6 +246,51 @@ export function indexSql(
 }
 
 /**
+ * A bulk load's postings statement as a `WITH` item's follow-up: the postings only, no statistics
+ * (a bulk load computes them once at its end, {@link statisticsSql}). One round trip per batch.
+ */
+export function postingsInsertSql(
+  location: string,
+  params: PostgresParams,
+  namespace: string,
+  postings: PostingColumns,
+): string {
+  const ns = params.bind(namespace, 'text');
+  const columns = [
+    params.bind(postings.ids, 'text[]'),
+    params.bind(postings.terms, 'text[]'),
+    ...[postings.content, postings.headings, postings.document, postings.context, postings.lengths].map(
+      (values) => params.bind(values, 'int[]'),
+    ),
+  ];
+  return (
+    `INSERT INTO ${quoteIdentifier(lexicalTables(location).postings)} (namespace, id, term, in_content, in_headings, in_document, in_context, length) ` +
+    `SELECT ${ns}, u.id, u.term, u.in_content, u.in_headings, u.in_document, u.in_context, u.length ` +
+    `FROM unnest(${columns.join(', ')}) AS u(id, term, in_content, in_headings, in_document, in_context, length)`
+  );
+}
+
+/**
+ * Statements that set one namespace's statistics from its postings and chunks, set-wise (after a
+ * bulk load): every term's document frequency counted again, and the namespace's chunks and
+ * tokens. Parameter `$1`: the namespace. Run under the namespace's row-level security.
+ */
+export function statisticsSql(location: string): string[] {
+  const t = lexicalTables(location);
+  const [chunks, postings, termStats, stats] = [location, t.postings, t.termStats, t.stats].map(
+    quoteIdentifier,
+  );
+  return [
+    `DELETE FROM ${termStats} WHERE namespace = $1::text`,
+    `INSERT INTO ${termStats} (namespace, term, chunks) SELECT $1::text, term, count(*) FROM ${postings} ` +
+      'WHERE namespace = $1::text GROUP BY term',
+    `INSERT INTO ${stats} AS s (namespace, chunks, tokens) ` +
+      `SELECT $1::text, count(*), coalesce(sum(lexical_length), 0) FROM ${chunks} WHERE namespace = $1::text ` +
+      'ON CONFLICT (namespace) DO UPDATE SET chunks = excluded.chunks, tokens = excluded.tokens',
+  ];
+}
+
+/**
  * The index terms of a query: each word of `terms` (from `queryTerms`) lower-cased, folded and
  * stemmed as chunks are. Words that stem alike stay separate entries, as the SQLite store's
  * `"runs" OR "running"` makes them separate FTS5 phrases that each add to the score.

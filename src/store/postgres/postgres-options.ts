@@ -94,7 +94,11 @@ export const postgresStoreOptionsSchema = z
         size: z.number().int().min(1).default(5),
         /** Extra connections opened under load, closed again when idle. Default 5. */
         overflow: z.number().int().min(0).default(5),
-        /** Check a pooled connection with `SELECT 1` before using it. Default true. */
+        /**
+         * Replace a pooled connection that died while idle: a transaction whose `BEGIN` fails on
+         * it begins again on a fresh connection (the `BEGIN` is the check; no extra round trip).
+         * Default true.
+         */
         prePing: z.boolean().default(true),
         /** Idle time after which an overflow connection closes, in ms. Default 30000. */
         idleTimeoutMs: z.number().int().min(1).default(30_000),
@@ -105,6 +109,15 @@ export const postgresStoreOptionsSchema = z
          * every pooled connection), in ms; 0: no limit. Default 0.
          */
         statementTimeoutMs: z.number().int().min(0).default(0),
+        /**
+         * Whether a commit waits for its WAL to reach disk (PostgreSQL's `synchronous_commit`, set
+         * on every pooled connection when false). `false` makes each write's `COMMIT` return
+         * without that flush — faster ingest — at the price that a server crash (not a restart,
+         * nor a killed client) can lose the last moments of committed writes, each whole (never
+         * half a document); SQLite's WAL mode with `synchronous = NORMAL` makes the same trade.
+         * Default true (the server's setting).
+         */
+        synchronousCommit: z.boolean().default(true),
       })
       .prefault({}),
     /**

@@ -210,6 +210,70 @@ describeOnPostgresServer('on the PostgreSQL server (CAIRN_TEST_POSTGRES_URL)', (
     }
   });
 
+  it("pool.synchronousCommit: false turns synchronous_commit off on every pooled connection; the default keeps the server's", async () => {
+    const setting = async (synchronousCommit?: boolean) => {
+      const { pool } = parsePostgresStoreOptions({
+        url: database().url,
+        pool: { size: 1, ...(synchronousCommit === undefined ? {} : { synchronousCommit }) },
+      });
+      const driver = await createPgDriver(database().url, pool);
+      try {
+        return await driver.transaction(
+          async (tx) =>
+            (await tx.query<{ value: string }>("SELECT current_setting('synchronous_commit') AS value"))
+              .rows[0]!.value,
+        );
+      } finally {
+        await driver.close();
+      }
+    };
+    expect(await setting(false)).toBe('off');
+    expect(await setting()).toBe('on');
+  });
+
+  it('sends no statement of its own to check a pooled connection, and replaces one that died in the pool', async () => {
+    const { pool } = parsePostgresStoreOptions({ url: database().url, pool: { size: 1, overflow: 0 } });
+    const driver = await createPgDriver(database().url, pool);
+    const pg = (await import('pg')).default;
+    const send = pg.Client.prototype.query;
+    const sent: string[] = [];
+    let cut = false;
+    pg.Client.prototype.query = function (
+      this: { connection: { stream: { destroy(): void } } },
+      ...args: unknown[]
+    ) {
+      if (typeof args[0] === 'string') sent.push(args[0]);
+      // The connection dies while it sits in the pool: its socket is gone when BEGIN is sent.
+      if (cut && args[0] === 'BEGIN') {
+        cut = false;
+        this.connection.stream.destroy();
+      }
+      return (send as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof send;
+    try {
+      const pid = async () =>
+        driver.transaction(
+          async (tx) => (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid,
+        );
+      const first = await pid();
+      expect(await pid()).toBe(first);
+      expect(sent).toEqual([
+        'BEGIN',
+        'SELECT pg_backend_pid() AS pid',
+        'COMMIT',
+        'BEGIN',
+        'SELECT pg_backend_pid() AS pid',
+        'COMMIT',
+      ]);
+      cut = true;
+      const replaced = await pid();
+      expect(replaced).not.toBe(first);
+    } finally {
+      pg.Client.prototype.query = send;
+      await driver.close();
+    }
+  });
+
   let rlsStore: PostgresStore | undefined;
   afterAll(async () => {
     await rlsStore?.close();
