@@ -37,6 +37,7 @@ import type {
   Embedder,
   EmbeddingUsage,
   Reranker,
+  Scope,
   Store,
 } from '../core/ports.js';
 import { inSpan, TRACE_ATTRIBUTES } from '../core/tracing.js';
@@ -54,7 +55,7 @@ import type { IngestItem } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../ingest/source-policy.js';
 import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
-import { DocumentIdentityIndex } from '../retrieve/document-identity.js';
+import { DocumentIdentityIndex, type IdentifiedDocument } from '../retrieve/document-identity.js';
 import { emitQueryEvent, type QueryEventListener } from '../retrieve/query-events.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
@@ -71,6 +72,48 @@ export {
 
 /** How long an engine keeps a collection's document identities before reading them again. */
 const IDENTITY_TTL_MS = 30_000;
+
+/**
+ * Chunks read from the start of each document for its first page (see `withOpenings`): eight,
+ * enough for a filing's cover page (its issuer sits in the third or fourth chunk, after the
+ * regulator's heading and the form's name) or a protocol's title page.
+ */
+const OPENING_CHUNKS = 8;
+
+/**
+ * Most documents a collection may have for their first pages to be read into the identity index:
+ * 20,000 (160,000 chunk reads at most). A larger collection is named by titles and paths only.
+ */
+const MAX_OPENING_DOCUMENTS = 20_000;
+
+/**
+ * The documents with the text of their first page (`opening`: their first chunks on page 1, at
+ * most {@link OPENING_CHUNKS}), read from the store by chunk id (`documentId:ordinal`).
+ */
+async function withOpenings(
+  store: Store,
+  scope: Scope,
+  documents: DocumentRecord[],
+): Promise<IdentifiedDocument[]> {
+  if (documents.length === 0 || documents.length > MAX_OPENING_DOCUMENTS) return documents;
+  const ids = documents.flatMap((d) =>
+    Array.from({ length: Math.min(OPENING_CHUNKS, d.chunkCount) }, (_, i) => `${d.documentId}:${i}`),
+  );
+  const chunks = await store.getChunks(scope, ids);
+  const openings = new Map<string, Array<{ ordinal: number; text: string }>>();
+  for (const chunk of chunks) {
+    if (chunk.pageStart > 1) continue;
+    const list = openings.get(chunk.documentId) ?? [];
+    list.push({ ordinal: chunk.ordinal, text: chunk.text });
+    openings.set(chunk.documentId, list);
+  }
+  return documents.map((d) => {
+    const list = openings.get(d.documentId);
+    if (!list) return d;
+    list.sort((a, b) => a.ordinal - b.ordinal);
+    return { ...d, opening: list.map((c) => c.text).join('\n') };
+  });
+}
 
 /**
  * Documents `ingestPaths` ingests at once, so that small documents' chunks share embedding
@@ -380,9 +423,10 @@ export class Engine {
     const key = identityKey(collection, namespace ?? this.namespace);
     const cached = this.#identities.get(key);
     if (cached && performance.now() - cached.at < IDENTITY_TTL_MS) return cached.index;
+    const scope = { collection, namespace: namespace ?? this.namespace };
     const index = this.store
-      .listDocuments({ collection, namespace: namespace ?? this.namespace })
-      .then((documents) => new DocumentIdentityIndex(documents));
+      .listDocuments(scope)
+      .then(async (documents) => new DocumentIdentityIndex(await withOpenings(this.store, scope, documents)));
     index.catch(() => this.#identities.delete(key));
     this.#identities.set(key, { index, at: performance.now() });
     return index;
