@@ -191,6 +191,23 @@ describe('DocumentIdentityIndex: names read from first pages', () => {
     expect(index.named('study of nurses at a university')).toEqual([]);
   });
 
+  it('never names by a word only some versions of a series carry', () => {
+    const index = new DocumentIdentityIndex([
+      { documentId: 'travel-policy-2022.md', opening: '# Travel Policy\n\n## Flights\n\nEconomy class.' },
+      {
+        documentId: 'travel-policy-2024.md',
+        opening: '# Travel Policy\n\n## Flights\n\nEconomy class.\n\n## Carbon Offsetting\n\nOffset every flight.',
+      },
+      { documentId: 'expense-guide.md', opening: '# Expense Guide\n\nReceipts are kept.' },
+    ]);
+    expect(index.unjudged('What does the 2022 travel policy say about carbon offsetting?')).toEqual([]);
+    // A document of its own carries its words on its only version ("expense" and "guide" name it
+    // by its path already).
+    expect(index.unjudged('What does the expense guide say about receipts?').map((w) => w.term)).toEqual([
+      'receipt',
+    ]);
+  });
+
   it('names nothing by a word whose probe found no chunk', () => {
     const index = new DocumentIdentityIndex(untitled);
     expect(index.judge('appl', [])).toBe(false);

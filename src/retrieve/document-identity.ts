@@ -201,7 +201,8 @@ export class DocumentIdentityIndex {
    * The words of `query` that the collection's first pages (and titles too long to be names)
    * write capitalised, as names and titles are, and single out — one document, or the documents
    * of one series, carry them there, short of the
-   * whole collection — and that are not judged yet: at most four, fewest first pages first. Each
+   * whole collection — on every version of the series (a word only some versions carry is what
+   * changed between them) and that are not judged yet: at most four, fewest first pages first. Each
    * is to be searched lexically on its own ({@link NAME_PROBE_HITS} chunks) and the hits handed
    * to {@link judge}; until then it names nothing. A word is a name only when the collection's
    * text, not just its first pages, keeps it to those documents: in a few documents a generic
@@ -216,6 +217,9 @@ export class DocumentIdentityIndex {
       if (this.#postings.has(term) || this.#verdicts.has(term)) continue;
       const documents = this.#openings.get(term);
       if (!documents || documents.length >= this.size || !this.#singlesOut(documents)) continue;
+      // A name is on every version of its document; a word only some versions carry is what
+      // changed between them ("Carbon Offsetting" added to the 2024 travel policy), not a name.
+      if (documents.length < this.series(documents[0]!).length) continue;
       out.push({ word, term, df: documents.length });
     }
     return out
