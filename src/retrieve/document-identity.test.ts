@@ -196,7 +196,8 @@ describe('DocumentIdentityIndex: names read from first pages', () => {
       { documentId: 'travel-policy-2022.md', opening: '# Travel Policy\n\n## Flights\n\nEconomy class.' },
       {
         documentId: 'travel-policy-2024.md',
-        opening: '# Travel Policy\n\n## Flights\n\nEconomy class.\n\n## Carbon Offsetting\n\nOffset every flight.',
+        opening:
+          '# Travel Policy\n\n## Flights\n\nEconomy class.\n\n## Carbon Offsetting\n\nOffset every flight.',
       },
       { documentId: 'expense-guide.md', opening: '# Expense Guide\n\nReceipts are kept.' },
     ]);
