@@ -41,7 +41,7 @@ import type {
   Store,
 } from '../core/ports.js';
 import { inSpan, TRACE_ATTRIBUTES } from '../core/tracing.js';
-import type { DocumentRecord, Metadata, Source } from '../core/types.js';
+import type { Chunk, DocumentRecord, Metadata, Source } from '../core/types.js';
 import { cachedEmbedder } from '../embed/cached-embedder.js';
 import { EmbeddingBatcher } from '../embed/embedding-batcher.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
@@ -86,9 +86,13 @@ const OPENING_CHUNKS = 8;
  */
 const MAX_OPENING_DOCUMENTS = 20_000;
 
+/** Chunk ids read in one `getChunks` call for first pages (a remote store's request stays small). */
+const OPENING_BATCH = 2_000;
+
 /**
  * The documents with the text of their first page (`opening`: their first chunks on page 1, at
- * most {@link OPENING_CHUNKS}), read from the store by chunk id (`documentId:ordinal`).
+ * most {@link OPENING_CHUNKS}), read from the store by chunk id (`documentId:ordinal`); the
+ * documents as they are when the store fails to read them.
  */
 async function withOpenings(
   store: Store,
@@ -99,7 +103,15 @@ async function withOpenings(
   const ids = documents.flatMap((d) =>
     Array.from({ length: Math.min(OPENING_CHUNKS, d.chunkCount) }, (_, i) => `${d.documentId}:${i}`),
   );
-  const chunks = await store.getChunks(scope, ids);
+  const chunks: Array<Chunk & { sourceId: string }> = [];
+  try {
+    for (let i = 0; i < ids.length; i += OPENING_BATCH) {
+      chunks.push(...(await store.getChunks(scope, ids.slice(i, i + OPENING_BATCH))));
+    }
+  } catch {
+    // First pages only add names: a store that cannot read them leaves titles and paths to name.
+    return documents;
+  }
   const openings = new Map<string, Array<{ ordinal: number; text: string }>>();
   for (const chunk of chunks) {
     if (chunk.pageStart > 1) continue;

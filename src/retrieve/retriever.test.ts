@@ -350,3 +350,29 @@ describe('search with a document focus on names read from first pages', () => {
     expect(hits.flatMap((h) => h.boosts ?? [])).toEqual([]);
   });
 });
+
+describe('names read from first pages, when the store cannot read them', () => {
+  it('still searches, naming documents by their titles and paths', async () => {
+    const store = createMemoryStore();
+    // A store whose chunk reads by id fail (a remote store refusing the request).
+    store.getChunks = () => Promise.reject(new Error('read refused'));
+    const engine = await createEngine({ store });
+    try {
+      for (const id of ['2023 Q1 ACME.md', '2023 Q1 INITECH.md']) {
+        await engine.ingestSource(
+          {
+            name: id,
+            bytes: new TextEncoder().encode('# Report\n\nRevenue grew.\n'),
+            mediaType: 'text/markdown',
+          },
+          { documentId: id },
+        );
+      }
+      const { hits } = await engine.search('How did Initech revenue grow?', { mode: 'lexical' });
+      expect(hits[0]!.chunk.documentId).toBe('2023 Q1 INITECH.md');
+      expect(hits[0]!.boosts).toEqual([expect.objectContaining({ kind: 'focus' })]);
+    } finally {
+      await engine.close();
+    }
+  });
+});
