@@ -55,7 +55,11 @@ import type { IngestItem } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../ingest/source-policy.js';
 import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
-import { DocumentIdentityIndex, type IdentifiedDocument } from '../retrieve/document-identity.js';
+import {
+  DocumentIdentityIndex,
+  type IdentifiedDocument,
+  openingTerms,
+} from '../retrieve/document-identity.js';
 import { emitQueryEvent, type QueryEventListener } from '../retrieve/query-events.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
@@ -91,15 +95,15 @@ const OPENING_BATCH = 2_000;
 
 /**
  * The documents with the text of their first page (`opening`: their first chunks on page 1, at
- * most {@link OPENING_CHUNKS}), read from the store by chunk id (`documentId:ordinal`); the
- * documents as they are when the store fails to read them.
+ * most {@link OPENING_CHUNKS}), read from the store by chunk id (`documentId:ordinal`);
+ * undefined when the store fails to read them.
  */
 async function withOpenings(
   store: Store,
   scope: Scope,
   documents: DocumentRecord[],
-): Promise<IdentifiedDocument[]> {
-  if (documents.length === 0 || documents.length > MAX_OPENING_DOCUMENTS) return documents;
+): Promise<IdentifiedDocument[] | undefined> {
+  if (documents.length === 0) return [];
   const ids = documents.flatMap((d) =>
     Array.from({ length: Math.min(OPENING_CHUNKS, d.chunkCount) }, (_, i) => `${d.documentId}:${i}`),
   );
@@ -110,7 +114,7 @@ async function withOpenings(
     }
   } catch {
     // First pages only add names: a store that cannot read them leaves titles and paths to name.
-    return documents;
+    return undefined;
   }
   const openings = new Map<string, Array<{ ordinal: number; text: string }>>();
   for (const chunk of chunks) {
@@ -377,6 +381,12 @@ export class Engine {
   #parsePool: ParsePool | undefined;
   /** Per collection and namespace, the identities of its documents and when they were read. */
   readonly #identities = new Map<string, { index: Promise<DocumentIdentityIndex>; at: number }>();
+  /**
+   * Name terms of documents' first pages by collection key, then document id, with the ingest
+   * time they were read for: an index rebuilt every {@link IDENTITY_TTL_MS} reads only the first
+   * pages of documents ingested since.
+   */
+  readonly #openings = new Map<string, Map<string, { ingestedAt: string; terms: readonly string[] }>>();
 
   /** @throws {InvalidArgumentError} for `parseLimits` or `maxFileSize` out of range. */
   constructor(config: EngineConfig) {
@@ -436,9 +446,26 @@ export class Engine {
     const cached = this.#identities.get(key);
     if (cached && performance.now() - cached.at < IDENTITY_TTL_MS) return cached.index;
     const scope = { collection, namespace: namespace ?? this.namespace };
-    const index = this.store
-      .listDocuments(scope)
-      .then(async (documents) => new DocumentIdentityIndex(await withOpenings(this.store, scope, documents)));
+    const index = this.store.listDocuments(scope).then(async (documents) => {
+      if (documents.length > MAX_OPENING_DOCUMENTS) return new DocumentIdentityIndex(documents);
+      const known = this.#openings.get(key) ?? new Map();
+      const fresh = documents.filter((d) => known.get(d.documentId)?.ingestedAt !== d.ingestedAt);
+      const read = await withOpenings(this.store, scope, fresh);
+      if (!read) return new DocumentIdentityIndex(documents);
+      const next = new Map<string, { ingestedAt: string; terms: readonly string[] }>();
+      for (const d of read) {
+        const terms = openingTerms(d.opening ?? '');
+        next.set(d.documentId, { ingestedAt: (d as DocumentRecord).ingestedAt, terms });
+      }
+      for (const d of documents) {
+        const kept = known.get(d.documentId);
+        if (!next.has(d.documentId) && kept) next.set(d.documentId, kept);
+      }
+      this.#openings.set(key, next);
+      return new DocumentIdentityIndex(
+        documents.map((d) => ({ ...d, openingTerms: next.get(d.documentId)?.terms ?? [] })),
+      );
+    });
     index.catch(() => this.#identities.delete(key));
     this.#identities.set(key, { index, at: performance.now() });
     return index;

@@ -21,6 +21,11 @@ export interface IdentifiedDocument {
    * file's metadata says. See {@link DocumentIdentityIndex.unjudged}.
    */
   opening?: string;
+  /**
+   * The name terms of `opening` as {@link openingTerms} reads them, when a caller keeps them
+   * between index builds (read instead of `opening`).
+   */
+  openingTerms?: readonly string[];
 }
 
 /** Words of a name that say when, not what: years, quarters, halves, months, versions, numbers. */
@@ -119,6 +124,15 @@ export function identityTerms(document: IdentifiedDocument, titles = true): stri
 }
 
 /**
+ * The name terms of a first page (or a title too long to be a name): the content terms of the
+ * words it writes capitalised (see `capitalizedTerms`) other than single characters and numbers
+ * other than years, distinct.
+ */
+export function openingTerms(text: string): string[] {
+  return [...new Set(capitalizedTerms(text).filter(isIdentityTerm))];
+}
+
+/**
  * The content terms of the words `text` writes capitalised (`Apple`, `AMAZON.COM`, `Dendritic` in a
  * title-case title): names and titles, not the running text a first page may go on with ("legal
  * proceedings were disclosed").
@@ -187,8 +201,11 @@ export class DocumentIdentityIndex {
     }
     this.size = all.length;
     for (const document of list) {
-      const text = `${this.titles ? '' : (document.title ?? '')}\n${document.opening ?? ''}`;
-      for (const term of new Set(capitalizedTerms(text).filter(isIdentityTerm))) {
+      const terms = [
+        ...(this.titles ? [] : openingTerms(document.title ?? '')),
+        ...(document.openingTerms ?? openingTerms(document.opening ?? '')),
+      ];
+      for (const term of new Set(terms)) {
         if (this.#postings.has(term)) continue;
         const postings = this.#openings.get(term);
         if (postings) postings.push(document.documentId);
