@@ -446,10 +446,17 @@ export class Engine {
     const cached = this.#identities.get(key);
     if (cached && performance.now() - cached.at < IDENTITY_TTL_MS) return cached.index;
     const scope = { collection, namespace: namespace ?? this.namespace };
+    const previous = cached?.index;
     const index = this.store.listDocuments(scope).then(async (documents) => {
       if (documents.length > MAX_OPENING_DOCUMENTS) return new DocumentIdentityIndex(documents);
       const known = this.#openings.get(key) ?? new Map();
       const fresh = documents.filter((d) => known.get(d.documentId)?.ingestedAt !== d.ingestedAt);
+      // The same documents as ingested when the last index was built: that index (and the words
+      // it judged) still holds.
+      if (previous && fresh.length === 0 && documents.length === known.size) {
+        const last = await previous.catch(() => undefined);
+        if (last) return last;
+      }
       const read = await withOpenings(this.store, scope, fresh);
       if (!read) return new DocumentIdentityIndex(documents);
       const next = new Map<string, { ingestedAt: string; terms: readonly string[] }>();
