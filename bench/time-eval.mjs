@@ -19,7 +19,9 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   (--dist /work/main/dist --label before measures the code before the change)
+//   [--cache file] [--only sec,versioned,nih,ntsb]
+//   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
+//   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks)
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,13 +35,16 @@ const { values } = parseArgs({
     label: { type: 'string', default: 'after' },
     data: { type: 'string', default: '../shared/data' },
     only: { type: 'string' },
+    cache: { type: 'string' },
   },
 });
 const dist = path.resolve(values.dist);
 const { evaluateDocuments, loadQuestions } = await import(
   pathToFileURL(path.join(dist, 'exports/eval.js')).href
 );
-const { createEngine, openStore } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
+const { createEngine, openSqliteCache, openStore } = await import(
+  pathToFileURL(path.join(dist, 'index.js')).href
+);
 
 /** Questions that ask for the newest document (the bench's own reading, the same before and after). */
 const RECENCY =
@@ -117,9 +122,11 @@ for (const set of sets) {
     continue;
   }
   // A parse may take minutes on a busy machine: a timeout would drop a filing and its questions.
+  const cache = values.cache ? openSqliteCache(values.cache) : undefined;
   const engine = await createEngine({
     store: await openStore(path.join(mkdtempSync(path.join(tmpdir(), 'cairn-time-eval-')), 'eval.db')),
     parseLimits: { timeoutMs: 900_000 },
+    ...(cache ? { cache, owned: [cache] } : {}),
   });
   for (const p of set.parts) {
     const questions = (await loadQuestions(p.questions)).filter((q) => (p.keep ? p.keep(q) : true));

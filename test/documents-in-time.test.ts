@@ -148,7 +148,14 @@ describe('document focus on titles that share words (engine, SQLite)', { timeout
       ] as const) {
         const { hits } = await engine.search(question, { mode: 'lexical', keepBest: true });
         expect(hits[0]?.chunk.documentId, question).toBe(right);
-        expect(hits[0]?.boosts ?? [], question).toEqual([]);
+        // Focus may fire only on the right protocol, by its own words ("Pilonidal", "Assiut" on
+        // its first page), never by the words titles share.
+        for (const hit of hits) {
+          for (const boost of hit.boosts ?? []) {
+            expect(hit.chunk.documentId, question).toBe(right);
+            expect(boost.reason, question).not.toMatch(/"(?:phase|ii|study|university|sinus|surgery)"/i);
+          }
+        }
       }
     } finally {
       await engine.close();

@@ -201,6 +201,10 @@ describe('honest "not found" in the documents a question is about', () => {
   it('takes no time cue for a topic', () => {
     expect(topicWords("What were Contoso's sales in the latest report?")).not.toContain('latest');
     expect(topicWords('What were Contoso sales in the most recent quarter?')).not.toContain('recent');
+    // A cue spanning words that say which document keeps those words as topic words.
+    const spanning = topicWords('What does the current travel policy say about rail?');
+    expect(spanning).toContain('travel');
+    expect(spanning).not.toContain('current');
   });
 });
 

@@ -89,7 +89,14 @@ export interface EvidenceScope {
 export function topicWords(question: string): string[] {
   const about = new Set(questionTerms(question));
   const cue = timeCue(question);
-  const cueWords = new Set(wordTokens(`${cue.recencyText ?? ''} ${cue.period?.text ?? ''}`));
+  // A recency cue's own words, not the words it spans that say what ("the current travel policy":
+  // "current" and "policy", not "travel").
+  const recency = wordTokens(cue.recencyText ?? '');
+  const spans = /^(?:current|this|last|past)$/.test(recency[0] ?? '') && recency.length > 2;
+  const cueWords = new Set([
+    ...(spans ? [recency[0]!, recency[recency.length - 1]!] : recency),
+    ...wordTokens(cue.period?.text ?? ''),
+  ]);
   const seen = new Set<string>();
   const out: string[] = [];
   let previous: string | undefined;

@@ -37,10 +37,11 @@ import type {
   Embedder,
   EmbeddingUsage,
   Reranker,
+  Scope,
   Store,
 } from '../core/ports.js';
 import { inSpan, TRACE_ATTRIBUTES } from '../core/tracing.js';
-import type { DocumentRecord, Metadata, Source } from '../core/types.js';
+import type { Chunk, DocumentRecord, Metadata, Source } from '../core/types.js';
 import { cachedEmbedder } from '../embed/cached-embedder.js';
 import { EmbeddingBatcher } from '../embed/embedding-batcher.js';
 import { MarkdownChunker } from '../ingest/chunk/markdown-chunker.js';
@@ -54,7 +55,11 @@ import type { IngestItem } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../ingest/source-policy.js';
 import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
-import { DocumentIdentityIndex } from '../retrieve/document-identity.js';
+import {
+  DocumentIdentityIndex,
+  type IdentifiedDocument,
+  openingTerms,
+} from '../retrieve/document-identity.js';
 import { emitQueryEvent, type QueryEventListener } from '../retrieve/query-events.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
@@ -71,6 +76,60 @@ export {
 
 /** How long an engine keeps a collection's document identities before reading them again. */
 const IDENTITY_TTL_MS = 30_000;
+
+/**
+ * Chunks read from the start of each document for its first page (see `withOpenings`): eight,
+ * enough for a filing's cover page (its issuer sits in the third or fourth chunk, after the
+ * regulator's heading and the form's name) or a protocol's title page.
+ */
+const OPENING_CHUNKS = 8;
+
+/**
+ * Most documents a collection may have for their first pages to be read into the identity index:
+ * 20,000 (160,000 chunk reads at most). A larger collection is named by titles and paths only.
+ */
+const MAX_OPENING_DOCUMENTS = 20_000;
+
+/** Chunk ids read in one `getChunks` call for first pages (a remote store's request stays small). */
+const OPENING_BATCH = 2_000;
+
+/**
+ * The documents with the text of their first page (`opening`: their first chunks on page 1, at
+ * most {@link OPENING_CHUNKS}), read from the store by chunk id (`documentId:ordinal`);
+ * undefined when the store fails to read them.
+ */
+async function withOpenings(
+  store: Store,
+  scope: Scope,
+  documents: DocumentRecord[],
+): Promise<IdentifiedDocument[] | undefined> {
+  if (documents.length === 0) return [];
+  const ids = documents.flatMap((d) =>
+    Array.from({ length: Math.min(OPENING_CHUNKS, d.chunkCount) }, (_, i) => `${d.documentId}:${i}`),
+  );
+  const chunks: Array<Chunk & { sourceId: string }> = [];
+  try {
+    for (let i = 0; i < ids.length; i += OPENING_BATCH) {
+      chunks.push(...(await store.getChunks(scope, ids.slice(i, i + OPENING_BATCH))));
+    }
+  } catch {
+    // First pages only add names: a store that cannot read them leaves titles and paths to name.
+    return undefined;
+  }
+  const openings = new Map<string, Array<{ ordinal: number; text: string }>>();
+  for (const chunk of chunks) {
+    if (chunk.pageStart > 1) continue;
+    const list = openings.get(chunk.documentId) ?? [];
+    list.push({ ordinal: chunk.ordinal, text: chunk.text });
+    openings.set(chunk.documentId, list);
+  }
+  return documents.map((d) => {
+    const list = openings.get(d.documentId);
+    if (!list) return d;
+    list.sort((a, b) => a.ordinal - b.ordinal);
+    return { ...d, opening: list.map((c) => c.text).join('\n') };
+  });
+}
 
 /**
  * Documents `ingestPaths` ingests at once, so that small documents' chunks share embedding
@@ -322,6 +381,12 @@ export class Engine {
   #parsePool: ParsePool | undefined;
   /** Per collection and namespace, the identities of its documents and when they were read. */
   readonly #identities = new Map<string, { index: Promise<DocumentIdentityIndex>; at: number }>();
+  /**
+   * Name terms of documents' first pages by collection key, then document id, with the ingest
+   * time they were read for: an index rebuilt every {@link IDENTITY_TTL_MS} reads only the first
+   * pages of documents ingested since.
+   */
+  readonly #openings = new Map<string, Map<string, { ingestedAt: string; terms: readonly string[] }>>();
 
   /** @throws {InvalidArgumentError} for `parseLimits` or `maxFileSize` out of range. */
   constructor(config: EngineConfig) {
@@ -380,9 +445,34 @@ export class Engine {
     const key = identityKey(collection, namespace ?? this.namespace);
     const cached = this.#identities.get(key);
     if (cached && performance.now() - cached.at < IDENTITY_TTL_MS) return cached.index;
-    const index = this.store
-      .listDocuments({ collection, namespace: namespace ?? this.namespace })
-      .then((documents) => new DocumentIdentityIndex(documents));
+    const scope = { collection, namespace: namespace ?? this.namespace };
+    const previous = cached?.index;
+    const index = this.store.listDocuments(scope).then(async (documents) => {
+      if (documents.length > MAX_OPENING_DOCUMENTS) return new DocumentIdentityIndex(documents);
+      const known = this.#openings.get(key) ?? new Map();
+      const fresh = documents.filter((d) => known.get(d.documentId)?.ingestedAt !== d.ingestedAt);
+      // The same documents as ingested when the last index was built: that index (and the words
+      // it judged) still holds.
+      if (previous && fresh.length === 0 && documents.length === known.size) {
+        const last = await previous.catch(() => undefined);
+        if (last) return last;
+      }
+      const read = await withOpenings(this.store, scope, fresh);
+      if (!read) return new DocumentIdentityIndex(documents);
+      const next = new Map<string, { ingestedAt: string; terms: readonly string[] }>();
+      for (const d of read) {
+        const terms = openingTerms(d.opening ?? '');
+        next.set(d.documentId, { ingestedAt: (d as DocumentRecord).ingestedAt, terms });
+      }
+      for (const d of documents) {
+        const kept = known.get(d.documentId);
+        if (!next.has(d.documentId) && kept) next.set(d.documentId, kept);
+      }
+      this.#openings.set(key, next);
+      return new DocumentIdentityIndex(
+        documents.map((d) => ({ ...d, openingTerms: next.get(d.documentId)?.terms ?? [] })),
+      );
+    });
     index.catch(() => this.#identities.delete(key));
     this.#identities.set(key, { index, at: performance.now() });
     return index;

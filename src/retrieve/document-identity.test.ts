@@ -119,3 +119,99 @@ describe('seriesKey and DocumentIdentityIndex.series', () => {
     expect(index.series('travel-policy.md')).toEqual(['travel-policy.md']);
   });
 });
+
+describe('DocumentIdentityIndex: names read from first pages', () => {
+  // Filings titled by an identifier and filed under a ticker: the company is named on the first page.
+  const untitled = ['2023 Q1', '2023 Q2'].flatMap((quarter) => [
+    {
+      documentId: `${quarter} AAPL.pdf`,
+      title: '0000320193-23-000006',
+      opening:
+        'FORM 10-Q\n\nApple Inc.\n(Exact name of registrant as specified in its charter)\nCupertino, California',
+    },
+    {
+      documentId: `${quarter} INTC.pdf`,
+      title: '0000050863-23-000028',
+      opening:
+        'FORM 10-Q\n\nIntel Corporation\n(Exact name of registrant as specified in its charter)\nSanta Clara, California',
+    },
+  ]);
+
+  it('offers a first-page word for judging only when it singles out a document or a series', () => {
+    const index = new DocumentIdentityIndex(untitled);
+    expect(index.named("What did Apple's 10-Q say about legal proceedings?")).toEqual([]);
+    expect(index.unjudged("What did Apple's 10-Q say about legal proceedings?")).toEqual([
+      { word: "apple's", term: 'appl' },
+    ]);
+    // On every first page ("form", "registrant") or on two companies' ("california"): not offered.
+    expect(index.unjudged('the registrant in California filed Form 10-Q')).toEqual([]);
+  });
+
+  it('names the series a first-page word singles out when the collection keeps the word to it', () => {
+    const index = new DocumentIdentityIndex(untitled);
+    const question = "What did Apple's 10-Q say about legal proceedings?";
+    expect(index.judge('appl', ['2023 Q2 AAPL.pdf', '2023 Q1 AAPL.pdf', '2023 Q2 AAPL.pdf'])).toBe(true);
+    const named = index.named(question);
+    expect(named.map((d) => d.documentId)).toEqual(['2023 Q1 AAPL.pdf', '2023 Q2 AAPL.pdf']);
+    expect(named[0]!.words).toEqual(["apple's"]);
+    expect(index.unjudged(question)).toEqual([]);
+  });
+
+  it('never names by a first-page word the collection spreads across documents', () => {
+    // Three protocols with long titles (titles are then not names); "study" is on one title page
+    // only, but the protocols' text uses it throughout.
+    const index = new DocumentIdentityIndex([
+      {
+        documentId: 'NCT01.pdf',
+        title: 'A Randomised Phase II Study of Dendritic Cell Vaccination for Adults With Advanced Melanoma',
+        opening:
+          'A Randomised Phase II Study of Dendritic Cell Vaccination for Adults With Advanced Melanoma',
+      },
+      {
+        documentId: 'NCT02.pdf',
+        title: 'Outcomes of Pilonidal Sinus Excision With Flap Closure at Assiut University Hospital',
+        opening: 'Outcomes of Pilonidal Sinus Excision With Flap Closure at Assiut University Hospital',
+      },
+      {
+        documentId: 'NCT03.pdf',
+        title: 'Sleep Quality and Fatigue of Night-Shift Nurses at a Teaching University Hospital',
+        opening: 'Sleep Quality and Fatigue of Night-Shift Nurses at a Teaching University Hospital',
+      },
+    ]);
+    expect(index.titles).toBe(false);
+    const question = 'a phase II study of dendritic cells in melanoma';
+    // One title page carries each: all offered, at most four a question (the rest on a later one).
+    expect(index.unjudged(question).map((w) => w.term)).toEqual(['phase', 'ii', 'studi', 'dendrit']);
+    expect(index.judge('studi', ['NCT01.pdf', 'NCT02.pdf', 'NCT03.pdf', 'NCT01.pdf'])).toBe(false);
+    expect(index.judge('dendrit', ['NCT01.pdf', 'NCT01.pdf'])).toBe(true);
+    expect(index.named(question).map((d) => d.documentId)).toEqual(['NCT01.pdf']);
+    expect(index.named(question)[0]!.words).toEqual(['dendritic']);
+    // "university" is on two title pages: never offered, never a name.
+    expect(index.unjudged('Assiut University hospital').map((w) => w.term)).toEqual(['assiut']);
+    expect(index.named('study of nurses at a university')).toEqual([]);
+  });
+
+  it('never names by a word only some versions of a series carry', () => {
+    const index = new DocumentIdentityIndex([
+      { documentId: 'travel-policy-2022.md', opening: '# Travel Policy\n\n## Flights\n\nEconomy class.' },
+      {
+        documentId: 'travel-policy-2024.md',
+        opening:
+          '# Travel Policy\n\n## Flights\n\nEconomy class.\n\n## Carbon Offsetting\n\nOffset every flight.',
+      },
+      { documentId: 'expense-guide.md', opening: '# Expense Guide\n\nReceipts are kept.' },
+    ]);
+    expect(index.unjudged('What does the 2022 travel policy say about carbon offsetting?')).toEqual([]);
+    // A document of its own carries its words on its only version ("expense" and "guide" name it
+    // by its path already).
+    expect(index.unjudged('What does the expense guide say about receipts?').map((w) => w.term)).toEqual([
+      'receipt',
+    ]);
+  });
+
+  it('names nothing by a word whose probe found no chunk', () => {
+    const index = new DocumentIdentityIndex(untitled);
+    expect(index.judge('appl', [])).toBe(false);
+    expect(index.named('Apple')).toEqual([]);
+  });
+});

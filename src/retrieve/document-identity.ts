@@ -15,6 +15,17 @@ export interface IdentifiedDocument {
   title?: string;
   /** Its metadata; `date` (ISO `YYYY-MM-DD`, see `findDocumentDate`) dates it within its series. */
   metadata?: Metadata;
+  /**
+   * The text of its first page (its chunks on page 1), when read: where a filing states its
+   * issuer ("Apple Inc. (Exact name of registrant …)") and a protocol its full title, whatever the
+   * file's metadata says. See {@link DocumentIdentityIndex.unjudged}.
+   */
+  opening?: string;
+  /**
+   * The name terms of `opening` as {@link openingTerms} reads them, when a caller keeps them
+   * between index builds (read instead of `opening`).
+   */
+  openingTerms?: readonly string[];
 }
 
 /** Words of a name that say when, not what: years, quarters, halves, months, versions, numbers. */
@@ -49,7 +60,38 @@ export interface NamedDocument {
   documentId: string;
   /** Sum of the inverse document frequencies of the question's terms in its identity. */
   score: number;
+  /** The question's words that name it (as the question spells them), for `--explain`. */
+  words: string[];
 }
+
+/**
+ * A question word its first pages single out (see {@link DocumentIdentityIndex.unjudged}), to be
+ * judged by where the collection's text holds it.
+ */
+export interface OpeningWord {
+  /** The word as the question spells it, lower-cased: what the lexical probe searches. */
+  word: string;
+  /** Its content term (stemmed). */
+  term: string;
+}
+
+/**
+ * Chunks a lexical probe reads to judge a first-page word (see
+ * {@link DocumentIdentityIndex.judge}): fifty, so a word a whole series carries in every filing
+ * (a company's name, tens of chunks a filing) shows where else it appears.
+ */
+export const NAME_PROBE_HITS = 50;
+
+/**
+ * Share of a first-page word's probed chunks that must lie in the documents (or series) whose
+ * first page carries it for the word to name them: 0.9. A company's name leaves its own filings
+ * in a few chunks at most (a customer, a competitor named); a word many documents use ("study",
+ * "university", "cancer", "trial" in a collection of protocols) spreads its chunks across them.
+ */
+export const MIN_NAME_SHARE = 0.9;
+
+/** Most first-page words of one question judged (the ones fewest first pages carry). */
+const MAX_JUDGED_WORDS = 4;
 
 /** Options of {@link DocumentIdentityIndex.named}. */
 export interface NamedOptions {
@@ -81,6 +123,32 @@ export function identityTerms(document: IdentifiedDocument, titles = true): stri
   return [...new Set(titles ? [...title, ...path] : path)];
 }
 
+/**
+ * The name terms of a first page (or a title too long to be a name): the content terms of the
+ * words it writes capitalised (see `capitalizedTerms`) other than single characters and numbers
+ * other than years, distinct.
+ */
+export function openingTerms(text: string): string[] {
+  return [...new Set(capitalizedTerms(text).filter(isIdentityTerm))];
+}
+
+/**
+ * The content terms of the words `text` writes capitalised (`Apple`, `AMAZON.COM`, `Dendritic` in a
+ * title-case title): names and titles, not the running text a first page may go on with ("legal
+ * proceedings were disclosed").
+ */
+function capitalizedTerms(text: string): string[] {
+  return text
+    .split(/[\s|()[\]{}"“”:;,/]+/u)
+    .filter((token) => /^[^\p{L}\p{N}]*\p{Lu}/u.test(token))
+    .flatMap((token) => contentTerms(token));
+}
+
+/** The content terms of `query` (as `contentTerms` gives them), each with the word it comes from. */
+function queryTerms(query: string): OpeningWord[] {
+  return wordTokens(query).flatMap((word) => contentTerms(word).map((term) => ({ word, term })));
+}
+
 function isIdentityTerm(term: string): boolean {
   return term.length >= 2 && (!/^\d+$/.test(term) || /^(?:19|20)\d\d$/.test(term));
 }
@@ -101,6 +169,10 @@ export class DocumentIdentityIndex {
   readonly #members = new Map<string, string[]>();
   readonly #dates = new Map<string, string>();
   readonly #documents = new Map<string, IdentifiedDocument>();
+  /** Capitalised first-page terms (and long titles' terms) → documents, for the words judged to name. */
+  readonly #openings = new Map<string, string[]>();
+  /** Judged first-page terms: whether each names its documents. */
+  readonly #verdicts = new Map<string, boolean>();
 
   constructor(documents: Iterable<IdentifiedDocument>) {
     const list = [...documents];
@@ -128,6 +200,68 @@ export class DocumentIdentityIndex {
       if (date) this.#dates.set(document.documentId, date);
     }
     this.size = all.length;
+    for (const document of list) {
+      const terms = [
+        ...(this.titles ? [] : openingTerms(document.title ?? '')),
+        ...(document.openingTerms ?? openingTerms(document.opening ?? '')),
+      ];
+      for (const term of new Set(terms)) {
+        if (this.#postings.has(term)) continue;
+        const postings = this.#openings.get(term);
+        if (postings) postings.push(document.documentId);
+        else this.#openings.set(term, [document.documentId]);
+      }
+    }
+  }
+
+  /**
+   * The words of `query` that the collection's first pages (and titles too long to be names)
+   * write capitalised, as names and titles are, and single out — one document, or the documents
+   * of one series, carry them there, short of the
+   * whole collection — on every version of the series (a word only some versions carry is what
+   * changed between them) and that are not judged yet: at most four, fewest first pages first. Each
+   * is to be searched lexically on its own ({@link NAME_PROBE_HITS} chunks) and the hits handed
+   * to {@link judge}; until then it names nothing. A word is a name only when the collection's
+   * text, not just its first pages, keeps it to those documents: in a few documents a generic
+   * word ("study" on one protocol's title page) can be on one first page only.
+   */
+  unjudged(query: string): OpeningWord[] {
+    const out: Array<OpeningWord & { df: number }> = [];
+    const seen = new Set<string>();
+    for (const { word, term } of queryTerms(query)) {
+      if (seen.has(term) || !isIdentityTerm(term)) continue;
+      seen.add(term);
+      if (this.#postings.has(term) || this.#verdicts.has(term)) continue;
+      const documents = this.#openings.get(term);
+      if (!documents || documents.length >= this.size || !this.#singlesOut(documents)) continue;
+      // A name is on every version of its document; a word only some versions carry is what
+      // changed between them ("Carbon Offsetting" added to the 2024 travel policy), not a name.
+      if (documents.length < this.series(documents[0]!).length) continue;
+      out.push({ word, term, df: documents.length });
+    }
+    return out
+      .sort((a, b) => a.df - b.df)
+      .slice(0, MAX_JUDGED_WORDS)
+      .map(({ word, term }) => ({ word, term }));
+  }
+
+  /**
+   * Judges a first-page term (see {@link unjudged}) by the documents of its probe's hits: it names
+   * the documents whose first page carries it when at least {@link MIN_NAME_SHARE} of the hits
+   * lie in those documents or their series. Returns the verdict, kept for later questions.
+   */
+  judge(term: string, hitDocumentIds: readonly string[]): boolean {
+    const documents = this.#openings.get(term) ?? [];
+    const own = new Set(documents.flatMap((id) => this.series(id)));
+    const inside = hitDocumentIds.filter((id) => own.has(id)).length;
+    const verdict = hitDocumentIds.length > 0 && inside / hitDocumentIds.length >= MIN_NAME_SHARE;
+    this.#verdicts.set(term, verdict);
+    return verdict;
+  }
+
+  /** The documents a term names: its identity postings, or a first-page term judged a name. */
+  #named(term: string): string[] | undefined {
+    return this.#postings.get(term) ?? (this.#verdicts.get(term) ? this.#openings.get(term) : undefined);
   }
 
   /** The document of `documentId` as indexed, or undefined. */
@@ -174,18 +308,29 @@ export class DocumentIdentityIndex {
     const n = this.size;
     if (n === 0) return [];
     const scores = new Map<string, number>();
+    const words = new Map<string, string[]>();
     const candidates = new Set<string>();
-    for (const term of new Set(contentTerms(query))) {
-      const documents = this.#postings.get(term);
+    const seen = new Set<string>();
+    for (const { word, term } of queryTerms(query)) {
+      if (seen.has(term)) continue;
+      seen.add(term);
+      const documents = this.#named(term);
       if (!documents) continue;
       const df = documents.length;
       if (df < n && this.#singlesOut(documents)) for (const id of documents) candidates.add(id);
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      for (const id of documents) scores.set(id, (scores.get(id) ?? 0) + idf);
+      for (const id of documents) {
+        scores.set(id, (scores.get(id) ?? 0) + idf);
+        words.set(id, [...(words.get(id) ?? []), word]);
+      }
     }
     if (candidates.size === 0) return [];
     const ranked = [...candidates]
-      .map((documentId) => ({ documentId, score: scores.get(documentId) ?? 0 }))
+      .map((documentId) => ({
+        documentId,
+        score: scores.get(documentId) ?? 0,
+        words: words.get(documentId) ?? [],
+      }))
       .sort((a, b) => b.score - a.score || a.documentId.localeCompare(b.documentId));
     const best = ranked[0]?.score ?? 0;
     const floor = (options.minRelative ?? 0.75) * best;

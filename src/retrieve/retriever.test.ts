@@ -279,3 +279,100 @@ describe('search with a document focus', () => {
     expect(hits[0]!.chunk.documentId).toBe('2023 Q3 AAPL.md');
   });
 });
+
+describe('search with a document focus on names read from first pages', () => {
+  let engine: Engine;
+  // Protocols under one generic title, each naming its subject on its first page only; one
+  // protocol's eligibility section shares more of the question's words than the asked one's.
+  const protocol = (subject: string, eligibility: string) =>
+    `# Clinical Research Protocol\n\n${subject}\n\nPrincipal investigator and sponsor are listed in the registry.\n\n## Eligibility\n\n${eligibility}\n`;
+  const protocols: Record<string, string> = {
+    'NCT01.md': protocol(
+      'Dendritic Cell Vaccination for Adults With Advanced Cutaneous Melanoma',
+      'Adults with measurable disease may take part.',
+    ),
+    'NCT02.md': protocol(
+      'Nivolumab Maintenance for Adults With Advanced Lung Cancer',
+      'Who is eligible for the trial: adults with measurable disease are eligible for the trial.',
+    ),
+    'NCT03.md': protocol(
+      'Sleep Quality and Fatigue of Night Shift Nurses in a Teaching Hospital Study',
+      'Nurses who work night shifts are eligible for this trial.',
+    ),
+  };
+
+  beforeAll(async () => {
+    engine = await createEngine({ store: createMemoryStore() });
+    for (const [id, text] of Object.entries(protocols)) {
+      await engine.ingestSource(
+        { name: id, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+        { documentId: id },
+      );
+    }
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  const eligibility = (hits: Array<{ chunk: { id: string; text: string } }>) =>
+    hits.filter((h) => h.chunk.text.includes('Eligibility')).map((h) => h.chunk.id.replace(/:.*/, ''));
+
+  it('focuses the protocol a distinctive first-page word names, saying which word', async () => {
+    const question = 'Who is eligible for the dendritic cell melanoma trial?';
+    const unfocused = await engine.search(question, { mode: 'lexical', documentFocus: false });
+    expect(eligibility(unfocused.hits)[0]).toBe('NCT02.md');
+    const { hits } = await engine.search(question, { mode: 'lexical' });
+    expect(eligibility(hits)[0]).toBe('NCT01.md');
+    expect(hits[0]!.chunk.documentId).toBe('NCT01.md');
+    expect(hits[0]!.boosts).toEqual([
+      expect.objectContaining({ kind: 'focus', reason: expect.stringContaining('"dendritic"') }),
+    ]);
+    // The unfocused best stay in the list.
+    expect(eligibility(hits)).toContain('NCT02.md');
+  });
+
+  it('never focuses on a word several protocols use', async () => {
+    // "study" names the third protocol's subject and opens the methods of a fourth.
+    await engine.ingestSource(
+      {
+        name: 'NCT04.md',
+        bytes: new TextEncoder().encode(
+          protocol(
+            'Early Mobilisation After Hip Fracture Surgery in Older Adults',
+            'Study participants are older adults; the study ends at discharge.',
+          ),
+        ),
+        mediaType: 'text/markdown',
+      },
+      { documentId: 'NCT04.md' },
+    );
+    const { hits } = await engine.search('Who is eligible for the study?', { mode: 'lexical' });
+    expect(hits.flatMap((h) => h.boosts ?? [])).toEqual([]);
+  });
+});
+
+describe('names read from first pages, when the store cannot read them', () => {
+  it('still searches, naming documents by their titles and paths', async () => {
+    const store = createMemoryStore();
+    // A store whose chunk reads by id fail (a remote store refusing the request).
+    store.getChunks = () => Promise.reject(new Error('read refused'));
+    const engine = await createEngine({ store });
+    try {
+      for (const id of ['2023 Q1 ACME.md', '2023 Q1 INITECH.md']) {
+        await engine.ingestSource(
+          {
+            name: id,
+            bytes: new TextEncoder().encode('# Report\n\nRevenue grew.\n'),
+            mediaType: 'text/markdown',
+          },
+          { documentId: id },
+        );
+      }
+      const { hits } = await engine.search('How did Initech revenue grow?', { mode: 'lexical' });
+      expect(hits[0]!.chunk.documentId).toBe('2023 Q1 INITECH.md');
+      expect(hits[0]!.boosts).toEqual([expect.objectContaining({ kind: 'focus' })]);
+    } finally {
+      await engine.close();
+    }
+  });
+});

@@ -16,7 +16,7 @@ import { inSpan, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Hit, HitBoost, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
 import { DEFAULT_COPY_DEMOTION, demoteCopies } from './copy-demotion.js';
-import type { DocumentIdentityIndex } from './document-identity.js';
+import { type DocumentIdentityIndex, NAME_PROBE_HITS, type NamedDocument } from './document-identity.js';
 import { type Rm3Options, rm3Search, rm3Settings } from './pseudo-relevance-feedback.js';
 import {
   emitQueryEvent,
@@ -279,6 +279,42 @@ export function search(deps: RetrieverDeps, request: SearchRequest): Promise<Sea
 }
 
 /** A store call inside a `cairn.search.{kind}` span with the database semantic conventions. */
+/** Why a document is named, in words: the question's words that name it and the identity score. */
+function namedBy(document: NamedDocument): string {
+  const words = document.words.map((word) => `"${word}"`).join(', ');
+  return `${words ? `by ${words}, ` : ''}identity score ${document.score.toFixed(2)}`;
+}
+
+/**
+ * Judges the words of `query` that only the collection's first pages name (see
+ * `DocumentIdentityIndex.unjudged`): each is searched lexically on its own over the collection,
+ * {@link NAME_PROBE_HITS} chunks deep, and its hits handed to the index, which keeps the verdict.
+ */
+async function judgeOpeningWords(
+  store: Store,
+  identity: DocumentIdentityIndex,
+  scope: { collection: string; namespace?: string },
+  query: string,
+): Promise<void> {
+  const words = identity.unjudged(query);
+  await Promise.all(
+    words.map(async ({ word, term }) => {
+      const hits = await storeCall(store, 'name', NAME_PROBE_HITS, () =>
+        store.lexicalSearch({
+          collection: scope.collection,
+          namespace: scope.namespace,
+          query: word,
+          topK: NAME_PROBE_HITS,
+        }),
+      );
+      identity.judge(
+        term,
+        hits.map((hit) => hit.chunk.documentId),
+      );
+    }),
+  );
+}
+
 function storeCall<T extends Hit[]>(
   store: Store,
   kind: string,
@@ -398,6 +434,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     wantsIdentity && deps.documentIdentity
       ? await deps.documentIdentity(request.collection, request.namespace)
       : undefined;
+  if (focusWeight > 0 && identity) await judgeOpeningWords(deps.store, identity, scope, request.query);
   const named = focusWeight > 0 && identity ? identity.named(request.query) : [];
   const timed = identity !== undefined && (cue.recency || cue.period !== undefined);
   const feedback = request.pseudoRelevanceFeedback ?? DEFAULT_PSEUDO_RELEVANCE_FEEDBACK;
@@ -482,7 +519,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     const weight = (denseHits ? lexicalWeight : 1) * focusWeight;
     rankings.push(inNamed);
     weights.push(weight);
-    const terms = new Map(named.map((d) => [d.documentId, d.score]));
+    const terms = new Map(named.map((d) => [d.documentId, d]));
     boosted.push({
       hits: inNamed,
       boost: (hit) =>
@@ -490,7 +527,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
           ? {
               kind: 'focus',
               weight,
-              reason: `the query names this document (identity score ${terms.get(hit.chunk.documentId)!.toFixed(2)})`,
+              reason: `the query names this document (${namedBy(terms.get(hit.chunk.documentId)!)})`,
             }
           : undefined,
     });

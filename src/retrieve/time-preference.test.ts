@@ -31,10 +31,14 @@ describe('timeCue', () => {
       'What is the current version of the travel policy?',
       'How did revenue change last quarter?',
       'the newest release notes',
+      'How many days after a trip must claims be submitted under the current travel policy?',
+      'What does the current employee handbook say about leave?',
     ]) {
       expect(timeCue(question).recency, question).toBe(true);
     }
     expect(timeCue('What were total current assets?').recency).toBe(false);
+    expect(timeCue('What is the current portion of long-term debt?').recency).toBe(false);
+    expect(timeCue('How are current liabilities reported in the balance sheet?').recency).toBe(false);
     expect(timeCue('How did revenue grow?').recency).toBe(false);
   });
 

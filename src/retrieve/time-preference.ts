@@ -70,11 +70,12 @@ const YEAR_PATTERN = new RegExp(
 
 /**
  * Recency cues: words that ask for the newest version of something. "Current" counts only before
- * a word for a period or a document ("current quarter", "current version"), since "current
- * assets" asks for no date.
+ * a word for a period or a document, directly or across up to two words that say which one
+ * ("current quarter", "current version", "the current travel policy", "current employee
+ * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|(?:current|this|last|past)\s+(?:fiscal\s+)?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
 
 function fullYear(text: string): number {
   const n = Number(text);
