@@ -106,11 +106,15 @@ async function serverCpuPerRequest(route, bodies, inProcessMs, warmUp) {
         headers,
         requests: [{ setupRequest: (request) => ({ ...request, body: bodies[i++ % bodies.length] }) }],
       });
-    await run(warmUp);
+    // autocannon refuses fewer requests than connections.
+    await run(Math.max(warmUp, connections));
     i = 0;
     const before = serverCpuMs();
     const measured = await run(bodies.length);
     const perRequest = (serverCpuMs() - before) / measured.requests.total;
+    console.error(
+      `${route} at ${connections} connections: ${perRequest.toFixed(2)} ms of server CPU per request`,
+    );
     rows.push({
       connections,
       requests: measured.requests.total,
