@@ -70,6 +70,8 @@ const server = spawn(
   ['dist/interfaces/cli/main.js', 'serve', '--port', '0', '--db', db, '--no-access-log', '--no-cache'],
   { env: { ...process.env, CAIRN_API_KEYS: `${KEY}:bench:write` }, stdio: ['ignore', 'ignore', 'pipe'] },
 );
+// A failed run must not leave the server behind.
+process.once('exit', () => server.kill('SIGTERM'));
 const url = await new Promise((resolve, reject) => {
   let stderr = '';
   server.stderr.on('data', (chunk) => {
