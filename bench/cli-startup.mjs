@@ -6,6 +6,8 @@
 // Each run's CPU time (user + system, every thread, as the process reports it at exit) is
 // recorded beside its wall time: on a machine other work keeps busy, wall times mostly measure
 // the wait for a core, while CPU time stays close to what an idle machine would see.
+// The `cairn` command is the bundle in dist/cli/ (scripts/build-cli.mjs); `--help` and `search`
+// are also timed through the unbundled dist/interfaces/cli/main.js, to show what the bundle saves.
 // Writes bench/results/cli-startup.json. Run after `npm run build`.
 //
 //   node bench/cli-startup.mjs [--runs 21]
@@ -17,8 +19,11 @@ import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' } } });
 const runs = Number(values.runs);
-const cli = path.resolve('dist/interfaces/cli/main.js');
-if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
+const cli = path.resolve('dist/cli/cairn.cjs');
+const unbundled = path.resolve('dist/interfaces/cli/main.js');
+for (const file of [cli, unbundled]) {
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+}
 
 // Environment of every run: no models configured (the database is lexical-only) and no config file.
 const env = {
@@ -48,6 +53,8 @@ const commands = {
   ingestHelp: [cli, 'ingest', '--help'],
   search: [cli, 'search', 'otters', '--db', db],
   ask: [cli, 'ask', 'What do otters do while they sleep?', '--db', db],
+  helpUnbundled: [unbundled, '--help'],
+  searchUnbundled: [unbundled, 'search', 'otters', '--db', db],
 };
 
 // Preloaded into every run (bare Node's too): writes the process's CPU time at exit.
@@ -113,6 +120,8 @@ const results = {
     ingestHelp: overNode('ingestHelp'),
     search: overNode('search'),
     ask: overNode('ask'),
+    helpUnbundled: overNode('helpUnbundled'),
+    searchUnbundled: overNode('searchUnbundled'),
   },
   cpuMilliseconds: cpu,
   cpuOverNode: {
@@ -120,6 +129,8 @@ const results = {
     ingestHelp: cpuOverNode('ingestHelp'),
     search: cpuOverNode('search'),
     ask: cpuOverNode('ask'),
+    helpUnbundled: cpuOverNode('helpUnbundled'),
+    searchUnbundled: cpuOverNode('searchUnbundled'),
   },
   targets,
 };

@@ -168,7 +168,7 @@ writeFileSync(path.join(root, 'huge.txt'), '');
 truncateSync(path.join(root, 'huge.txt'), 1024 * MiB);
 put('evil\u001b[31mname\nforged.md', '# Escapes\n\nA file whose name holds an escape sequence.');
 
-const cli = path.resolve('dist/interfaces/cli/main.js');
+const cli = path.resolve('dist/cli/cairn.cjs');
 const args = [cli, 'ingest', root, '--db', path.join(dir, 'hostile.db'), '--json'];
 const gnuTime = existsSync('/usr/bin/time');
 const began = performance.now();

@@ -68,7 +68,7 @@ await engine.close();
 const server = spawn(
   process.execPath,
   [
-    'dist/interfaces/cli/main.js',
+    'dist/cli/cairn.cjs',
     'serve',
     '--port',
     '0',

@@ -31,7 +31,7 @@ const db = path.join(dir, 'bench.db');
 const server = spawn(
   process.execPath,
   [
-    'dist/interfaces/cli/main.js',
+    'dist/cli/cairn.cjs',
     'serve',
     '--port',
     '0',

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from './support/ensure-built.js';
 
-const cli = path.resolve('dist/interfaces/cli/main.js');
+const cli = path.resolve('dist/cli/cairn.cjs');
 
 /** `cairn args… | head -1` in bash: the first line, the CLI's exit code and its standard error. */
 function pipedToHead(args: string[]): { line: string; code: number; stderr: string } {

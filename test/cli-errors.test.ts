@@ -52,6 +52,22 @@ describe('cairn CLI errors a user can cause', () => {
     expect(result.stderr).not.toContain('secret');
   });
 
+  it('a local model server that is not running: one line at once, not minutes of retries', async () => {
+    const port = await closedPort();
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'a.md'), '# Otters\n\nOtters hold hands.');
+    const result = await cairn(
+      ['ingest', dir, '--db', path.join(dir, 'kb.db'), '--embedder', 'openai:text-embedding-3-small'],
+      { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, OPENAI_API_KEY: 'test-key' },
+    );
+    expect(result.code).toBe(1);
+    expectOneLine(result.stderr);
+    // Retried, it would say "retrying may help" after two minutes of back-off.
+    expect(result.stderr).toBe(
+      `error: openai-compatible: request to http://127.0.0.1:${port}/v1/embeddings failed: connection refused; is the server running and listening there?\n`,
+    );
+  });
+
   const serverUrl = process.env.CAIRN_TEST_DATABASE_URL;
   it.skipIf(serverUrl === undefined)(
     'a login refused and a database missing on the server at CAIRN_TEST_DATABASE_URL: one line each',
@@ -107,7 +123,7 @@ describe('cairn CLI errors a user can cause', () => {
       const dir = tempDir();
       for (let i = 0; i < 5; i++)
         writeFileSync(path.join(dir, `d${i}.md`), `# Doc ${i}\n\nOtters, part ${i}.`);
-      const cli = path.resolve('dist/interfaces/cli/main.js');
+      const cli = path.resolve('dist/cli/cairn.cjs');
       const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} ingest ${JSON.stringify(dir)} --db ${JSON.stringify(path.join(dir, 'kb.db'))}`;
       const output = execFileSync(script!, ['-qec', command, '/dev/null'], {
         encoding: 'utf8',

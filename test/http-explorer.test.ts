@@ -190,8 +190,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
       /Ingested: \d+ chunk/,
     );
 
-    // Drag and drop: a Markdown file and 26 small notes, dropped at once.
+    // Drag and drop: a Markdown file and 26 small notes, dropped at once, with metadata.
     // (Browser code as text: this project type-checks tests without the DOM library.)
+    await page.getByLabel('Metadata (JSON, optional)').fill('{"kind":"notes"}');
     await page.evaluate(`
       const transfer = new DataTransfer();
       transfer.items.add(new File([${JSON.stringify(NOTES)}], 'field-notes.md', { type: 'text/markdown' }));
@@ -203,6 +204,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     `);
     await poll(() => page.locator('#upload-list li[data-status="done"]').count()).toBe(29);
     await poll(status).toContain('Uploads finished');
+    await page.getByLabel('Metadata (JSON, optional)').fill('');
     await shot('uploads');
   });
 
@@ -224,13 +226,31 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByLabel('Sort by').selectOption('chunks');
     await page.getByLabel('Order').selectOption('desc');
     await poll(async () =>
-      (await page.locator('#documents tr td:nth-child(3)').allTextContents()).slice(0, 3).join(','),
+      (await page.locator('#documents tr td:nth-child(4)').allTextContents()).slice(0, 3).join(','),
     ).toMatch(/^\d+,\d+,\d+$/);
-    const counts = (await page.locator('#documents tr td:nth-child(3)').allTextContents()).map(Number);
+    const counts = (await page.locator('#documents tr td:nth-child(4)').allTextContents()).map(Number);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(counts[0]).toBeGreaterThan(1);
+
+    // Size in bytes, largest first: the two PDFs, in KB, then the notes.
+    await page.getByLabel('Sort by').selectOption('size');
+    await poll(
+      async () => (await page.locator('#documents tr td:nth-child(1)').first().textContent()) ?? '',
+    ).toMatch(/\.pdf|Report|NTSB/i);
+    const sizes = await page.locator('#documents tr td:nth-child(2)').allTextContents();
+    expect(sizes[0]).toMatch(/^\d+(\.\d)? (KB|MB)$/);
+    expect(sizes.at(-1)).toMatch(/^\d+ B$/);
+
+    // A facet from the uploads' metadata filters the listing without any JSON.
+    const kind = page.locator('#documents-facets').getByLabel('kind');
+    await poll(() => kind.locator('option').allTextContents()).toEqual(['Any', 'notes (27)']);
+    await kind.selectOption({ label: 'notes (27)' });
+    await poll(() => page.locator('#documents-range').textContent()).toBe('1–25 of 27 documents');
+    expect(await page.locator('#documents').textContent()).not.toContain('.pdf');
     await axe('documents');
     await shot('documents');
+    await kind.selectOption({ label: 'Any' });
+    await poll(() => page.locator('#documents-range').textContent()).toBe('1–25 of 29 documents');
   });
 
   it('searches with rendered snippets, marked words, and a bad filter reported at the filter', async () => {
@@ -256,6 +276,22 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     await page.getByLabel('Filter (JSON)').fill('');
     await page.getByLabel('Query').press('Enter');
     await poll(() => page.locator('#filter-error').textContent()).toBe('');
+
+    // The same facets filter the search: notes only, then the JSON filter wins on its field.
+    await page.getByLabel('Query').fill('ridge walk log entry');
+    await page.getByLabel('Query').press('Enter');
+    await poll(() => page.locator('#search-summary').textContent()).toMatch(/\d+ hits? \(lexical\)/);
+    const searchKind = page.locator('#search-facets').getByLabel('kind');
+    await searchKind.selectOption({ label: 'notes (27)' });
+    await poll(() => page.locator('#search-results').textContent()).toContain('log-');
+    await page.getByLabel('Filter (JSON)').fill('{"kind":"other"}');
+    await page.getByLabel('Query').press('Enter');
+    await poll(() => page.locator('#search-summary').textContent()).toContain('No passage matches');
+    await page.getByLabel('Filter (JSON)').fill('');
+    await searchKind.selectOption({ label: 'Any' });
+    await page.getByLabel('Query').fill('carabiner rope count');
+    await page.getByLabel('Query').press('Enter');
+    await poll(() => page.locator('#search-results li').first().textContent()).toContain('Carabiner');
     await axe('search');
     await shot('search');
 
@@ -366,10 +402,14 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     expect(await page.locator('.turn').count()).toBe(0);
   });
 
-  it('deletes a document only after confirming', async () => {
+  it('re-ingests a document from its kept original, then deletes one only after confirming', async () => {
     await page.getByRole('tab', { name: 'Documents' }).click();
     await page.getByLabel('Find documents').fill('field-notes');
     await poll(() => page.locator('#documents tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'Re-ingest field-notes.md' }).click();
+    await poll(status).toMatch(/Re-ingested field-notes\.md: \d+ chunk/);
+    await poll(() => page.locator('#documents tr').count()).toBe(1);
+    await shot('reingested');
     await page.getByRole('button', { name: 'Delete field-notes.md' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await poll(status).toContain('Nothing was deleted');
@@ -396,6 +436,14 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
     expect(await line.textContent()).toMatch(/refused\.md.*Refused \(403\): .*write/s);
     expect(await page.locator('#upload-error').textContent()).toMatch(/^Refused \(403\): .*write/);
     await shot('upload-refused');
+
+    // Re-ingest with the read-only key: the 403 shows beside the button, in its row.
+    await page.getByLabel('Find documents').fill('log-01');
+    await poll(() => page.locator('#documents tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'Re-ingest log-01.txt' }).click();
+    await poll(() => page.locator('#documents .row-error').textContent()).toMatch(/Refused \(403\): .*write/);
+    await shot('reingest-refused');
+    await page.getByLabel('Find documents').fill('');
   });
 
   it('works at phone width and in dark mode, with nothing wider than the screen', async () => {

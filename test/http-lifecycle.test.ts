@@ -149,6 +149,12 @@ describe('cairn serve', () => {
     expect(new URL(serve.url).hostname).toBe('127.0.0.1');
     const response = await fetch(`${serve.url}/v1/collections`);
     expect(response.status).toBe(200);
+    // The bundled CLI (dist/cli/) finds the explorer's files beside the module that serves them.
+    const page = await fetch(`${serve.url}/`);
+    expect(page.status).toBe(200);
+    const script = /src="(\/explorer\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeDefined();
+    expect((await fetch(`${serve.url}${script}`)).status).toBe(200);
   });
 
   it('serves with keys, logs requests, and on SIGTERM finishes the upload in flight and exits 0', async () => {

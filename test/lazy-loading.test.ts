@@ -141,17 +141,11 @@ describe('lazy loading', () => {
     const db = path.join(dir, 'trace.db');
     writeFileSync(path.join(dir, 'otters.md'), '# Otters\n\nOtters hold hands.');
     const sdk = ['@opentelemetry/sdk-trace-base', '@opentelemetry/context-async-hooks'];
-    const ingest = packagesLoaded([
-      'dist/interfaces/cli/main.js',
-      'ingest',
-      path.join(dir, 'otters.md'),
-      '--db',
-      db,
-    ]);
+    const ingest = packagesLoaded(['dist/cli/cairn.cjs', 'ingest', path.join(dir, 'otters.md'), '--db', db]);
     for (const name of sdk) expect(ingest.has(name), name).toBe(false);
-    const plain = packagesLoaded(['dist/interfaces/cli/main.js', 'search', 'otters', '--db', db]);
+    const plain = packagesLoaded(['dist/cli/cairn.cjs', 'search', 'otters', '--db', db]);
     for (const name of sdk) expect(plain.has(name), name).toBe(false);
-    const traced = packagesLoaded(['dist/interfaces/cli/main.js', 'search', 'otters', '--db', db, '--trace']);
+    const traced = packagesLoaded(['dist/cli/cairn.cjs', 'search', 'otters', '--db', db, '--trace']);
     for (const name of sdk) expect(traced.has(name), name).toBe(true);
   });
 
@@ -159,28 +153,22 @@ describe('lazy loading', () => {
     const dir = tempDir();
     const db = path.join(dir, 'lexical.db');
     writeFileSync(path.join(dir, 'otters.md'), '# Otters\n\nOtters hold hands while they sleep.');
-    const ingest = packagesLoaded([
-      'dist/interfaces/cli/main.js',
-      'ingest',
-      path.join(dir, 'otters.md'),
-      '--db',
-      db,
-    ]);
+    const ingest = packagesLoaded(['dist/cli/cairn.cjs', 'ingest', path.join(dir, 'otters.md'), '--db', db]);
     expect(ingest.has('gpt-tokenizer'), 'ingest counts tokens').toBe(true);
     for (const args of [
       ['search', 'otters'],
       ['ask', 'What do otters hold?'],
     ]) {
-      const loaded = packagesLoaded(['dist/interfaces/cli/main.js', ...args, '--db', db]);
+      const loaded = packagesLoaded(['dist/cli/cairn.cjs', ...args, '--db', db]);
       expect(loaded.has('better-sqlite3'), args[0]).toBe(true);
       for (const name of NOT_FOR_LEXICAL_SEARCH) expect(loaded.has(name), `${args[0]}: ${name}`).toBe(false);
     }
   });
 
   it('cairn --help loads commander only', () => {
-    const loaded = packagesLoaded(['dist/interfaces/cli/main.js', '--help']);
+    const loaded = packagesLoaded(['dist/cli/cairn.cjs', '--help']);
     expect([...loaded]).toEqual(['commander']);
-    const search = packagesLoaded(['dist/interfaces/cli/main.js', 'search', '--help']);
+    const search = packagesLoaded(['dist/cli/cairn.cjs', 'search', '--help']);
     expect([...search]).toEqual(['commander']);
   });
 });

@@ -4,6 +4,7 @@
  * shape can be recognised and lifted.
  * @module
  */
+import type { DocumentFacet, DocumentFacetsOptions, DocumentPage, DocumentQuery } from './document-query.js';
 import type { Filter } from './filter/filter.js';
 import type {
   Chunk,
@@ -532,6 +533,21 @@ export interface Store {
   getDocument(scope: Scope, documentId: string): Promise<DocumentRecord | undefined>;
   /** Every document record of the namespace, ordered by document id (code point). */
   listDocuments(scope: Scope): Promise<DocumentRecord[]>;
+  /**
+   * One page of the namespace's document records: searched by title, source name and document
+   * id, filtered by metadata equality, sorted, paged, with the count of all that match. SQL
+   * backends answer it with one query per part (no read of every record); the rules are those of
+   * `src/core/document-query.ts`, alike on every backend.
+   * @throws {InvalidArgumentError} for a bad sort, order, limit (1-1000), offset or metadata value.
+   */
+  queryDocuments(scope: Scope, query?: DocumentQuery): Promise<DocumentPage>;
+  /**
+   * The metadata fields of the namespace's documents, those most documents have first, each with
+   * its commonest scalar values (strings, numbers, booleans; arrays, objects and nulls are left
+   * out), bounded by `options`: what a user can filter a listing or a search by.
+   * @throws {InvalidArgumentError} for a bound outside 1-100.
+   */
+  documentFacets(scope: Scope, options?: DocumentFacetsOptions): Promise<DocumentFacet[]>;
 
   /**
    * Inserts or overwrites individual chunks by id (no document record), as one unit. Records of

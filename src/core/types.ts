@@ -92,6 +92,8 @@ export interface DocumentRecord {
   metadata: Metadata;
   chunkCount: number;
   pageCount: number;
+  /** Size of the source in bytes, as ingested; absent when unknown (records written before sizes were kept). */
+  byteSize?: number;
   parserFingerprint: string;
   /** ISO-8601 time the document was (re)ingested. */
   ingestedAt: string;

@@ -448,6 +448,7 @@ async function ingestStages(
           ...(parsed.title ? { title: parsed.title } : {}),
           metadata,
           pageCount: parsed.pages.length,
+          byteSize: input.source.bytes.length,
           parserFingerprint: `${parser.fingerprint}+${settings}`,
         },
         chunks: stored,

@@ -18,6 +18,7 @@ import { validateFilter } from '../core/filter/validate-filter.js';
 import type { DocumentWrite, ScanConditions, Scope, Store, StoreCapabilities } from '../core/ports.js';
 import type { Hit, Metadata, StoredChunk } from '../core/types.js';
 import { bm25Reference, luceneBm25Reference } from './bm25-reference.contract.js';
+import { documentListingCases } from './document-listing.contract.js';
 
 const { storedChunk } = records;
 
@@ -956,6 +957,12 @@ export function runStoreContract(
         await expect(store.purgeNamespace('')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
       });
     });
+
+    documentListingCases(
+      () => store,
+      (collection) => dense(collection),
+      (documentId, ordinal) => chunk(documentId, ordinal),
+    );
 
     describe('document records', () => {
       it('follow chunk-level deletes: recounted, removed once empty', async () => {

@@ -23,8 +23,9 @@ function fresh(built: string, dir: string, pattern?: RegExp): boolean {
 }
 
 /**
- * Runs `tsc -p tsconfig.build.json` unless `dist/` is newer than every source file, and the
- * explorer's build (`scripts/build-explorer.mjs`) unless its output is newer than its sources.
+ * Runs `tsc -p tsconfig.build.json` unless `dist/` is newer than every source file, the CLI's
+ * bundle (`scripts/build-cli.mjs`) unless it is newer than the build, and the explorer's build
+ * (`scripts/build-explorer.mjs`) unless its output is newer than its sources.
  */
 export function ensureBuilt(): void {
   if (builtFresh()) return;
@@ -40,7 +41,18 @@ const explorerFresh = () =>
     /\.(ts|html|css|json)$/,
   );
 const libraryFresh = () => fresh(path.resolve('dist/interfaces/cli/main.js'), path.resolve('src'));
-const builtFresh = () => explorerFresh() && libraryFresh();
+/**
+ * The CLI's bundle is newer than the library build it bundles (tsc writes every file of dist/, so
+ * main.js's time is the build's) and than the script that makes it.
+ */
+function cliFresh(): boolean {
+  const bundle = statSync(path.resolve('dist/cli/cairn.cjs'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const inputs = ['dist/interfaces/cli/main.js', 'scripts/build-cli.mjs'].map(
+    (file) => statSync(path.resolve(file), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY,
+  );
+  return inputs.every((mtime) => bundle >= mtime);
+}
+const builtFresh = () => explorerFresh() && libraryFresh() && cliFresh();
 
 /** A lock left by a build that was killed is taken over after this long (a build takes minutes on a busy machine). */
 const STALE_LOCK_MS = 15 * 60_000;
@@ -72,12 +84,16 @@ function build(): void {
   if (!explorerFresh()) {
     execFileSync(process.execPath, [path.resolve('scripts/build-explorer.mjs')], { stdio: 'inherit' });
   }
-  if (libraryFresh()) return;
-  execFileSync(
-    process.execPath,
-    [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-    {
-      stdio: 'inherit',
-    },
-  );
+  if (!libraryFresh()) {
+    execFileSync(
+      process.execPath,
+      [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      {
+        stdio: 'inherit',
+      },
+    );
+  }
+  if (!cliFresh()) {
+    execFileSync(process.execPath, [path.resolve('scripts/build-cli.mjs')], { stdio: 'inherit' });
+  }
 }

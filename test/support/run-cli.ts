@@ -1,15 +1,18 @@
 /**
- * Runs the built CLI (`dist/interfaces/cli/main.js`) as a child process, as a user would, and
- * returns its exit code and output. Model settings from the caller's environment are cleared
+ * Runs the built CLI (the file package.json's `bin` names: `dist/cli/cairn.cjs`, the bundle
+ * `scripts/build-cli.mjs` makes) as a child process, as a user would, and returns its exit code and output. Model settings from the caller's environment are cleared
  * (`CAIRN_EMBEDDER`, `CAIRN_CHAT_MODEL`, `CAIRN_VISION_MODEL`, `CAIRN_TRANSCRIBER`), so a test
  * configures only what it passes in `env`.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const cli = path.resolve('dist/interfaces/cli/main.js');
+const cli = path.resolve(
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: { cairn: string } }).bin.cairn,
+);
 
 /** What the CLI did. */
 export interface CliResult {

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
-const cli = path.resolve('dist/interfaces/cli/main.js');
+const cli = path.resolve('dist/cli/cairn.cjs');
 
 /** A running `cairn serve`. */
 export interface ServeProcess {

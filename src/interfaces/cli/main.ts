@@ -5,11 +5,16 @@
  * registering loads only commander: each command imports what it needs when it runs. The root
  * help loads no command module (`command-modules.ts` holds its summaries), so commands and
  * `cairn --help` start fast (`bench/cli-startup.mjs`).
+ * The installed `cairn` command is this file bundled by `scripts/build-cli.mjs` (`dist/cli/`): a
+ * CommonJS entry with commander inside, and one ES module per command module, which load their
+ * code as a few files instead of a hundred; `dist/interfaces/cli/main.js` runs the same CLI
+ * unbundled.
  * Exit codes (`src/core/error-codes.ts`): 0 success; 1 a command failed or an ingest had
  * failures; 2 bad usage or configuration.
  * @module
  */
-import module, { createRequire } from 'node:module';
+import module from 'node:module';
+import { Command, CommanderError } from 'commander';
 import { errorStatus } from '../../core/error-codes.js';
 import { type CollectionNotFoundError, isCairnError } from '../../core/errors.js';
 import { exitQuietlyOnBrokenPipe } from './broken-pipe.js';
@@ -20,11 +25,6 @@ exitQuietlyOnBrokenPipe();
 // Node ≥ 22.1 keeps the compiled code of the modules loaded from here on (the command's) on disk,
 // so that later starts skip compiling them; older Node has no compile cache.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-
-// commander is CommonJS: required directly, it skips the ES module wrapper and the scan of its
-// exports that `import` makes (about 10 ms of a 190 ms `cairn --help`); the classes are the same.
-const { Command, CommanderError } = createRequire(import.meta.url)('commander') as typeof import('commander');
-type Command = import('commander').Command;
 
 const program = new Command('cairn')
   .description('Retrieval-augmented generation: ingest documents, search them, answer with citations.')
@@ -72,18 +72,8 @@ async function everyCommand(): Promise<Command> {
   return every;
 }
 
-const args = process.argv.slice(2);
-const invoked = invokedCommand(args);
-// `cairn help <command>` needs that command's module; the root help, none.
-const only = commandModule(
-  invoked === 'help' ? invokedCommand(args.slice(args.indexOf('help') + 1)) : invoked,
-);
-if (only === undefined) registerSummaries(program);
-else (await only.register())(program);
-
-program.addHelpText(
-  'after',
-  `
+/** What the root help shows after the commands. */
+const EXAMPLES = `
 Examples:
   $ cairn ingest docs/                          # ingest a folder (SQLite in .cairn/cairn.db)
   $ cairn search "rotate signing keys"          # BM25 search, or hybrid with --embedder
@@ -93,8 +83,7 @@ Examples:
 
 Options a flag or environment variable leaves unset are read from cairn.config.json (found from
 the working directory upwards), e.g. {"db": "kb.db", "search": {"topK": 5}}; see docs/config.md.
-`,
-);
+`;
 
 /** An error's one line for the CLI: a missing collection names the commands that make one. */
 function cliMessage(error: Error & { code: string }): string {
@@ -108,18 +97,37 @@ function cliMessage(error: Error & { code: string }): string {
   return error.message;
 }
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else if (isCairnError(error)) {
-    process.stderr.write(`error: ${cliMessage(error)}\n`);
-    process.exitCode = errorStatus(error).exitCode;
-  } else {
-    process.stderr.write(
-      `error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exitCode = 1;
+/**
+ * Registers what `process.argv` needs and runs it; sets `process.exitCode`. A function, not
+ * top-level await, so that the bundled entry can be CommonJS (no ES module loader for `--help`).
+ */
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const invoked = invokedCommand(args);
+  // `cairn help <command>` needs that command's module; the root help, none.
+  const only = commandModule(
+    invoked === 'help' ? invokedCommand(args.slice(args.indexOf('help') + 1)) : invoked,
+  );
+  if (only === undefined) registerSummaries(program);
+  else (await only.register())(program);
+
+  program.addHelpText('after', EXAMPLES);
+
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+    } else if (isCairnError(error)) {
+      process.stderr.write(`error: ${cliMessage(error)}\n`);
+      process.exitCode = errorStatus(error).exitCode;
+    } else {
+      process.stderr.write(
+        `error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exitCode = 1;
+    }
   }
 }
+
+void main();

@@ -121,7 +121,6 @@ export function registerCollectionRoutes(context: RouteContext): void {
     const { collection } = c.req.valid('param');
     if (!(await engine.store.getCollection(collection))) throw new CollectionNotFoundError(collection);
     const deleted = await engine.store.deleteChunks({ collection, namespace }, { all: true });
-    context.documentLists.invalidate(namespace, collection);
     return c.json({ collection, ...deleted }, 200);
   });
 }

@@ -23,7 +23,6 @@ import { registerAskRoutes } from './ask-routes.js';
 import { type Authentication, authenticate } from './auth.js';
 import { limitBody, limitJsonDepth } from './body-limit.js';
 import { registerCollectionRoutes } from './collection-routes.js';
-import { DocumentListCache } from './document-query.js';
 import { registerDocumentRoutes } from './document-routes.js';
 import { defaultExplorerDir, registerExplorerRoutes } from './explorer-routes.js';
 import { errorResponse, routeNotFound, validationMessage } from './http-errors.js';
@@ -208,7 +207,7 @@ export function createCairnServer(engine: ServerEngine, options: CairnServerOpti
     const ok = await engine.store.ping();
     return c.json({ status: ok ? 'ok' : 'unavailable', version: resolved.version } as const, ok ? 200 : 503);
   });
-  const context: RouteContext = { app, engine, options: resolved, documentLists: new DocumentListCache() };
+  const context: RouteContext = { app, engine, options: resolved };
   registerCollectionRoutes(context);
   registerDocumentRoutes(context);
   registerSearchRoutes(context);

@@ -25,8 +25,8 @@ import type { DocumentRecord, Metadata } from '../../core/types.js';
 import type { IngestItem } from '../../ingest/pipeline.js';
 import { joinChunkTexts } from '../mcp/document-text.js';
 import { principalFor } from './auth.js';
-import { queryDocuments } from './document-query.js';
 import { errorResponse } from './http-errors.js';
+import { reingestAvailability, reingestBytes } from './reingest.js';
 import { BEARER, errorResponses, type RouteContext } from './route-context.js';
 import {
   ChunkParams,
@@ -38,7 +38,10 @@ import {
   DocumentListQuery,
   DocumentParams,
   DocumentWithMarkdown,
+  FacetList,
+  FacetsQuery,
   IngestReportSchema,
+  ReingestResult,
   UploadForm,
 } from './schemas.js';
 import type { ServerEnv } from './server-env.js';
@@ -53,12 +56,50 @@ const listDocuments = createRoute({
   summary: "The collection's documents in the key's namespace",
   security: BEARER,
   description:
-    'Search (`q`), sort and page the records; without `limit` every matching record is returned. ' +
-    '`total` counts the records that match, for paging.',
+    'Search (`q`), filter by metadata (`metadata`), sort and page the records: the store answers one page ' +
+    '(SQL on SQLite and PostgreSQL), never reading every record. `total` counts the records that match, for ' +
+    'paging. Each record says whether this server can re-ingest it (`reingest`).',
   request: { params: CollectionParams, query: DocumentListQuery },
   responses: {
     200: { description: 'Document records', content: { 'application/json': { schema: DocumentList } } },
     ...errorResponses([400, 401, 404]),
+  },
+});
+
+const listFacets = createRoute({
+  method: 'get',
+  path: '/v1/collections/{collection}/facets',
+  operationId: 'listFacets',
+  tags: ['documents'],
+  summary: "Metadata fields of the key's documents, each with its commonest values (for filters)",
+  description:
+    'Fields most documents have first, each with its commonest string, number and boolean values (arrays, ' +
+    'objects and nulls are left out), bounded by `maxFields` and `maxValues`. A value filters a listing ' +
+    '(`metadata={"field":value}`) or a search (`filter`).',
+  security: BEARER,
+  request: { params: CollectionParams, query: FacetsQuery },
+  responses: {
+    200: { description: 'The facets', content: { 'application/json': { schema: FacetList } } },
+    ...errorResponses([400, 401, 404]),
+  },
+});
+
+const reingestDocument = createRoute({
+  method: 'post',
+  path: '/v1/collections/{collection}/documents/{documentId}/reingest',
+  operationId: 'reingestDocument',
+  tags: ['documents'],
+  summary: 'Parse a document again from its kept original or its source file, replacing its chunks (write)',
+  description:
+    'Reads the original kept at upload (`cairn serve --originals DIR`), else the file at its source name on the ' +
+    'server (`--serve-source-files`; admin keys only), and ingests it again whatever its content hash: its ' +
+    'chunks are replaced in one store write, its metadata and source id kept. 404 when neither file is there ' +
+    '(the listing’s `reingest.reason` says why).',
+  security: BEARER,
+  request: { params: DocumentParams },
+  responses: {
+    200: { description: 'What the ingest did', content: { 'application/json': { schema: ReingestResult } } },
+    ...errorResponses([401, 403, 404]),
   },
 });
 
@@ -187,8 +228,44 @@ export function registerDocumentRoutes(context: RouteContext): void {
 
   app.openapi(listDocuments, async (c) => {
     const scope = scopeOf(c, c.req.valid('param').collection, 'listing documents');
-    const records = await context.documentLists.get(scope, () => engine.store.listDocuments(scope));
-    return c.json(queryDocuments(records, c.req.valid('query')), 200);
+    const { metadata, ...query } = c.req.valid('query');
+    const page = await engine.store.queryDocuments(scope, {
+      ...query,
+      ...(metadata === undefined ? {} : { metadata: parseMetadataFilter(metadata) }),
+    });
+    const documents = await Promise.all(
+      page.documents.map(async (document) => ({
+        ...document,
+        reingest: await reingestAvailability(context, scope.namespace, document),
+      })),
+    );
+    return c.json({ ...page, documents }, 200);
+  });
+
+  app.openapi(listFacets, async (c) => {
+    const scope = scopeOf(c, c.req.valid('param').collection, 'listing facets');
+    return c.json({ facets: await engine.store.documentFacets(scope, c.req.valid('query')) }, 200);
+  });
+
+  app.openapi(reingestDocument, async (c) => {
+    const { collection, documentId } = c.req.valid('param');
+    const scope = scopeOf(c, collection, 're-ingesting a document', 'write');
+    const document = await documentOf(context, scope, documentId);
+    const availability = await reingestAvailability(context, scope.namespace, document);
+    if (!availability.available || !availability.from) {
+      throw new NotFoundError(
+        `document ${JSON.stringify(documentId)} cannot be re-ingested: ${availability.reason}`,
+      );
+    }
+    if (availability.from === 'source')
+      principalFor(c, 'admin', 're-ingesting from a source file on the server');
+    await engine.checkReady('ingest', collection);
+    const bytes = await reingestBytes(context, scope.namespace, document, availability.from);
+    const item = await engine.ingestSource(
+      { name: document.sourceName, bytes, ...(document.mediaType ? { mediaType: document.mediaType } : {}) },
+      { ...scope, documentId, sourceId: document.sourceId, force: true },
+    );
+    return c.json({ from: availability.from, item }, 200);
   });
 
   app.openapi(getOriginal, async (c) => {
@@ -237,7 +314,6 @@ export function registerDocumentRoutes(context: RouteContext): void {
     const { collection, documentId } = c.req.valid('param');
     const scope = scopeOf(c, collection, 'deleting a document', 'write');
     const deleted = await engine.deleteDocument(documentId, scope);
-    context.documentLists.invalidate(scope.namespace, collection);
     if (deleted.chunks === 0 && deleted.documents === 0)
       throw notFound(scope, `document ${JSON.stringify(documentId)}`);
     return c.json({ documentId, ...deleted }, 200);
@@ -313,7 +389,6 @@ export function registerDocumentRoutes(context: RouteContext): void {
         return c.json(await ingestFiles(context, scope, upload.files, metadata), 200);
       } finally {
         ingesting--;
-        context.documentLists.invalidate(scope.namespace, collection);
       }
     } finally {
       await upload.discard();
@@ -338,6 +413,27 @@ function parseMetadata(text: string | undefined): Metadata | undefined {
   }
   checkMetadataKeys(value);
   return value as Metadata;
+}
+
+/**
+ * The `metadata` query of a listing: a JSON object of field → string, number or boolean.
+ * @throws {InvalidArgumentError} naming `metadata` when it is not.
+ */
+function parseMetadataFilter(text: string): Record<string, string | number | boolean> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidArgumentError('metadata', `is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgumentError(
+      'metadata',
+      'must be a JSON object of field to value, e.g. {"team":"ops"}',
+    );
+  }
+  checkMetadataKeys(value);
+  return value as Record<string, string | number | boolean>;
 }
 
 /** The media type to declare for an uploaded file: the part's, only for a name without an extension. */

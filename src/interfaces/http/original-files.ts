@@ -52,6 +52,17 @@ export class OriginalFiles {
     return true;
   }
 
+  /** Whether the original of `contentHash` in `namespace` is kept (one `stat`, nothing read). */
+  async has(namespace: string, contentHash: string): Promise<boolean> {
+    const file = this.#path(namespace, contentHash);
+    if (!file) return false;
+    try {
+      return (await stat(file)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
   /** The kept bytes of `contentHash` in `namespace`, or `undefined` when none are kept. */
   async read(namespace: string, contentHash: string): Promise<Uint8Array | undefined> {
     const file = this.#path(namespace, contentHash);

@@ -3,7 +3,6 @@
  * @module
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { DocumentListCache } from './document-query.js';
 import { ErrorBody } from './schemas.js';
 import type { ServerEnv } from './server-env.js';
 import type { ResolvedServerOptions, ServerEngine } from './server-options.js';
@@ -13,8 +12,6 @@ export interface RouteContext {
   app: OpenAPIHono<ServerEnv>;
   engine: ServerEngine;
   options: ResolvedServerOptions;
-  /** Document listings kept for paging; writes through this server invalidate them. */
-  documentLists: DocumentListCache;
 }
 
 /** OpenAPI security requirement of routes that need a key. */

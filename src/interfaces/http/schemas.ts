@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from '@hono/zod-openapi';
-import { DOCUMENT_SORTS } from './document-query.js';
+import { DOCUMENT_SORTS, MAX_DOCUMENT_PAGE } from '../../core/document-query.js';
 
 /** The error body every failure answers with. */
 export const ErrorBody = z
@@ -133,19 +133,39 @@ export const DocumentSchema = z
     metadata: MetadataSchema,
     chunkCount: z.number().int(),
     pageCount: z.number().int(),
+    byteSize: z.number().int().optional().openapi({
+      description: 'Size of the source in bytes; absent when unknown (ingested before sizes were kept).',
+    }),
     parserFingerprint: z.string(),
     ingestedAt: z.string().openapi({ description: 'ISO-8601 time of the last (re)ingest.' }),
   })
   .openapi('Document');
 
+/** Whether a document can be re-ingested on this server, and from what. */
+export const ReingestSchema = z
+  .object({
+    available: z.boolean(),
+    from: z.enum(['original', 'source']).optional().openapi({
+      description:
+        '`original`: the file kept at upload (`--originals`); `source`: the file at its source name on the server (`--serve-source-files`, admin keys).',
+    }),
+    reason: z.string().optional().openapi({ description: 'Why it is not available, and how to make it so.' }),
+  })
+  .openapi('Reingest');
+
+/** A record in a listing, with what can be done with it. */
+export const DocumentListItem = DocumentSchema.extend({ reingest: ReingestSchema }).openapi(
+  'DocumentListItem',
+);
+
 /** `GET …/documents`: one page of the records that match. */
 export const DocumentList = z
   .object({
-    documents: z.array(DocumentSchema),
+    documents: z.array(DocumentListItem),
     total: z
       .number()
       .int()
-      .openapi({ description: 'Records matching `q` (all, without it), before paging.' }),
+      .openapi({ description: 'Records matching `q` and `metadata` (all, without them), before paging.' }),
     offset: z.number().int().openapi({ description: 'Records skipped before this page.' }),
   })
   .openapi('DocumentList');
@@ -153,20 +173,24 @@ export const DocumentList = z
 /** Query of `GET …/documents`: search, sort and page the document records. */
 export const DocumentListQuery = z.object({
   q: z.string().max(500).optional().openapi({
-    description: 'Only records whose title, file name or document id contains this (case-insensitive).',
+    description: 'Only records whose title, file name or document id contains this (A-Z case-insensitive).',
+  }),
+  metadata: z.string().max(4000).optional().openapi({
+    description:
+      'Only records whose metadata has each field of this JSON object equal to its value (strings, numbers, booleans; type included), e.g. `{"team":"ops"}`. See `GET …/facets` for the fields and values.',
   }),
   sort: z.enum(DOCUMENT_SORTS).optional().openapi({
     description:
-      'Sort by `name` (title, else file name), `date` (ingested), `size` (pages) or `chunks`; default document id.',
+      'Sort by `name` (title, else file name), `date` (ingested), `size` (bytes; unknown sizes last) or `chunks`; ties and the default: document id.',
   }),
   order: z.enum(['asc', 'desc']).optional().openapi({ description: 'Default `asc`.' }),
   limit: z.coerce
     .number()
     .int()
     .min(1)
-    .max(1000)
+    .max(MAX_DOCUMENT_PAGE)
     .optional()
-    .openapi({ description: 'Most records in the page (1-1000); default all.' }),
+    .openapi({ description: 'Most records in the page (1-1000); default 50.' }),
   offset: z.coerce
     .number()
     .int()
@@ -174,6 +198,45 @@ export const DocumentListQuery = z.object({
     .optional()
     .openapi({ description: 'Records skipped after sorting; default 0.' }),
 });
+
+/** Query of `GET …/facets`. */
+export const FacetsQuery = z.object({
+  maxFields: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ description: 'Most fields, those most documents have first (1-100); default 20.' }),
+  maxValues: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ description: 'Most values per field, the commonest first (1-100); default 10.' }),
+});
+
+/** `GET …/facets`: the metadata fields of the key's documents and their commonest values. */
+export const FacetList = z
+  .object({
+    facets: z.array(
+      z.object({
+        field: z.string(),
+        documents: z
+          .number()
+          .int()
+          .openapi({ description: 'Documents with a string, number or boolean here.' }),
+        values: z.array(
+          z.object({
+            value: z.union([z.string(), z.number(), z.boolean()]),
+            count: z.number().int().openapi({ description: 'Documents with this value.' }),
+          }),
+        ),
+      }),
+    ),
+  })
+  .openapi('FacetList');
 
 /** A chunk as the API returns it. */
 export const ChunkSchema = z
@@ -233,6 +296,14 @@ export const IngestItemSchema = z
   .openapi('IngestItem');
 
 /** The ingest report of an upload. */
+/** `POST …/documents/{documentId}/reingest`. */
+export const ReingestResult = z
+  .object({
+    from: z.enum(['original', 'source']),
+    item: IngestItemSchema,
+  })
+  .openapi('ReingestResult');
+
 export const IngestReportSchema = z
   .object({
     items: z.array(IngestItemSchema),

@@ -1,5 +1,6 @@
 /**
- * HTTP plumbing shared by remote model adapters: JSON POST with retries on 429 and 5xx, and
+ * HTTP plumbing shared by remote model adapters: JSON POST with retries on 429, 5xx and network
+ * errors (but not on a connection refused by this machine), and
  * {@link ProviderError}s that name the provider, the status and whether retrying can help.
  * @module
  */
@@ -106,8 +107,10 @@ async function errorText(response: Response): Promise<string> {
  * {@link RequestPolicy}); an abort by the caller's signal is not retried. A deadline on the
  * caller's signal (`AbortSignal.timeout`) that ends the retrying after a failed attempt ends it as
  * the retry budget does: with that attempt's failure ("request to … failed: connection refused"),
- * which says more than the deadline does.
- * @throws {ProviderError} after the last attempt, or at once for other 4xx statuses.
+ * which says more than the deadline does. A connection refused by this machine (a loopback host:
+ * a local model server that is not running) is not retried.
+ * @throws {ProviderError} after the last attempt, or at once for other 4xx statuses and a
+ * connection refused on this machine.
  */
 export async function postRequest(options: PostRequestOptions): Promise<Response> {
   let lastFailure: unknown;
@@ -147,9 +150,19 @@ async function attempts(options: PostRequestOptions, onFailure: (error: unknown)
         });
       } catch (cause) {
         if (options.signal?.aborted) throw new AbortError(cause as Error);
-        const reason = stalled.signal.aborted
-          ? `no response within ${timeoutMs} ms`
-          : (cause as Error).message;
+        if (!stalled.signal.aborted && refusedLocally(cause, options.url)) {
+          // Nothing listens on this machine's port: a local model server that is not running.
+          // Waiting does not start it, so this fails at once instead of backing off for minutes.
+          throw new AbortError(
+            new ProviderError({
+              provider: options.provider,
+              message: `request to ${options.url} failed: connection refused; is the server running and listening there?`,
+              failsEveryRequest: true,
+              cause,
+            }),
+          );
+        }
+        const reason = stalled.signal.aborted ? `no response within ${timeoutMs} ms` : networkReason(cause);
         throw new ProviderError({
           provider: options.provider,
           message: `request to ${options.url} failed: ${reason}`,
@@ -193,6 +206,46 @@ async function attempts(options: PostRequestOptions, onFailure: (error: unknown)
       },
     },
   );
+}
+
+/** The system error (`ECONNREFUSED`, `ENOTFOUND`, …) under a failed `fetch` ("fetch failed"). */
+function systemError(cause: unknown): { code?: unknown; address?: unknown; message?: unknown } | undefined {
+  const inner = (cause as { cause?: unknown } | undefined)?.cause;
+  return typeof inner === 'object' && inner !== null ? inner : undefined;
+}
+
+/** What a failed `fetch` says: the system error's message ("connect ECONNREFUSED 10.0.0.5:443") when there is one. */
+function networkReason(cause: unknown): string {
+  const inner = systemError(cause)?.message;
+  return typeof inner === 'string' && inner !== '' ? inner : (cause as Error).message;
+}
+
+/** Whether `host` (a URL's hostname, or an address a socket reports) is this machine's loopback. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    bare === '::1' ||
+    /^127\.\d+\.\d+\.\d+$/.test(bare) ||
+    /^::ffff:127\./.test(bare)
+  );
+}
+
+/**
+ * Whether a failed `fetch` was refused by this machine: `ECONNREFUSED` from a loopback address
+ * (the URL's host or the address refused). A remote server refusing may be restarting behind its
+ * address and is retried like other network errors.
+ */
+function refusedLocally(cause: unknown, url: string): boolean {
+  const inner = systemError(cause);
+  if (inner?.code !== 'ECONNREFUSED') return false;
+  if (typeof inner.address === 'string' && isLoopback(inner.address)) return true;
+  try {
+    return isLoopback(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -13,6 +13,12 @@
  * See `docs/store-adapters.md` for a walk through writing one.
  * @module
  */
+import type {
+  DocumentFacet,
+  DocumentFacetsOptions,
+  DocumentPage,
+  ResolvedDocumentQuery,
+} from '../../core/document-query.js';
 import type { FilterNode } from '../../core/filter/filter-node.js';
 import type { CollectionInfo, StoreCapabilities } from '../../core/ports.js';
 import type { Chunk, DocumentRecord, StoredChunk } from '../../core/types.js';
@@ -251,6 +257,18 @@ export interface StoreBackend<Tx = unknown> {
   ): Promise<number>;
   /** How many document records the namespace holds. */
   countDocuments(tx: Tx, scope: BackendScope): Promise<number>;
+  /**
+   * Optional. One page of records by the rules of `src/core/document-query.ts`, answered by the
+   * engine (a backend without it has {@link readDocuments}' full list paged in memory). Not for
+   * versioned backends.
+   */
+  queryDocuments?(tx: Tx, scope: BackendScope, query: ResolvedDocumentQuery): Promise<DocumentPage>;
+  /** Optional. The metadata facets of the namespace's records (as `facetsOf` computes them), answered by the engine. */
+  documentFacets?(
+    tx: Tx,
+    scope: BackendScope,
+    options: Required<DocumentFacetsOptions>,
+  ): Promise<DocumentFacet[]>;
   /**
    * Sets each listed record's `chunkCount` to its chunks' count (on versioned backends, those of
    * its current version and those without one) and deletes those left with none. @returns How many were deleted.

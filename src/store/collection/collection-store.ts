@@ -10,6 +10,16 @@
 
 import { randomBytes } from 'node:crypto';
 import {
+  type DocumentFacet,
+  type DocumentFacetsOptions,
+  type DocumentPage,
+  type DocumentQuery,
+  facetsOf,
+  pageDocuments,
+  resolveDocumentQuery,
+  resolveFacetsOptions,
+} from '../../core/document-query.js';
+import {
   CollectionConflictError,
   CollectionNotFoundError,
   ConfigError,
@@ -323,6 +333,31 @@ export class CollectionStore<Tx = unknown> implements Store {
     return this.#scoped('read', scope, async (tx, target) =>
       (await this.#backend.readDocuments(tx, target)).map(publicRecord),
     );
+  }
+
+  /**
+   * One page of document records (see {@link Store.queryDocuments}): the backend's own query
+   * where it has one, else its full list paged here.
+   */
+  async queryDocuments(scope: Scope, query?: DocumentQuery): Promise<DocumentPage> {
+    const resolved = resolveDocumentQuery(query);
+    return this.#scoped('read', scope, async (tx, target) => {
+      if (this.#backend.queryDocuments && !this.#versioned) {
+        const page = await this.#backend.queryDocuments(tx, target, resolved);
+        return { ...page, documents: page.documents.map(publicRecord) };
+      }
+      return pageDocuments((await this.#backend.readDocuments(tx, target)).map(publicRecord), resolved);
+    });
+  }
+
+  /** The metadata facets of the namespace's documents (see {@link Store.documentFacets}). */
+  async documentFacets(scope: Scope, options?: DocumentFacetsOptions): Promise<DocumentFacet[]> {
+    const bounds = resolveFacetsOptions(options);
+    return this.#scoped('read', scope, async (tx, target) => {
+      if (this.#backend.documentFacets && !this.#versioned)
+        return this.#backend.documentFacets(tx, target, bounds);
+      return facetsOf((await this.#backend.readDocuments(tx, target)).map(publicRecord), bounds);
+    });
   }
 
   /**

@@ -352,6 +352,12 @@ export function prepareDocumentWrite(
     parserFingerprint: storableText(document.parserFingerprint),
   };
   if (document.title !== undefined) record.title = storableText(document.title);
+  if (document.byteSize !== undefined) {
+    if (!Number.isSafeInteger(document.byteSize) || document.byteSize < 0) {
+      throw new InvalidArgumentError('document.byteSize', 'must be a whole number of bytes, 0 or more');
+    }
+    record.byteSize = document.byteSize;
+  }
   return { record, chunks: prepared };
 }
 

@@ -18,6 +18,7 @@ import type { LexicalFieldWeights } from '../collection/lexical-weights.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
+import type { DocumentListingSql } from '../sql/sql-documents.js';
 import { COLLECTION_COLUMNS, type CollectionRow, DOCUMENTS_TABLE, REGISTRY_TABLE } from '../sql/sql-rows.js';
 import { connectionFailureError, isConnectionFailure } from './postgres-connection-error.js';
 import { postgresDialect } from './postgres-dialect.js';
@@ -40,6 +41,7 @@ import { vectorLiteral } from './postgres-rows.js';
 import {
   CURRENT_SCHEMA_VERSION,
   collectionStatements,
+  documentColumnStatements,
   dropCollectionStatements,
   embeddingType,
   foldedConfigName,
@@ -97,11 +99,30 @@ interface PostgresConnection extends SqlConnection {
 /** A WAL position no replica reaches: searches stay on the primary until a write's position is known again. */
 const UNKNOWN_WRITE_LSN = 'FFFFFFFF/FFFFFFFF';
 
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * PostgreSQL's pieces of the document listing: `translate` folds A-Z only (as SQLite's `lower()`;
+ * PostgreSQL's `lower()` follows the locale), `COLLATE "C"` compares by code point.
+ */
+const POSTGRES_LISTING_SQL: DocumentListingSql = {
+  asciiLower: (expression) => `translate(${expression}, '${UPPER}', '${UPPER.toLowerCase()}')`,
+  codePoint: ' COLLATE "C"',
+  contains: (text, needle) => `strpos(${text}, ${needle}) > 0`,
+  metadataFields: (column, alias) => ({
+    from: `jsonb_each(${column}) AS ${alias}`,
+    key: `${alias}.key`,
+    json: `(${alias}.value::text)`,
+    scalar: `jsonb_typeof(${alias}.value) IN ('string', 'number', 'boolean')`,
+  }),
+};
+
 /** The PostgreSQL {@link SqlBackend}. */
 export class PostgresBackend extends SqlBackend {
   readonly name = 'postgres';
   readonly capabilities = POSTGRES_CAPABILITIES;
   readonly provision: boolean;
+  protected readonly listingSql = POSTGRES_LISTING_SQL;
   readonly schemaVersion = CURRENT_SCHEMA_VERSION;
   readonly upgrades: readonly Backend.SchemaUpgrade<SqlConnection>[] = [
     {
@@ -139,6 +160,14 @@ export class PostgresBackend extends SqlBackend {
           for (const sql of policyStatements(location, this.settings)) await raw(tx).query(sql);
         }
         await this.#indexExisting(tx, collection);
+      },
+    },
+    {
+      from: 3,
+      description:
+        "keep each document's source size in bytes (unknown for documents ingested before) and index listings by ingested time",
+      apply: async (tx) => {
+        for (const sql of documentColumnStatements()) await raw(tx).query(sql);
       },
     },
   ];
@@ -310,6 +339,7 @@ export class PostgresBackend extends SqlBackend {
     collection: Backend.StoredCollection,
   ): Promise<void> {
     await checkCollectionTable(raw(tx), collection);
+    for (const sql of documentColumnStatements()) await runDdl(raw(tx), sql);
     for (const sql of collectionStatements(collection, this.settings)) await runDdl(raw(tx), sql);
   }
 

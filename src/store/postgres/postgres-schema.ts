@@ -19,7 +19,13 @@
  * @module
  */
 import type { StoredCollection } from '../collection/backend.js';
-import { DOCUMENTS_TABLE, REGISTRY_TABLE, sharedTablesDdl } from '../sql/sql-rows.js';
+import {
+  byteSizeColumnDdl,
+  DOCUMENTS_DATE_INDEX,
+  DOCUMENTS_TABLE,
+  REGISTRY_TABLE,
+  sharedTablesDdl,
+} from '../sql/sql-rows.js';
 import { quoteIdentifier, quoteLiteral } from './postgres-identifiers.js';
 import { dropLexicalStatements, lexicalStatements, lexicalTables } from './postgres-lexical.js';
 import { vectorOperatorClass } from './postgres-metric.js';
@@ -27,7 +33,7 @@ import { FOLDED_CONFIG_PREFIX } from './postgres-options.js';
 import type { SqlStatement } from './postgres-params.js';
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 3;
+export const CURRENT_SCHEMA_VERSION = 4;
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 /** Name of the row-level-security policy on every namespaced table. */
 export const POLICY_NAME = 'cairn_namespace';
@@ -106,12 +112,36 @@ $cairn$`,
       key: 'text COLLATE "C"',
       text: 'text',
       integer: 'integer',
+      bigInteger: 'bigint',
       json: 'jsonb',
       timestamp: 'timestamptz',
       tableSuffix: '',
     }),
+    ...documentColumnStatements(),
     `GRANT SELECT ON ${REGISTRY_TABLE} TO ${role}`,
     ...policyStatements(DOCUMENTS_TABLE, settings),
+  ];
+}
+
+/**
+ * What version-4 collections rely on in the shared documents table: the `byte_size` column (null:
+ * unknown) and the index that pages listings by ingested time. Idempotent; run by the migration,
+ * the upgrade to version 4 and whenever a collection is created (the table may predate both).
+ */
+export function documentColumnStatements(): string[] {
+  // Checked in the catalog first, so a repeated migration takes no exclusive lock on a live table.
+  return [
+    `DO $cairn$
+BEGIN
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_attribute
+    WHERE attrelid = ${quoteLiteral(DOCUMENTS_TABLE)}::regclass AND attname = 'byte_size' AND NOT attisdropped
+  ) THEN
+    ${byteSizeColumnDdl('bigint')};
+  END IF;
+END
+$cairn$`,
+    DOCUMENTS_DATE_INDEX,
   ];
 }
 

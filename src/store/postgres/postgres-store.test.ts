@@ -18,7 +18,12 @@ import { dropLexicalStatements } from './postgres-lexical.js';
 import { parsePostgresStoreOptions } from './postgres-options.js';
 import { PostgresParams } from './postgres-params.js';
 import { vectorLiteral } from './postgres-rows.js';
-import { isolationStatements, migrationStatements, searchVector } from './postgres-schema.js';
+import {
+  CURRENT_SCHEMA_VERSION,
+  isolationStatements,
+  migrationStatements,
+  searchVector,
+} from './postgres-schema.js';
 import { denseSearchSql } from './postgres-search.js';
 import { openPostgresStore, type PostgresStore } from './postgres-store.js';
 
@@ -648,6 +653,28 @@ describe('PostgreSQL specifics (PGlite)', () => {
   );
 
   describe('schema upgrades', () => {
+    it('upgrade a version-3 collection: byte sizes unknown for old records, kept for new ones', async () => {
+      await fresh();
+      await store.createCollection('docs', { model: 'm', dimension: 3 });
+      const scope = { collection: 'docs', namespace: 'n1' };
+      await store.replaceDocument(scope, documentWrite('d', [makeChunk('d', 0)]));
+      await store.close();
+      await db.exec(`DROP INDEX cairn_documents_ingested;
+        ALTER TABLE cairn_documents DROP COLUMN byte_size;
+        UPDATE cairn_collections SET schema_version = 3;`);
+      store = await openPostgresStore({ pglite: db });
+      expect(await store.getDocument(scope, 'd')).not.toHaveProperty('byteSize');
+      await store.replaceDocument(
+        scope,
+        documentWrite('e', [makeChunk('e', 0)], { byteSize: 3_000_000_000 }),
+      );
+      expect((await store.getDocument(scope, 'e'))?.byteSize).toBe(3_000_000_000);
+      expect(
+        (await store.queryDocuments(scope, { sort: 'size' })).documents.map((doc) => doc.documentId),
+      ).toEqual(['e', 'd']);
+      expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    });
+
     it('upgrade a version-1 collection in place: title and file name become searchable', async () => {
       await fresh();
       await store.createCollection('docs', { model: 'm', dimension: 3 });
@@ -675,7 +702,7 @@ describe('PostgreSQL specifics (PGlite)', () => {
       expect(
         (await reopened.lexicalSearch({ ...scope, query: 'quarterly', topK: 5 })).map((hit) => hit.chunk.id),
       ).toEqual(['d:0']);
-      expect((await reopened.getCollection('docs'))?.schemaVersion).toBe(3);
+      expect((await reopened.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
       expect(
         (await reopened.lexicalSearch({ ...scope, query: 'acme', topK: 5 })).map((hit) => hit.chunk.id),
       ).toEqual(['d:0']);
@@ -727,7 +754,7 @@ describe('PostgreSQL specifics (PGlite)', () => {
             expect(upgraded).toEqual(await scored('new'));
           }
         }
-        expect((await reopened.getCollection('old'))?.schemaVersion).toBe(3);
+        expect((await reopened.getCollection('old'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
         const { rows } = await db.query<{ search: number }>(
           "SELECT count(*)::int AS search FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'search' AND NOT attisdropped",
           [table],

@@ -5,6 +5,12 @@
  * its chunk writes and its searches.
  * @module
  */
+import type {
+  DocumentFacet,
+  DocumentFacetsOptions,
+  DocumentPage,
+  ResolvedDocumentQuery,
+} from '../../core/document-query.js';
 import type { DocumentRecord, StoredChunk } from '../../core/types.js';
 import type {
   BackendScope,
@@ -20,6 +26,7 @@ import type {
 } from '../collection/backend.js';
 import { documentField, documentIdentity, type PreparedChunk } from '../collection/validation.js';
 import type { NamespaceAccess, SqlConnection, SqlDialect, SqlParams } from './sql-dialect.js';
+import { type DocumentListingSql, queryDocumentFacets, queryDocumentPage } from './sql-documents.js';
 import {
   CHUNK_COLUMNS,
   type ChunkRow,
@@ -224,6 +231,7 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
       params.bind(record.metadata, 'json'),
       params.bind(record.chunkCount, 'int'),
       params.bind(record.pageCount, 'int'),
+      params.bind(record.byteSize ?? null, 'real'),
       params.bind(record.parserFingerprint, 'text'),
       params.bind(record.ingestedAt, 'timestamp'),
     ];
@@ -233,7 +241,7 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
         'ON CONFLICT (collection, namespace, document_id) DO UPDATE SET ' +
         'content_hash = excluded.content_hash, source_id = excluded.source_id, source_name = excluded.source_name, ' +
         'media_type = excluded.media_type, title = excluded.title, metadata = excluded.metadata, ' +
-        'chunk_count = excluded.chunk_count, page_count = excluded.page_count, ' +
+        'chunk_count = excluded.chunk_count, page_count = excluded.page_count, byte_size = excluded.byte_size, ' +
         'parser_fingerprint = excluded.parser_fingerprint, ingested_at = excluded.ingested_at',
       params: params.values,
     });
@@ -252,6 +260,36 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
       params: params.values,
     });
     return rows.map((row) => this.rows.document(row));
+  }
+
+  /** The engine's pieces of the listing and facet statements. */
+  protected abstract readonly listingSql: DocumentListingSql;
+
+  async queryDocuments(
+    tx: SqlConnection,
+    scope: BackendScope,
+    query: ResolvedDocumentQuery,
+  ): Promise<DocumentPage> {
+    return queryDocumentPage(tx, {
+      sql: this.listingSql,
+      params: () => this.dialect.params(),
+      scope: (params) => this.documentScope(scope, params),
+      read: (row) => this.rows.document(row),
+      query,
+    });
+  }
+
+  async documentFacets(
+    tx: SqlConnection,
+    scope: BackendScope,
+    options: Required<DocumentFacetsOptions>,
+  ): Promise<DocumentFacet[]> {
+    return queryDocumentFacets(tx, {
+      sql: this.listingSql,
+      params: () => this.dialect.params(),
+      scope: (params) => this.documentScope(scope, params),
+      options,
+    });
   }
 
   async countDocuments(tx: SqlConnection, scope: BackendScope): Promise<number> {

@@ -19,6 +19,8 @@ export interface SharedTableTypes {
   key: string;
   text: string;
   integer: string;
+  /** A 64-bit integer column (byte sizes), e.g. `bigint`. */
+  bigInteger: string;
   json: string;
   timestamp: string;
   /** Appended to each `CREATE TABLE (…)`, e.g. ` STRICT`. */
@@ -30,7 +32,7 @@ export interface SharedTableTypes {
  * layout on every SQL engine; idempotent.
  */
 export function sharedTablesDdl(types: SharedTableTypes): string[] {
-  const { key, text, integer, json, timestamp, tableSuffix } = types;
+  const { key, text, integer, bigInteger, json, timestamp, tableSuffix } = types;
   return [
     `CREATE TABLE IF NOT EXISTS ${REGISTRY_TABLE} (
   name ${key} NOT NULL PRIMARY KEY,
@@ -54,13 +56,18 @@ export function sharedTablesDdl(types: SharedTableTypes): string[] {
   metadata ${json} NOT NULL DEFAULT '{}',
   chunk_count ${integer} NOT NULL,
   page_count ${integer} NOT NULL,
+  byte_size ${bigInteger},
   parser_fingerprint ${text} NOT NULL,
   ingested_at ${timestamp} NOT NULL,
   PRIMARY KEY (collection, namespace, document_id)
 )${tableSuffix}`,
     `CREATE INDEX IF NOT EXISTS ${DOCUMENTS_TABLE}_source ON ${DOCUMENTS_TABLE} (collection, namespace, source_id)`,
+    DOCUMENTS_DATE_INDEX,
   ];
 }
+
+/** Pages a namespace's records by ingested time (the explorer's newest-first listing) without a sort. */
+export const DOCUMENTS_DATE_INDEX = `CREATE INDEX IF NOT EXISTS ${DOCUMENTS_TABLE}_ingested ON ${DOCUMENTS_TABLE} (collection, namespace, ingested_at, document_id)`;
 
 /** Chunk columns every chunk read selects, from the chunk table aliased `c`. */
 export const CHUNK_COLUMNS =
@@ -74,7 +81,15 @@ export const COLLECTION_COLUMNS =
 /** Documents-table columns after `collection, namespace`, in the order the upsert binds them. */
 export const DOCUMENT_COLUMNS =
   'document_id, content_hash, source_id, source_name, media_type, title, metadata, chunk_count, page_count, ' +
-  'parser_fingerprint, ingested_at';
+  'byte_size, parser_fingerprint, ingested_at';
+
+/**
+ * The documents table's `byte_size` column (a collection layout of version 4 or later relies on
+ * it), added to a table created before it existed; `bigInteger` as in {@link SharedTableTypes}.
+ */
+export function byteSizeColumnDdl(bigInteger: string): string {
+  return `ALTER TABLE ${DOCUMENTS_TABLE} ADD COLUMN byte_size ${bigInteger}`;
+}
 
 /** A row selected with {@link CHUNK_COLUMNS} (plus `embedding` when asked for). */
 export interface ChunkRow {
@@ -120,6 +135,8 @@ export interface DocumentRow {
   metadata: unknown;
   chunk_count: number;
   page_count: number;
+  /** Null when unknown; a string where the driver returns 64-bit integers as text. */
+  byte_size: number | string | null;
   parser_fingerprint: string;
   ingested_at: unknown;
 }
@@ -196,6 +213,7 @@ export class SqlRows {
       ingestedAt: this.#dialect.readTime(row.ingested_at),
     };
     if (row.title !== null) record.title = row.title;
+    if (row.byte_size !== null && row.byte_size !== undefined) record.byteSize = Number(row.byte_size);
     return record;
   }
 }

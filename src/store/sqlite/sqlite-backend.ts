@@ -20,6 +20,7 @@ import { SerialLock } from '../collection/serial-lock.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend, scanAccess } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
+import type { DocumentListingSql } from '../sql/sql-documents.js';
 import { ftsMatchExpression } from './fts-query.js';
 import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-capabilities.js';
 import { deleteChunkRows, fillMetadataIndex, writeChunkBatch } from './sqlite-chunk-writes.js';
@@ -31,6 +32,7 @@ import {
   collectionDdl,
   collectionTables,
   dropCollectionDdl,
+  ensureDocumentColumns,
   REGISTRY_DDL,
   REGISTRY_TABLE,
   schemaUpgrades,
@@ -74,6 +76,19 @@ export function fileWriteLock(databasePath: string): SerialLock {
   return lock;
 }
 
+/** SQLite's pieces of the document listing: its `lower()` folds ASCII only, text compares by code point. */
+const SQLITE_LISTING_SQL: DocumentListingSql = {
+  asciiLower: (expression) => `lower(${expression})`,
+  codePoint: '',
+  contains: (text, needle) => `instr(${text}, ${needle}) > 0`,
+  metadataFields: (column, alias) => ({
+    from: `json_each(${column}) AS ${alias}`,
+    key: `${alias}.key`,
+    json: `(CASE WHEN ${alias}.type IN ('true', 'false') THEN ${alias}.type ELSE json_quote(${alias}.value) END)`,
+    scalar: `${alias}.type IN ('text', 'integer', 'real', 'true', 'false')`,
+  }),
+};
+
 /** The SQLite {@link SqlBackend}. */
 export class SqliteBackend extends SqlBackend {
   readonly name = 'sqlite';
@@ -84,6 +99,7 @@ export class SqliteBackend extends SqlBackend {
     fillMetadataIndex: (tx, collection) => fillMetadataIndex(tx, collection.location),
   });
   readonly provision: boolean;
+  protected readonly listingSql = SQLITE_LISTING_SQL;
   /** The database file, or `:memory:`. */
   readonly path: string;
 
@@ -255,9 +271,10 @@ export class SqliteBackend extends SqlBackend {
   async lockRegistry(): Promise<void> {}
 
   protected async createCollectionStorage(
-    _tx: SqlConnection,
+    tx: SqlConnection,
     collection: Backend.StoredCollection,
   ): Promise<void> {
+    await ensureDocumentColumns(tx);
     this.#db.exec(collectionDdl(collection.location, collection.dimension));
   }
 

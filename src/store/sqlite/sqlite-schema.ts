@@ -36,13 +36,19 @@
 import { randomUUID } from 'node:crypto';
 import type { SchemaUpgrade, StoredCollection } from '../collection/backend.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
-import { DOCUMENTS_TABLE, REGISTRY_TABLE, sharedTablesDdl } from '../sql/sql-rows.js';
+import {
+  byteSizeColumnDdl,
+  DOCUMENTS_DATE_INDEX,
+  DOCUMENTS_TABLE,
+  REGISTRY_TABLE,
+  sharedTablesDdl,
+} from '../sql/sql-rows.js';
 import { quoteIdentifier } from './sqlite-dialect.js';
 
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 3;
+export const CURRENT_SCHEMA_VERSION = 4;
 /** FTS5 tokenizer of every collection's full-text index. */
 export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
@@ -51,6 +57,7 @@ export const REGISTRY_DDL = `${sharedTablesDdl({
   key: 'TEXT',
   text: 'TEXT',
   integer: 'INTEGER',
+  bigInteger: 'INTEGER',
   json: 'TEXT',
   timestamp: 'TEXT',
   tableSuffix: ' STRICT',
@@ -250,5 +257,27 @@ export function schemaUpgrades(hooks: UpgradeHooks): SchemaUpgrade<SqlConnection
         await hooks.fillMetadataIndex(tx, collection);
       },
     },
+    {
+      from: 3,
+      description:
+        "keep each document's source size in bytes (unknown for documents ingested before) and index listings by ingested time",
+      async apply(tx) {
+        await ensureDocumentColumns(tx);
+      },
+    },
   ];
+}
+
+/**
+ * Brings the shared documents table to what version-4 collections rely on: the `byte_size`
+ * column (null: unknown) and the index that pages listings by ingested time. Idempotent; run by
+ * the upgrade to version 4 and whenever a collection is created (the table may predate both).
+ */
+export async function ensureDocumentColumns(tx: SqlConnection): Promise<void> {
+  const [column] = await tx.all<{ name: string }>({
+    sql: `SELECT name FROM pragma_table_info('${DOCUMENTS_TABLE}') WHERE name = 'byte_size'`,
+    params: [],
+  });
+  if (column === undefined) await tx.run({ sql: byteSizeColumnDdl('INTEGER'), params: [] });
+  await tx.run({ sql: DOCUMENTS_DATE_INDEX, params: [] });
 }

@@ -274,6 +274,33 @@ describe('schema versions', () => {
     await store.close();
   });
 
+  it('upgrades a version-3 collection: byte sizes unknown for old records, kept for new ones', async () => {
+    const path = freshPath();
+    await (await populated(path)).close();
+    withRaw(path, (db) => {
+      db.exec('DROP INDEX cairn_documents_ingested; ALTER TABLE cairn_documents DROP COLUMN byte_size');
+    });
+    setVersion(path, 3);
+    const store = await openSqliteStore({ path });
+    expect(await store.getDocument(S, 'd')).not.toHaveProperty('byteSize');
+    expect((await store.queryDocuments(S, { sort: 'size' })).documents.map((doc) => doc.documentId)).toEqual([
+      'd',
+    ]);
+    await store.replaceDocument(S, {
+      ...write('e', [chunk('e', 0)]),
+      document: { ...write('e', [chunk('e', 0)]).document, byteSize: 42 },
+    });
+    expect((await store.getDocument(S, 'e'))?.byteSize).toBe(42);
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    const indexes = withRaw(path, (db) =>
+      db
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'cairn_documents'")
+        .all(),
+    );
+    expect(indexes).toContainEqual({ name: 'cairn_documents_ingested' });
+    await store.close();
+  });
+
   it('names the missing step when an outdated collection cannot be upgraded', async () => {
     const path = freshPath();
     await (await populated(path)).close();
@@ -329,7 +356,7 @@ describe('schema versions', () => {
     const other = { collection: 'docs', namespace: 'other' };
     const lexical = await store.lexicalSearch({ ...S, query: 'granite', topK: 10, filter: { rank: 1 } });
     expect(lexical.map((hit) => hit.chunk.id).sort()).toEqual(['a:1', 'b:1', 'c:1']);
-    expect((await store.getCollection('docs'))?.schemaVersion).toBe(3);
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
     const dense = await store.denseSearch({
       ...other,
       vector: [1, 1, 2],
@@ -358,7 +385,7 @@ describe('schema versions', () => {
       await store.lexicalSearch({ ...S, query: 'granite', topK: 10, filter: { team: 'ops' } }),
     ).toHaveLength(2);
     expect((await store.lexicalSearch({ collection: 'notes', query: 'note', topK: 5 })).length).toBe(1);
-    expect((await store.getCollection('notes'))?.schemaVersion).toBe(3);
+    expect((await store.getCollection('notes'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
     await store.close();
     const table = tableNameFor('docs');
     withRaw(path, (db) => {

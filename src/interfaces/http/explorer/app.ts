@@ -1,7 +1,8 @@
 /**
  * The cairn web explorer: collections in the side bar; for the open collection a chat (a
  * conversation with streamed, rendered answers and citation chips), search with rendered snippets,
- * and the documents view (find, sort, page, open, delete, drag-and-drop upload); citations and
+ * and the documents view (find, filter by metadata facets, sort, page, open, re-ingest, delete,
+ * drag-and-drop upload); citations and
  * documents open in the evidence viewer (PDF pages with the passage highlighted). Plain typed DOM
  * modules bundled by esbuild; no CDN.
  */
@@ -9,6 +10,7 @@ import { call, forgetKey, storedKey, storeKey } from './api.js';
 import { resetChat, setUpChat } from './chat.js';
 import { loadDocuments, resetDocuments, setUpDocuments } from './documents.js';
 import { byId, count, h, replace } from './dom.js';
+import { loadFacets, resetFacets } from './facets.js';
 import { setUpSearch } from './search.js';
 import type { Collection } from './types.js';
 import { say, showError, state } from './ui.js';
@@ -70,6 +72,7 @@ async function openCollection(name: string): Promise<void> {
     state.collection = name;
     resetChat();
     resetDocuments();
+    resetFacets();
     replace(byId('search-results'));
     byId('search-summary').textContent = '';
   }
@@ -81,6 +84,7 @@ async function openCollection(name: string): Promise<void> {
   byId('collection-title').focus();
   const selected = TABS.find((t) => byId(`tab-${t}`).getAttribute('aria-selected') === 'true') ?? 'chat';
   selectTab(selected);
+  void loadFacets();
 }
 
 // Wiring -------------------------------------------------------------------------------------
@@ -92,6 +96,11 @@ byId('key-form').addEventListener('submit', (event) => {
   input.value = '';
   if (key) storeKey(key);
   void loadCollections(true);
+  // Another key may see another namespace: what the open collection shows is read again with it.
+  if (state.collection) {
+    void loadFacets();
+    if (byId('tab-documents').getAttribute('aria-selected') === 'true') void loadDocuments();
+  }
 });
 byId('forget-key').addEventListener('click', () => {
   forgetKey();

@@ -1,12 +1,15 @@
 /**
- * Documents: the collection's documents searched by title or file name, sorted and paged on the
- * server (`GET …/documents?q&sort&order&limit&offset`), each with open and delete; drag-and-drop
+ * Documents: the collection's documents searched by title or file name, filtered by metadata
+ * facets, sorted and paged on the server (`GET …/documents?q&metadata&sort&order&limit&offset`),
+ * each with its size in bytes and open, re-ingest and delete (re-ingest disabled, with the
+ * server's reason, when the server has no file to read it from); drag-and-drop
  * upload of many files, each sent on its own with its own progress bar, status and, when refused,
  * the server's reason.
  */
 import { ApiError, call, documentPath, upload } from './api.js';
 import { byId, bytes, count, h, replace } from './dom.js';
-import type { DocumentRecord, IngestItem } from './types.js';
+import { addFacetTarget, chosenFacets, loadFacets } from './facets.js';
+import type { DocumentListItem, IngestItem } from './types.js';
 import { errorText, say, showError, state } from './ui.js';
 import { openEvidence } from './viewer.js';
 
@@ -18,8 +21,72 @@ const PARALLEL_UPLOADS = 2;
 const list: { offset: number; total: number; request: number } = { offset: 0, total: 0, request: 0 };
 let onChange: () => void = () => {};
 
-function row(d: DocumentRecord): HTMLElement {
+function reingestButton(d: DocumentListItem, error: HTMLElement): HTMLElement {
+  const label = `Re-ingest ${d.documentId}`;
+  if (!d.reingest.available) {
+    // aria-disabled rather than disabled: it stays focusable, so keyboard and screen-reader users
+    // reach the reason, which a press also shows in the row.
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: 'quiet',
+        'aria-disabled': 'true',
+        'aria-label': label,
+        title: `Cannot re-ingest: ${d.reingest.reason ?? 'no file to read'}`,
+        onclick: () => {
+          error.textContent = `Cannot re-ingest: ${d.reingest.reason ?? 'no file to read'}`;
+        },
+      },
+      'Re-ingest',
+    );
+  }
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'quiet',
+      'aria-label': label,
+      title:
+        d.reingest.from === 'source'
+          ? 'Parse the source file on the server again'
+          : 'Parse the kept original again',
+    },
+    'Re-ingest',
+  ) as HTMLButtonElement;
+  button.addEventListener('click', () => void reingest(d.documentId, button, error));
+  return button;
+}
+
+async function reingest(documentId: string, button: HTMLButtonElement, error: HTMLElement): Promise<void> {
+  const collection = state.collection;
+  if (!collection) return;
+  button.disabled = true;
+  button.textContent = 'Re-ingesting…';
+  error.textContent = '';
+  try {
+    const result = await call<{ item: IngestItem }>(
+      'POST',
+      `${documentPath(collection, documentId)}/reingest`,
+    );
+    const { item } = result;
+    if (item.status === 'ingested') say(`Re-ingested ${documentId}: ${count(item.chunks, 'chunk')}.`);
+    else error.textContent = itemText(item);
+    if (item.status === 'ingested') {
+      await loadDocuments();
+      onChange();
+      return;
+    }
+  } catch (failure) {
+    error.textContent = errorText(failure);
+  }
+  button.disabled = false;
+  button.textContent = 'Re-ingest';
+}
+
+function row(d: DocumentListItem): HTMLElement {
   const name = d.title ?? d.sourceName;
+  const rowError = h('p', { class: 'error row-error', role: 'alert' });
   return h(
     'tr',
     {},
@@ -37,12 +104,20 @@ function row(d: DocumentRecord): HTMLElement {
       ),
       name !== d.documentId ? h('div', { class: 'hit-meta' }, d.documentId) : null,
     ),
+    h(
+      'td',
+      { class: 'num' },
+      d.byteSize === undefined
+        ? h('span', { title: 'Size not recorded (ingested before sizes were kept)' }, '—')
+        : bytes(d.byteSize),
+    ),
     h('td', { class: 'num' }, String(d.pageCount)),
     h('td', { class: 'num' }, String(d.chunkCount)),
     h('td', {}, h('time', { datetime: d.ingestedAt }, new Date(d.ingestedAt).toLocaleDateString())),
     h(
       'td',
       { class: 'actions' },
+      reingestButton(d, rowError),
       h(
         'button',
         {
@@ -53,12 +128,13 @@ function row(d: DocumentRecord): HTMLElement {
         },
         'Delete',
       ),
+      rowError,
     ),
   );
 }
 
 function message(text: string): HTMLElement {
-  return h('tr', {}, h('td', { colspan: 5, class: 'empty' }, text));
+  return h('tr', {}, h('td', { colspan: 6, class: 'empty' }, text));
 }
 
 /** The pending load of a search being typed (see `setUpDocuments`). */
@@ -77,17 +153,20 @@ export async function loadDocuments(offset = list.offset): Promise<void> {
   const ticket = ++list.request;
   const body = byId('documents');
   const q = byId<HTMLInputElement>('documents-q').value.trim();
+  const metadata = chosenFacets('documents-facets');
+  const filtered = Object.keys(metadata).length > 0;
   const params = new URLSearchParams({
     sort: byId<HTMLSelectElement>('documents-sort').value,
     order: byId<HTMLSelectElement>('documents-order').value,
     limit: String(PAGE_SIZE),
     offset: String(offset),
     ...(q ? { q } : {}),
+    ...(filtered ? { metadata: JSON.stringify(metadata) } : {}),
   });
   body.setAttribute('aria-busy', 'true');
   if (body.childElementCount === 0) replace(body, message('Loading documents…'));
   try {
-    const page = await call<{ documents: DocumentRecord[]; total: number; offset: number }>(
+    const page = await call<{ documents: DocumentListItem[]; total: number; offset: number }>(
       'GET',
       `/v1/collections/${encodeURIComponent(collection)}/documents?${params}`,
     );
@@ -100,7 +179,11 @@ export async function loadDocuments(offset = list.offset): Promise<void> {
       ...(page.documents.length > 0
         ? page.documents.map(row)
         : [
-            message(q ? `No document matches “${q}”.` : 'No documents yet: drop files above to upload them.'),
+            message(
+              q || filtered
+                ? `No document matches${q ? ` “${q}”` : ''}${filtered ? ' with the chosen filters' : ''}.`
+                : 'No documents yet: drop files above to upload them.',
+            ),
           ]),
     );
     byId('documents-range').textContent =
@@ -147,7 +230,7 @@ async function remove(documentId: string): Promise<void> {
   try {
     const result = await call<{ chunks: number }>('DELETE', documentPath(collection, documentId));
     say(`Deleted ${documentId} (${count(result.chunks, 'chunk')}).`);
-    await loadDocuments();
+    await Promise.all([loadDocuments(), loadFacets()]);
     onChange();
   } catch (error) {
     showError('documents-error', error);
@@ -239,7 +322,7 @@ export async function uploadFiles(files: readonly File[]): Promise<void> {
     byId('upload-error').textContent =
       `${failed} of ${count(files.length, 'file')} could not be ingested: see each file's reason below.`;
   say(`Uploads finished: ${files.length - failed} of ${count(files.length, 'file')} stored.`);
-  await loadDocuments(0);
+  await Promise.all([loadDocuments(0), loadFacets()]);
   onChange();
 }
 
@@ -274,6 +357,7 @@ export function setUpDocuments(changed: () => void): void {
   });
   for (const id of ['documents-sort', 'documents-order'])
     byId(id).addEventListener('change', () => void loadDocuments(0));
+  addFacetTarget('documents-facets', () => void loadDocuments(0));
   byId('documents-prev').addEventListener(
     'click',
     () => void loadDocuments(Math.max(0, list.offset - PAGE_SIZE)),

@@ -1,10 +1,12 @@
 /**
- * Search: query, mode, top-k and a JSON filter; each hit shows its chunk rendered (tables as
+ * Search: query, mode, top-k, filters chosen from the collection's metadata facets and a JSON
+ * filter (which wins on a field both set); each hit shows its chunk rendered (tables as
  * tables) with the query's matched words marked, and opens its source at the page. A filter that
  * is not JSON is reported next to the filter field, and the results on screen stay.
  */
 import { call } from './api.js';
 import { byId, count, h, headingPath, replace } from './dom.js';
+import { addFacetTarget, chosenFacets } from './facets.js';
 import { highlightedWords, markWords, renderMarkdown } from './markdown.js';
 import type { Hit } from './types.js';
 import { say, showError, state } from './ui.js';
@@ -76,7 +78,9 @@ async function search(event: Event): Promise<void> {
   showError('search-error', undefined);
   let filter: Record<string, unknown> | undefined;
   try {
-    filter = parseFilter(filterInput.value);
+    const chosen = chosenFacets('search-facets');
+    const written = parseFilter(filterInput.value);
+    filter = Object.keys(chosen).length > 0 || written ? { ...chosen, ...written } : undefined;
     showError('filter-error', undefined, filterInput);
   } catch (error) {
     showError('filter-error', error, filterInput);
@@ -111,4 +115,9 @@ async function search(event: Event): Promise<void> {
 /** Wires the search form. */
 export function setUpSearch(): void {
   byId('search-form').addEventListener('submit', (event) => void search(event));
+  // A facet chosen after a search runs it again; before one, it waits for the query.
+  addFacetTarget('search-facets', () => {
+    if (byId<HTMLInputElement>('search-query').value.trim() !== '')
+      byId<HTMLFormElement>('search-form').requestSubmit();
+  });
 }

@@ -15,6 +15,8 @@ export interface DocumentRecord {
   metadata: Record<string, unknown>;
   chunkCount: number;
   pageCount: number;
+  /** Bytes of the source; absent when unknown. */
+  byteSize?: number;
   ingestedAt: string;
   contentHash: string;
 }
@@ -70,4 +72,23 @@ export interface IngestItem {
   status: string;
   reason?: string;
   chunks: number;
+}
+
+export type FacetValue = string | number | boolean;
+
+export interface Facet {
+  field: string;
+  documents: number;
+  values: Array<{ value: FacetValue; count: number }>;
+}
+
+export interface Reingest {
+  available: boolean;
+  from?: 'original' | 'source';
+  reason?: string;
+}
+
+/** A record of `GET …/documents`, with what this server can do with it. */
+export interface DocumentListItem extends DocumentRecord {
+  reingest: Reingest;
 }
