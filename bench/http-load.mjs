@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Load on `cairn serve` over loopback, measured with autocannon: first the CPU the server spends
-// per lexical search at 1, 8 and 32 connections (read from /proc, so a busy machine changes the
-// wall time, not the figure) beside the CPU the same searches cost in process, then lexical search
+// per lexical search and per question (extractive answers) at 1, 8 and 32 connections (read from
+// /proc, so a busy machine changes the wall time, not the figure) beside the CPU the same calls
+// cost in process, then lexical search
 // on SciFact at 32 concurrent connections for 20 s (requests/s, latency p50/p99, errors), then 4
 // concurrent multipart uploads of 25 documents each (no document may be lost). The server runs as
 // its own process (the built CLI), the load generator in this one. Run after `npm run build`.
@@ -43,22 +44,47 @@ for (const doc of dataset.corpus) {
   );
 }
 
-// The same searches in process: CPU milliseconds per search, after a warm-up.
+// The same searches and questions in process: CPU milliseconds per call, after a warm-up. Asking
+// runs the extractive answerer (no chat model configured, here or in the server), so nothing
+// leaves the machine.
 const cpuQueries = dataset.queries.slice(0, 400).map((q) => q.text);
+// A question costs about 30 searches' CPU (retrieval over more candidates, then the extractive
+// answerer reads them), so fewer of them are timed.
+const askQueries = cpuQueries.slice(0, 40);
 const searchOptions = { topK: 10, mode: 'lexical', collection: 'scifact', namespace: 'bench' };
-for (const q of cpuQueries.slice(0, 50)) await engine.search(q, searchOptions);
-const inProcessStart = process.cpuUsage();
-for (const q of cpuQueries) await engine.search(q, searchOptions);
-const inProcessUsage = process.cpuUsage(inProcessStart);
-const inProcessCpuMs = (inProcessUsage.user + inProcessUsage.system) / 1000 / cpuQueries.length;
+/** CPU milliseconds per call of `call` over `inputs`, after `warmUp` calls. */
+async function inProcessCpu(call, inputs, warmUp) {
+  for (const q of inputs.slice(0, warmUp)) await call(q);
+  const start = process.cpuUsage();
+  for (const q of inputs) await call(q);
+  const usage = process.cpuUsage(start);
+  return (usage.user + usage.system) / 1000 / inputs.length;
+}
+const inProcessCpuMs = await inProcessCpu((q) => engine.search(q, searchOptions), cpuQueries, 50);
+const inProcessAskCpuMs = await inProcessCpu((q) => engine.ask(q, searchOptions), askQueries, 10);
 await engine.close();
 
 // The server: the built CLI, as an operator starts it.
 const server = spawn(
   process.execPath,
-  ['dist/cli/cairn.cjs', 'serve', '--port', '0', '--db', db, '--no-access-log', '--no-cache'],
+  [
+    'dist/cli/cairn.cjs',
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    db,
+    '--no-access-log',
+    '--no-cache',
+    // 32 questions at once on a busy machine leave a connection silent for minutes; the default
+    // idle timeout (60 s) would close it, and the CPU spent on its question would go uncounted.
+    '--idle-timeout',
+    '3600',
+  ],
   { env: { ...process.env, CAIRN_API_KEYS: `${KEY}:bench:write` }, stdio: ['ignore', 'ignore', 'pipe'] },
 );
+// A failed run must not leave the server behind.
+process.once('exit', () => server.kill('SIGTERM'));
 const url = await new Promise((resolve, reject) => {
   let stderr = '';
   server.stderr.on('data', (chunk) => {
@@ -75,35 +101,62 @@ function serverCpuMs() {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-// Server CPU per search request at 1, 8 and 32 connections: the same 400 queries each time.
+// Server CPU per request at 1, 8 and 32 connections: the same queries each time.
 const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' };
-const cpuBodies = cpuQueries.map((query) => JSON.stringify({ query, topK: 10, mode: 'lexical' }));
-const serverCpu = [];
-for (const connections of [1, 8, 32]) {
-  let i = 0;
-  const run = (amount) =>
-    autocannon({
-      url: `${url}/v1/collections/scifact/search`,
+/**
+ * Server CPU per request of `route` at 1, 8 and 32 connections, after `warmUp` requests, against
+ * `inProcessMs`.
+ */
+async function serverCpuPerRequest(route, bodies, inProcessMs, warmUp) {
+  const rows = [];
+  for (const connections of [1, 8, 32]) {
+    let i = 0;
+    const run = (amount) =>
+      autocannon({
+        url: `${url}/v1/collections/scifact/${route}`,
+        connections,
+        amount,
+        method: 'POST',
+        // Every request must be answered: one given up on is CPU spent and not counted. 32
+        // questions at once on a busy machine take minutes.
+        timeout: 600,
+        headers,
+        requests: [{ setupRequest: (request) => ({ ...request, body: bodies[i++ % bodies.length] }) }],
+      });
+    // autocannon refuses fewer requests than connections.
+    await run(Math.max(warmUp, connections));
+    i = 0;
+    const before = serverCpuMs();
+    const measured = await run(bodies.length);
+    const perRequest = (serverCpuMs() - before) / measured.requests.total;
+    console.error(
+      `${route} at ${connections} connections: ${perRequest.toFixed(2)} ms of server CPU per request`,
+    );
+    rows.push({
       connections,
-      amount,
-      method: 'POST',
-      timeout: 30,
-      headers,
-      requests: [{ setupRequest: (request) => ({ ...request, body: cpuBodies[i++ % cpuBodies.length] }) }],
+      requests: measured.requests.total,
+      serverCpuMsPerRequest: +perRequest.toFixed(2),
+      ratioToInProcess: +(perRequest / inProcessMs).toFixed(2),
+      non2xx: measured.non2xx,
+      timeouts: measured.timeouts,
+      errors: measured.errors,
     });
-  await run(50);
-  i = 0;
-  const before = serverCpuMs();
-  const measured = await run(cpuBodies.length);
-  const perRequest = (serverCpuMs() - before) / measured.requests.total;
-  serverCpu.push({
-    connections,
-    requests: measured.requests.total,
-    serverCpuMsPerRequest: +perRequest.toFixed(2),
-    ratioToInProcess: +(perRequest / inProcessCpuMs).toFixed(2),
-    non2xx: measured.non2xx,
-  });
+  }
+  return rows;
 }
+const cpuLoadBefore = loadavg()[0];
+const serverCpu = await serverCpuPerRequest(
+  'search',
+  cpuQueries.map((query) => JSON.stringify({ query, topK: 10, mode: 'lexical' })),
+  inProcessCpuMs,
+  50,
+);
+const serverAskCpu = await serverCpuPerRequest(
+  'ask',
+  askQueries.map((question) => JSON.stringify({ question, topK: 10, mode: 'lexical' })),
+  inProcessAskCpuMs,
+  10,
+);
 
 // Search: each request takes the next training query.
 const loadBefore = loadavg()[0];
@@ -158,12 +211,21 @@ const results = {
   date: new Date().toISOString(),
   node: process.version,
   machine: 'the shared 2-core development machine; server and load generator on it together',
-  loadAverage: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2) },
+  loadAverage: {
+    cpuRuns: +cpuLoadBefore.toFixed(2),
+    before: +loadBefore.toFixed(2),
+    after: +loadavg()[0].toFixed(2),
+  },
   corpus: { documents: dataset.corpus.length, queries: queries.length },
   cpu: {
     what: 'CPU per lexical search (topK 10): in process (engine.search) and in the server process per HTTP request',
     inProcessCpuMsPerSearch: +inProcessCpuMs.toFixed(2),
     server: serverCpu,
+  },
+  askCpu: {
+    what: 'CPU per question (topK 10, lexical, extractive answerer): in process (engine.ask) and in the server process per HTTP request to POST /v1/collections/scifact/ask',
+    inProcessCpuMsPerAsk: +inProcessAskCpuMs.toFixed(2),
+    server: serverAskCpu,
   },
   search: {
     route: 'POST /v1/collections/scifact/search (lexical, topK 10)',
@@ -192,4 +254,8 @@ const results = {
 };
 writeResult('bench/results/http-load.json', results);
 console.log(JSON.stringify(results, null, 2));
-if (results.search.errors > 0 || results.search.non2xx > 0 || lost.length > 0) process.exitCode = 1;
+const cpuNon2xx = [...serverCpu, ...serverAskCpu].some(
+  (row) => row.non2xx > 0 || row.timeouts > 0 || row.errors > 0,
+);
+if (results.search.errors > 0 || results.search.non2xx > 0 || lost.length > 0 || cpuNon2xx)
+  process.exitCode = 1;

@@ -42,20 +42,35 @@ export function declaredLength(headers: Headers): number | undefined {
 }
 
 /**
+ * Whether the request has a body, judged from its headers (a `Transfer-Encoding`, or a
+ * `Content-Length` above 0) so that the request object is not built to find out: on the Node
+ * server, touching `Request.body` turns the lightweight request into a full web `Request` with a
+ * web stream over the socket, which costs more server CPU than a small search.
+ */
+export function hasBody(headers: Headers): boolean {
+  if (headers.has('transfer-encoding')) return true;
+  const declared = declaredLength(headers);
+  return declared !== undefined && declared > 0;
+}
+
+/**
  * Middleware: a body over the limit is answered 413 (`PAYLOAD_TOO_LARGE`, with `limit.name` and
  * `limit.bytes`); a body without a declared length is read here, counted, and handed on as bytes.
+ * A body with a declared length within the limit is not touched: the server's parser holds it to
+ * that length, and the route reads it (through the Node server's direct path) itself.
  * @param limitOf The limit of this request (it may depend on the key's role).
  */
 export function limitBody(limitOf: (c: Context<ServerEnv>) => BodyLimit): MiddlewareHandler<ServerEnv> {
   return async (c, next) => {
-    const body = c.req.raw.body;
-    if (!body) return next();
+    const headers = c.req.raw.headers;
+    if (!hasBody(headers)) return next();
     const limit = limitOf(c);
-    const declared = declaredLength(c.req.raw.headers);
+    const declared = declaredLength(headers);
     if (declared !== undefined) {
-      // The server's parser holds a body to its declared length.
       return declared > limit.bytes ? errorResponse(c, tooLarge(limit)) : next();
     }
+    const body = c.req.raw.body;
+    if (!body) return next();
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -108,16 +123,19 @@ export function limitedBodyStream(body: ReadableStream<Uint8Array>, limit: BodyL
 
 /**
  * Middleware: a JSON body nested deeper than `MAX_JSON_DEPTH` is answered 400 naming where (the
- * field `body`, the path inside it). The body's text is kept for the route's validator; a body
- * that is not JSON is left to it.
+ * field `body`, the path inside it). The body's text is read once, through Hono's body cache, where
+ * the route's validator (`c.req.json()`) finds it again; the raw request is left as it is (a route
+ * that hands the raw request on, as `/mcp` does, takes {@link requestWithReadBody}). A body that
+ * is not JSON is left to the validator.
  */
 export function limitJsonDepth(): MiddlewareHandler<ServerEnv> {
   return async (c, next) => {
-    if (!c.req.raw.body || !/^application\/([a-z.-]+\+)?json/i.test(c.req.header('content-type') ?? ''))
+    if (
+      !hasBody(c.req.raw.headers) ||
+      !/^application\/([a-z.-]+\+)?json/i.test(c.req.header('content-type') ?? '')
+    )
       return next();
     const text = await c.req.text();
-    // The request handed on gets the bytes again: the MCP transport reads the raw request.
-    c.req.raw = new Request(c.req.raw, { body: text });
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -131,4 +149,20 @@ export function limitJsonDepth(): MiddlewareHandler<ServerEnv> {
     }
     return next();
   };
+}
+
+/**
+ * The request with its body readable again, for handing on to code that reads `Request` itself
+ * (the MCP transport): the raw request when no middleware has read its body, else a copy carrying
+ * the text {@link limitJsonDepth} read.
+ */
+export async function requestWithReadBody(c: Context<ServerEnv>): Promise<Request> {
+  const raw = c.req.raw;
+  if (c.req.bodyCache.text === undefined) return raw;
+  return new Request(raw.url, {
+    method: raw.method,
+    headers: raw.headers,
+    body: await c.req.text(),
+    signal: raw.signal,
+  });
 }

@@ -16,7 +16,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Context } from 'hono';
 import { createCairnMcpServer } from '../mcp/mcp-server.js';
 import { roleAllows } from './api-keys.js';
-import { limitBody, limitJsonDepth } from './body-limit.js';
+import { limitBody, limitJsonDepth, requestWithReadBody } from './body-limit.js';
 import { BEARER, errorResponses, type RouteContext } from './route-context.js';
 import type { ServerEnv } from './server-env.js';
 
@@ -99,7 +99,7 @@ export function registerMcpRoute({ app, engine, options }: RouteContext): void {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(await requestWithReadBody(c));
     } finally {
       await server.close();
     }
