@@ -9,7 +9,6 @@ import { createMemoryStore } from '../src/engine/embedded-stores.js';
 import { createEngine } from '../src/engine/engine.js';
 import { openEngine } from '../src/engine/open-engine.js';
 import { openStore, registerStoreScheme, storeSchemes } from '../src/engine/store-schemes.js';
-import { MemoryCache } from '../src/exports/testing.js';
 import { OpenAIEmbedder } from '../src/providers/openai/openai-embedder.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
