@@ -134,6 +134,50 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     expect(unfoundByThemselves(index, all)).toEqual([]);
   });
 
+  it('trains in bounded steps while the old lists answer searches and take writes, then swaps the new lists in', () => {
+    // 40 vectors' worth of distance computations per step (searches take one each too): the
+    // 3,000 vectors take many steps.
+    const lists = Math.ceil(Math.sqrt(3000));
+    const step = 40 * lists * DIM;
+    const index = new VectorIndex(usearch!, { ...PARTITIONED, probes: 1 }, DIM, 'epoch', 2, step);
+    const current = new Map<number, IndexedVector>();
+    for (const row of rows(3000, 21)) current.set(row.seq, row);
+    index.upsert([...current.values()]);
+    expect(index.trainStep()).toBe(true);
+    const next = random(23);
+    let steps = 1;
+    let sawAssigning = false;
+    while (index.training) {
+      // Meanwhile: one list still (the old one), every search answered from it, every write taken.
+      expect(index.lists).toBe(1);
+      const written = rows(3, 100 + steps, 1 + Math.floor((next() + 0.5) * 3500));
+      index.upsert(written);
+      for (const row of written) current.set(row.seq, row);
+      const removed = 1 + Math.floor((next() + 0.5) * 3500);
+      index.remove([removed]);
+      current.delete(removed);
+      for (const row of written.filter((row) => current.has(row.seq))) {
+        expect(index.scan(unit(row), [row.seq], 1).seqs).toEqual([row.seq]);
+      }
+      const probe = [...current.values()][steps % current.size]!;
+      expect(index.search(unit(probe), 1).seqs).toEqual([probe.seq]);
+      expect(index.search(unit(probe), current.size).seqs).not.toContain(removed);
+      // Past the Lloyd iterations over the sample (3 steps a round), assigning.
+      sawAssigning ||= steps * 3 > (10 * Math.min(3000, lists * 48)) / 40 + 3;
+      index.trainStep();
+      steps++;
+    }
+    expect(steps).toBeGreaterThan(100);
+    expect(sawAssigning).toBe(true);
+    expect(index.lists).toBe(lists);
+    expect(index.count).toBe(current.size);
+    // Every vector, including those written and overwritten while assigning, in its nearest list.
+    expect(unfoundByThemselves(index, [...current.values()])).toEqual([]);
+    expect(new Set(index.search(unit(current.values().next().value!), index.count).seqs)).toEqual(
+      new Set(current.keys()),
+    );
+  });
+
   it('holds a chosen number of lists to one per 39 vectors, so training stays linear in the collection', () => {
     const index = new VectorIndex(usearch!, { ...PARTITIONED, lists: 16_384 }, DIM, 'epoch', 2);
     const added = rows(2000, 12);

@@ -8,10 +8,13 @@
  *
  * Below `partitionAbove` vectors there is one list and no centroid: every search scans all of
  * them (100,000 int8 vectors of 384 dimensions take 3.5 ms on one core). Past it the centroids
- * are trained by spherical k-means (Lloyd's algorithm on a sample, cosine) at the next search or
- * catch-up, and trained again each time the index has grown fourfold since; in between, a new
- * vector joins its nearest centroid's list and a removed one leaves its list, so no write
- * rebuilds anything. The method is IVF-Flat (Jégou, Douze and Schmid, "Product quantization for
+ * are trained by spherical k-means (Lloyd's algorithm on a bounded sample, cosine), and trained
+ * again each time the index has grown fourfold since; in between, a new vector joins its nearest
+ * centroid's list and a removed one leaves its list, so no write rebuilds anything. A training
+ * runs in bounded steps ({@link VectorIndex.trainStep}: at most {@link TRAIN_STEP_MACS}
+ * multiply-adds each), first over the sample, then assigning every vector to the new centroids;
+ * the old lists answer every search and take every write until the last step swaps the new lists
+ * in, so a training of a million vectors never holds a search or a write for more than a step. The method is IVF-Flat (Jégou, Douze and Schmid, "Product quantization for
  * nearest neighbor search", TPAMI 2011, without the product quantization; pgvector's `ivfflat`,
  * Faiss's `IndexIVFFlat`); `docs/dense-search.md` records the measurements that chose it over
  * the HNSW graph this module held before.
@@ -67,6 +70,28 @@ interface List {
   size: number;
 }
 
+/**
+ * A training in progress: Lloyd iterations over a copied sample, then the assignment of every
+ * slot to the new centroids. The index's own lists and centroids serve until it finishes.
+ */
+interface Training {
+  lists: number;
+  /** The sampled codes, back to back, and each one's scale (a copy: writes do not change them). */
+  sample: Int8Array;
+  sampleScales: Float32Array;
+  sampleSize: number;
+  /** `lists × dimension` int8 centroids, from the start of their own buffer. */
+  centroids: Int8Array;
+  /** Lloyd iterations completed; `TRAIN_ITERATIONS` once assigning. */
+  iteration: number;
+  /** The next sample row of this iteration, or, once assigning, the next slot. */
+  cursor: number;
+  sums: Float64Array;
+  members: Int32Array;
+  /** Once assigning: per slot, its list under the new centroids + 1, or 0 when not yet assigned. */
+  listOf: Int32Array | undefined;
+}
+
 const SCALE = 127;
 /**
  * Version of the saved file. 5: the IVF index (centroids and lists) followed by the SHA-256 of
@@ -85,6 +110,14 @@ const MIN_TRAINING_PER_LIST = 39;
 const TRAIN_ITERATIONS = 10;
 /** Vectors per exact-search call while assigning vectors to centroids. */
 const ASSIGN_BATCH = 65_536;
+/**
+ * Most int8 multiply-adds (vectors × centroids × dimension) one {@link VectorIndex.trainStep}
+ * computes: 2^30, about 0.15 s on one core of this project's 2-core machine at usearch's measured
+ * 7 × 10^9 int8 multiply-adds per second (bench/dense-at-scale.mjs, idle), so a write or a search
+ * that takes a step waits at most that long (a few times it on a loaded machine), never the whole
+ * training (minutes at a million vectors).
+ */
+export const TRAIN_STEP_MACS = 2 ** 30;
 const MIN_LISTS = 16;
 const MAX_LISTS = 16_384;
 const VECTORS_FILE = 'vectors.bin';
@@ -113,12 +146,15 @@ export class VectorIndex {
   readonly #module: UsearchModule;
   readonly #settings: PartitionSettings;
   readonly #threads: number;
+  readonly #stepMacs: number;
   /** One list per centroid; a single list, and no centroid, before partitioning. */
   #lists: List[];
   /** `lists × dimension` int8 centroids (range-scaled like the codes); empty before partitioning. */
   #centroids = new Int8Array(0);
   /** Vectors the centroids were trained on; 0 before partitioning. */
   #trainedOn = 0;
+  /** The training in progress, if any (see {@link trainStep}). */
+  #training: Training | undefined;
   /** Per slot: the factor that turns a code back into its unit vector (`code × scale`). */
   #scales: Float32Array;
   #seqOf: Float64Array;
@@ -142,6 +178,8 @@ export class VectorIndex {
   /**
    * @param threads Threads that assign large batches to centroids and train them. Default: the
    *   machine's available parallelism.
+   * @param stepMacs Work bound of the training step a search takes ({@link trainStep}), in int8
+   *   multiply-adds. Default {@link TRAIN_STEP_MACS}.
    */
   constructor(
     module: UsearchModule,
@@ -149,9 +187,11 @@ export class VectorIndex {
     dimension: number,
     epoch: string,
     threads = availableParallelism(),
+    stepMacs = TRAIN_STEP_MACS,
   ) {
     this.#module = module;
     this.#threads = threads;
+    this.#stepMacs = stepMacs;
     this.#settings = settings;
     this.dimension = dimension;
     this.epoch = epoch;
@@ -171,6 +211,11 @@ export class VectorIndex {
   /** Lists the vectors are partitioned into: 1 before partitioning. */
   get lists(): number {
     return this.#lists.length;
+  }
+
+  /** Whether a training of new centroids is in progress (the old lists serve meanwhile). */
+  get training(): boolean {
+    return this.#training !== undefined;
   }
 
   /** Vectors of one namespace in the index. */
@@ -280,21 +325,58 @@ export class VectorIndex {
     slots.forEach((slot, i) => {
       this.#append(lists[i]!, slot, codes.subarray(i * dimension, (i + 1) * dimension));
     });
+    // A training that is assigning slots learns these now: the slots may be behind its cursor.
+    const training = this.#training;
+    if (training?.listOf !== undefined) {
+      const nearest = this.#nearestIn(training.centroids, codes, rows.length);
+      slots.forEach((slot, i) => {
+        training.listOf![slot] = nearest[i]! + 1;
+      });
+    }
     this.unsaved += rows.length;
   }
 
   /**
-   * Trains the centroids when due: the index has reached `partitionAbove` vectors unpartitioned,
-   * or has grown fourfold since the last training. Searches call it; so does the catch-up, so
-   * that a bulk load pays for it in `refreshVectorIndex` rather than in the first search.
+   * Trains the centroids when due (the index has reached `partitionAbove` vectors unpartitioned,
+   * or has grown fourfold since the last training) and finishes any training in progress, now:
+   * `refreshVectorIndex` calls it, so that a bulk load pays for the whole training there.
    */
   partitionIfDue(): void {
-    const count = this.#count;
-    const due =
-      this.#trainedOn === 0
-        ? count >= Math.max(this.#settings.partitionAbove, MIN_LISTS * 2)
-        : count >= this.#trainedOn * RETRAIN_GROWTH;
-    if (due) this.#partition();
+    while (this.trainStep(Number.POSITIVE_INFINITY));
+  }
+
+  /**
+   * One bounded step of training: starts one when due (see {@link partitionIfDue}), then computes
+   * at most `macs` int8 multiply-adds of it (at least one sample row or one vector's assignment),
+   * and swaps the new lists in after the last. Searches and the catch-up call it; between steps
+   * the old lists answer searches and take writes.
+   * @param macs Work bound, in multiply-adds; default the constructor's `stepMacs`.
+   * @returns Whether a training is still in progress.
+   */
+  trainStep(macs = this.#stepMacs): boolean {
+    if (this.#training === undefined) {
+      const count = this.#count;
+      const due =
+        this.#trainedOn === 0
+          ? count >= Math.max(this.#settings.partitionAbove, MIN_LISTS * 2)
+          : count >= this.#trainedOn * RETRAIN_GROWTH;
+      if (!due) return false;
+      this.#training = this.#startTraining();
+    }
+    const training = this.#training;
+    const perRow = training.lists * this.dimension;
+    let spent = 0;
+    while (this.#training !== undefined && spent < macs) {
+      const rows = Math.max(1, Math.min(ASSIGN_BATCH, Math.floor((macs - spent) / perRow)));
+      if (training.listOf === undefined) spent += this.#lloydStep(training, rows) * perRow;
+      else if (training.cursor < this.#slots) spent += this.#assignStep(training, rows) * perRow;
+      else {
+        // Copies every code once: counted as one multiply-add per byte.
+        spent += this.#count * this.dimension;
+        this.#finishTraining(training);
+      }
+    }
+    return this.#training !== undefined;
   }
 
   /**
@@ -303,7 +385,7 @@ export class VectorIndex {
    * @param unit The query, normalised.
    */
   search(unit: Float32Array, k: number): Candidates {
-    this.partitionIfDue();
+    this.trainStep();
     const wanted = Math.max(0, Math.min(k, this.#count));
     if (wanted === 0) return { seqs: [], scores: [] };
     const query = this.#queryCodes(unit);
@@ -551,6 +633,20 @@ export class VectorIndex {
     return lists;
   }
 
+  /** The nearest of `centroids` to each of `n` codes (any buffer offsets), in batches. */
+  #nearestIn(centroids: Int8Array, codes: Int8Array, n: number): Int32Array {
+    const dimension = this.dimension;
+    const lists = new Int32Array(n);
+    for (let start = 0; start < n; start += ASSIGN_BATCH) {
+      const end = Math.min(n, start + ASSIGN_BATCH);
+      // A copy from the buffer's start: usearch reads from there (see `List`).
+      const batch = codes.slice(start * dimension, end * dimension);
+      const nearest = this.#nearestCentroids(centroids, batch);
+      for (let i = start; i < end; i++) lists[i] = Number(nearest[i - start]);
+    }
+    return lists;
+  }
+
   /** The nearest of `centroids` to each row of `codes` (both from the start of their buffers), on every thread. */
   #nearestCentroids(centroids: Int8Array, codes: Int8Array): BigUint64Array {
     return this.#module.exactSearch(centroids, codes, this.dimension, 1, 'cos', this.#threads).keys;
@@ -575,11 +671,10 @@ export class VectorIndex {
   }
 
   /**
-   * Trains `lists` centroids by spherical k-means on an evenly spaced sample of the live vectors
-   * (int8 codes, assigned by usearch's exact search), then moves every vector into its nearest
-   * centroid's list. A centroid left without vectors takes a sampled vector instead.
+   * A training of spherical k-means centroids on an evenly spaced sample of the live vectors
+   * (their int8 codes, copied), starting from `lists` evenly spaced sampled vectors.
    */
-  #partition(): void {
+  #startTraining(): Training {
     const dimension = this.dimension;
     const count = this.#count;
     // A chosen number of lists is held to one per `MIN_TRAINING_PER_LIST` vectors: training costs
@@ -596,73 +691,125 @@ export class VectorIndex {
     const live = this.#liveSlots();
     const sampleSize = Math.min(count, lists * SAMPLE_PER_LIST);
     const sample = new Int8Array(sampleSize * dimension);
-    const sampleSlots = new Int32Array(sampleSize);
+    const sampleScales = new Float32Array(sampleSize);
     for (let i = 0; i < sampleSize; i++) {
       const slot = live[Math.floor((i * count) / sampleSize)]!;
-      sampleSlots[i] = slot;
+      sampleScales[i] = this.#scales[slot]!;
       sample.set(this.#codeOf(slot), i * dimension);
     }
-    // Initial centroids: `lists` evenly spaced sampled vectors.
-    let centroids = new Int8Array(lists * dimension);
+    const centroids = new Int8Array(lists * dimension);
     for (let c = 0; c < lists; c++) {
       const i = Math.floor((c * sampleSize) / lists);
       centroids.set(sample.subarray(i * dimension, (i + 1) * dimension), c * dimension);
     }
-    const sums = new Float64Array(lists * dimension);
-    const members = new Int32Array(lists);
-    for (let iteration = 0; iteration < TRAIN_ITERATIONS; iteration++) {
-      const nearest = this.#nearestCentroids(centroids, sample);
-      sums.fill(0);
-      members.fill(0);
-      for (let i = 0; i < sampleSize; i++) {
-        const c = Number(nearest[i]);
-        const scale = this.#scales[sampleSlots[i]!]!;
-        members[c]!++;
-        for (let j = 0; j < dimension; j++) sums[c * dimension + j]! += sample[i * dimension + j]! * scale;
-      }
-      const next = new Int8Array(lists * dimension);
-      const mean = new Float32Array(dimension);
-      for (let c = 0; c < lists; c++) {
-        if (members[c] === 0) {
-          const i = (c * 7919 + iteration * 104_729) % sampleSize;
-          next.set(sample.subarray(i * dimension, (i + 1) * dimension), c * dimension);
-          continue;
-        }
-        for (let j = 0; j < dimension; j++) mean[j] = sums[c * dimension + j]!;
-        rangeScaleInto(mean, mean);
-        for (let j = 0; j < dimension; j++) next[c * dimension + j] = Math.round(mean[j]! * SCALE);
-      }
-      centroids = next;
+    return {
+      lists,
+      sample,
+      sampleScales,
+      sampleSize,
+      centroids,
+      iteration: 0,
+      cursor: 0,
+      sums: new Float64Array(lists * dimension),
+      members: new Int32Array(lists),
+      listOf: undefined,
+    };
+  }
+
+  /**
+   * Up to `rows` sample rows of the current Lloyd iteration: each is added to its nearest
+   * centroid's sum; after the last row the centroids become the normalised means (a centroid left
+   * without rows takes a sampled vector instead), and after the last iteration assigning begins.
+   * @returns The rows processed.
+   */
+  #lloydStep(training: Training, rows: number): number {
+    const dimension = this.dimension;
+    const { sample, sampleScales, sampleSize, sums, members, lists } = training;
+    const from = training.cursor;
+    const to = Math.min(sampleSize, from + rows);
+    const nearest = this.#nearestIn(training.centroids, sample.subarray(from * dimension), to - from);
+    for (let i = from; i < to; i++) {
+      const c = nearest[i - from]!;
+      const scale = sampleScales[i]!;
+      members[c]!++;
+      for (let j = 0; j < dimension; j++) sums[c * dimension + j]! += sample[i * dimension + j]! * scale;
     }
-    // Every live vector into its nearest centroid's list.
-    const all = new Int8Array(Math.min(count, ASSIGN_BATCH) * dimension);
-    const sizes = new Int32Array(lists);
-    const assigned = new Int32Array(count);
-    for (let start = 0; start < count; start += ASSIGN_BATCH) {
-      const end = Math.min(count, start + ASSIGN_BATCH);
-      // A view from the buffer's start: usearch reads from there (see `List`).
-      const batch = all.subarray(0, (end - start) * dimension);
-      for (let i = start; i < end; i++) batch.set(this.#codeOf(live[i]!), (i - start) * dimension);
-      const nearest = this.#nearestCentroids(centroids, batch);
-      for (let i = start; i < end; i++) {
-        const c = Number(nearest[i - start]);
-        assigned[i] = c;
-        sizes[c]!++;
+    training.cursor = to;
+    if (to < sampleSize) return to - from;
+    const next = new Int8Array(lists * dimension);
+    const mean = new Float32Array(dimension);
+    for (let c = 0; c < lists; c++) {
+      if (members[c] === 0) {
+        const i = (c * 7919 + training.iteration * 104_729) % sampleSize;
+        next.set(sample.subarray(i * dimension, (i + 1) * dimension), c * dimension);
+        continue;
       }
+      for (let j = 0; j < dimension; j++) mean[j] = sums[c * dimension + j]!;
+      rangeScaleInto(mean, mean);
+      for (let j = 0; j < dimension; j++) next[c * dimension + j] = Math.round(mean[j]! * SCALE);
     }
+    training.centroids = next;
+    training.iteration++;
+    training.cursor = 0;
+    sums.fill(0);
+    members.fill(0);
+    if (training.iteration === TRAIN_ITERATIONS) {
+      training.listOf = new Int32Array(this.#seqOf.length);
+      training.sample = new Int8Array(0);
+    }
+    return to - from;
+  }
+
+  /**
+   * The nearest new centroid of the live slots among the next `rows` slots from the cursor.
+   * @returns The live slots assigned.
+   */
+  #assignStep(training: Training, rows: number): number {
+    const dimension = this.dimension;
+    const listOf = training.listOf!;
+    const from = training.cursor;
+    const to = Math.min(this.#slots, from + rows);
+    const batch = new Int8Array((to - from) * dimension);
+    const slots: number[] = [];
+    for (let slot = from; slot < to; slot++) {
+      if (this.#seqOf[slot] === 0) continue;
+      batch.set(this.#codeOf(slot), slots.length * dimension);
+      slots.push(slot);
+    }
+    if (slots.length > 0) {
+      const nearest = this.#nearestIn(training.centroids, batch, slots.length);
+      slots.forEach((slot, i) => {
+        listOf[slot] = nearest[i]! + 1;
+      });
+    }
+    training.cursor = to;
+    return Math.max(1, slots.length);
+  }
+
+  /** Moves every live vector into its new list and makes the new centroids the index's. */
+  #finishTraining(training: Training): void {
+    const dimension = this.dimension;
+    const listOf = training.listOf!;
+    const live = this.#liveSlots();
+    const sizes = new Int32Array(training.lists);
+    for (const slot of live) sizes[listOf[slot]! - 1]!++;
     const old = this.#lists;
     const oldListOf = this.#listOf.slice();
     const oldPositionOf = this.#positionOf.slice();
     this.#lists = Array.from(sizes, (size) => emptyList(dimension, Math.ceil(size * 1.25) + 16));
-    for (let i = 0; i < count; i++) {
-      const slot = live[i]!;
+    for (const slot of live) {
       const from = old[oldListOf[slot]!]!;
       const position = oldPositionOf[slot]!;
-      this.#append(assigned[i]!, slot, from.codes.subarray(position * dimension, (position + 1) * dimension));
+      this.#append(
+        listOf[slot]! - 1,
+        slot,
+        from.codes.subarray(position * dimension, (position + 1) * dimension),
+      );
     }
-    this.#centroids = centroids;
-    this.#trainedOn = count;
-    this.unsaved += count;
+    this.#centroids = training.centroids;
+    this.#trainedOn = live.length;
+    this.#training = undefined;
+    this.unsaved += live.length;
   }
 
   #liveSlots(): Int32Array {
@@ -716,6 +863,8 @@ export class VectorIndex {
         this.#scales = grow(this.#scales, new Float32Array(capacity));
         this.#listOf = grow(this.#listOf, new Int32Array(capacity));
         this.#positionOf = grow(this.#positionOf, new Int32Array(capacity));
+        const training = this.#training;
+        if (training?.listOf !== undefined) training.listOf = grow(training.listOf, new Int32Array(capacity));
       }
     }
     this.#slotOf[seq] = slot + 1;
