@@ -444,6 +444,54 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     await store.close();
   });
 
+  it('answers searches and takes writes while its centroids train in the background, then serves the trained lists', async () => {
+    // 24,000 × 384: training them (Lloyd over a sample, then assigning all) takes about 5.5
+    // steps of TRAIN_STEP_MACS; the catch-up and the search each take one, so the first search
+    // returns with the training under way, and the old (single) list answers.
+    const path = freshPath();
+    const store = await openSqliteStore({ path, vectorIndex: { partitionAbove: 1000 } });
+    onTestFinished(() => store.close());
+    const dimension = 384;
+    await store.createCollection('docs', { model: 'm', dimension });
+    const next = random(61);
+    const vector = () => Array.from({ length: dimension }, next);
+    const count = 24_000;
+    const written: StoredChunk[] = [];
+    for (let start = 0; start < count; start += 2000) {
+      const batch = Array.from({ length: 2000 }, (_, i) => ({
+        ...storedChunk(`doc${start + i}`, 0),
+        embedding: vector(),
+      }));
+      await store.upsertChunks(S, batch);
+      written.push(...batch);
+    }
+    expect(await store.vectorIndexState('docs')).toBeUndefined();
+    const first = await store.denseSearch({ ...S, vector: written[0]!.embedding!, topK: 1 });
+    expect(ids(first)).toEqual([written[0]!.id]);
+    expect(await store.vectorIndexState('docs')).toEqual({ vectors: count, lists: 1, training: true });
+    // A write and a delete while training: the next searches see both.
+    const added = { ...storedChunk('added', 0), embedding: vector() };
+    await store.upsertChunks(S, [added]);
+    await store.deleteChunks(S, { ids: [written[1]!.id] });
+    expect(ids(await store.denseSearch({ ...S, vector: added.embedding, topK: 1 }))).toEqual([added.id]);
+    const nearDeleted = await store.denseSearch({ ...S, vector: written[1]!.embedding!, topK: 5 });
+    expect(ids(nearDeleted)).not.toContain(written[1]!.id);
+    expect((await store.vectorIndexState('docs'))?.training).toBe(true);
+    // The training goes on without further calls, between turns of the event loop.
+    const deadline = Date.now() + 600_000;
+    while ((await store.vectorIndexState('docs'))?.training && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await store.vectorIndexState('docs')).toEqual({
+      vectors: count,
+      lists: Math.ceil(Math.sqrt(count)),
+      training: false,
+    });
+    for (const chunk of [added, ...written.filter((_, i) => i !== 1 && i % 500 === 0)]) {
+      expect(ids(await store.denseSearch({ ...S, vector: chunk.embedding!, topK: 1 }))).toEqual([chunk.id]);
+    }
+  }, 900_000);
+
   it('searches collections where many chunks share one embedding (duplicates, boilerplate)', async () => {
     // Hundreds of identical vectors land in one list (the HNSW graph this index replaced failed
     // on them: "Reserve capacity ahead of searches!", and every later search of the file too).
