@@ -187,6 +187,20 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     expect(unfoundByThemselves(index, added.slice(0, 200))).toEqual([]);
   });
 
+  it('assigns vectors among many lists through centroid groups, nearly always to their nearest list', () => {
+    // 400 lists: past GROUPED_FROM, vectors are assigned through groups of centroids, in training
+    // and after it. A vector outside its nearest list is missed by a one-list search for itself.
+    const index = new VectorIndex(usearch!, { ...PARTITIONED, lists: 400, probes: 1 }, DIM, 'epoch', 2);
+    const added = rows(400 * 39, 31);
+    index.upsert(added);
+    index.partitionIfDue();
+    expect(index.lists).toBe(400);
+    const later = rows(2000, 32, 100_000);
+    index.upsert(later);
+    const missed = unfoundByThemselves(index, [...added, ...later]).length;
+    expect(missed / (added.length + later.length)).toBeLessThanOrEqual(0.005);
+  });
+
   it('recalls the exact top 10 among its candidates with the default probes', () => {
     const index = new VectorIndex(usearch!, PARTITIONED, DIM, 'epoch', 2);
     const added = rows(5000, 9);

@@ -111,6 +111,16 @@ const TRAIN_ITERATIONS = 10;
 /** Vectors per exact-search call while assigning vectors to centroids. */
 const ASSIGN_BATCH = 65_536;
 /**
+ * Centroids from which a vector's nearest is found through {@link CentroidGroups} (about
+ * `5 × sqrt(lists)` distances: 1,000 lists take 160 instead of 1,000, so assigning a collection
+ * grows with `n^1.25` instead of `n^1.5`) rather than among them all.
+ */
+const GROUPED_FROM = 256;
+/** Groups whose members are compared with each vector (of about `sqrt(lists)` groups). */
+const GROUP_PROBES = 4;
+/** Lloyd iterations that group the centroids. */
+const GROUP_ITERATIONS = 4;
+/**
  * Most int8 multiply-adds (vectors × centroids × dimension) one {@link VectorIndex.trainStep}
  * computes: 2^30, about 0.15 s on one core of this project's 2-core machine at usearch's measured
  * 7 × 10^9 int8 multiply-adds per second (bench/dense-at-scale.mjs, idle), so a write or a search
@@ -150,11 +160,13 @@ export class VectorIndex {
   /** One list per centroid; a single list, and no centroid, before partitioning. */
   #lists: List[];
   /** `lists × dimension` int8 centroids (range-scaled like the codes); empty before partitioning. */
-  #centroids = new Int8Array(0);
+  #centroids: Int8Array = new Int8Array(0);
   /** Vectors the centroids were trained on; 0 before partitioning. */
   #trainedOn = 0;
   /** The training in progress, if any (see {@link trainStep}). */
   #training: Training | undefined;
+  /** The groups of each centroids array in use (see {@link CentroidGroups}). */
+  readonly #groups = new WeakMap<Int8Array, CentroidGroups>();
   /** Per slot: the factor that turns a code back into its unit vector (`code × scale`). */
   #scales: Float32Array;
   #seqOf: Float64Array;
@@ -621,26 +633,34 @@ export class VectorIndex {
 
   /** The nearest list of each of `n` codes (all 0 before partitioning). */
   #nearestLists(codes: Int8Array, n: number): Int32Array {
-    const lists = new Int32Array(n);
-    if (this.#trainedOn === 0) return lists;
-    const dimension = this.dimension;
-    for (let start = 0; start < n; start += ASSIGN_BATCH) {
-      const end = Math.min(n, start + ASSIGN_BATCH);
-      const batch = start === 0 && end === n ? codes : codes.slice(start * dimension, end * dimension);
-      const nearest = this.#nearestCentroids(this.#centroids, batch);
-      for (let i = start; i < end; i++) lists[i] = Number(nearest[i - start]);
-    }
-    return lists;
+    if (this.#trainedOn === 0) return new Int32Array(n);
+    return this.#nearestIn(this.#centroids, codes, n);
   }
 
-  /** The nearest of `centroids` to each of `n` codes (any buffer offsets), in batches. */
+  /**
+   * The nearest of `centroids` to each of `n` codes (any buffer offsets), in batches: exact below
+   * {@link GROUPED_FROM} centroids, else through their {@link CentroidGroups} (made once per
+   * centroids array: a training makes a new array each iteration).
+   */
   #nearestIn(centroids: Int8Array, codes: Int8Array, n: number): Int32Array {
     const dimension = this.dimension;
+    let groups: CentroidGroups | undefined;
+    if (centroids.length >= GROUPED_FROM * dimension) {
+      groups = this.#groups.get(centroids);
+      if (groups === undefined) {
+        groups = new CentroidGroups(this.#module, centroids, dimension, this.#threads);
+        this.#groups.set(centroids, groups);
+      }
+    }
     const lists = new Int32Array(n);
     for (let start = 0; start < n; start += ASSIGN_BATCH) {
       const end = Math.min(n, start + ASSIGN_BATCH);
       // A copy from the buffer's start: usearch reads from there (see `List`).
       const batch = codes.slice(start * dimension, end * dimension);
+      if (groups !== undefined) {
+        lists.set(groups.nearest(batch, end - start), start);
+        continue;
+      }
       const nearest = this.#nearestCentroids(centroids, batch);
       for (let i = start; i < end; i++) lists[i] = Number(nearest[i - start]);
     }
@@ -882,6 +902,130 @@ export class VectorIndex {
       this.#namespaceCounts.push(0);
     }
     return id;
+  }
+}
+
+/**
+ * A two-level search for a vector's nearest centroid (the coarse quantizer of Faiss's
+ * `IndexIVF` over many lists; Jégou et al. 2011 §IV, Babenko and Lempitsky, "The inverted
+ * multi-index", CVPR 2012): the centroids are grouped by a short spherical k-means into about
+ * `sqrt(lists)` groups; a vector is compared with every group's centre, then with the members of
+ * its {@link GROUP_PROBES} nearest groups only. The answer is the nearest centroid unless that
+ * centroid's group is not among the vector's four nearest, which happens for vectors on the
+ * border between lists, whose second-nearest list is then about as near.
+ */
+class CentroidGroups {
+  readonly #module: UsearchModule;
+  readonly #dimension: number;
+  readonly #threads: number;
+  /** Group centres, back to back, from the start of their own buffer. */
+  readonly #centres: Int8Array;
+  /** Per group: its member centroids' ids, and their codes (from the start of their own buffer). */
+  readonly #members: Array<{ ids: Int32Array; codes: Int8Array }>;
+
+  constructor(module: UsearchModule, centroids: Int8Array, dimension: number, threads: number) {
+    this.#module = module;
+    this.#dimension = dimension;
+    this.#threads = threads;
+    const lists = centroids.length / dimension;
+    const groups = Math.ceil(Math.sqrt(lists));
+    let centres = new Int8Array(groups * dimension);
+    for (let g = 0; g < groups; g++) {
+      const c = Math.floor((g * lists) / groups);
+      centres.set(centroids.subarray(c * dimension, (c + 1) * dimension), g * dimension);
+    }
+    let of: Int32Array = new Int32Array(lists);
+    const sums = new Float64Array(groups * dimension);
+    const mean = new Float32Array(dimension);
+    for (let iteration = 0; iteration <= GROUP_ITERATIONS; iteration++) {
+      of = this.#nearest(centres, centroids, 1);
+      if (iteration === GROUP_ITERATIONS) break;
+      sums.fill(0);
+      const counts = new Int32Array(groups);
+      for (let c = 0; c < lists; c++) {
+        const g = of[c]!;
+        counts[g]!++;
+        for (let j = 0; j < dimension; j++) sums[g * dimension + j]! += centroids[c * dimension + j]!;
+      }
+      const next = new Int8Array(groups * dimension);
+      for (let g = 0; g < groups; g++) {
+        if (counts[g] === 0) {
+          next.set(centres.subarray(g * dimension, (g + 1) * dimension), g * dimension);
+          continue;
+        }
+        for (let j = 0; j < dimension; j++) mean[j] = sums[g * dimension + j]!;
+        rangeScaleInto(mean, mean);
+        for (let j = 0; j < dimension; j++) next[g * dimension + j] = Math.round(mean[j]! * SCALE);
+      }
+      centres = next;
+    }
+    // Groups left without members are dropped: every group searched has someone to offer.
+    const byGroup = Array.from({ length: groups }, () => [] as number[]);
+    for (let c = 0; c < lists; c++) byGroup[of[c]!]!.push(c);
+    const kept = byGroup.flatMap((ids, g) => (ids.length === 0 ? [] : [g]));
+    this.#centres = new Int8Array(kept.length * dimension);
+    kept.forEach((g, i) => {
+      this.#centres.set(centres.subarray(g * dimension, (g + 1) * dimension), i * dimension);
+    });
+    this.#members = kept.map((g) => {
+      const ids = Int32Array.from(byGroup[g]!);
+      const codes = new Int8Array(ids.length * dimension);
+      ids.forEach((c, i) => {
+        codes.set(centroids.subarray(c * dimension, (c + 1) * dimension), i * dimension);
+      });
+      return { ids, codes };
+    });
+  }
+
+  /** The (approximately) nearest centroid of each of `n` codes (from the start of their buffer). */
+  nearest(codes: Int8Array, n: number): Int32Array {
+    const dimension = this.#dimension;
+    const groups = this.#members.length;
+    const probes = Math.min(GROUP_PROBES, groups);
+    const top = this.#module.exactSearch(this.#centres, codes, dimension, probes, 'cos', this.#threads).keys;
+    // Per group, the codes that search it.
+    const askers = Array.from({ length: groups }, () => [] as number[]);
+    for (let i = 0; i < n; i++) {
+      for (let p = 0; p < probes; p++) askers[Number(top[i * probes + p])]!.push(i);
+    }
+    const best = new Int32Array(n).fill(-1);
+    const bestDistance = new Float32Array(n).fill(Number.POSITIVE_INFINITY);
+    const bytes = asBytes(codes);
+    for (let g = 0; g < groups; g++) {
+      const asking = askers[g]!;
+      if (asking.length === 0) continue;
+      const gathered = Buffer.allocUnsafeSlow(asking.length * dimension);
+      asking.forEach((i, row) => {
+        bytes.copy(gathered, row * dimension, i * dimension, (i + 1) * dimension);
+      });
+      const { ids, codes: members } = this.#members[g]!;
+      const found = this.#module.exactSearch(
+        members,
+        new Int8Array(gathered.buffer, 0, gathered.length),
+        dimension,
+        1,
+        'cos',
+        this.#threads,
+      );
+      asking.forEach((i, row) => {
+        const distance = found.distances[row]!;
+        // Ties go to the lower centroid id, as an exact search over all of them would give.
+        const id = ids[Number(found.keys[row])]!;
+        if (distance < bestDistance[i]! || (distance === bestDistance[i]! && id < best[i]!)) {
+          bestDistance[i] = distance;
+          best[i] = id;
+        }
+      });
+    }
+    // A code whose distances were all NaN (a zero vector) goes to the first centroid.
+    for (let i = 0; i < n; i++) if (best[i]! < 0) best[i] = 0;
+    return best;
+  }
+
+  /** The nearest of `dataset` rows to each row of `queries`, both from the start of their buffers. */
+  #nearest(dataset: Int8Array, queries: Int8Array, k: number): Int32Array {
+    const keys = this.#module.exactSearch(dataset, queries, this.#dimension, k, 'cos', this.#threads).keys;
+    return Int32Array.from(keys, Number);
   }
 }
 
