@@ -334,8 +334,9 @@ export class VectorIndex {
       return slot;
     });
     const lists = this.#nearestLists(codes, rows.length);
+    const bytes = asBytes(codes);
     slots.forEach((slot, i) => {
-      this.#append(lists[i]!, slot, codes.subarray(i * dimension, (i + 1) * dimension));
+      this.#append(lists[i]!, slot, bytes, i * dimension);
     });
     // A training that is assigning slots learns these now: the slots may be behind its cursor.
     const training = this.#training;
@@ -672,7 +673,8 @@ export class VectorIndex {
     return this.#module.exactSearch(centroids, codes, this.dimension, 1, 'cos', this.#threads).keys;
   }
 
-  #append(id: number, slot: number, code: Int8Array): void {
+  /** Appends the code at byte `start` of `source` to list `id` (a native copy: no view per row). */
+  #append(id: number, slot: number, source: Buffer, start: number): void {
     const dimension = this.dimension;
     let list = this.#lists[id]!;
     if (list.size === list.slots.length) {
@@ -683,7 +685,7 @@ export class VectorIndex {
       this.#lists[id] = grown;
       list = grown;
     }
-    list.codes.set(code, list.size * dimension);
+    source.copy(list.bytes, list.size * dimension, start, start + dimension);
     list.slots[list.size] = slot;
     this.#listOf[slot] = id;
     this.#positionOf[slot] = list.size;
@@ -820,11 +822,7 @@ export class VectorIndex {
     for (const slot of live) {
       const from = old[oldListOf[slot]!]!;
       const position = oldPositionOf[slot]!;
-      this.#append(
-        listOf[slot]! - 1,
-        slot,
-        from.codes.subarray(position * dimension, (position + 1) * dimension),
-      );
+      this.#append(listOf[slot]! - 1, slot, from.bytes, position * dimension);
     }
     this.#centroids = training.centroids;
     this.#trainedOn = live.length;
