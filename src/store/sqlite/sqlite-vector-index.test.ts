@@ -325,6 +325,46 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     expect(warnings.filter((w) => /vectors\.bin: is a symbolic link/.test(w))).toHaveLength(1);
   });
 
+  it('loads its save of more vectors than write batches, instead of refusing it as too large and rebuilding', async () => {
+    // 60,000 × 384 written in 3 batches: the save (23 MiB of codes) is larger than a bound
+    // reckoned from the write sequence number (3 batches) allows; the bound is the rows.
+    const path = freshPath();
+    const settings = { partitionAbove: 100_000_000 };
+    let store = await openSqliteStore({ path, vectorIndex: settings });
+    const dimension = 384;
+    await store.createCollection('docs', { model: 'm', dimension });
+    const next = random(71);
+    let probe: StoredChunk | undefined;
+    for (let batch = 0; batch < 3; batch++) {
+      const written = Array.from({ length: 20_000 }, (_, i) => ({
+        ...storedChunk(`doc${batch}-${i}`, 0),
+        embedding: Array.from({ length: dimension }, next),
+      }));
+      probe ??= written[0];
+      await store.upsertChunks(S, written);
+    }
+    expect(await store.refreshVectorIndex('docs')).toBe(60_000);
+    await store.close();
+    const [saved] = savedIndexes(path);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    onTestFinished(() => {
+      process.off('warning', onWarning);
+    });
+    store = await openSqliteStore({ path, vectorIndex: settings });
+    onTestFinished(() => store.close());
+    const [hit] = await store.denseSearch({ ...S, vector: probe!.embedding!, topK: 1 });
+    expect(hit?.chunk.id).toBe(probe!.id);
+    await store.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    // A refused save says so in a warning (and is rebuilt from the chunk table).
+    expect(warnings).toEqual([]);
+    expect(
+      statSync(join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin')).size,
+    ).toBeGreaterThan(60_000 * dimension);
+  }, 600_000);
+
   it("rebuilds a saved index damaged in place, so no namespace answers with another one's chunks", async () => {
     const path = freshPath();
     let store = await openSqliteStore({ path, vectorIndex: PARTITIONED });

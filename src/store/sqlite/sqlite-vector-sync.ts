@@ -245,6 +245,16 @@ export class VectorIndexes {
       (saved) =>
         saved.epoch === state.epoch && saved.version === state.floor && saved.version <= state.version,
     );
+    if (candidates.length === 0) return undefined;
+    // The save holds at most the rows live now and those deleted since (their tombstones).
+    const tables = collectionTables(location);
+    let maxVectors = 0;
+    for (const [n] of this.#iterate(
+      `SELECT (SELECT count(*) FROM ${tables.chunks}) + (SELECT count(*) FROM ${tables.removed})`,
+      [],
+    )) {
+      maxVectors = Number(n);
+    }
     for (const saved of candidates) {
       try {
         const index = VectorIndex.load(
@@ -254,6 +264,7 @@ export class VectorIndexes {
           dimension,
           state.epoch,
           saved.version,
+          maxVectors,
         );
         this.#checkSample(index, location, saved.version, saved.path);
         return index;

@@ -58,7 +58,7 @@ function unfoundByThemselves(index: VectorIndex, current: readonly IndexedVector
 function saveAndLoad(index: VectorIndex, settings: PartitionSettings): VectorIndex {
   const folder = mkdtempSync(join(root, 'saved-'));
   index.save(folder);
-  return VectorIndex.load(usearch!, settings, folder, DIM, index.epoch, 7);
+  return VectorIndex.load(usearch!, settings, folder, DIM, index.epoch, 7, index.count);
 }
 
 withIndex('VectorIndex (requires the optional package usearch)', () => {
@@ -235,7 +235,7 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     index.save(folder);
     const file = join(folder, 'vectors.bin');
     const whole = readFileSync(file);
-    const load = () => VectorIndex.load(usearch!, PARTITIONED, folder, DIM, 'epoch', 1);
+    const load = () => VectorIndex.load(usearch!, PARTITIONED, folder, DIM, 'epoch', 1, 600);
     expect(load().count).toBe(600);
     writeFileSync(file, whole.subarray(0, whole.length - 10));
     expect(load).toThrow(/truncated/);
@@ -265,7 +265,7 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     index.save(folder);
     const file = join(folder, 'vectors.bin');
     const whole = readFileSync(file);
-    const load = () => VectorIndex.load(usearch!, PARTITIONED, folder, DIM, 'epoch', 1);
+    const load = () => VectorIndex.load(usearch!, PARTITIONED, folder, DIM, 'epoch', 1, 600);
     const header = JSON.parse(whole.subarray(4, 4 + whole.readUInt32LE(0)).toString('utf8'));
     const namespacesAt = 4 + whole.readUInt32LE(0) + header.lists * (4 + DIM) + header.count * 8;
     // A namespace id still in range (every vector into namespace 0), then one code byte.

@@ -133,14 +133,12 @@ const MAX_LISTS = 16_384;
 const VECTORS_FILE = 'vectors.bin';
 
 /**
- * The most bytes a save of an index at write sequence `version` can take: at most `version + 1`
- * vectors (each seq is one row written), each its code, seq, namespace id and scale, plus
- * centroids and list sizes for the most lists, plus 16 MiB and 256 bytes per vector for the
- * header (namespace names).
+ * The most bytes a save of at most `vectors` vectors can take: each its code, seq, namespace id
+ * and scale, plus centroids and list sizes for the most lists, plus 16 MiB and 256 bytes per
+ * vector for the header (namespace names).
  */
-export function plausibleSaveBytes(dimension: number, version: number): number {
-  const vectors = Math.max(0, version + 1);
-  return 16 * 1024 * 1024 + vectors * (dimension + 16 + 256) + MAX_LISTS * (dimension + 4);
+export function plausibleSaveBytes(dimension: number, vectors: number): number {
+  return 16 * 1024 * 1024 + Math.max(0, vectors) * (dimension + 16 + 256) + MAX_LISTS * (dimension + 4);
 }
 
 /** See the module notes. */
@@ -505,8 +503,13 @@ export class VectorIndex {
 
   /**
    * Reads an index written by {@link save}.
-   * @throws When the file is missing, malformed, of another format, inconsistent, or its bytes
-   *   do not match the SHA-256 digest at its end.
+   * @param version The write sequence number the save agrees with.
+   * @param maxVectors The most vectors the save can hold: the chunk rows of the collection now
+   *   plus its tombstones (rows deleted since the save). Not the write sequence number: it counts
+   *   write batches, and one batch writes many rows.
+   * @throws When the file is missing, larger than a save of `maxVectors` vectors can be,
+   *   malformed, of another format, inconsistent, or its bytes do not match the SHA-256 digest at
+   *   its end.
    */
   static load(
     module: UsearchModule,
@@ -515,11 +518,12 @@ export class VectorIndex {
     dimension: number,
     epoch: string,
     version: number,
+    maxVectors: number,
   ): VectorIndex {
     // A regular file only (a FIFO or a device in its place would block or never end), of at
-    // most the size a save of `version` rows could have.
+    // most the size a save of `maxVectors` vectors could have.
     const saved = readRegularFileSync(join(folder, VECTORS_FILE), {
-      maxBytes: plausibleSaveBytes(dimension, version),
+      maxBytes: plausibleSaveBytes(dimension, maxVectors),
     });
     if (saved.length < 4 + DIGEST_BYTES) throw new Error(`vector index ${folder}: truncated`);
     const file = saved.subarray(0, saved.length - DIGEST_BYTES);
