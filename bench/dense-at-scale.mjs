@@ -7,7 +7,9 @@
 // top 10 of the same filter) beside every latency, and insert throughput, build time and on-disk
 // size. Each system runs in a child process of its own, so memory and timings do not mix; the
 // vectors and the exact answers are generated once per size and reused from --data.
-// Run after `npm run build`.
+// Each entry records its insert and build wall and CPU seconds and the 1-minute load average
+// before and after it; `growth` gives, per system, how insert and build times grow between
+// consecutive sizes (exponent 1 = linear). Run after `npm run build`.
 // --distribution realistic draws vectors that behave more like text embeddings (see
 // realisticSampler) and writes bench/results/dense-at-scale-realistic.json.
 // Usage: node bench/dense-at-scale.mjs [--chunks 100000,1000000] [--queries 50] [--distribution clustered|realistic]
@@ -165,6 +167,55 @@ function sizeOf(target) {
 }
 const mib = (bytes) => +(bytes / 2 ** 20).toFixed(1);
 
+/** CPU seconds (user + system, every thread of this process) since `from` (`process.cpuUsage()`). */
+function cpuSeconds(from) {
+  const used = process.cpuUsage(from);
+  return +((used.user + used.system) / 1e6).toFixed(1);
+}
+
+/**
+ * How insert and build times grow with the collection, per system, between each pair of
+ * consecutive sizes measured: the exponent `log(t2 / t1) / log(n2 / n1)` (1 = linear, 2 =
+ * quadratic) of the wall time and of the CPU time, beside the times. Sizes measured in different
+ * runs (each entry says when and at what load) are compared too; read the load beside them.
+ */
+function growth(sizes) {
+  const out = {};
+  const ns = Object.keys(sizes)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const systemsSeen = new Set(ns.flatMap((n) => Object.keys(sizes[n])));
+  const exponent = (a, b, n1, n2) =>
+    a > 0 && b > 0 ? +(Math.log(b / a) / Math.log(n2 / n1)).toFixed(2) : undefined;
+  for (const system of systemsSeen) {
+    const phases = {
+      insert: (entry) => [entry.insert?.seconds, entry.insert?.cpuSeconds],
+      build: (entry) => [entry.buildSeconds, entry.buildCpuSeconds],
+    };
+    for (const [phase, read] of Object.entries(phases)) {
+      const rows = [];
+      for (let i = 1; i < ns.length; i++) {
+        const [a, b] = [sizes[ns[i - 1]][system], sizes[ns[i]][system]];
+        if (a === undefined || b === undefined) continue;
+        const [wa, ca] = read(a);
+        const [wb, cb] = read(b);
+        if (wa === undefined || wb === undefined) continue;
+        rows.push({
+          from: ns[i - 1],
+          to: ns[i],
+          seconds: [wa, wb],
+          wallExponent: exponent(wa, wb, ns[i - 1], ns[i]),
+          cpuSeconds: [ca, cb],
+          cpuExponent: exponent(ca, cb, ns[i - 1], ns[i]),
+          loadAverage: [a.loadAverageBefore ?? a.loadAverage, b.loadAverageBefore ?? b.loadAverage],
+        });
+      }
+      if (rows.length > 0) out[`${system} ${phase}`] = rows;
+    }
+  }
+  return out;
+}
+
 // ---------- systems ----------
 const systems = {
   'js-loop': async (n, data) => ({
@@ -244,16 +295,24 @@ const systems = {
     };
     const step = 20_000;
     let began = performance.now();
+    let cpu = process.cpuUsage();
     const table = await db.createTable('bench', batch(0, Math.min(step, n)));
     for (let start = step; start < n; start += step) await table.add(batch(start, Math.min(n, start + step)));
     const insertSeconds = (performance.now() - began) / 1000;
+    const insertCpu = cpuSeconds(cpu);
     began = performance.now();
+    cpu = process.cpuUsage();
     await table.createIndex('vector', { config: lancedb.Index.ivfPq({ distanceType: 'cosine' }) });
     const buildSeconds = (performance.now() - began) / 1000;
     const result = {
       settings: { index: 'IVF_PQ, defaults, cosine' },
-      insert: { chunksPerSecond: Math.round(n / insertSeconds) },
+      insert: {
+        chunksPerSecond: Math.round(n / insertSeconds),
+        seconds: +insertSeconds.toFixed(1),
+        cpuSeconds: insertCpu,
+      },
       buildSeconds: +buildSeconds.toFixed(1),
+      buildCpuSeconds: cpuSeconds(cpu),
       fileMiB: mib(sizeOf(dir)),
       search: {},
     };
@@ -288,6 +347,7 @@ const systems = {
     );
     const insert = db.prepare('INSERT INTO v (rowid, embedding, bucket, tenth) VALUES (?, ?, ?, ?)');
     const began = performance.now();
+    const cpu = process.cpuUsage();
     for (let start = 0; start < n; start += 1000) {
       db.transaction(() => {
         for (let i = start; i < Math.min(n, start + 1000); i++) {
@@ -301,10 +361,15 @@ const systems = {
       })();
     }
     const insertSeconds = (performance.now() - began) / 1000;
+    const insertCpu = cpuSeconds(cpu);
     db.pragma('wal_checkpoint(TRUNCATE)');
     const result = {
       settings: { table: 'vec0, float32, cosine, metadata columns bucket and tenth' },
-      insert: { chunksPerSecond: Math.round(n / insertSeconds) },
+      insert: {
+        chunksPerSecond: Math.round(n / insertSeconds),
+        seconds: +insertSeconds.toFixed(1),
+        cpuSeconds: insertCpu,
+      },
       fileMiB: mib(sizeOf(file)),
     };
     const knn = db.prepare('SELECT rowid FROM v WHERE embedding MATCH ? AND k = 10');
@@ -337,6 +402,7 @@ async function cairn(n, data, exact) {
   await store.createCollection('bench', { model: 'synthetic', dimension: dim });
   const scope = { collection: 'bench' };
   let began = performance.now();
+  let cpu = process.cpuUsage();
   for (let start = 0; start < n; start += 1000) {
     const chunks = [];
     for (let i = start; i < Math.min(n, start + 1000); i++) {
@@ -348,7 +414,11 @@ async function cairn(n, data, exact) {
   }
   const insertSeconds = (performance.now() - began) / 1000;
   const result = {
-    insert: { chunksPerSecond: Math.round(n / insertSeconds), seconds: +insertSeconds.toFixed(1) },
+    insert: {
+      chunksPerSecond: Math.round(n / insertSeconds),
+      seconds: +insertSeconds.toFixed(1),
+      cpuSeconds: cpuSeconds(cpu),
+    },
   };
   const seqOf = (id) => Number(id.slice(1));
   const search = (options) => async (query, filter) => {
@@ -371,8 +441,13 @@ async function cairn(n, data, exact) {
     return result;
   }
   began = performance.now();
+  cpu = process.cpuUsage();
+  // The whole build: every vector read from the chunk table and encoded, the centroids trained
+  // and every vector assigned (refreshVectorIndex finishes the training a search would leave to
+  // bounded background steps), and the index saved.
   await store.refreshVectorIndex('bench');
   result.buildSeconds = +((performance.now() - began) / 1000).toFixed(1);
+  result.buildCpuSeconds = cpuSeconds(cpu);
   await store.close();
   result.fileMiB = {
     database: mib(sizeOf(file)),
@@ -439,6 +514,7 @@ for (const n of values.chunks.split(',').map(Number)) {
   results.sizes[n] ??= {};
   for (const system of values.systems.split(',')) {
     const began = performance.now();
+    const loadBefore = +loadavg()[0].toFixed(2);
     const child = spawnSync(
       process.execPath,
       [
@@ -473,10 +549,12 @@ for (const n of values.chunks.split(',').map(Number)) {
       };
     }
     entry.wallSeconds = +((performance.now() - began) / 1000).toFixed(0);
+    entry.loadAverageBefore = loadBefore;
     entry.loadAverage = +loadavg()[0].toFixed(2);
     // Runs of some systems only (--systems) keep the others' entries: each entry says when it ran.
     entry.date = new Date().toISOString();
     results.sizes[n][system] = entry;
+    results.growth = growth(results.sizes);
     console.error(`${n} ${system}: ${JSON.stringify(entry)}`);
     writeResult(outFile, results);
   }

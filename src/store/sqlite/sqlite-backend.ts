@@ -199,6 +199,7 @@ export class SqliteBackend extends SqlBackend {
     } catch {
       // The database stays the source of truth; the index is rebuilt or caught up on next open.
     }
+    this.#vectors?.close();
     this.#statements.clear();
     this.#plucked.clear();
     this.#db.close();
@@ -241,15 +242,27 @@ export class SqliteBackend extends SqlBackend {
 
   /**
    * Brings a collection's approximate index up to date with its chunk table now (loading or
-   * building it when needed) instead of at the next search, and saves it.
+   * building it when needed, and finishing any training of its centroids) instead of at the next
+   * search, and saves it.
    * @returns How many vectors it holds, or `undefined` without an approximate index.
    */
   async refreshVectorIndex(collection: Backend.StoredCollection): Promise<number | undefined> {
     const vectors = this.#vectors;
     if (vectors === undefined || collection.dimension === null) return undefined;
-    const count = await this.transaction('read', async (tx) => (await vectors.current(tx, collection)).count);
+    const count = await this.transaction(
+      'read',
+      async (tx) => (await vectors.current(tx, collection, true)).count,
+    );
     await this.#lock.run(() => this.#writeLock.run(async () => this.saveVectorIndexes(true)));
     return count;
+  }
+
+  /** See `SqliteStore.vectorIndexState`. */
+  vectorIndexState(location: string): { vectors: number; lists: number; training: boolean } | undefined {
+    const index = this.#vectors?.held(location);
+    return index === undefined
+      ? undefined
+      : { vectors: index.count, lists: index.lists, training: index.training };
   }
 
   async hasRegistry(): Promise<boolean> {

@@ -125,8 +125,10 @@ export class SqliteStore extends CollectionStore<SqlConnection> {
 
   /**
    * Brings a collection's approximate vector index up to date now — loading it, catching it up
-   * or building it from the chunk table — instead of at the next dense search, and saves it
-   * beside the database. Useful after a bulk load.
+   * or building it from the chunk table, and finishing any training of its centroids — instead of
+   * at the next dense search, and saves it beside the database. Useful after a bulk load (a search
+   * would instead start the training and let it run in bounded steps in the background, the
+   * index's old lists answering meanwhile).
    * @returns How many vectors the index holds; `undefined` for a lexical-only collection or a
    *   store without an approximate index (`capabilities.dense` is `exact`).
    * @throws {CollectionNotFoundError} when the collection does not exist.
@@ -141,6 +143,28 @@ export class SqliteStore extends CollectionStore<SqlConnection> {
       if (stored === undefined)
         throw new CollectionNotFoundError(collection, 'create it first with createCollection');
       return this.#sqlite.refreshVectorIndex(stored);
+    });
+  }
+
+  /**
+   * The collection's approximate vector index as this store holds it in memory now, without
+   * loading, catching up or training it: `vectors` indexed, `lists` it is partitioned into (1
+   * before its centroids are first trained), and whether a `training` of new centroids is under
+   * way (in bounded background steps, the current lists answering meanwhile; see
+   * `vector-index.ts`). `undefined` when the store holds no index for it (none loaded yet, a
+   * lexical-only collection, or no approximate index).
+   * @throws {CollectionNotFoundError} when the collection does not exist.
+   */
+  async vectorIndexState(
+    collection: string,
+  ): Promise<{ vectors: number; lists: number; training: boolean } | undefined> {
+    return this.run(async () => {
+      const stored = await this.#sqlite.transaction('read', async (tx) =>
+        (await this.#sqlite.hasRegistry()) ? this.#sqlite.readCollection(tx, collection, false) : undefined,
+      );
+      if (stored === undefined)
+        throw new CollectionNotFoundError(collection, 'create it first with createCollection');
+      return this.#sqlite.vectorIndexState(stored.location);
     });
   }
 }

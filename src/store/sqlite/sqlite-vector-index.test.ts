@@ -325,6 +325,46 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     expect(warnings.filter((w) => /vectors\.bin: is a symbolic link/.test(w))).toHaveLength(1);
   });
 
+  it('loads its save of more vectors than write batches, instead of refusing it as too large and rebuilding', async () => {
+    // 60,000 × 384 written in 3 batches: the save (23 MiB of codes) is larger than a bound
+    // reckoned from the write sequence number (3 batches) allows; the bound is the rows.
+    const path = freshPath();
+    const settings = { partitionAbove: 100_000_000 };
+    let store = await openSqliteStore({ path, vectorIndex: settings });
+    const dimension = 384;
+    await store.createCollection('docs', { model: 'm', dimension });
+    const next = random(71);
+    let probe: StoredChunk | undefined;
+    for (let batch = 0; batch < 3; batch++) {
+      const written = Array.from({ length: 20_000 }, (_, i) => ({
+        ...storedChunk(`doc${batch}-${i}`, 0),
+        embedding: Array.from({ length: dimension }, next),
+      }));
+      probe ??= written[0];
+      await store.upsertChunks(S, written);
+    }
+    expect(await store.refreshVectorIndex('docs')).toBe(60_000);
+    await store.close();
+    const [saved] = savedIndexes(path);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    onTestFinished(() => {
+      process.off('warning', onWarning);
+    });
+    store = await openSqliteStore({ path, vectorIndex: settings });
+    onTestFinished(() => store.close());
+    const [hit] = await store.denseSearch({ ...S, vector: probe!.embedding!, topK: 1 });
+    expect(hit?.chunk.id).toBe(probe!.id);
+    await store.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    // A refused save says so in a warning (and is rebuilt from the chunk table).
+    expect(warnings).toEqual([]);
+    expect(
+      statSync(join(vectorIndexFolder(path), tableNameFor('docs'), saved!, 'vectors.bin')).size,
+    ).toBeGreaterThan(60_000 * dimension);
+  }, 600_000);
+
   it("rebuilds a saved index damaged in place, so no namespace answers with another one's chunks", async () => {
     const path = freshPath();
     let store = await openSqliteStore({ path, vectorIndex: PARTITIONED });
@@ -443,6 +483,54 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     await check();
     await store.close();
   });
+
+  it('answers searches and takes writes while its centroids train in the background, then serves the trained lists', async () => {
+    // 24,000 × 384: training them (Lloyd over a sample, then assigning all) takes about 5.5
+    // steps of TRAIN_STEP_MACS; the catch-up and the search each take one, so the first search
+    // returns with the training under way, and the old (single) list answers.
+    const path = freshPath();
+    const store = await openSqliteStore({ path, vectorIndex: { partitionAbove: 1000 } });
+    onTestFinished(() => store.close());
+    const dimension = 384;
+    await store.createCollection('docs', { model: 'm', dimension });
+    const next = random(61);
+    const vector = () => Array.from({ length: dimension }, next);
+    const count = 24_000;
+    const written: StoredChunk[] = [];
+    for (let start = 0; start < count; start += 2000) {
+      const batch = Array.from({ length: 2000 }, (_, i) => ({
+        ...storedChunk(`doc${start + i}`, 0),
+        embedding: vector(),
+      }));
+      await store.upsertChunks(S, batch);
+      written.push(...batch);
+    }
+    expect(await store.vectorIndexState('docs')).toBeUndefined();
+    const first = await store.denseSearch({ ...S, vector: written[0]!.embedding!, topK: 1 });
+    expect(ids(first)).toEqual([written[0]!.id]);
+    expect(await store.vectorIndexState('docs')).toEqual({ vectors: count, lists: 1, training: true });
+    // A write and a delete while training: the next searches see both.
+    const added = { ...storedChunk('added', 0), embedding: vector() };
+    await store.upsertChunks(S, [added]);
+    await store.deleteChunks(S, { ids: [written[1]!.id] });
+    expect(ids(await store.denseSearch({ ...S, vector: added.embedding, topK: 1 }))).toEqual([added.id]);
+    const nearDeleted = await store.denseSearch({ ...S, vector: written[1]!.embedding!, topK: 5 });
+    expect(ids(nearDeleted)).not.toContain(written[1]!.id);
+    expect((await store.vectorIndexState('docs'))?.training).toBe(true);
+    // The training goes on without further calls, between turns of the event loop.
+    const deadline = Date.now() + 600_000;
+    while ((await store.vectorIndexState('docs'))?.training && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await store.vectorIndexState('docs')).toEqual({
+      vectors: count,
+      lists: Math.ceil(Math.sqrt(count)),
+      training: false,
+    });
+    for (const chunk of [added, ...written.filter((_, i) => i !== 1 && i % 500 === 0)]) {
+      expect(ids(await store.denseSearch({ ...S, vector: chunk.embedding!, topK: 1 }))).toEqual([chunk.id]);
+    }
+  }, 900_000);
 
   it('searches collections where many chunks share one embedding (duplicates, boilerplate)', async () => {
     // Hundreds of identical vectors land in one list (the HNSW graph this index replaced failed

@@ -62,6 +62,9 @@ export class VectorIndexes {
   readonly #folder: string | undefined;
   readonly #iterate: RowIterator;
   readonly #indexes = new Map<string, VectorIndex>();
+  /** Indexes whose training steps run in the background. */
+  readonly #training = new Set<VectorIndex>();
+  #closed = false;
 
   /**
    * @param folder Where indexes are saved; `undefined` keeps them in memory only (`:memory:` databases).
@@ -82,8 +85,15 @@ export class VectorIndexes {
   /**
    * The collection's index, agreeing with what `tx` sees: loaded or built on first use, caught up
    * when the table has moved on. Call inside a transaction on the connection `iterate` reads.
+   * A training of its centroids that is due or under way takes one bounded step here and goes on
+   * in the background (one step per turn of the event loop) while the old lists serve, unless
+   * `finishTraining` asks for it to end before this returns (`refreshVectorIndex`).
    */
-  async current(tx: SqlConnection, collection: StoredCollection): Promise<VectorIndex> {
+  async current(
+    tx: SqlConnection,
+    collection: StoredCollection,
+    finishTraining = false,
+  ): Promise<VectorIndex> {
     const { location } = collection;
     const dimension = collection.dimension!;
     const tables = collectionTables(location);
@@ -113,7 +123,42 @@ export class VectorIndexes {
       }
     }
     this.#indexes.set(location, index);
+    if (finishTraining) index.partitionIfDue();
+    else this.#trainInBackground(location, index);
     return index;
+  }
+
+  /** Stops the background training steps (the indexes stay usable; a search steps them). */
+  close(): void {
+    this.#closed = true;
+  }
+
+  /**
+   * Takes one training step of `index` per turn of the event loop (timers that do not keep the
+   * process alive) until its training ends, the index is replaced, or `close` is called. Each
+   * step is synchronous and bounded (`TRAIN_STEP_MACS`), so searches and writes queued meanwhile
+   * run between steps against the old lists. A step that throws stops the steps; the next search
+   * takes the step again and, failing, falls back to exact search (`SqliteBackend.denseSearch`).
+   */
+  #trainInBackground(location: string, index: VectorIndex): void {
+    if (!index.training || this.#training.has(index)) return;
+    this.#training.add(index);
+    const step = () => {
+      let more = false;
+      try {
+        more = !this.#closed && this.#indexes.get(location) === index && index.trainStep();
+      } catch {
+        more = false;
+      }
+      if (more) setTimeout(step, 0).unref();
+      else this.#training.delete(index);
+    };
+    setTimeout(step, 0).unref();
+  }
+
+  /** The collection's index as held in memory now (not caught up), if any. */
+  held(location: string): VectorIndex | undefined {
+    return this.#indexes.get(location);
   }
 
   /** Drops a collection's index from memory, keeping its saved files (they are checked on load). */
@@ -186,7 +231,7 @@ export class VectorIndexes {
       }
     }
     index.upsert(batch);
-    index.partitionIfDue();
+    index.trainStep();
     index.version = target;
   }
 
@@ -201,16 +246,15 @@ export class VectorIndexes {
         saved.epoch === state.epoch && saved.version === state.floor && saved.version <= state.version,
     );
     if (candidates.length === 0) return undefined;
-    // A save's seqs are distinct, and each is at most the largest seq still in the table or in a
-    // tombstone written since the save (a write sequence number counts statements, not rows, so
-    // it bounds nothing).
+    // The save holds at most the rows live now and those deleted since (their tombstones).
     const tables = collectionTables(location);
-    const [[largest]] = [
-      ...this.#iterate(
-        `SELECT max(coalesce((SELECT max(seq) FROM ${tables.chunks}), 0), coalesce((SELECT max(seq) FROM ${tables.removed}), 0))`,
-        [],
-      ),
-    ] as [[number]];
+    let maxVectors = 0;
+    for (const [n] of this.#iterate(
+      `SELECT (SELECT count(*) FROM ${tables.chunks}) + (SELECT count(*) FROM ${tables.removed})`,
+      [],
+    )) {
+      maxVectors = Number(n);
+    }
     for (const saved of candidates) {
       try {
         const index = VectorIndex.load(
@@ -220,7 +264,7 @@ export class VectorIndexes {
           dimension,
           state.epoch,
           saved.version,
-          largest,
+          maxVectors,
         );
         this.#checkSample(index, location, saved.version, saved.path);
         return index;

@@ -11,7 +11,7 @@ const root = mkdtempSync(join(tmpdir(), 'cairn-vector-save-size-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 withIndex('VectorIndex.load (requires the optional package usearch)', () => {
-  it('takes a save of many vectors written by few statements, bounded by the largest seq', () => {
+  it('takes a save of many vectors written by few statements, bounded by the vectors it can hold', () => {
     // 60,000 × 384 dimensions, as 60 writes of 1,000 chunks leave them: write sequence number 60.
     // The size bound once assumed one row per sequence number, refused this 24 MB save and
     // rebuilt the index at every open.

@@ -58,7 +58,7 @@ function unfoundByThemselves(index: VectorIndex, current: readonly IndexedVector
 function saveAndLoad(index: VectorIndex, settings: PartitionSettings): VectorIndex {
   const folder = mkdtempSync(join(root, 'saved-'));
   index.save(folder);
-  return VectorIndex.load(usearch!, settings, folder, DIM, index.epoch, 7);
+  return VectorIndex.load(usearch!, settings, folder, DIM, index.epoch, 7, index.count);
 }
 
 withIndex('VectorIndex (requires the optional package usearch)', () => {
@@ -134,6 +134,50 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     expect(unfoundByThemselves(index, all)).toEqual([]);
   });
 
+  it('trains in bounded steps while the old lists answer searches and take writes, then swaps the new lists in', () => {
+    // 40 vectors' worth of distance computations per step (searches take one each too): the
+    // 3,000 vectors take many steps.
+    const lists = Math.ceil(Math.sqrt(3000));
+    const step = 40 * lists * DIM;
+    const index = new VectorIndex(usearch!, { ...PARTITIONED, probes: 1 }, DIM, 'epoch', 2, step);
+    const current = new Map<number, IndexedVector>();
+    for (const row of rows(3000, 21)) current.set(row.seq, row);
+    index.upsert([...current.values()]);
+    expect(index.trainStep()).toBe(true);
+    const next = random(23);
+    let steps = 1;
+    let sawAssigning = false;
+    while (index.training) {
+      // Meanwhile: one list still (the old one), every search answered from it, every write taken.
+      expect(index.lists).toBe(1);
+      const written = rows(3, 100 + steps, 1 + Math.floor((next() + 0.5) * 3500));
+      index.upsert(written);
+      for (const row of written) current.set(row.seq, row);
+      const removed = 1 + Math.floor((next() + 0.5) * 3500);
+      index.remove([removed]);
+      current.delete(removed);
+      for (const row of written.filter((row) => current.has(row.seq))) {
+        expect(index.scan(unit(row), [row.seq], 1).seqs).toEqual([row.seq]);
+      }
+      const probe = [...current.values()][steps % current.size]!;
+      expect(index.search(unit(probe), 1).seqs).toEqual([probe.seq]);
+      expect(index.search(unit(probe), current.size).seqs).not.toContain(removed);
+      // Past the Lloyd iterations over the sample (3 steps a round), assigning.
+      sawAssigning ||= steps * 3 > (10 * Math.min(3000, lists * 48)) / 40 + 3;
+      index.trainStep();
+      steps++;
+    }
+    expect(steps).toBeGreaterThan(100);
+    expect(sawAssigning).toBe(true);
+    expect(index.lists).toBe(lists);
+    expect(index.count).toBe(current.size);
+    // Every vector, including those written and overwritten while assigning, in its nearest list.
+    expect(unfoundByThemselves(index, [...current.values()])).toEqual([]);
+    expect(new Set(index.search(unit(current.values().next().value!), index.count).seqs)).toEqual(
+      new Set(current.keys()),
+    );
+  });
+
   it('holds a chosen number of lists to one per 39 vectors, so training stays linear in the collection', () => {
     const index = new VectorIndex(usearch!, { ...PARTITIONED, lists: 16_384 }, DIM, 'epoch', 2);
     const added = rows(2000, 12);
@@ -141,6 +185,20 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     index.partitionIfDue();
     expect(index.lists).toBe(Math.floor(2000 / 39));
     expect(unfoundByThemselves(index, added.slice(0, 200))).toEqual([]);
+  });
+
+  it('assigns vectors among many lists through centroid groups, nearly always to their nearest list', () => {
+    // 400 lists: past GROUPED_FROM, vectors are assigned through groups of centroids, in training
+    // and after it. A vector outside its nearest list is missed by a one-list search for itself.
+    const index = new VectorIndex(usearch!, { ...PARTITIONED, lists: 400, probes: 1 }, DIM, 'epoch', 2);
+    const added = rows(400 * 39, 31);
+    index.upsert(added);
+    index.partitionIfDue();
+    expect(index.lists).toBe(400);
+    const later = rows(2000, 32, 100_000);
+    index.upsert(later);
+    const missed = unfoundByThemselves(index, [...added, ...later]).length;
+    expect(missed / (added.length + later.length)).toBeLessThanOrEqual(0.005);
   });
 
   it('recalls the exact top 10 among its candidates with the default probes', () => {
@@ -177,7 +235,7 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     index.save(folder);
     const file = join(folder, 'vectors.bin');
     const whole = readFileSync(file);
-    const load = () => VectorIndex.load(usearch!, PARTITIONED, folder, DIM, 'epoch', 1);
+    const load = () => VectorIndex.load(usearch!, PARTITIONED, folder, DIM, 'epoch', 1, 600);
     expect(load().count).toBe(600);
     writeFileSync(file, whole.subarray(0, whole.length - 10));
     expect(load).toThrow(/truncated/);
@@ -207,7 +265,7 @@ withIndex('VectorIndex (requires the optional package usearch)', () => {
     index.save(folder);
     const file = join(folder, 'vectors.bin');
     const whole = readFileSync(file);
-    const load = () => VectorIndex.load(usearch!, PARTITIONED, folder, DIM, 'epoch', 1);
+    const load = () => VectorIndex.load(usearch!, PARTITIONED, folder, DIM, 'epoch', 1, 600);
     const header = JSON.parse(whole.subarray(4, 4 + whole.readUInt32LE(0)).toString('utf8'));
     const namespacesAt = 4 + whole.readUInt32LE(0) + header.lists * (4 + DIM) + header.count * 8;
     // A namespace id still in range (every vector into namespace 0), then one code byte.

@@ -8,10 +8,13 @@
  *
  * Below `partitionAbove` vectors there is one list and no centroid: every search scans all of
  * them (100,000 int8 vectors of 384 dimensions take 3.5 ms on one core). Past it the centroids
- * are trained by spherical k-means (Lloyd's algorithm on a sample, cosine) at the next search or
- * catch-up, and trained again each time the index has grown fourfold since; in between, a new
- * vector joins its nearest centroid's list and a removed one leaves its list, so no write
- * rebuilds anything. The method is IVF-Flat (Jégou, Douze and Schmid, "Product quantization for
+ * are trained by spherical k-means (Lloyd's algorithm on a bounded sample, cosine), and trained
+ * again each time the index has grown fourfold since; in between, a new vector joins its nearest
+ * centroid's list and a removed one leaves its list, so no write rebuilds anything. A training
+ * runs in bounded steps ({@link VectorIndex.trainStep}: at most {@link TRAIN_STEP_MACS}
+ * multiply-adds each), first over the sample, then assigning every vector to the new centroids;
+ * the old lists answer every search and take every write until the last step swaps the new lists
+ * in, so a training of a million vectors never holds a search or a write for more than a step. The method is IVF-Flat (Jégou, Douze and Schmid, "Product quantization for
  * nearest neighbor search", TPAMI 2011, without the product quantization; pgvector's `ivfflat`,
  * Faiss's `IndexIVFFlat`); `docs/dense-search.md` records the measurements that chose it over
  * the HNSW graph this module held before.
@@ -72,6 +75,28 @@ interface List {
   size: number;
 }
 
+/**
+ * A training in progress: Lloyd iterations over a copied sample, then the assignment of every
+ * slot to the new centroids. The index's own lists and centroids serve until it finishes.
+ */
+interface Training {
+  lists: number;
+  /** The sampled codes, back to back, and each one's scale (a copy: writes do not change them). */
+  sample: Int8Array;
+  sampleScales: Float32Array;
+  sampleSize: number;
+  /** `lists × dimension` int8 centroids, from the start of their own buffer. */
+  centroids: Int8Array;
+  /** Lloyd iterations completed; `TRAIN_ITERATIONS` once assigning. */
+  iteration: number;
+  /** The next sample row of this iteration, or, once assigning, the next slot. */
+  cursor: number;
+  sums: Float64Array;
+  members: Int32Array;
+  /** Once assigning: per slot, its list under the new centroids + 1, or 0 when not yet assigned. */
+  listOf: Int32Array | undefined;
+}
+
 const SCALE = 127;
 /**
  * Version of the saved file. 5: the IVF index (centroids and lists) followed by the SHA-256 of
@@ -98,6 +123,24 @@ const ASSIGN_BATCH = 65_536;
 const PATIENCE = 4;
 /** An adaptive search scans at most this many times `probes` lists (its worst case is 4× a fixed one). */
 const MAX_PROBES_FACTOR = 4;
+/**
+ * Centroids from which a vector's nearest is found through {@link CentroidGroups} (about
+ * `5 × sqrt(lists)` distances: 1,000 lists take 160 instead of 1,000, so assigning a collection
+ * grows with `n^1.25` instead of `n^1.5`) rather than among them all.
+ */
+const GROUPED_FROM = 256;
+/** Groups whose members are compared with each vector (of about `sqrt(lists)` groups). */
+const GROUP_PROBES = 4;
+/** Lloyd iterations that group the centroids. */
+const GROUP_ITERATIONS = 4;
+/**
+ * Most int8 multiply-adds (vectors × centroids × dimension) one {@link VectorIndex.trainStep}
+ * computes: 2^30, about 0.15 s on one core of this project's 2-core machine at usearch's measured
+ * 7 × 10^9 int8 multiply-adds per second (bench/dense-at-scale.mjs, idle), so a write or a search
+ * that takes a step waits at most that long (a few times it on a loaded machine), never the whole
+ * training (minutes at a million vectors).
+ */
+export const TRAIN_STEP_MACS = 2 ** 30;
 const MIN_LISTS = 16;
 const MAX_LISTS = 16_384;
 const VECTORS_FILE = 'vectors.bin';
@@ -108,7 +151,7 @@ const VECTORS_FILE = 'vectors.bin';
  * vector for the header (namespace names).
  */
 export function plausibleSaveBytes(dimension: number, vectors: number): number {
-  return 16 * 1024 * 1024 + vectors * (dimension + 16 + 256) + MAX_LISTS * (dimension + 4);
+  return 16 * 1024 * 1024 + Math.max(0, vectors) * (dimension + 16 + 256) + MAX_LISTS * (dimension + 4);
 }
 
 /** See the module notes. */
@@ -124,12 +167,17 @@ export class VectorIndex {
   readonly #module: UsearchModule;
   readonly #settings: PartitionSettings;
   readonly #threads: number;
+  readonly #stepMacs: number;
   /** One list per centroid; a single list, and no centroid, before partitioning. */
   #lists: List[];
   /** `lists × dimension` int8 centroids (range-scaled like the codes); empty before partitioning. */
-  #centroids = new Int8Array(0);
+  #centroids: Int8Array = new Int8Array(0);
   /** Vectors the centroids were trained on; 0 before partitioning. */
   #trainedOn = 0;
+  /** The training in progress, if any (see {@link trainStep}). */
+  #training: Training | undefined;
+  /** The groups of each centroids array in use (see {@link CentroidGroups}). */
+  readonly #groups = new WeakMap<Int8Array, CentroidGroups>();
   /** Per slot: the factor that turns a code back into its unit vector (`code × scale`). */
   #scales: Float32Array;
   #seqOf: Float64Array;
@@ -153,6 +201,8 @@ export class VectorIndex {
   /**
    * @param threads Threads that assign large batches to centroids and train them. Default: the
    *   machine's available parallelism.
+   * @param stepMacs Work bound of the training step a search takes ({@link trainStep}), in int8
+   *   multiply-adds. Default {@link TRAIN_STEP_MACS}.
    */
   constructor(
     module: UsearchModule,
@@ -160,9 +210,11 @@ export class VectorIndex {
     dimension: number,
     epoch: string,
     threads = availableParallelism(),
+    stepMacs = TRAIN_STEP_MACS,
   ) {
     this.#module = module;
     this.#threads = threads;
+    this.#stepMacs = stepMacs;
     this.#settings = settings;
     this.dimension = dimension;
     this.epoch = epoch;
@@ -182,6 +234,11 @@ export class VectorIndex {
   /** Lists the vectors are partitioned into: 1 before partitioning. */
   get lists(): number {
     return this.#lists.length;
+  }
+
+  /** Whether a training of new centroids is in progress (the old lists serve meanwhile). */
+  get training(): boolean {
+    return this.#training !== undefined;
   }
 
   /** Vectors of one namespace in the index. */
@@ -288,24 +345,62 @@ export class VectorIndex {
       return slot;
     });
     const lists = this.#nearestLists(codes, rows.length);
+    const bytes = asBytes(codes);
     slots.forEach((slot, i) => {
-      this.#append(lists[i]!, slot, codes.subarray(i * dimension, (i + 1) * dimension));
+      this.#append(lists[i]!, slot, bytes, i * dimension);
     });
+    // A training that is assigning slots learns these now: the slots may be behind its cursor.
+    const training = this.#training;
+    if (training?.listOf !== undefined) {
+      const nearest = this.#nearestIn(training.centroids, codes, rows.length);
+      slots.forEach((slot, i) => {
+        training.listOf![slot] = nearest[i]! + 1;
+      });
+    }
     this.unsaved += rows.length;
   }
 
   /**
-   * Trains the centroids when due: the index has reached `partitionAbove` vectors unpartitioned,
-   * or has grown fourfold since the last training. Searches call it; so does the catch-up, so
-   * that a bulk load pays for it in `refreshVectorIndex` rather than in the first search.
+   * Trains the centroids when due (the index has reached `partitionAbove` vectors unpartitioned,
+   * or has grown fourfold since the last training) and finishes any training in progress, now:
+   * `refreshVectorIndex` calls it, so that a bulk load pays for the whole training there.
    */
   partitionIfDue(): void {
-    const count = this.#count;
-    const due =
-      this.#trainedOn === 0
-        ? count >= Math.max(this.#settings.partitionAbove, MIN_LISTS * 2)
-        : count >= this.#trainedOn * RETRAIN_GROWTH;
-    if (due) this.#partition();
+    while (this.trainStep(Number.POSITIVE_INFINITY));
+  }
+
+  /**
+   * One bounded step of training: starts one when due (see {@link partitionIfDue}), then computes
+   * at most `macs` int8 multiply-adds of it (at least one sample row or one vector's assignment),
+   * and swaps the new lists in after the last. Searches and the catch-up call it; between steps
+   * the old lists answer searches and take writes.
+   * @param macs Work bound, in multiply-adds; default the constructor's `stepMacs`.
+   * @returns Whether a training is still in progress.
+   */
+  trainStep(macs = this.#stepMacs): boolean {
+    if (this.#training === undefined) {
+      const count = this.#count;
+      const due =
+        this.#trainedOn === 0
+          ? count >= Math.max(this.#settings.partitionAbove, MIN_LISTS * 2)
+          : count >= this.#trainedOn * RETRAIN_GROWTH;
+      if (!due) return false;
+      this.#training = this.#startTraining();
+    }
+    const training = this.#training;
+    const perRow = training.lists * this.dimension;
+    let spent = 0;
+    while (this.#training !== undefined && spent < macs) {
+      const rows = Math.max(1, Math.min(ASSIGN_BATCH, Math.floor((macs - spent) / perRow)));
+      if (training.listOf === undefined) spent += this.#lloydStep(training, rows) * perRow;
+      else if (training.cursor < this.#slots) spent += this.#assignStep(training, rows) * perRow;
+      else {
+        // Copies every code once: counted as one multiply-add per byte.
+        spent += this.#count * this.dimension;
+        this.#finishTraining(training);
+      }
+    }
+    return this.#training !== undefined;
   }
 
   /**
@@ -322,7 +417,7 @@ export class VectorIndex {
    * @param unit The query, normalised.
    */
   search(unit: Float32Array, k: number): Candidates {
-    this.partitionIfDue();
+    this.trainStep();
     const wanted = Math.max(0, Math.min(k, this.#count));
     if (wanted === 0) return { seqs: [], scores: [] };
     const query = this.#queryCodes(unit);
@@ -438,10 +533,13 @@ export class VectorIndex {
 
   /**
    * Reads an index written by {@link save}.
-   * @param mostVectors The most vectors the save can hold (its seqs are distinct and at most the
-   *   largest seq the chunk table has held); the file may take no more than such a save would.
-   * @throws When the file is missing, malformed, of another format, inconsistent, or its bytes
-   *   do not match the SHA-256 digest at its end.
+   * @param version The write sequence number the save agrees with.
+   * @param maxVectors The most vectors the save can hold: the chunk rows of the collection now
+   *   plus its tombstones (rows deleted since the save). Not the write sequence number: it counts
+   *   write batches, and one batch writes many rows.
+   * @throws When the file is missing, larger than a save of `maxVectors` vectors can be,
+   *   malformed, of another format, inconsistent, or its bytes do not match the SHA-256 digest at
+   *   its end.
    */
   static load(
     module: UsearchModule,
@@ -450,12 +548,12 @@ export class VectorIndex {
     dimension: number,
     epoch: string,
     version: number,
-    mostVectors = version + 1,
+    maxVectors: number,
   ): VectorIndex {
     // A regular file only (a FIFO or a device in its place would block or never end), of at
-    // most the size a save of `mostVectors` vectors could have.
+    // most the size a save of `maxVectors` vectors could have.
     const saved = readRegularFileSync(join(folder, VECTORS_FILE), {
-      maxBytes: plausibleSaveBytes(dimension, Math.max(0, mostVectors)),
+      maxBytes: plausibleSaveBytes(dimension, maxVectors),
     });
     if (saved.length < 4 + DIGEST_BYTES) throw new Error(`vector index ${folder}: truncated`);
     const file = saved.subarray(0, saved.length - DIGEST_BYTES);
@@ -570,13 +668,35 @@ export class VectorIndex {
 
   /** The nearest list of each of `n` codes (all 0 before partitioning). */
   #nearestLists(codes: Int8Array, n: number): Int32Array {
-    const lists = new Int32Array(n);
-    if (this.#trainedOn === 0) return lists;
+    if (this.#trainedOn === 0) return new Int32Array(n);
+    return this.#nearestIn(this.#centroids, codes, n);
+  }
+
+  /**
+   * The nearest of `centroids` to each of `n` codes (any buffer offsets), in batches: exact below
+   * {@link GROUPED_FROM} centroids, else through their {@link CentroidGroups} (made once per
+   * centroids array: a training makes a new array each iteration).
+   */
+  #nearestIn(centroids: Int8Array, codes: Int8Array, n: number): Int32Array {
     const dimension = this.dimension;
+    let groups: CentroidGroups | undefined;
+    if (centroids.length >= GROUPED_FROM * dimension) {
+      groups = this.#groups.get(centroids);
+      if (groups === undefined) {
+        groups = new CentroidGroups(this.#module, centroids, dimension, this.#threads);
+        this.#groups.set(centroids, groups);
+      }
+    }
+    const lists = new Int32Array(n);
     for (let start = 0; start < n; start += ASSIGN_BATCH) {
       const end = Math.min(n, start + ASSIGN_BATCH);
-      const batch = start === 0 && end === n ? codes : codes.slice(start * dimension, end * dimension);
-      const nearest = this.#nearestCentroids(this.#centroids, batch);
+      // A copy from the buffer's start: usearch reads from there (see `List`).
+      const batch = codes.slice(start * dimension, end * dimension);
+      if (groups !== undefined) {
+        lists.set(groups.nearest(batch, end - start), start);
+        continue;
+      }
+      const nearest = this.#nearestCentroids(centroids, batch);
       for (let i = start; i < end; i++) lists[i] = Number(nearest[i - start]);
     }
     return lists;
@@ -587,7 +707,8 @@ export class VectorIndex {
     return this.#module.exactSearch(centroids, codes, this.dimension, 1, 'cos', this.#threads).keys;
   }
 
-  #append(id: number, slot: number, code: Int8Array): void {
+  /** Appends the code at byte `start` of `source` to list `id` (a native copy: no view per row). */
+  #append(id: number, slot: number, source: Buffer, start: number): void {
     const dimension = this.dimension;
     let list = this.#lists[id]!;
     if (list.size === list.slots.length) {
@@ -598,7 +719,7 @@ export class VectorIndex {
       this.#lists[id] = grown;
       list = grown;
     }
-    list.codes.set(code, list.size * dimension);
+    source.copy(list.bytes, list.size * dimension, start, start + dimension);
     list.slots[list.size] = slot;
     this.#listOf[slot] = id;
     this.#positionOf[slot] = list.size;
@@ -606,11 +727,10 @@ export class VectorIndex {
   }
 
   /**
-   * Trains `lists` centroids by spherical k-means on an evenly spaced sample of the live vectors
-   * (int8 codes, assigned by usearch's exact search), then moves every vector into its nearest
-   * centroid's list. A centroid left without vectors takes a sampled vector instead.
+   * A training of spherical k-means centroids on an evenly spaced sample of the live vectors
+   * (their int8 codes, copied), starting from `lists` evenly spaced sampled vectors.
    */
-  #partition(): void {
+  #startTraining(): Training {
     const dimension = this.dimension;
     const count = this.#count;
     // A chosen number of lists is held to one per `MIN_TRAINING_PER_LIST` vectors: training costs
@@ -627,73 +747,121 @@ export class VectorIndex {
     const live = this.#liveSlots();
     const sampleSize = Math.min(count, lists * SAMPLE_PER_LIST);
     const sample = new Int8Array(sampleSize * dimension);
-    const sampleSlots = new Int32Array(sampleSize);
+    const sampleScales = new Float32Array(sampleSize);
     for (let i = 0; i < sampleSize; i++) {
       const slot = live[Math.floor((i * count) / sampleSize)]!;
-      sampleSlots[i] = slot;
+      sampleScales[i] = this.#scales[slot]!;
       sample.set(this.#codeOf(slot), i * dimension);
     }
-    // Initial centroids: `lists` evenly spaced sampled vectors.
-    let centroids = new Int8Array(lists * dimension);
+    const centroids = new Int8Array(lists * dimension);
     for (let c = 0; c < lists; c++) {
       const i = Math.floor((c * sampleSize) / lists);
       centroids.set(sample.subarray(i * dimension, (i + 1) * dimension), c * dimension);
     }
-    const sums = new Float64Array(lists * dimension);
-    const members = new Int32Array(lists);
-    for (let iteration = 0; iteration < TRAIN_ITERATIONS; iteration++) {
-      const nearest = this.#nearestCentroids(centroids, sample);
-      sums.fill(0);
-      members.fill(0);
-      for (let i = 0; i < sampleSize; i++) {
-        const c = Number(nearest[i]);
-        const scale = this.#scales[sampleSlots[i]!]!;
-        members[c]!++;
-        for (let j = 0; j < dimension; j++) sums[c * dimension + j]! += sample[i * dimension + j]! * scale;
-      }
-      const next = new Int8Array(lists * dimension);
-      const mean = new Float32Array(dimension);
-      for (let c = 0; c < lists; c++) {
-        if (members[c] === 0) {
-          const i = (c * 7919 + iteration * 104_729) % sampleSize;
-          next.set(sample.subarray(i * dimension, (i + 1) * dimension), c * dimension);
-          continue;
-        }
-        for (let j = 0; j < dimension; j++) mean[j] = sums[c * dimension + j]!;
-        rangeScaleInto(mean, mean);
-        for (let j = 0; j < dimension; j++) next[c * dimension + j] = Math.round(mean[j]! * SCALE);
-      }
-      centroids = next;
+    return {
+      lists,
+      sample,
+      sampleScales,
+      sampleSize,
+      centroids,
+      iteration: 0,
+      cursor: 0,
+      sums: new Float64Array(lists * dimension),
+      members: new Int32Array(lists),
+      listOf: undefined,
+    };
+  }
+
+  /**
+   * Up to `rows` sample rows of the current Lloyd iteration: each is added to its nearest
+   * centroid's sum; after the last row the centroids become the normalised means (a centroid left
+   * without rows takes a sampled vector instead), and after the last iteration assigning begins.
+   * @returns The rows processed.
+   */
+  #lloydStep(training: Training, rows: number): number {
+    const dimension = this.dimension;
+    const { sample, sampleScales, sampleSize, sums, members, lists } = training;
+    const from = training.cursor;
+    const to = Math.min(sampleSize, from + rows);
+    const nearest = this.#nearestIn(training.centroids, sample.subarray(from * dimension), to - from);
+    for (let i = from; i < to; i++) {
+      const c = nearest[i - from]!;
+      const scale = sampleScales[i]!;
+      members[c]!++;
+      for (let j = 0; j < dimension; j++) sums[c * dimension + j]! += sample[i * dimension + j]! * scale;
     }
-    // Every live vector into its nearest centroid's list.
-    const all = new Int8Array(Math.min(count, ASSIGN_BATCH) * dimension);
-    const sizes = new Int32Array(lists);
-    const assigned = new Int32Array(count);
-    for (let start = 0; start < count; start += ASSIGN_BATCH) {
-      const end = Math.min(count, start + ASSIGN_BATCH);
-      // A view from the buffer's start: usearch reads from there (see `List`).
-      const batch = all.subarray(0, (end - start) * dimension);
-      for (let i = start; i < end; i++) batch.set(this.#codeOf(live[i]!), (i - start) * dimension);
-      const nearest = this.#nearestCentroids(centroids, batch);
-      for (let i = start; i < end; i++) {
-        const c = Number(nearest[i - start]);
-        assigned[i] = c;
-        sizes[c]!++;
+    training.cursor = to;
+    if (to < sampleSize) return to - from;
+    const next = new Int8Array(lists * dimension);
+    const mean = new Float32Array(dimension);
+    for (let c = 0; c < lists; c++) {
+      if (members[c] === 0) {
+        const i = (c * 7919 + training.iteration * 104_729) % sampleSize;
+        next.set(sample.subarray(i * dimension, (i + 1) * dimension), c * dimension);
+        continue;
       }
+      for (let j = 0; j < dimension; j++) mean[j] = sums[c * dimension + j]!;
+      rangeScaleInto(mean, mean);
+      for (let j = 0; j < dimension; j++) next[c * dimension + j] = Math.round(mean[j]! * SCALE);
     }
+    training.centroids = next;
+    training.iteration++;
+    training.cursor = 0;
+    sums.fill(0);
+    members.fill(0);
+    if (training.iteration === TRAIN_ITERATIONS) {
+      training.listOf = new Int32Array(this.#seqOf.length);
+      training.sample = new Int8Array(0);
+    }
+    return to - from;
+  }
+
+  /**
+   * The nearest new centroid of the live slots among the next `rows` slots from the cursor.
+   * @returns The live slots assigned.
+   */
+  #assignStep(training: Training, rows: number): number {
+    const dimension = this.dimension;
+    const listOf = training.listOf!;
+    const from = training.cursor;
+    const to = Math.min(this.#slots, from + rows);
+    const batch = new Int8Array((to - from) * dimension);
+    const slots: number[] = [];
+    for (let slot = from; slot < to; slot++) {
+      if (this.#seqOf[slot] === 0) continue;
+      batch.set(this.#codeOf(slot), slots.length * dimension);
+      slots.push(slot);
+    }
+    if (slots.length > 0) {
+      const nearest = this.#nearestIn(training.centroids, batch, slots.length);
+      slots.forEach((slot, i) => {
+        listOf[slot] = nearest[i]! + 1;
+      });
+    }
+    training.cursor = to;
+    return Math.max(1, slots.length);
+  }
+
+  /** Moves every live vector into its new list and makes the new centroids the index's. */
+  #finishTraining(training: Training): void {
+    const dimension = this.dimension;
+    const listOf = training.listOf!;
+    const live = this.#liveSlots();
+    const sizes = new Int32Array(training.lists);
+    for (const slot of live) sizes[listOf[slot]! - 1]!++;
     const old = this.#lists;
     const oldListOf = this.#listOf.slice();
     const oldPositionOf = this.#positionOf.slice();
     this.#lists = Array.from(sizes, (size) => emptyList(dimension, Math.ceil(size * 1.25) + 16));
-    for (let i = 0; i < count; i++) {
-      const slot = live[i]!;
+    for (const slot of live) {
       const from = old[oldListOf[slot]!]!;
       const position = oldPositionOf[slot]!;
-      this.#append(assigned[i]!, slot, from.codes.subarray(position * dimension, (position + 1) * dimension));
+      this.#append(listOf[slot]! - 1, slot, from.bytes, position * dimension);
     }
-    this.#centroids = centroids;
-    this.#trainedOn = count;
-    this.unsaved += count;
+    this.#centroids = training.centroids;
+    this.#trainedOn = live.length;
+    this.#training = undefined;
+    this.unsaved += live.length;
   }
 
   #liveSlots(): Int32Array {
@@ -747,6 +915,8 @@ export class VectorIndex {
         this.#scales = grow(this.#scales, new Float32Array(capacity));
         this.#listOf = grow(this.#listOf, new Int32Array(capacity));
         this.#positionOf = grow(this.#positionOf, new Int32Array(capacity));
+        const training = this.#training;
+        if (training?.listOf !== undefined) training.listOf = grow(training.listOf, new Int32Array(capacity));
       }
     }
     this.#slotOf[seq] = slot + 1;
@@ -764,6 +934,130 @@ export class VectorIndex {
       this.#namespaceCounts.push(0);
     }
     return id;
+  }
+}
+
+/**
+ * A two-level search for a vector's nearest centroid (the coarse quantizer of Faiss's
+ * `IndexIVF` over many lists; Jégou et al. 2011 §IV, Babenko and Lempitsky, "The inverted
+ * multi-index", CVPR 2012): the centroids are grouped by a short spherical k-means into about
+ * `sqrt(lists)` groups; a vector is compared with every group's centre, then with the members of
+ * its {@link GROUP_PROBES} nearest groups only. The answer is the nearest centroid unless that
+ * centroid's group is not among the vector's four nearest, which happens for vectors on the
+ * border between lists, whose second-nearest list is then about as near.
+ */
+class CentroidGroups {
+  readonly #module: UsearchModule;
+  readonly #dimension: number;
+  readonly #threads: number;
+  /** Group centres, back to back, from the start of their own buffer. */
+  readonly #centres: Int8Array;
+  /** Per group: its member centroids' ids, and their codes (from the start of their own buffer). */
+  readonly #members: Array<{ ids: Int32Array; codes: Int8Array }>;
+
+  constructor(module: UsearchModule, centroids: Int8Array, dimension: number, threads: number) {
+    this.#module = module;
+    this.#dimension = dimension;
+    this.#threads = threads;
+    const lists = centroids.length / dimension;
+    const groups = Math.ceil(Math.sqrt(lists));
+    let centres = new Int8Array(groups * dimension);
+    for (let g = 0; g < groups; g++) {
+      const c = Math.floor((g * lists) / groups);
+      centres.set(centroids.subarray(c * dimension, (c + 1) * dimension), g * dimension);
+    }
+    let of: Int32Array = new Int32Array(lists);
+    const sums = new Float64Array(groups * dimension);
+    const mean = new Float32Array(dimension);
+    for (let iteration = 0; iteration <= GROUP_ITERATIONS; iteration++) {
+      of = this.#nearest(centres, centroids, 1);
+      if (iteration === GROUP_ITERATIONS) break;
+      sums.fill(0);
+      const counts = new Int32Array(groups);
+      for (let c = 0; c < lists; c++) {
+        const g = of[c]!;
+        counts[g]!++;
+        for (let j = 0; j < dimension; j++) sums[g * dimension + j]! += centroids[c * dimension + j]!;
+      }
+      const next = new Int8Array(groups * dimension);
+      for (let g = 0; g < groups; g++) {
+        if (counts[g] === 0) {
+          next.set(centres.subarray(g * dimension, (g + 1) * dimension), g * dimension);
+          continue;
+        }
+        for (let j = 0; j < dimension; j++) mean[j] = sums[g * dimension + j]!;
+        rangeScaleInto(mean, mean);
+        for (let j = 0; j < dimension; j++) next[g * dimension + j] = Math.round(mean[j]! * SCALE);
+      }
+      centres = next;
+    }
+    // Groups left without members are dropped: every group searched has someone to offer.
+    const byGroup = Array.from({ length: groups }, () => [] as number[]);
+    for (let c = 0; c < lists; c++) byGroup[of[c]!]!.push(c);
+    const kept = byGroup.flatMap((ids, g) => (ids.length === 0 ? [] : [g]));
+    this.#centres = new Int8Array(kept.length * dimension);
+    kept.forEach((g, i) => {
+      this.#centres.set(centres.subarray(g * dimension, (g + 1) * dimension), i * dimension);
+    });
+    this.#members = kept.map((g) => {
+      const ids = Int32Array.from(byGroup[g]!);
+      const codes = new Int8Array(ids.length * dimension);
+      ids.forEach((c, i) => {
+        codes.set(centroids.subarray(c * dimension, (c + 1) * dimension), i * dimension);
+      });
+      return { ids, codes };
+    });
+  }
+
+  /** The (approximately) nearest centroid of each of `n` codes (from the start of their buffer). */
+  nearest(codes: Int8Array, n: number): Int32Array {
+    const dimension = this.#dimension;
+    const groups = this.#members.length;
+    const probes = Math.min(GROUP_PROBES, groups);
+    const top = this.#module.exactSearch(this.#centres, codes, dimension, probes, 'cos', this.#threads).keys;
+    // Per group, the codes that search it.
+    const askers = Array.from({ length: groups }, () => [] as number[]);
+    for (let i = 0; i < n; i++) {
+      for (let p = 0; p < probes; p++) askers[Number(top[i * probes + p])]!.push(i);
+    }
+    const best = new Int32Array(n).fill(-1);
+    const bestDistance = new Float32Array(n).fill(Number.POSITIVE_INFINITY);
+    const bytes = asBytes(codes);
+    for (let g = 0; g < groups; g++) {
+      const asking = askers[g]!;
+      if (asking.length === 0) continue;
+      const gathered = Buffer.allocUnsafeSlow(asking.length * dimension);
+      asking.forEach((i, row) => {
+        bytes.copy(gathered, row * dimension, i * dimension, (i + 1) * dimension);
+      });
+      const { ids, codes: members } = this.#members[g]!;
+      const found = this.#module.exactSearch(
+        members,
+        new Int8Array(gathered.buffer, 0, gathered.length),
+        dimension,
+        1,
+        'cos',
+        this.#threads,
+      );
+      asking.forEach((i, row) => {
+        const distance = found.distances[row]!;
+        // Ties go to the lower centroid id, as an exact search over all of them would give.
+        const id = ids[Number(found.keys[row])]!;
+        if (distance < bestDistance[i]! || (distance === bestDistance[i]! && id < best[i]!)) {
+          bestDistance[i] = distance;
+          best[i] = id;
+        }
+      });
+    }
+    // A code whose distances were all NaN (a zero vector) goes to the first centroid.
+    for (let i = 0; i < n; i++) if (best[i]! < 0) best[i] = 0;
+    return best;
+  }
+
+  /** The nearest of `dataset` rows to each row of `queries`, both from the start of their buffers. */
+  #nearest(dataset: Int8Array, queries: Int8Array, k: number): Int32Array {
+    const keys = this.#module.exactSearch(dataset, queries, this.#dimension, k, 'cos', this.#threads).keys;
+    return Int32Array.from(keys, Number);
   }
 }
 
