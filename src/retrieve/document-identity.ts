@@ -139,10 +139,15 @@ export function openingTerms(text: string): string[] {
  */
 function capitalizedTerms(text: string): string[] {
   return text
-    .split(/[\s|()[\]{}"“”:;,/]+/u)
-    .filter((token) => /^[^\p{L}\p{N}]*\p{Lu}/u.test(token))
+    .split(NAME_SEPARATORS)
+    .filter((token) => STARTS_CAPITALIZED.test(token))
     .flatMap((token) => contentTerms(token));
 }
+
+/** What separates the words of a first page for {@link capitalizedTerms}: spaces and punctuation around names. */
+const NAME_SEPARATORS = /[\s|()[\]{}"“”:;,/]+/u;
+/** A token whose first letter or digit is an upper-case letter (compiled once: it runs on every word of every first page). */
+const STARTS_CAPITALIZED = /^[^\p{L}\p{N}]*\p{Lu}/u;
 
 /** The content terms of `query` (as `contentTerms` gives them), each with the word it comes from. */
 function queryTerms(query: string): OpeningWord[] {
