@@ -31,7 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { requireEngines } from './support/bench-engines.mjs';
-import { generateVectors } from './support/dense-vectors.mjs';
+import { generateVectors, loopTopK } from './support/dense-vectors.mjs';
 import { syntheticChunk } from './support/synthetic-chunk.mjs';
 import { writeResult } from './support/write-result.mjs';
 
@@ -91,24 +91,6 @@ function loadData(n) {
   };
 }
 
-/** The plain loop: exact top-k over a Float32Array, one core; also the ground truth. */
-function loopTopK(vectors, n, query, pass) {
-  const best = [];
-  let floor = -Infinity;
-  for (let i = 0; i < n; i++) {
-    if (!pass(i)) continue;
-    const offset = i * dim;
-    let dot = 0;
-    for (let j = 0; j < dim; j++) dot += vectors[offset + j] * query[j];
-    if (best.length === TOP_K && dot <= floor) continue;
-    best.push([dot, i]);
-    best.sort((a, b) => b[0] - a[0]);
-    if (best.length > TOP_K) best.pop();
-    floor = best[best.length - 1][0];
-  }
-  return best.map((entry) => entry[1]);
-}
-
 function prepare(n) {
   const files = dataFiles(n);
   if (existsSync(files.truth)) return;
@@ -121,7 +103,9 @@ function prepare(n) {
   for (const filter of FILTERS) {
     truth[filter.label] = [];
     for (let q = 0; q < queryCount; q++) {
-      truth[filter.label].push(loopTopK(vectors, n, queries.subarray(q * dim, (q + 1) * dim), filter.test));
+      truth[filter.label].push(
+        loopTopK(vectors, n, dim, queries.subarray(q * dim, (q + 1) * dim), filter.test, TOP_K),
+      );
     }
   }
   writeFileSync(files.truth, JSON.stringify(truth));
@@ -222,7 +206,7 @@ const systems = {
     search: await measure(
       data,
       ['none', '10%', '1%'],
-      (query, filter) => loopTopK(data.vectors, n, query, filter.test),
+      (query, filter) => loopTopK(data.vectors, n, dim, query, filter.test, TOP_K),
       10,
     ),
   }),

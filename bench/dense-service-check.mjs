@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DISTRIBUTIONS, generateVectors } from './support/dense-vectors.mjs';
+import { DISTRIBUTIONS, generateVectors, loopTopK } from './support/dense-vectors.mjs';
 import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
@@ -102,24 +102,6 @@ if ((await service.countEntries('bench')) !== n) {
   service = createCollectionService({ store, embedder });
 }
 
-/** The brute-force loop: exact top-k over the Float32Array, one core. */
-function loopTopK(query, pass) {
-  const best = [];
-  let floor = -Infinity;
-  for (let i = 0; i < n; i++) {
-    if (!pass(i)) continue;
-    const offset = i * dim;
-    let dot = 0;
-    for (let j = 0; j < dim; j++) dot += vectors[offset + j] * query[j];
-    if (best.length === TOP_K && dot <= floor) continue;
-    best.push([dot, i]);
-    best.sort((a, b) => b[0] - a[0]);
-    if (best.length > TOP_K) best.pop();
-    floor = best[best.length - 1][0];
-  }
-  return best.map((entry) => entry[1]);
-}
-
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const summary = (latencies) => {
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -129,7 +111,7 @@ const summary = (latencies) => {
 const search = {};
 for (const { label, filter, test } of FILTERS) {
   for (let q = 0; q < warmup; q++) {
-    loopTopK(queryVector(q), test);
+    loopTopK(vectors, n, dim, queryVector(q), test, TOP_K);
     await service.query('bench', `query ${q}`, { topK: TOP_K, filter });
   }
   const cairnMs = [];
@@ -153,7 +135,7 @@ for (const { label, filter, test } of FILTERS) {
     for (let q = start; q < end; q++) {
       const began = performance.now();
       const cpu = process.cpuUsage();
-      truths[q] = new Set(loopTopK(queryVector(q), test));
+      truths[q] = new Set(loopTopK(vectors, n, dim, queryVector(q), test, TOP_K));
       loopMs.push(performance.now() - began);
       loopCpuMs.push(cpuMs(cpu));
     }

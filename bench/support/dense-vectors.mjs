@@ -113,3 +113,26 @@ export function generateVectors({ distribution, dimension, count, queries: query
   for (let q = 0; q < queryCount; q++) one(queries, q * dimension);
   return { vectors, queries };
 }
+
+/**
+ * The plain brute-force loop: exact top-`topK` by dot product over `n` vectors of `dimension`
+ * packed in `vectors` (a Float32Array), passing only indexes `pass(i)` accepts; one core. The
+ * ground truth of the dense benches and the baseline their latency is compared with.
+ * @returns Indexes of the best vectors, best first.
+ */
+export function loopTopK(vectors, n, dimension, query, pass, topK) {
+  const best = [];
+  let floor = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (!pass(i)) continue;
+    const offset = i * dimension;
+    let dot = 0;
+    for (let j = 0; j < dimension; j++) dot += vectors[offset + j] * query[j];
+    if (best.length === topK && dot <= floor) continue;
+    best.push([dot, i]);
+    best.sort((a, b) => b[0] - a[0]);
+    if (best.length > topK) best.pop();
+    floor = best[best.length - 1][0];
+  }
+  return best.map((entry) => entry[1]);
+}
