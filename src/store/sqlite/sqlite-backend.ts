@@ -195,7 +195,12 @@ export class SqliteBackend extends SqlBackend {
    */
   async close(): Promise<void> {
     try {
-      await this.#lock.run(() => this.#writeLock.run(async () => this.saveVectorIndexes(false)));
+      await this.#lock.run(() =>
+        this.#writeLock.run(async () => {
+          this.#vectors?.finishTrainings();
+          this.saveVectorIndexes(false);
+        }),
+      );
     } catch {
       // The database stays the source of truth; the index is rebuilt or caught up on next open.
     }

@@ -532,6 +532,41 @@ withIndex('the approximate index (requires the optional package usearch)', () =>
     }
   }, 900_000);
 
+  it('finishes a training under way when the store closes, so the next process opens trained lists', async () => {
+    // A one-shot process (`cairn search` after a large ingest) takes one training step and
+    // closes: without finishing it there, the save held the untrained index and every later
+    // process started the training over, never serving trained lists.
+    const path = freshPath();
+    const dimension = 384;
+    const count = 24_000;
+    const next = random(67);
+    const vector = () => Array.from({ length: dimension }, next);
+    const first = await openSqliteStore({ path, vectorIndex: { partitionAbove: 1000 } });
+    await first.createCollection('docs', { model: 'm', dimension });
+    const written: StoredChunk[] = [];
+    for (let start = 0; start < count; start += 2000) {
+      const batch = Array.from({ length: 2000 }, (_, i) => ({
+        ...storedChunk(`doc${start + i}`, 0),
+        embedding: vector(),
+      }));
+      await first.upsertChunks(S, batch);
+      written.push(...batch);
+    }
+    await first.denseSearch({ ...S, vector: written[0]!.embedding!, topK: 1 });
+    expect((await first.vectorIndexState('docs'))?.training).toBe(true);
+    await first.close();
+
+    const second = await openSqliteStore({ path, vectorIndex: { partitionAbove: 1000 } });
+    onTestFinished(() => second.close());
+    const hits = await second.denseSearch({ ...S, vector: written[7]!.embedding!, topK: 1 });
+    expect(ids(hits)).toEqual([written[7]!.id]);
+    expect(await second.vectorIndexState('docs')).toEqual({
+      vectors: count,
+      lists: Math.ceil(Math.sqrt(count)),
+      training: false,
+    });
+  }, 900_000);
+
   it('searches collections where many chunks share one embedding (duplicates, boilerplate)', async () => {
     // Hundreds of identical vectors land in one list (the HNSW graph this index replaced failed
     // on them: "Reserve capacity ahead of searches!", and every later search of the file too).

@@ -128,6 +128,19 @@ export class VectorIndexes {
     return index;
   }
 
+  /**
+   * Ends every training under way (synchronously, as `refreshVectorIndex` does), so that the save
+   * at close holds trained lists. Without it a one-shot process (`cairn search` after a large
+   * ingest) would take one bounded step, exit, and leave the next process to start the training
+   * over from nothing: the index would never be trained. Called by the store's `close` before
+   * its save.
+   */
+  finishTrainings(): void {
+    for (const index of this.#indexes.values()) {
+      if (index.training) index.partitionIfDue();
+    }
+  }
+
   /** Stops the background training steps (the indexes stay usable; a search steps them). */
   close(): void {
     this.#closed = true;
