@@ -93,14 +93,22 @@ if ((await service.countEntries('bench')) !== n) {
     await service.indexEmbedded('bench', entries, embeddings);
   }
   setup.insertSeconds = +((performance.now() - began) / 1000).toFixed(1);
-  // The user's first query would train the index; the bench pays for it here.
+  // The user's first query starts training the index (in bounded background steps, the old
+  // lists answering meanwhile); the bench finishes it here, so the timed queries meet the
+  // trained index and no training step runs between them.
   const trained = performance.now();
   await service.query('bench', 'query 0');
   setup.firstQuerySeconds = +((performance.now() - trained) / 1000).toFixed(1);
+  await store.refreshVectorIndex('bench');
+  setup.trainingSeconds = +((performance.now() - trained) / 1000).toFixed(1);
   await store.close();
   store = await openSqliteStore({ path: file });
   service = createCollectionService({ store, embedder });
 }
+// A collection left untrained by an earlier run (or one whose saved index is refused) trains
+// before the timed queries too.
+await store.refreshVectorIndex('bench');
+setup.index = await store.vectorIndexState('bench');
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const summary = (latencies) => {
