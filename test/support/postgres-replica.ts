@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { onServer, POSTGRES_URL_VARIABLE, postgresServerUrl } from './postgres-server.js';
+import { dropTestDatabase, onServer, POSTGRES_URL_VARIABLE, postgresServerUrl } from './postgres-server.js';
 
 /** The environment variable holding the replica's URL. */
 export const POSTGRES_REPLICA_URL_VARIABLE = 'CAIRN_TEST_POSTGRES_REPLICA_URL';
@@ -88,19 +88,7 @@ export function describeOnPostgresReplica(
       database = { url: withDatabase(url, name), replicaUrl: replica, name };
     }, REPLICATION_WAIT_MS + 10_000);
     afterAll(async () => {
-      if (database === undefined) return;
-      // FORCE terminates the database's sessions, and the server refuses to terminate one whose
-      // current role is another (a store's pooled connection inside `SET ROLE` to the runtime
-      // role); such a session ends within moments, so try again, and leave a throwaway
-      // database behind rather than fail the suite on its cleanup.
-      for (let attempt = 0; attempt < 10; attempt++) {
-        try {
-          await onServer(url, `DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
-          return;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
-      }
+      if (database !== undefined) await dropTestDatabase(url, database.name);
     });
     body(() => {
       if (database === undefined) throw new Error('the replicated database is made in beforeAll');

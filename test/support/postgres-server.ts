@@ -85,12 +85,29 @@ export function describeOnPostgresServer(
       database = { url: target.toString(), name };
     });
     afterAll(async () => {
-      if (database !== undefined)
-        await onServer(url, `DROP DATABASE IF EXISTS ${database.name} WITH (FORCE)`);
+      if (database !== undefined) await dropTestDatabase(url, database.name);
     });
     body(() => {
       if (database === undefined) throw new Error('the server database is made in beforeAll');
       return database;
     });
   });
+}
+
+/**
+ * Drops a throwaway test database on the server at `url`. FORCE terminates its sessions, and the
+ * server refuses to terminate one whose current role is another (a store's pooled connection
+ * inside `SET ROLE` to the runtime role); such a session ends within moments, so this tries again
+ * (10 times, 0.5 s apart) and then leaves the database behind rather than fail a suite on its
+ * cleanup.
+ */
+export async function dropTestDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
