@@ -131,6 +131,20 @@ function loopbackGuard(allowedOrigins: readonly string[]): MiddlewareHandler<Ser
   };
 }
 
+/**
+ * Whether `error` is the client going away while its request body is read (Node's request stream
+ * fails with `aborted`, code `ECONNRESET`): the client's doing, not a server fault, so it is not
+ * reported through `onError`; nobody is left to read the answer. A reset of any other connection
+ * (a provider, a database) has another message and is still reported.
+ */
+function isClientDisconnect(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'ECONNRESET' &&
+    error.message === 'aborted'
+  );
+}
+
 /** JSON bodies over the limit are refused with 413 before they are parsed. */
 function jsonLimit(options: ResolvedServerOptions): MiddlewareHandler<ServerEnv> {
   const limit = { bytes: options.maxBodyBytes, what: 'the JSON body', setting: 'maxBodyBytes' };
@@ -249,7 +263,9 @@ export function createCairnServer(engine: ServerEngine, options: CairnServerOpti
   });
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   app.onError((error, c) => {
-    if (!isCairnError(error) && !(error instanceof HTTPException)) onError(error, c.get('requestId'));
+    if (!isCairnError(error) && !(error instanceof HTTPException) && !isClientDisconnect(error)) {
+      onError(error, c.get('requestId'));
+    }
     return errorResponse(c, error);
   });
   app.notFound(routeNotFound);
