@@ -15,8 +15,13 @@ import { KEY_TEXT, KEYS } from './support/http-server.js';
 import { runCairn } from './support/run-cli.js';
 import { type ServeProcess, startServe } from './support/serve-cli.js';
 
-/** Starts a multipart upload of one text file, sent in two halves `pauseMs` apart. */
-function halfUpload(url: string, key: string, name: string, text: string, pauseMs: number) {
+/**
+ * Starts a multipart upload of one text file in two halves: the request goes out with
+ * `Expect: 100-continue`, so `started` resolves only once the server has the request in hand
+ * (Node answers `100 Continue` as it dispatches it); the first half is sent then, and the rest
+ * when `release` resolves. No fixed waits: the order of events is the test's, whatever the load.
+ */
+function halfUpload(url: string, key: string, name: string, text: string, release: Promise<unknown>) {
   const { hostname, port } = new URL(url);
   const head = `--B\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`;
   let sentFirst!: () => void;
@@ -30,7 +35,11 @@ function halfUpload(url: string, key: string, name: string, text: string, pauseM
         port,
         method: 'POST',
         path: '/v1/collections/kb/documents',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'multipart/form-data; boundary=B' },
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'multipart/form-data; boundary=B',
+          Expect: '100-continue',
+        },
       },
       (res) => {
         let body = '';
@@ -42,9 +51,17 @@ function halfUpload(url: string, key: string, name: string, text: string, pauseM
       },
     );
     req.on('error', reject);
-    req.write(head + text.slice(0, 10));
-    sentFirst();
-    setTimeout(() => req.end(`${text.slice(10)}\r\n--B--\r\n`), pauseMs);
+    req.once('continue', () => {
+      req.write(head + text.slice(0, 10));
+      sentFirst();
+      release.then(
+        () => {
+          if (!req.destroyed) req.end(`${text.slice(10)}\r\n--B--\r\n`);
+        },
+        () => req.destroy(),
+      );
+    });
+    req.flushHeaders();
   });
   return { started, done };
 }
@@ -70,18 +87,22 @@ describe('graceful shutdown', () => {
       closeEngine: true,
       shutdownTimeoutMs: 120_000,
     });
+    let release!: () => void;
     const upload = halfUpload(
       running.url,
       KEYS.aWrite,
       'late.txt',
       'Marmots finish their burrow before winter.',
-      // Long enough that a busy machine still closes the server while the upload waits.
-      3_000,
+      // The rest of the upload goes only once the closing server refuses new connections.
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
     );
     await upload.started;
     await expect.poll(() => running.inFlight).toBe(1);
     const closing = running.close();
     await expect.poll(() => refused(running.url)).toBe('ECONNREFUSED');
+    release();
     const result = await upload.done;
     expect(result.status).toBe(200);
     expect(JSON.parse(result.body).items[0]).toMatchObject({ documentId: 'late.txt', status: 'ingested' });
@@ -101,13 +122,15 @@ describe('graceful shutdown', () => {
       KEYS.aWrite,
       'never.txt',
       'This upload never finishes in time.',
-      60_000,
+      // Never released: only the time limit can end it.
+      new Promise<void>(() => {}),
     );
     await upload.started;
     await expect.poll(() => running.inFlight).toBe(1);
     const began = Date.now();
     await running.close();
-    // Closing did not wait for the upload (60 s), only for the 100 ms limit; generous for a busy machine.
+    // Closing did not wait for the upload (which never ends), only for the 100 ms limit; generous
+    // for a busy machine.
     expect(Date.now() - began).toBeLessThan(30_000);
     await expect(upload.done).rejects.toThrow();
     // The engine is the caller's unless closeEngine is set.
@@ -161,17 +184,25 @@ describe('cairn serve', () => {
     const db = path.join(tempDir(), 'keys.db');
     serve = await startServe(['--port', '0', '--db', db], { CAIRN_API_KEYS: KEY_TEXT });
     expect(serve.stderr()).toMatch(/6 API keys for namespaces team-a, team-b/);
+    const running = serve;
+    // The server has the request before SIGTERM (`started`), and the upload ends only after the
+    // server says it is finishing it: the order holds on a busy machine too.
+    let release!: () => void;
     const upload = halfUpload(
       serve.url,
       KEYS.aWrite,
       'sigterm.txt',
       'Uploaded while the server was asked to stop.',
-      // The server must have the request before SIGTERM, and the upload end after it, on a busy machine too.
-      4_000,
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
     );
     await upload.started;
-    await new Promise((r) => setTimeout(r, 1_000));
-    const exited = serve.stop('SIGTERM');
+    const exited = running.stop('SIGTERM');
+    await expect
+      .poll(() => running.stderr(), { timeout: 60_000 })
+      .toMatch(/SIGTERM: finishing 1 request\(s\) in flight/);
+    release();
     const result = await upload.done;
     expect(result.status).toBe(200);
     expect(await exited).toBe(0);
