@@ -270,6 +270,17 @@ export function positiveInt(name: string) {
   };
 }
 
+/** Parses a non-negative integer option (0 allowed) or throws a message naming it. */
+export function nonNegativeInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isInteger(n) || n < 0) {
+      throw new CommanderArgumentError(`${name} must be an integer ≥ 0, got "${value}"`);
+    }
+    return n;
+  };
+}
+
 /** Parses a finite, non-negative number option or throws a message naming it. */
 export function nonNegative(name: string) {
   return (value: string): number => {

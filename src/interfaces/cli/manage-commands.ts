@@ -3,11 +3,19 @@
  * models.
  * @module
  */
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import {
+  DOCUMENT_SORTS,
+  type DocumentQuery,
+  type DocumentSort,
+  MAX_DOCUMENT_PAGE,
+} from '../../core/document-query.js';
 import { NotFoundError } from '../../core/errors.js';
 import type { Store } from '../../core/ports.js';
+import type { DocumentRecord } from '../../core/types.js';
 import {
   type GlobalOptions,
+  nonNegativeInt,
   positiveInt,
   storeFromOptions,
   withExamples,
@@ -18,6 +26,14 @@ import { printable } from './printable.js';
 
 interface JsonOption extends GlobalOptions {
   json?: boolean;
+}
+
+interface DocumentsOptions extends JsonOption {
+  search?: string;
+  sort?: DocumentSort;
+  desc?: boolean;
+  limit?: number;
+  offset?: number;
 }
 
 function print(json: boolean | undefined, value: unknown, text: string): void {
@@ -104,18 +120,61 @@ export function registerManageCommands(program: Command): void {
     );
 
   const documents = withScopeOptions(program.command('documents'))
-    .description('list the documents of a collection')
-    .option('--json', 'print JSON');
+    .description('list the documents of a collection (all of them, or one page with --limit)')
+    .option('--json', 'print JSON')
+    .option('-q, --search <text>', 'only documents whose title, source name or id contains this text')
+    .addOption(
+      new Option('--sort <field>', 'sort by this field (default: document id)').choices(DOCUMENT_SORTS),
+    )
+    .option('--desc', 'sort in descending order')
+    .option(
+      '--limit <n>',
+      `print one page of at most n documents (1-${MAX_DOCUMENT_PAGE})`,
+      positiveInt('--limit'),
+    )
+    .option('--offset <n>', 'skip the first n documents of the sorted list', nonNegativeInt('--offset'));
   withExamples(documents, [
     ['cairn documents', 'documents of the default collection'],
     ['cairn documents -c kb -n team-a --json', 'one tenant of one collection, as JSON'],
+    ['cairn documents --sort date --desc --limit 20', 'the 20 most recently ingested documents'],
   ]);
-  documents.action((options: JsonOption) =>
+  documents.action((options: DocumentsOptions) =>
     withStore(options, async (store) => {
-      const docs = await store.listDocuments(scopeOf(options));
+      const query: DocumentQuery = {
+        ...(options.search !== undefined ? { q: options.search } : {}),
+        ...(options.sort !== undefined ? { sort: options.sort } : {}),
+        order: options.desc ? 'desc' : 'asc',
+      };
+      const docs: DocumentRecord[] = [];
+      let total = 0;
+      if (options.limit !== undefined) {
+        const page = await store.queryDocuments(scopeOf(options), {
+          ...query,
+          limit: Math.min(options.limit, MAX_DOCUMENT_PAGE),
+          offset: options.offset ?? 0,
+        });
+        docs.push(...page.documents);
+        total = page.total;
+      } else {
+        // Every matching document, read a page at a time, never the whole collection at once
+        // in one query.
+        for (let offset = options.offset ?? 0; ; ) {
+          const page = await store.queryDocuments(scopeOf(options), {
+            ...query,
+            limit: MAX_DOCUMENT_PAGE,
+            offset,
+          });
+          docs.push(...page.documents);
+          total = page.total;
+          offset += page.documents.length;
+          if (page.documents.length < MAX_DOCUMENT_PAGE || offset >= page.total) break;
+        }
+      }
       const text =
         docs.length === 0
-          ? 'No documents.'
+          ? total === 0
+            ? 'No documents.'
+            : `No documents at offset ${options.offset ?? 0} (${total} in all).`
           : docs
               .map(
                 (d) =>
@@ -123,6 +182,10 @@ export function registerManageCommands(program: Command): void {
               )
               .join('\n');
       print(options.json, docs, text);
+      if (!options.json && docs.length > 0 && docs.length < total) {
+        const first = (options.offset ?? 0) + 1;
+        process.stderr.write(`documents ${first}-${first + docs.length - 1} of ${total}\n`);
+      }
     }),
   );
 
