@@ -51,7 +51,7 @@ export interface AnswerOptions extends RelevanceOptions {
    */
   evidenceDocuments?: readonly string[];
   /**
-   * Whether the documents an existence or relation question is about state what it asks (see
+   * Whether the documents an existence question is about state what it asks (see
    * `statedEvidence`; `askWithHistory` finds it itself when no chat model is given). When they do
    * not, the offline answerer says "not found", saying what they do not state and citing the
    * closest passages it read, instead of quoting passages that share the question's words.
@@ -167,10 +167,20 @@ export async function checkedAnswerFromHits(
     text: checked.text,
     sources,
     cited: checked.cited,
-    notFound: checked.cited.length === 0 && /could not find|not (?:found|contain)/i.test(checked.text),
+    notFound: chatNotFound(checked.text, checked.cited),
     answeredBy: chatModel.model,
     invalidCitations: checked.invalid,
   };
+}
+
+/**
+ * Whether a chat model's answer is a "not found": it opens with "I could not find" (the prompt
+ * asks for that opening, with the closest sources cited, when nothing states what is asked), or it
+ * cites nothing and says it could not find or the sources do not contain the answer.
+ */
+export function chatNotFound(text: string, cited: readonly number[]): boolean {
+  if (/^\s*I (?:could not|couldn't|did not|didn't) find\b/i.test(text)) return true;
+  return cited.length === 0 && /could not find|not (?:found|contain)/i.test(text);
 }
 
 /** Sources a "not found" cites at most: where it looked. */
@@ -193,10 +203,7 @@ function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAns
     names.length === 0
       ? 'The documents the question is about do not state'
       : `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not state`;
-  const what =
-    statement.asked.kind === 'existence'
-      ? `any ${statement.asked.text}`
-      : `how ${statement.asked.text} relate`;
+  const what = `any ${statement.asked.text}`;
   const where =
     looked.length === 0 ? '' : `; the closest passages read: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
   const text = `${NOT_FOUND_TEXT} ${subject} ${what}${where}.`;

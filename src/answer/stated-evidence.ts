@@ -1,21 +1,26 @@
 /**
- * Whether the documents a question asks about state what it asks, for the two kinds of question
- * whose closest passage so often shares their words without answering them:
- * - existence ("Did the report disclose any acquisitions?", "Were there any engine failures?"):
- *   the subject after "any" must be stated in prose — a sentence holding the subject's specific
- *   terms, not a table row or a form's label line (a cash-flow row "acquisitions, net" or a form
- *   field "Engine Manufacturer" names a subject without stating that it happened);
- * - relation ("How does X relate to Y?", "the relationship between X and Y"): one passage (a
- *   sentence or two consecutive sentences) must hold a specific term of each side — the two sides
- *   each discussed somewhere is not their relation.
- * A side's or subject's specific terms are its content terms (without request words, see
- * `questionTerms`, or the words of a time cue) that fewer than {@link COMMON_SHARE} of the asked
- * documents' chunks hold: words that many chunks hold ("business", "new", the issuer's name)
- * say nothing about whether a passage states the subject. A term matches a passage's term when
- * either stem begins with the other and the shorter has at least four letters ("fail" matches
- * "failure"; "acquir" — acquire — does not match "acquisit" — acquisition: the verb "acquired
- * under the Plan" states no acquisition). When a subject or side has no specific term, or the
- * question is of neither kind, nothing is judged.
+ * Whether the documents an existence question asks about state what it asks. An existence
+ * question asks whether something is there ("Did the report disclose any acquisitions or
+ * divestitures?", "Were there any engine failures?"); its closest passages so often share its
+ * words without stating it — a cash-flow row "acquisitions, net", a form field "Engine
+ * Manufacturer", a forward-looking "the potential impact of any divestitures" — that quoting them
+ * reads as a yes. The subject after "any" (each "or"/"and" alternative) must be stated by a
+ * factual sentence of prose in the asked documents: a sentence holding the alternative's rarest
+ * specific term, not a table row or a form's label line, and not a sentence that supposes rather
+ * than states (a modal verb, "if", "in the event", "potential", see {@link HYPOTHETICAL}).
+ *
+ * An alternative's specific terms are its content terms (without request words, see
+ * `questionTerms`, numbers and the words of a time cue) that fewer than {@link COMMON_SHARE} of the
+ * asked documents' chunks hold: words that many chunks hold ("business", "new", the issuer's name)
+ * say nothing about whether a sentence states the subject; of those, the rarest must be in the
+ * sentence. A term matches a sentence's term when either stem begins with the other and the
+ * shorter has at least four letters ("fail" matches "failure"; "acquir" — acquire — does not
+ * match "acquisit" — acquisition: the verb in "shares acquired under the Plan" states no
+ * acquisition). When no alternative has a specific term, nothing is judged.
+ *
+ * Relation questions ("how does X relate to Y") are not judged: requiring both sides in one
+ * passage refused answerable questions whose sides sit in different sections (measured in
+ * bench/results/time-eval-notfound-relation.json).
  *
  * This is the offline answerer's reading of the evidence (see `checkedAnswerFromHits`): when the
  * asked documents do not state it, the answer is "not found", citing the closest passages it read.
@@ -24,32 +29,31 @@
 import type { Hit } from '../core/types.js';
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
-import { type Passage, passagesOf } from './passages.js';
+import { passagesOf } from './passages.js';
 import { questionTerms } from './relevance.js';
 
 /**
  * Share of the asked documents' chunks at and above which a term is common, not specific: a
- * quarter. Chosen on the SEC tune half and the versioned/NTSB/NIH pairs' form, before measuring.
+ * quarter (a judgement, not fitted to any question set).
  */
 export const COMMON_SHARE = 0.25;
 
 /** Chunks of the asked documents read for the evidence at most. */
 export const EVIDENCE_CHUNKS = 40;
 
-/** What a question asks to be stated, when it is an existence or relation question. */
-export type AskedStatement =
-  | { kind: 'existence'; text: string; subjects: string[][] }
-  | { kind: 'relation'; text: string; sides: [string[], string[]] };
+/** What an existence question asks to be stated. */
+export interface AskedStatement {
+  kind: 'existence';
+  /** The subject as asked, after "any" ("significant acquisitions or divestitures"). */
+  text: string;
+  /** Each alternative's terms (stemmed, see `contentTerms`); empty alternatives left out. */
+  subjects: string[][];
+}
 
 const AUXILIARY = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have)\b/i;
 /** Where an existence question's subject ends: a clause naming where or when, or a second question. */
 const SUBJECT_END =
   /\s(?:in|on|by|as|at|during|within|for|from|near|over|since|under|mentioned|disclosed|reported|described|listed|noted|and\s+(?:what|how|which|why|when|where|who))\b|[?,;:]/i;
-/** Relation questions: "A relate(s) to B", "relationship/connection/correlation/link between A and B". */
-const RELATE_TO = /\b(?:how\s+(?:does|do|did|is|are|was|were)\s+)(.+?)\s+(?:relate[sd]?|connect(?:s|ed)?|correlate[sd]?)\s+(?:to|with)\s+(.+)$/i;
-const BETWEEN =
-  /\b(?:relationship|relation|connection|correlation|link|linkage)\s+(?:can be seen\s+)?between\s+(.+?)\s+and\s+(.+)$/i;
-
 /** The terms of a phrase that may name what is asked: content terms less request words and time-cue words. */
 function phraseTerms(phrase: string, question: string): string[] {
   const cue = timeCue(question);
@@ -60,29 +64,14 @@ function phraseTerms(phrase: string, question: string): string[] {
   );
 }
 
-/** A side of a relation without the clause naming the document it is in ("… in the 2024 policy"). */
-function trimSide(side: string): string {
-  return side
-    .replace(/\?.*$/, '')
-    .replace(/\s(?:in|of|from|for)\s+(?:the\s+)?(?:[\p{Lu}\d][^,]*|(?:current|latest|most recent)\b.*)$/u, '')
-    .trim();
-}
-
 /**
- * Reads what `question` asks to be stated (see the module comment): an existence question's
- * subjects (one term list per "or"/"and" alternative after "any"), or a relation question's two
- * sides. Undefined for other questions.
+ * Reads what an existence question asks to be stated (see the module comment): it opens (after an
+ * optional "In …," clause) with an auxiliary verb and asks for "any" of something; the subject
+ * runs from "any" to a clause naming where or when ("in the Q2 report", "mentioned by …") or a
+ * second question, one term list per "or"/"and" alternative. Undefined for other questions.
  */
 export function askedStatement(question: string): AskedStatement | undefined {
   const q = question.trim();
-  const between = BETWEEN.exec(q);
-  const relate = between ?? RELATE_TO.exec(q);
-  if (relate) {
-    const a = phraseTerms(trimSide(relate[1]!), q);
-    const b = phraseTerms(trimSide(relate[2]!), q);
-    if (a.length === 0 || b.length === 0) return undefined;
-    return { kind: 'relation', text: `${trimSide(relate[1]!)} and ${trimSide(relate[2]!)}`, sides: [a, b] };
-  }
   if (!AUXILIARY.test(q)) return undefined;
   const any = /\bany\s+(.+)$/i.exec(q);
   if (!any) return undefined;
@@ -116,24 +105,11 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
  */
 const HYPOTHETICAL = /\b(?:may|might|could|would|should|if|unless|whether|potential(?:ly)?|possible|in the event)\b/i;
 
-/** A passage the check reads: a sentence, two consecutive sentences of one paragraph, a row or a line. */
-interface Reading {
-  hit: Hit;
-  passages: Passage[];
-  terms: Set<string>;
-}
-
-function readingsOf(hit: Hit): Reading[] {
-  const passages = passagesOf(hit.chunk.text);
-  const out: Reading[] = [];
-  passages.forEach((p, i) => {
-    out.push({ hit, passages: [p], terms: new Set(contentTerms(p.text)) });
-    const next = passages[i + 1];
-    if (p.kind === 'sentence' && next?.kind === 'sentence' && next.block === p.block) {
-      out.push({ hit, passages: [p, next], terms: new Set(contentTerms(`${p.text} ${next.text}`)) });
-    }
-  });
-  return out;
+/** The factual sentences of a chunk (see {@link HYPOTHETICAL}) with their terms. */
+function statementsOf(hit: Hit): Array<{ text: string; terms: Set<string> }> {
+  return passagesOf(hit.chunk.text)
+    .filter((p) => p.kind === 'sentence' && !HYPOTHETICAL.test(p.text))
+    .map((p) => ({ text: p.text, terms: new Set(contentTerms(p.text)) }));
 }
 
 /** The result of {@link judgeStatement}. */
@@ -142,7 +118,7 @@ export interface StatementJudgement {
   stated: boolean;
   /** The passage that states it, when one does. */
   passage?: string;
-  /** The terms that had to be stated: the rarest specific term of each subject or side. */
+  /** The terms of which one had to be stated: the rarest specific term of each alternative. */
   required: string[];
   /** The chunks the check read, those holding most of the asked terms first: where it looked. */
   looked: Hit[];
@@ -151,39 +127,25 @@ export interface StatementJudgement {
 /**
  * Judges whether `chunks` (the asked documents' chunks that hold the asked terms, best first)
  * state `asked`. `frequency` gives each asked term's share of the asked documents' chunks: a term
- * at {@link COMMON_SHARE} or above is common and does not count; of the others, the rarest of a
- * subject or side is the one a passage must hold.
+ * at {@link COMMON_SHARE} or above is common and does not count; the rarest of the others of an
+ * alternative is the term a factual sentence must hold.
  */
 export function judgeStatement(
   asked: AskedStatement,
   chunks: readonly Hit[],
   frequency: ReadonlyMap<string, number>,
 ): StatementJudgement {
-  const rarest = (terms: string[]) =>
-    terms
-      .filter((t) => (frequency.get(t) ?? 0) < COMMON_SHARE)
-      .sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0))[0];
-  const readings = chunks.flatMap(readingsOf);
+  const share = (t: string) => frequency.get(t) ?? 0;
+  const required = asked.subjects
+    .map((terms) => terms.filter((t) => share(t) < COMMON_SHARE).sort((a, b) => share(a) - share(b))[0])
+    .filter((t): t is string => t !== undefined);
   const looked = [...chunks];
-  const groups = asked.kind === 'existence' ? asked.subjects : asked.sides;
-  const required = groups.map(rarest);
-  const specific = groups.map((terms) => terms.filter((t) => (frequency.get(t) ?? 0) < COMMON_SHARE));
-  if (required.every((t) => t === undefined)) return { stated: true, required: [], looked };
-  const found =
-    asked.kind === 'existence'
-      ? readings.find(
-          (r) =>
-            r.passages.every((p) => p.kind === 'sentence' && !HYPOTHETICAL.test(p.text)) &&
-            required.some((t) => t !== undefined && holds(r.terms, t)),
-        )
-      : readings.find((r) => specific.every((side) => side.some((t) => holds(r.terms, t))));
-  const known = required.filter((t): t is string => t !== undefined);
-  if (asked.kind === 'relation' && specific.some((side) => side.length === 0)) {
-    return { stated: true, required: known, looked };
+  if (required.length === 0) return { stated: true, required, looked };
+  for (const hit of chunks) {
+    const found = statementsOf(hit).find((s) => required.some((t) => holds(s.terms, t)));
+    if (found) return { stated: true, passage: found.text, required, looked };
   }
-  return found
-    ? { stated: true, passage: found.passages.map((p) => p.text).join(' '), required: known, looked }
-    : { stated: false, required: known, looked };
+  return { stated: false, required, looked };
 }
 
 /** What {@link statedEvidence} needs: a lexical search like `Engine.search`, and the documents' chunk counts. */
@@ -209,7 +171,7 @@ export interface StatementSearcher {
   }): Promise<ReadonlyArray<{ documentId: string; chunkCount: number }>>;
 }
 
-/** The outcome of {@link statedEvidence} when the question is an existence or relation question. */
+/** The outcome of {@link statedEvidence} for an existence question. */
 export interface StatedEvidence extends StatementJudgement {
   asked: AskedStatement;
   /** The documents looked in. */
@@ -220,8 +182,8 @@ export interface StatedEvidence extends StatementJudgement {
  * Looks in `documentIds` (the documents the question is about, see `evidenceDocuments`) for a
  * passage that states what `question` asks (see the module comment): one lexical search for the
  * asked terms ({@link EVIDENCE_CHUNKS} chunks), and one per asked term for how many of the
- * documents' chunks hold it. Undefined when the question is neither an existence nor a relation
- * question.
+ * documents' chunks hold it. Undefined when the question is no existence question (see
+ * {@link askedStatement}) or `documentIds` is empty.
  */
 export async function statedEvidence(
   searcher: StatementSearcher,
@@ -231,7 +193,7 @@ export async function statedEvidence(
 ): Promise<StatedEvidence | undefined> {
   const asked = askedStatement(question);
   if (asked === undefined || documentIds.length === 0) return undefined;
-  const terms = [...new Set(asked.kind === 'existence' ? asked.subjects.flat() : asked.sides.flat())];
+  const terms = [...new Set(asked.subjects.flat())];
   // Searched by a word of the question that has the term (a search stems its query again).
   const words = wordTokens(question);
   const surface = (term: string) => words.find((w) => contentTerms(w)[0] === term) ?? term;
