@@ -14,7 +14,12 @@ import { absentWords, askedDocuments, evidenceDocuments } from './evidence-check
 import { prepareQuestion } from './prepare-question.js';
 import type { ConversationTurn, QueryRewriter } from './query-rewriter.js';
 import type { AnsweringEngine, SearcherOptions } from './searcher.js';
-import { askedStatement, type StatedEvidence, type StatementSearcher, statedEvidence } from './stated-evidence.js';
+import {
+  askedStatement,
+  type StatedEvidence,
+  type StatementSearcher,
+  statedEvidence,
+} from './stated-evidence.js';
 
 export { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
 

@@ -30,7 +30,7 @@ import type { Hit } from '../core/types.js';
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import { passagesOf } from './passages.js';
-import { questionTerms } from './relevance.js';
+import { isRequestTerm } from './relevance.js';
 
 /**
  * Share of the asked documents' chunks at and above which a term is common, not specific: a
@@ -58,9 +58,8 @@ const SUBJECT_END =
 function phraseTerms(phrase: string, question: string): string[] {
   const cue = timeCue(question);
   const cueTerms = new Set(contentTerms(`${cue.period?.text ?? ''} ${cue.recencyText ?? ''}`));
-  const asked = new Set(questionTerms(question));
   return [...new Set(contentTerms(phrase))].filter(
-    (t) => asked.has(t) && !cueTerms.has(t) && !/^\d/.test(t) && t.length > 1,
+    (t) => !isRequestTerm(t) && !cueTerms.has(t) && !/^\d/.test(t) && t.length > 1,
   );
 }
 
@@ -103,7 +102,8 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
  * make acquisitions", "in the event of a merger", "if the acquisition is completed", "the potential
  * impact of any divestitures").
  */
-const HYPOTHETICAL = /\b(?:may|might|could|would|should|if|unless|whether|potential(?:ly)?|possible|in the event)\b/i;
+const HYPOTHETICAL =
+  /\b(?:may|might|could|would|should|if|unless|whether|potential(?:ly)?|possible|in the event)\b/i;
 
 /** The factual sentences of a chunk (see {@link HYPOTHETICAL}) with their terms. */
 function statementsOf(hit: Hit): Array<{ text: string; terms: Set<string> }> {
