@@ -217,7 +217,9 @@ export async function statedEvidence(
   const frequency = new Map<string, number>();
   if (total > 0) {
     const counts = await Promise.all(terms.map(async (t) => (await search(surface(t), total)).hits.length));
-    terms.forEach((t, i) => frequency.set(t, counts[i]! / total));
+    terms.forEach((t, i) => {
+      frequency.set(t, counts[i]! / total);
+    });
   }
   const { hits } = await search(terms.map(surface).join(' '), EVIDENCE_CHUNKS);
   return { ...judgeStatement(asked, hits, frequency), asked, documentIds };
