@@ -11,6 +11,10 @@
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.
+// - versioned-pairs, nih-pairs, ntsb-pairs: bench/questions/*-pairs.jsonl, written before the
+//   not-found rules were chosen: pairs of questions of one form ("does X give any …", "how does X
+//   relate to Y") about documents whose words are there, one the document answers and one it does
+//   not (its reference says so); measure only.
 // Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
 // whose first citation is a right document, the share stating the reference's key figure, and
 // honest "not found": on the questions whose reference says the document lacks the information
@@ -84,6 +88,7 @@ const sets = [
     parts: [
       { name: 'versioned', questions: 'bench/questions/versioned.jsonl' },
       { name: 'versioned-negative', questions: 'bench/questions/versioned-negative.jsonl' },
+      { name: 'versioned-pairs', questions: 'bench/questions/versioned-pairs.jsonl' },
     ],
   },
   {
@@ -93,6 +98,7 @@ const sets = [
     parts: [
       { name: 'nih', questions: 'bench/questions/nih.jsonl' },
       { name: 'nih-negative', questions: 'bench/questions/nih-negative.jsonl' },
+      { name: 'nih-pairs', questions: 'bench/questions/nih-pairs.jsonl' },
     ],
   },
   {
@@ -102,6 +108,7 @@ const sets = [
     parts: [
       { name: 'ntsb', questions: 'bench/questions/ntsb.jsonl' },
       { name: 'ntsb-negative', questions: 'bench/questions/ntsb-negative.jsonl' },
+      { name: 'ntsb-pairs', questions: 'bench/questions/ntsb-pairs.jsonl' },
     ],
   },
 ];

@@ -10,10 +10,16 @@ import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from '.
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
 import { boilerplateHits } from './boilerplate.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
-import { absentWords, evidenceDocuments } from './evidence-check.js';
+import { absentWords, askedDocuments, evidenceDocuments } from './evidence-check.js';
 import { prepareQuestion } from './prepare-question.js';
 import type { ConversationTurn, QueryRewriter } from './query-rewriter.js';
 import type { AnsweringEngine, SearcherOptions } from './searcher.js';
+import {
+  askedStatement,
+  type StatedEvidence,
+  type StatementSearcher,
+  statedEvidence,
+} from './stated-evidence.js';
 
 export { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
 
@@ -173,6 +179,9 @@ async function answerTurn(
         span.setAttribute('cairn.evidence.absent', words.length);
         return words;
       });
+  // Offline, an existence question about documents it names is answered "not found"
+  // when no passage of theirs states what it asks (stated-evidence.ts).
+  const statement = await statementOf(engine, chatModel === undefined, prepared.standalone, hits, search);
   const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
     checkedAnswerFromHits(prepared.standalone, hits, chatModel, {
       onToken,
@@ -184,7 +193,35 @@ async function answerTurn(
       boilerplate,
       ...(absent ? { absentWords: absent } : {}),
       ...(absent && about ? { evidenceDocuments: about } : {}),
+      ...(statement ? { statement } : {}),
     }),
   );
   return { ...answer, ...turn, smallTalk: false, mode };
+}
+
+/**
+ * The stated-evidence check of an offline answer (see `statedEvidence`): run when the engine can
+ * list documents, the question is an existence question, and its first hits were
+ * boosted for documents it names (see `askedDocuments`).
+ */
+async function statementOf(
+  engine: AnsweringEngine,
+  offline: boolean,
+  question: string,
+  hits: Parameters<typeof askedDocuments>[0],
+  search: { collection?: string; namespace?: string },
+): Promise<StatedEvidence | undefined> {
+  if (!offline || askedStatement(question) === undefined) return undefined;
+  const lister = engine as AnsweringEngine & Partial<Pick<StatementSearcher, 'listDocuments'>>;
+  if (typeof lister.listDocuments !== 'function') return undefined;
+  const documents = askedDocuments(hits);
+  if (documents === undefined) return undefined;
+  return inSpan('cairn.evidence.statement', {}, async (span) => {
+    const found = await statedEvidence(lister as StatementSearcher, question, documents, {
+      collection: search.collection,
+      namespace: search.namespace,
+    });
+    span.setAttribute('cairn.evidence.stated', found?.stated ?? true);
+    return found;
+  });
 }

@@ -12,6 +12,7 @@ import { lacksEvidence } from './evidence-check.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
 import type { RelevanceOptions } from './relevance.js';
+import type { StatedEvidence } from './stated-evidence.js';
 
 /** The text of an honest "not found" answer. */
 export const NOT_FOUND_TEXT = 'I could not find an answer to that in the indexed documents.';
@@ -49,6 +50,13 @@ export interface AnswerOptions extends RelevanceOptions {
    * whole searched scope.
    */
   evidenceDocuments?: readonly string[];
+  /**
+   * Whether the documents an existence question is about state what it asks (see
+   * `statedEvidence`; `askWithHistory` finds it itself when no chat model is given). When they do
+   * not, the offline answerer says "not found", saying what they do not state and citing the
+   * closest passages it read, instead of quoting passages that share the question's words.
+   */
+  statement?: StatedEvidence;
 }
 
 /** An {@link Answer} plus what citation validation removed. */
@@ -117,6 +125,10 @@ export async function checkedAnswerFromHits(
     };
   }
 
+  if (!chatModel && options.statement !== undefined && !options.statement.stated) {
+    return unstated(options.statement, options);
+  }
+
   if (!chatModel) {
     const extracted = extractAnswer(
       question,
@@ -155,9 +167,55 @@ export async function checkedAnswerFromHits(
     text: checked.text,
     sources,
     cited: checked.cited,
-    notFound: checked.cited.length === 0 && /could not find|not (?:found|contain)/i.test(checked.text),
+    notFound: chatNotFound(checked.text, checked.cited),
     answeredBy: chatModel.model,
     invalidCitations: checked.invalid,
+  };
+}
+
+/**
+ * Whether a chat model's answer is a "not found": it opens with "I could not find" (the prompt
+ * asks for that opening, with the closest sources cited, when nothing states what is asked), or it
+ * cites nothing and says it could not find or the sources do not contain the answer.
+ */
+export function chatNotFound(text: string, cited: readonly number[]): boolean {
+  if (/^\s*I (?:could not|couldn't|did not|didn't) find\b/i.test(text)) return true;
+  return cited.length === 0 && /could not find|not (?:found|contain)/i.test(text);
+}
+
+/** Sources a "not found" cites at most: where it looked. */
+const LOOKED_SOURCES = 3;
+
+/**
+ * The "not found" answer of a question whose asked documents do not state what it asks: what they
+ * do not state, then the closest passages read, cited.
+ */
+function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAnswer {
+  const looked = statement.looked.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
+  const names = [
+    ...new Set(
+      statement.documentIds.map(
+        (id) => statement.looked.find((h) => h.chunk.documentId === id)?.sourceName ?? id,
+      ),
+    ),
+  ];
+  const subject =
+    names.length === 0
+      ? 'The documents the question is about do not state'
+      : `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not state`;
+  const what = `any ${statement.asked.text}`;
+  const where =
+    looked.length === 0 ? '' : `; the closest passages read: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
+  const text = `${NOT_FOUND_TEXT} ${subject} ${what}${where}.`;
+  options.onSources?.(looked);
+  options.onToken?.(text);
+  return {
+    text,
+    sources: looked,
+    cited: looked.map((s) => s.n),
+    notFound: true,
+    answeredBy: 'extractive',
+    invalidCitations: [],
   };
 }
 

@@ -177,6 +177,15 @@ export function asksWhetherContains(question: string): boolean {
  */
 export function evidenceDocuments(question: string, hits: readonly Hit[]): string[] | undefined {
   if (!asksWhetherContains(question)) return undefined;
+  return askedDocuments(hits);
+}
+
+/**
+ * The documents the first hits were boosted for: those the question names (`focus`), narrowed to
+ * the ones a period or recency cue picked among them when any was; the ones such a cue picked when
+ * it names none; undefined when no hit was boosted. See {@link evidenceDocuments}.
+ */
+export function askedDocuments(hits: readonly Hit[]): string[] | undefined {
   const named = new Set<string>();
   const timed = new Set<string>();
   for (const hit of hits.slice(0, EVIDENCE_HITS)) {

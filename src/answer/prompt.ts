@@ -122,6 +122,7 @@ export function buildGroundedPrompt(question: string, hits: Hit[], tag = newSpot
     spotlightInstructions(tag),
     'Cite every claim with the number of its source in square brackets, like [1] or [2][3].',
     'If the sources do not contain the answer, say that you could not find it in the documents.',
+    'When the question asks whether something is there ("did it disclose any …") and no source states it, begin with "I could not find", say what is not stated, and cite the closest sources you read.',
     'Be concise.',
   ].join('\n');
   const user = `Sources:\n\n${formatSources(hits, tag, question)}\n\nQuestion: ${neutralizeDelimiters(question)}`;

@@ -34,6 +34,11 @@ function requestWordSet(): Set<string> {
   return requestWords;
 }
 
+/** True when `term` (stemmed, see {@link contentTerms}) is a request word (see {@link REQUEST_WORDS}). */
+export function isRequestTerm(term: string): boolean {
+  return requestWordSet().has(term);
+}
+
 /**
  * The terms of a question that say what it is about: its content terms without request words
  * (see {@link REQUEST_WORDS}) and single characters; all its content terms when that leaves none.

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Answer, Hit } from '../../core/types.js';
 import {
   formatIngestReport,
   formatScore,
+  formatSources,
   formatWatchBatch,
   printable,
   printableText,
@@ -143,5 +145,37 @@ describe('formatScore', () => {
     expect(formatScore(9.7e-7)).toBe('9.7e-7');
     expect(formatScore(-2.5e-5)).toBe('-0.000025');
     expect(formatScore(0.0001)).toBe('0.0001');
+  });
+});
+
+describe('formatSources', () => {
+  const hit: Hit = {
+    chunk: {
+      id: 'report.md:0',
+      documentId: 'report.md',
+      sourceId: 'report.md',
+      ordinal: 0,
+      text: 'Payments made in connection with business acquisitions, net',
+      headingPath: ['Cash flows'],
+      pageStart: 1,
+      pageEnd: 1,
+      tokenCount: 8,
+      metadata: {},
+    },
+    score: 1,
+    scores: { lexical: 1 },
+    sourceName: 'report.md',
+  };
+  const answer = (notFound: boolean): Answer => ({
+    text: 'x [1]',
+    sources: [{ n: 1, hit }],
+    cited: [1],
+    notFound,
+    answeredBy: 'extractive',
+  });
+
+  it('lists the cited sources of an answer, and where a "not found" looked under its own title', () => {
+    expect(formatSources(answer(false))).toBe('\nSources:\n[1] report.md, p. 1, Cash flows');
+    expect(formatSources(answer(true))).toBe('\nLooked in:\n[1] report.md, p. 1, Cash flows');
   });
 });

@@ -39,14 +39,18 @@ export function formatHits(hits: Hit[]): string {
     .join('\n');
 }
 
-/** The sources block printed under an answer. */
+/**
+ * The sources block printed under an answer: `Sources:` and the cited sources; under a "not
+ * found", `Looked in:` — they are where it looked, not support for an answer.
+ */
 export function formatSources(answer: Answer): string {
   if (answer.sources.length === 0) return '';
   const cited = new Set(answer.cited);
   const lines = answer.sources
     .filter((s) => cited.has(s.n))
     .map((s) => `[${s.n}] ${printable(describeSource(s.hit))}`);
-  return lines.length > 0 ? `\nSources:\n${lines.join('\n')}` : '';
+  const title = answer.notFound ? 'Looked in:' : 'Sources:';
+  return lines.length > 0 ? `\n${title}\n${lines.join('\n')}` : '';
 }
 
 /** The end-of-run summary of an ingest; for a dry run, what it would do. */
