@@ -337,20 +337,28 @@ export class PostgresStore extends CollectionStore<SqlConnection> {
       );
     }
     return this.scopedWrite(scope, async (tx, target, now) => {
-      const finish = await this.#backend.beginBulkLoad(tx, target, {
+      const { finish, empty } = await this.#backend.beginBulkLoad(tx, target, {
         rebuildIndexes: options.rebuildIndexes ?? true,
         maintenanceWorkMem: options.maintenanceWorkMem,
       });
       const documents = new Set<string>();
+      // Into an empty namespace, the ids written so far are all the ids there are: a batch whose
+      // ids are all new is written without looking them up or deleting them first.
+      const loaded = empty ? new Set<string>() : undefined;
       let written = 0;
       for await (const batch of batches) {
         const prepared = prepareChunks(batch, chunkTarget(target.collection));
         if (prepared.length === 0) continue;
         const ids = prepared.map(({ chunk }) => chunk.id);
-        for (const owner of (await this.#backend.chunkOwners(tx, target, ids)).values()) documents.add(owner);
+        const known = loaded === undefined ? ids : ids.filter((id) => loaded.has(id));
+        const owners =
+          known.length === 0 ? new Map<string, string>() : await this.#backend.chunkOwners(tx, target, known);
+        for (const owner of owners.values()) documents.add(owner);
+        if (loaded !== undefined) for (const id of ids) loaded.add(id);
         for (let start = 0; start < prepared.length; start += INSERT_BATCH_SIZE) {
           await this.#backend.writeChunks(tx, target, prepared.slice(start, start + INSERT_BATCH_SIZE), now, {
             deferStatistics: true,
+            absent: owners.size === 0,
           });
         }
         for (const { chunk } of prepared) documents.add(chunk.documentId);
