@@ -11,9 +11,9 @@
 #   3. waits until the replica accepts read-only connections and 15/main lists it as streaming.
 # The primary is never restarted: PostgreSQL 15's defaults (wal_level replica, max_wal_senders 10)
 # already allow a streaming replica; the replica streams through a replication slot, and the
-# primary's max_slot_wal_keep_size is set (16GB, by reload) when it is unbounded. Idempotent: a replica that is running and
-# in recovery is kept; one that exists but is not (stopped and cannot start, promoted, fallen too
-# far behind) is dropped and made again. Roles, passwords and databases replicate from the
+# primary's max_slot_wal_keep_size is set (16GB, by reload) when it is unbounded.
+# Idempotent: a replica that is running and in recovery is kept; one that exists but is not
+# (stopped and cannot start, promoted, fallen too far behind) is dropped and made again. Roles, passwords and databases replicate from the
 # primary, so the replica's URL is the primary's with the replica's port.
 # The last line of stdout is that URL as an environment assignment,
 # CAIRN_TEST_POSTGRES_REPLICA_URL=postgres://cairn:…@127.0.0.1:5433/cairn_test; the rest goes to
