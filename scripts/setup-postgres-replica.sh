@@ -9,10 +9,11 @@
 #   2. turns hot_standby_feedback on in the replica (long searches are not cancelled by vacuum on
 #      the primary) and starts it;
 #   3. waits until the replica accepts read-only connections and 15/main lists it as streaming.
-# The primary is never restarted or reconfigured: PostgreSQL 15's defaults (wal_level replica,
-# max_wal_senders 10) already allow a streaming replica. Idempotent: a replica that is running and
-# in recovery is kept; one that exists but is not (stopped and cannot start, promoted, fallen too
-# far behind) is dropped and made again. Roles, passwords and databases replicate from the
+# The primary is never restarted: PostgreSQL 15's defaults (wal_level replica, max_wal_senders 10)
+# already allow a streaming replica; the replica streams through a replication slot, and the
+# primary's max_slot_wal_keep_size is set (16GB, by reload) when it is unbounded.
+# Idempotent: a replica that is running and in recovery is kept; one that exists but is not
+# (stopped and cannot start, promoted, fallen too far behind) is dropped and made again. Roles, passwords and databases replicate from the
 # primary, so the replica's URL is the primary's with the replica's port.
 # The last line of stdout is that URL as an environment assignment,
 # CAIRN_TEST_POSTGRES_REPLICA_URL=postgres://cairn:…@127.0.0.1:5433/cairn_test; the rest goes to
@@ -87,8 +88,20 @@ pg_createcluster "$PG_MAJOR" "$CLUSTER" -p "$PORT" >&2
 data_dir=$(pg_lsclusters -h "$PG_MAJOR" "$CLUSTER" | awk '{print $6}')
 [ -n "$data_dir" ] && [ -d "$data_dir" ] || fail "pg_createcluster made no data directory for $PG_MAJOR/$CLUSTER"
 find "$data_dir" -mindepth 1 -delete
-# -R: standby.signal and primary_conninfo; the application name lets the primary list it by name.
-su postgres -c "pg_basebackup -h /var/run/postgresql -p $PRIMARY_PORT -D '$data_dir' -X stream -c fast -R" >&2
+# A physical replication slot keeps on the primary the WAL the replica has not received yet: without
+# it a large write (a bulk load writes gigabytes of WAL) recycles segments before a busy replica
+# has streamed them, and the replica stops for good ("requested WAL segment … has already been
+# removed"). max_slot_wal_keep_size bounds what a stopped replica can make the primary keep (the
+# slot is then invalidated and this script makes the replica again); a reload applies it.
+SLOT="cairn_${CLUSTER}"
+on_primary "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = '$SLOT' AND NOT active" >/dev/null
+if [ "$(on_primary 'SHOW max_slot_wal_keep_size')" = "-1" ]; then
+  on_primary "ALTER SYSTEM SET max_slot_wal_keep_size = '16GB'" >/dev/null
+  on_primary 'SELECT pg_reload_conf()' >/dev/null
+fi
+# -R: standby.signal and primary_conninfo (and primary_slot_name, with -S); -C creates the slot.
+# The application name lets the primary list it by name.
+su postgres -c "pg_basebackup -h /var/run/postgresql -p $PRIMARY_PORT -D '$data_dir' -X stream -c fast -R -C -S $SLOT" >&2
 cat >>"$data_dir/postgresql.auto.conf" <<CONF
 primary_conninfo = 'host=/var/run/postgresql port=$PRIMARY_PORT user=postgres application_name=$PG_MAJOR/$CLUSTER'
 CONF

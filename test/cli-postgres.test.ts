@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPglite } from '../src/store/postgres/pglite-driver.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
-import { describeOnPostgresServer, onServer } from './support/postgres-server.js';
+import { describeOnPostgresServer, dropTestDatabase, onServer } from './support/postgres-server.js';
 import { runCairn as cairn } from './support/run-cli.js';
 
 /** Ingests the example PDFs, re-ingests, asks, searches another namespace and lists documents at `url`. */
@@ -80,6 +80,64 @@ describeOnPostgresServer('cairn CLI on the PostgreSQL server (CAIRN_TEST_POSTGRE
 
   it('ingests, searches, answers and lists with --db postgres://, scoped work as the runtime role', async () => {
     await ingestSearchAsk(database().url);
+  });
+
+  it('migrates a SQLite store into a new collection on the server with one bulk load, then resumes per document', async () => {
+    const file = path.join(tempDir(), 'source.db');
+    const ingest = await cairn([
+      'ingest',
+      'examples',
+      '--include',
+      '*.pdf',
+      '--db',
+      file,
+      '--no-cache',
+      '--json',
+    ]);
+    expect(ingest.code, ingest.stderr).toBe(0);
+    // A database of its own: the other tests of this block fill the default collection of theirs.
+    const name = `${database().name}_migrated`;
+    await onServer(database().url, `CREATE DATABASE ${name}`);
+    const url = new URL(database().url);
+    url.pathname = `/${name}`;
+    const target = url.toString();
+    try {
+      const copy = await cairn(['migrate', '--from', file, '--to', target, '--json']);
+      expect(copy.code, copy.stderr).toBe(0);
+      expect(copy.stderr).toMatch(/bulk load committed/);
+      const [entry] = JSON.parse(copy.stdout);
+      expect(entry).toMatchObject({ namespace: 'default', documents: 3, copied: 3, skipped: 0, bulk: true });
+      expect(entry.chunks).toBeGreaterThan(3);
+      const documents = JSON.parse((await cairn(['documents', '--db', target, '--json'])).stdout);
+      expect(
+        documents.map((d: { chunkCount: number }) => d.chunkCount).reduce((a: number, b: number) => a + b),
+      ).toBe(entry.chunks);
+      // BM25 inside PostgreSQL over the bulk-loaded statistics ranks as SQLite's FTS5 does.
+      const ranking = async (db: string) =>
+        JSON.parse(
+          (
+            await cairn([
+              'search',
+              'engine power loss on approach',
+              '--db',
+              db,
+              '--mode',
+              'lexical',
+              '--json',
+            ])
+          ).stdout,
+        ).hits.map((hit: { chunk: { id: string }; score: number }) => [hit.chunk.id, hit.score.toFixed(4)]);
+      const expected = await ranking(file);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await ranking(target)).toEqual(expected);
+      // The namespace is no longer empty: a rerun goes document by document and finds them all there.
+      const again = await cairn(['migrate', '--from', file, '--to', target, '--json']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)[0]).toMatchObject({ copied: 0, skipped: 3 });
+      expect(JSON.parse(again.stdout)[0].bulk).toBeUndefined();
+    } finally {
+      await dropTestDatabase(database().url, name);
+    }
   });
 
   it('takes four processes ingesting four folders into one collection at once: none fails, each document once', async () => {

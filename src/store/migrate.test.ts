@@ -130,6 +130,7 @@ describe('migrateStore', () => {
     const controller = new AbortController();
     const reports: number[] = [];
     const interrupted = migrateStore(source, target, {
+      bulk: false,
       signal: controller.signal,
       onProgress: (progress) => {
         reports.push(progress.copied);
@@ -138,6 +139,7 @@ describe('migrateStore', () => {
     });
     await expect(interrupted).rejects.toThrow('interrupted');
     expect((await target.listDocuments({ collection: 'docs' })).length).toBe(4);
+    // The target's namespace is no longer empty: the rerun copies document by document by itself.
     const resumed = await migrateStore(source, target);
     expect(resumed).toEqual([
       {
@@ -159,6 +161,83 @@ describe('migrateStore', () => {
     expect(copied).toEqual(expected);
     await source.close();
     await target.close();
+  });
+
+  it('copies into an empty PostgreSQL namespace with one bulk load, which an interruption leaves empty', async () => {
+    const source = await stores.sqlite();
+    await fill(source);
+    const target = await stores.pglite();
+    const controller = new AbortController();
+    const interrupted = migrateStore(source, target, {
+      signal: controller.signal,
+      batchSize: 4,
+      onProgress: (progress) => {
+        expect(progress.bulk).toBe(true);
+        if (progress.copied === 4) controller.abort(new Error('interrupted'));
+      },
+    });
+    await expect(interrupted).rejects.toThrow('interrupted');
+    // One transaction: the documents read before the interruption were never committed.
+    expect(await target.listDocuments({ collection: 'docs' })).toEqual([]);
+    expect(await target.countChunks({ collection: 'docs' })).toBe(0);
+    const result = await migrateStore(source, target, { namespaces: ['default', 'tenant'], batchSize: 4 });
+    expect(result.map((entry) => [entry.namespace, entry.copied, entry.chunks, entry.bulk])).toEqual([
+      ['default', 6, 26, true],
+      ['tenant', 1, 2, true],
+    ]);
+    expect(await snapshot(target)).toEqual(await snapshot(source));
+    // The same BM25 statistics as a copy document by document (SQLite's FTS5 counts every
+    // namespace of a table, PostgreSQL each namespace on its own, so the source's scores differ).
+    const reference = await stores.pglite();
+    await migrateStore(source, reference, { namespaces: ['default', 'tenant'], bulk: false });
+    for (const query of ['topic part', 'doc3 guide', 'loose']) {
+      for (const namespace of ['default', 'tenant']) {
+        const scores = async (store: Store) =>
+          (await store.lexicalSearch({ collection: 'docs', namespace, query, topK: 30 })).map((hit) => [
+            hit.chunk.id,
+            hit.score.toFixed(6),
+          ]);
+        const expected = await scores(reference);
+        if (query === 'topic part') expect(expected.length).toBeGreaterThan(0);
+        expect(await scores(target), `${query} in ${namespace}`).toEqual(expected);
+      }
+    }
+    await reference.close();
+    await source.close();
+    await target.close();
+  });
+
+  it('with bulk: true replaces each document in a non-empty namespace, and refuses a target without a bulk load', async () => {
+    const source = await stores.sqlite();
+    await fill(source);
+    const target = await stores.pglite();
+    await target.createCollection('docs', {
+      model: 'test-embedder',
+      dimension: DIM,
+      metadata: { owner: 'ops' },
+    });
+    // doc1 is there in an older version with more chunks, one of them an id the new version lacks.
+    await target.replaceDocument(
+      { collection: 'docs' },
+      documentWrite('doc1', chunks('doc1', 7, 99), { contentHash: 'old' }),
+    );
+    const [entry] = await migrateStore(source, target, { bulk: true });
+    expect([entry!.copied, entry!.bulk]).toEqual([6, true]);
+    expect((await target.getDocument({ collection: 'docs' }, 'doc1'))?.chunkCount).toBe(4);
+    const {
+      per: [expected],
+    } = await snapshot(source);
+    const {
+      per: [copied],
+    } = await snapshot(target);
+    expect(copied).toEqual(expected);
+    const memory = await stores.memory();
+    await expect(migrateStore(source, memory, { bulk: true })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await source.close();
+    await target.close();
+    await memory.close();
   });
 
   it('refuses a target that holds the collection with another model', async () => {

@@ -4,7 +4,7 @@
  * @module
  */
 import { CollectionNotFoundError, InvalidArgumentError } from '../core/errors.js';
-import type { Scope, Store } from '../core/ports.js';
+import type { DocumentWrite, Scope, Store } from '../core/ports.js';
 import type { DocumentRecord, StoredChunk } from '../core/types.js';
 
 /** Options of {@link migrateStore}. */
@@ -22,6 +22,33 @@ export interface MigrateOptions {
   onProgress?: (progress: MigrateProgress) => void;
   /** Stops the copy between two documents (the rerun resumes). */
   signal?: AbortSignal;
+  /**
+   * Copy each namespace with the target's bulk load ({@link BulkLoadingStore}, the PostgreSQL
+   * store) instead of one `replaceDocument` per document: `true` always (fails when the target
+   * has none), `false` never, default (`undefined`) when the target has one and its namespace holds
+   * no chunks yet (a new collection). A bulk copy of a namespace is one transaction: interrupted,
+   * it leaves nothing, and the rerun starts that namespace over.
+   */
+  bulk?: boolean;
+  /** `maintenance_work_mem` for a bulk copy's index builds (e.g. `1GB`); default the server's. */
+  maintenanceWorkMem?: string;
+}
+
+/**
+ * A store that loads many chunks and documents in one transaction (the PostgreSQL store's
+ * `bulkLoad`; see its documentation for the batches' shapes and the locks it takes).
+ */
+export interface BulkLoadingStore {
+  bulkLoad(
+    scope: Scope,
+    batches: AsyncIterable<StoredChunk[] | { documents: DocumentWrite[] }>,
+    options?: { maintenanceWorkMem?: string; onBatch?: (written: number) => void },
+  ): Promise<{ chunks: number; documents: number }>;
+}
+
+/** Whether `store` has a bulk load ({@link BulkLoadingStore}). */
+export function canBulkLoad(store: Store): store is Store & BulkLoadingStore {
+  return typeof (store as Partial<BulkLoadingStore>).bulkLoad === 'function';
 }
 
 /** Where a migration stands, per collection and namespace. */
@@ -38,6 +65,8 @@ export interface MigrateProgress {
   chunks: number;
   /** True on the last report of the namespace. */
   done: boolean;
+  /** Whether the namespace was copied with the target's bulk load (one transaction). */
+  bulk?: boolean;
 }
 
 /** What a migration did, one entry per collection and namespace. */
@@ -56,7 +85,8 @@ export const DEFAULT_MIGRATE_BATCH_SIZE = 500;
  * Resumable: a document whose record in the target has the same content hash, parser fingerprint
  * and chunk count is skipped, so a rerun after an interruption continues where it stopped (each
  * document is written as one unit, so none is left half-copied). Records get the time of the
- * copy as `ingestedAt`.
+ * copy as `ingestedAt`. Into a target with a bulk load (PostgreSQL) whose namespace is empty, a
+ * namespace is copied with it instead, as one transaction (see {@link MigrateOptions.bulk}).
  * @throws {CollectionNotFoundError} for a listed collection the source lacks.
  * @throws {CollectionConflictError} when the target holds the collection with another definition.
  * @throws The `signal`'s reason when it aborts.
@@ -69,6 +99,12 @@ export async function migrateStore(
   const batchSize = options.batchSize ?? DEFAULT_MIGRATE_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new InvalidArgumentError('batchSize', `must be a positive integer, got ${batchSize}`);
+  }
+  if (options.bulk === true && !canBulkLoad(to)) {
+    throw new InvalidArgumentError(
+      'bulk',
+      `the target (${to.backend}) has no bulk load; only a postgres:// or pglite: target has one (drop --bulk)`,
+    );
   }
   const namespaces = options.namespaces ?? ['default'];
   const names = options.collections ?? (await from.listCollections()).map((collection) => collection.name);
@@ -112,6 +148,10 @@ async function copyNamespace(
     chunks: 0,
     done: false,
   };
+  if (canBulkLoad(to) && options.bulk !== false) {
+    const bulk = options.bulk === true || (await to.countChunks(scope)) === 0;
+    if (bulk) return bulkCopyNamespace(from, to, scope, { records, present, progress, batchSize, options });
+  }
   for (const record of records) {
     options.signal?.throwIfAborted();
     if (sameDocument(present.get(record.documentId), record)) {
@@ -140,6 +180,88 @@ async function copyNamespace(
   return progress;
 }
 
+/**
+ * Copies one namespace through the target's bulk load, as one transaction: the documents not
+ * already there (the same test as the per-document copy) in batches of about `batchSize` chunks,
+ * then the chunks without a record. Progress is reported as documents are read.
+ */
+async function bulkCopyNamespace(
+  from: Store,
+  to: Store & BulkLoadingStore,
+  scope: Required<Scope>,
+  copy: {
+    records: DocumentRecord[];
+    present: ReadonlyMap<string, DocumentRecord>;
+    progress: MigrateProgress;
+    batchSize: number;
+    options: MigrateOptions;
+  },
+): Promise<MigrateProgress> {
+  const { records, present, progress, batchSize, options } = copy;
+  progress.bulk = true;
+  async function* batches(): AsyncGenerator<StoredChunk[] | { documents: DocumentWrite[] }> {
+    let documents: DocumentWrite[] = [];
+    let size = 0;
+    for (const record of records) {
+      options.signal?.throwIfAborted();
+      if (sameDocument(present.get(record.documentId), record)) {
+        progress.skipped += 1;
+      } else {
+        const chunks: StoredChunk[] = [];
+        for await (const batch of from.iterChunks({
+          ...scope,
+          documentIds: [record.documentId],
+          batchSize,
+        })) {
+          chunks.push(...batch);
+        }
+        const { chunkCount: _count, ingestedAt: _at, ...document } = record;
+        documents.push({ document, chunks });
+        size += chunks.length;
+        progress.copied += 1;
+        progress.chunks += chunks.length;
+      }
+      options.onProgress?.({ ...progress });
+      if (size >= batchSize) {
+        yield { documents };
+        documents = [];
+        size = 0;
+      }
+    }
+    if (documents.length > 0) yield { documents };
+    const recorded = new Set(records.map((r) => r.documentId));
+    for await (const batch of orphanBatches(from, scope, recorded, batchSize)) {
+      progress.chunks += batch.length;
+      yield batch;
+    }
+  }
+  await to.bulkLoad(scope, batches(), { maintenanceWorkMem: options.maintenanceWorkMem });
+  progress.done = true;
+  options.onProgress?.({ ...progress });
+  return progress;
+}
+
+/** Chunks of documents that have no record (written with `upsertChunks`), in batches, with embeddings. */
+async function* orphanBatches(
+  from: Store,
+  scope: Required<Scope>,
+  recorded: ReadonlySet<string>,
+  batchSize: number,
+): AsyncGenerator<StoredChunk[]> {
+  for await (const batch of from.iterChunks({ ...scope, batchSize, includeEmbeddings: false })) {
+    const orphans = batch.filter((chunk) => !recorded.has(chunk.documentId));
+    if (orphans.length === 0) continue;
+    const embeddings = await from.getEmbeddings(
+      scope,
+      orphans.map((chunk) => chunk.id),
+    );
+    yield orphans.map((chunk) => {
+      const embedding = embeddings.get(chunk.id);
+      return embedding === undefined ? chunk : { ...chunk, embedding };
+    });
+  }
+}
+
 /** Chunks of documents that have no record (written with `upsertChunks`), in batches. */
 async function copyChunksWithoutRecord(
   from: Store,
@@ -149,20 +271,8 @@ async function copyChunksWithoutRecord(
   batchSize: number,
 ): Promise<number> {
   let copied = 0;
-  for await (const batch of from.iterChunks({ ...scope, batchSize, includeEmbeddings: false })) {
-    const orphans = batch.filter((chunk) => !recorded.has(chunk.documentId));
-    if (orphans.length === 0) continue;
-    const embeddings = await from.getEmbeddings(
-      scope,
-      orphans.map((chunk) => chunk.id),
-    );
-    await to.upsertChunks(
-      scope,
-      orphans.map((chunk) => {
-        const embedding = embeddings.get(chunk.id);
-        return embedding === undefined ? chunk : { ...chunk, embedding };
-      }),
-    );
+  for await (const orphans of orphanBatches(from, scope, recorded, batchSize)) {
+    await to.upsertChunks(scope, orphans);
     copied += orphans.length;
   }
   return copied;

@@ -14,6 +14,8 @@ interface MigrateOptions {
   collection?: string[];
   namespace?: string[];
   batchSize?: number;
+  bulk?: boolean;
+  maintenanceWorkMem?: string;
   json?: boolean;
 }
 
@@ -22,8 +24,9 @@ function collect(value: string, previous: string[] | undefined): string[] {
 }
 
 function describe(progress: MigrateProgress): string {
-  const { collection, namespace, copied, skipped, documents, chunks } = progress;
-  return `${collection} (${namespace}): ${copied + skipped}/${documents} documents, ${copied} copied, ${skipped} already there, ${chunks} chunks written`;
+  const { collection, namespace, copied, skipped, documents, chunks, bulk, done } = progress;
+  const how = bulk ? (done ? ', bulk load committed' : ' read, bulk load under way') : ' written';
+  return `${collection} (${namespace}): ${copied + skipped}/${documents} documents, ${copied} copied, ${skipped} already there, ${chunks} chunks${how}`;
 }
 
 /** Registers `cairn migrate`. */
@@ -41,6 +44,15 @@ export function registerMigrateCommand(program: Command): void {
     .option('--collection <name>', 'a collection to copy (repeatable; default every one)', collect)
     .option('--namespace <name>', 'a namespace to copy (repeatable; default "default")', collect)
     .option('--batch-size <n>', 'chunks per read and write (default 500)', positiveInt('--batch-size'))
+    .option(
+      '--bulk',
+      "copy each namespace with the target's bulk load, one transaction (postgres:// and pglite: targets; default when the target namespace is empty)",
+    )
+    .option('--no-bulk', 'copy document by document even into an empty postgres:// or pglite: namespace')
+    .option(
+      '--maintenance-work-mem <size>',
+      "PostgreSQL's maintenance_work_mem for a bulk load's index builds, e.g. 1GB (default the server's)",
+    )
     .option('--json', 'print the result as JSON')
     .action(async (options: MigrateOptions) => {
       const from = await openStore(options.from);
@@ -52,6 +64,8 @@ export function registerMigrateCommand(program: Command): void {
             collections: options.collection,
             namespaces: options.namespace,
             batchSize: options.batchSize,
+            bulk: options.bulk,
+            maintenanceWorkMem: options.maintenanceWorkMem,
             onProgress: (progress) => {
               if (progress.done)
                 process.stderr.write(`${interactive ? '\r\u001b[2K' : ''}${describe(progress)}\n`);

@@ -540,12 +540,16 @@ export class PostgresBackend extends SqlBackend {
    * postings only). Dropping an index locks its table exclusively until the load commits.
    * @param maintenanceWorkMem PostgreSQL's `maintenance_work_mem` for the index builds (e.g.
    *   `1GB`), set for this transaction only; `undefined` keeps the server's.
+   * @returns `finish`, the step to run after the last batch, and `empty`: whether the namespace
+   *   held no chunk when the load began (then only the load's own chunks can share an id with a
+   *   later batch, and the caller can skip the look-up and overwrite step of every new id: with
+   *   the postings' id index dropped, the delete trigger reads every posting of the table).
    */
   async beginBulkLoad(
     tx: SqlConnection,
     scope: Backend.BackendScope,
     options: { rebuildIndexes: boolean; maintenanceWorkMem: string | undefined },
-  ): Promise<() => Promise<void>> {
+  ): Promise<{ finish: () => Promise<void>; empty: boolean }> {
     const { collection, namespace } = scope;
     const tables = lexicalTables(collection.location);
     await raw(tx).query(
@@ -553,6 +557,10 @@ export class PostgresBackend extends SqlBackend {
         'ON CONFLICT (namespace) DO UPDATE SET chunks = s.chunks',
       [namespace],
     );
+    const { rows: held } = await raw(tx).query<{ empty: boolean }>(
+      `SELECT NOT EXISTS (SELECT 1 FROM ${this.table(collection)}) AS empty`,
+    );
+    const empty = held[0]?.empty === true;
     const rebuild: string[] = [];
     if (options.rebuildIndexes) {
       await this.#asOwner(tx, namespace, async (owner) => {
@@ -579,7 +587,7 @@ export class PostgresBackend extends SqlBackend {
         }
       });
     }
-    return async () => {
+    const finish = async () => {
       for (const sql of statisticsSql(collection.location)) await raw(tx).query(sql, [namespace]);
       if (rebuild.length === 0) return;
       await this.#asOwner(tx, namespace, async (owner) => {
@@ -596,6 +604,7 @@ export class PostgresBackend extends SqlBackend {
         }
       });
     };
+    return { finish, empty };
   }
 
   /** Runs `work` as the connecting owner inside a namespaced transaction, then enters `namespace` again. */

@@ -129,6 +129,58 @@ function bulkLoadCases(open: () => { store: PostgresStore; sql: Sql }) {
     );
   });
 
+  it('into an empty namespace, overwrites ids a later batch repeats and replaces documents as upsertChunks and replaceDocument do', async () => {
+    const { store, sql } = open();
+    const first = chunks('a', 40, 5);
+    const repeated = chunks('a', 10, 6); // the ids of a0…a2, new text and vectors
+    const ofDoc = (count: number, seed: number) =>
+      chunks('d', count, seed).map((chunk, i) => ({
+        ...chunk,
+        id: `doc:${i}`,
+        documentId: 'doc',
+        sourceId: 'doc',
+        ordinal: i,
+      }));
+    const long = documentWrite('doc', ofDoc(6, 7));
+    const short = documentWrite('doc', ofDoc(3, 8)); // doc replaced: 3 chunks, not 6
+    for (const name of ['fresh', 'freshplain'])
+      await store.createCollection(name, { model: 'm', dimension: DIMENSION });
+    const result = await store.bulkLoad({ collection: 'fresh' }, [
+      first,
+      { documents: [long] },
+      repeated,
+      { documents: [short] },
+    ]);
+    await store.upsertChunks({ collection: 'freshplain' }, first);
+    await store.replaceDocument({ collection: 'freshplain' }, long);
+    await store.upsertChunks({ collection: 'freshplain' }, repeated);
+    await store.replaceDocument({ collection: 'freshplain' }, short);
+    expect(result.chunks).toBe(40 + 6 + 10 + 3);
+    expect(await store.countChunks({ collection: 'fresh' })).toBe(40 + 3);
+    expect(await store.countChunks({ collection: 'freshplain' })).toBe(40 + 3);
+    expect((await store.getDocument({ collection: 'fresh' }, 'doc'))?.chunkCount).toBe(3);
+    expect(await rankings(store, 'fresh')).toEqual(await rankings(store, 'freshplain'));
+    expect(await statistics(sql, 'fresh')).toEqual(await statistics(sql, 'freshplain'));
+    const text = async (collection: string) =>
+      (await store.getChunks({ collection }, ['a0:0', 'a2:1', 'doc:0'])).map((chunk) => chunk.text);
+    expect(await text('fresh')).toEqual(await text('freshplain'));
+  });
+
+  it('refuses a document whose chunk id another document of the load holds, storing nothing', async () => {
+    const { store } = open();
+    await store.createCollection('taken', { model: 'm', dimension: DIMENSION });
+    const thief = documentWrite('thief', [
+      storedChunk('thief', 0, { id: 'x0:0', embedding: Array(DIMENSION).fill(0.3) }),
+    ]);
+    await expect(
+      store.bulkLoad({ collection: 'taken' }, [chunks('x', 4, 9), { documents: [thief] }]),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('already belongs to document "x0"'),
+    });
+    expect(await store.countChunks({ collection: 'taken' })).toBe(0);
+  });
+
   it("leaves other namespaces' chunks and scores alone", async () => {
     const { store } = open();
     const other = await rankings(store, 'plain', 'other');

@@ -6,10 +6,16 @@
  * @module
  */
 import { CollectionNotFoundError, InvalidArgumentError } from '../../core/errors.js';
-import type { Scope } from '../../core/ports.js';
-import type { StoredChunk } from '../../core/types.js';
+import type { DocumentWrite, Scope } from '../../core/ports.js';
+import type { DocumentRecord, StoredChunk } from '../../core/types.js';
 import { CollectionStore } from '../collection/collection-store.js';
-import { chunkTarget, prepareChunks, validateCollectionName } from '../collection/validation.js';
+import {
+  chunkTarget,
+  type PreparedChunk,
+  prepareChunks,
+  prepareDocumentWrite,
+  validateCollectionName,
+} from '../collection/validation.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import { createPgDriver } from './pg-driver.js';
 import { createPglite, pgliteDriver } from './pglite-driver.js';
@@ -44,6 +50,12 @@ export interface BulkLoadOptions {
   /** Called after each batch with the number of chunks written so far. */
   onBatch?: (written: number) => void;
 }
+
+/**
+ * One batch of {@link PostgresStore.bulkLoad}: chunks (as `upsertChunks` takes them), or whole
+ * documents with their records (as `replaceDocument` takes them).
+ */
+export type BulkLoadBatch = StoredChunk[] | { documents: DocumentWrite[] };
 
 /** What {@link PostgresStore.bulkLoad} wrote. */
 export interface BulkLoadResult {
@@ -293,7 +305,17 @@ export class PostgresStore extends CollectionStore<SqlConnection> {
    * are dropped first and built once over the whole tables at the end; the namespace's term
    * statistics and totals are then counted once from its postings. Chunks are validated as
    * `upsertChunks` validates them and overwrite chunks of the same id (keeping their creation
-   * time); document records of documents that gained or lost chunks are recounted. Nothing is
+   * time); document records of documents that gained or lost chunks are recounted. A batch may
+   * instead hold whole documents (`{ documents: DocumentWrite[] }`, validated as `replaceDocument`
+   * validates one): each document's earlier chunks are deleted, its chunks written and its record
+   * upserted, so each document is replaced as `replaceDocument` replaces it (a chunk id held by
+   * another document is refused), all inside the load's one transaction.
+   *
+   * Into a namespace that holds no chunks when the load begins, chunks of ids the load has not
+   * written yet are inserted without a look-up (the fast path: `cairn migrate` into a new
+   * collection); into a non-empty one, each batch looks its ids up first, and overwriting (or
+   * replacing a document) with the postings' indexes dropped reads every posting of the table per
+   * batch — pass `rebuildIndexes: false` when a load overwrites much. Nothing is
    * visible to other transactions until the load commits, and a failure (a bad chunk in any batch,
    * a lost connection) rolls all of it back.
    *
@@ -312,7 +334,8 @@ export class PostgresStore extends CollectionStore<SqlConnection> {
    * await store.bulkLoad({ collection: 'papers' }, batchesOfChunks(), { maintenanceWorkMem: '1GB' });
    * await store.analyze('papers');
    * ```
-   * @param batches Arrays of chunks, read one at a time (an async generator keeps memory flat).
+   * @param batches Arrays of chunks or `{ documents }` batches, read one at a time (an async
+   *   generator keeps memory flat).
    * @param options `rebuildIndexes` (default true); `maintenanceWorkMem`, PostgreSQL's
    *   `maintenance_work_mem` for the index builds in this transaction (e.g. `1GB`; default the
    *   server's, 64 MB out of the box: an HNSW graph larger than it builds much more slowly);
@@ -324,7 +347,7 @@ export class PostgresStore extends CollectionStore<SqlConnection> {
    */
   bulkLoad(
     scope: Scope,
-    batches: AsyncIterable<StoredChunk[]> | Iterable<StoredChunk[]>,
+    batches: AsyncIterable<BulkLoadBatch> | Iterable<BulkLoadBatch>,
     options: BulkLoadOptions = {},
   ): Promise<BulkLoadResult> {
     if (
@@ -337,21 +360,44 @@ export class PostgresStore extends CollectionStore<SqlConnection> {
       );
     }
     return this.scopedWrite(scope, async (tx, target, now) => {
-      const finish = await this.#backend.beginBulkLoad(tx, target, {
+      const { finish, empty } = await this.#backend.beginBulkLoad(tx, target, {
         rebuildIndexes: options.rebuildIndexes ?? true,
         maintenanceWorkMem: options.maintenanceWorkMem,
       });
       const documents = new Set<string>();
+      // Into an empty namespace, the ids written so far are all the ids there are: a batch whose
+      // ids are all new is written without looking them up or deleting them first.
+      const loaded = empty ? new Set<string>() : undefined;
       let written = 0;
       for await (const batch of batches) {
-        const prepared = prepareChunks(batch, chunkTarget(target.collection));
-        if (prepared.length === 0) continue;
+        const { prepared, records } = Array.isArray(batch)
+          ? { prepared: prepareChunks(batch, chunkTarget(target.collection)), records: [] }
+          : this.#prepareDocuments(batch, target.collection, now);
+        if (records.length > 0) {
+          const ids = records.map((record) => record.documentId);
+          // A document replaced: its earlier chunks go first (none when the namespace began empty
+          // and the load has not written the document yet).
+          if (loaded === undefined || ids.some((id) => documents.has(id))) {
+            await this.#backend.deleteChunks(tx, target, { documentIds: ids });
+          }
+        }
+        if (prepared.length === 0 && records.length === 0) continue;
         const ids = prepared.map(({ chunk }) => chunk.id);
-        for (const owner of (await this.#backend.chunkOwners(tx, target, ids)).values()) documents.add(owner);
+        const known = loaded === undefined ? ids : ids.filter((id) => loaded.has(id));
+        const owners =
+          known.length === 0 ? new Map<string, string>() : await this.#backend.chunkOwners(tx, target, known);
+        if (records.length > 0) refuseTakenIds(prepared, owners, target.namespace);
+        for (const owner of owners.values()) documents.add(owner);
+        if (loaded !== undefined) for (const id of ids) loaded.add(id);
         for (let start = 0; start < prepared.length; start += INSERT_BATCH_SIZE) {
           await this.#backend.writeChunks(tx, target, prepared.slice(start, start + INSERT_BATCH_SIZE), now, {
             deferStatistics: true,
+            absent: owners.size === 0,
           });
+        }
+        for (const record of records) {
+          await this.#backend.writeDocument(tx, target, record);
+          documents.add(record.documentId);
         }
         for (const { chunk } of prepared) documents.add(chunk.documentId);
         written += prepared.length;
@@ -361,6 +407,40 @@ export class PostgresStore extends CollectionStore<SqlConnection> {
       await this.#backend.recountDocuments(tx, target, [...documents]);
       return { chunks: written, documents: documents.size };
     });
+  }
+
+  /** A batch of document writes, validated as `replaceDocument` validates one. */
+  #prepareDocuments(
+    batch: { documents: DocumentWrite[] },
+    collection: Parameters<typeof chunkTarget>[0],
+    now: string,
+  ): { prepared: PreparedChunk[]; records: DocumentRecord[] } {
+    if (!Array.isArray(batch?.documents)) {
+      throw new InvalidArgumentError(
+        'batches',
+        'each batch must be an array of chunks or { documents: [...] }',
+      );
+    }
+    const prepared: PreparedChunk[] = [];
+    const records: DocumentRecord[] = [];
+    const seen = new Set<string>();
+    for (const write of batch.documents) {
+      const { record, chunks } = prepareDocumentWrite(write, chunkTarget(collection));
+      if (seen.has(record.documentId)) {
+        throw new InvalidArgumentError('documents', `document "${record.documentId}" repeats in one batch`);
+      }
+      seen.add(record.documentId);
+      records.push({ ...record, ingestedAt: now });
+      prepared.push(...chunks);
+    }
+    const ids = new Set<string>();
+    for (const { chunk } of prepared) {
+      if (ids.has(chunk.id)) {
+        throw new InvalidArgumentError('documents', `chunk id "${chunk.id}" repeats in one batch`);
+      }
+      ids.add(chunk.id);
+    }
+    return { prepared, records };
   }
 
   /** The registry entry of `collection`. @throws {CollectionNotFoundError} when it does not exist. */
@@ -389,5 +469,24 @@ export class PostgresStore extends CollectionStore<SqlConnection> {
       });
       for (const target of targets) await this.#backend.analyzeTable(target.location);
     });
+  }
+}
+
+/**
+ * Refuses chunks of documents whose ids another document of the namespace holds (`owners`: id to
+ * document, read after the documents' own earlier chunks were deleted), as `replaceDocument` does.
+ */
+function refuseTakenIds(
+  prepared: readonly PreparedChunk[],
+  owners: ReadonlyMap<string, string>,
+  namespace: string,
+) {
+  for (const { chunk } of prepared) {
+    const owner = owners.get(chunk.id);
+    if (owner === undefined || owner === chunk.documentId) continue;
+    throw new InvalidArgumentError(
+      'chunks',
+      `chunk id "${chunk.id}" already belongs to document "${owner}" in namespace "${namespace}"`,
+    );
   }
 }
