@@ -34,7 +34,7 @@ export function freePort(): Promise<number> {
  * Where the server keeps its data: /dev/shm when it is a memory file system with at least 1 GiB
  * free, else the temporary folder. Chroma writes its SQLite log and segments with a sync per
  * commit, and the store contract creates a database per test: on this project's 2-core machine
- * the contract took 191 s with its data in memory against 600 s on disk, back to back at load 18–22.
+ * the contract took 83 s with its data in memory against 168 s on disk, back to back at load 9–10.
  * The data is removed when the server stops.
  */
 function dataFolderBase(): string {
