@@ -5,14 +5,20 @@
 //   config-file.js, which the entry imports when a command runs, with the code they share in
 //   chunk-*.js files.
 // Unbundled, `cairn search` loads about 120 of cairn's modules one by one (resolving, reading and
-// compiling each); bundled, a handful of files (bench/cli-startup.mjs). Packages stay external:
-// node_modules is resolved as before, and a package loaded by both the entry and a command (commander)
-// is one instance.
+// compiling each); bundled, a handful of files (bench/cli-startup.mjs). Packages stay external
+// (node_modules is resolved as before) except commander, which the entry holds: resolving it
+// through its package.json `exports` and reading its seven files took a tenth of `cairn search`'s
+// start-up, and its `node:child_process` (which loads the net, stream and dgram modules) is required
+// only when a command runs an executable subcommand, which cairn's never do. The command modules
+// use the entry's commander (one instance: `instanceof CommanderError` holds across them).
+// The ES modules are minified (whitespace and syntax, names kept, so stack traces still name
+// functions): Node reads, decodes and compiles every byte of each chunk `cairn search` imports.
 // Every `import.meta.url` in the bundled code is rewritten to the URL its module had in dist/
 // (relative to the output folder, so the package can move), so files found beside a module (the
 // parse child, the explorer's assets) and `createRequire` resolve as they did unbundled.
 // `npm run build` runs it after tsc; test/support/ensure-built.ts runs it when dist/cli is stale.
 import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -55,25 +61,60 @@ const keepModuleUrls = {
   },
 };
 
+/** Where the entry leaves the commander it bundles for the command modules (`globalThis`). */
+const COMMANDER_KEY = 'Symbol.for("cairn.cli.commander")';
+
 /**
- * commander in the command modules is the instance the entry required: imported as an ES module
- * it would be loaded again through its ES module wrapper, its CommonJS source scanned for exports.
+ * commander in the command modules is the instance the entry bundles (left on `globalThis` under
+ * {@link COMMANDER_KEY}); a command module imported without the entry requires the package.
+ * Imported as an ES module it would be loaded again through its ES module wrapper, its CommonJS
+ * source scanned for exports.
  */
-const commanderRequired = {
-  name: 'commander-required',
+const commanderFromEntry = {
+  name: 'commander-from-entry',
   setup(builder) {
     builder.onResolve({ filter: /^commander$/ }, () => ({
       path: 'commander',
-      namespace: 'commander-required',
+      namespace: 'commander-from-entry',
     }));
-    builder.onLoad({ filter: /.*/, namespace: 'commander-required' }, () => ({
+    builder.onLoad({ filter: /.*/, namespace: 'commander-from-entry' }, () => ({
       contents: [
         "import { createRequire } from 'node:module';",
-        "const commander = createRequire(import.meta.url)('commander');",
+        `const commander = globalThis[${COMMANDER_KEY}] ?? createRequire(import.meta.url)('commander');`,
         'export const { Command, CommanderError, InvalidArgumentError, Option } = commander;',
       ].join('\n'),
       loader: 'js',
       resolveDir: outdir,
+    }));
+  },
+};
+
+/**
+ * commander bundled into the entry, its `node:child_process` required when first used (commander
+ * spawns a process only for executable subcommands), and left for the command modules on
+ * `globalThis` (see commanderFromEntry).
+ */
+const commanderBundled = {
+  name: 'commander-bundled',
+  setup(builder) {
+    const main = createRequire(path.join(source, 'main.js')).resolve('commander');
+    builder.onResolve({ filter: /^commander$/ }, () => ({ path: main }));
+    builder.onLoad({ filter: /[/\\]commander[/\\]index\.js$/ }, (args) =>
+      args.path === main
+        ? {
+            contents: `${readFileSync(main, 'utf8')}\nglobalThis[${COMMANDER_KEY}] = module.exports;\n`,
+            loader: 'js',
+          }
+        : undefined,
+    );
+    builder.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[/\\]node_modules[/\\]commander[/\\]/.test(args.importer)
+        ? { path: 'child_process', namespace: 'child-process-on-use' }
+        : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'child-process-on-use' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
+      loader: 'js',
     }));
   },
 };
@@ -86,6 +127,8 @@ const common = {
   // package.json says `sideEffects: false` for library users' bundlers; the CLI keeps every import
   // as it runs unbundled.
   ignoreAnnotations: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 };
 
@@ -96,7 +139,7 @@ await build({
   format: 'esm',
   splitting: true,
   chunkNames: 'chunk-[hash]',
-  plugins: [keepModuleUrls, commanderRequired],
+  plugins: [keepModuleUrls, commanderFromEntry],
 });
 
 await build({
@@ -105,6 +148,7 @@ await build({
   outfile: path.join(outdir, 'cairn.cjs'),
   format: 'cjs',
   plugins: [
+    commanderBundled,
     {
       // The command modules and the configuration file are the ES modules built above, beside it.
       name: 'commands-beside',

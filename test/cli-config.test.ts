@@ -1,15 +1,33 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
 import { runCairn } from './support/run-cli.js';
 
-/** A folder with three example PDFs and a configuration file. */
+/**
+ * Three short accident reports (Markdown; the configuration is what these tests check, not
+ * parsing, and parsing the example PDFs was most of their time), a text file an include of
+ * `*.md` leaves out, and a configuration file.
+ */
 function project(config: unknown, name = 'cairn.config.json'): string {
   const dir = tempDir('cairn-config-');
-  cpSync(path.resolve('examples'), path.join(dir, 'docs'), { recursive: true });
+  const docs = path.join(dir, 'docs');
+  mkdirSync(docs);
+  writeFileSync(
+    path.join(docs, 'piper.md'),
+    '# Piper PA-22 accident\n\nThe aircraft struck trees on final approach near Tallahassee, Florida.\n',
+  );
+  writeFileSync(
+    path.join(docs, 'cessna.md'),
+    '# Cessna 172 accident\n\nThe aircraft lost engine power shortly after takeoff.\n',
+  );
+  writeFileSync(
+    path.join(docs, 'beech.md'),
+    '# Beech 35 accident\n\nThe aircraft landed short of the runway in fog.\n',
+  );
+  writeFileSync(path.join(docs, 'notes.txt'), 'Notes kept beside the reports.\n');
   writeFileSync(path.join(dir, name), typeof config === 'string' ? config : JSON.stringify(config));
   return dir;
 }
@@ -21,7 +39,7 @@ describe('cairn.config.json', () => {
     const dir = project({
       db: 'kb/cairn.db',
       collection: 'reports',
-      ingest: { include: ['*.pdf'] },
+      ingest: { include: ['*.md'] },
       search: { topK: 1 },
     });
     const ingest = await runCairn(['ingest', 'docs', '--json'], {}, { cwd: dir });
@@ -41,7 +59,7 @@ describe('cairn.config.json', () => {
   it('loses to the environment variable of an option, and doctor says where each setting came from', async () => {
     const dir = project({ db: 'from-file.db', namespace: 'team' });
     const ingest = await runCairn(
-      ['ingest', 'docs', '--include', '*.pdf'],
+      ['ingest', 'docs', '--include', '*.md'],
       { CAIRN_DB: 'from-env.db' },
       { cwd: dir },
     );
@@ -63,7 +81,7 @@ describe('cairn.config.json', () => {
   it('is named by --config, and refuses unknown options and commands naming the file and the key', async () => {
     const dir = project({ search: { topK: 2 } }, 'other.json');
     const ingest = await runCairn(
-      ['--config', 'other.json', 'ingest', 'docs', '--include', '*.pdf'],
+      ['--config', 'other.json', 'ingest', 'docs', '--include', '*.md'],
       {},
       { cwd: dir },
     );
@@ -93,7 +111,7 @@ describe('cairn.config.json', () => {
   it('says on standard error what a file found in a parent folder changes of the store and the guards', async () => {
     const top = project({ db: 'elsewhere/cairn.db', ingest: { followSymlinks: true } });
     const below = path.join(top, 'docs');
-    const ingest = await runCairn(['ingest', '.', '--include', '*.pdf'], {}, { cwd: below });
+    const ingest = await runCairn(['ingest', '.', '--include', '*.md'], {}, { cwd: below });
     expect(ingest.code, ingest.stderr).toBe(0);
     expect(ingest.stderr).toContain(
       `${path.join(top, 'cairn.config.json')} (found from the working folder up, not named with --config) sets --db, --follow-symlinks`,

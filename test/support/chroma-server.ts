@@ -3,7 +3,7 @@
  * ships, on a free loopback port with its data in a temporary folder.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,13 +31,33 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * Where the server keeps its data: /dev/shm when it is a memory file system with at least 1 GiB
+ * free, else the temporary folder. Chroma writes its SQLite log and segments with a sync per
+ * commit, and the store contract creates a database per test: on this project's 2-core machine
+ * the contract took 83 s with its data in memory against 168 s on disk, back to back at load 9–10.
+ * The data is removed when the server stops.
+ */
+function dataFolderBase(): string {
+  try {
+    const memory = statfsSync('/dev/shm');
+    if (memory.type === TMPFS_MAGIC && memory.bavail * memory.bsize >= 2 ** 30) return '/dev/shm';
+  } catch {
+    // no /dev/shm on this system
+  }
+  return tmpdir();
+}
+
+/** `statfs` type of a tmpfs (linux/magic.h). */
+const TMPFS_MAGIC = 0x01021994;
+
+/**
  * Starts `chroma run` and waits until it answers its heartbeat.
  * @returns The server, or the reason it could not start (no binary, or it never answered).
  */
 export async function startChroma(timeoutMs = 30_000): Promise<ChromaServer | { reason: string }> {
   if (!existsSync(BINARY))
     return { reason: `no Chroma server binary at ${BINARY} (npm install chromadb@3.0.0)` };
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-chroma-'));
+  const dir = mkdtempSync(join(dataFolderBase(), 'cairn-chroma-'));
   const port = await freePort();
   const host = '127.0.0.1';
   let output = '';

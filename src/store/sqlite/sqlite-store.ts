@@ -5,7 +5,8 @@
  * @module
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { CollectionNotFoundError, ConfigError, SchemaError } from '../../core/errors.js';
 import { CollectionStore } from '../collection/collection-store.js';
@@ -39,8 +40,11 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
       );
     }
   }
-  const Database = await loadDriver();
-  const db = new Database(resolved.path, { fileMustExist: !resolved.provision && !inMemory });
+  const { Database, nativeBinding } = loadDriver();
+  const db = new Database(resolved.path, {
+    fileMustExist: !resolved.provision && !inMemory,
+    ...(nativeBinding === undefined ? {} : { nativeBinding }),
+  });
   try {
     db.pragma(`busy_timeout = ${resolved.busyTimeoutMs}`);
     // A page size is chosen when the first table is created; later it would need a VACUUM.
@@ -75,9 +79,26 @@ async function switchToWal(db: BetterSqlite3.Database, timeoutMs: number): Promi
   }
 }
 
-async function loadDriver(): Promise<typeof BetterSqlite3> {
+const require = createRequire(import.meta.url);
+
+/**
+ * better-sqlite3 (required: it is CommonJS, and importing it would scan its source for exports
+ * first), and the path of its native addon when it is where the package builds it. Named, the
+ * addon loads from that path; unnamed, the package's `bindings` lookup works out its own folder
+ * from a stack trace and tries a dozen paths, a few milliseconds of every `cairn search`.
+ */
+function loadDriver(): { Database: typeof BetterSqlite3; nativeBinding?: string } {
   try {
-    return (await import('better-sqlite3')).default;
+    const Database = require('better-sqlite3') as typeof BetterSqlite3;
+    // lib/index.js, resolved (and cached) by the require above.
+    const addon = join(
+      dirname(require.resolve('better-sqlite3')),
+      '..',
+      'build',
+      'Release',
+      'better_sqlite3.node',
+    );
+    return existsSync(addon) ? { Database, nativeBinding: addon } : { Database };
   } catch (error) {
     throw new ConfigError(
       `the SQLite store needs the package better-sqlite3 (12.x): npm install better-sqlite3@12 (${String(error)})`,
