@@ -38,7 +38,13 @@ const cli = path.join(dist, 'cli/cairn.cjs');
 const dataset = await loadBeir(values.data, 'train');
 const dir = mkdtempSync(path.join(tmpdir(), 'cairn-names-'));
 const db = path.join(dir, 'scifact.db');
-const env = { ...process.env, CAIRN_EMBEDDER: '', CAIRN_CHAT_MODEL: '', CAIRN_RERANKER: '', CAIRN_CONFIG: '' };
+const env = {
+  ...process.env,
+  CAIRN_EMBEDDER: '',
+  CAIRN_CHAT_MODEL: '',
+  CAIRN_RERANKER: '',
+  CAIRN_CONFIG: '',
+};
 
 let ingestSeconds;
 if (values.db) {
@@ -68,8 +74,13 @@ writeFileSync(
 /** Wall and CPU milliseconds of one fresh process, and its stdout. */
 function time(args) {
   const began = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, ['--require', cpuHook, ...args], { env, cwd: dir, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  const result = spawnSync(process.execPath, ['--require', cpuHook, ...args], {
+    env,
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   const wall = Number(process.hrtime.bigint() - began) / 1e6;
   return { wall, cpu: Number(readFileSync(cpuFile, 'utf8')), stdout: result.stdout };
 }
