@@ -374,9 +374,10 @@ export class Engine {
   /** Per collection and namespace, the identities of its documents and when they were read. */
   readonly #identities = new Map<string, { index: Promise<DocumentIdentityIndex>; at: number }>();
   /**
-   * Name terms of documents' first pages by collection key, then document id, with the ingest
-   * time they were read for: an index rebuilt every {@link IDENTITY_TTL_MS} reads only the first
-   * pages of documents ingested since.
+   * Name terms read from the first pages of documents whose records carry none (see
+   * {@link MAX_OPENING_DOCUMENTS}), by collection key, then document id, with the ingest time they
+   * were read for: an index rebuilt every {@link IDENTITY_TTL_MS} reads only the first pages of
+   * such documents ingested since.
    */
   readonly #openings = new Map<string, Map<string, { ingestedAt: string; terms: readonly string[] }>>();
   /** Per collection key, the documents (id → ingested time) the last identity index was built from. */
