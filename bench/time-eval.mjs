@@ -8,6 +8,9 @@
 //   questions over the same 20 filings; measure only).
 // - versioned: test/fixtures/versioned (policies, release notes, manuals in several dated versions)
 //   with bench/questions/versioned.jsonl (measure only).
+// - fiscal: test/fixtures/fiscal (quarterly reports labelled by fiscal year, half-yearly reports
+//   by calendar year) with bench/questions/fiscal.jsonl: period questions stating dates whose
+//   year differs from the labels (measure only).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.
@@ -23,7 +26,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,nih,ntsb]
+//   [--cache file] [--only sec,versioned,fiscal,nih,ntsb]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks)
 import { createHash } from 'node:crypto';
@@ -90,6 +93,14 @@ const sets = [
       { name: 'versioned-negative', questions: 'bench/questions/versioned-negative.jsonl' },
       { name: 'versioned-pairs', questions: 'bench/questions/versioned-pairs.jsonl' },
     ],
+  },
+  {
+    // Reports labelled by fiscal year (a year from July 1) beside a calendar series: a question's
+    // stated date ("the quarter ended December 31, 2022") has another year than the file's label.
+    name: 'fiscal',
+    folder: 'test/fixtures/fiscal',
+    include: ['**/*.md'],
+    parts: [{ name: 'fiscal', questions: 'bench/questions/fiscal.jsonl' }],
   },
   {
     name: 'nih',

@@ -94,6 +94,14 @@ export interface DocumentRecord {
   pageCount: number;
   /** Size of the source in bytes, as ingested; absent when unknown (records written before sizes were kept). */
   byteSize?: number;
+  /**
+   * The name terms of its first page, read at ingest: the content terms (lower-cased, stemmed)
+   * of the words its first chunks on page 1 write capitalised (`openingTerms`), which name a
+   * document at query time without reading its text. Absent when not read: records written
+   * before they were kept (schema version 5 reads them from the stored chunks on upgrade;
+   * the engine reads a first page lazily for a record without them) or by a caller that gives none.
+   */
+  nameTerms?: string[];
   parserFingerprint: string;
   /** ISO-8601 time the document was (re)ingested. */
   ingestedAt: string;

@@ -55,11 +55,8 @@ import type { IngestItem } from '../ingest/pipeline.js';
 import type { ParseSourceOptions } from '../ingest/route.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../ingest/source-policy.js';
 import { resolveStructuredOptions, type StructuredOptions } from '../ingest/structured/structured-options.js';
-import {
-  DocumentIdentityIndex,
-  type IdentifiedDocument,
-  openingTerms,
-} from '../retrieve/document-identity.js';
+import { DocumentIdentityIndex } from '../retrieve/document-identity.js';
+import { firstPageText, OPENING_CHUNKS, openingTerms } from '../retrieve/name-terms.js';
 import { emitQueryEvent, type QueryEventListener } from '../retrieve/query-events.js';
 import { type SearchRequest, type SearchResult, search } from '../retrieve/retriever.js';
 import { creatingStore } from './creating-store.js';
@@ -78,18 +75,14 @@ export {
 const IDENTITY_TTL_MS = 30_000;
 
 /**
- * Chunks read from the start of each document for its first page (see `withOpenings`): eight,
- * enough for a filing's cover page (its issuer sits in the third or fourth chunk, after the
- * regulator's heading and the form's name) or a protocol's title page.
- */
-const OPENING_CHUNKS = 8;
-
-/**
- * Most documents a collection may have for their first pages to be read into the identity index:
- * 2,000 (16,000 chunk reads at most). Reading and tokenising first pages costs about 0.1 s of CPU
- * per 1,000 documents each time an index is built, which a one-shot `cairn search` pays on every
- * run (5,000 one-page notes: 1.1 s a search against 0.66 s without); a larger collection is
- * named by titles and paths only.
+ * Most documents without stored name terms (`DocumentRecord.nameTerms`: records of a store that
+ * keeps none, or written by a caller that gave none) whose first pages are read when an identity
+ * index is built: 2,000 (16,000 chunk reads at most). Reading and tokenising first pages costs
+ * about 0.1 s of CPU per 1,000 documents each time an index is built, which a one-shot `cairn
+ * search` pays on every run (5,000 one-page notes: 1.1 s a search against 0.66 s without); past
+ * it, such documents are named by titles and paths only. Documents ingested with their name
+ * terms (every SQL store since schema version 5, the memory store, remote stores' records) need
+ * no read, whatever their number.
  */
 const MAX_OPENING_DOCUMENTS = 2_000;
 
@@ -97,16 +90,16 @@ const MAX_OPENING_DOCUMENTS = 2_000;
 const OPENING_BATCH = 2_000;
 
 /**
- * The documents with the text of their first page (`opening`: their first chunks on page 1, at
- * most {@link OPENING_CHUNKS}), read from the store by chunk id (`documentId:ordinal`);
+ * The name terms of documents' first pages (their first chunks on page 1, at most
+ * {@link OPENING_CHUNKS}), read from the store by chunk id (`documentId:ordinal`), by document id;
  * undefined when the store fails to read them.
  */
-async function withOpenings(
+async function readNameTerms(
   store: Store,
   scope: Scope,
   documents: DocumentRecord[],
-): Promise<IdentifiedDocument[] | undefined> {
-  if (documents.length === 0) return [];
+): Promise<Map<string, string[]> | undefined> {
+  if (documents.length === 0) return new Map();
   const ids = documents.flatMap((d) =>
     Array.from({ length: Math.min(OPENING_CHUNKS, d.chunkCount) }, (_, i) => `${d.documentId}:${i}`),
   );
@@ -119,19 +112,15 @@ async function withOpenings(
     // First pages only add names: a store that cannot read them leaves titles and paths to name.
     return undefined;
   }
-  const openings = new Map<string, Array<{ ordinal: number; text: string }>>();
+  const openings = new Map<string, Chunk[]>();
   for (const chunk of chunks) {
-    if (chunk.pageStart > 1) continue;
     const list = openings.get(chunk.documentId) ?? [];
-    list.push({ ordinal: chunk.ordinal, text: chunk.text });
+    list.push(chunk);
     openings.set(chunk.documentId, list);
   }
-  return documents.map((d) => {
-    const list = openings.get(d.documentId);
-    if (!list) return d;
-    list.sort((a, b) => a.ordinal - b.ordinal);
-    return { ...d, opening: list.map((c) => c.text).join('\n') };
-  });
+  return new Map(
+    documents.map((d) => [d.documentId, openingTerms(firstPageText(openings.get(d.documentId) ?? []))]),
+  );
 }
 
 /**
@@ -385,11 +374,14 @@ export class Engine {
   /** Per collection and namespace, the identities of its documents and when they were read. */
   readonly #identities = new Map<string, { index: Promise<DocumentIdentityIndex>; at: number }>();
   /**
-   * Name terms of documents' first pages by collection key, then document id, with the ingest
-   * time they were read for: an index rebuilt every {@link IDENTITY_TTL_MS} reads only the first
-   * pages of documents ingested since.
+   * Name terms read from the first pages of documents whose records carry none (see
+   * {@link MAX_OPENING_DOCUMENTS}), by collection key, then document id, with the ingest time they
+   * were read for: an index rebuilt every {@link IDENTITY_TTL_MS} reads only the first pages of
+   * such documents ingested since.
    */
   readonly #openings = new Map<string, Map<string, { ingestedAt: string; terms: readonly string[] }>>();
+  /** Per collection key, the documents (id → ingested time) the last identity index was built from. */
+  readonly #built = new Map<string, Map<string, string>>();
 
   /** @throws {InvalidArgumentError} for `parseLimits` or `maxFileSize` out of range. */
   constructor(config: EngineConfig) {
@@ -451,29 +443,41 @@ export class Engine {
     const scope = { collection, namespace: namespace ?? this.namespace };
     const previous = cached?.index;
     const index = this.store.listDocuments(scope).then(async (documents) => {
-      if (documents.length > MAX_OPENING_DOCUMENTS) return new DocumentIdentityIndex(documents);
-      const known = this.#openings.get(key) ?? new Map();
-      const fresh = documents.filter((d) => known.get(d.documentId)?.ingestedAt !== d.ingestedAt);
       // The same documents as ingested when the last index was built: that index (and the words
       // it judged) still holds.
-      if (previous && fresh.length === 0 && documents.length === known.size) {
+      const built = this.#built.get(key);
+      if (
+        previous &&
+        built &&
+        built.size === documents.length &&
+        documents.every((d) => built.get(d.documentId) === d.ingestedAt)
+      ) {
         const last = await previous.catch(() => undefined);
         if (last) return last;
       }
-      const read = await withOpenings(this.store, scope, fresh);
-      if (!read) return new DocumentIdentityIndex(documents);
+      this.#built.set(key, new Map(documents.map((d) => [d.documentId, d.ingestedAt])));
+      // Records without stored name terms: their first pages are read here, once per ingest.
+      const unread = documents.filter((d) => d.nameTerms === undefined);
+      const known = this.#openings.get(key) ?? new Map();
       const next = new Map<string, { ingestedAt: string; terms: readonly string[] }>();
-      for (const d of read) {
-        const terms = openingTerms(d.opening ?? '');
-        next.set(d.documentId, { ingestedAt: (d as DocumentRecord).ingestedAt, terms });
-      }
-      for (const d of documents) {
-        const kept = known.get(d.documentId);
-        if (!next.has(d.documentId) && kept) next.set(d.documentId, kept);
+      if (unread.length > 0 && unread.length <= MAX_OPENING_DOCUMENTS) {
+        const fresh = unread.filter((d) => known.get(d.documentId)?.ingestedAt !== d.ingestedAt);
+        const read = await readNameTerms(this.store, scope, fresh);
+        if (read) {
+          for (const d of fresh)
+            next.set(d.documentId, { ingestedAt: d.ingestedAt, terms: read.get(d.documentId) ?? [] });
+        }
+        for (const d of unread) {
+          const kept = known.get(d.documentId);
+          if (!next.has(d.documentId) && kept?.ingestedAt === d.ingestedAt) next.set(d.documentId, kept);
+        }
       }
       this.#openings.set(key, next);
       return new DocumentIdentityIndex(
-        documents.map((d) => ({ ...d, openingTerms: next.get(d.documentId)?.terms ?? [] })),
+        documents.map((d) => ({
+          ...d,
+          openingTerms: d.nameTerms ?? next.get(d.documentId)?.terms ?? [],
+        })),
       );
     });
     index.catch(() => this.#identities.delete(key));

@@ -24,6 +24,7 @@ import type {
 } from '../core/types.js';
 import { embedDocuments } from '../embed/embed.js';
 import type { EmbeddingBatcher } from '../embed/embedding-batcher.js';
+import { firstPageText, openingTerms } from '../retrieve/name-terms.js';
 import { normalizeText } from './decode.js';
 import { callerMetadata, datedMetadata, findDocumentDate } from './document-date.js';
 import { embeddingTextFor } from './embedding-text.js';
@@ -464,6 +465,7 @@ async function ingestStages(
           metadata,
           pageCount: parsed.pages.length,
           byteSize: input.source.bytes.length,
+          nameTerms: openingTerms(firstPageText(chunks)),
           parserFingerprint: `${parser.fingerprint}+${settings}`,
         },
         chunks: stored,

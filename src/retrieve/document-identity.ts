@@ -7,7 +7,10 @@
  * @module
  */
 import type { Metadata } from '../core/types.js';
+import { isIdentityTerm, openingTerms } from './name-terms.js';
 import { contentTerms, wordTokens } from './terms.js';
+
+export { openingTerms } from './name-terms.js';
 
 /** A document as its identity is read. */
 export interface IdentifiedDocument {
@@ -123,39 +126,9 @@ export function identityTerms(document: IdentifiedDocument, titles = true): stri
   return [...new Set(titles ? [...title, ...path] : path)];
 }
 
-/**
- * The name terms of a first page (or a title too long to be a name): the content terms of the
- * words it writes capitalised (see `capitalizedTerms`) other than single characters and numbers
- * other than years, distinct.
- */
-export function openingTerms(text: string): string[] {
-  return [...new Set(capitalizedTerms(text).filter(isIdentityTerm))];
-}
-
-/**
- * The content terms of the words `text` writes capitalised (`Apple`, `AMAZON.COM`, `Dendritic` in a
- * title-case title): names and titles, not the running text a first page may go on with ("legal
- * proceedings were disclosed").
- */
-function capitalizedTerms(text: string): string[] {
-  return text
-    .split(NAME_SEPARATORS)
-    .filter((token) => STARTS_CAPITALIZED.test(token))
-    .flatMap((token) => contentTerms(token));
-}
-
-/** What separates the words of a first page for {@link capitalizedTerms}: spaces and punctuation around names. */
-const NAME_SEPARATORS = /[\s|()[\]{}"“”:;,/]+/u;
-/** A token whose first letter or digit is an upper-case letter (compiled once: it runs on every word of every first page). */
-const STARTS_CAPITALIZED = /^[^\p{L}\p{N}]*\p{Lu}/u;
-
 /** The content terms of `query` (as `contentTerms` gives them), each with the word it comes from. */
 function queryTerms(query: string): OpeningWord[] {
   return wordTokens(query).flatMap((word) => contentTerms(word).map((term) => ({ word, term })));
-}
-
-function isIdentityTerm(term: string): boolean {
-  return term.length >= 2 && (!/^\d+$/.test(term) || /^(?:19|20)\d\d$/.test(term));
 }
 
 /**

@@ -376,3 +376,43 @@ describe('names read from first pages, when the store cannot read them', () => {
     }
   });
 });
+
+describe('a stated date picks the version by its date, not by names with its year', () => {
+  it('ranks the report of the quarter the question states first, though its file is labelled with the next year', async () => {
+    const engine = await createEngine({ store: createMemoryStore() });
+    const report = (ended: string, label: string, visitors: string) =>
+      `# Harbor Trust Quarterly Report\n\nFor the quarter ended ${ended} (${label}).\n\n## Visitors\n\nThe museum welcomed ${visitors} visitors in the quarter.\n`;
+    const files: Record<string, string> = {
+      'harbor-trust-report-2022-q2.md': report(
+        'December 31, 2021',
+        'second quarter of fiscal 2022',
+        '41,200',
+      ),
+      'harbor-trust-report-2022-q4.md': report('June 30, 2022', 'fourth quarter of fiscal 2022', '58,900'),
+      'harbor-trust-report-2023-q2.md': report(
+        'December 31, 2022',
+        'second quarter of fiscal 2023',
+        '44,750',
+      ),
+      'harbor-trust-report-2023-q3.md': report('March 31, 2023', 'third quarter of fiscal 2023', '39,300'),
+      'lakeside-library-report-2022-h2.md':
+        '# Lakeside Library Activity Report\n\nFor the six months ended December 31, 2022.\n\n## Lending\n\nThe library lent 73,400 books.\n',
+    };
+    try {
+      for (const [id, text] of Object.entries(files)) {
+        await engine.ingestSource(
+          { name: id, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+          { documentId: id },
+        );
+      }
+      const { hits } = await engine.search(
+        'How many visitors did the Harbor Trust report for the quarter ended December 31, 2022?',
+        { mode: 'lexical' },
+      );
+      expect(hits[0]!.chunk.documentId).toBe('harbor-trust-report-2023-q2.md');
+      expect(hits[0]!.boosts?.map((b) => b.kind)).toContain('period');
+    } finally {
+      await engine.close();
+    }
+  });
+});

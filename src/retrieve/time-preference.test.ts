@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentIdentityIndex } from './document-identity.js';
-import { preferredDocuments, timeCue } from './time-preference.js';
+import { namingWords, preferredDocuments, timeCue } from './time-preference.js';
 
 describe('timeCue', () => {
   it('reads the quarter a question names, in its usual spellings', () => {
@@ -110,5 +110,24 @@ describe('preferredDocuments', () => {
   it('prefers nothing when every document matches the period or none does', () => {
     expect(preferredDocuments({ cue: timeCue('fiscal 2031'), index, named: [], ranked: [] })).toEqual([]);
     expect(preferredDocuments({ cue: timeCue('how are you'), index, named: acme, ranked: [] })).toEqual([]);
+  });
+});
+
+describe('namingWords', () => {
+  it('leaves out the date a period cue states, whose year is no label', () => {
+    const question = 'What revenue did Contoso report for the quarter ended December 31, 2022?';
+    const words = namingWords(question, timeCue(question));
+    expect(words).toContain('Contoso');
+    expect(words).not.toMatch(/2022|December/);
+  });
+
+  it('keeps quarter and year labels, and questions without a period', () => {
+    for (const question of [
+      "Contoso's Q1 2023 revenue",
+      'Contoso revenue in fiscal 2022',
+      'Contoso revenue',
+    ]) {
+      expect(namingWords(question, timeCue(question))).toBe(question);
+    }
   });
 });

@@ -114,6 +114,21 @@ export function timeCue(question: string): TimeCue {
   return cue;
 }
 
+/**
+ * The words of `question` that may name documents (see `DocumentIdentityIndex.named`): all of
+ * them, less the date a period cue states ("the quarter ended December 31, 2022", "as of June 30,
+ * 2023"). A stated date says when the asked period ends, which the time preference matches
+ * against each document's own date; its year is no label: a file named for fiscal 2023 (or for
+ * the quarter it was filed in) may cover a quarter that ends in December 2022, and a name with
+ * the date's year would draw the focus to the wrong version. Quarter and year labels ("Q1 2023",
+ * "fiscal 2022") are the vocabulary of names and stay.
+ */
+export function namingWords(question: string, cue: TimeCue): string {
+  const period = cue.period;
+  if (period?.month === undefined) return question;
+  return question.replace(period.text, ' ');
+}
+
 /** Why a document is preferred, for `--explain` and the JSON report. */
 export interface Preference {
   documentId: string;

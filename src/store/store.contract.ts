@@ -565,6 +565,28 @@ export function runStoreContract(
         expect(await store.countChunks(S)).toBe(2);
       });
 
+      it("keeps a record's name terms as given, and leaves them out when none are given", async () => {
+        await dense();
+        await store.replaceDocument(S, documentWrite('n', [chunk('n', 0)], { nameTerms: ['acm', 'rocket'] }));
+        await store.replaceDocument(S, documentWrite('m', [chunk('m', 0)]));
+        expect((await store.getDocument(S, 'n'))?.nameTerms).toEqual(['acm', 'rocket']);
+        expect(await store.getDocument(S, 'm')).not.toHaveProperty('nameTerms');
+        await store.replaceDocument(
+          S,
+          documentWrite('n', [chunk('n', 0)], { nameTerms: [], contentHash: 'v2' }),
+        );
+        expect((await store.listDocuments(S)).map((d) => [d.documentId, d.nameTerms])).toEqual([
+          ['m', undefined],
+          ['n', []],
+        ]);
+        await expect(
+          store.replaceDocument(
+            S,
+            documentWrite('x', [chunk('x', 0)], { nameTerms: [1] as unknown as string[] }),
+          ),
+        ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      });
+
       it('replaces every old chunk, in the index too', async () => {
         await dense();
         await store.replaceDocument(

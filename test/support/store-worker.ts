@@ -1,5 +1,6 @@
 /**
- * Runs the store in a separate Node process: transpiles `src/core` and `src/store` to plain
+ * Runs the store in a separate Node process: transpiles `src/core`, `src/store` and the name terms
+ * the SQL stores' upgrade reads (`src/retrieve/name-terms.ts` and the term analysis it uses) to plain
  * JavaScript in a temporary folder (Vitest loads TypeScript through Vite; a child process has no
  * such loader) next to a worker script that imports them as `./store/…`.
  * @module
@@ -17,8 +18,11 @@ import ts from 'typescript';
 export function compileStoreWorker(root: string, script: string): string {
   const source = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
   const out = mkdtempSync(join(root, 'worker-'));
-  for (const folder of ['core', 'store']) {
-    for (const file of listTs(join(source, folder))) {
+  const retrieve = ['name-terms.ts', 'terms.ts', 'english-stop-words.ts'].map((name) =>
+    join(source, 'retrieve', name),
+  );
+  for (const files of [listTs(join(source, 'core')), listTs(join(source, 'store')), retrieve]) {
+    for (const file of files) {
       const target = join(out, relative(source, file)).replace(/\.ts$/, '.js');
       mkdirSync(dirname(target), { recursive: true });
       const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {

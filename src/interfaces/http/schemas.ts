@@ -136,6 +136,10 @@ export const DocumentSchema = z
     byteSize: z.number().int().optional().openapi({
       description: 'Size of the source in bytes; absent when unknown (ingested before sizes were kept).',
     }),
+    nameTerms: z.array(z.string()).optional().openapi({
+      description:
+        'Name terms of its first page (the words it writes capitalised, lower-cased and stemmed), read at ingest; they let a question name the document. Absent when not read.',
+    }),
     parserFingerprint: z.string(),
     ingestedAt: z.string().openapi({ description: 'ISO-8601 time of the last (re)ingest.' }),
   })

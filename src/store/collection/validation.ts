@@ -358,6 +358,12 @@ export function prepareDocumentWrite(
     }
     record.byteSize = document.byteSize;
   }
+  if (document.nameTerms !== undefined) {
+    if (!Array.isArray(document.nameTerms) || document.nameTerms.some((term) => typeof term !== 'string')) {
+      throw new InvalidArgumentError('document.nameTerms', 'must be an array of strings when present');
+    }
+    record.nameTerms = document.nameTerms.map((term) => storableText(term));
+  }
   return { record, chunks: prepared };
 }
 

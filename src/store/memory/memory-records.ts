@@ -131,7 +131,9 @@ export function copyMetadata(metadata: Metadata): Metadata {
 
 /** A deep copy of a document record; `title` is present only when set. */
 export function copyDocument(record: DocumentRecord): DocumentRecord {
-  return { ...record, metadata: copyMetadata(record.metadata) };
+  const copy = { ...record, metadata: copyMetadata(record.metadata) };
+  if (record.nameTerms) copy.nameTerms = [...record.nameTerms];
+  return copy;
 }
 
 /** A deep copy of a registry entry. */

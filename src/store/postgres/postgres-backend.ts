@@ -173,6 +173,15 @@ export class PostgresBackend extends SqlBackend {
         for (const sql of documentColumnStatements()) await raw(tx).query(sql);
       },
     },
+    {
+      from: 4,
+      description:
+        "keep each document's first-page name terms, read once from its stored first chunks, so that naming documents by their first pages reads no text at query time",
+      apply: async (tx, collection) => {
+        for (const sql of documentColumnStatements()) await raw(tx).query(sql);
+        await this.fillNameTerms(tx, collection);
+      },
+    },
   ];
   readonly settings: Readonly<PostgresSchemaSettings>;
   readonly hnsw: Readonly<ResolvedPostgresStoreOptions['hnsw']>;

@@ -23,6 +23,7 @@ import {
   byteSizeColumnDdl,
   DOCUMENTS_DATE_INDEX,
   DOCUMENTS_TABLE,
+  nameTermsColumnDdl,
   REGISTRY_TABLE,
   sharedTablesDdl,
 } from '../sql/sql-rows.js';
@@ -33,7 +34,7 @@ import { FOLDED_CONFIG_PREFIX } from './postgres-options.js';
 import type { SqlStatement } from './postgres-params.js';
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 4;
+export const CURRENT_SCHEMA_VERSION = 5;
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 /** Name of the row-level-security policy on every namespaced table. */
 export const POLICY_NAME = 'cairn_namespace';
@@ -124,9 +125,10 @@ $cairn$`,
 }
 
 /**
- * What version-4 collections rely on in the shared documents table: the `byte_size` column (null:
- * unknown) and the index that pages listings by ingested time. Idempotent; run by the migration,
- * the upgrade to version 4 and whenever a collection is created (the table may predate both).
+ * What version-5 collections rely on in the shared documents table: the `byte_size` column (null:
+ * unknown), the `name_terms` column (null: not read) and the index that pages listings by
+ * ingested time. Idempotent; run by the migration, the upgrades to versions 4 and 5 and whenever
+ * a collection is created (the table may predate all three).
  */
 export function documentColumnStatements(): string[] {
   // Checked in the catalog first, so a repeated migration takes no exclusive lock on a live table.
@@ -138,6 +140,12 @@ BEGIN
     WHERE attrelid = ${quoteLiteral(DOCUMENTS_TABLE)}::regclass AND attname = 'byte_size' AND NOT attisdropped
   ) THEN
     ${byteSizeColumnDdl('bigint')};
+  END IF;
+  IF NOT EXISTS (
+    SELECT 1 FROM pg_attribute
+    WHERE attrelid = ${quoteLiteral(DOCUMENTS_TABLE)}::regclass AND attname = 'name_terms' AND NOT attisdropped
+  ) THEN
+    ${nameTermsColumnDdl('jsonb')};
   END IF;
 END
 $cairn$`,

@@ -717,6 +717,45 @@ describe('PostgreSQL specifics (PGlite)', () => {
   );
 
   describe('schema upgrades', () => {
+    it('upgrade a version-4 collection: name terms read from each stored first page, kept for new records', async () => {
+      await fresh();
+      await store.createCollection('docs', { model: 'm', dimension: 3 });
+      const scope = { collection: 'docs', namespace: 'n1' };
+      const other = { collection: 'docs', namespace: 'n2' };
+      await store.replaceDocument(
+        scope,
+        documentWrite('acme', [
+          makeChunk('acme', 0, { text: 'FORM 10-Q' }),
+          makeChunk('acme', 1, { text: 'ACME ROCKETS, INC. (Exact name of registrant)' }),
+          makeChunk('acme', 2, { text: 'Second Page', pageStart: 2, pageEnd: 2 }),
+        ]),
+      );
+      await store.replaceDocument(
+        scope,
+        documentWrite('late', [makeChunk('late', 0, { text: 'Only Later', pageStart: 2 })]),
+      );
+      await store.replaceDocument(
+        other,
+        documentWrite('acme', [makeChunk('acme', 0, { text: 'Initech Report' })]),
+      );
+      await store.close();
+      await db.exec(`ALTER TABLE cairn_documents DROP COLUMN name_terms;
+        UPDATE cairn_collections SET schema_version = 4;`);
+      store = await openPostgresStore({ pglite: db });
+      expect((await store.getDocument(scope, 'acme'))?.nameTerms).toEqual([
+        'form',
+        'acm',
+        'rocket',
+        'inc',
+        'exact',
+      ]);
+      expect((await store.getDocument(scope, 'late'))?.nameTerms).toEqual([]);
+      expect((await store.getDocument(other, 'acme'))?.nameTerms).toEqual(['initech', 'report']);
+      await store.replaceDocument(scope, documentWrite('e', [makeChunk('e', 0)], { nameTerms: ['globex'] }));
+      expect((await store.getDocument(scope, 'e'))?.nameTerms).toEqual(['globex']);
+      expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    });
+
     it('upgrade a version-3 collection: byte sizes unknown for old records, kept for new ones', async () => {
       await fresh();
       await store.createCollection('docs', { model: 'm', dimension: 3 });

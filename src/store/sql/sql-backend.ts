@@ -12,6 +12,7 @@ import type {
   ResolvedDocumentQuery,
 } from '../../core/document-query.js';
 import type { DocumentRecord, StoredChunk } from '../../core/types.js';
+import { firstPageText, OPENING_CHUNKS, type OpeningChunk, openingTerms } from '../../retrieve/name-terms.js';
 import type {
   BackendScope,
   ChunkConditions,
@@ -232,6 +233,7 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
       params.bind(record.chunkCount, 'int'),
       params.bind(record.pageCount, 'int'),
       params.bind(record.byteSize ?? null, 'real'),
+      params.bind(record.nameTerms ?? null, 'json'),
       params.bind(record.parserFingerprint, 'text'),
       params.bind(record.ingestedAt, 'timestamp'),
     ];
@@ -242,6 +244,7 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
         'content_hash = excluded.content_hash, source_id = excluded.source_id, source_name = excluded.source_name, ' +
         'media_type = excluded.media_type, title = excluded.title, metadata = excluded.metadata, ' +
         'chunk_count = excluded.chunk_count, page_count = excluded.page_count, byte_size = excluded.byte_size, ' +
+        'name_terms = excluded.name_terms, ' +
         'parser_fingerprint = excluded.parser_fingerprint, ingested_at = excluded.ingested_at',
       params: params.values,
     });
@@ -382,6 +385,55 @@ export abstract class SqlBackend implements StoreBackend<SqlConnection> {
         params: params.values,
       });
     }
+  }
+
+  /**
+   * Writes the name terms (see `openingTerms`) of every document of `collection` that has none,
+   * read from its stored first chunks on page 1 (at most `OPENING_CHUNKS` a document): what the
+   * ingest pipeline records since schema version 5, for the records written before. A document
+   * without chunks on page 1 gets an empty list (read: no names).
+   */
+  protected async fillNameTerms(tx: SqlConnection, collection: StoredCollection): Promise<void> {
+    const select = this.dialect.params();
+    const rows = await tx.all<{
+      namespace: string;
+      document_id: string;
+      ordinal: number;
+      page_start: number;
+      content: string;
+    }>({
+      sql:
+        `SELECT c.namespace, c.document_id, c.ordinal, c.page_start, c.content FROM ${this.table(collection)} AS c ` +
+        `WHERE c.ordinal < ${select.bind(OPENING_CHUNKS, 'int')} ORDER BY c.namespace, c.document_id, c.ordinal`,
+      params: select.values,
+    });
+    const openings = new Map<string, { namespace: string; documentId: string; chunks: OpeningChunk[] }>();
+    for (const row of rows) {
+      const key = JSON.stringify([row.namespace, row.document_id]);
+      let entry = openings.get(key);
+      if (!entry) {
+        entry = { namespace: row.namespace, documentId: row.document_id, chunks: [] };
+        openings.set(key, entry);
+      }
+      entry.chunks.push({ ordinal: row.ordinal, pageStart: row.page_start, text: row.content });
+    }
+    for (const { namespace, documentId, chunks } of openings.values()) {
+      const params = this.dialect.params();
+      await tx.run({
+        sql:
+          `UPDATE ${DOCUMENTS_TABLE} SET name_terms = ${params.bind(openingTerms(firstPageText(chunks)), 'json')} ` +
+          `WHERE collection = ${params.bind(collection.name, 'text')} AND namespace = ${params.bind(namespace, 'text')} ` +
+          `AND document_id = ${params.bind(documentId, 'text')} AND name_terms IS NULL`,
+        params: params.values,
+      });
+    }
+    const rest = this.dialect.params();
+    await tx.run({
+      sql:
+        `UPDATE ${DOCUMENTS_TABLE} SET name_terms = ${rest.bind([], 'json')} ` +
+        `WHERE collection = ${rest.bind(collection.name, 'text')} AND name_terms IS NULL`,
+      params: rest.values,
+    });
   }
 
   /** The select list of a stored-chunk read: its context, and its embedding when asked for. */

@@ -57,6 +57,7 @@ export function sharedTablesDdl(types: SharedTableTypes): string[] {
   chunk_count ${integer} NOT NULL,
   page_count ${integer} NOT NULL,
   byte_size ${bigInteger},
+  name_terms ${json},
   parser_fingerprint ${text} NOT NULL,
   ingested_at ${timestamp} NOT NULL,
   PRIMARY KEY (collection, namespace, document_id)
@@ -81,7 +82,7 @@ export const COLLECTION_COLUMNS =
 /** Documents-table columns after `collection, namespace`, in the order the upsert binds them. */
 export const DOCUMENT_COLUMNS =
   'document_id, content_hash, source_id, source_name, media_type, title, metadata, chunk_count, page_count, ' +
-  'byte_size, parser_fingerprint, ingested_at';
+  'byte_size, name_terms, parser_fingerprint, ingested_at';
 
 /**
  * The documents table's `byte_size` column (a collection layout of version 4 or later relies on
@@ -89,6 +90,15 @@ export const DOCUMENT_COLUMNS =
  */
 export function byteSizeColumnDdl(bigInteger: string): string {
   return `ALTER TABLE ${DOCUMENTS_TABLE} ADD COLUMN byte_size ${bigInteger}`;
+}
+
+/**
+ * The documents table's `name_terms` column (a collection layout of version 5 or later relies on
+ * it: a JSON array of the first page's name terms, null when not read), added to a table created
+ * before it existed; `json` as in {@link SharedTableTypes}.
+ */
+export function nameTermsColumnDdl(json: string): string {
+  return `ALTER TABLE ${DOCUMENTS_TABLE} ADD COLUMN name_terms ${json}`;
 }
 
 /** A row selected with {@link CHUNK_COLUMNS} (plus `embedding` when asked for). */
@@ -137,6 +147,8 @@ export interface DocumentRow {
   page_count: number;
   /** Null when unknown; a string where the driver returns 64-bit integers as text. */
   byte_size: number | string | null;
+  /** JSON array of name terms; null when not read. */
+  name_terms: unknown;
   parser_fingerprint: string;
   ingested_at: unknown;
 }
@@ -214,6 +226,9 @@ export class SqlRows {
     };
     if (row.title !== null) record.title = row.title;
     if (row.byte_size !== null && row.byte_size !== undefined) record.byteSize = Number(row.byte_size);
+    if (row.name_terms !== null && row.name_terms !== undefined) {
+      record.nameTerms = this.#dialect.readJson<string[]>(row.name_terms);
+    }
     return record;
   }
 }

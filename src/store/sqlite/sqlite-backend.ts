@@ -97,6 +97,7 @@ export class SqliteBackend extends SqlBackend {
   readonly upgrades = schemaUpgrades({
     fillDocumentFields: (tx, collection) => this.fillDocumentFields(tx, collection),
     fillMetadataIndex: (tx, collection) => fillMetadataIndex(tx, collection.location),
+    fillNameTerms: (tx, collection) => this.fillNameTerms(tx, collection),
   });
   readonly provision: boolean;
   protected readonly listingSql = SQLITE_LISTING_SQL;

@@ -40,6 +40,7 @@ import {
   byteSizeColumnDdl,
   DOCUMENTS_DATE_INDEX,
   DOCUMENTS_TABLE,
+  nameTermsColumnDdl,
   REGISTRY_TABLE,
   sharedTablesDdl,
 } from '../sql/sql-rows.js';
@@ -48,7 +49,7 @@ import { quoteIdentifier } from './sqlite-dialect.js';
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 4;
+export const CURRENT_SCHEMA_VERSION = 5;
 /** FTS5 tokenizer of every collection's full-text index. */
 export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
@@ -201,6 +202,8 @@ export interface UpgradeHooks {
   fillDocumentFields(tx: SqlConnection, collection: StoredCollection): Promise<void>;
   /** Writes the metadata index rows of every chunk. */
   fillMetadataIndex(tx: SqlConnection, collection: StoredCollection): Promise<void>;
+  /** Writes the first-page name terms of every document that has none, from its stored chunks. */
+  fillNameTerms(tx: SqlConnection, collection: StoredCollection): Promise<void>;
 }
 
 /**
@@ -265,19 +268,34 @@ export function schemaUpgrades(hooks: UpgradeHooks): SchemaUpgrade<SqlConnection
         await ensureDocumentColumns(tx);
       },
     },
+    {
+      from: 4,
+      description:
+        "keep each document's first-page name terms, read once from its stored first chunks, so that naming documents by their first pages reads no text at query time",
+      async apply(tx, collection) {
+        await ensureDocumentColumns(tx);
+        await hooks.fillNameTerms(tx, collection);
+      },
+    },
   ];
 }
 
 /**
- * Brings the shared documents table to what version-4 collections rely on: the `byte_size`
- * column (null: unknown) and the index that pages listings by ingested time. Idempotent; run by
- * the upgrade to version 4 and whenever a collection is created (the table may predate both).
+ * Brings the shared documents table to what version-5 collections rely on: the `byte_size`
+ * column (null: unknown), the `name_terms` column (null: not read) and the index that pages
+ * listings by ingested time. Idempotent; run by the upgrades to versions 4 and 5 and whenever a
+ * collection is created (the table may predate all three).
  */
 export async function ensureDocumentColumns(tx: SqlConnection): Promise<void> {
-  const [column] = await tx.all<{ name: string }>({
-    sql: `SELECT name FROM pragma_table_info('${DOCUMENTS_TABLE}') WHERE name = 'byte_size'`,
-    params: [],
-  });
-  if (column === undefined) await tx.run({ sql: byteSizeColumnDdl('INTEGER'), params: [] });
+  const columns = new Set(
+    (
+      await tx.all<{ name: string }>({
+        sql: `SELECT name FROM pragma_table_info('${DOCUMENTS_TABLE}')`,
+        params: [],
+      })
+    ).map((row) => row.name),
+  );
+  if (!columns.has('byte_size')) await tx.run({ sql: byteSizeColumnDdl('INTEGER'), params: [] });
+  if (!columns.has('name_terms')) await tx.run({ sql: nameTermsColumnDdl('TEXT'), params: [] });
   await tx.run({ sql: DOCUMENTS_DATE_INDEX, params: [] });
 }

@@ -301,6 +301,51 @@ describe('schema versions', () => {
     await store.close();
   });
 
+  it('upgrades a version-4 collection: name terms read from each stored first page, kept for new records', async () => {
+    const path = freshPath();
+    const store0 = await openSqliteStore({ path });
+    await store0.createCollection('docs', { model: 'm', dimension: 3 });
+    // A cover page over two chunks, a ninth chunk past the first eight, and a page-2 chunk.
+    const cover = [
+      chunk('acme', 0, 'FORM 10-Q'),
+      chunk('acme', 1, 'ACME ROCKETS, INC. (Exact name of registrant)'),
+      ...Array.from({ length: 6 }, (_, i) => chunk('acme', i + 2, 'running text')),
+      chunk('acme', 8, 'Beyond Eight'),
+    ];
+    cover.push({ ...chunk('acme', 9, 'Second Page'), pageStart: 2, pageEnd: 2 });
+    await store0.replaceDocument(S, write('acme', cover));
+    await store0.replaceDocument(S, write('late', [{ ...chunk('late', 0, 'Only Later'), pageStart: 2 }]));
+    const other = { collection: 'docs', namespace: 'other' };
+    await store0.replaceDocument(other, write('acme', [chunk('acme', 0, 'Initech Report')]));
+    await store0.close();
+    withRaw(path, (db) => {
+      db.exec('ALTER TABLE cairn_documents DROP COLUMN name_terms');
+    });
+    setVersion(path, 4);
+    const store = await openSqliteStore({ path });
+    expect((await store.getDocument(S, 'acme'))?.nameTerms).toEqual([
+      'form',
+      'acm',
+      'rocket',
+      'inc',
+      'exact',
+    ]);
+    expect((await store.getDocument(S, 'late'))?.nameTerms).toEqual([]);
+    expect((await store.getDocument(other, 'acme'))?.nameTerms).toEqual(['initech', 'report']);
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    await store.replaceDocument(S, {
+      ...write('e', [chunk('e', 0)]),
+      document: { ...write('e', [chunk('e', 0)]).document, nameTerms: ['globex'] },
+    });
+    expect((await store.getDocument(S, 'e'))?.nameTerms).toEqual(['globex']);
+    expect((await store.listDocuments(S)).map((d) => d.nameTerms)).toEqual([
+      ['form', 'acm', 'rocket', 'inc', 'exact'],
+      ['globex'],
+      [],
+    ]);
+    await store.close();
+  });
+
   it('names the missing step when an outdated collection cannot be upgraded', async () => {
     const path = freshPath();
     await (await populated(path)).close();
