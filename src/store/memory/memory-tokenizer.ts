@@ -43,6 +43,8 @@ const FOLDS: Readonly<Record<string, string>> = {
   '\u03f5': '\u03b5',
   '\u1fbe': '\u03b9',
 };
+/** The letters {@link FOLDS} maps, for finding text indexed before they were folded. */
+export const FOLDED_LETTERS: readonly string[] = Object.freeze(Object.keys(FOLDS));
 const FOLDED = /[\u00b5\u017f\u03c2\u03d0\u03d1\u03d5\u03d6\u03f0\u03f1\u03f5\u1fbe]/g;
 /** FTS5 passes tokens shorter or longer than these (in UTF-8 bytes) through the Porter stemmer unchanged. */
 const MIN_STEMMED_BYTES = 3;
