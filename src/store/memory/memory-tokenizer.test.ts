@@ -40,6 +40,9 @@ const SAME_AS_FTS5 = [
   'Line\nbreak\ttab',
   `${'x'.repeat(70)}ing ${'y'.repeat(63)}s ${'z'.repeat(61)}ing`,
   'ıi İstanbul DŽ ǅ ǆ',
+  // Units and Greek letters of biomedical text; the micro sign folds to mu as in FTS5.
+  'IL-6 CD4+ 5-HT β-catenin TNF-α NF-κB 1α,25(OH)2D3 Na+/K+-ATPase 37°C Ca²⁺ H₂O',
+  '5 µg/kg 5 μg/kg 10 µM ΛΌΓΟΣ λόγος ſtraße ẛ ϐ ϑ ϕ ϖ ϰ ϱ ϵ \u1fbe',
 ];
 
 describe('tokenize', () => {

@@ -4,8 +4,10 @@
  *
  * A token is a run of Unicode letters, digits, private-use characters and combining marks that
  * starts with a letter, digit or private-use character. It is lower-cased, Latin letters lose the
- * combining diacritics (U+0300–U+036F) they carry, precomposed or not (`Café` → `cafe`), and the
- * result is Porter-stemmed (`running` → `run`) over its UTF-8 bytes unless it has fewer than 3 or
+ * combining diacritics (U+0300–U+036F) they carry, precomposed or not (`Café` → `cafe`), the
+ * lower-case letters that Unicode case folding maps to another letter are folded as FTS5 folds
+ * them (the micro sign to mu, so `5 µg` matches `5 μg`; final sigma; long s; Greek symbol
+ * forms: {@link FOLDS}), and the result is Porter-stemmed (`running` → `run`) over its UTF-8 bytes unless it has fewer than 3 or
  * more than 64 of them, as in FTS5 (so `Straße` stems to `straß` there and here).
  *
  * Where this differs from FTS5: FTS5 splits words at combining marks outside U+0300–U+036F
@@ -21,6 +23,29 @@ const TOKEN = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{M}\p{Co}]*/gu;
 const LATIN_CLUSTER = /\p{Script=Latin}\p{M}*/gu;
 const COMBINING_DIACRITICS = /[\u0300-\u036f]+/g;
 const NON_ASCII = /[^\u0000-\u007f]/;
+/**
+ * Lower-case letters that Unicode's case folding (CaseFolding.txt, status C) maps to another
+ * letter, which FTS5's `unicode61` folds and `toLowerCase` keeps: the micro sign (U+00B5, as
+ * typed on many keyboards, against the Greek mu of most published text), the long s, the final
+ * sigma, the Greek symbol forms of beta, theta, phi, pi, kappa, rho and epsilon, and the
+ * prosgegrammeni. Found by comparing every letter and digit below U+20000 with FTS5's terms.
+ */
+const FOLDS: Readonly<Record<string, string>> = {
+  '\u00b5': '\u03bc',
+  '\u017f': 's',
+  '\u03c2': '\u03c3',
+  '\u03d0': '\u03b2',
+  '\u03d1': '\u03b8',
+  '\u03d5': '\u03c6',
+  '\u03d6': '\u03c0',
+  '\u03f0': '\u03ba',
+  '\u03f1': '\u03c1',
+  '\u03f5': '\u03b5',
+  '\u1fbe': '\u03b9',
+};
+/** The letters {@link FOLDS} maps, for finding text indexed before they were folded. */
+export const FOLDED_LETTERS: readonly string[] = Object.freeze(Object.keys(FOLDS));
+const FOLDED = /[\u00b5\u017f\u03c2\u03d0\u03d1\u03d5\u03d6\u03f0\u03f1\u03f5\u1fbe]/g;
 /** FTS5 passes tokens shorter or longer than these (in UTF-8 bytes) through the Porter stemmer unchanged. */
 const MIN_STEMMED_BYTES = 3;
 const MAX_STEMMED_BYTES = 64;
@@ -56,9 +81,11 @@ function computeTerm(token: string): string {
   const term = token.toLowerCase();
   if (!NON_ASCII.test(term)) return term.length > MAX_STEMMED_BYTES ? term : stemmer(term);
   return stemUtf8(
-    term.replace(LATIN_CLUSTER, (cluster) =>
-      cluster.normalize('NFD').replace(COMBINING_DIACRITICS, '').normalize('NFC'),
-    ),
+    term
+      .replace(LATIN_CLUSTER, (cluster) =>
+        cluster.normalize('NFD').replace(COMBINING_DIACRITICS, '').normalize('NFC'),
+      )
+      .replace(FOLDED, (letter) => FOLDS[letter]!),
   );
 }
 

@@ -16,6 +16,7 @@ import type * as Backend from '../collection/backend.js';
 import { defineCapabilities } from '../collection/backend.js';
 import type { LexicalFieldWeights } from '../collection/lexical-weights.js';
 import type { PreparedChunk } from '../collection/validation.js';
+import { FOLDED_LETTERS } from '../memory/memory-tokenizer.js';
 import { type ScoredRow, SqlBackend } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
 import type { DocumentListingSql } from '../sql/sql-documents.js';
@@ -181,6 +182,12 @@ export class PostgresBackend extends SqlBackend {
         for (const sql of documentColumnStatements()) await raw(tx).query(sql);
         await this.fillNameTerms(tx, collection);
       },
+    },
+    {
+      from: 5,
+      description:
+        "index again the chunks holding a letter the lexical tokenizer now folds as SQLite's FTS5 does (the micro sign to mu, final sigma, long s, Greek symbol forms), so that they match queries as on SQLite",
+      apply: async (tx, collection) => this.#reindexFolded(tx, collection),
     },
   ];
   readonly settings: Readonly<PostgresSchemaSettings>;
@@ -790,6 +797,64 @@ export class PostgresBackend extends SqlBackend {
       }
       const last = rows[rows.length - 1]!;
       after = { namespace: last.namespace, id: last.id };
+    }
+  }
+
+  /**
+   * Re-indexes the chunks whose lexical fields hold a letter of {@link FOLDED_LETTERS} (upgrade
+   * 4 → 5: they were indexed unfolded), as the owner, in pages of {@link INSERT_BATCH_SIZE}: their
+   * postings replaced, then the term statistics of each namespace they are in counted again.
+   * Folding maps one letter to one letter, so token counts, chunk lengths and the namespace's
+   * totals do not change.
+   */
+  async #reindexFolded(tx: SqlConnection, collection: Backend.StoredCollection): Promise<void> {
+    const table = this.table(collection);
+    const postingsTable = quoteIdentifier(lexicalTables(collection.location).postings);
+    const pattern = `[${FOLDED_LETTERS.join('')}]`;
+    const namespaces = new Set<string>();
+    let after: { namespace: string; id: string } | undefined;
+    for (;;) {
+      const { rows } = await raw(tx).query<
+        { namespace: string; id: string; heading_path: string[] } & Omit<LexicalFields, 'headings'>
+      >(
+        `SELECT namespace, id, content, heading_path, lexical_document AS document, context FROM ${table} ` +
+          "WHERE concat_ws(E'\\n', content, heading_path::text, lexical_document, context) ~ $2::text " +
+          `${after === undefined ? '' : 'AND (namespace, id) > ($3::text, $4::text) '}ORDER BY namespace, id LIMIT $1::int`,
+        after === undefined
+          ? [INSERT_BATCH_SIZE, pattern]
+          : [INSERT_BATCH_SIZE, pattern, after.namespace, after.id],
+      );
+      if (rows.length === 0) break;
+      const byNamespace = new Map<string, typeof rows>();
+      for (const row of rows)
+        byNamespace.set(row.namespace, [...(byNamespace.get(row.namespace) ?? []), row]);
+      for (const [namespace, group] of byNamespace) {
+        namespaces.add(namespace);
+        const ids = group.map((row) => row.id);
+        await raw(tx).query(
+          `DELETE FROM ${postingsTable} WHERE namespace = $1::text AND id = ANY($2::text[])`,
+          [namespace, ids],
+        );
+        const { postings } = postingColumns(
+          group.map((row) => ({
+            id: row.id,
+            fields: {
+              content: row.content,
+              headings: row.heading_path.join('\n'),
+              document: row.document,
+              context: row.context,
+            },
+          })),
+        );
+        const params = this.dialect.params() as PostgresParams;
+        const insert = postingsInsertSql(collection.location, params, namespace, postings);
+        await raw(tx).query(insert, params.values);
+      }
+      const last = rows[rows.length - 1]!;
+      after = { namespace: last.namespace, id: last.id };
+    }
+    for (const namespace of namespaces) {
+      for (const sql of statisticsSql(collection.location)) await raw(tx).query(sql, [namespace]);
     }
   }
 

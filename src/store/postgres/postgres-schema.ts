@@ -34,7 +34,7 @@ import { FOLDED_CONFIG_PREFIX } from './postgres-options.js';
 import type { SqlStatement } from './postgres-params.js';
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 5;
+export const CURRENT_SCHEMA_VERSION = 6;
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 /** Name of the row-level-security policy on every namespaced table. */
 export const POLICY_NAME = 'cairn_namespace';

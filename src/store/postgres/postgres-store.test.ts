@@ -876,6 +876,63 @@ describe('PostgreSQL specifics (PGlite)', () => {
         await reopened.close();
       }
     });
+
+    it('upgrade a version-5 collection: chunks indexed with unfolded letters (µ, ς) score as in a collection made new', async () => {
+      await fresh();
+      const texts = [
+        'A dose of 5 µg per kg lowered IL-6', // the micro sign, as typed on many keyboards
+        'A dose of 10 μg per kg raised TNF-α', // the Greek mu of most published text
+        'Ο λόγος του ΣΊΣΥΦΟΣ',
+        'No units or Greek letters here',
+      ];
+      for (const name of ['old', 'new']) {
+        await store.createCollection(name, { model: 'm', dimension: 3 });
+        for (const namespace of ['n1', 'n2']) {
+          await store.replaceDocument(
+            { collection: name, namespace },
+            documentWrite(
+              'doc',
+              texts.map((text, i) => makeChunk('doc', i, { text })),
+            ),
+          );
+        }
+      }
+      // Back to the version-5 index of 'old': what the tokenizer wrote before it folded letters.
+      const table = tableNameFor('old');
+      await db.exec(`UPDATE "${table}_terms" SET term = 'µg' WHERE term = 'μg' AND id = 'doc:0';
+        UPDATE "${table}_terms" SET term = 'λόγος' WHERE term = 'λόγοσ';
+        UPDATE "${table}_terms" SET term = 'σίσυφος' WHERE term = 'σίσυφοσ';
+        DELETE FROM "${table}_tstats";
+        INSERT INTO "${table}_tstats" (namespace, term, chunks)
+          SELECT namespace, term, count(*) FROM "${table}_terms" GROUP BY namespace, term;
+        UPDATE cairn_collections SET schema_version = 5 WHERE name = 'old';`);
+      const reopened = await openPostgresStore({ pglite: db });
+      try {
+        for (const namespace of ['n1', 'n2']) {
+          for (const query of ['5 µg', 'μg per kg', 'λόγος', 'σίσυφος dose']) {
+            const scored = async (collection: string) =>
+              (await reopened.lexicalSearch({ collection, namespace, query, topK: 10 })).map((hit) => [
+                hit.chunk.id,
+                hit.score,
+              ]);
+            const upgraded = await scored('old');
+            expect(upgraded.length, query).toBeGreaterThan(0);
+            expect(upgraded, query).toEqual(await scored('new'));
+          }
+        }
+        // Both spellings of the unit find both doses.
+        const doses = await reopened.lexicalSearch({
+          collection: 'old',
+          namespace: 'n1',
+          query: 'µg',
+          topK: 10,
+        });
+        expect(doses.map((hit) => hit.chunk.id).sort()).toEqual(['doc:0', 'doc:1']);
+        expect((await reopened.getCollection('old'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+      } finally {
+        await reopened.close();
+      }
+    });
   });
 
   describe('vectorType float16', () => {
