@@ -346,18 +346,28 @@ export function headingsText(headingPath: readonly string[]): string | null {
 }
 
 /**
- * Runs `prefix` + `(row), (row), …` over `rows` in order, each statement taking a power of two of
- * rows (at most {@link MAX_ROWS}, and no more parameters than {@link MAX_PARAMS}), so that batches
- * of every size share a few prepared statements.
+ * How many rows each multi-row statement of a write of `count` rows of `width` values takes: powers
+ * of two, largest first, each at most {@link MAX_ROWS} and {@link MAX_PARAMS} / `width`, so that
+ * writes of every size share at most eleven statement texts per table (each prepared once).
  */
-async function insertMany(tx: SqlConnection, prefix: string, row: string, rows: readonly unknown[][]) {
-  if (rows.length === 0) return;
-  const width = rows[0]!.length;
+export function rowsPerStatement(count: number, width: number): number[] {
   let most = MAX_ROWS;
   while (most > 1 && most * width > MAX_PARAMS) most /= 2;
-  for (let start = 0; start < rows.length; ) {
+  const sizes: number[] = [];
+  for (let left = count; left > 0; ) {
     let size = most;
-    while (size > rows.length - start) size /= 2;
+    while (size > left) size /= 2;
+    sizes.push(size);
+    left -= size;
+  }
+  return sizes;
+}
+
+/** Runs `prefix` + `(row), (row), …` over `rows` in order, in statements of {@link rowsPerStatement} rows. */
+async function insertMany(tx: SqlConnection, prefix: string, row: string, rows: readonly unknown[][]) {
+  if (rows.length === 0) return;
+  let start = 0;
+  for (const size of rowsPerStatement(rows.length, rows[0]!.length)) {
     const params: unknown[] = [];
     for (let i = start; i < start + size; i++) for (const value of rows[i]!) params.push(value);
     await tx.run({ sql: prefix + Array(size).fill(row).join(', '), params });
