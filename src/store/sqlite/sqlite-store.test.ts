@@ -464,7 +464,12 @@ describe('chunk writes', () => {
       storedChunk('a', i, { text: `first${i} common`, metadata: { round: 1, i }, embedding: [1, i + 1, 0] }),
     );
     await store.upsertChunks(S, first);
-    const [before] = await store.getChunks(S, ['a:7']);
+    const table = tableNameFor('docs');
+    const createdAt = (db: Database.Database, id: string) =>
+      db.prepare(`SELECT created_at FROM "${table}" WHERE id = ?`).pluck().get(id);
+    const firstWritten = withRaw(path, (db) => createdAt(db, 'a:6'));
+    // A later timestamp for the second write, so that a creation time it overwrote would show.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     // 700 overwrites (every other id of the first 1,400), 1,400 new ids, and one id twice: the later wins.
     const second = [
       ...Array.from({ length: 700 }, (_, k) =>
@@ -498,7 +503,6 @@ describe('chunk writes', () => {
       .then((chunks) => ['a:6', 'a:7', 'b:5'].map((id) => chunks.find((c) => c.id === id)!));
     expect(overwritten!.text).toBe('second6 common');
     expect(kept!.text).toBe('first7 common');
-    expect(kept!.createdAt).toBe(before!.createdAt);
     expect(fresh!.text).toBe('last word wins');
     const ids = async (query: string) =>
       (await store.lexicalSearch({ ...S, query, topK: 10 })).map((hit) => hit.chunk.id).sort();
@@ -511,10 +515,13 @@ describe('chunk writes', () => {
     const dense = await store.denseSearch({ ...S, vector: [-1, 0, 0], topK: 1 });
     expect(dense[0]!.chunk.id).toBe('b:5');
     await store.close();
-    const table = tableNameFor('docs');
     withRaw(path, (db) => {
       db.prepare(`INSERT INTO "${table}_fts" ("${table}_fts", rank) VALUES ('integrity-check', 0)`).run();
       const one = (sql: string) => db.prepare(sql).pluck().get();
+      // An overwrite keeps the creation time and takes the write's time as its update time.
+      expect(createdAt(db, 'a:6')).toBe(firstWritten);
+      expect(one(`SELECT updated_at FROM "${table}" WHERE id = 'a:6'`)).toBe(createdAt(db, 'b:0'));
+      expect(createdAt(db, 'b:0')).not.toBe(firstWritten);
       expect(one(`SELECT count(*) FROM "${table}_fts"`)).toBe(2900);
       // New rows numbered one past the largest, without gaps, as SQLite numbers them.
       expect(one(`SELECT max(seq) FROM "${table}"`)).toBe(2900);
