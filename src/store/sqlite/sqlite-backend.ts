@@ -316,8 +316,9 @@ export class SqliteBackend extends SqlBackend {
     scope: Backend.BackendScope,
     chunks: readonly PreparedChunk[],
     now: string,
+    options?: Backend.WriteChunksOptions,
   ): Promise<void> {
-    await writeChunkBatch(tx, scope, chunks, now);
+    await writeChunkBatch(tx, scope, chunks, now, options);
   }
 
   /** Deletes what passes, with the rows' full-text and metadata-index entries, leaving tombstones for the vector index. */

@@ -13,6 +13,7 @@ import type { StoredChunk } from '../../core/types.js';
 import { tableNameFor } from '../sql/table-name.js';
 import { runStoreContract } from '../store.contract.js';
 import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-backend.js';
+import { rowsPerStatement } from './sqlite-chunk-writes.js';
 import { parseSqliteStoreOptions } from './sqlite-options.js';
 import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE } from './sqlite-schema.js';
 import { openSqliteStore } from './sqlite-store.js';
@@ -486,6 +487,115 @@ describe('full-text index', () => {
         db.prepare(`SELECT rowid FROM "${table}_fts" WHERE "${table}_fts" MATCH ?`).all(`"${word}"`).length;
       for (const gone of ['once', 'deleted', 'another']) expect(matches(gone)).toBe(0);
       for (const present of ['alpha', 'omega']) expect(matches(present)).toBe(1);
+    });
+  });
+});
+
+describe('chunk writes', () => {
+  it("take a power of two of rows per statement, within SQLite's parameter limit", () => {
+    expect(rowsPerStatement(1000, 19)).toEqual([512, 256, 128, 64, 32, 8]);
+    expect(rowsPerStatement(3000, 3)).toEqual([1024, 1024, 512, 256, 128, 32, 16, 8]);
+    expect(rowsPerStatement(1, 19)).toEqual([1]);
+    expect(rowsPerStatement(0, 5)).toEqual([]);
+    // 32,766 / 40 = 819 rows at most, so 512.
+    expect(rowsPerStatement(900, 40)).toEqual([512, 256, 128, 4]);
+  });
+
+  it('write a batch past one statement, new and overwritten ids mixed, as row-by-row upserts would', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    await store.createCollection('docs', { model: 'm', dimension: 3 });
+    const first = Array.from({ length: 1500 }, (_, i) =>
+      storedChunk('a', i, { text: `first${i} common`, metadata: { round: 1, i }, embedding: [1, i + 1, 0] }),
+    );
+    await store.upsertChunks(S, first);
+    const table = tableNameFor('docs');
+    const createdAt = (db: Database.Database, id: string) =>
+      db.prepare(`SELECT created_at FROM "${table}" WHERE id = ?`).pluck().get(id);
+    const firstWritten = withRaw(path, (db) => createdAt(db, 'a:6'));
+    // A later timestamp for the second write, so that a creation time it overwrote would show.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // 700 overwrites (every other id of the first 1,400), 1,400 new ids, and one id twice: the later wins.
+    const second = [
+      ...Array.from({ length: 700 }, (_, k) =>
+        storedChunk('a', 2 * k, {
+          text: `second${2 * k} common`,
+          metadata: { round: 2, i: 2 * k },
+          embedding: [2, 1, k + 1],
+        }),
+      ),
+      ...Array.from({ length: 1400 }, (_, k) =>
+        storedChunk('b', k, {
+          text: `second${k} fresh`,
+          metadata: { round: 2, i: k },
+          embedding: [3, k + 1, 1],
+        }),
+      ),
+    ];
+    second.push(
+      storedChunk('b', 5, { text: 'last word wins', metadata: { round: 3 }, embedding: [-1, 0, 0] }),
+    );
+    await expect(store.upsertChunks(S, second)).rejects.toThrow(/repeats/);
+    second.pop();
+    await store.upsertChunks(S, second);
+    await store.upsertChunks(S, [
+      storedChunk('b', 5, { text: 'last word wins', metadata: { round: 3 }, embedding: [-1, 0, 0] }),
+    ]);
+
+    expect(await store.countChunks(S)).toBe(1500 + 1400);
+    const [overwritten, kept, fresh] = await store
+      .getChunks(S, ['a:6', 'a:7', 'b:5'])
+      .then((chunks) => ['a:6', 'a:7', 'b:5'].map((id) => chunks.find((c) => c.id === id)!));
+    expect(overwritten!.text).toBe('second6 common');
+    expect(kept!.text).toBe('first7 common');
+    expect(fresh!.text).toBe('last word wins');
+    const ids = async (query: string) =>
+      (await store.lexicalSearch({ ...S, query, topK: 10 })).map((hit) => hit.chunk.id).sort();
+    expect(await ids('first6')).toEqual([]);
+    expect(await ids('second6')).toEqual(['a:6', 'b:6']);
+    expect(await ids('first7')).toEqual(['a:7']);
+    expect(await store.countChunks({ ...S, filter: { round: 1 } })).toBe(800);
+    expect(await store.countChunks({ ...S, filter: { round: 2 } })).toBe(2099);
+    expect(await store.countChunks({ ...S, filter: { round: 3 } })).toBe(1);
+    const dense = await store.denseSearch({ ...S, vector: [-1, 0, 0], topK: 1 });
+    expect(dense[0]!.chunk.id).toBe('b:5');
+    await store.close();
+    withRaw(path, (db) => {
+      db.prepare(`INSERT INTO "${table}_fts" ("${table}_fts", rank) VALUES ('integrity-check', 0)`).run();
+      const one = (sql: string) => db.prepare(sql).pluck().get();
+      // An overwrite keeps the creation time and takes the write's time as its update time.
+      expect(createdAt(db, 'a:6')).toBe(firstWritten);
+      expect(one(`SELECT updated_at FROM "${table}" WHERE id = 'a:6'`)).toBe(createdAt(db, 'b:0'));
+      expect(createdAt(db, 'b:0')).not.toBe(firstWritten);
+      expect(one(`SELECT count(*) FROM "${table}_fts"`)).toBe(2900);
+      // New rows numbered one past the largest, without gaps, as SQLite numbers them.
+      expect(one(`SELECT max(seq) FROM "${table}"`)).toBe(2900);
+      expect(one(`SELECT seq FROM "${table}" WHERE id = 'a:6'`)).toBe(7);
+      expect(one(`SELECT count(*) FROM "${table}_meta"`)).toBe(2 * 2899 + 1);
+    });
+  });
+
+  it('give a new row the seq of a deleted last row, and the vector index follows', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    await store.createCollection('docs', { model: 'm', dimension: 3 });
+    await store.upsertChunks(
+      S,
+      [0, 1, 2].map((i) => storedChunk('a', i, { embedding: [1, i, 0] })),
+    );
+    expect((await store.denseSearch({ ...S, vector: [1, 2, 0], topK: 1 }))[0]!.chunk.id).toBe('a:2');
+    await store.deleteChunks(S, { ids: ['a:2'] });
+    await store.upsertChunks(S, [storedChunk('b', 0, { text: 'newcomer', embedding: [0, 0, 1] })]);
+    const hits = await store.denseSearch({ ...S, vector: [0, 0, 1], topK: 3 });
+    expect(hits.map((hit) => hit.chunk.id)).toEqual(['b:0', 'a:0', 'a:1']);
+    expect(hits[0]!.score).toBeCloseTo(1, 6);
+    expect((await store.lexicalSearch({ ...S, query: 'newcomer', topK: 3 })).map((h) => h.chunk.id)).toEqual([
+      'b:0',
+    ]);
+    await store.close();
+    withRaw(path, (db) => {
+      const table = tableNameFor('docs');
+      expect(db.prepare(`SELECT seq FROM "${table}" WHERE id = 'b:0'`).pluck().get()).toBe(3);
     });
   });
 });
