@@ -120,7 +120,7 @@ export function registerManageCommands(program: Command): void {
     );
 
   const documents = withScopeOptions(program.command('documents'))
-    .description('list the documents of a collection (all of them, or one page with --limit)')
+    .description('list the documents of a collection')
     .option('--json', 'print JSON')
     .option('-q, --search <text>', 'only documents whose title, source name or id contains this text')
     .addOption(
