@@ -112,17 +112,7 @@ export async function checkedAnswerFromHits(
         : names.length === 0
           ? 'The documents the question is about do not mention'
           : `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not mention`;
-    const text = `${NOT_FOUND_TEXT} ${subject} ${list}${where}.`;
-    options.onSources?.(looked);
-    options.onToken?.(text);
-    return {
-      text,
-      sources: looked,
-      cited: looked.map((s) => s.n),
-      notFound: true,
-      answeredBy: 'extractive',
-      invalidCitations: [],
-    };
+    return lookedNotFound(`${NOT_FOUND_TEXT} ${subject} ${list}${where}.`, looked, options);
   }
 
   if (!chatModel && options.statement !== undefined && !options.statement.stated) {
@@ -206,7 +196,18 @@ function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAns
   const what = `any ${statement.asked.text}`;
   const where =
     looked.length === 0 ? '' : `; the closest passages read: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
-  const text = `${NOT_FOUND_TEXT} ${subject} ${what}${where}.`;
+  return lookedNotFound(`${NOT_FOUND_TEXT} ${subject} ${what}${where}.`, looked, options);
+}
+
+/**
+ * An offline "not found" that cites where it looked: `text` streamed as one token, `looked` as its
+ * sources, all of them cited.
+ */
+function lookedNotFound(
+  text: string,
+  looked: Array<{ n: number; hit: Hit }>,
+  options: AnswerOptions,
+): CheckedAnswer {
   options.onSources?.(looked);
   options.onToken?.(text);
   return {

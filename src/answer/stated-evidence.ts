@@ -29,6 +29,7 @@
 import type { Hit } from '../core/types.js';
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
+import type { EvidenceSearcher } from './evidence-check.js';
 import { passagesOf } from './passages.js';
 import { isRequestTerm } from './relevance.js';
 
@@ -148,23 +149,11 @@ export function judgeStatement(
   return { stated: false, required, looked };
 }
 
-/** What {@link statedEvidence} needs: a lexical search like `Engine.search`, and the documents' chunk counts. */
-export interface StatementSearcher {
-  search(
-    query: string,
-    options: {
-      mode: 'lexical';
-      topK: number;
-      documentFocus: false;
-      demoteCopies: false;
-      pseudoRelevanceFeedback: false;
-      reranker: false;
-      probe: 'evidence-check';
-      collection?: string;
-      namespace?: string;
-      documentIds: string[];
-    },
-  ): Promise<{ hits: Hit[] }>;
+/**
+ * What {@link statedEvidence} needs: the evidence check's lexical search (see
+ * {@link EvidenceSearcher}), and the documents' chunk counts.
+ */
+export interface StatementSearcher extends Pick<EvidenceSearcher, 'search'> {
   listDocuments(options: {
     collection?: string;
     namespace?: string;
