@@ -26,7 +26,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,9 +33,9 @@ import { parseArgs } from 'node:util';
 import { requireEngines } from './support/bench-engines.mjs';
 import { generateVectors, loopTopK } from './support/dense-vectors.mjs';
 import { syntheticChunk } from './support/synthetic-chunk.mjs';
+import { createVec0Table, insertVec0 } from './support/vec0-table.mjs';
 import { writeResult } from './support/write-result.mjs';
 
-const require = createRequire(import.meta.url);
 const DIM_DEFAULT = '384';
 const { values } = parseArgs({
   options: {
@@ -320,34 +319,12 @@ const systems = {
   },
 
   vec0: async (n, data) => {
-    const Database = require('better-sqlite3');
-    const sqliteVec = require('sqlite-vec');
     const dir = mkdtempSync(path.join(tmpdir(), 'bench-vec0-'));
     const file = path.join(dir, 'vec0.db');
-    const db = new Database(file);
-    sqliteVec.load(db);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.exec(
-      `CREATE VIRTUAL TABLE v USING vec0(embedding float[${dim}] distance_metric=cosine, bucket integer, tenth integer)`,
-    );
-    const insert = db.prepare('INSERT INTO v (rowid, embedding, bucket, tenth) VALUES (?, ?, ?, ?)');
-    const began = performance.now();
-    const cpu = process.cpuUsage();
-    for (let start = 0; start < n; start += 1000) {
-      db.transaction(() => {
-        for (let i = start; i < Math.min(n, start + 1000); i++) {
-          insert.run(
-            BigInt(i),
-            Buffer.from(data.vectors.buffer, data.vectors.byteOffset + i * dim * 4, dim * 4),
-            BigInt(i % 100),
-            BigInt(i % 10),
-          );
-        }
-      })();
-    }
-    const insertSeconds = (performance.now() - began) / 1000;
-    const insertCpu = cpuSeconds(cpu);
+    const db = createVec0Table(file, dim);
+    const inserted = insertVec0(db, data.vectors, dim, n);
+    const insertSeconds = inserted.seconds;
+    const insertCpu = +inserted.cpuSeconds.toFixed(1);
     db.pragma('wal_checkpoint(TRUNCATE)');
     const result = {
       settings: { table: 'vec0, float32, cosine, metadata columns bucket and tenth' },

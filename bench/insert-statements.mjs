@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateVectors } from './support/dense-vectors.mjs';
 import { syntheticChunk } from './support/synthetic-chunk.mjs';
+import { createVec0Table, insertVec0 } from './support/vec0-table.mjs';
 import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
@@ -101,34 +102,10 @@ async function cairnWorker(distFolder) {
 }
 
 async function vec0Worker() {
-  const require = createRequire(import.meta.url);
-  const Database = require('better-sqlite3');
   const { vectors } = generateVectors({ distribution: 'clustered', dimension, count: n, queries: 0 });
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-inserts-'));
-  const db = new Database(path.join(dir, 'vec0.db'));
-  require('sqlite-vec').load(db);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(
-    `CREATE VIRTUAL TABLE v USING vec0(embedding float[${dimension}] distance_metric=cosine, bucket integer, tenth integer)`,
-  );
-  const insert = db.prepare('INSERT INTO v (rowid, embedding, bucket, tenth) VALUES (?, ?, ?, ?)');
-  const began = performance.now();
-  const cpu = process.cpuUsage();
-  for (let start = 0; start < n; start += 1000) {
-    db.transaction(() => {
-      for (let i = start; i < Math.min(n, start + 1000); i++) {
-        insert.run(
-          BigInt(i),
-          Buffer.from(vectors.buffer, vectors.byteOffset + i * dimension * 4, dimension * 4),
-          BigInt(i % 100),
-          BigInt(i % 10),
-        );
-      }
-    })();
-  }
-  const total = cpuSeconds(cpu);
-  const seconds = (performance.now() - began) / 1000;
+  const db = createVec0Table(path.join(dir, 'vec0.db'), dimension);
+  const { seconds, cpuSeconds: total } = insertVec0(db, vectors, dimension, n);
   db.close();
   rmSync(dir, { recursive: true, force: true });
   return {
