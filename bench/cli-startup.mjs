@@ -12,10 +12,11 @@
 //
 //   node bench/cli-startup.mjs [--runs 21]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { processTimer } from './support/process-timer.mjs';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' } } });
 const runs = Number(values.runs);
@@ -57,26 +58,8 @@ const commands = {
   searchUnbundled: [unbundled, 'search', 'otters', '--db', db],
 };
 
-// Preloaded into every run (bare Node's too): writes the process's CPU time at exit.
-const cpuFile = path.join(dir, 'cpu.txt');
-const cpuHook = path.join(dir, 'cpu-hook.cjs');
-writeFileSync(
-  cpuHook,
-  `process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });\n`,
-);
-
 /** Wall and CPU milliseconds one fresh process takes to run `args` to its end. */
-function time(args) {
-  const began = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, ['--require', cpuHook, ...args], {
-    stdio: 'ignore',
-    env,
-    cwd: dir,
-  });
-  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}`);
-  const wall = Number(process.hrtime.bigint() - began) / 1e6;
-  return { wall, cpu: Number(readFileSync(cpuFile, 'utf8')) };
-}
+const time = processTimer(dir, env);
 
 const median = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);

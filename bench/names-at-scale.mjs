@@ -1,23 +1,9 @@
 #!/usr/bin/env node
-// Cost of a one-shot `cairn search` in a collection of 5,183 documents (SciFact's corpus, one
-// abstract a document, lexical-only SQLite), where the identity index (titles, paths and the
-// names first pages write) is built again by every process. Each run is a fresh process of the
-// CLI bundle (`<dist>/cli/cairn.cjs search … --mode lexical --json`), one SciFact train claim a
-// run, interleaved with bare `node -e 0`; CPU time (user + system, as the process reports it at
-// exit) is recorded beside wall time, since on a shared machine wall time mostly measures the
-// wait for a core. Also counts the searches whose hits carry a focus boost and what named them.
-//
-// --dist chooses the build (default ./dist; `--dist /work/main/dist` for main), --db reuses a
-// database (copied first; an older layout is upgraded by the first search, timed on its own as
-// `firstSearch`) instead of ingesting the corpus, --keep-db writes the ingested database to a
-// path for a later --db run.
-//
-//   nice node bench/names-at-scale.mjs [--dist dist] [--runs 15] [--db file] [--keep-db file] [--out names-at-scale-after]
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { processTimer } from './support/process-timer.mjs';
 import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
@@ -64,26 +50,9 @@ if (values.db) {
   if (values['keep-db']) copyFileSync(db, values['keep-db']);
 }
 
-const cpuFile = path.join(dir, 'cpu.txt');
-const cpuHook = path.join(dir, 'cpu-hook.cjs');
-writeFileSync(
-  cpuHook,
-  `process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });\n`,
-);
-
 /** Wall and CPU milliseconds of one fresh process, and its stdout. */
-function time(args) {
-  const began = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, ['--require', cpuHook, ...args], {
-    env,
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0)
-    throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
-  const wall = Number(process.hrtime.bigint() - began) / 1e6;
-  return { wall, cpu: Number(readFileSync(cpuFile, 'utf8')), stdout: result.stdout };
-}
+const timer = processTimer(dir, env);
+const time = (args) => timer(args, { capture: true });
 
 const search = (query) => [cli, 'search', query, '--db', db, '--mode', 'lexical', '--json'];
 const queries = dataset.queries.slice(0, runs);
