@@ -121,6 +121,27 @@ const POSTGRES_LISTING_SQL: DocumentListingSql = {
   }),
 };
 
+/** A chunk row as the upgrade steps read it back: its id and lexical fields, headings as stored. */
+type StoredLexicalRow = { namespace: string; id: string; heading_path: string[] } & Omit<
+  LexicalFields,
+  'headings'
+>;
+
+/** The postings of stored chunk rows, their heading path joined as the write path joins it. */
+function storedRowPostings(rows: StoredLexicalRow[]): ReturnType<typeof postingColumns> {
+  return postingColumns(
+    rows.map((row) => ({
+      id: row.id,
+      fields: {
+        content: row.content,
+        headings: row.heading_path.join('\n'),
+        document: row.document,
+        context: row.context,
+      },
+    })),
+  );
+}
+
 /** The PostgreSQL {@link SqlBackend}. */
 export class PostgresBackend extends SqlBackend {
   readonly name = 'postgres';
@@ -763,9 +784,7 @@ export class PostgresBackend extends SqlBackend {
     const table = this.table(collection);
     let after: { namespace: string; id: string } | undefined;
     for (;;) {
-      const { rows } = await raw(tx).query<
-        { namespace: string; id: string; heading_path: string[] } & Omit<LexicalFields, 'headings'>
-      >(
+      const { rows } = await raw(tx).query<StoredLexicalRow>(
         `SELECT namespace, id, content, heading_path, lexical_document AS document, context FROM ${table} ` +
           `${after === undefined ? '' : 'WHERE (namespace, id) > ($2::text, $3::text) '}ORDER BY namespace, id LIMIT $1::int`,
         after === undefined ? [INSERT_BATCH_SIZE] : [INSERT_BATCH_SIZE, after.namespace, after.id],
@@ -775,17 +794,7 @@ export class PostgresBackend extends SqlBackend {
       for (const row of rows)
         byNamespace.set(row.namespace, [...(byNamespace.get(row.namespace) ?? []), row]);
       for (const [namespace, group] of byNamespace) {
-        const { postings, lengths } = postingColumns(
-          group.map((row) => ({
-            id: row.id,
-            fields: {
-              content: row.content,
-              headings: row.heading_path.join('\n'),
-              document: row.document,
-              context: row.context,
-            },
-          })),
-        );
+        const { postings, lengths } = storedRowPostings(group);
         await raw(tx).query(
           `UPDATE ${table} AS c SET lexical_length = u.length FROM unnest($2::text[], $3::int[]) AS u(id, length) ` +
             'WHERE c.namespace = $1::text AND c.id = u.id',
@@ -814,9 +823,7 @@ export class PostgresBackend extends SqlBackend {
     const namespaces = new Set<string>();
     let after: { namespace: string; id: string } | undefined;
     for (;;) {
-      const { rows } = await raw(tx).query<
-        { namespace: string; id: string; heading_path: string[] } & Omit<LexicalFields, 'headings'>
-      >(
+      const { rows } = await raw(tx).query<StoredLexicalRow>(
         `SELECT namespace, id, content, heading_path, lexical_document AS document, context FROM ${table} ` +
           "WHERE concat_ws(E'\\n', content, heading_path::text, lexical_document, context) ~ $2::text " +
           `${after === undefined ? '' : 'AND (namespace, id) > ($3::text, $4::text) '}ORDER BY namespace, id LIMIT $1::int`,
@@ -835,17 +842,7 @@ export class PostgresBackend extends SqlBackend {
           `DELETE FROM ${postingsTable} WHERE namespace = $1::text AND id = ANY($2::text[])`,
           [namespace, ids],
         );
-        const { postings } = postingColumns(
-          group.map((row) => ({
-            id: row.id,
-            fields: {
-              content: row.content,
-              headings: row.heading_path.join('\n'),
-              document: row.document,
-              context: row.context,
-            },
-          })),
-        );
+        const { postings } = storedRowPostings(group);
         const params = this.dialect.params() as PostgresParams;
         const insert = postingsInsertSql(collection.location, params, namespace, postings);
         await raw(tx).query(insert, params.values);
