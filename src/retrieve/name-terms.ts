@@ -55,7 +55,7 @@ export function isIdentityTerm(term: string): boolean {
 }
 
 /**
- * The content terms of the words `text` writes capitalised (`Apple`, `AMAZON.COM`, `Dendritic` in a
+ * The content terms of the words `text` writes capitalised (`Globex`, `INITECH.COM`, `Quarterly` in a
  * title-case title): names and titles, not the running text a first page may go on with ("legal
  * proceedings were disclosed").
  */
