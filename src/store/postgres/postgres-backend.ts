@@ -39,7 +39,13 @@ import {
 import { similarityOf } from './postgres-metric.js';
 import type { ResolvedPostgresStoreOptions } from './postgres-options.js';
 import type { PostgresParams } from './postgres-params.js';
-import { checkCollectionTable, lockDdl, runDdl, schemaExists } from './postgres-registry.js';
+import {
+  checkCollectionTable,
+  lockDdl,
+  lockIndexRebuild,
+  runDdl,
+  schemaExists,
+} from './postgres-registry.js';
 import type { ReplicaRouter } from './postgres-replicas.js';
 import { vectorLiteral } from './postgres-rows.js';
 import {
@@ -528,8 +534,9 @@ export class PostgresBackend extends SqlBackend {
    * 579 chunks/s as one bulk load (insert 970 chunks/s without the indexes, HNSW build 10.8 s, GIN
    * 0.5 s; `bench/postgres-bulk-load.mjs`, one run on 2 shared cores, recall@10 1.0 after both). The
    * drop holds an exclusive lock on the table until the transaction ends, so other namespaces'
-   * reads of the collection wait for the load (and two such loads into one collection at once
-   * can deadlock: PostgreSQL then aborts one, whose transaction rolls back whole). The DDL and the
+   * reads of the collection wait for the load. Only one transaction at a time rebuilds a
+   * collection's indexes ({@link lockIndexRebuild}): a second such write meanwhile keeps them and
+   * writes row by row, so two never wait for each other's table lock (a deadlock). The DDL and the
    * count run as the connecting owner (`RESET ROLE`); the namespace is entered again afterwards.
    * @returns The index builds to run after the last batch, or `undefined` when the indexes are kept.
    */
@@ -541,6 +548,8 @@ export class PostgresBackend extends SqlBackend {
     const { collection } = scope;
     if (count < BULK_WRITE_MIN_ROWS) return undefined;
     if (!hasHnswIndex(collection)) return undefined;
+    // Another transaction rebuilding this collection's indexes: keep them, written row by row.
+    if (!(await lockIndexRebuild(raw(tx), collection.location, false))) return undefined;
     const indexes = [{ name: hnswIndexName(collection.location), create: hnswIndexStatement(collection) }];
     const dropped = await this.#asOwner(tx, scope.namespace, async (owner) => {
       const { rows } = await owner.query<{ present: number; indexed: string[]; definitions: string[] }>(
@@ -589,6 +598,10 @@ export class PostgresBackend extends SqlBackend {
   ): Promise<{ finish: () => Promise<void>; empty: boolean }> {
     const { collection, namespace } = scope;
     const tables = lexicalTables(collection.location);
+    // Loads that rebuild the collection's indexes run one at a time, queued before either reads
+    // the table: each needs it exclusively to drop an index (two in different namespaces would
+    // otherwise deadlock). Taken before the statistics row, so it never waits holding one.
+    if (options.rebuildIndexes) await lockIndexRebuild(raw(tx), collection.location, true);
     await raw(tx).query(
       `INSERT INTO ${quoteIdentifier(tables.stats)} AS s (namespace, chunks, tokens) VALUES ($1::text, 0, 0) ` +
         'ON CONFLICT (namespace) DO UPDATE SET chunks = s.chunks',

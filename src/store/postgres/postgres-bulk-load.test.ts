@@ -262,4 +262,77 @@ describeOnPostgresServer('PostgresStore.bulkLoad on the server (CAIRN_TEST_POSTG
   });
   afterAll(() => store?.close());
   bulkLoadCases(() => ({ store, sql: (text) => onServer(database().url, text) }));
+
+  it('a large write keeps the indexes while another transaction rebuilds them, instead of waiting on it', async () => {
+    // A write of at least 1,000 chunks into a table no larger drops and rebuilds the indexes
+    // (beginBulkWrite). Here another client holds the collection's rebuild lock and reads the
+    // table, as a load in another namespace does just before its drop: the write must not ask
+    // for the table exclusively (both would wait for each other, a deadlock).
+    await store.createCollection('large', { model: 'm', dimension: DIMENSION });
+    const table = tableNameFor('large');
+    const pg = await import('pg');
+    const other = new pg.default.Client({ connectionString: database().url });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock(hashtext($1::text))', [`cairn.rebuild:${table}`]);
+      await other.query(`SELECT 1 FROM "${table}" LIMIT 1`);
+      const written = chunks('w', 1200, 40);
+      await store.upsertChunks({ collection: 'large', namespace: 'p' }, written);
+      await other.query('COMMIT');
+      const probe = written[7]!;
+      const hits = await store.denseSearch({
+        collection: 'large',
+        namespace: 'p',
+        vector: probe.embedding!,
+        topK: 1,
+      });
+      expect(hits.map((hit) => hit.chunk.id)).toEqual([probe.id]);
+      const sql: Sql = (text) => onServer(database().url, text);
+      await store.createCollection('unwritten', { model: 'm', dimension: DIMENSION });
+      expect(await indexes(sql, 'large')).toEqual(await indexes(sql, 'unwritten'));
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('runs loads into one collection at once, each in its namespace, without a deadlock', async () => {
+    // Separate clients, as separate `cairn migrate` processes would be: each load drops and
+    // rebuilds the collection's indexes, which needs the table to itself.
+    const namespaces = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const stores = [
+      store,
+      ...(await Promise.all(namespaces.slice(1).map(() => openPostgresStore({ url: database().url })))),
+    ];
+    try {
+      await store.createCollection('shared', { model: 'm', dimension: DIMENSION });
+      const loads = namespaces.map((namespace, i) => chunks(namespace, 80, 10 + i));
+      const results = await Promise.allSettled(
+        namespaces.map((namespace, i) =>
+          stores[i]!.bulkLoad({ collection: 'shared', namespace }, inBatches(loads[i]!, 20)),
+        ),
+      );
+      expect(results.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(
+        namespaces.map(() => 'ok'),
+      );
+      for (const [i, namespace] of namespaces.entries()) {
+        const hits = await store.lexicalSearch({
+          collection: 'shared',
+          namespace,
+          query: 'engine',
+          topK: 500,
+        });
+        const withWord = loads[i]!.filter((chunk) =>
+          /\bengine\b/.test(`${chunk.text} ${chunk.headingPath.join(' ')}`),
+        );
+        expect(new Set(hits.map((hit) => hit.chunk.id))).toEqual(new Set(withWord.map((chunk) => chunk.id)));
+      }
+      // Every load rebuilt what it dropped: the indexes of a collection never loaded.
+      await store.createCollection('plain', { model: 'm', dimension: DIMENSION });
+      const sql: Sql = (text) => onServer(database().url, text);
+      expect(await indexes(sql, 'shared')).toEqual(await indexes(sql, 'plain'));
+    } finally {
+      await Promise.all(stores.slice(1).map((other) => other.close()));
+    }
+  });
 });

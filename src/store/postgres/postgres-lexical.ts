@@ -317,7 +317,7 @@ export interface Bm25Scoring {
 /**
  * A query over the postings that yields `namespace, id, score` for every chunk holding at least
  * one query term (any term, not all) and passing the conditions, `score` being its BM25 score
- * (higher is better), in no particular order. Every table is read under the transaction's
+ * (higher is better) rounded to 1e-9, in no particular order. Every table is read under the transaction's
  * row-level security, so statistics and postings are the namespace's own.
  *
  * The plan is fixed by the query's shape: a materialised list of the query's distinct terms with
@@ -353,8 +353,10 @@ export function bm25Scores(scoring: Bm25Scoring): string {
     `FROM ${quoteIdentifier(t.stats)}) AS n ON n.namespace = s.namespace`;
   return (
     `WITH w AS MATERIALIZED (${weighted}) ` +
-    `SELECT p.namespace, p.id, sum(w.idf * w.repeats * ${frequency} * (${k1} + 1) / ` +
-    `(${frequency} + ${k1} * (1 - ${b} + ${b} * p.length / w.average))) AS score ` +
+    // Rounded to 1e-9: the sum's order follows the plan, and float addition's last bits with it,
+    // which would otherwise break ties between equal scores differently from one plan to the next.
+    `SELECT p.namespace, p.id, round(sum(w.idf * w.repeats * ${frequency} * (${k1} + 1) / ` +
+    `(${frequency} + ${k1} * (1 - ${b} + ${b} * p.length / w.average))) * 1e9) / 1e9 AS score ` +
     `FROM w JOIN ${quoteIdentifier(t.postings)} AS p ON p.namespace = w.namespace AND p.term = w.term${chunkJoin} ` +
     'GROUP BY p.namespace, p.id'
   );

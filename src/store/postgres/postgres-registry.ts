@@ -23,6 +23,33 @@ export async function lockDdl(tx: PostgresQueryable): Promise<void> {
 }
 
 /**
+ * Takes the transaction-level advisory lock under which a write drops and rebuilds one
+ * collection's indexes (a bulk load, or a large write into a nearly empty table). Without it, two
+ * such writes in different namespaces each read the table and then both ask for it exclusively to
+ * drop an index: a deadlock, in which PostgreSQL aborts one of them. Take it before the
+ * transaction touches the collection's tables.
+ * @param location The collection's table name.
+ * @param wait Wait for the lock (true), or give up at once when another transaction holds it.
+ * @returns Whether the lock is held.
+ */
+export async function lockIndexRebuild(
+  tx: PostgresQueryable,
+  location: string,
+  wait: boolean,
+): Promise<boolean> {
+  const key = `cairn.rebuild:${location}`;
+  if (wait) {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1::text))', [key]);
+    return true;
+  }
+  const { rows } = await tx.query<{ held: boolean }>(
+    'SELECT pg_try_advisory_xact_lock(hashtext($1::text)) AS held',
+    [key],
+  );
+  return rows[0]?.held === true;
+}
+
+/**
  * True when what scoped work needs is in place: the registry and documents tables, the
  * application role and the folding text-search configuration (so `migrate()` has run with these
  * settings, or with ones that share them).
