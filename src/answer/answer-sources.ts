@@ -35,8 +35,7 @@ export interface AnswerSourcesOptions extends RelevanceOptions {
  * `minSupportCoverage` (their score scaled by 0.8), by how well they can answer (their best
  * passage's score, see {@link answerability}; search order breaks ties); then boilerplate — chunks
  * with a near-copy among the hits (see {@link copiedChunks}) or named in `options.boilerplate` —
- * one of each set of copies (the one a period or recency boost prefers, else the first); at most
- * `maxSources`.
+ * one of each set of copies; at most `maxSources`.
  */
 export function answerSources(
   question: string,
@@ -55,14 +54,7 @@ export function answerSources(
   const isBoilerplate = (hit: Hit) =>
     copied.has(hit.chunk.id) || (options.boilerplate?.has(hit.chunk.id) ?? false);
   const kept: Array<{ hit: Hit; shingles: Set<string> }> = [];
-  // Of near-copies, the version the question's time cue prefers is the one kept: versions of a
-  // policy repeat a section and differ in its figure ("deleted after 36 months" / "24 months").
-  const timed = (hit: Hit) => (hit.boosts?.some((b) => b.kind === 'period' || b.kind === 'recency') ? 0 : 1);
-  const copies = pool.filter(isBoilerplate);
-  for (const hit of copies
-    .map((h, i) => ({ h, i }))
-    .sort((a, b) => timed(a.h) - timed(b.h) || a.i - b.i)
-    .map((e) => e.h)) {
+  for (const hit of pool.filter(isBoilerplate)) {
     const own = shingles(hit.chunk.text);
     if (!kept.some((k) => resemblance(k.shingles, own) >= COPY_RESEMBLANCE))
       kept.push({ hit, shingles: own });
