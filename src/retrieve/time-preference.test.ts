@@ -255,14 +255,14 @@ describe('preferredDocuments: the version in force at a date', () => {
     expect(preferredAt('the latest notice')).toEqual(['notice-2024-02.md']);
   });
 
-  it('takes each series in force when the question names none, a single document being a series of one', () => {
-    const preferred = preferredDocuments({
-      cue: timeCue('as of December 1, 2023'),
-      index: notices,
-      named: [],
-      ranked: [],
-    }).map((p) => p.documentId);
-    expect(preferred.sort()).toEqual(['notice-2022-10.md', 'returns.md']);
+  it('takes each series in force when the question names none; a document of no series only when dated in the period stated', () => {
+    const at = (question: string) =>
+      preferredDocuments({ cue: timeCue(question), index: notices, named: [], ranked: [] })
+        .map((p) => p.documentId)
+        .sort();
+    // The returns policy (November 1, 2023) is no version of anything: not preferred for a later date.
+    expect(at('as of December 1, 2023')).toEqual(['notice-2022-10.md']);
+    expect(at('on November 1, 2023')).toEqual(['notice-2022-10.md', 'returns.md']);
   });
 
   it('matches reports by the period they cover, as before', () => {

@@ -336,17 +336,19 @@ function periodMatch(
   return at.year === asked.year ? 'date' : undefined;
 }
 
-/** Among `pool`, those whose label states the period, else those whose date falls in it; none when all of them do. */
+/** Among `pool`, those whose label states the period, else those whose date falls in it; none when all `of` the documents do. */
 function periodPreferences(
   index: DocumentIdentityIndex,
   pool: readonly string[],
   asked: AskedPeriod,
+  /** The documents the question may be about, of which `pool` is a part. */
+  of: number = pool.length,
 ): Preference[] {
   const matches = pool.map((id) => ({ id, how: periodMatch(index, id, asked) }));
   const labelled = matches.filter((m) => m.how === 'label');
   const chosen = labelled.length > 0 ? labelled : matches.filter((m) => m.how === 'date');
   // A period every document matches prefers none of them.
-  if (chosen.length === 0 || chosen.length === pool.length) return [];
+  if (chosen.length === 0 || chosen.length === of) return [];
   return chosen.map((m) => ({
     documentId: m.id,
     kind: 'period',
@@ -383,7 +385,7 @@ function byDate(index: DocumentIdentityIndex, ids: readonly string[]): string[] 
 }
 
 /**
- * For each series among `ids` (a document alone is a series of one), the version a stated date
+ * For each series among `ids` (versions of a series of two or more), the version a stated date
  * asks for: in force at it (the newest dated on or before its end — not the nearest, which may
  * have taken effect after it), before it (the newest dated before its start) or after it (the
  * earliest dated on or after its start). A series with no such version prefers none.
@@ -456,11 +458,13 @@ export function preferredDocuments(input: PreferenceInput): Preference[] {
   if (cue.at) {
     const all = pool();
     // A report is matched by the period it covers (the balance sheet "as of June 30, 2023" is in
-    // the report of the quarter ended then); a version by when it took effect.
-    const reports = cue.at.relation === 'in-force' ? all.filter((id) => isReport(index, id)) : [];
-    const versions = all.filter((id) => !reports.includes(id));
+    // the report of the quarter ended then), and so is a document of no series (an accident
+    // report dated by the day it tells of); a version of a series by when it took effect.
+    const versioned = (id: string) => !isReport(index, id) && index.series(id).length > 1;
+    const reports = cue.at.relation === 'in-force' ? all.filter((id) => !versioned(id)) : [];
+    const versions = all.filter(versioned);
     const chosen = [
-      ...(cue.period && reports.length > 0 ? periodPreferences(index, reports, cue.period) : []),
+      ...(cue.period && reports.length > 0 ? periodPreferences(index, reports, cue.period, all.length) : []),
       ...versionsAt(index, versions, cue.at),
     ];
     // A date every document matches prefers none of them.
