@@ -2,7 +2,10 @@
  * Which documents a question prefers for when they are from. A question that names a period ("Q3
  * 2023", "the third quarter of fiscal 2023", "fiscal 2022", "as of June 2023") prefers the
  * documents of that period; a question with a recency cue ("latest", "most recent", "last
- * quarter") prefers the newest document of each series it is about. The preference is a soft
+ * quarter") prefers the newest document of each series it is about; a question stating a date a
+ * version is asked at ("as of March 15, 2024", "in force on …", "before the July 2023 revision")
+ * prefers the version of each series in force then — the newest dated on or before it, not the
+ * nearest — and "the previous version" the one before the newest. The preference is a soft
  * boost the retriever fuses in beside the other rankings — as Elasticsearch's date decay functions
  * add to a relevance score and LlamaIndex's recency postprocessors reorder retrieved nodes by date
  * — so it never overrides a document that alone holds the answer: it only reorders close
@@ -448,8 +451,11 @@ function seriesInQuestion(input: PreferenceInput): string[][] {
  * The documents a question's time cue prefers, with why. For a period: among the documents it
  * names (all documents when it names none), those whose label states the period, else those whose
  * date falls in it. For a recency cue: the newest dated document of each series the question is
- * about (see `seriesInQuestion`), when that series has two dated documents or more. Empty when
- * the cue prefers nothing.
+ * about (see `seriesInQuestion`), when that series has two dated documents or more. For a
+ * stated date (`cue.at`): the version of each series of two or more in force at it, before or
+ * after it (see `versionsAt`), and among reports and documents of no series those of the period
+ * it states, as for a period. For "the previous version": the second newest of each series the
+ * question is about. Empty when the cue prefers nothing.
  */
 export function preferredDocuments(input: PreferenceInput): Preference[] {
   const { cue, index } = input;
