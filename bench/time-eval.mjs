@@ -11,6 +11,13 @@
 // - fiscal: test/fixtures/fiscal (quarterly reports labelled by fiscal year, half-yearly reports
 //   by calendar year) with bench/questions/fiscal.jsonl: period questions stating dates whose
 //   year differs from the labels (measure only).
+// - versioned-asof (with the versioned fixtures), in-force (test/fixtures/in-force: a privacy
+//   notice and a price list in versions effective from stated dates, and a single-version policy):
+//   "as of / on / in force on <date>", "before <date>", "the previous version" questions, written
+//   before the rule they measure (measure only).
+// - fiscal-year-end: test/fixtures/fiscal-year-end (statements named by calendar month whose text
+//   states the fiscal year's end, and a calendar-year series) with
+//   bench/questions/fiscal-year-end.jsonl: fiscal quarter and year questions (measure only).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.
@@ -26,7 +33,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,fiscal,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,nih,ntsb]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks)
 import { createHash } from 'node:crypto';
@@ -92,7 +99,16 @@ const sets = [
       { name: 'versioned', questions: 'bench/questions/versioned.jsonl' },
       { name: 'versioned-negative', questions: 'bench/questions/versioned-negative.jsonl' },
       { name: 'versioned-pairs', questions: 'bench/questions/versioned-pairs.jsonl' },
+      { name: 'versioned-asof', questions: 'bench/questions/versioned-asof.jsonl' },
     ],
+  },
+  {
+    // Versions in force from a stated date (a privacy notice, a price list) beside a single-version
+    // policy: "as of", "on", "before", "the previous version" questions (measure only).
+    name: 'in-force',
+    folder: 'test/fixtures/in-force',
+    include: ['**/*.md'],
+    parts: [{ name: 'in-force', questions: 'bench/questions/in-force.jsonl' }],
   },
   {
     // Reports labelled by fiscal year (a year from July 1) beside a calendar series: a question's
@@ -101,6 +117,14 @@ const sets = [
     folder: 'test/fixtures/fiscal',
     include: ['**/*.md'],
     parts: [{ name: 'fiscal', questions: 'bench/questions/fiscal.jsonl' }],
+  },
+  {
+    // Quarterly statements named by calendar month whose text states the fiscal year's end
+    // (September 30), beside a calendar-year series: fiscal quarter questions (measure only).
+    name: 'fiscal-year-end',
+    folder: 'test/fixtures/fiscal-year-end',
+    include: ['**/*.md'],
+    parts: [{ name: 'fiscal-year-end', questions: 'bench/questions/fiscal-year-end.jsonl' }],
   },
   {
     name: 'nih',

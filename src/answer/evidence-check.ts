@@ -93,9 +93,16 @@ export function topicWords(question: string): string[] {
   // "current" and "policy", not "travel").
   const recency = wordTokens(cue.recencyText ?? '');
   const spans = /^(?:current|this|last|past)$/.test(recency[0] ?? '') && recency.length > 2;
+  // Likewise "the previous employee handbook": "previous" and "handbook"; a stated date's words
+  // ("in force on", "before", "July 2023") pick a version too.
+  const before = wordTokens(cue.previousText ?? '');
   const cueWords = new Set([
     ...(spans ? [recency[0]!, recency[recency.length - 1]!] : recency),
+    ...(before.length > 2 && /^(?:previous|prior|preceding|former)$/.test(before[0]!)
+      ? [before[0]!, before[before.length - 1]!]
+      : before),
     ...wordTokens(cue.period?.text ?? ''),
+    ...wordTokens(cue.at?.text ?? ''),
   ]);
   const seen = new Set<string>();
   const out: string[] = [];

@@ -58,7 +58,11 @@ const SUBJECT_END =
 /** The terms of a phrase that may name what is asked: content terms less request words and time-cue words. */
 function phraseTerms(phrase: string, question: string): string[] {
   const cue = timeCue(question);
-  const cueTerms = new Set(contentTerms(`${cue.period?.text ?? ''} ${cue.recencyText ?? ''}`));
+  const cueTerms = new Set(
+    contentTerms(
+      `${cue.period?.text ?? ''} ${cue.recencyText ?? ''} ${cue.at?.text ?? ''} ${cue.previousText ?? ''}`,
+    ),
+  );
   return [...new Set(contentTerms(phrase))].filter(
     (t) => !isRequestTerm(t) && !cueTerms.has(t) && !/^\d/.test(t) && t.length > 1,
   );

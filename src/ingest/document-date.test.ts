@@ -85,6 +85,27 @@ describe('findDocumentDate', () => {
     expect(findDocumentDate([text])?.period).toMatchObject({ fiscalYear: 2023, fiscalQuarter: 3 });
   });
 
+  it('records the day the fiscal year ends, stated or implied by the fiscal label', () => {
+    const stated = (text: string) => findDocumentDate([text])?.period.fiscalYearEnd;
+    expect(stated('For the quarter ended December 31, 2022. The fiscal year ends on September 30.')).toBe(
+      '09-30',
+    );
+    expect(stated('For the quarter ended March 31, 2023; our fiscal year begins on July 1.')).toBe('06-30');
+    expect(stated('For the quarter ended June 30, 2023. Our financial year starts 1 April.')).toBe('03-31');
+    expect(
+      stated('For the quarter ended June 30, 2023. The fiscal year runs from October 1 to September 30.'),
+    ).toBe('09-30');
+    expect(stated('Annual report for the fiscal year ended June 30, 2022')).toBe('06-30');
+    // The quarter ended December 31, 2021 is the second: the year ends six months later, on June 30.
+    expect(stated('For the quarter ended December 31, 2021 (second quarter of fiscal 2022).')).toBe('06-30');
+    // A 52/53-week third quarter ending July 1 closes the June quarter: the year ends in September.
+    expect(stated('For the quarterly period ended July 1, 2023, the third quarter of fiscal 2023.')).toBe(
+      '09-30',
+    );
+    expect(stated('For the quarter ended December 31, 2022.')).toBeUndefined();
+    expect(stated('Effective date: March 1, 2024. The fiscal year ends on the 31st of March.')).toBe('03-31');
+  });
+
   it('reads only the first pages', () => {
     expect(findDocumentDate(['cover', 'contents', 'for the quarter ended March 31, 2020'])).toBeUndefined();
   });
@@ -103,6 +124,16 @@ describe('datedMetadata', () => {
     expect(callerMetadata(dated)).toEqual({ team: 'ops' });
     expect(datedMetadata({ date: '2020-01-01' }, found)).toEqual({ date: '2020-01-01' });
     expect(callerMetadata({ date: '2020-01-01' })).toEqual({ date: '2020-01-01' });
+  });
+
+  it('keeps the fiscal year end in the stored period', () => {
+    const found = findDocumentDate([
+      'For the quarter ended December 31, 2022. The fiscal year ends on September 30.',
+    ]);
+    expect(datedMetadata({}, found)).toMatchObject({
+      date: '2022-12-31',
+      period: { kind: 'quarter', end: '2022-12-31', fiscalYearEnd: '09-30' },
+    });
   });
 
   it('reads PDF and ISO metadata dates', () => {

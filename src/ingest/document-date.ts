@@ -23,6 +23,12 @@ export interface DocumentDate {
     /** Fiscal year and quarter the text labels the period with ("third quarter of fiscal 2023"), when it does. */
     fiscalYear?: number;
     fiscalQuarter?: number;
+    /**
+     * The day the document's fiscal year ends, `MM-DD` ("our fiscal year ends on September 30"
+     * → `09-30`; "begins on July 1" → `06-30`), when the text states it or its fiscal label and
+     * quarter's end imply it (see `fiscalYearEnd`).
+     */
+    fiscalYearEnd?: string;
   };
   /**
    * Where the date was found: the document's text, or the parser's metadata — weak: a file's
@@ -36,8 +42,13 @@ export interface DocumentDate {
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+/**
+ * A written date (the source of a regular expression, no groups): `July 1, 2023`, `1 July 2023`,
+ * `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`; read by {@link parseWrittenDate}.
+ */
+export const WRITTEN_DATE = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}/\d{1,2}/(?:19|20)\d\d|${MONTH}-\d{1,2}-(?:19|20)\d\d|${MONTH},?\s+(?:19|20)\d\d)`;
 /** A written date: `July 1, 2023`, `1 July 2023`, `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`. */
-const DATE = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}/\d{1,2}/(?:19|20)\d\d|${MONTH}-\d{1,2}-(?:19|20)\d\d|${MONTH},?\s+(?:19|20)\d\d)`;
+const DATE = WRITTEN_DATE;
 
 function monthIndex(word: string): number {
   return MONTHS.indexOf(word.slice(0, 3).toLowerCase() as (typeof MONTHS)[number]);
@@ -175,6 +186,69 @@ function fiscalLabel(text: string): { fiscalYear: number; fiscalQuarter: number 
   return { fiscalYear: year!, fiscalQuarter: quarter! };
 }
 
+/** A day of the year without a year: `September 30`, `30 September`, `Sept. 30th`. */
+const DAY_OF_YEAR = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH})`;
+/** "fiscal year ends on September 30", "financial year ending 30 June", "fiscal year ended September 30, 2023". */
+const YEAR_ENDS = new RegExp(
+  String.raw`\b(?:fiscal|financial)\s+year\s+(?:ends|ending|ended|closes|closing|end(?:s|ing)?\s+is)\s+(?:on\s+)?(?:the\s+)?(${DAY_OF_YEAR})`,
+  'i',
+);
+/** "our fiscal year begins on July 1", "the financial year starts 1 April". */
+const YEAR_BEGINS = new RegExp(
+  String.raw`\b(?:fiscal|financial)\s+year\s+(?:begins|beginning|starts|starting|commences|commencing)\s+(?:on\s+)?(?:the\s+)?(${DAY_OF_YEAR})`,
+  'i',
+);
+/** "the fiscal year runs from October 1 to September 30". */
+const YEAR_RUNS = new RegExp(
+  String.raw`\b(?:fiscal|financial)\s+year\s+(?:runs\s+|is\s+|lasts\s+)?from\s+(?:${DAY_OF_YEAR})\s+(?:to|through|until|till)\s+(${DAY_OF_YEAR})`,
+  'i',
+);
+
+/** `{ month: 0–11, day }` of a day of the year (`September 30`, `30 September`); undefined for another text or an impossible day. */
+function dayOfYear(text: string): { month: number; day: number } | undefined {
+  const t = text.trim().replace(/\s+/g, ' ');
+  const m =
+    /^([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?$/i.exec(t) ??
+    /^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?$/i.exec(t);
+  if (!m) return undefined;
+  const [word, day] = /^\d/.test(m[1]!) ? [m[2]!, Number(m[1])] : [m[1]!, Number(m[2])];
+  const month = monthIndex(word);
+  // A leap year, so that February 29 is a day of the year.
+  return month >= 0 && iso(2024, month, day) ? { month, day } : undefined;
+}
+
+const monthDay = (month: number, day: number) =>
+  `${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+/**
+ * The day a document's fiscal year ends, `MM-DD`, from what the text states: "fiscal year ends
+ * (on) September 30" (or "ending", "ended September 30, 2023"), "fiscal year begins on July 1"
+ * (it ends the day before: `06-30`), "fiscal year runs from October 1 to September 30". Else,
+ * when the text labels its quarter ("second quarter of fiscal 2022") and the quarter's end is
+ * known, the end that label implies: three months a quarter after it, on the month's last day
+ * (the quarter ended December 31 is the second → the year ends June 30). Undefined otherwise.
+ */
+export function fiscalYearEnd(
+  text: string,
+  labelled?: { quarter: number; periodEnd: string },
+): string | undefined {
+  const ends = YEAR_ENDS.exec(text) ?? YEAR_RUNS.exec(text);
+  const end = ends ? dayOfYear(ends[1]!) : undefined;
+  if (end) return monthDay(end.month, end.day);
+  const begins = YEAR_BEGINS.exec(text);
+  const start = begins ? dayOfYear(begins[1]!) : undefined;
+  if (start) {
+    const before = new Date(Date.UTC(2023, start.month, start.day - 1));
+    return monthDay(before.getUTCMonth(), before.getUTCDate());
+  }
+  if (!labelled) return undefined;
+  // Two weeks earlier, as a 52/53-week quarter ending July 1 closes the June quarter.
+  const closed = new Date(`${labelled.periodEnd}T00:00:00Z`);
+  closed.setUTCDate(closed.getUTCDate() - 14);
+  const month = (closed.getUTCMonth() + 3 * (4 - labelled.quarter)) % 12;
+  return monthDay(month, lastDay(2023, month));
+}
+
 /** Characters of each first page read for a date (a cover page and its opening). */
 const FIRST_PAGE_CHARACTERS = 6000;
 /** Pages read for a date. */
@@ -206,11 +280,26 @@ export function findDocumentDate(
     .join('\n\n')
     .replace(/[*_#|]+/g, ' ')
     .replace(/[ \t]+/g, ' ');
-  const fiscal = fiscalLabel(text);
+  const label = fiscalLabel(text);
+  const statedEnd = fiscalYearEnd(text);
+  const fiscal =
+    label || statedEnd ? { ...label, ...(statedEnd ? { fiscalYearEnd: statedEnd } : {}) } : undefined;
   for (const { pattern, kind } of PHRASES) {
     const m = pattern.exec(text);
     const parsed = m ? parseWrittenDate(m[2]!) : undefined;
-    if (m && parsed) return dated(parsed.iso, kind(m[1]!), 'text', m[0], fiscal);
+    if (!m || !parsed) continue;
+    const periodKind = kind(m[1]!);
+    const implied =
+      !statedEnd && label && periodKind === 'quarter'
+        ? fiscalYearEnd('', { quarter: label.fiscalQuarter, periodEnd: parsed.iso })
+        : undefined;
+    return dated(
+      parsed.iso,
+      periodKind,
+      'text',
+      m[0],
+      implied ? { ...fiscal, fiscalYearEnd: implied } : fiscal,
+    );
   }
   const raw = pages.slice(0, FIRST_PAGES).map((page) => page.slice(0, FIRST_PAGE_CHARACTERS));
   const labelled = LABELLED_DATE.exec(raw.join('\n\n'));
@@ -278,7 +367,7 @@ function dated(
   kind: PeriodKind,
   from: DocumentDate['from'],
   evidence: string,
-  fiscal: { fiscalYear: number; fiscalQuarter: number } | undefined,
+  fiscal: { fiscalYear?: number; fiscalQuarter?: number; fiscalYearEnd?: string } | undefined,
 ): DocumentDate {
   return {
     date,
@@ -293,7 +382,7 @@ export const DERIVED_DATE_KEYS = ['date', 'period', 'dateFrom'] as const;
 
 /**
  * The caller's `metadata` with the found date added as `date` (ISO `YYYY-MM-DD`, filterable with
- * `$gte`/`$lt`), `period` (`{ kind, end, fiscalYear?, fiscalQuarter? }`) and `dateFrom` (`text` or
+ * `$gte`/`$lt`), `period` (`{ kind, end, fiscalYear?, fiscalQuarter?, fiscalYearEnd? }`) and `dateFrom` (`text` or
  * `metadata`). Nothing is added when the caller's metadata already has a `date`, nor when no date
  * was found.
  */
@@ -302,6 +391,7 @@ export function datedMetadata(metadata: Metadata, found: DocumentDate | undefine
   const period: Metadata = { kind: found.period.kind, end: found.period.end };
   if (found.period.fiscalYear !== undefined) period.fiscalYear = found.period.fiscalYear;
   if (found.period.fiscalQuarter !== undefined) period.fiscalQuarter = found.period.fiscalQuarter;
+  if (found.period.fiscalYearEnd !== undefined) period.fiscalYearEnd = found.period.fiscalYearEnd;
   return { ...metadata, date: found.date, period, dateFrom: found.from };
 }
 

@@ -429,14 +429,22 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   const restricted = Boolean(request.documentIds || request.sourceIds);
   const cue: TimeCue = timeWeight > 0 ? timeCue(request.query) : { recency: false };
   const wantsIdentity =
-    mode !== 'dense' && !restricted && (focusWeight > 0 || cue.recency || cue.period !== undefined);
+    mode !== 'dense' &&
+    !restricted &&
+    (focusWeight > 0 ||
+      cue.recency ||
+      cue.previous === true ||
+      cue.period !== undefined ||
+      cue.at !== undefined);
   const identity =
     wantsIdentity && deps.documentIdentity
       ? await deps.documentIdentity(request.collection, request.namespace)
       : undefined;
   if (focusWeight > 0 && identity) await judgeOpeningWords(deps.store, identity, scope, request.query);
   const named = focusWeight > 0 && identity ? identity.named(namingWords(request.query, cue)) : [];
-  const timed = identity !== undefined && (cue.recency || cue.period !== undefined);
+  const timed =
+    identity !== undefined &&
+    (cue.recency || cue.previous === true || cue.period !== undefined || cue.at !== undefined);
   const feedback = request.pseudoRelevanceFeedback ?? DEFAULT_PSEUDO_RELEVANCE_FEEDBACK;
   const rm3 = mode !== 'dense' && feedback ? rm3Settings(feedback) : undefined;
   if (rm3) scoring.feedback = 'rm3';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentIdentityIndex } from './document-identity.js';
-import { namingWords, preferredDocuments, timeCue } from './time-preference.js';
+import { fiscalPeriod, namingWords, preferredDocuments, timeCue } from './time-preference.js';
 
 describe('timeCue', () => {
   it('reads the quarter a question names, in its usual spellings', () => {
@@ -122,12 +122,227 @@ describe('namingWords', () => {
   });
 
   it('keeps quarter and year labels, and questions without a period', () => {
-    for (const question of [
-      "Contoso's Q1 2023 revenue",
-      'Contoso revenue in fiscal 2022',
-      'Contoso revenue',
-    ]) {
+    for (const question of ["Contoso's Q1 2023 revenue", 'Contoso revenue in 2022', 'Contoso revenue']) {
       expect(namingWords(question, timeCue(question))).toBe(question);
     }
+  });
+
+  it('leaves out a fiscal period and a date a version is asked at, whose years are no calendar labels', () => {
+    for (const question of [
+      'Contoso members in the first quarter of fiscal 2023',
+      'Contoso revenue in Q2 FY2023',
+      'the Contoso price list as of March 15, 2024',
+      'Contoso prices before the July 2023 revision',
+    ]) {
+      const words = namingWords(question, timeCue(question));
+      expect(words, question).toContain('Contoso');
+      expect(words, question).not.toMatch(/20\d\d/);
+    }
+  });
+});
+
+describe('timeCue: dates a version is asked at', () => {
+  it('reads "as of", "on", "in force on" and "effective in" as the version in force at a day or a month', () => {
+    expect(timeCue('the price list as of March 15, 2024').at).toMatchObject({
+      relation: 'in-force',
+      start: '2024-03-15',
+      end: '2024-03-15',
+    });
+    expect(timeCue('the fee on 10 January 2023').at).toMatchObject({
+      relation: 'in-force',
+      end: '2023-01-10',
+    });
+    expect(timeCue('the policy in force on January 15, 2023').at).toMatchObject({ end: '2023-01-15' });
+    expect(timeCue('the notice effective in January 2024').at).toMatchObject({
+      relation: 'in-force',
+      start: '2024-01-01',
+      end: '2024-01-31',
+    });
+    expect(timeCue('As of June 2023, how long were accounts kept?').at).toMatchObject({ end: '2023-06-30' });
+  });
+
+  it('reads "before", "prior to", "after" and "following" a date', () => {
+    const before = timeCue('What did beans cost before the July 2023 price revision?');
+    expect(before.at).toMatchObject({ relation: 'before', start: '2023-07-01' });
+    // "July 2023" is the date the version was replaced, not the period asked for.
+    expect(before.period).toBeUndefined();
+    expect(timeCue('the price list that applied prior to April 2024').at).toMatchObject({
+      relation: 'before',
+    });
+    expect(timeCue('prices after the April 2024 change').at).toMatchObject({
+      relation: 'after',
+      start: '2024-04-01',
+    });
+    expect(timeCue('following March 1, 2024').at).toMatchObject({ relation: 'after', start: '2024-03-01' });
+  });
+
+  it('reads no date where none is written', () => {
+    expect(timeCue('What depends on Apple?').at).toBeUndefined();
+    expect(timeCue('the effective tax rate in 2023').at).toBeUndefined();
+    expect(timeCue('before the flight over the mountains').at).toBeUndefined();
+  });
+
+  it('reads "the previous version" and "the release before the latest one", not "the previous quarter"', () => {
+    for (const question of [
+      'How long was data kept under the previous version of the privacy notice?',
+      'What did the previous employee handbook say about holidays?',
+      'What was the upload limit in the release before the latest one?',
+    ]) {
+      expect(timeCue(question), question).toMatchObject({ previous: true, recency: false });
+    }
+    for (const question of [
+      'How did revenue change from the previous quarter?',
+      'compared with the prior year',
+      'patients with previous orthodontic treatment',
+    ]) {
+      expect(timeCue(question).previous, question).toBeUndefined();
+    }
+  });
+
+  it('marks a fiscal period', () => {
+    expect(timeCue('the second quarter of fiscal 2022').period).toMatchObject({ quarter: 2, fiscal: true });
+    expect(timeCue('Q2 FY2023').period).toMatchObject({ year: 2023, quarter: 2, fiscal: true });
+    expect(timeCue('fiscal 2022').period).toMatchObject({ year: 2022, fiscal: true });
+    expect(timeCue('Q2 2023').period?.fiscal).toBeUndefined();
+  });
+});
+
+/** A version in force from its date (a policy's effective date), as the ingest stores it. */
+const version = (name: string, date: string) => ({
+  documentId: name,
+  title: 'Privacy Notice',
+  metadata: { date, period: { kind: 'day', end: date } },
+});
+const notices = new DocumentIdentityIndex([
+  version('notice-2021-05.md', '2021-05-25'),
+  version('notice-2022-10.md', '2022-10-01'),
+  version('notice-2024-02.md', '2024-02-01'),
+  { documentId: 'returns.md', title: 'Returns', metadata: { date: '2023-11-01', period: { kind: 'day' } } },
+]);
+const allNotices = ['notice-2021-05.md', 'notice-2022-10.md', 'notice-2024-02.md'];
+const preferredAt = (question: string) =>
+  preferredDocuments({ cue: timeCue(question), index: notices, named: allNotices, ranked: [] }).map(
+    (p) => p.documentId,
+  );
+
+describe('preferredDocuments: the version in force at a date', () => {
+  it('prefers the newest version dated on or before the date, not the nearest one after it', () => {
+    // October 1, 2022 is a month after September 1, 2022; the 2021 version was in force then.
+    expect(preferredAt('the notice in force on September 1, 2022')).toEqual(['notice-2021-05.md']);
+    expect(preferredAt('the notice on October 1, 2022')).toEqual(['notice-2022-10.md']);
+    expect(preferredAt('the notice as of June 2023')).toEqual(['notice-2022-10.md']);
+    expect(preferredAt('the notice effective in January 2024')).toEqual(['notice-2022-10.md']);
+    expect(preferredAt('the notice as of March 1, 2025')).toEqual(['notice-2024-02.md']);
+    const [why] = preferredDocuments({
+      cue: timeCue('the notice as of June 2023'),
+      index: notices,
+      named: allNotices,
+      ranked: [],
+    });
+    expect(why).toMatchObject({ kind: 'period' });
+    expect(why!.reason).toContain('on or before 2023-06-30');
+  });
+
+  it('prefers none when every version took effect after the date', () => {
+    expect(preferredAt('the notice as of January 2020')).toEqual([]);
+  });
+
+  it('reads before, after and the previous version from the dates of the series', () => {
+    expect(preferredAt('the notice before the October 2022 revision')).toEqual(['notice-2021-05.md']);
+    expect(preferredAt('the notice prior to February 1, 2024')).toEqual(['notice-2022-10.md']);
+    expect(preferredAt('the notice after the October 2022 revision')).toEqual(['notice-2022-10.md']);
+    expect(preferredAt('the previous version of the notice')).toEqual(['notice-2022-10.md']);
+    expect(preferredAt('the latest notice')).toEqual(['notice-2024-02.md']);
+  });
+
+  it('takes each series in force when the question names none; a document of no series only when dated in the period stated', () => {
+    const at = (question: string) =>
+      preferredDocuments({ cue: timeCue(question), index: notices, named: [], ranked: [] })
+        .map((p) => p.documentId)
+        .sort();
+    // The returns policy (November 1, 2023) is no version of anything: not preferred for a later date.
+    expect(at('as of December 1, 2023')).toEqual(['notice-2022-10.md']);
+    expect(at('on November 1, 2023')).toEqual(['notice-2022-10.md', 'returns.md']);
+  });
+
+  it('matches reports by the period they cover, as before', () => {
+    // A balance sheet "as of" a quarter's end is in the report of that quarter, not the newest before it.
+    const preferred = preferredDocuments({
+      cue: timeCue('cash as of December 31, 2022'),
+      index,
+      named: acme,
+      ranked: [],
+    });
+    expect(preferred.map((p) => p.documentId)).toEqual(['2023 Q1 ACME.pdf']);
+  });
+});
+
+describe('fiscalPeriod', () => {
+  it('names a fiscal year by the calendar year it ends in and counts quarters from its start', () => {
+    expect(fiscalPeriod('2022-12-31', '09-30')).toEqual({ year: 2023, quarter: 1 });
+    expect(fiscalPeriod('2023-06-30', '09-30')).toEqual({ year: 2023, quarter: 3 });
+    expect(fiscalPeriod('2022-09-30', '09-30')).toEqual({ year: 2022, quarter: 4 });
+    expect(fiscalPeriod('2021-12-31', '06-30')).toEqual({ year: 2022, quarter: 2 });
+    expect(fiscalPeriod('2022-06-30', '06-30')).toEqual({ year: 2022, quarter: 4 });
+    expect(fiscalPeriod('2023-03-31', '12-31')).toEqual({ year: 2023, quarter: 1 });
+  });
+
+  it('reads a 52/53-week quarter ending a few days into a month as the month before', () => {
+    expect(fiscalPeriod('2022-10-01', '09-30')).toEqual({ year: 2022, quarter: 4 });
+    expect(fiscalPeriod('2023-07-01', '09-30')).toEqual({ year: 2023, quarter: 3 });
+  });
+});
+
+describe('preferredDocuments: fiscal periods', () => {
+  /** Quarterly statements named by calendar month, whose text states the fiscal year's end. */
+  const statement = (month: string, fiscalYearEnd?: string) => ({
+    documentId: `statement-${month.slice(0, 7)}.md`,
+    title: 'Quarterly Statement',
+    metadata: {
+      date: month,
+      period: { kind: 'quarter', end: month, ...(fiscalYearEnd ? { fiscalYearEnd } : {}) },
+    },
+  });
+  const statements = new DocumentIdentityIndex([
+    statement('2022-09-30', '09-30'),
+    statement('2022-12-31', '09-30'),
+    statement('2023-03-31'),
+    statement('2023-06-30', '09-30'),
+  ]);
+  const named = statements.documentIds();
+  const pick = (question: string) =>
+    preferredDocuments({ cue: timeCue(question), index: statements, named, ranked: [] }).map(
+      (p) => p.documentId,
+    );
+
+  it('reads a fiscal quarter in the fiscal year the documents state, not the calendar', () => {
+    expect(pick('the first quarter of fiscal 2023')).toEqual(['statement-2022-12.md']);
+    expect(pick('the fourth quarter of fiscal 2022')).toEqual(['statement-2022-09.md']);
+    // The March statement states no year end: its series does.
+    expect(pick('Q2 FY2023')).toEqual(['statement-2023-03.md']);
+    expect(pick('fiscal 2022')).toEqual(['statement-2022-09.md']);
+  });
+
+  it('reads a quarter not called fiscal in the calendar', () => {
+    expect(pick('Q1 2023')).toEqual(['statement-2023-03.md']);
+  });
+
+  it('labels a document with its stated fiscal year for a year question only, not for another quarter of it', () => {
+    const report = (id: string, end: string, fiscalQuarter: number) => ({
+      documentId: id,
+      title: 'Trust Report',
+      metadata: { date: end, period: { kind: 'quarter', end, fiscalYear: 2022, fiscalQuarter } },
+    });
+    const reports = new DocumentIdentityIndex([
+      report('trust-report-winter.md', '2021-12-31', 2),
+      report('trust-report-summer.md', '2022-06-30', 4),
+    ]);
+    const ids = reports.documentIds();
+    const prefer = (question: string) =>
+      preferredDocuments({ cue: timeCue(question), index: reports, named: ids, ranked: [] }).map(
+        (p) => p.documentId,
+      );
+    expect(prefer('the second quarter of fiscal 2022')).toEqual(['trust-report-winter.md']);
+    expect(prefer('fiscal 2022')).toEqual([]);
   });
 });

@@ -2,13 +2,17 @@
  * Which documents a question prefers for when they are from. A question that names a period ("Q3
  * 2023", "the third quarter of fiscal 2023", "fiscal 2022", "as of June 2023") prefers the
  * documents of that period; a question with a recency cue ("latest", "most recent", "last
- * quarter") prefers the newest document of each series it is about. The preference is a soft
+ * quarter") prefers the newest document of each series it is about; a question stating a date a
+ * version is asked at ("as of March 15, 2024", "in force on …", "before the July 2023 revision")
+ * prefers the version of each series in force then — the newest dated on or before it, not the
+ * nearest — and "the previous version" the one before the newest. The preference is a soft
  * boost the retriever fuses in beside the other rankings — as Elasticsearch's date decay functions
  * add to a relevance score and LlamaIndex's recency postprocessors reorder retrieved nodes by date
  * — so it never overrides a document that alone holds the answer: it only reorders close
  * candidates and adds the preferred documents' best passages.
  * @module
  */
+import { parseWrittenDate, WRITTEN_DATE } from '../ingest/document-date.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
 
 /** A period a question names. */
@@ -18,7 +22,32 @@ export interface AskedPeriod {
   quarter?: number;
   /** 1–12 when a month is named. */
   month?: number;
+  /**
+   * True when the question says the year or quarter is fiscal ("fiscal 2022", "Q2 FY2023"): it is
+   * read in the fiscal calendar a document states (see `fiscalPeriod`), not the calendar year.
+   */
+  fiscal?: boolean;
   /** The words that named it. */
+  text: string;
+}
+
+/**
+ * A date a question states for a version to be in force at, before or after: "as of June 2023",
+ * "on 10 January 2023", "in force on January 15, 2023", "before the July 2023 revision", "after
+ * the April 2024 price change".
+ */
+export interface AskedDate {
+  /** ISO `YYYY-MM-DD`: the day stated, or the first day of the month stated. */
+  start: string;
+  /** ISO `YYYY-MM-DD`: the day stated, or the last day of the month stated. */
+  end: string;
+  /**
+   * `in-force` ("as of", "on", "in force on", "effective in"): the newest version dated on or
+   * before `end`; `before` ("before", "prior to"): the newest dated before `start`; `after`
+   * ("after", "following"): the earliest dated on or after `start`.
+   */
+  relation: 'in-force' | 'before' | 'after';
+  /** The words that stated it. */
   text: string;
 }
 
@@ -29,6 +58,15 @@ export interface TimeCue {
   recency: boolean;
   /** The recency words, when `recency`. */
   recencyText?: string;
+  /** A date the version asked for is in force at, or was replaced before or after. */
+  at?: AskedDate;
+  /**
+   * True when the question asks for the version before the newest ("the previous version", "the
+   * release before the latest one"); `recency` is then false.
+   */
+  previous?: boolean;
+  /** The words that asked for the previous version, when `previous`. */
+  previousText?: string;
 }
 
 const ORDINAL: Record<string, number> = {
@@ -75,7 +113,45 @@ const YEAR_PATTERN = new RegExp(
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+
+/** "as of", "as at", "on", "in force (on)", "in effect (on)", "effective (in)", "valid on" + a written date. */
+const AT_DATE = new RegExp(
+  String.raw`\b(as\s+(?:of|at)|on|in\s+(?:force|effect|place)(?:\s+(?:on|in|at|as\s+of))?|(?:effective|valid|applicable)(?:\s+(?:on|in|at|as\s+of|from))?)\s+(?:the\s+)?(${WRITTEN_DATE})`,
+  'i',
+);
+/** "before (the) July 2023 …", "prior to April 2024". */
+const BEFORE_DATE = new RegExp(String.raw`\b(before|prior\s+to)\s+(?:the\s+)?(${WRITTEN_DATE})`, 'i');
+/** "after (the) April 2024 …", "following the March 1, 2024 …". */
+const AFTER_DATE = new RegExp(String.raw`\b(after|following)\s+(?:the\s+)?(${WRITTEN_DATE})`, 'i');
+
+/**
+ * Asking for the version before the newest: "the previous (prior, preceding, former) version
+ * (edition, release, revision, policy, manual …)", across up to two words ("the previous
+ * employee handbook"), or "the version (release, one …) before the latest (current, newest, most
+ * recent)". Not "the previous quarter" or "the prior year": a report's comparison period names no
+ * document version.
+ */
+const PREVIOUS =
+  /\b(?:(?:previous|prior|preceding|former)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:version|edition|release|revision|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document)|(?:version|edition|release|revision|one|notes|policy|notice|handbook|manual|guide|list|document)\s+(?:before|preceding|prior\s+to)\s+the\s+(?:latest|current|newest|most\s+recent)(?:\s+(?:one|version|edition|release|revision))?)\b/i;
+
+/** The date a question states with the relation its words give (see {@link AskedDate}); undefined when it states none. */
+function askedDate(question: string): AskedDate | undefined {
+  const found: Array<[RegExpExecArray | null, AskedDate['relation']]> = [
+    [BEFORE_DATE.exec(question), 'before'],
+    [AFTER_DATE.exec(question), 'after'],
+    [AT_DATE.exec(question), 'in-force'],
+  ];
+  for (const [m, relation] of found) {
+    const parsed = m ? parseWrittenDate(m[2]!) : undefined;
+    if (!m || !parsed) continue;
+    const start = parsed.precision === 'month' ? `${parsed.iso.slice(0, 8)}01` : parsed.iso;
+    return { start, end: parsed.iso, relation, text: m[0] };
+  }
+  return undefined;
+}
+
+const FISCAL_WORD = /\b(?:fiscal|fy|financial)/i;
 
 function fullYear(text: string): number {
   const n = Number(text);
@@ -94,7 +170,7 @@ export function timeCue(question: string): TimeCue {
         : i === 3
           ? [ORDINAL[m[1]!.toLowerCase()]!, fullYear(m[2]!)]
           : [Number(m[1]), fullYear((m[2] ?? m[3])!)];
-    period = { year, quarter, text: m[0] };
+    period = { year, quarter, text: m[0], ...(FISCAL_WORD.test(m[0]) ? { fiscal: true } : {}) };
     break;
   }
   if (!period) {
@@ -104,13 +180,27 @@ export function timeCue(question: string): TimeCue {
   }
   if (!period) {
     const m = YEAR_PATTERN.exec(question);
-    if (m) period = { year: fullYear((m[1] ?? m[2] ?? m[3])!), text: m[0] };
+    if (m)
+      period = {
+        year: fullYear((m[1] ?? m[2] ?? m[3])!),
+        text: m[0],
+        ...(FISCAL_WORD.test(m[0]) ? { fiscal: true } : {}),
+      };
   }
-  const recency = RECENCY.exec(question);
+  const at = askedDate(question);
+  // "before the July 2023 revision" asks for what preceded July 2023, not for July 2023.
+  if (at && at.relation !== 'in-force' && period && at.text.includes(period.text)) period = undefined;
+  const previous = PREVIOUS.exec(question);
+  const recency = previous ? null : RECENCY.exec(question);
   // "last quarter" with a named period is that period's neighbour, not the newest document.
-  const cue: TimeCue = { recency: recency !== null && period === undefined };
+  const cue: TimeCue = { recency: recency !== null && period === undefined && at === undefined };
   if (period) cue.period = period;
+  if (at) cue.at = at;
   if (cue.recency) cue.recencyText = recency![0];
+  if (previous && period === undefined && at === undefined) {
+    cue.previous = true;
+    cue.previousText = previous[0];
+  }
   return cue;
 }
 
@@ -121,12 +211,19 @@ export function timeCue(question: string): TimeCue {
  * against each document's own date; its year is no label: a file named for fiscal 2023 (or for
  * the quarter it was filed in) may cover a quarter that ends in December 2022, and a name with
  * the date's year would draw the focus to the wrong version. Quarter and year labels ("Q1 2023",
- * "fiscal 2022") are the vocabulary of names and stay.
+ * "2023") are the vocabulary of names and stay. A period the question says is fiscal ("the
+ * first quarter of fiscal 2023", "Q2 FY2023") is left out too: its year is not the calendar year a
+ * file named by month carries (`statement-2023-03.md` is of fiscal 2023's second quarter when the
+ * year ends on September 30), and a label it does match still prefers that document through the
+ * time preference. A date a version is asked at ("as of
+ * March 15, 2024", "before the July 2023 revision") is left out the same way.
  */
 export function namingWords(question: string, cue: TimeCue): string {
+  let words = question;
+  if (cue.at) words = words.replace(cue.at.text, ' ');
   const period = cue.period;
-  if (period?.month === undefined) return question;
-  return question.replace(period.text, ' ');
+  if (period?.month === undefined && !period?.fiscal) return words;
+  return words.replace(period.text, ' ');
 }
 
 /** Why a document is preferred, for `--explain` and the JSON report. */
@@ -145,6 +242,35 @@ function calendarQuarter(iso: string): { year: number; quarter: number; month: n
     quarter: Math.floor(date.getUTCMonth() / 3) + 1,
     month: date.getUTCMonth() + 1,
   };
+}
+
+/** A document's stated fiscal year end (`MM-DD`, see `fiscalYearEnd` in the ingest), else one another version of its series states. */
+function fiscalYearEndOf(index: DocumentIdentityIndex, documentId: string): string | undefined {
+  for (const id of [documentId, ...index.series(documentId)]) {
+    const period = index.document(id)?.metadata?.period;
+    if (period && typeof period === 'object' && !Array.isArray(period)) {
+      const end = period.fiscalYearEnd;
+      if (typeof end === 'string' && /^\d\d-\d\d$/.test(end)) return end;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The fiscal year and quarter (1–4) a date falls in, for a fiscal year ending on `yearEnd`
+ * (`MM-DD`): a fiscal year is named by the calendar year it ends in (the year ending September
+ * 30, 2023 is fiscal 2023, so the quarter ended December 31, 2022 is its first), and its quarters
+ * are the three-month spans after the previous year's end. Like {@link calendarQuarter}, the
+ * date is read two weeks earlier, for 52/53-week years whose quarters end a few days after a
+ * month's end.
+ */
+export function fiscalPeriod(iso: string, yearEnd: string): { year: number; quarter: number } {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 14);
+  const endMonth = Number(yearEnd.slice(0, 2));
+  const month = date.getUTCMonth() + 1;
+  const year = date.getUTCFullYear() + (month > endMonth ? 1 : 0);
+  return { year, quarter: Math.floor(((((month - endMonth - 1) % 12) + 12) % 12) / 3) + 1 };
 }
 
 /** Period labels a document's name or title states: `2023 Q3`, `Q3-2023`, `FY2023 Q3`. */
@@ -185,10 +311,24 @@ function periodMatch(
   if (asked.quarter !== undefined) {
     if (labels.some((l) => l.year === asked.year && l.quarter === asked.quarter)) return 'label';
   } else if (asked.month === undefined && labels.some((l) => l.year === asked.year)) return 'label';
-  if (asked.month === undefined && typeof stated.year === 'number' && stated.year === asked.year)
+  // A stated fiscal year labels the document for a year question only: "fiscal 2022" alone
+  // names every quarter of it, "the second quarter of fiscal 2022" one of them.
+  if (
+    asked.month === undefined &&
+    asked.quarter === undefined &&
+    typeof stated.year === 'number' &&
+    stated.year === asked.year
+  )
     return 'label';
   const date = index.date(documentId);
   if (!date) return undefined;
+  const yearEnd = asked.fiscal && asked.month === undefined ? fiscalYearEndOf(index, documentId) : undefined;
+  if (yearEnd) {
+    const fiscal = fiscalPeriod(date, yearEnd);
+    return fiscal.year === asked.year && (asked.quarter === undefined || fiscal.quarter === asked.quarter)
+      ? 'date'
+      : undefined;
+  }
   const at = calendarQuarter(date);
   if (asked.quarter !== undefined)
     return at.year === asked.year && at.quarter === asked.quarter ? 'date' : undefined;
@@ -197,6 +337,89 @@ function periodMatch(
     return year === asked.year && month === asked.month ? 'date' : undefined;
   }
   return at.year === asked.year ? 'date' : undefined;
+}
+
+/** Among `pool`, those whose label states the period, else those whose date falls in it; none when all `of` the documents do. */
+function periodPreferences(
+  index: DocumentIdentityIndex,
+  pool: readonly string[],
+  asked: AskedPeriod,
+  /** The documents the question may be about, of which `pool` is a part. */
+  of: number = pool.length,
+): Preference[] {
+  const matches = pool.map((id) => ({ id, how: periodMatch(index, id, asked) }));
+  const labelled = matches.filter((m) => m.how === 'label');
+  const chosen = labelled.length > 0 ? labelled : matches.filter((m) => m.how === 'date');
+  // A period every document matches prefers none of them.
+  if (chosen.length === 0 || chosen.length === of) return [];
+  return chosen.map((m) => ({
+    documentId: m.id,
+    kind: 'period',
+    reason:
+      m.how === 'label'
+        ? `its name or label states the period asked for ("${asked.text}")`
+        : `its date (${index.date(m.id)}) falls in the period asked for ("${asked.text}")`,
+  }));
+}
+
+/** Period kinds of a report: a document about a span of time that ends on its date. */
+const REPORT_KINDS = new Set(['quarter', 'half', 'nine-months', 'year']);
+
+/**
+ * Whether a document reports on a period ("for the quarter ended …") rather than being a version
+ * in force from its date ("Effective date: …", "Last updated …", a caller's own `date`).
+ */
+function isReport(index: DocumentIdentityIndex, documentId: string): boolean {
+  const period = index.document(documentId)?.metadata?.period;
+  return (
+    period !== null &&
+    typeof period === 'object' &&
+    !Array.isArray(period) &&
+    typeof period.kind === 'string' &&
+    REPORT_KINDS.has(period.kind)
+  );
+}
+
+/** The dated documents of `ids`, oldest first (ties by id). */
+function byDate(index: DocumentIdentityIndex, ids: readonly string[]): string[] {
+  return ids
+    .filter((id) => index.date(id) !== undefined)
+    .sort((a, b) => index.date(a)!.localeCompare(index.date(b)!) || a.localeCompare(b));
+}
+
+/**
+ * For each series among `ids` (versions of a series of two or more), the version a stated date
+ * asks for: in force at it (the newest dated on or before its end — not the nearest, which may
+ * have taken effect after it), before it (the newest dated before its start) or after it (the
+ * earliest dated on or after its start). A series with no such version prefers none.
+ */
+function versionsAt(index: DocumentIdentityIndex, ids: readonly string[], at: AskedDate): Preference[] {
+  const series = new Map<string, string[]>();
+  const wanted = new Set(ids);
+  for (const id of ids) {
+    const members = index.series(id).filter((m) => wanted.has(m));
+    const key = members[0] ?? id;
+    if (!series.has(key)) series.set(key, members.length > 0 ? members : [id]);
+  }
+  const out: Preference[] = [];
+  for (const members of series.values()) {
+    const dated = byDate(index, members);
+    const pick =
+      at.relation === 'in-force'
+        ? dated.filter((id) => index.date(id)! <= at.end).at(-1)
+        : at.relation === 'before'
+          ? dated.filter((id) => index.date(id)! < at.start).at(-1)
+          : dated.find((id) => index.date(id)! >= at.start);
+    if (pick === undefined) continue;
+    const rule =
+      at.relation === 'in-force'
+        ? `the newest of its series dated on or before ${at.end}`
+        : at.relation === 'before'
+          ? `the newest of its series dated before ${at.start}`
+          : `the earliest of its series dated on or after ${at.start}`;
+    out.push({ documentId: pick, kind: 'period', reason: `${rule} (${index.date(pick)}), for "${at.text}"` });
+  }
+  return out;
 }
 
 /** Inputs of {@link preferredDocuments}. */
@@ -228,27 +451,45 @@ function seriesInQuestion(input: PreferenceInput): string[][] {
  * The documents a question's time cue prefers, with why. For a period: among the documents it
  * names (all documents when it names none), those whose label states the period, else those whose
  * date falls in it. For a recency cue: the newest dated document of each series the question is
- * about (see `seriesInQuestion`), when that series has two dated documents or more. Empty when
- * the cue prefers nothing.
+ * about (see `seriesInQuestion`), when that series has two dated documents or more. For a
+ * stated date (`cue.at`): the version of each series of two or more in force at it, before or
+ * after it (see `versionsAt`), and among reports and documents of no series those of the period
+ * it states, as for a period. For "the previous version": the second newest of each series the
+ * question is about. Empty when the cue prefers nothing.
  */
 export function preferredDocuments(input: PreferenceInput): Preference[] {
   const { cue, index } = input;
-  if (cue.period) {
-    const asked = cue.period;
-    const pool = input.named.length > 0 ? [...new Set(seriesInQuestion(input).flat())] : index.documentIds();
-    const matches = pool.map((id) => ({ id, how: periodMatch(index, id, asked) }));
-    const labelled = matches.filter((m) => m.how === 'label');
-    const chosen = labelled.length > 0 ? labelled : matches.filter((m) => m.how === 'date');
-    // A period every document matches prefers none of them.
-    if (chosen.length === 0 || chosen.length === pool.length) return [];
-    return chosen.map((m) => ({
-      documentId: m.id,
-      kind: 'period',
-      reason:
-        m.how === 'label'
-          ? `its name or label states the period asked for ("${asked.text}")`
-          : `its date (${index.date(m.id)}) falls in the period asked for ("${asked.text}")`,
-    }));
+  const pool = () =>
+    input.named.length > 0 ? [...new Set(seriesInQuestion(input).flat())] : index.documentIds();
+  if (cue.at) {
+    const all = pool();
+    // A report is matched by the period it covers (the balance sheet "as of June 30, 2023" is in
+    // the report of the quarter ended then), and so is a document of no series (an accident
+    // report dated by the day it tells of); a version of a series by when it took effect.
+    const versioned = (id: string) => !isReport(index, id) && index.series(id).length > 1;
+    const reports = cue.at.relation === 'in-force' ? all.filter((id) => !versioned(id)) : [];
+    const versions = all.filter(versioned);
+    const chosen = [
+      ...(cue.period && reports.length > 0 ? periodPreferences(index, reports, cue.period, all.length) : []),
+      ...versionsAt(index, versions, cue.at),
+    ];
+    // A date every document matches prefers none of them.
+    return chosen.length === all.length ? [] : chosen;
+  }
+  if (cue.period) return periodPreferences(index, pool(), cue.period);
+  if (cue.previous) {
+    const out: Preference[] = [];
+    for (const members of seriesInQuestion(input)) {
+      const dated = byDate(index, members);
+      if (dated.length < 2) continue;
+      const previous = dated[dated.length - 2]!;
+      out.push({
+        documentId: previous,
+        kind: 'recency',
+        reason: `the version before the newest (${index.date(previous)}, before ${index.date(dated[dated.length - 1]!)}) of the ${dated.length} dated documents of its series, for "${cue.previousText}"`,
+      });
+    }
+    return out;
   }
   if (!cue.recency) return [];
   const out: Preference[] = [];
