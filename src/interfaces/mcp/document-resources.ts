@@ -6,13 +6,42 @@
  * @module
  */
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  type ListResourcesResult,
+  McpError,
+  type ReadResourceResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Chunk, DocumentRecord } from '../../core/types.js';
 import type { ToolEngine, ToolScope } from '../tools/tool-engine.js';
 import { joinChunkTexts } from './document-text.js';
 
 /** MCP's "resource not found" error code (specification 2025-06-18, resources). */
 const RESOURCE_NOT_FOUND = -32002;
+
+/** Documents per `resources/list` page, by default. */
+export const DEFAULT_RESOURCE_PAGE_SIZE = 100;
+
+/** The opaque `resources/list` cursor of the page starting at `offset`. */
+function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset }), 'utf8').toString('base64url');
+}
+
+/** The offset an opaque cursor stands for. @throws {McpError} InvalidParams for one this server never gave. */
+function decodeCursor(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  try {
+    const { offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset?: unknown };
+    if (typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  } catch {
+    // reported below
+  }
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    `not a resources/list cursor of this server: ${JSON.stringify(cursor)}`,
+  );
+}
 
 /** `cairn://COLLECTION/NAMESPACE/documents/` for a scope, each part percent-encoded. */
 export function documentsUriPrefix(scope: ToolScope): string {
@@ -57,22 +86,24 @@ async function load(
   return { document, chunks };
 }
 
-/** Registers the document text and chunk resources of `scope` on `server`. */
-export function registerDocumentResources(server: McpServer, engine: ToolEngine, scope: ToolScope): void {
+/**
+ * Registers the document text and chunk resources of `scope` on `server`. `resources/list` is
+ * paged (MCP's cursor pagination, specification 2025-06-18): each page reads `pageSize` document
+ * records in document-id order, and carries a `nextCursor` while more remain, so a collection of
+ * any size is listed without reading every record at once.
+ * @param pageSize Documents per page, 1-1000; default {@link DEFAULT_RESOURCE_PAGE_SIZE}.
+ */
+export function registerDocumentResources(
+  server: McpServer,
+  engine: ToolEngine,
+  scope: ToolScope,
+  pageSize = DEFAULT_RESOURCE_PAGE_SIZE,
+): void {
   const prefix = documentsUriPrefix(scope);
   server.registerResource(
     'document',
-    new ResourceTemplate(`${prefix}{documentId}`, {
-      list: async () => ({
-        resources: (await engine.store.listDocuments(scope)).map((document) => ({
-          uri: documentUri(scope, document.documentId),
-          name: document.documentId,
-          title: document.title ?? document.documentId,
-          mimeType: 'text/markdown',
-          description: describe(document),
-        })),
-      }),
-    }),
+    // Listed by the paged handler below: the SDK's template list callback gets no cursor.
+    new ResourceTemplate(`${prefix}{documentId}`, { list: undefined }),
     {
       title: 'Document text',
       description: `A document of collection "${scope.collection}" (namespace "${scope.namespace}") as Markdown, rebuilt from its chunks.`,
@@ -112,6 +143,26 @@ export function registerDocumentResources(server: McpServer, engine: ToolEngine,
       };
       return {
         contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body, null, 2) }],
+      };
+    },
+  );
+  // Replaces the SDK's handler (set by the first registerResource; it lists every template's
+  // resources in one page and drops cursors). This server's only listed resources are documents.
+  server.server.setRequestHandler(
+    ListResourcesRequestSchema,
+    async (request): Promise<ListResourcesResult> => {
+      const offset = decodeCursor(request.params?.cursor);
+      const page = await engine.store.queryDocuments(scope, { limit: pageSize, offset });
+      const next = offset + page.documents.length;
+      return {
+        resources: page.documents.map((document) => ({
+          uri: documentUri(scope, document.documentId),
+          name: document.documentId,
+          title: document.title ?? document.documentId,
+          mimeType: 'text/markdown',
+          description: describe(document),
+        })),
+        ...(page.documents.length > 0 && next < page.total ? { nextCursor: encodeCursor(next) } : {}),
       };
     },
   );

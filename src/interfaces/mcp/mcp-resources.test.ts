@@ -61,6 +61,31 @@ describe('documents as MCP resources', () => {
     await engine.close();
   });
 
+  it('lists documents a page at a time, by opaque cursors, each once, in document-id order', async () => {
+    const paged = await connect(engine, { resourcePageSize: 2 });
+    try {
+      const pages: string[][] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await paged.listResources(cursor === undefined ? {} : { cursor });
+        pages.push(page.resources.map((r) => r.name));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined && pages.length < 20);
+      const all = [...Object.keys(ANSWER_CORPUS), 'guides/long guide.md'].sort();
+      expect(pages.flat()).toEqual(all);
+      expect(pages.slice(0, -1).every((names) => names.length === 2)).toBe(true);
+      expect(pages.length).toBe(Math.ceil(all.length / 2));
+      const { resources } = await client.listResources();
+      expect(resources.map((r) => r.name)).toEqual(all);
+      await expect(paged.listResources({ cursor: 'not-a-cursor' })).rejects.toThrow(
+        /not a resources\/list cursor/,
+      );
+    } finally {
+      await paged.close();
+    }
+    expect(() => createCairnMcpServer(engine, { resourcePageSize: 0 })).toThrow(/resourcePageSize/);
+  });
+
   it('lists the documents of its collection and namespace only', async () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.name).sort()).toEqual(
