@@ -51,7 +51,7 @@ export interface AnswerOptions extends RelevanceOptions {
    */
   evidenceDocuments?: readonly string[];
   /**
-   * Whether the documents an existence question is about state what it asks (see
+   * Whether the documents an existence or relation question is about state what it asks (see
    * `statedEvidence`; `askWithHistory` finds it itself when no chat model is given). When they do
    * not, the offline answerer says "not found", saying what they do not state and citing the
    * closest passages it read, instead of quoting passages that share the question's words.
@@ -193,7 +193,9 @@ function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAns
     names.length === 0
       ? 'The documents the question is about do not state'
       : `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not state`;
-  const what = `any ${statement.asked.text}`;
+  const asked = statement.asked;
+  const what =
+    asked.kind === 'existence' ? `any ${asked.text}` : `how ${asked.sides[0]} relates to ${asked.sides[1]}`;
   const where =
     looked.length === 0 ? '' : `; the closest passages read: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
   return lookedNotFound(`${NOT_FOUND_TEXT} ${subject} ${what}${where}.`, looked, options);
