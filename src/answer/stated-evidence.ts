@@ -100,9 +100,13 @@ function phraseTerms(phrase: string, question: string): string[] {
 /** Relation questions: "how does A relate to B", "how did A reflect on B". */
 const RELATE_TO =
   /\bhow\s+(?:does|do|did|is|are|was|were|can|could)\s+(.+?)\s+(?:relate[sd]?|correlate[sd]?|connect(?:s|ed)?|tie[sd]?|reflect(?:s|ed)?)\s+(?:to|with|on|in)\s+(.+)$/i;
-/** Relation questions: "the relationship / connection / correlation between A and B". */
+/**
+ * Relation questions: "the relationship / connection / correlation between A and B", split at the
+ * last "and" before the end of the second side ("between research and development spending and new
+ * services").
+ */
 const BETWEEN =
-  /\b(?:relationship|relation|connection|correlation|link|linkage|interplay)\s+(?:(?:that\s+)?(?:can|could)\s+be\s+(?:seen|drawn|found)\s+)?between\s+(.+?)\s+and\s+(.+)$/i;
+  /\b(?:relationship|relation|connection|correlation|link|linkage|interplay)\s+(?:(?:that\s+)?(?:can|could)\s+be\s+(?:seen|drawn|found)\s+)?between\s+(.+)$/i;
 /** Relation questions: "correlate A with B". */
 const CORRELATE = /^(?:[^,?]{1,80},\s*)?(?:correlate|connect|relate|link)\s+(.+?)\s+(?:with|to)\s+(.+)$/i;
 /** Words naming where in a document a side is (a subset of {@link PART_WORDS}), stemmed. */
@@ -162,9 +166,19 @@ export function holdsAbbreviation(text: string, term: string): boolean {
 
 /** Reads a relation question's two sides (see {@link askedStatement}). */
 function askedRelation(question: string): AskedRelation | undefined {
-  const match = BETWEEN.exec(question) ?? RELATE_TO.exec(question) ?? CORRELATE.exec(question);
-  if (!match) return undefined;
-  const sides: [string, string] = [relationSide(match[1]!), relationSide(match[2]!)];
+  const between = BETWEEN.exec(question);
+  let pair: [string, string] | undefined;
+  if (between) {
+    const end = SIDE_END.exec(between[1]!);
+    const both = end ? between[1]!.slice(0, end.index) : between[1]!;
+    const and = both.toLowerCase().lastIndexOf(' and ');
+    if (and > 0) pair = [both.slice(0, and), both.slice(and + 5)];
+  } else {
+    const match = RELATE_TO.exec(question) ?? CORRELATE.exec(question);
+    if (match) pair = [match[1]!, match[2]!];
+  }
+  if (!pair) return undefined;
+  const sides: [string, string] = [relationSide(pair[0]), relationSide(pair[1])];
   const terms = sides.map((side) => [
     ...abbreviationTerms(side),
     // Stems of two letters ("it" of "its", "on" of "ones") name nothing.
@@ -246,10 +260,15 @@ export interface StatementJudgement {
   /** The chunks the check read, those holding most of the asked terms first: where it looked. */
   looked: Hit[];
   /**
-   * For a relation: for each side, a factual sentence of the asked documents holding one of its
-   * specific terms (undefined when none does).
+   * For a relation: for each side, a sentence of the asked documents holding one of its specific
+   * terms (undefined when none does).
    */
   sides?: [string | undefined, string | undefined];
+  /**
+   * For a relation whose sides are both stated: whether a sentence states how they relate (see
+   * {@link LINKING}); a question setting two parts side by side (`juxtaposed`) is always related.
+   */
+  related?: boolean;
 }
 
 /** Specific terms: under {@link COMMON_SHARE} of the asked documents' chunks, rarest first. */
@@ -308,10 +327,15 @@ function judgeRelation(
     readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side))
       ?.text;
   const sides: [string | undefined, string | undefined] = [sideSentence(0), sideSentence(1)];
-  if (asked.juxtaposed) {
-    const stated = sides[0] !== undefined && sides[1] !== undefined;
-    return { stated, ...(stated ? { passage: `${sides[0]} ${sides[1]}` } : {}), required, looked, sides };
+  const missing = sides.indexOf(undefined);
+  if (missing >= 0) {
+    // An abbreviation is not searched (its letters are no words): the chunks that spell it out
+    // may not be among those read, so a side holding one is not judged absent.
+    if (specific[missing]!.some((t) => t.startsWith('&'))) return { stated: true, required, looked, sides };
+    return { stated: false, required, looked, sides };
   }
+  if (asked.juxtaposed)
+    return { stated: true, passage: `${sides[0]} ${sides[1]}`, required, looked, sides, related: true };
   const linked = readings.find(
     (r) =>
       r.passages.every((p) => p.kind === 'sentence') &&
@@ -320,8 +344,8 @@ function judgeRelation(
       LINKING.test(r.text),
   );
   return linked
-    ? { stated: true, passage: linked.text, required, looked, sides }
-    : { stated: false, required, looked, sides };
+    ? { stated: true, passage: linked.text, required, looked, sides, related: true }
+    : { stated: true, required, looked, sides, related: false };
 }
 
 /** A passage a relation is read from: a sentence, or two consecutive sentences of one paragraph. */
