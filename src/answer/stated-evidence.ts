@@ -19,23 +19,23 @@
  * acquisition). When no alternative has a specific term, nothing is judged.
  *
  * A relation question ("how does A relate to B", "the relationship between A and B", "correlate A
- * with B", "how did A reflect on B") asks how two things relate; each being stated somewhere in the
- * document is not their relation. It is stated by a sentence of the asked documents (or two
- * consecutive sentences of one paragraph) holding a specific term of each side and a word that
- * relates them ({@link LINKING}: "due to", "driven by", "resulting in", "reflects", "depends on",
- * "related", "contributing"). A side is read without the words naming a part of the document or the
- * form of its figures ("the discussion on …", "… in the financial statements", "revenue figures",
- * see {@link PART_WORDS}) and without the terms both sides share; an abbreviation of initials joined
- * by "&" ("R&D") matches itself or words with those initials ("research and development"). A
- * question whose side names where in the document it is ("correlate the debt instruments in the
- * financial statements with the management discussion on debt strategy", see
- * {@link SECTION_WORDS}) asks to set two parts side by side: each side stated in a sentence is the
- * answer, and only a side stated nowhere is "not found". When a
- * side has no specific term, nothing is judged: a relation between two common things (revenue and
- * operating expenses of a filing) is answered from their figures. Measured in
- * bench/results/time-eval-negatives-after.json (requiring only that both sides share a passage,
- * bench/results/time-eval-notfound-relation.json, refused answerable questions whose sides an
- * answer puts side by side).
+ * with B", "how did A reflect on B") asks how two things relate. A side is read without the words
+ * naming a part of the document or the form of its figures ("the discussion on …", "… in the
+ * financial statements", "revenue figures", see {@link PART_WORDS}) and without the terms both
+ * sides share; an abbreviation of initials joined by "&" ("R&D") matches itself or words with those
+ * initials ("research and development"). The relation is not stated when a side is stated in no
+ * sentence of the asked documents (none holds one of its specific terms). When both are stated,
+ * `related` says whether a sentence (or two consecutive sentences of one paragraph) holds a
+ * specific term of each side and a word that relates them ({@link LINKING}: "due to", "driven by",
+ * "resulting in", "reflects", "depends on", "related", "contributing"); a question whose side names
+ * where in the document it is ("correlate the debt instruments in the financial statements with the
+ * management discussion on debt strategy", see {@link SECTION_WORDS}) asks to set two parts side by
+ * side and is related by both being stated. An unrelated relation is still answered, opening with
+ * what the documents do not state (see `checkedAnswerFromHits`): answered "not found", it refused 2
+ * of 41 answerable SEC measure questions, whose references put two figures or lists side by side
+ * (bench/results/time-eval-negatives-link-refined.json; requiring only that both sides share a
+ * passage, bench/results/time-eval-notfound-relation.json, refused 3). When a side has no specific
+ * term, nothing is judged.
  *
  * This is the offline answerer's reading of the evidence (see `checkedAnswerFromHits`): when the
  * asked documents do not state it, the answer is "not found", citing the closest passages it read.
@@ -281,9 +281,10 @@ function specificTerms(terms: readonly string[], frequency: ReadonlyMap<string, 
  * Judges whether `chunks` (the asked documents' chunks that hold the asked terms, best first)
  * state `asked`. `frequency` gives each asked term's share of the asked documents' chunks: a term
  * at {@link COMMON_SHARE} or above is common and does not count; the rarest of the others of an
- * alternative is the term a factual sentence must hold. A relation is stated by a sentence (or
- * two consecutive sentences of one paragraph) holding a specific term of each side and a word that
- * relates them (see {@link LINKING}).
+ * alternative is the term a factual sentence must hold. A relation is stated when each side is
+ * stated by a sentence holding one of its specific terms, and `related` when a sentence (or two
+ * consecutive sentences of one paragraph) holds a specific term of each side and a word that
+ * relates them (see {@link LINKING} and the module comment).
  */
 export function judgeStatement(
   asked: AskedStatement,
