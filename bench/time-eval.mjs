@@ -25,6 +25,10 @@
 //   not-found rules were chosen: pairs of questions of one form ("does X give any …", "how does X
 //   relate to Y") about documents whose words are there, one the document answers and one it does
 //   not (its reference says so); measure only.
+// - nih-relation-pairs, ntsb-relation-pairs: bench/questions/*-relation-pairs.jsonl, written before
+//   the relation rule was measured: "how does A relate to B" pairs whose two sides are both stated
+//   in the document; it states how they relate for one (in a sentence with a linking word, or only
+//   by telling events in order) and not for the other; measure only.
 // Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
 // whose first citation is a right document, the share stating the reference's key figure, and
 // honest "not found": on the questions whose reference says the document lacks the information
@@ -134,6 +138,7 @@ const sets = [
       { name: 'nih', questions: 'bench/questions/nih.jsonl' },
       { name: 'nih-negative', questions: 'bench/questions/nih-negative.jsonl' },
       { name: 'nih-pairs', questions: 'bench/questions/nih-pairs.jsonl' },
+      { name: 'nih-relation-pairs', questions: 'bench/questions/nih-relation-pairs.jsonl' },
     ],
   },
   {
@@ -144,6 +149,7 @@ const sets = [
       { name: 'ntsb', questions: 'bench/questions/ntsb.jsonl' },
       { name: 'ntsb-negative', questions: 'bench/questions/ntsb-negative.jsonl' },
       { name: 'ntsb-pairs', questions: 'bench/questions/ntsb-pairs.jsonl' },
+      { name: 'ntsb-relation-pairs', questions: 'bench/questions/ntsb-relation-pairs.jsonl' },
     ],
   },
 ];

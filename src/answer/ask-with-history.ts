@@ -179,7 +179,7 @@ async function answerTurn(
         span.setAttribute('cairn.evidence.absent', words.length);
         return words;
       });
-  // Offline, an existence question about documents it names is answered "not found"
+  // Offline, an existence or relation question about documents it names is answered "not found"
   // when no passage of theirs states what it asks (stated-evidence.ts).
   const statement = await statementOf(engine, chatModel === undefined, prepared.standalone, hits, search);
   const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
@@ -201,7 +201,7 @@ async function answerTurn(
 
 /**
  * The stated-evidence check of an offline answer (see `statedEvidence`): run when the engine can
- * list documents, the question is an existence question, and its first hits were
+ * list documents, the question is an existence or relation question, and its first hits were
  * boosted for documents it names (see `askedDocuments`).
  */
 async function statementOf(

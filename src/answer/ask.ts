@@ -51,7 +51,7 @@ export interface AnswerOptions extends RelevanceOptions {
    */
   evidenceDocuments?: readonly string[];
   /**
-   * Whether the documents an existence question is about state what it asks (see
+   * Whether the documents an existence or relation question is about state what it asks (see
    * `statedEvidence`; `askWithHistory` finds it itself when no chat model is given). When they do
    * not, the offline answerer says "not found", saying what they do not state and citing the
    * closest passages it read, instead of quoting passages that share the question's words.
@@ -125,10 +125,14 @@ export async function checkedAnswerFromHits(
       sources.map((s) => s.hit),
     );
     if (!extracted.text) return notFound('extractive');
+    const text =
+      options.statement === undefined
+        ? extracted.text
+        : `${unrelatedNote(options.statement)}${extracted.text}`;
     options.onSources?.(sources);
-    options.onToken?.(extracted.text);
+    options.onToken?.(text);
     return {
-      text: extracted.text,
+      text,
       sources,
       cited: extracted.cited,
       notFound: false,
@@ -182,6 +186,17 @@ const LOOKED_SOURCES = 3;
  */
 function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAnswer {
   const looked = statement.looked.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
+  const subject = notStating(statement);
+  const asked = statement.asked;
+  const what =
+    asked.kind === 'existence' ? `any ${asked.text}` : `how ${asked.sides[0]} relates to ${asked.sides[1]}`;
+  const where =
+    looked.length === 0 ? '' : `; the closest passages read: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
+  return lookedNotFound(`${NOT_FOUND_TEXT} ${subject} ${what}${where}.`, looked, options);
+}
+
+/** "contoso-2023-q3.md does not state": the asked documents by name, as the subject of a sentence. */
+function notStating(statement: StatedEvidence): string {
   const names = [
     ...new Set(
       statement.documentIds.map(
@@ -189,14 +204,21 @@ function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAns
       ),
     ),
   ];
-  const subject =
-    names.length === 0
-      ? 'The documents the question is about do not state'
-      : `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not state`;
-  const what = `any ${statement.asked.text}`;
-  const where =
-    looked.length === 0 ? '' : `; the closest passages read: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
-  return lookedNotFound(`${NOT_FOUND_TEXT} ${subject} ${what}${where}.`, looked, options);
+  return names.length === 0
+    ? 'The documents the question is about do not state'
+    : `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not state`;
+}
+
+/**
+ * The sentence an extractive answer to a relation question opens with when the asked documents
+ * state both sides but no sentence relates them (`related: false`, see `statedEvidence`): the
+ * answer quotes what they state, and says first that how the two relate is not stated. Empty
+ * otherwise.
+ */
+function unrelatedNote(statement: StatedEvidence): string {
+  const asked = statement.asked;
+  if (asked.kind !== 'relation' || statement.related !== false) return '';
+  return `${notStating(statement)} how ${asked.sides[0]} relates to ${asked.sides[1]}; what is stated about each: `;
 }
 
 /**

@@ -3,7 +3,13 @@ import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
 import { chatNotFound, NOT_FOUND_TEXT } from './ask.js';
-import { askedStatement, COMMON_SHARE, judgeStatement, stemsMatch } from './stated-evidence.js';
+import {
+  askedStatement,
+  COMMON_SHARE,
+  holdsAbbreviation,
+  judgeStatement,
+  stemsMatch,
+} from './stated-evidence.js';
 
 function hit(id: string, text: string): Hit {
   return {
@@ -45,6 +51,16 @@ const divested =
 
 const rare = (terms: string[]) => new Map(terms.map((t) => [t, 0.05]));
 
+/** The subjects an existence question asks for, or its relation's sides' terms. */
+const subjectsOf = (question: string) => {
+  const asked = askedStatement(question);
+  return asked?.kind === 'existence' ? asked.subjects : undefined;
+};
+const sideTermsOf = (question: string) => {
+  const asked = askedStatement(question);
+  return asked?.kind === 'relation' ? asked.terms : undefined;
+};
+
 describe('askedStatement', () => {
   it('reads the subject after "any" up to the clause naming where or when, one term list per alternative', () => {
     expect(
@@ -63,22 +79,95 @@ describe('askedStatement', () => {
     ).toMatchObject({ subjects: [['busi', 'acquisit'], ['divestitur']] });
     // A second question after "and what" is not part of the subject.
     expect(
-      askedStatement(
-        'Has the company engaged in any share repurchase activities and what are the implications?',
-      )?.subjects,
+      subjectsOf('Has the company engaged in any share repurchase activities and what are the implications?'),
     ).toEqual([['share', 'repurchas', 'activ']]);
-    expect(askedStatement('Did the Beech A23 suffer any landing gear failure?')?.subjects).toEqual([
+    expect(subjectsOf('Did the Beech A23 suffer any landing gear failure?')).toEqual([
       ['land', 'gear', 'failur'],
     ]);
   });
 
   it('reads nothing from questions that do not ask whether something is there', () => {
     expect(askedStatement('What was the net income in the second quarter?')).toBeUndefined();
-    expect(askedStatement('How does the carbon offsetting relate to the meal allowance?')).toBeUndefined();
+    expect(askedStatement('How does the company use derivative instruments?')).toBeUndefined();
     // "any" after a wh-word asks for a list, not whether there is one.
     expect(askedStatement('Which risks does the report name, if any?')).toBeUndefined();
     // Only request words after "any": nothing to look for.
     expect(askedStatement('Are there any significant changes?')).toBeUndefined();
+  });
+});
+
+describe('askedStatement of a relation question', () => {
+  it('reads the two sides of "relate to", "relationship between", "correlate … with" and "reflect on"', () => {
+    expect(
+      askedStatement(
+        'How does the carbon offsetting in the 2024 travel policy relate to the per diem meal allowance?',
+      ),
+    ).toEqual({
+      kind: 'relation',
+      sides: ['the carbon offsetting', 'the per diem meal allowance'],
+      terms: [
+        ['carbon', 'offset'],
+        ['per', 'diem', 'meal', 'allow'],
+      ],
+      juxtaposed: false,
+    });
+    // "R&D" is kept as its initials (see holdsAbbreviation); "ones" leaves no two-letter stem.
+    expect(
+      askedStatement(
+        "For the company's Q1 2023 10-Q, what is the relationship between R&D expenditures and the launch of new services or expansion of existing ones?",
+      ),
+    ).toMatchObject({
+      sides: ['R&D expenditures', 'the launch of new services or expansion of existing ones'],
+      terms: [
+        ['&rd', 'expenditur'],
+        ['launch', 'new', 'servic', 'expans', 'exist'],
+      ],
+    });
+    expect(
+      sideTermsOf(
+        'How did the inventory levels in the Q3 2022 report reflect on the supply chain efficiency?',
+      ),
+    ).toEqual([
+      ['inventori', 'level'],
+      ['suppli', 'chain', 'effici'],
+    ]);
+  });
+
+  it('leaves out words naming a part of the document or the form of its figures, and terms of both sides', () => {
+    // "details", "statements", "discussion" name parts; "debt" is on both sides.
+    expect(
+      sideTermsOf(
+        'For the Q1 2023 10-Q, correlate the details of debt instruments in the financial statements with the management discussion on debt strategy.',
+      ),
+    ).toEqual([
+      ['instrument', 'financi'],
+      ['manag', 'strategi'],
+    ]);
+    // "figures" is the form the revenue takes, not what is asked about.
+    expect(
+      sideTermsOf("In Q1 2023, how did the company's operating spending relate to its revenue figures?"),
+    ).toEqual([['compani', 'oper', 'spend'], ['revenu']]);
+    expect(
+      askedStatement(
+        'For the Q1 2023 10-Q, correlate the details of debt instruments in the financial statements with the management discussion on debt strategy.',
+      ),
+    ).toMatchObject({ juxtaposed: true });
+    expect(
+      askedStatement('How does the information about legal proceedings relate to the reserves set?'),
+    ).toMatchObject({
+      juxtaposed: false,
+    });
+    // A side of only shared or part words: nothing to judge.
+    expect(askedStatement('How does the debt discussion relate to the debt section?')).toBeUndefined();
+  });
+});
+
+describe('holdsAbbreviation', () => {
+  it('matches initials joined by "&" as written or spelled out', () => {
+    expect(holdsAbbreviation('R&D expense grew 12%.', '&rd')).toBe(true);
+    expect(holdsAbbreviation('costs of research and development of new products', '&rd')).toBe(true);
+    expect(holdsAbbreviation('no mergers and acquisitions closed', '&ma')).toBe(true);
+    expect(holdsAbbreviation('the risk of default on the notes', '&rd')).toBe(false);
   });
 });
 
@@ -158,6 +247,62 @@ describe('judgeStatement', () => {
   });
 });
 
+// Sentences as quarterly filings write them: R&D spending and new services each stated, linked or not.
+const rdExpense =
+  'Research and development expense increased $1.1 billion or 12% during the first quarter of 2023, driven primarily by higher headcount-related expenses.';
+const launched =
+  'During the quarter, the Company announced a new streaming service and new cloud services for small businesses.';
+const rdLinked =
+  'Technology and infrastructure costs include payroll and related expenses for employees involved in the research and development of new and existing products and services.';
+
+describe('judgeStatement of a relation', () => {
+  const asked = askedStatement(
+    'What is the relationship between R&D spending and the launch of new services?',
+  )!;
+  const frequency = rare(['spend', 'launch', 'new', 'servic']);
+
+  it('is stated but not related when each side is stated and no sentence relates them', () => {
+    const judged = judgeStatement(asked, [hit('a', rdExpense), hit('b', launched)], frequency);
+    expect(judged).toMatchObject({ stated: true, related: false, sides: [rdExpense, launched] });
+    // Both sides in one sentence without a word that relates them are not related either.
+    const listed = 'Research and development expense and revenue from new services are presented below.';
+    expect(judgeStatement(asked, [hit('c', listed)], frequency)).toMatchObject({
+      stated: true,
+      related: false,
+    });
+  });
+
+  it('is related by a sentence holding both sides and a linking word, the abbreviation spelled out', () => {
+    const judged = judgeStatement(asked, [hit('a', rdExpense), hit('d', rdLinked)], frequency);
+    expect(judged).toMatchObject({ stated: true, related: true, passage: rdLinked });
+  });
+
+  it('is not stated when a side is stated in no sentence', () => {
+    const judged = judgeStatement(
+      asked,
+      [hit('a', rdExpense), hit('c', programme), hit('r', cashFlows)],
+      frequency,
+    );
+    expect(judged).toMatchObject({ stated: false, sides: [rdExpense, undefined] });
+  });
+
+  it('is related by each side stated when a side names the part of the document it is in', () => {
+    const parts = askedStatement(
+      'How does the R&D expense in the financial statements relate to the discussion on new services?',
+    )!;
+    expect(parts).toMatchObject({ juxtaposed: true });
+    expect(judgeStatement(parts, [hit('a', rdExpense), hit('b', launched)], frequency)).toMatchObject({
+      stated: true,
+      related: true,
+    });
+  });
+
+  it('judges nothing when every term of a side is common', () => {
+    const common = new Map([...frequency, ['launch', 0.5], ['new', 0.5], ['servic', COMMON_SHARE]]);
+    expect(judgeStatement(asked, [hit('a', rdExpense), hit('c', programme)], common).stated).toBe(true);
+  });
+});
+
 describe('chatNotFound', () => {
   it('reads a reply that opens with "I could not find" as not found even when it cites where it looked', () => {
     expect(
@@ -230,5 +375,61 @@ describe('honest "not found" when the asked filing does not state the subject', 
   it('leaves other questions about the same filing alone', async () => {
     const answer = await engine.ask('How much common stock did Contoso repurchase?');
     expect(answer.notFound).toBe(false);
+  });
+});
+
+// End to end: two filings that both state their R&D expense and their new cloud services; only one
+// states how they relate.
+describe('a relation question about a filing that states both sides but not how they relate', () => {
+  const section = (title: string, body: string) => `## ${title}\n\n${body}\n\n`;
+  const filing = (name: string, extra: string) =>
+    `# ${name} quarterly report\n\nFor the quarterly period ended April 1, 2023.\n\n` +
+    section('Operating expenses', rdExpense) +
+    section('Highlights', launched) +
+    section('Forward-looking statements', forwardLooking) +
+    section('Cash flows', cashFlows) +
+    section('Share repurchases', programme) +
+    extra;
+  const filings: Record<string, string> = {
+    'contoso-2023-q1.md': filing('Contoso', ''),
+    'fabrikam-2023-q1.md': filing(
+      'Fabrikam',
+      section(
+        'Research and development',
+        'The increase in research and development spending reflects the new cloud services launched during the quarter.',
+      ),
+    ),
+  };
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(':memory:'), chunkSize: 64, chunkOverlap: 0 });
+    for (const [name, text] of Object.entries(filings)) {
+      await engine.ingestSource(
+        { name, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+        { documentId: name },
+      );
+    }
+  });
+  afterAll(() => engine.close());
+
+  it('quotes the filing that states the sides apart, saying first that it does not relate them', async () => {
+    const answer = await engine.ask(
+      "In Contoso's quarterly report, what is the relationship between research and development spending and new cloud services?",
+    );
+    expect(answer.notFound).toBe(false);
+    expect(
+      answer.text.startsWith(
+        'contoso-2023-q1.md does not state how research and development spending relates to new cloud services; what is stated about each: ',
+      ),
+    ).toBe(true);
+    expect(answer.sources.length).toBeGreaterThan(0);
+  });
+
+  it('answers the same question about the filing that relates them without the note', async () => {
+    const answer = await engine.ask(
+      "In Fabrikam's quarterly report, what is the relationship between research and development spending and new cloud services?",
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).not.toContain('does not state');
   });
 });

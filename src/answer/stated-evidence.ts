@@ -1,5 +1,5 @@
 /**
- * Whether the documents an existence question asks about state what it asks. An existence
+ * Whether the documents an existence or relation question asks about state what it asks. An existence
  * question asks whether something is there ("Did the report disclose any acquisitions or
  * divestitures?", "Were there any engine failures?"); its closest passages so often share its
  * words without stating it — a cash-flow row "acquisitions, net", a form field "Engine
@@ -18,9 +18,24 @@
  * match "acquisit" — acquisition: the verb in "shares acquired under the Plan" states no
  * acquisition). When no alternative has a specific term, nothing is judged.
  *
- * Relation questions ("how does X relate to Y") are not judged: requiring both sides in one
- * passage refused answerable questions whose sides sit in different sections (measured in
- * bench/results/time-eval-notfound-relation.json).
+ * A relation question ("how does A relate to B", "the relationship between A and B", "correlate A
+ * with B", "how did A reflect on B") asks how two things relate. A side is read without the words
+ * naming a part of the document or the form of its figures ("the discussion on …", "… in the
+ * financial statements", "revenue figures", see {@link PART_WORDS}) and without the terms both
+ * sides share; an abbreviation of initials joined by "&" ("R&D") matches itself or words with those
+ * initials ("research and development"). The relation is not stated when a side is stated in no
+ * sentence of the asked documents (none holds one of its specific terms). When both are stated,
+ * `related` says whether a sentence (or two consecutive sentences of one paragraph) holds a
+ * specific term of each side and a word that relates them ({@link LINKING}: "due to", "driven by",
+ * "resulting in", "reflects", "depends on", "related", "contributing"); a question whose side names
+ * where in the document it is ("correlate the debt instruments in the financial statements with the
+ * management discussion on debt strategy", see {@link SECTION_WORDS}) asks to set two parts side by
+ * side and is related by both being stated. An unrelated relation is still answered, opening with
+ * what the documents do not state (see `checkedAnswerFromHits`): answered "not found", it refused 2
+ * of 41 answerable SEC measure questions, whose references put two figures or lists side by side
+ * (bench/results/time-eval-negatives-link-refined.json; requiring only that both sides share a
+ * passage, bench/results/time-eval-notfound-relation.json, refused 3). When a side has no specific
+ * term, nothing is judged.
  *
  * This is the offline answerer's reading of the evidence (see `checkedAnswerFromHits`): when the
  * asked documents do not state it, the answer is "not found", citing the closest passages it read.
@@ -30,7 +45,7 @@ import type { Hit } from '../core/types.js';
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import type { EvidenceSearcher } from './evidence-check.js';
-import { passagesOf } from './passages.js';
+import { type Passage, passagesOf } from './passages.js';
 import { isRequestTerm } from './relevance.js';
 
 /**
@@ -43,13 +58,31 @@ export const COMMON_SHARE = 0.25;
 export const EVIDENCE_CHUNKS = 40;
 
 /** What an existence question asks to be stated. */
-export interface AskedStatement {
+export interface AskedExistence {
   kind: 'existence';
   /** The subject as asked, after "any" ("significant acquisitions or divestitures"). */
   text: string;
   /** Each alternative's terms (stemmed, see `contentTerms`); empty alternatives left out. */
   subjects: string[][];
 }
+
+/** What a relation question asks to be stated: how one thing relates to another. */
+export interface AskedRelation {
+  kind: 'relation';
+  /** The two sides as asked ("the learning budget", "volunteering days"). */
+  sides: [string, string];
+  /** Each side's terms (stemmed, see `contentTerms`), both non-empty. */
+  terms: [string[], string[]];
+  /**
+   * True when a side names where in the document it is ("the management discussion on debt
+   * strategy", "the equity section", see {@link SECTION_WORDS}): the question asks to set two parts
+   * side by side, and each side stated is the answer.
+   */
+  juxtaposed: boolean;
+}
+
+/** What a question asks to be stated (see {@link askedStatement}). */
+export type AskedStatement = AskedExistence | AskedRelation;
 
 const AUXILIARY = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have)\b/i;
 /** Where an existence question's subject ends: a clause naming where or when, or a second question. */
@@ -68,14 +101,117 @@ function phraseTerms(phrase: string, question: string): string[] {
   );
 }
 
+/** Relation questions: "how does A relate to B", "how did A reflect on B". */
+const RELATE_TO =
+  /\bhow\s+(?:does|do|did|is|are|was|were|can|could)\s+(.+?)\s+(?:relate[sd]?|correlate[sd]?|connect(?:s|ed)?|tie[sd]?|reflect(?:s|ed)?)\s+(?:to|with|on|in)\s+(.+)$/i;
 /**
- * Reads what an existence question asks to be stated (see the module comment): it opens (after an
- * optional "In …," clause) with an auxiliary verb and asks for "any" of something; the subject
- * runs from "any" to a clause naming where or when ("in the Q2 report", "mentioned by …") or a
- * second question, one term list per "or"/"and" alternative. Undefined for other questions.
+ * Relation questions: "the relationship / connection / correlation between A and B", split at the
+ * last "and" before the end of the second side ("between research and development spending and new
+ * services").
+ */
+const BETWEEN =
+  /\b(?:relationship|relation|connection|correlation|link|linkage|interplay)\s+(?:(?:that\s+)?(?:can|could)\s+be\s+(?:seen|drawn|found)\s+)?between\s+(.+)$/i;
+/** Relation questions: "correlate A with B". */
+const CORRELATE = /^(?:[^,?]{1,80},\s*)?(?:correlate|connect|relate|link)\s+(.+?)\s+(?:with|to)\s+(.+)$/i;
+/** Words naming where in a document a side is (a subset of {@link PART_WORDS}), stemmed. */
+const SECTION_WORDS = new Set(
+  'discussion section statement note part item chapter paragraph heading'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+/** Where a side ends: a second question, a purpose clause, a clause naming where it is found. */
+const SIDE_END =
+  /[?;:,]|\s(?:to\s+(?:understand|assess|see|determine|evaluate|gauge|explain)|and\s+(?:what|how|which|why|when|where|who))\b/i;
+/**
+ * Words that name a part of a document or the form its information takes rather than what it is
+ * about ("the discussion on currency risk", "the equity section", "details of debt instruments in
+ * the financial statements", "its revenue figures"): a side is what the part is about.
+ */
+const PART_WORDS = new Set(
+  'discussion section statement detail information data figure number amount part item note chapter document filing paragraph heading content'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/** A side of a relation: up to {@link SIDE_END}, without a clause naming the document or part it is in. */
+function relationSide(text: string): string {
+  const end = SIDE_END.exec(text);
+  return (end ? text.slice(0, end.index) : text)
+    .replace(/[.!]+\s*$/, '')
+    .replace(
+      /\s(?:in|within|from|of)\s+(?:the\s+|its\s+|their\s+)?(?:[\p{Lu}\d]|(?:current|latest|most recent|same|this|these)\b).*$/u,
+      '',
+    )
+    .trim();
+}
+
+/** An abbreviation of initials joined by "&" ("R&D", "M&A", "SG&A"). */
+const AMPERSAND_ABBREVIATION = /\b([A-Z]{1,3})&([A-Z]{1,3})\b/g;
+
+/**
+ * The term an abbreviation of initials stands for in a side's terms: `&` and its letters, lower
+ * case ("R&D" → `&rd`); no stem begins with `&`. See {@link holdsAbbreviation}.
+ */
+function abbreviationTerms(phrase: string): string[] {
+  return [...phrase.matchAll(AMPERSAND_ABBREVIATION)].map((m) => `&${m[1]}${m[2]}`.toLowerCase());
+}
+
+/**
+ * True when `text` holds the abbreviation `term` (see {@link abbreviationTerms}): written as such
+ * ("R&D") or spelled out, words with its initials in order, "and" allowed between them ("research
+ * and development", "mergers and acquisitions").
+ */
+export function holdsAbbreviation(text: string, term: string): boolean {
+  const letters = [...term.slice(1)];
+  const written = new RegExp(`\\b${letters.join('\\s*&\\s*')}\\b`, 'i');
+  const spelled = new RegExp(`\\b${letters.join('[a-z]*[\\s-]+(?:(?:and|&)\\s+)?')}[a-z]*\\b`, 'i');
+  return written.test(text) || spelled.test(text);
+}
+
+/** Reads a relation question's two sides (see {@link askedStatement}). */
+function askedRelation(question: string): AskedRelation | undefined {
+  const between = BETWEEN.exec(question);
+  let pair: [string, string] | undefined;
+  if (between) {
+    const end = SIDE_END.exec(between[1]!);
+    const both = end ? between[1]!.slice(0, end.index) : between[1]!;
+    const and = both.toLowerCase().lastIndexOf(' and ');
+    if (and > 0) pair = [both.slice(0, and), both.slice(and + 5)];
+  } else {
+    const match = RELATE_TO.exec(question) ?? CORRELATE.exec(question);
+    if (match) pair = [match[1]!, match[2]!];
+  }
+  if (!pair) return undefined;
+  const sides: [string, string] = [relationSide(pair[0]), relationSide(pair[1])];
+  const terms = sides.map((side) => [
+    ...abbreviationTerms(side),
+    // Stems of two letters ("it" of "its", "on" of "ones") name nothing.
+    ...phraseTerms(side, question).filter((t) => !PART_WORDS.has(t) && t.length > 2),
+  ]);
+  // A term of both sides ("debt" of "debt instruments" and "debt strategy") tells neither apart.
+  const [a, b] = terms.map((side, i) => side.filter((t) => !terms[1 - i]!.includes(t))) as [
+    string[],
+    string[],
+  ];
+  if (a.length === 0 || b.length === 0) return undefined;
+  const juxtaposed = sides.some((side) => contentTerms(side).some((t) => SECTION_WORDS.has(t)));
+  return { kind: 'relation', sides, terms: [a, b], juxtaposed };
+}
+
+/**
+ * Reads what a question asks to be stated (see the module comment). A relation question ("how
+ * does A relate to B", "the relationship between A and B", "correlate A with B") asks how its two
+ * sides relate; each side is read up to a second question or a purpose clause, without a clause
+ * naming the document or part it is in and without words naming a part of a document (see
+ * {@link PART_WORDS}). An existence question opens (after an optional "In …," clause) with an
+ * auxiliary verb and asks for "any" of something; the subject runs from "any" to a clause naming
+ * where or when ("in the Q2 report", "mentioned by …") or a second question, one term list per
+ * "or"/"and" alternative. Undefined for other questions.
  */
 export function askedStatement(question: string): AskedStatement | undefined {
   const q = question.trim();
+  const relation = askedRelation(q);
+  if (relation) return relation;
   if (!AUXILIARY.test(q)) return undefined;
   const any = /\bany\s+(.+)$/i.exec(q);
   if (!any) return undefined;
@@ -123,34 +259,119 @@ export interface StatementJudgement {
   stated: boolean;
   /** The passage that states it, when one does. */
   passage?: string;
-  /** The terms of which one had to be stated: the rarest specific term of each alternative. */
+  /** The terms of which one had to be stated: the rarest specific term of each alternative or side. */
   required: string[];
   /** The chunks the check read, those holding most of the asked terms first: where it looked. */
   looked: Hit[];
+  /**
+   * For a relation: for each side, a sentence of the asked documents holding one of its specific
+   * terms (undefined when none does).
+   */
+  sides?: [string | undefined, string | undefined];
+  /**
+   * For a relation whose sides are both stated: whether a sentence states how they relate (see
+   * {@link LINKING}); a question setting two parts side by side (`juxtaposed`) is always related.
+   */
+  related?: boolean;
+}
+
+/** Specific terms: under {@link COMMON_SHARE} of the asked documents' chunks, rarest first. */
+function specificTerms(terms: readonly string[], frequency: ReadonlyMap<string, number>): string[] {
+  const share = (t: string) => frequency.get(t) ?? 0;
+  return terms.filter((t) => share(t) < COMMON_SHARE).sort((a, b) => share(a) - share(b));
 }
 
 /**
  * Judges whether `chunks` (the asked documents' chunks that hold the asked terms, best first)
  * state `asked`. `frequency` gives each asked term's share of the asked documents' chunks: a term
  * at {@link COMMON_SHARE} or above is common and does not count; the rarest of the others of an
- * alternative is the term a factual sentence must hold.
+ * alternative is the term a factual sentence must hold. A relation is stated when each side is
+ * stated by a sentence holding one of its specific terms, and `related` when a sentence (or two
+ * consecutive sentences of one paragraph) holds a specific term of each side and a word that
+ * relates them (see {@link LINKING} and the module comment).
  */
 export function judgeStatement(
   asked: AskedStatement,
   chunks: readonly Hit[],
   frequency: ReadonlyMap<string, number>,
 ): StatementJudgement {
-  const share = (t: string) => frequency.get(t) ?? 0;
-  const required = asked.subjects
-    .map((terms) => terms.filter((t) => share(t) < COMMON_SHARE).sort((a, b) => share(a) - share(b))[0])
-    .filter((t): t is string => t !== undefined);
   const looked = [...chunks];
+  if (asked.kind === 'relation') return judgeRelation(asked, looked, frequency);
+  const required = asked.subjects
+    .map((terms) => specificTerms(terms, frequency)[0])
+    .filter((t): t is string => t !== undefined);
   if (required.length === 0) return { stated: true, required, looked };
   for (const hit of chunks) {
     const found = statementsOf(hit).find((s) => required.some((t) => holds(s.terms, t)));
     if (found) return { stated: true, passage: found.text, required, looked };
   }
   return { stated: false, required, looked };
+}
+
+/**
+ * Words that state how two things relate: a cause, an effect, a dependence, a share of, a
+ * correspondence ("due to", "driven by", "resulting from", "reflects", "depends on", "offset by",
+ * "related to", "charged to").
+ */
+export const LINKING =
+  /\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+part\s+)?to|driven|drive[sn]?|result(?:s|ed|ing)?\s+(?:from|in)|as\s+a\s+result|because|caus(?:e|es|ed|ing)|reflect(?:s|ed|ing)?|attributable|depend(?:s|ed|ing|ent)?|offset|relat(?:e|es|ed|ing)|associated|in\s+connection\s+with|through|by\s+means\s+of|impact(?:s|ed)?|affect(?:s|ed)?|contribut(?:e|es|ed|ing)|led\s+to|lead\s+to|charged\s+to|included\s+in|allocated|based\s+on|accordingly|therefore|thus)\b/i;
+
+function judgeRelation(
+  asked: AskedRelation,
+  looked: Hit[],
+  frequency: ReadonlyMap<string, number>,
+): StatementJudgement {
+  const specific = asked.terms.map((terms) => specificTerms(terms, frequency));
+  const required = specific.map((terms) => terms[0]).filter((t): t is string => t !== undefined);
+  // A side every term of which is common is in most passages: nothing to judge.
+  if (specific.some((terms) => terms.length === 0)) return { stated: true, required, looked };
+  const readings = looked.flatMap(readingsOf);
+  const holdsSide = (r: Reading, side: number) =>
+    specific[side]!.some((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t)));
+  const sideSentence = (side: number) =>
+    readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side))
+      ?.text;
+  const sides: [string | undefined, string | undefined] = [sideSentence(0), sideSentence(1)];
+  const missing = sides.indexOf(undefined);
+  if (missing >= 0) {
+    // An abbreviation is not searched (its letters are no words): the chunks that spell it out
+    // may not be among those read, so a side holding one is not judged absent.
+    if (specific[missing]!.some((t) => t.startsWith('&'))) return { stated: true, required, looked, sides };
+    return { stated: false, required, looked, sides };
+  }
+  if (asked.juxtaposed)
+    return { stated: true, passage: `${sides[0]} ${sides[1]}`, required, looked, sides, related: true };
+  const linked = readings.find(
+    (r) =>
+      r.passages.every((p) => p.kind === 'sentence') &&
+      holdsSide(r, 0) &&
+      holdsSide(r, 1) &&
+      LINKING.test(r.text),
+  );
+  return linked
+    ? { stated: true, passage: linked.text, required, looked, sides, related: true }
+    : { stated: true, required, looked, sides, related: false };
+}
+
+/** A passage a relation is read from: a sentence, or two consecutive sentences of one paragraph. */
+interface Reading {
+  text: string;
+  passages: Passage[];
+  terms: Set<string>;
+}
+
+function readingsOf(hit: Hit): Reading[] {
+  const passages = passagesOf(hit.chunk.text);
+  const out: Reading[] = [];
+  passages.forEach((p, i) => {
+    out.push({ text: p.text, passages: [p], terms: new Set(contentTerms(p.text)) });
+    const next = passages[i + 1];
+    if (p.kind === 'sentence' && next?.kind === 'sentence' && next.block === p.block) {
+      const text = `${p.text} ${next.text}`;
+      out.push({ text, passages: [p, next], terms: new Set(contentTerms(text)) });
+    }
+  });
+  return out;
 }
 
 /**
@@ -164,7 +385,7 @@ export interface StatementSearcher extends Pick<EvidenceSearcher, 'search'> {
   }): Promise<ReadonlyArray<{ documentId: string; chunkCount: number }>>;
 }
 
-/** The outcome of {@link statedEvidence} for an existence question. */
+/** The outcome of {@link statedEvidence} for an existence or relation question. */
 export interface StatedEvidence extends StatementJudgement {
   asked: AskedStatement;
   /** The documents looked in. */
@@ -175,8 +396,8 @@ export interface StatedEvidence extends StatementJudgement {
  * Looks in `documentIds` (the documents the question is about, see `evidenceDocuments`) for a
  * passage that states what `question` asks (see the module comment): one lexical search for the
  * asked terms ({@link EVIDENCE_CHUNKS} chunks), and one per asked term for how many of the
- * documents' chunks hold it. Undefined when the question is no existence question (see
- * {@link askedStatement}) or `documentIds` is empty.
+ * documents' chunks hold it. Undefined when the question is neither an existence nor a relation
+ * question (see {@link askedStatement}) or `documentIds` is empty.
  */
 export async function statedEvidence(
   searcher: StatementSearcher,
@@ -186,7 +407,10 @@ export async function statedEvidence(
 ): Promise<StatedEvidence | undefined> {
   const asked = askedStatement(question);
   if (asked === undefined || documentIds.length === 0) return undefined;
-  const terms = [...new Set(asked.subjects.flat())];
+  // Abbreviations (see `holdsAbbreviation`) are not searched: their letters are no words.
+  const terms = [...new Set(asked.kind === 'existence' ? asked.subjects.flat() : asked.terms.flat())].filter(
+    (t) => !t.startsWith('&'),
+  );
   // Searched by a word of the question that has the term (a search stems its query again).
   const words = wordTokens(question);
   const surface = (term: string) => words.find((w) => contentTerms(w)[0] === term) ?? term;
