@@ -36,6 +36,8 @@ export default defineConfig({
     // `expect.poll` gives up after 1 s by default; a loaded machine needs longer.
     expect: { poll: { timeout: 120_000 } },
     pool: 'forks',
+    // One temporary folder per run (TMPDIR), removed at its end: test/support/temp-root.ts.
+    globalSetup: ['test/support/temp-root.ts'],
     // Vitest runs one file at a time on two cores (its default is a worker fewer than the cores),
     // yet much of the suite waits on child processes, servers and back-off delays: two files at a
     // time keep both cores busy. Files are parallel-safe: each uses its own temporary folders,
