@@ -52,6 +52,60 @@ describe('copiedChunks and repeatedPassages', () => {
   });
 });
 
+describe('copies across series, not across versions', () => {
+  const REPURCHASE =
+    'The Company repurchased shares of its common stock under the program announced in May, and all repurchased shares were retired.';
+
+  it('a paragraph every quarterly report of one issuer carries is no copy; a certification of another issuer is', () => {
+    const versions = [
+      hit('2023 Q1 ACME.pdf', REPURCHASE, 20),
+      hit('2023 Q2 ACME.pdf', REPURCHASE, 21),
+      hit('2022 Q3 ACME.pdf', REPURCHASE, 19),
+    ];
+    expect(copiedChunks(versions)).toEqual(new Set());
+    expect(repeatedPassages(versions, [[REPURCHASE], [REPURCHASE], [REPURCHASE]])).toEqual(new Set());
+    const across = [hit('2023 Q1 ACME.pdf', CERTIFICATION, 40), hit('2023 Q1 GLOBEX.pdf', CERTIFICATION, 38)];
+    expect(copiedChunks(across)).toEqual(new Set(['2023 Q1 ACME.pdf:40', '2023 Q1 GLOBEX.pdf:38']));
+    expect(repeatedPassages(across, [[CERTIFICATION], [CERTIFICATION]]).size).toBe(1);
+    // Two certifications far apart in one report are copies still.
+    const twice = [hit('2023 Q1 ACME.pdf', CERTIFICATION, 40), hit('2023 Q1 ACME.pdf', CERTIFICATION, 44)];
+    expect(copiedChunks(twice).size).toBe(2);
+  });
+
+  it('boilerplateHits counts the series holding a copy, not the versions of the hit’s own', async () => {
+    const engine = await createEngine({ store: createMemoryStore() });
+    try {
+      const texts: Record<string, string> = {
+        'acme-2023-q1.md': `# Acme\n\n## Equity\n\n${REPURCHASE}\n\n## Certification\n\n${CERTIFICATION}\n`,
+        'acme-2023-q2.md': `# Acme\n\n## Equity\n\n${REPURCHASE}\n\n## Certification\n\n${CERTIFICATION}\n`,
+        'acme-2023-q3.md': `# Acme\n\n## Equity\n\n${REPURCHASE}\n\n## Certification\n\n${CERTIFICATION}\n`,
+        'globex-2023-q1.md': `# Globex\n\n## Certification\n\n${CERTIFICATION}\n`,
+        'initech-2023-q1.md': `# Initech\n\n## Certification\n\n${CERTIFICATION}\n`,
+      };
+      for (const [id, text] of Object.entries(texts)) {
+        await engine.ingestSource(
+          { name: id, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+          { documentId: id },
+        );
+      }
+      const { hits } = await engine.search('repurchased shares common stock program retired', {
+        mode: 'lexical',
+      });
+      const repurchase = hits.filter((h) => h.chunk.text.includes('repurchased'));
+      expect(repurchase.length).toBeGreaterThan(0);
+      expect(await boilerplateHits(engine, repurchase)).toEqual(new Set());
+      const certifications = (
+        await engine.search('quarterly report untrue statement of a material fact', { mode: 'lexical' })
+      ).hits.filter((h) => h.chunk.text.includes('untrue') && !h.chunk.text.includes('repurchased'));
+      expect(certifications.length).toBeGreaterThan(0);
+      const found = await boilerplateHits(engine, certifications);
+      expect(found.size).toBe(certifications.length);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
 describe('boilerplateHits', () => {
   it('marks a hit whose text other documents of the collection hold nearly verbatim', async () => {
     const engine = await createEngine({ store: createMemoryStore() });
