@@ -58,11 +58,17 @@ describe('answerSources', () => {
     const named = (h: Hit, ...boosts: Array<typeof focus | typeof period>) => ({ ...h, boosts });
     const hits = [
       named(hit('2023 Q1 ACME.pdf:3', 'Acme share repurchase program remaining availability.'), focus),
-      hit('2023 Q1 GLOBEX.pdf:9', 'Globex share repurchase program: repurchased shares of common stock for $4.6 billion.'),
+      hit(
+        '2023 Q1 GLOBEX.pdf:9',
+        'Globex share repurchase program: repurchased shares of common stock for $4.6 billion.',
+      ),
       named(hit('2023 Q2 ACME.pdf:8', 'Acme repurchased common stock for $18.0 billion.'), focus, period),
       hit('2023 Q1 ACME.pdf:5', 'Acme share repurchase activity, common stock retired.'),
     ];
-    const sources = answerSources('Has Acme repurchased common stock under its share repurchase program?', hits);
+    const sources = answerSources(
+      'Has Acme repurchased common stock under its share repurchase program?',
+      hits,
+    );
     expect(sources.map((h) => h.chunk.id)).toEqual([
       '2023 Q1 ACME.pdf:3',
       '2023 Q2 ACME.pdf:8',

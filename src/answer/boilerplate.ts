@@ -59,8 +59,7 @@ export function copiedChunks(hits: readonly Hit[]): Set<string> {
   const copied = new Set<string>();
   for (let i = 0; i < hits.length; i++) {
     for (let j = i + 1; j < hits.length; j++) {
-      const versions =
-        series[i] === series[j] && hits[i]!.chunk.documentId !== hits[j]!.chunk.documentId;
+      const versions = series[i] === series[j] && hits[i]!.chunk.documentId !== hits[j]!.chunk.documentId;
       if (!versions && resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE) {
         copied.add(hits[i]!.chunk.id);
         copied.add(hits[j]!.chunk.id);
@@ -94,8 +93,7 @@ export function repeatedPassages(
       places.some(
         (b, j) =>
           j > i &&
-          (a.series !== b.series ||
-            (a.documentId === b.documentId && Math.abs(a.ordinal - b.ordinal) > 1)),
+          (a.series !== b.series || (a.documentId === b.documentId && Math.abs(a.ordinal - b.ordinal) > 1)),
       ),
     );
     if (apart) repeated.add(text);
@@ -209,8 +207,7 @@ export async function copiedHits(
       });
       const series = seriesOf(hit);
       const copies = matches.filter(
-        (m) =>
-          m.chunk.documentId !== hit.chunk.documentId && containment(own, shingles(m.chunk.text)) >= 0.8,
+        (m) => m.chunk.documentId !== hit.chunk.documentId && containment(own, shingles(m.chunk.text)) >= 0.8,
       );
       if (new Set(copies.map(seriesOf).filter((s) => s !== series)).size >= minCopies)
         boilerplate.add(hit.chunk.id);
