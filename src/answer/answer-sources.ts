@@ -49,7 +49,8 @@ export interface AnswerSourcesOptions extends RelevanceOptions {
 /**
  * The sources for answering `question` from `hits` (best first), none when no hit clears the
  * relevance floor (see {@link relevantHits}). The first is search's best specific hit that clears
- * it, so the answer draws on that; then the other specific hits that clear it, or clear the lower
+ * it among those of the most preferred documents (see {@link preferenceOf}), so the answer draws on
+ * that; then the other specific hits that clear it, or clear the lower
  * `minSupportCoverage` (their score scaled by 0.8): those of the documents the retriever preferred
  * first (the period or version asked for, then the documents the question names; see
  * {@link preferenceOf}), each group by how well they can answer (their best passage's score, see
@@ -81,10 +82,15 @@ export function answerSources(
     if (!kept.some((k) => resemblance(k.shingles, own) >= COPY_RESEMBLANCE))
       kept.push({ hit, shingles: own });
   }
-  const first = relevant.find((hit) => !isBoilerplate(hit));
+  const preference = preferenceOf(hits);
+  // Search's best specific hit among those of the most preferred documents: when the asked
+  // version's best hit is boilerplate (text every version carries), another version's copy of it
+  // does not lead instead.
+  const specific = relevant.filter((hit) => !isBoilerplate(hit));
+  const top = Math.max(0, ...specific.map(preference));
+  const first = specific.find((hit) => preference(hit) === top);
   const rest = pool.filter((hit) => hit !== first && !isBoilerplate(hit));
   const scores = answerability(question, rest);
-  const preference = preferenceOf(hits);
   const ordered = rest
     .map((hit, i) => ({
       hit,
