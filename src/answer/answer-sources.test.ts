@@ -51,4 +51,47 @@ describe('answerSources', () => {
     expect(sources.map((h) => h.chunk.id)).toEqual(['b.pdf:0', 'c.pdf:0', 'a.pdf:0']);
     expect(answerSources('boiling point of nitrogen', hits)).toEqual([]);
   });
+
+  it('puts the documents the retriever preferred before another issuer’s better-worded passage', () => {
+    const focus = { kind: 'focus' as const, weight: 2, reason: 'the query names this document' };
+    const period = { kind: 'period' as const, weight: 1.25, reason: 'dated in the asked period' };
+    const named = (h: Hit, ...boosts: Array<typeof focus | typeof period>) => ({ ...h, boosts });
+    const hits = [
+      named(hit('2023 Q1 ACME.pdf:3', 'Acme share repurchase program remaining availability.'), focus),
+      hit(
+        '2023 Q1 GLOBEX.pdf:9',
+        'Globex share repurchase program: repurchased shares of common stock for $4.6 billion.',
+      ),
+      named(hit('2023 Q2 ACME.pdf:8', 'Acme repurchased common stock for $18.0 billion.'), focus, period),
+      hit('2023 Q1 ACME.pdf:5', 'Acme share repurchase activity, common stock retired.'),
+    ];
+    const sources = answerSources(
+      'Has Acme repurchased common stock under its share repurchase program?',
+      hits,
+    );
+    // The version the retriever preferred for the period leads, then the named documents' other
+    // hits, then the other issuer's.
+    expect(sources.map((h) => h.chunk.id)).toEqual([
+      '2023 Q2 ACME.pdf:8',
+      '2023 Q1 ACME.pdf:5',
+      '2023 Q1 ACME.pdf:3',
+      '2023 Q1 GLOBEX.pdf:9',
+    ]);
+  });
+
+  it('opens with the asked version’s best specific hit when search’s best is another version', () => {
+    const period = { kind: 'period' as const, weight: 1.25, reason: 'dated in the asked period' };
+    const hits = [
+      hit(
+        '2023 Q3 ACME.pdf:7',
+        'Foreign exchange risk: Acme hedges foreign currency exposure with forwards.',
+      ),
+      {
+        ...hit('2023 Q2 ACME.pdf:4', 'Foreign currency weakness reduced Acme net sales by 4%.'),
+        boosts: [period],
+      },
+    ];
+    const sources = answerSources('How did foreign currency affect Acme in Q2 2023?', hits);
+    expect(sources.map((h) => h.chunk.id)).toEqual(['2023 Q2 ACME.pdf:4', '2023 Q3 ACME.pdf:7']);
+  });
 });

@@ -15,6 +15,24 @@ import { type RelevanceOptions, relevantHits } from './relevance.js';
  */
 export const DEFAULT_MAX_SOURCES = 6;
 
+/**
+ * How strongly the retriever said a hit's document is the one asked about, read from the boosts of
+ * every hit of that document (a boost marks the chunks a boosted ranking found, not all of a
+ * document's): 2 for the period or newest version the question asks for (`period`, `recency`),
+ * 1 for a document the question names (`focus`), 0 otherwise.
+ */
+export function preferenceOf(hits: readonly Hit[]): (hit: Hit) => number {
+  const levels = new Map<string, number>();
+  for (const hit of hits) {
+    for (const boost of hit.boosts ?? []) {
+      const level = boost.kind === 'focus' ? 1 : 2;
+      const id = hit.chunk.documentId;
+      levels.set(id, Math.max(levels.get(id) ?? 0, level));
+    }
+  }
+  return (hit) => levels.get(hit.chunk.documentId) ?? 0;
+}
+
 /** Options of {@link answerSources}. */
 export interface AnswerSourcesOptions extends RelevanceOptions {
   /** Sources at most; default {@link DEFAULT_MAX_SOURCES}. */
@@ -31,9 +49,14 @@ export interface AnswerSourcesOptions extends RelevanceOptions {
 /**
  * The sources for answering `question` from `hits` (best first), none when no hit clears the
  * relevance floor (see {@link relevantHits}). The first is search's best specific hit that clears
- * it, so the answer draws on that; then the other specific hits that clear it, or clear the lower
- * `minSupportCoverage` (their score scaled by 0.8), by how well they can answer (their best
- * passage's score, see {@link answerability}; search order breaks ties); then boilerplate — chunks
+ * it among those of the most preferred documents (see {@link preferenceOf}), so the answer draws on
+ * that; then the other specific hits that clear it, or clear the lower
+ * `minSupportCoverage` (their score scaled by 0.8): those of the documents the retriever preferred
+ * first (the period or version asked for, then the documents the question names; see
+ * {@link preferenceOf}), each group by how well they can answer (their best passage's score, see
+ * {@link answerability}; search order breaks ties) — so a question about one company's
+ * repurchases is not answered first from another company's filing whose passage shares more of
+ * its words; then boilerplate — chunks
  * with a near-copy among the hits (see {@link copiedChunks}) or named in `options.boilerplate` —
  * one of each set of copies; at most `maxSources`.
  */
@@ -59,12 +82,23 @@ export function answerSources(
     if (!kept.some((k) => resemblance(k.shingles, own) >= COPY_RESEMBLANCE))
       kept.push({ hit, shingles: own });
   }
-  const first = relevant.find((hit) => !isBoilerplate(hit));
+  const preference = preferenceOf(hits);
+  // Search's best specific hit among those of the most preferred documents: when the asked
+  // version's best hit is boilerplate (text every version carries), another version's copy of it
+  // does not lead instead.
+  const specific = relevant.filter((hit) => !isBoilerplate(hit));
+  const top = Math.max(0, ...specific.map(preference));
+  const first = specific.find((hit) => preference(hit) === top);
   const rest = pool.filter((hit) => hit !== first && !isBoilerplate(hit));
   const scores = answerability(question, rest);
   const ordered = rest
-    .map((hit, i) => ({ hit, i, score: scores[i]! * (relevant.includes(hit) ? 1 : 0.8) }))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((hit, i) => ({
+      hit,
+      i,
+      level: preference(hit),
+      score: scores[i]! * (relevant.includes(hit) ? 1 : 0.8),
+    }))
+    .sort((a, b) => b.level - a.level || b.score - a.score || a.i - b.i)
     .map((entry) => entry.hit);
   const max = options.maxSources ?? DEFAULT_MAX_SOURCES;
   const chosen = [...(first ? [first] : []), ...ordered];

@@ -8,7 +8,7 @@ import type { SearchMode } from '../core/types.js';
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
-import { boilerplateHits } from './boilerplate.js';
+import { answerBoilerplate, copiedHits } from './boilerplate.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
 import { absentWords, askedDocuments, evidenceDocuments } from './evidence-check.js';
 import { prepareQuestion } from './prepare-question.js';
@@ -55,8 +55,10 @@ export interface ConversationalAnswer extends CheckedAnswer {
 /**
  * Answers `question` in the context of `options.history`. Small talk is answered at once (text
  * streamed to `onToken`, `answeredBy` the chat model or `small-talk`); otherwise the standalone
- * question is searched (`topK` default {@link DEFAULT_ASK_TOP_K}), hits whose prose recurs in other documents are marked
- * as boilerplate (see {@link boilerplateHits}: one lexical search per hit), and it is answered
+ * question is searched (`topK` default {@link DEFAULT_ASK_TOP_K}), hits whose prose recurs in documents of other series are marked
+ * as boilerplate (see {@link copiedHits}: one lexical search per hit; for a question asking for a
+ * period or the newest version, also those whose prose other versions carry, see
+ * {@link answerBoilerplate}), and it is answered
  * like {@link checkedAnswerFromHits}.
  */
 export function askWithHistory(
@@ -155,10 +157,11 @@ async function answerTurn(
     'cairn.boilerplate',
     { attributes: { 'cairn.boilerplate.probed': likely.length } },
     async (span) => {
-      const found = await boilerplateHits(engine, likely, {
+      const copies = await copiedHits(engine, likely, {
         ...(search.collection === undefined ? {} : { collection: search.collection }),
         ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
       });
+      const found = answerBoilerplate(prepared.standalone, copies);
       span.setAttribute('cairn.boilerplate.found', found.size);
       return found;
     },

@@ -5,10 +5,27 @@
  * the resemblance of word 3-gram shingles (Broder, "On the resemblance and containment of
  * documents", 1997); numbers count as words, so two statements that differ only in their figures
  * are not copies.
+ *
+ * Copies count only across series (see `seriesKey`): a company's quarterly reports, or a policy's
+ * versions, carry most of their text from one period to the next, and that text is the series' own
+ * content — what a question about the series asks for — not boilerplate. Counted within a series,
+ * every paragraph of a four-quarter series had three copies, so a question about one company was
+ * answered from another company's filing, the only one whose text had no copy among the hits.
  * @module
  */
 import type { Hit } from '../core/types.js';
+import { seriesKey } from '../retrieve/document-identity.js';
+import { timeCue } from '../retrieve/time-preference.js';
 import { passageKey } from './passages.js';
+
+/**
+ * The series of a hit's document (see `seriesKey`): its file name without the words that say when,
+ * else its title (the chunk metadata's `title`, when it has one).
+ */
+export function seriesOf(hit: Hit): string {
+  const title = hit.chunk.metadata?.title;
+  return seriesKey({ documentId: hit.chunk.documentId, ...(typeof title === 'string' ? { title } : {}) });
+}
 
 /** Resemblance (Jaccard index of shingles) at which two chunks count as copies. */
 export const COPY_RESEMBLANCE = 0.8;
@@ -32,15 +49,18 @@ export function resemblance(a: ReadonlySet<string>, b: ReadonlySet<string>): num
 
 /**
  * The chunks of `hits` (by chunk id) that have a near-copy — resemblance at least
- * {@link COPY_RESEMBLANCE} — among the other hits (in another document, or elsewhere in the same
- * one: a second certification). Neighbouring chunks share only their overlap, far less.
+ * {@link COPY_RESEMBLANCE} — among the other hits: in a document of another series, or elsewhere
+ * in the same document (a second certification). Neighbouring chunks share only their overlap,
+ * far less; another version of the same series is no copy (see the module comment).
  */
 export function copiedChunks(hits: readonly Hit[]): Set<string> {
   const sets = hits.map((hit) => shingles(hit.chunk.text));
+  const series = hits.map(seriesOf);
   const copied = new Set<string>();
   for (let i = 0; i < hits.length; i++) {
     for (let j = i + 1; j < hits.length; j++) {
-      if (resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE) {
+      const versions = series[i] === series[j] && hits[i]!.chunk.documentId !== hits[j]!.chunk.documentId;
+      if (!versions && resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE) {
         copied.add(hits[i]!.chunk.id);
         copied.add(hits[j]!.chunk.id);
       }
@@ -50,25 +70,31 @@ export function copiedChunks(hits: readonly Hit[]): Set<string> {
 }
 
 /**
- * Passage keys (see {@link passageKey}) that occur in two or more of `hits`' chunks, not counting
- * a chunk and its neighbour in the same document (which share text by overlap).
+ * Passage keys (see {@link passageKey}) that occur in two or more of `hits`' chunks: in documents
+ * of different series, or apart in one document — not a chunk and its neighbour (which share text
+ * by overlap), nor two versions of one series (which carry their text from period to period).
  */
 export function repeatedPassages(
   hits: readonly Hit[],
   passages: ReadonlyArray<readonly string[]>,
 ): Set<string> {
-  const seen = new Map<string, Array<{ documentId: string; ordinal: number }>>();
+  const seen = new Map<string, Array<{ documentId: string; series: string; ordinal: number }>>();
   hits.forEach((hit, i) => {
+    const series = seriesOf(hit);
     for (const text of new Set(passages[i]!.map(passageKey))) {
       const list = seen.get(text) ?? [];
-      list.push({ documentId: hit.chunk.documentId, ordinal: hit.chunk.ordinal });
+      list.push({ documentId: hit.chunk.documentId, series, ordinal: hit.chunk.ordinal });
       seen.set(text, list);
     }
   });
   const repeated = new Set<string>();
   for (const [text, places] of seen) {
     const apart = places.some((a, i) =>
-      places.some((b, j) => j > i && (a.documentId !== b.documentId || Math.abs(a.ordinal - b.ordinal) > 1)),
+      places.some(
+        (b, j) =>
+          j > i &&
+          (a.series !== b.series || (a.documentId === b.documentId && Math.abs(a.ordinal - b.ordinal) > 1)),
+      ),
     );
     if (apart) repeated.add(text);
   }
@@ -94,6 +120,11 @@ export interface ProbeSearcher {
   ): Promise<{ hits: Hit[] }>;
 }
 
+/** The numbers a text writes (`44,750`, `0.9`, `2023`), as written. */
+function figuresOf(text: string): Set<string> {
+  return new Set(text.match(/\d[\d,.]*\d|\d/g) ?? []);
+}
+
 /** Containment of `probe`'s shingles in `text`'s: the share of the probe found there. */
 function containment(probe: ReadonlySet<string>, text: ReadonlySet<string>): number {
   if (probe.size === 0) return 0;
@@ -116,29 +147,54 @@ function probeOf(hit: Hit): string | undefined {
     .join(' ');
 }
 
-/** Options of {@link boilerplateHits}. */
+/**
+ * Chunks a probe reads: enough for the copies in a series of a dozen versions and in other series
+ * after them.
+ */
+const PROBE_HITS = 20;
+
+/** Options of {@link copiedHits}. */
 export interface BoilerplateOptions {
   collection?: string;
   namespace?: string;
-  /** Other documents that must hold a copy for text to be boilerplate; default 2. */
+  /**
+   * Other series (see `seriesKey`) whose documents must hold a copy for text to be boilerplate;
+   * default 2.
+   */
   minCopies?: number;
 }
 
+/** What {@link copiedHits} found, by chunk id. */
+export interface CopiedHits {
+  /** Hits whose text documents of at least `minCopies` other series hold: boilerplate. */
+  boilerplate: Set<string>;
+  /**
+   * Hits whose text, with every number it writes, another version of their own series holds: text
+   * carried from period to period (a risk factor, an accounting policy), which says nothing of one
+   * period's own. A paragraph that differs only in its figures ("welcomed 44,750 visitors" against
+   * "41,200 visitors" a year before) is the period's own statement, not carried.
+   */
+  carried: Set<string>;
+}
+
 /**
- * The hits (by chunk id) whose text recurs nearly verbatim in other documents of the collection:
- * each hit's longest prose sentence is searched for lexically, and the hit is boilerplate when at
- * least `minCopies` other documents hold a chunk with 80% or more of the hit's word 3-grams (a
- * certification, a forward-looking-statements notice, not a passage that shares a stock sentence
- * but has figures of its own). Tables and headings are never probes; a hit without prose is never
- * boilerplate.
+ * The hits whose text recurs nearly verbatim in other documents of the collection: each hit's
+ * longest prose sentence is searched for lexically, and a document holds a copy when one of its
+ * chunks has 80% or more of the hit's word 3-grams. A hit is boilerplate when at least
+ * `minCopies` other series (see the module comment) hold a copy (a certification, a
+ * forward-looking-statements notice, not a passage that shares a stock sentence but has figures
+ * of its own), and carried when another document of its own series does with the same numbers. Tables and headings are
+ * never probes; a hit without prose is neither. Cost: one lexical search of
+ * {@link PROBE_HITS} chunks per hit.
  */
-export async function boilerplateHits(
+export async function copiedHits(
   searcher: ProbeSearcher,
   hits: readonly Hit[],
   options: BoilerplateOptions = {},
-): Promise<Set<string>> {
+): Promise<CopiedHits> {
   const minCopies = options.minCopies ?? 2;
-  const found = new Set<string>();
+  const boilerplate = new Set<string>();
+  const carried = new Set<string>();
   await Promise.all(
     hits.map(async (hit) => {
       const probe = probeOf(hit);
@@ -146,7 +202,8 @@ export async function boilerplateHits(
       const own = shingles(hit.chunk.text);
       const { hits: matches } = await searcher.search(probe, {
         mode: 'lexical',
-        topK: minCopies + 4,
+        // The hit's own series may fill the first places (each version holds the text).
+        topK: PROBE_HITS,
         keepBest: true,
         documentFocus: false,
         demoteCopies: false,
@@ -155,14 +212,45 @@ export async function boilerplateHits(
         ...(options.collection === undefined ? {} : { collection: options.collection }),
         ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
       });
-      const copies = new Set(
-        matches
-          .filter((m) => m.chunk.documentId !== hit.chunk.documentId)
-          .filter((m) => containment(own, shingles(m.chunk.text)) >= 0.8)
-          .map((m) => m.chunk.documentId),
+      const series = seriesOf(hit);
+      const copies = matches.filter(
+        (m) => m.chunk.documentId !== hit.chunk.documentId && containment(own, shingles(m.chunk.text)) >= 0.8,
       );
-      if (copies.size >= minCopies) found.add(hit.chunk.id);
+      if (new Set(copies.map(seriesOf).filter((s) => s !== series)).size >= minCopies)
+        boilerplate.add(hit.chunk.id);
+      // A version whose text differs only in its figures states its own period's figures.
+      const figures = figuresOf(hit.chunk.text);
+      const carriedBy = (m: Hit) => {
+        const theirs = figuresOf(m.chunk.text);
+        return [...figures].every((f) => theirs.has(f));
+      };
+      if (copies.some((m) => seriesOf(m) === series && carriedBy(m))) carried.add(hit.chunk.id);
     }),
   );
-  return found;
+  return { boilerplate, carried };
+}
+
+/**
+ * The hits (by chunk id) whose text documents of at least `minCopies` other series hold nearly
+ * verbatim: {@link copiedHits}' `boilerplate`.
+ */
+export async function boilerplateHits(
+  searcher: ProbeSearcher,
+  hits: readonly Hit[],
+  options: BoilerplateOptions = {},
+): Promise<Set<string>> {
+  return (await copiedHits(searcher, hits, options)).boilerplate;
+}
+
+/**
+ * The hits an answer to `question` treats as boilerplate (they follow specific text, see
+ * `answerSources`): `copies.boilerplate`, and, when the question asks for a period or the newest
+ * version (see `timeCue`), `copies.carried` too — text every version carries says nothing of the
+ * period asked for, however many of the question's words it shares ("operating expenses" in a
+ * risk factor repeated each quarter).
+ */
+export function answerBoilerplate(question: string, copies: CopiedHits): Set<string> {
+  const cue = timeCue(question);
+  if (!cue.recency && cue.period === undefined) return copies.boilerplate;
+  return new Set([...copies.boilerplate, ...copies.carried]);
 }

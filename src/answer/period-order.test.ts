@@ -62,4 +62,11 @@ describe('extractAnswer over sources of several periods', () => {
     expect(text).not.toMatch(/ended|Dated/);
     expect(cited[0]).toBe(1);
   });
+
+  it('names each quote’s document too when the quotes come from more than one series', () => {
+    const other = filing('2023 Q2 GLOBEX.pdf', '2023-04-01', '12,400');
+    const { text } = extractAnswer('What were total net sales in the latest quarter?', [newer, other]);
+    expect(text).toMatch(/^Quarter ended 2023-07-01, 2023 Q3 ACME\.pdf: /);
+    expect(text).toContain('Quarter ended 2023-04-01, 2023 Q2 GLOBEX.pdf: ');
+  });
 });

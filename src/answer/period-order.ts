@@ -11,6 +11,7 @@
 import type { Hit, Metadata } from '../core/types.js';
 import { shownDate } from '../ingest/document-date.js';
 import { timeCue } from '../retrieve/time-preference.js';
+import { seriesOf } from './boilerplate.js';
 
 /** A unit of quoted text: the passages of one source quoted together. */
 export interface QuoteUnit<P> {
@@ -50,7 +51,10 @@ export function periodLabel(hit: Hit | undefined): string | undefined {
 /**
  * `units` reordered and labelled when they quote sources of two dates or more; otherwise as they
  * are, unlabelled. Units of preferred sources (boosted for the period or recency the question
- * asks for; else, for a recency cue, the newest) lead, the others keep their order.
+ * asks for; else, for a recency cue, the newest) lead, the others keep their order. When the
+ * quotes come from documents of more than one series (see `seriesOf`: two issuers' reports), a
+ * label names its document too ("Quarter ended 2023-06-30, birch-2023-q2.md"), so that a figure of
+ * one issuer is not read as another's.
  */
 export function orderByPeriod<P>(
   question: string,
@@ -60,9 +64,12 @@ export function orderByPeriod<P>(
   const labels = new Map<number, string>();
   const dates = new Set(units.map((u) => datedAs(hits[u.source - 1])?.date).filter((d) => d !== undefined));
   if (dates.size < 2) return { units: [...units], labels };
+  const named = new Set(units.map((u) => seriesOf(hits[u.source - 1]!))).size > 1;
   for (const unit of units) {
-    const label = periodLabel(hits[unit.source - 1]);
-    if (label) labels.set(unit.source, label);
+    const hit = hits[unit.source - 1];
+    const label = periodLabel(hit);
+    if (label)
+      labels.set(unit.source, named ? `${label}, ${hit!.sourceName ?? hit!.chunk.documentId}` : label);
   }
   const boosted = new Set(
     units
