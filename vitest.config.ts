@@ -2,6 +2,30 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
+ * Files in the isolated folders (src/store, src/engine) that test pure functions and classes: no
+ * server, child process, native engine, global, environment variable or timer. They share the
+ * unit project's process like every other such file of src/. Matched by file name (the folder is
+ * for the reader): no other test file under those folders may have one of these names.
+ */
+const SHARED_IN_ISOLATED_FOLDERS = [
+  'collection/parse-options',
+  'collection/schema-version',
+  'collection/validation',
+  'sql/table-name',
+  'postgres/postgres-connection-error',
+  'postgres/postgres-sql',
+  'memory/memory-tokenizer',
+  'memory/memory-ranking',
+  'memory/memory-bm25',
+  'sqlite/fts-query',
+  'model-specs',
+];
+
+/** The test files under `folder` but those of {@link SHARED_IN_ISOLATED_FOLDERS} (a picomatch extglob). */
+const isolatedUnder = (folder: string): string =>
+  `${folder}/**/!(${SHARED_IN_ISOLATED_FOLDERS.map((name) => name.split('/').at(-1)).join('|')}).test.ts`;
+
+/**
  * Unit tests of src/ that run in a fresh process each (vitest's default): those that start
  * servers, child processes or native engines (the stores, the watcher, OCR, the parse pool, ONNX
  * models), change globals (the explorer's DOM stubs, OpenTelemetry's global providers, fake
@@ -12,8 +36,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * variable, timer or registered scheme it does not restore.
  */
 const ISOLATED_UNIT_TESTS = [
-  'src/store/**',
-  'src/engine/**',
+  isolatedUnder('src/store'),
+  isolatedUnder('src/engine'),
   'src/ingest/ocr/**',
   'src/ingest/isolate/**',
   'src/ingest/audio/**',

@@ -70,7 +70,9 @@ describe('cairn CLI on PostgreSQL (pg driver, PGlite served on 127.0.0.1)', () =
     expect(result.code, result.stderr).toBe(0);
     const search = JSON.parse((await cairn(['search', 'Tallahassee', '--db', location, '--json'])).stdout);
     expect(search.hits[0].chunk.documentId).toBe('20071229X02007.pdf');
-  });
+    // Two processes each start PGlite's WebAssembly Postgres (about a minute each at load 15–24
+    // on two cores), beyond the suite's 3-minute default.
+  }, 600_000);
 });
 
 describeOnPostgresServer('cairn CLI on the PostgreSQL server (CAIRN_TEST_POSTGRES_URL)', (database) => {

@@ -6,8 +6,8 @@
  * help loads no command module (`command-modules.ts` holds its summaries), so commands and
  * `cairn --help` start fast (`bench/cli-startup.mjs`).
  * The installed `cairn` command is this file bundled by `scripts/build-cli.mjs` (`dist/cli/`): a
- * CommonJS entry with commander inside, and one ES module per command module, which load their
- * code as a few files instead of a hundred; `dist/interfaces/cli/main.js` runs the same CLI
+ * CommonJS entry with commander inside, and one CommonJS file per command module, which load their
+ * code as a few dozen files instead of a hundred; `dist/interfaces/cli/main.js` runs the same CLI
  * unbundled.
  * Exit codes (`src/core/error-codes.ts`): 0 success; 1 a command failed or an ingest had
  * failures; 2 bad usage or configuration.

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/support/corpus.js';
 import { ensureBuilt } from '../../../test/support/ensure-built.js';
-import { compileStoreWorker } from '../../../test/support/store-worker.js';
 import { lockPgliteFolder, PGLITE_LOCK_DATABASE, PGLITE_LOCK_FILE } from './pglite-lock.js';
 import { openPostgresStore } from './postgres-store.js';
 
@@ -28,13 +29,13 @@ function holder(dataDir: string): Promise<ChildProcess> {
   });
 }
 
-describe('a pglite: data folder', () => {
-  const children: ChildProcess[] = [];
-  beforeAll(() => ensureBuilt());
-  afterEach(() => {
-    for (const child of children.splice(0)) child.kill('SIGKILL');
-  });
+const children: ChildProcess[] = [];
+beforeAll(() => ensureBuilt());
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
 
+describe('a pglite: data folder', () => {
   it('is refused at once while another process has it open, naming its PID, and taken over once that process is gone', async () => {
     const dataDir = path.join(tempDir(), 'pg');
     const child = await holder(dataDir);
@@ -84,61 +85,82 @@ describe('the PGlite lock', () => {
 
   it('is never held by two processes at once: 20 racing openers a round, with and without a stale lock', async () => {
     const root = tempDir();
-    // Each racer waits for the start signal, takes the lock, logs "+PID", holds it a moment, logs
-    // "-PID" and lets go; a racer that is refused logs nothing.
-    const worker = compileStoreWorker(
-      root,
+    const ROUNDS = 6;
+    const RACERS = 20;
+    // Each racer runs every round: it waits for the round's start signal, takes the lock, logs
+    // "+PID", holds it a moment, logs "-PID" and lets go (a racer that is refused logs nothing),
+    // then says the round is done. The same 20 processes race each round (the lock is taken and
+    // released by a process that holds no other state), instead of 20 fresh ones a round.
+    const worker = path.join(root, 'racer.mjs');
+    writeFileSync(
+      worker,
       `import { appendFileSync, existsSync } from 'node:fs';
-import { lockPgliteFolder } from './store/postgres/pglite-lock.js';
-const [dir, log, go] = process.argv.slice(2);
-process.stdout.write('ready\\n');
-while (!existsSync(go)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
-let lock;
-try {
-  lock = lockPgliteFolder(dir);
-} catch (error) {
-  if (error.code !== 'CONFIG_ERROR') throw error;
-  process.exit(0);
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+const { lockPgliteFolder } = await import(process.argv[2]);
+const [, , , root, rounds] = process.argv;
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+for (let round = 0; round < Number(rounds); round++) {
+  const dir = path.join(root, 'round-' + round);
+  const log = path.join(root, 'round-' + round + '.log');
+  while (!existsSync(path.join(root, 'round-' + round + '.go'))) pause(1);
+  let lock;
+  try {
+    lock = lockPgliteFolder(dir);
+  } catch (error) {
+    if (error.code !== 'CONFIG_ERROR') throw error;
+  }
+  if (lock) {
+    appendFileSync(log, '+' + process.pid + '\\n');
+    pause(20);
+    appendFileSync(log, '-' + process.pid + '\\n');
+    lock.release();
+  }
+  process.stdout.write('done ' + round + '\\n');
 }
-appendFileSync(log, '+' + process.pid + '\\n');
-Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-appendFileSync(log, '-' + process.pid + '\\n');
-lock.release();
 `,
     );
     const deadPid = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, ['-e', '']);
       child.once('exit', () => resolve(child.pid!));
     });
-    const ROUNDS = 6;
-    const RACERS = 20;
+    const lockModule = pathToFileURL(path.resolve('dist/store/postgres/pglite-lock.js')).href;
+    const racers = Array.from({ length: RACERS }, () => {
+      const child = spawn(process.execPath, [worker, lockModule, root, String(ROUNDS)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      const lines = createInterface({ input: child.stdout! });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      /** Resolves when the racer has finished `round`; rejects if it exits before. */
+      const done = (round: number) =>
+        new Promise<void>((resolve, reject) => {
+          const onLine = (line: string) => {
+            if (line !== `done ${round}`) return;
+            lines.off('line', onLine);
+            resolve();
+          };
+          lines.on('line', onLine);
+          void exited.then((code) =>
+            reject(new Error(`racer exited with ${code} before round ${round} was done`)),
+          );
+        });
+      return { exited, done };
+    });
     let holders = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const dir = path.join(root, `round-${round}`);
       const log = path.join(root, `round-${round}.log`);
-      const go = path.join(root, `round-${round}.go`);
       writeFileSync(log, '');
       if (round % 2 === 1) {
         // A lock left by a process that is gone: every racer sees it stale.
         mkdirSync(dir, { recursive: true });
         writeFileSync(path.join(dir, PGLITE_LOCK_FILE), `${deadPid}\n`);
       }
-      const racers = Array.from({ length: RACERS }, () =>
-        spawn(process.execPath, [worker, dir, log, go], { stdio: ['ignore', 'pipe', 'inherit'] }),
-      );
-      await Promise.all(
-        racers.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              child.stdout!.once('data', () => resolve());
-            }),
-        ),
-      );
-      const exited = racers.map(
-        (child) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))),
-      );
-      writeFileSync(go, '');
-      expect(await Promise.all(exited)).toEqual(Array(RACERS).fill(0));
+      const done = racers.map((racer) => racer.done(round));
+      writeFileSync(path.join(root, `round-${round}.go`), '');
+      await Promise.all(done);
       let holding = 0;
       let most = 0;
       for (const line of readFileSync(log, 'utf8').split('\n').filter(Boolean)) {
@@ -152,6 +174,7 @@ lock.release();
       // Every racer let go: no lock is left behind.
       expect(existsSync(path.join(dir, PGLITE_LOCK_FILE)), `round ${round}`).toBe(false);
     }
+    expect(await Promise.all(racers.map((racer) => racer.exited))).toEqual(Array(RACERS).fill(0));
     expect(holders).toBeGreaterThanOrEqual(ROUNDS);
   }, 240_000);
 });
