@@ -7,7 +7,7 @@
  * Each vitest project runs the global set-up: the first creates the folder, later ones find it
  * in the environment; only the one that created it removes it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -16,6 +16,9 @@ const VARIABLE = 'CAIRN_TEST_RUN_TMP';
 export default function setup(): (() => void) | undefined {
   if (process.env[VARIABLE] !== undefined) return undefined;
   const root = mkdtempSync(path.join(tmpdir(), 'cairn-run-'));
+  // Open as /tmp is (sticky, everyone may write): tests hand folders under it to other users,
+  // such as the private PostgreSQL server run as `postgres`.
+  chmodSync(root, 0o1777);
   process.env[VARIABLE] = root;
   process.env.TMPDIR = root;
   return () => {
