@@ -1,8 +1,8 @@
 // Writes layout-v5.db (see README.md) with a build of cairn at collection schema version 5:
 // node src/store/sqlite/__fixtures__/make-layout-v5.mjs <dist folder of that build> <output file>
 import { existsSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [dist, out] = process.argv.slice(2);
