@@ -1,8 +1,9 @@
 /**
  * The posting lists of a SQLite collection's metadata index (schema version 6): table
  * `<t>_postings`, one row per (block of {@link BLOCK_SIZE} seqs, field, value) holding the seqs of
- * that block whose metadata has that value in that field, as a BLOB of ascending little-endian
- * `uint16` offsets from the block's first seq. A field id stands for one (namespace, JSON path,
+ * that block whose metadata has that value in that field, as a BLOB of ascending `uint16` offsets from
+ * the block's first seq, in the platform's byte order (little-endian on x64 and arm64), as
+ * embeddings are stored. A field id stands for one (namespace, JSON path,
  * JSON type class) of `<t>_fields` (see `sqlite-metadata-index.ts` for what is indexed).
  *
  * Why blocks first: a batch of new chunks takes consecutive seqs, so its postings land in one or
