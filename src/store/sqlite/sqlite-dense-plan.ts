@@ -178,7 +178,8 @@ async function filterPart(
   return narrowFilter(
     filter,
     (path) => (byPath.get(pathKey(path)) ?? new Map()) as PathFields,
-    (condition) => readPostings(context.tx, context.tables.postings, condition),
+    (condition, limit) => readPostings(context.tx, context.tables.postings, condition, limit),
+    context.settings.scanBelow,
   );
 }
 

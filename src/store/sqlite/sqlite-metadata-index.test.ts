@@ -30,6 +30,7 @@ async function indexed(
   rows: Metadata[],
   filter: Filter,
   spread = 1,
+  limit?: number,
 ): Promise<{ seqs: number[]; exact: boolean } | undefined> {
   db.exec('DELETE FROM fields; DELETE FROM postings');
   const field = db.prepare(
@@ -53,7 +54,8 @@ async function indexed(
       }>;
       return new Map(found.map((row) => [row.kind, row.id]));
     },
-    (condition) => readPostings(tx, 'postings', condition),
+    (condition, cut) => readPostings(tx, 'postings', condition, cut),
+    limit,
   );
   if (set === undefined) return undefined;
   return { seqs: set.seqs.map((seq) => (seq - 1) / spread + 1), exact: set.exact };
@@ -104,6 +106,22 @@ describe('narrowFilter', () => {
       expect(await indexed(rows, { bucket: { $ne: 7 } }, spread)).toBeUndefined();
       expect(await indexed(rows, { missing: 1 }, spread)).toEqual({ seqs: [], exact: true });
     }
+  });
+
+  it("cuts a single condition's long list short past the limit, never a combination", async () => {
+    const rows: Metadata[] = Array.from({ length: 60 }, (_, i) => ({ a: 1, b: i % 2 }));
+    const all = Array.from({ length: 60 }, (_, i) => i + 1);
+    // 3,000 seqs apart: one posting block per two rows, so the read can stop early.
+    const cut = await indexed(rows, { a: 1 }, 3000, 5);
+    expect(cut!.seqs.length).toBeGreaterThan(5);
+    expect(cut!.seqs.length).toBeLessThan(60);
+    expect(cut!.seqs).toEqual(all.slice(0, cut!.seqs.length));
+    expect(await indexed(rows, { a: 1 }, 3000)).toEqual({ seqs: all, exact: true });
+    expect(await indexed(rows, { a: 1 }, 1, 5)).toEqual({ seqs: all, exact: true });
+    expect(await indexed(rows, { a: 1, b: 0 }, 3000, 5)).toEqual({
+      seqs: all.filter((seq) => seq % 2 === 1),
+      exact: true,
+    });
   });
 
   it('agrees with the reference evaluator on random metadata and filters: exactly, or as a superset', async () => {

@@ -131,11 +131,14 @@ export async function updatePostings(
 /**
  * The seqs whose postings pass `condition`, ascending and distinct: one seek per block (see the
  * module notes), then the offsets decoded.
+ * @param limit When given, decoding stops once more than `limit` seqs are found: a longer list is
+ *   cut to its first `limit + 1` or a few more (a caller that only needs to know it is long).
  */
 export async function readPostings(
   tx: SqlConnection,
   table: string,
   condition: PostingCondition,
+  limit = Number.POSITIVE_INFINITY,
 ): Promise<number[]> {
   const rows = await tx.all<{ block: number; seqs: Uint8Array }>({
     sql:
@@ -146,13 +149,14 @@ export async function readPostings(
     params: condition.params,
   });
   const seqs: number[] = [];
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length && seqs.length <= limit; ) {
     const block = rows[i]!.block;
     let end = i + 1;
     while (end < rows.length && rows[end]!.block === block) end++;
     const base = block * BLOCK_SIZE;
     if (end === i + 1) {
-      for (const offset of offsetsOf(rows[i]!.seqs)) seqs.push(base + offset);
+      const offsets = offsetsOf(rows[i]!.seqs);
+      for (let k = 0; k < offsets.length; k++) seqs.push(base + offsets[k]!);
     } else {
       // Several values of the block (a range, a list, several fields): merged in order, once each.
       const parts = rows.slice(i, end).map((row) => offsetsOf(row.seqs));
