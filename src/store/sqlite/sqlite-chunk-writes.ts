@@ -4,8 +4,9 @@
  * the collection model knows none of the ids is stored), then multi-row statements: the new rows
  * (their `seq` numbered here, as SQLite itself would: one past the largest), one `UPDATE` per
  * overwritten row (which keeps its `seq` and creation time), the full-text rows, the metadata index
- * postings (one row per block and distinct value: `sqlite-postings.ts`) and the tombstones. Multi-row statements take 2^k rows each (1,024 at most), so a batch of
- * any size runs through at most eleven statement texts per table, each prepared once. Every write
+ * postings (one row per block and distinct value: `sqlite-postings.ts`) and the tombstones.
+ * Multi-row statements take 2^k rows each (1,024 at most), so a batch of any size runs through at
+ * most eleven statement texts per table, each prepared once. Every write
  * runs inside the caller's transaction, so the chunk table, the full-text index (with exact BM25
  * statistics: old values are passed to FTS5's `'delete'`), the metadata index and the write state
  * change together or not at all.
@@ -159,7 +160,10 @@ export async function writeChunkBatch(
   );
 }
 
-/** The posting entries of chunks' metadata entries in one namespace, creating missing field ids when `create` is set (else skipping entries of unknown fields). */
+/**
+ * The posting entries of chunks' metadata entries in one namespace, creating missing field ids
+ * when `create` is set (else skipping entries of unknown fields).
+ */
 async function postingEntries(
   tx: SqlConnection,
   tables: CollectionTables,
