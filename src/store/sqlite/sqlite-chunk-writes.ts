@@ -1,11 +1,12 @@
 /**
- * Chunk writes and deletes on a SQLite collection (schema version 3), batch by batch: per batch
+ * Chunk writes and deletes on a SQLite collection (schema version 6), batch by batch: per batch
  * one bump of the write sequence number, one read of the rows being overwritten (skipped when
  * the collection model knows none of the ids is stored), then multi-row statements: the new rows
  * (their `seq` numbered here, as SQLite itself would: one past the largest), one `UPDATE` per
  * overwritten row (which keeps its `seq` and creation time), the full-text rows, the metadata index
- * rows and the tombstones. Multi-row statements take 2^k rows each (1,024 at most), so a batch of
- * any size runs through at most eleven statement texts per table, each prepared once. Every write
+ * postings (one row per block and distinct value: `sqlite-postings.ts`) and the tombstones.
+ * Multi-row statements take 2^k rows each (1,024 at most), so a batch of any size runs through at
+ * most eleven statement texts per table, each prepared once. Every write
  * runs inside the caller's transaction, so the chunk table, the full-text index (with exact BM25
  * statistics: old values are passed to FTS5's `'delete'`), the metadata index and the write state
  * change together or not at all.
@@ -20,6 +21,7 @@ import type { PreparedChunk } from '../collection/validation.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import { embeddingBlob } from './sqlite-dialect.js';
 import { type MetadataEntry, metadataEntries } from './sqlite-metadata-index.js';
+import { type PostingEntry, updatePostings } from './sqlite-postings.js';
 import { type CollectionTables, collectionTables, FTS_COLUMNS } from './sqlite-schema.js';
 
 /** A chunk row as the full-text and metadata indexes need it, to remove its entries. */
@@ -64,6 +66,8 @@ const MAX_PARAMS = 32_766;
 const MAX_ROWS = 1024;
 /** Rows deleted per round of a large delete. */
 const DELETE_PAGE = 2000;
+/** Chunk rows read per round of the metadata index fill. */
+const FILL_PAGE = 16_384;
 
 /** Bumps the collection's write sequence number. @returns The new number. */
 export async function nextVersion(tx: SqlConnection, tables: CollectionTables): Promise<number> {
@@ -148,21 +152,40 @@ export async function writeChunkBatch(
     seq,
     entries: metadataEntries(prepared.chunk.metadata),
   }));
+  await updatePostings(
+    tx,
+    tables.postings,
+    await postingEntries(tx, tables, scope.namespace, entries, true),
+    [],
+  );
+}
+
+/**
+ * The posting entries of chunks' metadata entries in one namespace, creating missing field ids
+ * when `create` is set (else skipping entries of unknown fields).
+ */
+async function postingEntries(
+  tx: SqlConnection,
+  tables: CollectionTables,
+  namespace: string,
+  rows: ReadonlyArray<{ seq: number; entries: MetadataEntry[] }>,
+  create: boolean,
+): Promise<PostingEntry[]> {
   const fields = await fieldIds(
     tx,
     tables,
-    scope.namespace,
-    entries.flatMap((row) => row.entries),
-    true,
+    namespace,
+    rows.flatMap((row) => row.entries),
+    create,
   );
-  await insertMany(
-    tx,
-    `INSERT INTO ${tables.meta} (field, value, seq) VALUES `,
-    '(?, ?, ?)',
-    entries.flatMap(({ seq, entries }) =>
-      entries.map((entry) => [fields.get(fieldKey(entry))!, entry.value, seq]),
-    ),
-  );
+  const out: PostingEntry[] = [];
+  for (const { seq, entries } of rows) {
+    for (const entry of entries) {
+      const field = fields.get(fieldKey(entry));
+      if (field !== undefined) out.push({ seq, field, value: entry.value });
+    }
+  }
+  return out;
 }
 
 /** The values of {@link WRITTEN_COLUMNS} for one chunk. */
@@ -233,35 +256,28 @@ export async function deleteChunkRows(
   return documents;
 }
 
-/** Writes the metadata index rows of every chunk of a collection (schema upgrade 2 → 3). */
+/**
+ * Writes the metadata index entries of every chunk of a collection (schema upgrade 5 → 6), read
+ * from the chunks' metadata a page of rows at a time.
+ */
 export async function fillMetadataIndex(tx: SqlConnection, location: string): Promise<void> {
   const tables = collectionTables(location);
-  const rows = await tx.all<{ seq: number; namespace: string; metadata: string }>({
-    sql: `SELECT seq, namespace, metadata FROM ${tables.chunks}`,
-    params: [],
-  });
-  const byNamespace = new Map<string, Array<{ seq: number; entries: MetadataEntry[] }>>();
-  for (const row of rows) {
-    const list = byNamespace.get(row.namespace) ?? [];
-    list.push({ seq: row.seq, entries: metadataEntries(JSON.parse(row.metadata)) });
-    byNamespace.set(row.namespace, list);
-  }
-  for (const [namespace, list] of byNamespace) {
-    const fields = await fieldIds(
-      tx,
-      tables,
-      namespace,
-      list.flatMap((row) => row.entries),
-      true,
-    );
-    await insertMany(
-      tx,
-      `INSERT INTO ${tables.meta} (field, value, seq) VALUES `,
-      '(?, ?, ?)',
-      list.flatMap(({ seq, entries }) =>
-        entries.map((entry) => [fields.get(fieldKey(entry))!, entry.value, seq]),
-      ),
-    );
+  for (let after = 0; ; ) {
+    const rows = await tx.all<{ seq: number; namespace: string; metadata: string }>({
+      sql: `SELECT seq, namespace, metadata FROM ${tables.chunks} WHERE seq > ? ORDER BY seq LIMIT ${FILL_PAGE}`,
+      params: [after],
+    });
+    if (rows.length === 0) return;
+    const byNamespace = new Map<string, Array<{ seq: number; entries: MetadataEntry[] }>>();
+    for (const row of rows) {
+      const list = byNamespace.get(row.namespace) ?? [];
+      list.push({ seq: row.seq, entries: metadataEntries(JSON.parse(row.metadata)) });
+      byNamespace.set(row.namespace, list);
+    }
+    for (const [namespace, list] of byNamespace) {
+      await updatePostings(tx, tables.postings, await postingEntries(tx, tables, namespace, list, true), []);
+    }
+    after = rows[rows.length - 1]!.seq;
   }
 }
 
@@ -281,26 +297,19 @@ async function removeIndexEntries(tx: SqlConnection, tables: CollectionTables, r
     ]),
   );
   const byNamespace = new Map<string, IndexedRow[]>();
-  for (const row of rows) byNamespace.set(row.namespace, [...(byNamespace.get(row.namespace) ?? []), row]);
+  for (const row of rows) {
+    const list = byNamespace.get(row.namespace) ?? [];
+    list.push(row);
+    byNamespace.set(row.namespace, list);
+  }
   for (const [namespace, list] of byNamespace) {
     const entries = list.map((row) => ({ seq: row.seq, entries: metadataEntries(JSON.parse(row.metadata)) }));
-    const fields = await fieldIds(
+    await updatePostings(
       tx,
-      tables,
-      namespace,
-      entries.flatMap((row) => row.entries),
-      false,
+      tables.postings,
+      [],
+      await postingEntries(tx, tables, namespace, entries, false),
     );
-    const doomed = entries.flatMap(({ seq, entries }) =>
-      entries.map((entry) => [fields.get(fieldKey(entry)), entry.value, seq]),
-    );
-    for (const [field, value, seq] of doomed) {
-      if (field === undefined) continue;
-      await tx.run({
-        sql: `DELETE FROM ${tables.meta} WHERE field = ? AND value = ? AND seq = ?`,
-        params: [field, value, seq],
-      });
-    }
   }
 }
 

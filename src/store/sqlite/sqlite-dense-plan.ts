@@ -23,7 +23,14 @@ import type { BackendScope, ChunkConditions, DenseQuery, ScoredChunk } from '../
 import type { ScoredRow } from '../sql/sql-backend.js';
 import type { SqlConnection, SqlParams } from '../sql/sql-dialect.js';
 import { CHUNK_COLUMNS, DOCUMENTS_TABLE } from '../sql/sql-rows.js';
-import { filterPaths, narrowFilter, type PathFields, pathKey, type SeqSet } from './sqlite-metadata-index.js';
+import {
+  filterPaths,
+  narrowFilter,
+  type PathFields,
+  pathKey,
+  type SeqList,
+} from './sqlite-metadata-index.js';
+import { readPostings } from './sqlite-postings.js';
 import type { CollectionTables } from './sqlite-schema.js';
 import { type Candidates, normaliseInto, type VectorIndex } from './vector-index.js';
 
@@ -60,6 +67,14 @@ export interface DensePlanContext {
   scored(row: ScoredRow, score: number): ScoredChunk;
 }
 
+/** A set of chunk seqs as SQL selecting a column `seq`. */
+interface SeqSet {
+  sql: string;
+  params: unknown[];
+  /** True when every seq in the set passes the conditions it stands for and every passing chunk is in it. */
+  exact: boolean;
+}
+
 /** One candidate set and what it stands for. */
 interface Part extends SeqSet {
   /** How many seqs it holds, counted up to `scanBelow + 1`. */
@@ -92,7 +107,7 @@ export async function planDenseSearch(context: DensePlanContext, query: DenseQue
   if ((smallest === undefined || smallest.count > limit) && conditions.filter !== undefined) {
     const filterSet = await filterPart(context, conditions);
     if (filterSet !== undefined) {
-      const counted = await countedPart(context, filterSet, 'filter');
+      const counted = listedPart(filterSet, limit);
       if (smallest === undefined || counted.count < smallest.count) smallest = counted;
     }
   }
@@ -147,7 +162,7 @@ function listsPart(context: DensePlanContext, conditions: ChunkConditions): SeqS
 async function filterPart(
   context: DensePlanContext,
   conditions: ChunkConditions,
-): Promise<SeqSet | undefined> {
+): Promise<SeqList | undefined> {
   const filter = conditions.filter!;
   const paths = [...new Set(filterPaths(filter).map(pathKey))];
   const rows = await context.tx.all<{ id: number; path: string; kind: string }>({
@@ -162,9 +177,23 @@ async function filterPart(
   }
   return narrowFilter(
     filter,
-    context.tables.meta,
     (path) => (byPath.get(pathKey(path)) ?? new Map()) as PathFields,
+    (condition, limit) => readPostings(context.tx, context.tables.postings, condition, limit),
+    context.settings.scanBelow,
   );
+}
+
+/** The metadata index's set as a part: counted up to `scanBelow + 1`, listed as SQL when few. */
+function listedPart(list: SeqList, limit: number): Part {
+  const few = list.seqs.length <= limit;
+  return {
+    sql: 'SELECT value AS seq FROM json_each(?)',
+    params: [JSON.stringify(few ? list.seqs : [])],
+    exact: list.exact,
+    count: Math.min(list.seqs.length, limit + 1),
+    answers: 'filter',
+    ...(few ? { members: list.seqs } : {}),
+  };
 }
 
 /** Reads a set's seqs, but no more than `scanBelow + 1` of them: a count, and the members when few. */

@@ -1,9 +1,10 @@
 /**
- * The metadata index of a SQLite collection (schema version 3): every scalar of a chunk's
- * metadata, array elements included, as one `(field, value, seq)` row of `<t>_meta`, where a
- * field id stands for one (namespace, JSON path, JSON type class) of `<t>_fields`. Filter
- * conditions are then answered from the table's B-tree — `{ bucket: 7 }` is one range of
- * `(field, value)` — before any row is read or any distance computed.
+ * The metadata index of a SQLite collection: every scalar of a chunk's metadata, array elements
+ * included, as one entry `(field, value, seq)`, where a field id stands for one (namespace, JSON
+ * path, JSON type class) of `<t>_fields`. The entries are kept as posting lists per block of seqs
+ * (`<t>_postings`, schema version 6, `sqlite-postings.ts`; version 5 kept one row per entry).
+ * Filter conditions are then answered from the postings — `{ bucket: 7 }` is one (field, value)
+ * per block — before any row is read or any distance computed.
  *
  * The index answers a filter **exactly** where the filter semantics (`src/core/filter/match-filter.ts`)
  * allow it: comparisons (`eq`, `in`, ranges), `exists`, and `and`/`or` of those. JSON types never
@@ -17,7 +18,7 @@
 import type { FilterScalar } from '../../core/filter/filter.js';
 import type { ComparisonNode, FilterNode, FilterPath } from '../../core/filter/filter-node.js';
 import type { JsonValue, Metadata } from '../../core/types.js';
-import type { SqlFragment, SqlValue } from './sqlite-filter.js';
+import { intersectSorted, type PostingCondition, unionSorted } from './sqlite-postings.js';
 
 /**
  * The JSON type class of an indexed value: `t` text, `n` number, `b` boolean (stored 0/1), `z`
@@ -90,87 +91,94 @@ function operandEntry(value: FilterScalar): { kind: FieldKind; value: string | n
 /** Field ids of one path in one namespace, by kind. */
 export type PathFields = ReadonlyMap<FieldKind, number>;
 
-/** A set of chunk seqs from the metadata index, as SQL selecting a column `seq`. */
-export interface SeqSet extends SqlFragment {
+/** A set of chunk seqs from the metadata index. */
+export interface SeqList {
+  /** Ascending and distinct. */
+  seqs: number[];
   /** True when every seq in the set passes the filter and every passing chunk is in it. */
   exact: boolean;
 }
 
-const EMPTY: SeqSet = { sql: 'SELECT 0 AS seq WHERE 0', params: [], exact: true };
+/**
+ * Reads the seqs whose postings pass a condition (`readPostings` bound to a collection); with a
+ * `limit`, a list longer than it may be cut after `limit + 1` seqs.
+ */
+export type PostingReader = (condition: PostingCondition, limit?: number) => Promise<number[]>;
+
+const EMPTY: SeqList = Object.freeze({ seqs: [], exact: true }) as SeqList;
 
 /**
  * The seqs the metadata index can tell pass `node` (a superset when `exact` is false), or
  * `undefined` when it cannot narrow the filter at all (a `not`, a `$headingPath` condition, or an
- * `or` with such a branch).
- * @param meta The quoted `<t>_meta` table.
+ * `or` with such a branch). Each comparison or `exists` is one read of the postings; `and` and
+ * `or` intersect and unite the sorted lists.
  * @param fields The field ids of each path the filter names, in the scope's namespace.
+ * @param read Reads the postings table (`readPostings`).
+ * @param limit When given, a set of more than `limit` seqs may come back cut short (still longer
+ *   than `limit`): for a caller that needs the members of small sets and only the size of large
+ *   ones. A single comparison then decodes no more than it needs (a 10% filter over a million
+ *   chunks would be 100,000 seqs).
  */
-export function narrowFilter(
+export async function narrowFilter(
   node: FilterNode,
-  meta: string,
   fields: (path: FilterPath) => PathFields,
-): SeqSet | undefined {
-  // The heading path is not in the metadata index: checked on the rows read, like a `not`.
+  read: PostingReader,
+  limit?: number,
+): Promise<SeqList | undefined> {
   if ((node.kind === 'cmp' || node.kind === 'exists') && node.field === 'headingPath') return undefined;
   switch (node.kind) {
     case 'cmp':
-      return narrowComparison(node, meta, fields(node.path));
+      return narrowComparison(node, fields(node.path), (condition) => read(condition, limit));
     case 'exists': {
       const ids = [...fields(node.path).values()];
-      if (ids.length === 0) return EMPTY;
-      return {
-        sql: `SELECT DISTINCT seq FROM ${meta} WHERE field IN (${ids.map(() => '?').join(', ')})`,
-        params: ids,
-        exact: true,
-      };
+      let seqs: number[] = [];
+      for (const id of ids) seqs = unionSorted(seqs, await read({ sql: 'p.field = ?', params: [id] }, limit));
+      return { seqs, exact: true };
     }
     case 'not':
       return undefined;
     case 'and': {
-      const narrowed = node.children.map((child) => narrowFilter(child, meta, fields));
-      const sets = narrowed.filter((set): set is SeqSet => set !== undefined);
-      if (sets.length === 0) return undefined;
-      if (sets.some((set) => set === EMPTY)) return EMPTY;
-      const exact = sets.length === narrowed.length && sets.every((set) => set.exact);
-      return combine(sets, 'INTERSECT', exact);
+      let seqs: number[] | undefined;
+      let exact = true;
+      for (const child of node.children) {
+        const set = await narrowFilter(child, fields, read);
+        if (set === undefined) {
+          exact = false;
+          continue;
+        }
+        exact &&= set.exact;
+        seqs = seqs === undefined ? set.seqs : intersectSorted(seqs, set.seqs);
+        if (seqs.length === 0) return EMPTY;
+      }
+      return seqs === undefined ? undefined : { seqs, exact };
     }
     case 'or': {
-      if (node.children.length === 0) return EMPTY;
-      const sets: SeqSet[] = [];
+      let seqs: number[] = [];
+      let exact = true;
       for (const child of node.children) {
-        const set = narrowFilter(child, meta, fields);
+        const set = await narrowFilter(child, fields, read);
         if (set === undefined) return undefined;
-        if (set !== EMPTY) sets.push(set);
+        exact &&= set.exact;
+        seqs = unionSorted(seqs, set.seqs);
       }
-      if (sets.length === 0) return EMPTY;
-      return combine(
-        sets,
-        'UNION',
-        sets.every((set) => set.exact),
-      );
+      return { seqs, exact };
     }
   }
 }
 
-function combine(sets: SeqSet[], operator: 'INTERSECT' | 'UNION', exact: boolean): SeqSet {
-  if (sets.length === 1) return { ...sets[0]!, exact };
-  return {
-    sql: sets.map((set) => `SELECT seq FROM (${set.sql})`).join(` ${operator} `),
-    params: sets.flatMap((set) => set.params),
-    exact,
-  };
-}
-
 const RANGE_SQL = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
-function narrowComparison(node: ComparisonNode, meta: string, fields: PathFields): SeqSet {
+async function narrowComparison(
+  node: ComparisonNode,
+  fields: PathFields,
+  read: PostingReader,
+): Promise<SeqList> {
   if (node.op === 'eq') {
     const operand = operandEntry(node.value);
     const field = fields.get(operand.kind);
     if (field === undefined) return EMPTY;
     return {
-      sql: `SELECT seq FROM ${meta} WHERE field = ? AND value = ?`,
-      params: [field, operand.value],
+      seqs: await read({ sql: 'p.field = ? AND p.value = ?', params: [field, operand.value] }),
       exact: true,
     };
   }
@@ -181,25 +189,21 @@ function narrowComparison(node: ComparisonNode, meta: string, fields: PathFields
       if (!fields.has(operand.kind)) continue;
       byKind.set(operand.kind, [...(byKind.get(operand.kind) ?? []), operand.value]);
     }
-    if (byKind.size === 0) return EMPTY;
-    const parts: string[] = [];
-    const params: SqlValue[] = [];
+    let seqs: number[] = [];
     for (const [kind, values] of byKind) {
-      parts.push('(field = ? AND value IN (SELECT value FROM json_each(?)))');
-      params.push(fields.get(kind)!, JSON.stringify(values));
+      const found = await read({
+        sql: 'p.field = ? AND p.value IN (SELECT value FROM json_each(?))',
+        params: [fields.get(kind)!, JSON.stringify(values)],
+      });
+      seqs = unionSorted(seqs, found);
     }
-    return {
-      sql: `SELECT DISTINCT seq FROM ${meta} WHERE ${parts.join(' OR ')}`,
-      params,
-      exact: true,
-    };
+    return { seqs, exact: true };
   }
   const kind: FieldKind = typeof node.value === 'number' ? 'n' : 't';
   const field = fields.get(kind);
   if (field === undefined) return EMPTY;
   return {
-    sql: `SELECT DISTINCT seq FROM ${meta} WHERE field = ? AND value ${RANGE_SQL[node.op]} ?`,
-    params: [field, node.value],
+    seqs: await read({ sql: `p.field = ? AND p.value ${RANGE_SQL[node.op]} ?`, params: [field, node.value] }),
     exact: true,
   };
 }

@@ -27,10 +27,12 @@
  *   number, bumped once per written or deleted batch) and `floor` (tombstones at or below it are
  *   pruned: an index older than it cannot catch up and is reloaded or rebuilt);
  * - `<t>_removed`: tombstones, `seq` → the `version` that deleted it;
- * - `<t>_fields` and `<t>_meta`: the metadata index — one field id per (namespace, JSON path,
- *   JSON type class) and one `(field, value, seq)` row per scalar of a chunk's metadata (array
- *   elements included), so filter conditions are answered from a B-tree before any distance is
- *   computed (`sqlite-metadata-index.ts`).
+ * - `<t>_fields`: the metadata index's field ids, one per (namespace, JSON path, JSON type class).
+ *
+ * Schema version 6 keeps the metadata index — one entry per scalar of a chunk's metadata, array
+ * elements included, so filter conditions are answered before any distance is computed
+ * (`sqlite-metadata-index.ts`) — as posting lists per block of seqs in `<t>_postings`
+ * (`sqlite-postings.ts`); versions 3 to 5 kept one `(field, value, seq)` row per entry in `<t>_meta`.
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -45,11 +47,12 @@ import {
   sharedTablesDdl,
 } from '../sql/sql-rows.js';
 import { quoteIdentifier } from './sqlite-dialect.js';
+import { postingsDdl } from './sqlite-postings.js';
 
 export { DOCUMENTS_TABLE, REGISTRY_TABLE };
 
 /** Layout version of collections this library creates and reads. */
-export const CURRENT_SCHEMA_VERSION = 5;
+export const CURRENT_SCHEMA_VERSION = 6;
 /** FTS5 tokenizer of every collection's full-text index. */
 export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
@@ -74,8 +77,8 @@ export interface CollectionTables {
   removed: string;
   /** Metadata field ids. */
   fields: string;
-  /** Metadata index rows. */
-  meta: string;
+  /** The metadata index's posting lists (schema version 6). */
+  postings: string;
 }
 
 /** Quoted table names for the collection stored in `tableName`. */
@@ -87,7 +90,7 @@ export function collectionTables(tableName: string): CollectionTables {
     state: name('state'),
     removed: name('removed'),
     fields: name('fields'),
-    meta: name('meta'),
+    postings: name('postings'),
   };
 }
 
@@ -168,15 +171,17 @@ CREATE INDEX ${name('document')} ON ${chunks} (namespace, document_id);
 CREATE INDEX ${name('source')} ON ${chunks} (namespace, source_id);
 ${ftsTable(tableName)}
 ${versionThreeDdl(tableName).join(';\n')};
+${postingsDdl(collectionTables(tableName).postings)};
 `;
 }
 
 /**
  * The tables and index schema version 3 adds beside a chunk table (see the module notes), with
- * the state row of a fresh epoch.
+ * the state row of a fresh epoch; its metadata index rows (`<t>_meta`) are left to the upgrade to
+ * version 6, which keeps them as posting lists.
  */
 function versionThreeDdl(tableName: string): string[] {
-  const { chunks, state, removed, fields, meta } = collectionTables(tableName);
+  const { chunks, state, removed, fields } = collectionTables(tableName);
   const name = (suffix: string) => quoteIdentifier(`${tableName}_${suffix}`);
   return [
     `CREATE INDEX ${name('version')} ON ${chunks} (version)`,
@@ -184,23 +189,27 @@ function versionThreeDdl(tableName: string): string[] {
     `INSERT INTO ${state} (epoch, version, floor) VALUES ('${randomUUID()}', 0, -1)`,
     `CREATE TABLE ${removed} (seq INTEGER PRIMARY KEY, version INTEGER NOT NULL) STRICT`,
     `CREATE TABLE ${fields} (id INTEGER PRIMARY KEY, namespace TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, UNIQUE (namespace, path, kind)) STRICT`,
-    `CREATE TABLE ${meta} (field INTEGER NOT NULL, value ANY NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (field, value, seq)) STRICT, WITHOUT ROWID`,
   ];
 }
 
 /** DDL dropping a collection's tables (indexes and triggers go with them). */
 export function dropCollectionDdl(tableName: string): string {
-  const { chunks, fts, state, removed, fields, meta } = collectionTables(tableName);
-  return [fts, meta, fields, removed, state, chunks]
+  const { chunks, fts, state, removed, fields, postings } = collectionTables(tableName);
+  return [fts, postings, legacyMetaTable(tableName), fields, removed, state, chunks]
     .map((table) => `DROP TABLE IF EXISTS ${table};`)
     .join(' ');
+}
+
+/** The quoted `<t>_meta` table of schema versions 3 to 5 (one row per metadata index entry). */
+function legacyMetaTable(tableName: string): string {
+  return quoteIdentifier(`${tableName}_meta`);
 }
 
 /** What the upgrade steps need from the backend. */
 export interface UpgradeHooks {
   /** Sets every chunk's lexical document field from its document record. */
   fillDocumentFields(tx: SqlConnection, collection: StoredCollection): Promise<void>;
-  /** Writes the metadata index rows of every chunk. */
+  /** Writes the metadata index entries of every chunk (its posting lists). */
   fillMetadataIndex(tx: SqlConnection, collection: StoredCollection): Promise<void>;
   /** Writes the first-page name terms of every document that has none, from its stored chunks. */
   fillNameTerms(tx: SqlConnection, collection: StoredCollection): Promise<void>;
@@ -245,7 +254,7 @@ export function schemaUpgrades(hooks: UpgradeHooks): SchemaUpgrade<SqlConnection
     {
       from: 2,
       description:
-        'write sequence numbers, tombstones and a metadata index for the approximate vector index and the filter planner; full-text rows written per batch instead of by triggers',
+        'write sequence numbers, tombstones and metadata field ids for the approximate vector index and the filter planner; full-text rows written per batch instead of by triggers',
       async apply(tx, collection) {
         const { chunks } = collectionTables(collection.location);
         const name = (suffix: string) => quoteIdentifier(`${collection.location}_${suffix}`);
@@ -257,7 +266,7 @@ export function schemaUpgrades(hooks: UpgradeHooks): SchemaUpgrade<SqlConnection
           params: [],
         });
         for (const sql of versionThreeDdl(collection.location)) await tx.run({ sql, params: [] });
-        await hooks.fillMetadataIndex(tx, collection);
+        // The metadata index itself is written by the step to version 6.
       },
     },
     {
@@ -275,6 +284,21 @@ export function schemaUpgrades(hooks: UpgradeHooks): SchemaUpgrade<SqlConnection
       async apply(tx, collection) {
         await ensureDocumentColumns(tx);
         await hooks.fillNameTerms(tx, collection);
+      },
+    },
+    {
+      from: 5,
+      description:
+        'keep the metadata index as posting lists per block of 4,096 chunks instead of one row per entry, so that a batch of chunks writes a few neighbouring rows instead of one row per metadata value on pages all over the index',
+      async apply(tx, collection) {
+        const { postings } = collectionTables(collection.location);
+        // The entries are derived from each chunk's metadata, which the chunk table keeps: they
+        // are read again from there (the old rows of a collection upgraded from version 2 never
+        // existed), then the old table goes.
+        await tx.run({ sql: `DROP TABLE IF EXISTS ${legacyMetaTable(collection.location)}`, params: [] });
+        await tx.run({ sql: `DROP TABLE IF EXISTS ${postings}`, params: [] });
+        await tx.run({ sql: postingsDdl(postings), params: [] });
+        await hooks.fillMetadataIndex(tx, collection);
       },
     },
   ];

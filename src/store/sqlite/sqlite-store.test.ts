@@ -14,6 +14,7 @@ import { tableNameFor } from '../sql/table-name.js';
 import { runStoreContract } from '../store.contract.js';
 import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-backend.js';
 import { rowsPerStatement } from './sqlite-chunk-writes.js';
+import { metadataEntries } from './sqlite-metadata-index.js';
 import { parseSqliteStoreOptions } from './sqlite-options.js';
 import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE } from './sqlite-schema.js';
 import { openSqliteStore } from './sqlite-store.js';
@@ -90,6 +91,49 @@ function withRaw<T>(path: string, work: (db: Database.Database) => T): T {
   } finally {
     db.close();
   }
+}
+
+/**
+ * Every entry of a collection's metadata index as `namespace path kind value seq`, sorted, decoded
+ * from its posting lists (`sqlite-postings.ts`: per block of 4,096 seqs, `uint16` offsets).
+ */
+function postedEntries(db: Database.Database, table: string): string[] {
+  const rows = db
+    .prepare(
+      `SELECT f.namespace, f.path, f.kind, p.value, p.block, p.seqs FROM "${table}_postings" AS p ` +
+        `JOIN "${table}_fields" AS f ON f.id = p.field`,
+    )
+    .all() as Array<{
+    namespace: string;
+    path: string;
+    kind: string;
+    value: unknown;
+    block: number;
+    seqs: Buffer;
+  }>;
+  return rows
+    .flatMap((row) =>
+      Array.from(new Uint16Array(new Uint8Array(row.seqs).buffer), (offset) =>
+        [row.namespace, row.path, row.kind, row.value, row.block * 4096 + offset].join(' '),
+      ),
+    )
+    .sort();
+}
+
+/** What {@link postedEntries} should hold: the entries of every stored chunk's metadata. */
+function metadataIndexOf(db: Database.Database, table: string): string[] {
+  const rows = db.prepare(`SELECT seq, namespace, metadata FROM "${table}"`).all() as Array<{
+    seq: number;
+    namespace: string;
+    metadata: string;
+  }>;
+  return rows
+    .flatMap((row) =>
+      metadataEntries(JSON.parse(row.metadata)).map((entry) =>
+        [row.namespace, entry.path, entry.kind, entry.value, row.seq].join(' '),
+      ),
+    )
+    .sort();
 }
 
 async function populated(path: string) {
@@ -391,6 +435,91 @@ describe('schema versions', () => {
     await store.close();
   });
 
+  it('upgrades a real version-5 file to version 6: every metadata index entry kept as postings, filters agree', async () => {
+    const path = freshPath('v5');
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(
+      path,
+      readFileSync(join(dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'layout-v5.db')),
+    );
+    const table = tableNameFor('docs');
+    // The version-5 index: one (field, value, seq) row per entry.
+    const before = withRaw(path, (db) => {
+      expect(
+        db.prepare('SELECT count(*) FROM cairn_collections WHERE schema_version = 5').pluck().get(),
+      ).toBe(2);
+      return (
+        db
+          .prepare(
+            `SELECT f.namespace, f.path, f.kind, m.value, m.seq FROM "${table}_meta" AS m JOIN "${table}_fields" AS f ON f.id = m.field`,
+          )
+          .all() as Array<Record<string, unknown>>
+      )
+        .map((row) => [row.namespace, row.path, row.kind, row.value, row.seq].join(' '))
+        .sort();
+    });
+    expect(before).toHaveLength(7175);
+    expect(new Set(before.map((entry) => Number(entry.split(' ').at(-1)!) >= 4096))).toEqual(
+      new Set([true, false]),
+    );
+    // Filters matching fewer chunks than scanBelow are answered from the postings' members.
+    const store = await openSqliteStore({ path, vectorIndex: { scanBelow: 100 } });
+    expect(await store.countChunks(S)).toBe(566);
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    // A collection is upgraded when it is first used.
+    expect(await store.lexicalSearch({ collection: 'notes', query: 'granite', topK: 5 })).toHaveLength(1);
+    expect((await store.getCollection('notes'))?.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    const other = { collection: 'docs', namespace: 'other' };
+    const filters = [
+      { 'nested.level.deep': 'L1', tags: 't2' },
+      { list: 'one' },
+      { none: null },
+      { team: 'moved' },
+      { $or: [{ list: true }, { team: 'moved' }] },
+      { score: { $gt: 3 }, 'nested.flag': true, team: { $in: ['qa', 'dev'] }, tags: 't0' },
+    ];
+    let narrowed = 0;
+    for (const scope of [S, other]) {
+      for (const filter of filters) {
+        const query = { ...scope, vector: [1, 2, 0.5], topK: 200, filter };
+        const ids = async (exact: boolean) =>
+          (await store.denseSearch({ ...query, exact })).map((hit) => hit.chunk.id).sort();
+        const planned = await ids(false);
+        expect(planned).toEqual(await ids(true));
+        expect(planned.length).toBeLessThanOrEqual(100);
+        narrowed += planned.length;
+      }
+    }
+    expect(narrowed).toBeGreaterThan(100);
+    await store.close();
+    withRaw(path, (db) => {
+      expect(
+        db.prepare("SELECT name FROM sqlite_schema WHERE name LIKE '%\\_meta' ESCAPE '\\'").all(),
+      ).toEqual([]);
+      expect(postedEntries(db, table)).toEqual(before);
+      const notes = tableNameFor('notes');
+      expect(postedEntries(db, notes)).toEqual(metadataIndexOf(db, notes));
+      expect(postedEntries(db, notes)).toHaveLength(1);
+    });
+    // Writes after the upgrade keep the postings equal to the chunks' metadata.
+    const again = await openSqliteStore({ path });
+    await again.upsertChunks(S, [
+      storedChunk('doc0', 0, { metadata: { team: 'back', tags: ['x'] } }),
+      storedChunk('fresh', 0, { metadata: { team: 'new', rank: 1 } }),
+    ]);
+    await again.deleteChunks(other, { filter: { rank: 0 } });
+    expect(
+      (await again.denseSearch({ ...S, vector: [1, 1, 1], topK: 5, filter: { team: 'new' } })).map(
+        (h) => h.chunk.id,
+      ),
+    ).toEqual(['fresh:0']);
+    await again.close();
+    withRaw(path, (db) => {
+      expect(postedEntries(db, table)).toEqual(metadataIndexOf(db, table));
+      db.prepare(`INSERT INTO "${table}_fts" ("${table}_fts", rank) VALUES ('integrity-check', 0)`).run();
+    });
+  });
+
   it('upgrades a real version-2 file to version 3: searches, filters and the full-text index agree', async () => {
     const path = versionTwoFile();
     const before = withRaw(path, (db) =>
@@ -571,7 +700,8 @@ describe('chunk writes', () => {
       // New rows numbered one past the largest, without gaps, as SQLite numbers them.
       expect(one(`SELECT max(seq) FROM "${table}"`)).toBe(2900);
       expect(one(`SELECT seq FROM "${table}" WHERE id = 'a:6'`)).toBe(7);
-      expect(one(`SELECT count(*) FROM "${table}_meta"`)).toBe(2 * 2899 + 1);
+      expect(postedEntries(db, table)).toHaveLength(2 * 2899 + 1);
+      expect(postedEntries(db, table)).toEqual(metadataIndexOf(db, table));
     });
   });
 
