@@ -61,6 +61,21 @@ const sideTermsOf = (question: string) => {
   return asked?.kind === 'relation' ? asked.terms : undefined;
 };
 
+/**
+ * An engine over in-memory SQLite holding `filings` (name: Markdown), each its own document. Small
+ * chunks: one section a chunk, so a term in one section is not common in the filing.
+ */
+async function filingsEngine(filings: Record<string, string>): Promise<Engine> {
+  const engine = await createEngine({ store: await openStore(':memory:'), chunkSize: 64, chunkOverlap: 0 });
+  for (const [name, text] of Object.entries(filings)) {
+    await engine.ingestSource(
+      { name, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+      { documentId: name },
+    );
+  }
+  return engine;
+}
+
 describe('askedStatement', () => {
   it('reads the subject after "any" up to the clause naming where or when, one term list per alternative', () => {
     expect(
@@ -339,14 +354,7 @@ describe('honest "not found" when the asked filing does not state the subject', 
   };
   let engine: Engine;
   beforeAll(async () => {
-    // Small chunks: one section a chunk, so a term in one section is not common in the filing.
-    engine = await createEngine({ store: await openStore(':memory:'), chunkSize: 64, chunkOverlap: 0 });
-    for (const [name, text] of Object.entries(filings)) {
-      await engine.ingestSource(
-        { name, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
-        { documentId: name },
-      );
-    }
+    engine = await filingsEngine(filings);
   });
   afterAll(() => engine.close());
 
@@ -402,13 +410,7 @@ describe('a relation question about a filing that states both sides but not how 
   };
   let engine: Engine;
   beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(':memory:'), chunkSize: 64, chunkOverlap: 0 });
-    for (const [name, text] of Object.entries(filings)) {
-      await engine.ingestSource(
-        { name, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
-        { documentId: name },
-      );
-    }
+    engine = await filingsEngine(filings);
   });
   afterAll(() => engine.close());
 
