@@ -156,7 +156,7 @@ describeOnPrivatePostgres(
         blocker.on('error', () => {});
         await server().restart();
         const error = await failed;
-        expect(isCairnError(error)).toBe(true);
+        expect(isCairnError(error), `not a typed error: ${String(error)}`).toBe(true);
         expect(error).toMatchObject({ name: 'StoreRequestError', code: 'PROVIDER_ERROR', isRetryable: true });
         // The server's termination (57P01) or, when the client saw the socket close first, the
         // client's "not queryable": either way the one retryable line.
