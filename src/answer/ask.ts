@@ -188,11 +188,18 @@ function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAns
   const looked = statement.looked.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
   const subject = notStating(statement);
   const asked = statement.asked;
-  const what =
-    asked.kind === 'existence' ? `any ${asked.text}` : `how ${asked.sides[0]} relates to ${asked.sides[1]}`;
+  const what = asked.kind === 'existence' ? `any ${asked.text}` : relationAsked(asked.sides);
   const where =
     looked.length === 0 ? '' : `; the closest passages read: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
   return lookedNotFound(`${NOT_FOUND_TEXT} ${subject} ${what}${where}.`, looked, options);
+}
+
+/**
+ * The relation a question asks about, as the object of "does not state": "what relates A to B"
+ * (its verb agrees with "what", whatever the number of A: "what relates the winds to the damage").
+ */
+function relationAsked(sides: readonly [string, string]): string {
+  return `what relates ${sides[0]} to ${sides[1]}`;
 }
 
 /** "contoso-2023-q3.md does not state": the asked documents by name, as the subject of a sentence. */
@@ -218,7 +225,7 @@ function notStating(statement: StatedEvidence): string {
 function unrelatedNote(statement: StatedEvidence): string {
   const asked = statement.asked;
   if (asked.kind !== 'relation' || statement.related !== false) return '';
-  return `${notStating(statement)} how ${asked.sides[0]} relates to ${asked.sides[1]}; what is stated about each: `;
+  return `${notStating(statement)} ${relationAsked(asked.sides)}; what is stated about each: `;
 }
 
 /**

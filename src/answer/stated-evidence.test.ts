@@ -421,7 +421,7 @@ describe('a relation question about a filing that states both sides but not how 
     expect(answer.notFound).toBe(false);
     expect(
       answer.text.startsWith(
-        'contoso-2023-q1.md does not state how research and development spending relates to new cloud services; what is stated about each: ',
+        'contoso-2023-q1.md does not state what relates research and development spending to new cloud services; what is stated about each: ',
       ),
     ).toBe(true);
     expect(answer.sources.length).toBeGreaterThan(0);
