@@ -183,8 +183,8 @@ export interface CopiedHits {
  * chunks has 80% or more of the hit's word 3-grams. A hit is boilerplate when at least
  * `minCopies` other series (see the module comment) hold a copy (a certification, a
  * forward-looking-statements notice, not a passage that shares a stock sentence but has figures
- * of its own), and carried when another document of its own series does with the same numbers. Tables and headings are
- * never probes; a hit without prose is neither. Cost: one lexical search of
+ * of its own), and carried when another document of its own series does with the same numbers.
+ * Tables and headings are never probes; a hit without prose is neither. Cost: one lexical search of
  * {@link PROBE_HITS} chunks per hit.
  */
 export async function copiedHits(

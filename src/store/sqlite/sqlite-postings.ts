@@ -159,15 +159,8 @@ export async function readPostings(
       for (let k = 0; k < offsets.length; k++) seqs.push(base + offsets[k]!);
     } else {
       // Several values of the block (a range, a list, several fields): merged in order, once each.
-      const parts = rows.slice(i, end).map((row) => offsetsOf(row.seqs));
-      const all = new Uint16Array(parts.reduce((sum, part) => sum + part.length, 0));
-      let at = 0;
-      for (const part of parts) {
-        all.set(part, at);
-        at += part.length;
-      }
-      all.sort();
-      for (let k = 0; k < all.length; k++) if (k === 0 || all[k] !== all[k - 1]) seqs.push(base + all[k]!);
+      const offsets = sortedUnion(rows.slice(i, end).map((row) => offsetsOf(row.seqs)));
+      for (let k = 0; k < offsets.length; k++) seqs.push(base + offsets[k]!);
     }
     i = end;
   }
@@ -186,9 +179,17 @@ function merge(change: Change): Uint16Array {
     stored = stored.filter((offset) => !gone.has(offset));
   }
   if (change.add.length === 0) return stored;
-  const all = new Uint16Array(stored.length + change.add.length);
-  all.set(stored);
-  all.set(change.add, stored.length);
+  return sortedUnion([stored, Uint16Array.from(change.add)]);
+}
+
+/** The offsets of all `parts`, in ascending order, each once. */
+function sortedUnion(parts: readonly Uint16Array[]): Uint16Array {
+  const all = new Uint16Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
   all.sort();
   let kept = 0;
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i]!;
