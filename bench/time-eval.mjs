@@ -37,15 +37,18 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,nih,ntsb] [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
-//   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks)
+//   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
+//   --answers keeps each question's answer text and reference key figure in `perQuestion`, to read
+//   the misses). The results file records the machine's load (bench/support/write-result.mjs).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +57,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: '../shared/data' },
     only: { type: 'string' },
     cache: { type: 'string' },
+    answers: { type: 'boolean', default: false },
   },
 });
 const dist = path.resolve(values.dist);
@@ -236,6 +240,9 @@ for (const set of sets) {
         ...(negative.has(q.id) ? { negative: true } : {}),
         notFound: q.answer?.notFound ?? null,
         ...(q.answer?.keyFigure === undefined ? {} : { statesKeyFigure: q.answer.statesKeyFigure }),
+        ...(values.answers && q.answer
+          ? { question: q.question, keyFigure: q.answer.keyFigure, answer: q.answer.text }
+          : {}),
       })),
     };
     console.log(
@@ -262,5 +269,4 @@ for (const [name, r] of Object.entries(results)) {
       `${r.falseNotFound}/${r.positiveQuestions} |`,
   );
 }
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(`bench/results/time-eval-${values.label}.json`, `${JSON.stringify(results, null, 2)}\n`);
+writeResult(`bench/results/time-eval-${values.label}.json`, results);

@@ -171,12 +171,19 @@ describe('copiedHits: text carried from version to version', () => {
       expect(carried.some((t) => t.includes('revolving credit facility'))).toBe(true);
       expect(carried.some((t) => t.includes('44,750'))).toBe(false);
       expect(copies.boilerplate).toEqual(new Set());
-      // Only a question asking for a period or the newest version treats carried text as boilerplate.
+      // Only a question naming a time (a period, the newest or previous version, a date a version
+      // is asked at: the retriever's own test, `namesTime`) treats carried text as boilerplate.
       expect(answerBoilerplate('What is the dividend policy?', copies)).toEqual(new Set());
       expect(answerBoilerplate('What is the dividend policy in the latest report?', copies)).toEqual(
         copies.carried,
       );
       expect(answerBoilerplate('How many visitors came in Q2 2023?', copies)).toEqual(copies.carried);
+      expect(answerBoilerplate('What was the dividend policy as of March 15, 2023?', copies)).toEqual(
+        copies.carried,
+      );
+      expect(answerBoilerplate('What did the previous version say about the dividend?', copies)).toEqual(
+        copies.carried,
+      );
     } finally {
       await engine.close();
     }

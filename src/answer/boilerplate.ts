@@ -15,7 +15,7 @@
  */
 import type { Hit } from '../core/types.js';
 import { seriesKey } from '../retrieve/document-identity.js';
-import { timeCue } from '../retrieve/time-preference.js';
+import { namesTime, timeCue } from '../retrieve/time-preference.js';
 import { passageKey } from './passages.js';
 
 /**
@@ -244,13 +244,12 @@ export async function boilerplateHits(
 
 /**
  * The hits an answer to `question` treats as boilerplate (they follow specific text, see
- * `answerSources`): `copies.boilerplate`, and, when the question asks for a period or the newest
- * version (see `timeCue`), `copies.carried` too — text every version carries says nothing of the
- * period asked for, however many of the question's words it shares ("operating expenses" in a
- * risk factor repeated each quarter).
+ * `answerSources`): `copies.boilerplate`, and, when the question names a time (see `namesTime`: a
+ * period, the newest or the previous version, a date a version is asked at), `copies.carried` too
+ * — text every version carries says nothing of the version asked for, however many of the
+ * question's words it shares ("operating expenses" in a risk factor repeated each quarter).
  */
 export function answerBoilerplate(question: string, copies: CopiedHits): Set<string> {
-  const cue = timeCue(question);
-  if (!cue.recency && cue.period === undefined) return copies.boilerplate;
+  if (!namesTime(timeCue(question))) return copies.boilerplate;
   return new Set([...copies.boilerplate, ...copies.carried]);
 }

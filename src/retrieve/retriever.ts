@@ -27,7 +27,7 @@ import {
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import { relevanceScores } from './relevance-score.js';
 import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
-import { namingWords, preferredDocuments, type TimeCue, timeCue } from './time-preference.js';
+import { namesTime, namingWords, preferredDocuments, type TimeCue, timeCue } from './time-preference.js';
 
 /** A search request. */
 export interface SearchRequest {
@@ -431,20 +431,14 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   const wantsIdentity =
     mode !== 'dense' &&
     !restricted &&
-    (focusWeight > 0 ||
-      cue.recency ||
-      cue.previous === true ||
-      cue.period !== undefined ||
-      cue.at !== undefined);
+    (focusWeight > 0 || namesTime(cue));
   const identity =
     wantsIdentity && deps.documentIdentity
       ? await deps.documentIdentity(request.collection, request.namespace)
       : undefined;
   if (focusWeight > 0 && identity) await judgeOpeningWords(deps.store, identity, scope, request.query);
   const named = focusWeight > 0 && identity ? identity.named(namingWords(request.query, cue)) : [];
-  const timed =
-    identity !== undefined &&
-    (cue.recency || cue.previous === true || cue.period !== undefined || cue.at !== undefined);
+  const timed = identity !== undefined && namesTime(cue);
   const feedback = request.pseudoRelevanceFeedback ?? DEFAULT_PSEUDO_RELEVANCE_FEEDBACK;
   const rm3 = mode !== 'dense' && feedback ? rm3Settings(feedback) : undefined;
   if (rm3) scoring.feedback = 'rm3';

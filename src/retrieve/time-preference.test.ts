@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentIdentityIndex } from './document-identity.js';
-import { fiscalPeriod, namingWords, preferredDocuments, timeCue } from './time-preference.js';
+import { fiscalPeriod, namesTime, namingWords, preferredDocuments, timeCue } from './time-preference.js';
 
 describe('timeCue', () => {
   it('reads the quarter a question names, in its usual spellings', () => {
@@ -110,6 +110,21 @@ describe('preferredDocuments', () => {
   it('prefers nothing when every document matches the period or none does', () => {
     expect(preferredDocuments({ cue: timeCue('fiscal 2031'), index, named: [], ranked: [] })).toEqual([]);
     expect(preferredDocuments({ cue: timeCue('how are you'), index, named: acme, ranked: [] })).toEqual([]);
+  });
+});
+
+describe('namesTime', () => {
+  it('is true for a period, the newest, the previous version and a date a version is asked at', () => {
+    for (const question of [
+      'Contoso revenue in Q2 2023',
+      'the latest Contoso report',
+      'the previous version of the travel policy',
+      'the price list as of March 15, 2024',
+      'prices before the July 2023 revision',
+    ]) {
+      expect(namesTime(timeCue(question)), question).toBe(true);
+    }
+    expect(namesTime(timeCue('What is the dividend policy?'))).toBe(false);
   });
 });
 

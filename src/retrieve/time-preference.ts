@@ -205,6 +205,17 @@ export function timeCue(question: string): TimeCue {
 }
 
 /**
+ * True when a question's cue names a time at all: a period ("Q3 2023", "fiscal 2022"), a recency
+ * cue ("latest"), the version before the newest ("the previous version") or a date a version is
+ * asked at ("as of March 15, 2024", "before the July 2023 revision"). The one test of whether a
+ * question asks about time, for the retriever's time preference and for the answer's treatment of
+ * text carried unchanged from version to version (see `answerBoilerplate`).
+ */
+export function namesTime(cue: TimeCue): boolean {
+  return cue.recency || cue.previous === true || cue.period !== undefined || cue.at !== undefined;
+}
+
+/**
  * The words of `question` that may name documents (see `DocumentIdentityIndex.named`): all of
  * them, less the date a period cue states ("the quarter ended December 31, 2022", "as of June 30,
  * 2023"). A stated date says when the asked period ends, which the time preference matches
