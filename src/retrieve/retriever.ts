@@ -428,10 +428,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     request.timePreference === undefined ? DEFAULT_TIME_PREFERENCE : request.timePreference || 0;
   const restricted = Boolean(request.documentIds || request.sourceIds);
   const cue: TimeCue = timeWeight > 0 ? timeCue(request.query) : { recency: false };
-  const wantsIdentity =
-    mode !== 'dense' &&
-    !restricted &&
-    (focusWeight > 0 || namesTime(cue));
+  const wantsIdentity = mode !== 'dense' && !restricted && (focusWeight > 0 || namesTime(cue));
   const identity =
     wantsIdentity && deps.documentIdentity
       ? await deps.documentIdentity(request.collection, request.namespace)
