@@ -18,6 +18,9 @@
 // - fiscal-year-end: test/fixtures/fiscal-year-end (statements named by calendar month whose text
 //   states the fiscal year's end, and a calendar-year series) with
 //   bench/questions/fiscal-year-end.jsonl: fiscal quarter and year questions (measure only).
+// - quarterly-tables: test/fixtures/quarterly-tables (a water utility's and a transit authority's
+//   quarterly reports, their figures in tables by period) with bench/questions/quarterly-tables.jsonl:
+//   period and recency questions whose figure is one cell of a row every report repeats (measure only).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.
@@ -37,7 +40,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,nih,ntsb] [--answers]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,nih,ntsb] [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
 //   --answers keeps each question's answer text and reference key figure in `perQuestion`, to read
@@ -133,6 +136,15 @@ const sets = [
     folder: 'test/fixtures/fiscal-year-end',
     include: ['**/*.md'],
     parts: [{ name: 'fiscal-year-end', questions: 'bench/questions/fiscal-year-end.jsonl' }],
+  },
+  {
+    // Quarterly operating reports of a water utility and a transit authority whose tables hold the
+    // same rows for several periods (three, six and nine months, this year and the year before, in
+    // thousands): written before the answer's choice of row and period was changed (measure only).
+    name: 'quarterly-tables',
+    folder: 'test/fixtures/quarterly-tables',
+    include: ['**/*.md'],
+    parts: [{ name: 'quarterly-tables', questions: 'bench/questions/quarterly-tables.jsonl' }],
   },
   {
     name: 'nih',
