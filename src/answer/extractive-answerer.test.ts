@@ -147,3 +147,60 @@ describe('answerFromHits without a chat model', () => {
     expect(answer).toMatchObject({ notFound: true, text: NOT_FOUND_TEXT, sources: [] });
   });
 });
+
+describe('extractAnswer: sentences that suppose', () => {
+  // A risk factor shares the question's words ("operating expenses", "revenue") and states nothing
+  // that happened; the chunk that states the figures comes second in search order.
+  const risk = hit(
+    'risk.md',
+    'Additional security measures we may take could cause higher operating expenses and lower revenue in a quarter.',
+  );
+  const results = hit(
+    'results.md',
+    'Revenue was $52.7 billion in the quarter. Operating expenses grew to $32.3 billion with datacenter costs.',
+  );
+
+  it('lead with a stated figure, not a supposing sentence, for a factual question', () => {
+    const { text } = extractAnswer('How did operating expenses measure up against revenue in the quarter?', [
+      risk,
+      results,
+    ]);
+    expect(text.startsWith('Revenue was $52.7 billion')).toBe(true);
+  });
+
+  it('still quote a supposing sentence for a question that supposes', () => {
+    const { text } = extractAnswer('What could cause higher operating expenses and lower revenue?', [
+      risk,
+      results,
+    ]);
+    expect(text.startsWith('Additional security measures')).toBe(true);
+  });
+});
+
+describe('extractAnswer: tables introduced by a sentence', () => {
+  const compensation = hit(
+    'filing.md',
+    [
+      'Our statements of income include stock-based compensation expense as follows:',
+      '',
+      '| | Three Months Ended July 30, 2023 | Three Months Ended July 31, 2022 |',
+      '| --- | --- | --- |',
+      '| Cost of revenue | $31 | $38 |',
+      '| Research and development | 600 | 452 |',
+      '| Sales, general and administrative | 211 | 159 |',
+      '| Total | $842 | $649 |',
+    ].join('\n'),
+  );
+  const other = hit('other.md', 'Employees receive stock awards that vest over four years.');
+
+  it('read the lead-in sentence as what the rows are, and quote the bare total row', () => {
+    const { text } = extractAnswer('What was the stock-based compensation expense?', [compensation, other]);
+    expect(text).toContain('| Research and development | 600 | 452 |');
+    expect(text).toContain('| Total | $842 | $649 |');
+  });
+
+  it('quote a bare total row only with rows of its own table', () => {
+    const { text } = extractAnswer('Which stock awards do employees receive?', [other, compensation]);
+    expect(text).not.toContain('| Total |');
+  });
+});

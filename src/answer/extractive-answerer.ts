@@ -5,16 +5,19 @@
  * Passages are sentences, key/value lines and table rows (see {@link passagesOf}), and windows of
  * two consecutive sentences (an answer often sits in the sentence after the one naming the
  * subject). A passage scores the IDF-weighted share of the question's terms it holds (IDF over all
- * passages; a row holds its table header's terms too, and a term only in the chunk's heading path
- * counts half), times 0.9 for a window, 0.5 for a
- * key/value line or a table row without figures (labels echo the question's words without
- * answering it), 0.8 for a sentence over 400 characters, 0.3 for boilerplate — a passage that
- * recurs verbatim in another chunk — and a decay of 5% per source rank. Every quoted passage
- * scores at least half the best one's; a passage that recurs is quoted once; rows are quoted under
- * their table's header row (at most three rows of a table); when no passage reaches the floor, the
- * best passage of the first source is quoted rather than nothing. Headings are never quoted.
- * Quotes from documents of different dates lead with the period the question asks for and say
- * which period each belongs to (see {@link orderByPeriod}).
+ * passages; a row holds the terms of its table's header and of the sentence introducing the table,
+ * `Revenue … was as follows:`; a term only in the chunk's heading path counts half), times 0.9 for
+ * a window, 0.5 for a key/value line or a table row without figures (labels echo the question's
+ * words without answering it), 0.8 for a sentence over 400 characters, 0.3 for boilerplate — a
+ * passage that recurs verbatim in another chunk —, 0.5 for a sentence that supposes rather than
+ * states (a modal verb, a condition: see `supposes`) when the question does not, and a decay of 5%
+ * per source rank. Every quoted passage scores at least half the best one's; a passage that recurs
+ * is quoted once; rows are quoted under their table's header row (at most three rows of a table,
+ * and its bare `Total` row); when no passage reaches the floor, the best passage of the first
+ * source is quoted rather than nothing. Headings are never quoted. For a question that does not
+ * suppose, quotes made only of supposing sentences follow the others. Quotes from documents of
+ * different dates lead with the period the question asks for and say which period each belongs to
+ * (see {@link orderByPeriod}).
  * @module
  */
 import type { Hit } from '../core/types.js';
@@ -23,6 +26,7 @@ import { repeatedPassages } from './boilerplate.js';
 import { type Passage, passageKey, passagesOf, quoteRows, type TableHead, tableCells } from './passages.js';
 import { orderByPeriod } from './period-order.js';
 import { questionTerms } from './relevance.js';
+import { supposes } from './supposition.js';
 
 /** Options of {@link extractAnswer}. */
 export interface ExtractiveOptions {
@@ -41,6 +45,8 @@ interface Candidate extends Passage {
   context: Set<string>;
   boilerplate: boolean;
   figure: boolean;
+  /** A sentence that supposes rather than states (see `supposes`). */
+  supposing: boolean;
 }
 
 interface Window {
@@ -60,7 +66,15 @@ const FIGURE_BONUS = 1.25;
 const ROW_BONUS = 1.3;
 /** Largest extra weight of a row whose label the question names. */
 const LABEL_BONUS = 1;
-/** Rows of one table quoted at most. */
+/**
+ * Factor for a sentence that supposes rather than states (see `supposes`: "may cause higher
+ * operating expenses") when the question does not suppose itself: a risk factor shares a factual
+ * question's words without answering it.
+ */
+const SUPPOSING = 0.5;
+/** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
+const TOTAL_LABEL = /^\s*totals?\s*:?\s*$/i;
+/** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
 const MAX_ROWS = 3;
 
 const NUMERIC_CELL = /^[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?$/;
@@ -80,6 +94,22 @@ function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
   return numeric.length > 0 && !pageNumber;
 }
 
+/**
+ * The terms of the sentence that introduces each table (`Revenue, classified by significant
+ * product and service offerings, was as follows:`), by the table's block: the last sentence of the
+ * paragraph right before it, when it is a lead-in (see {@link LEAD_IN}). A table's rows are what
+ * it introduces: a `Total` row under it is that total.
+ */
+function leadInTerms(passages: readonly Passage[]): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  passages.forEach((p, i) => {
+    const next = passages[i + 1];
+    if (p.kind === 'sentence' && next?.kind === 'row' && next.block === p.block + 1 && LEAD_IN.test(p.text))
+      out.set(next.block, contentTerms(p.text));
+  });
+  return out;
+}
+
 function candidatesOf(hits: readonly Hit[]): Candidate[] {
   const passages = hits.map((hit) => passagesOf(hit.chunk.text));
   const repeated = repeatedPassages(
@@ -90,12 +120,15 @@ function candidatesOf(hits: readonly Hit[]): Candidate[] {
   const out: Candidate[] = [];
   passages.forEach((list, i) => {
     const framing = new Set(contentTerms(hits[i]!.chunk.headingPath.join(' ')));
+    const leadIns = leadInTerms(list);
     for (const passage of list) {
       const key = passageKey(passage.text);
       // A passage that recurs is quoted once, from its first source.
       if (seen.has(key)) continue;
       seen.add(key);
-      const header = passage.table ? contentTerms(passage.table.header) : [];
+      const header = passage.table
+        ? [...contentTerms(passage.table.header), ...(leadIns.get(passage.block) ?? [])]
+        : [];
       out.push({
         ...passage,
         source: i + 1,
@@ -106,6 +139,7 @@ function candidatesOf(hits: readonly Hit[]): Candidate[] {
         context: framing,
         boilerplate: repeated.has(key),
         figure: hasFigure(passage),
+        supposing: passage.kind === 'sentence' && supposes(passage.text),
       });
     }
   });
@@ -164,6 +198,7 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean): 
       return sum + weight * idf.get(t)!;
     }, 0) / total;
   const asked = new Set(queryTerms);
+  const factual = !supposes(question);
   // A row whose label the question names ("total net sales", "research and development") is the
   // row asked for: up to 1.5 times, by the share of its label's terms the question holds.
   const labelled = (c: Candidate) => {
@@ -178,6 +213,7 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean): 
     (c.figure ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1) : 1) *
     (c.text.length > 400 ? 0.8 : 1) *
     (c.boilerplate ? 0.3 : 1) *
+    (factual && c.supposing ? SUPPOSING : 1) *
     (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
@@ -251,6 +287,14 @@ export function extractAnswer(
   // cleared the relevance floor) rather than nothing.
   if (chosen.length === 0)
     chosen.push(...(ranked.find((w) => w.members[0]!.source === 1) ?? ranked[0]!).members);
+  // A table quoted without its bare `Total` row gets it too: the total of what the table lists
+  // (the figure a question about the table's subject most often wants), beyond the row limit.
+  for (const window of ranked) {
+    const row = window.members[0]!;
+    if (window.members.length !== 1 || row.kind !== 'row' || chosen.includes(row)) continue;
+    if (TOTAL_LABEL.test(tableCells(row.text)[0] ?? '') && row.figure && rowsOf(row).length > 0)
+      chosen.push(row);
+  }
   chosen.sort((a, b) => a.source - b.source || a.order - b.order);
 
   // Consecutive rows of one table, and consecutive passages of one source, are quoted together.
@@ -263,8 +307,15 @@ export function extractAnswer(
     if (last && last.source === c.source && (sameTable || sameProse)) last.passages.push(c);
     else grouped.push({ source: c.source, passages: [c] });
   }
+  // For a factual question, quotes that only suppose follow those that state.
+  const stating = supposes(question)
+    ? grouped
+    : [
+        ...grouped.filter((u) => !u.passages.every((p) => p.supposing)),
+        ...grouped.filter((u) => u.passages.every((p) => p.supposing)),
+      ];
   // Quotes of several periods lead with the one asked for, each saying its period.
-  const ordered = orderByPeriod(question, hits, grouped);
+  const ordered = orderByPeriod(question, hits, stating);
   const cited = [...new Set(ordered.units.map((u) => u.source))];
   return { text: render(ordered.units, ordered.labels), cited };
 }

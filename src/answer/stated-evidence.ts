@@ -7,7 +7,7 @@
  * reads as a yes. The subject after "any" (each "or"/"and" alternative) must be stated by a
  * factual sentence of prose in the asked documents: a sentence holding the alternative's rarest
  * specific term, not a table row or a form's label line, and not a sentence that supposes rather
- * than states (a modal verb, "if", "in the event", "potential", see {@link HYPOTHETICAL}).
+ * than states (a modal verb, "if", "in the event", "potential", see `supposes`).
  *
  * An alternative's specific terms are its content terms (without request words, see
  * `questionTerms`, numbers and the words of a time cue) that fewer than {@link COMMON_SHARE} of the
@@ -47,6 +47,7 @@ import { timeCue } from '../retrieve/time-preference.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
 import { isRequestTerm } from './relevance.js';
+import { supposes } from './supposition.js';
 
 /**
  * Share of the asked documents' chunks at and above which a term is common, not specific: a
@@ -238,18 +239,10 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
   return false;
 }
 
-/**
- * A sentence that supposes rather than states: a modal verb, a condition or a possibility ("may
- * make acquisitions", "in the event of a merger", "if the acquisition is completed", "the potential
- * impact of any divestitures").
- */
-const HYPOTHETICAL =
-  /\b(?:may|might|could|would|should|if|unless|whether|potential(?:ly)?|possible|in the event)\b/i;
-
-/** The factual sentences of a chunk (see {@link HYPOTHETICAL}) with their terms. */
+/** The factual sentences of a chunk (see `supposes`) with their terms. */
 function statementsOf(hit: Hit): Array<{ text: string; terms: Set<string> }> {
   return passagesOf(hit.chunk.text)
-    .filter((p) => p.kind === 'sentence' && !HYPOTHETICAL.test(p.text))
+    .filter((p) => p.kind === 'sentence' && !supposes(p.text))
     .map((p) => ({ text: p.text, terms: new Set(contentTerms(p.text)) }));
 }
 
