@@ -204,3 +204,13 @@ describe('extractAnswer: tables introduced by a sentence', () => {
     expect(text).not.toContain('| Total |');
   });
 });
+
+describe('extractAnswer: a modal sentence that states a figure', () => {
+  it('still leads: "may" grants what it states', () => {
+    const { text } = extractAnswer('How many volunteering days do employees get?', [
+      hit('handbook.md', 'Each employee may take 2 paid volunteering days a year.'),
+      hit('archive.md', 'Employees get 25 days of paid holiday a year.'),
+    ]);
+    expect(text.startsWith('Each employee may take 2 paid volunteering days')).toBe(true);
+  });
+});

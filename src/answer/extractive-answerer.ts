@@ -10,7 +10,8 @@
  * a window, 0.5 for a key/value line or a table row without figures (labels echo the question's
  * words without answering it), 0.8 for a sentence over 400 characters, 0.3 for boilerplate — a
  * passage that recurs verbatim in another chunk —, 0.5 for a sentence that supposes rather than
- * states (a modal verb, a condition: see `supposes`) when the question does not, and a decay of 5%
+ * states (a modal verb, a condition: see `supposes`) and writes no number, when the question does
+ * not suppose, and a decay of 5%
  * per source rank. Every quoted passage scores at least half the best one's; a passage that recurs
  * is quoted once; rows are quoted under their table's header row (at most three rows of a table,
  * and its bare `Total` row); when no passage reaches the floor, the best passage of the first
@@ -45,7 +46,7 @@ interface Candidate extends Passage {
   context: Set<string>;
   boilerplate: boolean;
   figure: boolean;
-  /** A sentence that supposes rather than states (see `supposes`). */
+  /** A sentence that supposes rather than states (see `supposes`) and writes no number. */
   supposing: boolean;
 }
 
@@ -68,8 +69,9 @@ const ROW_BONUS = 1.3;
 const LABEL_BONUS = 1;
 /**
  * Factor for a sentence that supposes rather than states (see `supposes`: "may cause higher
- * operating expenses") when the question does not suppose itself: a risk factor shares a factual
- * question's words without answering it.
+ * operating expenses") and writes no number, when the question does not suppose itself: a risk
+ * factor shares a factual question's words without answering it. A sentence with a number states
+ * it ("Each employee may take 2 paid volunteering days a year": "may" grants).
  */
 const SUPPOSING = 0.5;
 /** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
@@ -139,7 +141,9 @@ function candidatesOf(hits: readonly Hit[]): Candidate[] {
         context: framing,
         boilerplate: repeated.has(key),
         figure: hasFigure(passage),
-        supposing: passage.kind === 'sentence' && supposes(passage.text),
+        // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
+        // is no supposition ("may cause higher operating expenses" states none).
+        supposing: passage.kind === 'sentence' && supposes(passage.text) && !/\d/.test(passage.text),
       });
     }
   });
