@@ -29,6 +29,10 @@
 //   the relation rule was measured: "how does A relate to B" pairs whose two sides are both stated
 //   in the document; it states how they relate for one (in a sentence with a linking word, or only
 //   by telling events in order) and not for the other; measure only.
+// - versioned-form-pairs, nih-form-pairs, ntsb-form-pairs: bench/questions/*-form-pairs.jsonl,
+//   written before the rules they measure: pairs of one form, "are there any changes in/to X"
+//   (the document states X; it states a change of X for one and not for the other) and "did the
+//   report disclose X" (no "any"); measure only.
 // Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
 // whose first citation is a right document, the share stating the reference's key figure, and
 // honest "not found": on the questions whose reference says the document lacks the information
@@ -41,11 +45,12 @@
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks)
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeResult } from './support/write-result.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -104,6 +109,7 @@ const sets = [
       { name: 'versioned-negative', questions: 'bench/questions/versioned-negative.jsonl' },
       { name: 'versioned-pairs', questions: 'bench/questions/versioned-pairs.jsonl' },
       { name: 'versioned-asof', questions: 'bench/questions/versioned-asof.jsonl' },
+      { name: 'versioned-form-pairs', questions: 'bench/questions/versioned-form-pairs.jsonl' },
     ],
   },
   {
@@ -139,6 +145,7 @@ const sets = [
       { name: 'nih-negative', questions: 'bench/questions/nih-negative.jsonl' },
       { name: 'nih-pairs', questions: 'bench/questions/nih-pairs.jsonl' },
       { name: 'nih-relation-pairs', questions: 'bench/questions/nih-relation-pairs.jsonl' },
+      { name: 'nih-form-pairs', questions: 'bench/questions/nih-form-pairs.jsonl' },
     ],
   },
   {
@@ -150,6 +157,7 @@ const sets = [
       { name: 'ntsb-negative', questions: 'bench/questions/ntsb-negative.jsonl' },
       { name: 'ntsb-pairs', questions: 'bench/questions/ntsb-pairs.jsonl' },
       { name: 'ntsb-relation-pairs', questions: 'bench/questions/ntsb-relation-pairs.jsonl' },
+      { name: 'ntsb-form-pairs', questions: 'bench/questions/ntsb-form-pairs.jsonl' },
     ],
   },
 ];
@@ -262,5 +270,5 @@ for (const [name, r] of Object.entries(results)) {
       `${r.falseNotFound}/${r.positiveQuestions} |`,
   );
 }
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(`bench/results/time-eval-${values.label}.json`, `${JSON.stringify(results, null, 2)}\n`);
+// With the machine and its load average at the start and end of the run.
+writeResult(`bench/results/time-eval-${values.label}.json`, results);
