@@ -260,6 +260,9 @@ const QUALIFIERS = new Set(
   'new recent other further additional important disclosure'.split(' ').flatMap((w) => contentTerms(w)),
 );
 
+/** A possessor: a word with "'s" ("the company's", "Contoso’s"). */
+const POSSESSOR = /[\p{L}\p{N}.&-]+['’]s\b/gu;
+
 /** Where an alternative of a subject ends: "or", "and", "/". */
 const ALTERNATIVES = /\s+(?:or|and)\s+|\s*\/\s*/i;
 
@@ -313,7 +316,8 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
     subject = (end ? after.slice(0, end.index) : after).trim();
     text = subject;
   }
-  const subjects = subject
+  // Whose it is ("the company's liquidity") is not what changed, of which every term is needed.
+  const subjects = (change ? subject.replace(POSSESSOR, ' ') : subject)
     .split(ALTERNATIVES)
     .map((part) => phraseTerms(part, question))
     .filter((terms) => terms.length > 0);
@@ -417,9 +421,9 @@ export function judgeStatement(
   return { stated: false, required, looked };
 }
 
-/** Words saying that something changed ("increased", "switched", "was raised", "revised"). */
+/** Words saying that something changed or is new ("increased", "switched", "was raised", "revised", "new"). */
 const CHANGE_WORD =
-  /\b(?:chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*)\b/gi;
+  /\b(?:chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b/gi;
 /** A negation: "no", "not", "never", "without", "n't". */
 const NEGATION = /\b(?:no|not|never|nor|neither|without|none)\b|n't\b/i;
 
@@ -566,6 +570,8 @@ export async function statedEvidence(
       frequency.set(t, counts[i]! / total);
     });
   }
-  const { hits } = await search(terms.map(surface).join(' '), EVIDENCE_CHUNKS);
+  // A change question looks first where the subject is said to change.
+  const query = [...terms.map(surface), ...(asked.kind === 'existence' && asked.change ? ['changes'] : [])];
+  const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
   return { ...judgeStatement(asked, hits, frequency), asked, documentIds };
 }
