@@ -18,6 +18,14 @@
  * match "acquisit" — acquisition: the verb in "shares acquired under the Plan" states no
  * acquisition). When no alternative has a specific term, nothing is judged.
  *
+ * A change question ("Are there any notable changes in the liquidity position?", "an increase in
+ * services revenue") asks whether what follows the change noun's "in", "to" or "of" is said to have
+ * changed: a factual sentence must hold every specific term of an alternative of it (its possessor,
+ * "the company's", left out) and a word of change not negated just before it ("have not changed
+ * materially" states no change; see {@link statesChange}). A question asking whether a document
+ * discloses something without "any" ("Did the report disclose the pilot's prior incident?") is read
+ * as an existence question whose subject is the verb's object.
+ *
  * A relation question ("how does A relate to B", "the relationship between A and B", "correlate A
  * with B", "how did A reflect on B") asks how two things relate. A side is read without the words
  * naming a part of the document or the form of its figures ("the discussion on …", "… in the
@@ -220,9 +228,11 @@ function askedRelation(question: string): AskedRelation | undefined {
  * sides relate; each side is read up to a second question or a purpose clause, without a clause
  * naming the document or part it is in and without words naming a part of a document (see
  * {@link PART_WORDS}). An existence question opens (after an optional "In …," clause) with an
- * auxiliary verb and asks for "any" of something; the subject runs from "any" to a clause naming
- * where or when ("in the Q2 report", "mentioned by …") or a second question, one term list per
- * "or"/"and" alternative. Undefined for other questions.
+ * auxiliary verb and asks for "any" of something, or names it as the object of a verb of
+ * disclosure ("did the report disclose …", see {@link DISCLOSED}); the subject runs to a clause
+ * naming where or when ("in the Q2 report", "mentioned by …") or a second question, one term list
+ * per "or"/"and" alternative; after change nouns ("any notable changes in …", see
+ * {@link CHANGE_NOUN}) it is what changed, and `change` is set. Undefined for other questions.
  */
 export function askedStatement(question: string): AskedStatement | undefined {
   const q = question.trim();
