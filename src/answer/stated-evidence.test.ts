@@ -122,10 +122,7 @@ describe('askedStatement', () => {
     ).toEqual({
       kind: 'existence',
       text: "any notable changes in the company's liquidity position or cash flows",
-      subjects: [
-        ['liquid', 'posit'],
-        ['cash', 'flow'],
-      ],
+      subjects: [['liquid'], ['cash', 'flow']],
       change: true,
     });
     expect(
@@ -362,19 +359,24 @@ describe('judgeStatement of a change question', () => {
     expect(judged).toMatchObject({ stated: false, required: ['alveolar'] });
   });
 
-  it('needs every specific term of what changed, not only the rarest', () => {
-    const liquidity = askedStatement('Are there any changes in the liquidity position?')!;
+  it('needs every specific term of what changed, not only the rarest, but not the aspect word', () => {
+    const pressure = askedStatement('Are there any changes in the buccal pressure?')!;
     const terms = new Map([
-      ['liquid', 0.1],
-      ['posit', 0.05],
+      ['buccal', 0.1],
+      ['pressur', 0.05],
     ]);
-    const competitive = hit('a', 'Investments in research are critical to our growing competitive position.');
-    expect(judgeStatement(liquidity, [competitive], terms)).toMatchObject({
-      stated: false,
-      required: ['posit'],
+    const air = hit('a', 'The air pressure in the chamber increased during the test.');
+    expect(judgeStatement(pressure, [air], terms)).toMatchObject({ stated: false, required: ['pressur'] });
+    const cheeks = 'The buccal pressure of the cheeks increased during sucking.';
+    expect(judgeStatement(pressure, [air, hit('b', cheeks)], terms)).toMatchObject({
+      stated: true,
+      passage: cheeks,
     });
-    const weaker = 'Our liquidity position declined as cash was used for repurchases.';
-    expect(judgeStatement(liquidity, [competitive, hit('b', weaker)], terms)).toMatchObject({
+    // "Position" names the aspect: a change of liquidity is stated without it.
+    const liquidity = askedStatement('Are there any changes in the liquidity position?')!;
+    expect(liquidity).toMatchObject({ subjects: [['liquid']] });
+    const weaker = 'Our liquidity declined as cash was used for repurchases.';
+    expect(judgeStatement(liquidity, [hit('c', weaker)], new Map([['liquid', 0.1]]))).toMatchObject({
       stated: true,
       passage: weaker,
     });

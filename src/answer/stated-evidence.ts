@@ -270,6 +270,17 @@ const QUALIFIERS = new Set(
   'new recent other further additional important disclosure'.split(' ').flatMap((w) => contentTerms(w)),
 );
 
+/**
+ * Nouns naming the aspect under which something is seen ("liquidity position", "debt structure",
+ * "inventory levels"), stemmed: a document states that the thing changed without them ("cash
+ * decreased"), so a change question does not need them when other words name the thing.
+ */
+const ASPECT_WORDS = new Set(
+  'position structure level profile situation status condition state overview picture'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
 /** A possessor: a word with "'s" ("the company's", "Contoso’s"). */
 const POSSESSOR = /[\p{L}\p{N}.&-]+['’]s\b/gu;
 
@@ -326,10 +337,15 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
     subject = (end ? after.slice(0, end.index) : after).trim();
     text = subject;
   }
-  // Whose it is ("the company's liquidity") is not what changed, of which every term is needed.
+  // Whose it is ("the company's liquidity") is not what changed, of which every term is needed;
+  // nor is the aspect it is seen under ("position", "structure"), when other words name it.
   const subjects = (change ? subject.replace(POSSESSOR, ' ') : subject)
     .split(ALTERNATIVES)
-    .map((part) => phraseTerms(part, question))
+    .map((part) => {
+      const terms = phraseTerms(part, question);
+      const named = terms.filter((t) => !ASPECT_WORDS.has(t));
+      return change && named.length > 0 ? named : terms;
+    })
     .filter((terms) => terms.length > 0);
   if (subjects.length === 0) return undefined;
   return {
