@@ -21,7 +21,8 @@
  * A change question ("Are there any notable changes in the liquidity position?", "an increase in
  * services revenue") asks whether what follows the change noun's "in", "to" or "of" is said to have
  * changed: a factual sentence must hold every specific term of an alternative of it (its possessor,
- * "the company's", left out) and a word of change not negated just before it ("have not changed
+ * "the company's", and a word naming its aspect, "position", left out, see {@link ASPECT_WORDS})
+ * and a word of change not negated just before it ("have not changed
  * materially" states no change; see {@link statesChange}). A question asking whether a document
  * discloses something without "any" ("Did the report disclose the pilot's prior incident?") is read
  * as an existence question whose subject is the verb's object.
@@ -390,7 +391,10 @@ export interface StatementJudgement {
   stated: boolean;
   /** The passage that states it, when one does. */
   passage?: string;
-  /** The terms of which one had to be stated: the rarest specific term of each alternative or side. */
+  /**
+   * The terms of which one had to be stated: the rarest specific term of each alternative or side
+   * (a change question needed every specific term of an alternative; this is its rarest).
+   */
   required: string[];
   /** The chunks the check read, those holding most of the asked terms first: where it looked. */
   looked: Hit[];
