@@ -32,6 +32,10 @@
 //   the relation rule was measured: "how does A relate to B" pairs whose two sides are both stated
 //   in the document; it states how they relate for one (in a sentence with a linking word, or only
 //   by telling events in order) and not for the other; measure only.
+// - versioned-form-pairs, nih-form-pairs, ntsb-form-pairs: bench/questions/*-form-pairs.jsonl,
+//   written before the rules they measure: pairs of one form, "are there any changes in/to X"
+//   (the document states X; it states a change of X for one and not for the other) and "did the
+//   report disclose X" (no "any"); measure only.
 // Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
 // whose first citation is a right document, the share stating the reference's key figure, and
 // honest "not found": on the questions whose reference says the document lacks the information
@@ -111,6 +115,7 @@ const sets = [
       { name: 'versioned-negative', questions: 'bench/questions/versioned-negative.jsonl' },
       { name: 'versioned-pairs', questions: 'bench/questions/versioned-pairs.jsonl' },
       { name: 'versioned-asof', questions: 'bench/questions/versioned-asof.jsonl' },
+      { name: 'versioned-form-pairs', questions: 'bench/questions/versioned-form-pairs.jsonl' },
     ],
   },
   {
@@ -155,6 +160,7 @@ const sets = [
       { name: 'nih-negative', questions: 'bench/questions/nih-negative.jsonl' },
       { name: 'nih-pairs', questions: 'bench/questions/nih-pairs.jsonl' },
       { name: 'nih-relation-pairs', questions: 'bench/questions/nih-relation-pairs.jsonl' },
+      { name: 'nih-form-pairs', questions: 'bench/questions/nih-form-pairs.jsonl' },
     ],
   },
   {
@@ -166,6 +172,7 @@ const sets = [
       { name: 'ntsb-negative', questions: 'bench/questions/ntsb-negative.jsonl' },
       { name: 'ntsb-pairs', questions: 'bench/questions/ntsb-pairs.jsonl' },
       { name: 'ntsb-relation-pairs', questions: 'bench/questions/ntsb-relation-pairs.jsonl' },
+      { name: 'ntsb-form-pairs', questions: 'bench/questions/ntsb-form-pairs.jsonl' },
     ],
   },
 ];
@@ -281,4 +288,5 @@ for (const [name, r] of Object.entries(results)) {
       `${r.falseNotFound}/${r.positiveQuestions} |`,
   );
 }
+// With the machine and its load average at the start and end of the run.
 writeResult(`bench/results/time-eval-${values.label}.json`, results);

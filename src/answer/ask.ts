@@ -188,7 +188,7 @@ function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAns
   const looked = statement.looked.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
   const subject = notStating(statement);
   const asked = statement.asked;
-  const what = asked.kind === 'existence' ? `any ${asked.text}` : relationAsked(asked.sides);
+  const what = asked.kind === 'existence' ? asked.text : relationAsked(asked.sides);
   const where =
     looked.length === 0 ? '' : `; the closest passages read: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
   return lookedNotFound(`${NOT_FOUND_TEXT} ${subject} ${what}${where}.`, looked, options);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
@@ -8,6 +11,7 @@ import {
   COMMON_SHARE,
   holdsAbbreviation,
   judgeStatement,
+  statesChange,
   stemsMatch,
 } from './stated-evidence.js';
 
@@ -84,7 +88,7 @@ describe('askedStatement', () => {
       ),
     ).toEqual({
       kind: 'existence',
-      text: 'significant acquisitions or divestitures',
+      text: 'any significant acquisitions or divestitures',
       subjects: [['acquisit'], ['divestitur']],
     });
     expect(
@@ -108,6 +112,68 @@ describe('askedStatement', () => {
     expect(askedStatement('Which risks does the report name, if any?')).toBeUndefined();
     // Only request words after "any": nothing to look for.
     expect(askedStatement('Are there any significant changes?')).toBeUndefined();
+  });
+
+  it('reads a change question as what changed, after "in", "to" or "of", up to a relative clause', () => {
+    expect(
+      askedStatement(
+        "Are there any notable changes in the company's liquidity position or cash flows as reported in these reports?",
+      ),
+    ).toEqual({
+      kind: 'existence',
+      text: "any notable changes in the company's liquidity position or cash flows",
+      subjects: [['liquid'], ['cash', 'flow']],
+      change: true,
+    });
+    expect(
+      askedStatement('Are there any changes to the dashboard refresh in the 2.0 release notes?'),
+    ).toMatchObject({ subjects: [['dashboard', 'refresh']], change: true });
+    // A relative clause without "that" ("the pilot used") is not what changed.
+    expect(askedStatement('Were there any changes in the runway the pilot used at Wausau?')).toMatchObject({
+      text: 'any changes in the runway',
+      subjects: [['runwai']],
+      change: true,
+    });
+    // "Of" after a noun of what changed stays in it.
+    expect(
+      subjectsOf('Does the protocol describe any changes in the buccal pressure of the cheeks?'),
+    ).toEqual([['buccal', 'pressur', 'cheek']]);
+    // "Changes or new disclosures": the subject being stated at all is enough.
+    expect(
+      askedStatement(
+        'Are there any significant changes or new disclosures in the accounting policies in the report?',
+      ),
+    ).toEqual({
+      kind: 'existence',
+      text: 'any significant changes or new disclosures in the accounting policies',
+      subjects: [['account', 'polici']],
+    });
+    // A head naming something ("new business acquisitions") is the subject itself.
+    expect(
+      askedStatement('Did the company report any new business acquisitions in the quarter?'),
+    ).toMatchObject({ text: 'any new business acquisitions', subjects: [['new', 'busi', 'acquisit']] });
+    expect(
+      askedStatement('Did the company report any new business acquisitions in the quarter?'),
+    ).not.toHaveProperty('change');
+  });
+
+  it('reads the object of a verb of disclosure without "any", not a noun that looks like one', () => {
+    expect(
+      askedStatement("Did the report on the RV-8 at Latrobe disclose the pilot's prior incident?"),
+    ).toEqual({
+      kind: 'existence',
+      text: "the pilot's prior incident",
+      subjects: [['pilot', 'prior', 'incid']],
+    });
+    expect(askedStatement('Did the company report an increase in services revenue in the quarter?')).toEqual({
+      kind: 'existence',
+      text: 'an increase in services revenue',
+      subjects: [['servic', 'revenu']],
+      change: true,
+    });
+    // A clause after the verb asks for more than whether something is there.
+    expect(askedStatement('Does the report state whether the pilot was injured?')).toBeUndefined();
+    expect(askedStatement('Did the company disclose how much it spent on research?')).toBeUndefined();
   });
 });
 
@@ -259,6 +325,68 @@ describe('judgeStatement', () => {
         ]),
       ),
     ).toMatchObject({ stated: true, required: [] });
+  });
+});
+
+describe('statesChange', () => {
+  it('reads a word of change unless a negation stands within the three words before it', () => {
+    expect(statesChange('During the third touch-and-go, the wind shifted to a crosswind.')).toBe(true);
+    expect(statesChange('Due to the increased buccal pressure, the arch narrows.')).toBe(true);
+    expect(statesChange('Net sales decreased 4% compared to the same quarter in 2022.')).toBe(true);
+    expect(
+      statesChange('Our contractual cash requirements have not changed materially since the annual report.'),
+    ).toBe(false);
+    expect(statesChange('There were no material changes in our liquidity during the quarter.')).toBe(false);
+    expect(statesChange('The alveolar height in this region is not increased.')).toBe(false);
+    expect(statesChange('The reported weather included calm winds and a broken ceiling.')).toBe(false);
+  });
+});
+
+describe('judgeStatement of a change question', () => {
+  const asked = askedStatement('Are there any changes in the alveolar height?')!;
+  const frequency = rare(['alveolar', 'height']);
+
+  it('is not stated by a sentence holding the subject without a change, or with a negated one', () => {
+    const judged = judgeStatement(
+      asked,
+      [
+        hit('a', 'The alveolar height was measured on the cephalograms.'),
+        hit('b', 'The alveolar height in this region is not increased.'),
+        hit('c', 'There may be a decrease in the alveolar height of the incisors.'),
+      ],
+      frequency,
+    );
+    expect(judged).toMatchObject({ stated: false, required: ['alveolar'] });
+  });
+
+  it('needs every specific term of what changed, not only the rarest, but not the aspect word', () => {
+    const pressure = askedStatement('Are there any changes in the buccal pressure?')!;
+    const terms = new Map([
+      ['buccal', 0.1],
+      ['pressur', 0.05],
+    ]);
+    const air = hit('a', 'The air pressure in the chamber increased during the test.');
+    expect(judgeStatement(pressure, [air], terms)).toMatchObject({ stated: false, required: ['pressur'] });
+    const cheeks = 'The buccal pressure of the cheeks increased during sucking.';
+    expect(judgeStatement(pressure, [air, hit('b', cheeks)], terms)).toMatchObject({
+      stated: true,
+      passage: cheeks,
+    });
+    // "Position" names the aspect: a change of liquidity is stated without it.
+    const liquidity = askedStatement('Are there any changes in the liquidity position?')!;
+    expect(liquidity).toMatchObject({ subjects: [['liquid']] });
+    const weaker = 'Our liquidity declined as cash was used for repurchases.';
+    expect(judgeStatement(liquidity, [hit('c', weaker)], new Map([['liquid', 0.1]]))).toMatchObject({
+      stated: true,
+      passage: weaker,
+    });
+  });
+
+  it('is stated by a factual sentence holding the subject and a change', () => {
+    const grew = 'The alveolar height increased by 2 mm after treatment.';
+    expect(
+      judgeStatement(asked, [hit('a', 'The alveolar height was measured.'), hit('d', grew)], frequency),
+    ).toMatchObject({ stated: true, passage: grew });
   });
 });
 
@@ -433,5 +561,80 @@ describe('a relation question about a filing that states both sides but not how 
     );
     expect(answer.notFound).toBe(false);
     expect(answer.text).not.toContain('does not state');
+  });
+});
+
+// End to end on a SQLite file: two filings that both state their liquidity; only one states that it
+// changed. A question about changes in it is "not found" for the other, citing where it looked.
+describe('a change question about a filing that states its subject but no change of it', () => {
+  const section = (title: string, body: string) => `## ${title}\n\n${body}\n\n`;
+  const filing = (name: string, liquidity: string) =>
+    `# ${name} quarterly report\n\nFor the quarterly period ended July 1, 2023.\n\n` +
+    section('Cash flows', cashFlows) +
+    section('Forward-looking statements', forwardLooking) +
+    section('Share repurchases', programme) +
+    section('Liquidity', liquidity) +
+    section(
+      'Segments',
+      'Net sales in the Americas segment increased during the third quarter of 2023 compared to the same quarter in 2022 due primarily to higher net sales of services.',
+    ) +
+    section('Divestitures', divested);
+  const folder = mkdtempSync(path.join(tmpdir(), 'cairn-change-question-'));
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({
+      store: await openStore(path.join(folder, 'filings.db')),
+      chunkSize: 64,
+      chunkOverlap: 0,
+    });
+    const filings = {
+      'contoso-2023-q3.md': filing(
+        'Contoso',
+        'Our liquidity position remains strong. Our contractual cash requirements have not changed materially since the annual report.',
+      ),
+      'fabrikam-2023-q3.md': filing(
+        'Fabrikam',
+        'Our liquidity position weakened during the quarter: cash and marketable securities decreased by $3.0 billion.',
+      ),
+    };
+    for (const [name, text] of Object.entries(filings)) {
+      await engine.ingestSource(
+        { name, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+        { documentId: name },
+      );
+    }
+  });
+  afterAll(async () => {
+    await engine.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('says not found, naming what changed, for the filing that states no change', async () => {
+    const answer = await engine.ask(
+      'Are there any notable changes in Contoso’s liquidity position this quarter?',
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text.startsWith(NOT_FOUND_TEXT)).toBe(true);
+    expect(answer.text).toContain(
+      'contoso-2023-q3.md does not state any notable changes in Contoso’s liquidity position',
+    );
+    expect(answer.sources.length).toBeGreaterThan(0);
+    expect(answer.sources.every((s) => s.hit.chunk.documentId === 'contoso-2023-q3.md')).toBe(true);
+    expect(answer.cited).toEqual(answer.sources.map((s) => s.n));
+  });
+
+  it('answers the same question about the filing that states a change', async () => {
+    const answer = await engine.ask(
+      'Are there any notable changes in Fabrikam’s liquidity position this quarter?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('decreased by $3.0 billion');
+  });
+
+  it('says not found for a disclosure question without "any" whose object only a supposing sentence names', async () => {
+    // "Mergers" is only in the forward-looking boilerplate ("the potential impact of any … mergers").
+    const answer = await engine.ask('Did Contoso disclose its mergers in the quarter?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('contoso-2023-q3.md does not state its mergers');
   });
 });

@@ -18,6 +18,15 @@
  * match "acquisit" — acquisition: the verb in "shares acquired under the Plan" states no
  * acquisition). When no alternative has a specific term, nothing is judged.
  *
+ * A change question ("Are there any notable changes in the liquidity position?", "an increase in
+ * services revenue") asks whether what follows the change noun's "in", "to" or "of" is said to have
+ * changed: a factual sentence must hold every specific term of an alternative of it (its possessor,
+ * "the company's", and a word naming its aspect, "position", left out, see {@link ASPECT_WORDS})
+ * and a word of change not negated just before it ("have not changed
+ * materially" states no change; see {@link statesChange}). A question asking whether a document
+ * discloses something without "any" ("Did the report disclose the pilot's prior incident?") is read
+ * as an existence question whose subject is the verb's object.
+ *
  * A relation question ("how does A relate to B", "the relationship between A and B", "correlate A
  * with B", "how did A reflect on B") asks how two things relate. A side is read without the words
  * naming a part of the document or the form of its figures ("the discussion on …", "… in the
@@ -61,10 +70,23 @@ export const EVIDENCE_CHUNKS = 40;
 /** What an existence question asks to be stated. */
 export interface AskedExistence {
   kind: 'existence';
-  /** The subject as asked, after "any" ("significant acquisitions or divestitures"). */
+  /**
+   * What the documents are asked to state, as asked: "any" and the subject ("any significant
+   * acquisitions or divestitures", "any notable changes in the alveolar height"), or the object of
+   * a verb of disclosure ("the statistical software it uses").
+   */
   text: string;
-  /** Each alternative's terms (stemmed, see `contentTerms`); empty alternatives left out. */
+  /**
+   * Each alternative's terms (stemmed, see `contentTerms`); empty alternatives left out. For a
+   * change question, the terms of what is asked to have changed ("the alveolar height").
+   */
   subjects: string[][];
+  /**
+   * True when the question asks for a change of its subject ("any changes in X", "an increase in
+   * X", see {@link CHANGE_NOUN}): the stating sentence must also say that it changed (see
+   * {@link statesChange}).
+   */
+  change?: true;
 }
 
 /** What a relation question asks to be stated: how one thing relates to another. */
@@ -98,9 +120,12 @@ function phraseTerms(phrase: string, question: string): string[] {
     ),
   );
   return [...new Set(contentTerms(phrase))].filter(
-    (t) => !isRequestTerm(t) && !cueTerms.has(t) && !/^\d/.test(t) && t.length > 1,
+    (t) => !isRequestTerm(t) && !cueTerms.has(t) && !PRONOUNS.has(t) && !/^\d/.test(t) && t.length > 1,
   );
 }
+
+/** Possessive pronouns, stemmed ("its" → "it"): they name nothing. */
+const PRONOUNS = new Set(contentTerms('its their his her our your'));
 
 /** Relation questions: "how does A relate to B", "how did A reflect on B". */
 const RELATE_TO =
@@ -205,9 +230,11 @@ function askedRelation(question: string): AskedRelation | undefined {
  * sides relate; each side is read up to a second question or a purpose clause, without a clause
  * naming the document or part it is in and without words naming a part of a document (see
  * {@link PART_WORDS}). An existence question opens (after an optional "In …," clause) with an
- * auxiliary verb and asks for "any" of something; the subject runs from "any" to a clause naming
- * where or when ("in the Q2 report", "mentioned by …") or a second question, one term list per
- * "or"/"and" alternative. Undefined for other questions.
+ * auxiliary verb and asks for "any" of something, or names it as the object of a verb of
+ * disclosure ("did the report disclose …", see {@link DISCLOSED}); the subject runs to a clause
+ * naming where or when ("in the Q2 report", "mentioned by …") or a second question, one term list
+ * per "or"/"and" alternative; after change nouns ("any notable changes in …", see
+ * {@link CHANGE_NOUN}) it is what changed, and `change` is set. Undefined for other questions.
  */
 export function askedStatement(question: string): AskedStatement | undefined {
   const q = question.trim();
@@ -215,15 +242,120 @@ export function askedStatement(question: string): AskedStatement | undefined {
   if (relation) return relation;
   if (!AUXILIARY.test(q)) return undefined;
   const any = /\bany\s+(.+)$/i.exec(q);
-  if (!any) return undefined;
-  const end = SUBJECT_END.exec(any[1]!);
-  const subject = (end ? any[1]!.slice(0, end.index) : any[1]!).trim();
-  const subjects = subject
-    .split(/\s+(?:or|and)\s+|\s*\/\s*/i)
-    .map((part) => phraseTerms(part, q))
+  if (any) return askedExistence(any[1]!, q, 'any ');
+  const disclosed = DISCLOSED.exec(q);
+  if (disclosed && !/^(?:that|whether|if|how|what|which|why|when|where|who|to)\b/i.test(disclosed[1]!))
+    return askedExistence(disclosed[1]!, q, '');
+  return undefined;
+}
+
+/**
+ * Questions asking whether a document discloses something without "any" ("Did the report disclose
+ * the pilot's prior incident?", "Does the protocol describe the statistical software it uses?"):
+ * the object of the verb of disclosure.
+ */
+const DISCLOSED =
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have)\s+.{1,120}?\s(?<!\b(?:the|a|an|this|that|its|their|our|his|her)\s)(?:disclose[ds]?|report(?:s|ed)?|mention(?:s|ed)?|describe[ds]?|discuss(?:es|ed)?|state[ds]?|list(?:s|ed)?|reveal(?:s|ed)?|specif(?:y|ies|ied))\s+(.+)$/i;
+
+/**
+ * Nouns that ask for a change of what follows them ("any changes in the wind", "an increase in
+ * revenue", "updates to the policy"): the question asks whether the documents state that it changed.
+ */
+const CHANGE_NOUN =
+  /^(?:changes?|shifts?|updates?|revisions?|modifications?|amendments?|adjustments?|increases?|decreases?|declines?|growth|rises?|drops?|reductions?)$/i;
+
+/**
+ * Words that only qualify what is asked for or name its telling ("new", "recent", "other",
+ * "disclosures"), beside request words.
+ */
+const QUALIFIERS = new Set(
+  'new recent other further additional important disclosure'.split(' ').flatMap((w) => contentTerms(w)),
+);
+
+/**
+ * Nouns naming the aspect under which something is seen ("liquidity position", "debt structure",
+ * "inventory levels"), stemmed: a document states that the thing changed without them ("cash
+ * decreased"), so a change question does not need them when other words name the thing.
+ */
+const ASPECT_WORDS = new Set(
+  'position structure level profile situation status condition state overview picture'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/** A possessor: a word with "'s" ("the company's", "Contoso’s"). */
+const POSSESSOR = /[\p{L}\p{N}.&-]+['’]s\b/gu;
+
+/** Where an alternative of a subject ends: "or", "and", "/". */
+const ALTERNATIVES = /\s+(?:or|and)\s+|\s*\/\s*/i;
+
+/** The words of `phrase` that name something: not request words, qualifiers or function words. */
+function namingTerms(phrase: string, question: string): string[] {
+  return phraseTerms(phrase, question).filter((t) => !QUALIFIERS.has(t));
+}
+
+/**
+ * Where what changed ends, besides {@link SUBJECT_END}: a relative clause without "that" ("the
+ * runway the pilot used") or with a relative pronoun, a determiner not after a preposition.
+ */
+const OBJECT_END =
+  /(?<!\b(?:of|for|with|on|at|by|from|between|about|into|to|in))\s(?:the|a|an|its|their|his|her|that|which|who|whom|whose)\s/i;
+
+/**
+ * Reads an existence question's subject from `after` (the words after "any", or after a verb of
+ * disclosure; `lead` is "any " or empty): up to a clause naming where or when. A subject made of
+ * change nouns ("notable changes", "significant changes or new disclosures") asks about what follows
+ * its "in", "to" or "of", up to a relative clause: a change when every alternative is a change
+ * noun, its being stated when one is only request words ("new disclosures").
+ */
+function askedExistence(after: string, question: string, lead: string): AskedExistence | undefined {
+  const isChange = (head: string) => {
+    const words = head.trim().split(/\s+/);
+    return (
+      CHANGE_NOUN.test(words.at(-1)!) && namingTerms(words.slice(0, -1).join(' '), question).length === 0
+    );
+  };
+  const prep = /\s(?:in|to|of)\s+/i.exec(after);
+  const head = prep ? after.slice(0, prep.index) : '';
+  const heads = head.split(ALTERNATIVES);
+  let subject: string;
+  let text: string;
+  let change = false;
+  if (
+    prep &&
+    !/[?,;:]/.test(head) &&
+    heads.some(isChange) &&
+    heads.every((h) => isChange(h) || namingTerms(h, question).length === 0)
+  ) {
+    const rest = after.slice(prep.index + prep[0].length);
+    const stop = [SUBJECT_END.exec(rest), OBJECT_END.exec(rest)]
+      .filter((m): m is RegExpExecArray => m !== null && m.index > 0)
+      .reduce((at, m) => Math.min(at, m.index), rest.length);
+    subject = rest.slice(0, stop).trim();
+    text = `${head}${prep[0]}${subject}`;
+    change = heads.every(isChange);
+  } else {
+    const end = SUBJECT_END.exec(after);
+    subject = (end ? after.slice(0, end.index) : after).trim();
+    text = subject;
+  }
+  // Whose it is ("the company's liquidity") is not what changed, of which every term is needed;
+  // nor is the aspect it is seen under ("position", "structure"), when other words name it.
+  const subjects = (change ? subject.replace(POSSESSOR, ' ') : subject)
+    .split(ALTERNATIVES)
+    .map((part) => {
+      const terms = phraseTerms(part, question);
+      const named = terms.filter((t) => !ASPECT_WORDS.has(t));
+      return change && named.length > 0 ? named : terms;
+    })
     .filter((terms) => terms.length > 0);
   if (subjects.length === 0) return undefined;
-  return { kind: 'existence', text: subject, subjects };
+  return {
+    kind: 'existence',
+    text: `${lead}${text.trim().replace(/\s+/g, ' ')}`,
+    subjects,
+    ...(change ? { change: true as const } : {}),
+  };
 }
 
 /** True when stems `a` and `b` are one word's forms: one begins with the other, the shorter of four letters or more. */
@@ -252,7 +384,10 @@ export interface StatementJudgement {
   stated: boolean;
   /** The passage that states it, when one does. */
   passage?: string;
-  /** The terms of which one had to be stated: the rarest specific term of each alternative or side. */
+  /**
+   * The terms of which one had to be stated: the rarest specific term of each alternative or side
+   * (a change question needed every specific term of an alternative; this is its rarest).
+   */
   required: string[];
   /** The chunks the check read, those holding most of the asked terms first: where it looked. */
   looked: Hit[];
@@ -290,15 +425,42 @@ export function judgeStatement(
 ): StatementJudgement {
   const looked = [...chunks];
   if (asked.kind === 'relation') return judgeRelation(asked, looked, frequency);
-  const required = asked.subjects
-    .map((terms) => specificTerms(terms, frequency)[0])
-    .filter((t): t is string => t !== undefined);
+  // A change question needs every specific term of an alternative (what changed is the phrase:
+  // "liquidity position", not "position"); an existence question the rarest.
+  const needed = asked.subjects
+    .map((terms) => specificTerms(terms, frequency))
+    .filter((terms) => terms.length > 0)
+    .map((terms) => (asked.change ? terms : terms.slice(0, 1)));
+  const required = needed.map((terms) => terms[0]!);
   if (required.length === 0) return { stated: true, required, looked };
   for (const hit of chunks) {
-    const found = statementsOf(hit).find((s) => required.some((t) => holds(s.terms, t)));
+    const found = statementsOf(hit).find(
+      (s) =>
+        needed.some((terms) => terms.every((t) => holds(s.terms, t))) &&
+        (!asked.change || statesChange(s.text)),
+    );
     if (found) return { stated: true, passage: found.text, required, looked };
   }
   return { stated: false, required, looked };
+}
+
+/** Words saying that something changed or is new ("increased", "switched", "was raised", "revised", "new"). */
+const CHANGE_WORD =
+  /\b(?:chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b/gi;
+/** A negation: "no", "not", "never", "without", "n't". */
+const NEGATION = /\b(?:no|not|never|nor|neither|without|none)\b|n't\b/i;
+
+/**
+ * True when `sentence` says that something changed: a word of change (see {@link CHANGE_WORD})
+ * not negated within the three words before it ("have not changed materially", "there is no
+ * increase in height", "no material changes" state that nothing changed).
+ */
+export function statesChange(sentence: string): boolean {
+  for (const m of sentence.matchAll(CHANGE_WORD)) {
+    const before = sentence.slice(0, m.index).split(/\s+/).slice(-4).join(' ');
+    if (!NEGATION.test(before)) return true;
+  }
+  return false;
 }
 
 /**
@@ -431,6 +593,8 @@ export async function statedEvidence(
       frequency.set(t, counts[i]! / total);
     });
   }
-  const { hits } = await search(terms.map(surface).join(' '), EVIDENCE_CHUNKS);
+  // A change question looks first where the subject is said to change.
+  const query = [...terms.map(surface), ...(asked.kind === 'existence' && asked.change ? ['changes'] : [])];
+  const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
   return { ...judgeStatement(asked, hits, frequency), asked, documentIds };
 }
