@@ -2,7 +2,7 @@
  * The text embedded for a chunk: who it comes from (the document's title and, when it says more,
  * its file name) and where in it (the heading path), then the chunk's own text, which stays as
  * it is. A passage that never names its document ("Net sales rose 2%") is then still found by a
- * question that does ("Apple's net sales in Q3 2022").
+ * question that does ("Contoso's net sales in Q3 2022").
  * @module
  */
 import { withoutLeadingHeadings } from './chunk/heading-text.js';

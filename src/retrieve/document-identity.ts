@@ -1,6 +1,6 @@
 /**
  * Which documents a question names: its words matched against each document's identity — its
- * title and its path (`Apple's Q1 2023 10-Q` names `2023 Q1 AAPL.pdf`, titled `Apple Inc.`) — and
+ * title and its path (`Contoso's Q1 2023 10-Q` names `2023 Q1 CTSO.pdf`, titled `Contoso Inc.`) — and
  * weighted by how few documents share them (inverse document frequency, as BM25 weighs terms:
  * Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009). A
  * question that names no document's identity better than others names none.
@@ -20,7 +20,7 @@ export interface IdentifiedDocument {
   metadata?: Metadata;
   /**
    * The text of its first page (its chunks on page 1), when read: where a filing states its
-   * issuer ("Apple Inc. (Exact name of registrant …)") and a protocol its full title, whatever the
+   * issuer ("Contoso Inc. (Exact name of registrant …)") and a protocol its full title, whatever the
    * file's metadata says. See {@link DocumentIdentityIndex.unjudged}.
    */
   opening?: string;
@@ -134,8 +134,8 @@ function queryTerms(query: string): OpeningWord[] {
 /**
  * An inverted index of document identities, to tell which documents a question names, and of
  * their series and dates. Titles are part of the identities when they are names — when the
- * collection's titles have at most six terms at the median (`Apple Inc.`, `Form 10-Q for
- * Microsoft Corp`) — and are left out when they describe their documents (a paper's title), being
+ * collection's titles have at most six terms at the median (`Contoso Inc.`, `Form 10-Q for
+ * Fabrikam Corp`) — and are left out when they describe their documents (a paper's title), being
  * searched with the content already as the heading path.
  */
 export class DocumentIdentityIndex {

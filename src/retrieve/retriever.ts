@@ -66,7 +66,7 @@ export interface SearchRequest {
   rerankCandidates?: number;
   /**
    * Weight, in the fusion, of a second lexical search restricted to the documents the query names
-   * (by title or path: "Apple's Q1 2023 10-Q"; see {@link DocumentIdentityIndex.named}), beside
+   * (by title or path: "Contoso's Q1 2023 10-Q"; see {@link DocumentIdentityIndex.named}), beside
    * the search over every document; default {@link DEFAULT_DOCUMENT_FOCUS}. `false` or 0 turns
    * it off. Not applied in dense mode, nor when `documentIds` or `sourceIds` already restrict
    * the search, nor without an identity index.

@@ -62,8 +62,8 @@ export function wordTokens(text: string): string[] {
 }
 
 /**
- * The words of one word token: a possessive `'s` dropped (`apple's` → `apple`), dotted names
- * split (`amazon.com` → `amazon`, `com`; single letters of `u.s.` left out).
+ * The words of one word token: a possessive `'s` dropped (`contoso's` → `contoso`), dotted names
+ * split (`contoso.com` → `contoso`, `com`; single letters of `u.s.` left out).
  */
 function tokenWords(token: string): string[] {
   const word = token.replace(/['’]s$/, '');
