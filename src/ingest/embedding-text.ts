@@ -28,7 +28,7 @@ function words(text: string): string[] {
 /**
  * The line that names a document: its title, followed by its file name (in parentheses) when
  * that has a word (a run of two letters or digits or more) the title lacks
- * (`Apple Inc. (2023 Q1 AAPL)`); the file name alone without a title; undefined when neither says
+ * (`Contoso Inc. (2023 Q1 CTSO)`); the file name alone without a title; undefined when neither says
  * anything (a file name of bare numbers, `12345` or `2023-05-01`).
  * With `omitTitle` (the heading path already opens with it) only the file name part is returned.
  */
