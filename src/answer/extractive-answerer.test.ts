@@ -214,35 +214,3 @@ describe('extractAnswer: a modal sentence that states a figure', () => {
     expect(text.startsWith('Each employee may take 2 paid volunteering days')).toBe(true);
   });
 });
-
-describe('extractAnswer: a table’s headline row', () => {
-  const summary = hit(
-    'report.md',
-    [
-      '| Second Quarter Summary | Three Months Ended June 30, 2024 | Three Months Ended June 30, 2023 |',
-      '| --- | --- | --- |',
-      '| Revenue | $4,210 | $3,905 |',
-      '| Gross margin | 61.2 % | 58.4 % |',
-      '| Operating expenses | $1,102 | $1,050 |',
-      '| Operating income | $1,475 | $1,230 |',
-      '| Net income | $1,201 | $998 |',
-      '| Net income per diluted share | $0.81 | $0.67 |',
-    ].join('\n'),
-  );
-
-  it('is quoted with the rows the question names, beyond the row limit', () => {
-    const { text } = extractAnswer('What were the main contributors to net income in the second quarter?', [
-      summary,
-    ]);
-    expect(text).toContain('| Net income | $1,201 | $998 |');
-    expect(text).toContain('| Revenue | $4,210 | $3,905 |');
-  });
-
-  it('is not quoted when no row of its table is', () => {
-    const { text } = extractAnswer('Who audits the financial statements?', [
-      hit('notes.md', 'An independent firm audits the financial statements each year.'),
-      summary,
-    ]);
-    expect(text).not.toContain('| Revenue |');
-  });
-});

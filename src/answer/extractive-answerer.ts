@@ -14,8 +14,7 @@
  * not suppose, and a decay of 5%
  * per source rank. Every quoted passage scores at least half the best one's; a passage that recurs
  * is quoted once; rows are quoted under their table's header row (at most three rows of a table,
- * and its bare `Total` row and its headline — its first row that states a figure and holds any of
- * the question's terms, in its cells, its table's header or lead-in); when no passage reaches the floor, the best passage of the first
+ * and its bare `Total` row); when no passage reaches the floor, the best passage of the first
  * source is quoted rather than nothing. Headings are never quoted. For a question that does not
  * suppose, quotes made only of supposing sentences follow the others. Quotes from documents of
  * different dates lead with the period the question asks for and say which period each belongs to
@@ -300,16 +299,6 @@ export function extractAnswer(
     if (TOTAL_LABEL.test(tableCells(row.text)[0] ?? '') && row.figure && rowsOf(row).length > 0)
       chosen.push(row);
   }
-  // A quoted table keeps its first row that states a figure: the headline its other rows follow
-  // (`Revenue` above `Operating income` and `Net income`), beyond the row limit.
-  const headlines = new Map<string, Candidate>();
-  for (const window of ranked) {
-    const row = window.members[0]!;
-    if (window.members.length !== 1 || row.kind !== 'row' || !row.figure) continue;
-    const key = `${row.source}:${row.block}`;
-    if ((headlines.get(key)?.order ?? Number.POSITIVE_INFINITY) > row.order) headlines.set(key, row);
-  }
-  for (const row of headlines.values()) if (!chosen.includes(row) && rowsOf(row).length > 0) chosen.push(row);
   chosen.sort((a, b) => a.source - b.source || a.order - b.order);
 
   // Consecutive rows of one table, and consecutive passages of one source, are quoted together.
