@@ -3,7 +3,7 @@
  * PDF reader, model runtime, audio decoder, file watcher, tokenizer tables, zod or OpenTelemetry
  * SDK; each loads when first used (the SDK only with `--trace`). `cairn search` and `cairn ask` on
  * a lexical-only SQLite database load the SQLite driver and nothing for chunking, validation,
- * parsing or tracing.
+ * parsing or tracing, nor Node's crypto or perf_hooks modules.
  * A module-resolution hook (node:module `register`) records every package the child process
  * resolves as an ES module, and a preloaded script lists the CommonJS modules it required (those
  * loaded with `createRequire` never pass the hook) when it exits.
@@ -167,7 +167,7 @@ describe('lazy loading', () => {
     for (const name of sdk) expect(traced.has(name), name).toBe(true);
   });
 
-  it('cairn search and ask on a lexical-only SQLite database load no tokenizer, zod, parser or tracing', () => {
+  it('cairn search and ask on a lexical-only SQLite database load no tokenizer, zod, parser, tracing, crypto or perf_hooks', () => {
     const dir = tempDir();
     const db = path.join(dir, 'lexical.db');
     writeFileSync(path.join(dir, 'otters.md'), '# Otters\n\nOtters hold hands while they sleep.');
@@ -187,6 +187,17 @@ describe('lazy loading', () => {
     expect(builtins).toContain('fs');
     expect(builtins).not.toContain('child_process');
     expect(builtins).not.toContain('dgram');
+    // Reading an existing database neither hashes nor draws random bytes (node:crypto is required
+    // at first use, src/core/node-crypto.ts), and durations are read from process.hrtime (the
+    // global `performance` loads perf_hooks, src/core/monotonic-clock.ts).
+    for (const args of [
+      ['search', 'otters'],
+      ['ask', 'What do otters hold?'],
+    ]) {
+      const loaded = builtinsLoaded(['dist/cli/cairn.cjs', ...args, '--db', db]);
+      expect(loaded, args[0]).not.toContain('crypto');
+      expect(loaded, args[0]).not.toContain('perf_hooks');
+    }
   });
 
   // commander is bundled into the CLI's entry (scripts/build-cli.mjs), so no package loads at all.

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../core/node-crypto.js';
 import type { ChatMessage } from '../core/ports.js';
 import type { Hit } from '../core/types.js';
 import { shownDate } from '../ingest/document-date.js';
@@ -86,7 +86,7 @@ export function neutralizeDelimiters(text: string): string {
 
 /** A fresh random tag for one prompt's delimiters (12 hex digits); retrieved text cannot guess it. */
 export function newSpotlightTag(): string {
-  return randomBytes(6).toString('hex');
+  return nodeCrypto().randomBytes(6).toString('hex');
 }
 
 /**

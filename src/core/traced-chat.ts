@@ -3,6 +3,8 @@
  * conventions), for answers, question rewriting, small talk, chat contextualizing and vision.
  * @module
  */
+
+import { monotonicMilliseconds } from './monotonic-clock.js';
 import type { ChatModel, ChatUsage, ModelResponse } from './ports.js';
 import {
   modelAttributes,
@@ -58,14 +60,14 @@ export async function* streamChat(
   };
   const traced =
     span.isRecording() || callerUsage || callerResponse ? { ...request, onUsage, onResponse } : request;
-  const began = performance.now();
+  const began = monotonicMilliseconds();
   let characters = 0;
   let first = true;
   let settled = false;
   try {
     for await (const delta of chatModel.doStream(traced)) {
       if (first) {
-        span.setAttribute('cairn.chat.first_delta_ms', performance.now() - began);
+        span.setAttribute('cairn.chat.first_delta_ms', monotonicMilliseconds() - began);
         first = false;
       }
       characters += delta.length;

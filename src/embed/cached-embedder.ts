@@ -4,7 +4,8 @@
  * provider. Keyed by model, dimension, kind and the SHA-256 of the text.
  * @module
  */
-import { createHash } from 'node:crypto';
+
+import { nodeCrypto } from '../core/node-crypto.js';
 import type { Cache, Embedder, EmbedResult } from '../core/ports.js';
 
 /** Bumped when the cached value's format changes; old entries then miss. */
@@ -12,7 +13,7 @@ export const EMBEDDING_CACHE_VERSION = 1;
 
 /** Cache key of one text's embedding. */
 export function embeddingCacheKey(embedder: Embedder, kind: string, text: string): string {
-  const digest = createHash('sha256').update(text).digest('hex');
+  const digest = nodeCrypto().createHash('sha256').update(text).digest('hex');
   return `embedding/v${EMBEDDING_CACHE_VERSION}/${embedder.model}/${embedder.dimension}/${kind}/${digest}`;
 }
 

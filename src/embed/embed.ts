@@ -4,6 +4,7 @@
  * @module
  */
 import { DimensionMismatchError, InvalidArgumentError, ProviderError } from '../core/errors.js';
+import { monotonicMilliseconds } from '../core/monotonic-clock.js';
 import type { Embedder, EmbeddingUsage } from '../core/ports.js';
 import { inSpan, modelAttributes, responseAttributes, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import { embeddingCacheLayer } from './cached-embedder.js';
@@ -131,7 +132,7 @@ async function embedBatch(
 ): Promise<number[][]> {
   const slice = texts.slice(start, end).map((t) => (options.normalize ? options.normalize(t) : t));
   const cache = embeddingCacheLayer(embedder);
-  const began = performance.now();
+  const began = monotonicMilliseconds();
   const found = cache ? await cache.lookup(slice, kind) : undefined;
   const cached = found ? found.filter((vector) => vector !== undefined).length : 0;
   if (found && cached === slice.length) {
@@ -142,7 +143,7 @@ async function embedBatch(
       model: embedder.model,
       texts: slice.length,
       tokens: 0,
-      milliseconds: performance.now() - began,
+      milliseconds: monotonicMilliseconds() - began,
     });
     return embeddings;
   }
@@ -169,7 +170,7 @@ async function embedBatch(
         model: embedder.model,
         texts: slice.length,
         tokens,
-        milliseconds: performance.now() - began,
+        milliseconds: monotonicMilliseconds() - began,
       });
       return result.embeddings;
     },

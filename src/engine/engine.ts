@@ -71,6 +71,8 @@ export {
   type WatchOptions,
 } from './watch/watch-types.js';
 
+import { monotonicMilliseconds } from '../core/monotonic-clock.js';
+
 /** How long an engine keeps a collection's document identities before reading them again. */
 const IDENTITY_TTL_MS = 30_000;
 
@@ -439,7 +441,7 @@ export class Engine {
   #documentIdentity(collection: string, namespace: string | undefined): Promise<DocumentIdentityIndex> {
     const key = identityKey(collection, namespace ?? this.namespace);
     const cached = this.#identities.get(key);
-    if (cached && performance.now() - cached.at < IDENTITY_TTL_MS) return cached.index;
+    if (cached && monotonicMilliseconds() - cached.at < IDENTITY_TTL_MS) return cached.index;
     const scope = { collection, namespace: namespace ?? this.namespace };
     const previous = cached?.index;
     const index = this.store.listDocuments(scope).then(async (documents) => {
@@ -481,7 +483,7 @@ export class Engine {
       );
     });
     index.catch(() => this.#identities.delete(key));
-    this.#identities.set(key, { index, at: performance.now() });
+    this.#identities.set(key, { index, at: monotonicMilliseconds() });
     return index;
   }
 
@@ -789,7 +791,7 @@ export class Engine {
   }
 
   async #ingestPaths(paths: string[], options: IngestPathsOptions): Promise<IngestReport> {
-    const began = performance.now();
+    const began = monotonicMilliseconds();
     if (options.prune && options.root !== undefined) {
       throw new InvalidArgumentError(
         'prune',
@@ -836,7 +838,7 @@ export class Engine {
       const ids = new Set(stored.map((doc) => doc.documentId));
       const planned = files.map((f) => ({ documentId: f.documentId, stored: ids.has(f.documentId) }));
       const wouldDelete = prunable.reduce((n, doc) => n + doc.chunkCount, 0);
-      return summarize([], pruned, wouldDelete, (performance.now() - began) / 1000, planned);
+      return summarize([], pruned, wouldDelete, (monotonicMilliseconds() - began) / 1000, planned);
     }
     this.#checkReadyFor('ingest', collection, existing);
     // A parsing process starts while the first files are read, not when the first one needs it.
@@ -863,7 +865,7 @@ export class Engine {
       options.onProgress?.({ done: index, total: files.length, current: file.documentId });
       if (options.signal?.aborted) {
         batcher?.end();
-        return summarize(await settled(), [], 0, (performance.now() - began) / 1000, undefined, true);
+        return summarize(await settled(), [], 0, (monotonicMilliseconds() - began) / 1000, undefined, true);
       }
       if (inFlight.size >= INGEST_WINDOW) {
         // While this loop waits, it starts no document: the queued texts need not wait for it.
@@ -971,7 +973,7 @@ export class Engine {
     options.onProgress?.({ done: files.length, total: files.length, current: '' });
     this.#forgetIdentities(collection, namespace);
     if (options.signal?.aborted) {
-      return summarize(done, [], 0, (performance.now() - began) / 1000, undefined, true);
+      return summarize(done, [], 0, (monotonicMilliseconds() - began) / 1000, undefined, true);
     }
     const replaced = await this.#renamedCopies(collection, namespace, stored, seen, done);
     let deletedChunks = 0;
@@ -980,7 +982,7 @@ export class Engine {
       deletedChunks += deleted.chunks;
     }
     if (replaced.length > 0) this.#forgetIdentities(collection, namespace);
-    return summarize(done, [...pruned, ...replaced], deletedChunks, (performance.now() - began) / 1000);
+    return summarize(done, [...pruned, ...replaced], deletedChunks, (monotonicMilliseconds() - began) / 1000);
   }
 
   /**

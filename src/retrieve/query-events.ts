@@ -36,7 +36,7 @@ export interface QueryCompletedEvent extends QueryEventBase {
   hitCount: number;
   /** The first hit's score, or `null` without hits. */
   topScore: number | null;
-  /** Milliseconds from the started event, measured with `performance.now()`. */
+  /** Milliseconds from the started event, measured on a monotonic clock (`monotonicMilliseconds`). */
   durationMs: number;
   /** The reranker's model, or `null` when none ran. */
   reranker: string | null;

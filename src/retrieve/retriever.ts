@@ -10,6 +10,7 @@
  */
 import { InvalidArgumentError } from '../core/errors.js';
 import type { Filter } from '../core/filter/filter.js';
+import { monotonicMilliseconds } from '../core/monotonic-clock.js';
 import type { Embedder, EmbeddingUsage, LexicalScoring, Reranker, Store } from '../core/ports.js';
 import { queryTerms } from '../core/query-terms.js';
 import { inSpan, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
@@ -230,7 +231,7 @@ export function search(deps: RetrieverDeps, request: SearchRequest): Promise<Sea
       },
     },
     async (span) => {
-      const began = performance.now();
+      const began = monotonicMilliseconds();
       span.addEvent('cairn.query.started', { 'cairn.query.characters': String(request.query).length });
       const base: QueryEventBase = {
         queryPreview: String(request.query).slice(0, QUERY_PREVIEW_CHARACTERS),
@@ -248,7 +249,7 @@ export function search(deps: RetrieverDeps, request: SearchRequest): Promise<Sea
         emitQueryEvent(deps.onQueryEvent, {
           type: 'query.failed',
           ...base,
-          durationMs: performance.now() - began,
+          durationMs: monotonicMilliseconds() - began,
           error: (error as { code?: string }).code ?? (error as Error).name ?? 'Error',
         });
         throw error;
@@ -259,7 +260,7 @@ export function search(deps: RetrieverDeps, request: SearchRequest): Promise<Sea
         mode: result.mode,
         hitCount: result.hits.length,
         topScore: result.hits[0]?.score ?? null,
-        durationMs: performance.now() - began,
+        durationMs: monotonicMilliseconds() - began,
         reranker: result.scoring.rerank ?? null,
       });
       const top = result.hits[0]?.score;
@@ -269,7 +270,7 @@ export function search(deps: RetrieverDeps, request: SearchRequest): Promise<Sea
         ...(top === undefined ? {} : { [TRACE_ATTRIBUTES.topScore]: top }),
       });
       span.addEvent('cairn.query.completed', {
-        'cairn.duration_ms': performance.now() - began,
+        'cairn.duration_ms': monotonicMilliseconds() - began,
         [TRACE_ATTRIBUTES.hits]: result.hits.length,
         ...(top === undefined ? {} : { [TRACE_ATTRIBUTES.topScore]: top }),
       });

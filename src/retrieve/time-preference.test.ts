@@ -24,6 +24,27 @@ describe('timeCue', () => {
     expect(timeCue('What are the 2021 goals?').period).toBeUndefined();
   });
 
+  // timeCue skips its period and date patterns for a question without two digits in a row
+  // (every form they read holds them); the shortest forms, with two-digit years, still read.
+  it('reads the shortest period forms, and no period or date in a question without two digits', () => {
+    expect(timeCue("Q3 '23 revenue").period).toMatchObject({ year: 2023, quarter: 3 });
+    expect(timeCue("3Q '23 revenue").period).toMatchObject({ year: 2023, quarter: 3 });
+    expect(timeCue('capex in fy23').period).toMatchObject({ year: 2023, fiscal: true });
+    expect(timeCue('the policy before 3/4/2024').at).toMatchObject({ relation: 'before' });
+    for (const question of [
+      'revenue in Q3 of the year',
+      'the policy before March',
+      'fiscal 3 results',
+      'in 2 0 2 3',
+    ]) {
+      const cue = timeCue(question);
+      expect(cue.period, question).toBeUndefined();
+      expect(cue.at, question).toBeUndefined();
+    }
+    expect(timeCue('the latest policy')).toMatchObject({ recency: true, recencyText: 'latest' });
+    expect(timeCue('the previous version of the handbook')).toMatchObject({ previous: true });
+  });
+
   it('reads recency cues, but not "current" as in current assets', () => {
     for (const question of [
       'What does the latest 10-Q say about debt?',

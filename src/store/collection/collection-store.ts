@@ -8,7 +8,6 @@
  * @module
  */
 
-import { randomBytes } from 'node:crypto';
 import {
   type DocumentFacet,
   type DocumentFacetsOptions,
@@ -27,6 +26,7 @@ import {
   StoreClosedError,
 } from '../../core/errors.js';
 import { refuseUnsupportedFilter } from '../../core/filter/filter-operations.js';
+import { nodeCrypto } from '../../core/node-crypto.js';
 import type {
   ChunkSelector,
   CollectionInfo,
@@ -969,7 +969,7 @@ export class CollectionStore<Tx = unknown> implements Store {
 
 /** A new version id for a versioned replace: 64 random bits, hex. */
 function newVersion(): string {
-  return randomBytes(8).toString('hex');
+  return nodeCrypto().randomBytes(8).toString('hex');
 }
 
 function chunkVersion(chunk: BackendChunk): { documentId: string; version: string | undefined } {

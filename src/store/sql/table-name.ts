@@ -2,7 +2,7 @@
  * Physical table names for collections, shared by the SQL stores.
  * @module
  */
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../../core/node-crypto.js';
 
 /** Prefix of every collection table. */
 export const COLLECTION_TABLE_PREFIX = 'cairn_c_';
@@ -28,6 +28,10 @@ export function tableNameFor(collection: string): string {
     .replace(/[^a-z0-9]+/g, '_')
     .slice(0, SLUG_LENGTH)
     .replace(/^_+|_+$/g, '');
-  const hash = createHash('sha256').update(collection, 'utf8').digest('hex').slice(0, HASH_LENGTH);
+  const hash = nodeCrypto()
+    .createHash('sha256')
+    .update(collection, 'utf8')
+    .digest('hex')
+    .slice(0, HASH_LENGTH);
   return slug === '' ? `${COLLECTION_TABLE_PREFIX}${hash}` : `${COLLECTION_TABLE_PREFIX}${slug}_${hash}`;
 }

@@ -35,7 +35,8 @@
  * (`sqlite-postings.ts`); versions 3 to 5 kept one `(field, value, seq)` row per entry in `<t>_meta`.
  * @module
  */
-import { randomUUID } from 'node:crypto';
+
+import { nodeCrypto } from '../../core/node-crypto.js';
 import type { SchemaUpgrade, StoredCollection } from '../collection/backend.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
 import {
@@ -186,7 +187,7 @@ function versionThreeDdl(tableName: string): string[] {
   return [
     `CREATE INDEX ${name('version')} ON ${chunks} (version)`,
     `CREATE TABLE ${state} (epoch TEXT NOT NULL, version INTEGER NOT NULL, floor INTEGER NOT NULL) STRICT`,
-    `INSERT INTO ${state} (epoch, version, floor) VALUES ('${randomUUID()}', 0, -1)`,
+    `INSERT INTO ${state} (epoch, version, floor) VALUES ('${nodeCrypto().randomUUID()}', 0, -1)`,
     `CREATE TABLE ${removed} (seq INTEGER PRIMARY KEY, version INTEGER NOT NULL) STRICT`,
     `CREATE TABLE ${fields} (id INTEGER PRIMARY KEY, namespace TEXT NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, UNIQUE (namespace, path, kind)) STRICT`,
   ];

@@ -23,10 +23,10 @@
  * catches it up from the database and saves and loads it.
  * @module
  */
-import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { nodeCrypto } from '../../core/node-crypto.js';
 import { readRegularFileSync } from '../regular-file.js';
 import type { UsearchModule } from './usearch-module.js';
 
@@ -522,7 +522,7 @@ export class VectorIndex {
     ];
     // The digest catches damage that leaves the structure valid (a flipped namespace id would
     // put a chunk in another namespace's results).
-    const digest = createHash('sha256');
+    const digest = nodeCrypto().createHash('sha256');
     for (const part of parts) digest.update(part);
     writeFileSync(join(folder, VECTORS_FILE), Buffer.concat([...parts, digest.digest()]));
     this.unsaved = 0;
@@ -597,7 +597,7 @@ export class VectorIndex {
     if (sizes.reduce((sum, size) => sum + size, 0) !== count || sizes.some((size) => size < 0)) {
       throw new Error(`vector index ${folder}: list sizes do not add up to ${count}`);
     }
-    if (!createHash('sha256').update(file).digest().equals(saved.subarray(file.length))) {
+    if (!nodeCrypto().createHash('sha256').update(file).digest().equals(saved.subarray(file.length))) {
       throw new Error(`vector index ${folder}: contents do not match their SHA-256 digest`);
     }
     const index = new VectorIndex(module, settings, dimension, epoch);
