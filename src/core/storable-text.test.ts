@@ -18,4 +18,12 @@ describe('storableJson', () => {
     const clean = { a: [1, 'b', { c: null }] };
     expect(storableJson(clean)).toBe(clean);
   });
+
+  it('copies an object whose later key or value needs cleaning, keeping the clean ones before it in order', () => {
+    const cleaned = storableJson({ a: 1, b: 'x', 'c\0': 2, d: 'y\ud800' });
+    expect(cleaned).toEqual({ a: 1, b: 'x', 'c ': 2, d: 'y\uFFFD' });
+    expect(Object.keys(cleaned)).toEqual(['a', 'b', 'c ', 'd']);
+    // Two keys that clean to the same key: the later one wins.
+    expect(storableJson({ 'k\0': 1, 'k ': 2 })).toEqual({ 'k ': 2 });
+  });
 });

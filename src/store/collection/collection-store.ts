@@ -378,7 +378,8 @@ export class CollectionStore<Tx = unknown> implements Store {
         prepared.map(({ chunk }) => chunk.id),
       );
       if (this.#versioned) await this.#writeUnderCurrentVersions(tx, target, prepared, this.#timestamp());
-      else await this.#writeChunks(tx, target, prepared, this.#timestamp());
+      // No id stored yet (the owners' read just said so): the backend may skip its own look-up.
+      else await this.#writeChunks(tx, target, prepared, this.#timestamp(), { absent: owners.size === 0 });
       await this.#backend.recountDocuments(tx, target, [
         ...new Set([...owners.values(), ...prepared.map(({ chunk }) => chunk.documentId)]),
       ]);

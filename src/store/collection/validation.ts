@@ -394,6 +394,8 @@ export function documentIdentity(document: { title?: string; sourceName: string 
  * path already holds it, so its words are not counted twice — and the words of its source name.
  */
 export function documentField(identity: DocumentIdentity, headingPath: readonly string[]): string {
+  // No title (every `upsertChunks` chunk): the name alone, without the allocations below.
+  if (identity.title === '') return identity.name;
   const title = identity.title.toLowerCase();
   const inHeadings = title !== '' && headingPath.some((heading) => heading.trim().toLowerCase() === title);
   const parts = [inHeadings ? '' : identity.title, identity.name].filter((part) => part !== '');
@@ -466,7 +468,13 @@ function checkJson(value: unknown, at: string, depth: number): asserts value is 
     return;
   }
   if (!isPlainObject(value)) throw new InvalidArgumentError(at, `${typeof value} is not a JSON value`);
-  for (const [key, item] of Object.entries(value)) checkJson(item, `${at}.${key}`, depth + 1);
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    // A valid scalar needs no path (built only for what is checked further or refused).
+    if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
+    if (typeof item === 'number' && Number.isFinite(item)) continue;
+    checkJson(item, `${at}.${key}`, depth + 1);
+  }
 }
 
 function checkChunkFields(chunk: StoredChunk, at: string): void {
@@ -527,8 +535,12 @@ function checkCount(value: unknown, argument: string): void {
 
 /** Lone surrogates would be replaced when encoded as UTF-8, making distinct strings collide. */
 function hasLoneSurrogate(value: string): boolean {
-  return /\p{Cs}/u.test(value);
+  // A plain class first: no surrogate code unit at all is the common case, and cheaper to test.
+  return SURROGATE.test(value) && LONE_SURROGATE.test(value);
 }
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /\p{Cs}/u;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;

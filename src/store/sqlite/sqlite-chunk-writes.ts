@@ -39,7 +39,7 @@ export interface IndexedRow {
 const ROW_COLUMNS =
   'c.seq, c.id, c.namespace, c.content, c.heading_path, c.lexical_document, c.context, c.metadata';
 
-/** The chunk table's columns a write sets, in the order {@link chunkRowValues} gives them. */
+/** The chunk table's columns a write sets, in the order {@link pushChunkRowValues} gives them. */
 const WRITTEN_COLUMNS = [
   'document_id',
   'source_id',
@@ -115,39 +115,38 @@ export async function writeChunkBatch(
   });
   let next = (top?.seq ?? 0) + 1;
   const written: Array<{ seq: number; prepared: PreparedChunk }> = [];
-  const inserted: unknown[][] = [];
+  // The new rows' values, row after row, in one flat array (no array per row: fewer allocations).
+  const inserted: unknown[] = [];
   for (const prepared of batch) {
     const overwritten = stored.get(prepared.chunk.id);
     if (overwritten !== undefined) {
+      const params: unknown[] = [];
+      pushChunkRowValues(params, prepared, now, version);
+      params.push(overwritten);
       await tx.run({
         sql: `UPDATE ${tables.chunks} SET ${WRITTEN_COLUMNS.map((column) => `${column} = ?`).join(', ')} WHERE seq = ?`,
-        params: [...chunkRowValues(prepared, now, version), overwritten],
+        params,
       });
       written.push({ seq: overwritten, prepared });
       continue;
     }
     const seq = next++;
-    inserted.push([seq, scope.namespace, prepared.chunk.id, now, ...chunkRowValues(prepared, now, version)]);
+    inserted.push(seq, scope.namespace, prepared.chunk.id, now);
+    pushChunkRowValues(inserted, prepared, now, version);
     written.push({ seq, prepared });
   }
   await insertMany(
     tx,
     `INSERT INTO ${tables.chunks} (${INSERT_COLUMNS.join(', ')}) VALUES `,
-    `(${INSERT_COLUMNS.map(() => '?').join(', ')})`,
+    INSERT_COLUMNS.length,
     inserted,
   );
-  await insertMany(
-    tx,
-    `INSERT INTO ${tables.fts} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES `,
-    '(?, ?, ?, ?, ?)',
-    written.map(({ seq, prepared: { chunk, lexical } }) => [
-      seq,
-      chunk.text,
-      headingsText(chunk.headingPath),
-      lexical.document,
-      lexical.context,
-    ]),
-  );
+  const ftsRows: unknown[] = [];
+  for (const { seq, prepared } of written) {
+    const { chunk, lexical } = prepared;
+    ftsRows.push(seq, chunk.text, headingsText(chunk.headingPath), lexical.document, lexical.context);
+  }
+  await insertMany(tx, `INSERT INTO ${tables.fts} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES `, 5, ftsRows);
   const entries = written.map(({ seq, prepared }) => ({
     seq,
     entries: metadataEntries(prepared.chunk.metadata),
@@ -188,13 +187,14 @@ async function postingEntries(
   return out;
 }
 
-/** The values of {@link WRITTEN_COLUMNS} for one chunk. */
-function chunkRowValues(
+/** Appends the values of {@link WRITTEN_COLUMNS} for one chunk to `params`. */
+function pushChunkRowValues(
+  params: unknown[],
   { chunk, embedding, lexical }: PreparedChunk,
   now: string,
   version: number,
-): unknown[] {
-  return [
+): void {
+  params.push(
     chunk.documentId,
     chunk.sourceId,
     chunk.ordinal,
@@ -210,7 +210,7 @@ function chunkRowValues(
     lexical.document,
     lexical.context,
     version,
-  ];
+  );
 }
 
 /**
@@ -284,17 +284,22 @@ export async function fillMetadataIndex(tx: SqlConnection, location: string): Pr
 /** Removes the full-text rows (passing the old values, so statistics stay exact) and the metadata rows of these chunk rows. */
 async function removeIndexEntries(tx: SqlConnection, tables: CollectionTables, rows: readonly IndexedRow[]) {
   if (rows.length === 0) return;
-  await insertMany(
-    tx,
-    `INSERT INTO ${tables.fts} (${tables.fts}, rowid, ${FTS_COLUMNS.join(', ')}) VALUES `,
-    "('delete', ?, ?, ?, ?, ?)",
-    rows.map((row) => [
+  const ftsRows: unknown[] = [];
+  for (const row of rows) {
+    ftsRows.push(
       row.seq,
       row.content,
       headingsText(JSON.parse(row.heading_path) as string[]),
       row.lexical_document,
       row.context,
-    ]),
+    );
+  }
+  await insertMany(
+    tx,
+    `INSERT INTO ${tables.fts} (${tables.fts}, rowid, ${FTS_COLUMNS.join(', ')}) VALUES `,
+    5,
+    ftsRows,
+    "('delete', ?, ?, ?, ?, ?)",
   );
   const byNamespace = new Map<string, IndexedRow[]>();
   for (const row of rows) {
@@ -373,14 +378,57 @@ export function rowsPerStatement(count: number, width: number): number[] {
   return sizes;
 }
 
-/** Runs `prefix` + `(row), (row), …` over `rows` in order, in statements of {@link rowsPerStatement} rows. */
-async function insertMany(tx: SqlConnection, prefix: string, row: string, rows: readonly unknown[][]) {
-  if (rows.length === 0) return;
+/**
+ * Runs `prefix` + `(row), (row), …` over `params` (`width` values per row, row after row), in
+ * statements of {@link rowsPerStatement} rows.
+ * @param row One row's placeholders; default `(?, ?, …)` of `width` marks.
+ */
+async function insertMany(
+  tx: SqlConnection,
+  prefix: string,
+  width: number,
+  params: unknown[],
+  row = placeholders(width),
+) {
+  const count = params.length / width;
+  if (count === 0) return;
   let start = 0;
-  for (const size of rowsPerStatement(rows.length, rows[0]!.length)) {
-    const params: unknown[] = [];
-    for (let i = start; i < start + size; i++) for (const value of rows[i]!) params.push(value);
-    await tx.run({ sql: prefix + Array(size).fill(row).join(', '), params });
+  for (const size of rowsPerStatement(count, width)) {
+    await tx.run({
+      sql: multiRowSql(prefix, row, size),
+      params: size === count ? params : params.slice(start * width, (start + size) * width),
+    });
     start += size;
   }
+}
+
+/** `(?, ?, …)` of `width` marks. */
+function placeholders(width: number): string {
+  return `(${Array(width).fill('?').join(', ')})`;
+}
+
+/** Multi-row statement texts by `prefix`, `row` and row count; see {@link multiRowSql}. */
+const multiRowTexts = new Map<string, Map<number, string>>();
+/** Most (prefix, row) pairs whose texts {@link multiRowTexts} keeps (one set per collection table and statement kind). */
+const MULTI_ROW_SHAPES = 256;
+
+/**
+ * `prefix` + `size` copies of `row` joined by commas, built once per (prefix, row, size) and then
+ * reused: the same string object each time, so the statement cache finds it without hashing a
+ * new text of up to ~80 KB on every batch (`StatementCache` is keyed by SQL text).
+ */
+function multiRowSql(prefix: string, row: string, size: number): string {
+  const shape = `${prefix}\u0000${row}`;
+  let texts = multiRowTexts.get(shape);
+  if (texts === undefined) {
+    if (multiRowTexts.size >= MULTI_ROW_SHAPES) multiRowTexts.delete(multiRowTexts.keys().next().value!);
+    texts = new Map();
+    multiRowTexts.set(shape, texts);
+  }
+  let sql = texts.get(size);
+  if (sql === undefined) {
+    sql = prefix + Array(size).fill(row).join(', ');
+    texts.set(size, sql);
+  }
+  return sql;
 }
