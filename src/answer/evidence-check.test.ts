@@ -72,6 +72,29 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(topicWords('How heavy are pika hay piles?')).toEqual(['pika', 'piles']);
   });
 
+  it('topicWords leaves out words that place the question in time, also where a stated date outranks the recency cue', () => {
+    // The stated date picks the document; "latest" and "a year before" still say when, not what.
+    const dated = topicWords(
+      "What was Harbour Water's operating revenue in the three months ended September 30, 2022, a year before the latest quarter?",
+    );
+    expect(dated).toContain('revenue');
+    expect(dated).not.toContain('latest');
+    expect(dated).not.toContain('year');
+    expect(topicWords('What did the pump manual say about seals two releases earlier, six months ago?')).toEqual([
+      'pump',
+      'manual',
+      'seals',
+      'releases',
+      'earlier',
+    ]);
+    // "The previous price list" beside a stated date: "previous" and "list" say which version.
+    expect(topicWords('What did the previous price list of March 2024 charge for delivery?')).toEqual([
+      'price',
+      'charge',
+      'delivery',
+    ]);
+  });
+
   for (const { positive, negative } of pairs) {
     it(`answers "${positive}" and says not found for "${negative}"`, async () => {
       expect(lacksEvidence(positive, await absentWords(engine, positive))).toBe(false);

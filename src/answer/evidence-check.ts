@@ -13,7 +13,8 @@
  * paraphrase ("the airplane impacted terrain") that their absence says little, and not the word
  * after "how" ("how long", "how heavy", "how often"), which asks for a measure the answer gives in
  * figures ("7.5 months", "6,400 grams") rather than naming the topic, nor the words of a time cue
- * ("latest", "most recent", "Q3 2023"), which pick a version rather than name a subject.
+ * ("latest", "most recent", "Q3 2023", "a year before"), which pick a version rather than name a
+ * subject, also where a stated date takes precedence over a recency cue.
  *
  * When the question asks whether particular documents contain something ("Did Contoso report any
  * divestiture?", see {@link asksWhetherContains}) and it names them — the retriever's document
@@ -28,7 +29,7 @@
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
-import { timeCue } from '../retrieve/time-preference.js';
+import { timeCue, timePhrases } from '../retrieve/time-preference.js';
 import { questionTerms } from './relevance.js';
 
 /**
@@ -89,13 +90,16 @@ export interface EvidenceScope {
 export function topicWords(question: string): string[] {
   const about = new Set(questionTerms(question));
   const cue = timeCue(question);
+  // The cue's phrases, and those a stated period or date took precedence over ("the three months
+  // ended September 30, 2022, a year before the latest quarter": "latest", "year").
+  const phrases = timePhrases(question);
   // A recency cue's own words, not the words it spans that say what ("the current travel policy":
   // "current" and "policy", not "travel").
-  const recency = wordTokens(cue.recencyText ?? '');
+  const recency = wordTokens(cue.recencyText ?? phrases.recency ?? '');
   const spans = /^(?:current|this|last|past)$/.test(recency[0] ?? '') && recency.length > 2;
   // Likewise "the previous employee handbook": "previous" and "handbook"; a stated date's words
   // ("in force on", "before", "July 2023") pick a version too.
-  const before = wordTokens(cue.previousText ?? '');
+  const before = wordTokens(cue.previousText ?? phrases.previous ?? '');
   const cueWords = new Set([
     ...(spans ? [recency[0]!, recency[recency.length - 1]!] : recency),
     ...(before.length > 2 && /^(?:previous|prior|preceding|former)$/.test(before[0]!)
@@ -103,6 +107,7 @@ export function topicWords(question: string): string[] {
       : before),
     ...wordTokens(cue.period?.text ?? ''),
     ...wordTokens(cue.at?.text ?? ''),
+    ...phrases.relative.flatMap((text) => wordTokens(text)),
   ]);
   const seen = new Set<string>();
   const out: string[] = [];

@@ -136,6 +136,32 @@ const PREVIOUS =
   /\b(?:(?:previous|prior|preceding|former)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:version|edition|release|revision|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document)|(?:version|edition|release|revision|one|notes|policy|notice|handbook|manual|guide|list|document)\s+(?:before|preceding|prior\s+to)\s+the\s+(?:latest|current|newest|most\s+recent)(?:\s+(?:one|version|edition|release|revision))?)\b/i;
 
 /**
+ * An offset from another time: "a year before", "two quarters earlier", "six months ago", "one
+ * year later". It places a question in time relative to a cue ("a year before the latest
+ * quarter") and names no subject.
+ */
+const RELATIVE_TIME =
+  /\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+)\s+(?:years?|quarters?|months?|weeks?|days?)\s+(?:before|after|earlier|later|ago|prior|previously)\b/gi;
+
+/**
+ * The phrases of `question` that place it in time, whether or not its {@link TimeCue} acts on
+ * them: a recency cue ("latest") and "the previous version" are read even when a stated period or
+ * date takes precedence over them (a cue holds one of them at most), and offsets from another time
+ * ("a year before") are read too. Their words say when, not what: the answer's evidence check
+ * does not look for them in the documents (see `topicWords`).
+ */
+export function timePhrases(question: string): { recency?: string; previous?: string; relative: string[] } {
+  const out: { recency?: string; previous?: string; relative: string[] } = {
+    relative: [...question.matchAll(RELATIVE_TIME)].map((m) => m[0]),
+  };
+  const previous = PREVIOUS.exec(question);
+  if (previous) out.previous = previous[0];
+  const recency = RECENCY.exec(question);
+  if (recency) out.recency = recency[0];
+  return out;
+}
+
+/**
  * Two digits in a row: every period pattern (`QUARTER_PATTERNS`, `MONTH_PATTERN`, `YEAR_PATTERN`:
  * a year, or a year's last two digits) and every written date (`WRITTEN_DATE`: a four-digit year)
  * holds them, so a question without them matches none. Those patterns are long case-insensitive
