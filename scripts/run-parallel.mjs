@@ -1,9 +1,10 @@
 // Runs package.json scripts at the same time and exits with the first failure's status, printing
 // each script's output whole when it ends (so that outputs never interleave). `npm test` runs the
-// type check and the build this way: each is one single-threaded tsc, so on two cores they take
-// the time of the longer one instead of the sum.
+// lint, the type check and the build this way: the type check and the build are each one
+// single-threaded tsc, so on two cores they take the time of the longer one instead of the sum,
+// and the lint (2 s of CPU) fits beside them (42 s against 57 s with the lint first, at load 6).
 //
-//   node scripts/run-parallel.mjs typecheck build
+//   node scripts/run-parallel.mjs lint typecheck build
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);

@@ -186,9 +186,10 @@ describe('search planning', () => {
   });
 
   it('fuses inside a store that offers hybrid search, in one round trip', async () => {
-    const { createPglite } = await import('../store/postgres/pglite-driver.js');
+    const { freshPglite } = await import('../../test/support/pglite.js');
+    const { pgliteDriver } = await import('../store/postgres/pglite-driver.js');
     const { openPostgresStore } = await import('../store/postgres/postgres-store.js');
-    const store = await openPostgresStore({ pglite: await createPglite() });
+    const store = await openPostgresStore({ driver: pgliteDriver(await freshPglite(), true) });
     const engine = await createEngine({ store, embedder: embedder() });
     await ingestAll(engine, 'default');
     const result = await engine.search('otter river', { mode: 'hybrid', topK: 3 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenSearchDouble, startOpenSearchDouble } from '../../test/support/opensearch-double.js';
+import { freshPglite } from '../../test/support/pglite.js';
 import { type QdrantDouble, startQdrantDouble } from '../../test/support/qdrant-double.js';
 import { documentWrite, storedChunk } from '../../test/support/store-records.js';
 import type { Store } from '../core/ports.js';
@@ -10,6 +11,7 @@ import type { StoredChunk } from '../core/types.js';
 import { createMemoryStore } from './memory/memory-store.js';
 import { migrateStore } from './migrate.js';
 import { openOpenSearchStore } from './opensearch/opensearch-store.js';
+import { pgliteDriver } from './postgres/pglite-driver.js';
 import { openPostgresStore } from './postgres/postgres-store.js';
 import { openQdrantStore } from './qdrant/qdrant-store.js';
 import { openSqliteStore } from './sqlite/sqlite-store.js';
@@ -96,7 +98,8 @@ async function snapshot(store: Store) {
 
 const stores = {
   sqlite: () => openSqliteStore({ path: join(root, `${++opened}.db`) }),
-  pglite: () => openPostgresStore({ pglite: 'memory://' }),
+  // In memory, owned by the store (closed with it), from the run's copy of a new data folder.
+  pglite: async () => openPostgresStore({ driver: pgliteDriver(await freshPglite(), true) }),
   memory: async () => createMemoryStore(),
   qdrant: () => openQdrantStore({ url: qdrant.url, prefix: `m${++opened}` }),
   opensearch: () => openOpenSearchStore({ node: opensearch.url, prefix: `m${++opened}` }),

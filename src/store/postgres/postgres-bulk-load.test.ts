@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPglite } from '../../../test/support/pglite.js';
 import { describeOnPostgresServer, onServer } from '../../../test/support/postgres-server.js';
 import { documentWrite, storedChunk } from '../../../test/support/store-records.js';
 import type { StoredChunk } from '../../core/types.js';
 import { tableNameFor } from '../sql/table-name.js';
-import { createPglite } from './pglite-driver.js';
 import { openPostgresStore, type PostgresStore } from './postgres-store.js';
 
 /** A seeded linear congruential generator in [0, 1). */
@@ -245,7 +245,7 @@ describe('PostgresStore.bulkLoad on PGlite', () => {
   let store: PostgresStore;
   let sql: Sql;
   beforeAll(async () => {
-    const db = await createPglite();
+    const db = await freshPglite();
     store = await openPostgresStore({ pglite: db });
     await store.migrate();
     sql = async (text) => (await db.query<Record<string, unknown>>(text)).rows;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPglite } from '../../../test/support/pglite.js';
 import { describeOnPostgresServer } from '../../../test/support/postgres-server.js';
 import { storedChunk } from '../../../test/support/store-records.js';
 import type { DistanceMetric } from '../../core/ports.js';
 import { createMemoryStore } from '../memory/memory-store.js';
-import { createPglite } from './pglite-driver.js';
+import { pgliteDriver } from './pglite-driver.js';
 import { vectorOperatorClass } from './postgres-metric.js';
 import { openPostgresStore, type PostgresStore } from './postgres-store.js';
 
@@ -73,7 +74,7 @@ describe('vectorOperatorClass', () => {
 describe('distance metrics on PostgreSQL (PGlite)', () => {
   let store: PostgresStore;
   beforeAll(async () => {
-    store = await openPostgresStore({ pglite: await createPglite() });
+    store = await openPostgresStore({ driver: pgliteDriver(await freshPglite(), true) });
   });
   afterAll(() => store.close());
 

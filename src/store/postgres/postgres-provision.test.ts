@@ -1,14 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPglite } from '../../../test/support/pglite.js';
 import { storedChunk } from '../../../test/support/store-records.js';
 import { createEngine } from '../../engine/engine.js';
-import { createPglite } from './pglite-driver.js';
 import { openPostgresStore } from './postgres-store.js';
 
 describe('PostgreSQL store: provision: false', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = await createPglite();
+    db = await freshPglite();
   });
   afterAll(() => db.close());
 
@@ -52,7 +52,7 @@ describe('PostgreSQL store: provision: false', () => {
 describe('PostgreSQL store: vector index on demand', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = await createPglite();
+    db = await freshPglite();
   });
   afterAll(() => db.close());
 
