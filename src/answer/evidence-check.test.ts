@@ -80,13 +80,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(dated).toContain('revenue');
     expect(dated).not.toContain('latest');
     expect(dated).not.toContain('year');
-    expect(topicWords('What did the pump manual say about seals two releases earlier, six months ago?')).toEqual([
-      'pump',
-      'manual',
-      'seals',
-      'releases',
-      'earlier',
-    ]);
+    expect(
+      topicWords('What did the pump manual say about seals two releases earlier, six months ago?'),
+    ).toEqual(['pump', 'manual', 'seals', 'releases', 'earlier']);
     // "The previous price list" beside a stated date: "previous" and "list" say which version.
     expect(topicWords('What did the previous price list of March 2024 charge for delivery?')).toEqual([
       'price',
