@@ -29,8 +29,8 @@
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
-import { timeCue, timePhrases } from '../retrieve/time-preference.js';
 import { questionTerms } from './relevance.js';
+import { isContrastWord, isFormTerm, timeWords } from './unwritten-words.js';
 
 /**
  * Absent topic words that make "not found" on their own: two. One absent word makes it only when
@@ -89,26 +89,9 @@ export interface EvidenceScope {
  */
 export function topicWords(question: string): string[] {
   const about = new Set(questionTerms(question));
-  const cue = timeCue(question);
-  // The cue's phrases, and those a stated period or date took precedence over ("the three months
-  // ended September 30, 2022, a year before the latest quarter": "latest", "year").
-  const phrases = timePhrases(question);
-  // A recency cue's own words, not the words it spans that say what ("the current travel policy":
-  // "current" and "policy", not "travel").
-  const recency = wordTokens(cue.recencyText ?? phrases.recency ?? '');
-  const spans = /^(?:current|this|last|past)$/.test(recency[0] ?? '') && recency.length > 2;
-  // Likewise "the previous employee handbook": "previous" and "handbook"; a stated date's words
-  // ("in force on", "before", "July 2023") pick a version too.
-  const before = wordTokens(cue.previousText ?? phrases.previous ?? '');
-  const cueWords = new Set([
-    ...(spans ? [recency[0]!, recency[recency.length - 1]!] : recency),
-    ...(before.length > 2 && /^(?:previous|prior|preceding|former)$/.test(before[0]!)
-      ? [before[0]!, before[before.length - 1]!]
-      : before),
-    ...wordTokens(cue.period?.text ?? ''),
-    ...wordTokens(cue.at?.text ?? ''),
-    ...phrases.relative.flatMap((text) => wordTokens(text)),
-  ]);
+  // Words that pick a version ("latest", "a year before", "Q3 2023"), describe by contrast
+  // ("outside", "foreign") or say what form the answer takes ("give", "instructions").
+  const cueWords = timeWords(question);
   const seen = new Set<string>();
   const out: string[] = [];
   let previous: string | undefined;
@@ -117,10 +100,10 @@ export function topicWords(question: string): string[] {
     previous = word;
     if (afterHow) continue;
     if (word.length <= 3 || isStopWord(word) || FRAMING.has(word) || !/^\p{L}+$/u.test(word)) continue;
-    if (cueWords.has(word)) continue;
+    if (cueWords.has(word) || isContrastWord(word)) continue;
     if (/(?:ed|ing)$/.test(word) && word.length > 5) continue;
     const [stem] = contentTerms(word);
-    if (stem === undefined || !about.has(stem) || seen.has(stem)) continue;
+    if (stem === undefined || !about.has(stem) || seen.has(stem) || isFormTerm(stem)) continue;
     seen.add(stem);
     out.push(word);
   }

@@ -6,6 +6,7 @@
  */
 import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
+import { unwrittenTerms } from './unwritten-words.js';
 
 /** Options of {@link relevantHits}. */
 export interface RelevanceOptions {
@@ -58,15 +59,28 @@ export function termCoverage(terms: string[], text: string): number {
 }
 
 /**
+ * The terms the relevance floor counts: the question's terms (see {@link questionTerms}) less those
+ * a passage need not write (`unwrittenTerms`: the words of a time cue, "latest", "the three months
+ * ended September 30, 2022", and contrast words, "outside", "foreign"); all of them when that
+ * leaves none.
+ */
+export function floorTerms(question: string): string[] {
+  const terms = [...new Set(questionTerms(question))];
+  const unwritten = unwrittenTerms(question);
+  const written = terms.filter((t) => !unwritten.has(t));
+  return written.length > 0 ? written : terms;
+}
+
+/**
  * Keeps the hits that clear the relevance floor, in their order: those holding (in text or heading
- * path) at least `minTermCoverage` of the question's terms (see {@link questionTerms}) — counting
+ * path) at least `minTermCoverage` of the question's terms (see {@link floorTerms}) — counting
  * with a hit's own terms those of the other hits from its document, as long as the hit holds half
  * that share itself (the report's cover names the aircraft, its Analysis what happened) — or with a
  * dense similarity of at least `minSimilarity`.
  */
 export function relevantHits(question: string, hits: Hit[], options: RelevanceOptions = {}): Hit[] {
   const minCoverage = options.minTermCoverage ?? 0.5;
-  const terms = [...new Set(questionTerms(question))];
+  const terms = floorTerms(question);
   const own = hits.map(
     (hit) => new Set(contentTerms(`${hit.chunk.headingPath.join(' ')} ${hit.chunk.text}`)),
   );

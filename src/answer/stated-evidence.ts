@@ -57,6 +57,7 @@ import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
 import { isRequestTerm } from './relevance.js';
 import { supposes } from './supposition.js';
+import { isFormTerm } from './unwritten-words.js';
 
 /**
  * Share of the asked documents' chunks at and above which a term is common, not specific: a
@@ -309,6 +310,11 @@ const OBJECT_END =
  * noun, its being stated when one is only request words ("new disclosures").
  */
 function askedExistence(after: string, question: string, lead: string): AskedExistence | undefined {
+  // "any instructions for winter storage", "any guidance on refunds": what the form noun is for.
+  const form = FORM_HEAD.exec(after);
+  if (form && isFormTerm(contentTerms(form[2]!)[0] ?? '') && namingTerms(form[1]!, question).length === 0) {
+    return askedExistence(after.slice(form[0].length), question, `${lead}${form[0]}`);
+  }
   const isChange = (head: string) => {
     const words = head.trim().split(/\s+/);
     return (
@@ -357,6 +363,13 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
     ...(change ? { change: true as const } : {}),
   };
 }
+
+/**
+ * An existence subject that opens with a noun naming the form of what is asked and says what it
+ * is for ("instructions for winter storage", "any guidance on refunds", see `isFormTerm`): the
+ * noun (group 2), the words before it (group 1).
+ */
+const FORM_HEAD = /^((?:[\p{L}-]+\s+){0,2}?)([\p{L}]+)\s+(?:for|on|about|regarding|concerning|of|to)\s+/iu;
 
 /** True when stems `a` and `b` are one word's forms: one begins with the other, the shorter of four letters or more. */
 export function stemsMatch(a: string, b: string): boolean {
