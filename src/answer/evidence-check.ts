@@ -172,23 +172,73 @@ export function asksWhetherContains(question: string): boolean {
  */
 export function evidenceDocuments(question: string, hits: readonly Hit[]): string[] | undefined {
   if (!asksWhetherContains(question)) return undefined;
-  return askedDocuments(hits);
+  return askedDocuments(hits, question);
+}
+
+/**
+ * The version label `question` names a document by: the letter or number after "revision",
+ * "rev.", "version", "edition" or "release" ("revision B" → `b`, "version 2.1" → `2.1`), lower
+ * case; undefined when it names none.
+ */
+export function versionLabel(question: string): string | undefined {
+  const m =
+    /\b(?:revision|rev\.?|version|ver\.?|edition|release)\s+([a-z]|\d+(?:\.\d+)*)(?![\p{L}\p{N}])/iu.exec(
+      question,
+    );
+  return m?.[1]?.toLowerCase();
+}
+
+/** Words of a document name that introduce its version label ("rev-b", "version-2", "v2.1"). */
+const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$/;
+
+/**
+ * True when the document name `name` (a path or title) carries the version label `label` (see
+ * {@link versionLabel}): after a word introducing a label (`pump-manual-rev-b.md`, "Revision B",
+ * `guide-version-2.md`), joined to one (`manual-v2.1.pdf`, `revB`), or, for a number with a dot,
+ * on its own (`orbit-release-notes-2.1.md`).
+ */
+export function namesVersion(name: string, label: string): boolean {
+  const words = name
+    .replace(/^.*[/\\]/, '')
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .toLowerCase()
+    .split(/[^a-z0-9.]+/)
+    .map((w) => w.replace(/^\.+|\.+$/g, ''))
+    .filter((w) => w !== '');
+  return words.some(
+    (word, i) =>
+      (word === label &&
+        (LABEL_WORD.test(words[i - 1] ?? '') || (label.includes('.') && /^\d/.test(label)))) ||
+      (word.endsWith(label) && LABEL_WORD.test(word.slice(0, -label.length))),
+  );
 }
 
 /**
  * The documents the first hits were boosted for: those the question names (`focus`), narrowed to
  * the ones a period or recency cue picked among them when any was; the ones such a cue picked when
- * it names none; undefined when no hit was boosted. See {@link evidenceDocuments}.
+ * it names none; undefined when no hit was boosted. When `question` names a version label
+ * ("revision C", "version 2.1", see {@link versionLabel}) and some of them carry it in their name
+ * (see {@link namesVersion}), those only: document focus reads a name's words, and a label's
+ * single letter is no word. See {@link evidenceDocuments}.
  */
-export function askedDocuments(hits: readonly Hit[]): string[] | undefined {
+export function askedDocuments(hits: readonly Hit[], question?: string): string[] | undefined {
   const named = new Set<string>();
   const timed = new Set<string>();
+  const names = new Map<string, string[]>();
   for (const hit of hits.slice(0, EVIDENCE_HITS)) {
     for (const boost of hit.boosts ?? []) {
       (boost.kind === 'focus' ? named : timed).add(hit.chunk.documentId);
     }
+    names.set(hit.chunk.documentId, [hit.chunk.documentId, ...(hit.sourceName ? [hit.sourceName] : [])]);
   }
   const both = [...named].filter((id) => timed.has(id));
   const chosen = both.length > 0 ? both : named.size > 0 ? [...named] : [...timed];
-  return chosen.length > 0 ? chosen : undefined;
+  // "revision C of the pump manual": of the manuals it names, those whose name carries the label.
+  const label = question === undefined ? undefined : versionLabel(question);
+  const labelled =
+    label === undefined
+      ? []
+      : chosen.filter((id) => (names.get(id) ?? [id]).some((name) => namesVersion(name, label)));
+  const asked = labelled.length > 0 ? labelled : chosen;
+  return asked.length > 0 ? asked : undefined;
 }

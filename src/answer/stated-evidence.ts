@@ -384,11 +384,27 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
   return false;
 }
 
-/** The factual sentences of a chunk (see `supposes`) with their terms. */
+/**
+ * The factual sentences of a chunk (see `supposes`) with their terms, which include those of the
+ * heading of the section a sentence is in, below the document's title: under "Winter storage",
+ * "Drain the pump completely before storing it below 0 °C." states the winter storage it instructs
+ * about. The heading is the chunk's last heading line before the sentence, else the innermost of
+ * its heading path when that path is two or more deep.
+ */
 function statementsOf(hit: Hit): Array<{ text: string; terms: Set<string> }> {
-  return passagesOf(hit.chunk.text)
-    .filter((p) => p.kind === 'sentence' && !supposes(p.text))
-    .map((p) => ({ text: p.text, terms: new Set(contentTerms(p.text)) }));
+  const path = hit.chunk.headingPath;
+  let heading = path.length >= 2 ? path.at(-1)! : '';
+  const out: Array<{ text: string; terms: Set<string> }> = [];
+  for (const section of hit.chunk.text.split(/^(?=#{1,6}\s)/m)) {
+    const line = /^(#{1,6})\s+(.*)$/m.exec(section);
+    if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
+    const around = contentTerms(heading);
+    for (const p of passagesOf(section)) {
+      if (p.kind !== 'sentence' || supposes(p.text)) continue;
+      out.push({ text: p.text, terms: new Set([...contentTerms(p.text), ...around]) });
+    }
+  }
+  return out;
 }
 
 /** The result of {@link judgeStatement}. */
