@@ -14,7 +14,9 @@
  * after "how" ("how long", "how heavy", "how often"), which asks for a measure the answer gives in
  * figures ("7.5 months", "6,400 grams") rather than naming the topic, nor the words of a time cue
  * ("latest", "most recent", "Q3 2023", "a year before"), which pick a version rather than name a
- * subject, also where a stated date takes precedence over a recency cue.
+ * subject, also where a stated date takes precedence over a recency cue, nor contrast words
+ * ("outside", "foreign": a report names the place) and form words ("give", "instructions": a
+ * manual instructs without naming its instructions; see `unwritten-words.ts`).
  *
  * When the question asks whether particular documents contain something ("Did Contoso report any
  * divestiture?", see {@link asksWhetherContains}) and it names them — the retriever's document
