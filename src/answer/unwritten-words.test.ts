@@ -63,7 +63,7 @@ describe('relevantHits with words a passage need not write', () => {
     ).toEqual([france]);
   });
 
-  it('still counts a stated date where the document holds it', () => {
+  it('counts a stated date where the document holds it, not against a passage that lacks it', () => {
     // The cover states the date the question names; the limits section alone holds too few terms.
     const cover = hit('manual-rev-b.md', '# HX-200 Pump Operating Manual\n\nRevised: August 30, 2022');
     const limits = hit('manual-rev-b.md', 'The pump runs at up to 3,200 rpm.', [
