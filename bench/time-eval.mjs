@@ -36,6 +36,12 @@
 //   written before the rules they measure: pairs of one form, "are there any changes in/to X"
 //   (the document states X; it states a change of X for one and not for the other) and "did the
 //   report disclose X" (no "any"); measure only.
+// - in-force-blind, quarterly-tables-blind, ntsb-blind: bench/questions/*-blind.jsonl, written
+//   before the false "not found" fixes of issue 22 (bench/results/time-eval-falsenf-*.json) and
+//   never looked at while making them: answerable questions of the forms that were refused ("what
+//   does the latest X say about Y" where only an older version says it, in the document's own
+//   words or not; "does X give any instructions for Y"; "which accidents happened …, …") and one
+//   unanswerable question of the same form per set; measure only.
 // Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
 // whose first citation is a right document, the share stating the reference's key figure, and
 // honest "not found": on the questions whose reference says the document lacks the information
@@ -124,7 +130,10 @@ const sets = [
     name: 'in-force',
     folder: 'test/fixtures/in-force',
     include: ['**/*.md'],
-    parts: [{ name: 'in-force', questions: 'bench/questions/in-force.jsonl' }],
+    parts: [
+      { name: 'in-force', questions: 'bench/questions/in-force.jsonl' },
+      { name: 'in-force-blind', questions: 'bench/questions/in-force-blind.jsonl' },
+    ],
   },
   {
     // Reports labelled by fiscal year (a year from July 1) beside a calendar series: a question's
@@ -149,7 +158,10 @@ const sets = [
     name: 'quarterly-tables',
     folder: 'test/fixtures/quarterly-tables',
     include: ['**/*.md'],
-    parts: [{ name: 'quarterly-tables', questions: 'bench/questions/quarterly-tables.jsonl' }],
+    parts: [
+      { name: 'quarterly-tables', questions: 'bench/questions/quarterly-tables.jsonl' },
+      { name: 'quarterly-tables-blind', questions: 'bench/questions/quarterly-tables-blind.jsonl' },
+    ],
   },
   {
     name: 'nih',
@@ -173,6 +185,7 @@ const sets = [
       { name: 'ntsb-pairs', questions: 'bench/questions/ntsb-pairs.jsonl' },
       { name: 'ntsb-relation-pairs', questions: 'bench/questions/ntsb-relation-pairs.jsonl' },
       { name: 'ntsb-form-pairs', questions: 'bench/questions/ntsb-form-pairs.jsonl' },
+      { name: 'ntsb-blind', questions: 'bench/questions/ntsb-blind.jsonl' },
     ],
   },
 ];

@@ -217,7 +217,7 @@ async function statementOf(
   if (!offline || askedStatement(question) === undefined) return undefined;
   const lister = engine as AnsweringEngine & Partial<Pick<StatementSearcher, 'listDocuments'>>;
   if (typeof lister.listDocuments !== 'function') return undefined;
-  const documents = askedDocuments(hits);
+  const documents = askedDocuments(hits, question);
   if (documents === undefined) return undefined;
   return inSpan('cairn.evidence.statement', {}, async (span) => {
     const found = await statedEvidence(lister as StatementSearcher, question, documents, {

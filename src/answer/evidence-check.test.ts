@@ -5,10 +5,13 @@ import { openStore } from '../engine/store-schemes.js';
 import { NOT_FOUND_TEXT } from './ask.js';
 import {
   absentWords,
+  askedDocuments,
   asksWhetherContains,
   evidenceDocuments,
   lacksEvidence,
+  namesVersion,
   topicWords,
+  versionLabel,
 } from './evidence-check.js';
 
 const reports: Record<string, string> = {
@@ -245,5 +248,50 @@ describe('not found about one document, only for questions asking whether it is 
     const answer = await engine.ask('What was the driver behind Contoso research spend?');
     expect(answer.notFound).toBe(false);
     await engine.close();
+  });
+});
+
+describe('version labels among the asked documents', () => {
+  const focused = (documentId: string): Hit => ({
+    chunk: {
+      id: `${documentId}:0`,
+      documentId,
+      sourceId: documentId,
+      ordinal: 0,
+      text: '# HX-200 Pump Operating Manual',
+      headingPath: [],
+      pageStart: 1,
+      pageEnd: 1,
+      tokenCount: 1,
+      metadata: {},
+    },
+    score: 1,
+    scores: { lexical: 1 },
+    boosts: [{ kind: 'focus', weight: 2, reason: 'the query names this document' }],
+  });
+
+  it('reads the label a question names a version by', () => {
+    expect(versionLabel('Does revision C of the pump manual give any instructions?')).toBe('c');
+    expect(versionLabel('Did the rev. B manual change the warranty?')).toBe('b');
+    expect(versionLabel('What did version 2.1 fix?')).toBe('2.1');
+    expect(versionLabel('What did the previous version say?')).toBeUndefined();
+    expect(versionLabel('What do the release notes say?')).toBeUndefined();
+  });
+
+  it('matches the label in a document name', () => {
+    expect(namesVersion('manuals/pump-manual-rev-b.md', 'b')).toBe(true);
+    expect(namesVersion('manuals/pump-manual-rev-b.md', 'c')).toBe(false);
+    expect(namesVersion('Manual v2.1.pdf', '2.1')).toBe(true);
+    expect(namesVersion('orbit-release-notes-2.1.md', '2.1')).toBe(true);
+    expect(namesVersion('report-2.md', '2')).toBe(false);
+  });
+
+  it('narrows the documents a question names to those carrying its label, never to none', () => {
+    const hits = ['rev-b', 'rev-a', 'rev-c'].map((r) => focused(`manuals/pump-manual-${r}.md`));
+    const question = 'Does revision C of the HX-200 pump manual give any instructions for winter storage?';
+    expect(askedDocuments(hits, question)).toEqual(['manuals/pump-manual-rev-c.md']);
+    expect(evidenceDocuments(question, hits)).toEqual(['manuals/pump-manual-rev-c.md']);
+    expect(askedDocuments(hits, question.replace('revision C', 'revision D'))).toHaveLength(3);
+    expect(askedDocuments(hits)).toHaveLength(3);
   });
 });

@@ -14,7 +14,9 @@
  * after "how" ("how long", "how heavy", "how often"), which asks for a measure the answer gives in
  * figures ("7.5 months", "6,400 grams") rather than naming the topic, nor the words of a time cue
  * ("latest", "most recent", "Q3 2023", "a year before"), which pick a version rather than name a
- * subject, also where a stated date takes precedence over a recency cue.
+ * subject, also where a stated date takes precedence over a recency cue, nor contrast words
+ * ("outside", "foreign": a report names the place) and form words ("give", "instructions": a
+ * manual instructs without naming its instructions; see `unwritten-words.ts`).
  *
  * When the question asks whether particular documents contain something ("Did Contoso report any
  * divestiture?", see {@link asksWhetherContains}) and it names them — the retriever's document
@@ -29,8 +31,8 @@
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
-import { timeCue, timePhrases } from '../retrieve/time-preference.js';
 import { questionTerms } from './relevance.js';
+import { isContrastWord, isFormTerm, timeWords } from './unwritten-words.js';
 
 /**
  * Absent topic words that make "not found" on their own: two. One absent word makes it only when
@@ -89,26 +91,9 @@ export interface EvidenceScope {
  */
 export function topicWords(question: string): string[] {
   const about = new Set(questionTerms(question));
-  const cue = timeCue(question);
-  // The cue's phrases, and those a stated period or date took precedence over ("the three months
-  // ended September 30, 2022, a year before the latest quarter": "latest", "year").
-  const phrases = timePhrases(question);
-  // A recency cue's own words, not the words it spans that say what ("the current travel policy":
-  // "current" and "policy", not "travel").
-  const recency = wordTokens(cue.recencyText ?? phrases.recency ?? '');
-  const spans = /^(?:current|this|last|past)$/.test(recency[0] ?? '') && recency.length > 2;
-  // Likewise "the previous employee handbook": "previous" and "handbook"; a stated date's words
-  // ("in force on", "before", "July 2023") pick a version too.
-  const before = wordTokens(cue.previousText ?? phrases.previous ?? '');
-  const cueWords = new Set([
-    ...(spans ? [recency[0]!, recency[recency.length - 1]!] : recency),
-    ...(before.length > 2 && /^(?:previous|prior|preceding|former)$/.test(before[0]!)
-      ? [before[0]!, before[before.length - 1]!]
-      : before),
-    ...wordTokens(cue.period?.text ?? ''),
-    ...wordTokens(cue.at?.text ?? ''),
-    ...phrases.relative.flatMap((text) => wordTokens(text)),
-  ]);
+  // Words that pick a version ("latest", "a year before", "Q3 2023"), describe by contrast
+  // ("outside", "foreign") or say what form the answer takes ("give", "instructions").
+  const cueWords = timeWords(question);
   const seen = new Set<string>();
   const out: string[] = [];
   let previous: string | undefined;
@@ -117,10 +102,10 @@ export function topicWords(question: string): string[] {
     previous = word;
     if (afterHow) continue;
     if (word.length <= 3 || isStopWord(word) || FRAMING.has(word) || !/^\p{L}+$/u.test(word)) continue;
-    if (cueWords.has(word)) continue;
+    if (cueWords.has(word) || isContrastWord(word)) continue;
     if (/(?:ed|ing)$/.test(word) && word.length > 5) continue;
     const [stem] = contentTerms(word);
-    if (stem === undefined || !about.has(stem) || seen.has(stem)) continue;
+    if (stem === undefined || !about.has(stem) || seen.has(stem) || isFormTerm(stem)) continue;
     seen.add(stem);
     out.push(word);
   }
@@ -189,23 +174,73 @@ export function asksWhetherContains(question: string): boolean {
  */
 export function evidenceDocuments(question: string, hits: readonly Hit[]): string[] | undefined {
   if (!asksWhetherContains(question)) return undefined;
-  return askedDocuments(hits);
+  return askedDocuments(hits, question);
+}
+
+/**
+ * The version label `question` names a document by: the letter or number after "revision",
+ * "rev.", "version", "edition" or "release" ("revision B" → `b`, "version 2.1" → `2.1`), lower
+ * case; undefined when it names none.
+ */
+export function versionLabel(question: string): string | undefined {
+  const m =
+    /\b(?:revision|rev\.?|version|ver\.?|edition|release)\s+([a-z]|\d+(?:\.\d+)*)(?![\p{L}\p{N}])/iu.exec(
+      question,
+    );
+  return m?.[1]?.toLowerCase();
+}
+
+/** Words of a document name that introduce its version label ("rev-b", "version-2", "v2.1"). */
+const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$/;
+
+/**
+ * True when the document name `name` (a path or title) carries the version label `label` (see
+ * {@link versionLabel}): after a word introducing a label (`pump-manual-rev-b.md`, "Revision B",
+ * `guide-version-2.md`), joined to one (`manual-v2.1.pdf`, `revB`), or, for a number with a dot,
+ * on its own (`orbit-release-notes-2.1.md`).
+ */
+export function namesVersion(name: string, label: string): boolean {
+  const words = name
+    .replace(/^.*[/\\]/, '')
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .toLowerCase()
+    .split(/[^a-z0-9.]+/)
+    .map((w) => w.replace(/^\.+|\.+$/g, ''))
+    .filter((w) => w !== '');
+  return words.some(
+    (word, i) =>
+      (word === label &&
+        (LABEL_WORD.test(words[i - 1] ?? '') || (label.includes('.') && /^\d/.test(label)))) ||
+      (word.endsWith(label) && LABEL_WORD.test(word.slice(0, -label.length))),
+  );
 }
 
 /**
  * The documents the first hits were boosted for: those the question names (`focus`), narrowed to
  * the ones a period or recency cue picked among them when any was; the ones such a cue picked when
- * it names none; undefined when no hit was boosted. See {@link evidenceDocuments}.
+ * it names none; undefined when no hit was boosted. When `question` names a version label
+ * ("revision C", "version 2.1", see {@link versionLabel}) and some of them carry it in their name
+ * (see {@link namesVersion}), those only: document focus reads a name's words, and a label's
+ * single letter is no word. See {@link evidenceDocuments}.
  */
-export function askedDocuments(hits: readonly Hit[]): string[] | undefined {
+export function askedDocuments(hits: readonly Hit[], question?: string): string[] | undefined {
   const named = new Set<string>();
   const timed = new Set<string>();
+  const names = new Map<string, string[]>();
   for (const hit of hits.slice(0, EVIDENCE_HITS)) {
     for (const boost of hit.boosts ?? []) {
       (boost.kind === 'focus' ? named : timed).add(hit.chunk.documentId);
     }
+    names.set(hit.chunk.documentId, [hit.chunk.documentId, ...(hit.sourceName ? [hit.sourceName] : [])]);
   }
   const both = [...named].filter((id) => timed.has(id));
   const chosen = both.length > 0 ? both : named.size > 0 ? [...named] : [...timed];
-  return chosen.length > 0 ? chosen : undefined;
+  // "revision C of the pump manual": of the manuals it names, those whose name carries the label.
+  const label = question === undefined ? undefined : versionLabel(question);
+  const labelled =
+    label === undefined
+      ? []
+      : chosen.filter((id) => (names.get(id) ?? [id]).some((name) => namesVersion(name, label)));
+  const asked = labelled.length > 0 ? labelled : chosen;
+  return asked.length > 0 ? asked : undefined;
 }

@@ -1,11 +1,14 @@
 /**
  * The relevance floor that decides an honest "not found": a hit counts as relevant when it
  * contains enough of the question's terms (stemmed content words, without stop words and words
- * that only say what is asked for), or when its dense similarity clears a threshold.
+ * that only say what is asked for), or when its dense similarity clears a threshold. Words a passage
+ * need not write (a time cue's, "latest", "August 2022"; contrast words, "outside", see
+ * `unwrittenTerms`) count where a hit holds them and are left out of its share where it does not.
  * @module
  */
 import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
+import { unwrittenTerms } from './unwritten-words.js';
 
 /** Options of {@link relevantHits}. */
 export interface RelevanceOptions {
@@ -59,7 +62,8 @@ export function termCoverage(terms: string[], text: string): number {
 
 /**
  * Keeps the hits that clear the relevance floor, in their order: those holding (in text or heading
- * path) at least `minTermCoverage` of the question's terms (see {@link questionTerms}) — counting
+ * path) at least `minTermCoverage` of the question's terms (see {@link questionTerms}; a term of
+ * `unwrittenTerms` the hit lacks is left out of its share) — counting
  * with a hit's own terms those of the other hits from its document, as long as the hit holds half
  * that share itself (the report's cover names the aircraft, its Analysis what happened) — or with a
  * dense similarity of at least `minSimilarity`.
@@ -67,6 +71,9 @@ export function termCoverage(terms: string[], text: string): number {
 export function relevantHits(question: string, hits: Hit[], options: RelevanceOptions = {}): Hit[] {
   const minCoverage = options.minTermCoverage ?? 0.5;
   const terms = [...new Set(questionTerms(question))];
+  // Terms a passage need not write (a time cue's "latest", "August 2022"; "outside", "foreign"):
+  // counted where the passage holds them, not counted against it where it does not.
+  const unwritten = unwrittenTerms(question);
   const own = hits.map(
     (hit) => new Set(contentTerms(`${hit.chunk.headingPath.join(' ')} ${hit.chunk.text}`)),
   );
@@ -76,8 +83,10 @@ export function relevantHits(question: string, hits: Hit[], options: RelevanceOp
     for (const term of own[i]!) set.add(term);
     byDocument.set(hit.chunk.documentId, set);
   });
-  const share = (present: ReadonlySet<string>) =>
-    terms.length === 0 ? 0 : terms.filter((t) => present.has(t)).length / terms.length;
+  const share = (present: ReadonlySet<string>) => {
+    const counted = terms.filter((t) => present.has(t) || !unwritten.has(t));
+    return counted.length === 0 ? 0 : counted.filter((t) => present.has(t)).length / counted.length;
+  };
   return hits.filter((hit, i) => {
     if (options.minSimilarity !== undefined && (hit.scores.dense ?? -1) >= options.minSimilarity) return true;
     const alone = share(own[i]!);

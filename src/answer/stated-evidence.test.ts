@@ -638,3 +638,42 @@ describe('a change question about a filing that states its subject but no change
     expect(answer.text).toContain('contoso-2023-q3.md does not state its mergers');
   });
 });
+
+describe('an existence question asking for instructions, rules or guidance', () => {
+  it('reads what the form noun is for as the subject', () => {
+    expect(
+      askedStatement('Does revision B of the HX-200 pump manual give any instructions for winter storage?'),
+    ).toEqual({
+      kind: 'existence',
+      text: 'any instructions for winter storage',
+      subjects: [['winter', 'storag']],
+    });
+    expect(askedStatement('Does the returns policy give any guidance on damaged parcels?')).toMatchObject({
+      subjects: [['damag', 'parcel']],
+    });
+  });
+
+  it('counts a sentence’s section heading with its terms', () => {
+    const section: Hit = {
+      ...hit(
+        'manual-rev-b.md',
+        '## Winter storage\n\nDrain the pump completely before storing it below 0 °C.',
+      ),
+    };
+    section.chunk = { ...section.chunk, headingPath: ['HX-200 Pump Operating Manual', 'Winter storage'] };
+    const limits = hit('manual-rev-b.md', '## Operating limits\n\nThe pump runs at up to 3,200 rpm.');
+    const asked = askedStatement('Does the HX-200 pump manual give any instructions for winter storage?')!;
+    const frequency = new Map([
+      ['winter', 0.1],
+      ['storag', 0.1],
+    ]);
+    const judged = judgeStatement(asked, [section, limits], frequency);
+    expect(judged).toMatchObject({
+      stated: true,
+      passage: 'Drain the pump completely before storing it below 0 °C.',
+    });
+    // The document's title is no section heading: a sentence under it alone states nothing.
+    const titled = hit('manual-rev-c.md', '# Winter storage guide\n\nThe pump runs at up to 3,600 rpm.');
+    expect(judgeStatement(asked, [titled, limits], frequency).stated).toBe(false);
+  });
+});

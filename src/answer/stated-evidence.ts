@@ -57,6 +57,7 @@ import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
 import { isRequestTerm } from './relevance.js';
 import { supposes } from './supposition.js';
+import { isFormTerm } from './unwritten-words.js';
 
 /**
  * Share of the asked documents' chunks at and above which a term is common, not specific: a
@@ -309,6 +310,11 @@ const OBJECT_END =
  * noun, its being stated when one is only request words ("new disclosures").
  */
 function askedExistence(after: string, question: string, lead: string): AskedExistence | undefined {
+  // "any instructions for winter storage", "any guidance on refunds": what the form noun is for.
+  const form = FORM_HEAD.exec(after);
+  if (form && isFormTerm(contentTerms(form[2]!)[0] ?? '') && namingTerms(form[1]!, question).length === 0) {
+    return askedExistence(after.slice(form[0].length), question, `${lead}${form[0]}`);
+  }
   const isChange = (head: string) => {
     const words = head.trim().split(/\s+/);
     return (
@@ -358,6 +364,13 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
   };
 }
 
+/**
+ * An existence subject that opens with a noun naming the form of what is asked and says what it
+ * is for ("instructions for winter storage", "any guidance on refunds", see `isFormTerm`): the
+ * noun (group 2), the words before it (group 1).
+ */
+const FORM_HEAD = /^((?:[\p{L}-]+\s+){0,2}?)([\p{L}]+)\s+(?:for|on|about|regarding|concerning|of|to)\s+/iu;
+
 /** True when stems `a` and `b` are one word's forms: one begins with the other, the shorter of four letters or more. */
 export function stemsMatch(a: string, b: string): boolean {
   if (a === b) return true;
@@ -371,11 +384,27 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
   return false;
 }
 
-/** The factual sentences of a chunk (see `supposes`) with their terms. */
+/**
+ * The factual sentences of a chunk (see `supposes`) with their terms, which include those of the
+ * heading of the section a sentence is in, below the document's title: under "Winter storage",
+ * "Drain the pump completely before storing it below 0 °C." states the winter storage it instructs
+ * about. The heading is the chunk's last heading line before the sentence, else the innermost of
+ * its heading path when that path is two or more deep.
+ */
 function statementsOf(hit: Hit): Array<{ text: string; terms: Set<string> }> {
-  return passagesOf(hit.chunk.text)
-    .filter((p) => p.kind === 'sentence' && !supposes(p.text))
-    .map((p) => ({ text: p.text, terms: new Set(contentTerms(p.text)) }));
+  const path = hit.chunk.headingPath;
+  let heading = path.length >= 2 ? path.at(-1)! : '';
+  const out: Array<{ text: string; terms: Set<string> }> = [];
+  for (const section of hit.chunk.text.split(/^(?=#{1,6}\s)/m)) {
+    const line = /^(#{1,6})\s+(.*)$/m.exec(section);
+    if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
+    const around = contentTerms(heading);
+    for (const p of passagesOf(section)) {
+      if (p.kind !== 'sentence' || supposes(p.text)) continue;
+      out.push({ text: p.text, terms: new Set([...contentTerms(p.text), ...around]) });
+    }
+  }
+  return out;
 }
 
 /** The result of {@link judgeStatement}. */

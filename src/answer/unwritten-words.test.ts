@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Hit } from '../core/types.js';
+import { topicWords } from './evidence-check.js';
+import { relevantHits } from './relevance.js';
+import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
+
+function hit(id: string, text: string, headingPath: string[] = []): Hit {
+  return {
+    chunk: {
+      id: `${id}:${text.length}`,
+      documentId: id,
+      sourceId: id,
+      ordinal: 0,
+      text,
+      headingPath,
+      pageStart: 1,
+      pageEnd: 1,
+      tokenCount: 1,
+      metadata: {},
+    },
+    score: 1,
+    scores: { lexical: 1 },
+  };
+}
+
+describe('timeWords, unwrittenTerms', () => {
+  it('reads the words of a recency cue, a stated period and contrast words', () => {
+    expect([...timeWords('What does the latest policy say about storage?')]).toEqual(['latest']);
+    expect(timeWords('What did the manual revised in August 2022 say?')).toEqual(new Set(['august', '2022']));
+    expect(
+      unwrittenTerms('Which accidents happened outside the United States, under a foreign government?'),
+    ).toEqual(new Set(['outsid', 'foreign']));
+    expect(isContrastWord('abroad')).toBe(true);
+    expect(isContrastWord('winter')).toBe(false);
+    expect(isFormTerm('instruct')).toBe(true);
+    expect(isFormTerm('storag')).toBe(false);
+  });
+});
+
+describe('relevantHits with words a passage need not write', () => {
+  it('does not count a recency word against the passage that answers', () => {
+    // Only the words "latest" and "policy" are missing: 3 of 6 counted terms, not 3 of 7.
+    const storage = hit(
+      'manual-rev-b.md',
+      '## Winter storage\n\nDrain the pump completely before storing it below 0 °C.',
+      ['HX-200 Pump Operating Manual', 'Winter storage'],
+    );
+    expect(
+      relevantHits('What does the latest policy say about storing the pump below freezing?', [storage]),
+    ).toEqual([storage]);
+  });
+
+  it('does not count contrast words against a passage naming the place', () => {
+    const france = hit(
+      'report.pdf',
+      'The accident investigation is under the jurisdiction and control of the French government.',
+    );
+    expect(
+      relevantHits(
+        'Which accidents happened outside the United States, under a foreign government’s investigation?',
+        [france],
+      ),
+    ).toEqual([france]);
+  });
+
+  it('counts a stated date where the document holds it, not against a passage that lacks it', () => {
+    // The cover states the date the question names; the limits section alone holds too few terms.
+    const cover = hit('manual-rev-b.md', '# HX-200 Pump Operating Manual\n\nRevised: August 30, 2022');
+    const limits = hit('manual-rev-b.md', 'The pump runs at up to 3,200 rpm.', [
+      'HX-200 Pump Operating Manual',
+      'Operating limits',
+    ]);
+    const question =
+      'What was the maximum rotational speed of the pump according to the manual revised in August 2022?';
+    expect(relevantHits(question, [cover, limits])).toContain(limits);
+    // A passage holding none of the question's other words is still dropped.
+    const other = hit('travel.md', 'Meals abroad are paid at the local per diem rate.');
+    expect(relevantHits(question, [other])).toEqual([]);
+  });
+});
+
+describe('topicWords without contrast and form words', () => {
+  it('takes neither "outside"/"foreign" nor "give"/"instructions" as topics', () => {
+    expect(
+      topicWords(
+        'Which accidents happened outside the United States, under a foreign government’s investigation?',
+      ),
+    ).toEqual(['accidents', 'states', 'investigation']);
+    expect(
+      topicWords('Does revision B of the HX-200 pump manual give any instructions for winter storage?'),
+    ).toEqual(['revision', 'pump', 'manual', 'winter', 'storage']);
+  });
+});
