@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPglite } from '../src/store/postgres/pglite-driver.js';
 import { tempDir } from './support/corpus.js';
 import { ensureBuilt } from './support/ensure-built.js';
+import { type ServedPglite, servePglite } from './support/pglite.js';
 import {
   describeOnPostgresServer,
   dropTestDatabase,
@@ -54,23 +52,15 @@ async function ingestSearchAsk(url: string): Promise<void> {
 // same driver (as the runtime role, on a real server), so this block would only repeat it.
 if (postgresServerUrl() === undefined) {
   describe('cairn CLI on PostgreSQL (pg driver, PGlite served on 127.0.0.1)', () => {
-    let db: PGlite;
-    let server: PGLiteSocketServer;
-    let url: string;
+    let served: ServedPglite;
     beforeAll(async () => {
       ensureBuilt();
-      db = await createPglite();
-      server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
-      await server.start();
-      url = `postgres://postgres@${server.getServerConn()}/postgres`;
+      served = await servePglite();
     });
-    afterAll(async () => {
-      await server.stop();
-      await db.close();
-    });
+    afterAll(() => served.close());
 
     it('ingests, searches, answers and lists with --db postgres://', async () => {
-      await ingestSearchAsk(url);
+      await ingestSearchAsk(served.url);
     });
   });
 }

@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { createPglite } from '../../src/store/postgres/pglite-driver.js';
 
 let template: Promise<Blob> | undefined;
@@ -39,4 +40,32 @@ async function makeTemplate(): Promise<Blob> {
 export async function freshPglite(): Promise<PGlite> {
   template ??= makeTemplate();
   return createPglite({ loadDataDir: await template });
+}
+
+/** A PGlite database served over a socket on 127.0.0.1, for the `pg` driver (see {@link servePglite}). */
+export interface ServedPglite {
+  /** The database behind the socket, for direct queries (emptying tables between tests). */
+  db: PGlite;
+  /** `postgres://postgres@127.0.0.1:PORT/postgres`. */
+  url: string;
+  /** Stops the server and closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * `database` (a {@link freshPglite} when not given) served on an ephemeral port of 127.0.0.1, up
+ * to 16 connections at once, so that `pg` reaches it as it would a server.
+ */
+export async function servePglite(database?: PGlite): Promise<ServedPglite> {
+  const db = database ?? (await freshPglite());
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
+  await server.start();
+  return {
+    db,
+    url: `postgres://postgres@${server.getServerConn()}/postgres`,
+    async close() {
+      await server.stop();
+      await db.close();
+    },
+  };
 }

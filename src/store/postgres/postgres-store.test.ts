@@ -1,7 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPglite } from '../../../test/support/pglite.js';
+import { freshPglite, type ServedPglite, servePglite } from '../../../test/support/pglite.js';
 import { describeOnPostgresServer, postgresServerUrl } from '../../../test/support/postgres-server.js';
 import { cosine, documentWrite, storedChunk } from '../../../test/support/store-records.js';
 import { validateFilter } from '../../core/filter/validate-filter.js';
@@ -77,19 +76,14 @@ describe('on PGlite, in process', () => {
 });
 
 describe('through pg, on PGlite served over a socket', () => {
+  let served: ServedPglite;
   let db: PGlite;
-  let server: PGLiteSocketServer;
   let url: string;
   beforeAll(async () => {
-    db = await freshPglite();
-    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
-    await server.start();
-    url = `postgres://postgres@${server.getServerConn()}/postgres`;
+    served = await servePglite();
+    ({ db, url } = served);
   });
-  afterAll(async () => {
-    await server.stop();
-    await db.close();
-  });
+  afterAll(() => served.close());
   // The contract through the pg driver when no server is configured. With CAIRN_TEST_POSTGRES_URL
   // set, the server's run below takes the same driver path (plus the runtime role and a real
   // server), so this one would only repeat it (a quarter of the file's time); the test after it,
