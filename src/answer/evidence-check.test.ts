@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
@@ -180,23 +181,8 @@ describe('honest "not found" in the documents a question is about', () => {
   });
 
   it('reads the documents from the focus boosts of the first hits, narrowed by a time cue', () => {
-    const hit = (documentId: string, kinds: Array<'focus' | 'period' | 'recency'>): Hit => ({
-      chunk: {
-        id: `${documentId}:0`,
-        documentId,
-        sourceId: documentId,
-        ordinal: 0,
-        text: 'text',
-        headingPath: [],
-        pageStart: 1,
-        pageEnd: 1,
-        tokenCount: 1,
-        metadata: {},
-      },
-      score: 1,
-      scores: { lexical: 1 },
-      boosts: kinds.map((kind) => ({ kind, weight: 1, reason: 'boosted' })),
-    });
+    const hit = (documentId: string, kinds: Array<'focus' | 'period' | 'recency'>): Hit =>
+      testHit(documentId, 'text', { boosts: kinds.map((kind) => ({ kind, weight: 1, reason: 'boosted' })) });
     const q = 'Did Contoso report any divestiture?';
     expect(evidenceDocuments(q, [hit('a', []), hit('b', [])])).toBeUndefined();
     expect(evidenceDocuments(q, [hit('a', ['focus']), hit('b', ['focus']), hit('c', [])])).toEqual([
@@ -252,23 +238,10 @@ describe('not found about one document, only for questions asking whether it is 
 });
 
 describe('version labels among the asked documents', () => {
-  const focused = (documentId: string): Hit => ({
-    chunk: {
-      id: `${documentId}:0`,
-      documentId,
-      sourceId: documentId,
-      ordinal: 0,
-      text: '# HX-200 Pump Operating Manual',
-      headingPath: [],
-      pageStart: 1,
-      pageEnd: 1,
-      tokenCount: 1,
-      metadata: {},
-    },
-    score: 1,
-    scores: { lexical: 1 },
-    boosts: [{ kind: 'focus', weight: 2, reason: 'the query names this document' }],
-  });
+  const focused = (documentId: string): Hit =>
+    testHit(documentId, '# HX-200 Pump Operating Manual', {
+      boosts: [{ kind: 'focus', weight: 2, reason: 'the query names this document' }],
+    });
 
   it('reads the label a question names a version by', () => {
     expect(versionLabel('Does revision C of the pump manual give any instructions?')).toBe('c');

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { topicWords } from './evidence-check.js';
 import { relevantHits } from './relevance.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 function hit(id: string, text: string, headingPath: string[] = []): Hit {
-  return {
-    chunk: {
-      id: `${id}:${text.length}`,
-      documentId: id,
-      sourceId: id,
-      ordinal: 0,
-      text,
-      headingPath,
-      pageStart: 1,
-      pageEnd: 1,
-      tokenCount: 1,
-      metadata: {},
-    },
-    score: 1,
-    scores: { lexical: 1 },
-  };
+  return testHit(id, text, { id: `${id}:${text.length}`, headingPath });
 }
 
 describe('timeWords, unwrittenTerms', () => {
