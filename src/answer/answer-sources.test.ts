@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { answerSources } from './answer-sources.js';
 
 function hit(id: string, text: string, headingPath: string[] = []): Hit {
   const [documentId, ordinal] = id.split(':');
-  return {
-    chunk: {
-      id,
-      documentId: documentId!,
-      sourceId: documentId!,
-      ordinal: Number(ordinal ?? 0),
-      text,
-      headingPath,
-      pageStart: 1,
-      pageEnd: 1,
-      tokenCount: 1,
-      metadata: {},
-    },
-    score: 1,
-    scores: { lexical: 1 },
-  };
+  return testHit(documentId!, text, { id, ordinal: Number(ordinal ?? 0), headingPath });
 }
 
 const NOTICE =
