@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { createEngine } from '../engine/engine.js';
 import { createMemoryStore } from '../store/memory/memory-store.js';
@@ -13,22 +14,7 @@ import {
 } from './boilerplate.js';
 
 function hit(documentId: string, text: string, ordinal = 0): Hit {
-  return {
-    chunk: {
-      id: `${documentId}:${ordinal}`,
-      documentId,
-      sourceId: documentId,
-      ordinal,
-      text,
-      headingPath: [],
-      pageStart: 1,
-      pageEnd: 1,
-      tokenCount: 1,
-      metadata: {},
-    },
-    score: 1,
-    scores: { lexical: 1 },
-  };
+  return testHit(documentId, text, { ordinal });
 }
 
 const CERTIFICATION =

@@ -91,8 +91,8 @@ export interface EvidenceScope {
  */
 export function topicWords(question: string): string[] {
   const about = new Set(questionTerms(question));
-  // Words that pick a version ("latest", "a year before", "Q3 2023"), describe by contrast
-  // ("outside", "foreign") or say what form the answer takes ("give", "instructions").
+  // Words that pick a version ("latest", "a year before", "Q3 2023"); contrast words ("outside",
+  // "foreign") and form words ("give", "instructions") are left out below.
   const cueWords = timeWords(question);
   const seen = new Set<string>();
   const out: string[] = [];

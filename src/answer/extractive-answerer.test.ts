@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { answerFromHits, NOT_FOUND_TEXT } from './ask.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { relevantHits } from './relevance.js';
 
 function hit(id: string, text: string): Hit {
-  return {
-    chunk: {
-      id: `${id}:0`,
-      documentId: id,
-      sourceId: id,
-      ordinal: 0,
-      text,
-      headingPath: [],
-      pageStart: 1,
-      pageEnd: 1,
-      tokenCount: 1,
-      metadata: {},
-    },
-    score: 1,
-    scores: { lexical: 1 },
-  };
+  return testHit(id, text);
 }
 
 const hits = [

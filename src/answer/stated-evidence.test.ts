@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
@@ -16,22 +17,7 @@ import {
 } from './stated-evidence.js';
 
 function hit(id: string, text: string): Hit {
-  return {
-    chunk: {
-      id: `${id}:0`,
-      documentId: id,
-      sourceId: id,
-      ordinal: 0,
-      text,
-      headingPath: [],
-      pageStart: 1,
-      pageEnd: 1,
-      tokenCount: 1,
-      metadata: {},
-    },
-    score: 1,
-    scores: { lexical: 1 },
-  };
+  return testHit(id, text);
 }
 
 // Text as it stands in quarterly filings (cash-flow rows, the forward-looking boilerplate, a
