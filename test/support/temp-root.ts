@@ -4,8 +4,9 @@
  * worker starts, so tests, the CLI processes they spawn and the libraries they use (mkdtemp,
  * tempDir(), SQLite's temporary files) all write there, whatever their prefix.
  *
- * The folder is made in memory (/dev/shm) when that is a memory file system with room to spare
- * ({@link MEMORY_MIN_FREE_BYTES}), else in the system's temporary folder. The suite's SQLite
+ * The folder is made where `TMPDIR` says when it is set (the user chose it); otherwise in memory
+ * (/dev/shm) when that is a memory file system with room to spare ({@link MEMORY_MIN_FREE_BYTES}),
+ * else in the system's temporary folder. The suite's SQLite
  * files, PGlite folders and servers sync every commit to disk: on this project's two-core machine
  * the SQLite store contract and vector-index files took 42–58 s on disk against 18–20 s in memory,
  * back to back at load 8–9 (the CPU time the same), and how long a sync takes on a shared disk
@@ -32,8 +33,12 @@ const TMPFS_MAGIC = 0x01021994;
  */
 const MEMORY_MIN_FREE_BYTES = 4 * 2 ** 30;
 
-/** Where the run's folder is made: {@link MEMORY_FOLDER} when it can hold the run, else the system's temporary folder. */
-function base(): string {
+/**
+ * Where the run's folder is made: `TMPDIR` when set, else {@link MEMORY_FOLDER} when it can hold
+ * the run, else the system's temporary folder.
+ */
+export function runFolderBase(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.TMPDIR !== undefined && env.TMPDIR !== '') return env.TMPDIR;
   try {
     const memory = statfsSync(MEMORY_FOLDER);
     if (memory.type === TMPFS_MAGIC && memory.bavail * memory.bsize >= MEMORY_MIN_FREE_BYTES) {
@@ -47,7 +52,7 @@ function base(): string {
 
 export default function setup(): (() => void) | undefined {
   if (process.env[VARIABLE] !== undefined) return undefined;
-  const root = mkdtempSync(path.join(base(), 'cairn-run-'));
+  const root = mkdtempSync(path.join(runFolderBase(), 'cairn-run-'));
   // Open as /tmp is (sticky, everyone may write): tests hand folders under it to other users,
   // such as the private PostgreSQL server run as `postgres`.
   chmodSync(root, 0o1777);
