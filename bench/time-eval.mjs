@@ -6,6 +6,15 @@
 //   while choosing weights.
 // - sec-own: bench/questions/sec-heldout.jsonl, written for this bench (recency and period
 //   questions over the same 20 filings; measure only).
+// - sec-blind: bench/questions/sec-blind.jsonl, 17 questions over the same filings in time phrasings
+//   none of the other sets uses ("current quarterly report", "the 10-Q before the latest", "a year
+//   before its most recent", "the end of September 2023", fiscal-year quarters, "earliest", "mid-2023",
+//   "its last 10-Q of 2022"), written and committed before they were first run; measure only.
+// - versioned-time-blind, quarterly-tables-time-blind, fiscal-time-blind: bench/questions/*-time-blind.jsonl,
+//   the time forms sec-blind's misses showed cairn did not read ("earliest"/"oldest", "the X before
+//   the current one", "second-to-last", "previous quarterly report", "two quarters before its most
+//   recent one", "at the end of 2022", "mid-2023") on the fixtures' other kinds of documents,
+//   written and committed before the code that reads those forms; measure only.
 // - versioned: test/fixtures/versioned (policies, release notes, manuals in several dated versions)
 //   with bench/questions/versioned.jsonl (measure only).
 // - fiscal: test/fixtures/fiscal (quarterly reports labelled by fiscal year, half-yearly reports
@@ -110,6 +119,7 @@ const sets = [
         keep: (q) => part(q.id) === 'measure',
       },
       { name: 'sec-own', questions: 'bench/questions/sec-heldout.jsonl' },
+      { name: 'sec-blind', questions: 'bench/questions/sec-blind.jsonl' },
     ],
   },
   {
@@ -122,6 +132,7 @@ const sets = [
       { name: 'versioned-pairs', questions: 'bench/questions/versioned-pairs.jsonl' },
       { name: 'versioned-asof', questions: 'bench/questions/versioned-asof.jsonl' },
       { name: 'versioned-form-pairs', questions: 'bench/questions/versioned-form-pairs.jsonl' },
+      { name: 'versioned-time-blind', questions: 'bench/questions/versioned-time-blind.jsonl' },
     ],
   },
   {
@@ -141,7 +152,10 @@ const sets = [
     name: 'fiscal',
     folder: 'test/fixtures/fiscal',
     include: ['**/*.md'],
-    parts: [{ name: 'fiscal', questions: 'bench/questions/fiscal.jsonl' }],
+    parts: [
+      { name: 'fiscal', questions: 'bench/questions/fiscal.jsonl' },
+      { name: 'fiscal-time-blind', questions: 'bench/questions/fiscal-time-blind.jsonl' },
+    ],
   },
   {
     // Quarterly statements named by calendar month whose text states the fiscal year's end
@@ -161,6 +175,10 @@ const sets = [
     parts: [
       { name: 'quarterly-tables', questions: 'bench/questions/quarterly-tables.jsonl' },
       { name: 'quarterly-tables-blind', questions: 'bench/questions/quarterly-tables-blind.jsonl' },
+      {
+        name: 'quarterly-tables-time-blind',
+        questions: 'bench/questions/quarterly-tables-time-blind.jsonl',
+      },
     ],
   },
   {
