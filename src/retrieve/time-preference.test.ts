@@ -382,3 +382,81 @@ describe('preferredDocuments: fiscal periods', () => {
     expect(prefer('fiscal 2022')).toEqual([]);
   });
 });
+
+describe('timeCue and preferredDocuments: a position in the series, an offset, a point of a year', () => {
+  const prefer = (question: string, named: readonly string[] = acme) =>
+    preferredDocuments({ cue: timeCue(question), index, named, ranked: [] }).map((p) => p.documentId);
+
+  it('reads the version before the newest in more forms: a report, a possessive, a rank', () => {
+    for (const question of [
+      "In the report before Acme's latest one, what were net sales?",
+      "What did Acme's previous quarterly report say about margins?",
+      'the second-to-last Acme report',
+      'the second most recent Acme filing',
+      'the penultimate report',
+      'the 10-Q before its most recent one',
+    ]) {
+      expect(timeCue(question), question).toMatchObject({ previous: true, recency: false });
+      expect(prefer(question), question).toEqual(['2023 Q2 ACME.pdf']);
+    }
+    expect(timeCue('two reports before the latest one').position).toMatchObject({ from: 'newest', steps: 2 });
+    expect(prefer('two reports before the latest one')).toEqual(['2023 Q1 ACME.pdf']);
+    expect(prefer('the third most recent report')).toEqual(['2023 Q1 ACME.pdf']);
+  });
+
+  it('reads the oldest version', () => {
+    for (const question of [
+      "What did Acme's earliest quarterly report say?",
+      'the oldest Acme filing',
+      'the first report of the series',
+      'the original version of the policy',
+    ]) {
+      expect(timeCue(question).position, question).toMatchObject({ from: 'oldest', steps: 0 });
+    }
+    expect(prefer("Acme's earliest report")).toEqual(['2022 Q3 ACME.pdf']);
+  });
+
+  it('reads an offset from the newest and takes the version dated nearest to it, or none', () => {
+    expect(timeCue('the quarter a year before its most recent one').position).toMatchObject({
+      from: 'newest',
+      months: 12,
+    });
+    // A year before July 1, 2023: the quarter ended June 25, 2022, six days off.
+    expect(prefer('sales in the quarter a year before its most recent one')).toEqual(['2022 Q3 ACME.pdf']);
+    // Two quarters before July 1, 2023 is January 1, 2023: the quarter ended December 31, 2022.
+    expect(prefer('two quarters before its latest report')).toEqual(['2023 Q1 ACME.pdf']);
+    // Three years before: no version is near, so none is preferred rather than a wrong one.
+    expect(prefer('three years before the latest report')).toEqual([]);
+  });
+
+  it('reads "the end of 2022" and "mid-2023" as dates, with the report of that month', () => {
+    expect(timeCue('cash at the end of 2022')).toMatchObject({
+      period: { year: 2022, month: 12 },
+      at: { relation: 'in-force', end: '2022-12-31' },
+    });
+    expect(timeCue('As of mid-2023, how much inventory?').at).toMatchObject({ end: '2023-06-30' });
+    expect(timeCue('year-end 2021 balances').at).toMatchObject({ end: '2021-12-31' });
+    expect(prefer('cash at the end of 2022')).toEqual(['2023 Q1 ACME.pdf']);
+    // The quarter ended July 1, 2023 is the June quarter of a 52/53-week year.
+    expect(prefer('inventory as of mid-2023')).toEqual(['2023 Q3 ACME.pdf']);
+    expect(preferredAt('the notice at the end of 2022')).toEqual(['notice-2022-10.md']);
+    expect(preferredAt('the notice in mid-2022')).toEqual(['notice-2021-05.md']);
+  });
+
+  it('reads none of them in words that count no version or name a deadline', () => {
+    for (const question of [
+      'What is the second-to-last step of the installation procedure?',
+      'What must be done prior to the restructuring plan?',
+      'What is the earliest date an employee may retire?',
+      'How did revenue change from the previous quarter?',
+      'How were prior period financial statements restated?',
+      'the first quarter results',
+      'a year before the merger',
+    ]) {
+      const cue = timeCue(question);
+      expect(cue.position, question).toBeUndefined();
+      expect(cue.previous, question).toBeUndefined();
+    }
+    expect(timeCue('Staff must finish the course by the end of 2024.').at).toBeUndefined();
+  });
+});

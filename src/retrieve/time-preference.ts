@@ -67,6 +67,26 @@ export interface TimeCue {
   previous?: boolean;
   /** The words that asked for the previous version, when `previous`. */
   previousText?: string;
+  /**
+   * A version counted from one end of its series: from the newest, `steps` versions back ("the
+   * previous version", "the 10-Q before its latest one", "the second-to-last release": 1; "two
+   * reports before the latest": 2) or `months` back in time ("the quarter a year before its most
+   * recent one": 12); from the oldest, `steps` versions on ("the earliest report", "the oldest
+   * release notes": 0). Set with `previous` (and `previousText`, its words) whenever it counts
+   * back from the newest; `recency` is then false.
+   */
+  position?: SeriesPosition;
+}
+
+/** Where in its series a question asks for a version (see {@link TimeCue.position}). */
+export interface SeriesPosition {
+  from: 'newest' | 'oldest';
+  /** Versions counted from that end (0: the end itself); 0 when `months` says how far back. */
+  steps: number;
+  /** Months back in time from the newest version's date, for an offset ("a year before its latest one"). */
+  months?: number;
+  /** The words that asked for it. */
+  text: string;
 }
 
 const ORDINAL: Record<string, number> = {
@@ -126,14 +146,93 @@ const BEFORE_DATE = new RegExp(String.raw`\b(before|prior\s+to)\s+(?:the\s+)?(${
 const AFTER_DATE = new RegExp(String.raw`\b(after|following)\s+(?:the\s+)?(${WRITTEN_DATE})`, 'i');
 
 /**
- * Asking for the version before the newest: "the previous (prior, preceding, former) version
- * (edition, release, revision, policy, manual …)", across up to two words ("the previous
- * employee handbook"), or "the version (release, one …) before the latest (current, newest, most
- * recent)". Not "the previous quarter" or "the prior year": a report's comparison period names no
- * document version.
+ * Nouns for a document of a series: a version, a report, a filing, notes, a policy; also a form's
+ * code ("10-Q", "8-K"). "Statement" is left out: "the prior period's statements" names a
+ * comparison period, not a version.
  */
-const PREVIOUS =
-  /\b(?:(?:previous|prior|preceding|former)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:version|edition|release|revision|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document)|(?:version|edition|release|revision|one|notes|policy|notice|handbook|manual|guide|list|document)\s+(?:before|preceding|prior\s+to)\s+the\s+(?:latest|current|newest|most\s+recent)(?:\s+(?:one|version|edition|release|revision))?)\b/i;
+const DOCUMENT_NOUN = String.raw`(?:version|edition|release|revision|report|filing|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document|issue|bulletin|newsletter|update|\d{1,2}-[a-z]{1,2})s?`;
+/**
+ * A word that may stand between a position word and the document noun it counts ("the previous
+ * *quarterly* report", "the oldest *Orbit release* notes"): any word but one that starts a phrase
+ * of its own ("prior *to the* plan", "the penultimate step *of the* procedure").
+ */
+const MODIFIER = String.raw`(?:(?!(?:the|a|an|of|in|on|at|to|for|from|with|by|its|their|his|her|this|that|these|those|and|or|than)\b)[a-z0-9][a-z0-9'’.&-]*\s+)`;
+/** "the latest (one)", "its most recent", "Contoso's newest": the newest of a series, after a relation word. */
+const THE_NEWEST = String.raw`(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+(?:latest|current|newest|most\s+recent)`;
+
+/**
+ * Asking for the version before the newest: "the previous (prior, preceding, former) version
+ * (edition, release, report, filing …)", across up to two words ("the previous employee handbook",
+ * "the prior quarterly report"), or "the version (report, one, 10-Q …) before the latest (current,
+ * newest, most recent)", also after a possessive ("the 10-Q before Contoso's latest one"). Not
+ * "the previous quarter" or "the prior year": a report's comparison period names no document
+ * version; nor "prior to the plan".
+ */
+const PREVIOUS = new RegExp(
+  String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+(?:just\s+)?(?:before|preceding|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?)\b`,
+  'i',
+);
+
+const COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 };
+
+/**
+ * A version counted back from the newest by its rank: "the second-to-last (next-to-last,
+ * penultimate) release", "the second (third) most recent report", "the third-latest edition"
+ * (then a document noun, across up to three words), or "two reports before the latest".
+ */
+const RANK_FROM_NEWEST = new RegExp(
+  String.raw`\b(?:(second|next)[-\s]to[-\s]last|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}\b`,
+  'i',
+);
+
+/**
+ * The oldest version: "the earliest (oldest, original, initial) report (release notes, travel
+ * policy …)" across up to three words, or "the first version (edition, release, revision, report,
+ * filing)". Not "the earliest date" nor "the first quarter": a noun of a document must follow.
+ */
+const EARLIEST = new RegExp(
+  String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?)\b`,
+  'i',
+);
+
+/**
+ * An offset back in time from the newest: "a year (two quarters, six months) before (earlier than,
+ * prior to) its most recent (latest …)". The answer is the version dated that long before the
+ * newest.
+ */
+const OFFSET_FROM_NEWEST = new RegExp(
+  String.raw`\b(a|an|one|two|three|four|five|six|\d+)\s+(years?|quarters?|months?)\s+(?:before|earlier\s+than|prior\s+to|ahead\s+of)\s+${THE_NEWEST}\b`,
+  'i',
+);
+
+const UNIT_MONTHS: Record<string, number> = { year: 12, quarter: 3, month: 1 };
+
+/** The position in its series `question` asks for, if it asks for one (see {@link TimeCue.position}). */
+function seriesPosition(question: string): SeriesPosition | undefined {
+  const offset = OFFSET_FROM_NEWEST.exec(question);
+  if (offset) {
+    const count = COUNT[offset[1]!.toLowerCase()] ?? Number(offset[1]);
+    const unit = offset[2]!.toLowerCase().replace(/s$/, '');
+    const months = count * UNIT_MONTHS[unit]!;
+    if (months > 0) return { from: 'newest', steps: 0, months, text: offset[0] };
+  }
+  const ranked = RANK_FROM_NEWEST.exec(question);
+  if (ranked) {
+    const steps =
+      ranked[3] !== undefined
+        ? (COUNT[ranked[3].toLowerCase()] ?? Number(ranked[3]))
+        : ranked[2] !== undefined
+          ? RANK[ranked[2].toLowerCase()]!
+          : 1;
+    if (steps > 0) return { from: 'newest', steps, text: ranked[0] };
+  }
+  const previous = PREVIOUS.exec(question);
+  if (previous) return { from: 'newest', steps: 1, text: previous[0] };
+  const earliest = EARLIEST.exec(question);
+  if (earliest) return { from: 'oldest', steps: 0, text: earliest[0] };
+  return undefined;
+}
 
 /**
  * An offset from another time: "a year before", "two quarters earlier", "six months ago", "one
@@ -150,12 +249,17 @@ const RELATIVE_TIME =
  * ("a year before") are read too. Their words say when, not what: the answer's evidence check
  * does not look for them in the documents (see `topicWords`).
  */
-export function timePhrases(question: string): { recency?: string; previous?: string; relative: string[] } {
+export function timePhrases(question: string): {
+  recency?: string;
+  /** The words asking for a position in a series (see {@link TimeCue.position}). */
+  previous?: string;
+  relative: string[];
+} {
   const out: { recency?: string; previous?: string; relative: string[] } = {
     relative: [...question.matchAll(RELATIVE_TIME)].map((m) => m[0]),
   };
-  const previous = PREVIOUS.exec(question);
-  if (previous) out.previous = previous[0];
+  const position = seriesPosition(question);
+  if (position) out.previous = position.text;
   const recency = RECENCY.exec(question);
   if (recency) out.recency = recency[0];
   return out;
@@ -170,6 +274,26 @@ export function timePhrases(question: string): { recency?: string; previous?: st
  * questions that state no number.
  */
 const TWO_DIGITS = /\d\d/;
+
+/**
+ * A point of a calendar year named without a day: "(at, as of) the end of 2022", "year-end 2022",
+ * "mid-2023", "the middle of 2023". Read as a date a version is in force at: December 31 and June
+ * 30 of that year. Not "by the end of 2024", a deadline; nor "the end of fiscal 2022", whose
+ * calendar the question does not give.
+ */
+const YEAR_POINT = new RegExp(
+  String.raw`(?<!\bby\s+(?:the\s+)?)\b(?:(?:(?:the\s+)?(end|middle)\s+of\s+(?:the\s+)?(?:calendar\s+)?(?:year\s+)?)|(year[-\s]end|mid)[-\s]?)${YEAR}\b`,
+  'i',
+);
+
+/** The date of a {@link YEAR_POINT} match, as an in-force {@link AskedDate}. */
+function yearPoint(question: string): AskedDate | undefined {
+  const m = YEAR_POINT.exec(question);
+  if (!m) return undefined;
+  const end = /^(?:end|year)/i.test(m[1] ?? m[2]!);
+  const day = `${m[3]}-${end ? '12-31' : '06-30'}`;
+  return { start: `${day.slice(0, 8)}01`, end: day, relation: 'in-force', text: m[0] };
+}
 
 /** The date a question states with the relation its words give (see {@link AskedDate}); undefined when it states none. */
 function askedDate(question: string): AskedDate | undefined {
@@ -226,19 +350,29 @@ export function timeCue(question: string): TimeCue {
         ...(FISCAL_WORD.test(m[0]) ? { fiscal: true } : {}),
       };
   }
-  const at = askedDate(question);
+  let at = askedDate(question);
   // "before the July 2023 revision" asks for what preceded July 2023, not for July 2023.
   if (at && at.relation !== 'in-force' && period && at.text.includes(period.text)) period = undefined;
-  const previous = PREVIOUS.exec(question);
-  const recency = previous ? null : RECENCY.exec(question);
+  const point = at === undefined && datable ? yearPoint(question) : undefined;
+  if (point) {
+    // "the end of 2022" asks for the version in force then and the report of December 2022, not
+    // for the whole year its words name.
+    at = point;
+    period = { year: Number(point.end.slice(0, 4)), month: Number(point.end.slice(5, 7)), text: point.text };
+  }
+  const position = seriesPosition(question);
+  const recency = position ? null : RECENCY.exec(question);
   // "last quarter" with a named period is that period's neighbour, not the newest document.
   const cue: TimeCue = { recency: recency !== null && period === undefined && at === undefined };
   if (period) cue.period = period;
   if (at) cue.at = at;
   if (cue.recency) cue.recencyText = recency![0];
-  if (previous && period === undefined && at === undefined) {
-    cue.previous = true;
-    cue.previousText = previous[0];
+  if (position && period === undefined && at === undefined) {
+    cue.position = position;
+    if (position.from === 'newest') {
+      cue.previous = true;
+      cue.previousText = position.text;
+    }
   }
   return cue;
 }
@@ -251,7 +385,13 @@ export function timeCue(question: string): TimeCue {
  * text carried unchanged from version to version (see `answerBoilerplate`).
  */
 export function namesTime(cue: TimeCue): boolean {
-  return cue.recency || cue.previous === true || cue.period !== undefined || cue.at !== undefined;
+  return (
+    cue.recency ||
+    cue.previous === true ||
+    cue.position !== undefined ||
+    cue.period !== undefined ||
+    cue.at !== undefined
+  );
 }
 
 /**
@@ -384,7 +524,12 @@ function periodMatch(
     return at.year === asked.year && at.quarter === asked.quarter ? 'date' : undefined;
   if (asked.month !== undefined) {
     const [year, month] = date.split('-').map(Number);
-    return year === asked.year && month === asked.month ? 'date' : undefined;
+    if (year === asked.year && month === asked.month) return 'date';
+    // A report of a 52/53-week period ending a few days into the next month (the quarter ended
+    // July 1, 2023) is that of the month before (June 2023), as `calendarQuarter` reads it.
+    return isReport(index, documentId) && at.year === asked.year && at.month === asked.month
+      ? 'date'
+      : undefined;
   }
   return at.year === asked.year ? 'date' : undefined;
 }
@@ -472,6 +617,67 @@ function versionsAt(index: DocumentIdentityIndex, ids: readonly string[], at: As
   return out;
 }
 
+/** Days a dated version may lie from the date an offset asks for ("a year before its latest one"): a 52/53-week quarter ends up to a week off. */
+const OFFSET_TOLERANCE_DAYS = 46;
+
+/** `iso` moved `months` back in the calendar (the day kept, or the month's last when it has fewer). */
+function monthsBefore(iso: string, months: number): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 - months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target.toISOString().slice(0, 10);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * For each series the question is about (of two dated versions or more), the version at the
+ * position it asks for (see {@link SeriesPosition}): counted from the newest or the oldest, or,
+ * for an offset, the version dated nearest to that long before the newest, within
+ * {@link OFFSET_TOLERANCE_DAYS} (none when no version is that near).
+ */
+function positionPreferences(input: PreferenceInput, position: SeriesPosition): Preference[] {
+  const { index } = input;
+  const out: Preference[] = [];
+  for (const members of seriesInQuestion(input)) {
+    const dated = byDate(index, members);
+    if (dated.length < 2) continue;
+    const newest = dated[dated.length - 1]!;
+    let pick: string | undefined;
+    let rule: string;
+    if (position.months !== undefined) {
+      const target = monthsBefore(index.date(newest)!, position.months);
+      const distance = (id: string) =>
+        Math.abs(Date.parse(`${index.date(id)!}T00:00:00Z`) - Date.parse(`${target}T00:00:00Z`)) / DAY_MS;
+      const nearest = dated
+        .slice(0, -1)
+        .reduce<string | undefined>(
+          (best, id) => (best === undefined || distance(id) < distance(best) ? id : best),
+          undefined,
+        );
+      pick = nearest !== undefined && distance(nearest) <= OFFSET_TOLERANCE_DAYS ? nearest : undefined;
+      rule = `dated nearest ${target}, ${position.months} months before the newest (${index.date(newest)})`;
+    } else if (position.from === 'newest') {
+      pick = dated[dated.length - 1 - position.steps];
+      rule =
+        position.steps === 1
+          ? `the version before the newest (before ${index.date(newest)})`
+          : `${position.steps} versions before the newest (${index.date(newest)})`;
+    } else {
+      pick = dated[position.steps];
+      rule = position.steps === 0 ? 'the oldest' : `${position.steps + 1}th oldest`;
+    }
+    if (pick === undefined) continue;
+    out.push({
+      documentId: pick,
+      kind: 'recency',
+      reason: `${rule} (${index.date(pick)}) of the ${dated.length} dated documents of its series, for "${position.text}"`,
+    });
+  }
+  return out;
+}
+
 /** Inputs of {@link preferredDocuments}. */
 export interface PreferenceInput {
   cue: TimeCue;
@@ -527,20 +733,7 @@ export function preferredDocuments(input: PreferenceInput): Preference[] {
     return chosen.length === all.length ? [] : chosen;
   }
   if (cue.period) return periodPreferences(index, pool(), cue.period);
-  if (cue.previous) {
-    const out: Preference[] = [];
-    for (const members of seriesInQuestion(input)) {
-      const dated = byDate(index, members);
-      if (dated.length < 2) continue;
-      const previous = dated[dated.length - 2]!;
-      out.push({
-        documentId: previous,
-        kind: 'recency',
-        reason: `the version before the newest (${index.date(previous)}, before ${index.date(dated[dated.length - 1]!)}) of the ${dated.length} dated documents of its series, for "${cue.previousText}"`,
-      });
-    }
-    return out;
-  }
+  if (cue.position) return positionPreferences(input, cue.position);
   if (!cue.recency) return [];
   const out: Preference[] = [];
   for (const members of seriesInQuestion(input)) {
