@@ -77,3 +77,20 @@ describe('topicWords without contrast and form words', () => {
     ).toEqual(['revision', 'pump', 'manual', 'winter', 'storage']);
   });
 });
+
+describe('timeWords of a position in a series', () => {
+  it('reads the position and document words, not the name of the series between them', () => {
+    expect(timeWords("In the report before Contoso's latest one, what were sales?")).toEqual(
+      new Set(['report', 'before', 'latest', 'one']),
+    );
+    expect(timeWords('Which known issues did the oldest Orbit release notes list?')).toEqual(
+      new Set(['oldest', 'release']),
+    );
+    expect(timeWords('What did the previous employee handbook say about holidays?')).toEqual(
+      new Set(['previous', 'handbook']),
+    );
+    expect(timeWords('sales in the quarter a year before its most recent one')).toEqual(
+      new Set(['a', 'year', 'before', 'its', 'most', 'recent']),
+    );
+  });
+});

@@ -18,10 +18,21 @@ import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { timeCue, timePhrases } from '../retrieve/time-preference.js';
 
 /**
+ * The words of a position in a series (see `TimeCue.position`) that say which version, not what:
+ * position and order words ("previous", "earliest", "second-to-last", "before the latest one",
+ * "a year before"), counts and units, and the nouns of a document ("report", "release", "notes",
+ * "policy"). The words between them that say which series ("the previous *employee* handbook",
+ * "the report before *Contoso's* latest one") are the question's topic and stay.
+ */
+const POSITION_WORD =
+  /^(?:previous|prior|preceding|former|before|earlier|than|just|more|earliest|oldest|original|initial|first|second|third|fourth|fifth|next|to|last|penultimate|latest|current|newest|most|recent|the|its|their|a|an|one|two|three|four|five|six|\d+|[a-z]|years?|quarters?|months?|versions?|editions?|releases?|revisions?|reports?|filings?|polic(?:y|ies)|notices?|handbooks?|manuals?|guides?|guidelines|notes|terms|agreements?|price|lists?|documents?|issues?|bulletins?|newsletters?|updates?)$/;
+
+/**
  * The words (lower-cased, as `wordTokens` splits them) of `question`'s time cue: its recency words
  * ("latest", "most recent"; of "the current travel policy" only "current" and "policy", not the
- * words it spans that say what), its previous-version words (likewise "previous" and "handbook"
- * of "the previous employee handbook"), a stated period or date ("Q3 2023", "in force on July 1,
+ * words it spans that say what), its words of a position in the series (likewise "previous" and
+ * "handbook" of "the previous employee handbook", "earliest" and "report" of "Contoso's earliest
+ * report": {@link POSITION_WORD}), a stated period or date ("Q3 2023", "in force on July 1,
  * 2023"), and offsets ("a year before"), whichever cue acts (a stated date takes precedence over a
  * recency cue; the words of both are time words).
  */
@@ -30,12 +41,10 @@ export function timeWords(question: string): Set<string> {
   const phrases = timePhrases(question);
   const recency = wordTokens(cue.recencyText ?? phrases.recency ?? '');
   const spans = /^(?:current|this|last|past)$/.test(recency[0] ?? '') && recency.length > 2;
-  const before = wordTokens(cue.previousText ?? phrases.previous ?? '');
+  const position = wordTokens(cue.position?.text ?? cue.previousText ?? phrases.previous ?? '');
   return new Set([
     ...(spans ? [recency[0]!, recency[recency.length - 1]!] : recency),
-    ...(before.length > 2 && /^(?:previous|prior|preceding|former)$/.test(before[0]!)
-      ? [before[0]!, before[before.length - 1]!]
-      : before),
+    ...position.filter((word) => POSITION_WORD.test(word)),
     ...wordTokens(cue.period?.text ?? ''),
     ...wordTokens(cue.at?.text ?? ''),
     ...phrases.relative.flatMap((text) => wordTokens(text)),
