@@ -10,6 +10,8 @@
 //   none of the other sets uses ("current quarterly report", "the 10-Q before the latest", "a year
 //   before its most recent", "the end of September 2023", fiscal-year quarters, "earliest", "mid-2023",
 //   "its last 10-Q of 2022"), written and committed before they were first run; measure only.
+// - sec-blind2: bench/questions/sec-blind2.jsonl, 13 more (recency, period, fiscal, previous and
+//   earliest phrasings), written after sec-blind's fixes and before running them; measure only.
 // - versioned-time-blind, quarterly-tables-time-blind, fiscal-time-blind: bench/questions/*-time-blind.jsonl,
 //   the time forms sec-blind's misses showed cairn did not read ("earliest"/"oldest", "the X before
 //   the current one", "second-to-last", "previous quarterly report", "two quarters before its most
@@ -120,6 +122,7 @@ const sets = [
       },
       { name: 'sec-own', questions: 'bench/questions/sec-heldout.jsonl' },
       { name: 'sec-blind', questions: 'bench/questions/sec-blind.jsonl' },
+      { name: 'sec-blind2', questions: 'bench/questions/sec-blind2.jsonl' },
     ],
   },
   {
