@@ -425,6 +425,9 @@ describe('timeCue and preferredDocuments: a position in the series, an offset, a
     expect(prefer('sales in the quarter a year before its most recent one')).toEqual(['2022 Q3 ACME.pdf']);
     // Two quarters before July 1, 2023 is January 1, 2023: the quarter ended December 31, 2022.
     expect(prefer('two quarters before its latest report')).toEqual(['2023 Q1 ACME.pdf']);
+    // Without a count: one of the unit.
+    expect(prefer('revenue in the quarter before the latest one')).toEqual(['2023 Q2 ACME.pdf']);
+    expect(prefer('the year before its most recent report')).toEqual(['2022 Q3 ACME.pdf']);
     // Three years before: no version is near, so none is preferred rather than a wrong one.
     expect(prefer('three years before the latest report')).toEqual([]);
   });

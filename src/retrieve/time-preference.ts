@@ -198,11 +198,11 @@ const EARLIEST = new RegExp(
 
 /**
  * An offset back in time from the newest: "a year (two quarters, six months) before (earlier than,
- * prior to) its most recent (latest …)". The answer is the version dated that long before the
- * newest.
+ * prior to) its most recent (latest …)", and without a count "the quarter (year, month) before
+ * the latest one" (one of them). The answer is the version dated that long before the newest.
  */
 const OFFSET_FROM_NEWEST = new RegExp(
-  String.raw`\b(a|an|one|two|three|four|five|six|\d+)\s+(years?|quarters?|months?)\s+(?:before|earlier\s+than|prior\s+to|ahead\s+of)\s+${THE_NEWEST}\b`,
+  String.raw`\b(?:(a|an|one|two|three|four|five|six|\d+)\s+)?(years?|quarters?|months?)\s+(?:before|earlier\s+than|prior\s+to|ahead\s+of)\s+${THE_NEWEST}\b`,
   'i',
 );
 
@@ -212,7 +212,7 @@ const UNIT_MONTHS: Record<string, number> = { year: 12, quarter: 3, month: 1 };
 function seriesPosition(question: string): SeriesPosition | undefined {
   const offset = OFFSET_FROM_NEWEST.exec(question);
   if (offset) {
-    const count = COUNT[offset[1]!.toLowerCase()] ?? Number(offset[1]);
+    const count = offset[1] === undefined ? 1 : (COUNT[offset[1].toLowerCase()] ?? Number(offset[1]));
     const unit = offset[2]!.toLowerCase().replace(/s$/, '');
     const months = count * UNIT_MONTHS[unit]!;
     if (months > 0) return { from: 'newest', steps: 0, months, text: offset[0] };
