@@ -14,6 +14,7 @@ import type { SqlConnection } from '../sql/sql-dialect.js';
 import { SqliteBackend } from './sqlite-backend.js';
 import { resolveSqliteStoreOptions } from './sqlite-option-defaults.js';
 import type { SqliteStoreOptions } from './sqlite-options.js';
+import { type CheckpointerDriver, WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * Opens (and, with provisioning on, creates) a SQLite store. Loads better-sqlite3 on first use,
@@ -40,7 +41,8 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
       );
     }
   }
-  const { Database, nativeBinding } = loadDriver();
+  const { Database, ...driver } = loadDriver();
+  const { nativeBinding } = driver;
   const db = new Database(resolved.path, {
     fileMustExist: !resolved.provision && !inMemory,
     ...(nativeBinding === undefined ? {} : { nativeBinding }),
@@ -58,7 +60,10 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
     db.close();
     throw error;
   }
-  return new SqliteStore(new SqliteBackend(db, resolved, loadVectorExtension));
+  // A file's WAL is copied back by a worker thread once it grows (`wal-checkpointer.ts`).
+  const checkpointer =
+    inMemory || resolved.path === '' ? undefined : new WalCheckpointer(db, resolved.path, driver);
+  return new SqliteStore(new SqliteBackend(db, resolved, loadVectorExtension, checkpointer));
 }
 
 /**
@@ -87,9 +92,10 @@ const require = createRequire(import.meta.url);
  * addon loads from that path; unnamed, the package's `bindings` lookup works out its own folder
  * from a stack trace and tries a dozen paths, a few milliseconds of every `cairn search`.
  */
-function loadDriver(): { Database: typeof BetterSqlite3; nativeBinding?: string } {
+function loadDriver(): { Database: typeof BetterSqlite3 } & CheckpointerDriver {
   try {
     const Database = require('better-sqlite3') as typeof BetterSqlite3;
+    const driver = require.resolve('better-sqlite3');
     // lib/index.js, resolved (and cached) by the require above.
     const addon = join(
       dirname(require.resolve('better-sqlite3')),
@@ -98,7 +104,7 @@ function loadDriver(): { Database: typeof BetterSqlite3; nativeBinding?: string 
       'Release',
       'better_sqlite3.node',
     );
-    return existsSync(addon) ? { Database, nativeBinding: addon } : { Database };
+    return existsSync(addon) ? { Database, driver, nativeBinding: addon } : { Database, driver };
   } catch (error) {
     throw new ConfigError(
       `the SQLite store needs the package better-sqlite3 (12.x): npm install better-sqlite3@12 (${String(error)})`,
