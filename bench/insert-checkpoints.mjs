@@ -52,7 +52,9 @@ if (values.worker !== undefined) {
   for (let start = 0; start < n; start += 1000) {
     const chunks = [];
     for (let i = start; i < Math.min(n, start + 1000); i++) {
-      chunks.push(syntheticChunk(i, { text: `chunk ${i}`, embedding: vectors.subarray(i * dim, (i + 1) * dim) }));
+      chunks.push(
+        syntheticChunk(i, { text: `chunk ${i}`, embedding: vectors.subarray(i * dim, (i + 1) * dim) }),
+      );
     }
     await store.upsertChunks(scope, chunks);
   }
@@ -91,7 +93,13 @@ for (let round = 0; round < Number(values.rounds); round++) {
       [script, '--worker', values[build], '--vectors', vectorFile, '--chunks', String(n)],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    const entry = { round, build, ...JSON.parse(child.stdout), loadBefore, loadAfter: +loadavg()[0].toFixed(2) };
+    const entry = {
+      round,
+      build,
+      ...JSON.parse(child.stdout),
+      loadBefore,
+      loadAfter: +loadavg()[0].toFixed(2),
+    };
     results.rounds.push(entry);
     console.error(JSON.stringify(entry));
     writeFileSync(values.out, `${JSON.stringify(results, null, 2)}\n`);

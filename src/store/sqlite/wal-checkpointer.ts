@@ -24,6 +24,7 @@
  * @module
  */
 import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
 
@@ -93,7 +94,8 @@ export class WalCheckpointer {
     startAboveBytes = START_ABOVE_BYTES,
   ) {
     this.#db = db;
-    this.#path = path;
+    // Resolved now: the worker opens it later, and the process may change folders meanwhile.
+    this.#path = resolve(path);
     this.#driver = driver;
     this.#startAboveBytes = startAboveBytes;
   }
