@@ -22,6 +22,9 @@ import { type CheckpointerDriver, WalCheckpointer } from './wal-checkpointer.js'
  * `mmap_size`. Creates no tables: those come with the first `ensureRegistry`/`createCollection`.
  * The native engines only dense search needs load when it first runs: sqlite-vec with the first
  * exact dense search, usearch with the first approximate one (so a lexical search loads neither).
+ * Once a file's WAL passes 8 MiB, a worker thread with a second connection copies it back into
+ * the database (passive checkpoints, `wal-checkpointer.ts`); it never keeps the process alive, and
+ * `close` ends it.
  *
  * @param options See {@link SqliteStoreOptions}; `path` may be `:memory:`.
  * @throws {InvalidArgumentError} for a malformed option.
