@@ -46,6 +46,7 @@ import {
 import { StatementCache } from './sqlite-statements.js';
 import { VectorIndexes } from './sqlite-vector-sync.js';
 import { lazyUsearch } from './usearch-module.js';
+import type { WalCheckpointer } from './wal-checkpointer.js';
 
 export { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES };
 
@@ -119,19 +120,24 @@ export class SqliteBackend extends SqlBackend {
   /** Loads sqlite-vec into the connection; called before the first exact dense search. */
   readonly #loadVectorExtension: (db: BetterSqlite3.Database) => Promise<void>;
   #vectorExtension: Promise<void> | undefined;
+  /** Told of every write commit; copies the WAL back on a worker thread (absent for `:memory:`). */
+  readonly #checkpointer: WalCheckpointer | undefined;
 
   /**
    * Wraps an open connection with the pragmas set (see `openSqliteStore`).
    * @param loadVectorExtension Loads sqlite-vec into `db`; called once, before the first exact
    *   dense search (a store that never searches densely never loads it).
+   * @param checkpointer Runs WAL checkpoints off the writer's thread; closed with the store.
    */
   constructor(
     db: BetterSqlite3.Database,
     options: ResolvedSqliteStoreOptions,
     loadVectorExtension: (db: BetterSqlite3.Database) => Promise<void>,
+    checkpointer?: WalCheckpointer,
   ) {
     super(sqliteDialect);
     this.#db = db;
+    this.#checkpointer = checkpointer;
     this.#loadVectorExtension = loadVectorExtension;
     this.#statements = new StatementCache(db);
     this.#plucked = new StatementCache(db, 64, (statement) => statement.pluck());
@@ -175,6 +181,7 @@ export class SqliteBackend extends SqlBackend {
       try {
         const result = await work(this.#connection);
         this.#db.exec('COMMIT');
+        if (mode === 'write') this.#checkpointer?.committed();
         return result;
       } catch (error) {
         if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
@@ -206,6 +213,8 @@ export class SqliteBackend extends SqlBackend {
       // The database stays the source of truth; the index is rebuilt or caught up on next open.
     }
     this.#vectors?.close();
+    // The worker's connection closes first, so that this one, the last, checkpoints and removes the WAL.
+    await this.#checkpointer?.close();
     this.#statements.clear();
     this.#plucked.clear();
     this.#db.close();

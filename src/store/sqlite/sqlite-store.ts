@@ -14,6 +14,7 @@ import type { SqlConnection } from '../sql/sql-dialect.js';
 import { SqliteBackend } from './sqlite-backend.js';
 import { resolveSqliteStoreOptions } from './sqlite-option-defaults.js';
 import type { SqliteStoreOptions } from './sqlite-options.js';
+import { type CheckpointerDriver, WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * Opens (and, with provisioning on, creates) a SQLite store. Loads better-sqlite3 on first use,
@@ -21,6 +22,9 @@ import type { SqliteStoreOptions } from './sqlite-options.js';
  * `mmap_size`. Creates no tables: those come with the first `ensureRegistry`/`createCollection`.
  * The native engines only dense search needs load when it first runs: sqlite-vec with the first
  * exact dense search, usearch with the first approximate one (so a lexical search loads neither).
+ * Once a file's WAL passes 8 MiB, a worker thread with a second connection copies it back into
+ * the database (passive checkpoints, `wal-checkpointer.ts`); it never keeps the process alive, and
+ * `close` ends it.
  *
  * @param options See {@link SqliteStoreOptions}; `path` may be `:memory:`.
  * @throws {InvalidArgumentError} for a malformed option.
@@ -40,7 +44,8 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
       );
     }
   }
-  const { Database, nativeBinding } = loadDriver();
+  const { Database, ...driver } = loadDriver();
+  const { nativeBinding } = driver;
   const db = new Database(resolved.path, {
     fileMustExist: !resolved.provision && !inMemory,
     ...(nativeBinding === undefined ? {} : { nativeBinding }),
@@ -58,7 +63,10 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
     db.close();
     throw error;
   }
-  return new SqliteStore(new SqliteBackend(db, resolved, loadVectorExtension));
+  // A file's WAL is copied back by a worker thread once it grows (`wal-checkpointer.ts`).
+  const checkpointer =
+    inMemory || resolved.path === '' ? undefined : new WalCheckpointer(db, resolved.path, driver);
+  return new SqliteStore(new SqliteBackend(db, resolved, loadVectorExtension, checkpointer));
 }
 
 /**
@@ -87,9 +95,10 @@ const require = createRequire(import.meta.url);
  * addon loads from that path; unnamed, the package's `bindings` lookup works out its own folder
  * from a stack trace and tries a dozen paths, a few milliseconds of every `cairn search`.
  */
-function loadDriver(): { Database: typeof BetterSqlite3; nativeBinding?: string } {
+function loadDriver(): { Database: typeof BetterSqlite3 } & CheckpointerDriver {
   try {
     const Database = require('better-sqlite3') as typeof BetterSqlite3;
+    const driver = require.resolve('better-sqlite3');
     // lib/index.js, resolved (and cached) by the require above.
     const addon = join(
       dirname(require.resolve('better-sqlite3')),
@@ -98,7 +107,7 @@ function loadDriver(): { Database: typeof BetterSqlite3; nativeBinding?: string 
       'Release',
       'better_sqlite3.node',
     );
-    return existsSync(addon) ? { Database, nativeBinding: addon } : { Database };
+    return existsSync(addon) ? { Database, driver, nativeBinding: addon } : { Database, driver };
   } catch (error) {
     throw new ConfigError(
       `the SQLite store needs the package better-sqlite3 (12.x): npm install better-sqlite3@12 (${String(error)})`,
