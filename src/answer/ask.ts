@@ -8,7 +8,7 @@ import { streamChat } from '../core/traced-chat.js';
 import type { Answer, Citation, Hit } from '../core/types.js';
 import { answerSources } from './answer-sources.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
-import { lacksEvidence } from './evidence-check.js';
+import { lacksEvidence, namingWords } from './evidence-check.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
 import type { RelevanceOptions } from './relevance.js';
@@ -91,7 +91,9 @@ export async function checkedAnswerFromHits(
     return { text: NOT_FOUND_TEXT, sources: [], cited: [], notFound: true, answeredBy, invalidCitations: [] };
   };
   const lacking =
-    !chatModel && options.absentWords !== undefined && lacksEvidence(question, options.absentWords);
+    !chatModel &&
+    options.absentWords !== undefined &&
+    lacksEvidence(question, options.absentWords, namingWords(hits));
   if (sources.length === 0 && !lacking) return notFound(chatModel?.model ?? 'extractive');
   if (lacking) {
     // Where it looked: the sources that cleared the relevance floor (none: nothing cited), after
@@ -125,10 +127,9 @@ export async function checkedAnswerFromHits(
       sources.map((s) => s.hit),
     );
     if (!extracted.text) return notFound('extractive');
-    const text =
-      options.statement === undefined
-        ? extracted.text
-        : `${unrelatedNote(options.statement)}${extracted.text}`;
+    const text = `${passedOverNote(sources[0]?.hit)}${
+      options.statement === undefined ? '' : unrelatedNote(options.statement)
+    }${extracted.text}`;
     options.onSources?.(sources);
     options.onToken?.(text);
     return {
@@ -226,6 +227,20 @@ function unrelatedNote(statement: StatedEvidence): string {
   const asked = statement.asked;
   if (asked.kind !== 'relation' || statement.related !== false) return '';
   return `${notStating(statement)} ${relationAsked(asked.sides)}; what is stated about each: `;
+}
+
+/**
+ * The sentence an extractive answer opens with when its first source is of an older version that
+ * a recency cue preferred over the newest because the newest lacks the question's topic (see
+ * `HitBoost.passedOver`): "The newest version, X, does not mention "a", "b"; from Y: ". Empty
+ * otherwise.
+ */
+function passedOverNote(hit: Hit | undefined): string {
+  const passed = hit?.boosts?.find((b) => b.kind === 'recency' && b.passedOver)?.passedOver;
+  if (!hit || !passed) return '';
+  const words = passed.lacks.map((w) => `"${w}"`);
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+  return `The newest version, ${passed.documentId}, does not mention ${list}; from ${hit.sourceName ?? hit.chunk.documentId}: `;
 }
 
 /**

@@ -32,7 +32,7 @@ import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { questionTerms } from './relevance.js';
-import { isContrastWord, isFormTerm, timeWords } from './unwritten-words.js';
+import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
  * Absent topic words that make "not found" on their own: two. One absent word makes it only when
@@ -142,12 +142,38 @@ export async function absentWords(
 
 /**
  * Whether the absent words leave the question unanswerable: at least {@link MIN_ABSENT_WORDS}, or
- * one that is at least {@link MIN_SINGLE_ABSENT_SHARE} of the question's terms.
+ * one that is at least {@link MIN_SINGLE_ABSENT_SHARE} of the question's terms (see
+ * `questionTerms`) less those that say what it is not about: its time words ("latest", "Q3
+ * 2023", see `unwrittenTerms`) and the words that name the documents it asks about (`naming`, see
+ * {@link namingWords}) — "What does the latest Contoso Transit report say about fare evasion?"
+ * asks about two words, "fare" and "evasion", not six.
  */
-export function lacksEvidence(question: string, absent: readonly string[]): boolean {
+export function lacksEvidence(
+  question: string,
+  absent: readonly string[],
+  naming: readonly string[] = [],
+): boolean {
   if (absent.length >= MIN_ABSENT_WORDS) return true;
-  const terms = new Set(questionTerms(question)).size;
+  const aside = new Set([...unwrittenTerms(question), ...naming.flatMap((word) => contentTerms(word))]);
+  const all = new Set(questionTerms(question));
+  const about = [...all].filter((term) => !aside.has(term));
+  const terms = about.length > 0 ? about.length : all.size;
   return absent.length === 1 && terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/**
+ * The words of a question that name the documents it asks about: those the retriever's document
+ * focus read as naming the documents of the first hits (`HitBoost.words` of `focus` boosts),
+ * lower-cased, distinct.
+ */
+export function namingWords(hits: readonly Hit[]): string[] {
+  const out = new Set<string>();
+  for (const hit of hits.slice(0, EVIDENCE_HITS)) {
+    for (const boost of hit.boosts ?? []) {
+      if (boost.kind === 'focus') for (const word of boost.words ?? []) out.add(word.toLowerCase());
+    }
+  }
+  return [...out];
 }
 
 /** Hits read for the documents a question is about: the first ten. */

@@ -281,6 +281,18 @@ export interface Preference {
   documentId: string;
   kind: 'period' | 'recency';
   reason: string;
+  /** For a recency preference, the newer version it passed over (see `topicalRecency`). */
+  passedOver?: PassedOver;
+}
+
+/**
+ * The newest version of a series that a recency preference passed over because it lacks topic
+ * words of the question an older version holds (see `topicalRecency`).
+ */
+export interface PassedOver {
+  documentId: string;
+  /** The question's topic words the preferred version holds and this one does not, as the question spells them. */
+  lacks: string[];
 }
 
 /** The quarter (1–4) and year a date falls in, read two weeks earlier (a 52/53-week quarter ending July 1 is the June quarter). */
