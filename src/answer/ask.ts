@@ -8,7 +8,7 @@ import { streamChat } from '../core/traced-chat.js';
 import type { Answer, Citation, Hit } from '../core/types.js';
 import { answerSources } from './answer-sources.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
-import { lacksEvidence, namingWords } from './evidence-check.js';
+import { lacksEvidence } from './evidence-check.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
 import type { RelevanceOptions } from './relevance.js';
@@ -91,9 +91,7 @@ export async function checkedAnswerFromHits(
     return { text: NOT_FOUND_TEXT, sources: [], cited: [], notFound: true, answeredBy, invalidCitations: [] };
   };
   const lacking =
-    !chatModel &&
-    options.absentWords !== undefined &&
-    lacksEvidence(question, options.absentWords, namingWords(hits));
+    !chatModel && options.absentWords !== undefined && lacksEvidence(question, options.absentWords);
   if (sources.length === 0 && !lacking) return notFound(chatModel?.model ?? 'extractive');
   if (lacking) {
     // Where it looked: the sources that cleared the relevance floor (none: nothing cited), after

@@ -143,37 +143,38 @@ export async function absentWords(
 /**
  * Whether the absent words leave the question unanswerable: at least {@link MIN_ABSENT_WORDS}, or
  * one that is at least {@link MIN_SINGLE_ABSENT_SHARE} of the question's terms (see
- * `questionTerms`) less those that say what it is not about: its time words ("latest", "Q3
- * 2023", see `unwrittenTerms`) and the words that name the documents it asks about (`naming`, see
- * {@link namingWords}) — "What does the latest Contoso Transit report say about fare evasion?"
- * asks about two words, "fare" and "evasion", not six.
+ * `questionTerms`) — or, when the question states its topic after "say about" (see
+ * {@link statedTopic}) and the absent word is of it, of the topic's terms: "What does the latest
+ * Contoso Transit report say about fare evasion?" asks about "fare evasion", and the words that name
+ * the report, the time and the form ("What does … say about") are none of it.
  */
-export function lacksEvidence(
-  question: string,
-  absent: readonly string[],
-  naming: readonly string[] = [],
-): boolean {
+export function lacksEvidence(question: string, absent: readonly string[]): boolean {
   if (absent.length >= MIN_ABSENT_WORDS) return true;
-  const aside = new Set([...unwrittenTerms(question), ...naming.flatMap((word) => contentTerms(word))]);
-  const all = new Set(questionTerms(question));
-  const about = [...all].filter((term) => !aside.has(term));
-  const terms = about.length > 0 ? about.length : all.size;
-  return absent.length === 1 && terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+  if (absent.length !== 1) return false;
+  const topic = statedTopic(question);
+  if (topic !== undefined) {
+    const unwritten = unwrittenTerms(question);
+    const terms = new Set(questionTerms(topic).filter((term) => !unwritten.has(term)));
+    const [word] = contentTerms(absent[0]!);
+    if (word !== undefined && terms.has(word)) return 1 / terms.size >= MIN_SINGLE_ABSENT_SHARE;
+  }
+  const terms = new Set(questionTerms(question)).size;
+  return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
 }
 
 /**
- * The words of a question that name the documents it asks about: those the retriever's document
- * focus read as naming the documents of the first hits (`HitBoost.words` of `focus` boosts),
- * lower-cased, distinct.
+ * The topic a question states after a verb of saying and "about", "regarding", "concerning" or
+ * "on": "What does the latest report say about the ferry timetable?" → "the ferry timetable",
+ * "What did the manual state regarding winter storage?" → "winter storage"; undefined for other
+ * forms.
  */
-export function namingWords(hits: readonly Hit[]): string[] {
-  const out = new Set<string>();
-  for (const hit of hits.slice(0, EVIDENCE_HITS)) {
-    for (const boost of hit.boosts ?? []) {
-      if (boost.kind === 'focus') for (const word of boost.words ?? []) out.add(word.toLowerCase());
-    }
-  }
-  return [...out];
+export function statedTopic(question: string): string | undefined {
+  const m =
+    /\b(?:say|says|said|state|states|stated|mention|mentions|mentioned|tell\s+(?:us|me)|write|writes|wrote|note|notes|noted)\s+(?:anything\s+|something\s+)?(?:about|regarding|concerning|on)\s+([^?]+)/i.exec(
+      question,
+    );
+  const topic = m?.[1]?.trim();
+  return topic ? topic : undefined;
 }
 
 /** Hits read for the documents a question is about: the first ten. */

@@ -172,11 +172,6 @@ export interface HitBoost {
   weight: number;
   reason: string;
   /**
-   * For `focus`: the question's words that name the document, as the question spells them
-   * (lower-cased). They pick the document rather than say what is asked of it.
-   */
-  words?: string[];
-  /**
    * For `recency`: the newest version of the series, passed over because it lacks topic words of
    * the question that this hit's version holds (`lacks`, as the question spells them). Absent when
    * the hit's version is the newest.
