@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine/engine.js';
@@ -64,5 +65,58 @@ describe('a recency question is answered from the newest version that holds its 
     );
     expect(answer.notFound).toBe(true);
     expect(answer.text).toContain('"spills"');
+  });
+});
+
+// A word most documents outside the series hold is the collection's language, not a topic that an
+// older version alone covers: it does not move the preference off the newest.
+describe('a word common outside the series does not move the recency preference (SQLite file)', {
+  timeout: 120_000,
+}, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    const dir = tempDir();
+    const bulletin = (month: string, day: string, news: string) =>
+      `# Contoso Staff Bulletin\n\nPublished: ${month} ${day}, 2023\n\n## News\n\n${news}\n`;
+    writeFileSync(
+      path.join(dir, 'contoso-staff-bulletin-2023-01.md'),
+      bulletin(
+        'January',
+        '10',
+        'The canteen menu now lists breakfast dishes. Parking permits are renewed in March.',
+      ),
+    );
+    writeFileSync(
+      path.join(dir, 'contoso-staff-bulletin-2023-06.md'),
+      bulletin('June', '12', 'The canteen opens at seven. The gym is closed for repairs in July.'),
+    );
+    for (const [name, dish] of [
+      ['harbour-cafe', 'fish soup'],
+      ['mill-bistro', 'lamb stew'],
+      ['station-diner', 'pancakes'],
+      ['garden-tearoom', 'scones'],
+    ] as const) {
+      writeFileSync(
+        path.join(dir, `${name}.md`),
+        `# ${name.replace('-', ' ')}\n\nThe menu changes weekly; ${dish} is served every day.\n`,
+      );
+    }
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'bulletins.db')) });
+    await engine.ingestPaths([dir], { include: ['**/*.md'] });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  it('keeps the newest bulletin for a word every other document holds, moves for one they do not', async () => {
+    const boosted = async (question: string) => {
+      const { hits } = await engine.search(question);
+      const recency = hits.flatMap((hit) => (hit.boosts ?? []).map((b) => ({ b, hit })));
+      return recency.find(({ b }) => b.kind === 'recency')?.hit.chunk.documentId;
+    };
+    expect(await boosted('What does the latest Contoso staff bulletin say about the canteen menu?')).toBe(
+      'contoso-staff-bulletin-2023-06.md',
+    );
+    expect(
+      await boosted('What does the latest Contoso staff bulletin say about the canteen breakfast?'),
+    ).toBe('contoso-staff-bulletin-2023-01.md');
   });
 });
