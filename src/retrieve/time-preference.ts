@@ -9,7 +9,9 @@
  * boost the retriever fuses in beside the other rankings — as Elasticsearch's date decay functions
  * add to a relevance score and LlamaIndex's recency postprocessors reorder retrieved nodes by date
  * — so it never overrides a document that alone holds the answer: it only reorders close
- * candidates and adds the preferred documents' best passages.
+ * candidates and adds the preferred documents' best passages. The retriever then moves a recency
+ * preference to the newest version that holds the question's topic when the newest lacks it (see
+ * `topicalRecency` in `series-topic.ts`).
  * @module
  */
 import { parseWrittenDate, WRITTEN_DATE } from '../ingest/document-date.js';
