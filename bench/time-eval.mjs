@@ -53,6 +53,12 @@
 //   does the latest X say about Y" where only an older version says it, in the document's own
 //   words or not; "does X give any instructions for Y"; "which accidents happened …, …") and one
 //   unanswerable question of the same form per set; measure only.
+// - dated-guides-blind: test/fixtures/dated-guides (a library's members' guide in three yearly
+//   editions, a router's firmware release notes in three versions) with
+//   bench/questions/dated-guides-blind.jsonl, written before the recency rule was changed to rank
+//   only the versions that hold the question's topic: "what does the latest X say about Y" where
+//   only an older version says Y, controls where the newest says it, and two questions no version
+//   answers; measure only.
 // Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
 // whose first citation is a right document, the share stating the reference's key figure, and
 // honest "not found": on the questions whose reference says the document lacks the information
@@ -61,7 +67,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,nih,ntsb] [--answers]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,nih,ntsb] [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
 //   --answers keeps each question's answer text and reference key figure in `perQuestion`, to read
@@ -183,6 +189,14 @@ const sets = [
         questions: 'bench/questions/quarterly-tables-time-blind.jsonl',
       },
     ],
+  },
+  {
+    // A members' guide in yearly editions and firmware release notes in versions, each topic told
+    // in one or all of them: "what does the latest X say about Y" (measure only).
+    name: 'dated-guides',
+    folder: 'test/fixtures/dated-guides',
+    include: ['**/*.md'],
+    parts: [{ name: 'dated-guides-blind', questions: 'bench/questions/dated-guides-blind.jsonl' }],
   },
   {
     name: 'nih',

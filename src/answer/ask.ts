@@ -125,10 +125,9 @@ export async function checkedAnswerFromHits(
       sources.map((s) => s.hit),
     );
     if (!extracted.text) return notFound('extractive');
-    const text =
-      options.statement === undefined
-        ? extracted.text
-        : `${unrelatedNote(options.statement)}${extracted.text}`;
+    const text = `${passedOverNote(sources[0]?.hit)}${
+      options.statement === undefined ? '' : unrelatedNote(options.statement)
+    }${extracted.text}`;
     options.onSources?.(sources);
     options.onToken?.(text);
     return {
@@ -226,6 +225,20 @@ function unrelatedNote(statement: StatedEvidence): string {
   const asked = statement.asked;
   if (asked.kind !== 'relation' || statement.related !== false) return '';
   return `${notStating(statement)} ${relationAsked(asked.sides)}; what is stated about each: `;
+}
+
+/**
+ * The sentence an extractive answer opens with when its first source is of an older version that
+ * a recency cue preferred over the newest because the newest lacks the question's topic (see
+ * `HitBoost.passedOver`): "The newest version, X, does not mention "a", "b"; from Y: ". Empty
+ * otherwise.
+ */
+function passedOverNote(hit: Hit | undefined): string {
+  const passed = hit?.boosts?.find((b) => b.kind === 'recency' && b.passedOver)?.passedOver;
+  if (!hit || !passed) return '';
+  const words = passed.lacks.map((w) => `"${w}"`);
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+  return `The newest version, ${passed.documentId}, does not mention ${list}; from ${hit.sourceName ?? hit.chunk.documentId}: `;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   evidenceDocuments,
   lacksEvidence,
   namesVersion,
+  statedTopic,
   topicWords,
   versionLabel,
 } from './evidence-check.js';
@@ -138,6 +139,22 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect((await engine.ask(question)).notFound).toBe(false);
     expect(lacksEvidence('What did the dressing cost?', ['cost'])).toBe(true);
     expect(lacksEvidence(question, ['strike', 'bird'])).toBe(true);
+  });
+
+  it('weighs one absent word of a topic stated after "say about" against that topic only', () => {
+    const question = 'What does the latest Contoso Harbour Transit report say about fare evasion?';
+    expect(statedTopic(question)).toBe('fare evasion');
+    expect(lacksEvidence(question, ['evasion'])).toBe(true);
+    // One word of four in the stated topic may be a paraphrase ("homes" for "housing").
+    expect(
+      lacksEvidence('What does the latest report say about the new homes at Ridge Farm?', ['homes']),
+    ).toBe(false);
+    // An absent word outside the stated topic weighs against all the question's terms.
+    expect(lacksEvidence('What does the Contoso Harbour Transit report say about fares?', ['harbour'])).toBe(
+      false,
+    );
+    expect(statedTopic('What did the 2023 policy state regarding winter storage?')).toBe('winter storage');
+    expect(statedTopic('How large were the exports?')).toBeUndefined();
   });
 });
 

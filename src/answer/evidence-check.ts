@@ -32,7 +32,7 @@ import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { questionTerms } from './relevance.js';
-import { isContrastWord, isFormTerm, timeWords } from './unwritten-words.js';
+import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
  * Absent topic words that make "not found" on their own: two. One absent word makes it only when
@@ -142,12 +142,39 @@ export async function absentWords(
 
 /**
  * Whether the absent words leave the question unanswerable: at least {@link MIN_ABSENT_WORDS}, or
- * one that is at least {@link MIN_SINGLE_ABSENT_SHARE} of the question's terms.
+ * one that is at least {@link MIN_SINGLE_ABSENT_SHARE} of the question's terms (see
+ * `questionTerms`) — or, when the question states its topic after "say about" (see
+ * {@link statedTopic}) and the absent word is of it, of the topic's terms: "What does the latest
+ * Contoso Transit report say about fare evasion?" asks about "fare evasion", and the words that name
+ * the report, the time and the form ("What does … say about") are none of it.
  */
 export function lacksEvidence(question: string, absent: readonly string[]): boolean {
   if (absent.length >= MIN_ABSENT_WORDS) return true;
+  if (absent.length !== 1) return false;
+  const topic = statedTopic(question);
+  if (topic !== undefined) {
+    const unwritten = unwrittenTerms(question);
+    const terms = new Set(questionTerms(topic).filter((term) => !unwritten.has(term)));
+    const [word] = contentTerms(absent[0]!);
+    if (word !== undefined && terms.has(word)) return 1 / terms.size >= MIN_SINGLE_ABSENT_SHARE;
+  }
   const terms = new Set(questionTerms(question)).size;
-  return absent.length === 1 && terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+  return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/**
+ * The topic a question states after a verb of saying and "about", "regarding", "concerning" or
+ * "on": "What does the latest report say about the ferry timetable?" → "the ferry timetable",
+ * "What did the manual state regarding winter storage?" → "winter storage"; undefined for other
+ * forms.
+ */
+export function statedTopic(question: string): string | undefined {
+  const m =
+    /\b(?:say|says|said|state|states|stated|mention|mentions|mentioned|tell\s+(?:us|me)|write|writes|wrote|note|notes|noted)\s+(?:anything\s+|something\s+)?(?:about|regarding|concerning|on)\s+([^?]+)/i.exec(
+      question,
+    );
+  const topic = m?.[1]?.trim();
+  return topic ? topic : undefined;
 }
 
 /** Hits read for the documents a question is about: the first ten. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import {
   buildGroundedPrompt,
@@ -73,6 +74,29 @@ describe('buildGroundedPrompt', () => {
     );
     expect(user!.content).toContain('<<source 2 TAG>>');
     expect(user!.content.endsWith('Question: What happened?')).toBe(true);
+  });
+
+  it('says which newer version the recency cue passed over and what it lacks', () => {
+    const older = testHit('contoso-2023-q2.md', 'Work on the reservoir began.', {
+      boosts: [
+        {
+          kind: 'recency',
+          weight: 1.25,
+          reason: 'newest holding "reservoir"',
+          passedOver: { documentId: 'contoso-2023-q3.md', lacks: ['reservoir'] },
+        },
+      ],
+    });
+    const [, user] = buildGroundedPrompt(
+      'What does the latest report say about the reservoir?',
+      [older],
+      'TAG',
+    );
+    expect(user!.content).toContain(
+      'Note: the newest version, contoso-2023-q3.md, does not mention "reservoir"; say so, and say which version the answer comes from.',
+    );
+    const [, plain] = buildGroundedPrompt('q', [testHit('a.md', 'x')], 'TAG');
+    expect(plain!.content).not.toContain('Note:');
   });
 
   it('neutralises forged delimiters inside retrieved text', () => {

@@ -115,6 +115,18 @@ export function formatSources(hits: Hit[], tag = newSpotlightTag(), question?: s
     .join('\n\n');
 }
 
+/**
+ * A line after the sources when the first is of an older version that the recency cue preferred
+ * because the newest lacks the question's topic (`HitBoost.passedOver`): the model is told which
+ * version it passed over and what that one does not mention, to say so. Empty otherwise.
+ */
+function passedOverLine(hits: readonly Hit[]): string {
+  const passed = hits[0]?.boosts?.find((b) => b.kind === 'recency' && b.passedOver)?.passedOver;
+  if (!passed) return '';
+  const words = passed.lacks.map((w) => `"${w}"`).join(', ');
+  return `\n\nNote: the newest version, ${neutralizeDelimiters(passed.documentId)}, does not mention ${neutralizeDelimiters(words)}; say so, and say which version the answer comes from.`;
+}
+
 /** Builds the messages for a grounded answer to `question` from `hits`. */
 export function buildGroundedPrompt(question: string, hits: Hit[], tag = newSpotlightTag()): ChatMessage[] {
   const system = [
@@ -125,7 +137,7 @@ export function buildGroundedPrompt(question: string, hits: Hit[], tag = newSpot
     'When the question asks whether something is there ("did it disclose any …") and no source states it, begin with "I could not find", say what is not stated, and cite the closest sources you read.',
     'Be concise.',
   ].join('\n');
-  const user = `Sources:\n\n${formatSources(hits, tag, question)}\n\nQuestion: ${neutralizeDelimiters(question)}`;
+  const user = `Sources:\n\n${formatSources(hits, tag, question)}${passedOverLine(hits)}\n\nQuestion: ${neutralizeDelimiters(question)}`;
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },

@@ -91,6 +91,28 @@ describe('askedStatement', () => {
     ]);
   });
 
+  it('reads the subject after a noun naming its telling and after "anything about"', () => {
+    // "account", "details", "mention" name the telling, not what is told.
+    expect(subjectsOf('Does the Contoso Cessna report give any account of the wind conditions?')).toEqual([
+      ['wind', 'condit'],
+    ]);
+    expect(subjectsOf('Did the manual include any mention of winter storage?')).toEqual([
+      ['winter', 'storag'],
+    ]);
+    expect(subjectsOf('Does the Contoso Cessna report say anything about the wind conditions?')).toEqual([
+      ['wind', 'condit'],
+    ]);
+    // "report" named the document; "provide" is the verb, "details on" the telling.
+    expect(askedStatement('Does the Contoso Cessna report provide details on icing?')).toMatchObject({
+      text: 'details on icing',
+      subjects: [['ic']],
+    });
+    // Elsewhere "account" names a thing.
+    expect(subjectsOf('Were there any customer accounts closed in the quarter?')).toEqual([
+      ['custom', 'account', 'close'],
+    ]);
+  });
+
   it('reads nothing from questions that do not ask whether something is there', () => {
     expect(askedStatement('What was the net income in the second quarter?')).toBeUndefined();
     expect(askedStatement('How does the company use derivative instruments?')).toBeUndefined();

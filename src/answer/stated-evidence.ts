@@ -244,11 +244,28 @@ export function askedStatement(question: string): AskedStatement | undefined {
   if (!AUXILIARY.test(q)) return undefined;
   const any = /\bany\s+(.+)$/i.exec(q);
   if (any) return askedExistence(any[1]!, q, 'any ');
+  // "say anything about the wind", "mention anything on refunds": what follows "about".
+  const anything = ANYTHING_ABOUT.exec(q);
+  if (anything) return askedExistence(anything[2]!, q, `${anything[1]} `);
   const disclosed = DISCLOSED.exec(q);
-  if (disclosed && !/^(?:that|whether|if|how|what|which|why|when|where|who|to)\b/i.test(disclosed[1]!))
-    return askedExistence(disclosed[1]!, q, '');
+  if (disclosed && !/^(?:that|whether|if|how|what|which|why|when|where|who|to)\b/i.test(disclosed[1]!)) {
+    // "the Contoso report provide details on …": "report" named the document, the verb follows.
+    const verb = TELLING_VERB.exec(disclosed[1]!);
+    return askedExistence(verb ? disclosed[1]!.slice(verb[0].length) : disclosed[1]!, q, '');
+  }
   return undefined;
 }
+
+/** "anything about …", "something on …": group 1 the lead words, group 2 what follows. */
+const ANYTHING_ABOUT = /\b((?:anything|something)\s+(?:about|on|regarding|concerning))\s+(.+)$/i;
+
+/**
+ * A verb of telling after a disclosure verb's match ("does the Contoso report provide details on
+ * …", "report give …"): the matched "report" was the document's name, and what follows the verb
+ * is the object.
+ */
+const TELLING_VERB =
+  /^(?:say|says|give|gives|provide|provides|contain|contains|include|includes|offer|offers)\s+/i;
 
 /**
  * Questions asking whether a document discloses something without "any" ("Did the report disclose
@@ -312,7 +329,11 @@ const OBJECT_END =
 function askedExistence(after: string, question: string, lead: string): AskedExistence | undefined {
   // "any instructions for winter storage", "any guidance on refunds": what the form noun is for.
   const form = FORM_HEAD.exec(after);
-  if (form && isFormTerm(contentTerms(form[2]!)[0] ?? '') && namingTerms(form[1]!, question).length === 0) {
+  if (
+    form &&
+    isTellingNoun(contentTerms(form[2]!)[0] ?? '') &&
+    namingTerms(form[1]!, question).length === 0
+  ) {
     return askedExistence(after.slice(form[0].length), question, `${lead}${form[0]}`);
   }
   const isChange = (head: string) => {
@@ -365,9 +386,28 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
 }
 
 /**
- * An existence subject that opens with a noun naming the form of what is asked and says what it
- * is for ("instructions for winter storage", "any guidance on refunds", see `isFormTerm`): the
- * noun (group 2), the words before it (group 1).
+ * Nouns that name the telling of what follows their "of", "on" or "about" ("any account of the
+ * wind conditions", "any mention of icing", "any details on the repairs", "any description of the
+ * damage"), stemmed: the documents state the subject without them ("Winds were reported as
+ * variable"). Read only at the head of a subject, before a preposition (see {@link FORM_HEAD}):
+ * elsewhere "account" and "evidence" name things ("customer accounts").
+ */
+const TELLING_NOUNS = new Set(
+  'account description explanation mention discussion detail details information summary indication evidence record'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/** True when `term` (stemmed) at a subject's head names the form or the telling of what follows it. */
+function isTellingNoun(term: string): boolean {
+  return isFormTerm(term) || TELLING_NOUNS.has(term);
+}
+
+/**
+ * An existence subject that opens with a noun naming the form of what is asked, or its telling,
+ * and says what it is for or about ("instructions for winter storage", "any guidance on refunds",
+ * "any account of the wind", see `isFormTerm` and {@link TELLING_NOUNS}): the noun (group 2), the
+ * words before it (group 1).
  */
 const FORM_HEAD = /^((?:[\p{L}-]+\s+){0,2}?)([\p{L}]+)\s+(?:for|on|about|regarding|concerning|of|to)\s+/iu;
 

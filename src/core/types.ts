@@ -171,6 +171,12 @@ export interface HitBoost {
   /** The ranking's weight in the reciprocal rank fusion (relevance rankings weigh 1). */
   weight: number;
   reason: string;
+  /**
+   * For `recency`: the newest version of the series, passed over because it lacks topic words of
+   * the question that this hit's version holds (`lacks`, as the question spells them). Absent when
+   * the hit's version is the newest.
+   */
+  passedOver?: { documentId: string; lacks: string[] };
 }
 
 /** A retrieved chunk with its scores. */

@@ -28,6 +28,7 @@ import {
 import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import { relevanceScores } from './relevance-score.js';
 import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
+import { topicalRecency } from './series-topic.js';
 import { namesTime, namingWords, preferredDocuments, type TimeCue, timeCue } from './time-preference.js';
 
 /** A search request. */
@@ -534,12 +535,26 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   }
   if (timed) {
     const before = inNamed ? await fuse(rankings, { k: fusion.k, weights }) : relevance;
-    const preferred = preferredDocuments({
+    const newest = preferredDocuments({
       cue,
       index: identity!,
       named: named.map((d) => d.documentId),
       ranked: [...new Set(before.map((hit) => hit.chunk.documentId))],
     });
+    // The newest version that holds the question's topic, when the newest lacks it.
+    const preferred = cue.recency
+      ? await topicalRecency(newest, request.query, cue.recencyText ?? '', identity!, (word, ids, limit) =>
+          storeCall(deps.store, 'topic', limit, () =>
+            deps.store.lexicalSearch({
+              ...scope,
+              ...(ids ? { documentIds: [...ids] } : {}),
+              query: word,
+              topK: limit,
+              keepBest: true,
+            }),
+          ).then((hits) => [...new Set(hits.map((hit) => hit.chunk.documentId))]),
+        )
+      : newest;
     if (preferred.length > 0) {
       // Like a function score over BM25: the preferred documents' passages score (1 + weight)
       // times their lexical score, so they overtake only passages about as relevant; their own
@@ -568,7 +583,12 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
         boost: (hit) => {
           const preference = why.get(hit.chunk.documentId);
           return preference
-            ? { kind: preference.kind, weight: factor, reason: preference.reason }
+            ? {
+                kind: preference.kind,
+                weight: factor,
+                reason: preference.reason,
+                ...(preference.passedOver ? { passedOver: preference.passedOver } : {}),
+              }
             : undefined;
         },
       });

@@ -9,7 +9,9 @@
  * boost the retriever fuses in beside the other rankings — as Elasticsearch's date decay functions
  * add to a relevance score and LlamaIndex's recency postprocessors reorder retrieved nodes by date
  * — so it never overrides a document that alone holds the answer: it only reorders close
- * candidates and adds the preferred documents' best passages.
+ * candidates and adds the preferred documents' best passages. The retriever then moves a recency
+ * preference to the newest version that holds the question's topic when the newest lacks it (see
+ * `topicalRecency` in `series-topic.ts`).
  * @module
  */
 import { parseWrittenDate, WRITTEN_DATE } from '../ingest/document-date.js';
@@ -421,6 +423,18 @@ export interface Preference {
   documentId: string;
   kind: 'period' | 'recency';
   reason: string;
+  /** For a recency preference, the newer version it passed over (see `topicalRecency`). */
+  passedOver?: PassedOver;
+}
+
+/**
+ * The newest version of a series that a recency preference passed over because it lacks topic
+ * words of the question an older version holds (see `topicalRecency`).
+ */
+export interface PassedOver {
+  documentId: string;
+  /** The question's topic words the preferred version holds and this one does not, as the question spells them. */
+  lacks: string[];
 }
 
 /** The quarter (1–4) and year a date falls in, read two weeks earlier (a 52/53-week quarter ending July 1 is the June quarter). */
