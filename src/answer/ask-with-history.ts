@@ -220,9 +220,14 @@ async function statementOf(
   const documents = askedDocuments(hits, question);
   if (documents === undefined) return undefined;
   return inSpan('cairn.evidence.statement', {}, async (span) => {
-    const found = await statedEvidence(lister as StatementSearcher, question, documents, {
-      collection: search.collection,
-      namespace: search.namespace,
+    const scope = {
+      ...(search.collection === undefined ? {} : { collection: search.collection }),
+      ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
+    };
+    const found = await statedEvidence(lister as StatementSearcher, question, documents, scope, {
+      // Boilerplate, and for a question naming a time text every version carries, states nothing
+      // of the asked documents (see `answerBoilerplate`).
+      copied: async (stating) => answerBoilerplate(question, await copiedHits(engine, stating, scope)),
     });
     span.setAttribute('cairn.evidence.stated', found?.stated ?? true);
     return found;
