@@ -537,7 +537,8 @@ function judgeRelation(
     if (specific[missing]!.some((t) => t.startsWith('&'))) return { stated: true, required, looked, sides };
     return { stated: false, required, looked, sides };
   }
-  if (specific.some((terms) => terms.length === 0)) return { stated: true, statedBy, required, looked, sides };
+  if (specific.some((terms) => terms.length === 0))
+    return { stated: true, statedBy, required, looked, sides };
   if (asked.juxtaposed)
     return {
       stated: true,
