@@ -205,7 +205,10 @@ async function answerTurn(
 /**
  * The stated-evidence check of an offline answer (see `statedEvidence`): run when the engine can
  * list documents, the question is an existence or relation question, and its first hits were
- * boosted for documents it names (see `askedDocuments`).
+ * boosted for documents it names (see `askedDocuments`). A chunk whose sentences state what is
+ * asked is probed for copies (`copiedHits`, one lexical search a chunk, a few chunks at most): the
+ * boilerplate, and for a question naming a time the carried text, that `answerBoilerplate` reads
+ * states nothing of the asked documents.
  */
 async function statementOf(
   engine: AnsweringEngine,

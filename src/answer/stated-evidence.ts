@@ -6,8 +6,15 @@
  * Manufacturer", a forward-looking "the potential impact of any divestitures" — that quoting them
  * reads as a yes. The subject after "any" (each "or"/"and" alternative) must be stated by a
  * factual sentence of prose in the asked documents: a sentence holding the alternative's rarest
- * specific term, not a table row or a form's label line, and not a sentence that supposes rather
- * than states (a modal verb, "if", "in the event", "potential", see `supposes`).
+ * specific term, not a table row or a form's label line, not a sentence that supposes rather
+ * than states (a modal verb, "if", "in the event", "potential", see `supposes`), and not one that
+ * tells of an earlier time than the document's own ("about one year prior to the accident, in a
+ * different airplane, the pilot also …", "the team previously completed a study which showed …",
+ * see `tellsEarlier`) unless the subject names an earlier time itself ("the pilot's prior
+ * incident"). Text the document copies (another document's standard paragraph, or, for a question
+ * naming a time, text every version of its series carries) states nothing of it either (see
+ * {@link StatedEvidenceOptions}). Qualifiers ("new", "other", "additional") of a subject other
+ * words name are left out of its terms ("any new electric buses" asks for electric buses).
  *
  * An alternative's specific terms are its content terms (without request words, see
  * `questionTerms`, numbers and the words of a time cue) that fewer than {@link COMMON_SHARE} of the
@@ -43,8 +50,11 @@
  * what the documents do not state (see `checkedAnswerFromHits`): answered "not found", it refused 2
  * of 41 answerable SEC measure questions, whose references put two figures or lists side by side
  * (bench/results/time-eval-negatives-link-refined.json; requiring only that both sides share a
- * passage, bench/results/time-eval-notfound-relation.json, refused 3). When a side has no specific
- * term, nothing is judged.
+ * passage, bench/results/time-eval-notfound-relation.json, refused 3). Sentences that suppose
+ * ("could affect the amount of liability", "may not reflect") state neither a side nor a link. A
+ * side whose every term is common is stated (it is in most passages) and nothing more is judged;
+ * the other side must still be stated somewhere, or the relation is not stated. When both sides
+ * are common, nothing is judged.
  *
  * This is the offline answerer's reading of the evidence (see `checkedAnswerFromHits`): when the
  * asked documents do not state it, the answer is "not found", citing the closest passages it read.
@@ -390,13 +400,13 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
 
 /**
  * The factual sentences of a chunk (see `supposes`) that tell of the document's own time (see
- * `tellsEarlier`), with their terms, which include those of the
+ * `tellsEarlier`; any time when `earlier`: the question asks for an earlier event), with their terms, which include those of the
  * heading of the section a sentence is in, below the document's title: under "Winter storage",
  * "Drain the pump completely before storing it below 0 °C." states the winter storage it instructs
  * about. The heading is the chunk's last heading line before the sentence, else the innermost of
  * its heading path when that path is two or more deep.
  */
-function statementsOf(hit: Hit): Array<{ text: string; terms: Set<string> }> {
+function statementsOf(hit: Hit, earlier: boolean): Array<{ text: string; terms: Set<string> }> {
   const path = hit.chunk.headingPath;
   let heading = path.length >= 2 ? path.at(-1)! : '';
   const out: Array<{ text: string; terms: Set<string> }> = [];
@@ -405,7 +415,7 @@ function statementsOf(hit: Hit): Array<{ text: string; terms: Set<string> }> {
     if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
     const around = contentTerms(heading);
     for (const p of passagesOf(section)) {
-      if (p.kind !== 'sentence' || supposes(p.text) || tellsEarlier(p.text)) continue;
+      if (p.kind !== 'sentence' || supposes(p.text) || (!earlier && tellsEarlier(p.text))) continue;
       out.push({ text: p.text, terms: new Set([...contentTerms(p.text), ...around]) });
     }
   }
@@ -472,8 +482,10 @@ export function judgeStatement(
     .map((terms) => (asked.change ? terms : terms.slice(0, 1)));
   const required = needed.map((terms) => terms[0]!);
   if (required.length === 0) return { stated: true, required, looked };
+  // "the pilot's prior incident" asks for an earlier event: a sentence of an earlier time states it.
+  const asksEarlier = EARLIER_SUBJECT.test(asked.text);
   for (const hit of chunks) {
-    const found = statementsOf(hit).find(
+    const found = statementsOf(hit, asksEarlier).find(
       (s) =>
         needed.some((terms) => terms.every((t) => holds(s.terms, t))) &&
         (!asked.change || statesChange(s.text)),
@@ -482,6 +494,9 @@ export function judgeStatement(
   }
   return { stated: false, required, looked };
 }
+
+/** A subject naming an earlier time ("the pilot's prior incident", "any previous recalls"). */
+const EARLIER_SUBJECT = /\b(?:prior|previous|preceding|earlier|former|past|last)\b/i;
 
 /** Words saying that something changed or is new ("increased", "switched", "was raised", "revised", "new"). */
 const CHANGE_WORD =

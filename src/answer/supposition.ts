@@ -3,7 +3,8 @@
  * acquisitions", "in the event of a merger", "if the acquisition is completed", "the potential
  * impact of any divestitures", "could cause higher operating expenses"). A risk factor is mostly
  * such sentences: it shares a question's words ("operating expenses", "acquisitions") without
- * stating what happened.
+ * stating what happened. Also sentences that tell of an earlier time than the document's own
+ * ({@link tellsEarlier}): they state what happened then, not what the document reports.
  * @module
  */
 
