@@ -3,7 +3,7 @@ import { testHit } from '../../test/support/hits.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
 import { NOT_FOUND_TEXT } from './ask.js';
-import { answerBoilerplate, copiedHits } from './boilerplate.js';
+import { copiedHits } from './boilerplate.js';
 import { askedStatement, judgeStatement, statedEvidence } from './stated-evidence.js';
 import { tellsEarlier } from './supposition.js';
 
@@ -149,7 +149,7 @@ describe('statedEvidence: copied text states nothing of the document', () => {
 
   const question = 'Did the Contoso Air accident report announce any safety recommendations?';
   const copied = async (hits: Parameters<typeof copiedHits>[1]) =>
-    answerBoilerplate(question, await copiedHits(engine, hits));
+    (await copiedHits(engine, hits)).boilerplate;
 
   it('is stated by the standard paragraph when copies are not probed', async () => {
     const found = await statedEvidence(engine, question, ['contoso-air-accident.md']);

@@ -11,9 +11,8 @@
  * tells of an earlier time than the document's own ("about one year prior to the accident, in a
  * different airplane, the pilot also …", "the team previously completed a study which showed …",
  * see `tellsEarlier`) unless the subject names an earlier time itself ("the pilot's prior
- * incident"). Text the document copies (another document's standard paragraph, or, for a question
- * naming a time, text every version of its series carries) states nothing of it either (see
- * {@link StatedEvidenceOptions}). Qualifiers ("new", "other", "additional") of a subject other
+ * incident"). Text the document copies (another document's standard paragraph: boilerplate)
+ * states nothing of it either (see {@link StatedEvidenceOptions}). Qualifiers ("new", "other", "additional") of a subject other
  * words name are left out of its terms ("any new electric buses" asks for electric buses).
  *
  * An alternative's specific terms are its content terms (without request words, see
@@ -704,9 +703,8 @@ export interface StatedEvidenceOptions {
   /**
    * Of the chunks whose sentences state what is asked, those (ids) whose text is copied from
    * elsewhere and so says nothing of the asked documents' own: boilerplate other documents hold
-   * (an agency's standard description of its mandate), or, for a question naming a time, text
-   * every version of the series carries (see `copiedHits`, `answerBoilerplate`;
-   * `askWithHistory` passes these). The judgement is made again without them, up to
+   * (an agency's standard description of its mandate; see `copiedHits`, whose `boilerplate`
+   * `askWithHistory` passes). The judgement is made again without them, up to
    * {@link COPY_ROUNDS} times. Undefined: no chunk is probed.
    */
   copied?: (hits: readonly Hit[]) => Promise<ReadonlySet<string>>;
