@@ -59,6 +59,14 @@
 //   only the versions that hold the question's topic: "what does the latest X say about Y" where
 //   only an older version says Y, controls where the newest says it, and two questions no version
 //   answers; measure only.
+// - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
+//   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
+//   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
+//   pairs of the two forms most SEC negatives take, "did X disclose / announce / suffer any
+//   (significant) <event>" (the unanswered one's words are there only in a sentence that supposes,
+//   negates, belongs to the document's standard text or tells of an earlier event) and "how does A
+//   relate to B" (the unanswered one's B is stated nowhere in the document, or only in an empty
+//   form field); one the document answers and one it does not per form; measure only.
 // Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
 // whose first citation is a right document, the share stating the reference's key figure, and
 // honest "not found": on the questions whose reference says the document lacks the information
@@ -188,6 +196,10 @@ const sets = [
         name: 'quarterly-tables-time-blind',
         questions: 'bench/questions/quarterly-tables-time-blind.jsonl',
       },
+      {
+        name: 'quarterly-tables-absent-pairs',
+        questions: 'bench/questions/quarterly-tables-absent-pairs.jsonl',
+      },
     ],
   },
   {
@@ -208,6 +220,7 @@ const sets = [
       { name: 'nih-pairs', questions: 'bench/questions/nih-pairs.jsonl' },
       { name: 'nih-relation-pairs', questions: 'bench/questions/nih-relation-pairs.jsonl' },
       { name: 'nih-form-pairs', questions: 'bench/questions/nih-form-pairs.jsonl' },
+      { name: 'nih-absent-pairs', questions: 'bench/questions/nih-absent-pairs.jsonl' },
     ],
   },
   {
@@ -221,6 +234,7 @@ const sets = [
       { name: 'ntsb-relation-pairs', questions: 'bench/questions/ntsb-relation-pairs.jsonl' },
       { name: 'ntsb-form-pairs', questions: 'bench/questions/ntsb-form-pairs.jsonl' },
       { name: 'ntsb-blind', questions: 'bench/questions/ntsb-blind.jsonl' },
+      { name: 'ntsb-absent-pairs', questions: 'bench/questions/ntsb-absent-pairs.jsonl' },
     ],
   },
 ];

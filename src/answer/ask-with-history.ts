@@ -205,7 +205,9 @@ async function answerTurn(
 /**
  * The stated-evidence check of an offline answer (see `statedEvidence`): run when the engine can
  * list documents, the question is an existence or relation question, and its first hits were
- * boosted for documents it names (see `askedDocuments`).
+ * boosted for documents it names (see `askedDocuments`). A chunk whose sentences state what is
+ * asked is probed for copies (`copiedHits`, one lexical search a chunk, a few chunks at most):
+ * boilerplate, text documents of two other series hold, states nothing of the asked documents.
  */
 async function statementOf(
   engine: AnsweringEngine,
@@ -220,9 +222,15 @@ async function statementOf(
   const documents = askedDocuments(hits, question);
   if (documents === undefined) return undefined;
   return inSpan('cairn.evidence.statement', {}, async (span) => {
-    const found = await statedEvidence(lister as StatementSearcher, question, documents, {
-      collection: search.collection,
-      namespace: search.namespace,
+    const scope = {
+      ...(search.collection === undefined ? {} : { collection: search.collection }),
+      ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
+    };
+    const found = await statedEvidence(lister as StatementSearcher, question, documents, scope, {
+      // Boilerplate states nothing of the asked documents. Text carried from version to version
+      // (`copiedHits`' `carried`) does: counted as copied for a question naming a time, it refused
+      // an answerable SEC measure question (bench/results/time-eval-issue22-after2.json).
+      copied: async (stating) => (await copiedHits(engine, stating, scope)).boilerplate,
     });
     span.setAttribute('cairn.evidence.stated', found?.stated ?? true);
     return found;

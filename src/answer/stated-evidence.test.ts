@@ -156,10 +156,11 @@ describe('askedStatement', () => {
       text: 'any significant changes or new disclosures in the accounting policies',
       subjects: [['account', 'polici']],
     });
-    // A head naming something ("new business acquisitions") is the subject itself.
+    // A head naming something ("new business acquisitions") is the subject itself, without its
+    // qualifier ("new").
     expect(
       askedStatement('Did the company report any new business acquisitions in the quarter?'),
-    ).toMatchObject({ text: 'any new business acquisitions', subjects: [['new', 'busi', 'acquisit']] });
+    ).toMatchObject({ text: 'any new business acquisitions', subjects: [['busi', 'acquisit']] });
     expect(
       askedStatement('Did the company report any new business acquisitions in the quarter?'),
     ).not.toHaveProperty('change');

@@ -6,8 +6,14 @@
  * Manufacturer", a forward-looking "the potential impact of any divestitures" — that quoting them
  * reads as a yes. The subject after "any" (each "or"/"and" alternative) must be stated by a
  * factual sentence of prose in the asked documents: a sentence holding the alternative's rarest
- * specific term, not a table row or a form's label line, and not a sentence that supposes rather
- * than states (a modal verb, "if", "in the event", "potential", see `supposes`).
+ * specific term, not a table row or a form's label line, not a sentence that supposes rather
+ * than states (a modal verb, "if", "in the event", "potential", see `supposes`), and not one that
+ * tells of an earlier time than the document's own ("about one year prior to the accident, in a
+ * different airplane, the pilot also …", "the team previously completed a study which showed …",
+ * see `tellsEarlier`) unless the subject names an earlier time itself ("the pilot's prior
+ * incident"). Text the document copies (another document's standard paragraph: boilerplate)
+ * states nothing of it either (see {@link StatedEvidenceOptions}). Qualifiers ("new", "other", "additional") of a subject other
+ * words name are left out of its terms ("any new electric buses" asks for electric buses).
  *
  * An alternative's specific terms are its content terms (without request words, see
  * `questionTerms`, numbers and the words of a time cue) that fewer than {@link COMMON_SHARE} of the
@@ -43,8 +49,11 @@
  * what the documents do not state (see `checkedAnswerFromHits`): answered "not found", it refused 2
  * of 41 answerable SEC measure questions, whose references put two figures or lists side by side
  * (bench/results/time-eval-negatives-link-refined.json; requiring only that both sides share a
- * passage, bench/results/time-eval-notfound-relation.json, refused 3). When a side has no specific
- * term, nothing is judged.
+ * passage, bench/results/time-eval-notfound-relation.json, refused 3). Sentences that suppose
+ * ("could affect the amount of liability", "may not reflect") state neither a side nor a link. A
+ * side whose every term is common is stated (it is in most passages) and nothing more is judged;
+ * the other side must still be stated somewhere, or the relation is not stated. When both sides
+ * are common, nothing is judged.
  *
  * This is the offline answerer's reading of the evidence (see `checkedAnswerFromHits`): when the
  * asked documents do not state it, the answer is "not found", citing the closest passages it read.
@@ -56,7 +65,7 @@ import { timeCue } from '../retrieve/time-preference.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
 import { isRequestTerm } from './relevance.js';
-import { supposes } from './supposition.js';
+import { supposes, tellsEarlier } from './supposition.js';
 import { isFormTerm } from './unwritten-words.js';
 
 /**
@@ -371,7 +380,11 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
   const subjects = (change ? subject.replace(POSSESSOR, ' ') : subject)
     .split(ALTERNATIVES)
     .map((part) => {
-      const terms = phraseTerms(part, question);
+      // "any new electric buses" asks for electric buses: a qualifier ("new", "other") is no
+      // word the stating sentence must write when other words name the subject.
+      const all = phraseTerms(part, question);
+      const qualified = all.filter((t) => !QUALIFIERS.has(t));
+      const terms = qualified.length > 0 ? qualified : all;
       const named = terms.filter((t) => !ASPECT_WORDS.has(t));
       return change && named.length > 0 ? named : terms;
     })
@@ -425,13 +438,14 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
 }
 
 /**
- * The factual sentences of a chunk (see `supposes`) with their terms, which include those of the
+ * The factual sentences of a chunk (see `supposes`) that tell of the document's own time (see
+ * `tellsEarlier`; any time when `earlier`: the question asks for an earlier event), with their terms, which include those of the
  * heading of the section a sentence is in, below the document's title: under "Winter storage",
  * "Drain the pump completely before storing it below 0 °C." states the winter storage it instructs
  * about. The heading is the chunk's last heading line before the sentence, else the innermost of
  * its heading path when that path is two or more deep.
  */
-function statementsOf(hit: Hit): Array<{ text: string; terms: Set<string> }> {
+function statementsOf(hit: Hit, earlier: boolean): Array<{ text: string; terms: Set<string> }> {
   const path = hit.chunk.headingPath;
   let heading = path.length >= 2 ? path.at(-1)! : '';
   const out: Array<{ text: string; terms: Set<string> }> = [];
@@ -440,7 +454,7 @@ function statementsOf(hit: Hit): Array<{ text: string; terms: Set<string> }> {
     if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
     const around = contentTerms(heading);
     for (const p of passagesOf(section)) {
-      if (p.kind !== 'sentence' || supposes(p.text)) continue;
+      if (p.kind !== 'sentence' || supposes(p.text) || (!earlier && tellsEarlier(p.text))) continue;
       out.push({ text: p.text, terms: new Set([...contentTerms(p.text), ...around]) });
     }
   }
@@ -453,6 +467,11 @@ export interface StatementJudgement {
   stated: boolean;
   /** The passage that states it, when one does. */
   passage?: string;
+  /**
+   * The chunks (ids) whose sentences made it stated: the passage's, or for a relation each side's
+   * and the relating sentence's. Empty or undefined when nothing was judged.
+   */
+  statedBy?: string[];
   /**
    * The terms of which one had to be stated: the rarest specific term of each alternative or side
    * (a change question needed every specific term of an alternative; this is its rarest).
@@ -502,16 +521,21 @@ export function judgeStatement(
     .map((terms) => (asked.change ? terms : terms.slice(0, 1)));
   const required = needed.map((terms) => terms[0]!);
   if (required.length === 0) return { stated: true, required, looked };
+  // "the pilot's prior incident" asks for an earlier event: a sentence of an earlier time states it.
+  const asksEarlier = EARLIER_SUBJECT.test(asked.text);
   for (const hit of chunks) {
-    const found = statementsOf(hit).find(
+    const found = statementsOf(hit, asksEarlier).find(
       (s) =>
         needed.some((terms) => terms.every((t) => holds(s.terms, t))) &&
         (!asked.change || statesChange(s.text)),
     );
-    if (found) return { stated: true, passage: found.text, required, looked };
+    if (found) return { stated: true, passage: found.text, statedBy: [hit.chunk.id], required, looked };
   }
   return { stated: false, required, looked };
 }
+
+/** A subject naming an earlier time ("the pilot's prior incident", "any previous recalls"). */
+const EARLIER_SUBJECT = /\b(?:prior|previous|preceding|earlier|former|past|last)\b/i;
 
 /** Words saying that something changed or is new ("increased", "switched", "was raised", "revised", "new"). */
 const CHANGE_WORD =
@@ -547,24 +571,38 @@ function judgeRelation(
 ): StatementJudgement {
   const specific = asked.terms.map((terms) => specificTerms(terms, frequency));
   const required = specific.map((terms) => terms[0]).filter((t): t is string => t !== undefined);
-  // A side every term of which is common is in most passages: nothing to judge.
-  if (specific.some((terms) => terms.length === 0)) return { stated: true, required, looked };
-  const readings = looked.flatMap(readingsOf);
+  // Both sides common: in most passages, nothing to judge.
+  if (specific.every((terms) => terms.length === 0)) return { stated: true, required, looked };
+  // A sentence that supposes ("may not reflect", "could affect") states neither a side nor a link.
+  const readings = looked.flatMap(readingsOf).filter((r) => !r.passages.some((p) => supposes(p.text)));
   const holdsSide = (r: Reading, side: number) =>
     specific[side]!.some((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t)));
-  const sideSentence = (side: number) =>
-    readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side))
-      ?.text;
-  const sides: [string | undefined, string | undefined] = [sideSentence(0), sideSentence(1)];
-  const missing = sides.indexOf(undefined);
+  const sideReadings = [0, 1].map((side) =>
+    readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side)),
+  );
+  const sides: [string | undefined, string | undefined] = [sideReadings[0]?.text, sideReadings[1]?.text];
+  const statedBy = [...new Set(sideReadings.flatMap((r) => (r ? [r.chunkId] : [])))];
+  // A side of specific terms stated nowhere leaves the relation unstated, also when the other
+  // side is common (in most passages: stated, with nothing more to judge).
+  const missing = sides.findIndex((sentence, i) => sentence === undefined && specific[i]!.length > 0);
   if (missing >= 0) {
     // An abbreviation is not searched (its letters are no words): the chunks that spell it out
     // may not be among those read, so a side holding one is not judged absent.
     if (specific[missing]!.some((t) => t.startsWith('&'))) return { stated: true, required, looked, sides };
     return { stated: false, required, looked, sides };
   }
+  if (specific.some((terms) => terms.length === 0))
+    return { stated: true, statedBy, required, looked, sides };
   if (asked.juxtaposed)
-    return { stated: true, passage: `${sides[0]} ${sides[1]}`, required, looked, sides, related: true };
+    return {
+      stated: true,
+      passage: `${sides[0]} ${sides[1]}`,
+      statedBy,
+      required,
+      looked,
+      sides,
+      related: true,
+    };
   const linked = readings.find(
     (r) =>
       r.passages.every((p) => p.kind === 'sentence') &&
@@ -573,8 +611,16 @@ function judgeRelation(
       LINKING.test(r.text),
   );
   return linked
-    ? { stated: true, passage: linked.text, required, looked, sides, related: true }
-    : { stated: true, required, looked, sides, related: false };
+    ? {
+        stated: true,
+        passage: linked.text,
+        statedBy: [...new Set([...statedBy, linked.chunkId])],
+        required,
+        looked,
+        sides,
+        related: true,
+      }
+    : { stated: true, statedBy, required, looked, sides, related: false };
 }
 
 /** A passage a relation is read from: a sentence, or two consecutive sentences of one paragraph. */
@@ -582,17 +628,20 @@ interface Reading {
   text: string;
   passages: Passage[];
   terms: Set<string>;
+  /** The chunk it is read from. */
+  chunkId: string;
 }
 
 function readingsOf(hit: Hit): Reading[] {
   const passages = passagesOf(hit.chunk.text);
+  const chunkId = hit.chunk.id;
   const out: Reading[] = [];
   passages.forEach((p, i) => {
-    out.push({ text: p.text, passages: [p], terms: new Set(contentTerms(p.text)) });
+    out.push({ text: p.text, passages: [p], terms: new Set(contentTerms(p.text)), chunkId });
     const next = passages[i + 1];
     if (p.kind === 'sentence' && next?.kind === 'sentence' && next.block === p.block) {
       const text = `${p.text} ${next.text}`;
-      out.push({ text, passages: [p, next], terms: new Set(contentTerms(text)) });
+      out.push({ text, passages: [p, next], terms: new Set(contentTerms(text)), chunkId });
     }
   });
   return out;
@@ -628,6 +677,7 @@ export async function statedEvidence(
   question: string,
   documentIds: string[],
   scope: { collection?: string; namespace?: string } = {},
+  options: StatedEvidenceOptions = {},
 ): Promise<StatedEvidence | undefined> {
   const asked = askedStatement(question);
   if (asked === undefined || documentIds.length === 0) return undefined;
@@ -665,5 +715,37 @@ export async function statedEvidence(
   // A change question looks first where the subject is said to change.
   const query = [...terms.map(surface), ...(asked.kind === 'existence' && asked.change ? ['changes'] : [])];
   const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
-  return { ...judgeStatement(asked, hits, frequency), asked, documentIds };
+  // Text copied from elsewhere states nothing of the asked documents: judged again without it.
+  const skipped = new Set<string>();
+  const probed = new Set<string>();
+  for (let round = 0; ; round++) {
+    const judged = judgeStatement(
+      asked,
+      hits.filter((h) => !skipped.has(h.chunk.id)),
+      frequency,
+    );
+    const stating = hits.filter((h) => judged.statedBy?.includes(h.chunk.id) && !probed.has(h.chunk.id));
+    if (!judged.stated || options.copied === undefined || stating.length === 0 || round >= COPY_ROUNDS) {
+      return { ...judged, looked: hits, asked, documentIds };
+    }
+    for (const h of stating) probed.add(h.chunk.id);
+    const copied = await options.copied(stating);
+    if (!stating.some((h) => copied.has(h.chunk.id))) return { ...judged, looked: hits, asked, documentIds };
+    for (const id of copied) skipped.add(id);
+  }
+}
+
+/** Times {@link statedEvidence} judges again without the stating chunks found copied: four. */
+export const COPY_ROUNDS = 4;
+
+/** Options of {@link statedEvidence}. */
+export interface StatedEvidenceOptions {
+  /**
+   * Of the chunks whose sentences state what is asked, those (ids) whose text is copied from
+   * elsewhere and so says nothing of the asked documents' own: boilerplate other documents hold
+   * (an agency's standard description of its mandate; see `copiedHits`, whose `boilerplate`
+   * `askWithHistory` passes). The judgement is made again without them, up to
+   * {@link COPY_ROUNDS} times. Undefined: no chunk is probed.
+   */
+  copied?: (hits: readonly Hit[]) => Promise<ReadonlySet<string>>;
 }
