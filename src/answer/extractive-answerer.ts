@@ -26,7 +26,7 @@ import { contentTerms } from '../retrieve/terms.js';
 import { repeatedPassages } from './boilerplate.js';
 import { type Passage, passageKey, passagesOf, quoteRows, type TableHead, tableCells } from './passages.js';
 import { orderByPeriod } from './period-order.js';
-import { questionTerms } from './relevance.js';
+import { isRequestTerm, questionTerms } from './relevance.js';
 import { supposes } from './supposition.js';
 
 /** Options of {@link extractAnswer}. */
@@ -40,6 +40,8 @@ export interface ExtractiveOptions {
 interface Candidate extends Passage {
   source: number;
   terms: Set<string>;
+  /** Content terms of the passage's own text (a row: without its table's header). */
+  own: Set<string>;
   /** For a row: the content terms of its label (first cell). */
   label?: string[];
   /** Terms of the chunk's heading path, which frame every passage under it. */
@@ -78,6 +80,18 @@ const SUPPOSING = 0.5;
 const TOTAL_LABEL = /^\s*totals?\s*:?\s*$/i;
 /** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
 const MAX_ROWS = 3;
+
+/**
+ * Companion terms kept per question term (see {@link cooccurringTerms}): Anserini's RM3 default
+ * fbTerms = 10, as the retriever's own feedback stage (src/retrieve/pseudo-relevance-feedback.ts).
+ */
+const FEEDBACK_TERMS = 10;
+/**
+ * Most a question term counts in a passage stating a figure that lacks the term but holds all its
+ * companions: half, as a term only in the heading path, so a passage that writes the question's
+ * own words still leads.
+ */
+const FEEDBACK_WEIGHT = 0.5;
 
 const NUMERIC_CELL = /^[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?$/;
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
@@ -131,10 +145,12 @@ function candidatesOf(hits: readonly Hit[]): Candidate[] {
       const header = passage.table
         ? [...contentTerms(passage.table.header), ...(leadIns.get(passage.block) ?? [])]
         : [];
+      const own = new Set(contentTerms(passage.text));
       out.push({
         ...passage,
         source: i + 1,
-        terms: new Set([...contentTerms(passage.text), ...header]),
+        terms: new Set([...own, ...header]),
+        own,
         ...(passage.kind === 'row'
           ? { label: [...new Set(contentTerms(tableCells(passage.text)[0] ?? ''))] }
           : {}),
@@ -183,8 +199,48 @@ function render(
   return parts.join('\n\n');
 }
 
+/**
+ * For each of the question's terms, the terms that accompany it in the passages that write it: a
+ * term-to-term translation model (Berger & Lafferty, "Information Retrieval as Statistical
+ * Translation", SIGIR 1999) estimated, as pseudo-relevance feedback is, from the retrieved text
+ * alone. Each passage holding the term in its own text gives equal shares to its other content terms
+that some passage without the term writes too (only those can stand for it there);
+ * each share is scaled by the term's IDF over all the passages (words every passage writes,
+ * "thousand", "ended", say nothing of the subject); the {@link FEEDBACK_TERMS} terms of most weight
+ * — not the question's, a request word, a number or a term of one letter — are kept, with weights
+ * summing to 1. A question says "debt"; the passages that say "debt" say "notes" and "borrowings"
+ * too, and the passage stating the figure may say only those.
+ */
+export function cooccurringTerms(
+  queryTerms: readonly string[],
+  passages: ReadonlyArray<{ own: ReadonlySet<string> }>,
+): Map<string, Map<string, number>> {
+  const asked = new Set(queryTerms);
+  const df = new Map<string, number>();
+  for (const passage of passages) for (const t of passage.own) df.set(t, (df.get(t) ?? 0) + 1);
+  const idf = (t: string) => Math.log(1 + (passages.length + 1) / ((df.get(t) ?? 0) + 0.5));
+  const out = new Map<string, Map<string, number>>();
+  for (const q of asked) {
+    // Only a companion that a passage without the term writes can stand for the term there.
+    const elsewhere = new Set<string>();
+    for (const passage of passages) if (!passage.own.has(q)) for (const t of passage.own) elsewhere.add(t);
+    const model = new Map<string, number>();
+    for (const passage of passages) {
+      if (!passage.own.has(q)) continue;
+      for (const t of passage.own) {
+        if (asked.has(t) || !elsewhere.has(t) || t.length < 2 || /\d/.test(t) || isRequestTerm(t)) continue;
+        model.set(t, (model.get(t) ?? 0) + idf(t) / passage.own.size);
+      }
+    }
+    const kept = [...model].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, FEEDBACK_TERMS);
+    const sum = kept.reduce((total, [, w]) => total + w, 0);
+    if (sum > 0) out.set(q, new Map(kept.map(([t, w]) => [t, w / sum])));
+  }
+  return out;
+}
+
 /** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
-function scoredWindows(question: string, hits: readonly Hit[], decay: boolean): Window[] {
+function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, feedback = false): Window[] {
   const queryTerms = [...new Set(questionTerms(question))];
   if (queryTerms.length === 0) return [];
   const candidates = candidatesOf(hits);
@@ -195,10 +251,27 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean): 
   }
   const total = queryTerms.reduce((sum, t) => sum + idf.get(t)!, 0);
   // A term in the passage (a row: or its table's header) counts whole; one only in the heading
-  // path counts half.
+  // path counts half. In a passage that states a figure, a term it lacks counts up to
+  // FEEDBACK_WEIGHT by the share of the term's companions it holds (see cooccurringTerms): the
+  // figure is often written in the document's words, not the question's.
+  const companions = feedback
+    ? cooccurringTerms(
+        queryTerms,
+        candidates.filter((c) => !c.boilerplate),
+      )
+    : new Map<string, Map<string, number>>();
+  const translated = (group: Candidate[], t: string) => {
+    const model = companions.get(t);
+    if (!model || !group.some((c) => c.figure)) return 0;
+    let share = 0;
+    for (const [u, w] of model) if (group.some((c) => c.terms.has(u))) share += w;
+    return FEEDBACK_WEIGHT * share;
+  };
   const coverage = (group: Candidate[]) =>
     queryTerms.reduce((sum, t) => {
-      const weight = group.some((c) => c.terms.has(t)) ? 1 : group.some((c) => c.context.has(t)) ? 0.5 : 0;
+      const weight = group.some((c) => c.terms.has(t))
+        ? 1
+        : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, translated(group, t));
       return sum + weight * idf.get(t)!;
     }, 0) / total;
   const asked = new Set(queryTerms);
@@ -263,7 +336,7 @@ export function extractAnswer(
 ): { text: string; cited: number[] } {
   const maxUnits = options.maxSentences ?? 6;
   const minScore = options.minScore ?? 0.2;
-  const ranked = scoredWindows(question, hits, true);
+  const ranked = scoredWindows(question, hits, true, true);
   if (ranked.length === 0) return { text: '', cited: [] };
 
   // Quotes after the best must be at least half as good: a sentence sharing one common word
