@@ -6,7 +6,9 @@
  * two consecutive sentences (an answer often sits in the sentence after the one naming the
  * subject). A passage scores the IDF-weighted share of the question's terms it holds (IDF over all
  * passages; a row holds the terms of its table's header and of the sentence introducing the table,
- * `Revenue … was as follows:`; a term only in the chunk's heading path counts half), times 0.9 for
+ * `Revenue … was as follows:`; a term only in the chunk's heading path counts half; in a passage
+ * that states a figure, a term it lacks counts up to half by the share it holds of the terms that
+ * accompany that term in the other passages, see {@link cooccurringTerms}), times 0.9 for
  * a window, 0.5 for a key/value line or a table row without figures (labels echo the question's
  * words without answering it), 0.8 for a sentence over 400 characters, 0.3 for boilerplate — a
  * passage that recurs verbatim in another chunk —, 0.5 for a sentence that supposes rather than
@@ -54,7 +56,10 @@ interface Candidate extends Passage {
 
 interface Window {
   members: Candidate[];
+  /** Its score, companion terms counted (see {@link cooccurringTerms}): the order of quoting. */
   score: number;
+  /** Its score from the question's own terms alone: what the quoting floors are measured on. */
+  base: number;
 }
 
 /** Share of the best passage's score any other quoted passage needs. */
@@ -251,8 +256,8 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, f
   }
   const total = queryTerms.reduce((sum, t) => sum + idf.get(t)!, 0);
   // A term in the passage (a row: or its table's header) counts whole; one only in the heading
-  // path counts half. In a passage that states a figure, a term it lacks counts up to
-  // FEEDBACK_WEIGHT by the share of the term's companions it holds (see cooccurringTerms): the
+  // path counts half. In a passage (not a window) that states a figure, a term it lacks counts up
+  // to FEEDBACK_WEIGHT by the share of the term's companions it holds (see cooccurringTerms): the
   // figure is often written in the document's words, not the question's.
   const companions = feedback
     ? cooccurringTerms(
@@ -262,16 +267,17 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, f
     : new Map<string, Map<string, number>>();
   const translated = (group: Candidate[], t: string) => {
     const model = companions.get(t);
-    if (!model || !group.some((c) => c.figure)) return 0;
+    if (!model) return 0;
+    if (group.length !== 1 || !group[0]!.figure) return 0;
     let share = 0;
     for (const [u, w] of model) if (group.some((c) => c.terms.has(u))) share += w;
     return FEEDBACK_WEIGHT * share;
   };
-  const coverage = (group: Candidate[]) =>
+  const coverage = (group: Candidate[], companion: boolean) =>
     queryTerms.reduce((sum, t) => {
       const weight = group.some((c) => c.terms.has(t))
         ? 1
-        : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, translated(group, t));
+        : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
       return sum + weight * idf.get(t)!;
     }, 0) / total;
   const asked = new Set(queryTerms);
@@ -294,7 +300,11 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, f
     (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
-    windows.push({ members: [c], score: coverage([c]) * factor(c) });
+    windows.push({
+      members: [c],
+      score: coverage([c], true) * factor(c),
+      base: coverage([c], false) * factor(c),
+    });
     const next = candidates[i + 1];
     if (
       c.kind === 'sentence' &&
@@ -304,11 +314,12 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, f
     ) {
       windows.push({
         members: [c, next],
-        score: coverage([c, next]) * 0.9 * Math.min(factor(c), factor(next)),
+        score: coverage([c, next], true) * 0.9 * Math.min(factor(c), factor(next)),
+        base: coverage([c, next], false) * 0.9 * Math.min(factor(c), factor(next)),
       });
     }
   });
-  return windows.filter((w) => w.score > 0).sort((a, b) => b.score - a.score);
+  return windows.filter((w) => w.base > 0).sort((a, b) => b.score - a.score);
 }
 
 /**
@@ -319,7 +330,7 @@ export function answerability(question: string, hits: readonly Hit[]): number[] 
   const best = hits.map(() => 0);
   for (const window of scoredWindows(question, hits, false)) {
     const i = window.members[0]!.source - 1;
-    best[i] = Math.max(best[i]!, window.score);
+    best[i] = Math.max(best[i]!, window.base);
   }
   return best;
 }
@@ -342,8 +353,11 @@ export function extractAnswer(
   // Quotes after the best must be at least half as good: a sentence sharing one common word
   // with the question ("fire" for "when the pager fires") is not part of its answer. A passage
   // that states a figure may score lower: the figure is most often what the question asks for.
-  const floor = Math.max(minScore, ranked[0]!.score * RELATIVE_FLOOR);
-  const figureFloor = Math.max(minScore, ranked[0]!.score * FIGURE_FLOOR);
+  // The floors are measured on the question's own terms: companion terms order the passages that
+  // clear them (which rows of a table, which sentences), and admit none.
+  const best = Math.max(...ranked.map((w) => w.base));
+  const floor = Math.max(minScore, best * RELATIVE_FLOOR);
+  const figureFloor = Math.max(minScore, best * FIGURE_FLOOR);
   const chosen: Candidate[] = [];
   const units = () =>
     new Set(chosen.map((c) => (c.kind === 'row' ? `t${c.source}:${c.block}` : `p${c.order}:${c.source}`)));
@@ -356,8 +370,10 @@ export function extractAnswer(
     return units().size + members.length <= maxUnits;
   };
   for (const window of ranked) {
+    // A window never scores under its base: none after this one clears the floors.
     if (window.score < figureFloor) break;
-    if (window.score < floor && !window.members.some((m) => m.figure)) continue;
+    if (window.base < figureFloor) continue;
+    if (window.base < floor && !window.members.some((m) => m.figure)) continue;
     if (fits(window.members)) chosen.push(...window.members);
   }
   // Nothing as good as the floor: the best passage of the first source (search's best hit that
