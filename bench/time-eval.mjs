@@ -32,6 +32,11 @@
 // - quarterly-tables: test/fixtures/quarterly-tables (a water utility's and a transit authority's
 //   quarterly reports, their figures in tables by period) with bench/questions/quarterly-tables.jsonl:
 //   period and recency questions whose figure is one cell of a row every report repeats (measure only).
+// - report-terms: test/fixtures/report-terms (a school district's, a hospital's and a ferry operator's
+//   periodic reports, figures in tables and prose) with bench/questions/report-terms.jsonl: key-figure
+//   questions whose words differ from the text's (a category noun, "debt", "workforce", "freight",
+//   against the row label or sentence, "bond anticipation notes", "Salaries and wages", "Heavy goods
+//   vehicles"), written before the answer's term feedback was made (issue 22; measure only).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.
@@ -75,7 +80,8 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,nih,ntsb] [--answers]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,nih,ntsb]
+//   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
 //   --answers keeps each question's answer text and reference key figure in `perQuestion`, to read
@@ -209,6 +215,14 @@ const sets = [
     folder: 'test/fixtures/dated-guides',
     include: ['**/*.md'],
     parts: [{ name: 'dated-guides-blind', questions: 'bench/questions/dated-guides-blind.jsonl' }],
+  },
+  {
+    // Reports whose figures are written in the document's own words, not the question's: a category
+    // noun against a row label (measure only).
+    name: 'report-terms',
+    folder: 'test/fixtures/report-terms',
+    include: ['**/*.md'],
+    parts: [{ name: 'report-terms', questions: 'bench/questions/report-terms.jsonl' }],
   },
   {
     name: 'nih',

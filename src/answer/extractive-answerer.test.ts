@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { answerFromHits, NOT_FOUND_TEXT } from './ask.js';
-import { extractAnswer } from './extractive-answerer.js';
+import { cooccurringTerms, extractAnswer } from './extractive-answerer.js';
 import { relevantHits } from './relevance.js';
 
 function hit(id: string, text: string): Hit {
@@ -198,5 +198,57 @@ describe('extractAnswer: a modal sentence that states a figure', () => {
       hit('archive.md', 'Employees get 25 days of paid holiday a year.'),
     ]);
     expect(text.startsWith('Each employee may take 2 paid volunteering days')).toBe(true);
+  });
+});
+
+describe('extractAnswer: figures written in the document’s words, not the question’s', () => {
+  // The question says "labour"; the report's table says "Pickers' wages" and "Packing crew", and
+  // only its prose ties the two.
+  const report = hit(
+    'orchard.md',
+    [
+      'Harvest costs (in thousands):',
+      '',
+      '| | 2024 season | 2023 season |',
+      '|---|---|---|',
+      '| Fertiliser | 310 | 290 |',
+      '| Irrigation | 145 | 160 |',
+      '| Fuel | 98 | 120 |',
+      '| Pickers’ wages | 1,240 | 1,105 |',
+      '| Packing crew | 415 | 388 |',
+      '',
+      'Labour was scarce all season: pickers’ wages rose with the regional minimum, and the packing crew worked extra shifts.',
+    ].join('\n'),
+  );
+
+  it('picks the rows holding the words that accompany the question’s term in the text', () => {
+    const { text } = extractAnswer('What did the orchard pay for labour in the 2024 season?', [report]);
+    expect(text).toContain('| Pickers’ wages | 1,240 | 1,105 |');
+    expect(text).toContain('| Packing crew | 415 | 388 |');
+  });
+
+  it('still leads with the row that writes the question’s own words', () => {
+    const { text } = extractAnswer('What did the orchard spend on fuel in the 2024 season?', [report]);
+    expect(text).toContain('| Fuel | 98 | 120 |');
+    expect(text).not.toContain('Pickers’ wages | 1,240');
+  });
+});
+
+describe('cooccurringTerms', () => {
+  const passages = ['labour scarce pickers wages rose', 'pickers wages 1240', 'fuel 98', 'labour scarce'].map(
+    (text) => ({ own: new Set(text.split(' ')) }),
+  );
+
+  it('keeps the companions a passage without the term writes too, with weights summing to 1', () => {
+    const labour = cooccurringTerms(['labour'], passages).get('labour')!;
+    expect([...labour.keys()].sort()).toEqual(['pickers', 'wages']);
+    expect([...labour.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1);
+  });
+
+  it('leaves out the question’s terms and numbers, and gives no model for a term no passage writes', () => {
+    const models = cooccurringTerms(['labour', 'pickers', 'repairs'], passages);
+    expect([...models.get('labour')!.keys()]).toEqual(['wages']);
+    expect(models.get('pickers')!.has('1240')).toBe(false);
+    expect(models.has('repairs')).toBe(false);
   });
 });

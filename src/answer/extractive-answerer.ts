@@ -6,7 +6,9 @@
  * two consecutive sentences (an answer often sits in the sentence after the one naming the
  * subject). A passage scores the IDF-weighted share of the question's terms it holds (IDF over all
  * passages; a row holds the terms of its table's header and of the sentence introducing the table,
- * `Revenue … was as follows:`; a term only in the chunk's heading path counts half), times 0.9 for
+ * `Revenue … was as follows:`; a term only in the chunk's heading path counts half; in a passage
+ * that states a figure, a term it lacks counts up to half by the share it holds of the terms that
+ * accompany that term in the other passages, see {@link cooccurringTerms}), times 0.9 for
  * a window, 0.5 for a key/value line or a table row without figures (labels echo the question's
  * words without answering it), 0.8 for a sentence over 400 characters, 0.3 for boilerplate — a
  * passage that recurs verbatim in another chunk —, 0.5 for a sentence that supposes rather than
@@ -26,7 +28,7 @@ import { contentTerms } from '../retrieve/terms.js';
 import { repeatedPassages } from './boilerplate.js';
 import { type Passage, passageKey, passagesOf, quoteRows, type TableHead, tableCells } from './passages.js';
 import { orderByPeriod } from './period-order.js';
-import { questionTerms } from './relevance.js';
+import { isRequestTerm, questionTerms } from './relevance.js';
 import { supposes } from './supposition.js';
 
 /** Options of {@link extractAnswer}. */
@@ -40,6 +42,8 @@ export interface ExtractiveOptions {
 interface Candidate extends Passage {
   source: number;
   terms: Set<string>;
+  /** Content terms of the passage's own text (a row: without its table's header). */
+  own: Set<string>;
   /** For a row: the content terms of its label (first cell). */
   label?: string[];
   /** Terms of the chunk's heading path, which frame every passage under it. */
@@ -52,7 +56,10 @@ interface Candidate extends Passage {
 
 interface Window {
   members: Candidate[];
+  /** Its score, companion terms counted (see {@link cooccurringTerms}): the order of quoting. */
   score: number;
+  /** Its score from the question's own terms alone: what the quoting floors are measured on. */
+  base: number;
 }
 
 /** Share of the best passage's score any other quoted passage needs. */
@@ -78,6 +85,18 @@ const SUPPOSING = 0.5;
 const TOTAL_LABEL = /^\s*totals?\s*:?\s*$/i;
 /** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
 const MAX_ROWS = 3;
+
+/**
+ * Companion terms kept per question term (see {@link cooccurringTerms}): Anserini's RM3 default
+ * fbTerms = 10, as the retriever's own feedback stage (src/retrieve/pseudo-relevance-feedback.ts).
+ */
+const FEEDBACK_TERMS = 10;
+/**
+ * Most a question term counts in a passage stating a figure that lacks the term but holds all its
+ * companions: half, as a term only in the heading path, so a passage that writes the question's
+ * own words still leads.
+ */
+const FEEDBACK_WEIGHT = 0.5;
 
 const NUMERIC_CELL = /^[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?$/;
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
@@ -131,10 +150,12 @@ function candidatesOf(hits: readonly Hit[]): Candidate[] {
       const header = passage.table
         ? [...contentTerms(passage.table.header), ...(leadIns.get(passage.block) ?? [])]
         : [];
+      const own = new Set(contentTerms(passage.text));
       out.push({
         ...passage,
         source: i + 1,
-        terms: new Set([...contentTerms(passage.text), ...header]),
+        terms: new Set([...own, ...header]),
+        own,
         ...(passage.kind === 'row'
           ? { label: [...new Set(contentTerms(tableCells(passage.text)[0] ?? ''))] }
           : {}),
@@ -183,8 +204,48 @@ function render(
   return parts.join('\n\n');
 }
 
+/**
+ * For each of the question's terms, the terms that accompany it in the passages that write it: a
+ * term-to-term translation model (Berger & Lafferty, "Information Retrieval as Statistical
+ * Translation", SIGIR 1999) estimated, as pseudo-relevance feedback is, from the retrieved text
+ * alone. Each passage holding the term in its own text gives equal shares to its other content terms
+that some passage without the term writes too (only those can stand for it there);
+ * each share is scaled by the term's IDF over all the passages (words every passage writes,
+ * "thousand", "ended", say nothing of the subject); the {@link FEEDBACK_TERMS} terms of most weight
+ * — not the question's, a request word, a number or a term of one letter — are kept, with weights
+ * summing to 1. A question says "debt"; the passages that say "debt" say "notes" and "borrowings"
+ * too, and the passage stating the figure may say only those.
+ */
+export function cooccurringTerms(
+  queryTerms: readonly string[],
+  passages: ReadonlyArray<{ own: ReadonlySet<string> }>,
+): Map<string, Map<string, number>> {
+  const asked = new Set(queryTerms);
+  const df = new Map<string, number>();
+  for (const passage of passages) for (const t of passage.own) df.set(t, (df.get(t) ?? 0) + 1);
+  const idf = (t: string) => Math.log(1 + (passages.length + 1) / ((df.get(t) ?? 0) + 0.5));
+  const out = new Map<string, Map<string, number>>();
+  for (const q of asked) {
+    // Only a companion that a passage without the term writes can stand for the term there.
+    const elsewhere = new Set<string>();
+    for (const passage of passages) if (!passage.own.has(q)) for (const t of passage.own) elsewhere.add(t);
+    const model = new Map<string, number>();
+    for (const passage of passages) {
+      if (!passage.own.has(q)) continue;
+      for (const t of passage.own) {
+        if (asked.has(t) || !elsewhere.has(t) || t.length < 2 || /\d/.test(t) || isRequestTerm(t)) continue;
+        model.set(t, (model.get(t) ?? 0) + idf(t) / passage.own.size);
+      }
+    }
+    const kept = [...model].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, FEEDBACK_TERMS);
+    const sum = kept.reduce((total, [, w]) => total + w, 0);
+    if (sum > 0) out.set(q, new Map(kept.map(([t, w]) => [t, w / sum])));
+  }
+  return out;
+}
+
 /** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
-function scoredWindows(question: string, hits: readonly Hit[], decay: boolean): Window[] {
+function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, feedback = false): Window[] {
   const queryTerms = [...new Set(questionTerms(question))];
   if (queryTerms.length === 0) return [];
   const candidates = candidatesOf(hits);
@@ -195,10 +256,28 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean): 
   }
   const total = queryTerms.reduce((sum, t) => sum + idf.get(t)!, 0);
   // A term in the passage (a row: or its table's header) counts whole; one only in the heading
-  // path counts half.
-  const coverage = (group: Candidate[]) =>
+  // path counts half. In a passage (not a window) that states a figure, a term it lacks counts up
+  // to FEEDBACK_WEIGHT by the share of the term's companions it holds (see cooccurringTerms): the
+  // figure is often written in the document's words, not the question's.
+  const companions = feedback
+    ? cooccurringTerms(
+        queryTerms,
+        candidates.filter((c) => !c.boilerplate),
+      )
+    : new Map<string, Map<string, number>>();
+  const translated = (group: Candidate[], t: string) => {
+    const model = companions.get(t);
+    if (!model) return 0;
+    if (group.length !== 1 || !group[0]!.figure) return 0;
+    let share = 0;
+    for (const [u, w] of model) if (group.some((c) => c.terms.has(u))) share += w;
+    return FEEDBACK_WEIGHT * share;
+  };
+  const coverage = (group: Candidate[], companion: boolean) =>
     queryTerms.reduce((sum, t) => {
-      const weight = group.some((c) => c.terms.has(t)) ? 1 : group.some((c) => c.context.has(t)) ? 0.5 : 0;
+      const weight = group.some((c) => c.terms.has(t))
+        ? 1
+        : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
       return sum + weight * idf.get(t)!;
     }, 0) / total;
   const asked = new Set(queryTerms);
@@ -221,7 +300,11 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean): 
     (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
-    windows.push({ members: [c], score: coverage([c]) * factor(c) });
+    windows.push({
+      members: [c],
+      score: coverage([c], true) * factor(c),
+      base: coverage([c], false) * factor(c),
+    });
     const next = candidates[i + 1];
     if (
       c.kind === 'sentence' &&
@@ -231,11 +314,12 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean): 
     ) {
       windows.push({
         members: [c, next],
-        score: coverage([c, next]) * 0.9 * Math.min(factor(c), factor(next)),
+        score: coverage([c, next], true) * 0.9 * Math.min(factor(c), factor(next)),
+        base: coverage([c, next], false) * 0.9 * Math.min(factor(c), factor(next)),
       });
     }
   });
-  return windows.filter((w) => w.score > 0).sort((a, b) => b.score - a.score);
+  return windows.filter((w) => w.base > 0).sort((a, b) => b.score - a.score);
 }
 
 /**
@@ -246,7 +330,7 @@ export function answerability(question: string, hits: readonly Hit[]): number[] 
   const best = hits.map(() => 0);
   for (const window of scoredWindows(question, hits, false)) {
     const i = window.members[0]!.source - 1;
-    best[i] = Math.max(best[i]!, window.score);
+    best[i] = Math.max(best[i]!, window.base);
   }
   return best;
 }
@@ -263,14 +347,17 @@ export function extractAnswer(
 ): { text: string; cited: number[] } {
   const maxUnits = options.maxSentences ?? 6;
   const minScore = options.minScore ?? 0.2;
-  const ranked = scoredWindows(question, hits, true);
+  const ranked = scoredWindows(question, hits, true, true);
   if (ranked.length === 0) return { text: '', cited: [] };
 
   // Quotes after the best must be at least half as good: a sentence sharing one common word
   // with the question ("fire" for "when the pager fires") is not part of its answer. A passage
   // that states a figure may score lower: the figure is most often what the question asks for.
-  const floor = Math.max(minScore, ranked[0]!.score * RELATIVE_FLOOR);
-  const figureFloor = Math.max(minScore, ranked[0]!.score * FIGURE_FLOOR);
+  // The floors are measured on the question's own terms: companion terms order the passages that
+  // clear them (which rows of a table, which sentences), and admit none.
+  const best = Math.max(...ranked.map((w) => w.base));
+  const floor = Math.max(minScore, best * RELATIVE_FLOOR);
+  const figureFloor = Math.max(minScore, best * FIGURE_FLOOR);
   const chosen: Candidate[] = [];
   const units = () =>
     new Set(chosen.map((c) => (c.kind === 'row' ? `t${c.source}:${c.block}` : `p${c.order}:${c.source}`)));
@@ -283,8 +370,10 @@ export function extractAnswer(
     return units().size + members.length <= maxUnits;
   };
   for (const window of ranked) {
+    // A window never scores under its base: none after this one clears the floors.
     if (window.score < figureFloor) break;
-    if (window.score < floor && !window.members.some((m) => m.figure)) continue;
+    if (window.base < figureFloor) continue;
+    if (window.base < floor && !window.members.some((m) => m.figure)) continue;
     if (fits(window.members)) chosen.push(...window.members);
   }
   // Nothing as good as the floor: the best passage of the first source (search's best hit that
