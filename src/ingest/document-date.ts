@@ -62,7 +62,8 @@ function iso(year: number, month: number, day: number): string | undefined {
   return date.toISOString().slice(0, 10);
 }
 
-function lastDay(year: number, month: number): number {
+/** The number of days of a month (`month` 0–11). */
+export function lastDay(year: number, month: number): number {
   return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 }
 

@@ -14,7 +14,7 @@
  * `topicalRecency` in `series-topic.ts`).
  * @module
  */
-import { parseWrittenDate, WRITTEN_DATE } from '../ingest/document-date.js';
+import { lastDay, parseWrittenDate, WRITTEN_DATE } from '../ingest/document-date.js';
 import type { DocumentIdentityIndex } from './document-identity.js';
 
 /** A period a question names. */
@@ -638,8 +638,7 @@ const OFFSET_TOLERANCE_DAYS = 46;
 function monthsBefore(iso: string, months: number): string {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
   const target = new Date(Date.UTC(year, month - 1 - months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, last));
+  target.setUTCDate(Math.min(day, lastDay(target.getUTCFullYear(), target.getUTCMonth())));
   return target.toISOString().slice(0, 10);
 }
 
