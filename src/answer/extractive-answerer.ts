@@ -209,7 +209,7 @@ function render(
  * term-to-term translation model (Berger & Lafferty, "Information Retrieval as Statistical
  * Translation", SIGIR 1999) estimated, as pseudo-relevance feedback is, from the retrieved text
  * alone. Each passage holding the term in its own text gives equal shares to its other content terms
-that some passage without the term writes too (only those can stand for it there);
+ * that some passage without the term writes too (only those can stand for it there);
  * each share is scaled by the term's IDF over all the passages (words every passage writes,
  * "thousand", "ended", say nothing of the subject); the {@link FEEDBACK_TERMS} terms of most weight
  * — not the question's, a request word, a number or a term of one letter — are kept, with weights
