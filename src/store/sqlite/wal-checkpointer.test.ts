@@ -68,7 +68,8 @@ const chunk = (n) => ({ id: 'c' + n, documentId: 'd' + (n % 50), sourceId: 'd' +
   text: 'chunk ' + n + ' ' + 'words '.repeat(100), headingPath: [], pageStart: 1, pageEnd: 1, tokenCount: 100,
   metadata: { n }, embedding: Array.from({ length: 384 }, (_, i) => Math.sin(n + i) + 0.01) });
 let written = 0;
-for (let batch = 0; batch < 12; batch++) {
+// 'killed' keeps writing until the test kills it, so that the kill never races the script's end.
+for (let batch = 0; batch < (ending === 'killed' ? 400 : 12); batch++) {
   await store.upsertChunks({ collection: 'docs' }, Array.from({ length: 500 }, (_, i) => chunk(written + i)));
   written += 500;
   console.log(JSON.stringify({ written }));
@@ -131,7 +132,7 @@ describe('WalCheckpointer', () => {
   it('loses no committed chunk when the writer is killed (SIGKILL) while checkpoints run', async () => {
     for (let round = 0; round < 3; round++) {
       const path = freshPath();
-      const child: ChildProcess = spawn(process.execPath, [worker(), 'store', path, 'leave'], {
+      const child: ChildProcess = spawn(process.execPath, [worker(), 'store', path, 'killed'], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let committed = 0;
