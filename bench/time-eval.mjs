@@ -37,6 +37,13 @@
 //   questions whose words differ from the text's (a category noun, "debt", "workforce", "freight",
 //   against the row label or sentence, "bond anticipation notes", "Salaries and wages", "Heavy goods
 //   vehicles"), written before the answer's term feedback was made (issue 22; measure only).
+// - keyfig-blind: test/fixtures/annual-reports (a water authority's, a school district's and a
+//   charity's annual reports, each with a table of contents, risk factors, tables of several periods,
+//   an exhibit or document list and a certification beside the prose that tells the year's events)
+//   with bench/questions/keyfig-blind.jsonl: broad "what changes in debt", "what legal proceedings",
+//   "what acquisitions" questions whose key figure is in a prose sentence telling an event, and
+//   controls whose figure is a table row; written and committed before the answer's treatment of
+//   reference material was changed (issue 22; measure only).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.
@@ -80,7 +87,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,annual-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -223,6 +230,14 @@ const sets = [
     folder: 'test/fixtures/report-terms',
     include: ['**/*.md'],
     parts: [{ name: 'report-terms', questions: 'bench/questions/report-terms.jsonl' }],
+  },
+  {
+    // Annual reports whose reference material (contents, exhibit lists, certifications) and tables
+    // share a broad question's words while one prose sentence states the event (measure only).
+    name: 'annual-reports',
+    folder: 'test/fixtures/annual-reports',
+    include: ['**/*.md'],
+    parts: [{ name: 'keyfig-blind', questions: 'bench/questions/keyfig-blind.jsonl' }],
   },
   {
     name: 'nih',
