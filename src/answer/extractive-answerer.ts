@@ -28,6 +28,7 @@ import { contentTerms } from '../retrieve/terms.js';
 import { repeatedPassages } from './boilerplate.js';
 import { type Passage, passageKey, passagesOf, quoteRows, type TableHead, tableCells } from './passages.js';
 import { orderByPeriod } from './period-order.js';
+import { isReferenceMaterial, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
 import { supposes } from './supposition.js';
 
@@ -52,6 +53,10 @@ interface Candidate extends Passage {
   figure: boolean;
   /** A sentence that supposes rather than states (see `supposes`) and writes no number. */
   supposing: boolean;
+  /** Reference material: an index row, a certification, a cross-reference (see `isReferenceMaterial`). */
+  reference: boolean;
+  /** A sentence telling an event with its amount and time (see `statesEvent`). */
+  event: boolean;
 }
 
 interface Window {
@@ -81,6 +86,18 @@ const LABEL_BONUS = 1;
  * it ("Each employee may take 2 paid volunteering days a year": "may" grants).
  */
 const SUPPOSING = 0.5;
+/**
+ * Factor for reference material (see `isReferenceMaterial`: a table of contents or exhibit index
+ * row, a certification, a cross-reference): it names the question's subject without stating it,
+ * as boilerplate (0.3) does.
+ */
+const REFERENCE = 0.3;
+/**
+ * Factor for a sentence that tells an event with its amount and time (see `statesEvent`: "In March
+ * 2024 we issued $45.0 million of notes"): over a table row (its figure bonus times
+ * {@link ROW_BONUS}), the event is what a broad question ("what changes in debt …") asks for.
+ */
+const EVENT_BONUS = 1.3;
 /** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
 const TOTAL_LABEL = /^\s*totals?\s*:?\s*$/i;
 /** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
@@ -151,6 +168,7 @@ function candidatesOf(hits: readonly Hit[]): Candidate[] {
         ? [...contentTerms(passage.table.header), ...(leadIns.get(passage.block) ?? [])]
         : [];
       const own = new Set(contentTerms(passage.text));
+      const reference = isReferenceMaterial(passage);
       out.push({
         ...passage,
         source: i + 1,
@@ -161,7 +179,10 @@ function candidatesOf(hits: readonly Hit[]): Candidate[] {
           : {}),
         context: framing,
         boilerplate: repeated.has(key),
-        figure: hasFigure(passage),
+        // An index row's numbers (an exhibit number, a page, a filing date) are no figure.
+        figure: !reference && hasFigure(passage),
+        reference,
+        event: statesEvent(passage),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
         // is no supposition ("may cause higher operating expenses" states none).
         supposing: passage.kind === 'sentence' && supposes(passage.text) && !/\d/.test(passage.text),
@@ -262,7 +283,7 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, f
   const companions = feedback
     ? cooccurringTerms(
         queryTerms,
-        candidates.filter((c) => !c.boilerplate),
+        candidates.filter((c) => !c.boilerplate && !c.reference),
       )
     : new Map<string, Map<string, number>>();
   const translated = (group: Candidate[], t: string) => {
@@ -296,6 +317,8 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, f
     (c.figure ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1) : 1) *
     (c.text.length > 400 ? 0.8 : 1) *
     (c.boilerplate ? 0.3 : 1) *
+    (c.reference ? REFERENCE : 1) *
+    (c.event ? EVENT_BONUS : 1) *
     (factual && c.supposing ? SUPPOSING : 1) *
     (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
   const windows: Window[] = [];
@@ -396,17 +419,24 @@ export function extractAnswer(
     const last = grouped.at(-1);
     const sameTable =
       last && c.kind === 'row' && last.passages[0]!.kind === 'row' && last.passages[0]!.block === c.block;
-    const sameProse = last && c.kind !== 'row' && last.passages[0]!.kind !== 'row';
+    const sameProse =
+      last &&
+      c.kind !== 'row' &&
+      last.passages[0]!.kind !== 'row' &&
+      last.passages.at(-1)!.reference === c.reference;
     if (last && last.source === c.source && (sameTable || sameProse)) last.passages.push(c);
     else grouped.push({ source: c.source, passages: [c] });
   }
-  // For a factual question, quotes that only suppose follow those that state.
-  const stating = supposes(question)
-    ? grouped
-    : [
-        ...grouped.filter((u) => !u.passages.every((p) => p.supposing)),
-        ...grouped.filter((u) => u.passages.every((p) => p.supposing)),
-      ];
+  // For a factual question, quotes that only suppose follow those that state; quotes made only of
+  // reference material (an index, a certification, a cross-reference) come last: they never lead.
+  const referring = (u: { passages: Candidate[] }) => u.passages.every((p) => p.reference);
+  const supposing = (u: { passages: Candidate[] }) =>
+    !supposes(question) && u.passages.every((p) => p.supposing);
+  const stating = [
+    ...grouped.filter((u) => !referring(u) && !supposing(u)),
+    ...grouped.filter((u) => !referring(u) && supposing(u)),
+    ...grouped.filter(referring),
+  ];
   // Quotes of several periods lead with the one asked for, each saying its period.
   const ordered = orderByPeriod(question, hits, stating);
   const cited = [...new Set(ordered.units.map((u) => u.source))];
