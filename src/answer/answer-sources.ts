@@ -90,7 +90,7 @@ export function answerSources(
   const top = Math.max(0, ...specific.map(preference));
   const first = specific.find((hit) => preference(hit) === top);
   const rest = pool.filter((hit) => hit !== first && !isBoilerplate(hit));
-  const scores = answerability(question, rest);
+  const scores = answerability(question, rest, pool);
   const ordered = rest
     .map((hit, i) => ({
       hit,

@@ -28,7 +28,7 @@ import { contentTerms } from '../retrieve/terms.js';
 import { repeatedPassages } from './boilerplate.js';
 import { type Passage, passageKey, passagesOf, quoteRows, type TableHead, tableCells } from './passages.js';
 import { orderByPeriod } from './period-order.js';
-import { isReferenceMaterial, statesEvent } from './reference-material.js';
+import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
 import { supposes } from './supposition.js';
 
@@ -148,16 +148,51 @@ function leadInTerms(passages: readonly Passage[]): Map<number, string[]> {
   return out;
 }
 
-function candidatesOf(hits: readonly Hit[]): Candidate[] {
+/**
+ * The terms cross-references give the sections they point to, by document and section key (see
+ * `pointedSections`): "Refer to Note 9, Commitments and Contingencies, for a description of our
+ * legal proceedings" says what Note 9 of its document is about — "legal proceedings" — in words its
+ * own text may not write ("filed suit", "settled a claim").
+ */
+function referredTerms(hits: readonly Hit[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const hit of hits) {
+    for (const passage of passagesOf(hit.chunk.text)) {
+      if (passage.kind !== 'sentence') continue;
+      for (const section of pointedSections(passage.text)) {
+        const key = `${hit.chunk.documentId}\u0000${section}`;
+        out.set(key, [...(out.get(key) ?? []), ...contentTerms(passage.text)]);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The terms framing a hit's passages: its heading path's, and those of the cross-references among
+ * `referrers` that point to a section its heading path opens (see {@link referredTerms}).
+ */
+function framingOf(hit: Hit, referred: ReadonlyMap<string, string[]>): Set<string> {
+  const framing = new Set(contentTerms(hit.chunk.headingPath.join(' ')));
+  for (const heading of hit.chunk.headingPath) {
+    const section = headingSection(heading);
+    if (section === undefined) continue;
+    for (const t of referred.get(`${hit.chunk.documentId}\u0000${section}`) ?? []) framing.add(t);
+  }
+  return framing;
+}
+
+function candidatesOf(hits: readonly Hit[], referrers: readonly Hit[] = hits): Candidate[] {
   const passages = hits.map((hit) => passagesOf(hit.chunk.text));
   const repeated = repeatedPassages(
     hits,
     passages.map((list) => list.map((p) => p.text)),
   );
+  const referred = referredTerms(referrers);
   const seen = new Set<string>();
   const out: Candidate[] = [];
   passages.forEach((list, i) => {
-    const framing = new Set(contentTerms(hits[i]!.chunk.headingPath.join(' ')));
+    const framing = framingOf(hits[i]!, referred);
     const leadIns = leadInTerms(list);
     for (const passage of list) {
       const key = passageKey(passage.text);
@@ -266,10 +301,16 @@ export function cooccurringTerms(
 }
 
 /** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
-function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, feedback = false): Window[] {
+function scoredWindows(
+  question: string,
+  hits: readonly Hit[],
+  decay: boolean,
+  feedback = false,
+  referrers: readonly Hit[] = hits,
+): Window[] {
   const queryTerms = [...new Set(questionTerms(question))];
   if (queryTerms.length === 0) return [];
-  const candidates = candidatesOf(hits);
+  const candidates = candidatesOf(hits, referrers);
   const idf = new Map<string, number>();
   for (const term of queryTerms) {
     const df = candidates.filter((c) => c.terms.has(term)).length;
@@ -347,11 +388,18 @@ function scoredWindows(question: string, hits: readonly Hit[], decay: boolean, f
 
 /**
  * How well each hit can answer `question`: the score of its best passage or window (see the
- * module comment; no decay by rank), 0 when it holds none of the question's terms.
+ * module comment; no decay by rank), 0 when it holds none of the question's terms. The
+ * cross-references of `referrers` (default: `hits`) frame the sections they point to (a hit under
+ * `Note 9` takes the terms of "Refer to Note 9 … for a description of our legal proceedings" in
+ * its document as its heading's).
  */
-export function answerability(question: string, hits: readonly Hit[]): number[] {
+export function answerability(
+  question: string,
+  hits: readonly Hit[],
+  referrers: readonly Hit[] = hits,
+): number[] {
   const best = hits.map(() => 0);
-  for (const window of scoredWindows(question, hits, false)) {
+  for (const window of scoredWindows(question, hits, false, false, referrers)) {
     const i = window.members[0]!.source - 1;
     best[i] = Math.max(best[i]!, window.base);
   }

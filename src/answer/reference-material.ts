@@ -149,3 +149,24 @@ export function statesEvent(passage: { kind: 'sentence' | 'line' | 'row'; text: 
     tellsPastEvent(passage.text)
   );
 }
+
+/** A pointer's section: its kind and number, `note 9`, `item 1a`, `part ii`. */
+const SECTION = /\b(note|item|part|section|schedule|appendix|chapter)\s+(\d+[a-z]?|[ivx]+)\b/gi;
+
+/**
+ * The sections a cross-reference sends the reader to (see {@link isReferenceMaterial}), as
+ * lower-case keys (`note 9`, `item 7`); none for any other text. "Refer to Note 9, Commitments and
+ * Contingencies, for a description of our legal proceedings" gives `note 9`.
+ */
+export function pointedSections(text: string): string[] {
+  if (!SENDS.test(text) || AMOUNT.test(text)) return [];
+  return [...text.matchAll(SECTION)].map((m) => `${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`);
+}
+
+/** The section a heading opens, as a key of {@link pointedSections} (`Note 9. Commitments` → `note 9`). */
+export function headingSection(heading: string): string | undefined {
+  const match = /^\s*(note|item|part|section|schedule|appendix|chapter)\s+(\d+[a-z]?|[ivx]+)\b/i.exec(
+    heading,
+  );
+  return match ? `${match[1]!.toLowerCase()} ${match[2]!.toLowerCase()}` : undefined;
+}
