@@ -80,7 +80,8 @@
 //   relate to B" (the unanswered one's B is stated nowhere in the document, or only in an empty
 //   form field); one the document answers and one it does not per form; measure only.
 // Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
-// whose first citation is a right document, the share stating the reference's key figure, and
+// whose first citation is a right document, the share stating the reference's key figure (and the
+// share whose first quote, the text before its first citation marker, states it: `keyFigureLead`), and
 // honest "not found": on the questions whose reference says the document lacks the information
 // (`NEGATIVE` below reads the reference's first sentence: "does not mention", "did not disclose",
 // "not explicitly", "no significant …"), how many the answer says "not found" for; on the others,
@@ -112,7 +113,7 @@ const { values } = parseArgs({
   },
 });
 const dist = path.resolve(values.dist);
-const { evaluateDocuments, loadQuestions } = await import(
+const { evaluateDocuments, keyFigure, loadQuestions, statesFigure } = await import(
   pathToFileURL(path.join(dist, 'exports/eval.js')).href
 );
 const { createEngine, openSqliteCache, openStore } = await import(
@@ -308,6 +309,11 @@ for (const set of sets) {
     const negatives = report.perQuestion.filter((q) => negative.has(q.id));
     const said = (qs) => qs.filter((q) => q.answer?.notFound).length;
     const withFigure = positives.filter((q) => q.answer?.keyFigure !== undefined);
+    // The answer leads with the key figure when its first quote (the text before its first
+    // citation marker: a sentence, or a table under its header) states it.
+    const references = new Map(questions.map((q) => [q.id, q.answer]));
+    const leads = (q) =>
+      statesFigure(q.answer.text.split(/\[\d+\]/)[0] ?? '', keyFigure(references.get(q.id)));
     const single = positives.filter((q) => q.documents.length === 1);
     const recency = single.filter((q) => RECENCY.test(q.question));
     const at = (qs, k) => mean(qs.map((q) => (q.firstRank !== null && q.firstRank <= k ? 1 : 0)));
@@ -325,6 +331,7 @@ for (const set of sets) {
       multiCoverageAt10: mean(positives.filter((q) => q.documents.length > 1).map((q) => q.coverageAt10)),
       keyFigureQuestions: withFigure.length,
       keyFigure: mean(withFigure.map((q) => (q.answer.statesKeyFigure ? 1 : 0))),
+      keyFigureLead: mean(withFigure.map((q) => (leads(q) ? 1 : 0))),
       negativeQuestions: negatives.length,
       notFound: said(negatives),
       positiveQuestions: positives.length,
@@ -349,7 +356,9 @@ for (const set of sets) {
         firstCitation: q.answer?.firstCitation ?? null,
         ...(negative.has(q.id) ? { negative: true } : {}),
         notFound: q.answer?.notFound ?? null,
-        ...(q.answer?.keyFigure === undefined ? {} : { statesKeyFigure: q.answer.statesKeyFigure }),
+        ...(q.answer?.keyFigure === undefined
+          ? {}
+          : { statesKeyFigure: q.answer.statesKeyFigure, leadsWithKeyFigure: leads(q) }),
         ...(values.answers && q.answer
           ? { question: q.question, keyFigure: q.answer.keyFigure, answer: q.answer.text }
           : {}),
@@ -359,7 +368,7 @@ for (const set of sets) {
       `${values.label} ${p.name}: single ${figures.single} hit@1 ${figures.hitAt1} hit@5 ${figures.hitAt5}; ` +
         `recency ${figures.recencyQuestions} hit@1 ${figures.recencyHitAt1}; first citation ${figures.firstCitation}` +
         (figures.multiCoverageAt10 === null ? '' : `; multi coverage@10 ${figures.multiCoverageAt10}`) +
-        `; key figure ${figures.keyFigure}; not found ${figures.notFound}/${figures.negativeQuestions}` +
+        `; key figure ${figures.keyFigure} (leads ${figures.keyFigureLead}); not found ${figures.notFound}/${figures.negativeQuestions}` +
         `, false ${figures.falseNotFound}/${figures.positiveQuestions}`,
     );
   }
@@ -368,14 +377,14 @@ for (const set of sets) {
 // Side by side: the part tuned on, the parts only measured.
 const cell = (v) => (v === null || v === undefined ? '—' : String(v));
 console.log(
-  '\n| part | questions | hit@1 | hit@5 | recency hit@1 | first citation | key figure | not found | false not found |',
+  '\n| part | questions | hit@1 | hit@5 | recency hit@1 | first citation | key figure | key figure leads | not found | false not found |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const [name, r] of Object.entries(results)) {
   if (typeof r !== 'object' || r === null || !('hitAt1' in r)) continue;
   console.log(
     `| ${name} | ${r.questions} | ${cell(r.hitAt1)} | ${cell(r.hitAt5)} | ${cell(r.recencyHitAt1)} | ` +
-      `${cell(r.firstCitation)} | ${cell(r.keyFigure)} | ${r.notFound}/${r.negativeQuestions} | ` +
+      `${cell(r.firstCitation)} | ${cell(r.keyFigure)} | ${cell(r.keyFigureLead)} | ${r.notFound}/${r.negativeQuestions} | ` +
       `${r.falseNotFound}/${r.positiveQuestions} |`,
   );
 }

@@ -480,10 +480,33 @@ export function extractAnswer(
   const referring = (u: { passages: Candidate[] }) => u.passages.every((p) => p.reference);
   const supposing = (u: { passages: Candidate[] }) =>
     !supposes(question) && u.passages.every((p) => p.supposing);
+  // The answer leads with its best quote: the best-scoring window it quotes that states (not
+  // reference material, not a supposition for a factual question) — a table with all its quoted
+  // rows, a sentence or window on its own — then the rest in source and document order.
+  const lead = ranked.find(
+    (w) =>
+      w.members.every((m) => chosen.includes(m)) &&
+      !w.members.some((m) => m.reference) &&
+      !(!supposes(question) && w.members.every((m) => m.supposing)),
+  )?.members;
+  const led =
+    lead === undefined
+      ? grouped
+      : lead[0]!.kind === 'row'
+        ? [
+            ...grouped.filter((u) => u.passages.includes(lead[0]!)),
+            ...grouped.filter((u) => !u.passages.includes(lead[0]!)),
+          ]
+        : [
+            { source: lead[0]!.source, passages: lead },
+            ...grouped
+              .map((u) => ({ ...u, passages: u.passages.filter((p) => !lead.includes(p)) }))
+              .filter((u) => u.passages.length > 0),
+          ];
   const stating = [
-    ...grouped.filter((u) => !referring(u) && !supposing(u)),
-    ...grouped.filter((u) => !referring(u) && supposing(u)),
-    ...grouped.filter(referring),
+    ...led.filter((u) => !referring(u) && !supposing(u)),
+    ...led.filter((u) => !referring(u) && supposing(u)),
+    ...led.filter(referring),
   ];
   // Quotes of several periods lead with the one asked for, each saying its period.
   const ordered = orderByPeriod(question, hits, stating);
