@@ -480,11 +480,14 @@ export function extractAnswer(
   const referring = (u: { passages: Candidate[] }) => u.passages.every((p) => p.reference);
   const supposing = (u: { passages: Candidate[] }) =>
     !supposes(question) && u.passages.every((p) => p.supposing);
-  // The answer leads with its best quote: the best-scoring window it quotes that states (not
+  // The answer leads with its best quote: the best-scoring window it quotes from the first source's
+  // document (the one the sources open with, so the first citation stays there) that states (not
   // reference material, not a supposition for a factual question) — a table with all its quoted
   // rows, a sentence or window on its own — then the rest in source and document order.
+  const firstDocument = hits[0]?.chunk.documentId;
   const lead = ranked.find(
     (w) =>
+      hits[w.members[0]!.source - 1]?.chunk.documentId === firstDocument &&
       w.members.every((m) => chosen.includes(m)) &&
       !w.members.some((m) => m.reference) &&
       !(!supposes(question) && w.members.every((m) => m.supposing)),
