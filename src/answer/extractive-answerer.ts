@@ -13,12 +13,17 @@
  * words without answering it), 0.8 for a sentence over 400 characters, 0.3 for boilerplate — a
  * passage that recurs verbatim in another chunk —, 0.5 for a sentence that supposes rather than
  * states (a modal verb, a condition: see `supposes`) and writes no number, when the question does
- * not suppose, and a decay of 5%
- * per source rank. Every quoted passage scores at least half the best one's; a passage that recurs
+ * not suppose, 0.3 for reference material (an index row, a certification, a cross-reference: see
+ * `isReferenceMaterial`), 1.3 for a sentence telling an event with its amount and time (see
+ * `statesEvent`), and a decay of 5%
+ * per source rank. A cross-reference frames the section it points to: passages under a heading
+ * `Note 9 …` of its document count its terms as heading terms (see {@link referredTerms}). Every quoted passage scores at least half the best one's; a passage that recurs
  * is quoted once; rows are quoted under their table's header row (at most three rows of a table,
  * and its bare `Total` row); when no passage reaches the floor, the best passage of the first
  * source is quoted rather than nothing. Headings are never quoted. For a question that does not
- * suppose, quotes made only of supposing sentences follow the others. Quotes from documents of
+ * suppose, quotes made only of supposing sentences follow the others; quotes made only of reference
+ * material come last. The answer leads with its best stating quote from the first source's
+ * document, the rest in source and document order. Quotes from documents of
  * different dates lead with the period the question asks for and say which period each belongs to
  * (see {@link orderByPeriod}).
  * @module

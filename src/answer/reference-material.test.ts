@@ -127,3 +127,18 @@ describe('answers to broad questions', () => {
     expect(text).toContain('$3.4 million');
   });
 });
+
+describe('the lead quote', () => {
+  it('is the best stating quote of the first source’s document, not another document’s', () => {
+    const first = testHit(
+      'contoso.md',
+      'Contoso keeps a credit facility for its plant. In June 2024 Contoso borrowed $20.0 million under a new credit facility for its plant.',
+    );
+    const other = testHit(
+      'fabrikam.md',
+      'In May 2024 Fabrikam borrowed $9.0 million under a new credit facility, its first credit facility borrowing.',
+    );
+    const { text } = extractAnswer('What did Contoso borrow under its credit facility?', [first, other]);
+    expect(text.startsWith('In June 2024 Contoso borrowed $20.0 million')).toBe(true);
+  });
+});
