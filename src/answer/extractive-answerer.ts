@@ -22,8 +22,8 @@
  * and its bare `Total` row); when no passage reaches the floor, the best passage of the first
  * source is quoted rather than nothing. Headings are never quoted. For a question that does not
  * suppose, quotes made only of supposing sentences follow the others; quotes made only of reference
- * material come last. The answer leads with its best stating quote from the first source's
- * document, the rest in source and document order. Quotes from documents of
+ * material come last. The answer leads with its best stating quote of the first source, the rest
+ * in source and document order. Quotes from documents of
  * different dates lead with the period the question asks for and say which period each belongs to
  * (see {@link orderByPeriod}).
  * @module
@@ -485,14 +485,13 @@ export function extractAnswer(
   const referring = (u: { passages: Candidate[] }) => u.passages.every((p) => p.reference);
   const supposing = (u: { passages: Candidate[] }) =>
     !supposes(question) && u.passages.every((p) => p.supposing);
-  // The answer leads with its best quote: the best-scoring window it quotes from the first source's
-  // document (the one the sources open with, so the first citation stays there) that states (not
-  // reference material, not a supposition for a factual question) — a table with all its quoted
-  // rows, a sentence or window on its own — then the rest in source and document order.
-  const firstDocument = hits[0]?.chunk.documentId;
+  // The answer leads with its best quote of the first source (search's best specific hit of the
+  // preferred documents): the best-scoring window it quotes from it that states (not reference
+  // material, not a supposition for a factual question) — a table with all its quoted rows, a
+  // sentence or window on its own — then the rest in source and document order.
   const lead = ranked.find(
     (w) =>
-      hits[w.members[0]!.source - 1]?.chunk.documentId === firstDocument &&
+      w.members[0]!.source === 1 &&
       w.members.every((m) => chosen.includes(m)) &&
       !w.members.some((m) => m.reference) &&
       !(!supposes(question) && w.members.every((m) => m.supposing)),

@@ -129,7 +129,7 @@ describe('answers to broad questions', () => {
 });
 
 describe('the lead quote', () => {
-  it('is the best stating quote of the first source’s document, not another document’s', () => {
+  it('is the best stating quote of the first source, not another source’s', () => {
     const first = testHit(
       'contoso.md',
       'Contoso keeps a credit facility for its plant. In June 2024 Contoso borrowed $20.0 million under a new credit facility for its plant.',
