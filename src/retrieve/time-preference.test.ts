@@ -519,6 +519,12 @@ describe('timeCue: more ways to name a period (unseen phrasings)', () => {
       yearsBack: 1,
     });
     expect(timeCue('revenue in Q3 of last year').period).toMatchObject({ quarter: 3, yearsBack: 1 });
+    // A written year wins: the question asks for Q3 2023 and compares it with the year before.
+    expect(timeCue("How did Q3 2023 revenue compare with last year's third quarter?").period).toEqual({
+      year: 2023,
+      quarter: 3,
+      text: 'Q3 2023',
+    });
     expect(timeCue('What did last year say?').period).toBeUndefined();
     expect(timeCue('its first quarterly report of 2023').period).toMatchObject({ year: 2023, pick: 'first' });
     expect(timeCue('the last 10-Q of 2022').period).toMatchObject({ year: 2022, pick: 'last' });
@@ -537,6 +543,14 @@ describe('timeCue: more ways to name a period (unseen phrasings)', () => {
     expect(
       namingWords("Contoso's 10-Q filed in January 2023", timeCue("Contoso's 10-Q filed in January 2023")),
     ).not.toContain('2023');
+    // Only a document is issued: lawsuits, shares and products are what a document tells of.
+    for (const question of [
+      'Which lawsuits filed in 2022 did Contoso disclose?',
+      'How many shares were issued in 2023?',
+      'Which products released in spring 2023 sold best?',
+    ]) {
+      expect(timeCue(question).at?.relation, question).not.toBe('issued');
+    }
   });
 
   it('reads "the filing before last", "the last-but-one edition" and a misspelt "latest"', () => {

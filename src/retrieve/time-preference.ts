@@ -353,12 +353,15 @@ const FIRST_OR_LAST_OF_YEAR = new RegExp(
 );
 
 /**
- * When a document was issued: "filed in August 2023", "the 10-Q filed in the autumn of 2022",
- * "published in spring 2024", "released on March 3, 2024", "issued in 2023". Groups: the season
- * and its year, a written date, a year.
+ * When a document was issued: "the 10-Q filed in August 2023", "the filing submitted in the autumn
+ * of 2022", "the release notes published in spring 2024", "the firmware released on March 3,
+ * 2024", "the notice that was issued in 2023". The verb must follow the noun of a document (or of
+ * firmware, software): "lawsuits filed in 2022", "shares issued in 2023" and "products released in
+ * 2023" tell of the content, not of the document. Groups: the season and its year, a written
+ * date, a year.
  */
 const ISSUED = new RegExp(
-  String.raw`\b(?:filed|submitted|published|released|issued|came\s+out|put\s+out)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?(?:(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}|(${WRITTEN_DATE})|${YEAR})\b`,
+  String.raw`\b(?:${DOCUMENT_NOUN}|firmware|software)\s+(?:(?:that|which)\s+)?(?:(?:was|were)\s+)?(?:filed|submitted|published|released|issued|came\s+out|put\s+out)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?(?:(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}|(${WRITTEN_DATE})|${YEAR})\b`,
   'i',
 );
 
@@ -381,8 +384,17 @@ function afterCalendar(question: string, index: number): boolean {
   return /\bcalendar[-\s]+(?:year\s+)?$/i.test(question.slice(0, index));
 }
 
-/** The period a question names (see {@link AskedPeriod}); undefined when it names none. */
+/**
+ * The period a question names (see {@link AskedPeriod}); undefined when it names none. A period
+ * with its year written wins over one named relative to the newest year ("Q3 2023 against last
+ * year's third quarter" asks for Q3 2023).
+ */
 function askedPeriod(question: string, datable: boolean): AskedPeriod | undefined {
+  return (datable ? writtenPeriod(question) : undefined) ?? relativePeriod(question);
+}
+
+/** A quarter or half named by a year relative to the newest (see `RELATIVE_YEAR_PERIOD`). */
+function relativePeriod(question: string): AskedPeriod | undefined {
   for (const m of question.matchAll(new RegExp(RELATIVE_YEAR_PERIOD, 'gi'))) {
     const relative = (m[1] ?? m[6])?.toLowerCase();
     if (relative === undefined) continue;
@@ -397,7 +409,11 @@ function askedPeriod(question: string, datable: boolean): AskedPeriod | undefine
       text: m[0],
     };
   }
-  if (!datable) return undefined;
+  return undefined;
+}
+
+/** A period whose year the question writes. */
+function writtenPeriod(question: string): AskedPeriod | undefined {
   const calendarOrFiscal = (m: RegExpExecArray) =>
     /\bcalendar\b/i.test(m[0]) || afterCalendar(question, m.index)
       ? { calendar: true as const }
@@ -455,7 +471,8 @@ function askedPeriod(question: string, datable: boolean): AskedPeriod | undefine
     return { year: Number(range.start.slice(0, 4)), range, text: season[0] };
   }
   const yearOf = YEAR_OF_DOCUMENT.exec(question);
-  if (yearOf) return { year: Number(yearOf[1]), text: yearOf[0] };
+  // Only the year is a time word: "travel policy" in "the 2022 travel policy" says what is asked.
+  if (yearOf) return { year: Number(yearOf[1]), text: yearOf[1]! };
   const m = YEAR_PATTERN.exec(question);
   if (m) return { year: fullYear((m[1] ?? m[2] ?? m[3])!), text: m[0], ...calendarOrFiscal(m) };
   return undefined;
