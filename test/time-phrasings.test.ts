@@ -35,28 +35,28 @@ describe('time phrasings pick the version they ask for (SQLite file)', { timeout
       'fernhill-library-guide-2024.md': '2024-05-31',
     });
     expect(
-      await first('How many items could members borrow under the Fernhill guide edition before last?'),
+      await first(
+        'Under the Fernhill guide edition before last, how many times could items be renewed online?',
+      ),
     ).toMatch(/fernhill-library-guide-2023\.md$/);
   });
 
   it('takes the policy in force during a half-year no version is dated in, and a half from its quarter', async () => {
     expect(
-      await first(
-        'How long were application log files kept under the data retention policy in the first half of 2023?',
-      ),
+      await first('How long were backups kept under the data retention policy in the first half of 2023?'),
     ).toMatch(/data-retention-policy-2021\.md$/);
-    expect(await first("What were Kestrel Valley Water's operating expenses for H1 2023?")).toMatch(
+    expect(await first('What operating expenses did Kestrel Valley Water report for H1 2023?')).toMatch(
       /kestrel-valley-water-report-2023-q2\.md$/,
     );
   });
 
   it('reads a misspelt "latest" and a date of publication', async () => {
-    expect(await first("what's the per diem abroad in the lastest travel policy")).toMatch(
+    expect(await first('in the lastest travel policy, what is the daily meal allowance at home?')).toMatch(
       /travel-policy-2024\.md$/,
     );
     expect(
       await first(
-        'Which known issues were listed in the Orbit release notes published in the autumn of 2023?',
+        'How often did dashboards refresh according to the Orbit release notes published in the autumn of 2023?',
       ),
     ).toMatch(/orbit-release-notes-2\.0\.md$/);
   });
