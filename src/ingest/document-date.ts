@@ -314,7 +314,9 @@ export interface FindDateOptions {
  * …"), else a labelled date field ("Date: 12/08/2007"), else a date in its title or first heading,
  * else a first-page line that is only a date, else the first metadata date the text does not
  * contradict (see `contradicted`); undefined when none is found. A period phrase whose date has no day ("year ended December 2022") ends on the
- * month's last day.
+ * month's last day. The fiscal label and fiscal year end are read from the first two pages, and
+ * when those state no label, from the rest: the report's comparison of its quarter with the same
+ * quarter a year before (`comparedFiscalLabel`), else a stated fiscal year end (`fiscalYearEnd`).
  */
 export function findDocumentDate(
   pages: readonly string[],
