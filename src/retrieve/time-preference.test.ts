@@ -502,6 +502,12 @@ describe('timeCue: more ways to name a period (unseen phrasings)', () => {
     expect(timeCue('visitors during the winter of 2023').period).toMatchObject({
       range: { start: '2022-12-01', end: '2023-02-28' },
     });
+    expect(timeCue('the filing from late 2022').period).toMatchObject({
+      range: { start: '2022-09-01', end: '2022-12-31' },
+    });
+    expect(timeCue('the report of early 2023').period).toMatchObject({
+      range: { start: '2023-01-01', end: '2023-04-30' },
+    });
     // "fall" needs a preposition or "the": "revenue fall 2023" is no season.
     expect(timeCue('did revenue fall 2023').period?.range).toBeUndefined();
     expect(timeCue('What did the manual say about seals in its 2021 revision?').period).toMatchObject({
@@ -600,6 +606,7 @@ describe('preferredDocuments: unseen phrasings', () => {
     expect(prefer('revenue in calendar Q4 2022')).toEqual(['2023 Q1 CONTOSO.pdf']);
     expect(prefer('the quarter that ended in spring 2023')).toEqual(['2023 Q2 CONTOSO.pdf']);
     expect(prefer('net sales QE 9/30/22')).toEqual(['2022 Q3 CONTOSO.pdf']);
+    expect(prefer('the report from early 2023')).toEqual(['2023 Q2 CONTOSO.pdf']);
   });
 
   it('takes the report whose period ended shortly before the month or season it was filed in', () => {

@@ -233,6 +233,9 @@ const SEASON = new RegExp(
   'i',
 );
 
+/** "early 2023" (January to April), "late 2022" (September to December): a span of a year's months. */
+const EARLY_LATE = new RegExp(String.raw`\b(early|late)[-\s]+(?:in\s+)?${YEAR}\b`, 'i');
+
 /** The first and last day (ISO) of a season of a year (see `SEASONS`). */
 function seasonSpan(season: string, year: number): { start: string; end: string } {
   const [first, last] = SEASONS[season.toLowerCase()]!;
@@ -469,6 +472,18 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
   if (season && (season[3]!.toLowerCase() !== 'fall' || season[1] || season[2])) {
     const range = seasonSpan(season[3]!, Number(season[4]));
     return { year: Number(range.start.slice(0, 4)), range, text: season[0] };
+  }
+  const earlyLate = EARLY_LATE.exec(question);
+  if (earlyLate) {
+    const year = Number(earlyLate[2]);
+    const early = earlyLate[1]!.toLowerCase() === 'early';
+    return {
+      year,
+      range: early
+        ? { start: `${year}-01-01`, end: `${year}-04-30` }
+        : { start: `${year}-09-01`, end: `${year}-12-31` },
+      text: earlyLate[0],
+    };
   }
   const yearOf = YEAR_OF_DOCUMENT.exec(question);
   // Only the year is a time word: "travel policy" in "the 2022 travel policy" says what is asked.
