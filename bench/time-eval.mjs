@@ -17,6 +17,13 @@
 //   the current one", "second-to-last", "previous quarterly report", "two quarters before its most
 //   recent one", "at the end of 2022", "mid-2023") on the fixtures' other kinds of documents,
 //   written and committed before the code that reads those forms; measure only.
+// - sec-blind3, versioned-time-blind3, quarterly-tables-time-blind3, fiscal-time-blind3,
+//   dated-guides-time-blind3: bench/questions/*blind3.jsonl, 22 questions over the 20 filings and 15
+//   over the fixtures in time phrasings none of the earlier sets uses (filing dates, "the three months
+//   to June 2023", "H1 2023", "FY23 Q2", "the quarter that ended in spring 2023", "QE 9/30/22",
+//   "last year's third quarter", "the filing before last", "the March 2022 edition", a company named
+//   by its ticker or a product, typos and lower case), written and committed before they were first
+//   run; measure only.
 // - versioned: test/fixtures/versioned (policies, release notes, manuals in several dated versions)
 //   with bench/questions/versioned.jsonl (measure only).
 // - fiscal: test/fixtures/fiscal (quarterly reports labelled by fiscal year, half-yearly reports
@@ -151,6 +158,7 @@ const sets = [
       { name: 'sec-own', questions: 'bench/questions/sec-heldout.jsonl' },
       { name: 'sec-blind', questions: 'bench/questions/sec-blind.jsonl' },
       { name: 'sec-blind2', questions: 'bench/questions/sec-blind2.jsonl' },
+      { name: 'sec-blind3', questions: 'bench/questions/sec-blind3.jsonl' },
     ],
   },
   {
@@ -164,6 +172,7 @@ const sets = [
       { name: 'versioned-asof', questions: 'bench/questions/versioned-asof.jsonl' },
       { name: 'versioned-form-pairs', questions: 'bench/questions/versioned-form-pairs.jsonl' },
       { name: 'versioned-time-blind', questions: 'bench/questions/versioned-time-blind.jsonl' },
+      { name: 'versioned-time-blind3', questions: 'bench/questions/versioned-time-blind3.jsonl' },
     ],
   },
   {
@@ -186,6 +195,7 @@ const sets = [
     parts: [
       { name: 'fiscal', questions: 'bench/questions/fiscal.jsonl' },
       { name: 'fiscal-time-blind', questions: 'bench/questions/fiscal-time-blind.jsonl' },
+      { name: 'fiscal-time-blind3', questions: 'bench/questions/fiscal-time-blind3.jsonl' },
     ],
   },
   {
@@ -211,6 +221,10 @@ const sets = [
         questions: 'bench/questions/quarterly-tables-time-blind.jsonl',
       },
       {
+        name: 'quarterly-tables-time-blind3',
+        questions: 'bench/questions/quarterly-tables-time-blind3.jsonl',
+      },
+      {
         name: 'quarterly-tables-absent-pairs',
         questions: 'bench/questions/quarterly-tables-absent-pairs.jsonl',
       },
@@ -222,7 +236,10 @@ const sets = [
     name: 'dated-guides',
     folder: 'test/fixtures/dated-guides',
     include: ['**/*.md'],
-    parts: [{ name: 'dated-guides-blind', questions: 'bench/questions/dated-guides-blind.jsonl' }],
+    parts: [
+      { name: 'dated-guides-blind', questions: 'bench/questions/dated-guides-blind.jsonl' },
+      { name: 'dated-guides-time-blind3', questions: 'bench/questions/dated-guides-time-blind3.jsonl' },
+    ],
   },
   {
     // Reports whose figures are written in the document's own words, not the question's: a category

@@ -109,6 +109,62 @@ describe('findDocumentDate', () => {
   it('reads only the first pages', () => {
     expect(findDocumentDate(['cover', 'contents', 'for the quarter ended March 31, 2020'])).toBeUndefined();
   });
+
+  it('reads an edition date: "Edition of March 2022."', () => {
+    expect(
+      findDocumentDate(["# Contoso Members' Guide\n\nEdition of March 2022.\n\n## Borrowing"]),
+    ).toMatchObject({
+      date: '2022-03-31',
+      period: { kind: 'day' },
+    });
+  });
+
+  it('reads a fiscal calendar stated past the first pages, in the forms of 52/53-week years', () => {
+    const report = (later: string) =>
+      findDocumentDate(['For the quarterly period ended April 1, 2023', 'Index', 'Notes', later])?.period;
+    expect(
+      report('We have a 52- or 53-week fiscal year that ends on the last Saturday in December.'),
+    ).toMatchObject({ fiscalYearEnd: '12-31' });
+    expect(
+      report(
+        "The Company's fiscal year is the 52- or 53-week period that ends on the last Saturday of September.",
+      ),
+    ).toMatchObject({ fiscalYearEnd: '09-30' });
+    expect(
+      report('We operate on a 52- or 53-week year, ending on the last Sunday in January.'),
+    ).toMatchObject({
+      fiscalYearEnd: '01-31',
+    });
+    expect(report('Refer to our annual report for the fiscal year ended January 29, 2023.')).toMatchObject({
+      fiscalYearEnd: '01-29',
+    });
+    // The first pages still win: a label there implies the year's end.
+    expect(
+      findDocumentDate([
+        'For the quarter ended December 31, 2021 (second quarter of fiscal 2022).',
+        'Index',
+        'Our fiscal year ends on the last Saturday in September.',
+      ])?.period,
+    ).toMatchObject({ fiscalYear: 2022, fiscalQuarter: 2, fiscalYearEnd: '06-30' });
+  });
+
+  it("reads a report's fiscal quarter from its comparison with the same quarter a year before, past the first pages", () => {
+    const period = findDocumentDate([
+      'For the quarterly period ended September 30, 2022',
+      'Index',
+      'Highlights from the first quarter of fiscal year 2023 compared with the first quarter of fiscal year 2022 included:',
+      'Shares repurchased during the first quarters of fiscal years 2023 and 2022. We expect it to close in the third quarter of fiscal year 2023.',
+    ])?.period;
+    expect(period).toMatchObject({ fiscalYear: 2023, fiscalQuarter: 1, fiscalYearEnd: '06-30' });
+    // A mention of another quarter, compared with nothing, labels nothing.
+    expect(
+      findDocumentDate([
+        'For the quarterly period ended September 30, 2022',
+        'Index',
+        'in the third quarter of fiscal year 2023',
+      ])?.period.fiscalQuarter,
+    ).toBeUndefined();
+  });
 });
 
 describe('datedMetadata', () => {

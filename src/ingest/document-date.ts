@@ -123,9 +123,10 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
     },
   },
   {
-    // "Effective date: March 1, 2024", "Last updated 2024-03-01", "Released: June 2023", "as of …"
+    // "Effective date: March 1, 2024", "Last updated 2024-03-01", "Released: June 2023", "Edition
+    // of March 2022", "as of …"
     pattern: new RegExp(
-      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|last\s+(?:updated|revised|modified|reviewed)|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|as\s+(?:of|at))\s*[:\-–—]?\s*(?:on\s+)?(${DATE})`,
+      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|last\s+(?:updated|revised|modified|reviewed)|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at))\s*[:\-–—]?\s*(?:on\s+)?(${DATE})`,
       'i',
     ),
     kind: () => 'day',
@@ -205,6 +206,45 @@ const YEAR_RUNS = new RegExp(
   'i',
 );
 
+/**
+ * "52- or 53-week fiscal year that ends on the last Saturday in December", "fiscal year is the
+ * 52- or 53-week period that ends on the last Saturday of September", "a 52- or 53-week year,
+ * ending on the last Sunday in January": a year that ends on a weekday near a month's end, read
+ * as the month's last day.
+ */
+const WEEK_YEAR_ENDS = new RegExp(
+  String.raw`\b(?:fiscal|financial|52[-\s]*(?:or|/)\s*53[-\s]*week)\s+(?:fiscal\s+|financial\s+)?(?:year|period)\s*,?\s+(?:that\s+|which\s+)?(?:ends|ending|closes|closing)\s+(?:on\s+)?(?:the\s+)?(?:last|final)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:of|in)\s+(${MONTH})`,
+  'i',
+);
+
+/**
+ * A periodic report's own fiscal quarter, as it compares it with the same quarter a year before:
+ * "the first quarter of fiscal year 2023 compared with the first quarter of fiscal year 2022",
+ * "the third quarters of fiscal years 2024 and 2023". The later year is the report's.
+ */
+const COMPARED_FISCAL_QUARTER =
+  /\b(first|second|third|fourth)\s+quarters?\s+of\s+fiscal\s+(?:years?\s+)?((?:19|20)\d\d)\s*,?\s+(?:(?:compared\s+(?:with|to)|versus|vs\.?)\s+(?:the\s+)?(?:first|second|third|fourth)\s+quarter\s+of\s+(?:fiscal\s+)?(?:year\s+)?((?:19|20)\d\d)|and\s+((?:19|20)\d\d))\b/gi;
+
+/**
+ * The fiscal quarter a report labels itself with when it compares it with the same quarter of the
+ * fiscal year before (see `COMPARED_FISCAL_QUARTER`), the most frequent such comparison of `text`;
+ * undefined when it makes none. Read anywhere in a report: its cover page often gives only the
+ * quarter's end, and its discussion of results the fiscal label.
+ */
+export function comparedFiscalLabel(text: string): { fiscalYear: number; fiscalQuarter: number } | undefined {
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(COMPARED_FISCAL_QUARTER)) {
+    const year = Number(m[2]);
+    if (Number(m[3] ?? m[4]) !== year - 1) continue;
+    const key = `${year}-${ORDINALS.indexOf(m[1]!.toLowerCase()) + 1}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+  if (!best) return undefined;
+  const [year, quarter] = best[0].split('-').map(Number);
+  return { fiscalYear: year!, fiscalQuarter: quarter! };
+}
+
 /** `{ month: 0–11, day }` of a day of the year (`September 30`, `30 September`); undefined for another text or an impossible day. */
 function dayOfYear(text: string): { month: number; day: number } | undefined {
   const t = text.trim().replace(/\s+/g, ' ');
@@ -236,6 +276,11 @@ export function fiscalYearEnd(
   const ends = YEAR_ENDS.exec(text) ?? YEAR_RUNS.exec(text);
   const end = ends ? dayOfYear(ends[1]!) : undefined;
   if (end) return monthDay(end.month, end.day);
+  const weekYear = WEEK_YEAR_ENDS.exec(text);
+  if (weekYear) {
+    const month = monthIndex(weekYear[1]!);
+    return monthDay(month, lastDay(2023, month));
+  }
   const begins = YEAR_BEGINS.exec(text);
   const start = begins ? dayOfYear(begins[1]!) : undefined;
   if (start) {
@@ -269,7 +314,9 @@ export interface FindDateOptions {
  * …"), else a labelled date field ("Date: 12/08/2007"), else a date in its title or first heading,
  * else a first-page line that is only a date, else the first metadata date the text does not
  * contradict (see `contradicted`); undefined when none is found. A period phrase whose date has no day ("year ended December 2022") ends on the
- * month's last day.
+ * month's last day. The fiscal label and fiscal year end are read from the first two pages, and
+ * when those state no label, from the rest: the report's comparison of its quarter with the same
+ * quarter a year before (`comparedFiscalLabel`), else a stated fiscal year end (`fiscalYearEnd`).
  */
 export function findDocumentDate(
   pages: readonly string[],
@@ -281,8 +328,18 @@ export function findDocumentDate(
     .join('\n\n')
     .replace(/[*_#|]+/g, ' ')
     .replace(/[ \t]+/g, ' ');
-  const label = fiscalLabel(text);
-  const statedEnd = fiscalYearEnd(text);
+  // A report's fiscal label and calendar are often stated only past its cover pages (in the
+  // discussion of results, in the notes): read there when the first pages state none, after
+  // what the first pages imply.
+  const rest = () =>
+    pages
+      .slice(FIRST_PAGES)
+      .join('\n\n')
+      .replace(/[*_#|]+/g, ' ')
+      .replace(/\s+/g, ' ');
+  const label = fiscalLabel(text) ?? (pages.length > FIRST_PAGES ? comparedFiscalLabel(rest()) : undefined);
+  const laterEnd = label || pages.length <= FIRST_PAGES ? undefined : fiscalYearEnd(rest());
+  const statedEnd = fiscalYearEnd(text) ?? laterEnd;
   const fiscal =
     label || statedEnd ? { ...label, ...(statedEnd ? { fiscalYearEnd: statedEnd } : {}) } : undefined;
   for (const { pattern, kind } of PHRASES) {

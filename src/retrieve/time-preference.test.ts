@@ -463,3 +463,171 @@ describe('timeCue and preferredDocuments: a position in the series, an offset, a
     expect(timeCue('Staff must finish the course by the end of 2024.').at).toBeUndefined();
   });
 });
+
+describe('timeCue: more ways to name a period (unseen phrasings)', () => {
+  it('reads halves, short fiscal quarters, hyphenated quarters and quarters of "its 2024 fiscal year"', () => {
+    expect(timeCue('free cash flow in H1 2024').period).toMatchObject({ year: 2024, quarter: 2, half: 1 });
+    expect(timeCue('books lent in 2022 H2').period).toMatchObject({ year: 2022, quarter: 4, half: 2 });
+    expect(timeCue('bookings in the first half of fiscal 2024').period).toMatchObject({
+      year: 2024,
+      quarter: 2,
+      half: 1,
+      fiscal: true,
+    });
+    expect(timeCue("What was Contoso's margin in FY24 Q3?").period).toMatchObject({
+      year: 2024,
+      quarter: 3,
+      fiscal: true,
+    });
+    expect(timeCue('headcount in Q3 of its 2022 fiscal year').period).toMatchObject({
+      year: 2022,
+      quarter: 3,
+      fiscal: true,
+    });
+    expect(timeCue('the second-quarter of 2023 report').period).toMatchObject({ year: 2023, quarter: 2 });
+  });
+
+  it('reads a calendar period, a quarter named by its month, a date in numbers and a season', () => {
+    expect(timeCue('widget sales in calendar Q4 2022').period).toMatchObject({
+      year: 2022,
+      quarter: 4,
+      calendar: true,
+    });
+    expect(timeCue('the September-quarter results of 2021').period).toMatchObject({ year: 2021, month: 9 });
+    expect(timeCue('grants in the December quarter of 2021').period).toMatchObject({ year: 2021, month: 12 });
+    expect(timeCue('Contoso backlog QE 6/30/21').period).toMatchObject({ year: 2021, month: 6 });
+    expect(timeCue('the report for the quarter that ended in autumn 2021').period).toMatchObject({
+      range: { start: '2021-09-01', end: '2021-11-30' },
+    });
+    expect(timeCue('visitors during the winter of 2023').period).toMatchObject({
+      range: { start: '2022-12-01', end: '2023-02-28' },
+    });
+    expect(timeCue('the filing from late 2022').period).toMatchObject({
+      range: { start: '2022-09-01', end: '2022-12-31' },
+    });
+    expect(timeCue('the report of early 2023').period).toMatchObject({
+      range: { start: '2023-01-01', end: '2023-04-30' },
+    });
+    // "fall" needs a preposition or "the": "revenue fall 2023" is no season.
+    expect(timeCue('did revenue fall 2023').period?.range).toBeUndefined();
+    expect(timeCue('What did the manual say about seals in its 2021 revision?').period).toMatchObject({
+      year: 2021,
+    });
+  });
+
+  it('reads a year relative to the newest, and the first or last document of a year', () => {
+    expect(timeCue("cash on hand in this year's first-quarter report")).toMatchObject({
+      recency: false,
+      period: { quarter: 1, yearsBack: 0 },
+    });
+    expect(timeCue("the backlog in last year's fourth quarter").period).toMatchObject({
+      quarter: 4,
+      yearsBack: 1,
+    });
+    expect(timeCue('revenue in Q3 of last year').period).toMatchObject({ quarter: 3, yearsBack: 1 });
+    // A written year wins: the question asks for Q3 2023 and compares it with the year before.
+    expect(timeCue("How did Q3 2023 revenue compare with last year's third quarter?").period).toEqual({
+      year: 2023,
+      quarter: 3,
+      text: 'Q3 2023',
+    });
+    expect(timeCue('What did last year say?').period).toBeUndefined();
+    expect(timeCue('its first quarterly report of 2021').period).toMatchObject({ year: 2021, pick: 'first' });
+    expect(timeCue('the last 10-Q of 2022').period).toMatchObject({ year: 2022, pick: 'last' });
+  });
+
+  it('reads when a document was issued, apart from the period it covers', () => {
+    expect(timeCue("Contoso's 10-Q filed in August 2023")).toMatchObject({
+      at: { relation: 'issued', start: '2023-08-01', end: '2023-08-31' },
+    });
+    expect(timeCue("Contoso's 10-Q filed in August 2023").period).toBeUndefined();
+    expect(timeCue('the release notes published in the autumn of 2023').at).toMatchObject({
+      relation: 'issued',
+      start: '2023-09-01',
+      end: '2023-11-30',
+    });
+    expect(
+      namingWords("Contoso's 10-Q filed in January 2023", timeCue("Contoso's 10-Q filed in January 2023")),
+    ).not.toContain('2023');
+    // Only a document is issued: lawsuits, shares and products are what a document tells of.
+    for (const question of [
+      'Which lawsuits filed in 2022 did Contoso disclose?',
+      'How many shares were issued in 2023?',
+      'Which products released in spring 2023 sold best?',
+    ]) {
+      expect(timeCue(question).at?.relation, question).not.toBe('issued');
+    }
+  });
+
+  it('reads "the filing before last", "the last-but-one edition" and a misspelt "latest"', () => {
+    expect(timeCue('the headcount in the filing before last')).toMatchObject({
+      previous: true,
+      recency: false,
+    });
+    expect(timeCue('the last-but-one edition of the guide')).toMatchObject({ previous: true });
+    expect(timeCue("contoso's lastest 10q revenue?")).toMatchObject({
+      recency: true,
+      recencyText: 'lastest',
+    });
+  });
+});
+
+describe('preferredDocuments: unseen phrasings', () => {
+  /** Reports named by the calendar quarter they were filed in, whose fiscal year ends June 30. */
+  const report = (
+    name: string,
+    end: string,
+    fiscal: Record<string, string | number> = { fiscalYearEnd: '06-30' },
+  ) => ({
+    documentId: name,
+    title: 'Contoso',
+    metadata: { date: end, period: { kind: 'quarter', end, ...fiscal } },
+  });
+  const reports = new DocumentIdentityIndex([
+    report('2022 Q3 CONTOSO.pdf', '2022-09-30'),
+    report('2023 Q1 CONTOSO.pdf', '2022-12-31'),
+    report('2023 Q2 CONTOSO.pdf', '2023-03-31'),
+    report('2023 Q3 CONTOSO.pdf', '2023-09-30'),
+  ]);
+  const all = reports.documentIds();
+  const prefer = (question: string) =>
+    preferredDocuments({ cue: timeCue(question), index: reports, named: all, ranked: [] }).map(
+      (p) => p.documentId,
+    );
+
+  it("reads a fiscal quarter in the document's fiscal calendar over its name's quarter label", () => {
+    // FY23 Q2 ends December 31, 2022 with a year ending June 30; the file named 2023 Q2 is of March.
+    expect(prefer('revenue in FY23 Q2')).toEqual(['2023 Q1 CONTOSO.pdf']);
+    expect(prefer('revenue in Q1 of its 2024 fiscal year')).toEqual(['2023 Q3 CONTOSO.pdf']);
+    expect(prefer('revenue in the first half of fiscal 2023')).toEqual(['2023 Q1 CONTOSO.pdf']);
+  });
+
+  it('reads a calendar quarter, a season and a numeric date from dates', () => {
+    expect(prefer('revenue in calendar Q4 2022')).toEqual(['2023 Q1 CONTOSO.pdf']);
+    expect(prefer('the quarter that ended in spring 2023')).toEqual(['2023 Q2 CONTOSO.pdf']);
+    expect(prefer('net sales QE 9/30/22')).toEqual(['2022 Q3 CONTOSO.pdf']);
+    expect(prefer('the report from early 2023')).toEqual(['2023 Q2 CONTOSO.pdf']);
+  });
+
+  it('takes the report whose period ended shortly before the month or season it was filed in', () => {
+    expect(prefer('the 10-Q filed in January 2023')).toEqual(['2023 Q1 CONTOSO.pdf']);
+    expect(prefer('the 10-Q filed in the autumn of 2023')).toEqual(['2023 Q3 CONTOSO.pdf']);
+    expect(prefer('the 10-Q filed in August 2023')).toEqual([]);
+  });
+
+  it("resolves this year's and last year's quarters against the newest document, and the first report of a year", () => {
+    expect(prefer("this year's second-quarter filing")).toEqual(['2023 Q2 CONTOSO.pdf']);
+    expect(prefer("last year's third quarter")).toEqual(['2022 Q3 CONTOSO.pdf']);
+    // Labels win over dates: the files named for 2023 are of 2023, the first of them by date.
+    expect(prefer('its first quarterly report of 2023')).toEqual(['2023 Q1 CONTOSO.pdf']);
+    expect(prefer('its last quarterly report of 2023')).toEqual(['2023 Q3 CONTOSO.pdf']);
+    expect(prefer('its last quarterly report of 2022')).toEqual(['2022 Q3 CONTOSO.pdf']);
+    expect(prefer('the filing before last')).toEqual(['2023 Q2 CONTOSO.pdf']);
+  });
+
+  it('takes the version in force during a period none is dated in, and the version issued in a season', () => {
+    expect(preferredAt('the notice in the first half of 2023')).toEqual(['notice-2022-10.md']);
+    expect(preferredAt('the notice in 2022')).toEqual(['notice-2022-10.md']);
+    expect(preferredAt('the notice published in the winter of 2024')).toEqual(['notice-2024-02.md']);
+  });
+});

@@ -29,6 +29,30 @@ export interface AskedPeriod {
    * read in the fiscal calendar a document states (see `fiscalPeriod`), not the calendar year.
    */
   fiscal?: boolean;
+  /**
+   * True when the question says the quarter or year is the calendar's ("calendar Q4 2022"): it is
+   * matched by the documents' dates, not by labels (which may be fiscal) nor a fiscal calendar.
+   */
+  calendar?: boolean;
+  /** 1 or 2 when a half-year is named ("H1 2023", "the first half of fiscal 2024"); `quarter` is then its last quarter (2 or 4). */
+  half?: number;
+  /**
+   * A span of days the period's end falls in, when a season is named ("the quarter that ended in
+   * spring 2023": March 1 to May 31, 2023; see `SEASONS`); `year` is the span's first year.
+   */
+  range?: { start: string; end: string };
+  /**
+   * Years back from the newest year of the documents the question is about, when the year is
+   * named relative to it ("this year's second quarter": 0, "last year's third quarter": 1);
+   * `year` is then 0 until the preference resolves it (see `preferredDocuments`).
+   */
+  yearsBack?: number;
+  /**
+   * `first` or `last` when the question asks for the first or last document of the period ("its
+   * first quarterly report of 2023", "the last 10-Q of 2022"): the oldest or newest of each
+   * series among the documents of the period.
+   */
+  pick?: 'first' | 'last';
   /** The words that named it. */
   text: string;
 }
@@ -46,9 +70,12 @@ export interface AskedDate {
   /**
    * `in-force` ("as of", "on", "in force on", "effective in"): the newest version dated on or
    * before `end`; `before` ("before", "prior to"): the newest dated before `start`; `after`
-   * ("after", "following"): the earliest dated on or after `start`.
+   * ("after", "following"): the earliest dated on or after `start`; `issued` ("filed in August
+   * 2023", "published in the autumn of 2023", "released in spring 2024"): a version dated between
+   * `start` and `end`, or a report whose period ended shortly before it was issued then (see
+   * `issuedPreferences`).
    */
-  relation: 'in-force' | 'before' | 'after';
+  relation: 'in-force' | 'before' | 'after' | 'issued';
   /** The words that stated it. */
   text: string;
 }
@@ -106,18 +133,116 @@ const YEAR = String.raw`((?:19|20)\d\d)`;
 /** A year of four digits, or of two after `FY`, `fiscal` or an apostrophe (`FY23`, `Q3'23`). */
 const SHORT_YEAR = String.raw`(?:(?:(?:fiscal|fy)\s*(?:year\s+)?|['’])?((?:19|20)\d\d)|(?:(?:fiscal|fy)\s*(?:year\s+)?|['’])(\d\d))`;
 
-const QUARTER_PATTERNS: RegExp[] = [
+const ORDINAL_WORD = '(first|second|third|fourth|1st|2nd|3rd|4th)';
+
+/** Readers of a quarter a question names: the pattern and the quarter (1–4) and year its match gives. */
+const QUARTER_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => [number, number] }> = [
   // Q3 2023, Q3 FY2023, Q3 of fiscal 2023, Q3'23, 3Q23
-  new RegExp(String.raw`\bq([1-4])\s*(?:of\s+)?${SHORT_YEAR}\b`, 'i'),
-  new RegExp(String.raw`\b([1-4])q\s*${SHORT_YEAR}\b`, 'i'),
-  // 2023 Q3, FY2023 Q3
-  new RegExp(String.raw`\b(?:fy\s*)?${YEAR}\s*[-/]?\s*q([1-4])\b`, 'i'),
-  // the third quarter of (fiscal) 2023, 3rd quarter 2023
-  new RegExp(
-    String.raw`\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:(?:fiscal|fy)\s*(?:year\s+)?)?${YEAR}\b`,
-    'i',
-  ),
+  {
+    pattern: new RegExp(String.raw`\bq([1-4])\s*(?:of\s+)?${SHORT_YEAR}\b`, 'i'),
+    read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
+  },
+  {
+    pattern: new RegExp(String.raw`\b([1-4])q\s*${SHORT_YEAR}\b`, 'i'),
+    read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
+  },
+  // 2023 Q3, FY2023 Q3, FY23 Q2
+  {
+    pattern: new RegExp(String.raw`\b(?:fy\s*)?${YEAR}\s*[-/]?\s*q([1-4])\b`, 'i'),
+    read: (m) => [Number(m[2]), fullYear(m[1]!)],
+  },
+  {
+    pattern: /\bfy\s*['’]?(\d\d)\s*[-/]?\s*q([1-4])\b/i,
+    read: (m) => [Number(m[2]), fullYear(m[1]!)],
+  },
+  // the third quarter of (fiscal) 2023, 3rd quarter 2023, the second-quarter of 2023
+  {
+    pattern: new RegExp(
+      String.raw`\b${ORDINAL_WORD}[-\s]+(?:fiscal[-\s]+)?quarter\s+(?:of\s+)?(?:(?:fiscal|fy)\s*(?:year\s+)?)?${YEAR}\b`,
+      'i',
+    ),
+    read: (m) => [ORDINAL[m[1]!.toLowerCase()]!, fullYear(m[2]!)],
+  },
+  // Q1 of its 2024 fiscal year, the first quarter of the 2024 fiscal year
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:q([1-4])|${ORDINAL_WORD}[-\s]+quarter)\s+of\s+(?:its|the|their|our)\s+${YEAR}\s+(?:fiscal|financial)\s+year\b`,
+      'i',
+    ),
+    read: (m) => [m[1] ? Number(m[1]) : ORDINAL[m[2]!.toLowerCase()]!, fullYear(m[3]!)],
+  },
 ];
+
+/** Readers of a half-year: "H1 2023", "2023 H1", "H2 FY23", "the first half of (fiscal) 2024", "the first six months of 2023". */
+const HALF_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => [number, number] }> = [
+  {
+    pattern: new RegExp(String.raw`\bh([12])\s*(?:of\s+)?${SHORT_YEAR}\b`, 'i'),
+    read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
+  },
+  {
+    pattern: new RegExp(String.raw`\b(?:fy\s*)?${YEAR}\s*[-/]?\s*h([12])\b`, 'i'),
+    read: (m) => [Number(m[2]), fullYear(m[1]!)],
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b(first|second|1st|2nd)[-\s]+(?:half|six\s+months)\s+(?:of\s+)?(?:the\s+)?(?:(?:fiscal|fy|financial)\s*(?:year\s+)?)?${YEAR}\b`,
+      'i',
+    ),
+    read: (m) => [ORDINAL[m[1]!.toLowerCase()]!, fullYear(m[2]!)],
+  },
+];
+
+/**
+ * A quarter or half named by a year relative to the newest the documents hold: "this year's
+ * second-quarter filing", "last year's third quarter", "Q3 of last year", "the first half of
+ * this year". Groups: the relative word before, the quarter (`q3` or ordinal) or half, the
+ * relative word after.
+ */
+const RELATIVE_YEAR_PERIOD = new RegExp(
+  String.raw`\b(?:(this|last|previous|prior|past)\s+year['’]s\s+(?:(?:fiscal|calendar)[-\s]+)?)?(?:q([1-4])|${ORDINAL_WORD}[-\s]+quarter|h([12])|(first|second)[-\s]+half)\b(?:\s+(?:of\s+)?(this|last|the\s+(?:previous|prior|past))\s+year\b)?`,
+  'i',
+);
+
+/** "the March-quarter report of 2023", "the December quarter of 2021", "the 2023 June quarter": the quarter ending in that month. */
+const MONTH_QUARTER = new RegExp(
+  String.raw`\b(?:(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)[-\s]+quarter(?:[-\s]+(?:report|filing|results|numbers|statements?))?\s+(?:of|in|for)\s+${YEAR}|${YEAR}\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)[-\s]+quarter)\b`,
+  'i',
+);
+
+/** A date in numbers with a two- or four-digit year: "QE 9/30/22", "as of 06/30/2023" (month first unless the first number exceeds 12). */
+const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})\/(\d\d(?:\d\d)?)\b/;
+
+/**
+ * Seasons of the northern hemisphere's meteorological calendar, as month spans (0–11): spring
+ * March to May, summer June to August, autumn (fall) September to November, winter December (of
+ * the year before) to February.
+ */
+const SEASONS: Record<string, [number, number]> = {
+  spring: [2, 4],
+  summer: [5, 7],
+  autumn: [8, 10],
+  fall: [8, 10],
+  winter: [-1, 1],
+};
+/**
+ * "in spring 2023", "the autumn of 2022", "during the summer of 2023": a season and its year. A
+ * bare "fall 2023" needs "in", "the" or another preposition before it ("revenue fall" is a verb).
+ */
+const SEASON = new RegExp(
+  String.raw`\b(?:(in|during|over|through|for|of|by)\s+)?(the\s+)?(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}\b`,
+  'i',
+);
+
+/** "early 2023" (January to April), "late 2022" (September to December): a span of a year's months. */
+const EARLY_LATE = new RegExp(String.raw`\b(early|late)[-\s]+(?:in\s+)?${YEAR}\b`, 'i');
+
+/** The first and last day (ISO) of a season of a year (see `SEASONS`). */
+function seasonSpan(season: string, year: number): { start: string; end: string } {
+  const [first, last] = SEASONS[season.toLowerCase()]!;
+  const start = new Date(Date.UTC(year, first, 1)).toISOString().slice(0, 10);
+  const end = new Date(Date.UTC(year, last, lastDay(year, last))).toISOString().slice(0, 10);
+  return { start, end };
+}
 
 const MONTH_PATTERN = new RegExp(
   String.raw`\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?${YEAR}\b`,
@@ -129,13 +254,14 @@ const YEAR_PATTERN = new RegExp(
 );
 
 /**
- * Recency cues: words that ask for the newest version of something. "Current" counts only before
+ * Recency cues: words that ask for the newest version of something (and their commonest
+ * misspellings: "lastest", "newset"). "Current" counts only before
  * a word for a period or a document, directly or across up to two words that say which one
  * ("current quarter", "current version", "the current travel policy", "current employee
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(latest|lastest|latets|latset|most\s+recent(?:ly)?|most\s+recnet|newest|newset|recent|up[-\s]to[-\s]date|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
 
 /** "as of", "as at", "on", "in force (on)", "in effect (on)", "effective (in)", "valid on" + a written date. */
 const AT_DATE = new RegExp(
@@ -166,12 +292,13 @@ const THE_NEWEST = String.raw`(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+(
  * Asking for the version before the newest: "the previous (prior, preceding, former) version
  * (edition, release, report, filing …)", across up to two words ("the previous employee handbook",
  * "the prior quarterly report"), or "the version (report, one, 10-Q …) before the latest (current,
- * newest, most recent)", also after a possessive ("the 10-Q before Contoso's latest one"). Not
+ * newest, most recent)", also after a possessive ("the 10-Q before Contoso's latest one"), or
+ * "the filing (edition, one …) before last". Not
  * "the previous quarter" or "the prior year": a report's comparison period names no document
  * version; nor "prior to the plan".
  */
 const PREVIOUS = new RegExp(
-  String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+(?:just\s+)?(?:before|preceding|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?)\b`,
+  String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+(?:just\s+)?(?:before|preceding|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?|(?:${DOCUMENT_NOUN}|one)\s+before\s+last)\b`,
   'i',
 );
 
@@ -180,11 +307,11 @@ const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 
 
 /**
  * A version counted back from the newest by its rank: "the second-to-last (next-to-last,
- * penultimate) release", "the second (third) most recent report", "the third-latest edition"
+ * last-but-one, penultimate) release", "the second (third) most recent report", "the third-latest edition"
  * (then a document noun, across up to three words), or "two reports before the latest".
  */
 const RANK_FROM_NEWEST = new RegExp(
-  String.raw`\b(?:(second|next)[-\s]to[-\s]last|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}\b`,
+  String.raw`\b(?:(second|next)[-\s]to[-\s]last|last[-\s]but[-\s]one|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}\b`,
   'i',
 );
 
@@ -209,6 +336,162 @@ const OFFSET_FROM_NEWEST = new RegExp(
 );
 
 const UNIT_MONTHS: Record<string, number> = { year: 12, quarter: 3, month: 1 };
+
+/**
+ * A year that says which version: "its 2022 revision", "the 2023 edition", "Contoso's 2021
+ * annual report" (a determiner or possessive, the year, up to two words, a document noun).
+ */
+const YEAR_OF_DOCUMENT = new RegExp(
+  String.raw`\b(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+${YEAR}\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\b`,
+  'i',
+);
+
+/**
+ * The first or last document of a year: "its first quarterly report of 2023", "the last 10-Q of
+ * 2022", "the final edition of fiscal 2021".
+ */
+const FIRST_OR_LAST_OF_YEAR = new RegExp(
+  String.raw`\b(first|earliest|last|final|latest|newest)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+(?:of|in|for|from)\s+(?:the\s+year\s+)?((?:fiscal|fy|financial)\s*(?:year\s+)?)?${YEAR}\b`,
+  'i',
+);
+
+/**
+ * When a document was issued: "the 10-Q filed in August 2023", "the filing submitted in the autumn
+ * of 2022", "the release notes published in spring 2024", "the firmware released on March 3,
+ * 2024", "the notice that was issued in 2023". The verb must follow the noun of a document (or of
+ * firmware, software): "lawsuits filed in 2022", "shares issued in 2023" and "products released in
+ * 2023" tell of the content, not of the document. Groups: the season and its year, a written
+ * date, a year.
+ */
+const ISSUED = new RegExp(
+  String.raw`\b(?:${DOCUMENT_NOUN}|firmware|software)\s+(?:(?:that|which)\s+)?(?:(?:was|were)\s+)?(?:filed|submitted|published|released|issued|came\s+out|put\s+out)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?(?:(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}|(${WRITTEN_DATE})|${YEAR})\b`,
+  'i',
+);
+
+/** The span a question says a document was issued in (see `ISSUED`), as an `issued` {@link AskedDate}. */
+function issuedDate(question: string): AskedDate | undefined {
+  const m = ISSUED.exec(question);
+  if (!m) return undefined;
+  if (m[1]) return { ...seasonSpan(m[1], Number(m[2])), relation: 'issued', text: m[0] };
+  if (m[3]) {
+    const parsed = parseWrittenDate(m[3]);
+    if (!parsed) return undefined;
+    const start = parsed.precision === 'month' ? `${parsed.iso.slice(0, 8)}01` : parsed.iso;
+    return { start, end: parsed.iso, relation: 'issued', text: m[0] };
+  }
+  return { start: `${m[4]}-01-01`, end: `${m[4]}-12-31`, relation: 'issued', text: m[0] };
+}
+
+/** Whether the word before `index` in `question` is "calendar" ("calendar Q4 2022"). */
+function afterCalendar(question: string, index: number): boolean {
+  return /\bcalendar[-\s]+(?:year\s+)?$/i.test(question.slice(0, index));
+}
+
+/**
+ * The period a question names (see {@link AskedPeriod}); undefined when it names none. A period
+ * with its year written wins over one named relative to the newest year ("Q3 2023 against last
+ * year's third quarter" asks for Q3 2023).
+ */
+function askedPeriod(question: string, datable: boolean): AskedPeriod | undefined {
+  return (datable ? writtenPeriod(question) : undefined) ?? relativePeriod(question);
+}
+
+/** A quarter or half named by a year relative to the newest (see `RELATIVE_YEAR_PERIOD`). */
+function relativePeriod(question: string): AskedPeriod | undefined {
+  for (const m of question.matchAll(new RegExp(RELATIVE_YEAR_PERIOD, 'gi'))) {
+    const relative = (m[1] ?? m[6])?.toLowerCase();
+    if (relative === undefined) continue;
+    const half = m[4] ? Number(m[4]) : m[5] ? ORDINAL[m[5].toLowerCase()] : undefined;
+    const quarter = half !== undefined ? 2 * half : m[2] ? Number(m[2]) : ORDINAL[m[3]!.toLowerCase()]!;
+    return {
+      year: 0,
+      quarter,
+      ...(half !== undefined ? { half } : {}),
+      yearsBack: relative === 'this' ? 0 : 1,
+      ...(/\bfiscal\b/i.test(m[0]) ? { fiscal: true } : {}),
+      text: m[0],
+    };
+  }
+  return undefined;
+}
+
+/** A period whose year the question writes. */
+function writtenPeriod(question: string): AskedPeriod | undefined {
+  const calendarOrFiscal = (m: RegExpExecArray) =>
+    /\bcalendar\b/i.test(m[0]) || afterCalendar(question, m.index)
+      ? { calendar: true as const }
+      : FISCAL_WORD.test(m[0])
+        ? { fiscal: true as const }
+        : {};
+  const firstOrLast = FIRST_OR_LAST_OF_YEAR.exec(question);
+  if (firstOrLast) {
+    const pick = /^(?:first|earliest)$/i.test(firstOrLast[1]!) ? 'first' : 'last';
+    return {
+      year: Number(firstOrLast[3]),
+      pick,
+      ...(firstOrLast[2] ? { fiscal: true } : {}),
+      text: firstOrLast[0],
+    };
+  }
+  for (const { pattern, read } of HALF_PATTERNS) {
+    const m = pattern.exec(question);
+    if (!m) continue;
+    const [half, year] = read(m);
+    return { year, quarter: 2 * half, half, text: m[0], ...calendarOrFiscal(m) };
+  }
+  for (const { pattern, read } of QUARTER_PATTERNS) {
+    const m = pattern.exec(question);
+    if (!m) continue;
+    const [quarter, year] = read(m);
+    return { year, quarter, text: m[0], ...calendarOrFiscal(m) };
+  }
+  const monthQuarter = MONTH_QUARTER.exec(question);
+  if (monthQuarter) {
+    const word = (monthQuarter[1] ?? monthQuarter[4])!;
+    return {
+      year: Number(monthQuarter[2] ?? monthQuarter[3]),
+      month: MONTHS.indexOf(word.slice(0, 3).toLowerCase()) + 1,
+      text: monthQuarter[0],
+    };
+  }
+  const month = MONTH_PATTERN.exec(question);
+  if (month)
+    return {
+      year: Number(month[2]),
+      month: MONTHS.indexOf(month[1]!.slice(0, 3).toLowerCase()) + 1,
+      text: month[0],
+    };
+  const numeric = NUMERIC_DATE.exec(question);
+  if (numeric) {
+    const [a, b] = [Number(numeric[1]), Number(numeric[2])];
+    const monthNumber = a > 12 ? b : a;
+    if (monthNumber >= 1 && monthNumber <= 12)
+      return { year: fullYear(numeric[3]!), month: monthNumber, text: numeric[0] };
+  }
+  const season = SEASON.exec(question);
+  if (season && (season[3]!.toLowerCase() !== 'fall' || season[1] || season[2])) {
+    const range = seasonSpan(season[3]!, Number(season[4]));
+    return { year: Number(range.start.slice(0, 4)), range, text: season[0] };
+  }
+  const earlyLate = EARLY_LATE.exec(question);
+  if (earlyLate) {
+    const year = Number(earlyLate[2]);
+    const early = earlyLate[1]!.toLowerCase() === 'early';
+    return {
+      year,
+      range: early
+        ? { start: `${year}-01-01`, end: `${year}-04-30` }
+        : { start: `${year}-09-01`, end: `${year}-12-31` },
+      text: earlyLate[0],
+    };
+  }
+  const yearOf = YEAR_OF_DOCUMENT.exec(question);
+  // Only the year is a time word: "travel policy" in "the 2022 travel policy" says what is asked.
+  if (yearOf) return { year: Number(yearOf[1]), text: yearOf[1]! };
+  const m = YEAR_PATTERN.exec(question);
+  if (m) return { year: fullYear((m[1] ?? m[2] ?? m[3])!), text: m[0], ...calendarOrFiscal(m) };
+  return undefined;
+}
 
 /** The position in its series `question` asks for, if it asks for one (see {@link TimeCue.position}). */
 function seriesPosition(question: string): SeriesPosition | undefined {
@@ -321,40 +604,21 @@ function fullYear(text: string): number {
   return text.length === 2 ? 2000 + n : n;
 }
 
+/** Whether two phrases of `question` share a character (each at its first occurrence). */
+function overlaps(question: string, a: string, b: string): boolean {
+  const i = question.indexOf(a);
+  const j = question.indexOf(b);
+  return i >= 0 && j >= 0 && i < j + b.length && j < i + a.length;
+}
+
 /** The period and recency cue of a question; see the module comment for the forms read. */
 export function timeCue(question: string): TimeCue {
-  let period: AskedPeriod | undefined;
   const datable = TWO_DIGITS.test(question);
-  for (const [i, pattern] of QUARTER_PATTERNS.entries()) {
-    if (!datable) break;
-    const m = pattern.exec(question);
-    if (!m) continue;
-    const [quarter, year] =
-      i === 2
-        ? [Number(m[2]), fullYear(m[1]!)]
-        : i === 3
-          ? [ORDINAL[m[1]!.toLowerCase()]!, fullYear(m[2]!)]
-          : [Number(m[1]), fullYear((m[2] ?? m[3])!)];
-    period = { year, quarter, text: m[0], ...(FISCAL_WORD.test(m[0]) ? { fiscal: true } : {}) };
-    break;
-  }
-  if (!period && datable) {
-    const m = MONTH_PATTERN.exec(question);
-    if (m)
-      period = { year: Number(m[2]), month: MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1, text: m[0] };
-  }
-  if (!period && datable) {
-    const m = YEAR_PATTERN.exec(question);
-    if (m)
-      period = {
-        year: fullYear((m[1] ?? m[2] ?? m[3])!),
-        text: m[0],
-        ...(FISCAL_WORD.test(m[0]) ? { fiscal: true } : {}),
-      };
-  }
-  let at = askedDate(question);
+  let period = askedPeriod(question, datable);
+  let at = (datable ? issuedDate(question) : undefined) ?? askedDate(question);
   // "before the July 2023 revision" asks for what preceded July 2023, not for July 2023.
-  if (at && at.relation !== 'in-force' && period && at.text.includes(period.text)) period = undefined;
+  if (at && at.relation !== 'in-force' && period && overlaps(question, at.text, period.text))
+    period = undefined;
   const point = at === undefined && datable ? yearPoint(question) : undefined;
   if (point) {
     // "the end of 2022" asks for the version in force then and the report of December 2022, not
@@ -407,14 +671,15 @@ export function namesTime(cue: TimeCue): boolean {
  * first quarter of fiscal 2023", "Q2 FY2023") is left out too: its year is not the calendar year a
  * file named by month carries (`statement-2023-03.md` is of fiscal 2023's second quarter when the
  * year ends on September 30), and a label it does match still prefers that document through the
- * time preference. A date a version is asked at ("as of
+ * time preference. A calendar period ("calendar Q4 2022") and a season ("spring 2023") are
+ * matched by dates, not labels, and are left out too. A date a version is asked at ("as of
  * March 15, 2024", "before the July 2023 revision") is left out the same way.
  */
 export function namingWords(question: string, cue: TimeCue): string {
   let words = question;
   if (cue.at) words = words.replace(cue.at.text, ' ');
   const period = cue.period;
-  if (period?.month === undefined && !period?.fiscal) return words;
+  if (period?.month === undefined && !period?.fiscal && !period?.calendar && !period?.range) return words;
   return words.replace(period.text, ' ');
 }
 
@@ -477,7 +742,7 @@ export function fiscalPeriod(iso: string, yearEnd: string): { year: number; quar
   return { year, quarter: Math.floor(((((month - endMonth - 1) % 12) + 12) % 12) / 3) + 1 };
 }
 
-/** Period labels a document's name or title states: `2023 Q3`, `Q3-2023`, `FY2023 Q3`. */
+/** Period labels a document's name or title states: `2023 Q3`, `Q3-2023`, `FY2023 Q3`, `2022 H2` (as its fourth quarter). */
 function labelledQuarters(text: string): Array<{ year: number; quarter: number }> {
   const out: Array<{ year: number; quarter: number }> = [];
   const flat = text.replace(/[_\-./\\]+/g, ' ');
@@ -486,6 +751,16 @@ function labelledQuarters(text: string): Array<{ year: number; quarter: number }
   )) {
     out.push(
       m[1] ? { year: Number(m[1]), quarter: Number(m[2]) } : { year: Number(m[4]), quarter: Number(m[3]) },
+    );
+  }
+  // A half-year label (`2022 H2`, `H1-2023`) is its last quarter's: the report of that half ends then.
+  for (const m of flat.matchAll(
+    /\b(?:fy\s*)?((?:19|20)\d\d)\s*h([12])\b|\bh([12])\s*(?:fy\s*)?((?:19|20)\d\d)\b/gi,
+  )) {
+    out.push(
+      m[1]
+        ? { year: Number(m[1]), quarter: 2 * Number(m[2]) }
+        : { year: Number(m[4]), quarter: 2 * Number(m[3]) },
     );
   }
   return out;
@@ -508,8 +783,20 @@ function periodMatch(
     period && typeof period === 'object' && !Array.isArray(period)
       ? { year: period.fiscalYear, quarter: period.fiscalQuarter }
       : {};
-  const labels = labelledQuarters(`${documentId} ${document?.title ?? ''}`);
-  if (typeof stated.year === 'number' && typeof stated.quarter === 'number') {
+  const date = index.date(documentId);
+  if (asked.range) {
+    if (!date) return undefined;
+    const within = (day: string) => day >= asked.range!.start && day <= asked.range!.end;
+    return within(date) || (isReport(index, documentId) && within(daysBefore(date, 14))) ? 'date' : undefined;
+  }
+  const yearEnd =
+    asked.fiscal && asked.month === undefined && !asked.calendar
+      ? fiscalYearEndOf(index, documentId)
+      : undefined;
+  // A fiscal period is read in the fiscal calendar the document states: its name's label ("2023
+  // Q2 ….pdf") may count calendar quarters. A calendar period is read from dates alone.
+  const labels = asked.calendar || yearEnd ? [] : labelledQuarters(`${documentId} ${document?.title ?? ''}`);
+  if (!asked.calendar && typeof stated.year === 'number' && typeof stated.quarter === 'number') {
     labels.push({ year: stated.year, quarter: stated.quarter });
   }
   if (asked.quarter !== undefined) {
@@ -518,15 +805,14 @@ function periodMatch(
   // A stated fiscal year labels the document for a year question only: "fiscal 2022" alone
   // names every quarter of it, "the second quarter of fiscal 2022" one of them.
   if (
+    !asked.calendar &&
     asked.month === undefined &&
     asked.quarter === undefined &&
     typeof stated.year === 'number' &&
     stated.year === asked.year
   )
     return 'label';
-  const date = index.date(documentId);
   if (!date) return undefined;
-  const yearEnd = asked.fiscal && asked.month === undefined ? fiscalYearEndOf(index, documentId) : undefined;
   if (yearEnd) {
     const fiscal = fiscalPeriod(date, yearEnd);
     return fiscal.year === asked.year && (asked.quarter === undefined || fiscal.quarter === asked.quarter)
@@ -548,7 +834,18 @@ function periodMatch(
   return at.year === asked.year ? 'date' : undefined;
 }
 
-/** Among `pool`, those whose label states the period, else those whose date falls in it; none when all `of` the documents do. */
+/** `iso` moved `days` back. */
+function daysBefore(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Among `pool`, those whose label states the period, else those whose date falls in it — for a
+ * period asking for the first or last document of it, only the oldest or newest of each series;
+ * none when all `of` the documents do.
+ */
 function periodPreferences(
   index: DocumentIdentityIndex,
   pool: readonly string[],
@@ -558,7 +855,19 @@ function periodPreferences(
 ): Preference[] {
   const matches = pool.map((id) => ({ id, how: periodMatch(index, id, asked) }));
   const labelled = matches.filter((m) => m.how === 'label');
-  const chosen = labelled.length > 0 ? labelled : matches.filter((m) => m.how === 'date');
+  let chosen = labelled.length > 0 ? labelled : matches.filter((m) => m.how === 'date');
+  if (asked.pick) {
+    const ends = new Map<string, (typeof chosen)[number]>();
+    for (const m of chosen) {
+      const date = index.date(m.id);
+      if (!date) continue;
+      const key = index.series(m.id)[0] ?? m.id;
+      const held = ends.get(key);
+      const heldDate = held ? index.date(held.id)! : undefined;
+      if (!heldDate || (asked.pick === 'first' ? date < heldDate : date > heldDate)) ends.set(key, m);
+    }
+    chosen = [...ends.values()];
+  }
   // A period every document matches prefers none of them.
   if (chosen.length === 0 || chosen.length === of) return [];
   return chosen.map((m) => ({
@@ -691,6 +1000,82 @@ function positionPreferences(input: PreferenceInput, position: SeriesPosition): 
   return out;
 }
 
+/**
+ * `asked` with a year named relative to the newest ("this year's second quarter", see
+ * {@link AskedPeriod.yearsBack}) resolved against the newest date of `pool`; undefined when no
+ * document of it is dated.
+ */
+function resolvedPeriod(
+  index: DocumentIdentityIndex,
+  pool: readonly string[],
+  asked: AskedPeriod,
+): AskedPeriod | undefined {
+  if (asked.yearsBack === undefined) return asked;
+  const newest = pool
+    .map((id) => index.date(id))
+    .filter((date) => date !== undefined)
+    .sort()
+    .at(-1);
+  if (newest === undefined) return undefined;
+  return { ...asked, year: Number(newest.slice(0, 4)) - asked.yearsBack };
+}
+
+/**
+ * The last day (ISO) of a calendar period: a season's, a month's, a quarter's or half's, a
+ * year's. Undefined for a fiscal one, whose calendar differs by document.
+ */
+function periodEnd(period: AskedPeriod): string | undefined {
+  if (period.range) return period.range.end;
+  if (period.fiscal || period.year <= 0) return undefined;
+  const month = period.month ?? (period.quarter !== undefined ? 3 * period.quarter : 12);
+  return `${period.year}-${String(month).padStart(2, '0')}-${String(lastDay(period.year, month - 1)).padStart(2, '0')}`;
+}
+
+/** Days before an issue date a report's period may have ended: about a quarter (a quarterly report is filed within weeks). */
+const ISSUE_LAG_DAYS = 100;
+
+/**
+ * For an `issued` date ("filed in August 2023"): in each series among `ids`, the versions dated
+ * in its span (a version's date is when it was issued: "Released: …"), and for reports (dated by
+ * the end of the period they cover, issued after it) the newest whose period ended before the
+ * span's end and at most {@link ISSUE_LAG_DAYS} before its start. None when every document is chosen.
+ */
+function issuedPreferences(
+  index: DocumentIdentityIndex,
+  ids: readonly string[],
+  at: AskedDate,
+): Preference[] {
+  const series = new Map<string, string[]>();
+  for (const id of ids) {
+    const key = index.series(id)[0] ?? id;
+    series.set(key, [...(series.get(key) ?? []), id]);
+  }
+  const earliest = daysBefore(at.start, ISSUE_LAG_DAYS);
+  const out: Preference[] = [];
+  for (const members of series.values()) {
+    const dated = byDate(index, members);
+    const versions = dated.filter(
+      (id) => !isReport(index, id) && index.date(id)! >= at.start && index.date(id)! <= at.end,
+    );
+    const report = dated
+      .filter((id) => isReport(index, id) && index.date(id)! < at.end && index.date(id)! >= earliest)
+      .at(-1);
+    for (const id of versions)
+      out.push({
+        documentId: id,
+        kind: 'period',
+        reason: `dated ${index.date(id)}, in the span asked for ("${at.text}")`,
+      });
+    if (report)
+      out.push({
+        documentId: report,
+        kind: 'period',
+        reason: `its period ended ${index.date(report)}, the newest of its series that could be issued in the span asked for ("${at.text}")`,
+      });
+  }
+  return out.length === ids.length ? [] : out;
+}
+
 /** Inputs of {@link preferredDocuments}. */
 export interface PreferenceInput {
   cue: TimeCue;
@@ -730,6 +1115,7 @@ export function preferredDocuments(input: PreferenceInput): Preference[] {
   const { cue, index } = input;
   const pool = () =>
     input.named.length > 0 ? [...new Set(seriesInQuestion(input).flat())] : index.documentIds();
+  if (cue.at?.relation === 'issued') return issuedPreferences(index, pool(), cue.at);
   if (cue.at) {
     const all = pool();
     // A report is matched by the period it covers (the balance sheet "as of June 30, 2023" is in
@@ -738,14 +1124,40 @@ export function preferredDocuments(input: PreferenceInput): Preference[] {
     const versioned = (id: string) => !isReport(index, id) && index.series(id).length > 1;
     const reports = cue.at.relation === 'in-force' ? all.filter((id) => !versioned(id)) : [];
     const versions = all.filter(versioned);
+    const period = cue.period ? resolvedPeriod(index, all, cue.period) : undefined;
     const chosen = [
-      ...(cue.period && reports.length > 0 ? periodPreferences(index, reports, cue.period, all.length) : []),
+      ...(period && reports.length > 0 ? periodPreferences(index, reports, period, all.length) : []),
       ...versionsAt(index, versions, cue.at),
     ];
     // A date every document matches prefers none of them.
     return chosen.length === all.length ? [] : chosen;
   }
-  if (cue.period) return periodPreferences(index, pool(), cue.period);
+  if (cue.period) {
+    const all = pool();
+    const period = resolvedPeriod(index, all, cue.period);
+    if (!period) return [];
+    const chosen = periodPreferences(index, all, period);
+    // A version in force from its date (a policy, a manual) that no version of its series is dated
+    // in: the period asks for the version in force then, the newest dated on or before its end.
+    // Only for the series the question names: a period alone says nothing of the others.
+    const end = input.named.length > 0 ? periodEnd(period) : undefined;
+    if (end === undefined) return chosen;
+    const versioned = all.filter(
+      (id) =>
+        !isReport(index, id) &&
+        index.series(id).length > 1 &&
+        !index.series(id).some((member) => periodMatch(index, member, period) !== undefined),
+    );
+    return [
+      ...chosen,
+      ...versionsAt(index, versioned, {
+        start: end,
+        end,
+        relation: 'in-force',
+        text: period.text,
+      }),
+    ];
+  }
   if (cue.position) return positionPreferences(input, cue.position);
   if (!cue.recency) return [];
   const out: Preference[] = [];
