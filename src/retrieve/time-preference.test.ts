@@ -570,6 +570,25 @@ describe('timeCue: more ways to name a period (unseen phrasings)', () => {
       recencyText: 'lastest',
     });
   });
+
+  it('reads any misspelling of "latest", "newest", "recent" by one letter added, left out or swapped, not a substituted letter', () => {
+    for (const [question, text] of [
+      ['the latset figures in the travel policy', 'latset'],
+      ["Contoso's newset release notes", 'newset'],
+      ['the most recnet handbook', 'recnet'],
+      ['the latst edition of the guide', 'latst'],
+      ['the newst price list', 'newst'],
+      ['the reccent quarterly report', 'reccent'],
+    ] as const)
+      expect(timeCue(question), question).toMatchObject({ recency: true, recencyText: text });
+    for (const question of [
+      'which latent defects does the manual list?',
+      'was it a decent quarter for the ferry operator?',
+      'do members resent the late fee in the guide?',
+      'what is the lattes price on the cafe list?',
+    ])
+      expect(timeCue(question).recency, question).toBe(false);
+  });
 });
 
 describe('preferredDocuments: unseen phrasings', () => {

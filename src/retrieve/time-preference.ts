@@ -254,14 +254,57 @@ const YEAR_PATTERN = new RegExp(
 );
 
 /**
- * Recency cues: words that ask for the newest version of something (and their commonest
- * misspellings: "lastest", "newset"). "Current" counts only before
+ * Recency cues: words that ask for the newest version of something (their misspellings are read
+ * by {@link recencyCue}). "Current" counts only before
  * a word for a period or a document, directly or across up to two words that say which one
  * ("current quarter", "current version", "the current travel policy", "current employee
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(latest|lastest|latets|latset|most\s+recent(?:ly)?|most\s+recnet|newest|newset|recent|up[-\s]to[-\s]date|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+
+/** The single words that ask for the newest version, whose misspellings {@link recencyCue} reads. */
+const RECENCY_WORDS = ['latest', 'newest', 'recent'] as const;
+
+/**
+ * True when `word` is `target` with one letter added, one left out, or two neighbours swapped
+ * ("lastest", "latst", "latets" for "latest"): the Damerau–Levenshtein edits at distance 1 but
+ * substitution, which turns these words into others that ask for no date ("latent", "decent",
+ * "resent"). Damerau, "A technique for computer detection and correction of spelling errors",
+ * CACM 7(3), 1964: these edits and substitution make up most single-error misspellings.
+ */
+function isNearMiss(word: string, target: string): boolean {
+  if (word === target) return false;
+  if (word.length === target.length) {
+    const i = [...word].findIndex((c, k) => c !== target[k]);
+    return (
+      i >= 0 &&
+      i + 1 < word.length &&
+      word[i] === target[i + 1] &&
+      word[i + 1] === target[i] &&
+      word.slice(i + 2) === target.slice(i + 2)
+    );
+  }
+  const [long, short] = word.length > target.length ? [word, target] : [target, word];
+  if (long.length - short.length !== 1) return false;
+  const i = [...short].findIndex((c, k) => c !== long[k]);
+  return i < 0 || long.slice(i + 1) === short.slice(i);
+}
+
+/**
+ * The recency cue a question states (see `RECENCY`), or a misspelt single recency word
+ * ("lastest", "newset", "most recnet"; {@link isNearMiss}) when it states none; the text as the
+ * question writes it.
+ */
+function recencyCue(question: string): string | undefined {
+  const stated = RECENCY.exec(question);
+  if (stated) return stated[0];
+  for (const [word] of question.matchAll(/\b[a-z]{5,7}\b/gi)) {
+    const lower = word.toLowerCase();
+    if (RECENCY_WORDS.some((target) => isNearMiss(lower, target))) return word;
+  }
+  return undefined;
+}
 
 /** "as of", "as at", "on", "in force (on)", "in effect (on)", "effective (in)", "valid on" + a written date. */
 const AT_DATE = new RegExp(
@@ -545,8 +588,8 @@ export function timePhrases(question: string): {
   };
   const position = seriesPosition(question);
   if (position) out.previous = position.text;
-  const recency = RECENCY.exec(question);
-  if (recency) out.recency = recency[0];
+  const recency = recencyCue(question);
+  if (recency) out.recency = recency;
   return out;
 }
 
@@ -627,12 +670,12 @@ export function timeCue(question: string): TimeCue {
     period = { year: Number(point.end.slice(0, 4)), month: Number(point.end.slice(5, 7)), text: point.text };
   }
   const position = seriesPosition(question);
-  const recency = position ? null : RECENCY.exec(question);
+  const recency = position ? undefined : recencyCue(question);
   // "last quarter" with a named period is that period's neighbour, not the newest document.
-  const cue: TimeCue = { recency: recency !== null && period === undefined && at === undefined };
+  const cue: TimeCue = { recency: recency !== undefined && period === undefined && at === undefined };
   if (period) cue.period = period;
   if (at) cue.at = at;
-  if (cue.recency) cue.recencyText = recency![0];
+  if (cue.recency) cue.recencyText = recency!;
   if (position && period === undefined && at === undefined) {
     cue.position = position;
     if (position.from === 'newest') {
