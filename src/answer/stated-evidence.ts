@@ -65,7 +65,7 @@ import { timeCue } from '../retrieve/time-preference.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
 import { isRequestTerm } from './relevance.js';
-import { supposes, tellsEarlier } from './supposition.js';
+import { datesEarlier, type OwnYears, ownFiscalYear, supposes, tellsEarlier } from './supposition.js';
 import { isFormTerm } from './unwritten-words.js';
 
 /**
@@ -97,6 +97,12 @@ export interface AskedExistence {
    * {@link statesChange}).
    */
   change?: true;
+  /**
+   * True when the subject is qualified as significant ("any significant acquisitions", "any major
+   * divestitures", see {@link SIGNIFICANCE}): the stating sentence must single out one such event
+   * (see {@link singlesOut}).
+   */
+  significant?: true;
 }
 
 /** What a relation question asks to be stated: how one thing relates to another. */
@@ -112,6 +118,13 @@ export interface AskedRelation {
    * side by side, and each side stated is the answer.
    */
   juxtaposed: boolean;
+  /**
+   * The terms the second side's head names, one list per "or"/"and" alternative, when that side
+   * refers back to the first ("provisions or reserves set for these liabilities", "the reserve held
+   * against them", "reserves recorded for such claims", see {@link REFERS_BACK}): it asks for B of
+   * A, stated only in a passage that also states A. Undefined otherwise.
+   */
+  bound?: string[][];
 }
 
 /** What a question asks to be stated (see {@link askedStatement}). */
@@ -204,6 +217,34 @@ export function holdsAbbreviation(text: string, term: string): boolean {
   return written.test(text) || spelled.test(text);
 }
 
+/**
+ * A second side that refers back to the first: a demonstrative with a noun ("these liabilities",
+ * "those risks", "such claims") or "them", "it" after a preposition ("held against them").
+ */
+const REFERS_BACK = /\b(?:these|those|such)\s+\p{L}+|\b(?:for|against|on|to|with|of|from)\s+(?:them|it)\b/iu;
+
+/**
+ * Where the head of a side that refers back ends: a participle or a preposition that opens what it
+ * is for ("set for", "held against", "recorded for", "made on").
+ */
+const HEAD_END = /\s(?:set|held|made|kept|taken|\p{L}+ed|for|against|on|to|with|of|from)\b/iu;
+
+/**
+ * The head terms of a second side that refers back to the first (see {@link REFERS_BACK}), one
+ * list per "or"/"and" alternative: "provisions or reserves set for these liabilities" →
+ * `[["provis"], ["reserv"]]`. Undefined when the side does not refer back or its head names nothing.
+ */
+function boundHead(side: string, question: string): string[][] | undefined {
+  if (!REFERS_BACK.test(side)) return undefined;
+  const end = HEAD_END.exec(side);
+  const head = end ? side.slice(0, end.index) : side;
+  const alternatives = head
+    .split(ALTERNATIVES)
+    .map((part) => namingTerms(part, question).filter((t) => !PART_WORDS.has(t) && t.length > 2))
+    .filter((terms) => terms.length > 0);
+  return alternatives.length > 0 ? alternatives : undefined;
+}
+
 /** Reads a relation question's two sides (see {@link askedStatement}). */
 function askedRelation(question: string): AskedRelation | undefined {
   const between = BETWEEN.exec(question);
@@ -231,7 +272,8 @@ function askedRelation(question: string): AskedRelation | undefined {
   ];
   if (a.length === 0 || b.length === 0) return undefined;
   const juxtaposed = sides.some((side) => contentTerms(side).some((t) => SECTION_WORDS.has(t)));
-  return { kind: 'relation', sides, terms: [a, b], juxtaposed };
+  const bound = boundHead(sides[1], question);
+  return { kind: 'relation', sides, terms: [a, b], juxtaposed, ...(bound ? { bound } : {}) };
 }
 
 /**
@@ -395,7 +437,36 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
     text: `${lead}${text.trim().replace(/\s+/g, ' ')}`,
     subjects,
     ...(change ? { change: true as const } : {}),
+    ...(!change && SIGNIFICANCE.test(text) ? { significant: true as const } : {}),
   };
+}
+
+/** A qualifier asking for a significant event: "significant", "material", "major", "substantial". */
+const SIGNIFICANCE = /\b(?:significant|material|major|substantial)\b/i;
+
+/**
+ * True when `sentence` tells one particular event of a term in `terms` (stemmed): some word of it
+ * holding the term is not told as one unnamed among others — after "a" or "an" (up to two words
+ * between: "an acquisition", "a small acquisition") with no name after it ("of" or "with" and a
+ * capitalised word: "an acquisition of Fabrikam"). "Goodwill increased by $58 million from an
+ * acquisition" tells of an acquisition too small to name: a significant business combination is
+ * disclosed by the acquiree's name (US GAAP, ASC 805-10-50-2(a)), immaterial ones only in
+ * aggregate. A word holding the term with no article ("the acquisition of Fabrikam", "acquisitions
+ * of $3.5 billion") singles one out.
+ */
+export function singlesOut(sentence: string, terms: readonly string[]): boolean {
+  const words = sentence.split(/\s+/);
+  let held = false;
+  for (const [i, word] of words.entries()) {
+    const [stem] = contentTerms(word);
+    if (stem === undefined || !terms.some((t) => stemsMatch(stem, t))) continue;
+    held = true;
+    const before = words.slice(Math.max(0, i - 3), i).map((w) => w.toLowerCase());
+    const indefinite = before.some((w) => w === 'a' || w === 'an');
+    const named = /^(?:of|with)$/i.test(words[i + 1] ?? '') && /^[\p{Lu}\d]/u.test(words[i + 2] ?? '');
+    if (!indefinite || named) return true;
+  }
+  return !held;
 }
 
 /**
@@ -445,7 +516,11 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
  * about. The heading is the chunk's last heading line before the sentence, else the innermost of
  * its heading path when that path is two or more deep.
  */
-function statementsOf(hit: Hit, earlier: boolean): Array<{ text: string; terms: Set<string> }> {
+function statementsOf(
+  hit: Hit,
+  earlier: boolean,
+  own: OwnYears = {},
+): Array<{ text: string; terms: Set<string> }> {
   const path = hit.chunk.headingPath;
   let heading = path.length >= 2 ? path.at(-1)! : '';
   const out: Array<{ text: string; terms: Set<string> }> = [];
@@ -454,7 +529,8 @@ function statementsOf(hit: Hit, earlier: boolean): Array<{ text: string; terms: 
     if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
     const around = contentTerms(heading);
     for (const p of passagesOf(section)) {
-      if (p.kind !== 'sentence' || supposes(p.text) || (!earlier && tellsEarlier(p.text))) continue;
+      if (p.kind !== 'sentence' || supposes(p.text)) continue;
+      if (!earlier && (tellsEarlier(p.text) || datesEarlier(p.text, own))) continue;
       out.push({ text: p.text, terms: new Set([...contentTerms(p.text), ...around]) });
     }
   }
@@ -510,6 +586,7 @@ export function judgeStatement(
   asked: AskedStatement,
   chunks: readonly Hit[],
   frequency: ReadonlyMap<string, number>,
+  own: ReadonlyMap<string, OwnYears> = new Map(),
 ): StatementJudgement {
   const looked = [...chunks];
   if (asked.kind === 'relation') return judgeRelation(asked, looked, frequency);
@@ -524,10 +601,11 @@ export function judgeStatement(
   // "the pilot's prior incident" asks for an earlier event: a sentence of an earlier time states it.
   const asksEarlier = EARLIER_SUBJECT.test(asked.text);
   for (const hit of chunks) {
-    const found = statementsOf(hit, asksEarlier).find(
+    const found = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).find(
       (s) =>
         needed.some((terms) => terms.every((t) => holds(s.terms, t))) &&
-        (!asked.change || statesChange(s.text)),
+        (!asked.change || statesChange(s.text)) &&
+        (!asked.significant || singlesOut(s.text, required)),
     );
     if (found) return { stated: true, passage: found.text, statedBy: [hit.chunk.id], required, looked };
   }
@@ -580,6 +658,18 @@ function judgeRelation(
   const sideReadings = [0, 1].map((side) =>
     readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side)),
   );
+  // "reserves set for these liabilities" asks for B of A: stated only where A is.
+  const bound = asked.bound
+    ?.map((terms) => specificTerms(terms, frequency)[0])
+    .filter((t): t is string => t !== undefined);
+  if (bound !== undefined && bound.length > 0) {
+    sideReadings[1] = readings.find(
+      (r) =>
+        r.passages.every((p) => p.kind === 'sentence') &&
+        holdsSide(r, 0) &&
+        bound.some((t) => holds(r.terms, t)),
+    );
+  }
   const sides: [string | undefined, string | undefined] = [sideReadings[0]?.text, sideReadings[1]?.text];
   const statedBy = [...new Set(sideReadings.flatMap((r) => (r ? [r.chunkId] : [])))];
   // A side of specific terms stated nowhere leaves the relation unstated, also when the other
@@ -655,7 +745,9 @@ export interface StatementSearcher extends Pick<EvidenceSearcher, 'search'> {
   listDocuments(options: {
     collection?: string;
     namespace?: string;
-  }): Promise<ReadonlyArray<{ documentId: string; chunkCount: number }>>;
+  }): Promise<
+    ReadonlyArray<{ documentId: string; chunkCount: number; metadata?: Readonly<Record<string, unknown>> }>
+  >;
 }
 
 /** The outcome of {@link statedEvidence} for an existence or relation question. */
@@ -689,9 +781,8 @@ export async function statedEvidence(
   const words = wordTokens(question);
   const surface = (term: string) => words.find((w) => contentTerms(w)[0] === term) ?? term;
   const wanted = new Set(documentIds);
-  const total = (await searcher.listDocuments(scope))
-    .filter((d) => wanted.has(d.documentId))
-    .reduce((n, d) => n + d.chunkCount, 0);
+  const listed = (await searcher.listDocuments(scope)).filter((d) => wanted.has(d.documentId));
+  const total = listed.reduce((n, d) => n + d.chunkCount, 0);
   const where = Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined));
   const search = (query: string, topK: number) =>
     searcher.search(query, {
@@ -715,6 +806,7 @@ export async function statedEvidence(
   // A change question looks first where the subject is said to change.
   const query = [...terms.map(surface), ...(asked.kind === 'existence' && asked.change ? ['changes'] : [])];
   const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
+  const own = asked.kind === 'existence' ? await ownYears(listed, search) : new Map<string, OwnYears>();
   // Text copied from elsewhere states nothing of the asked documents: judged again without it.
   const skipped = new Set<string>();
   const probed = new Set<string>();
@@ -723,6 +815,7 @@ export async function statedEvidence(
       asked,
       hits.filter((h) => !skipped.has(h.chunk.id)),
       frequency,
+      own,
     );
     const stating = hits.filter((h) => judged.statedBy?.includes(h.chunk.id) && !probed.has(h.chunk.id));
     if (!judged.stated || options.copied === undefined || stating.length === 0 || round >= COPY_ROUNDS) {
@@ -733,6 +826,33 @@ export async function statedEvidence(
     if (!stating.some((h) => copied.has(h.chunk.id))) return { ...judged, looked: hits, asked, documentIds };
     for (const id of copied) skipped.add(id);
   }
+}
+
+/** Chunks read for the fiscal year a document names its own period by: twenty. */
+const OWN_PERIOD_CHUNKS = 20;
+
+/**
+ * The years each document's own period is in (see `OwnYears`): the calendar year of its date
+ * (`metadata.date`) and the fiscal year its text names its quarter or half by (`ownFiscalYear`,
+ * read from the chunks one lexical search for "quarter half fiscal" finds in it).
+ */
+async function ownYears(
+  documents: ReadonlyArray<{ documentId: string; metadata?: Readonly<Record<string, unknown>> }>,
+  search: (query: string, topK: number) => Promise<{ hits: Hit[] }>,
+): Promise<Map<string, OwnYears>> {
+  const { hits } = await search('quarter half fiscal', OWN_PERIOD_CHUNKS * documents.length);
+  const own = new Map<string, OwnYears>();
+  for (const { documentId, metadata } of documents) {
+    const date = typeof metadata?.date === 'string' ? /^(\d{4})-/.exec(metadata.date) : null;
+    const fiscalYear = ownFiscalYear(
+      hits.filter((h) => h.chunk.documentId === documentId).map((h) => h.chunk.text),
+    );
+    own.set(documentId, {
+      ...(date ? { year: Number(date[1]) } : {}),
+      ...(fiscalYear === undefined ? {} : { fiscalYear }),
+    });
+  }
+  return own;
 }
 
 /** Times {@link statedEvidence} judges again without the stating chunks found copied: four. */
