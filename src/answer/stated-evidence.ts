@@ -666,7 +666,7 @@ function judgeRelation(
     sideReadings[1] = readings.find(
       (r) =>
         r.passages.every((p) => p.kind === 'sentence') &&
-        holdsSide(r, 0) &&
+        specific[0]!.every((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t))) &&
         bound.some((t) => holds(r.terms, t)),
     );
   }
