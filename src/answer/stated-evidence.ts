@@ -437,7 +437,7 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
     text: `${lead}${text.trim().replace(/\s+/g, ' ')}`,
     subjects,
     ...(change ? { change: true as const } : {}),
-    ...(!change && SIGNIFICANCE.test(text) ? { significant: true as const } : {}),
+    ...(!change && SIGNIFICANCE.test(subject) ? { significant: true as const } : {}),
   };
 }
 
