@@ -121,6 +121,16 @@ describe('judgeStatement: a side that refers back to the first', () => {
     expect(askedStatement('How does the lawsuit relate to the inventory reserve?')).not.toHaveProperty(
       'bound',
     );
+    // Examples after "such as", and documents or times pointed at, are no first side.
+    expect(
+      askedStatement('How does the lawsuit relate to reserves such as the inventory reserve?'),
+    ).not.toHaveProperty('bound');
+    expect(
+      askedStatement('How does the lawsuit relate to the reserves reported in these filings?'),
+    ).not.toHaveProperty('bound');
+    expect(askedStatement('How does the lawsuit relate to the reserves held against them?')).toMatchObject({
+      bound: [['reserv']],
+    });
   });
 
   it('is not stated by a reserve told apart from the lawsuit', () => {

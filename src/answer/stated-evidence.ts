@@ -219,9 +219,26 @@ export function holdsAbbreviation(text: string, term: string): boolean {
 
 /**
  * A second side that refers back to the first: a demonstrative with a noun ("these liabilities",
- * "those risks", "such claims") or "them", "it" after a preposition ("held against them").
+ * "those risks", "such claims") or "them" after a preposition ("held against them"). Not "such as"
+ * (which brings examples), "it" (the company as often as the first side), nor a demonstrative of
+ * documents or times ("these filings", "those quarters": see {@link DOCUMENT_NOUNS}).
  */
-const REFERS_BACK = /\b(?:these|those|such)\s+\p{L}+|\b(?:for|against|on|to|with|of|from)\s+(?:them|it)\b/iu;
+const REFERS_BACK =
+  /\b(?:these|those|such)\s+(?!as\b)(\p{L}[\p{L}-]*)|\b(?:for|against|on|to|with|of|from)\s+them\b/giu;
+
+/** Nouns a demonstrative points at documents or times with ("these filings", "those quarters"), stemmed. */
+const DOCUMENT_NOUNS = new Set(
+  'report filing document statement quarter period year month section page disclosure version edition'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/** True when `side` refers back to the first side (see {@link REFERS_BACK}). */
+function refersBack(side: string): boolean {
+  return [...side.matchAll(REFERS_BACK)].some(
+    (m) => m[1] === undefined || !DOCUMENT_NOUNS.has(contentTerms(m[1])[0] ?? ''),
+  );
+}
 
 /**
  * Where the head of a side that refers back ends: a participle or a preposition that opens what it
@@ -235,7 +252,7 @@ const HEAD_END = /\s(?:set|held|made|kept|taken|\p{L}+ed|for|against|on|to|with|
  * `[["provis"], ["reserv"]]`. Undefined when the side does not refer back or its head names nothing.
  */
 function boundHead(side: string, question: string): string[][] | undefined {
-  if (!REFERS_BACK.test(side)) return undefined;
+  if (!refersBack(side)) return undefined;
   const end = HEAD_END.exec(side);
   const head = end ? side.slice(0, end.index) : side;
   const alternatives = head
