@@ -133,13 +133,38 @@ describe('judgeStatement: a side that refers back to the first', () => {
     });
   });
 
-  it('is not stated by a reserve told apart from the lawsuit', () => {
+  it('is not related by a sentence holding only a word of the first side', () => {
+    const asked = askedStatement(
+      'How does the information about legal proceedings relate to reserves set for these liabilities?',
+    )!;
+    const proceedings = testHit('filing.md', 'We are subject to legal proceedings in several countries.');
+    const returns = testHit(
+      'filing.md',
+      'Reserves for product returns are based on the legal requirements of each market.',
+      { ordinal: 1 },
+    );
+    const terms = rare(['legal', 'proceed', 'reserv', 'set', 'liabil']);
+    expect(judgeStatement(asked, [proceedings, returns], terms)).toMatchObject({
+      stated: true,
+      related: false,
+    });
+    const accrued = testHit(
+      'filing.md',
+      'We hold reserves of $40 million for these legal proceedings, included in accrued liabilities.',
+      { ordinal: 2 },
+    );
+    expect(judgeStatement(asked, [proceedings, returns, accrued], terms)).toMatchObject({ related: true });
+  });
+
+  it('is not related by a reserve told apart from the lawsuit', () => {
     expect(judgeStatement(askedStatement(question)!, [lawsuit, reserve], frequency)).toMatchObject({
-      stated: false,
+      stated: true,
+      related: false,
     });
     expect(judgeStatement(askedStatement(question)!, [lawsuit, reserve, provision], frequency)).toMatchObject(
       {
         stated: true,
+        related: true,
       },
     );
   });
@@ -173,13 +198,23 @@ describe('ask: significant events and bound relations on the holdings reports', 
     expect(answer.notFound).toBe(false);
   });
 
-  it('says what it found of the lawsuit and that nothing relates it to a reserve', async () => {
+  it('says what it found of the one side a relation has in the report', async () => {
     const answer = await engine.ask(
-      'How does the information about the lawsuit in the Contoso Foods Q2 2024 report relate to provisions or reserves set for these liabilities?',
+      'In the Contoso Foods Q2 2024 report, how does the lawsuit relate to the forging press?',
     );
     expect(answer.notFound).toBe(true);
     expect(answer.text.startsWith(NOT_FOUND_TEXT)).toBe(true);
-    expect(answer.text).toContain('What is stated of the information about the lawsuit: "In January 2024');
+    expect(answer.text).toContain('What is stated of the lawsuit: "In January 2024 Northwind Traders');
+  });
+
+  it('says that nothing relates the lawsuit to a reserve, then what it found of each', async () => {
+    const answer = await engine.ask(
+      'How does the information about the lawsuit in the Contoso Foods Q2 2024 report relate to provisions or reserves set for these liabilities?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toMatch(
+      /^contoso-foods-report-2024-q2\.md does not state what relates the information about the lawsuit to provisions or reserves set for these liabilities; what is stated about each: In January 2024/,
+    );
     const litware = await engine.ask(
       'How does the information about the lawsuit in the Litware Tools Q2 2024 report relate to provisions or reserves set for these liabilities?',
     );

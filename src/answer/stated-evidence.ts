@@ -675,18 +675,21 @@ function judgeRelation(
   const sideReadings = [0, 1].map((side) =>
     readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side)),
   );
-  // "reserves set for these liabilities" asks for B of A: stated only where A is.
+  // "reserves set for these liabilities" asks for B of A: unrelated unless a sentence states it with A.
   const bound = asked.bound
     ?.map((terms) => specificTerms(terms, frequency)[0])
     .filter((t): t is string => t !== undefined);
-  if (bound !== undefined && bound.length > 0) {
-    sideReadings[1] = readings.find(
-      (r) =>
-        r.passages.every((p) => p.kind === 'sentence') &&
-        specific[0]!.every((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t))) &&
-        bound.some((t) => holds(r.terms, t)),
-    );
-  }
+  const boundReading =
+    bound === undefined || bound.length === 0
+      ? undefined
+      : readings.find(
+          (r) =>
+            r.passages.every((p) => p.kind === 'sentence') &&
+            specific[0]!.every((t) =>
+              t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t),
+            ) &&
+            bound.some((t) => holds(r.terms, t)),
+        );
   const sides: [string | undefined, string | undefined] = [sideReadings[0]?.text, sideReadings[1]?.text];
   const statedBy = [...new Set(sideReadings.flatMap((r) => (r ? [r.chunkId] : [])))];
   // A side of specific terms stated nowhere leaves the relation unstated, also when the other
@@ -700,6 +703,11 @@ function judgeRelation(
   }
   if (specific.some((terms) => terms.length === 0))
     return { stated: true, statedBy, required, looked, sides };
+  // B of A stated nowhere with A: both sides are stated, nothing relates them. Answered "not
+  // found", it refused 2 of 41 answerable SEC measure questions
+  // (bench/results/time-eval-notfound2-abl-v4.json).
+  if (bound !== undefined && bound.length > 0 && boundReading === undefined)
+    return { stated: true, statedBy, required, looked, sides, related: false };
   if (asked.juxtaposed)
     return {
       stated: true,
