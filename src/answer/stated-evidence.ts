@@ -11,7 +11,10 @@
  * tells of an earlier time than the document's own ("about one year prior to the accident, in a
  * different airplane, the pilot also …", "the team previously completed a study which showed …",
  * see `tellsEarlier`) unless the subject names an earlier time itself ("the pilot's prior
- * incident"). Text the document copies (another document's standard paragraph: boilerplate)
+ * incident"), nor one that dates it by whole years all before the document's own ("in fiscal year
+ * 2024" in a report of fiscal 2025, see `datesEarlier`). A subject qualified "significant",
+ * "material", "major" or "substantial" must be singled out (see {@link singlesOut}: not "an
+ * acquisition" with no name). Text the document copies (another document's standard paragraph: boilerplate)
  * states nothing of it either (see {@link StatedEvidenceOptions}). Qualifiers ("new", "other", "additional") of a subject other
  * words name are left out of its terms ("any new electric buses" asks for electric buses).
  *
@@ -54,6 +57,10 @@
  * side whose every term is common is stated (it is in most passages) and nothing more is judged;
  * the other side must still be stated somewhere, or the relation is not stated. When both sides
  * are common, nothing is judged.
+ *
+ * A second side that refers back to the first ("reserves set for these liabilities", see
+ * {@link AskedRelation.bound}) is related only by a sentence, or two of one paragraph, holding every
+ * specific term of the first side and a term of the second's head; otherwise `related` is false.
  *
  * This is the offline answerer's reading of the evidence (see `checkedAnswerFromHits`): when the
  * asked documents do not state it, the answer is "not found", citing the closest passages it read.
@@ -592,7 +599,8 @@ function specificTerms(terms: readonly string[], frequency: ReadonlyMap<string, 
 
 /**
  * Judges whether `chunks` (the asked documents' chunks that hold the asked terms, best first)
- * state `asked`. `frequency` gives each asked term's share of the asked documents' chunks: a term
+ * state `asked`. `own` gives each document's own years (see `OwnYears`; default none known): an
+ * existence question is not stated by a sentence dated only before them (see `datesEarlier`). `frequency` gives each asked term's share of the asked documents' chunks: a term
  * at {@link COMMON_SHARE} or above is common and does not count; the rarest of the others of an
  * alternative is the term a factual sentence must hold. A relation is stated when each side is
  * stated by a sentence holding one of its specific terms, and `related` when a sentence (or two
@@ -764,7 +772,8 @@ function readingsOf(hit: Hit): Reading[] {
 
 /**
  * What {@link statedEvidence} needs: the evidence check's lexical search (see
- * {@link EvidenceSearcher}), and the documents' chunk counts.
+ * {@link EvidenceSearcher}), and the documents' chunk counts and metadata (its `date`, ISO
+ * `YYYY-MM-DD`, gives a document's own calendar year).
  */
 export interface StatementSearcher extends Pick<EvidenceSearcher, 'search'> {
   listDocuments(options: {

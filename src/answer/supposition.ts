@@ -4,7 +4,8 @@
  * impact of any divestitures", "could cause higher operating expenses"). A risk factor is mostly
  * such sentences: it shares a question's words ("operating expenses", "acquisitions") without
  * stating what happened. Also sentences that tell of an earlier time than the document's own
- * ({@link tellsEarlier}): they state what happened then, not what the document reports.
+ * ({@link tellsEarlier}), or date it by whole years before the document's own ({@link datesEarlier}):
+ * they state what happened then, not what the document reports.
  * @module
  */
 
