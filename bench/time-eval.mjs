@@ -86,6 +86,13 @@
 //   negates, belongs to the document's standard text or tells of an earlier event) and "how does A
 //   relate to B" (the unanswered one's B is stated nowhere in the document, or only in an empty
 //   form field); one the document answers and one it does not per form; measure only.
+// - holdings-significant-pairs, holdings-relation2-pairs: test/fixtures/holdings (two manufacturers'
+//   quarterly reports) with bench/questions/holdings-*-pairs.jsonl, written and committed before the
+//   rules of issue 22 ask 3 (a significance qualifier; a relation side that refers back to the first
+//   by "these", "such", "them"): "did X disclose any significant acquisitions / major divestitures"
+//   (the unanswered report tells them only for an earlier fiscal year, or small and unnamed) and
+//   "how does A relate to B set for these liabilities" (the unanswered report states B only apart
+//   from A); one the document answers and one it does not per form; measure only.
 // Per part: single-document hit@1, hit@5, hit@1 of the recency questions, the share of answers
 // whose first citation is a right document, the share stating the reference's key figure (and the
 // share whose first quote, the text before its first citation marker, states it: `keyFigureLead`), and
@@ -95,7 +102,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,annual-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,annual-reports,holdings,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -256,6 +263,18 @@ const sets = [
     folder: 'test/fixtures/annual-reports',
     include: ['**/*.md'],
     parts: [{ name: 'keyfig-blind', questions: 'bench/questions/keyfig-blind.jsonl' }],
+  },
+  {
+    // Two manufacturers' quarterly reports telling acquisitions, divestitures, a lawsuit and reserves:
+    // one tells them for its own period, the other only for an earlier fiscal year, unnamed and
+    // small, or with no provision for the lawsuit (measure only).
+    name: 'holdings',
+    folder: 'test/fixtures/holdings',
+    include: ['**/*.md'],
+    parts: [
+      { name: 'holdings-significant-pairs', questions: 'bench/questions/holdings-significant-pairs.jsonl' },
+      { name: 'holdings-relation2-pairs', questions: 'bench/questions/holdings-relation2-pairs.jsonl' },
+    ],
   },
   {
     name: 'nih',

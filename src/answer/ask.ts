@@ -190,7 +190,25 @@ function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAns
   const what = asked.kind === 'existence' ? asked.text : relationAsked(asked.sides);
   const where =
     looked.length === 0 ? '' : `; the closest passages read: ${looked.map((s) => `[${s.n}]`).join(' ')}`;
-  return lookedNotFound(`${NOT_FOUND_TEXT} ${subject} ${what}${where}.`, looked, options);
+  return lookedNotFound(
+    `${NOT_FOUND_TEXT} ${subject} ${what}${where}.${oneSide(statement, looked)}`,
+    looked,
+    options,
+  );
+}
+
+/**
+ * For a relation of which only one side is stated, what is stated of it: ` What is stated of A:
+ * "…" [n]` (cited when the sentence is in a passage read), so a half-answered relation says what
+ * it found. Empty otherwise.
+ */
+function oneSide(statement: StatedEvidence, looked: ReadonlyArray<{ n: number; hit: Hit }>): string {
+  const asked = statement.asked;
+  const [a, b] = statement.sides ?? [];
+  if (asked.kind !== 'relation' || (a === undefined) === (b === undefined)) return '';
+  const [side, sentence] = a !== undefined ? [asked.sides[0], a] : [asked.sides[1], b!];
+  const cited = looked.find((s) => s.hit.chunk.text.includes(sentence.slice(0, 80)));
+  return ` What is stated of ${side}: "${sentence}"${cited ? ` [${cited.n}]` : ''}.`;
 }
 
 /**

@@ -76,6 +76,7 @@ describe('askedStatement', () => {
       kind: 'existence',
       text: 'any significant acquisitions or divestitures',
       subjects: [['acquisit'], ['divestitur']],
+      significant: true,
     });
     expect(
       askedStatement(

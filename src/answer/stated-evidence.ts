@@ -11,7 +11,10 @@
  * tells of an earlier time than the document's own ("about one year prior to the accident, in a
  * different airplane, the pilot also …", "the team previously completed a study which showed …",
  * see `tellsEarlier`) unless the subject names an earlier time itself ("the pilot's prior
- * incident"). Text the document copies (another document's standard paragraph: boilerplate)
+ * incident"), nor one that dates it by whole years all before the document's own ("in fiscal year
+ * 2024" in a report of fiscal 2025, see `datesEarlier`). A subject qualified "significant",
+ * "material", "major" or "substantial" must be singled out (see {@link singlesOut}: not "an
+ * acquisition" with no name). Text the document copies (another document's standard paragraph: boilerplate)
  * states nothing of it either (see {@link StatedEvidenceOptions}). Qualifiers ("new", "other", "additional") of a subject other
  * words name are left out of its terms ("any new electric buses" asks for electric buses).
  *
@@ -55,6 +58,10 @@
  * the other side must still be stated somewhere, or the relation is not stated. When both sides
  * are common, nothing is judged.
  *
+ * A second side that refers back to the first ("reserves set for these liabilities", see
+ * {@link AskedRelation.bound}) is related only by a sentence, or two of one paragraph, holding every
+ * specific term of the first side and a term of the second's head; otherwise `related` is false.
+ *
  * This is the offline answerer's reading of the evidence (see `checkedAnswerFromHits`): when the
  * asked documents do not state it, the answer is "not found", citing the closest passages it read.
  * @module
@@ -65,7 +72,7 @@ import { timeCue } from '../retrieve/time-preference.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
 import { isRequestTerm } from './relevance.js';
-import { supposes, tellsEarlier } from './supposition.js';
+import { datesEarlier, type OwnYears, ownFiscalYear, supposes, tellsEarlier } from './supposition.js';
 import { isFormTerm } from './unwritten-words.js';
 
 /**
@@ -97,6 +104,12 @@ export interface AskedExistence {
    * {@link statesChange}).
    */
   change?: true;
+  /**
+   * True when the subject is qualified as significant ("any significant acquisitions", "any major
+   * divestitures", see {@link SIGNIFICANCE}): the stating sentence must single out one such event
+   * (see {@link singlesOut}).
+   */
+  significant?: true;
 }
 
 /** What a relation question asks to be stated: how one thing relates to another. */
@@ -112,6 +125,13 @@ export interface AskedRelation {
    * side by side, and each side stated is the answer.
    */
   juxtaposed: boolean;
+  /**
+   * The terms the second side's head names, one list per "or"/"and" alternative, when that side
+   * refers back to the first ("provisions or reserves set for these liabilities", "the reserve held
+   * against them", "reserves recorded for such claims", see {@link REFERS_BACK}): it asks for B of
+   * A, stated only in a passage that also states A. Undefined otherwise.
+   */
+  bound?: string[][];
 }
 
 /** What a question asks to be stated (see {@link askedStatement}). */
@@ -204,6 +224,51 @@ export function holdsAbbreviation(text: string, term: string): boolean {
   return written.test(text) || spelled.test(text);
 }
 
+/**
+ * A second side that refers back to the first: a demonstrative with a noun ("these liabilities",
+ * "those risks", "such claims") or "them" after a preposition ("held against them"). Not "such as"
+ * (which brings examples), "it" (the company as often as the first side), nor a demonstrative of
+ * documents or times ("these filings", "those quarters": see {@link DOCUMENT_NOUNS}).
+ */
+const REFERS_BACK =
+  /\b(?:these|those|such)\s+(?!as\b)(\p{L}[\p{L}-]*)|\b(?:for|against|on|to|with|of|from)\s+them\b/giu;
+
+/** Nouns a demonstrative points at documents or times with ("these filings", "those quarters"), stemmed. */
+const DOCUMENT_NOUNS = new Set(
+  'report filing document statement quarter period year month section page disclosure version edition'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/** True when `side` refers back to the first side (see {@link REFERS_BACK}). */
+function refersBack(side: string): boolean {
+  return [...side.matchAll(REFERS_BACK)].some(
+    (m) => m[1] === undefined || !DOCUMENT_NOUNS.has(contentTerms(m[1])[0] ?? ''),
+  );
+}
+
+/**
+ * Where the head of a side that refers back ends: a participle or a preposition that opens what it
+ * is for ("set for", "held against", "recorded for", "made on").
+ */
+const HEAD_END = /\s(?:set|held|made|kept|taken|\p{L}+ed|for|against|on|to|with|of|from)\b/iu;
+
+/**
+ * The head terms of a second side that refers back to the first (see {@link REFERS_BACK}), one
+ * list per "or"/"and" alternative: "provisions or reserves set for these liabilities" →
+ * `[["provis"], ["reserv"]]`. Undefined when the side does not refer back or its head names nothing.
+ */
+function boundHead(side: string, question: string): string[][] | undefined {
+  if (!refersBack(side)) return undefined;
+  const end = HEAD_END.exec(side);
+  const head = end ? side.slice(0, end.index) : side;
+  const alternatives = head
+    .split(ALTERNATIVES)
+    .map((part) => namingTerms(part, question).filter((t) => !PART_WORDS.has(t) && t.length > 2))
+    .filter((terms) => terms.length > 0);
+  return alternatives.length > 0 ? alternatives : undefined;
+}
+
 /** Reads a relation question's two sides (see {@link askedStatement}). */
 function askedRelation(question: string): AskedRelation | undefined {
   const between = BETWEEN.exec(question);
@@ -231,7 +296,8 @@ function askedRelation(question: string): AskedRelation | undefined {
   ];
   if (a.length === 0 || b.length === 0) return undefined;
   const juxtaposed = sides.some((side) => contentTerms(side).some((t) => SECTION_WORDS.has(t)));
-  return { kind: 'relation', sides, terms: [a, b], juxtaposed };
+  const bound = boundHead(sides[1], question);
+  return { kind: 'relation', sides, terms: [a, b], juxtaposed, ...(bound ? { bound } : {}) };
 }
 
 /**
@@ -395,7 +461,36 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
     text: `${lead}${text.trim().replace(/\s+/g, ' ')}`,
     subjects,
     ...(change ? { change: true as const } : {}),
+    ...(!change && SIGNIFICANCE.test(subject) ? { significant: true as const } : {}),
   };
+}
+
+/** A qualifier asking for a significant event: "significant", "material", "major", "substantial". */
+const SIGNIFICANCE = /\b(?:significant|material|major|substantial)\b/i;
+
+/**
+ * True when `sentence` tells one particular event of a term in `terms` (stemmed): some word of it
+ * holding the term is not told as one unnamed among others — after "a" or "an" (up to two words
+ * between: "an acquisition", "a small acquisition") with no name after it ("of" or "with" and a
+ * capitalised word: "an acquisition of Fabrikam"). "Goodwill increased by $58 million from an
+ * acquisition" tells of an acquisition too small to name: a significant business combination is
+ * disclosed by the acquiree's name (US GAAP, ASC 805-10-50-2(a)), immaterial ones only in
+ * aggregate. A word holding the term with no article ("the acquisition of Fabrikam", "acquisitions
+ * of $3.5 billion") singles one out.
+ */
+export function singlesOut(sentence: string, terms: readonly string[]): boolean {
+  const words = sentence.split(/\s+/);
+  let held = false;
+  for (const [i, word] of words.entries()) {
+    const [stem] = contentTerms(word);
+    if (stem === undefined || !terms.some((t) => stemsMatch(stem, t))) continue;
+    held = true;
+    const before = words.slice(Math.max(0, i - 3), i).map((w) => w.toLowerCase());
+    const indefinite = before.some((w) => w === 'a' || w === 'an');
+    const named = /^(?:of|with)$/i.test(words[i + 1] ?? '') && /^[\p{Lu}\d]/u.test(words[i + 2] ?? '');
+    if (!indefinite || named) return true;
+  }
+  return !held;
 }
 
 /**
@@ -445,7 +540,11 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
  * about. The heading is the chunk's last heading line before the sentence, else the innermost of
  * its heading path when that path is two or more deep.
  */
-function statementsOf(hit: Hit, earlier: boolean): Array<{ text: string; terms: Set<string> }> {
+function statementsOf(
+  hit: Hit,
+  earlier: boolean,
+  own: OwnYears = {},
+): Array<{ text: string; terms: Set<string> }> {
   const path = hit.chunk.headingPath;
   let heading = path.length >= 2 ? path.at(-1)! : '';
   const out: Array<{ text: string; terms: Set<string> }> = [];
@@ -454,7 +553,8 @@ function statementsOf(hit: Hit, earlier: boolean): Array<{ text: string; terms: 
     if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
     const around = contentTerms(heading);
     for (const p of passagesOf(section)) {
-      if (p.kind !== 'sentence' || supposes(p.text) || (!earlier && tellsEarlier(p.text))) continue;
+      if (p.kind !== 'sentence' || supposes(p.text)) continue;
+      if (!earlier && (tellsEarlier(p.text) || datesEarlier(p.text, own))) continue;
       out.push({ text: p.text, terms: new Set([...contentTerms(p.text), ...around]) });
     }
   }
@@ -499,7 +599,8 @@ function specificTerms(terms: readonly string[], frequency: ReadonlyMap<string, 
 
 /**
  * Judges whether `chunks` (the asked documents' chunks that hold the asked terms, best first)
- * state `asked`. `frequency` gives each asked term's share of the asked documents' chunks: a term
+ * state `asked`. `own` gives each document's own years (see `OwnYears`; default none known): an
+ * existence question is not stated by a sentence dated only before them (see `datesEarlier`). `frequency` gives each asked term's share of the asked documents' chunks: a term
  * at {@link COMMON_SHARE} or above is common and does not count; the rarest of the others of an
  * alternative is the term a factual sentence must hold. A relation is stated when each side is
  * stated by a sentence holding one of its specific terms, and `related` when a sentence (or two
@@ -510,6 +611,7 @@ export function judgeStatement(
   asked: AskedStatement,
   chunks: readonly Hit[],
   frequency: ReadonlyMap<string, number>,
+  own: ReadonlyMap<string, OwnYears> = new Map(),
 ): StatementJudgement {
   const looked = [...chunks];
   if (asked.kind === 'relation') return judgeRelation(asked, looked, frequency);
@@ -524,10 +626,11 @@ export function judgeStatement(
   // "the pilot's prior incident" asks for an earlier event: a sentence of an earlier time states it.
   const asksEarlier = EARLIER_SUBJECT.test(asked.text);
   for (const hit of chunks) {
-    const found = statementsOf(hit, asksEarlier).find(
+    const found = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).find(
       (s) =>
         needed.some((terms) => terms.every((t) => holds(s.terms, t))) &&
-        (!asked.change || statesChange(s.text)),
+        (!asked.change || statesChange(s.text)) &&
+        (!asked.significant || singlesOut(s.text, required)),
     );
     if (found) return { stated: true, passage: found.text, statedBy: [hit.chunk.id], required, looked };
   }
@@ -580,6 +683,21 @@ function judgeRelation(
   const sideReadings = [0, 1].map((side) =>
     readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side)),
   );
+  // "reserves set for these liabilities" asks for B of A: unrelated unless a sentence states it with A.
+  const bound = asked.bound
+    ?.map((terms) => specificTerms(terms, frequency)[0])
+    .filter((t): t is string => t !== undefined);
+  const boundReading =
+    bound === undefined || bound.length === 0
+      ? undefined
+      : readings.find(
+          (r) =>
+            r.passages.every((p) => p.kind === 'sentence') &&
+            specific[0]!.every((t) =>
+              t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t),
+            ) &&
+            bound.some((t) => holds(r.terms, t)),
+        );
   const sides: [string | undefined, string | undefined] = [sideReadings[0]?.text, sideReadings[1]?.text];
   const statedBy = [...new Set(sideReadings.flatMap((r) => (r ? [r.chunkId] : [])))];
   // A side of specific terms stated nowhere leaves the relation unstated, also when the other
@@ -593,6 +711,11 @@ function judgeRelation(
   }
   if (specific.some((terms) => terms.length === 0))
     return { stated: true, statedBy, required, looked, sides };
+  // B of A stated nowhere with A: both sides are stated, nothing relates them. Answered "not
+  // found", it refused 2 of 41 answerable SEC measure questions
+  // (bench/results/time-eval-notfound2-abl-v4.json).
+  if (bound !== undefined && bound.length > 0 && boundReading === undefined)
+    return { stated: true, statedBy, required, looked, sides, related: false };
   if (asked.juxtaposed)
     return {
       stated: true,
@@ -649,13 +772,16 @@ function readingsOf(hit: Hit): Reading[] {
 
 /**
  * What {@link statedEvidence} needs: the evidence check's lexical search (see
- * {@link EvidenceSearcher}), and the documents' chunk counts.
+ * {@link EvidenceSearcher}), and the documents' chunk counts and metadata (its `date`, ISO
+ * `YYYY-MM-DD`, gives a document's own calendar year).
  */
 export interface StatementSearcher extends Pick<EvidenceSearcher, 'search'> {
   listDocuments(options: {
     collection?: string;
     namespace?: string;
-  }): Promise<ReadonlyArray<{ documentId: string; chunkCount: number }>>;
+  }): Promise<
+    ReadonlyArray<{ documentId: string; chunkCount: number; metadata?: Readonly<Record<string, unknown>> }>
+  >;
 }
 
 /** The outcome of {@link statedEvidence} for an existence or relation question. */
@@ -689,9 +815,8 @@ export async function statedEvidence(
   const words = wordTokens(question);
   const surface = (term: string) => words.find((w) => contentTerms(w)[0] === term) ?? term;
   const wanted = new Set(documentIds);
-  const total = (await searcher.listDocuments(scope))
-    .filter((d) => wanted.has(d.documentId))
-    .reduce((n, d) => n + d.chunkCount, 0);
+  const listed = (await searcher.listDocuments(scope)).filter((d) => wanted.has(d.documentId));
+  const total = listed.reduce((n, d) => n + d.chunkCount, 0);
   const where = Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined));
   const search = (query: string, topK: number) =>
     searcher.search(query, {
@@ -715,6 +840,7 @@ export async function statedEvidence(
   // A change question looks first where the subject is said to change.
   const query = [...terms.map(surface), ...(asked.kind === 'existence' && asked.change ? ['changes'] : [])];
   const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
+  const own = asked.kind === 'existence' ? await ownYears(listed, search) : new Map<string, OwnYears>();
   // Text copied from elsewhere states nothing of the asked documents: judged again without it.
   const skipped = new Set<string>();
   const probed = new Set<string>();
@@ -723,6 +849,7 @@ export async function statedEvidence(
       asked,
       hits.filter((h) => !skipped.has(h.chunk.id)),
       frequency,
+      own,
     );
     const stating = hits.filter((h) => judged.statedBy?.includes(h.chunk.id) && !probed.has(h.chunk.id));
     if (!judged.stated || options.copied === undefined || stating.length === 0 || round >= COPY_ROUNDS) {
@@ -733,6 +860,33 @@ export async function statedEvidence(
     if (!stating.some((h) => copied.has(h.chunk.id))) return { ...judged, looked: hits, asked, documentIds };
     for (const id of copied) skipped.add(id);
   }
+}
+
+/** Chunks read for the fiscal year a document names its own period by: twenty. */
+const OWN_PERIOD_CHUNKS = 20;
+
+/**
+ * The years each document's own period is in (see `OwnYears`): the calendar year of its date
+ * (`metadata.date`) and the fiscal year its text names its quarter or half by (`ownFiscalYear`,
+ * read from the chunks one lexical search for "quarter half fiscal" finds in it).
+ */
+async function ownYears(
+  documents: ReadonlyArray<{ documentId: string; metadata?: Readonly<Record<string, unknown>> }>,
+  search: (query: string, topK: number) => Promise<{ hits: Hit[] }>,
+): Promise<Map<string, OwnYears>> {
+  const { hits } = await search('quarter half fiscal', OWN_PERIOD_CHUNKS * documents.length);
+  const own = new Map<string, OwnYears>();
+  for (const { documentId, metadata } of documents) {
+    const date = typeof metadata?.date === 'string' ? /^(\d{4})-/.exec(metadata.date) : null;
+    const fiscalYear = ownFiscalYear(
+      hits.filter((h) => h.chunk.documentId === documentId).map((h) => h.chunk.text),
+    );
+    own.set(documentId, {
+      ...(date ? { year: Number(date[1]) } : {}),
+      ...(fiscalYear === undefined ? {} : { fiscalYear }),
+    });
+  }
+  return own;
 }
 
 /** Times {@link statedEvidence} judges again without the stating chunks found copied: four. */

@@ -4,7 +4,8 @@
  * impact of any divestitures", "could cause higher operating expenses"). A risk factor is mostly
  * such sentences: it shares a question's words ("operating expenses", "acquisitions") without
  * stating what happened. Also sentences that tell of an earlier time than the document's own
- * ({@link tellsEarlier}): they state what happened then, not what the document reports.
+ * ({@link tellsEarlier}), or date it by whole years before the document's own ({@link datesEarlier}):
+ * they state what happened then, not what the document reports.
  * @module
  */
 
@@ -35,4 +36,66 @@ const EARLIER =
  */
 export function tellsEarlier(text: string): boolean {
   return EARLIER.test(text);
+}
+
+/**
+ * The years a document's own period is in: `year`, the calendar year of its date (the end of the
+ * period it reports, `metadata.date`), and `fiscalYear`, the fiscal year it names its own quarter
+ * or half by ("the second quarter of fiscal year 2025", see {@link ownFiscalYear}). Either may be
+ * unknown.
+ */
+export interface OwnYears {
+  year?: number;
+  fiscalYear?: number;
+}
+
+/**
+ * A whole-year dating: "in fiscal year 2023", "during fiscal 2022", "in calendar year 2021", "in
+ * 2022" (group 1 "fiscal" when fiscal, group 2 the year). A year after a month or a day ("In
+ * February 2022", "on May 3, 2022") is not one: such a date tells a step of a matter that may
+ * still be under way (an agreement signed, a suit filed), not the year whose figures hold it.
+ */
+const YEAR_DATING =
+  /\b(?<!(?:January|February|March|April|May|June|July|August|September|October|November|December|\d,?)\s)(?:in|during)\s+(?:the\s+)?(?:(fiscal)\s+(?:year\s+)?|calendar\s+year\s+)?((?:19|20)\d\d)\b(?!\s*(?:,|and)\s*(?:19|20)\d\d)/gi;
+
+/**
+ * True when `text` dates what it tells by whole years (see {@link YEAR_DATING}) and every such
+ * year is before the document's own (`own`): a fiscal year before `own.fiscalYear`, a calendar year
+ * before `own.year`. "In fiscal year 2024 the company completed the acquisition of Fabrikam" in a
+ * report of the second quarter of fiscal year 2025 tells of the comparison period, not of the
+ * period the report is about. False when it names no such year, or a year whose kind `own` does not
+ * know.
+ */
+export function datesEarlier(text: string, own: OwnYears): boolean {
+  let dated = false;
+  for (const m of text.matchAll(YEAR_DATING)) {
+    const year = Number(m[2]);
+    const ownYear = m[1] ? own.fiscalYear : own.year;
+    if (ownYear === undefined || year >= ownYear) return false;
+    dated = true;
+  }
+  return dated;
+}
+
+/** A document naming its own period by a fiscal year: "(second) quarter of fiscal year 2025", "first half of fiscal 2024". */
+const OWN_FISCAL =
+  /\b(?:quarter|half|months)\s+(?:and\s+(?:first|second|third|fourth)\s+(?:half|quarter)\s+|ended\s+\S+\s+\d{1,2},?\s+)?of\s+fiscal\s+(?:year\s+)?((?:19|20)\d\d)\b/gi;
+
+/**
+ * The fiscal year a document names its own quarter or half by, from `texts` (its chunks): the
+ * year most often written after "quarter of fiscal year", "half of fiscal" (see {@link OWN_FISCAL}),
+ * the later one on a tie — a quarterly report names its own period more often than the comparison
+ * period's. Undefined when no text names one.
+ */
+export function ownFiscalYear(texts: readonly string[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (const text of texts) {
+    for (const m of text.matchAll(OWN_FISCAL)) counts.set(Number(m[1]), (counts.get(Number(m[1])) ?? 0) + 1);
+  }
+  let best: number | undefined;
+  for (const [year, n] of counts) {
+    const top = best === undefined ? -1 : counts.get(best)!;
+    if (n > top || (n === top && year > best!)) best = year;
+  }
+  return best;
 }
