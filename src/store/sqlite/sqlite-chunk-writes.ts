@@ -188,17 +188,11 @@ async function postingEntries(
   rows: ReadonlyArray<{ seq: number; entries: MetadataEntry[] }>,
   create: boolean,
 ): Promise<PostingEntry[]> {
-  const fields = await fieldIds(
-    tx,
-    tables,
-    namespace,
-    rows.flatMap((row) => row.entries),
-    create,
-  );
+  const fields = await fieldIds(tx, tables, namespace, rows, create);
   const out: PostingEntry[] = [];
   for (const { seq, entries } of rows) {
     for (const entry of entries) {
-      const field = fields.get(fieldKey(entry));
+      const field = fields.get(entry.path)?.get(entry.kind);
       if (field !== undefined) out.push({ seq, field, value: entry.value });
     }
   }
@@ -369,20 +363,30 @@ async function removeIndexEntries(tx: SqlConnection, tables: CollectionTables, r
 }
 
 /**
- * The ids of the (path, kind) fields of `entries` in `namespace`, creating missing ones when
- * `create` is set.
+ * The ids of the (path, kind) fields of the rows' entries in `namespace`, by path and kind,
+ * creating missing ones when `create` is set.
  */
 async function fieldIds(
   tx: SqlConnection,
   tables: CollectionTables,
   namespace: string,
-  entries: readonly MetadataEntry[],
+  rows: ReadonlyArray<{ entries: readonly MetadataEntry[] }>,
   create: boolean,
-): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  if (entries.length === 0) return ids;
-  const distinct = new Map(entries.map((entry) => [fieldKey(entry), [entry.path, entry.kind]]));
-  const pairs = JSON.stringify([...distinct.values()]);
+): Promise<Map<string, Map<string, number>>> {
+  const ids = new Map<string, Map<string, number>>();
+  // The distinct (path, kind) pairs, by path: a batch repeats the same few for every chunk.
+  const distinct = new Map<string, Set<string>>();
+  for (const { entries } of rows) {
+    for (const { path, kind } of entries) {
+      const kinds = distinct.get(path);
+      if (kinds === undefined) distinct.set(path, new Set([kind]));
+      else kinds.add(kind);
+    }
+  }
+  if (distinct.size === 0) return ids;
+  const pairs = JSON.stringify(
+    [...distinct].flatMap(([path, kinds]) => [...kinds].map((kind) => [path, kind])),
+  );
   if (create) {
     await tx.run({
       sql:
@@ -391,18 +395,21 @@ async function fieldIds(
       params: [namespace, pairs],
     });
   }
-  const rows = await tx.all<{ id: number; path: string; kind: MetadataEntry['kind'] }>({
+  const found = await tx.all<{ id: number; path: string; kind: MetadataEntry['kind'] }>({
     sql:
       `SELECT f.id, f.path, f.kind FROM ${tables.fields} AS f WHERE f.namespace = ? ` +
       'AND f.path IN (SELECT value ->> 0 FROM json_each(?))',
     params: [namespace, pairs],
   });
-  for (const row of rows) ids.set(fieldKey(row), row.id);
+  for (const row of found) {
+    let kinds = ids.get(row.path);
+    if (kinds === undefined) {
+      kinds = new Map();
+      ids.set(row.path, kinds);
+    }
+    kinds.set(row.kind, row.id);
+  }
   return ids;
-}
-
-function fieldKey(entry: { path: string; kind: string }): string {
-  return `${entry.kind}${entry.path}`;
 }
 
 /** The full-text `headings` value of a heading path: its parts joined by newlines, `null` when empty. */
