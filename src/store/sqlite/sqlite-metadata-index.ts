@@ -43,13 +43,16 @@ export function pathKey(path: FilterPath): string {
 const topLevelPaths = new Map<string, string>();
 /** Most keys {@link topLevelPaths} keeps (past it, texts are built each time). */
 const TOP_LEVEL_PATHS = 4096;
+/** Longest key {@link topLevelPaths} keeps, so that the cache stays small whatever the keys. */
+const TOP_LEVEL_KEY_LENGTH = 64;
 
 /** The path text of a top-level key, `pathKey([key])`, from {@link topLevelPaths}. */
 function topLevelPath(key: string): string {
   let text = topLevelPaths.get(key);
   if (text === undefined) {
     text = pathKey([key]);
-    if (topLevelPaths.size < TOP_LEVEL_PATHS) topLevelPaths.set(key, text);
+    if (topLevelPaths.size < TOP_LEVEL_PATHS && key.length <= TOP_LEVEL_KEY_LENGTH)
+      topLevelPaths.set(key, text);
   }
   return text;
 }
