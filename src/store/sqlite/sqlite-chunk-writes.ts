@@ -19,7 +19,6 @@
 import type { BackendScope, WriteChunksOptions } from '../collection/backend.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import type { SqlConnection } from '../sql/sql-dialect.js';
-import { embeddingBlob } from './sqlite-dialect.js';
 import { type MetadataEntry, metadataEntries } from './sqlite-metadata-index.js';
 import { type PostingEntry, updatePostings } from './sqlite-postings.js';
 import { type CollectionTables, collectionTables, FTS_COLUMNS } from './sqlite-schema.js';
@@ -58,7 +57,18 @@ const WRITTEN_COLUMNS = [
   'version',
 ] as const;
 
+/**
+ * The values a new chunk row takes, in order: a `?` takes the row's next value (pushed by
+ * {@link pushNewRowValues}), a named parameter one value shared by every row of the batch
+ * (`:namespace`, `:now` for both timestamps, `:version`), bound once per statement instead of once
+ * per row. better-sqlite3 binds a string or blob by copying it (`SQLITE_TRANSIENT`, a `malloc`
+ * each), so the shared values saved four copies a row; see docs/dense-build.md ("Fewer values
+ * per row").
+ */
+const INSERT_ROW = '(?, :namespace, ?, :now, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, :now, ?, ?, :version)';
 const INSERT_COLUMNS = ['seq', 'namespace', 'id', 'created_at', ...WRITTEN_COLUMNS];
+/** Values of one new row that {@link INSERT_ROW} takes from the row (its `?` marks). */
+const INSERT_ROW_WIDTH = 15;
 
 /** Most bound parameters per multi-row statement (SQLite's `SQLITE_MAX_VARIABLE_NUMBER`, 32,766). */
 const MAX_PARAMS = 32_766;
@@ -115,8 +125,10 @@ export async function writeChunkBatch(
   });
   let next = (top?.seq ?? 0) + 1;
   const written: Array<{ seq: number; prepared: PreparedChunk }> = [];
-  // The new rows' values, row after row, in one flat array (no array per row: fewer allocations).
-  const inserted: unknown[] = [];
+  // The new rows' values, row after row, in one flat array of its final length (no array per
+  // row, and none grown push by push: fewer allocations and copies).
+  const inserted: unknown[] = new Array((batch.length - stored.size) * INSERT_ROW_WIDTH);
+  let at = 0;
   for (const prepared of batch) {
     const overwritten = stored.get(prepared.chunk.id);
     if (overwritten !== undefined) {
@@ -131,20 +143,26 @@ export async function writeChunkBatch(
       continue;
     }
     const seq = next++;
-    inserted.push(seq, scope.namespace, prepared.chunk.id, now);
-    pushChunkRowValues(inserted, prepared, now, version);
+    at = setNewRowValues(inserted, at, seq, prepared);
     written.push({ seq, prepared });
   }
   await insertMany(
     tx,
     `INSERT INTO ${tables.chunks} (${INSERT_COLUMNS.join(', ')}) VALUES `,
-    INSERT_COLUMNS.length,
+    INSERT_ROW_WIDTH,
     inserted,
+    INSERT_ROW,
+    { namespace: scope.namespace, now, version },
   );
-  const ftsRows: unknown[] = [];
+  const ftsRows: unknown[] = new Array(written.length * 5);
+  at = 0;
   for (const { seq, prepared } of written) {
     const { chunk, lexical } = prepared;
-    ftsRows.push(seq, chunk.text, headingsText(chunk.headingPath), lexical.document, lexical.context);
+    ftsRows[at++] = seq;
+    ftsRows[at++] = chunk.text;
+    ftsRows[at++] = headingsText(chunk.headingPath);
+    ftsRows[at++] = lexical.document;
+    ftsRows[at++] = lexical.context;
   }
   await insertMany(tx, `INSERT INTO ${tables.fts} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES `, 5, ftsRows);
   const entries = written.map(({ seq, prepared }) => ({
@@ -170,21 +188,47 @@ async function postingEntries(
   rows: ReadonlyArray<{ seq: number; entries: MetadataEntry[] }>,
   create: boolean,
 ): Promise<PostingEntry[]> {
-  const fields = await fieldIds(
-    tx,
-    tables,
-    namespace,
-    rows.flatMap((row) => row.entries),
-    create,
-  );
+  const fields = await fieldIds(tx, tables, namespace, rows, create);
   const out: PostingEntry[] = [];
   for (const { seq, entries } of rows) {
     for (const entry of entries) {
-      const field = fields.get(fieldKey(entry));
+      const field = fields.get(entry.path)?.get(entry.kind);
       if (field !== undefined) out.push({ seq, field, value: entry.value });
     }
   }
   return out;
+}
+
+/**
+ * Writes the values a new row takes from itself ({@link INSERT_ROW}'s `?` marks) into `params` from
+ * index `at`. @returns The index after them.
+ */
+function setNewRowValues(params: unknown[], at: number, seq: number, prepared: PreparedChunk): number {
+  const { chunk, embedding, lexical } = prepared;
+  params[at] = seq;
+  params[at + 1] = chunk.id;
+  params[at + 2] = chunk.documentId;
+  params[at + 3] = chunk.sourceId;
+  params[at + 4] = chunk.ordinal;
+  params[at + 5] = chunk.text;
+  params[at + 6] = headingPathJson(chunk.headingPath);
+  params[at + 7] = chunk.pageStart;
+  params[at + 8] = chunk.pageEnd;
+  params[at + 9] = chunk.tokenCount;
+  params[at + 10] = chunk.indivisible === true ? 1 : 0;
+  params[at + 11] = JSON.stringify(chunk.metadata);
+  // The Float32Array itself: better-sqlite3 binds any ArrayBufferView as a BLOB of exactly its
+  // bytes (`node::Buffer::HasInstance` is `IsArrayBufferView` in Node), so no Buffer view is
+  // allocated per row (checked in sqlite-store.test.ts, "chunk writes").
+  params[at + 12] = embedding;
+  params[at + 13] = lexical.document;
+  params[at + 14] = lexical.context;
+  return at + INSERT_ROW_WIDTH;
+}
+
+/** The `heading_path` column's JSON: `[]` without serializing when the path is empty. */
+function headingPathJson(headingPath: readonly string[]): string {
+  return headingPath.length === 0 ? '[]' : JSON.stringify(headingPath);
 }
 
 /** Appends the values of {@link WRITTEN_COLUMNS} for one chunk to `params`. */
@@ -199,13 +243,13 @@ function pushChunkRowValues(
     chunk.sourceId,
     chunk.ordinal,
     chunk.text,
-    JSON.stringify(chunk.headingPath),
+    headingPathJson(chunk.headingPath),
     chunk.pageStart,
     chunk.pageEnd,
     chunk.tokenCount,
     chunk.indivisible === true ? 1 : 0,
     JSON.stringify(chunk.metadata),
-    embedding === null ? null : embeddingBlob(embedding),
+    embedding,
     now,
     lexical.document,
     lexical.context,
@@ -319,20 +363,30 @@ async function removeIndexEntries(tx: SqlConnection, tables: CollectionTables, r
 }
 
 /**
- * The ids of the (path, kind) fields of `entries` in `namespace`, creating missing ones when
- * `create` is set.
+ * The ids of the (path, kind) fields of the rows' entries in `namespace`, by path and kind,
+ * creating missing ones when `create` is set.
  */
 async function fieldIds(
   tx: SqlConnection,
   tables: CollectionTables,
   namespace: string,
-  entries: readonly MetadataEntry[],
+  rows: ReadonlyArray<{ entries: readonly MetadataEntry[] }>,
   create: boolean,
-): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  if (entries.length === 0) return ids;
-  const distinct = new Map(entries.map((entry) => [fieldKey(entry), [entry.path, entry.kind]]));
-  const pairs = JSON.stringify([...distinct.values()]);
+): Promise<Map<string, Map<string, number>>> {
+  const ids = new Map<string, Map<string, number>>();
+  // The distinct (path, kind) pairs, by path: a batch repeats the same few for every chunk.
+  const distinct = new Map<string, Set<string>>();
+  for (const { entries } of rows) {
+    for (const { path, kind } of entries) {
+      const kinds = distinct.get(path);
+      if (kinds === undefined) distinct.set(path, new Set([kind]));
+      else kinds.add(kind);
+    }
+  }
+  if (distinct.size === 0) return ids;
+  const pairs = JSON.stringify(
+    [...distinct].flatMap(([path, kinds]) => [...kinds].map((kind) => [path, kind])),
+  );
   if (create) {
     await tx.run({
       sql:
@@ -341,18 +395,21 @@ async function fieldIds(
       params: [namespace, pairs],
     });
   }
-  const rows = await tx.all<{ id: number; path: string; kind: MetadataEntry['kind'] }>({
+  const found = await tx.all<{ id: number; path: string; kind: MetadataEntry['kind'] }>({
     sql:
       `SELECT f.id, f.path, f.kind FROM ${tables.fields} AS f WHERE f.namespace = ? ` +
       'AND f.path IN (SELECT value ->> 0 FROM json_each(?))',
     params: [namespace, pairs],
   });
-  for (const row of rows) ids.set(fieldKey(row), row.id);
+  for (const row of found) {
+    let kinds = ids.get(row.path);
+    if (kinds === undefined) {
+      kinds = new Map();
+      ids.set(row.path, kinds);
+    }
+    kinds.set(row.kind, row.id);
+  }
   return ids;
-}
-
-function fieldKey(entry: { path: string; kind: string }): string {
-  return `${entry.kind}${entry.path}`;
 }
 
 /** The full-text `headings` value of a heading path: its parts joined by newlines, `null` when empty. */
@@ -362,12 +419,13 @@ export function headingsText(headingPath: readonly string[]): string | null {
 
 /**
  * How many rows each multi-row statement of a write of `count` rows of `width` values takes: powers
- * of two, largest first, each at most {@link MAX_ROWS} and {@link MAX_PARAMS} / `width`, so that
+ * of two, largest first, each at most {@link MAX_ROWS} and (`MAX_PARAMS` − `shared`) / `width`
+ * (`shared`: the named parameters every row shares, bound once per statement), so that
  * writes of every size share at most eleven statement texts per table (each prepared once).
  */
-export function rowsPerStatement(count: number, width: number): number[] {
+export function rowsPerStatement(count: number, width: number, shared = 0): number[] {
   let most = MAX_ROWS;
-  while (most > 1 && most * width > MAX_PARAMS) most /= 2;
+  while (most > 1 && most * width + shared > MAX_PARAMS) most /= 2;
   const sizes: number[] = [];
   for (let left = count; left > 0; ) {
     let size = most;
@@ -381,7 +439,10 @@ export function rowsPerStatement(count: number, width: number): number[] {
 /**
  * Runs `prefix` + `(row), (row), …` over `params` (`width` values per row, row after row), in
  * statements of {@link rowsPerStatement} rows.
- * @param row One row's placeholders; default `(?, ?, …)` of `width` marks.
+ * @param row One row's placeholders; default `(?, ?, …)` of `width` marks. Its named parameters
+ *   (`:name`, the same in every row) take their values from `shared`.
+ * @param shared Values of `row`'s named parameters, bound once per statement (better-sqlite3 takes
+ *   them as an object after the positional values).
  */
 async function insertMany(
   tx: SqlConnection,
@@ -389,15 +450,18 @@ async function insertMany(
   width: number,
   params: unknown[],
   row = placeholders(width),
+  shared?: Record<string, unknown>,
 ) {
   const count = params.length / width;
   if (count === 0) return;
   let start = 0;
-  for (const size of rowsPerStatement(count, width)) {
-    await tx.run({
-      sql: multiRowSql(prefix, row, size),
-      params: size === count ? params : params.slice(start * width, (start + size) * width),
-    });
+  // Named parameters count against SQLite's limit too: one per distinct name.
+  const named = shared === undefined ? 0 : Object.keys(shared).length;
+  for (const size of rowsPerStatement(count, width, named)) {
+    const values = size === count ? params : params.slice(start * width, (start + size) * width);
+    if (shared !== undefined) values.push(shared);
+    await tx.run({ sql: multiRowSql(prefix, row, size), params: values });
+    if (shared !== undefined && values === params) values.pop();
     start += size;
   }
 }

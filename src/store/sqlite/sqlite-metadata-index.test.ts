@@ -82,6 +82,22 @@ describe('metadataEntries', () => {
       { path: '["g"]', kind: 't', value: '1' },
     ]);
   });
+
+  it('gives every key its path text, the same on every call, short or long, plain or escaped', () => {
+    const long = 'k'.repeat(200);
+    const metadata = { [long]: 1, 'quote"d\\key': false, __proto__x: 'p', nested: { [long]: 2 } };
+    const expected = [
+      { path: pathKey([long]), kind: 'n', value: 1 },
+      { path: pathKey(['quote"d\\key']), kind: 'b', value: 0 },
+      { path: pathKey(['__proto__x']), kind: 't', value: 'p' },
+      { path: pathKey(['nested']), kind: 'p', value: 0 },
+      { path: pathKey(['nested', long]), kind: 'n', value: 2 },
+    ];
+    expect(metadataEntries(metadata)).toEqual(expected);
+    expect(metadataEntries(metadata)).toEqual(expected);
+    // A key seen first nested, then at the top level, is not confused with its nested path.
+    expect(metadataEntries({ [long]: 3 })).toEqual([{ path: pathKey([long]), kind: 'n', value: 3 }]);
+  });
 });
 
 describe('narrowFilter', () => {

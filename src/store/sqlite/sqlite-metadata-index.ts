@@ -39,20 +39,40 @@ export function pathKey(path: FilterPath): string {
   return JSON.stringify(path);
 }
 
+/** JSON path texts of top-level keys, by key: most chunks of a collection share a few keys. */
+const topLevelPaths = new Map<string, string>();
+/** Most keys {@link topLevelPaths} keeps (past it, texts are built each time). */
+const TOP_LEVEL_PATHS = 4096;
+/** Longest key {@link topLevelPaths} keeps, so that the cache stays small whatever the keys. */
+const TOP_LEVEL_KEY_LENGTH = 64;
+
+/** The path text of a top-level key, `pathKey([key])`, from {@link topLevelPaths}. */
+function topLevelPath(key: string): string {
+  let text = topLevelPaths.get(key);
+  if (text === undefined) {
+    text = pathKey([key]);
+    if (topLevelPaths.size < TOP_LEVEL_PATHS && key.length <= TOP_LEVEL_KEY_LENGTH)
+      topLevelPaths.set(key, text);
+  }
+  return text;
+}
+
 /**
  * The index entries of one chunk's metadata: one per scalar reached through plain objects, one
- * presence entry per object or array, one per distinct scalar element of an array.
+ * presence entry per object or array, one per distinct scalar element of an array. It runs for
+ * every chunk written, so it allocates only the entries (a top-level key's path text is cached,
+ * a path array is built only below the top level).
  */
 export function metadataEntries(metadata: Metadata): MetadataEntry[] {
   const entries: MetadataEntry[] = [];
-  const walk = (object: { [key: string]: JsonValue }, path: string[]) => {
-    for (const key of Object.keys(object)) {
+  const walk = (object: { [key: string]: JsonValue }, path: string[] | undefined) => {
+    for (const key in object) {
+      if (!Object.hasOwn(object, key)) continue;
       const value = object[key]!;
-      const at = [...path, key];
-      const keyText = pathKey(at);
-      const scalar = scalarEntry(value);
-      if (scalar !== undefined) {
-        entries.push({ path: keyText, ...scalar });
+      const keyText = path === undefined ? topLevelPath(key) : pathKey([...path, key]);
+      const kind = scalarKind(value);
+      if (kind !== undefined) {
+        entries.push({ path: keyText, kind, value: storedScalar(value as FilterScalar) });
         continue;
       }
       entries.push({ path: keyText, kind: 'p', value: 0 });
@@ -67,12 +87,33 @@ export function metadataEntries(metadata: Metadata): MetadataEntry[] {
           entries.push({ path: keyText, ...entry });
         }
       } else if (value !== null && typeof value === 'object') {
-        walk(value, at);
+        walk(value, [...(path ?? []), key]);
       }
     }
   };
-  walk(metadata, []);
+  walk(metadata, undefined);
   return entries;
+}
+
+/** The type class of a scalar, `undefined` for an object or array. */
+function scalarKind(value: JsonValue): FieldKind | undefined {
+  if (value === null) return 'z';
+  switch (typeof value) {
+    case 'string':
+      return 't';
+    case 'number':
+      return 'n';
+    case 'boolean':
+      return 'b';
+    default:
+      return undefined;
+  }
+}
+
+/** A scalar as the index stores it: text and numbers as they are, booleans 0/1, `null` 0. */
+function storedScalar(value: FilterScalar): string | number {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  return value === true ? 1 : 0;
 }
 
 function scalarEntry(value: JsonValue): { kind: FieldKind; value: string | number } | undefined {

@@ -68,27 +68,32 @@ export async function updatePostings(
   added: readonly PostingEntry[],
   removed: readonly PostingEntry[],
 ): Promise<void> {
-  const changes = new Map<string, Change>();
-  const changeOf = (entry: PostingEntry): [Change, number] => {
+  // Changes by block, field and value (nested maps: no key text built per entry).
+  const changes = new Map<number, Map<number, Map<string | number, Change>>>();
+  const list: Change[] = [];
+  const note = (entry: PostingEntry, added: boolean) => {
     const block = Math.floor(entry.seq / BLOCK_SIZE);
-    const key = keyOf(block, entry.field, entry.value);
-    let change = changes.get(key);
+    let fields = changes.get(block);
+    if (fields === undefined) {
+      fields = new Map();
+      changes.set(block, fields);
+    }
+    let values = fields.get(entry.field);
+    if (values === undefined) {
+      values = new Map();
+      fields.set(entry.field, values);
+    }
+    let change = values.get(entry.value);
     if (change === undefined) {
       change = { block, field: entry.field, value: entry.value, add: [], remove: [] };
-      changes.set(key, change);
+      values.set(entry.value, change);
+      list.push(change);
     }
-    return [change, entry.seq - block * BLOCK_SIZE];
+    (added ? change.add : change.remove).push(entry.seq - block * BLOCK_SIZE);
   };
-  for (const entry of removed) {
-    const [change, offset] = changeOf(entry);
-    change.remove.push(offset);
-  }
-  for (const entry of added) {
-    const [change, offset] = changeOf(entry);
-    change.add.push(offset);
-  }
-  if (changes.size === 0) return;
-  const list = [...changes.values()];
+  for (const entry of removed) note(entry, false);
+  for (const entry of added) note(entry, true);
+  if (list.length === 0) return;
   for (let start = 0; start < list.length; start += ROWS_PER_STATEMENT) {
     const keys = list.slice(start, start + ROWS_PER_STATEMENT).map((c) => [c.block, c.field, c.value]);
     const rows = await tx.all<{ block: number; field: number; value: string | number; seqs: Uint8Array }>({
@@ -98,7 +103,7 @@ export async function updatePostings(
       params: [JSON.stringify(keys)],
     });
     for (const row of rows) {
-      const change = changes.get(keyOf(row.block, row.field, row.value));
+      const change = changes.get(row.block)?.get(row.field)?.get(row.value);
       if (change !== undefined) change.stored = offsetsOf(row.seqs);
     }
   }
@@ -167,10 +172,6 @@ export async function readPostings(
   return seqs;
 }
 
-function keyOf(block: number, field: number, value: string | number): string {
-  return `${block} ${field} ${typeof value === 'string' ? 't' : 'n'}${value}`;
-}
-
 /** A change's offsets after it: the stored ones less the removed, plus the added, ascending and distinct. */
 function merge(change: Change): Uint16Array {
   let stored = change.stored ?? new Uint16Array(0);
@@ -179,7 +180,21 @@ function merge(change: Change): Uint16Array {
     stored = stored.filter((offset) => !gone.has(offset));
   }
   if (change.add.length === 0) return stored;
-  return sortedUnion([stored, Uint16Array.from(change.add)]);
+  const added = Uint16Array.from(change.add);
+  // New chunks take seqs past every stored one, in order: appended without a sort.
+  if (ascending(added) && (stored.length === 0 || stored[stored.length - 1]! < added[0]!)) {
+    const all = new Uint16Array(stored.length + added.length);
+    all.set(stored);
+    all.set(added, stored.length);
+    return all;
+  }
+  return sortedUnion([stored, added]);
+}
+
+/** Whether `offsets` are strictly ascending. */
+function ascending(offsets: Uint16Array): boolean {
+  for (let i = 1; i < offsets.length; i++) if (offsets[i]! <= offsets[i - 1]!) return false;
+  return true;
 }
 
 /** The offsets of all `parts`, in ascending order, each once. */

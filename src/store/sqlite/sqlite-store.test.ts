@@ -628,6 +628,56 @@ describe('chunk writes', () => {
     expect(rowsPerStatement(0, 5)).toEqual([]);
     // 32,766 / 40 = 819 rows at most, so 512.
     expect(rowsPerStatement(900, 40)).toEqual([512, 256, 128, 4]);
+    // Named parameters shared by every row count against the limit once each.
+    expect(rowsPerStatement(2, 16_383)).toEqual([2]);
+    expect(rowsPerStatement(2, 16_383, 1)).toEqual([1, 1]);
+  });
+
+  it("store a new row's shared values once per statement and its embedding's own bytes", async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    await store.createCollection('docs', { model: 'm', dimension: 3 });
+    const scope = { ...S, namespace: 'tenant-x' };
+    // Views at an offset into one buffer, as a caller slicing a matrix of vectors passes them.
+    const matrix = new Float32Array(3 * 1101 + 1).map((_, i) => (i % 7) + 0.25);
+    const count = 1100; // past one statement: 1,024 + 64 + 8 + 4 rows
+    await store.upsertChunks(
+      scope,
+      Array.from({ length: count }, (_, i) =>
+        storedChunk('a', i, {
+          headingPath: i % 2 === 0 ? [] : ['Part', `Section ${i}`],
+          metadata: { i },
+          embedding: matrix.subarray(1 + 3 * i, 4 + 3 * i),
+        }),
+      ),
+    );
+    await store.upsertChunks(S, [storedChunk('b', 0, { embedding: [1, 0, 0] })]);
+    await store.close();
+    withRaw(path, (db) => {
+      const table = tableNameFor('docs');
+      const rows = db
+        .prepare(
+          `SELECT id, namespace, created_at, updated_at, version, heading_path, metadata, embedding FROM "${table}" ORDER BY seq`,
+        )
+        .all() as Array<Record<string, unknown>>;
+      expect(rows).toHaveLength(count + 1);
+      const first = rows[0]!;
+      for (const [i, row] of rows.slice(0, count).entries()) {
+        expect(row.id).toBe(`a:${i}`);
+        expect(row.namespace).toBe('tenant-x');
+        expect(row.created_at).toBe(first.created_at);
+        expect(row.updated_at).toBe(first.created_at);
+        expect(row.version).toBe(1);
+        expect(row.heading_path).toBe(i % 2 === 0 ? '[]' : `["Part","Section ${i}"]`);
+        expect(row.metadata).toBe(`{"i":${i}}`);
+        const bytes = matrix.subarray(1 + 3 * i, 4 + 3 * i);
+        expect(row.embedding).toEqual(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      }
+      const last = rows[count]!;
+      expect([last.namespace, last.version]).toEqual(['default', 2]);
+      expect(last.updated_at).toBe(last.created_at);
+      expect(typeof first.created_at === 'string' && !Number.isNaN(Date.parse(first.created_at))).toBe(true);
+    });
   });
 
   it('write a batch past one statement, new and overwritten ids mixed, as row-by-row upserts would', async () => {
