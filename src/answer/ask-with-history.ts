@@ -4,7 +4,7 @@
  * @module
  */
 import { inSpan } from '../core/tracing.js';
-import type { Hit, SearchMode } from '../core/types.js';
+import type { SearchMode } from '../core/types.js';
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
@@ -55,9 +55,7 @@ export interface ConversationalAnswer extends CheckedAnswer {
 /**
  * Answers `question` in the context of `options.history`. Small talk is answered at once (text
  * streamed to `onToken`, `answeredBy` the chat model or `small-talk`); otherwise the standalone
- * question is searched (`topK` default {@link DEFAULT_ASK_TOP_K}), then searched again within the
- * document of the likely first source (see {@link withinDocumentHits}; its new chunks join the hits
- * after them), hits whose prose recurs in documents of other series are marked
+ * question is searched (`topK` default {@link DEFAULT_ASK_TOP_K}), hits whose prose recurs in documents of other series are marked
  * as boilerplate (see {@link copiedHits}: one lexical search per hit; for a question asking for a
  * period or the newest version, also those whose prose other versions carry, see
  * {@link answerBoilerplate}), and it is answered
@@ -155,19 +153,11 @@ async function answerTurn(
     minTermCoverage,
     minSimilarity: search.minSimilarity,
   });
-  // The first source's document searched on its own: its chunks that state what is asked in words
-  // other documents' tables repeat less (see withinDocumentHits).
-  const within = await inSpan('cairn.within_document', {}, async (span) => {
-    const found = await withinDocumentHits(engine, prepared.standalone, likely[0], hits, search);
-    span.setAttribute('cairn.within_document.added', found.length);
-    return found;
-  });
-  const pool = within.length === 0 ? hits : [...hits, ...within];
   const boilerplate = await inSpan(
     'cairn.boilerplate',
-    { attributes: { 'cairn.boilerplate.probed': likely.length + within.length } },
+    { attributes: { 'cairn.boilerplate.probed': likely.length } },
     async (span) => {
-      const copies = await copiedHits(engine, [...likely, ...within], {
+      const copies = await copiedHits(engine, likely, {
         ...(search.collection === undefined ? {} : { collection: search.collection }),
         ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
       });
@@ -196,7 +186,7 @@ async function answerTurn(
   // when no passage of theirs states what it asks (stated-evidence.ts).
   const statement = await statementOf(engine, chatModel === undefined, prepared.standalone, hits, search);
   const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
-    checkedAnswerFromHits(prepared.standalone, pool, chatModel, {
+    checkedAnswerFromHits(prepared.standalone, hits, chatModel, {
       onToken,
       onSources,
       signal,
@@ -210,46 +200,6 @@ async function answerTurn(
     }),
   );
   return { ...answer, ...turn, smallTalk: false, mode };
-}
-
-/**
- * Chunks of the first source's document searched for on their own, at most this many: its best
- * chunks for the question among its own, not among every document's.
- */
-export const WITHIN_DOCUMENT_TOP_K = 8;
-
-/**
- * The second, within-document pass: `question` searched in the document of `first` (the answer's
- * first source, see `answerSources`) alone, its {@link WITHIN_DOCUMENT_TOP_K} best chunks that are
- * not among `hits`. Searched over all documents, a long document's chunks compete with every other
- * document's tables that repeat the question's words, and the sentence that states the figure
- * asked for ("In May 2024 Contoso issued $45.0 million of bonds") may fall outside the top k; ranked
- * among its own document's chunks it is among the first. The hits come after `hits`, so the
- * document cited first stays the same (they are all of that document). None when there is no first
- * source; `search`'s own `documentIds`, `sourceIds` and `topK` give way to the one document and
- * {@link WITHIN_DOCUMENT_TOP_K}. The search is an internal probe (`within-document`, see
- * `SearchRequest.probe`), not a retrieval of its own.
- */
-export async function withinDocumentHits(
-  engine: AnsweringEngine,
-  question: string,
-  first: Hit | undefined,
-  hits: readonly Hit[],
-  search: SearcherOptions,
-): Promise<Hit[]> {
-  if (first === undefined) return [];
-  const { documentIds: _documents, sourceIds: _sources, topK: _topK, ...scope } = search;
-  const found = await engine.search(question, {
-    ...scope,
-    documentIds: [first.chunk.documentId],
-    topK: WITHIN_DOCUMENT_TOP_K,
-    // Part of answering, not a retrieval of its own (see `SearchRequest.probe`).
-    probe: 'within-document',
-  });
-  const seen = new Set(hits.map((hit) => hit.chunk.id));
-  return found.hits.filter(
-    (hit) => !seen.has(hit.chunk.id) && hit.chunk.documentId === first.chunk.documentId,
-  );
 }
 
 /**
