@@ -51,6 +51,12 @@
 //   "what acquisitions" questions whose key figure is in a prose sentence telling an event, and
 //   controls whose figure is a table row; written and committed before the answer's treatment of
 //   reference material was changed (issue 22; measure only).
+// - long-reports-blind: test/fixtures/long-reports (a transit authority's and a hospital trust's
+//   annual reports, twenty sites each, every site's table with debt service, interest and legal cost
+//   rows) with bench/questions/long-reports-blind.jsonl: debt, legal and acquisition questions whose
+//   key figure is in one prose sentence deep in the document, and a table control; written and
+//   committed before they were first run (after the within-document pass was written; issue 22;
+//   measure only).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.
@@ -102,7 +108,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,annual-reports,holdings,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -275,6 +281,15 @@ const sets = [
       { name: 'holdings-significant-pairs', questions: 'bench/questions/holdings-significant-pairs.jsonl' },
       { name: 'holdings-relation2-pairs', questions: 'bench/questions/holdings-relation2-pairs.jsonl' },
     ],
+  },
+  {
+    // Two long annual reports (twenty sites each, every site's table with debt service, interest
+    // and legal cost rows) whose debt, legal and acquisition events are each told once, in a prose
+    // section deep in the document (measure only).
+    name: 'long-reports',
+    folder: 'test/fixtures/long-reports',
+    include: ['**/*.md'],
+    parts: [{ name: 'long-reports-blind', questions: 'bench/questions/long-reports-blind.jsonl' }],
   },
   {
     name: 'nih',

@@ -24,6 +24,19 @@ describe('answerSources', () => {
     expect(sources.map((h) => h.chunk.id)).toEqual(['a.pdf:4', 'a.pdf:6', 'a.pdf:5', 'a.pdf:1']);
   });
 
+  it('orders the rest by the score the answer quotes by: a figure in the words that accompany the asked term', () => {
+    // "debt" is written beside "senior notes" and "borrowings"; the sentence with the figure says
+    // only those, and a passage holding more of the question's own words states nothing.
+    const hits = [
+      hit('contoso.md:0', 'The debt the Contoso harbour carries is described below.'),
+      hit('contoso.md:1', 'Contoso harbour debt consists of senior notes and borrowings.'),
+      hit('contoso.md:2', 'The Contoso harbour pilots held their annual meeting.'),
+      hit('contoso.md:3', 'In May 2024 Contoso placed $45.0 million of senior notes and borrowings.'),
+    ];
+    const sources = answerSources('What debt does the Contoso harbour carry?', hits, { maxSources: 3 });
+    expect(sources.map((h) => h.chunk.id)).toEqual(['contoso.md:0', 'contoso.md:3', 'contoso.md:1']);
+  });
+
   it('takes the boilerplate it is told about, and hits that support but do not clear the floor', () => {
     const hits = [
       hit('a.pdf:0', 'Marmots hibernate in burrows under granite boulders.'),

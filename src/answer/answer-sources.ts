@@ -53,10 +53,10 @@ export interface AnswerSourcesOptions extends RelevanceOptions {
  * that; then the other specific hits that clear it, or clear the lower
  * `minSupportCoverage` (their score scaled by 0.8): those of the documents the retriever preferred
  * first (the period or version asked for, then the documents the question names; see
- * {@link preferenceOf}), each group by how well they can answer (their best passage's score, see
- * {@link answerability}; search order breaks ties) — so a question about one company's
- * repurchases is not answered first from another company's filing whose passage shares more of
- * its words; then boilerplate — chunks
+ * {@link preferenceOf}), each group by how well they can answer (their best passage's score with
+ * the companion terms the answer counts, see {@link answerability}; search order breaks ties) —
+ * so a question about one company's repurchases is not answered first from another company's
+ * filing whose passage shares more of its words; then boilerplate — chunks
  * with a near-copy among the hits (see {@link copiedChunks}) or named in `options.boilerplate` —
  * one of each set of copies; at most `maxSources`.
  */

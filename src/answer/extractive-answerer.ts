@@ -393,7 +393,10 @@ function scoredWindows(
 
 /**
  * How well each hit can answer `question`: the score of its best passage or window (see the
- * module comment; no decay by rank), 0 when it holds none of the question's terms. The
+ * module comment; no decay by rank), companion terms counted (see {@link cooccurringTerms}, over
+ * `hits`' passages) as when the answer orders its quotes — a sentence stating the figure in the
+ * words that accompany the asked term ("debt": "senior notes", "borrowings") is a source as good as
+ * the answer finds it —, 0 when it holds none of the question's terms. The
  * cross-references of `referrers` (default: `hits`) frame the sections they point to (a hit under
  * `Note 9` takes the terms of "Refer to Note 9 … for a description of our legal proceedings" in
  * its document as its heading's).
@@ -404,9 +407,9 @@ export function answerability(
   referrers: readonly Hit[] = hits,
 ): number[] {
   const best = hits.map(() => 0);
-  for (const window of scoredWindows(question, hits, false, false, referrers)) {
+  for (const window of scoredWindows(question, hits, false, true, referrers)) {
     const i = window.members[0]!.source - 1;
-    best[i] = Math.max(best[i]!, window.base);
+    best[i] = Math.max(best[i]!, window.score);
   }
   return best;
 }
