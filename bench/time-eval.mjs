@@ -268,7 +268,10 @@ const sets = [
     name: 'annual-reports',
     folder: 'test/fixtures/annual-reports',
     include: ['**/*.md'],
-    parts: [{ name: 'keyfig-blind', questions: 'bench/questions/keyfig-blind.jsonl' }],
+    parts: [
+      { name: 'keyfig-blind', questions: 'bench/questions/keyfig-blind.jsonl' },
+      { name: 'verb-any-annual-reports', questions: 'bench/questions/verb-any-annual-reports.jsonl' },
+    ],
   },
   {
     // Two manufacturers' quarterly reports telling acquisitions, divestitures, a lawsuit and reserves:
@@ -280,6 +283,7 @@ const sets = [
     parts: [
       { name: 'holdings-significant-pairs', questions: 'bench/questions/holdings-significant-pairs.jsonl' },
       { name: 'holdings-relation2-pairs', questions: 'bench/questions/holdings-relation2-pairs.jsonl' },
+      { name: 'verb-any-holdings', questions: 'bench/questions/verb-any-holdings.jsonl' },
     ],
   },
   {
@@ -289,7 +293,10 @@ const sets = [
     name: 'long-reports',
     folder: 'test/fixtures/long-reports',
     include: ['**/*.md'],
-    parts: [{ name: 'long-reports-blind', questions: 'bench/questions/long-reports-blind.jsonl' }],
+    parts: [
+      { name: 'long-reports-blind', questions: 'bench/questions/long-reports-blind.jsonl' },
+      { name: 'verb-any-long-reports', questions: 'bench/questions/verb-any-long-reports.jsonl' },
+    ],
   },
   {
     name: 'nih',
