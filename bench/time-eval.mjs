@@ -57,6 +57,10 @@
 //   key figure is in one prose sentence deep in the document, and a table control; written and
 //   committed before they were first run (after the within-document pass was written; issue 22;
 //   measure only).
+// - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
+//   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
+//   report answers by naming what the event was done to and one it does not; written and committed
+//   before the rule they measure (issue 22; measure only).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.

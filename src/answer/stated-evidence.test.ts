@@ -12,6 +12,7 @@ import {
   COMMON_SHARE,
   holdsAbbreviation,
   judgeStatement,
+  namesInstance,
   statesChange,
   stemsMatch,
 } from './stated-evidence.js';
@@ -685,5 +686,83 @@ describe('an existence question asking for instructions, rules or guidance', () 
     // The document's title is no section heading: a sentence under it alone states nothing.
     const titled = hit('manual-rev-c.md', '# Winter storage guide\n\nThe pump runs at up to 3,600 rpm.');
     expect(judgeStatement(asked, [titled, limits], frequency).stated).toBe(false);
+  });
+});
+
+// "Did X acquire any business?" names only the class of what was acquired; a report tells the
+// acquisition by naming what it bought.
+describe('an event question naming the class of what the event was done to', () => {
+  const eventOf = (question: string) => {
+    const asked = askedStatement(question);
+    return asked?.kind === 'existence' ? asked.event : undefined;
+  };
+
+  it('reads the event verb before "any", past one preposition, and not a verb of telling or undergoing', () => {
+    expect(eventOf('Did Contoso acquire any business in 2024?')).toBe('acquir');
+    expect(eventOf('Has the Trust acquired any business in 2024?')).toBe('acquir');
+    expect(eventOf('Has the Trust merged with any other charity during 2024?')).toBe('merg');
+    expect(eventOf('Did Contoso disclose any significant acquisitions in the quarter?')).toBeUndefined();
+    expect(eventOf('Did the airplane suffer any engine failure?')).toBeUndefined();
+    expect(eventOf('Did Contoso make any acquisitions in 2024?')).toBeUndefined();
+    expect(eventOf('Are there any changes in the refund policy?')).toBeUndefined();
+  });
+
+  it('is told by the verb or its noun followed by a name, not by a date, a sum or an unnamed plan', () => {
+    expect(
+      namesInstance(
+        'On May 1, 2024 the Authority acquired the Lakeside Mutual water system for $7.8 million.',
+        'acquir',
+      ),
+    ).toBe(true);
+    expect(namesInstance('In April 2024 the Trust merged with Eastside Community Pantry.', 'merg')).toBe(
+      true,
+    );
+    expect(
+      namesInstance(
+        'In April 2024 the company completed the acquisition of Adatum Fasteners for $47.6 million.',
+        'acquir',
+      ),
+    ).toBe(true);
+    expect(namesInstance('The depot was acquired in May 2024 for $14.5 million.', 'acquir')).toBe(false);
+    expect(namesInstance('The company may pursue further acquisitions of fastener makers.', 'acquir')).toBe(
+      false,
+    );
+    expect(namesInstance(programme, 'acquir')).toBe(false);
+    expect(
+      namesInstance('In August 2024 the Authority issued $60.0 million of green revenue bonds.', 'issu'),
+    ).toBe(false);
+  });
+
+  describe('end to end', () => {
+    const report = (name: string, events: string) =>
+      `# ${name} annual report 2024\n\nThis report covers the year ended December 31, 2024.\n\n` +
+      '## Operations\n\nThe clinics operated throughout the year under the standard maintenance plan.\n\n' +
+      `## Events of the year\n\n${events}\n\n` +
+      '## Outlook\n\nThe Trust may pursue further acquisitions of clinics if suitable targets become available.\n';
+    let engine: Engine;
+    beforeAll(async () => {
+      engine = await filingsEngine({
+        'contoso-trust-2024.md': report(
+          'Contoso Trust',
+          'On March 15, 2024 the Trust acquired the Brookside Surgical Centre for $22.4 million, adding six operating theatres.',
+        ),
+        'fabrikam-trust-2024.md': report(
+          'Fabrikam Trust',
+          'In July 2024 the Trust opened a second pharmacy and extended its opening hours.',
+        ),
+      });
+    });
+    afterAll(() => engine.close());
+
+    it('answers from the sentence naming what was acquired', async () => {
+      const answer = await engine.ask('Did Contoso Trust acquire any business in 2024?');
+      expect(answer.notFound).toBe(false);
+      expect(answer.text).toContain('acquired the Brookside Surgical Centre');
+    });
+
+    it('still says not found where only a plan for acquisitions is told', async () => {
+      const answer = await engine.ask('Did Fabrikam Trust acquire any business in 2024?');
+      expect(answer.notFound).toBe(true);
+    });
   });
 });

@@ -110,6 +110,14 @@ export interface AskedExistence {
    * (see {@link singlesOut}).
    */
   significant?: true;
+  /**
+   * The stem of the event verb the question puts before "any" ("did X acquire any business",
+   * "has X merged with any charity"; not a verb of having, telling or undergoing, see
+   * {@link LIGHT_VERBS}): a sentence telling that verb done to a named thing ("acquired the
+   * Lakeside Mutual water system", "completed the acquisition of Adatum Fasteners") states the
+   * subject, which names only the class of that thing (see {@link namesInstance}).
+   */
+  event?: string;
 }
 
 /** What a relation question asks to be stated: how one thing relates to another. */
@@ -318,7 +326,11 @@ export function askedStatement(question: string): AskedStatement | undefined {
   if (relation) return relation;
   if (!AUXILIARY.test(q)) return undefined;
   const any = /\bany\s+(.+)$/i.exec(q);
-  if (any) return askedExistence(any[1]!, q, 'any ');
+  if (any) {
+    const asked = askedExistence(any[1]!, q, 'any ');
+    const event = eventVerb(q.slice(0, any.index));
+    return asked && event && !asked.change ? { ...asked, event } : asked;
+  }
   // "say anything about the wind", "mention anything on refunds": what follows "about".
   const anything = ANYTHING_ABOUT.exec(q);
   if (anything) return askedExistence(anything[2]!, q, `${anything[1]} `);
@@ -329,6 +341,74 @@ export function askedStatement(question: string): AskedStatement | undefined {
     return askedExistence(verb ? disclosed[1]!.slice(verb[0].length) : disclosed[1]!, q, '');
   }
   return undefined;
+}
+
+/**
+ * Verbs that tell having, telling, finding or undergoing, not an event done to something
+ * ("disclose any", "suffer any", "record any"), stemmed; `contentTerms` already drops "make",
+ * "have", "do", "get" and other function verbs.
+ */
+const LIGHT_VERBS = new Set(
+  'report disclose announce mention note state describe list include provide contain show reveal specify record recognise recognize suffer experience face undergo incur see find identify hold receive take give file expect plan'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/** A preposition a verb takes before its object ("merged with any", "sold to any"). */
+const VERB_PREPOSITION = /^(?:with|from|to|into|against|by|for|on|in|of)$/i;
+
+/**
+ * The stem of the event verb right before "any" in `before` (the question up to "any"), past one
+ * preposition ("merged with"): undefined when that word is an auxiliary, a light verb (see
+ * {@link LIGHT_VERBS}) or no content word.
+ */
+function eventVerb(before: string): string | undefined {
+  const words = before.trim().split(/\s+/);
+  let word = words.pop();
+  if (word !== undefined && VERB_PREPOSITION.test(word)) word = words.pop();
+  if (word === undefined || words.length === 0 || AUXILIARY.test(word)) return undefined;
+  const [stem] = contentTerms(word);
+  if (stem === undefined || LIGHT_VERBS.has(stem) || isRequestTerm(stem)) return undefined;
+  return stem;
+}
+
+/** Month and day names: capitalised, yet no name of a thing ("acquired in May"). */
+const CALENDAR_WORD =
+  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
+
+/**
+ * True when a word of `stem`'s verb shares its first letters with `word`'s stem: the verb itself
+ * ("acquired" of "acquir") or its noun ("acquisition" of "acquir": a shared start of five letters
+ * or more, at most one letter short of the verb's stem).
+ */
+function formsOf(verb: string, stem: string): boolean {
+  if (stemsMatch(verb, stem)) return true;
+  let shared = 0;
+  while (shared < verb.length && shared < stem.length && verb[shared] === stem[shared]) shared++;
+  return shared >= 5 && shared >= verb.length - 1;
+}
+
+/**
+ * True when `sentence` tells the event `verb` (a stem) done to a named thing: the verb, past one
+ * preposition and a determiner, followed by a capitalised word that is no month or day ("acquired
+ * the Lakeside Mutual water system", "merged with Eastside Community Pantry"), or the verb's noun
+ * followed by "of" or "with" and such a word ("the acquisition of Adatum Fasteners"). A document
+ * tells a significant event by naming what it was done to (see {@link singlesOut}); "issued $60
+ * million of bonds" or "may pursue further acquisitions" names nothing.
+ */
+export function namesInstance(sentence: string, verb: string): boolean {
+  const words = sentence.split(/\s+/);
+  const named = (word: string | undefined) =>
+    word !== undefined && /^[\p{Lu}]/u.test(word) && !CALENDAR_WORD.test(word);
+  for (const [i, word] of words.entries()) {
+    const [stem] = contentTerms(word);
+    if (stem === undefined || !formsOf(verb, stem)) continue;
+    let at = i + 1;
+    if (/^(?:of|with)$/i.test(words[at] ?? '') || VERB_PREPOSITION.test(words[at] ?? '')) at++;
+    if (/^(?:the|a|an|its|their)$/i.test(words[at] ?? '')) at++;
+    if (named(words[at])) return true;
+  }
+  return false;
 }
 
 /** "anything about …", "something on …": group 1 the lead words, group 2 what follows. */
@@ -628,7 +708,8 @@ export function judgeStatement(
   for (const hit of chunks) {
     const found = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).find(
       (s) =>
-        needed.some((terms) => terms.every((t) => holds(s.terms, t))) &&
+        (needed.some((terms) => terms.every((t) => holds(s.terms, t))) ||
+          (asked.event !== undefined && namesInstance(s.text, asked.event))) &&
         (!asked.change || statesChange(s.text)) &&
         (!asked.significant || singlesOut(s.text, required)),
     );
@@ -838,7 +919,12 @@ export async function statedEvidence(
     });
   }
   // A change question looks first where the subject is said to change.
-  const query = [...terms.map(surface), ...(asked.kind === 'existence' && asked.change ? ['changes'] : [])];
+  // An event question also looks where its verb is told ("acquired the …", see `namesInstance`).
+  const query = [
+    ...terms.map(surface),
+    ...(asked.kind === 'existence' && asked.change ? ['changes'] : []),
+    ...(asked.kind === 'existence' && asked.event !== undefined ? [surface(asked.event)] : []),
+  ];
   const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
   const own = asked.kind === 'existence' ? await ownYears(listed, search) : new Map<string, OwnYears>();
   // Text copied from elsewhere states nothing of the asked documents: judged again without it.
