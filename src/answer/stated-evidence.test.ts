@@ -766,3 +766,52 @@ describe('an event question naming the class of what the event was done to', () 
     });
   });
 });
+
+// Sentences that share the asked word without telling an event: a list's lead-in, a list of kinds
+// of expense.
+describe('judgeStatement: lead-ins and kinds of expense', () => {
+  const kinds = hit(
+    'k',
+    'The expenses include stock-based compensation expense, acquisition-related and other costs, acquisition termination cost and legal settlement costs.',
+  );
+  const leadIn = hit('l', 'Additional risks related to acquisitions include, but are not limited to:');
+  const event = hit(
+    'e',
+    'In April 2024 the company completed the acquisition of Adatum Fasteners for $47.6 million in cash.',
+  );
+  const frequency = rare(['acquisit', 'divestitur']);
+
+  it('is not stated by the lead-in of a list', () => {
+    const asked = askedStatement('Did the company disclose any acquisitions in the quarter?')!;
+    expect(judgeStatement(asked, [leadIn], frequency).stated).toBe(false);
+    expect(judgeStatement(asked, [leadIn, event], frequency)).toMatchObject({
+      stated: true,
+      statedBy: ['e:0'],
+    });
+  });
+
+  it('is stated as significant by a sentence telling what happened without a date or sum', () => {
+    const damage = askedStatement('Did the airplane suffer any significant damage to its engine mount?')!;
+    const bent = hit('b', 'Examination revealed damage to the engine mount, which was bent and cracked.');
+    expect(
+      judgeStatement(
+        damage,
+        [bent],
+        new Map([
+          ['damag', 0.05],
+          ['engin', 0.3],
+          ['mount', 0.05],
+        ]),
+      ).stated,
+    ).toBe(true);
+  });
+
+  it('is not stated as significant by a sentence that tells no date, year or sum', () => {
+    const asked = askedStatement('Did the company disclose any significant acquisitions or divestitures?')!;
+    expect(judgeStatement(asked, [kinds], frequency).stated).toBe(false);
+    expect(judgeStatement(asked, [kinds, event], frequency)).toMatchObject({
+      stated: true,
+      statedBy: ['e:0'],
+    });
+  });
+});

@@ -633,7 +633,7 @@ function statementsOf(
     if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
     const around = contentTerms(heading);
     for (const p of passagesOf(section)) {
-      if (p.kind !== 'sentence' || supposes(p.text)) continue;
+      if (p.kind !== 'sentence' || supposes(p.text) || leadsIn(p.text)) continue;
       if (!earlier && (tellsEarlier(p.text) || datesEarlier(p.text, own))) continue;
       out.push({ text: p.text, terms: new Set([...contentTerms(p.text), ...around]) });
     }
@@ -711,7 +711,7 @@ export function judgeStatement(
         (needed.some((terms) => terms.every((t) => holds(s.terms, t))) ||
           (asked.event !== undefined && namesInstance(s.text, asked.event))) &&
         (!asked.change || statesChange(s.text)) &&
-        (!asked.significant || singlesOut(s.text, required)),
+        (!asked.significant || (singlesOut(s.text, required) && tellsOccurrence(s.text))),
     );
     if (found) return { stated: true, passage: found.text, statedBy: [hit.chunk.id], required, looked };
   }
@@ -988,4 +988,26 @@ export interface StatedEvidenceOptions {
    * {@link COPY_ROUNDS} times. Undefined: no chunk is probed.
    */
   copied?: (hits: readonly Hit[]) => Promise<ReadonlySet<string>>;
+}
+
+/**
+ * True when `sentence` introduces what follows it (it ends with a colon: "Additional risks related
+ * to acquisitions include, but are not limited to:"): it names a topic for a list and states nothing
+ * itself.
+ */
+export function leadsIn(sentence: string): boolean {
+  return /:\s*$/.test(sentence);
+}
+
+/**
+ * True when `sentence` tells something as having happened: a sum of money, a figure in millions, a
+ * month or a year, or a past form of "be" or "have" ("In April 2024 the company completed the
+ * acquisition of Adatum Fasteners for $47.6 million", "the engine mount and firewall were bent").
+ * A list of kinds of expense ("The expenses include … acquisition-related and other costs,
+ * acquisition termination cost") tells none of them.
+ */
+export function tellsOccurrence(sentence: string): boolean {
+  return /[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion)\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|\b(?:19|20)\d\d\b|\b(?:was|were|had)\b/i.test(
+    sentence,
+  );
 }
