@@ -705,6 +705,8 @@ describe('an event question naming the class of what the event was done to', () 
     expect(eventOf('Did the airplane suffer any engine failure?')).toBeUndefined();
     expect(eventOf('Did Contoso make any acquisitions in 2024?')).toBeUndefined();
     expect(eventOf('Are there any changes in the refund policy?')).toBeUndefined();
+    expect(eventOf("Did Contoso's revenue from any segment decline?")).toBeUndefined();
+    expect(eventOf('Did revenue from any segment decline?')).toBeUndefined();
   });
 
   it('is told by the verb or its noun followed by a name, not by a date, a sum or an unnamed plan', () => {

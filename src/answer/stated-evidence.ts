@@ -360,13 +360,22 @@ const VERB_PREPOSITION = /^(?:with|from|to|into|against|by|for|on|in|of)$/i;
 /**
  * The stem of the event verb right before "any" in `before` (the question up to "any"), past one
  * preposition ("merged with"): undefined when that word is an auxiliary, a light verb (see
- * {@link LIGHT_VERBS}) or no content word.
+ * {@link LIGHT_VERBS}), no content word, or a noun by its place (after a determiner, a possessor
+ * or the auxiliary itself).
  */
 function eventVerb(before: string): string | undefined {
   const words = before.trim().split(/\s+/);
   let word = words.pop();
   if (word !== undefined && VERB_PREPOSITION.test(word)) word = words.pop();
   if (word === undefined || words.length === 0 || AUXILIARY.test(word)) return undefined;
+  // A noun after a determiner or a possessor ("Contoso's revenue from any segment"), or right
+  // after the auxiliary (the question's subject: "did revenue from any …"), is no verb.
+  const previous = words.at(-1)!;
+  if (
+    AUXILIARY.test(previous) ||
+    /^(?:the|a|an|its|their|his|her|our|your|this|that|these|those)$|['’]s$/i.test(previous)
+  )
+    return undefined;
   const [stem] = contentTerms(word);
   if (stem === undefined || LIGHT_VERBS.has(stem) || isRequestTerm(stem)) return undefined;
   return stem;
