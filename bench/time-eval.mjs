@@ -176,6 +176,7 @@ const sets = [
       { name: 'sec-blind', questions: 'bench/questions/sec-blind.jsonl' },
       { name: 'sec-blind2', questions: 'bench/questions/sec-blind2.jsonl' },
       { name: 'sec-blind3', questions: 'bench/questions/sec-blind3.jsonl' },
+      { name: 'sec-blind4', questions: 'bench/questions/sec-blind4.jsonl' },
     ],
   },
   {
