@@ -57,6 +57,10 @@
 //   key figure is in one prose sentence deep in the document, and a table control; written and
 //   committed before they were first run (after the within-document pass was written; issue 22;
 //   measure only).
+// - sec-blind4, sec-blind5: bench/questions/sec-blind{4,5}.jsonl, single-filing questions in time
+//   phrasings no earlier set used ("freshest", "just reported", "two reports back", "Q3 FY22");
+//   sec-blind4 written before its first run (then tuned on), sec-blind5 after that run and before
+//   the code for its misses (measure only).
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed

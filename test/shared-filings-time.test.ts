@@ -52,5 +52,33 @@ describe.skipIf(!present)(
         await engine.close();
       }
     });
+
+    // sec-blind4 (issue 22): the asked quarter was read, yet another Intel filing's passage, a
+    // quarter more relevant by BM25, came first; the asked version's siblings now score less.
+    it('puts the asked Intel filing first over its other quarters', async () => {
+      const engine = await createEngine({
+        store: await openStore(path.join(tempDir(), 'intel-time.db')),
+        parseLimits: { timeoutMs: 600_000 },
+      });
+      try {
+        const names = ['2022 Q3 INTC.pdf', '2023 Q1 INTC.pdf', '2023 Q2 INTC.pdf', '2023 Q3 INTC.pdf'];
+        const report = await engine.ingestPaths(
+          names.map((name) => path.join(FILINGS, name)),
+          {},
+        );
+        expect(report.totals).toMatchObject({ ingested: 4, failed: 0 });
+        const first = async (question: string) =>
+          (await engine.search(question, { mode: 'lexical', topK: 5, keepBest: true })).hits[0]?.chunk
+            .documentId;
+        expect(await first('What gross margin did Intel report in its Q3 FY22 10-Q?')).toBe(
+          '2022 Q3 INTC.pdf',
+        );
+        expect(await first("What was Intel's net revenue in the filing prior to its newest one?")).toBe(
+          '2023 Q2 INTC.pdf',
+        );
+      } finally {
+        await engine.close();
+      }
+    });
   },
 );

@@ -60,4 +60,32 @@ describe('time phrasings pick the version they ask for (SQLite file)', { timeout
       ),
     ).toMatch(/orbit-release-notes-2\.0\.md$/);
   });
+
+  // Phrasings of sec-blind4 (issue 22): a superlative or a participle asking for the newest, an
+  // adverb before "before", a count of reports back, "the first of its reports".
+  it('reads "freshest", "most current" and "just reported" as the newest version', async () => {
+    expect(
+      await first('What operating expenses did Kestrel Valley Water show in its freshest report?'),
+    ).toMatch(/kestrel-valley-water-report-2023-q3\.md$/);
+    expect(
+      await first('In the quarter Kestrel Valley Water just reported, what were operating expenses?'),
+    ).toMatch(/kestrel-valley-water-report-2023-q3\.md$/);
+    expect(
+      await first('Under the most current travel policy, what is the daily meal allowance at home?'),
+    ).toMatch(/travel-policy-2024\.md$/);
+  });
+
+  it('reads "immediately preceding its newest", "two reports back" and "the first of its reports"', async () => {
+    expect(
+      await first(
+        'What operating expenses did Kestrel Valley Water report immediately preceding its newest report?',
+      ),
+    ).toMatch(/kestrel-valley-water-report-2023-q2\.md$/);
+    expect(
+      await first('What were Kestrel Valley Water operating expenses two reports back from its latest?'),
+    ).toMatch(/kestrel-valley-water-report-2023-q1\.md$/);
+    expect(
+      await first('What operating expenses did Kestrel Valley Water show in the first of its reports here?'),
+    ).toMatch(/kestrel-valley-water-report-2023-q1\.md$/);
+  });
 });

@@ -561,12 +561,18 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       // best passages join the lexical candidates when the search over all documents missed them.
       const factor = 1 + timeWeight;
       const why = new Map(preferred.map((p) => [p.documentId, p]));
+      // The other versions of a preferred document's series are, by the question's own words, of
+      // another time: their passages score 1 / factor as much, so a sibling overtakes the asked
+      // version only when its passage is far more relevant (factor², about 1.56 times by BM25).
+      const siblings = new Set(
+        preferred.flatMap((p) => identity!.series(p.documentId)).filter((id) => !why.has(id)),
+      );
       const inPreferred = await within(
         'time',
         preferred.map((p) => p.documentId),
       );
       const lexicalIndex = rankings.indexOf(lexicalHits);
-      rankings[lexicalIndex] = boostLexical(lexicalHits, inPreferred, why, factor, lexicalK);
+      rankings[lexicalIndex] = boostLexical(lexicalHits, inPreferred, why, factor, lexicalK, siblings);
       if (inNamed) {
         const namedIds = new Set(named.map((d) => d.documentId));
         const focusIndex = rankings.indexOf(inNamed);
@@ -576,6 +582,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
           why,
           factor,
           lexicalK,
+          siblings,
         );
       }
       boosted.push({
@@ -694,7 +701,8 @@ function explainBoosts(
 
 /**
  * A lexical ranking with the passages of preferred documents scored `factor` times their BM25
- * score (`scores.lexical` keeps the unboosted score), the `extra` passages of those documents
+ * score and those of their `siblings` (the other versions of their series) 1 / `factor` times
+ * (`scores.lexical` keeps the unboosted score), the `extra` passages of the preferred documents
  * added when missing, re-sorted and cut to `limit`.
  */
 function boostLexical(
@@ -703,11 +711,18 @@ function boostLexical(
   preferred: ReadonlyMap<string, unknown>,
   factor: number,
   limit: number,
+  siblings: ReadonlySet<string> = new Set(),
 ): Hit[] {
   const byId = new Map(hits.map((hit) => [hit.chunk.id, hit]));
   for (const hit of extra) if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
+  const scaled = (hit: Hit) =>
+    preferred.has(hit.chunk.documentId)
+      ? { ...hit, score: hit.score * factor }
+      : siblings.has(hit.chunk.documentId)
+        ? { ...hit, score: hit.score / factor }
+        : hit;
   return [...byId.values()]
-    .map((hit) => (preferred.has(hit.chunk.documentId) ? { ...hit, score: hit.score * factor } : hit))
+    .map(scaled)
     .sort((a, b) => b.score - a.score)
     .slice(0, limit);
 }

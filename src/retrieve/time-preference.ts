@@ -261,7 +261,7 @@ const YEAR_PATTERN = new RegExp(
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
 
 /** The single words that ask for the newest version, whose misspellings {@link recencyCue} reads. */
 const RECENCY_WORDS = ['latest', 'newest', 'recent'] as const;
@@ -331,6 +331,9 @@ const MODIFIER = String.raw`(?:(?!(?:the|a|an|of|in|on|at|to|for|from|with|by|it
 /** "the latest (one)", "its most recent", "Contoso's newest": the newest of a series, after a relation word. */
 const THE_NEWEST = String.raw`(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+(?:latest|current|newest|most\s+recent)`;
 
+/** An adverb that only sharpens a relation word: "right before", "immediately preceding", "just prior to". */
+const RIGHT = String.raw`(?:(?:just|right|immediately|directly)\s+)?`;
+
 /**
  * Asking for the version before the newest: "the previous (prior, preceding, former) version
  * (edition, release, report, filing …)", across up to two words ("the previous employee handbook",
@@ -341,7 +344,7 @@ const THE_NEWEST = String.raw`(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+(
  * version; nor "prior to the plan".
  */
 const PREVIOUS = new RegExp(
-  String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+(?:just\s+)?(?:before|preceding|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?|(?:${DOCUMENT_NOUN}|one)\s+before\s+last)\b`,
+  String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+${RIGHT}(?:before|preceding|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?|(?:${DOCUMENT_NOUN}|one)\s+before\s+last)\b`,
   'i',
 );
 
@@ -354,7 +357,7 @@ const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 
  * (then a document noun, across up to three words), or "two reports before the latest".
  */
 const RANK_FROM_NEWEST = new RegExp(
-  String.raw`\b(?:(second|next)[-\s]to[-\s]last|last[-\s]but[-\s]one|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}\b`,
+  String.raw`\b(?:(second|next)[-\s]to[-\s]last|last[-\s]but[-\s]one|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:${RIGHT}(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}|back(?:\s+from\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?)?)\b`,
   'i',
 );
 
@@ -364,7 +367,7 @@ const RANK_FROM_NEWEST = new RegExp(
  * filing)". Not "the earliest date" nor "the first quarter": a noun of a document must follow.
  */
 const EARLIEST = new RegExp(
-  String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?)\b`,
+  String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|(?:first|earliest|oldest)\s+of\s+(?:the|its|their|these|those|[a-z0-9][a-z0-9.&-]*['’]s?)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN})\b`,
   'i',
 );
 
@@ -374,7 +377,7 @@ const EARLIEST = new RegExp(
  * the latest one" (one of them). The answer is the version dated that long before the newest.
  */
 const OFFSET_FROM_NEWEST = new RegExp(
-  String.raw`\b(?:(a|an|one|two|three|four|five|six|\d+)\s+)?(years?|quarters?|months?)\s+(?:before|earlier\s+than|prior\s+to|ahead\s+of)\s+${THE_NEWEST}\b`,
+  String.raw`\b(?:(a|an|one|two|three|four|five|six|\d+)\s+)?(years?|quarters?|months?)\s+${RIGHT}(?:before|earlier\s+than|prior\s+to|ahead\s+of|preceding)\s+${THE_NEWEST}\b`,
   'i',
 );
 
