@@ -182,6 +182,7 @@ const sets = [
       { name: 'sec-blind3', questions: 'bench/questions/sec-blind3.jsonl' },
       { name: 'sec-blind4', questions: 'bench/questions/sec-blind4.jsonl' },
       { name: 'sec-blind5', questions: 'bench/questions/sec-blind5.jsonl' },
+      { name: 'sec-blind6', questions: 'bench/questions/sec-blind6.jsonl' },
     ],
   },
   {
