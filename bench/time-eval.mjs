@@ -61,6 +61,10 @@
 //   phrasings no earlier set used ("freshest", "just reported", "two reports back", "Q3 FY22");
 //   sec-blind4 written before its first run (then tuned on), sec-blind5 after that run and before
 //   the code for its misses (measure only).
+// - sec-blind6, sec-blind7: bench/questions/sec-blind{6,7}.jsonl, the same kind of questions in yet
+//   other phrasings ("the 10-Q that came before its most recent", "the least recent of its
+//   filings"); sec-blind6 written before its first run (then tuned on), sec-blind7 after that run
+//   and before the code for its misses (measure only).
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed

@@ -235,6 +235,37 @@ describe('timeCue: dates a version is asked at', () => {
     }
   });
 
+  // sec-blind4 and sec-blind6 (issue 22): positions in other words.
+  it('reads positions through a relative clause, "of its …", a count back and "least recent"', () => {
+    const position = (question: string) => {
+      const cue = timeCue(question);
+      return cue.position ? [cue.position.from, cue.position.steps] : cue.recency ? 'newest' : undefined;
+    };
+    expect(position("What was the net income in the 10-Q that came before Contoso's most recent?")).toEqual([
+      'newest',
+      1,
+    ]);
+    expect(position('the filing that preceded its latest one')).toEqual(['newest', 1]);
+    expect(position('the 10-Q it released before its newest one')).toEqual(['newest', 1]);
+    expect(position('the report immediately preceding its newest report')).toEqual(['newest', 1]);
+    expect(position('the filing which came two before its latest')).toEqual(['newest', 2]);
+    expect(position('two reports back from its newest')).toEqual(['newest', 2]);
+    expect(position('the third-newest of its filings')).toEqual(['newest', 2]);
+    expect(position('the first of its 10-Qs in this set')).toEqual(['oldest', 0]);
+    expect(position('the least recent of its filings')).toEqual(['oldest', 0]);
+    expect(position('its least recent 10-Q here')).toEqual(['oldest', 0]);
+    expect(position('the last of its 10-Qs in this collection')).toBe('newest');
+    expect(position('the final 10-Q among its filings')).toBe('newest');
+    expect(position('in its freshest report')).toBe('newest');
+    expect(position('the quarter Contoso just reported')).toBe('newest');
+    expect(position('its most current balance sheet')).toBe('newest');
+    expect(position('its current 10-Q')).toBe('newest');
+    // Not positions: an accident's final report, current assets, a least-cost plan.
+    expect(position('What did the NTSB final report say about the engine?')).toBeUndefined();
+    expect(position('What were total current assets?')).toBeUndefined();
+    expect(position('the least recently used cache entries')).toBeUndefined();
+  });
+
   it('marks a fiscal period', () => {
     expect(timeCue('the second quarter of fiscal 2022').period).toMatchObject({ quarter: 2, fiscal: true });
     expect(timeCue('Q2 FY2023').period).toMatchObject({ year: 2023, quarter: 2, fiscal: true });

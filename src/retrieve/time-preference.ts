@@ -261,7 +261,7 @@ const YEAR_PATTERN = new RegExp(
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules)|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
 
 /** The single words that ask for the newest version, whose misspellings {@link recencyCue} reads. */
 const RECENCY_WORDS = ['latest', 'newest', 'recent'] as const;
@@ -297,7 +297,7 @@ function isNearMiss(word: string, target: string): boolean {
  * question writes it.
  */
 function recencyCue(question: string): string | undefined {
-  const stated = RECENCY.exec(question);
+  const stated = RECENCY.exec(question) ?? LAST_OF.exec(question);
   if (stated) return stated[0];
   for (const [word] of question.matchAll(/\b[a-z]{5,7}\b/gi)) {
     const lower = word.toLowerCase();
@@ -331,6 +331,24 @@ const MODIFIER = String.raw`(?:(?!(?:the|a|an|of|in|on|at|to|for|from|with|by|it
 /** "the latest (one)", "its most recent", "Contoso's newest": the newest of a series, after a relation word. */
 const THE_NEWEST = String.raw`(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+(?:latest|current|newest|most\s+recent)`;
 
+/** "of its (the, their, these, those) …" between a position word and its documents: "the first of its 10-Qs". */
+const OF_THE = String.raw`(?:of\s+(?:the|its|their|these|those|[a-z0-9][a-z0-9.&-]*['’]s?)\s+)`;
+
+/**
+ * A relative clause between a document noun and the relation word: "the 10-Q that came before",
+ * "the filing which was released before", "the 10-Q it filed before".
+ */
+const REL_CLAUSE = String.raw`(?:(?:that|which|it)\s+)?(?:(?:came|was\s+(?:filed|released|published|issued)|filed|released|published|issued)\s+)?`;
+
+/**
+ * The newest as the last of a series: "the last (final) of its 10-Qs", "the final 10-Q among its
+ * filings". "The final report" alone names a kind of report (an accident's), not a position.
+ */
+const LAST_OF = new RegExp(
+  String.raw`\b(?:last|final)\s+(?:${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+among)\b`,
+  'i',
+);
+
 /** An adverb that only sharpens a relation word: "right before", "immediately preceding", "just prior to". */
 const RIGHT = String.raw`(?:(?:just|right|immediately|directly)\s+)?`;
 
@@ -344,7 +362,7 @@ const RIGHT = String.raw`(?:(?:just|right|immediately|directly)\s+)?`;
  * version; nor "prior to the plan".
  */
 const PREVIOUS = new RegExp(
-  String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+${RIGHT}(?:before|preceding|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?|(?:${DOCUMENT_NOUN}|one)\s+before\s+last)\b`,
+  String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?|(?:${DOCUMENT_NOUN}|one)\s+before\s+last)\b`,
   'i',
 );
 
@@ -357,7 +375,7 @@ const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 
  * (then a document noun, across up to three words), or "two reports before the latest".
  */
 const RANK_FROM_NEWEST = new RegExp(
-  String.raw`\b(?:(second|next)[-\s]to[-\s]last|last[-\s]but[-\s]one|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:${RIGHT}(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}|back(?:\s+from\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?)?)\b`,
+  String.raw`\b(?:(second|next)[-\s]to[-\s]last|last[-\s]but[-\s]one|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${OF_THE}?${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:${RIGHT}(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}|back(?:\s+from\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?)?)\b|\b${DOCUMENT_NOUN}\s+${REL_CLAUSE}(a|an|one|two|three|four|five|six|\d)\s+(?:before|prior\s+to|earlier\s+than)\s+${THE_NEWEST}\b`,
   'i',
 );
 
@@ -367,7 +385,7 @@ const RANK_FROM_NEWEST = new RegExp(
  * filing)". Not "the earliest date" nor "the first quarter": a noun of a document must follow.
  */
 const EARLIEST = new RegExp(
-  String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|(?:first|earliest|oldest)\s+of\s+(?:the|its|their|these|those|[a-z0-9][a-z0-9.&-]*['’]s?)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN})\b`,
+  String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|(?:first|earliest|oldest|least\s+recent)\s+${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|least\s+recent\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN})\b`,
   'i',
 );
 
@@ -550,9 +568,10 @@ function seriesPosition(question: string): SeriesPosition | undefined {
   }
   const ranked = RANK_FROM_NEWEST.exec(question);
   if (ranked) {
+    const count = ranked[3] ?? ranked[4];
     const steps =
-      ranked[3] !== undefined
-        ? (COUNT[ranked[3].toLowerCase()] ?? Number(ranked[3]))
+      count !== undefined
+        ? (COUNT[count.toLowerCase()] ?? Number(count))
         : ranked[2] !== undefined
           ? RANK[ranked[2].toLowerCase()]!
           : 1;
