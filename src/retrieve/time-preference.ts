@@ -371,8 +371,9 @@ const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 
 
 /**
  * A version counted back from the newest by its rank: "the second-to-last (next-to-last,
- * last-but-one, penultimate) release", "the second (third) most recent report", "the third-latest edition"
- * (then a document noun, across up to three words), or "two reports before the latest".
+ * last-but-one, penultimate) release", "the second (third) most recent report", "the third-latest edition",
+ * "the third-newest of its filings" (then a document noun, across up to three words), "two reports
+ * before the latest", "two reports back (from its newest)", or "the filing which came two before its latest".
  */
 const RANK_FROM_NEWEST = new RegExp(
   String.raw`\b(?:(second|next)[-\s]to[-\s]last|last[-\s]but[-\s]one|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${OF_THE}?${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:${RIGHT}(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}|back(?:\s+from\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?)?)\b|\b${DOCUMENT_NOUN}\s+${REL_CLAUSE}(a|an|one|two|three|four|five|six|\d)\s+(?:before|prior\s+to|earlier\s+than)\s+${THE_NEWEST}\b`,
@@ -380,9 +381,10 @@ const RANK_FROM_NEWEST = new RegExp(
 );
 
 /**
- * The oldest version: "the earliest (oldest, original, initial) report (release notes, travel
- * policy …)" across up to three words, or "the first version (edition, release, revision, report,
- * filing)". Not "the earliest date" nor "the first quarter": a noun of a document must follow.
+ * The oldest version: "the earliest (oldest, original, initial, least recent) report (release
+ * notes, travel policy …)" across up to three words, "the first version (edition, release,
+ * revision, report, filing)", or "the first (earliest, oldest, least recent) of its 10-Qs". Not
+ * "the earliest date" nor "the first quarter": a noun of a document must follow.
  */
 const EARLIEST = new RegExp(
   String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|(?:first|earliest|oldest|least\s+recent)\s+${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|least\s+recent\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN})\b`,
