@@ -188,6 +188,7 @@ const sets = [
       { name: 'sec-blind5', questions: 'bench/questions/sec-blind5.jsonl' },
       { name: 'sec-blind6', questions: 'bench/questions/sec-blind6.jsonl' },
       { name: 'sec-blind7', questions: 'bench/questions/sec-blind7.jsonl' },
+      { name: 'sec-blind8', questions: 'bench/questions/sec-blind8.jsonl' },
     ],
   },
   {
