@@ -260,6 +260,8 @@ describe('timeCue: dates a version is asked at', () => {
     expect(position('the quarter Contoso just reported')).toBe('newest');
     expect(position('its most current balance sheet')).toBe('newest');
     expect(position('its current 10-Q')).toBe('newest');
+    expect(position('In the 10-Q Contoso issued last, what were net sales?')).toBe('newest');
+    expect(position('the notice published last March')).toBeUndefined();
     // Not positions: an accident's final report, current assets, a least-cost plan.
     expect(position('What did the NTSB final report say about the engine?')).toBeUndefined();
     expect(position('What were total current assets?')).toBeUndefined();
