@@ -65,6 +65,8 @@
 //   other phrasings ("the 10-Q that came before its most recent", "the least recent of its
 //   filings"); sec-blind6 written before its first run (then tuned on), sec-blind7 after that run
 //   and before the code for its misses (measure only).
+// - sec-blind8: bench/questions/sec-blind8.jsonl, written after sec-blind7's fixes and before its
+//   first run (its one miss then fixed).
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
