@@ -191,6 +191,7 @@ const sets = [
       { name: 'sec-blind6', questions: 'bench/questions/sec-blind6.jsonl' },
       { name: 'sec-blind7', questions: 'bench/questions/sec-blind7.jsonl' },
       { name: 'sec-blind8', questions: 'bench/questions/sec-blind8.jsonl' },
+      { name: 'sec-blind9', questions: 'bench/questions/sec-blind9.jsonl' },
     ],
   },
   {
