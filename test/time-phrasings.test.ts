@@ -88,4 +88,27 @@ describe('time phrasings pick the version they ask for (SQLite file)', { timeout
       await first('What operating expenses did Kestrel Valley Water show in the first of its reports here?'),
     ).toMatch(/kestrel-valley-water-report-2023-q1\.md$/);
   });
+
+  // sec-blind9 (issue 22): a position counted from a named period, not from the newest.
+  it('counts a report after or before the one of a named period', async () => {
+    expect(
+      await first(
+        'What operating expenses did Kestrel Valley Water show in the report immediately after the one for Q1 2023?',
+      ),
+    ).toMatch(/kestrel-valley-water-report-2023-q2\.md$/);
+    expect(
+      await first(
+        'What operating expenses did Kestrel Valley Water show in the report before its Q3 2023 one?',
+      ),
+    ).toMatch(/kestrel-valley-water-report-2023-q2\.md$/);
+    expect(
+      await first(
+        'What operating expenses did Kestrel Valley Water show in its report two quarters after Q1 2023?',
+      ),
+    ).toMatch(/kestrel-valley-water-report-2023-q3\.md$/);
+    // A period alone, and words before it that name no document, still ask for that period.
+    expect(await first('What operating expenses did Kestrel Valley Water show for Q1 2023?')).toMatch(
+      /kestrel-valley-water-report-2023-q1\.md$/,
+    );
+  });
 });

@@ -268,6 +268,26 @@ describe('timeCue: dates a version is asked at', () => {
     expect(position('the least recently used cache entries')).toBeUndefined();
   });
 
+  it('reads a position counted from a named period, only after a document noun', () => {
+    expect(timeCue('the 10-Q immediately after the one for Q3 2022').periodStep).toMatchObject({ steps: 1 });
+    expect(timeCue('the filing right before its September 2023 quarter report').periodStep).toMatchObject({
+      steps: -1,
+    });
+    expect(
+      timeCue('the 10-Q preceding the one for the quarter ended April 1, 2023').periodStep,
+    ).toMatchObject({
+      steps: -1,
+    });
+    expect(timeCue('its 10-Q two quarters after Q3 2022').periodStep).toMatchObject({ steps: 0, months: 6 });
+    expect(timeCue('What was revenue before Q3 2022?').periodStep).toBeUndefined();
+    const counted = 'What was net income in the 10-Q after the one for Q3 2022?';
+    expect(namingWords(counted, timeCue(counted))).not.toContain('Q3 2022');
+    expect(
+      namingWords('What was net income in Q3 2022?', timeCue('What was net income in Q3 2022?')),
+    ).toContain('Q3 2022');
+    expect(timeCue('What was revenue in the quarter ended September 30, 2022?').periodStep).toBeUndefined();
+  });
+
   it('marks a fiscal period', () => {
     expect(timeCue('the second quarter of fiscal 2022').period).toMatchObject({ quarter: 2, fiscal: true });
     expect(timeCue('Q2 FY2023').period).toMatchObject({ year: 2023, quarter: 2, fiscal: true });

@@ -105,6 +105,23 @@ export interface TimeCue {
    * back from the newest; `recency` is then false.
    */
   position?: SeriesPosition;
+  /**
+   * A version counted from the one of the named `period`: `steps` versions after (positive) or
+   * before (negative) it ("the 10-Q immediately after the one for Q3 2022": 1; "the filing before
+   * its March 2023 quarter one": -1), or `months` after or before its date ("the 10-Q two quarters
+   * after Q3 2022": 6).
+   */
+  periodStep?: PeriodStep;
+}
+
+/** A position counted from the version of a named period (see {@link TimeCue.periodStep}). */
+export interface PeriodStep {
+  /** Versions after (positive) or before (negative) the period's; 0 when `months` says how far. */
+  steps: number;
+  /** Months after (positive) or before (negative) the period's version's date. */
+  months?: number;
+  /** The words that asked for it. */
+  text: string;
 }
 
 /** Where in its series a question asks for a version (see {@link TimeCue.position}). */
@@ -678,6 +695,35 @@ function overlaps(question: string, a: string, b: string): boolean {
   return i >= 0 && j >= 0 && i < j + b.length && j < i + a.length;
 }
 
+/**
+ * A position counted from a named period, read from the words just before the period: a document
+ * noun ("10-Q", "filing", "report", "one", "quarter"), an optional relative clause or adverb, a
+ * relation word ("after", "following", "followed", "before", "preceding", "preceded", "prior to")
+ * and up to six words that lead to the period ("the one for", "its", "the one for the quarter
+ * ended"); or a count of quarters, months, years or documents before the relation word ("two
+ * quarters after", "one filing before"). "Revenue before Q3 2022" names no document and is none.
+ */
+const PERIOD_STEP = new RegExp(
+  String.raw`\b(?:(a|an|one|two|three|four|five|six|\d)\s+(quarters?|months?|years?|${DOCUMENT_NOUN})\s+|(?:${DOCUMENT_NOUN}|one|quarter|period)\s+${REL_CLAUSE}${RIGHT})(after|following|followed|before|preceding|preceded|prior\s+to)\s+(?:[a-z0-9][a-z0-9.&'’-]*\s+){0,6}$`,
+  'i',
+);
+
+/** The position counted from `period` that `question` asks for, if any (see {@link PERIOD_STEP}). */
+function periodStep(question: string, period: AskedPeriod): PeriodStep | undefined {
+  const at = question.toLowerCase().indexOf(period.text.toLowerCase());
+  if (at < 0) return undefined;
+  const step = PERIOD_STEP.exec(question.slice(0, at));
+  if (!step) return undefined;
+  const sign = /^(?:after|following|followed)$/i.test(step[3]!) ? 1 : -1;
+  const count = step[1] === undefined ? 1 : (COUNT[step[1].toLowerCase()] ?? Number(step[1]));
+  const unit = step[2]?.toLowerCase().replace(/s$/, '');
+  const months = unit !== undefined ? UNIT_MONTHS[unit] : undefined;
+  const text = `${step[0]}${period.text}`.trim();
+  return months === undefined
+    ? { steps: sign * count, text }
+    : { steps: 0, months: sign * count * months, text };
+}
+
 /** The period and recency cue of a question; see the module comment for the forms read. */
 export function timeCue(question: string): TimeCue {
   const datable = TWO_DIGITS.test(question);
@@ -697,7 +743,11 @@ export function timeCue(question: string): TimeCue {
   const recency = position ? undefined : recencyCue(question);
   // "last quarter" with a named period is that period's neighbour, not the newest document.
   const cue: TimeCue = { recency: recency !== undefined && period === undefined && at === undefined };
-  if (period) cue.period = period;
+  if (period) {
+    cue.period = period;
+    const step = at === undefined ? periodStep(question, period) : undefined;
+    if (step) cue.periodStep = step;
+  }
   if (at) cue.at = at;
   if (cue.recency) cue.recencyText = recency!;
   if (position && period === undefined && at === undefined) {
@@ -740,12 +790,16 @@ export function namesTime(cue: TimeCue): boolean {
  * year ends on September 30), and a label it does match still prefers that document through the
  * time preference. A calendar period ("calendar Q4 2022") and a season ("spring 2023") are
  * matched by dates, not labels, and are left out too. A date a version is asked at ("as of
- * March 15, 2024", "before the July 2023 revision") is left out the same way.
+ * March 15, 2024", "before the July 2023 revision") is left out the same way, and so is a period
+ * a position is counted from ("the 10-Q after the one for Q3 2022", see `TimeCue.periodStep`).
  */
 export function namingWords(question: string, cue: TimeCue): string {
   let words = question;
   if (cue.at) words = words.replace(cue.at.text, ' ');
   const period = cue.period;
+  // A period a position is counted from ("the 10-Q after the one for Q3 2022") names the document
+  // next to the one asked for: its label is left out.
+  if (period && cue.periodStep) return words.replace(period.text, ' ');
   if (period?.month === undefined && !period?.fiscal && !period?.calendar && !period?.range) return words;
   return words.replace(period.text, ' ');
 }
@@ -1068,6 +1122,56 @@ function positionPreferences(input: PreferenceInput, position: SeriesPosition): 
 }
 
 /**
+ * For each document of a named period (`chosen`), the version of its series `step` counts from
+ * it: `steps` versions after or before it in date order, or the version dated nearest `months`
+ * after or before it (within {@link OFFSET_TOLERANCE_DAYS}). One that has no such version prefers
+ * none.
+ */
+function steppedPreferences(
+  index: DocumentIdentityIndex,
+  chosen: readonly Preference[],
+  step: PeriodStep,
+): Preference[] {
+  const out: Preference[] = [];
+  const seen = new Set<string>();
+  for (const { documentId } of chosen) {
+    const dated = byDate(
+      index,
+      index.series(documentId).length > 0 ? index.series(documentId) : [documentId],
+    );
+    const at = dated.indexOf(documentId);
+    if (at < 0) continue;
+    let pick: string | undefined;
+    if (step.months !== undefined) {
+      const target = monthsBefore(index.date(documentId)!, -step.months);
+      const distance = (id: string) =>
+        Math.abs(Date.parse(`${index.date(id)!}T00:00:00Z`) - Date.parse(`${target}T00:00:00Z`)) / DAY_MS;
+      const nearest = dated
+        .filter((id) => id !== documentId)
+        .reduce<string | undefined>(
+          (best, id) => (best === undefined || distance(id) < distance(best) ? id : best),
+          undefined,
+        );
+      pick = nearest !== undefined && distance(nearest) <= OFFSET_TOLERANCE_DAYS ? nearest : undefined;
+    } else {
+      pick = dated[at + step.steps];
+    }
+    if (pick === undefined || seen.has(pick)) continue;
+    seen.add(pick);
+    const how =
+      step.months !== undefined
+        ? `${Math.abs(step.months)} months ${step.months > 0 ? 'after' : 'before'}`
+        : `${Math.abs(step.steps)} version${Math.abs(step.steps) === 1 ? '' : 's'} ${step.steps > 0 ? 'after' : 'before'}`;
+    out.push({
+      documentId: pick,
+      kind: 'period',
+      reason: `${how} the one of the period asked for (${index.date(documentId)}): ${index.date(pick)}, for "${step.text}"`,
+    });
+  }
+  return out;
+}
+
+/**
  * `asked` with a year named relative to the newest ("this year's second quarter", see
  * {@link AskedPeriod.yearsBack}) resolved against the newest date of `pool`; undefined when no
  * document of it is dated.
@@ -1204,6 +1308,7 @@ export function preferredDocuments(input: PreferenceInput): Preference[] {
     const period = resolvedPeriod(index, all, cue.period);
     if (!period) return [];
     const chosen = periodPreferences(index, all, period);
+    if (cue.periodStep) return steppedPreferences(index, chosen, cue.periodStep);
     // A version in force from its date (a policy, a manual) that no version of its series is dated
     // in: the period asks for the version in force then, the newest dated on or before its end.
     // Only for the series the question names: a period alone says nothing of the others.
