@@ -67,6 +67,8 @@
 //   and before the code for its misses (measure only).
 // - sec-blind8: bench/questions/sec-blind8.jsonl, written after sec-blind7's fixes and before its
 //   first run (its one miss then fixed).
+// - sec-blind9: bench/questions/sec-blind9.jsonl, positions counted from a named period ("the 10-Q
+//   immediately after the one for Q3 2022"), written before their first run, then tuned on.
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
