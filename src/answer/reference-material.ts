@@ -107,6 +107,11 @@ function tellsPastEvent(text: string): boolean {
   return false;
 }
 
+/** True when `text` states an amount or a date (see {@link AMOUNT} and {@link DATE}). */
+export function statesAmountOrDate(text: string): boolean {
+  return AMOUNT.test(text) || DATE.test(text);
+}
+
 /**
  * True when a passage is reference material (see the module comment): a row of a table whose
  * header names an index column (page, exhibit, document number, filing form or date) or whose label

@@ -71,6 +71,7 @@ import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
+import { statesAmountOrDate } from './reference-material.js';
 import { isRequestTerm } from './relevance.js';
 import { datesEarlier, type OwnYears, ownFiscalYear, supposes, tellsEarlier } from './supposition.js';
 import { isFormTerm } from './unwritten-words.js';
@@ -1009,14 +1010,12 @@ export function leadsIn(sentence: string): boolean {
 }
 
 /**
- * True when `sentence` tells something as having happened: a sum of money, a figure in millions, a
- * month or a year, or a past form of "be" or "have" ("In April 2024 the company completed the
- * acquisition of Adatum Fasteners for $47.6 million", "the engine mount and firewall were bent").
- * A list of kinds of expense ("The expenses include … acquisition-related and other costs,
- * acquisition termination cost") tells none of them.
+ * True when `sentence` tells something as having happened: an amount or a date (see
+ * `statesAmountOrDate`, the test an event sentence passes), a year, or a past form of "be" or
+ * "have" ("In April 2024 the company completed the acquisition of Adatum Fasteners for $47.6
+ * million", "the engine mount and firewall were bent"). A list of kinds of expense ("The expenses
+ * include … acquisition-related and other costs, acquisition termination cost") tells none of them.
  */
 export function tellsOccurrence(sentence: string): boolean {
-  return /[$€£¥]\s?\d|\b\d[\d,.]*\s*(?:thousand|million|billion)\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|\b(?:19|20)\d\d\b|\b(?:was|were|had)\b/i.test(
-    sentence,
-  );
+  return statesAmountOrDate(sentence) || /\b(?:19|20)\d\d\b|\b(?:was|were|had)\b/i.test(sentence);
 }

@@ -797,11 +797,11 @@ export function namingWords(question: string, cue: TimeCue): string {
   let words = question;
   if (cue.at) words = words.replace(cue.at.text, ' ');
   const period = cue.period;
+  if (period === undefined) return words;
   // A period a position is counted from ("the 10-Q after the one for Q3 2022") names the document
-  // next to the one asked for: its label is left out.
-  if (period && cue.periodStep) return words.replace(period.text, ' ');
-  if (period?.month === undefined && !period?.fiscal && !period?.calendar && !period?.range) return words;
-  return words.replace(period.text, ' ');
+  // next to the one asked for: its label is left out too.
+  const label = period.month === undefined && !period.fiscal && !period.calendar && !period.range;
+  return label && !cue.periodStep ? words : words.replace(period.text, ' ');
 }
 
 /** Why a document is preferred, for `--explain` and the JSON report. */
@@ -1075,6 +1075,24 @@ function monthsBefore(iso: string, months: number): string {
 const DAY_MS = 86_400_000;
 
 /**
+ * Of the dated documents `ids`, the one dated nearest `target` (ISO day), when within
+ * {@link OFFSET_TOLERANCE_DAYS} of it; the first of equals.
+ */
+function nearestDated(
+  index: DocumentIdentityIndex,
+  ids: readonly string[],
+  target: string,
+): string | undefined {
+  const distance = (id: string) =>
+    Math.abs(Date.parse(`${index.date(id)!}T00:00:00Z`) - Date.parse(`${target}T00:00:00Z`)) / DAY_MS;
+  const nearest = ids.reduce<string | undefined>(
+    (best, id) => (best === undefined || distance(id) < distance(best) ? id : best),
+    undefined,
+  );
+  return nearest !== undefined && distance(nearest) <= OFFSET_TOLERANCE_DAYS ? nearest : undefined;
+}
+
+/**
  * For each series the question is about (of two dated versions or more), the version at the
  * position it asks for (see {@link SeriesPosition}): counted from the newest or the oldest, or,
  * for an offset, the version dated nearest to that long before the newest, within
@@ -1091,15 +1109,7 @@ function positionPreferences(input: PreferenceInput, position: SeriesPosition): 
     let rule: string;
     if (position.months !== undefined) {
       const target = monthsBefore(index.date(newest)!, position.months);
-      const distance = (id: string) =>
-        Math.abs(Date.parse(`${index.date(id)!}T00:00:00Z`) - Date.parse(`${target}T00:00:00Z`)) / DAY_MS;
-      const nearest = dated
-        .slice(0, -1)
-        .reduce<string | undefined>(
-          (best, id) => (best === undefined || distance(id) < distance(best) ? id : best),
-          undefined,
-        );
-      pick = nearest !== undefined && distance(nearest) <= OFFSET_TOLERANCE_DAYS ? nearest : undefined;
+      pick = nearestDated(index, dated.slice(0, -1), target);
       rule = `dated nearest ${target}, ${position.months} months before the newest (${index.date(newest)})`;
     } else if (position.from === 'newest') {
       pick = dated[dated.length - 1 - position.steps];
@@ -1135,24 +1145,18 @@ function steppedPreferences(
   const out: Preference[] = [];
   const seen = new Set<string>();
   for (const { documentId } of chosen) {
-    const dated = byDate(
-      index,
-      index.series(documentId).length > 0 ? index.series(documentId) : [documentId],
-    );
+    const series = index.series(documentId);
+    const dated = byDate(index, series.length > 0 ? series : [documentId]);
     const at = dated.indexOf(documentId);
     if (at < 0) continue;
     let pick: string | undefined;
     if (step.months !== undefined) {
       const target = monthsBefore(index.date(documentId)!, -step.months);
-      const distance = (id: string) =>
-        Math.abs(Date.parse(`${index.date(id)!}T00:00:00Z`) - Date.parse(`${target}T00:00:00Z`)) / DAY_MS;
-      const nearest = dated
-        .filter((id) => id !== documentId)
-        .reduce<string | undefined>(
-          (best, id) => (best === undefined || distance(id) < distance(best) ? id : best),
-          undefined,
-        );
-      pick = nearest !== undefined && distance(nearest) <= OFFSET_TOLERANCE_DAYS ? nearest : undefined;
+      pick = nearestDated(
+        index,
+        dated.filter((id) => id !== documentId),
+        target,
+      );
     } else {
       pick = dated[at + step.steps];
     }
