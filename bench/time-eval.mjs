@@ -73,6 +73,13 @@
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
 //   before the rule they measure (issue 22; measure only).
+// - abbreviations-blind: test/fixtures/abbreviations (an instrument maker's, a drug developer's, a
+//   water authority's and a transit operator's reports, which spell out "Research and development",
+//   "Operations and maintenance", "Property, plant and equipment" beside phrases of the same initials
+//   such as "Revenue and deferred income", "Regulatory and development milestones") with
+//   bench/questions/abbreviations-blind.jsonl: key-figure questions asking by the abbreviation ("R&D",
+//   "SG&A", "O&M", "R&R", "D&A"), written and committed before the query's abbreviations were read
+//   (issue 22; measure only).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.
@@ -124,7 +131,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -283,6 +290,14 @@ const sets = [
     folder: 'test/fixtures/report-terms',
     include: ['**/*.md'],
     parts: [{ name: 'report-terms', questions: 'bench/questions/report-terms.jsonl' }],
+  },
+  {
+    // Reports that spell out what a question abbreviates ("R&D" for "Research and development",
+    // "O&M", "PP&E", "SG&A"), with other phrases of the same initials beside them (measure only).
+    name: 'abbreviations',
+    folder: 'test/fixtures/abbreviations',
+    include: ['**/*.md'],
+    parts: [{ name: 'abbreviations-blind', questions: 'bench/questions/abbreviations-blind.jsonl' }],
   },
   {
     // Annual reports whose reference material (contents, exhibit lists, certifications) and tables
