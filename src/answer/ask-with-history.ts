@@ -5,6 +5,7 @@
  */
 import { inSpan } from '../core/tracing.js';
 import type { SearchMode } from '../core/types.js';
+import { withExpansions } from '../retrieve/abbreviations.js';
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
@@ -143,12 +144,16 @@ async function answerTurn(
     };
   }
   if (prepared.rewritten) onRewrite?.(prepared.standalone);
-  const { hits, mode } = await engine.search(prepared.standalone, {
+  const searched = await engine.search(prepared.standalone, {
     ...search,
     topK: search.topK ?? DEFAULT_ASK_TOP_K,
   });
+  const { hits, mode } = searched;
+  // The question as the search read it: with the phrases its abbreviations stand for in the
+  // documents ("R&D (research and development)"), so the answer picks the passages that spell them.
+  const read = withExpansions(prepared.standalone, searched.scoring?.expansions ?? []);
   // Only the hits that may become sources are probed for copies elsewhere.
-  const likely = answerSources(prepared.standalone, hits, {
+  const likely = answerSources(read, hits, {
     maxSources: 2 * (maxSources ?? DEFAULT_MAX_SOURCES),
     minTermCoverage,
     minSimilarity: search.minSimilarity,
@@ -161,18 +166,18 @@ async function answerTurn(
         ...(search.collection === undefined ? {} : { collection: search.collection }),
         ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
       });
-      const found = answerBoilerplate(prepared.standalone, copies);
+      const found = answerBoilerplate(read, copies);
       span.setAttribute('cairn.boilerplate.found', found.size);
       return found;
     },
   );
   // Offline, a question about words no document holds is answered "not found" (evidence-check.ts).
   // Asked whether documents it names contain something, it looks in those documents.
-  const about = chatModel ? undefined : evidenceDocuments(prepared.standalone, hits);
+  const about = chatModel ? undefined : evidenceDocuments(read, hits);
   const absent = chatModel
     ? undefined
     : await inSpan('cairn.evidence', {}, async (span) => {
-        const words = await absentWords(engine, prepared.standalone, {
+        const words = await absentWords(engine, read, {
           collection: search.collection,
           namespace: search.namespace,
           filter: search.filter,
@@ -184,9 +189,9 @@ async function answerTurn(
       });
   // Offline, an existence or relation question about documents it names is answered "not found"
   // when no passage of theirs states what it asks (stated-evidence.ts).
-  const statement = await statementOf(engine, chatModel === undefined, prepared.standalone, hits, search);
+  const statement = await statementOf(engine, chatModel === undefined, read, hits, search);
   const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
-    checkedAnswerFromHits(prepared.standalone, hits, chatModel, {
+    checkedAnswerFromHits(read, hits, chatModel, {
       onToken,
       onSources,
       signal,

@@ -5,14 +5,21 @@
  */
 import type { ChatModel } from '../core/ports.js';
 import type { Hit, SearchMode } from '../core/types.js';
-import type { SearchRequest } from '../retrieve/retriever.js';
+import type { SearchRequest, SearchScoring } from '../retrieve/retriever.js';
 
 /** Options of {@link Searcher.search}: a search request without the query; collection optional. */
 export type SearcherOptions = Omit<SearchRequest, 'query' | 'collection'> & { collection?: string };
 
 /** Anything that searches like `Engine` does. */
 export interface Searcher {
-  search(query: string, options?: SearcherOptions): Promise<{ hits: Hit[]; mode: SearchMode }>;
+  /**
+   * `scoring.expansions`, when given, are the query's abbreviations the search read spelled out
+   * ("R&D" → "research and development"): the answer reads the question with them too.
+   */
+  search(
+    query: string,
+    options?: SearcherOptions,
+  ): Promise<{ hits: Hit[]; mode: SearchMode; scoring?: Pick<SearchScoring, 'expansions'> }>;
 }
 
 /** A {@link Searcher} that may carry a chat model, like `Engine`. */

@@ -16,6 +16,12 @@ import { queryTerms } from '../core/query-terms.js';
 import { inSpan, SpanKind, TRACE_ATTRIBUTES } from '../core/tracing.js';
 import type { Hit, HitBoost, SearchMode } from '../core/types.js';
 import { embedQuery } from '../embed/embed.js';
+import {
+  type AbbreviationExpansion,
+  queryAbbreviations,
+  spelledOutAbbreviations,
+  withExpansions,
+} from './abbreviations.js';
 import { DEFAULT_COPY_DEMOTION, demoteCopies } from './copy-demotion.js';
 import { type DocumentIdentityIndex, NAME_PROBE_HITS, type NamedDocument } from './document-identity.js';
 import { type Rm3Options, rm3Search, rm3Settings } from './pseudo-relevance-feedback.js';
@@ -178,6 +184,12 @@ export interface SearchScoring {
   feedback?: 'rm3';
   /** Hits moved after specific text as boilerplate (see `SearchRequest.demoteCopies`), when any. */
   copiesDemoted?: number;
+  /**
+   * The query's abbreviations that the passages of a first lexical search spell out, when any
+   * ("R&D" → "research and development", see `spelledOutAbbreviations`): the lexical search and the
+   * relevance score read the query with each phrase after its abbreviation (`withExpansions`).
+   */
+  expansions?: AbbreviationExpansion[];
 }
 
 /** Result of {@link search}: the hits, the mode that actually ran and what scored them. */
@@ -441,6 +453,21 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   const feedback = request.pseudoRelevanceFeedback ?? DEFAULT_PSEUDO_RELEVANCE_FEEDBACK;
   const rm3 = mode !== 'dense' && feedback ? rm3Settings(feedback) : undefined;
   if (rm3) scoring.feedback = 'rm3';
+  // An abbreviation the documents spell out ("R&D": "research and development") is searched by
+  // the phrase too; its letters are no words of the lexical index (see abbreviations.ts).
+  const expansions =
+    mode !== 'dense' && queryAbbreviations(request.query).length > 0
+      ? spelledOutAbbreviations(
+          request.query,
+          (
+            await storeCall(deps.store, 'abbreviations', candidates, () =>
+              deps.store.lexicalSearch({ ...scope, query: request.query, topK: candidates }),
+            )
+          ).map((hit) => hit.chunk.text),
+        )
+      : [];
+  const lexicalQuery = withExpansions(request.query, expansions);
+  if (expansions.length > 0) scoring.expansions = expansions;
   if (
     mode === 'hybrid' &&
     !rm3 &&
@@ -460,7 +487,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       hybridSearch({
         ...scope,
         vector,
-        query: request.query,
+        query: lexicalQuery,
         topK: stageK,
         candidates,
         k: fusion.k,
@@ -478,12 +505,12 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     mode === 'dense'
       ? undefined
       : rm3
-        ? rm3Search(runLexical, request.query, lexicalK, rm3).then((result) => result.hits)
-        : runLexical(request.query, lexicalK);
+        ? rm3Search(runLexical, lexicalQuery, lexicalK, rm3).then((result) => result.hits)
+        : runLexical(lexicalQuery, lexicalK);
   // A lexical search restricted to some documents, fused in beside the others.
   const within = (kind: string, documentIds: string[]) =>
     storeCall(deps.store, kind, lexicalK, () =>
-      deps.store.lexicalSearch({ ...scope, documentIds, query: request.query, topK: lexicalK }),
+      deps.store.lexicalSearch({ ...scope, documentIds, query: lexicalQuery, topK: lexicalK }),
     );
   // The documents the query names, searched on their own and fused in (see `documentFocus`).
   const focused =
@@ -543,7 +570,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     });
     // The newest version that holds the question's topic, when the newest lacks it.
     const preferred = cue.recency
-      ? await topicalRecency(newest, request.query, cue.recencyText ?? '', identity!, (word, ids, limit) =>
+      ? await topicalRecency(newest, lexicalQuery, cue.recencyText ?? '', identity!, (word, ids, limit) =>
           storeCall(deps.store, 'topic', limit, () =>
             deps.store.lexicalSearch({
               ...scope,
@@ -626,7 +653,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
           }),
         )
       : pool.slice(0, topK);
-    const calibrated = relevanceScores(request.query, ranked, { mode: ran, weights: fusion.weights });
+    const calibrated = relevanceScores(lexicalQuery, ranked, { mode: ran, weights: fusion.weights });
     return {
       hits: minScore === undefined ? calibrated : calibrated.filter((hit) => hit.score >= minScore),
       mode: ran,

@@ -1,0 +1,186 @@
+/**
+ * Abbreviations a query asks by and the phrases the searched documents spell them out with. A
+ * question asks for "R&D expenses" or "SG&A" while a statement's row reads "Research and
+ * development" or "Selling, general and administrative": the abbreviation's letters are no words a
+ * lexical index can match ("R" and "D" are dropped as single letters), so the row is never found by
+ * them. The spelled-out phrase is read from the documents themselves, from the passages a first
+ * lexical search of the query finds, and added to the query's lexical side; nothing is looked up in
+ * a list of known abbreviations (a form of query expansion from the searched text, like
+ * pseudo-relevance feedback: Rocchio 1971; Lavrenko & Croft 2001).
+ *
+ * Two forms are read:
+ * - An abbreviation of initials joined by "&" ("R&D", "SG&A", "PP&E", "O&M"): the "&" stands for
+ *   "and", so it is spelled out by words with the initials before it, "and" (or "&"), and words
+ *   with the initials after it ("Property, plant and equipment"). Of the phrases found, the one
+ *   written most often as a whole name wins (a row label "Research and development |", not the
+ *   start of "Revenue and deferred income"), then the one written most often.
+ * - An acronym of two to six capitals ("AVL", "EPS"): spelled out only where a document defines it,
+ *   the phrase right before the acronym in brackets ("the automatic vehicle location (AVL)
+ *   system"), whose words' initials (past "of", "and", "the", "for", "to", "in", "on") spell it; the acronym may be quoted
+ *   ("Contoso Web Services (“CWS”)").
+ * @module
+ */
+
+import { isStopWord } from './terms.js';
+
+/** An abbreviation of a query and the phrase the searched passages spell it out with. */
+export interface AbbreviationExpansion {
+  /** As the query writes it: `R&D`, `AVL`. */
+  abbreviation: string;
+  /** The spelled-out phrase, lower case, as the documents write it: `research and development`. */
+  expansion: string;
+}
+
+/** Initials joined by "&": one to four capitals on each side ("R&D", "SG&A", "PP&E"). */
+const AMPERSAND = /(?<![\p{L}\p{N}&])([A-Z]{1,4})\s?&\s?([A-Z]{1,4})(?![\p{L}\p{N}&])/gu;
+/** An acronym: two to six capitals standing alone, an optional plural "s" ("AVLs"). */
+const ACRONYM = /(?<![\p{L}\p{N}&-])([A-Z]{2,6})s?(?![\p{L}\p{N}&-])/gu;
+/** Words an acronym's definition may hold without an initial of their own. */
+const LINKING_WORDS = new Set(['of', 'and', 'the', 'for', 'to', 'in', 'on', '&']);
+
+/** An abbreviation found in a query: as written, and its initials before and after an "&". */
+interface Abbreviation {
+  text: string;
+  /** Lower-case initials before the "&" (all of them for an acronym). */
+  before: string;
+  /** Lower-case initials after the "&"; undefined for an acronym. */
+  after?: string;
+}
+
+/** The abbreviations `query` asks by, each once, in order (see the module comment). */
+export function queryAbbreviations(query: string): string[] {
+  return [...new Set(abbreviationsOf(query).map((a) => a.text))];
+}
+
+function abbreviationsOf(query: string): Abbreviation[] {
+  const out: Abbreviation[] = [];
+  for (const m of query.matchAll(AMPERSAND)) {
+    out.push({ text: m[0].replace(/\s/g, ''), before: m[1]!.toLowerCase(), after: m[2]!.toLowerCase() });
+  }
+  // A query written in capitals throughout names no acronym by its case.
+  if (!/\p{Ll}/u.test(query)) return out;
+  for (const m of query.matchAll(ACRONYM)) out.push({ text: m[1]!, before: m[1]!.toLowerCase() });
+  return out;
+}
+
+/** Words with `initials`, one each, separated by spaces, commas or hyphens ("property, plant"). */
+function initialWords(initials: string): string {
+  return [...initials].map((letter) => `${letter}[\\p{L}]+`).join('[\\s,-]+');
+}
+
+/** How often a phrase is written: in all, ending a noun phrase, capitalised; and when first. */
+interface PhraseCount {
+  count: number;
+  complete: number;
+  capitalised: number;
+  first: number;
+}
+
+/**
+ * True when the text after a phrase ends it as a name: punctuation, a table cell's bar, a line's
+ * end or the text's, or a stop word ("Research and development |", "Repairs and renewals of
+ * mains"). "Revenue and deferred income" goes on: "Revenue and deferred" names nothing.
+ */
+function endsPhrase(after: string): boolean {
+  const next = /^\s*([\p{L}\p{N}]+)?/u.exec(after)!;
+  return next[1] === undefined ? true : isStopWord(next[1].toLowerCase());
+}
+
+/**
+ * The phrase `texts` spell the "&" abbreviation out with (see the module comment): the one written
+ * most often as a whole name (see {@link endsPhrase}), then most often at all, then capitalised
+ * most often, then first found. Undefined when none does.
+ */
+function spelledAmpersand(abbreviation: Abbreviation, texts: readonly string[]): string | undefined {
+  const phrase = new RegExp(
+    `(?<![\\p{L}\\p{N}])${initialWords(abbreviation.before)},?\\s+(?:and|&)\\s+${initialWords(abbreviation.after!)}(?![\\p{L}\\p{N}])`,
+    'giu',
+  );
+  const counts = new Map<string, PhraseCount>();
+  for (const text of texts) {
+    for (const m of text.matchAll(phrase)) {
+      const key = m[0].toLowerCase().replace(/\s+/g, ' ');
+      const entry = counts.get(key) ?? { count: 0, complete: 0, capitalised: 0, first: counts.size };
+      entry.count++;
+      if (endsPhrase(text.slice(m.index + m[0].length, m.index + m[0].length + 40))) entry.complete++;
+      if (/^\p{Lu}/u.test(m[0])) entry.capitalised++;
+      counts.set(key, entry);
+    }
+  }
+  const order = (a: PhraseCount, b: PhraseCount) =>
+    b.complete - a.complete || b.count - a.count || b.capitalised - a.capitalised || a.first - b.first;
+  return [...counts].sort(([, a], [, b]) => order(a, b))[0]?.[0];
+}
+
+/**
+ * The phrase a document defines the acronym by: the words right before it in brackets whose
+ * initials spell it, past linking words (see the module comment). The first definition found wins.
+ */
+function definedAcronym(abbreviation: Abbreviation, texts: readonly string[]): string | undefined {
+  const letters = abbreviation.before;
+  const definition = new RegExp(
+    `([\\p{L}&][\\p{L}&,\\s-]{0,160}?)\\s*\\(\\s*["“'‘]?${abbreviation.text}s?["”'’]?\\s*\\)`,
+    'gu',
+  );
+  for (const text of texts) {
+    for (const m of text.matchAll(definition)) {
+      const words = m[1]!.split(/[\s,-]+/).filter((w) => w !== '');
+      // Walk back from the bracket, matching the acronym's letters last to first.
+      let letter = letters.length - 1;
+      let start = words.length;
+      for (let i = words.length - 1; i >= 0 && letter >= 0; i--) {
+        const word = words[i]!.toLowerCase();
+        if (word[0] === letters[letter]) {
+          letter--;
+          start = i;
+        } else if (!LINKING_WORDS.has(word) || start === words.length) break;
+      }
+      if (letter < 0) return words.slice(start).join(' ').toLowerCase();
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The expansions of the abbreviations `query` asks by (see {@link queryAbbreviations}), read from
+ * `texts` (the passages a first search found): one per abbreviation spelled out there, in the
+ * query's order. An abbreviation that no passage spells out, or whose phrase the query already
+ * holds, is left out.
+ */
+export function spelledOutAbbreviations(query: string, texts: readonly string[]): AbbreviationExpansion[] {
+  const out: AbbreviationExpansion[] = [];
+  const lower = query.toLowerCase();
+  const seen = new Set<string>();
+  for (const abbreviation of abbreviationsOf(query)) {
+    if (seen.has(abbreviation.text)) continue;
+    seen.add(abbreviation.text);
+    const expansion =
+      abbreviation.after === undefined
+        ? definedAcronym(abbreviation, texts)
+        : spelledAmpersand(abbreviation, texts);
+    if (expansion !== undefined && !lower.includes(expansion)) {
+      out.push({ abbreviation: abbreviation.text, expansion });
+    }
+  }
+  return out;
+}
+
+/**
+ * `query` with each expansion written in brackets after its abbreviation's first occurrence
+ * ("R&D (research and development) expenses"): the text a lexical search and an extractive answer
+ * read for it. Unchanged without expansions.
+ */
+export function withExpansions(query: string, expansions: readonly AbbreviationExpansion[]): string {
+  let out = query;
+  for (const { abbreviation, expansion } of expansions) {
+    const at = new RegExp(
+      `(?<![\\p{L}\\p{N}&])${[...abbreviation].map((c) => (c === '&' ? '\\s?&\\s?' : c)).join('')}s?(?![\\p{L}\\p{N}&])`,
+      'u',
+    ).exec(out);
+    out =
+      at === null
+        ? `${out} (${expansion})`
+        : `${out.slice(0, at.index + at[0].length)} (${expansion})${out.slice(at.index + at[0].length)}`;
+  }
+  return out;
+}
