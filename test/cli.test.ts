@@ -57,6 +57,23 @@ describe('cairn CLI', () => {
     expect(punct.code).toBe(0);
   });
 
+  it('searches by the phrase the documents spell an abbreviation out with, and says so', async () => {
+    const folder = tempDir();
+    writeFileSync(
+      path.join(folder, 'report.md'),
+      '# Quarterly Report\n\n## Overview\n\nExpenses followed orders; revenue and deferred income rose.\n\n' +
+        '## Expenses\n\n| | Q1 2024 |\n|---|---|\n| Research and development | 14,820 |\n',
+    );
+    const abbreviated = path.join(tempDir(), 'abbreviations.db');
+    expect((await cairn(['ingest', folder, '--db', abbreviated])).code).toBe(0);
+    const text = await cairn(['search', 'R&D expenses', '--db', abbreviated, '-k', '1']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^Read "R&D" as "research and development"\.\n1\. /);
+    expect(text.stdout).toContain('Research and development | 14,820');
+    const json = JSON.parse((await cairn(['search', 'R&D expenses', '--db', abbreviated, '--json'])).stdout);
+    expect(json.expansions).toEqual([{ abbreviation: 'R&D', expansion: 'research and development' }]);
+  });
+
   it('refuses to read a database that does not exist, without creating it', async () => {
     const missing = path.join(tempDir(), 'nothere', 'y.db');
     const result = await cairn(['search', 'x', '--db', missing]);

@@ -307,6 +307,26 @@ describe('the HTTP API', () => {
       expect(words).toEqual(expect.arrayContaining(['rotation', 'signing', 'keys', 'rotated']));
     });
 
+    it('reads an abbreviation the documents spell out, says so, and highlights the phrase', async () => {
+      const upload = await server.upload('ledger', KEYS.aWrite, {
+        'q1.md':
+          '# Quarterly Report\n\n## Expenses\n\n| | Q1 2024 |\n|---|---|\n| Research and development | 14,820 |\n| Revenue and deferred income | 2,100 |\n',
+      });
+      expect(upload.status).toBe(200);
+      const { status, body } = await server.json<{
+        scoring: { expansions?: Array<{ abbreviation: string; expansion: string }> };
+        hits: Array<{ text: string; highlights: Array<[number, number]> }>;
+      }>('POST', '/v1/collections/ledger/search', { key: KEYS.aRead, json: { query: 'R&D expenses', topK: 1 } });
+      expect(status).toBe(200);
+      expect(body.scoring.expansions).toEqual([
+        { abbreviation: 'R&D', expansion: 'research and development' },
+      ]);
+      const [first] = body.hits;
+      const words = first!.highlights.map(([s, e]) => first!.text.slice(s, e).toLowerCase());
+      expect(words).toEqual(expect.arrayContaining(['research', 'development']));
+      expect(words).not.toContain('deferred');
+    });
+
     it('applies a metadata filter and refuses a malformed one with 400', async () => {
       await server.upload(
         'kb',
@@ -515,6 +535,19 @@ describe('the HTTP API', () => {
       });
       expect(conforms('AskStreamEvent', { event: 'text', data: { delta: 'Mar' } })).toEqual([]);
       expect(conforms('AskStreamEvent', { event: 'text', data: { text: 'Mar' } })).not.toEqual([]);
+    });
+
+    it('describes the search response of a query whose abbreviation was read', async () => {
+      const { body } = await server.json('POST', '/v1/collections/ledger/search', {
+        key: KEYS.aRead,
+        json: { query: 'R&D expenses', topK: 1 },
+      });
+      expect((body as { scoring: { expansions?: unknown[] } }).scoring.expansions).toHaveLength(1);
+      expect(conforms('SearchResponse', body)).toEqual([]);
+      const scoring = (
+        doc.components.schemas.SearchResponse as { properties: { scoring: { properties: object } } }
+      ).properties.scoring.properties;
+      expect(Object.keys(scoring)).toContain('expansions');
     });
 
     it('is generated from the very schemas that validate requests', () => {

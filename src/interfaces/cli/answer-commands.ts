@@ -73,17 +73,28 @@ export function registerAnswerCommands(program: Command): void {
   async function runSearch(query: string, options: SearchOptions): Promise<void> {
     const engine = await engineFromOptions(options, options.json);
     try {
-      const { hits, mode } = await engine.search(query, {
+      const { hits, mode, scoring } = await engine.search(query, {
         ...retrievalOptions(options),
         mode: checkMode(options.mode),
         topK: options.topK,
         filter: options.filter,
       });
-      const { formatHits } = await import('./format.js');
+      const { formatExpansions, formatHits } = await import('./format.js');
+      const expansions = scoring.expansions ?? [];
       process.stdout.write(
         options.json
-          ? `${JSON.stringify({ query, mode, reranker: engine.reranker?.model, hits }, null, 2)}\n`
-          : `${formatHits(hits)}\n`,
+          ? `${JSON.stringify(
+              {
+                query,
+                mode,
+                reranker: engine.reranker?.model,
+                ...(expansions.length > 0 ? { expansions } : {}),
+                hits,
+              },
+              null,
+              2,
+            )}\n`
+          : `${formatExpansions(expansions)}${formatHits(hits)}\n`,
       );
     } finally {
       await engine.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer, Hit } from '../../core/types.js';
 import {
+  formatExpansions,
   formatIngestReport,
   formatScore,
   formatSources,
@@ -134,6 +135,23 @@ describe('formatIngestReport of a stopped run', () => {
       /^stopped: the files after/,
     );
     expect(formatIngestReport({ items: [], pruned: [], totals })).not.toMatch(/stopped/);
+  });
+});
+
+describe('formatExpansions', () => {
+  it('says how each abbreviation was read, escaped, and nothing without any', () => {
+    expect(formatExpansions([{ abbreviation: 'R&D', expansion: 'research and development' }])).toBe(
+      'Read "R&D" as "research and development".\n',
+    );
+    expect(
+      formatExpansions([
+        { abbreviation: 'SG&A', expansion: 'selling, general and administrative' },
+        { abbreviation: 'AVL', expansion: 'automatic\u001bvehicle location' },
+      ]),
+    ).toBe(
+      'Read "SG&A" as "selling, general and administrative", "AVL" as "automatic\\x1bvehicle location".\n',
+    );
+    expect(formatExpansions([])).toBe('');
   });
 });
 

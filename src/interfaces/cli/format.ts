@@ -40,6 +40,19 @@ export function formatHits(hits: Hit[]): string {
 }
 
 /**
+ * The line printed above search hits when the query's abbreviations were read as phrases the
+ * documents spell them out with (`scoring.expansions`): `Read "R&D" as "research and development".`
+ * Empty without any.
+ */
+export function formatExpansions(
+  expansions: ReadonlyArray<{ abbreviation: string; expansion: string }>,
+): string {
+  if (expansions.length === 0) return '';
+  const read = expansions.map((e) => `"${printable(e.abbreviation)}" as "${printable(e.expansion)}"`);
+  return `Read ${read.join(', ')}.\n`;
+}
+
+/**
  * The sources block printed under an answer: `Sources:` and the cited sources; under a "not
  * found", `Looked in:` — they are where it looked, not support for an answer.
  */

@@ -427,6 +427,13 @@ export const SearchResponse = z
       fused: z.enum(['rrf-store', 'rrf-engine']).optional(),
       rerank: z.string().optional(),
       score: z.literal('relevance-v1').optional(),
+      expansions: z
+        .array(z.object({ abbreviation: z.string(), expansion: z.string() }))
+        .optional()
+        .openapi({
+          description:
+            'Abbreviations of the query that the searched passages spell out ("R&D" → "research and development"); the lexical search read the query with each phrase after its abbreviation.',
+        }),
     }),
     hits: z.array(HitSchema),
   })

@@ -3,10 +3,12 @@
  * words located in each hit's text.
  * @module
  */
+
 import { createRoute } from '@hono/zod-openapi';
 import { InvalidArgumentError } from '../../core/errors.js';
 import type { Filter } from '../../core/filter/filter.js';
 import type { Reranker } from '../../core/ports.js';
+import { withExpansions } from '../../retrieve/abbreviations.js';
 import { principalFor } from './auth.js';
 import { highlighter } from './highlight.js';
 import { BEARER, errorResponses, type RouteContext } from './route-context.js';
@@ -63,7 +65,8 @@ export function registerSearchRoutes({ app, engine }: RouteContext): void {
       ...(body.minScore === undefined ? {} : { minScore: body.minScore }),
       signal: c.req.raw.signal,
     });
-    const highlight = highlighter(body.query);
+    // Words of the phrases the query's abbreviations were read as are highlighted too.
+    const highlight = highlighter(withExpansions(body.query, result.scoring.expansions ?? []));
     return c.json(
       {
         query: body.query,
