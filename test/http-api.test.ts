@@ -316,7 +316,10 @@ describe('the HTTP API', () => {
       const { status, body } = await server.json<{
         scoring: { expansions?: Array<{ abbreviation: string; expansion: string }> };
         hits: Array<{ text: string; highlights: Array<[number, number]> }>;
-      }>('POST', '/v1/collections/ledger/search', { key: KEYS.aRead, json: { query: 'R&D expenses', topK: 1 } });
+      }>('POST', '/v1/collections/ledger/search', {
+        key: KEYS.aRead,
+        json: { query: 'R&D expenses', topK: 1 },
+      });
       expect(status).toBe(200);
       expect(body.scoring.expansions).toEqual([
         { abbreviation: 'R&D', expansion: 'research and development' },
