@@ -69,6 +69,10 @@
 //   first run (its one miss then fixed).
 // - sec-blind9: bench/questions/sec-blind9.jsonl, positions counted from a named period ("the 10-Q
 //   immediately after the one for Q3 2022"), written before their first run, then tuned on.
+// - sec-blind10: bench/questions/sec-blind10.jsonl, 16 single-filing questions in time phrasings no
+//   earlier set used ("most up-to-date", "penultimate", "second-most-recent", "the three months
+//   through June 30, 2023", "the last day of 2022", "late April 2023", "released in the fall of
+//   2023", "the oldest … in the collection"), written and committed before their first run.
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -201,6 +205,7 @@ const sets = [
       { name: 'sec-blind7', questions: 'bench/questions/sec-blind7.jsonl' },
       { name: 'sec-blind8', questions: 'bench/questions/sec-blind8.jsonl' },
       { name: 'sec-blind9', questions: 'bench/questions/sec-blind9.jsonl' },
+      { name: 'sec-blind10', questions: 'bench/questions/sec-blind10.jsonl' },
     ],
   },
   {
