@@ -51,6 +51,31 @@ describe('answerSources', () => {
     expect(answerSources('boiling point of nitrogen', hits)).toEqual([]);
   });
 
+  it('opens with the chunk whose passage states what is asked, before better-worded hits, unless it is boilerplate', () => {
+    const hits = [
+      hit('a.pdf:7', 'Any significant change in internal control in the reported quarter is disclosed.'),
+      hit('a.pdf:8', 'Significant changes reported each quarter are reviewed by the audit committee.'),
+      hit('a.pdf:3', 'Operating expenses increased 14% to $8.2 million, driven by the new terminal.'),
+    ];
+    const question =
+      'Has there been any significant change in operating expenses over the reported quarters?';
+    expect(answerSources(question, hits)[0]!.chunk.id).not.toBe('a.pdf:3');
+    expect(answerSources(question, hits, { leading: 'a.pdf:3' })[0]!.chunk.id).toBe('a.pdf:3');
+    // Boilerplate never leads, even when its passage states it.
+    const told = answerSources(question, hits, { leading: 'a.pdf:3', boilerplate: new Set(['a.pdf:3']) });
+    expect(told[0]!.chunk.id).not.toBe('a.pdf:3');
+    // Nor does a version other than the one the retriever preferred.
+    const asked = { kind: 'period' as const, weight: 1.25, reason: 'the version asked for' };
+    const versions = [
+      {
+        ...hit('v2.md:7', 'Operating expenses in the reported quarter showed no significant change.'),
+        boosts: [asked],
+      },
+      hit('v1.md:3', 'Operating expenses increased 14% to $8.2 million, driven by the new terminal.'),
+    ];
+    expect(answerSources(question, versions, { leading: 'v1.md:3' })[0]!.chunk.id).toBe('v2.md:7');
+  });
+
   it('puts the documents the retriever preferred before another issuer’s better-worded passage', () => {
     const focus = { kind: 'focus' as const, weight: 2, reason: 'the query names this document' };
     const period = { kind: 'period' as const, weight: 1.25, reason: 'dated in the asked period' };

@@ -44,6 +44,13 @@ export interface AnswerSourcesOptions extends RelevanceOptions {
   minSupportCoverage?: number;
   /** Chunk ids known to be boilerplate (see `boilerplateHits`); they follow specific text. */
   boilerplate?: ReadonlySet<string>;
+  /**
+   * The chunk (id) whose passage states what the question asks (`StatementJudgement.passageChunk`,
+   * found by the stated-evidence check in the documents the question is about): it leads the
+   * sources when it is among the hits, is not boilerplate, and its document is among the most
+   * preferred (see {@link preferenceOf}: another version than the one asked for never leads).
+   */
+  leading?: string;
 }
 
 /**
@@ -88,7 +95,12 @@ export function answerSources(
   // does not lead instead.
   const specific = relevant.filter((hit) => !isBoilerplate(hit));
   const top = Math.max(0, ...specific.map(preference));
-  const first = specific.find((hit) => preference(hit) === top);
+  // Not before the documents the retriever preferred (the version or period asked for).
+  const stating = hits.find(
+    (hit) => hit.chunk.id === options.leading && !isBoilerplate(hit) && preference(hit) >= top,
+  );
+  if (stating && !pool.includes(stating)) pool.unshift(stating);
+  const first = stating ?? specific.find((hit) => preference(hit) === top);
   const rest = pool.filter((hit) => hit !== first && !isBoilerplate(hit));
   const scores = answerability(question, rest, pool);
   const ordered = rest

@@ -190,8 +190,15 @@ async function answerTurn(
   // Offline, an existence or relation question about documents it names is answered "not found"
   // when no passage of theirs states what it asks (stated-evidence.ts).
   const statement = await statementOf(engine, chatModel === undefined, read, hits, search);
+  // The passage that states what is asked leads the answer, also when the search ranked its chunk
+  // below the hits (the check reads the asked documents' chunks that hold the asked terms).
+  const stating = statement?.stated
+    ? statement.looked.find((hit) => hit.chunk.id === statement.passageChunk)
+    : undefined;
+  const answered =
+    stating && !hits.some((hit) => hit.chunk.id === stating.chunk.id) ? [stating, ...hits] : hits;
   const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
-    checkedAnswerFromHits(read, hits, chatModel, {
+    checkedAnswerFromHits(read, answered, chatModel, {
       onToken,
       onSources,
       signal,
@@ -202,6 +209,7 @@ async function answerTurn(
       ...(absent ? { absentWords: absent } : {}),
       ...(absent && about ? { evidenceDocuments: about } : {}),
       ...(statement ? { statement } : {}),
+      ...(stating ? { leading: stating.chunk.id } : {}),
     }),
   );
   return { ...answer, ...turn, smallTalk: false, mode };

@@ -658,6 +658,11 @@ export interface StatementJudgement {
   /** The passage that states it, when one does. */
   passage?: string;
   /**
+   * The chunk (id) that holds `passage`, when one chunk does (a relation's two sides set side by
+   * side are two passages): the answer leads with it (see `AnswerSourcesOptions.leading`).
+   */
+  passageChunk?: string;
+  /**
    * The chunks (ids) whose sentences made it stated: the passage's, or for a relation each side's
    * and the relating sentence's. Empty or undefined when nothing was judged.
    */
@@ -723,7 +728,15 @@ export function judgeStatement(
         (!asked.change || statesChange(s.text)) &&
         (!asked.significant || (singlesOut(s.text, required) && tellsOccurrence(s.text))),
     );
-    if (found) return { stated: true, passage: found.text, statedBy: [hit.chunk.id], required, looked };
+    if (found)
+      return {
+        stated: true,
+        passage: found.text,
+        passageChunk: hit.chunk.id,
+        statedBy: [hit.chunk.id],
+        required,
+        looked,
+      };
   }
   return { stated: false, required, looked };
 }
@@ -828,6 +841,7 @@ function judgeRelation(
     ? {
         stated: true,
         passage: linked.text,
+        passageChunk: linked.chunkId,
         statedBy: [...new Set([...statedBy, linked.chunkId])],
         required,
         looked,
