@@ -266,6 +266,12 @@ describe('version labels among the asked documents', () => {
     expect(versionLabel('What did version 2.1 fix?')).toBe('2.1');
     expect(versionLabel('What did the previous version say?')).toBeUndefined();
     expect(versionLabel('What do the release notes say?')).toBeUndefined();
+    expect(versionLabel('Are there any changes to the dashboard in the Orbit 2.0 release notes?')).toBe(
+      '2.0',
+    );
+    expect(versionLabel('What does the 3.1 manual say about pumps?')).toBe('3.1');
+    expect(versionLabel('Did sales of 2.5 million units change?')).toBeUndefined();
+    expect(versionLabel('Is $1.5 notes issuance disclosed?')).toBeUndefined();
   });
 
   it('matches the label in a document name', () => {

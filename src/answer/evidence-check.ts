@@ -206,12 +206,17 @@ export function evidenceDocuments(question: string, hits: readonly Hit[]): strin
 
 /**
  * The version label `question` names a document by: the letter or number after "revision",
- * "rev.", "version", "edition" or "release" ("revision B" → `b`, "version 2.1" → `2.1`), lower
- * case; undefined when it names none.
+ * "rev.", "version", "edition" or "release" ("revision B" → `b`, "version 2.1" → `2.1`), or a
+ * dotted number right before a noun of versioned documents ("the Orbit 2.0 release notes", "the
+ * 3.1 manual" → `2.0`, `3.1`), lower case; undefined when it names none. A dotted number before any
+ * other word ("2.0 million") is no label.
  */
 export function versionLabel(question: string): string | undefined {
   const m =
     /\b(?:revision|rev\.?|version|ver\.?|edition|release)\s+([a-z]|\d+(?:\.\d+)*)(?![\p{L}\p{N}])/iu.exec(
+      question,
+    ) ??
+    /(?<![\p{L}\p{N}$€£.,])(\d+(?:\.\d+)+)\s+(?:release\s+notes|release|notes|changelog|manual|guide|handbook|edition|specification|policy)\b/iu.exec(
       question,
     );
   return m?.[1]?.toLowerCase();
