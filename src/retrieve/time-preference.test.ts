@@ -492,6 +492,9 @@ describe('timeCue and preferredDocuments: a position in the series, an offset, a
     });
     expect(timeCue('As of mid-2023, how much inventory?').at).toMatchObject({ end: '2023-06-30' });
     expect(timeCue('year-end 2021 balances').at).toMatchObject({ end: '2021-12-31' });
+    expect(timeCue('the quarter ended on the last day of 2022').at).toMatchObject({ end: '2022-12-31' });
+    expect(timeCue('cash at the close of 2022').at).toMatchObject({ end: '2022-12-31' });
+    expect(prefer('spending in the quarter ended on the final day of 2022')).toEqual(['2023 Q1 ACME.pdf']);
     expect(prefer('cash at the end of 2022')).toEqual(['2023 Q1 ACME.pdf']);
     // The quarter ended July 1, 2023 is the June quarter of a 52/53-week year.
     expect(prefer('inventory as of mid-2023')).toEqual(['2023 Q3 ACME.pdf']);

@@ -645,13 +645,13 @@ export function timePhrases(question: string): {
 const TWO_DIGITS = /\d\d/;
 
 /**
- * A point of a calendar year named without a day: "(at, as of) the end of 2022", "year-end 2022",
- * "mid-2023", "the middle of 2023". Read as a date a version is in force at: December 31 and June
- * 30 of that year. Not "by the end of 2024", a deadline; nor "the end of fiscal 2022", whose
+ * A point of a calendar year named without a day: "(at, as of) the end of 2022", "the close of
+ * 2022", "the last (final) day of 2022", "year-end 2022", "mid-2023", "the middle of 2023". Read as
+ * a date a version is in force at: December 31 and June 30 of that year. Not "by the end of 2024", a deadline; nor "the end of fiscal 2022", whose
  * calendar the question does not give.
  */
 const YEAR_POINT = new RegExp(
-  String.raw`(?<!\bby\s+(?:the\s+)?)\b(?:(?:(?:the\s+)?(end|middle)\s+of\s+(?:the\s+)?(?:calendar\s+)?(?:year\s+)?)|(year[-\s]end|mid)[-\s]?)${YEAR}\b`,
+  String.raw`(?<!\bby\s+(?:the\s+)?)\b(?:(?:(?:the\s+)?(end|middle|close|(?:last|final)\s+day)\s+of\s+(?:the\s+)?(?:calendar\s+)?(?:year\s+)?)|(year[-\s]end|mid)[-\s]?)${YEAR}\b`,
   'i',
 );
 
@@ -659,7 +659,7 @@ const YEAR_POINT = new RegExp(
 function yearPoint(question: string): AskedDate | undefined {
   const m = YEAR_POINT.exec(question);
   if (!m) return undefined;
-  const end = /^(?:end|year)/i.test(m[1] ?? m[2]!);
+  const end = !/^mid/i.test(m[1] ?? m[2]!);
   const day = `${m[3]}-${end ? '12-31' : '06-30'}`;
   return { start: `${day.slice(0, 8)}01`, end: day, relation: 'in-force', text: m[0] };
 }
