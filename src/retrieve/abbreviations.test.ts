@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { queryAbbreviations, spelledOutAbbreviations, withExpansions } from './abbreviations.js';
+import {
+  MAX_ABBREVIATIONS,
+  queryAbbreviations,
+  spelledOutAbbreviations,
+  withExpansions,
+} from './abbreviations.js';
 
 const REPORT = [
   'Revenue and deferred income are recognised when instruments are delivered.',
@@ -82,6 +87,24 @@ describe('spelledOutAbbreviations', () => {
   it('leaves out an abbreviation no passage spells out, or whose phrase the query already holds', () => {
     expect(spelledOutAbbreviations('What is the M&A strategy?', REPORT)).toEqual([]);
     expect(spelledOutAbbreviations('R&D (research and development) costs', REPORT)).toEqual([]);
+  });
+});
+
+describe('a query of many acronyms', () => {
+  it('reads at most eight of them, in a scan that stays linear in the passages', () => {
+    const acronyms = Array.from(
+      { length: 120 },
+      (_, i) => `Q${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`,
+    );
+    const query = `what about ${acronyms.join(' ')}?`;
+    // Passages defining the first ten, each behind a long run of name-like words.
+    const filler = 'word '.repeat(400);
+    const texts = acronyms
+      .slice(0, 10)
+      .map((a) => `${filler}quick ${a[1]!.toLowerCase()}olt ${a[2]!.toLowerCase()}ine (${a})`);
+    const read = spelledOutAbbreviations(query, texts);
+    expect(read.map((e) => e.abbreviation)).toEqual(acronyms.slice(0, MAX_ABBREVIATIONS));
+    expect(read[0]).toEqual({ abbreviation: 'QAA', expansion: 'quick aolt aine' });
   });
 });
 

@@ -52,6 +52,12 @@ export function queryAbbreviations(query: string): string[] {
   return [...new Set(abbreviationsOf(query).map((a) => a.text))];
 }
 
+/**
+ * Abbreviations of one query read at most: eight. Each is one scan of the first search's passages;
+ * a query of a hundred capitalised words is not a hundred scans.
+ */
+export const MAX_ABBREVIATIONS = 8;
+
 function abbreviationsOf(query: string): Abbreviation[] {
   const out: Abbreviation[] = [];
   for (const m of query.matchAll(AMPERSAND)) {
@@ -118,13 +124,14 @@ function spelledAmpersand(abbreviation: Abbreviation, texts: readonly string[]):
  */
 function definedAcronym(abbreviation: Abbreviation, texts: readonly string[]): string | undefined {
   const letters = abbreviation.before;
-  const definition = new RegExp(
-    `([\\p{L}&][\\p{L}&,\\s-]{0,160}?)\\s*\\(\\s*["“'‘]?${abbreviation.text}s?["”'’]?\\s*\\)`,
-    'gu',
-  );
+  // The bracket first (one linear scan), then the words before it: at most 160 characters, back to
+  // the last character no word of a name holds (a digit, a full stop, a bracket).
+  const bracket = new RegExp(`\\(\\s*["“'‘]?${abbreviation.text}s?["”'’]?\\s*\\)`, 'gu');
   for (const text of texts) {
-    for (const m of text.matchAll(definition)) {
-      const words = m[1]!.split(/[\s,-]+/).filter((w) => w !== '');
+    for (const m of text.matchAll(bracket)) {
+      const before = text.slice(Math.max(0, m.index - 160), m.index);
+      const name = /[\p{L}&][\p{L}&,\s-]*$/u.exec(before)?.[0] ?? '';
+      const words = name.split(/[\s,-]+/).filter((w) => w !== '');
       // Walk back from the bracket, matching the acronym's letters last to first.
       let letter = letters.length - 1;
       let start = words.length;
@@ -144,8 +151,8 @@ function definedAcronym(abbreviation: Abbreviation, texts: readonly string[]): s
 /**
  * The expansions of the abbreviations `query` asks by (see {@link queryAbbreviations}), read from
  * `texts` (the passages a first search found): one per abbreviation spelled out there, in the
- * query's order. An abbreviation that no passage spells out, or whose phrase the query already
- * holds, is left out.
+ * query's order, of its first {@link MAX_ABBREVIATIONS}. An abbreviation that no passage spells
+ * out, or whose phrase the query already holds, is left out.
  */
 export function spelledOutAbbreviations(query: string, texts: readonly string[]): AbbreviationExpansion[] {
   const out: AbbreviationExpansion[] = [];
@@ -153,6 +160,7 @@ export function spelledOutAbbreviations(query: string, texts: readonly string[])
   const seen = new Set<string>();
   for (const abbreviation of abbreviationsOf(query)) {
     if (seen.has(abbreviation.text)) continue;
+    if (seen.size >= MAX_ABBREVIATIONS) break;
     seen.add(abbreviation.text);
     const expansion =
       abbreviation.after === undefined
