@@ -73,6 +73,9 @@
 //   earlier set used ("most up-to-date", "penultimate", "second-most-recent", "the three months
 //   through June 30, 2023", "the last day of 2022", "late April 2023", "released in the fall of
 //   2023", "the oldest … in the collection"), written and committed before their first run.
+// - sec-abbreviations: bench/questions/sec-abbreviations.jsonl, 7 key-figure questions over the
+//   filings asking by an abbreviation ("SG&A", "R&D", "MG&A", "PP&E"), written after the query's
+//   abbreviations were read and never tuned on (measure only).
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -206,6 +209,7 @@ const sets = [
       { name: 'sec-blind8', questions: 'bench/questions/sec-blind8.jsonl' },
       { name: 'sec-blind9', questions: 'bench/questions/sec-blind9.jsonl' },
       { name: 'sec-blind10', questions: 'bench/questions/sec-blind10.jsonl' },
+      { name: 'sec-abbreviations', questions: 'bench/questions/sec-abbreviations.jsonl' },
     ],
   },
   {
