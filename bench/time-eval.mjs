@@ -87,6 +87,10 @@
 //   bench/questions/abbreviations-blind.jsonl: key-figure questions asking by the abbreviation ("R&D",
 //   "SG&A", "O&M", "R&R", "D&A"), written and committed before the query's abbreviations were read
 //   (issue 22; measure only).
+// - verb-irregular-long-reports, verb-irregular-annual-reports: "did X buy any …" / "did X sell any …"
+//   pairs whose report tells the event in an irregular past form ("bought"), written after the
+//   rule that reads such forms (measure only; the annual-reports positive names no instance after
+//   the verb, "a warehouse … bought for £2.15 million", which the rule does not read).
 // - nih, ntsb: bench/questions/{nih,ntsb}.jsonl (hit@5 must stay 1.0).
 // - versioned-negative, nih-negative, ntsb-negative: bench/questions/*-negative.jsonl, questions
 //   about a named document that it does not answer (the reference says so); measure only.
@@ -317,6 +321,7 @@ const sets = [
     parts: [
       { name: 'keyfig-blind', questions: 'bench/questions/keyfig-blind.jsonl' },
       { name: 'verb-any-annual-reports', questions: 'bench/questions/verb-any-annual-reports.jsonl' },
+      { name: 'verb-irregular-annual-reports', questions: 'bench/questions/verb-irregular-annual-reports.jsonl' },
     ],
   },
   {
@@ -342,6 +347,7 @@ const sets = [
     parts: [
       { name: 'long-reports-blind', questions: 'bench/questions/long-reports-blind.jsonl' },
       { name: 'verb-any-long-reports', questions: 'bench/questions/verb-any-long-reports.jsonl' },
+      { name: 'verb-irregular-long-reports', questions: 'bench/questions/verb-irregular-long-reports.jsonl' },
     ],
   },
   {

@@ -735,6 +735,19 @@ describe('an event question naming the class of what the event was done to', () 
     ).toBe(false);
   });
 
+  it('is told by an irregular past form when given dictionary forms, and only then', async () => {
+    const { Inflectors } = await import('en-inflectors');
+    const baseForm = (word: string) => new Inflectors(word).toPresent();
+    const bought =
+      "On November 4, 2024 the Authority bought the Tarn Valley bus company's depot for $14.5 million.";
+    expect(namesInstance(bought, 'bui')).toBe(false);
+    expect(namesInstance(bought, 'bui', baseForm)).toBe(true);
+    expect(namesInstance('In June the Trust sold the Harbour Road warehouse.', 'sell', baseForm)).toBe(true);
+    // A form of another verb, or the verb with nothing named after it, tells nothing.
+    expect(namesInstance('In June the Trust sold the Harbour Road warehouse.', 'bui', baseForm)).toBe(false);
+    expect(namesInstance('The depot was bought in May 2024 for $14.5 million.', 'bui', baseForm)).toBe(false);
+  });
+
   describe('end to end', () => {
     const report = (name: string, events: string) =>
       `# ${name} annual report 2024\n\nThis report covers the year ended December 31, 2024.\n\n` +
@@ -752,6 +765,10 @@ describe('an event question naming the class of what the event was done to', () 
           'Fabrikam Trust',
           'In July 2024 the Trust opened a second pharmacy and extended its opening hours.',
         ),
+        'northwind-trust-2024.md': report(
+          'Northwind Trust',
+          'On September 2, 2024 the Trust bought the Millbrook Dental Practice for $3.1 million, adding four surgeries.',
+        ),
       });
     });
     afterAll(() => engine.close());
@@ -760,6 +777,14 @@ describe('an event question naming the class of what the event was done to', () 
       const answer = await engine.ask('Did Contoso Trust acquire any business in 2024?');
       expect(answer.notFound).toBe(false);
       expect(answer.text).toContain('acquired the Brookside Surgical Centre');
+    });
+
+    it('answers from a sentence telling the verb in an irregular past form ("bought" for "buy")', async () => {
+      const answer = await engine.ask('Did Northwind Trust buy any business in 2024?');
+      expect(answer.notFound).toBe(false);
+      expect(answer.text).toContain('bought the Millbrook Dental Practice');
+      // The verb told is the one asked: nothing was sold.
+      expect((await engine.ask('Did Northwind Trust sell any business in 2024?')).notFound).toBe(true);
     });
 
     it('still says not found where only a plan for acquisitions is told', async () => {

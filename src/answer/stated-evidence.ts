@@ -404,15 +404,25 @@ function formsOf(verb: string, stem: string): boolean {
  * the Lakeside Mutual water system", "merged with Eastside Community Pantry"), or the verb's noun
  * followed by "of" or "with" and such a word ("the acquisition of Adatum Fasteners"). A document
  * tells a significant event by naming what it was done to (see {@link singlesOut}); "issued $60
- * million of bonds" or "may pursue further acquisitions" names nothing.
+ * million of bonds" or "may pursue further acquisitions" names nothing. `baseForm` gives a word's
+ * dictionary form as a verb ("bought" → "buy"), so an irregular past form tells its verb too
+ * ("bought the Tarn Valley bus company's depot" for "buy"); without it only regular forms do.
  */
-export function namesInstance(sentence: string, verb: string): boolean {
+export function namesInstance(sentence: string, verb: string, baseForm?: (word: string) => string): boolean {
   const words = sentence.split(/\s+/);
   const named = (word: string | undefined) =>
     word !== undefined && /^[\p{Lu}]/u.test(word) && !CALENDAR_WORD.test(word);
-  for (const [i, word] of words.entries()) {
+  const isVerb = (word: string) => {
     const [stem] = contentTerms(word);
-    if (stem === undefined || !formsOf(verb, stem)) continue;
+    if (stem === undefined) return false;
+    if (formsOf(verb, stem)) return true;
+    // An irregular form ("bought" of "buy", "sold" of "sell"): its dictionary form's stem.
+    if (baseForm === undefined || !/^[a-z]+$/.test(word)) return false;
+    const [base] = contentTerms(baseForm(word));
+    return base !== undefined && base !== stem && stemsMatch(verb, base);
+  };
+  for (const [i, word] of words.entries()) {
+    if (!isVerb(word)) continue;
     let at = i + 1;
     if (/^(?:of|with)$/i.test(words[at] ?? '') || VERB_PREPOSITION.test(words[at] ?? '')) at++;
     if (/^(?:the|a|an|its|their)$/i.test(words[at] ?? '')) at++;
@@ -700,13 +710,15 @@ function specificTerms(terms: readonly string[], frequency: ReadonlyMap<string, 
  * alternative is the term a factual sentence must hold. A relation is stated when each side is
  * stated by a sentence holding one of its specific terms, and `related` when a sentence (or two
  * consecutive sentences of one paragraph) holds a specific term of each side and a word that
- * relates them (see {@link LINKING} and the module comment).
+ * relates them (see {@link LINKING} and the module comment). `baseForm` gives a word's dictionary
+ * form as a verb, for an event question's irregular past forms (see {@link namesInstance}).
  */
 export function judgeStatement(
   asked: AskedStatement,
   chunks: readonly Hit[],
   frequency: ReadonlyMap<string, number>,
   own: ReadonlyMap<string, OwnYears> = new Map(),
+  baseForm?: (word: string) => string,
 ): StatementJudgement {
   const looked = [...chunks];
   if (asked.kind === 'relation') return judgeRelation(asked, looked, frequency);
@@ -724,7 +736,7 @@ export function judgeStatement(
     const found = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).find(
       (s) =>
         (needed.some((terms) => terms.every((t) => holds(s.terms, t))) ||
-          (asked.event !== undefined && namesInstance(s.text, asked.event))) &&
+          (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm))) &&
         (!asked.change || statesChange(s.text)) &&
         (!asked.significant || (singlesOut(s.text, required) && tellsOccurrence(s.text))),
     );
@@ -943,11 +955,20 @@ export async function statedEvidence(
     });
   }
   // A change question looks first where the subject is said to change.
-  // An event question also looks where its verb is told ("acquired the …", see `namesInstance`).
+  // An event question also looks where its verb is told ("acquired the …", "bought the …", see
+  // `namesInstance`), its past form read from the inflection tables of `en-inflectors`, loaded only
+  // for such a question.
+  const event = asked.kind === 'existence' ? asked.event : undefined;
+  const inflect = event === undefined ? undefined : (await import('en-inflectors')).Inflectors;
+  const baseForm = inflect && ((word: string) => new inflect(word).toPresent());
+  const eventWords =
+    event === undefined || inflect === undefined
+      ? []
+      : [...new Set([surface(event), new inflect(surface(event).toLowerCase()).toPast()])];
   const query = [
     ...terms.map(surface),
     ...(asked.kind === 'existence' && asked.change ? ['changes'] : []),
-    ...(asked.kind === 'existence' && asked.event !== undefined ? [surface(asked.event)] : []),
+    ...eventWords,
   ];
   const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
   const own = asked.kind === 'existence' ? await ownYears(listed, search) : new Map<string, OwnYears>();
@@ -960,6 +981,7 @@ export async function statedEvidence(
       hits.filter((h) => !skipped.has(h.chunk.id)),
       frequency,
       own,
+      baseForm,
     );
     const stating = hits.filter((h) => judged.statedBy?.includes(h.chunk.id) && !probed.has(h.chunk.id));
     if (!judged.stated || options.copied === undefined || stating.length === 0 || round >= COPY_ROUNDS) {
