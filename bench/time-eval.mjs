@@ -321,7 +321,10 @@ const sets = [
     parts: [
       { name: 'keyfig-blind', questions: 'bench/questions/keyfig-blind.jsonl' },
       { name: 'verb-any-annual-reports', questions: 'bench/questions/verb-any-annual-reports.jsonl' },
-      { name: 'verb-irregular-annual-reports', questions: 'bench/questions/verb-irregular-annual-reports.jsonl' },
+      {
+        name: 'verb-irregular-annual-reports',
+        questions: 'bench/questions/verb-irregular-annual-reports.jsonl',
+      },
     ],
   },
   {
