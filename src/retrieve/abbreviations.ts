@@ -8,16 +8,16 @@
  * a list of known abbreviations (a form of query expansion from the searched text, like
  * pseudo-relevance feedback: Rocchio 1971; Lavrenko & Croft 2001).
  *
- * Two forms are read:
- * - An abbreviation of initials joined by "&" ("R&D", "SG&A", "PP&E", "O&M"): the "&" stands for
- *   "and", so it is spelled out by words with the initials before it, "and" (or "&"), and words
- *   with the initials after it ("Property, plant and equipment"). Of the phrases found, the one
- *   written most often as a whole name wins (a row label "Research and development |", not the
- *   start of "Revenue and deferred income"), then the one written most often.
- * - An acronym of two to six capitals ("AVL", "EPS"): spelled out only where a document defines it,
- *   the phrase right before the acronym in brackets ("the automatic vehicle location (AVL)
- *   system"), whose words' initials (past "of", "and", "the", "for", "to", "in", "on") spell it; the acronym may be quoted
- *   ("Contoso Web Services (“CWS”)").
+ * Initials joined by "&" ("R&D", "SG&A", "PP&E", "O&M") are read: the "&" stands for "and", so
+ * such an abbreviation is spelled out by words with the initials before it, "and" (or "&"), and
+ * words with the initials after it ("Property, plant and equipment"). Of the phrases found, the
+ * one written most often as a whole name wins (a row label "Research and development |", not the
+ * start of "Revenue and deferred income"), then the one written most often.
+ *
+ * Acronyms of capitals ("DNA", "AVL") are not: they are words of the index, which finds the
+ * passages that write them. Spelled out from the passages that define them ("deoxyribonucleic acid
+ * (DNA)"), they added words the passages about them rarely write, and SciFact train nDCG@10 fell
+ * from 0.7075 to 0.6994 (`bench/results/scifact-eval-stop39-acronyms.json`).
  * @module
  */
 
@@ -25,7 +25,7 @@ import { isStopWord } from './terms.js';
 
 /** An abbreviation of a query and the phrase the searched passages spell it out with. */
 export interface AbbreviationExpansion {
-  /** As the query writes it: `R&D`, `AVL`. */
+  /** As the query writes it: `R&D`, `SG&A`. */
   abbreviation: string;
   /** The spelled-out phrase, lower case, as the documents write it: `research and development`. */
   expansion: string;
@@ -33,18 +33,12 @@ export interface AbbreviationExpansion {
 
 /** Initials joined by "&": one to four capitals on each side ("R&D", "SG&A", "PP&E"). */
 const AMPERSAND = /(?<![\p{L}\p{N}&])([A-Z]{1,4})\s?&\s?([A-Z]{1,4})(?![\p{L}\p{N}&])/gu;
-/** An acronym: two to six capitals standing alone, an optional plural "s" ("AVLs"). */
-const ACRONYM = /(?<![\p{L}\p{N}&-])([A-Z]{2,6})s?(?![\p{L}\p{N}&-])/gu;
-/** Words an acronym's definition may hold without an initial of their own. */
-const LINKING_WORDS = new Set(['of', 'and', 'the', 'for', 'to', 'in', 'on', '&']);
 
-/** An abbreviation found in a query: as written, and its initials before and after an "&". */
+/** An abbreviation found in a query: as written, and its lower-case initials before and after the "&". */
 interface Abbreviation {
   text: string;
-  /** Lower-case initials before the "&" (all of them for an acronym). */
   before: string;
-  /** Lower-case initials after the "&"; undefined for an acronym. */
-  after?: string;
+  after: string;
 }
 
 /** The abbreviations `query` asks by, each once, in order (see the module comment). */
@@ -54,19 +48,16 @@ export function queryAbbreviations(query: string): string[] {
 
 /**
  * Abbreviations of one query read at most: eight. Each is one scan of the first search's passages;
- * a query of a hundred capitalised words is not a hundred scans.
+ * a query of a hundred abbreviations is not a hundred scans.
  */
 export const MAX_ABBREVIATIONS = 8;
 
 function abbreviationsOf(query: string): Abbreviation[] {
-  const out: Abbreviation[] = [];
-  for (const m of query.matchAll(AMPERSAND)) {
-    out.push({ text: m[0].replace(/\s/g, ''), before: m[1]!.toLowerCase(), after: m[2]!.toLowerCase() });
-  }
-  // A query written in capitals throughout names no acronym by its case.
-  if (!/\p{Ll}/u.test(query)) return out;
-  for (const m of query.matchAll(ACRONYM)) out.push({ text: m[1]!, before: m[1]!.toLowerCase() });
-  return out;
+  return [...query.matchAll(AMPERSAND)].map((m) => ({
+    text: m[0].replace(/\s/g, ''),
+    before: m[1]!.toLowerCase(),
+    after: m[2]!.toLowerCase(),
+  }));
 }
 
 /** Words with `initials`, one each, separated by spaces, commas or hyphens ("property, plant"). */
@@ -99,7 +90,7 @@ function endsPhrase(after: string): boolean {
  */
 function spelledAmpersand(abbreviation: Abbreviation, texts: readonly string[]): string | undefined {
   const phrase = new RegExp(
-    `(?<![\\p{L}\\p{N}])${initialWords(abbreviation.before)},?\\s+(?:and|&)\\s+${initialWords(abbreviation.after!)}(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])${initialWords(abbreviation.before)},?\\s+(?:and|&)\\s+${initialWords(abbreviation.after)}(?![\\p{L}\\p{N}])`,
     'giu',
   );
   const counts = new Map<string, PhraseCount>();
@@ -119,36 +110,6 @@ function spelledAmpersand(abbreviation: Abbreviation, texts: readonly string[]):
 }
 
 /**
- * The phrase a document defines the acronym by: the words right before it in brackets whose
- * initials spell it, past linking words (see the module comment). The first definition found wins.
- */
-function definedAcronym(abbreviation: Abbreviation, texts: readonly string[]): string | undefined {
-  const letters = abbreviation.before;
-  // The bracket first (one linear scan), then the words before it: at most 160 characters, back to
-  // the last character no word of a name holds (a digit, a full stop, a bracket).
-  const bracket = new RegExp(`\\(\\s*["“'‘]?${abbreviation.text}s?["”'’]?\\s*\\)`, 'gu');
-  for (const text of texts) {
-    for (const m of text.matchAll(bracket)) {
-      const before = text.slice(Math.max(0, m.index - 160), m.index);
-      const name = /[\p{L}&][\p{L}&,\s-]*$/u.exec(before)?.[0] ?? '';
-      const words = name.split(/[\s,-]+/).filter((w) => w !== '');
-      // Walk back from the bracket, matching the acronym's letters last to first.
-      let letter = letters.length - 1;
-      let start = words.length;
-      for (let i = words.length - 1; i >= 0 && letter >= 0; i--) {
-        const word = words[i]!.toLowerCase();
-        if (word[0] === letters[letter]) {
-          letter--;
-          start = i;
-        } else if (!LINKING_WORDS.has(word) || start === words.length) break;
-      }
-      if (letter < 0) return words.slice(start).join(' ').toLowerCase();
-    }
-  }
-  return undefined;
-}
-
-/**
  * The expansions of the abbreviations `query` asks by (see {@link queryAbbreviations}), read from
  * `texts` (the passages a first search found): one per abbreviation spelled out there, in the
  * query's order, of its first {@link MAX_ABBREVIATIONS}. An abbreviation that no passage spells
@@ -162,10 +123,7 @@ export function spelledOutAbbreviations(query: string, texts: readonly string[])
     if (seen.has(abbreviation.text)) continue;
     if (seen.size >= MAX_ABBREVIATIONS) break;
     seen.add(abbreviation.text);
-    const expansion =
-      abbreviation.after === undefined
-        ? definedAcronym(abbreviation, texts)
-        : spelledAmpersand(abbreviation, texts);
+    const expansion = spelledAmpersand(abbreviation, texts);
     if (expansion !== undefined && !lower.includes(expansion)) {
       out.push({ abbreviation: abbreviation.text, expansion });
     }
