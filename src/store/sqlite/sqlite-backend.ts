@@ -19,7 +19,7 @@ import type * as Backend from '../collection/backend.js';
 import { SerialLock } from '../collection/serial-lock.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend, scanAccess } from '../sql/sql-backend.js';
-import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
+import type { NamespaceAccess, SqlConnection, SqlParams, SqlStatement } from '../sql/sql-dialect.js';
 import type { DocumentListingSql } from '../sql/sql-documents.js';
 import { ftsMatchExpression } from './fts-query.js';
 import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-capabilities.js';
@@ -36,6 +36,7 @@ import {
   REGISTRY_DDL,
   REGISTRY_TABLE,
   schemaUpgrades,
+  sourceLookupSql,
 } from './sqlite-schema.js';
 import {
   denseSearchQuery,
@@ -318,6 +319,31 @@ export class SqliteBackend extends SqlBackend {
 
   /** Nothing to do: every statement names the namespace. */
   async enterNamespace(): Promise<void> {}
+
+  /**
+   * The chunk conditions (`SqlBackend.where`), with a source condition answered through the
+   * document index and the partial source index of schema version 7 ({@link sourceLookupSql}).
+   * The namespace term outside it is then the scan form (`+c.namespace`): the lookup already
+   * keeps to the namespace, and SQLite reads the rows by the seqs it finds instead of the
+   * namespace's whole index.
+   */
+  protected override where(
+    scope: Backend.BackendScope,
+    conditions: Backend.ChunkConditions,
+    params: SqlParams,
+    access: NamespaceAccess,
+  ): string {
+    const { sourceIds, ...rest } = conditions;
+    if (sourceIds === undefined) return super.where(scope, conditions, params, access);
+    const others = super.where(scope, rest, params, 'scan');
+    const lookup = sourceLookupSql(
+      collectionTables(scope.collection.location).chunks,
+      scope.namespace,
+      sourceIds,
+      (value) => params.bind(value, 'text'),
+    );
+    return `${others} AND ${lookup}`;
+  }
 
   /** Writes a batch with its full-text, metadata-index and write-state rows (`sqlite-chunk-writes.ts`). */
   async writeChunks(

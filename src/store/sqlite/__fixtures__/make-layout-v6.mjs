@@ -85,7 +85,10 @@ for (const namespace of ['default', 'other']) {
   const stored = [];
   for await (const batch of store.iterChunks({ ...at, batchSize: 100 })) {
     for (const chunk of batch) {
-      stored.push({ ...chunk, embedding: chunk.embedding === undefined ? null : Array.from(chunk.embedding) });
+      stored.push({
+        ...chunk,
+        embedding: chunk.embedding === undefined ? null : Array.from(chunk.embedding),
+      });
     }
   }
   expected.chunks[namespace] = stored;
