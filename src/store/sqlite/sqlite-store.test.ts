@@ -772,6 +772,33 @@ describe('schema version 7: the partial source index', () => {
     await again.close();
   });
 
+  it('leaves the version-6 file usable when the process dies inside the upgrade transaction', async () => {
+    const path = versionSixFile();
+    // Open once with the version-6 layout untouched, so the file is in WAL mode as a store leaves it.
+    withRaw(path, (db) => db.pragma('journal_mode = WAL'));
+    const before = rawLayout(path, table);
+    // A process that runs the upgrade's statements in one transaction and is killed before COMMIT.
+    const script = `
+      const Database = require('better-sqlite3');
+      const db = new Database(process.argv[1]);
+      db.exec('BEGIN IMMEDIATE');
+      db.exec('DROP INDEX "${table}_source"');
+      db.exec('CREATE INDEX "${table}_source_other" ON "${table}" (namespace, source_id) WHERE source_id <> document_id');
+      db.exec("UPDATE cairn_collections SET schema_version = 7 WHERE name = 'docs'");
+      process.kill(process.pid, 'SIGKILL');`;
+    await expect(promisify(execFile)(process.execPath, ['-e', script, path])).rejects.toMatchObject({
+      signal: 'SIGKILL',
+    });
+    expect(rawLayout(path, table)).toEqual(before);
+    withRaw(path, (db) => expect(db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok'));
+    const store = await openSqliteStore({ path, vectorIndex: false });
+    for (const { namespace, condition, count } of answers.cases) {
+      expect(await store.countChunks({ ...S, namespace, ...condition })).toBe(count);
+    }
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(7);
+    await store.close();
+  });
+
   it('reads a source lookup through the document index and the partial source index, never the whole table', async () => {
     const path = versionSixFile();
     const store = await openSqliteStore({ path, vectorIndex: false });
