@@ -36,7 +36,7 @@ import {
   REGISTRY_DDL,
   REGISTRY_TABLE,
   schemaUpgrades,
-  sourceLookupSql,
+  sourceCondition,
 } from './sqlite-schema.js';
 import {
   denseSearchQuery,
@@ -321,11 +321,11 @@ export class SqliteBackend extends SqlBackend {
   async enterNamespace(): Promise<void> {}
 
   /**
-   * The chunk conditions (`SqlBackend.where`), with a source condition answered through the
-   * document index and the partial source index of schema version 7 ({@link sourceLookupSql}).
-   * The namespace term outside it is then the scan form (`+c.namespace`): the lookup already
-   * keeps to the namespace, and SQLite reads the rows by the seqs it finds instead of the
-   * namespace's whole index.
+   * The chunk conditions (`SqlBackend.where`), with the source condition of schema version 7
+   * ({@link sourceCondition}). Where the source ids are the narrowest condition (`index` access
+   * without ids or documents), the namespace term outside it takes its scan form
+   * (`+c.namespace`), so that SQLite searches the two indexes for the listed sources instead of
+   * reading the namespace's whole document index (it has no statistics to tell the two apart).
    */
   protected override where(
     scope: Backend.BackendScope,
@@ -335,14 +335,15 @@ export class SqliteBackend extends SqlBackend {
   ): string {
     const { sourceIds, ...rest } = conditions;
     if (sourceIds === undefined) return super.where(scope, conditions, params, access);
-    const others = super.where(scope, rest, params, 'scan');
-    const lookup = sourceLookupSql(
-      collectionTables(scope.collection.location).chunks,
+    const drives = access === 'index' && rest.ids === undefined && rest.documentIds === undefined;
+    const others = super.where(scope, rest, params, drives ? 'scan' : access);
+    const source = sourceCondition(
+      access === 'index' ? 'index' : 'row',
       scope.namespace,
       sourceIds,
       (value) => params.bind(value, 'text'),
     );
-    return `${others} AND ${lookup}`;
+    return `${others} AND ${source}`;
   }
 
   /** Writes a batch with its full-text, metadata-index and write-state rows (`sqlite-chunk-writes.ts`). */

@@ -38,7 +38,7 @@
  * (`<t>_source_other`, partial: `WHERE source_id <> document_id`); versions 1 to 6 indexed every
  * chunk by `(namespace, source_id)` in `<t>_source`. An ingest writes a file's chunks with the
  * source id equal to the document id, so those chunks add no entry to a source index; a lookup by
- * source reads them through the document index ({@link sourceLookupSql}). Measured: about 3% of
+ * source reads them through the document index ({@link sourceCondition}). Measured: about 3% of
  * the insert CPU and 2.5% of the bytes written (docs/dense-build.md, "Fewer secondary indexes").
  * @module
  */
@@ -185,7 +185,7 @@ ${postingsDdl(collectionTables(tableName).postings)};
 
 /**
  * DDL of the source index of schema version 7: chunks by `(namespace, source_id)`, only those whose
- * source is not their document (the others are found by {@link sourceLookupSql} through the
+ * source is not their document (the others are found by {@link sourceCondition} through the
  * document index).
  */
 function sourceIndexDdl(tableName: string): string {
@@ -194,32 +194,41 @@ function sourceIndexDdl(tableName: string): string {
 }
 
 /**
- * A condition on the chunk table aliased `c` that selects the chunks of a namespace with one of
- * the listed source ids, answered through two indexes (schema version 7): the document index for
- * chunks whose source is their document, the partial source index for the others. It is
- * `c.seq IN (… UNION ALL …)`, so SQLite runs both index searches and then reads the rows by
- * `seq`, whatever else the query's conditions are (as an `OR` of the two, SQLite without
- * statistics chose to read the namespace's whole document index).
- * @param chunks The quoted chunk table.
- * @param namespace The namespace the chunks are in.
+ * A condition on the chunk table aliased `c`: the chunk's source is one of `sourceIds`.
+ *
+ * - `index`: the chunks of the namespace whose document is a listed source and is their own
+ *   source, or whose source, another than their document, is listed — `(c.namespace = ? AND
+ *   c.document_id IN (…) AND c.source_id = c.document_id) OR (c.namespace = ? AND c.source_id IN
+ *   (…) AND c.source_id <> c.document_id)`. Each branch is an equality search of one index (the
+ *   document index, the partial source index of schema version 7), which SQLite runs as a
+ *   multi-index `OR` when the lookup drives the query; a row reached otherwise (through the
+ *   full-text index, by seq) is checked against the two branches.
+ * - `row`: `c.source_id IN (…)`, checked on each row (the scan form: the namespace condition
+ *   beside it is `+c.namespace`, so no source index could be searched, as before version 7).
+ *
+ * The namespace is bound inside the branches because SQLite plans each branch of an `OR` on its
+ * own terms.
+ * @param form `index` or `row`, as above.
+ * @param namespace The chunks' namespace (`index` only).
  * @param sourceIds The source ids; an empty list selects nothing.
- * @param bind Binds a value and returns its placeholder: called for the namespace, the source
- *   list (JSON text), the namespace and the source list again, in the order they appear.
+ * @param bind Binds a value and returns its placeholder; called in the order the placeholders
+ *   appear (lists as JSON text).
  */
-export function sourceLookupSql(
-  chunks: string,
+export function sourceCondition(
+  form: 'index' | 'row',
   namespace: string,
   sourceIds: readonly string[],
   bind: (value: unknown) => string,
 ): string {
   const list = JSON.stringify(sourceIds);
+  if (form === 'row') return `c.source_id IN (SELECT value FROM json_each(${bind(list)}))`;
   const own =
-    `SELECT seq FROM ${chunks} WHERE namespace = ${bind(namespace)} ` +
-    `AND document_id IN (SELECT value FROM json_each(${bind(list)})) AND source_id = document_id`;
+    `c.namespace = ${bind(namespace)} AND c.document_id IN (SELECT value FROM json_each(${bind(list)})) ` +
+    'AND c.source_id = c.document_id';
   const others =
-    `SELECT seq FROM ${chunks} WHERE namespace = ${bind(namespace)} ` +
-    `AND source_id IN (SELECT value FROM json_each(${bind(list)})) AND source_id <> document_id`;
-  return `c.seq IN (${own} UNION ALL ${others})`;
+    `c.namespace = ${bind(namespace)} AND c.source_id IN (SELECT value FROM json_each(${bind(list)})) ` +
+    'AND c.source_id <> c.document_id';
+  return `((${own}) OR (${others}))`;
 }
 
 /**

@@ -17,7 +17,7 @@ import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-b
 import { rowsPerStatement } from './sqlite-chunk-writes.js';
 import { metadataEntries } from './sqlite-metadata-index.js';
 import { parseSqliteStoreOptions } from './sqlite-options.js';
-import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE, sourceLookupSql } from './sqlite-schema.js';
+import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE, sourceCondition } from './sqlite-schema.js';
 import { openSqliteStore } from './sqlite-store.js';
 import { loadUsearch } from './usearch-module.js';
 
@@ -805,38 +805,65 @@ describe('schema version 7: the partial source index', () => {
     await store.countChunks(S);
     await store.close();
     withRaw(path, (db) => {
-      const values: unknown[] = [];
-      const bind = (value: unknown) => {
-        values.push(value);
-        return '?';
-      };
-      for (const prefix of ['', '+']) {
-        values.length = 0;
+      const sourceIds = ['src1', 'doc4', 'mixed'];
+      const expected = (
+        db
+          .prepare(
+            `SELECT id FROM "${table}" WHERE namespace = 'default' AND source_id IN (SELECT value FROM json_each(?))`,
+          )
+          .pluck()
+          .all(JSON.stringify(sourceIds)) as string[]
+      ).sort();
+      expect(expected.length).toBeGreaterThan(40);
+      // As the backend writes them: the lookup driving the query (the namespace term in its scan
+      // form), the lookup beside a filter, beside listed documents, and the row form of a scan.
+      const cases = [
+        { outer: '+c.namespace = ?', extra: '', form: 'index', drives: true },
+        {
+          outer: '+c.namespace = ?',
+          extra: " AND json_extract(c.metadata, '$.team') IS NOT NULL",
+          form: 'index',
+          drives: true,
+        },
+        {
+          outer: 'c.namespace = ?',
+          extra: ` AND c.document_id IN ('doc4', 'mixed', 'doc15')`,
+          form: 'index',
+          drives: false,
+        },
+        { outer: '+c.namespace = ?', extra: '', form: 'row', drives: false },
+      ] as const;
+      for (const { outer, extra, form, drives } of cases) {
+        const values: unknown[] = ['default'];
+        const bind = (value: unknown) => {
+          values.push(value);
+          return '?';
+        };
         const sql =
-          `SELECT c.id FROM "${table}" AS c WHERE ${prefix}c.namespace = ${bind('default')} AND ` +
-          sourceLookupSql(`"${table}"`, 'default', ['src1', 'doc4'], bind);
+          `SELECT c.id FROM "${table}" AS c WHERE ${outer}${extra} AND ` +
+          sourceCondition(form, 'default', sourceIds, bind);
         const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as Array<{ detail: string }>)
           .map((row) => row.detail)
           .join('\n');
-        expect(plan).toContain(`USING INDEX ${table}_document (namespace=? AND document_id=?)`);
-        expect(plan).toContain(`USING INDEX ${table}_source_other (namespace=? AND source_id=?)`);
-        expect(plan).not.toMatch(/SCAN c\b/);
-        if (prefix === '+') expect(plan).toContain('INTEGER PRIMARY KEY');
+        if (drives) {
+          expect(plan).toContain('MULTI-INDEX OR');
+          expect(plan).toContain(`USING INDEX ${table}_document (namespace=? AND document_id=?)`);
+          expect(plan).toContain(`USING INDEX ${table}_source_other (namespace=? AND source_id=?)`);
+          expect(plan).not.toMatch(/SCAN c\b/);
+        } else if (extra !== '') {
+          expect(plan).toContain(`USING INDEX ${table}_document (namespace=? AND document_id=?)`);
+        }
         const ids = (
           db
             .prepare(sql)
             .pluck()
             .all(...values) as string[]
         ).sort();
+        const documents = extra.includes('document_id') ? ['doc4', 'mixed', 'doc15'] : undefined;
         expect(ids).toEqual(
-          (
-            db
-              .prepare(
-                `SELECT id FROM "${table}" WHERE namespace = 'default' AND source_id IN ('src1', 'doc4')`,
-              )
-              .pluck()
-              .all() as string[]
-          ).sort(),
+          documents === undefined
+            ? expected
+            : expected.filter((id) => documents.includes(id.slice(0, id.indexOf(':')))),
         );
       }
     });
