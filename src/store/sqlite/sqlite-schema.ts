@@ -38,8 +38,9 @@
  * (`<t>_source_other`, partial: `WHERE source_id <> document_id`); versions 1 to 6 indexed every
  * chunk by `(namespace, source_id)` in `<t>_source`. An ingest writes a file's chunks with the
  * source id equal to the document id, so those chunks add no entry to a source index; a lookup by
- * source reads them through the document index ({@link sourceCondition}). Measured: about 3% of
- * the insert CPU and 2.5% of the bytes written (docs/dense-build.md, "Fewer secondary indexes").
+ * source reads them through the document index ({@link sourceCondition}). Measured: 2 to 3% of
+ * the insert CPU and 2.5 to 4% of the bytes written (docs/dense-build.md, "The embedding in a
+ * table of its own, fewer secondary indexes").
  * @module
  */
 
