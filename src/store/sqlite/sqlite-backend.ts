@@ -19,7 +19,7 @@ import type * as Backend from '../collection/backend.js';
 import { SerialLock } from '../collection/serial-lock.js';
 import type { PreparedChunk } from '../collection/validation.js';
 import { type ScoredRow, SqlBackend, scanAccess } from '../sql/sql-backend.js';
-import type { SqlConnection, SqlStatement } from '../sql/sql-dialect.js';
+import type { NamespaceAccess, SqlConnection, SqlParams, SqlStatement } from '../sql/sql-dialect.js';
 import type { DocumentListingSql } from '../sql/sql-documents.js';
 import { ftsMatchExpression } from './fts-query.js';
 import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-capabilities.js';
@@ -36,6 +36,7 @@ import {
   REGISTRY_DDL,
   REGISTRY_TABLE,
   schemaUpgrades,
+  sourceCondition,
 } from './sqlite-schema.js';
 import {
   denseSearchQuery,
@@ -318,6 +319,32 @@ export class SqliteBackend extends SqlBackend {
 
   /** Nothing to do: every statement names the namespace. */
   async enterNamespace(): Promise<void> {}
+
+  /**
+   * The chunk conditions (`SqlBackend.where`), with the source condition of schema version 7
+   * ({@link sourceCondition}). Where the source ids are the narrowest condition (`index` access
+   * without ids or documents), the namespace term outside it takes its scan form
+   * (`+c.namespace`), so that SQLite searches the two indexes for the listed sources instead of
+   * reading the namespace's whole document index (it has no statistics to tell the two apart).
+   */
+  protected override where(
+    scope: Backend.BackendScope,
+    conditions: Backend.ChunkConditions,
+    params: SqlParams,
+    access: NamespaceAccess,
+  ): string {
+    const { sourceIds, ...rest } = conditions;
+    if (sourceIds === undefined) return super.where(scope, conditions, params, access);
+    const drives = access === 'index' && rest.ids === undefined && rest.documentIds === undefined;
+    const others = super.where(scope, rest, params, drives ? 'scan' : access);
+    const source = sourceCondition(
+      access === 'index' ? 'index' : 'row',
+      scope.namespace,
+      sourceIds,
+      (value) => params.bind(value, 'text'),
+    );
+    return `${others} AND ${source}`;
+  }
 
   /** Writes a batch with its full-text, metadata-index and write-state rows (`sqlite-chunk-writes.ts`). */
   async writeChunks(

@@ -1,5 +1,5 @@
 /**
- * Chunk writes and deletes on a SQLite collection (schema version 6), batch by batch: per batch
+ * Chunk writes and deletes on a SQLite collection (schema version 7), batch by batch: per batch
  * one bump of the write sequence number, one read of the rows being overwritten (skipped when
  * the collection model knows none of the ids is stored), then multi-row statements: the new rows
  * (their `seq` numbered here, as SQLite itself would: one past the largest), one `UPDATE` per

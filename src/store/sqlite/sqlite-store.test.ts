@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cosine, documentWrite, storedChunk } from '../../../test/support/store-records.js';
 import { compileStoreWorker } from '../../../test/support/store-worker.js';
+import type { Filter } from '../../core/filter/filter.js';
 import type { Scope } from '../../core/ports.js';
 import type { StoredChunk } from '../../core/types.js';
 import { tableNameFor } from '../sql/table-name.js';
@@ -16,7 +17,7 @@ import { SQLITE_APPROXIMATE_CAPABILITIES, SQLITE_CAPABILITIES } from './sqlite-b
 import { rowsPerStatement } from './sqlite-chunk-writes.js';
 import { metadataEntries } from './sqlite-metadata-index.js';
 import { parseSqliteStoreOptions } from './sqlite-options.js';
-import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE } from './sqlite-schema.js';
+import { CURRENT_SCHEMA_VERSION, REGISTRY_TABLE, sourceCondition } from './sqlite-schema.js';
 import { openSqliteStore } from './sqlite-store.js';
 import { loadUsearch } from './usearch-module.js';
 
@@ -570,6 +571,301 @@ describe('schema versions', () => {
         count(`SELECT count(*) AS n FROM "${table}"`),
       );
       expect(count(`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'trigger'`)).toBe(0);
+    });
+  });
+});
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+/** A copy of the real version-6 file (see `__fixtures__/README.md`). */
+function versionSixFile(): string {
+  const path = freshPath('v6');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, readFileSync(join(fixtures, 'layout-v6.db')));
+  return path;
+}
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '__fixtures__');
+
+/** What the version-6 build answered on `layout-v6.db` (written with it by `make-layout-v6.mjs`). */
+interface VersionSixAnswers {
+  chunks: Record<string, Array<StoredChunk & { embedding: number[] | null }>>;
+  cases: Array<{
+    namespace: string;
+    condition: { filter?: Filter; sourceIds?: string[]; documentIds?: string[] };
+    count: number;
+    lexical: Array<[string, number]>;
+    dense: Array<[string, number]>;
+    keepBest: Array<[string, number]>;
+  }>;
+}
+
+/** The chunk table's rows (every column), its full-text index's size and every index of the file. */
+function rawLayout(path: string, table: string) {
+  return withRaw(path, (db) => ({
+    rows: db.prepare(`SELECT * FROM "${table}" ORDER BY seq`).all(),
+    fts: db.prepare(`SELECT count(*) FROM "${table}_fts"`).pluck().get(),
+    indexes: db
+      .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+      .all() as Array<{ name: string; sql: string }>,
+    versions: db.prepare('SELECT name, schema_version FROM cairn_collections ORDER BY name').all(),
+  }));
+}
+
+describe('schema version 7: the partial source index', () => {
+  const answers = JSON.parse(
+    readFileSync(join(fixtures, 'layout-v6.expected.json'), 'utf8'),
+  ) as VersionSixAnswers;
+  const table = tableNameFor('docs');
+
+  it('upgrades a real version-6 file: every chunk, embedding, count, lexical and dense answer as the version-6 build gave them', async () => {
+    const path = versionSixFile();
+    const before = rawLayout(path, table);
+    expect(before.versions).toEqual([
+      { name: 'docs', schema_version: 6 },
+      { name: 'notes', schema_version: 6 },
+    ]);
+    expect(before.indexes.map((index) => index.name)).toContain(`${table}_source`);
+    // The fixture has chunks of every kind a source lookup must find.
+    const rows = before.rows as Array<{ document_id: string; source_id: string }>;
+    expect(rows.filter((row) => row.source_id === row.document_id).length).toBeGreaterThan(100);
+    expect(rows.filter((row) => row.source_id !== row.document_id).length).toBeGreaterThan(100);
+    expect(
+      answers.cases.filter((c) => c.condition.sourceIds !== undefined && c.count > 0).length,
+    ).toBeGreaterThan(8);
+
+    // Exact dense search, as the version-6 build answered (its scores from sqlite-vec).
+    const store = await openSqliteStore({ path, vectorIndex: false });
+    for (const namespace of ['default', 'other']) {
+      const stored = (await collect(store.iterChunks({ ...S, namespace, batchSize: 100 }))).flat();
+      expect(
+        stored.map((chunk) => ({
+          ...chunk,
+          embedding: chunk.embedding === undefined ? null : Array.from(chunk.embedding),
+        })),
+      ).toEqual(answers.chunks[namespace]);
+    }
+    for (const { namespace, condition, count, lexical, dense, keepBest } of answers.cases) {
+      const where = { ...S, namespace, ...condition };
+      const hits = (found: Array<{ chunk: { id: string }; score: number }>) =>
+        found.map((hit) => [hit.chunk.id, hit.score]);
+      expect(await store.countChunks(where), JSON.stringify(where)).toBe(count);
+      expect(hits(await store.lexicalSearch({ ...where, query: 'granite marble', topK: 20 }))).toEqual(
+        lexical,
+      );
+      expect(hits(await store.denseSearch({ ...where, vector: [1, 3, -1], topK: 20 }))).toEqual(dense);
+      expect(
+        hits(await store.denseSearch({ ...where, vector: [1, 3, -1], topK: 20, keepBest: true })),
+      ).toEqual(keepBest);
+    }
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(7);
+    expect(await store.lexicalSearch({ collection: 'notes', query: 'granite', topK: 5 })).toHaveLength(1);
+    await store.close();
+
+    const after = rawLayout(path, table);
+    expect(after.versions).toEqual([
+      { name: 'docs', schema_version: 7 },
+      { name: 'notes', schema_version: 7 },
+    ]);
+    // Only the source index changed: the same rows (every column, seqs included), the same
+    // full-text rows, every other index as it was.
+    expect(after.rows).toEqual(before.rows);
+    expect(after.fts).toBe(before.fts);
+    const other = (indexes: typeof before.indexes) =>
+      indexes.filter((index) => !/_source(_other)?$/.test(index.name));
+    expect(other(after.indexes)).toEqual(other(before.indexes));
+    const names = after.indexes.map((index) => index.name);
+    expect(names).not.toContain(`${table}_source`);
+    expect(names).toContain(`${table}_source_other`);
+    expect(after.indexes.find((index) => index.name === `${table}_source_other`)?.sql).toMatch(
+      /WHERE source_id <> document_id$/,
+    );
+    withRaw(path, (db) => {
+      expect(db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
+      db.prepare(`INSERT INTO "${table}_fts" ("${table}_fts", rank) VALUES ('integrity-check', 0)`).run();
+      // Only chunks of another source than their document are in the partial index.
+      expect(
+        db
+          .prepare(
+            `SELECT count(*) FROM "${table}" INDEXED BY "${table}_source_other" WHERE source_id <> document_id`,
+          )
+          .pluck()
+          .get(),
+      ).toBe(rows.filter((row) => row.source_id !== row.document_id).length);
+    });
+
+    // The approximate index answers the same chunks (its scores come from its own rescoring).
+    if (loadUsearch() !== undefined) {
+      const planned = await openSqliteStore({ path });
+      for (const { namespace, condition, dense } of answers.cases) {
+        const found = await planned.denseSearch({
+          ...S,
+          namespace,
+          ...condition,
+          vector: [1, 3, -1],
+          topK: 20,
+        });
+        expect(found.map((hit) => hit.chunk.id)).toEqual(dense.map(([id]) => id));
+        for (const [i, hit] of found.entries()) expect(hit.score).toBeCloseTo(dense[i]![1], 5);
+      }
+      await planned.close();
+    }
+  });
+
+  it('finds chunks by source after writes that move them between sources', async () => {
+    const path = versionSixFile();
+    const store = await openSqliteStore({ path, vectorIndex: false });
+    const sourced = (documentId: string, ordinal: number, sourceId: string) => ({
+      ...storedChunk(documentId, ordinal, { metadata: { team: 'w' } }),
+      sourceId,
+    });
+    // A new document of its own source, one of a shared source, and a chunk moved from a shared
+    // source to its own document's.
+    await store.upsertChunks(S, [
+      sourced('fresh', 0, 'fresh'),
+      sourced('fresh', 1, 'fresh'),
+      sourced('pulled', 0, 'src1'),
+    ]);
+    await store.upsertChunks(S, [sourced('doc1', 0, 'doc1'), sourced('doc0', 0, 'doc0')]);
+    const idsOf = async (sourceIds: string[]) =>
+      (await collect(store.iterChunks({ ...S, sourceIds, includeEmbeddings: false })))
+        .flat()
+        .map((chunk) => chunk.id)
+        .sort();
+    expect(await idsOf(['fresh'])).toEqual(['fresh:0', 'fresh:1']);
+    expect(await idsOf(['src1'])).toContain('pulled:0');
+    expect(await idsOf(['doc0'])).toContain('doc0:0');
+    const srcOne = answers.cases.find(
+      (c) => c.namespace === 'default' && c.condition.sourceIds?.join() === 'src1',
+    );
+    expect(await store.countChunks({ ...S, sourceIds: ['src1'] })).toBe(srcOne!.count + 1);
+    expect(await store.deleteChunks(S, { sourceIds: ['fresh', 'src1'] })).toMatchObject({
+      chunks: srcOne!.count + 3,
+    });
+    expect(await idsOf(['fresh', 'src1'])).toEqual([]);
+    expect(await store.countChunks({ ...S, sourceIds: ['doc0'] })).toBe(8);
+    await store.close();
+  });
+
+  it('leaves the version-6 file as it was when the upgrade fails part way, and upgrades it once the cause is gone', async () => {
+    const path = versionSixFile();
+    const before = rawLayout(path, table);
+    // A table under the new index's name: the step drops the old index, then cannot create the new one.
+    withRaw(path, (db) => db.exec(`CREATE TABLE "${table}_source_other" (x INTEGER)`));
+    const store = await openSqliteStore({ path, vectorIndex: false });
+    await expect(store.countChunks(S)).rejects.toThrow(/already a table named/);
+    await store.close();
+    const failed = rawLayout(path, table);
+    expect(failed.versions).toEqual(before.versions);
+    expect(failed.indexes).toEqual(before.indexes);
+    expect(failed.rows).toEqual(before.rows);
+    withRaw(path, (db) => db.exec(`DROP TABLE "${table}_source_other"`));
+    const again = await openSqliteStore({ path, vectorIndex: false });
+    const counted = answers.cases.filter((c) => c.namespace === 'default');
+    for (const { condition, count } of counted)
+      expect(await again.countChunks({ ...S, ...condition })).toBe(count);
+    expect((await again.getCollection('docs'))?.schemaVersion).toBe(7);
+    await again.close();
+  });
+
+  it('leaves the version-6 file usable when the process dies inside the upgrade transaction', async () => {
+    const path = versionSixFile();
+    // Open once with the version-6 layout untouched, so the file is in WAL mode as a store leaves it.
+    withRaw(path, (db) => db.pragma('journal_mode = WAL'));
+    const before = rawLayout(path, table);
+    // A process that runs the upgrade's statements in one transaction and is killed before COMMIT.
+    const script = `
+      const Database = require('better-sqlite3');
+      const db = new Database(process.argv[1]);
+      db.exec('BEGIN IMMEDIATE');
+      db.exec('DROP INDEX "${table}_source"');
+      db.exec('CREATE INDEX "${table}_source_other" ON "${table}" (namespace, source_id) WHERE source_id <> document_id');
+      db.exec("UPDATE cairn_collections SET schema_version = 7 WHERE name = 'docs'");
+      process.kill(process.pid, 'SIGKILL');`;
+    await expect(promisify(execFile)(process.execPath, ['-e', script, path])).rejects.toMatchObject({
+      signal: 'SIGKILL',
+    });
+    expect(rawLayout(path, table)).toEqual(before);
+    withRaw(path, (db) => expect(db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok'));
+    const store = await openSqliteStore({ path, vectorIndex: false });
+    for (const { namespace, condition, count } of answers.cases) {
+      expect(await store.countChunks({ ...S, namespace, ...condition })).toBe(count);
+    }
+    expect((await store.getCollection('docs'))?.schemaVersion).toBe(7);
+    await store.close();
+  });
+
+  it('reads a source lookup through the document index and the partial source index, never the whole table', async () => {
+    const path = versionSixFile();
+    const store = await openSqliteStore({ path, vectorIndex: false });
+    await store.countChunks(S);
+    await store.close();
+    withRaw(path, (db) => {
+      const sourceIds = ['src1', 'doc4', 'mixed'];
+      const expected = (
+        db
+          .prepare(
+            `SELECT id FROM "${table}" WHERE namespace = 'default' AND source_id IN (SELECT value FROM json_each(?))`,
+          )
+          .pluck()
+          .all(JSON.stringify(sourceIds)) as string[]
+      ).sort();
+      expect(expected.length).toBeGreaterThan(40);
+      // As the backend writes them: the lookup driving the query (the namespace term in its scan
+      // form), the lookup beside a filter, beside listed documents, and the row form of a scan.
+      const cases = [
+        { outer: '+c.namespace = ?', extra: '', form: 'index', drives: true },
+        {
+          outer: '+c.namespace = ?',
+          extra: " AND json_extract(c.metadata, '$.team') IS NOT NULL",
+          form: 'index',
+          drives: true,
+        },
+        {
+          outer: 'c.namespace = ?',
+          extra: ` AND c.document_id IN ('doc4', 'mixed', 'doc15')`,
+          form: 'index',
+          drives: false,
+        },
+        { outer: '+c.namespace = ?', extra: '', form: 'row', drives: false },
+      ] as const;
+      for (const { outer, extra, form, drives } of cases) {
+        const values: unknown[] = ['default'];
+        const bind = (value: unknown) => {
+          values.push(value);
+          return '?';
+        };
+        const sql =
+          `SELECT c.id FROM "${table}" AS c WHERE ${outer}${extra} AND ` +
+          sourceCondition(form, 'default', sourceIds, bind);
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as Array<{ detail: string }>)
+          .map((row) => row.detail)
+          .join('\n');
+        if (drives) {
+          expect(plan).toContain('MULTI-INDEX OR');
+          expect(plan).toContain(`USING INDEX ${table}_document (namespace=? AND document_id=?)`);
+          expect(plan).toContain(`USING INDEX ${table}_source_other (namespace=? AND source_id=?)`);
+          expect(plan).not.toMatch(/SCAN c\b/);
+        } else if (extra !== '') {
+          expect(plan).toContain(`USING INDEX ${table}_document (namespace=? AND document_id=?)`);
+        }
+        const ids = (
+          db
+            .prepare(sql)
+            .pluck()
+            .all(...values) as string[]
+        ).sort();
+        const documents = extra.includes('document_id') ? ['doc4', 'mixed', 'doc15'] : undefined;
+        expect(ids).toEqual(
+          documents === undefined
+            ? expected
+            : expected.filter((id) => documents.includes(id.slice(0, id.indexOf(':')))),
+        );
+      }
     });
   });
 });
