@@ -67,6 +67,7 @@
  * @module
  */
 import type { Hit } from '../core/types.js';
+import { queryAbbreviations } from '../retrieve/abbreviations.js';
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import type { EvidenceSearcher } from './evidence-check.js';
@@ -210,15 +211,13 @@ function relationSide(text: string): string {
     .trim();
 }
 
-/** An abbreviation of initials joined by "&" ("R&D", "M&A", "SG&A"). */
-const AMPERSAND_ABBREVIATION = /\b([A-Z]{1,3})&([A-Z]{1,3})\b/g;
-
 /**
- * The term an abbreviation of initials stands for in a side's terms: `&` and its letters, lower
- * case ("R&D" → `&rd`); no stem begins with `&`. See {@link holdsAbbreviation}.
+ * The term an abbreviation of initials joined by "&" ("R&D", "SG&A", read as the retriever reads
+ * them: `queryAbbreviations`) stands for in a side's terms: `&` and its letters, lower case ("R&D"
+ * → `&rd`); no stem begins with `&`. See {@link holdsAbbreviation}.
  */
 function abbreviationTerms(phrase: string): string[] {
-  return [...phrase.matchAll(AMPERSAND_ABBREVIATION)].map((m) => `&${m[1]}${m[2]}`.toLowerCase());
+  return queryAbbreviations(phrase).map((a) => `&${a.replace('&', '')}`.toLowerCase());
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../test/support/corpus.js';
+import type { Store } from '../core/ports.js';
 import { createEngine, type Engine } from './engine.js';
 import { openStore } from './store-schemes.js';
 
@@ -43,12 +44,11 @@ The authority supplied 10.1 million cubic metres of water in the quarter. Expens
 
 describe('a query asking by an abbreviation its documents spell out (SQLite, lexical)', () => {
   let engine: Engine;
+  let store: Store;
 
   beforeAll(async () => {
-    engine = await createEngine({
-      store: await openStore(path.join(tempDir(), 'abbreviations.db')),
-      chunkSize: 80,
-    });
+    store = await openStore(path.join(tempDir(), 'abbreviations.db'));
+    engine = await createEngine({ store, chunkSize: 80 });
     for (const [name, text] of [
       ['halvorsen-2024-q1.md', REPORT],
       ['tarn-valley-2024-q1.md', OTHER],
@@ -82,9 +82,19 @@ describe('a query asking by an abbreviation its documents spell out (SQLite, lex
     expect(ppe.text.split('[1]')[0]).toContain('Property, plant and equipment, net | 96,300');
   });
 
-  it('leaves a query whose abbreviation no passage spells out as it is', async () => {
-    const result = await engine.search('What is the M&A strategy for the quarter?', { mode: 'lexical' });
-    expect(result.scoring.expansions).toBeUndefined();
-    expect(result.hits.length).toBeGreaterThan(0);
+  it('leaves a query whose abbreviation no passage spells out as it is, searching it once', async () => {
+    const searches = vi.spyOn(store, 'lexicalSearch');
+    try {
+      const result = await engine.search('What is the M&A strategy for the quarter?', {
+        mode: 'lexical',
+        documentFocus: false,
+      });
+      expect(result.scoring.expansions).toBeUndefined();
+      expect(result.hits.length).toBeGreaterThan(0);
+      // The first search, which found nothing to spell out, is the search itself.
+      expect(searches).toHaveBeenCalledTimes(1);
+    } finally {
+      searches.mockRestore();
+    }
   });
 });

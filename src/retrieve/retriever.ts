@@ -455,17 +455,18 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   if (rm3) scoring.feedback = 'rm3';
   // An abbreviation the documents spell out ("R&D": "research and development") is searched by
   // the phrase too; its letters are no words of the lexical index (see abbreviations.ts).
-  const expansions =
+  const probed =
     mode !== 'dense' && queryAbbreviations(request.query).length > 0
-      ? spelledOutAbbreviations(
-          request.query,
-          (
-            await storeCall(deps.store, 'abbreviations', candidates, () =>
-              deps.store.lexicalSearch({ ...scope, query: request.query, topK: candidates }),
-            )
-          ).map((hit) => hit.chunk.text),
+      ? await storeCall(deps.store, 'abbreviations', candidates, () =>
+          deps.store.lexicalSearch({ ...scope, query: request.query, topK: candidates }),
         )
-      : [];
+      : undefined;
+  const expansions = probed
+    ? spelledOutAbbreviations(
+        request.query,
+        probed.map((hit) => hit.chunk.text),
+      )
+    : [];
   const lexicalQuery = withExpansions(request.query, expansions);
   if (expansions.length > 0) scoring.expansions = expansions;
   if (
@@ -506,7 +507,10 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       ? undefined
       : rm3
         ? rm3Search(runLexical, lexicalQuery, lexicalK, rm3).then((result) => result.hits)
-        : runLexical(lexicalQuery, lexicalK);
+        : // The probe was this very search when it found nothing to spell out.
+          probed && expansions.length === 0 && lexicalK === candidates
+          ? Promise.resolve(probed)
+          : runLexical(lexicalQuery, lexicalK);
   // A lexical search restricted to some documents, fused in beside the others.
   const within = (kind: string, documentIds: string[]) =>
     storeCall(deps.store, kind, lexicalK, () =>

@@ -647,8 +647,8 @@ const TWO_DIGITS = /\d\d/;
 /**
  * A point of a calendar year named without a day: "(at, as of) the end of 2022", "the close of
  * 2022", "the last (final) day of 2022", "year-end 2022", "mid-2023", "the middle of 2023". Read as
- * a date a version is in force at: December 31 and June 30 of that year. Not "by the end of 2024", a deadline; nor "the end of fiscal 2022", whose
- * calendar the question does not give.
+ * a date a version is in force at: December 31 and June 30 of that year. Not "by the end of 2024",
+ * a deadline; nor "the end of fiscal 2022", whose calendar the question does not give.
  */
 const YEAR_POINT = new RegExp(
   String.raw`(?<!\bby\s+(?:the\s+)?)\b(?:(?:(?:the\s+)?(end|middle|close|(?:last|final)\s+day)\s+of\s+(?:the\s+)?(?:calendar\s+)?(?:year\s+)?)|(year[-\s]end|mid)[-\s]?)${YEAR}\b`,

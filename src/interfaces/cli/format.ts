@@ -7,6 +7,7 @@
 import { describeSource } from '../../answer/prompt.js';
 import type { Answer, Hit } from '../../core/types.js';
 import type { IngestReport, WatchBatch } from '../../engine/engine.js';
+import type { AbbreviationExpansion } from '../../retrieve/abbreviations.js';
 import { printable } from './printable.js';
 
 export { printable, printableText } from './printable.js';
@@ -44,9 +45,7 @@ export function formatHits(hits: Hit[]): string {
  * documents spell them out with (`scoring.expansions`): `Read "R&D" as "research and development".`
  * Empty without any.
  */
-export function formatExpansions(
-  expansions: ReadonlyArray<{ abbreviation: string; expansion: string }>,
-): string {
+export function formatExpansions(expansions: readonly AbbreviationExpansion[]): string {
   if (expansions.length === 0) return '';
   const read = expansions.map((e) => `"${printable(e.abbreviation)}" as "${printable(e.expansion)}"`);
   return `Read ${read.join(', ')}.\n`;
