@@ -118,6 +118,12 @@
 //   only the versions that hold the question's topic: "what does the latest X say about Y" where
 //   only an older version says Y, controls where the newest says it, and two questions no version
 //   answers; measure only.
+// - minutes-blind, split-years-blind, quarterly-tables-compact-blind, fiscal-compact-blind:
+//   test/fixtures/minutes (a parish council's minutes of four meetings, dated only in their text)
+//   and test/fixtures/split-years (a hospice's annual reports for years ended 31 March), with the
+//   quarterly-tables and fiscal fixtures: time phrasings of other kinds of documents ("the prior
+//   meeting", "the September meeting", "2022/23", "FY2023/24", "3Q23", "Q2-2023", "1H23"),
+//   written and committed before their first run (stop 40); measure only.
 // - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
 //   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
 //   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
@@ -142,7 +148,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -251,6 +257,7 @@ const sets = [
       { name: 'fiscal', questions: 'bench/questions/fiscal.jsonl' },
       { name: 'fiscal-time-blind', questions: 'bench/questions/fiscal-time-blind.jsonl' },
       { name: 'fiscal-time-blind3', questions: 'bench/questions/fiscal-time-blind3.jsonl' },
+      { name: 'fiscal-compact-blind', questions: 'bench/questions/fiscal-compact-blind.jsonl' },
     ],
   },
   {
@@ -280,10 +287,29 @@ const sets = [
         questions: 'bench/questions/quarterly-tables-time-blind3.jsonl',
       },
       {
+        name: 'quarterly-tables-compact-blind',
+        questions: 'bench/questions/quarterly-tables-compact-blind.jsonl',
+      },
+      {
         name: 'quarterly-tables-absent-pairs',
         questions: 'bench/questions/quarterly-tables-absent-pairs.jsonl',
       },
     ],
+  },
+  {
+    // A parish council's minutes of four meetings of one year, each dated only in its text (the
+    // file names are numbered), and a hospice's annual reports for years ended 31 March, named
+    // a, b, c: "the prior meeting", "the September meeting", "2022/23", "FY2023/24" (measure only).
+    name: 'minutes',
+    folder: 'test/fixtures/minutes',
+    include: ['**/*.md'],
+    parts: [{ name: 'minutes-blind', questions: 'bench/questions/minutes-blind.jsonl' }],
+  },
+  {
+    name: 'split-years',
+    folder: 'test/fixtures/split-years',
+    include: ['**/*.md'],
+    parts: [{ name: 'split-years-blind', questions: 'bench/questions/split-years-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
