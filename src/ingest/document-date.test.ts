@@ -228,6 +228,38 @@ describe('findDocumentDate, metadata dates', () => {
   });
 });
 
+describe('findDocumentDate: the record of a meeting (stop 40)', () => {
+  it('reads the day a meeting was held, with or without its weekday', () => {
+    expect(
+      findDocumentDate([
+        '# Oakridge Parish Council\n\nMinutes of the meeting held on 14 March 2024 at the Village Hall.',
+      ]),
+    ).toMatchObject({ date: '2024-03-14', period: { kind: 'day' }, from: 'text' });
+    expect(
+      findDocumentDate(['Minutes of the meeting of the council held on Wednesday 12 June 2024 at the hall.']),
+    ).toMatchObject({ date: '2024-06-12' });
+    expect(
+      findDocumentDate(['The board approved on Tue., March 5, 2024 the following budget.']),
+    ).toMatchObject({
+      date: '2024-03-05',
+    });
+  });
+
+  it('reads a date field labelled with the occasion or the document, not one it only mentions', () => {
+    expect(
+      findDocumentDate([
+        '# Oakridge Parish Council\n\nMeeting date: 11 September 2024\n\nMinutes of the meeting.',
+      ]),
+    ).toMatchObject({ date: '2024-09-11', from: 'text' });
+    expect(findDocumentDate(['Date of hearing: Thursday, 3 October 2024'])).toMatchObject({
+      date: '2024-10-03',
+    });
+    // A due date or an expiry date is not the document's.
+    expect(findDocumentDate(['# Invoice 4471\n\nDue date: 1 May 2024'])?.date).toBeUndefined();
+    expect(findDocumentDate(['# Parking permit\n\nExpiry date: 30 June 2026'])?.date).toBeUndefined();
+  });
+});
+
 describe('shownDate', () => {
   it("shows a date read from the text or the caller's own, never one from file metadata", () => {
     expect(shownDate({ date: '2023-07-01', dateFrom: 'text' })).toBe('2023-07-01');

@@ -50,6 +50,9 @@ export const WRITTEN_DATE = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s
 /** A written date: `July 1, 2023`, `1 July 2023`, `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`. */
 const DATE = WRITTEN_DATE;
 
+/** A day of the week before a date: "Wednesday 12 June 2024", "Tue., March 5, 2024". */
+const WEEKDAY = String.raw`(?:(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\.?,?\s+)`;
+
 function monthIndex(word: string): number {
   return MONTHS.indexOf(word.slice(0, 3).toLowerCase() as (typeof MONTHS)[number]);
 }
@@ -124,9 +127,10 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
   },
   {
     // "Effective date: March 1, 2024", "Last updated 2024-03-01", "Released: June 2023", "Edition
-    // of March 2022", "as of …"
+    // of March 2022", "as of …"; a meeting's record: "held on Wednesday 12 June 2024", "adopted on
+    // …", "approved on …"
     pattern: new RegExp(
-      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|last\s+(?:updated|revised|modified|reviewed)|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at))\s*[:\-–—]?\s*(?:on\s+)?(${DATE})`,
+      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|last\s+(?:updated|revised|modified|reviewed)|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: () => 'day',
@@ -135,10 +139,13 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
 
 /**
  * A labelled date field of a key/value form ("Date: 12/08/2007", "Date & Time: 12/08/2007, 1730",
- * "Report date: …"): a line, or a table cell, that opens with the label.
+ * "Report date: …", "Meeting date: Wednesday 11 September 2024", "Date of hearing: …"): a line, or
+ * a table cell, that opens with the label. The label names the document or the occasion it
+ * records, not a date it mentions ("Due date", "Expiry date" are not the document's).
  */
+const DATE_OF = String.raw`(?:report|issue|publication|meeting|hearing|session|inspection|decision|letter|minutes|notice)`;
 const LABELLED_DATE = new RegExp(
-  String.raw`(?:^|\n|\|)[ \t]*((?:report\s+|issue\s+|publication\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:report|issue|publication))[ \t]*:[ \t]*(${DATE})`,
+  String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,
   'i',
 );
 

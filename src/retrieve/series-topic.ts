@@ -20,7 +20,7 @@
 import { isRequestTerm } from '../answer/relevance.js';
 import { isFormTerm, unwrittenTerms } from '../answer/unwritten-words.js';
 import { type DocumentIdentityIndex, identityTerms } from './document-identity.js';
-import { wordTerm, wordTokens } from './terms.js';
+import { isPronoun, wordTerm, wordTokens } from './terms.js';
 import type { Preference } from './time-preference.js';
 
 /**
@@ -40,10 +40,10 @@ const COMMON_PROBE_DOCUMENTS = 200;
  * The words of `question` that say what it asks of a series whose versions are `members`, one per
  * term, in order: its content words less request words ("describe", "report", see
  * `isRequestTerm`), time and contrast words (see `unwrittenTerms`), form words ("give", "rules",
- * see `isFormTerm`), numbers and single characters, and the words whose term is in a version's
- * identity (path or title). Unlike the evidence check's `topicWords`, short and inflected words
- * stay ("new", "delayed"): here a word counts where a version holds it, and its absence alone
- * decides nothing.
+ * see `isFormTerm`), pronouns ("its", see `isPronoun`), numbers and single characters, and the
+ * words whose term is in a version's identity (path or title). Unlike the evidence check's
+ * `topicWords`, short and inflected words stay ("new", "delayed"): here a word counts where a
+ * version holds it, and its absence alone decides nothing.
  */
 export function seriesTopicWords(
   question: string,
@@ -62,6 +62,7 @@ export function seriesTopicWords(
     const term = wordTerm(word);
     if (term === undefined || term.length <= 1 || /^\d+$/.test(term) || seen.has(term)) continue;
     if (naming.has(term) || unwritten.has(term) || isRequestTerm(term) || isFormTerm(term)) continue;
+    if (isPronoun(word)) continue;
     seen.add(term);
     out.push(word);
   }

@@ -27,6 +27,30 @@ const stopWords = new Set<string>([
   'tell',
   'would',
 ]);
+/**
+ * Pronouns the stop-word list leaves in: possessive ("its", "ours") and reflexive ("itself")
+ * forms. They say whose or which, never what a question is about.
+ */
+const PRONOUNS = new Set([
+  'its',
+  'yours',
+  'mine',
+  'ours',
+  'theirs',
+  'hers',
+  'itself',
+  'themselves',
+  'ourselves',
+  'herself',
+  'yourself',
+  'myself',
+]);
+
+/** Whether a lower-cased word is a pronoun the stop-word list leaves in (see {@link PRONOUNS}). */
+export function isPronoun(word: string): boolean {
+  return PRONOUNS.has(word);
+}
+
 /** Whether a lower-cased word is an English stop word (the list {@link contentTerms} drops). */
 export function isStopWord(word: string): boolean {
   return stopWords.has(word);

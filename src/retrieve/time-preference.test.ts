@@ -706,3 +706,114 @@ describe('preferredDocuments: unseen phrasings', () => {
     expect(preferredAt('the notice published in the winter of 2024')).toEqual(['notice-2024-02.md']);
   });
 });
+
+describe('timeCue and preferredDocuments: minutes, split years and compact periods (stop 40)', () => {
+  it('reads compact quarter and half forms: 3Q23, Q2-2023, Q1/2023, 1H23, 2H 2023, H1-2024', () => {
+    expect(timeCue('revenue in 3Q23').period).toMatchObject({ year: 2023, quarter: 3 });
+    expect(timeCue('capital spending in Q2-2023').period).toMatchObject({ year: 2023, quarter: 2 });
+    expect(timeCue('accounts in Q1/2023').period).toMatchObject({ year: 2023, quarter: 1 });
+    expect(timeCue('boardings in Q4-22').period).toMatchObject({ year: 2022, quarter: 4 });
+    expect(timeCue('books lent in 1H23').period).toMatchObject({ year: 2023, half: 1, quarter: 2 });
+    expect(timeCue('books lent in 2H 2023').period).toMatchObject({ year: 2023, half: 2, quarter: 4 });
+    expect(timeCue('books lent in H1-2024').period).toMatchObject({ year: 2024, half: 1 });
+    // Not a quarter: a count of hours, a model number.
+    expect(timeCue('the 2H2O process').period).toBeUndefined();
+    expect(timeCue('a 3Q device').period).toBeUndefined();
+  });
+
+  it('reads a split fiscal year as the year it ends in, and two full years only with a fiscal word', () => {
+    for (const question of [
+      'income in 2022/23',
+      'volunteers in FY2022/23',
+      'patients in the 2022-23 financial year',
+      'shops in fiscal 2022–23',
+      'income for FY 2022/23',
+      'the 2022-2023 fiscal year',
+    ]) {
+      expect(timeCue(question).period, question).toMatchObject({ year: 2023, fiscal: true });
+    }
+    // Two full years without a fiscal word are a span; years that do not follow are no fiscal year.
+    expect(timeCue('revenue in 2022-2023').period).toMatchObject({ year: 2022 });
+    expect(timeCue('revenue in 2022-2023').period?.fiscal).toBeUndefined();
+    expect(timeCue('rates for 2021/23').period?.fiscal).toBeUndefined();
+  });
+
+  it('reads minutes and meetings as documents of a series, and a month named without its year', () => {
+    expect(timeCue('the allotment rent set at its latest meeting').recency).toBe(true);
+    expect(timeCue('What did the last council meeting decide?').recency).toBe(true);
+    for (const question of [
+      'the grant in the previous minutes',
+      'what was decided at the prior meeting',
+      'the minutes before the latest',
+      'the grant approved at the meeting before the latest one',
+      'the meeting before the most recent one',
+    ]) {
+      expect(timeCue(question), question).toMatchObject({
+        recency: false,
+        position: { from: 'newest', steps: 1 },
+      });
+    }
+    expect(timeCue('two meetings before the most recent one').position).toMatchObject({ steps: 2 });
+    expect(timeCue('its second-to-last meeting').position).toMatchObject({ steps: 1 });
+    expect(timeCue('its first meeting of 2024').period).toMatchObject({ year: 2024, pick: 'first' });
+    expect(timeCue('at its September meeting').period).toMatchObject({ month: 9, latestMonth: true });
+    expect(timeCue("Contoso's June newsletter").period).toMatchObject({ month: 6, latestMonth: true });
+    // A month not before a document noun, or with its year, is no bare month.
+    expect(timeCue('sales in May were higher').period).toBeUndefined();
+    expect(timeCue('the June 2024 meeting').period).toEqual({ year: 2024, month: 6, text: 'June 2024' });
+  });
+
+  const minutes = new DocumentIdentityIndex(
+    [
+      ['oakridge-minutes-1.md', '2024-03-14'],
+      ['oakridge-minutes-2.md', '2024-06-12'],
+      ['oakridge-minutes-3.md', '2024-09-11'],
+      ['oakridge-minutes-4.md', '2024-12-10'],
+      ['oakridge-minutes-5.md', '2025-03-12'],
+    ].map(([name, date]) => ({
+      documentId: name!,
+      title: 'Oakridge Parish Council',
+      metadata: { date: date!, period: { kind: 'day', end: date! } },
+    })),
+  );
+  const preferMinutes = (question: string) =>
+    preferredDocuments({
+      cue: timeCue(question),
+      index: minutes,
+      named: minutes.documentIds(),
+      ranked: [],
+    }).map((p) => p.documentId);
+
+  it('takes the latest month of that name up to the newest minutes, and the previous meeting', () => {
+    // The newest minutes are of March 2025: the latest September is 2024's, the latest March 2025's.
+    expect(preferMinutes('What did the council approve at its September meeting?')).toEqual([
+      'oakridge-minutes-3.md',
+    ]);
+    expect(preferMinutes('What did the council approve at its March meeting?')).toEqual([
+      'oakridge-minutes-5.md',
+    ]);
+    expect(preferMinutes('What was decided at the prior meeting?')).toEqual(['oakridge-minutes-4.md']);
+    expect(preferMinutes('the grant in the previous minutes')).toEqual(['oakridge-minutes-4.md']);
+  });
+
+  const hospice = new DocumentIdentityIndex(
+    ['2022-03-31', '2023-03-31', '2024-03-31'].map((end, i) => ({
+      documentId: `greywell-annual-report-${'abc'[i]}.md`,
+      title: 'Greywell Hospice',
+      metadata: { date: end, period: { kind: 'year', end } },
+    })),
+  );
+
+  it('takes the annual report of the year ended in the split year’s second year', () => {
+    const prefer = (question: string) =>
+      preferredDocuments({
+        cue: timeCue(question),
+        index: hospice,
+        named: hospice.documentIds(),
+        ranked: [],
+      }).map((p) => p.documentId);
+    expect(prefer('total income in 2022/23')).toEqual(['greywell-annual-report-b.md']);
+    expect(prefer('volunteers in FY2023/24')).toEqual(['greywell-annual-report-c.md']);
+    expect(prefer('patients in the 2021-22 financial year')).toEqual(['greywell-annual-report-a.md']);
+  });
+});

@@ -48,6 +48,12 @@ export interface AskedPeriod {
    */
   yearsBack?: number;
   /**
+   * True when a month is named without its year ("the September meeting"): the latest such month
+   * up to the newest date of the documents the question is about — that year's when the newest is
+   * dated in or after the month, else the year before (see `resolvedPeriod`).
+   */
+  latestMonth?: true;
+  /**
    * `first` or `last` when the question asks for the first or last document of the period ("its
    * first quarterly report of 2023", "the last 10-Q of 2022"): the oldest or newest of each
    * series among the documents of the period.
@@ -163,6 +169,16 @@ const QUARTER_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => [
     pattern: new RegExp(String.raw`\b([1-4])q\s*${SHORT_YEAR}\b`, 'i'),
     read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
   },
+  // Q2-2023, Q1/2023, Q3-23, 3Q23, 3Q-2023: a quarter and its year joined by a dash or a slash,
+  // or a two-digit year written right after "3Q"
+  {
+    pattern: new RegExp(String.raw`\bq([1-4])\s*[-/–]\s*(?:${YEAR}|(\d\d))\b`, 'i'),
+    read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
+  },
+  {
+    pattern: new RegExp(String.raw`\b([1-4])q\s*[-/–]?\s*(?:${YEAR}|(\d\d))\b`, 'i'),
+    read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
+  },
   // 2023 Q3, FY2023 Q3, FY23 Q2
   {
     pattern: new RegExp(String.raw`\b(?:fy\s*)?${YEAR}\s*[-/]?\s*q([1-4])\b`, 'i'),
@@ -190,10 +206,21 @@ const QUARTER_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => [
   },
 ];
 
-/** Readers of a half-year: "H1 2023", "2023 H1", "H2 FY23", "the first half of (fiscal) 2024", "the first six months of 2023". */
+/**
+ * Readers of a half-year: "H1 2023", "2023 H1", "H2 FY23", "H1-2024", "1H23", "2H 2023", "the first
+ * half of (fiscal) 2024", "the first six months of 2023".
+ */
 const HALF_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => [number, number] }> = [
   {
     pattern: new RegExp(String.raw`\bh([12])\s*(?:of\s+)?${SHORT_YEAR}\b`, 'i'),
+    read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
+  },
+  {
+    pattern: new RegExp(String.raw`\bh([12])\s*[-/–]\s*(?:${YEAR}|(\d\d))\b`, 'i'),
+    read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
+  },
+  {
+    pattern: new RegExp(String.raw`\b([12])h\s*[-/–]?\s*(?:(?:fy\s*)?${YEAR}|(?:fy\s*)?(\d\d))\b`, 'i'),
     read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
   },
   {
@@ -265,6 +292,34 @@ const MONTH_PATTERN = new RegExp(
   String.raw`\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?${YEAR}\b`,
   'i',
 );
+/**
+ * A fiscal (financial, academic) year written as the two calendar years it spans: "2022/23",
+ * "2021-22", "FY2023/24", "fiscal 2022–23", "the 2023-2024 financial year". Groups: a fiscal word,
+ * the first year, the second (two or four digits; it must be the year after the first), a fiscal
+ * word after. Such a year is named by the year it ends in, as fiscal years are (a year ended 31
+ * March 2023 is "2022/23" and fiscal 2023): see {@link splitYear}.
+ */
+const SPLIT_YEAR = new RegExp(
+  String.raw`\b(?:(fiscal|fy|financial|academic)\s*(?:year\s+)?)?${YEAR}\s*[-/–—]\s*((?:19|20)?\d\d)\b(?:\s+(?:[a-z]+\s+)?(fiscal|financial|academic|tax)\s+year)?`,
+  'i',
+);
+
+/**
+ * The fiscal year a question names by the two calendar years it spans (see {@link SPLIT_YEAR}):
+ * the year it ends in. Two four-digit years ("2023-2024") name one fiscal year only with a fiscal
+ * word before or after them; otherwise they are a span of two years.
+ */
+function splitYear(question: string): AskedPeriod | undefined {
+  for (const m of question.matchAll(new RegExp(SPLIT_YEAR, 'gi'))) {
+    const first = Number(m[2]);
+    const second = m[3]!;
+    const follows = second.length === 2 ? Number(second) === (first + 1) % 100 : Number(second) === first + 1;
+    if (!follows || (second.length === 4 && !m[1] && !m[4])) continue;
+    return { year: first + 1, fiscal: true, text: m[0] };
+  }
+  return undefined;
+}
+
 const YEAR_PATTERN = new RegExp(
   String.raw`\b(?:(?:fiscal|fy|financial)\s*(?:year\s+)?(?:((?:19|20)\d\d)|(\d\d))|(?:in|for|during|of)\s+(?:the\s+)?(?:(?:calendar|fiscal)\s+)?(?:year\s+)?${YEAR})\b`,
   'i',
@@ -278,7 +333,7 @@ const YEAR_PATTERN = new RegExp(
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|newsletter|bulletin|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
 
 /** The single words that ask for the newest version, whose misspellings {@link recencyCue} reads. */
 const RECENCY_WORDS = ['latest', 'newest', 'recent'] as const;
@@ -334,11 +389,12 @@ const BEFORE_DATE = new RegExp(String.raw`\b(before|prior\s+to)\s+(?:the\s+)?(${
 const AFTER_DATE = new RegExp(String.raw`\b(after|following)\s+(?:the\s+)?(${WRITTEN_DATE})`, 'i');
 
 /**
- * Nouns for a document of a series: a version, a report, a filing, notes, a policy; also a form's
- * code ("10-Q", "8-K"). "Statement" is left out: "the prior period's statements" names a
+ * Nouns for a document of a series: a version, a report, a filing, notes, a policy, minutes and
+ * the meeting they record ("the prior meeting" asks for the minutes before the newest); also a
+ * form's code ("10-Q", "8-K"). "Statement" is left out: "the prior period's statements" names a
  * comparison period, not a version.
  */
-const DOCUMENT_NOUN = String.raw`(?:version|edition|release|revision|report|filing|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document|issue|bulletin|newsletter|update|\d{1,2}-[a-z]{1,2})s?`;
+const DOCUMENT_NOUN = String.raw`(?:version|edition|release|revision|report|filing|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document|issue|bulletin|newsletter|update|minutes|meeting|\d{1,2}-[a-z]{1,2})s?`;
 /**
  * A word that may stand between a position word and the document noun it counts ("the previous
  * *quarterly* report", "the oldest *Orbit release* notes"): any word but one that starts a phrase
@@ -479,8 +535,26 @@ function askedPeriod(question: string, datable: boolean): AskedPeriod | undefine
   return (datable ? writtenPeriod(question) : undefined) ?? relativePeriod(question);
 }
 
-/** A quarter or half named by a year relative to the newest (see `RELATIVE_YEAR_PERIOD`). */
+/**
+ * A month named without its year before a noun of a document: "the September meeting", "its
+ * March report", "Contoso's June newsletter": the latest such month up to the newest document
+ * (see {@link AskedPeriod.latestMonth}).
+ */
+const BARE_MONTH = new RegExp(
+  String.raw`\b(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+(january|february|march|april|may|june|july|august|september|october|november|december)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\b`,
+  'i',
+);
+
+/**
+ * A quarter or half named by a year relative to the newest (see `RELATIVE_YEAR_PERIOD`), or a
+ * month named without its year (see {@link BARE_MONTH}).
+ */
 function relativePeriod(question: string): AskedPeriod | undefined {
+  const bare = BARE_MONTH.exec(question);
+  if (bare) {
+    const month = MONTHS.indexOf(bare[1]!.slice(0, 3).toLowerCase()) + 1;
+    return { year: 0, month, yearsBack: 0, latestMonth: true, text: bare[0] };
+  }
   for (const m of question.matchAll(new RegExp(RELATIVE_YEAR_PERIOD, 'gi'))) {
     const relative = (m[1] ?? m[6])?.toLowerCase();
     if (relative === undefined) continue;
@@ -568,6 +642,8 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
       text: earlyLate[0],
     };
   }
+  const split = splitYear(question);
+  if (split) return split;
   const yearOf = YEAR_OF_DOCUMENT.exec(question);
   // Only the year is a time word: "travel policy" in "the 2022 travel policy" says what is asked.
   if (yearOf) return { year: Number(yearOf[1]), text: yearOf[1]! };
@@ -1192,7 +1268,11 @@ function resolvedPeriod(
     .sort()
     .at(-1);
   if (newest === undefined) return undefined;
-  return { ...asked, year: Number(newest.slice(0, 4)) - asked.yearsBack };
+  const [year, month] = newest.split('-').map(Number) as [number, number];
+  if (asked.latestMonth && asked.month !== undefined) {
+    return { ...asked, year: year - (month < asked.month ? 1 : 0) };
+  }
+  return { ...asked, year: year - asked.yearsBack };
 }
 
 /**
