@@ -124,6 +124,9 @@
 //   quarterly-tables and fiscal fixtures: time phrasings of other kinds of documents ("the prior
 //   meeting", "the September meeting", "2022/23", "FY2023/24", "3Q23", "Q2-2023", "1H23"),
 //   written and committed before their first run (stop 40); measure only.
+// - newsletters-blind: test/fixtures/newsletters (a residents' newsletter in four numbered issues
+//   dated only by an "Issue 13 · May 2024" line), written after the fixes the sets above prompted
+//   and committed before its first run (stop 40); measure only.
 // - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
 //   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
 //   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
@@ -148,7 +151,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -310,6 +313,14 @@ const sets = [
     folder: 'test/fixtures/split-years',
     include: ['**/*.md'],
     parts: [{ name: 'split-years-blind', questions: 'bench/questions/split-years-blind.jsonl' }],
+  },
+  {
+    // A residents' newsletter in four numbered issues, each dated only by its "Issue 13 · May 2024"
+    // line: "the August newsletter", "Issue 13", "the issue before last" (measure only).
+    name: 'newsletters',
+    folder: 'test/fixtures/newsletters',
+    include: ['**/*.md'],
+    parts: [{ name: 'newsletters-blind', questions: 'bench/questions/newsletters-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
