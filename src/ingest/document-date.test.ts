@@ -260,6 +260,36 @@ describe('findDocumentDate: the record of a meeting (stop 40)', () => {
   });
 });
 
+describe('findDocumentDate: an issue of a periodical (stop 40)', () => {
+  it('reads the date of an issue line, the number before or after it', () => {
+    for (const [line, date] of [
+      ['Issue 12 · February 2024', '2024-02-29'],
+      ['Vol. 3, No. 2, May 2024', '2024-05-31'],
+      ['No. 13 — 14 May 2024', '2024-05-14'],
+      ['May 2024 — Issue 13', '2024-05-31'],
+    ] as const) {
+      expect(
+        findDocumentDate([
+          `# Harbourside Residents' Newsletter\n\n${line}\n\n## Ferry\n\nThe fare is £2.40.`,
+        ]),
+        line,
+      ).toMatchObject({
+        date,
+        from: 'text',
+        evidence: line,
+      });
+    }
+  });
+
+  it('reads no date from a line that holds more than an issue number and a date', () => {
+    expect(
+      findDocumentDate([
+        "# Harbourside Residents' Newsletter\n\nIssue 12 was delayed until February 2024 by the printers.",
+      ]),
+    ).toBeUndefined();
+  });
+});
+
 describe('shownDate', () => {
   it("shows a date read from the text or the caller's own, never one from file metadata", () => {
     expect(shownDate({ date: '2023-07-01', dateFrom: 'text' })).toBe('2023-07-01');

@@ -149,15 +149,33 @@ const LABELLED_DATE = new RegExp(
   'i',
 );
 
-/** A line or table cell that holds nothing but a date, as a cover page dates itself ("16 August 2021"). */
-const DATE_ONLY = new RegExp(`^(${DATE})$`, 'i');
+/**
+ * The number of an issue of a periodical: "Issue 12", "No. 13", "Vol. 3, No. 2", "Volume 7 Number 1".
+ */
+const ISSUE_NUMBER = String.raw`(?:(?:issue|no\.?|number|vol\.?|volume)\s*\d+[a-z]?[\s,]*){1,2}`;
+/** What sets an issue's number apart from its date on one line: "·", "•", "|", a dash, a comma, a colon. */
+const ISSUE_SEPARATOR = String.raw`\s*[·•|,:\-–—]?\s*`;
 
-/** The first line or table cell of `page` holding nothing but a date (see `DATE_ONLY`). */
-function dateOnlyLine(page: string): string | undefined {
+/**
+ * A line or table cell that holds nothing but a date, as a cover page dates itself ("16 August
+ * 2021"), or a periodical's issue line: the date with the issue's number ("Issue 12 · February
+ * 2024", "Vol. 3, No. 2, May 2024", "May 2024 — Issue 13"). Group 1 or 2 is the date.
+ */
+const DATE_ONLY = new RegExp(
+  String.raw`^(?:${ISSUE_NUMBER}${ISSUE_SEPARATOR})?(${DATE})$|^(${DATE})${ISSUE_SEPARATOR}${ISSUE_NUMBER}$`,
+  'i',
+);
+
+/**
+ * The first line or table cell of `page` holding nothing but a date or an issue line (see
+ * `DATE_ONLY`), and its date.
+ */
+function dateOnlyLine(page: string): { line: string; date: string } | undefined {
   for (const line of page.split('\n')) {
     for (const cell of line.split('|')) {
       const text = cell.replace(/[*_#]+/g, ' ').trim();
-      if (DATE_ONLY.test(text)) return text;
+      const m = DATE_ONLY.exec(text);
+      if (m) return { line: text, date: (m[1] ?? m[2])! };
     }
   }
   return undefined;
@@ -382,8 +400,8 @@ export function findDocumentDate(
     }
   }
   const line = dateOnlyLine(raw[0] ?? '');
-  const lineDate = line ? parseWrittenDate(line) : undefined;
-  if (line && lineDate) return dated(lineDate.iso, lineDate.precision, 'text', line, fiscal);
+  const lineDate = line ? parseWrittenDate(line.date) : undefined;
+  if (line && lineDate) return dated(lineDate.iso, lineDate.precision, 'text', line.line, fiscal);
   const statedYears = [...`${options.title ?? ''}\n${text}`.matchAll(ANY_DATE)]
     .map((m) => parseWrittenDate(m[0]))
     .filter((d) => d !== undefined)
