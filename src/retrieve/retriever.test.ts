@@ -251,13 +251,14 @@ describe('search with a document focus', () => {
     expect(hits[0]!.boosts).toEqual([expect.objectContaining({ kind: 'focus', weight: 2 })]);
     expect(hits.map((h) => h.chunk.documentId)).toContain('2023 Q1 INTC.md');
     // The period the question names boosts the filing labelled with it, even without focus, and
-    // says so; softly: the filing with more of the question's words is not pushed out.
+    // says so. It leads its series (the other quarter of the same filer is of another time by the
+    // question's own words), but the filing with more of the question's words is not pushed out.
     const timed = await engine.search(question, { mode: 'lexical', keepBest: true, documentFocus: false });
     const q2 = timed.hits.find((h) => h.chunk.documentId === '2023 Q2 AAPL.md');
     expect(q2?.boosts).toEqual([expect.objectContaining({ kind: 'period', weight: 1.25 })]);
     expect(timed.hits.slice(0, 2).map((h) => h.chunk.documentId)).toEqual([
-      '2023 Q1 AAPL.md',
       '2023 Q2 AAPL.md',
+      '2023 Q1 AAPL.md',
     ]);
   });
 

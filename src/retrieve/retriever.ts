@@ -593,11 +593,14 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       const factor = 1 + timeWeight;
       const why = new Map(preferred.map((p) => [p.documentId, p]));
       // The other versions of a preferred document's series are, by the question's own words, of
-      // another time: their passages score 1 / factor as much, so a sibling overtakes the asked
-      // version only when its passage is far more relevant (factor², about 1.56 times by BM25).
-      const siblings = new Set(
-        preferred.flatMap((p) => identity!.series(p.documentId)).filter((id) => !why.has(id)),
-      );
+      // another time: their passages score 1 / factor as much, and at most just below the best
+      // passage of the asked version (see `boostLexical`), which then leads its series.
+      const siblings = new Map<string, string[]>();
+      for (const p of preferred) {
+        for (const id of identity!.series(p.documentId)) {
+          if (!why.has(id)) siblings.set(id, [...(siblings.get(id) ?? []), p.documentId]);
+        }
+      }
       const inPreferred = await within(
         'time',
         preferred.map((p) => p.documentId),
@@ -672,6 +675,12 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
 }
 
 /**
+ * Share of the best score of the preferred version of a series that the best passage of another
+ * version of it may reach at most (see `boostLexical`): just below it.
+ */
+const SIBLING_MARGIN = 0.999;
+
+/**
  * Hits of the relevance ranking that a boost (focus, time preference) may move down but never
  * out: the first `reserve` relevant hits each keep a place no lower than twice their rank.
  */
@@ -734,7 +743,10 @@ function explainBoosts(
  * A lexical ranking with the passages of preferred documents scored `factor` times their BM25
  * score and those of their `siblings` (the other versions of their series) 1 / `factor` times
  * (`scores.lexical` keeps the unboosted score), the `extra` passages of the preferred documents
- * added when missing, re-sorted and cut to `limit`.
+ * added when missing, re-sorted and cut to `limit`. A sibling's passages then score below the best
+ * passage of the preferred version of its series (see `SIBLING_MARGIN`): the question's own words
+ * say which version it asks about, so another version of the same document leads only where
+ * the asked version has no passage at all.
  */
 function boostLexical(
   hits: Hit[],
@@ -742,18 +754,38 @@ function boostLexical(
   preferred: ReadonlyMap<string, unknown>,
   factor: number,
   limit: number,
-  siblings: ReadonlySet<string> = new Set(),
+  siblings: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Hit[] {
   const byId = new Map(hits.map((hit) => [hit.chunk.id, hit]));
   for (const hit of extra) if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit);
-  const scaled = (hit: Hit) =>
+  const scaled = [...byId.values()].map((hit) =>
     preferred.has(hit.chunk.documentId)
       ? { ...hit, score: hit.score * factor }
       : siblings.has(hit.chunk.documentId)
         ? { ...hit, score: hit.score / factor }
-        : hit;
-  return [...byId.values()]
-    .map(scaled)
+        : hit,
+  );
+  const best = new Map<string, number>();
+  const top = new Map<string, number>();
+  for (const hit of scaled) {
+    const id = hit.chunk.documentId;
+    const into = preferred.has(id) ? best : siblings.has(id) ? top : undefined;
+    if (into && hit.score > (into.get(id) ?? Number.NEGATIVE_INFINITY)) into.set(id, hit.score);
+  }
+  // Each sibling's passages scaled down together (their order kept) to below the best passage of
+  // the preferred versions of its series that have one.
+  const shrink = new Map<string, number>();
+  for (const [id, preferredIds] of siblings) {
+    const own = top.get(id);
+    const ceiling = Math.max(...preferredIds.map((p) => best.get(p) ?? Number.NEGATIVE_INFINITY));
+    if (own === undefined || !Number.isFinite(ceiling) || own <= 0 || own < ceiling * SIBLING_MARGIN) continue;
+    shrink.set(id, (ceiling * SIBLING_MARGIN) / own);
+  }
+  return scaled
+    .map((hit) => {
+      const by = shrink.get(hit.chunk.documentId);
+      return by === undefined ? hit : { ...hit, score: hit.score * by };
+    })
     .sort((a, b) => b.score - a.score)
     .slice(0, limit);
 }

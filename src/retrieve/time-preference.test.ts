@@ -169,6 +169,9 @@ describe('namingWords', () => {
       'Contoso revenue in Q2 FY2023',
       'the Contoso price list as of March 15, 2024',
       'Contoso prices before the July 2023 revision',
+      // The oldest or newest of each series that year: a title carrying the year names nothing.
+      'the allotment rent Contoso Parish Council set at its first meeting of 2024',
+      'the last 10-Q of 2022 Contoso filed',
     ]) {
       const words = namingWords(question, timeCue(question));
       expect(words, question).toContain('Contoso');

@@ -867,7 +867,10 @@ export function namesTime(cue: TimeCue): boolean {
  * time preference. A calendar period ("calendar Q4 2022") and a season ("spring 2023") are
  * matched by dates, not labels, and are left out too. A date a version is asked at ("as of
  * March 15, 2024", "before the July 2023 revision") is left out the same way, and so is a period
- * a position is counted from ("the 10-Q after the one for Q3 2022", see `TimeCue.periodStep`).
+ * a position is counted from ("the 10-Q after the one for Q3 2022", see `TimeCue.periodStep`),
+ * and the year of a first or last document of a year ("its first meeting of 2024", see
+ * `AskedPeriod.pick`): the oldest or newest of each series that year is asked, and a title that
+ * only carries the year ("minutes, 10 December 2024") is not named by it.
  */
 export function namingWords(question: string, cue: TimeCue): string {
   let words = question;
@@ -876,7 +879,8 @@ export function namingWords(question: string, cue: TimeCue): string {
   if (period === undefined) return words;
   // A period a position is counted from ("the 10-Q after the one for Q3 2022") names the document
   // next to the one asked for: its label is left out too.
-  const label = period.month === undefined && !period.fiscal && !period.calendar && !period.range;
+  const label =
+    period.month === undefined && !period.fiscal && !period.calendar && !period.range && !period.pick;
   return label && !cue.periodStep ? words : words.replace(period.text, ' ');
 }
 
