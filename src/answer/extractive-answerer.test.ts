@@ -252,3 +252,31 @@ describe('cooccurringTerms', () => {
     expect(models.has('repairs')).toBe(false);
   });
 });
+
+describe('extractAnswer: a passage that matches only by the time the question names (stop 40)', () => {
+  const report = testHit(
+    'harbor-trust-report-2022-q4.md',
+    'For the quarter ended December 31, 2022 (second quarter of fiscal 2023; our fiscal year begins on July 1).\n\nThe maritime museum welcomed 44,750 visitors in the quarter.\n\nMembership stood at 6,040 households.',
+    { headingPath: ['Harbor Trust Quarterly Report'] },
+  );
+
+  it('does not quote the line that dates the document, which writes the time words and nothing asked', () => {
+    const { text } = extractAnswer(
+      'How many visitors did the Harbor Trust report for the quarter ended December 31, 2022?',
+      [report],
+    );
+    expect(text.startsWith('The maritime museum welcomed 44,750 visitors in the quarter. [1]')).toBe(true);
+    expect(text).not.toContain('For the quarter ended December 31, 2022');
+  });
+
+  it('still quotes a sentence whose time words pick its period, when it writes the subject too', () => {
+    const filing = testHit(
+      'contoso-10-q.md',
+      'In the first quarter of 2023, we issued $11.0 billion of senior notes. In 2022 we issued $6.0 billion of senior notes.',
+    );
+    const { text } = extractAnswer('What senior notes did Contoso issue in the first quarter of 2023?', [
+      filing,
+    ]);
+    expect(text).toContain('$11.0 billion');
+  });
+});

@@ -36,6 +36,7 @@ import { orderByPeriod } from './period-order.js';
 import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
 import { supposes } from './supposition.js';
+import { timeWords } from './unwritten-words.js';
 
 /** Options of {@link extractAnswer}. */
 export interface ExtractiveOptions {
@@ -305,6 +306,35 @@ export function cooccurringTerms(
   return out;
 }
 
+/**
+ * The question's terms that say what it asks, not when: when it names a time, its terms (see
+ * `questionTerms`) less the words of its time cue (see `timeWords`: "December 31, 2022", "the
+ * third quarter of fiscal 2024", "latest") and the words that name a span around a date
+ * ("quarter", "ended": see `PERIOD_WORDS`). Empty when it has no other.
+ */
+function subjectTerms(question: string, terms: readonly string[]): Set<string> {
+  const words = timeWords(question);
+  if (words.size === 0) return new Set(terms);
+  const time = new Set([...words, ...PERIOD_WORDS].flatMap((word) => contentTerms(word)));
+  return new Set(terms.filter((term) => !time.has(term)));
+}
+
+/** Words that name a span of time around a stated date ("the quarter ended", "six months ended"). */
+const PERIOD_WORDS = [
+  'quarter',
+  'quarterly',
+  'month',
+  'months',
+  'year',
+  'half',
+  'period',
+  'ended',
+  'ending',
+  'fiscal',
+  'financial',
+  'calendar',
+];
+
 /** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
 function scoredWindows(
   question: string,
@@ -315,6 +345,10 @@ function scoredWindows(
 ): Window[] {
   const queryTerms = [...new Set(questionTerms(question))];
   if (queryTerms.length === 0) return [];
+  // A passage holding none of the terms that say what is asked ("visitors") but those of its time
+  // ("For the quarter ended December 31, 2022 (second quarter of fiscal 2023)", the line that
+  // dates the document, under a heading that names it) states nothing asked: it scores 0.
+  const subject = subjectTerms(question, queryTerms);
   const candidates = candidatesOf(hits, referrers);
   const idf = new Map<string, number>();
   for (const term of queryTerms) {
@@ -340,13 +374,21 @@ function scoredWindows(
     for (const [u, w] of model) if (group.some((c) => c.terms.has(u))) share += w;
     return FEEDBACK_WEIGHT * share;
   };
+  // A passage that writes the question's time words must write a term of its subject too (or a
+  // companion of one: a sentence on "senior notes" is about debt); its heading's do not count.
+  const timeOnly = (group: Candidate[]) =>
+    subject.size > 0 &&
+    queryTerms.some((t) => !subject.has(t) && group.some((c) => c.terms.has(t))) &&
+    ![...subject].some((t) => group.some((c) => c.terms.has(t)) || translated(group, t) > 0);
   const coverage = (group: Candidate[], companion: boolean) =>
-    queryTerms.reduce((sum, t) => {
-      const weight = group.some((c) => c.terms.has(t))
-        ? 1
-        : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
-      return sum + weight * idf.get(t)!;
-    }, 0) / total;
+    timeOnly(group)
+      ? 0
+      : queryTerms.reduce((sum, t) => {
+          const weight = group.some((c) => c.terms.has(t))
+            ? 1
+            : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
+          return sum + weight * idf.get(t)!;
+        }, 0) / total;
   const asked = new Set(queryTerms);
   const factual = !supposes(question);
   // A row whose label the question names ("total net sales", "research and development") is the
