@@ -127,6 +127,9 @@
 // - newsletters-blind: test/fixtures/newsletters (a residents' newsletter in four numbered issues
 //   dated only by an "Issue 13 · May 2024" line), written after the fixes the sets above prompted
 //   and committed before its first run (stop 40); measure only.
+// - bulletins-blind: test/fixtures/bulletins (a council's weekly roadworks bulletins dated only by a
+//   "Week ending 5 April 2024" line), a third round written after the newsletter fixes and the
+//   answer's time-word rule, committed before its first run (stop 40); measure only.
 // - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
 //   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
 //   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
@@ -151,7 +154,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -321,6 +324,14 @@ const sets = [
     folder: 'test/fixtures/newsletters',
     include: ['**/*.md'],
     parts: [{ name: 'newsletters-blind', questions: 'bench/questions/newsletters-blind.jsonl' }],
+  },
+  {
+    // A council's weekly roadworks bulletins dated only by a "Week ending 5 April 2024" line:
+    // "the bulletin for the week ending 12 April 2024", "two weeks before the latest one" (measure only).
+    name: 'bulletins',
+    folder: 'test/fixtures/bulletins',
+    include: ['**/*.md'],
+    parts: [{ name: 'bulletins-blind', questions: 'bench/questions/bulletins-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
