@@ -778,8 +778,8 @@ function boostLexical(
   for (const [id, preferredIds] of siblings) {
     const own = top.get(id);
     const ceiling = Math.max(...preferredIds.map((p) => best.get(p) ?? Number.NEGATIVE_INFINITY));
-    if (own === undefined || !Number.isFinite(ceiling) || own <= 0 || own < ceiling * SIBLING_MARGIN) continue;
-    shrink.set(id, (ceiling * SIBLING_MARGIN) / own);
+    if (own === undefined || own <= 0 || !Number.isFinite(ceiling)) continue;
+    if (own >= ceiling * SIBLING_MARGIN) shrink.set(id, (ceiling * SIBLING_MARGIN) / own);
   }
   return scaled
     .map((hit) => {
