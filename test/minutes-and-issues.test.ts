@@ -10,6 +10,8 @@ const MINUTES = path.resolve('test/fixtures/minutes');
 const NEWSLETTERS = path.resolve('test/fixtures/newsletters');
 /** A hospice's annual reports for the years ended 31 March 2022, 2023 and 2024. */
 const SPLIT_YEARS = path.resolve('test/fixtures/split-years');
+/** A council's weekly roadworks bulletins, each dated by a "Week ending 5 April 2024" line. */
+const BULLETINS = path.resolve('test/fixtures/bulletins');
 
 // Series whose documents say when they are from only in their text, asked about in the words of
 // their kind (stop 40): each reading, through a real ingest and a lexical search over a SQLite
@@ -18,7 +20,7 @@ describe('minutes, newsletter issues and split years (SQLite file)', { timeout: 
   let engine: Engine;
   beforeAll(async () => {
     engine = await createEngine({ store: await openStore(path.join(tempDir(), 'minutes.db')) });
-    await engine.ingestPaths([MINUTES, NEWSLETTERS, SPLIT_YEARS], { include: ['**/*.md'] });
+    await engine.ingestPaths([MINUTES, NEWSLETTERS, SPLIT_YEARS, BULLETINS], { include: ['**/*.md'] });
   }, 120_000);
   afterAll(() => engine.close());
 
@@ -39,6 +41,8 @@ describe('minutes, newsletter issues and split years (SQLite file)', { timeout: 
       'harbourside-newsletter-a.md': '2024-02-29',
       'harbourside-newsletter-d.md': '2024-11-30',
       'greywell-hospice-annual-report-b.md': '2023-03-31',
+      'kelby-roadworks-bulletin-1.md': '2024-04-05',
+      'kelby-roadworks-bulletin-4.md': '2024-04-26',
     });
   });
 
@@ -74,5 +78,19 @@ describe('minutes, newsletter issues and split years (SQLite file)', { timeout: 
     expect(await first('How many volunteers did Greywell Hospice have in FY 2023/24?')).toBe(
       'greywell-hospice-annual-report-c.md',
     );
+  });
+
+  it('ranks the weekly bulletin of the day, the week offset and the first of a month asked for', async () => {
+    expect(
+      await first('How complete was Station Road in the Kelby bulletin for the week ending 12 April 2024?'),
+    ).toBe('kelby-roadworks-bulletin-2.md');
+    expect(
+      await first(
+        'How many noise complaints did the Kelby bulletin three weeks before the latest one count?',
+      ),
+    ).toBe('kelby-roadworks-bulletin-1.md');
+    expect(
+      await first('Which bus route was diverted in the last Kelby roadworks bulletin of April 2024?'),
+    ).toBe('kelby-roadworks-bulletin-4.md');
   });
 });

@@ -325,6 +325,8 @@ const PERIOD_WORDS = [
   'quarterly',
   'month',
   'months',
+  'week',
+  'weeks',
   'year',
   'half',
   'period',

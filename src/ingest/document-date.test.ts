@@ -290,6 +290,19 @@ describe('findDocumentDate: an issue of a periodical (stop 40)', () => {
   });
 });
 
+describe('findDocumentDate: a weekly report (stop 40)', () => {
+  it('dates a weekly report by the day its week ends', () => {
+    expect(
+      findDocumentDate([
+        '# Kelby roadworks bulletin\n\nWeek ending 5 April 2024\n\n## Station Road\n\nWork continues.',
+      ]),
+    ).toMatchObject({ date: '2024-04-05', period: { kind: 'day' }, from: 'text' });
+    expect(findDocumentDate(['Status report for the week ended Friday, March 8, 2024.'])).toMatchObject({
+      date: '2024-03-08',
+    });
+  });
+});
+
 describe('shownDate', () => {
   it("shows a date read from the text or the caller's own, never one from file metadata", () => {
     expect(shownDate({ date: '2023-07-01', dateFrom: 'text' })).toBe('2023-07-01');

@@ -111,13 +111,15 @@ export function parseWrittenDate(text: string): { iso: string; precision: 'day' 
 /** A phrase that dates a document, strongest first: the period a report covers, then a stated date. */
 const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> = [
   {
-    // "For the quarterly period ended July 1, 2023", "three months ended", "fiscal year ended"
+    // "For the quarterly period ended July 1, 2023", "three months ended", "fiscal year ended",
+    // "Week ending 5 April 2024" (a weekly report: dated by the day its week ends)
     pattern: new RegExp(
-      String.raw`\b(quarterly\s+period|quarter|three\s+months|six\s+months|half[-\s]year|nine\s+months|fiscal\s+year|financial\s+year|year|twelve\s+months|month)\s+(?:ended|ending)\s+(${DATE})`,
+      String.raw`\b(quarterly\s+period|quarter|three\s+months|six\s+months|half[-\s]year|nine\s+months|fiscal\s+year|financial\s+year|year|twelve\s+months|month|week)\s+(?:ended|ending)\s+${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: (phrase) => {
       const p = phrase.toLowerCase();
+      if (p === 'week') return 'day';
       if (/quarter|three/.test(p)) return 'quarter';
       if (/six|half/.test(p)) return 'half';
       if (/nine/.test(p)) return 'nine-months';
@@ -143,7 +145,8 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
  * a table cell, that opens with the label. The label names the document or the occasion it
  * records, not a date it mentions ("Due date", "Expiry date" are not the document's).
  */
-const DATE_OF = String.raw`(?:report|issue|publication|meeting|hearing|session|inspection|decision|letter|minutes|notice)`;
+const DATE_OF =
+  '(?:report|issue|publication|meeting|hearing|session|inspection|decision|letter|minutes|notice)';
 const LABELLED_DATE = new RegExp(
   String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,
   'i',
@@ -162,7 +165,7 @@ const ISSUE_SEPARATOR = String.raw`\s*[·•|,:\-–—]?\s*`;
  * 2024", "Vol. 3, No. 2, May 2024", "May 2024 — Issue 13"). Group 1 or 2 is the date.
  */
 const DATE_ONLY = new RegExp(
-  String.raw`^(?:${ISSUE_NUMBER}${ISSUE_SEPARATOR})?(${DATE})$|^(${DATE})${ISSUE_SEPARATOR}${ISSUE_NUMBER}$`,
+  `^(?:${ISSUE_NUMBER}${ISSUE_SEPARATOR})?(${DATE})$|^(${DATE})${ISSUE_SEPARATOR}${ISSUE_NUMBER}$`,
   'i',
 );
 

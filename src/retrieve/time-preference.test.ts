@@ -820,3 +820,54 @@ describe('timeCue and preferredDocuments: minutes, split years and compact perio
     expect(prefer('patients in the 2021-22 financial year')).toEqual(['greywell-annual-report-a.md']);
   });
 });
+
+describe('timeCue and preferredDocuments: weekly series (stop 40)', () => {
+  const bulletins = new DocumentIdentityIndex(
+    ['2024-04-05', '2024-04-12', '2024-04-19', '2024-04-26'].map((date, i) => ({
+      documentId: `kelby-bulletin-${i + 1}.md`,
+      title: 'Kelby roadworks bulletin',
+      metadata: { date, period: { kind: 'day', end: date } },
+    })),
+  );
+  const prefer = (question: string) =>
+    preferredDocuments({
+      cue: timeCue(question),
+      index: bulletins,
+      named: bulletins.documentIds(),
+      ranked: [],
+    }).map((p) => p.documentId);
+
+  it('reads an offset in weeks from the newest and takes the version dated that many days before it', () => {
+    expect(timeCue('the bulletin two weeks before the latest one').position).toMatchObject({
+      from: 'newest',
+      steps: 0,
+      days: 14,
+    });
+    expect(prefer('What did the bulletin two weeks before the latest one say?')).toEqual([
+      'kelby-bulletin-2.md',
+    ]);
+    expect(prefer('the bulletin a week before its most recent one')).toEqual(['kelby-bulletin-3.md']);
+    // No version lies within half a week of nine weeks back.
+    expect(prefer('the bulletin 9 weeks before the latest one')).toEqual([]);
+  });
+
+  it('takes the version dated on the day a question writes, and the first or last of a month', () => {
+    expect(timeCue('the bulletin for the week ending 12 April 2024').period).toMatchObject({
+      year: 2024,
+      month: 4,
+      day: 12,
+    });
+    expect(prefer('the bulletin for the week ending 12 April 2024')).toEqual(['kelby-bulletin-2.md']);
+    expect(prefer('the bulletin for the week ending April 19, 2024')).toEqual(['kelby-bulletin-3.md']);
+    expect(prefer('the bulletin of the week ending 19/04/2024')).toEqual(['kelby-bulletin-3.md']);
+    // No version of that day: the month's, and here every version is of April (none preferred).
+    expect(prefer('the bulletin of 13 April 2024')).toEqual([]);
+    expect(timeCue('the first bulletin of April 2024').period).toMatchObject({
+      year: 2024,
+      month: 4,
+      pick: 'first',
+    });
+    expect(prefer('the first bulletin of April 2024')).toEqual(['kelby-bulletin-1.md']);
+    expect(prefer('the last bulletin of April 2024')).toEqual(['kelby-bulletin-4.md']);
+  });
+});

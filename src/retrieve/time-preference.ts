@@ -25,6 +25,11 @@ export interface AskedPeriod {
   /** 1–12 when a month is named. */
   month?: number;
   /**
+   * 1–31 when a day of the month is written too ("the week ending 12 April 2024", "19/04/2024"):
+   * among the documents of the month, those dated that day are preferred when there are any.
+   */
+  day?: number;
+  /**
    * True when the question says the year or quarter is fiscal ("fiscal 2022", "Q2 FY2023"): it is
    * read in the fiscal calendar a document states (see `fiscalPeriod`), not the calendar year.
    */
@@ -137,6 +142,11 @@ export interface SeriesPosition {
   steps: number;
   /** Months back in time from the newest version's date, for an offset ("a year before its latest one"). */
   months?: number;
+  /**
+   * Days back in time from the newest version's date, for an offset in weeks ("two weeks before
+   * the latest bulletin": 14); `steps` is then 0.
+   */
+  days?: number;
   /** The words that asked for it. */
   text: string;
 }
@@ -276,6 +286,17 @@ const SEASON = new RegExp(
   String.raw`\b(?:(in|during|over|through|for|of|by)\s+)?(the\s+)?(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}\b`,
   'i',
 );
+
+/**
+ * The day of the month a month's match (see `MONTH_PATTERN`) writes, within it ("April 12, 2024")
+ * or just before it ("12 April 2024", "the 12th of April 2024"); undefined when none.
+ */
+function writtenDay(question: string, match: RegExpExecArray): number | undefined {
+  const within = /\s(\d{1,2})(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d$/i.exec(match[0]);
+  const before = /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?$/i.exec(question.slice(0, match.index));
+  const day = Number((within ?? before)?.[1]);
+  return day >= 1 && day <= 31 ? day : undefined;
+}
 
 /** "early 2023" (January to April), "late 2022" (September to December): a span of a year's months. */
 const EARLY_LATE = new RegExp(String.raw`\b(early|late)[-\s]+(?:in\s+)?${YEAR}\b`, 'i');
@@ -465,12 +486,13 @@ const EARLIEST = new RegExp(
 );
 
 /**
- * An offset back in time from the newest: "a year (two quarters, six months) before (earlier than,
- * prior to) its most recent (latest …)", and without a count "the quarter (year, month) before
- * the latest one" (one of them). The answer is the version dated that long before the newest.
+ * An offset back in time from the newest: "a year (two quarters, six months, three weeks) before
+ * (earlier than, prior to) its most recent (latest …)", and without a count "the quarter (year,
+ * month, week) before the latest one" (one of them). The answer is the version dated that long
+ * before the newest.
  */
 const OFFSET_FROM_NEWEST = new RegExp(
-  String.raw`\b(?:(a|an|one|two|three|four|five|six|\d+)\s+)?(years?|quarters?|months?)\s+${RIGHT}(?:before|earlier\s+than|prior\s+to|ahead\s+of|preceding)\s+${THE_NEWEST}\b`,
+  String.raw`\b(?:(a|an|one|two|three|four|five|six|\d+)\s+)?(years?|quarters?|months?|weeks?)\s+${RIGHT}(?:before|earlier\s+than|prior\s+to|ahead\s+of|preceding)\s+${THE_NEWEST}\b`,
   'i',
 );
 
@@ -486,11 +508,12 @@ const YEAR_OF_DOCUMENT = new RegExp(
 );
 
 /**
- * The first or last document of a year: "its first quarterly report of 2023", "the last 10-Q of
- * 2022", "the final edition of fiscal 2021".
+ * The first or last document of a year or a month: "its first quarterly report of 2023", "the
+ * last 10-Q of 2022", "the final edition of fiscal 2021", "the first bulletin of April 2024".
+ * Groups: the position word, a fiscal word, the month, the year.
  */
 const FIRST_OR_LAST_OF_YEAR = new RegExp(
-  String.raw`\b(first|earliest|last|final|latest|newest)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+(?:of|in|for|from)\s+(?:the\s+year\s+)?((?:fiscal|fy|financial)\s*(?:year\s+)?)?${YEAR}\b`,
+  String.raw`\b(first|earliest|last|final|latest|newest)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+(?:of|in|for|from)\s+(?:the\s+year\s+)?((?:fiscal|fy|financial)\s*(?:year\s+)?)?(?:(january|february|march|april|may|june|july|august|september|october|november|december)\s+)?${YEAR}\b`,
   'i',
 );
 
@@ -583,10 +606,12 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
   const firstOrLast = FIRST_OR_LAST_OF_YEAR.exec(question);
   if (firstOrLast) {
     const pick = /^(?:first|earliest)$/i.test(firstOrLast[1]!) ? 'first' : 'last';
+    const month = firstOrLast[3] ? MONTHS.indexOf(firstOrLast[3].slice(0, 3).toLowerCase()) + 1 : undefined;
     return {
-      year: Number(firstOrLast[3]),
+      year: Number(firstOrLast[4]),
+      ...(month ? { month } : {}),
       pick,
-      ...(firstOrLast[2] ? { fiscal: true } : {}),
+      ...(firstOrLast[2] && !month ? { fiscal: true } : {}),
       text: firstOrLast[0],
     };
   }
@@ -612,18 +637,27 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
     };
   }
   const month = MONTH_PATTERN.exec(question);
-  if (month)
+  if (month) {
+    const day = writtenDay(question, month);
     return {
       year: Number(month[2]),
       month: MONTHS.indexOf(month[1]!.slice(0, 3).toLowerCase()) + 1,
+      ...(day ? { day } : {}),
       text: month[0],
     };
+  }
   const numeric = NUMERIC_DATE.exec(question);
   if (numeric) {
     const [a, b] = [Number(numeric[1]), Number(numeric[2])];
     const monthNumber = a > 12 ? b : a;
+    const day = a > 12 ? a : b;
     if (monthNumber >= 1 && monthNumber <= 12)
-      return { year: fullYear(numeric[3]!), month: monthNumber, text: numeric[0] };
+      return {
+        year: fullYear(numeric[3]!),
+        month: monthNumber,
+        ...(day >= 1 && day <= 31 ? { day } : {}),
+        text: numeric[0],
+      };
   }
   const season = SEASON.exec(question);
   if (season && (season[3]!.toLowerCase() !== 'fall' || season[1] || season[2])) {
@@ -658,8 +692,12 @@ function seriesPosition(question: string): SeriesPosition | undefined {
   if (offset) {
     const count = offset[1] === undefined ? 1 : (COUNT[offset[1].toLowerCase()] ?? Number(offset[1]));
     const unit = offset[2]!.toLowerCase().replace(/s$/, '');
-    const months = count * UNIT_MONTHS[unit]!;
-    if (months > 0) return { from: 'newest', steps: 0, months, text: offset[0] };
+    if (unit === 'week') {
+      if (count > 0) return { from: 'newest', steps: 0, days: 7 * count, text: offset[0] };
+    } else {
+      const months = count * UNIT_MONTHS[unit]!;
+      if (months > 0) return { from: 'newest', steps: 0, months, text: offset[0] };
+    }
   }
   const ranked = RANK_FROM_NEWEST.exec(question);
   if (ranked) {
@@ -1057,6 +1095,12 @@ function periodPreferences(
   const matches = pool.map((id) => ({ id, how: periodMatch(index, id, asked) }));
   const labelled = matches.filter((m) => m.how === 'label');
   let chosen = labelled.length > 0 ? labelled : matches.filter((m) => m.how === 'date');
+  // A day written with the month: of the month's documents, those dated that very day, if any.
+  if (asked.day !== undefined && labelled.length === 0) {
+    const day = `${asked.year}-${String(asked.month).padStart(2, '0')}-${String(asked.day).padStart(2, '0')}`;
+    const thatDay = chosen.filter((m) => index.date(m.id) === day);
+    if (thatDay.length > 0) chosen = thatDay;
+  }
   if (asked.pick) {
     const ends = new Map<string, (typeof chosen)[number]>();
     for (const m of chosen) {
@@ -1143,6 +1187,13 @@ function versionsAt(index: DocumentIdentityIndex, ids: readonly string[], at: As
 
 /** Days a dated version may lie from the date an offset asks for ("a year before its latest one"): a 52/53-week quarter ends up to a week off. */
 const OFFSET_TOLERANCE_DAYS = 46;
+/** Days a dated version may lie from the date an offset in weeks asks for: less than half a week. */
+const WEEK_OFFSET_TOLERANCE_DAYS = 3;
+
+/** `iso` moved `days` back. */
+function isoDaysBefore(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+}
 
 /** `iso` moved `months` back in the calendar (the day kept, or the month's last when it has fewer). */
 function monthsBefore(iso: string, months: number): string {
@@ -1155,13 +1206,14 @@ function monthsBefore(iso: string, months: number): string {
 const DAY_MS = 86_400_000;
 
 /**
- * Of the dated documents `ids`, the one dated nearest `target` (ISO day), when within
- * {@link OFFSET_TOLERANCE_DAYS} of it; the first of equals.
+ * Of the dated documents `ids`, the one dated nearest `target` (ISO day), when within `tolerance`
+ * days of it (default {@link OFFSET_TOLERANCE_DAYS}); the first of equals.
  */
 function nearestDated(
   index: DocumentIdentityIndex,
   ids: readonly string[],
   target: string,
+  tolerance = OFFSET_TOLERANCE_DAYS,
 ): string | undefined {
   const distance = (id: string) =>
     Math.abs(Date.parse(`${index.date(id)!}T00:00:00Z`) - Date.parse(`${target}T00:00:00Z`)) / DAY_MS;
@@ -1169,7 +1221,7 @@ function nearestDated(
     (best, id) => (best === undefined || distance(id) < distance(best) ? id : best),
     undefined,
   );
-  return nearest !== undefined && distance(nearest) <= OFFSET_TOLERANCE_DAYS ? nearest : undefined;
+  return nearest !== undefined && distance(nearest) <= tolerance ? nearest : undefined;
 }
 
 /**
@@ -1191,6 +1243,10 @@ function positionPreferences(input: PreferenceInput, position: SeriesPosition): 
       const target = monthsBefore(index.date(newest)!, position.months);
       pick = nearestDated(index, dated.slice(0, -1), target);
       rule = `dated nearest ${target}, ${position.months} months before the newest (${index.date(newest)})`;
+    } else if (position.days !== undefined) {
+      const target = isoDaysBefore(index.date(newest)!, position.days);
+      pick = nearestDated(index, dated.slice(0, -1), target, WEEK_OFFSET_TOLERANCE_DAYS);
+      rule = `dated nearest ${target}, ${position.days} days before the newest (${index.date(newest)})`;
     } else if (position.from === 'newest') {
       pick = dated[dated.length - 1 - position.steps];
       rule =
