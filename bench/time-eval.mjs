@@ -130,6 +130,9 @@
 // - bulletins-blind: test/fixtures/bulletins (a council's weekly roadworks bulletins dated only by a
 //   "Week ending 5 April 2024" line), a third round written after the newsletter fixes and the
 //   answer's time-word rule, committed before its first run (stop 40); measure only.
+// - numbered-blind: test/fixtures/numbered (a team's sprint reviews numbered 41 to 44, no dates;
+//   a club's annual reports titled "annual report 2022–23"),
+//   a fourth round written after the bulletins fixes, committed before its first run; measure only.
 // - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
 //   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
 //   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
@@ -154,7 +157,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -332,6 +335,14 @@ const sets = [
     folder: 'test/fixtures/bulletins',
     include: ['**/*.md'],
     parts: [{ name: 'bulletins-blind', questions: 'bench/questions/bulletins-blind.jsonl' }],
+  },
+  {
+    // Series dated by nothing but a number or a season in their titles: a team's sprint reviews
+    // ("Sprint 41 review"), a club's annual reports ("annual report 2022–23") (measure only).
+    name: 'numbered',
+    folder: 'test/fixtures/numbered',
+    include: ['**/*.md'],
+    parts: [{ name: 'numbered-blind', questions: 'bench/questions/numbered-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
