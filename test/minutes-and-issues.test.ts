@@ -12,6 +12,8 @@ const NEWSLETTERS = path.resolve('test/fixtures/newsletters');
 const SPLIT_YEARS = path.resolve('test/fixtures/split-years');
 /** A council's weekly roadworks bulletins, each dated by a "Week ending 5 April 2024" line. */
 const BULLETINS = path.resolve('test/fixtures/bulletins');
+/** Sprint reviews numbered 41 to 44 (no dates); a club's annual reports titled "annual report 2022–23". */
+const NUMBERED = path.resolve('test/fixtures/numbered');
 
 // Series whose documents say when they are from only in their text, asked about in the words of
 // their kind (stop 40): each reading, through a real ingest and a lexical search over a SQLite
@@ -20,7 +22,9 @@ describe('minutes, newsletter issues and split years (SQLite file)', { timeout: 
   let engine: Engine;
   beforeAll(async () => {
     engine = await createEngine({ store: await openStore(path.join(tempDir(), 'minutes.db')) });
-    await engine.ingestPaths([MINUTES, NEWSLETTERS, SPLIT_YEARS, BULLETINS], { include: ['**/*.md'] });
+    await engine.ingestPaths([MINUTES, NEWSLETTERS, SPLIT_YEARS, BULLETINS, NUMBERED], {
+      include: ['**/*.md'],
+    });
   }, 120_000);
   afterAll(() => engine.close());
 
@@ -92,5 +96,20 @@ describe('minutes, newsletter issues and split years (SQLite file)', { timeout: 
     expect(
       await first('Which bus route was diverted in the last Kelby roadworks bulletin of April 2024?'),
     ).toBe('kelby-roadworks-bulletin-4.md');
+  });
+
+  it('orders undated numbered reviews by their numbers, and names a season by the year it ends in', async () => {
+    expect(await first("What was the velocity in the platform team's latest sprint review?")).toBe(
+      'platform-sprint-review-44.md',
+    );
+    expect(await first('How many tickets did the platform team close in its previous sprint review?')).toBe(
+      'platform-sprint-review-43.md',
+    );
+    expect(await first('How many juniors did Riverside Rowing Club have in 2022/23?')).toBe(
+      'riverside-rowing-club-annual-report-b.md',
+    );
+    expect(
+      await first('How much did Riverside subscriptions bring in according to the latest annual report?'),
+    ).toBe('riverside-rowing-club-annual-report-c.md');
   });
 });

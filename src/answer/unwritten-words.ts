@@ -25,7 +25,7 @@ import { timeCue, timePhrases } from '../retrieve/time-preference.js';
  * "the report before *Contoso's* latest one") are the question's topic and stay.
  */
 const POSITION_WORD =
-  /^(?:previous|prior|preceding|former|before|earlier|than|just|more|earliest|oldest|original|initial|first|second|third|fourth|fifth|next|to|last|penultimate|latest|current|newest|most|recent|the|its|their|a|an|one|two|three|four|five|six|\d+|[a-z]|years?|quarters?|months?|weeks?|versions?|editions?|releases?|revisions?|reports?|filings?|polic(?:y|ies)|notices?|handbooks?|manuals?|guides?|guidelines|notes|terms|agreements?|lists?|documents?|issues?|bulletins?|newsletters?|updates?|minutes|meetings?)$/;
+  /^(?:previous|prior|preceding|former|before|earlier|than|just|more|earliest|oldest|original|initial|first|second|third|fourth|fifth|next|to|last|penultimate|latest|current|newest|most|recent|the|its|their|a|an|one|two|three|four|five|six|\d+|[a-z]|years?|quarters?|months?|weeks?|versions?|editions?|releases?|revisions?|reports?|filings?|polic(?:y|ies)|notices?|handbooks?|manuals?|guides?|guidelines|notes|terms|agreements?|lists?|documents?|issues?|bulletins?|newsletters?|updates?|minutes|meetings?|reviews?)$/;
 
 /**
  * The words (lower-cased, as `wordTokens` splits them) of `question`'s time cue: its recency words

@@ -303,6 +303,23 @@ describe('findDocumentDate: a weekly report (stop 40)', () => {
   });
 });
 
+describe('findDocumentDate: a split year in the title (stop 40)', () => {
+  it('names the document by the year its split year ends in, labelled as a fiscal year', () => {
+    expect(
+      findDocumentDate(['# Riverside Rowing Club annual report 2022–23\n\n## Membership\n\n236 members.']),
+    ).toMatchObject({
+      date: '2023-12-31',
+      period: { kind: 'year', fiscalYear: 2023 },
+      from: 'text',
+    });
+    expect(findDocumentDate(['x'], { title: 'Season 2021/22 review' })).toMatchObject({
+      period: { fiscalYear: 2022 },
+    });
+    // Two years that do not follow each other are a span, not a split year.
+    expect(findDocumentDate(['# Strategy 2019-2021\n\nOur plan.'])?.period.fiscalYear).toBeUndefined();
+  });
+});
+
 describe('shownDate', () => {
   it("shows a date read from the text or the caller's own, never one from file metadata", () => {
     expect(shownDate({ date: '2023-07-01', dateFrom: 'text' })).toBe('2023-07-01');

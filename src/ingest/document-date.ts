@@ -197,6 +197,23 @@ const METADATA_YEARS_AFTER_TEXT = 1;
 /** A title or first heading holding a date: "Release notes — March 2024", "Annual report 2022". */
 const HEADING_DATE = new RegExp(String.raw`(${DATE})|\b((?:19|20)\d\d)\b`, 'i');
 
+/** A year written as the two calendar years it spans: "2022–23", "2022/23", "2022-2023". */
+const SPLIT_YEAR = /\b((?:19|20)\d\d)\s*[-/–—]\s*((?:19|20)?\d\d)\b/;
+
+/**
+ * The year a title's split year ("Annual report 2022–23", "Season 2021/22") ends in, which names
+ * it as a fiscal year is named (2023); undefined when the title writes none, or two years that
+ * do not follow each other ("2019-2021" is a span).
+ */
+function splitYearOf(heading: string): number | undefined {
+  const m = SPLIT_YEAR.exec(heading);
+  if (!m) return undefined;
+  const first = Number(m[1]);
+  const second = m[2]!;
+  const follows = second.length === 2 ? Number(second) === (first + 1) % 100 : Number(second) === first + 1;
+  return follows ? first + 1 : undefined;
+}
+
 /** Fiscal labels of a period: "third quarter of fiscal 2023", "Q3 2023", "Q3 FY23". */
 const ORDINALS = ['first', 'second', 'third', 'fourth'];
 const FISCAL_LABEL =
@@ -339,7 +356,8 @@ export interface FindDateOptions {
 /**
  * The date of a document from the Markdown of its pages: the first period phrase of its first two
  * pages ("for the quarterly period ended …"), else the first stated date ("last updated …", "as of
- * …"), else a labelled date field ("Date: 12/08/2007"), else a date in its title or first heading,
+ * …"), else a labelled date field ("Date: 12/08/2007"), else a split year in its title or first heading
+ * ("annual report 2022–23": the year 2023, labelled fiscal 2023), else a date in them,
  * else a first-page line that is only a date, else the first metadata date the text does not
  * contradict (see `contradicted`); undefined when none is found. A period phrase whose date has no day ("year ended December 2022") ends on the
  * month's last day. The fiscal label and fiscal year end are read from the first two pages, and
@@ -393,6 +411,10 @@ export function findDocumentDate(
   if (labelled && labelledDate) return dated(labelledDate.iso, 'day', 'text', labelled[0], fiscal);
   const headings = [options.title ?? '', ...(/^.*\S.*$/m.exec(text) ?? [])];
   for (const heading of headings) {
+    const split = splitYearOf(heading);
+    if (split !== undefined) {
+      return dated(`${split}-12-31`, 'year', 'text', heading, { ...fiscal, fiscalYear: split });
+    }
     const m = HEADING_DATE.exec(heading);
     if (!m) continue;
     if (m[1]) {

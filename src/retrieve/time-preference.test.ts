@@ -871,3 +871,70 @@ describe('timeCue and preferredDocuments: weekly series (stop 40)', () => {
     expect(prefer('the last bulletin of April 2024')).toEqual(['kelby-bulletin-4.md']);
   });
 });
+
+describe('preferredDocuments: a numbered series that states no dates (stop 40)', () => {
+  const reviews = new DocumentIdentityIndex(
+    [41, 42, 43, 44, 9].map((n) => ({
+      documentId: `sprint-reviews/platform-sprint-review-${n}.md`,
+      title: `Platform team: Sprint ${n} review`,
+    })),
+  );
+  const prefer = (question: string) =>
+    preferredDocuments({
+      cue: timeCue(question),
+      index: reviews,
+      named: reviews.documentIds(),
+      ranked: [],
+    }).map((p) => p.documentId.replace(/^.*review-/, ''));
+
+  it('orders the versions by the numbers their names carry (9 before 41), for recency and positions', () => {
+    expect(prefer('the latest sprint review')).toEqual(['44.md']);
+    expect(prefer('the previous sprint review')).toEqual(['43.md']);
+    expect(prefer('the earliest sprint review')).toEqual(['9.md']);
+    expect(prefer('two reviews before the latest one')).toEqual(['42.md']);
+    // An offset in time needs dates.
+    expect(prefer('the review two weeks before the latest one')).toEqual([]);
+  });
+
+  it('orders nothing when two versions carry the same number or one carries none', () => {
+    const mixed = new DocumentIdentityIndex(
+      ['review-7.md', 'archive/review-7.md', 'review.md'].map((documentId) => ({
+        documentId,
+        title: 'Review',
+      })),
+    );
+    expect(
+      preferredDocuments({
+        cue: timeCue('the latest review'),
+        index: mixed,
+        named: mixed.documentIds(),
+        ranked: [],
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('preferredDocuments: labels win within a series only (stop 40)', () => {
+  it("takes each series' first document of a year, by label where the series has one, by date where not", () => {
+    const index = new DocumentIdentityIndex([
+      ...['2024-03-14', '2024-06-12'].map((date, i) => ({
+        documentId: `oakridge-minutes-${i + 1}.md`,
+        title: 'Oakridge Parish Council',
+        metadata: { date, period: { kind: 'day', end: date } },
+      })),
+      ...[2023, 2024].map((year) => ({
+        documentId: `riverside-annual-report-${year}.md`,
+        title: `Riverside annual report ${year - 1}–${String(year).slice(2)}`,
+        metadata: { date: `${year}-12-31`, period: { kind: 'year', end: `${year}-12-31`, fiscalYear: year } },
+      })),
+    ]);
+    const question = 'How many came to the first Oakridge council meeting of 2024?';
+    const cue = timeCue(question);
+    // The words between the position and the year name the series.
+    expect(namingWords(question, cue)).toContain('Oakridge council meeting');
+    const preferred = preferredDocuments({ cue, index, named: [], ranked: [] }).map((p) => p.documentId);
+    // Before, the annual report labelled fiscal 2024 was the only one: a label in one series hid
+    // the other series' dates.
+    expect(preferred).toEqual(['oakridge-minutes-1.md', 'riverside-annual-report-2024.md']);
+  });
+});

@@ -354,7 +354,7 @@ const YEAR_PATTERN = new RegExp(
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|newsletter|bulletin|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
 
 /** The single words that ask for the newest version, whose misspellings {@link recencyCue} reads. */
 const RECENCY_WORDS = ['latest', 'newest', 'recent'] as const;
@@ -410,12 +410,13 @@ const BEFORE_DATE = new RegExp(String.raw`\b(before|prior\s+to)\s+(?:the\s+)?(${
 const AFTER_DATE = new RegExp(String.raw`\b(after|following)\s+(?:the\s+)?(${WRITTEN_DATE})`, 'i');
 
 /**
- * Nouns for a document of a series: a version, a report, a filing, notes, a policy, minutes and
- * the meeting they record ("the prior meeting" asks for the minutes before the newest); also a
- * form's code ("10-Q", "8-K"). "Statement" is left out: "the prior period's statements" names a
+ * Nouns for a document of a series: a version, a report, a filing, notes, a policy, a review,
+ * minutes and the meeting they record ("the prior meeting" asks for the minutes before the
+ * newest); also a form's code ("10-Q", "8-K"). A period a document covers ("quarter", "sprint")
+ * is not one: "the previous quarter" names a comparison period. "Statement" is left out: "the prior period's statements" names a
  * comparison period, not a version.
  */
-const DOCUMENT_NOUN = String.raw`(?:version|edition|release|revision|report|filing|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document|issue|bulletin|newsletter|update|minutes|meeting|\d{1,2}-[a-z]{1,2})s?`;
+const DOCUMENT_NOUN = String.raw`(?:version|edition|release|revision|report|filing|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document|issue|bulletin|newsletter|update|minutes|meeting|review|\d{1,2}-[a-z]{1,2})s?`;
 /**
  * A word that may stand between a position word and the document noun it counts ("the previous
  * *quarterly* report", "the oldest *Orbit release* notes"): any word but one that starts a phrase
@@ -917,8 +918,10 @@ export function namingWords(question: string, cue: TimeCue): string {
   if (period === undefined) return words;
   // A period a position is counted from ("the 10-Q after the one for Q3 2022") names the document
   // next to the one asked for: its label is left out too.
-  const label =
-    period.month === undefined && !period.fiscal && !period.calendar && !period.range && !period.pick;
+  // Of a first or last document of a year, only the year: the words between may name the series
+  // ("the first Oakridge council meeting of 2024").
+  if (period.pick) return words.replace(period.text, period.text.replace(/\b(?:19|20)\d\d\b/g, ' '));
+  const label = period.month === undefined && !period.fiscal && !period.calendar && !period.range;
   return label && !cue.periodStep ? words : words.replace(period.text, ' ');
 }
 
@@ -1051,6 +1054,15 @@ function periodMatch(
     stated.year === asked.year
   )
     return 'label';
+  // A fiscal period is the fiscal label's when the document states one: its date's calendar
+  // quarter is another (the fourth quarter of fiscal 2022 ended June 30, 2022).
+  if (
+    asked.fiscal &&
+    !asked.calendar &&
+    typeof stated.year === 'number' &&
+    typeof stated.quarter === 'number'
+  )
+    return undefined;
   if (!date) return undefined;
   if (yearEnd) {
     const fiscal = fiscalPeriod(date, yearEnd);
@@ -1093,13 +1105,24 @@ function periodPreferences(
   of: number = pool.length,
 ): Preference[] {
   const matches = pool.map((id) => ({ id, how: periodMatch(index, id, asked) }));
-  const labelled = matches.filter((m) => m.how === 'label');
-  let chosen = labelled.length > 0 ? labelled : matches.filter((m) => m.how === 'date');
-  // A day written with the month: of the month's documents, those dated that very day, if any.
-  if (asked.day !== undefined && labelled.length === 0) {
-    const day = `${asked.year}-${String(asked.month).padStart(2, '0')}-${String(asked.day).padStart(2, '0')}`;
-    const thatDay = chosen.filter((m) => index.date(m.id) === day);
-    if (thatDay.length > 0) chosen = thatDay;
+  // Labels win over dates within a series (its fiscal calendar may differ from the calendar); a
+  // label in one series says nothing of another's dates.
+  const bySeries = new Map<string, typeof matches>();
+  for (const m of matches) {
+    const key = index.series(m.id)[0] ?? m.id;
+    bySeries.set(key, [...(bySeries.get(key) ?? []), m]);
+  }
+  let chosen: typeof matches = [];
+  for (const group of bySeries.values()) {
+    const labelled = group.filter((m) => m.how === 'label');
+    let kept = labelled.length > 0 ? labelled : group.filter((m) => m.how === 'date');
+    // A day written with the month: of the month's documents, those dated that very day, if any.
+    if (asked.day !== undefined && labelled.length === 0) {
+      const day = `${asked.year}-${String(asked.month).padStart(2, '0')}-${String(asked.day).padStart(2, '0')}`;
+      const thatDay = kept.filter((m) => index.date(m.id) === day);
+      if (thatDay.length > 0) kept = thatDay;
+    }
+    chosen.push(...kept);
   }
   if (asked.pick) {
     const ends = new Map<string, (typeof chosen)[number]>();
@@ -1144,6 +1167,47 @@ function isReport(index: DocumentIdentityIndex, documentId: string): boolean {
 }
 
 /** The dated documents of `ids`, oldest first (ties by id). */
+/**
+ * The number a document's file name carries last (`platform-sprint-review-41.md` → [41],
+ * `manual-3.10.md` → [3, 10]), its parts compared in order; undefined when it carries none.
+ */
+function nameNumber(documentId: string): number[] | undefined {
+  const base = documentId.replace(/^.*[/\\]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
+  const m = /(\d+(?:\.\d+)*)(?!.*\d)/.exec(base);
+  return m ? m[1]!.split('.').map(Number) : undefined;
+}
+
+function compareNumbers(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? -1) - (b[i] ?? -1);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/**
+ * The versions of a series in order, oldest first, and what orders them: their dates when two or
+ * more are dated (see `byDate`); else, when every version's file name carries a number and no two
+ * the same (sprint reviews, numbered issues that state no date), those numbers. Fewer than two
+ * versions when neither orders them.
+ */
+function inOrder(
+  index: DocumentIdentityIndex,
+  members: readonly string[],
+): { ids: string[]; label: (id: string) => string; by: 'date' | 'number' } {
+  const dated = byDate(index, members);
+  if (dated.length >= 2 || members.length < 2)
+    return { ids: dated, label: (id) => index.date(id)!, by: 'date' };
+  const numbers = new Map(members.map((id) => [id, nameNumber(id)]));
+  const keys = [...numbers.values()];
+  const distinct = new Set(keys.map((n) => n?.join('.')));
+  if (keys.some((n) => n === undefined) || distinct.size < members.length) {
+    return { ids: dated, label: (id) => index.date(id)!, by: 'date' };
+  }
+  const ids = [...members].sort((a, b) => compareNumbers(numbers.get(a)!, numbers.get(b)!));
+  return { ids, label: (id) => `number ${numbers.get(id)!.join('.')}`, by: 'number' };
+}
+
 function byDate(index: DocumentIdentityIndex, ids: readonly string[]): string[] {
   return ids
     .filter((id) => index.date(id) !== undefined)
@@ -1234,11 +1298,13 @@ function positionPreferences(input: PreferenceInput, position: SeriesPosition): 
   const { index } = input;
   const out: Preference[] = [];
   for (const members of seriesInQuestion(input)) {
-    const dated = byDate(index, members);
+    const { ids: dated, label, by } = inOrder(index, members);
     if (dated.length < 2) continue;
     const newest = dated[dated.length - 1]!;
     let pick: string | undefined;
     let rule: string;
+    // An offset in time needs dates.
+    if ((position.months !== undefined || position.days !== undefined) && by !== 'date') continue;
     if (position.months !== undefined) {
       const target = monthsBefore(index.date(newest)!, position.months);
       pick = nearestDated(index, dated.slice(0, -1), target);
@@ -1251,8 +1317,8 @@ function positionPreferences(input: PreferenceInput, position: SeriesPosition): 
       pick = dated[dated.length - 1 - position.steps];
       rule =
         position.steps === 1
-          ? `the version before the newest (before ${index.date(newest)})`
-          : `${position.steps} versions before the newest (${index.date(newest)})`;
+          ? `the version before the newest (before ${label(newest)})`
+          : `${position.steps} versions before the newest (${label(newest)})`;
     } else {
       pick = dated[position.steps];
       rule = position.steps === 0 ? 'the oldest' : `${position.steps + 1}th oldest`;
@@ -1261,7 +1327,7 @@ function positionPreferences(input: PreferenceInput, position: SeriesPosition): 
     out.push({
       documentId: pick,
       kind: 'recency',
-      reason: `${rule} (${index.date(pick)}) of the ${dated.length} dated documents of its series, for "${position.text}"`,
+      reason: `${rule} (${label(pick)}) of the ${dated.length} ${by === 'date' ? 'dated' : 'numbered'} documents of its series, for "${position.text}"`,
     });
   }
   return out;
@@ -1478,13 +1544,22 @@ export function preferredDocuments(input: PreferenceInput): Preference[] {
   if (!cue.recency) return [];
   const out: Preference[] = [];
   for (const members of seriesInQuestion(input)) {
-    const dated = members.filter((id) => index.date(id) !== undefined);
+    const { ids: dated, label, by } = inOrder(index, members);
     if (dated.length < 2) continue;
-    const newest = dated.reduce((a, b) => (index.date(b)! > index.date(a)! ? b : a));
+    // Of versions dated alike, the first in the series' own order (as the index lists them).
+    const newest =
+      by === 'date'
+        ? members
+            .filter((id) => index.date(id) !== undefined)
+            .reduce((a, b) => (index.date(b)! > index.date(a)! ? b : a))
+        : dated[dated.length - 1]!;
     out.push({
       documentId: newest,
       kind: 'recency',
-      reason: `newest (${index.date(newest)}) of the ${dated.length} dated documents of its series, for "${cue.recencyText}"`,
+      reason:
+        by === 'date'
+          ? `newest (${label(newest)}) of the ${dated.length} dated documents of its series, for "${cue.recencyText}"`
+          : `highest ${label(newest)} of the ${dated.length} numbered documents of its series (none dated), for "${cue.recencyText}"`,
     });
   }
   return out;
