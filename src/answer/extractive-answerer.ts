@@ -16,7 +16,8 @@
  * not suppose, 0.3 for reference material (an index row, a certification, a cross-reference: see
  * `isReferenceMaterial`), 1.3 for a sentence telling an event with its amount and time (see
  * `statesEvent`), and a decay of 5%
- * per source rank. A cross-reference frames the section it points to: passages under a heading
+ * per source rank; a passage that holds the question's time words but none of its other terms
+ * (nor a companion of one) scores 0 — the line that dates a report (see `subjectTerms`). A cross-reference frames the section it points to: passages under a heading
  * `Note 9 …` of its document count its terms as heading terms (see {@link referredTerms}). Every quoted passage scores at least half the best one's; a passage that recurs
  * is quoted once; rows are quoted under their table's header row (at most three rows of a table,
  * and its bare `Total` row); when no passage reaches the floor, the best passage of the first

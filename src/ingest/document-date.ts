@@ -355,12 +355,13 @@ export interface FindDateOptions {
 
 /**
  * The date of a document from the Markdown of its pages: the first period phrase of its first two
- * pages ("for the quarterly period ended …"), else the first stated date ("last updated …", "as of
- * …"), else a labelled date field ("Date: 12/08/2007"), else a split year in its title or first heading
- * ("annual report 2022–23": the year 2023, labelled fiscal 2023), else a date in them,
- * else a first-page line that is only a date, else the first metadata date the text does not
- * contradict (see `contradicted`); undefined when none is found. A period phrase whose date has no day ("year ended December 2022") ends on the
- * month's last day. The fiscal label and fiscal year end are read from the first two pages, and
+ * pages ("for the quarterly period ended …", "week ending …"), else the first stated date ("last
+ * updated …", "as of …", "held on …"), else a labelled date field ("Date: 12/08/2007", "Meeting
+ * date: …"), else a split year in its title or first heading ("annual report 2022–23": the year
+ * 2023, labelled fiscal 2023), else a date in them, else a first-page line that is only a date or
+ * a periodical's issue line ("Issue 12 · February 2024"), else the first metadata date the text
+ * does not contradict (see `contradicted`); undefined when none is found. A period phrase whose
+ * date has no day ("year ended December 2022") ends on the month's last day. The fiscal label and fiscal year end are read from the first two pages, and
  * when those state no label, from the rest: the report's comparison of its quarter with the same
  * quarter a year before (`comparedFiscalLabel`), else a stated fiscal year end (`fiscalYearEnd`).
  */

@@ -86,7 +86,8 @@ export interface SearchRequest {
    * about for a recency cue ("latest", "most recent"). Their passages' lexical scores are
    * multiplied by `1 + timePreference` before fusion (a function score over BM25, as
    * Elasticsearch's decay functions), so they overtake only passages about as relevant, and
-   * their best passages join the lexical candidates; default {@link DEFAULT_TIME_PREFERENCE}.
+   * their best passages join the lexical candidates; the other versions of their series rank
+   * below the asked version's best passage. Default {@link DEFAULT_TIME_PREFERENCE}.
    * `false` or 0 turns it off. Documents are dated by their metadata's `date` (set at ingest from
    * their text). Not applied in dense mode, nor when `documentIds` or `sourceIds` restrict the
    * search, nor without an identity index.

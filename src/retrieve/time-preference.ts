@@ -413,8 +413,8 @@ const AFTER_DATE = new RegExp(String.raw`\b(after|following)\s+(?:the\s+)?(${WRI
  * Nouns for a document of a series: a version, a report, a filing, notes, a policy, a review,
  * minutes and the meeting they record ("the prior meeting" asks for the minutes before the
  * newest); also a form's code ("10-Q", "8-K"). A period a document covers ("quarter", "sprint")
- * is not one: "the previous quarter" names a comparison period. "Statement" is left out: "the prior period's statements" names a
- * comparison period, not a version.
+ * is not one: "the previous quarter" names a comparison period. "Statement" is left out too:
+ * "the prior period's statements" names a comparison period, not a version.
  */
 const DOCUMENT_NOUN = String.raw`(?:version|edition|release|revision|report|filing|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document|issue|bulletin|newsletter|update|minutes|meeting|review|\d{1,2}-[a-z]{1,2})s?`;
 /**
