@@ -133,6 +133,8 @@
 // - numbered-blind: test/fixtures/numbered (a team's sprint reviews numbered 41 to 44, no dates;
 //   a club's annual reports titled "annual report 2022–23"),
 //   a fourth round written after the bulletins fixes, committed before its first run; measure only.
+// - changelogs-blind: test/fixtures/changelogs (two changelogs, each one document of dated release
+//   sections), a fifth round on time within one document, committed before its first run; measure only.
 // - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
 //   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
 //   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
@@ -157,7 +159,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -343,6 +345,14 @@ const sets = [
     folder: 'test/fixtures/numbered',
     include: ['**/*.md'],
     parts: [{ name: 'numbered-blind', questions: 'bench/questions/numbered-blind.jsonl' }],
+  },
+  {
+    // Two changelogs, each one document of dated release sections: "the latest release", "the
+    // previous version", "2.3.1" asked of sections within a document (measure only).
+    name: 'changelogs',
+    folder: 'test/fixtures/changelogs',
+    include: ['**/*.md'],
+    parts: [{ name: 'changelogs-blind', questions: 'bench/questions/changelogs-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
