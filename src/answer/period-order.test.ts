@@ -70,3 +70,62 @@ describe('extractAnswer over sources of several periods', () => {
     expect(text).toContain('Quarter ended 2023-04-01, 2023 Q2 GLOBEX.pdf: ');
   });
 });
+
+describe('extractAnswer: sections of one document dated in their headings (stop 40)', () => {
+  /** A changelog's release sections, one chunk each, the document itself dated by its newest. */
+  const section = (ordinal: number, heading: string, text: string): Hit => ({
+    chunk: {
+      id: `changelog.md:${ordinal}`,
+      documentId: 'changelog.md',
+      sourceId: 'changelog.md',
+      ordinal,
+      text: `## ${heading}\n\n${text}`,
+      headingPath: ['Orbit CLI changelog', heading],
+      pageStart: 1,
+      pageEnd: 1,
+      tokenCount: 20,
+      metadata: { date: '2024-06-03', period: { kind: 'day', end: '2024-06-03' }, dateFrom: 'text' },
+    },
+    score: 1,
+    scores: { lexical: 1 },
+  });
+  const hits = [
+    section(
+      2,
+      '2.3.0 — 2024-03-02',
+      '- Added shell completion for bash and zsh.\n- Uploads now retry 3 times before failing.',
+    ),
+    section(
+      1,
+      '2.4.0 — 2024-06-03',
+      '- Uploads now retry 5 times before failing.\n- Dropped support for Node 16.',
+    ),
+    section(3, '2.2.0 — 2023-12-11', '- Uploads retry 2 times and are split into 8 MB parts.'),
+  ];
+
+  it('leads with the newest section for a recency question and says which section each quote is from', () => {
+    const { text } = extractAnswer('How many times do uploads retry in the latest release?', hits);
+    expect(text.startsWith('2.4.0 — 2024-06-03: ')).toBe(true);
+    expect(text).toContain('2.3.0 — 2024-03-02: ');
+  });
+
+  it('leads with the section of a named month, or of a position counted from the newest or the oldest', () => {
+    expect(
+      extractAnswer('How many times did uploads retry in the release of March 2024?', hits).text,
+    ).toMatch(/^2\.3\.0 — 2024-03-02: /);
+    expect(extractAnswer('How many times did uploads retry in the previous release?', hits).text).toMatch(
+      /^2\.3\.0 — 2024-03-02: /,
+    );
+    const earliest = extractAnswer('How many times did uploads retry in the earliest release?', hits).text;
+    expect(earliest).toMatch(/^2\.2\.0 — 2023-12-11: /);
+  });
+
+  it('leaves quotes of undated sections unlabelled and in their order', () => {
+    const plain = hits.map((hit) => ({
+      ...hit,
+      chunk: { ...hit.chunk, headingPath: ['Orbit CLI changelog', 'Uploads'] },
+    }));
+    const { text } = extractAnswer('How many times do uploads retry in the latest release?', plain);
+    expect(text).not.toMatch(/— 20\d\d-/);
+  });
+});

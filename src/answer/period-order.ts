@@ -5,11 +5,13 @@
  * says which period it belongs to ("Quarter ended 2023-07-01: …"). The period a document covers
  * is its metadata's `date` and `period` (set at ingest, see `findDocumentDate`); which documents
  * the question prefers is what the retriever's time preference said (`Hit.boosts`), else, for a
- * recency cue, the newest.
+ * recency cue, the newest. Quotes of one document whose sections are dated (a changelog's
+ * "## 2.4.0 — 2024-06-03", release notes' "## Version 5.1 (May 2024)") are ordered and labelled
+ * by their sections' dates the same way (see {@link sectionDate}).
  * @module
  */
 import type { Hit, Metadata } from '../core/types.js';
-import { shownDate } from '../ingest/document-date.js';
+import { parseWrittenDate, shownDate, WRITTEN_DATE } from '../ingest/document-date.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import { seriesOf } from './boilerplate.js';
 
@@ -63,7 +65,7 @@ export function orderByPeriod<P>(
 ): { units: Array<QuoteUnit<P>>; labels: Map<number, string> } {
   const labels = new Map<number, string>();
   const dates = new Set(units.map((u) => datedAs(hits[u.source - 1])?.date).filter((d) => d !== undefined));
-  if (dates.size < 2) return { units: [...units], labels };
+  if (dates.size < 2) return bySection(question, hits, units);
   const named = new Set(units.map((u) => seriesOf(hits[u.source - 1]!))).size > 1;
   for (const unit of units) {
     const hit = hits[unit.source - 1];
@@ -84,4 +86,64 @@ export function orderByPeriod<P>(
   const lead = units.filter((u) => boosted.has(u.source));
   const rest = units.filter((u) => !boosted.has(u.source));
   return { units: [...lead, ...rest], labels };
+}
+
+/** Characters of a section heading a label keeps at most. */
+const SECTION_LABEL_CHARACTERS = 80;
+
+/**
+ * The date a hit's section states: the last heading of its heading path that writes a date
+ * ("2.4.0 — 2024-06-03", "Version 5.1 (May 2024)"), with that heading; undefined when none does.
+ */
+export function sectionDate(hit: Hit | undefined): { date: string; heading: string } | undefined {
+  const pattern = new RegExp(WRITTEN_DATE, 'i');
+  for (const heading of [...(hit?.chunk.headingPath ?? [])].reverse()) {
+    const m = pattern.exec(heading);
+    const parsed = m ? parseWrittenDate(m[0]) : undefined;
+    if (parsed) return { date: parsed.iso, heading: heading.replace(/^#+\s*/, '').trim() };
+  }
+  return undefined;
+}
+
+/**
+ * `units` of one document (or of documents of one date) ordered and labelled by the dates of their
+ * sections (see {@link sectionDate}) when they quote sections of two dates or more: each quote
+ * says its section's heading, and the sections the question asks for lead — the newest for a
+ * recency cue, the one so many back for a position ("the previous version", "the earliest
+ * release"), those dated in a named month or year for a period. Otherwise as they are.
+ */
+function bySection<P>(
+  question: string,
+  hits: readonly Hit[],
+  units: ReadonlyArray<QuoteUnit<P>>,
+): { units: Array<QuoteUnit<P>>; labels: Map<number, string> } {
+  const labels = new Map<number, string>();
+  const sections = new Map(units.map((u) => [u.source, sectionDate(hits[u.source - 1])]));
+  const dates = [
+    ...new Set([...sections.values()].map((s) => s?.date).filter((d) => d !== undefined)),
+  ].sort();
+  if (dates.length < 2) return { units: [...units], labels };
+  for (const [source, section] of sections) {
+    if (section) labels.set(source, section.heading.slice(0, SECTION_LABEL_CHARACTERS));
+  }
+  const cue = timeCue(question);
+  let asked: (date: string) => boolean = () => false;
+  if (cue.position?.months === undefined && cue.position?.days === undefined && cue.position) {
+    const { from, steps } = cue.position;
+    const at = from === 'newest' ? dates[dates.length - 1 - steps] : dates[steps];
+    asked = (date) => date === at;
+  } else if (cue.period && cue.period.yearsBack === undefined && cue.period.year > 0) {
+    const { year, month } = cue.period;
+    const prefix = month === undefined ? `${year}-` : `${year}-${String(month).padStart(2, '0')}-`;
+    asked = (date) => date.startsWith(prefix);
+  } else if (cue.recency) {
+    const newest = dates[dates.length - 1];
+    asked = (date) => date === newest;
+  }
+  const lead = units.filter((u) => {
+    const date = sections.get(u.source)?.date;
+    return date !== undefined && asked(date);
+  });
+  if (lead.length === 0) return { units: [...units], labels };
+  return { units: [...lead, ...units.filter((u) => !lead.includes(u))], labels };
 }
