@@ -110,7 +110,9 @@ export function sectionDate(hit: Hit | undefined): { date: string; heading: stri
  * sections (see {@link sectionDate}) when they quote sections of two dates or more: each quote
  * says its section's heading, and the sections the question asks for lead — the newest for a
  * recency cue, the one so many back for a position ("the previous version", "the earliest
- * release"), those dated in a named month or year for a period. Otherwise as they are.
+ * release"), those dated in a named month or year for a period (a quarter or a fiscal year is read
+ * as its calendar year here). Newest, previous and earliest are counted among the quoted sections:
+ * a section the answer does not quote is not counted. Otherwise as they are.
  */
 function bySection<P>(
   question: string,
