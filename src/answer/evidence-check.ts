@@ -30,6 +30,7 @@
  */
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
+import { fileBase } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { questionTerms } from './relevance.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
@@ -232,9 +233,7 @@ const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$/;
  * on its own (`orbit-release-notes-2.1.md`).
  */
 export function namesVersion(name: string, label: string): boolean {
-  const words = name
-    .replace(/^.*[/\\]/, '')
-    .replace(/\.[a-z0-9]{1,5}$/i, '')
+  const words = fileBase(name)
     .toLowerCase()
     .split(/[^a-z0-9.]+/)
     .map((w) => w.replace(/^\.+|\.+$/g, ''))

@@ -316,9 +316,12 @@ export function cooccurringTerms(
 function subjectTerms(question: string, terms: readonly string[]): Set<string> {
   const words = timeWords(question);
   if (words.size === 0) return new Set(terms);
-  const time = new Set([...words, ...PERIOD_WORDS].flatMap((word) => contentTerms(word)));
-  return new Set(terms.filter((term) => !time.has(term)));
+  periodTerms ??= new Set(PERIOD_WORDS.flatMap((word) => contentTerms(word)));
+  const time = new Set([...words].flatMap((word) => contentTerms(word)));
+  return new Set(terms.filter((term) => !time.has(term) && !periodTerms!.has(term)));
 }
+
+let periodTerms: Set<string> | undefined;
 
 /** Words that name a span of time around a stated date ("the quarter ended", "six months ended"). */
 const PERIOD_WORDS = [

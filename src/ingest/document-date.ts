@@ -207,11 +207,18 @@ const SPLIT_YEAR = /\b((?:19|20)\d\d)\s*[-/–—]\s*((?:19|20)?\d\d)\b/;
  */
 function splitYearOf(heading: string): number | undefined {
   const m = SPLIT_YEAR.exec(heading);
-  if (!m) return undefined;
-  const first = Number(m[1]);
-  const second = m[2]!;
-  const follows = second.length === 2 ? Number(second) === (first + 1) % 100 : Number(second) === first + 1;
-  return follows ? first + 1 : undefined;
+  return m ? splitYearEnd(m[1]!, m[2]!) : undefined;
+}
+
+/**
+ * The year a split year ends in, from its two parts as written ("2022" and "23", "2022" and
+ * "2023"): the first plus one, when the second names that year; undefined when it does not (a span
+ * of years, "2019-2021").
+ */
+export function splitYearEnd(first: string, second: string): number | undefined {
+  const start = Number(first);
+  const follows = second.length === 2 ? Number(second) === (start + 1) % 100 : Number(second) === start + 1;
+  return follows ? start + 1 : undefined;
 }
 
 /** Fiscal labels of a period: "third quarter of fiscal 2023", "Q3 2023", "Q3 FY23". */

@@ -42,7 +42,7 @@ const PERIOD_WORD =
  * with only such words (or single letters: `rev-a`, `rev-b`) leaves the title to decide; a document with neither is a series of its own.
  */
 export function seriesKey(document: IdentifiedDocument): string {
-  const base = document.documentId.replace(/^.*[/\\]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
+  const base = fileBase(document.documentId);
   for (const name of [base, document.title ?? '']) {
     const words = wordTokens(name.replace(/[_\-.]+/g, ' ')).filter(
       (w) => w.length > 1 && !PERIOD_WORD.test(w),
@@ -50,6 +50,11 @@ export function seriesKey(document: IdentifiedDocument): string {
     if (words.length > 0) return words.join(' ');
   }
   return `#${document.documentId}`;
+}
+
+/** A document id's file name without its folders and extension (`docs/manual-v2.1.pdf` → `manual-v2.1`). */
+export function fileBase(documentId: string): string {
+  return documentId.replace(/^.*[/\\]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
 }
 
 /** A document's ISO date from its metadata's `date`, when it has a valid one. */

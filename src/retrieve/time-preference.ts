@@ -14,8 +14,8 @@
  * `topicalRecency` in `series-topic.ts`).
  * @module
  */
-import { lastDay, parseWrittenDate, WRITTEN_DATE } from '../ingest/document-date.js';
-import type { DocumentIdentityIndex } from './document-identity.js';
+import { lastDay, parseWrittenDate, splitYearEnd, WRITTEN_DATE } from '../ingest/document-date.js';
+import { type DocumentIdentityIndex, fileBase } from './document-identity.js';
 
 /** A period a question names. */
 export interface AskedPeriod {
@@ -162,6 +162,13 @@ const ORDINAL: Record<string, number> = {
   '4th': 4,
 };
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** A month's full name (the source of a regular expression, one group). */
+const FULL_MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december)';
+
+/** The month (1–12) a month's name or its abbreviation names. */
+function monthNumber(word: string): number {
+  return MONTHS.indexOf(word.slice(0, 3).toLowerCase()) + 1;
+}
 const YEAR = String.raw`((?:19|20)\d\d)`;
 /** A year of four digits, or of two after `FY`, `fiscal` or an apostrophe (`FY23`, `Q3'23`). */
 const SHORT_YEAR = String.raw`(?:(?:(?:fiscal|fy)\s*(?:year\s+)?|['’])?((?:19|20)\d\d)|(?:(?:fiscal|fy)\s*(?:year\s+)?|['’])(\d\d))`;
@@ -332,11 +339,9 @@ const SPLIT_YEAR = new RegExp(
  */
 function splitYear(question: string): AskedPeriod | undefined {
   for (const m of question.matchAll(new RegExp(SPLIT_YEAR, 'gi'))) {
-    const first = Number(m[2]);
-    const second = m[3]!;
-    const follows = second.length === 2 ? Number(second) === (first + 1) % 100 : Number(second) === first + 1;
-    if (!follows || (second.length === 4 && !m[1] && !m[4])) continue;
-    return { year: first + 1, fiscal: true, text: m[0] };
+    const year = splitYearEnd(m[2]!, m[3]!);
+    if (year === undefined || (m[3]!.length === 4 && !m[1] && !m[4])) continue;
+    return { year, fiscal: true, text: m[0] };
   }
   return undefined;
 }
@@ -514,7 +519,7 @@ const YEAR_OF_DOCUMENT = new RegExp(
  * Groups: the position word, a fiscal word, the month, the year.
  */
 const FIRST_OR_LAST_OF_YEAR = new RegExp(
-  String.raw`\b(first|earliest|last|final|latest|newest)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+(?:of|in|for|from)\s+(?:the\s+year\s+)?((?:fiscal|fy|financial)\s*(?:year\s+)?)?(?:(january|february|march|april|may|june|july|august|september|october|november|december)\s+)?${YEAR}\b`,
+  String.raw`\b(first|earliest|last|final|latest|newest)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+(?:of|in|for|from)\s+(?:the\s+year\s+)?((?:fiscal|fy|financial)\s*(?:year\s+)?)?(?:${FULL_MONTH}\s+)?${YEAR}\b`,
   'i',
 );
 
@@ -565,7 +570,7 @@ function askedPeriod(question: string, datable: boolean): AskedPeriod | undefine
  * (see {@link AskedPeriod.latestMonth}).
  */
 const BARE_MONTH = new RegExp(
-  String.raw`\b(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+(january|february|march|april|may|june|july|august|september|october|november|december)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\b`,
+  String.raw`\b(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+${FULL_MONTH}\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\b`,
   'i',
 );
 
@@ -576,8 +581,7 @@ const BARE_MONTH = new RegExp(
 function relativePeriod(question: string): AskedPeriod | undefined {
   const bare = BARE_MONTH.exec(question);
   if (bare) {
-    const month = MONTHS.indexOf(bare[1]!.slice(0, 3).toLowerCase()) + 1;
-    return { year: 0, month, yearsBack: 0, latestMonth: true, text: bare[0] };
+    return { year: 0, month: monthNumber(bare[1]!), yearsBack: 0, latestMonth: true, text: bare[0] };
   }
   for (const m of question.matchAll(new RegExp(RELATIVE_YEAR_PERIOD, 'gi'))) {
     const relative = (m[1] ?? m[6])?.toLowerCase();
@@ -607,7 +611,7 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
   const firstOrLast = FIRST_OR_LAST_OF_YEAR.exec(question);
   if (firstOrLast) {
     const pick = /^(?:first|earliest)$/i.test(firstOrLast[1]!) ? 'first' : 'last';
-    const month = firstOrLast[3] ? MONTHS.indexOf(firstOrLast[3].slice(0, 3).toLowerCase()) + 1 : undefined;
+    const month = firstOrLast[3] ? monthNumber(firstOrLast[3]) : undefined;
     return {
       year: Number(firstOrLast[4]),
       ...(month ? { month } : {}),
@@ -633,7 +637,7 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
     const word = (monthQuarter[1] ?? monthQuarter[4])!;
     return {
       year: Number(monthQuarter[2] ?? monthQuarter[3]),
-      month: MONTHS.indexOf(word.slice(0, 3).toLowerCase()) + 1,
+      month: monthNumber(word),
       text: monthQuarter[0],
     };
   }
@@ -642,7 +646,7 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
     const day = writtenDay(question, month);
     return {
       year: Number(month[2]),
-      month: MONTHS.indexOf(month[1]!.slice(0, 3).toLowerCase()) + 1,
+      month: monthNumber(month[1]!),
       ...(day ? { day } : {}),
       text: month[0],
     };
@@ -1172,8 +1176,7 @@ function isReport(index: DocumentIdentityIndex, documentId: string): boolean {
  * `manual-3.10.md` → [3, 10]), its parts compared in order; undefined when it carries none.
  */
 function nameNumber(documentId: string): number[] | undefined {
-  const base = documentId.replace(/^.*[/\\]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
-  const m = /(\d+(?:\.\d+)*)(?!.*\d)/.exec(base);
+  const m = /(\d+(?:\.\d+)*)(?!.*\d)/.exec(fileBase(documentId));
   return m ? m[1]!.split('.').map(Number) : undefined;
 }
 
@@ -1195,14 +1198,16 @@ function inOrder(
   index: DocumentIdentityIndex,
   members: readonly string[],
 ): { ids: string[]; label: (id: string) => string; by: 'date' | 'number' } {
-  const dated = byDate(index, members);
-  if (dated.length >= 2 || members.length < 2)
-    return { ids: dated, label: (id) => index.date(id)!, by: 'date' };
+  const byDates = {
+    ids: byDate(index, members),
+    label: (id: string) => index.date(id)!,
+    by: 'date' as const,
+  };
+  if (byDates.ids.length >= 2 || members.length < 2) return byDates;
   const numbers = new Map(members.map((id) => [id, nameNumber(id)]));
   const keys = [...numbers.values()];
-  const distinct = new Set(keys.map((n) => n?.join('.')));
-  if (keys.some((n) => n === undefined) || distinct.size < members.length) {
-    return { ids: dated, label: (id) => index.date(id)!, by: 'date' };
+  if (keys.some((n) => n === undefined) || new Set(keys.map((n) => n!.join('.'))).size < members.length) {
+    return byDates;
   }
   const ids = [...members].sort((a, b) => compareNumbers(numbers.get(a)!, numbers.get(b)!));
   return { ids, label: (id) => `number ${numbers.get(id)!.join('.')}`, by: 'number' };
@@ -1253,11 +1258,6 @@ function versionsAt(index: DocumentIdentityIndex, ids: readonly string[], at: As
 const OFFSET_TOLERANCE_DAYS = 46;
 /** Days a dated version may lie from the date an offset in weeks asks for: less than half a week. */
 const WEEK_OFFSET_TOLERANCE_DAYS = 3;
-
-/** `iso` moved `days` back. */
-function isoDaysBefore(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** `iso` moved `months` back in the calendar (the day kept, or the month's last when it has fewer). */
 function monthsBefore(iso: string, months: number): string {
@@ -1310,7 +1310,7 @@ function positionPreferences(input: PreferenceInput, position: SeriesPosition): 
       pick = nearestDated(index, dated.slice(0, -1), target);
       rule = `dated nearest ${target}, ${position.months} months before the newest (${index.date(newest)})`;
     } else if (position.days !== undefined) {
-      const target = isoDaysBefore(index.date(newest)!, position.days);
+      const target = daysBefore(index.date(newest)!, position.days);
       pick = nearestDated(index, dated.slice(0, -1), target, WEEK_OFFSET_TOLERANCE_DAYS);
       rule = `dated nearest ${target}, ${position.days} days before the newest (${index.date(newest)})`;
     } else if (position.from === 'newest') {
