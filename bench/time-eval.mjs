@@ -135,6 +135,11 @@
 //   a fourth round written after the bulletins fixes, committed before its first run; measure only.
 // - changelogs-blind: test/fixtures/changelogs (two changelogs, each one document of dated release
 //   sections), a fifth round on time within one document, committed before its first run; measure only.
+// - dated-fields-blind: test/fixtures/dated-fields (a garden's blog posts dated by front matter,
+//   a bus company's service updates dated by HTML meta fields or JSON-LD, facilities memos dated
+//   by Word document properties; make-memos.mjs writes the memos), a sixth round, written after
+//   reading that no parser keeps these fields and committed before its first run (stop 41);
+//   measure only.
 // - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
 //   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
 //   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
@@ -159,7 +164,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -353,6 +358,15 @@ const sets = [
     folder: 'test/fixtures/changelogs',
     include: ['**/*.md'],
     parts: [{ name: 'changelogs-blind', questions: 'bench/questions/changelogs-blind.jsonl' }],
+  },
+  {
+    // Posts, service updates and memos dated only by their files' own fields: a Markdown post's
+    // front matter (`date:`), an HTML page's `article:published_time`, `<meta name="date">` or
+    // JSON-LD `datePublished`, a Word file's document properties (measure only).
+    name: 'dated-fields',
+    folder: 'test/fixtures/dated-fields',
+    include: ['**/*.md', '**/*.html', '**/*.docx'],
+    parts: [{ name: 'dated-fields-blind', questions: 'bench/questions/dated-fields-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
