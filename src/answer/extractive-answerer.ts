@@ -31,6 +31,7 @@
  */
 import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
+import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { repeatedPassages } from './boilerplate.js';
 import { type Passage, passageKey, passagesOf, quoteRows, type TableHead, tableCells } from './passages.js';
 import { orderByPeriod } from './period-order.js';
@@ -310,14 +311,19 @@ export function cooccurringTerms(
 /**
  * The question's terms that say what it asks, not when: when it names a time, its terms (see
  * `questionTerms`) less the words of its time cue (see `timeWords`: "December 31, 2022", "the
- * third quarter of fiscal 2024", "latest") and the words that name a span around a date
- * ("quarter", "ended": see `PERIOD_WORDS`). Empty when it has no other.
+ * third quarter of fiscal 2024", "latest"), those that say which documents it counts (see
+ * `documentPhrase`: "Elm Street garden" of "the Elm Street garden's latest post") and the words
+ * that name a span around a date ("quarter", "ended": see `PERIOD_WORDS`). Empty when it has no
+ * other.
  */
 function subjectTerms(question: string, terms: readonly string[]): Set<string> {
   const words = timeWords(question);
   if (words.size === 0) return new Set(terms);
   periodTerms ??= new Set(PERIOD_WORDS.flatMap((word) => contentTerms(word)));
-  const time = new Set([...words].flatMap((word) => contentTerms(word)));
+  // The words that say which documents the cue counts ("the Elm Street garden's latest post")
+  // name the documents, not what is asked of them.
+  const naming = documentPhrase(question, timeCue(question)).naming;
+  const time = new Set([...words, ...naming].flatMap((word) => contentTerms(word)));
   return new Set(terms.filter((term) => !time.has(term) && !periodTerms!.has(term)));
 }
 

@@ -8,6 +8,7 @@
  */
 import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
+import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { unwrittenTerms } from './unwritten-words.js';
 
 /** Options of {@link relevantHits}. */
@@ -28,7 +29,7 @@ const REQUEST_WORDS =
   'significant notable specific particular information regarding concerning change trend compare ' +
   'comparison relate relationship correlate correlation connection impact affect factor key main major ' +
   'primary indicate suggest reflect implication potential insight analyze analyse assess evaluate ' +
-  'overall various use';
+  'overall various use according';
 
 let requestWords: Set<string> | undefined;
 /** {@link REQUEST_WORDS} stemmed, made on first use (stemming needs the word segmenter). */
@@ -60,9 +61,14 @@ export function termCoverage(terms: string[], text: string): number {
   return unique.filter((t) => present.has(t)).length / unique.length;
 }
 
+/** A document id's words: its folders and file name, separators as spaces, extension dropped. */
+function pathWords(documentId: string): string {
+  return documentId.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[/_\\.-]+/g, ' ');
+}
+
 /**
- * Keeps the hits that clear the relevance floor, in their order: those holding (in text or heading
- * path) at least `minTermCoverage` of the question's terms (see {@link questionTerms}; a term of
+ * Keeps the hits that clear the relevance floor, in their order: those holding (in text, heading
+ * path or their document's path) at least `minTermCoverage` of the question's terms (see {@link questionTerms}; a term of
  * `unwrittenTerms` the hit lacks is left out of its share) — counting
  * with a hit's own terms those of the other hits from its document, as long as the hit holds half
  * that share itself (the report's cover names the aircraft, its Analysis what happened) — or with a
@@ -73,9 +79,21 @@ export function relevantHits(question: string, hits: Hit[], options: RelevanceOp
   const terms = [...new Set(questionTerms(question))];
   // Terms a passage need not write (a time cue's "latest", "August 2022"; "outside", "foreign"):
   // counted where the passage holds them, not counted against it where it does not.
-  const unwritten = unwrittenTerms(question);
+  // So are the words that say which documents a time cue counts ("the newest Millbrook Buses
+  // notice"): they name the documents, whose passages need not write them.
+  const unwritten = new Set([
+    ...unwrittenTerms(question),
+    ...contentTerms(documentPhrase(question, timeCue(question)).naming.join(' ')),
+  ]);
+  // A passage holds the words of its document's path too: "according to the garden blog post"
+  // names `garden-blog/harvest-share.md`, which its passages need not write.
   const own = hits.map(
-    (hit) => new Set(contentTerms(`${hit.chunk.headingPath.join(' ')} ${hit.chunk.text}`)),
+    (hit) =>
+      new Set(
+        contentTerms(
+          `${pathWords(hit.chunk.documentId)} ${hit.chunk.headingPath.join(' ')} ${hit.chunk.text}`,
+        ),
+      ),
   );
   const byDocument = new Map<string, Set<string>>();
   hits.forEach((hit, i) => {

@@ -11,7 +11,7 @@ function hit(id: string, text: string, headingPath: string[] = []): Hit {
 
 describe('timeWords, unwrittenTerms', () => {
   it('reads the words of a recency cue, a stated period and contrast words', () => {
-    expect([...timeWords('What does the latest policy say about storage?')]).toEqual(['latest']);
+    expect([...timeWords('What does the latest policy say about storage?')]).toEqual(['latest', 'policy']);
     expect(timeWords('What did the manual revised in August 2022 say?')).toEqual(new Set(['august', '2022']));
     expect(
       unwrittenTerms('Which accidents happened outside the United States, under a foreign government?'),
@@ -92,5 +92,29 @@ describe('timeWords of a position in a series', () => {
     expect(timeWords('sales in the quarter a year before its most recent one')).toEqual(
       new Set(['a', 'year', 'before', 'its', 'most', 'recent']),
     );
+  });
+});
+
+describe('relevantHits: the words that say which documents (stop 41)', () => {
+  it("counts the words of a passage's document path as its own", () => {
+    // "garden" and "blog" are in the folder: 4 of 6 counted terms with them, 2 of 6 without.
+    const share = hit(
+      'garden-blog/harvest-share.md',
+      'Together we gave 140 kg of vegetables to the food bank.',
+    );
+    const question = 'How much produce went to the food bank, according to the garden blog?';
+    expect(relevantHits(question, [share])).toEqual([share]);
+    expect(relevantHits(question, [hit('harvest-share.md', share.chunk.text)])).toEqual([]);
+  });
+
+  it('does not count the words naming the documents a time cue counts against a passage', () => {
+    // "Millbrook Buses" names the pages ("… | Millbrook Buses" titles); "notice" is their noun.
+    const weekdays = hit('timetables.html', 'Route 7 runs every 15 minutes on weekdays instead of every 20.');
+    expect(
+      relevantHits('How often does Route 7 run on weekdays according to the newest Millbrook Buses notice?', [
+        weekdays,
+      ]),
+    ).toEqual([weekdays]);
+    expect([...timeWords('What did the newest Millbrook Buses notice say?')]).toEqual(['newest', 'notice']);
   });
 });

@@ -15,17 +15,17 @@
  * @module
  */
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
-import { timeCue, timePhrases } from '../retrieve/time-preference.js';
+import { documentPhrase, isDocumentNoun, timeCue, timePhrases } from '../retrieve/time-preference.js';
 
 /**
  * The words of a position in a series (see `TimeCue.position`) that say which version, not what:
  * position and order words ("previous", "earliest", "second-to-last", "before the latest one",
- * "a year before"), counts and units, and the nouns of a document ("report", "release", "notes",
- * "policy"). The words between them that say which series ("the previous *employee* handbook",
+ * "a year before"), counts and units; with the nouns of a document ("report", "release", "notes",
+ * "policy": `isDocumentNoun`), the words of a position. The words between them that say which series ("the previous *employee* handbook",
  * "the report before *Contoso's* latest one") are the question's topic and stay.
  */
 const POSITION_WORD =
-  /^(?:previous|prior|preceding|former|before|earlier|than|just|more|earliest|oldest|original|initial|first|second|third|fourth|fifth|next|to|last|penultimate|latest|current|newest|most|recent|the|its|their|a|an|one|two|three|four|five|six|\d+|[a-z]|years?|quarters?|months?|weeks?|versions?|editions?|releases?|revisions?|reports?|filings?|polic(?:y|ies)|notices?|handbooks?|manuals?|guides?|guidelines|notes|terms|agreements?|lists?|documents?|issues?|bulletins?|newsletters?|updates?|minutes|meetings?|reviews?)$/;
+  /^(?:previous|prior|preceding|former|before|earlier|than|just|more|earliest|oldest|original|initial|first|second|third|fourth|fifth|next|to|last|penultimate|latest|current|newest|most|recent|the|its|their|a|an|one|two|three|four|five|six|\d+|[a-z]|years?|quarters?|months?|weeks?)$/;
 
 /**
  * The words (lower-cased, as `wordTokens` splits them) of `question`'s time cue: its recency words
@@ -44,7 +44,9 @@ export function timeWords(question: string): Set<string> {
   const position = wordTokens(cue.position?.text ?? cue.previousText ?? phrases.previous ?? '');
   return new Set([
     ...(spans ? [recency[0]!, recency[recency.length - 1]!] : recency),
-    ...position.filter((word) => POSITION_WORD.test(word)),
+    ...position.filter((word) => POSITION_WORD.test(word) || isDocumentNoun(word)),
+    // The document noun the cue counts: "post" of "the newest garden blog post".
+    ...[documentPhrase(question, cue).noun ?? ''].filter((noun) => noun !== ''),
     ...wordTokens(cue.period?.text ?? ''),
     ...wordTokens(cue.at?.text ?? ''),
     ...phrases.relative.flatMap((text) => wordTokens(text)),

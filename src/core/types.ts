@@ -63,6 +63,13 @@ export interface ParsedDocument {
    * its text states none (see `findDocumentDate`).
    */
   metadataDates?: string[];
+  /**
+   * The date the file's own fields say the document was published, as its author or publisher set
+   * it (ISO `YYYY-MM-DD`): a Markdown front matter's `date`, an HTML page's
+   * `article:published_time`, `<meta name="date">`, Dublin Core or JSON-LD `datePublished`. It
+   * dates the document as its text would, unlike `metadataDates` (see `findDocumentDate`).
+   */
+  publishedDate?: string;
   pages: Page[];
   /**
    * Set by the structured parsers (CSV, JSON, JSONL): the records, chunked one by one instead of

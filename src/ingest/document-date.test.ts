@@ -356,3 +356,20 @@ describe.skipIf(!existsSync(PDFS))('findDocumentDate on the shared PDFs (../shar
     });
   }, 60_000);
 });
+
+describe("findDocumentDate: the date a file's own fields give it (stop 41)", () => {
+  it('dates a post by its published date over the dates its text mentions, and shows it', () => {
+    const found = findDocumentDate(['# Firmware 2.1 is out\n\nThe update was released on March 3, 2024.'], {
+      publishedDate: '2024-05-10',
+      metadataDates: ['D:20240601000000Z'],
+    });
+    expect(found).toMatchObject({ date: '2024-05-10', from: 'fields', period: { kind: 'day' } });
+    expect(shownDate(datedMetadata({}, found))).toBe('2024-05-10');
+  });
+
+  it('keeps the period a report says it covers over its published date', () => {
+    expect(
+      findDocumentDate(['For the quarterly period ended July 1, 2023'], { publishedDate: '2023-08-04' }),
+    ).toMatchObject({ date: '2023-07-01', from: 'text', period: { kind: 'quarter' } });
+  });
+});

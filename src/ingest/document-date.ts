@@ -31,11 +31,13 @@ export interface DocumentDate {
     fiscalYearEnd?: string;
   };
   /**
-   * Where the date was found: the document's text, or the parser's metadata — weak: a file's
+   * Where the date was found: the document's text; the fields its author set to date it (a
+   * front matter's `date`, an HTML page's `article:published_time`; `ParsedDocument.publishedDate`);
+   * or the parser's metadata — weak: a file's
    * creation or modification date, which says when a copy was made, not what the document is
    * about; never shown as the document's date (see `shownDate`).
    */
-  from: 'text' | 'metadata';
+  from: 'text' | 'fields' | 'metadata';
   /** The phrase it was read from, as written (at most 120 characters). */
   evidence: string;
 }
@@ -358,11 +360,18 @@ export interface FindDateOptions {
   title?: string;
   /** Dates from the parser's metadata (creation, modification), used only when the text states none. */
   metadataDates?: Array<string | undefined>;
+  /**
+   * The date the file's own fields say the document was published (a front matter's `date`, an
+   * HTML page's `article:published_time`; see `ParsedDocument.publishedDate`): after the period
+   * its text says it covers, before any other date.
+   */
+  publishedDate?: string;
 }
 
 /**
  * The date of a document from the Markdown of its pages: the first period phrase of its first two
- * pages ("for the quarterly period ended …", "week ending …"), else the first stated date ("last
+ * pages ("for the quarterly period ended …", "week ending …"), else the date its file's fields
+ * state (`options.publishedDate`: a front matter's `date`), else the first stated date ("last
  * updated …", "as of …", "held on …"), else a labelled date field ("Date: 12/08/2007", "Meeting
  * date: …"), else a split year in its title or first heading ("annual report 2022–23": the year
  * 2023, labelled fiscal 2023), else a date in them, else a first-page line that is only a date or
@@ -396,7 +405,11 @@ export function findDocumentDate(
   const statedEnd = fiscalYearEnd(text) ?? laterEnd;
   const fiscal =
     label || statedEnd ? { ...label, ...(statedEnd ? { fiscalYearEnd: statedEnd } : {}) } : undefined;
-  for (const { pattern, kind } of PHRASES) {
+  for (const [i, { pattern, kind }] of PHRASES.entries()) {
+    // The date a post's own fields give it outranks the dates its text mentions ("released on
+    // March 3, 2024" of a product), not the period a report says it covers.
+    const published = i === 1 && options.publishedDate ? metadataDate(options.publishedDate) : undefined;
+    if (published) return dated(published, 'day', 'fields', `published ${options.publishedDate}`, fiscal);
     const m = pattern.exec(text);
     const parsed = m ? parseWrittenDate(m[2]!) : undefined;
     if (!m || !parsed) continue;
@@ -498,8 +511,8 @@ export const DERIVED_DATE_KEYS = ['date', 'period', 'dateFrom'] as const;
 
 /**
  * The caller's `metadata` with the found date added as `date` (ISO `YYYY-MM-DD`, filterable with
- * `$gte`/`$lt`), `period` (`{ kind, end, fiscalYear?, fiscalQuarter?, fiscalYearEnd? }`) and `dateFrom` (`text` or
- * `metadata`). Nothing is added when the caller's metadata already has a `date`, nor when no date
+ * `$gte`/`$lt`), `period` (`{ kind, end, fiscalYear?, fiscalQuarter?, fiscalYearEnd? }`) and `dateFrom` (`text`,
+ * `fields` or `metadata`). Nothing is added when the caller's metadata already has a `date`, nor when no date
  * was found.
  */
 export function datedMetadata(metadata: Metadata, found: DocumentDate | undefined): Metadata {

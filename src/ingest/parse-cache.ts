@@ -36,6 +36,7 @@ export async function readParse(cache: Cache, key: string): Promise<ParsedDocume
     ) {
       return undefined;
     }
+    if (value.publishedDate !== undefined && typeof value.publishedDate !== 'string') return undefined;
     if (value.records !== undefined && !validRecords(value.records)) return undefined;
     if (value.recordIssues !== undefined && !Array.isArray(value.recordIssues)) return undefined;
     return value as ParsedDocument;
@@ -62,13 +63,14 @@ function validRecords(records: unknown): boolean {
 
 /** Stores a parse (with the records and record issues of a structured source). */
 export function writeParse(cache: Cache, key: string, parsed: ParsedDocument): Promise<void> {
-  const { mediaType, title, metadataDates, pages, records, recordIssues } = parsed;
+  const { mediaType, title, metadataDates, publishedDate, pages, records, recordIssues } = parsed;
   return cache.set(
     key,
     JSON.stringify({
       mediaType,
       ...(title === undefined ? {} : { title }),
       ...(metadataDates === undefined ? {} : { metadataDates }),
+      ...(publishedDate === undefined ? {} : { publishedDate }),
       pages,
       ...(records === undefined ? {} : { records }),
       ...(recordIssues === undefined ? {} : { recordIssues }),

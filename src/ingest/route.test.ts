@@ -263,7 +263,7 @@ describe('parseSource', () => {
       mediaType: 'text/markdown',
       title: 'Notes',
       pages: [{ pageNumber: 1, markdown: '# Notes\n\nBody text.' }],
-      parserFingerprint: 'markdown/v1',
+      parserFingerprint: 'markdown/v2',
     });
   });
 

@@ -215,3 +215,33 @@ describe('DocumentIdentityIndex: names read from first pages', () => {
     expect(index.named('Apple')).toEqual([]);
   });
 });
+
+describe('DocumentIdentityIndex: pronouns and described documents (stop 41)', () => {
+  const index = new DocumentIdentityIndex([
+    { documentId: 'updates/route-7-diversion.html', title: 'Route 7 diversion | Millbrook Buses' },
+    {
+      documentId: 'updates/route-7-back-to-normal.html',
+      title: 'Route 7 back on its normal route | Millbrook Buses',
+    },
+    { documentId: 'updates/timetables.html', title: 'New timetables | Millbrook Buses' },
+    { documentId: 'garden-blog/plot-fees.md', title: 'Plot fees' },
+  ]);
+
+  it('takes no pronoun into an identity: "its" of a title names no document', () => {
+    expect(identityTerms({ documentId: 'a.html', title: 'Route 7 back on its normal route' })).not.toContain(
+      'it',
+    );
+    expect(index.named('How much extra time did Millbrook Buses advise in its May update?')).toEqual([]);
+  });
+
+  it('describes by the most terms an identity holds', () => {
+    expect(index.describedBy(['millbrook', 'buse'])).toEqual([
+      'updates/route-7-diversion.html',
+      'updates/route-7-back-to-normal.html',
+      'updates/timetables.html',
+    ]);
+    expect(index.describedBy(['rout', 'divers', 'street'])).toEqual(['updates/route-7-diversion.html']);
+    expect(index.describedBy(['garden', 'blog', 'harbour'])).toEqual(['garden-blog/plot-fees.md']);
+    expect(index.describedBy(['ferry'])).toEqual([]);
+  });
+});

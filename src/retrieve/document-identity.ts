@@ -257,6 +257,22 @@ export class DocumentIdentityIndex {
     return this.#dates.get(documentId);
   }
 
+  /**
+   * The documents whose identity (path terms, and title terms when titles are names) holds the
+   * most of `terms`, in index order; none when no identity holds any. "facilities" describes
+   * `memos/facilities-memo-heating.docx` and its siblings; "Elm Street garden blog" the posts of
+   * `garden-blog/` (which hold "garden" and "blog") over a page titled "… Harbour Street" (which
+   * holds only "street").
+   */
+  describedBy(terms: readonly string[]): string[] {
+    const held = new Map<string, number>();
+    for (const term of new Set(terms)) {
+      for (const id of this.#postings.get(term) ?? []) held.set(id, (held.get(id) ?? 0) + 1);
+    }
+    const most = Math.max(0, ...held.values());
+    return most === 0 ? [] : [...held].filter(([, n]) => n === most).map(([id]) => id);
+  }
+
   /** The documents of the series `documentId` belongs to (see {@link seriesKey}), itself included. */
   series(documentId: string): string[] {
     const key = this.#series.get(documentId);

@@ -6,7 +6,7 @@
  * the engine's fallback for records that lack them.
  * @module
  */
-import { contentTerms } from './terms.js';
+import { contentTerms, isPronounTerm } from './terms.js';
 
 /**
  * Chunks read from the start of a document for its first page: its first eight chunks that lie on
@@ -47,11 +47,13 @@ export function openingTerms(text: string): string[] {
 }
 
 /**
- * Whether a content term can be part of a document's identity: two characters or more, and not a
- * number other than a year (`10` of `10-Q`, the day of a date and id numbers name nothing).
+ * Whether a content term can be part of a document's identity: two characters or more, not a
+ * number other than a year (`10` of `10-Q`, the day of a date and id numbers name nothing), and
+ * not a pronoun's (the "its" of "Route 7 back on its normal route" names no document: see
+ * `isPronounTerm`).
  */
 export function isIdentityTerm(term: string): boolean {
-  return term.length >= 2 && (!/^\d+$/.test(term) || /^(?:19|20)\d\d$/.test(term));
+  return term.length >= 2 && (!/^\d+$/.test(term) || /^(?:19|20)\d\d$/.test(term)) && !isPronounTerm(term);
 }
 
 /**

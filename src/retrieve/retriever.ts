@@ -570,6 +570,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     const newest = preferredDocuments({
       cue,
       index: identity!,
+      question: request.query,
       named: named.map((d) => d.documentId),
       ranked: [...new Set(before.map((hit) => hit.chunk.documentId))],
     });
@@ -598,7 +599,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       // passage of the asked version (see `boostLexical`), which then leads its series.
       const siblings = new Map<string, string[]>();
       for (const p of preferred) {
-        for (const id of identity!.series(p.documentId)) {
+        for (const id of p.series ?? identity!.series(p.documentId)) {
           if (!why.has(id)) siblings.set(id, [...(siblings.get(id) ?? []), p.documentId]);
         }
       }
@@ -610,10 +611,14 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       rankings[lexicalIndex] = boostLexical(lexicalHits, inPreferred, why, factor, lexicalK, siblings);
       if (inNamed) {
         const namedIds = new Set(named.map((d) => d.documentId));
+        // Documents the question's words described as a series (see `describedDocuments`): the
+        // words that named some of them named the series, so its asked version joins them here.
+        const described = new Set(preferred.flatMap((p) => p.series ?? []));
+        const seriesNamed = described.size > 0 && named.every((d) => described.has(d.documentId));
         const focusIndex = rankings.indexOf(inNamed);
         rankings[focusIndex] = boostLexical(
           inNamed,
-          inPreferred.filter((hit) => namedIds.has(hit.chunk.documentId)),
+          inPreferred.filter((hit) => seriesNamed || namedIds.has(hit.chunk.documentId)),
           why,
           factor,
           lexicalK,

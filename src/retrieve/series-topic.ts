@@ -20,8 +20,8 @@
 import { isRequestTerm } from '../answer/relevance.js';
 import { isFormTerm, unwrittenTerms } from '../answer/unwritten-words.js';
 import { type DocumentIdentityIndex, identityTerms } from './document-identity.js';
-import { isPronoun, wordTerm, wordTokens } from './terms.js';
-import type { Preference } from './time-preference.js';
+import { contentTerms, isPronoun, wordTerm, wordTokens } from './terms.js';
+import { documentPhrase, type Preference, timeCue } from './time-preference.js';
 
 /**
  * The documents among `documentIds` (all documents of the searched scope when undefined) that
@@ -41,7 +41,9 @@ const COMMON_PROBE_DOCUMENTS = 200;
  * term, in order: its content words less request words ("describe", "report", see
  * `isRequestTerm`), time and contrast words (see `unwrittenTerms`), form words ("give", "rules",
  * see `isFormTerm`), pronouns ("its", see `isPronoun`), numbers and single characters, and the
- * words whose term is in a version's identity (path or title). Unlike the evidence check's
+ * words whose term is in a version's identity (path or title) or among `describing` (the terms
+ * that described `members` as a series, when their names do not: see `describedDocuments`).
+ * Unlike the evidence check's
  * `topicWords`, short and inflected words stay ("new", "delayed"): here a word counts where a
  * version holds it, and its absence alone decides nothing.
  */
@@ -49,8 +51,9 @@ export function seriesTopicWords(
   question: string,
   index: DocumentIdentityIndex,
   members: readonly string[],
+  describing: readonly string[] = [],
 ): string[] {
-  const naming = new Set<string>();
+  const naming = new Set<string>(describing);
   for (const id of members) {
     const document = index.document(id);
     if (document) for (const term of identityTerms(document)) naming.add(term);
@@ -103,9 +106,14 @@ async function topical(
   holding: DocumentsHolding,
 ): Promise<Preference> {
   const newest = preference.documentId;
-  const members = index.series(newest).filter((id) => index.date(id) !== undefined);
+  const members = (preference.series ?? index.series(newest)).filter((id) => index.date(id) !== undefined);
   if (members.length < 2) return preference;
-  const words = seriesTopicWords(question, index, members);
+  // Documents the question's words described as a series (posts of one blog): the words that
+  // described them ("the Elm Street garden's latest post") name them, whichever post writes them.
+  const describing = preference.series
+    ? contentTerms(documentPhrase(question, timeCue(question)).naming.join(' '))
+    : [];
+  const words = seriesTopicWords(question, index, members, describing);
   if (words.length === 0) return preference;
   const holders = await Promise.all(words.map((word) => holding(word, members, members.length)));
   const held = words
@@ -138,5 +146,6 @@ async function topical(
     kind: 'recency',
     reason: `newest (${index.date(lead)}) of its series that holds ${quoted}; the newest (${index.date(newest)}) does not, for "${cueText}"`,
     passedOver: { documentId: newest, lacks },
+    ...(preference.series ? { series: preference.series } : {}),
   };
 }

@@ -51,6 +51,13 @@ export function isPronoun(word: string): boolean {
   return PRONOUNS.has(word);
 }
 
+let pronounTerms: Set<string> | undefined;
+/** Whether a content term (stemmed, see {@link contentTerms}) is a pronoun's ("its" → `it`, see {@link PRONOUNS}). */
+export function isPronounTerm(term: string): boolean {
+  pronounTerms ??= new Set([...PRONOUNS].map((word) => stemmer(word)));
+  return pronounTerms.has(term);
+}
+
 /** Whether a lower-cased word is an English stop word (the list {@link contentTerms} drops). */
 export function isStopWord(word: string): boolean {
   return stopWords.has(word);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentIdentityIndex } from './document-identity.js';
-import { fiscalPeriod, namesTime, namingWords, preferredDocuments, timeCue } from './time-preference.js';
+import {
+  documentPhrase,
+  documentPhraseTerms,
+  fiscalPeriod,
+  isDocumentNoun,
+  namesTime,
+  namingWords,
+  preferredDocuments,
+  timeCue,
+} from './time-preference.js';
 
 describe('timeCue', () => {
   it('reads the quarter a question names, in its usual spellings', () => {
@@ -936,5 +945,96 @@ describe('preferredDocuments: labels win within a series only (stop 40)', () => 
     // Before, the annual report labelled fiscal 2024 was the only one: a label in one series hid
     // the other series' dates.
     expect(preferred).toEqual(['oakridge-minutes-1.md', 'riverside-annual-report-2024.md']);
+  });
+});
+
+/** Documents named each by its subject, dated by their files' fields (a blog's posts, an office's memos). */
+const post = (name: string, date: string, title: string) => ({
+  documentId: name,
+  title,
+  metadata: { date, period: { kind: 'day', end: date }, dateFrom: 'fields' },
+});
+const subjects = new DocumentIdentityIndex([
+  post('garden-blog/spring-opening.md', '2024-03-02', 'The garden opens for the season'),
+  post('garden-blog/harvest-share.md', '2024-09-20', 'Harvest share at the hall'),
+  post('garden-blog/plot-fees.md', '2024-12-05', 'Plot fees for next year'),
+  post('memos/facilities-memo-car-park.docx', '2024-01-16', 'Facilities memo: car park'),
+  post('memos/facilities-memo-heating.docx', '2024-03-04', 'Facilities memo: heating'),
+  post('policies/security-policy.md', '2023-05-01', 'Security policy'),
+  post('policies/privacy-policy.md', '2024-06-01', 'Privacy policy'),
+  post('pages/harbour-street-works.html', '2024-04-08', 'Works on Harbour Street'),
+]);
+const preferredAmong = (question: string, ranked: string[]) =>
+  preferredDocuments({ cue: timeCue(question), index: subjects, question, named: [], ranked });
+
+describe('preferredDocuments: documents the question describes as a series', () => {
+  it('reads the noun phrase of the document noun the cue counts', () => {
+    const q = "How long is the waiting list in the Elm Street garden's latest blog post?";
+    expect(documentPhrase(q, timeCue(q))).toEqual({
+      noun: 'post',
+      naming: ['blog', "garden's", 'street', 'elm'],
+      about: [],
+    });
+    const q2 = 'What does the newest update on the Route 7 diversion say about stops?';
+    expect(documentPhrase(q2, timeCue(q2)).about).toEqual(['route', 'diversion']);
+    // "most recent" of an inspection counts no documents: no document noun is near it.
+    const q3 = 'What did the report say about the most recent inspection of the engine?';
+    expect(documentPhraseTerms(q3, timeCue(q3))).toEqual([]);
+  });
+
+  it('counts among the documents whose names hold the most of its words, when they are no series by name', () => {
+    expect(preferredAmong('the latest facilities memo', ['memos/facilities-memo-car-park.docx'])).toEqual([
+      expect.objectContaining({
+        documentId: 'memos/facilities-memo-heating.docx',
+        series: ['memos/facilities-memo-car-park.docx', 'memos/facilities-memo-heating.docx'],
+      }),
+    ]);
+    // The folder holds "garden" and "blog"; "street" of a page about Harbour Street holds less.
+    expect(
+      preferredAmong("the Elm Street garden blog's post before the latest one", [
+        'garden-blog/spring-opening.md',
+      ]).map((p) => p.documentId),
+    ).toEqual(['garden-blog/harvest-share.md']);
+    expect(
+      preferredAmong('the earliest post on the garden blog', ['garden-blog/plot-fees.md']).map(
+        (p) => p.documentId,
+      ),
+    ).toEqual(['garden-blog/spring-opening.md']);
+  });
+
+  it('counts nothing when the words describe one document, or a series the best hit is not of', () => {
+    // "security" names one policy: the newest policy of the folder is not "the latest security policy".
+    expect(preferredAmong('the latest security policy', ['policies/security-policy.md'])).toEqual([]);
+    expect(preferredAmong('the latest facilities memo', ['garden-blog/plot-fees.md'])).toEqual([]);
+    // Without the question, only series by name count.
+    expect(
+      preferredDocuments({
+        cue: timeCue('the latest facilities memo'),
+        index: subjects,
+        named: [],
+        ranked: ['memos/facilities-memo-car-park.docx'],
+      }),
+    ).toEqual([]);
+  });
+
+  it('reads posts, memos, letters and announcements as documents of a series', () => {
+    expect(timeCue('the previous memo')).toMatchObject({ previous: true, position: { steps: 1 } });
+    expect(timeCue('the earliest post')).toMatchObject({ position: { from: 'oldest', steps: 0 } });
+    expect(timeCue('the first announcement of 2024').period).toMatchObject({ year: 2024, pick: 'first' });
+    expect(timeCue('the letter published in March 2024').at).toMatchObject({ relation: 'issued' });
+    expect(isDocumentNoun('posts')).toBe(true);
+    expect(isDocumentNoun('policies')).toBe(true);
+    expect(isDocumentNoun('postal')).toBe(false);
+  });
+});
+
+describe('timeCue: the first of what a site or an office publishes (stop 41)', () => {
+  it('reads "the first … notice (post, memo)" as the oldest, across up to three words', () => {
+    expect(timeCue('the first Route 7 diversion notice')).toMatchObject({
+      position: { from: 'oldest', steps: 0 },
+    });
+    expect(timeCue('the first memo')).toMatchObject({ position: { from: 'oldest', steps: 0 } });
+    expect(timeCue('What was raised as the first issue?').position).toBeUndefined();
+    expect(timeCue('revenue in the first quarter').position).toBeUndefined();
   });
 });

@@ -16,6 +16,8 @@
  */
 import { lastDay, parseWrittenDate, splitYearEnd, WRITTEN_DATE } from '../ingest/document-date.js';
 import { type DocumentIdentityIndex, fileBase } from './document-identity.js';
+import { isIdentityTerm } from './name-terms.js';
+import { contentTerms, isStopWord, wordTokens } from './terms.js';
 
 /** A period a question names. */
 export interface AskedPeriod {
@@ -359,7 +361,7 @@ const YEAR_PATTERN = new RegExp(
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|post|article|announcement|memo|memorandum|letter|circular|briefing|digest|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
 
 /** The single words that ask for the newest version, whose misspellings {@link recencyCue} reads. */
 const RECENCY_WORDS = ['latest', 'newest', 'recent'] as const;
@@ -417,11 +419,58 @@ const AFTER_DATE = new RegExp(String.raw`\b(after|following)\s+(?:the\s+)?(${WRI
 /**
  * Nouns for a document of a series: a version, a report, a filing, notes, a policy, a review,
  * minutes and the meeting they record ("the prior meeting" asks for the minutes before the
- * newest); also a form's code ("10-Q", "8-K"). A period a document covers ("quarter", "sprint")
+ * newest), what a blog, a site or an office publishes (a post, an article, a memo, a letter);
+ * also a form's code ("10-Q", "8-K"). A period a document covers ("quarter", "sprint")
  * is not one: "the previous quarter" names a comparison period. "Statement" is left out too:
  * "the prior period's statements" names a comparison period, not a version.
  */
-const DOCUMENT_NOUN = String.raw`(?:version|edition|release|revision|report|filing|policy|notice|handbook|manual|guide|guidelines|notes|terms|agreement|price\s+list|document|issue|bulletin|newsletter|update|minutes|meeting|review|\d{1,2}-[a-z]{1,2})s?`;
+const DOCUMENT_NOUNS = [
+  'version',
+  'edition',
+  'release',
+  'revision',
+  'report',
+  'filing',
+  'policy',
+  'notice',
+  'handbook',
+  'manual',
+  'guide',
+  'guidelines',
+  'notes',
+  'terms',
+  'agreement',
+  'price list',
+  'document',
+  'issue',
+  'bulletin',
+  'newsletter',
+  'update',
+  'minutes',
+  'meeting',
+  'review',
+  // what a blog, a site or an office publishes
+  'post',
+  'article',
+  'announcement',
+  'memo',
+  'memorandum',
+  'letter',
+  'circular',
+  'briefing',
+  'digest',
+];
+const DOCUMENT_NOUN = String.raw`(?:${DOCUMENT_NOUNS.map((noun) => noun.replace(' ', String.raw`\s+`)).join('|')}|policies|\d{1,2}-[a-z]{1,2})s?`;
+const WHOLE_DOCUMENT_NOUN = new RegExp(`^${DOCUMENT_NOUN}$`, 'i');
+
+/**
+ * Whether a lower-cased word is a noun of a document of a series, or its plural (see
+ * `DOCUMENT_NOUNS`: "report", "filings", "posts", "memo"), a form's code ("10-q"), or the "list"
+ * of "price list".
+ */
+export function isDocumentNoun(word: string): boolean {
+  return WHOLE_DOCUMENT_NOUN.test(word) || /^lists?$/.test(word);
+}
 /**
  * A word that may stand between a position word and the document noun it counts ("the previous
  * *quarterly* report", "the oldest *Orbit release* notes"): any word but one that starts a phrase
@@ -481,13 +530,20 @@ const RANK_FROM_NEWEST = new RegExp(
 );
 
 /**
+ * What a site, a blog or an office publishes, one after another (a post, a memo, a notice, a
+ * bulletin): "the first" of them is the oldest ("the first Route 7 diversion notice"), as it is
+ * of versions, unlike "the first quarter" or "the first issue raised".
+ */
+const PUBLISHED_NOUN = String.raw`(?:post|article|announcement|memo|memorandum|letter|circular|briefing|digest|notice|bulletin|newsletter)s?`;
+
+/**
  * The oldest version: "the earliest (oldest, original, initial, least recent) report (release
  * notes, travel policy …)" across up to three words, "the first version (edition, release,
- * revision, report, filing)", or "the first (earliest, oldest, least recent) of its 10-Qs". Not
+ * revision, report, filing)", "the first post (memo, notice …: `PUBLISHED_NOUN`)" across up to three words, or "the first (earliest, oldest, least recent) of its 10-Qs". Not
  * "the earliest date" nor "the first quarter": a noun of a document must follow.
  */
 const EARLIEST = new RegExp(
-  String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|(?:first|earliest|oldest|least\s+recent)\s+${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|least\s+recent\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN})\b`,
+  String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|first\s+${MODIFIER}{0,3}?${PUBLISHED_NOUN}|(?:first|earliest|oldest|least\s+recent)\s+${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|least\s+recent\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN})\b`,
   'i',
 );
 
@@ -936,6 +992,12 @@ export interface Preference {
   reason: string;
   /** For a recency preference, the newer version it passed over (see `topicalRecency`). */
   passedOver?: PassedOver;
+  /**
+   * The documents it was chosen among, when the question's words described them as a series and
+   * they are none by name (see `describedDocuments`); the other versions are theirs, not those of
+   * `DocumentIdentityIndex.series`.
+   */
+  series?: string[];
 }
 
 /**
@@ -1328,6 +1390,7 @@ function positionPreferences(input: PreferenceInput, position: SeriesPosition): 
       documentId: pick,
       kind: 'recency',
       reason: `${rule} (${label(pick)}) of the ${dated.length} ${by === 'date' ? 'dated' : 'numbered'} documents of its series, for "${position.text}"`,
+      ...described(index, members, pick),
     });
   }
   return out;
@@ -1461,13 +1524,23 @@ function issuedPreferences(
 export interface PreferenceInput {
   cue: TimeCue;
   index: DocumentIdentityIndex;
+  /**
+   * The question, to read which documents its time cue counts among when they are no series by
+   * name (see `describedDocuments`); without it, only series by name are counted.
+   */
+  question?: string;
   /** The documents the question names (document focus), best first. */
   named: readonly string[];
   /** The documents of the best hits before any preference, best first (the series a question is about when it names none). */
   ranked: readonly string[];
 }
 
-/** Documents of the series a question is about: those it names, else the best hit's. */
+/**
+ * Documents of the series a question is about: those it names, else the best hit's. When none of
+ * those series has two versions in order (posts, pages and memos named each by its subject), the
+ * documents the question's own words describe as one series, when they do (see
+ * `describedDocuments`).
+ */
 function seriesInQuestion(input: PreferenceInput): string[][] {
   const seeds = input.named.length > 0 ? input.named : input.ranked.slice(0, 1);
   const seen = new Set<string>();
@@ -1479,7 +1552,124 @@ function seriesInQuestion(input: PreferenceInput): string[][] {
     seen.add(key);
     out.push(members.length > 0 ? members : [id]);
   }
-  return out;
+  if (out.some((members) => inOrder(input.index, members).ids.length >= 2)) return out;
+  const described = describedDocuments(input);
+  return described ? [described] : out;
+}
+
+/**
+ * `{ series: members }` when `members`, among which `documentId` was chosen, are not its series
+ * by name (the question's words described them, see `describedDocuments`); empty otherwise.
+ */
+function described(
+  index: DocumentIdentityIndex,
+  members: readonly string[],
+  documentId: string,
+): { series?: string[] } {
+  const own = index.series(documentId);
+  return own.length === members.length && members.every((id) => own.includes(id))
+    ? {}
+    : { series: [...members] };
+}
+
+/** Prepositions that open what a document is about, after its noun: "the latest update *on* the diversion". */
+const ABOUT = /^(?:on|about|of|for|from|regarding|concerning|covering)$/;
+
+/** Words of a time cue that say which version, not which documents: position, order, dates. */
+const ORDER_WORD =
+  /^(?:latest|newest|most|recent|current|previous|prior|preceding|former|earliest|oldest|original|initial|first|last|final|second|third|fourth|next|penultimate|before|after|\d+(?:st|nd|rd|th)?|q[1-4]|fy\d*|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter)$/;
+
+/** Verbs that end the phrase after a document noun: "the update on the diversion *say* about …". */
+const SAYING =
+  /^(?:say|says|said|state|states|stated|mention|mentions|mentioned|tell|tells|told|show|shows|showed|report|reports|reported|give|gives|gave|list|lists|listed|announce|announces|announced|set|sets)$/;
+
+/** Most words kept on each side of a cue's document noun. */
+const PHRASE_WORDS = 5;
+
+/**
+ * The content terms of the noun phrase of the document noun a question's time cue counts (the
+ * noun within two words of the cue's own words, or after them across qualifying words): the words before it back to a stop word ("the
+ * *Elm Street Community Garden's* latest *blog* post", "the *facilities* memo"), and those of an
+ * "on", "about", "of" … phrase after it ("the latest update on *the Route 7 diversion*"), without
+ * order and date words, numbers and pronouns. Empty when no document noun is that near the cue.
+ */
+export function documentPhraseTerms(question: string, cue: TimeCue): string[] {
+  const { naming, about } = documentPhrase(question, cue);
+  return [...new Set(contentTerms([...naming, ...about].join(' ')))];
+}
+
+/**
+ * The words (lower-cased, as `wordTokens` splits them) of the noun phrase of a time cue's
+ * document noun (see {@link documentPhraseTerms}): those before the noun (`naming`: "elm",
+ * "street", "community", "garden", "blog" of "the Elm Street Community Garden's latest blog
+ * post"), and those of the "on", "about" … phrase after it (`about`: "route", "diversion"),
+ * with the noun itself ("post"); no noun and no words when no document noun is near the cue.
+ */
+export function documentPhrase(
+  question: string,
+  cue: TimeCue,
+): { noun?: string; naming: string[]; about: string[] } {
+  const tokens = wordTokens(question);
+  const spans = [cue.recencyText, cue.position?.text, cue.previousText, cue.period?.text, cue.at?.text]
+    .filter((text): text is string => text !== undefined && text !== '')
+    .map((text) => wordTokens(text))
+    .flatMap((words) => {
+      const at = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k] === w));
+      return at < 0 || words.length === 0 ? [] : [[at, at + words.length - 1] as const];
+    });
+  const distance = (i: number) => Math.min(...spans.map(([a, b]) => (i < a ? a - i : i > b ? i - b : 0)));
+  // Near the cue: within two words, or after it across words that qualify the noun ("the newest
+  // Elm Street garden blog post"), none a stop word.
+  const qualifies = (i: number) =>
+    spans.some(
+      ([, b]) => i > b && i - b <= PHRASE_WORDS + 1 && tokens.slice(b + 1, i).every((t) => !isStopWord(t)),
+    );
+  const nouns = tokens
+    .map((token, i) => ({ token, i }))
+    .filter(({ token, i }) => isDocumentNoun(token) && (distance(i) <= 2 || qualifies(i)));
+  const noun = nouns.sort((a, b) => distance(a.i) - distance(b.i))[0];
+  if (!noun) return { naming: [], about: [] };
+  const naming: string[] = [];
+  for (let i = noun.i - 1; i >= 0 && naming.length < PHRASE_WORDS; i--) {
+    const token = tokens[i]!;
+    if (isStopWord(token)) break;
+    if (!ORDER_WORD.test(token) && !isDocumentNoun(token) && token.length > 1) naming.push(token);
+  }
+  const about: string[] = [];
+  if (ABOUT.test(tokens[noun.i + 1] ?? '')) {
+    let i = noun.i + 2;
+    while (/^(?:the|its|their|a|an)$/.test(tokens[i] ?? '')) i++;
+    for (
+      const end = i + PHRASE_WORDS;
+      i < end && i < tokens.length && !isStopWord(tokens[i]!) && !SAYING.test(tokens[i]!);
+      i++
+    ) {
+      if (!ORDER_WORD.test(tokens[i]!)) about.push(tokens[i]!);
+    }
+  }
+  const named = (words: string[]) =>
+    [...new Set(words)].filter((word) => contentTerms(word).some((term) => isIdentityTerm(term)));
+  return { noun: noun.token, naming: named(naming), about: named(about) };
+}
+
+/**
+ * The documents a question's words describe as one series when no series by name holds two
+ * versions in order: those whose identity holds the most terms of its time cue's noun phrase
+ * (see `documentPhraseTerms`, `DocumentIdentityIndex.describedBy`), when two
+ * or more of them are in order (dated, or numbered) and they hold a document the question names
+ * or the best hit's. "The latest facilities memo" describes every memo whose title or file name
+ * says "facilities"; "the Elm Street Community Garden's latest blog post" the posts of a
+ * `garden-blog/` folder. Undefined otherwise: a phrase whose terms describe one document, or
+ * none ("the latest security policy" beside other policies), counts nothing.
+ */
+function describedDocuments(input: PreferenceInput): string[] | undefined {
+  if (input.question === undefined) return undefined;
+  const terms = documentPhraseTerms(input.question, input.cue);
+  if (terms.length === 0) return undefined;
+  const ids = input.index.describedBy(terms);
+  if (inOrder(input.index, ids).ids.length < 2) return undefined;
+  const seeds = input.named.length > 0 ? input.named : input.ranked.slice(0, 1);
+  return seeds.some((id) => ids.includes(id)) ? ids : undefined;
 }
 
 /**
@@ -1560,6 +1750,7 @@ export function preferredDocuments(input: PreferenceInput): Preference[] {
         by === 'date'
           ? `newest (${label(newest)}) of the ${dated.length} dated documents of its series, for "${cue.recencyText}"`
           : `highest ${label(newest)} of the ${dated.length} numbered documents of its series (none dated), for "${cue.recencyText}"`,
+      ...described(index, members, newest),
     });
   }
   return out;

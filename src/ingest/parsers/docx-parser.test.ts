@@ -15,6 +15,7 @@ import {
   Textbox,
   TextRun,
 } from 'docx';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { EmptyDocumentError, ParseError } from '../../core/errors.js';
 import { DocxParser } from './docx-parser.js';
@@ -102,6 +103,27 @@ describe('DocxParser', async () => {
     expect((await new DocxParser().parse({ name: 'survey.docx', bytes })).title).toBe('Ridge Survey');
   });
 
+  it('gives the saved and created dates of the document properties as weak metadata dates', async () => {
+    const zip = await JSZip.loadAsync(await reportDocx());
+    const core = await zip.file('docProps/core.xml')!.async('string');
+    zip.file(
+      'docProps/core.xml',
+      core
+        .replace(/(<dcterms:created[^>]*>)[^<]*/, '$12024-03-04T08:05:00Z')
+        .replace(/(<dcterms:modified[^>]*>)[^<]*/, '$12024-03-05T16:00:00Z'),
+    );
+    const bytes = await zip.generateAsync({ type: 'uint8array' });
+    expect((await new DocxParser().parse({ name: 'memo.docx', bytes })).metadataDates).toEqual([
+      '2024-03-05T16:00:00Z',
+      '2024-03-04T08:05:00Z',
+    ]);
+    zip.remove('docProps/core.xml');
+    const bare = await zip.generateAsync({ type: 'uint8array' });
+    expect(await new DocxParser().parse({ name: 'bare.docx', bytes: bare })).not.toHaveProperty(
+      'metadataDates',
+    );
+  });
+
   it('returns one page and the title from the document properties', () => {
     expect(parsed.mediaType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(parsed.pages.map((page) => page.pageNumber)).toEqual([1]);
@@ -166,6 +188,6 @@ describe('DocxParser', async () => {
   });
 
   it('fingerprints itself with the mammoth version', () => {
-    expect(parser.fingerprint).toMatch(/^docx\/mammoth@\d+\.\d+\.\d+\/v1$/);
+    expect(parser.fingerprint).toMatch(/^docx\/mammoth@\d+\.\d+\.\d+\/v2$/);
   });
 });

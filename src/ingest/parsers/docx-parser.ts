@@ -6,7 +6,14 @@ import { keepLoneChoices } from './alternate-content.js';
 import { chooseTitle } from './document-title.js';
 import type { DomDocument, DomElement } from './dom.js';
 import { htmlToMarkdown } from './html-markdown.js';
-import { childElements, isElement, type OoxmlPackage, openPackage, type PackageLimits } from './ooxml.js';
+import {
+  childElements,
+  coreProperties,
+  isElement,
+  type OoxmlPackage,
+  openPackage,
+  type PackageLimits,
+} from './ooxml.js';
 import { packageVersion } from './package-version.js';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -93,13 +100,6 @@ async function documentPartPath(pkg: OoxmlPackage): Promise<string> {
   return 'word/document.xml';
 }
 
-/** `dc:title` from `docProps/core.xml`. */
-async function coreTitle(pkg: OoxmlPackage): Promise<string | undefined> {
-  const core = await pkg.xml('docProps/core.xml');
-  const title = collapse(core ? childElements(core, 'dc:title')[0]?.textContent : undefined);
-  return title || undefined;
-}
-
 /**
  * Reshapes mammoth's HTML in place: images become their alt text, footnote and endnote
  * back-links (`↑`) go, and the notes list mammoth appends gets a `Notes` heading.
@@ -176,7 +176,7 @@ export class DocxParser implements Parser {
   constructor(options: DocxParserOptions = {}) {
     this.headersAndFooters = options.headersAndFooters ?? true;
     this.limits = { maxPartBytes: options.maxPartBytes, maxTotalBytes: options.maxTotalBytes };
-    this.fingerprint = `docx/mammoth@${packageVersion('mammoth')}/v1${this.headersAndFooters ? '' : ';no-hf'}`;
+    this.fingerprint = `docx/mammoth@${packageVersion('mammoth')}/v2${this.headersAndFooters ? '' : ';no-hf'}`;
   }
 
   /**
@@ -221,10 +221,12 @@ export class DocxParser implements Parser {
     }
     const markdown = parts.filter((part) => part !== '').join('\n\n');
     if (markdown.trim() === '') throw new EmptyDocumentError(source.name);
-    const title = chooseTitle(await coreTitle(pkg).catch(() => undefined), firstHeading);
+    const core = await coreProperties(pkg);
+    const title = chooseTitle(core.title, firstHeading);
     return {
       mediaType: DOCX_TYPE,
       ...(title === undefined ? {} : { title }),
+      ...(core.dates.length > 0 ? { metadataDates: core.dates } : {}),
       pages: [{ pageNumber: 1, markdown }],
     };
   }

@@ -164,7 +164,7 @@ describe('HtmlParser', () => {
   });
 
   it('fingerprints itself with the turndown version', () => {
-    expect(parser.fingerprint).toMatch(/^html\/turndown@\d+\.\d+\.\d+\/v1$/);
+    expect(parser.fingerprint).toMatch(/^html\/turndown@\d+\.\d+\.\d+\/v2$/);
   });
 });
 
@@ -188,5 +188,26 @@ describe('HtmlParser without semantic elements', () => {
         '<div class="content"><p>Body text.</p></div><div class="breadcrumbs">Home › CRUMB</div>',
     );
     expect(markdown).toBe('# Page title\n\nBody text.');
+  });
+});
+
+describe('HtmlParser: the date a page gives itself', () => {
+  it("gives the page's published date from its meta fields or JSON-LD, read before the head is dropped", async () => {
+    const meta = await parser.parse(
+      html(
+        '<article><h1>Route 7</h1><p>Diverted.</p></article>',
+        '<meta property="article:published_time" content="2024-04-08T07:30:00+01:00">',
+      ),
+    );
+    expect(meta.publishedDate).toBe('2024-04-08');
+    expect(meta.pages[0]!.markdown).not.toContain('2024');
+    const ld = await parser.parse(
+      html(
+        '<p>Back to normal.</p>',
+        '<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-07-01"}</script>',
+      ),
+    );
+    expect(ld.publishedDate).toBe('2024-07-01');
+    expect(await parser.parse(html('<p>No date here.</p>'))).not.toHaveProperty('publishedDate');
   });
 });

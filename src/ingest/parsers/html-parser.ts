@@ -8,6 +8,7 @@ import type { DomDocument, DomElement } from './dom.js';
 import { flattenDeepNesting, limitTagDepth } from './html-depth.js';
 import { htmlToMarkdown } from './html-markdown.js';
 import { packageVersion } from './package-version.js';
+import { htmlPublishedDate } from './published-date.js';
 
 /** Elements that are never content. */
 const DROPPED = [
@@ -154,11 +155,13 @@ function contentRoot(document: DomDocument): DomElement {
  * `<main>` or a sole `<article>` is preferred over the whole body. Headings become `#`…`######`,
  * lists stay lists, links become their text and data tables become GFM tables (layout tables are
  * unwrapped). The title is `<title>`, else (when that is empty or reads like an identifier, see
- * `chooseTitle`) the first `<h1>`.
+ * `chooseTitle`) the first `<h1>`. The page's date fields (`article:published_time`, `<meta
+ * name="date">`, Dublin Core, JSON-LD `datePublished`; see `htmlPublishedDate`) become the
+ * document's `publishedDate`.
  */
 export class HtmlParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = `html/turndown@${packageVersion('turndown')}/v1`;
+  readonly fingerprint = `html/turndown@${packageVersion('turndown')}/v2`;
   readonly mediaTypes = ['text/html', 'application/xhtml+xml'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
@@ -176,6 +179,7 @@ export class HtmlParser implements Parser {
       document.querySelector('title')?.textContent ?? undefined,
       document.querySelector('h1')?.textContent ?? undefined,
     );
+    const publishedDate = htmlPublishedDate(document);
     dropBoilerplate(document);
     const root = contentRoot(document);
     const markdown = htmlToMarkdown(document, root);
@@ -183,6 +187,7 @@ export class HtmlParser implements Parser {
     return {
       mediaType: 'text/html',
       ...(title === undefined ? {} : { title }),
+      ...(publishedDate === undefined ? {} : { publishedDate }),
       pages: [{ pageNumber: 1, markdown }],
     };
   }

@@ -29,6 +29,16 @@ describe('MarkdownParser', () => {
     expect(parsed.title).toBe('From front matter');
   });
 
+  it("gives the front matter's date as the document's published date", async () => {
+    const parsed = await parser.parse(
+      source('---\ntitle: Plot fees\ndate: 2024-12-05\n---\n# Plot fees\n\nText.\n'),
+    );
+    expect(parsed).toMatchObject({ title: 'Plot fees', publishedDate: '2024-12-05' });
+    expect(await parser.parse(source('# No front matter\n\nPublished 2024-12-05.\n'))).not.toHaveProperty(
+      'publishedDate',
+    );
+  });
+
   it('throws EmptyDocumentError for blank input or front matter alone', async () => {
     await expect(parser.parse(source('\n  \n'))).rejects.toBeInstanceOf(EmptyDocumentError);
     await expect(parser.parse(source('---\ntitle: x\n---\n'))).rejects.toBeInstanceOf(EmptyDocumentError);

@@ -2,21 +2,11 @@ import { EmptyDocumentError } from '../../core/errors.js';
 import type { Parser } from '../../core/ports.js';
 import type { ParsedDocument, Source } from '../../core/types.js';
 import { headingText, stripClosingHashes } from '../chunk/heading-text.js';
+import { type FrontMatterFields, frontMatterFields } from './published-date.js';
 import { decodeTextSource } from './text-parser.js';
 
 /** A YAML front-matter block at the very start: `---` … `---` (or `...`). */
 const FRONT_MATTER = /^---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;
-
-/** The `title:` of a front-matter block, unquoted. */
-function frontMatterTitle(block: string): string | undefined {
-  const match = /^title:(.*)$/m.exec(block);
-  if (!match) return undefined;
-  const title = match[1]!
-    .trim()
-    .replace(/^(['"])(.*)\1$/, '$2')
-    .trim();
-  return title || undefined;
-}
 
 /**
  * The first level-1 heading (`# Title`, or `Title` underlined with `===`) outside fenced code
@@ -49,26 +39,29 @@ export function firstHeading(markdown: string): string | undefined {
 
 /**
  * Markdown (and MDX): one page holding the source as it is, minus a leading YAML front-matter
- * block. The title is the first level-1 heading, else the front matter's `title`.
+ * block. The title is the first level-1 heading, else the front matter's `title`; the front
+ * matter's `date` (`publishDate`, `pubDate`, `lastmod` …, see `frontMatterFields`) becomes the
+ * document's `publishedDate`.
  */
 export class MarkdownParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = 'markdown/v1';
+  readonly fingerprint = 'markdown/v2';
   readonly mediaTypes = ['text/markdown', 'text/x-markdown'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
     let markdown = decodeTextSource(source);
-    let metaTitle: string | undefined;
+    let fields: FrontMatterFields = {};
     const frontMatter = FRONT_MATTER.exec(markdown);
     if (frontMatter) {
-      metaTitle = frontMatterTitle(frontMatter[1]!);
+      fields = frontMatterFields(frontMatter[1]!);
       markdown = markdown.slice(frontMatter[0].length);
       if (markdown.trim() === '') throw new EmptyDocumentError(source.name);
     }
-    const title = firstHeading(markdown) ?? metaTitle;
+    const title = firstHeading(markdown) ?? fields.title;
     return {
       mediaType: 'text/markdown',
       ...(title === undefined ? {} : { title }),
+      ...(fields.publishedDate === undefined ? {} : { publishedDate: fields.publishedDate }),
       pages: [{ pageNumber: 1, markdown }],
     };
   }

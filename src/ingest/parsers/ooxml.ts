@@ -210,3 +210,27 @@ export function descendantElements(element: DomElement, name: string): DomElemen
 export function isElement(node: DomNode): node is DomElement {
   return node.nodeType === 1;
 }
+
+/** What an Office file's document properties (`docProps/core.xml`) say of it. */
+export interface CoreProperties {
+  /** `dc:title`, its whitespace collapsed; undefined when empty. */
+  title?: string;
+  /**
+   * `dcterms:modified` then `dcterms:created`, as written (W3CDTF, e.g. `2024-03-04T08:05:00Z`):
+   * when the file was saved and made, a weak date for its document (see `metadataDates`).
+   */
+  dates: string[];
+}
+
+/**
+ * The document properties of an opened package; no title and no dates when it has no
+ * `docProps/core.xml` or that part is unreadable.
+ */
+export async function coreProperties(pkg: OoxmlPackage): Promise<CoreProperties> {
+  const core = await pkg.xml('docProps/core.xml').catch(() => undefined);
+  if (!core) return { dates: [] };
+  const text = (name: string) => (childElement(core, name)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const title = text('dc:title');
+  const dates = [text('dcterms:modified'), text('dcterms:created')].filter((d) => d !== '');
+  return { ...(title ? { title } : {}), dates };
+}

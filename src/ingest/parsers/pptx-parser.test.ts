@@ -79,6 +79,12 @@ describe('PptxParser', async () => {
     expect(parsed.title).toBe('Trail Review Deck');
   });
 
+  it('gives the dates of the document properties as weak metadata dates', () => {
+    // pptxgenjs stamps both with the time it wrote the deck.
+    expect(parsed.metadataDates).toHaveLength(2);
+    for (const date of parsed.metadataDates ?? []) expect(date).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
   it('takes the first slide title when the title property is the default one', async () => {
     const pptx = new PptxGenJS();
     pptx.title = 'PowerPoint Presentation';

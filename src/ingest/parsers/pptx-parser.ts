@@ -6,6 +6,7 @@ import type { DomElement } from './dom.js';
 import {
   childElement,
   childElements,
+  coreProperties,
   descendantElements,
   type OoxmlPackage,
   openPackage,
@@ -249,7 +250,7 @@ async function slideMarkdown(
  */
 export class PptxParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = 'pptx/v1';
+  readonly fingerprint = 'pptx/v2';
   readonly mediaTypes = [PPTX_TYPE] as const;
   private readonly limits: PackageLimits;
 
@@ -301,11 +302,13 @@ export class PptxParser implements Parser {
       }
       throw new EmptyDocumentError(source.name);
     }
-    const core = await pkg.xml('docProps/core.xml').catch(() => undefined);
-    const title = chooseTitle(
-      core ? (childElement(core, 'dc:title')?.textContent ?? undefined) : undefined,
-      firstTitle,
-    );
-    return { mediaType: PPTX_TYPE, ...(title ? { title } : {}), pages };
+    const core = await coreProperties(pkg);
+    const title = chooseTitle(core.title, firstTitle);
+    return {
+      mediaType: PPTX_TYPE,
+      ...(title ? { title } : {}),
+      ...(core.dates.length > 0 ? { metadataDates: core.dates } : {}),
+      pages,
+    };
   }
 }

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
+import { tempDir } from './support/corpus.js';
+
+/**
+ * A garden's blog posts dated by their front matter, a bus company's service updates dated by
+ * `article:published_time`, `<meta name="date">`, `dcterms.date` or JSON-LD, and facilities memos
+ * dated only by their Word document properties (`make-memos.mjs` wrote them). Each file is named
+ * by its subject, so no two are a series by name.
+ */
+const DATED_FIELDS = path.resolve('test/fixtures/dated-fields');
+
+// Documents dated only by their files' own fields and named each by its subject (stop 41): the
+// dates are read at ingest, and a question's words describe which documents its time cue counts
+// among ("the latest facilities memo", "the garden blog's previous post").
+describe('documents dated by their own fields, described as a series by the question (SQLite file)', {
+  timeout: 120_000,
+}, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'fields.db')) });
+    await engine.ingestPaths([DATED_FIELDS], { include: ['**/*.md', '**/*.html', '**/*.docx'] });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  const first = async (question: string) =>
+    path.basename(
+      (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '',
+    );
+
+  it('dates posts by front matter, pages by their meta fields or JSON-LD, memos by document properties', async () => {
+    const documents = Object.fromEntries(
+      (await engine.listDocuments()).map((d) => [path.basename(d.documentId), d.metadata]),
+    );
+    expect(documents['spring-opening.md']).toMatchObject({ date: '2024-03-02', dateFrom: 'fields' });
+    // A quoted date and a date-time with its zone: the day as written.
+    expect(documents['summer-watering-rota.md']).toMatchObject({ date: '2024-06-14', dateFrom: 'fields' });
+    expect(documents['autumn-harvest-share.md']).toMatchObject({ date: '2024-09-20', dateFrom: 'fields' });
+    expect(documents['route-7-diversion.html']).toMatchObject({ date: '2024-04-08', dateFrom: 'fields' });
+    expect(documents['route-7-diversion-extended.html']).toMatchObject({ date: '2024-05-20' });
+    expect(documents['route-7-back-to-normal.html']).toMatchObject({ date: '2024-07-01' });
+    expect(documents['timetable-change-september.html']).toMatchObject({ date: '2024-08-27' });
+    // A file's own save date is weak: it orders and filters, and is never shown as the document's.
+    expect(documents['facilities-memo-heating.docx']).toMatchObject({
+      date: '2024-03-04',
+      dateFrom: 'metadata',
+    });
+  });
+
+  it('counts the documents the question describes: newest, previous, earliest, a month', async () => {
+    expect(
+      await first('What is the waiting list now, according to the newest Elm Street garden blog post?'),
+    ).toBe('plot-fees-next-year.md');
+    expect(await first('How long was the waiting list in the previous garden blog post?')).toBe(
+      'autumn-harvest-share.md',
+    );
+    expect(await first('How many visitor spaces did the most recent facilities memo give?')).toBe(
+      'facilities-memo-fire-drill.docx',
+    );
+    expect(await first('How many visitor spaces did the facilities memo before the latest one keep?')).toBe(
+      'facilities-memo-heating.docx',
+    );
+    expect(await first('Where did the oldest facilities memo send staff to park?')).toBe(
+      'facilities-memo-car-park.docx',
+    );
+    expect(
+      await first('What timetable change did the latest Millbrook Buses page announce for Route 7?'),
+    ).toBe('timetable-change-september.html');
+  });
+
+  it('quotes the described version first in the answer', async () => {
+    const answer = await engine.ask(
+      "How many households wait for a plot, according to the Elm Street garden blog's latest post?",
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.sources[0]?.hit.chunk.documentId).toBe('garden-blog/plot-fees-next-year.md');
+    expect(answer.text).toContain('18 households');
+  });
+});
