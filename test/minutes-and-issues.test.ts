@@ -105,6 +105,10 @@ describe('minutes, newsletter issues and split years (SQLite file)', { timeout: 
     expect(await first('How many tickets did the platform team close in its previous sprint review?')).toBe(
       'platform-sprint-review-43.md',
     );
+    // Stop 41: a sprint, like a quarter, is the span a review covers; "before last" counts it back.
+    expect(await first('What did the platform team deliver in the sprint before last?')).toBe(
+      'platform-sprint-review-43.md',
+    );
     expect(await first('How many juniors did Riverside Rowing Club have in 2022/23?')).toBe(
       'riverside-rowing-club-annual-report-b.md',
     );

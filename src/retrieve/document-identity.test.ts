@@ -234,14 +234,19 @@ describe('DocumentIdentityIndex: pronouns and described documents (stop 41)', ()
     expect(index.named('How much extra time did Millbrook Buses advise in its May update?')).toEqual([]);
   });
 
-  it('describes by the most terms an identity holds', () => {
-    expect(index.describedBy(['millbrook', 'buse'])).toEqual([
+  it('describes documents as a seed is described: by every term its identity holds', () => {
+    expect(index.describedBy(['millbrook', 'buse'], 'updates/timetables.html')).toEqual([
       'updates/route-7-diversion.html',
       'updates/route-7-back-to-normal.html',
       'updates/timetables.html',
     ]);
-    expect(index.describedBy(['rout', 'divers', 'street'])).toEqual(['updates/route-7-diversion.html']);
-    expect(index.describedBy(['garden', 'blog', 'harbour'])).toEqual(['garden-blog/plot-fees.md']);
-    expect(index.describedBy(['ferry'])).toEqual([]);
+    expect(index.describedBy(['rout', 'divers', 'millbrook'], 'updates/route-7-diversion.html')).toEqual([
+      'updates/route-7-diversion.html',
+    ]);
+    // "harbour" is another document's word: the post is described by "garden" and "blog" alone.
+    expect(index.describedBy(['garden', 'blog', 'harbour'], 'garden-blog/plot-fees.md')).toEqual([
+      'garden-blog/plot-fees.md',
+    ]);
+    expect(index.describedBy(['ferry'], 'updates/timetables.html')).toEqual([]);
   });
 });

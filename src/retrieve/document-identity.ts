@@ -258,19 +258,18 @@ export class DocumentIdentityIndex {
   }
 
   /**
-   * The documents whose identity (path terms, and title terms when titles are names) holds the
-   * most of `terms`, in index order; none when no identity holds any. "facilities" describes
-   * `memos/facilities-memo-heating.docx` and its siblings; "Elm Street garden blog" the posts of
-   * `garden-blog/` (which hold "garden" and "blog") over a page titled "… Harbour Street" (which
-   * holds only "street").
+   * The documents described by `terms` as `seed` is: those whose identity (path terms, and title
+   * terms when titles are names) holds every one of `terms` that the seed's identity holds, the
+   * seed among them, in index order; none when the seed's identity holds none of them. Seeded by
+   * `garden-blog/spring-opening.md`, "Elm Street garden blog" describes the posts of
+   * `garden-blog/` (which hold "garden" and "blog"), not a page titled "… Harbour Street".
    */
-  describedBy(terms: readonly string[]): string[] {
-    const held = new Map<string, number>();
-    for (const term of new Set(terms)) {
-      for (const id of this.#postings.get(term) ?? []) held.set(id, (held.get(id) ?? 0) + 1);
-    }
-    const most = Math.max(0, ...held.values());
-    return most === 0 ? [] : [...held].filter(([, n]) => n === most).map(([id]) => id);
+  describedBy(terms: readonly string[], seed: string): string[] {
+    const held = [...new Set(terms)].filter((term) => this.#postings.get(term)?.includes(seed));
+    if (held.length === 0) return [];
+    return this.#postings
+      .get(held[0]!)!
+      .filter((id) => held.every((term) => this.#postings.get(term)!.includes(id)));
   }
 
   /** The documents of the series `documentId` belongs to (see {@link seriesKey}), itself included. */

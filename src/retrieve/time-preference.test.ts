@@ -962,7 +962,7 @@ const subjects = new DocumentIdentityIndex([
   post('memos/facilities-memo-heating.docx', '2024-03-04', 'Facilities memo: heating'),
   post('policies/security-policy.md', '2023-05-01', 'Security policy'),
   post('policies/privacy-policy.md', '2024-06-01', 'Privacy policy'),
-  post('pages/harbour-street-works.html', '2024-04-08', 'Works on Harbour Street'),
+  post('pages/harbour-street-works.html', '2024-12-20', 'Works on Harbour Street'),
 ]);
 const preferredAmong = (question: string, ranked: string[]) =>
   preferredDocuments({ cue: timeCue(question), index: subjects, question, named: [], ranked });
@@ -1002,6 +1002,15 @@ describe('preferredDocuments: documents the question describes as a series', () 
     ).toEqual(['garden-blog/spring-opening.md']);
   });
 
+  it('counts the documents described as the best hit is, not those another word of the phrase describes', () => {
+    // "street" describes only the newer page on Harbour Street; the post is described by "garden".
+    expect(
+      preferredAmong("the Elm Street garden's latest post", ['garden-blog/spring-opening.md']).map(
+        (p) => p.documentId,
+      ),
+    ).toEqual(['garden-blog/plot-fees.md']);
+  });
+
   it('counts nothing when the words describe one document, or a series the best hit is not of', () => {
     // "security" names one policy: the newest policy of the folder is not "the latest security policy".
     expect(preferredAmong('the latest security policy', ['policies/security-policy.md'])).toEqual([]);
@@ -1036,5 +1045,23 @@ describe('timeCue: the first of what a site or an office publishes (stop 41)', (
     expect(timeCue('the first memo')).toMatchObject({ position: { from: 'oldest', steps: 0 } });
     expect(timeCue('What was raised as the first issue?').position).toBeUndefined();
     expect(timeCue('revenue in the first quarter').position).toBeUndefined();
+  });
+});
+
+describe('timeCue: the period before last (stop 41)', () => {
+  it('reads a quarter, month or week before last as an offset from the newest, a sprint as one version back', () => {
+    expect(timeCue('What was revenue in the quarter before last?')).toMatchObject({
+      position: { from: 'newest', months: 3 },
+      recency: false,
+    });
+    expect(timeCue('the bulletin of the week before last').position).toMatchObject({ days: 7 });
+    expect(timeCue('the month before last').position).toMatchObject({ months: 1 });
+    expect(
+      timeCue("What was the velocity in the platform team's sprint before last?").position,
+    ).toMatchObject({
+      from: 'newest',
+      steps: 1,
+    });
+    expect(timeCue('the year before last').position).toBeUndefined();
   });
 });

@@ -561,6 +561,15 @@ const OFFSET_FROM_NEWEST = new RegExp(
 const UNIT_MONTHS: Record<string, number> = { year: 12, quarter: 3, month: 1 };
 
 /**
+ * The period before the last one a series' versions each cover: "the quarter (month, week, sprint,
+ * iteration, cycle) before last". A quarter, a month, a week is an offset in time from the newest
+ * version (three months, one month, seven days: the quarterly report before the newest, not the
+ * monthly one three back); a sprint or an iteration has no fixed length, so it is the version
+ * before the newest. "The year before last" is left out: a year holds four quarterly versions.
+ */
+const PERIOD_BEFORE_LAST = /\b(quarter|month|week|sprint|iteration|cycle)\s+before\s+last\b/i;
+
+/**
  * A year that says which version: "its 2022 revision", "the 2023 edition", "Contoso's 2021
  * annual report" (a determiner or possessive, the year, up to two words, a document noun).
  */
@@ -749,6 +758,15 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
 
 /** The position in its series `question` asks for, if it asks for one (see {@link TimeCue.position}). */
 function seriesPosition(question: string): SeriesPosition | undefined {
+  const beforeLast = PERIOD_BEFORE_LAST.exec(question);
+  if (beforeLast) {
+    const unit = beforeLast[1]!.toLowerCase();
+    const text = beforeLast[0];
+    if (unit === 'week') return { from: 'newest', steps: 0, days: 7, text };
+    if (unit === 'quarter' || unit === 'month')
+      return { from: 'newest', steps: 0, months: UNIT_MONTHS[unit]!, text };
+    return { from: 'newest', steps: 1, text };
+  }
   const offset = OFFSET_FROM_NEWEST.exec(question);
   if (offset) {
     const count = offset[1] === undefined ? 1 : (COUNT[offset[1].toLowerCase()] ?? Number(offset[1]));
@@ -1654,10 +1672,10 @@ export function documentPhrase(
 
 /**
  * The documents a question's words describe as one series when no series by name holds two
- * versions in order: those whose identity holds the most terms of its time cue's noun phrase
- * (see `documentPhraseTerms`, `DocumentIdentityIndex.describedBy`), when two
- * or more of them are in order (dated, or numbered) and they hold a document the question names
- * or the best hit's. "The latest facilities memo" describes every memo whose title or file name
+ * versions in order: those described by its time cue's noun phrase as a document it names (else
+ * the best hit's) is, holding every word of the phrase that document's identity holds (see
+ * `documentPhraseTerms`, `DocumentIdentityIndex.describedBy`), when two or more of them are in
+ * order (dated, or numbered). "The latest facilities memo" describes every memo whose title or file name
  * says "facilities"; "the Elm Street Community Garden's latest blog post" the posts of a
  * `garden-blog/` folder. Undefined otherwise: a phrase whose terms describe one document, or
  * none ("the latest security policy" beside other policies), counts nothing.
@@ -1666,10 +1684,12 @@ function describedDocuments(input: PreferenceInput): string[] | undefined {
   if (input.question === undefined) return undefined;
   const terms = documentPhraseTerms(input.question, input.cue);
   if (terms.length === 0) return undefined;
-  const ids = input.index.describedBy(terms);
-  if (inOrder(input.index, ids).ids.length < 2) return undefined;
   const seeds = input.named.length > 0 ? input.named : input.ranked.slice(0, 1);
-  return seeds.some((id) => ids.includes(id)) ? ids : undefined;
+  for (const seed of seeds) {
+    const ids = input.index.describedBy(terms, seed);
+    if (inOrder(input.index, ids).ids.length >= 2) return ids;
+  }
+  return undefined;
 }
 
 /**
