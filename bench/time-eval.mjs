@@ -140,6 +140,9 @@
 //   by Word document properties; make-memos.mjs writes the memos), a sixth round, written after
 //   reading that no parser keeps these fields and committed before its first run (stop 41);
 //   measure only.
+// - episodes-blind: test/fixtures/episodes (a podcast's episodes, a course's numbered lectures,
+//   earnings call transcripts: document nouns no list held), a seventh round written after the
+//   dated-fields fixes and committed before its first run (stop 41); measure only.
 // - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
 //   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
 //   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
@@ -164,7 +167,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -367,6 +370,15 @@ const sets = [
     folder: 'test/fixtures/dated-fields',
     include: ['**/*.md', '**/*.html', '**/*.docx'],
     parts: [{ name: 'dated-fields-blind', questions: 'bench/questions/dated-fields-blind.jsonl' }],
+  },
+  {
+    // A podcast's episode transcripts dated by an "Episode 12 — 26 April 2024" line, a course's
+    // numbered lectures (no dates), a company's earnings call transcripts dated by "Conference call
+    // held on …": "the previous episode", "the latest lecture", "the prior earnings call" (measure only).
+    name: 'episodes',
+    folder: 'test/fixtures/episodes',
+    include: ['**/*.md'],
+    parts: [{ name: 'episodes-blind', questions: 'bench/questions/episodes-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
