@@ -79,3 +79,39 @@ describe('documents dated by their own fields, described as a series by the ques
     expect(answer.text).toContain('18 households');
   });
 });
+
+/** A podcast's episodes, a course's numbered lectures, a company's earnings call transcripts. */
+const EPISODES = path.resolve('test/fixtures/episodes');
+
+// Documents called by nouns no built-in list holds ("episode", "lecture", "call"): the nouns the
+// collection's file names use are document nouns of its questions (stop 41).
+describe("the collection's own document nouns (SQLite file)", { timeout: 120_000 }, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'episodes.db')) });
+    await engine.ingestPaths([EPISODES], { include: ['**/*.md'] });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  const first = async (question: string) =>
+    path.basename(
+      (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '',
+    );
+
+  it('counts the previous episode, the earliest lecture, the prior call', async () => {
+    expect(await first('What did the previous Harbour Talk episode say about moorings?')).toBe(
+      'harbour-talk-episode-13.md',
+    );
+    expect(await first('Which reading went with the earliest hydrology lecture?')).toBe('lecture-3.md');
+    expect(await first('What full-year revenue did Northwind expect on its prior earnings call?')).toBe(
+      'northwind-earnings-call-q2.md',
+    );
+    const { scoring } = await engine.search('the previous episode', { mode: 'lexical' });
+    expect(scoring.documentNouns).toEqual(['episode']);
+  });
+
+  it('cites the counted episode first', async () => {
+    const answer = await engine.ask('Who was the guest on the first Harbour Talk episode of May 2024?');
+    expect(answer.sources[0]?.hit.chunk.documentId).toBe('podcast/harbour-talk-episode-13.md');
+  });
+});

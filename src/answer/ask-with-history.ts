@@ -6,6 +6,7 @@
 import { inSpan } from '../core/tracing.js';
 import type { SearchMode } from '../core/types.js';
 import { withExpansions } from '../retrieve/abbreviations.js';
+import { withDocumentNouns } from '../retrieve/time-preference.js';
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
@@ -148,71 +149,75 @@ async function answerTurn(
     ...search,
     topK: search.topK ?? DEFAULT_ASK_TOP_K,
   });
-  const { hits, mode } = searched;
-  // The question as the search read it: with the phrases its abbreviations stand for in the
-  // documents ("R&D (research and development)"), so the answer picks the passages that spell them.
-  const read = withExpansions(prepared.standalone, searched.scoring?.expansions ?? []);
-  // Only the hits that may become sources are probed for copies elsewhere.
-  const likely = answerSources(read, hits, {
-    maxSources: 2 * (maxSources ?? DEFAULT_MAX_SOURCES),
-    minTermCoverage,
-    minSimilarity: search.minSimilarity,
-  });
-  const boilerplate = await inSpan(
-    'cairn.boilerplate',
-    { attributes: { 'cairn.boilerplate.probed': likely.length } },
-    async (span) => {
-      const copies = await copiedHits(engine, likely, {
-        ...(search.collection === undefined ? {} : { collection: search.collection }),
-        ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
-      });
-      const found = answerBoilerplate(read, copies);
-      span.setAttribute('cairn.boilerplate.found', found.size);
-      return found;
-    },
-  );
-  // Offline, a question about words no document holds is answered "not found" (evidence-check.ts).
-  // Asked whether documents it names contain something, it looks in those documents.
-  const about = chatModel ? undefined : evidenceDocuments(read, hits);
-  const absent = chatModel
-    ? undefined
-    : await inSpan('cairn.evidence', {}, async (span) => {
-        const words = await absentWords(engine, read, {
-          collection: search.collection,
-          namespace: search.namespace,
-          filter: search.filter,
-          documentIds: about ?? search.documentIds,
-          sourceIds: search.sourceIds,
-        });
-        span.setAttribute('cairn.evidence.absent', words.length);
-        return words;
-      });
-  // Offline, an existence or relation question about documents it names is answered "not found"
-  // when no passage of theirs states what it asks (stated-evidence.ts).
-  const statement = await statementOf(engine, chatModel === undefined, read, hits, search);
-  // The passage that states what is asked leads the answer, also when the search ranked its chunk
-  // below the hits (the check reads the asked documents' chunks that hold the asked terms).
-  const stating = statement?.stated
-    ? statement.looked.find((hit) => hit.chunk.id === statement.passageChunk)
-    : undefined;
-  const answered =
-    stating && !hits.some((hit) => hit.chunk.id === stating.chunk.id) ? [stating, ...hits] : hits;
-  const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
-    checkedAnswerFromHits(read, answered, chatModel, {
-      onToken,
-      onSources,
-      signal,
-      maxSources,
+  // The answer reads the question's time words with the nouns the search read them with ("the
+  // previous episode" of a collection whose files are `…-episode-12.md`).
+  return withDocumentNouns(searched.scoring?.documentNouns ?? [], async () => {
+    const { hits, mode } = searched;
+    // The question as the search read it: with the phrases its abbreviations stand for in the
+    // documents ("R&D (research and development)"), so the answer picks the passages that spell them.
+    const read = withExpansions(prepared.standalone, searched.scoring?.expansions ?? []);
+    // Only the hits that may become sources are probed for copies elsewhere.
+    const likely = answerSources(read, hits, {
+      maxSources: 2 * (maxSources ?? DEFAULT_MAX_SOURCES),
       minTermCoverage,
       minSimilarity: search.minSimilarity,
-      boilerplate,
-      ...(absent ? { absentWords: absent } : {}),
-      ...(absent && about ? { evidenceDocuments: about } : {}),
-      ...(statement ? { statement } : {}),
-      ...(stating ? { leading: stating.chunk.id } : {}),
-    }),
-  );
-  return { ...answer, ...turn, smallTalk: false, mode };
+    });
+    const boilerplate = await inSpan(
+      'cairn.boilerplate',
+      { attributes: { 'cairn.boilerplate.probed': likely.length } },
+      async (span) => {
+        const copies = await copiedHits(engine, likely, {
+          ...(search.collection === undefined ? {} : { collection: search.collection }),
+          ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
+        });
+        const found = answerBoilerplate(read, copies);
+        span.setAttribute('cairn.boilerplate.found', found.size);
+        return found;
+      },
+    );
+    // Offline, a question about words no document holds is answered "not found" (evidence-check.ts).
+    // Asked whether documents it names contain something, it looks in those documents.
+    const about = chatModel ? undefined : evidenceDocuments(read, hits);
+    const absent = chatModel
+      ? undefined
+      : await inSpan('cairn.evidence', {}, async (span) => {
+          const words = await absentWords(engine, read, {
+            collection: search.collection,
+            namespace: search.namespace,
+            filter: search.filter,
+            documentIds: about ?? search.documentIds,
+            sourceIds: search.sourceIds,
+          });
+          span.setAttribute('cairn.evidence.absent', words.length);
+          return words;
+        });
+    // Offline, an existence or relation question about documents it names is answered "not found"
+    // when no passage of theirs states what it asks (stated-evidence.ts).
+    const statement = await statementOf(engine, chatModel === undefined, read, hits, search);
+    // The passage that states what is asked leads the answer, also when the search ranked its chunk
+    // below the hits (the check reads the asked documents' chunks that hold the asked terms).
+    const stating = statement?.stated
+      ? statement.looked.find((hit) => hit.chunk.id === statement.passageChunk)
+      : undefined;
+    const answered =
+      stating && !hits.some((hit) => hit.chunk.id === stating.chunk.id) ? [stating, ...hits] : hits;
+    const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
+      checkedAnswerFromHits(read, answered, chatModel, {
+        onToken,
+        onSources,
+        signal,
+        maxSources,
+        minTermCoverage,
+        minSimilarity: search.minSimilarity,
+        boilerplate,
+        ...(absent ? { absentWords: absent } : {}),
+        ...(absent && about ? { evidenceDocuments: about } : {}),
+        ...(statement ? { statement } : {}),
+        ...(stating ? { leading: stating.chunk.id } : {}),
+      }),
+    );
+    return { ...answer, ...turn, smallTalk: false, mode };
+  });
 }
 
 /**

@@ -14,12 +14,17 @@ export type SearcherOptions = Omit<SearchRequest, 'query' | 'collection'> & { co
 export interface Searcher {
   /**
    * `scoring.expansions`, when given, are the query's abbreviations the search read spelled out
-   * ("R&D" → "research and development"): the answer reads the question with them too.
+   * ("R&D" → "research and development"): the answer reads the question with them too;
+   * `scoring.documentNouns` the collection's own document nouns its time cue was read with.
    */
   search(
     query: string,
     options?: SearcherOptions,
-  ): Promise<{ hits: Hit[]; mode: SearchMode; scoring?: Pick<SearchScoring, 'expansions'> }>;
+  ): Promise<{
+    hits: Hit[];
+    mode: SearchMode;
+    scoring?: Pick<SearchScoring, 'expansions' | 'documentNouns'>;
+  }>;
 }
 
 /** A {@link Searcher} that may carry a chat model, like `Engine`. */

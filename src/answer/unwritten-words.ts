@@ -15,7 +15,13 @@
  * @module
  */
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
-import { documentPhrase, isDocumentNoun, timeCue, timePhrases } from '../retrieve/time-preference.js';
+import {
+  documentNouns,
+  documentPhrase,
+  isDocumentNoun,
+  timeCue,
+  timePhrases,
+} from '../retrieve/time-preference.js';
 
 /**
  * The words of a position in a series (see `TimeCue.position`) that say which version, not what:
@@ -44,7 +50,10 @@ export function timeWords(question: string): Set<string> {
   const position = wordTokens(cue.position?.text ?? cue.previousText ?? phrases.previous ?? '');
   return new Set([
     ...(spans ? [recency[0]!, recency[recency.length - 1]!] : recency),
-    ...position.filter((word) => POSITION_WORD.test(word) || isDocumentNoun(word)),
+    ...position.filter(
+      (word) =>
+        POSITION_WORD.test(word) || isDocumentNoun(word) || documentNouns().includes(word.replace(/s$/, '')),
+    ),
     // The document noun the cue counts: "post" of "the newest garden blog post".
     ...[documentPhrase(question, cue).noun ?? ''].filter((noun) => noun !== ''),
     ...wordTokens(cue.period?.text ?? ''),

@@ -8,7 +8,7 @@
  */
 import type { Metadata } from '../core/types.js';
 import { isIdentityTerm, openingTerms } from './name-terms.js';
-import { contentTerms, wordTokens } from './terms.js';
+import { contentTerms, isStopWord, wordTokens } from './terms.js';
 
 export { openingTerms } from './name-terms.js';
 
@@ -34,6 +34,10 @@ export interface IdentifiedDocument {
 /** Words of a name that say when, not what: years, quarters, halves, months, versions, numbers. */
 const PERIOD_WORD =
   /^(?:(?:19|20)\d\d|\d+|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition)$/;
+
+/** Words for a span of time, which name no document: "the previous year" asks for a comparison period. */
+const SPAN_WORD =
+  /^(?:years?|yearly|annual|quarters?|quarterly|months?|monthly|weeks?|weekly|days?|daily|periods?|halfs?|halves|season|seasons|terms?|semesters?|sprints?)$/;
 
 /**
  * The series a document belongs to: the words of its file name (extension and folders dropped),
@@ -156,6 +160,7 @@ export class DocumentIdentityIndex {
   readonly #openings = new Map<string, string[]>();
   /** Judged first-page terms: whether each names its documents. */
   readonly #verdicts = new Map<string, boolean>();
+  #nouns: string[] | undefined;
 
   constructor(documents: Iterable<IdentifiedDocument>) {
     const list = [...documents];
@@ -270,6 +275,25 @@ export class DocumentIdentityIndex {
     return this.#postings
       .get(held[0]!)!
       .filter((id) => held.every((term) => this.#postings.get(term)!.includes(id)));
+  }
+
+  /**
+   * The nouns the collection's names use for its documents: the last word of the name of each
+   * series of two documents or more ("episode" of `harbour-talk-episode-11.md` … `-14.md`, "call"
+   * of `northwind-earnings-call-q1.md` …, "lecture" of `lecture-3.md` …), when it is a word of
+   * three letters or more, no stop word and no word for a span of time ("year", "quarterly").
+   * Distinct, in the order of the series. A question's time cue is read with them (see `timeCue`).
+   */
+  seriesNouns(): string[] {
+    if (this.#nouns) return this.#nouns;
+    const nouns = new Set<string>();
+    for (const [key, members] of this.#members) {
+      if (members.length < 2 || key.startsWith('#')) continue;
+      const last = key.split(' ').at(-1) ?? '';
+      if (/^[a-z]{3,}$/.test(last) && !isStopWord(last) && !SPAN_WORD.test(last)) nouns.add(last);
+    }
+    this.#nouns = [...nouns];
+    return this.#nouns;
   }
 
   /** The documents of the series `documentId` belongs to (see {@link seriesKey}), itself included. */

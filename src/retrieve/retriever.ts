@@ -35,7 +35,15 @@ import { DEFAULT_RRF_K, reciprocalRankFusion } from './reciprocal-rank-fusion.js
 import { relevanceScores } from './relevance-score.js';
 import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
 import { topicalRecency } from './series-topic.js';
-import { namesTime, namingWords, preferredDocuments, type TimeCue, timeCue } from './time-preference.js';
+import { wordTokens } from './terms.js';
+import {
+  isDocumentNoun,
+  namesTime,
+  namingWords,
+  preferredDocuments,
+  type TimeCue,
+  timeCue,
+} from './time-preference.js';
 
 /** A search request. */
 export interface SearchRequest {
@@ -185,6 +193,12 @@ export interface SearchScoring {
   feedback?: 'rm3';
   /** Hits moved after specific text as boilerplate (see `SearchRequest.demoteCopies`), when any. */
   copiesDemoted?: number;
+  /**
+   * The nouns the collection names its documents by (see `DocumentIdentityIndex.seriesNouns`) that
+   * the query uses and the built-in document nouns do not hold ("episode" of "the previous
+   * episode"), when any: its time cue was read with them, and an answer reads it so too.
+   */
+  documentNouns?: string[];
   /**
    * The query's abbreviations that the passages of a first lexical search spell out, when any
    * ("R&D" → "research and development", see `spelledOutAbbreviations`): the lexical search and the
@@ -442,12 +456,19 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   const timeWeight =
     request.timePreference === undefined ? DEFAULT_TIME_PREFERENCE : request.timePreference || 0;
   const restricted = Boolean(request.documentIds || request.sourceIds);
-  const cue: TimeCue = timeWeight > 0 ? timeCue(request.query) : { recency: false };
-  const wantsIdentity = mode !== 'dense' && !restricted && (focusWeight > 0 || namesTime(cue));
+  const wantsIdentity = mode !== 'dense' && !restricted && (focusWeight > 0 || timeWeight > 0);
   const identity =
     wantsIdentity && deps.documentIdentity
       ? await deps.documentIdentity(request.collection, request.namespace)
       : undefined;
+  // The cue is read with the nouns the collection's names use for its documents too ("the
+  // previous episode" of `harbour-talk-episode-12.md`).
+  const collectionNouns = identity?.seriesNouns() ?? [];
+  const cue: TimeCue =
+    timeWeight > 0 ? timeCue(request.query, { nouns: collectionNouns }) : { recency: false };
+  const queryWords = new Set(wordTokens(request.query).map((word) => word.replace(/s$/, '')));
+  const usedNouns = collectionNouns.filter((noun) => queryWords.has(noun) && !isDocumentNoun(noun));
+  if (timeWeight > 0 && usedNouns.length > 0) scoring.documentNouns = usedNouns;
   if (focusWeight > 0 && identity) await judgeOpeningWords(deps.store, identity, scope, request.query);
   const named = focusWeight > 0 && identity ? identity.named(namingWords(request.query, cue)) : [];
   const timed = identity !== undefined && namesTime(cue);
@@ -571,6 +592,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       cue,
       index: identity!,
       question: request.query,
+      nouns: collectionNouns,
       named: named.map((d) => d.documentId),
       ranked: [...new Set(before.map((hit) => hit.chunk.documentId))],
     });

@@ -1065,3 +1065,40 @@ describe('timeCue: the period before last (stop 41)', () => {
     expect(timeCue('the year before last').position).toBeUndefined();
   });
 });
+
+describe('timeCue with the nouns a collection names its documents by (stop 41)', () => {
+  const episodes = new DocumentIdentityIndex(
+    [11, 12, 13].map((n) => ({
+      documentId: `podcast/harbour-talk-episode-${n}.md`,
+      metadata: { date: `2024-05-${10 + n}` },
+    })),
+  );
+
+  it("reads the last word of a series' names as a document noun, not a word for a span of time", () => {
+    expect(episodes.seriesNouns()).toEqual(['episode']);
+    const quarterly = new DocumentIdentityIndex([
+      { documentId: 'results-quarterly-2023.md' },
+      { documentId: 'results-quarterly-2024.md' },
+    ]);
+    expect(quarterly.seriesNouns()).toEqual([]);
+  });
+
+  it('counts "the previous episode" as it counts "the previous report"', () => {
+    expect(timeCue('What did the previous episode say?').position).toBeUndefined();
+    const cue = timeCue('What did the previous episode say?', { nouns: episodes.seriesNouns() });
+    expect(cue).toMatchObject({ previous: true, position: { from: 'newest', steps: 1 } });
+    expect(
+      preferredDocuments({
+        cue,
+        index: episodes,
+        named: [],
+        ranked: ['podcast/harbour-talk-episode-11.md'],
+      }).map((p) => p.documentId),
+    ).toEqual(['podcast/harbour-talk-episode-12.md']);
+    // The nouns act for that call only.
+    expect(timeCue('the earliest episode').position).toBeUndefined();
+    expect(timeCue('the earliest episode', { nouns: ['episode'] }).position).toMatchObject({
+      from: 'oldest',
+    });
+  });
+});

@@ -14,6 +14,7 @@
  * `topicalRecency` in `series-topic.ts`).
  * @module
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { lastDay, parseWrittenDate, splitYearEnd, WRITTEN_DATE } from '../ingest/document-date.js';
 import { type DocumentIdentityIndex, fileBase } from './document-identity.js';
 import { isIdentityTerm } from './name-terms.js';
@@ -397,7 +398,7 @@ function isNearMiss(word: string, target: string): boolean {
  * question writes it.
  */
 function recencyCue(question: string): string | undefined {
-  const stated = RECENCY.exec(question) ?? LAST_OF.exec(question);
+  const stated = RECENCY.exec(question) ?? active.LAST_OF.exec(question);
   if (stated) return stated[0];
   for (const [word] of question.matchAll(/\b[a-z]{5,7}\b/gi)) {
     const lower = word.toLowerCase();
@@ -460,7 +461,12 @@ const DOCUMENT_NOUNS = [
   'briefing',
   'digest',
 ];
-const DOCUMENT_NOUN = String.raw`(?:${DOCUMENT_NOUNS.map((noun) => noun.replace(' ', String.raw`\s+`)).join('|')}|policies|\d{1,2}-[a-z]{1,2})s?`;
+/** The pattern of a document noun (see `DOCUMENT_NOUNS`), with `extra` nouns a collection's names use. */
+function documentNounPattern(extra: readonly string[]): string {
+  const nouns = [...extra, ...DOCUMENT_NOUNS.map((noun) => noun.replace(' ', String.raw`\s+`))];
+  return String.raw`(?:${nouns.join('|')}|policies|\d{1,2}-[a-z]{1,2})s?`;
+}
+const DOCUMENT_NOUN = documentNounPattern([]);
 const WHOLE_DOCUMENT_NOUN = new RegExp(`^${DOCUMENT_NOUN}$`, 'i');
 
 /**
@@ -493,10 +499,11 @@ const REL_CLAUSE = String.raw`(?:(?:that|which|it)\s+)?(?:(?:came|was\s+(?:filed
  * The newest as the last of a series: "the last (final) of its 10-Qs", "the final 10-Q among its
  * filings". "The final report" alone names a kind of report (an accident's), not a position.
  */
-const LAST_OF = new RegExp(
-  String.raw`\b(?:last|final)\s+(?:${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+among)\b`,
-  'i',
-);
+const LAST_OF_FOR = (DOCUMENT_NOUN: string) =>
+  new RegExp(
+    String.raw`\b(?:last|final)\s+(?:${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+among)\b`,
+    'i',
+  );
 
 /** An adverb that only sharpens a relation word: "right before", "immediately preceding", "just prior to". */
 const RIGHT = String.raw`(?:(?:just|right|immediately|directly)\s+)?`;
@@ -510,10 +517,11 @@ const RIGHT = String.raw`(?:(?:just|right|immediately|directly)\s+)?`;
  * "the previous quarter" or "the prior year": a report's comparison period names no document
  * version; nor "prior to the plan".
  */
-const PREVIOUS = new RegExp(
-  String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?|(?:${DOCUMENT_NOUN}|one)\s+before\s+last)\b`,
-  'i',
-);
+const PREVIOUS_FOR = (DOCUMENT_NOUN: string) =>
+  new RegExp(
+    String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?|(?:${DOCUMENT_NOUN}|one)\s+before\s+last)\b`,
+    'i',
+  );
 
 const COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
 const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 };
@@ -524,10 +532,11 @@ const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 
  * "the third-newest of its filings" (then a document noun, across up to three words), "two reports
  * before the latest", "two reports back (from its newest)", or "the filing which came two before its latest".
  */
-const RANK_FROM_NEWEST = new RegExp(
-  String.raw`\b(?:(second|next)[-\s]to[-\s]last|last[-\s]but[-\s]one|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${OF_THE}?${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:${RIGHT}(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}|back(?:\s+from\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?)?)\b|\b${DOCUMENT_NOUN}\s+${REL_CLAUSE}(a|an|one|two|three|four|five|six|\d)\s+(?:before|prior\s+to|earlier\s+than)\s+${THE_NEWEST}\b`,
-  'i',
-);
+const RANK_FROM_NEWEST_FOR = (DOCUMENT_NOUN: string) =>
+  new RegExp(
+    String.raw`\b(?:(second|next)[-\s]to[-\s]last|last[-\s]but[-\s]one|penultimate|(second|third|fourth|fifth)[-\s](?:latest|newest|most[-\s]recent))\s+${OF_THE}?${MODIFIER}{0,3}?${DOCUMENT_NOUN}\b|\b(a|an|one|two|three|four|five|six|\d)\s+(?:more\s+)?${DOCUMENT_NOUN}\s+(?:${RIGHT}(?:before|preceding|prior\s+to|earlier\s+than)\s+${THE_NEWEST}|back(?:\s+from\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?)?)\b|\b${DOCUMENT_NOUN}\s+${REL_CLAUSE}(a|an|one|two|three|four|five|six|\d)\s+(?:before|prior\s+to|earlier\s+than)\s+${THE_NEWEST}\b`,
+    'i',
+  );
 
 /**
  * What a site, a blog or an office publishes, one after another (a post, a memo, a notice, a
@@ -542,10 +551,11 @@ const PUBLISHED_NOUN = String.raw`(?:post|article|announcement|memo|memorandum|l
  * revision, report, filing)", "the first post (memo, notice …: `PUBLISHED_NOUN`)" across up to three words, or "the first (earliest, oldest, least recent) of its 10-Qs". Not
  * "the earliest date" nor "the first quarter": a noun of a document must follow.
  */
-const EARLIEST = new RegExp(
-  String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|first\s+${MODIFIER}{0,3}?${PUBLISHED_NOUN}|(?:first|earliest|oldest|least\s+recent)\s+${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|least\s+recent\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN})\b`,
-  'i',
-);
+const EARLIEST_FOR = (DOCUMENT_NOUN: string) =>
+  new RegExp(
+    String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|first\s+${MODIFIER}{0,3}?${PUBLISHED_NOUN}|(?:first|earliest|oldest|least\s+recent)\s+${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|least\s+recent\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN})\b`,
+    'i',
+  );
 
 /**
  * An offset back in time from the newest: "a year (two quarters, six months, three weeks) before
@@ -573,20 +583,22 @@ const PERIOD_BEFORE_LAST = /\b(quarter|month|week|sprint|iteration|cycle)\s+befo
  * A year that says which version: "its 2022 revision", "the 2023 edition", "Contoso's 2021
  * annual report" (a determiner or possessive, the year, up to two words, a document noun).
  */
-const YEAR_OF_DOCUMENT = new RegExp(
-  String.raw`\b(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+${YEAR}\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\b`,
-  'i',
-);
+const YEAR_OF_DOCUMENT_FOR = (DOCUMENT_NOUN: string) =>
+  new RegExp(
+    String.raw`\b(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+${YEAR}\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\b`,
+    'i',
+  );
 
 /**
  * The first or last document of a year or a month: "its first quarterly report of 2023", "the
  * last 10-Q of 2022", "the final edition of fiscal 2021", "the first bulletin of April 2024".
  * Groups: the position word, a fiscal word, the month, the year.
  */
-const FIRST_OR_LAST_OF_YEAR = new RegExp(
-  String.raw`\b(first|earliest|last|final|latest|newest)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+(?:of|in|for|from)\s+(?:the\s+year\s+)?((?:fiscal|fy|financial)\s*(?:year\s+)?)?(?:${FULL_MONTH}\s+)?${YEAR}\b`,
-  'i',
-);
+const FIRST_OR_LAST_OF_YEAR_FOR = (DOCUMENT_NOUN: string) =>
+  new RegExp(
+    String.raw`\b(first|earliest|last|final|latest|newest)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\s+(?:of|in|for|from)\s+(?:the\s+year\s+)?((?:fiscal|fy|financial)\s*(?:year\s+)?)?(?:${FULL_MONTH}\s+)?${YEAR}\b`,
+    'i',
+  );
 
 /**
  * When a document was issued: "the 10-Q filed in August 2023", "the filing submitted in the autumn
@@ -596,14 +608,15 @@ const FIRST_OR_LAST_OF_YEAR = new RegExp(
  * 2023" tell of the content, not of the document. Groups: the season and its year, a written
  * date, a year.
  */
-const ISSUED = new RegExp(
-  String.raw`\b(?:${DOCUMENT_NOUN}|firmware|software)\s+(?:(?:that|which)\s+)?(?:(?:was|were)\s+)?(?:filed|submitted|published|released|issued|came\s+out|put\s+out)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?(?:(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}|(${WRITTEN_DATE})|${YEAR})\b`,
-  'i',
-);
+const ISSUED_FOR = (DOCUMENT_NOUN: string) =>
+  new RegExp(
+    String.raw`\b(?:${DOCUMENT_NOUN}|firmware|software)\s+(?:(?:that|which)\s+)?(?:(?:was|were)\s+)?(?:filed|submitted|published|released|issued|came\s+out|put\s+out)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?(?:(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}|(${WRITTEN_DATE})|${YEAR})\b`,
+    'i',
+  );
 
 /** The span a question says a document was issued in (see `ISSUED`), as an `issued` {@link AskedDate}. */
 function issuedDate(question: string): AskedDate | undefined {
-  const m = ISSUED.exec(question);
+  const m = active.ISSUED.exec(question);
   if (!m) return undefined;
   if (m[1]) return { ...seasonSpan(m[1], Number(m[2])), relation: 'issued', text: m[0] };
   if (m[3]) {
@@ -634,17 +647,18 @@ function askedPeriod(question: string, datable: boolean): AskedPeriod | undefine
  * March report", "Contoso's June newsletter": the latest such month up to the newest document
  * (see {@link AskedPeriod.latestMonth}).
  */
-const BARE_MONTH = new RegExp(
-  String.raw`\b(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+${FULL_MONTH}\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\b`,
-  'i',
-);
+const BARE_MONTH_FOR = (DOCUMENT_NOUN: string) =>
+  new RegExp(
+    String.raw`\b(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+${FULL_MONTH}\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}\b`,
+    'i',
+  );
 
 /**
  * A quarter or half named by a year relative to the newest (see `RELATIVE_YEAR_PERIOD`), or a
  * month named without its year (see {@link BARE_MONTH}).
  */
 function relativePeriod(question: string): AskedPeriod | undefined {
-  const bare = BARE_MONTH.exec(question);
+  const bare = active.BARE_MONTH.exec(question);
   if (bare) {
     return { year: 0, month: monthNumber(bare[1]!), yearsBack: 0, latestMonth: true, text: bare[0] };
   }
@@ -673,7 +687,7 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
       : FISCAL_WORD.test(m[0])
         ? { fiscal: true as const }
         : {};
-  const firstOrLast = FIRST_OR_LAST_OF_YEAR.exec(question);
+  const firstOrLast = active.FIRST_OR_LAST_OF_YEAR.exec(question);
   if (firstOrLast) {
     const pick = /^(?:first|earliest)$/i.test(firstOrLast[1]!) ? 'first' : 'last';
     const month = firstOrLast[3] ? monthNumber(firstOrLast[3]) : undefined;
@@ -748,7 +762,7 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
   }
   const split = splitYear(question);
   if (split) return split;
-  const yearOf = YEAR_OF_DOCUMENT.exec(question);
+  const yearOf = active.YEAR_OF_DOCUMENT.exec(question);
   // Only the year is a time word: "travel policy" in "the 2022 travel policy" says what is asked.
   if (yearOf) return { year: Number(yearOf[1]), text: yearOf[1]! };
   const m = YEAR_PATTERN.exec(question);
@@ -778,7 +792,7 @@ function seriesPosition(question: string): SeriesPosition | undefined {
       if (months > 0) return { from: 'newest', steps: 0, months, text: offset[0] };
     }
   }
-  const ranked = RANK_FROM_NEWEST.exec(question);
+  const ranked = active.RANK_FROM_NEWEST.exec(question);
   if (ranked) {
     const count = ranked[3] ?? ranked[4];
     const steps =
@@ -789,9 +803,9 @@ function seriesPosition(question: string): SeriesPosition | undefined {
           : 1;
     if (steps > 0) return { from: 'newest', steps, text: ranked[0] };
   }
-  const previous = PREVIOUS.exec(question);
+  const previous = active.PREVIOUS.exec(question);
   if (previous) return { from: 'newest', steps: 1, text: previous[0] };
-  const earliest = EARLIEST.exec(question);
+  const earliest = active.EARLIEST.exec(question);
   if (earliest) return { from: 'oldest', steps: 0, text: earliest[0] };
   return undefined;
 }
@@ -896,16 +910,55 @@ function overlaps(question: string, a: string, b: string): boolean {
  * ended"); or a count of quarters, months, years or documents before the relation word ("two
  * quarters after", "one filing before"). "Revenue before Q3 2022" names no document and is none.
  */
-const PERIOD_STEP = new RegExp(
-  String.raw`\b(?:(a|an|one|two|three|four|five|six|\d)\s+(quarters?|months?|years?|${DOCUMENT_NOUN})\s+|(?:${DOCUMENT_NOUN}|one|quarter|period)\s+${REL_CLAUSE}${RIGHT})(after|following|followed|before|preceding|preceded|prior\s+to)\s+(?:[a-z0-9][a-z0-9.&'’-]*\s+){0,6}$`,
-  'i',
-);
+const PERIOD_STEP_FOR = (DOCUMENT_NOUN: string) =>
+  new RegExp(
+    String.raw`\b(?:(a|an|one|two|three|four|five|six|\d)\s+(quarters?|months?|years?|${DOCUMENT_NOUN})\s+|(?:${DOCUMENT_NOUN}|one|quarter|period)\s+${REL_CLAUSE}${RIGHT})(after|following|followed|before|preceding|preceded|prior\s+to)\s+(?:[a-z0-9][a-z0-9.&'’-]*\s+){0,6}$`,
+    'i',
+  );
+
+/** The patterns that read a document noun, built for a list of extra nouns (see {@link timeCue}). */
+function patternsFor(extra: readonly string[]) {
+  const noun = documentNounPattern(extra);
+  return {
+    nouns: extra,
+    LAST_OF: LAST_OF_FOR(noun),
+    PREVIOUS: PREVIOUS_FOR(noun),
+    RANK_FROM_NEWEST: RANK_FROM_NEWEST_FOR(noun),
+    EARLIEST: EARLIEST_FOR(noun),
+    YEAR_OF_DOCUMENT: YEAR_OF_DOCUMENT_FOR(noun),
+    FIRST_OR_LAST_OF_YEAR: FIRST_OR_LAST_OF_YEAR_FOR(noun),
+    ISSUED: ISSUED_FOR(noun),
+    BARE_MONTH: BARE_MONTH_FOR(noun),
+    PERIOD_STEP: PERIOD_STEP_FOR(noun),
+  };
+}
+
+/** The patterns built so far, by their extra nouns. */
+const builtPatterns = new Map<string, ReturnType<typeof patternsFor>>();
+
+/** The patterns for `extra` nouns, built once. */
+function patternsOf(extra: readonly string[]): ReturnType<typeof patternsFor> {
+  const key = extra.join('|');
+  let built = builtPatterns.get(key);
+  if (!built) {
+    built = patternsFor(extra);
+    if (builtPatterns.size > 64) builtPatterns.clear();
+    builtPatterns.set(key, built);
+  }
+  return built;
+}
+
+/**
+ * The patterns the reading in progress uses: those of the nouns {@link timeCue} was given for its
+ * call (it is synchronous), else the built-in nouns'.
+ */
+let active = patternsOf([]);
 
 /** The position counted from `period` that `question` asks for, if any (see {@link PERIOD_STEP}). */
 function periodStep(question: string, period: AskedPeriod): PeriodStep | undefined {
   const at = question.toLowerCase().indexOf(period.text.toLowerCase());
   if (at < 0) return undefined;
-  const step = PERIOD_STEP.exec(question.slice(0, at));
+  const step = active.PERIOD_STEP.exec(question.slice(0, at));
   if (!step) return undefined;
   const sign = /^(?:after|following|followed)$/i.test(step[3]!) ? 1 : -1;
   const count = step[1] === undefined ? 1 : (COUNT[step[1].toLowerCase()] ?? Number(step[1]));
@@ -917,8 +970,46 @@ function periodStep(question: string, period: AskedPeriod): PeriodStep | undefin
     : { steps: 0, months: sign * count * months, text };
 }
 
+/** Options of {@link timeCue}. */
+export interface TimeCueOptions {
+  /**
+   * Nouns a collection's names use for its documents besides the built-in ones (see
+   * `DocumentIdentityIndex.seriesNouns`: "episode" of `harbour-talk-episode-12.md`), lower-cased:
+   * "the previous episode" then asks for a version as "the previous report" does.
+   */
+  nouns?: readonly string[];
+}
+
+/** The collection's document nouns of the answer in progress (see {@link withDocumentNouns}). */
+const answerNouns = new AsyncLocalStorage<readonly string[]>();
+
+/**
+ * Runs `task` with `nouns` as the collection's own document nouns (see
+ * {@link TimeCueOptions.nouns}) of every time cue read in it, across its awaits, unless a call
+ * gives its own: the answer reads the question's time words as the search read them ("the
+ * previous episode").
+ */
+export function withDocumentNouns<T>(nouns: readonly string[], task: () => T): T {
+  return answerNouns.run(nouns, task);
+}
+
+/** The collection's document nouns of the answer in progress; none outside {@link withDocumentNouns}. */
+export function documentNouns(): readonly string[] {
+  return answerNouns.getStore() ?? [];
+}
+
 /** The period and recency cue of a question; see the module comment for the forms read. */
-export function timeCue(question: string): TimeCue {
+export function timeCue(question: string, options: TimeCueOptions = {}): TimeCue {
+  const saved = active;
+  active = patternsOf(options.nouns ?? documentNouns());
+  try {
+    return readCue(question);
+  } finally {
+    active = saved;
+  }
+}
+
+function readCue(question: string): TimeCue {
   const datable = TWO_DIGITS.test(question);
   let period = askedPeriod(question, datable);
   let at = (datable ? issuedDate(question) : undefined) ?? askedDate(question);
@@ -1547,6 +1638,8 @@ export interface PreferenceInput {
    * name (see `describedDocuments`); without it, only series by name are counted.
    */
   question?: string;
+  /** The collection's own document nouns the cue was read with (see {@link TimeCueOptions.nouns}). */
+  nouns?: readonly string[];
   /** The documents the question names (document focus), best first. */
   named: readonly string[];
   /** The documents of the best hits before any preference, best first (the series a question is about when it names none). */
@@ -1611,8 +1704,12 @@ const PHRASE_WORDS = 5;
  * "on", "about", "of" … phrase after it ("the latest update on *the Route 7 diversion*"), without
  * order and date words, numbers and pronouns. Empty when no document noun is that near the cue.
  */
-export function documentPhraseTerms(question: string, cue: TimeCue): string[] {
-  const { naming, about } = documentPhrase(question, cue);
+export function documentPhraseTerms(
+  question: string,
+  cue: TimeCue,
+  nouns: readonly string[] = documentNouns(),
+): string[] {
+  const { naming, about } = documentPhrase(question, cue, nouns);
   return [...new Set(contentTerms([...naming, ...about].join(' ')))];
 }
 
@@ -1626,7 +1723,9 @@ export function documentPhraseTerms(question: string, cue: TimeCue): string[] {
 export function documentPhrase(
   question: string,
   cue: TimeCue,
+  nouns: readonly string[] = documentNouns(),
 ): { noun?: string; naming: string[]; about: string[] } {
+  const isNoun = (word: string) => isDocumentNoun(word) || nouns.includes(word.replace(/s$/, ''));
   const tokens = wordTokens(question);
   const spans = [cue.recencyText, cue.position?.text, cue.previousText, cue.period?.text, cue.at?.text]
     .filter((text): text is string => text !== undefined && text !== '')
@@ -1642,16 +1741,16 @@ export function documentPhrase(
     spans.some(
       ([, b]) => i > b && i - b <= PHRASE_WORDS + 1 && tokens.slice(b + 1, i).every((t) => !isStopWord(t)),
     );
-  const nouns = tokens
+  const candidates = tokens
     .map((token, i) => ({ token, i }))
-    .filter(({ token, i }) => isDocumentNoun(token) && (distance(i) <= 2 || qualifies(i)));
-  const noun = nouns.sort((a, b) => distance(a.i) - distance(b.i))[0];
+    .filter(({ token, i }) => isNoun(token) && (distance(i) <= 2 || qualifies(i)));
+  const noun = candidates.sort((a, b) => distance(a.i) - distance(b.i))[0];
   if (!noun) return { naming: [], about: [] };
   const naming: string[] = [];
   for (let i = noun.i - 1; i >= 0 && naming.length < PHRASE_WORDS; i--) {
     const token = tokens[i]!;
     if (isStopWord(token)) break;
-    if (!ORDER_WORD.test(token) && !isDocumentNoun(token) && token.length > 1) naming.push(token);
+    if (!ORDER_WORD.test(token) && !isNoun(token) && token.length > 1) naming.push(token);
   }
   const about: string[] = [];
   if (ABOUT.test(tokens[noun.i + 1] ?? '')) {
@@ -1682,7 +1781,7 @@ export function documentPhrase(
  */
 function describedDocuments(input: PreferenceInput): string[] | undefined {
   if (input.question === undefined) return undefined;
-  const terms = documentPhraseTerms(input.question, input.cue);
+  const terms = documentPhraseTerms(input.question, input.cue, input.nouns);
   if (terms.length === 0) return undefined;
   const seeds = input.named.length > 0 ? input.named : input.ranked.slice(0, 1);
   for (const seed of seeds) {
