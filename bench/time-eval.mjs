@@ -143,6 +143,9 @@
 // - episodes-blind: test/fixtures/episodes (a podcast's episodes, a course's numbered lectures,
 //   earnings call transcripts: document nouns no list held), a seventh round written after the
 //   dated-fields fixes and committed before its first run (stop 41); measure only.
+// - round8-blind: test/fixtures/round8 (agendas, a lab notebook's entries, newsletters titled by
+//   school term), an eighth round written after the episodes fixes and committed before its
+//   first run (stop 41); measure only.
 // - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
 //   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
 //   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
@@ -167,7 +170,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -379,6 +382,15 @@ const sets = [
     folder: 'test/fixtures/episodes',
     include: ['**/*.md'],
     parts: [{ name: 'episodes-blind', questions: 'bench/questions/episodes-blind.jsonl' }],
+  },
+  {
+    // A parish council's agendas dated "to be held on …", a lab notebook's entries dated by front
+    // matter and named by subject, a school's newsletters titled by term ("Spring Term 2024")
+    // (measure only).
+    name: 'round8',
+    folder: 'test/fixtures/round8',
+    include: ['**/*.md'],
+    parts: [{ name: 'round8-blind', questions: 'bench/questions/round8-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
