@@ -52,9 +52,26 @@ export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
 
 /**
  * Words that frame a question rather than name its topic, beyond the stop words: "often" asks
- * for a frequency ("how often are keys rotated?" — the document says "every ninety days").
+ * for a frequency ("how often are keys rotated?" — the document says "every ninety days"); the
+ * words of order and recency ("earliest", "latest", "previous") say which document, whether or
+ * not the question's time cue read them ("the earliest lab notebook entry": "entry" is no
+ * document noun cairn knows, and no document writes "earliest").
  */
-const FRAMING = new Set(['will', 'figure', 'figures', 'often']);
+const FRAMING = new Set([
+  'will',
+  'figure',
+  'figures',
+  'often',
+  'earliest',
+  'oldest',
+  'latest',
+  'newest',
+  'recent',
+  'previous',
+  'prior',
+  'preceding',
+  'penultimate',
+]);
 
 /** What the check needs: a lexical search like `Engine.search`. */
 export interface EvidenceSearcher {

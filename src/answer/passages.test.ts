@@ -31,6 +31,19 @@ describe('passagesOf', () => {
   });
 });
 
+describe('passagesOf: ordered lists (stop 41)', () => {
+  it("keeps an ordered list's marker with its item, not as a sentence of its own", () => {
+    const texts = passagesOf(
+      '## Items\n\n1. Apologies for absence.\n2. Minutes of the last meeting.\n3. Bus shelter repairs.',
+    ).map((p) => p.text);
+    expect(texts).toEqual([
+      '1. Apologies for absence.',
+      '2. Minutes of the last meeting.',
+      '3. Bus shelter repairs.',
+    ]);
+  });
+});
+
 describe('tableCells and quoteRows', () => {
   it('split a row into cells, escaped pipes kept, and quote rows under their header', () => {
     expect(tableCells('| a\\|b | 1 |  |')).toEqual(['a|b', '1', '']);

@@ -76,8 +76,17 @@ export function passagesOf(text: string): Passage[] {
       for (const line of prose) push({ text: line.replace(/\s+/g, ' ').trim(), kind: 'line' });
       continue;
     }
+    // An ordered list's marker ("1. Apologies for absence.") reads as a sentence of its own to
+    // the segmenter: it opens the sentence after it instead.
+    let marker = '';
     for (const { segment } of sentences(prose.join(' '))) {
-      push({ text: segment.replace(/\s+/g, ' ').trim(), kind: 'sentence' });
+      const text = segment.replace(/\s+/g, ' ').trim();
+      if (/^\d{1,3}[.)]$/.test(text)) {
+        marker = `${marker}${text} `;
+        continue;
+      }
+      push({ text: `${marker}${text}`, kind: 'sentence' });
+      marker = '';
     }
   }
   return out;

@@ -40,6 +40,7 @@ const LABELS: Record<string, string> = {
   half: 'Six months ended',
   'nine-months': 'Nine months ended',
   year: 'Year ended',
+  season: 'Season ended',
   month: 'Month ended',
 };
 

@@ -373,3 +373,24 @@ describe("findDocumentDate: the date a file's own fields give it (stop 41)", () 
     ).toMatchObject({ date: '2023-07-01', from: 'text', period: { kind: 'quarter' } });
   });
 });
+
+describe('findDocumentDate: a season and its year (stop 41)', () => {
+  it("dates a termly or seasonal publication by its season's last day", () => {
+    expect(
+      findDocumentDate(['# Oakfield newsletter\n\nSpring Term 2024\n\nChess club moves.']),
+    ).toMatchObject({
+      date: '2024-05-31',
+      period: { kind: 'season' },
+    });
+    expect(findDocumentDate(['# Oakfield newsletter\n\nAutumn Term 2023\n\nWelcome back.'])?.date).toBe(
+      '2023-11-30',
+    );
+    expect(findDocumentDate(['# Garden catalogue — Summer 2024 edition\n\nSeeds.'])?.date).toBe('2024-08-31');
+    // Winter 2024 runs from December 2023 to February 2024, as a question's "winter 2024" does.
+    expect(findDocumentDate(['# Bulletin\n\nWinter 2024\n\nIce.'])?.date).toBe('2024-02-29');
+    // A season in running text dates nothing.
+    expect(
+      findDocumentDate(['# Notes\n\nWe plan to plant in spring 2024 if the weather allows.']),
+    ).toBeUndefined();
+  });
+});

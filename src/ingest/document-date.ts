@@ -10,7 +10,7 @@
 import type { Metadata } from '../core/types.js';
 
 /** What span of time a date closes. */
-export type PeriodKind = 'quarter' | 'half' | 'nine-months' | 'year' | 'month' | 'day';
+export type PeriodKind = 'quarter' | 'half' | 'nine-months' | 'year' | 'season' | 'month' | 'day';
 
 /** A document's date and period, as stored in its metadata (see {@link datedMetadata}). */
 export interface DocumentDate {
@@ -185,6 +185,44 @@ function dateOnlyLine(page: string): { line: string; date: string } | undefined 
   }
   return undefined;
 }
+
+/**
+ * A line holding nothing but a season and its year, as a termly or seasonal publication dates
+ * itself: "Autumn Term 2023", "Spring 2024", "Fall semester 2023", "Summer 2024 edition".
+ * Groups: the season, the year.
+ */
+const SEASON_ONLY =
+  /^(spring|summer|autumn|fall|winter)\s+(?:(?:term|semester|session|edition|issue)\s+)?((?:19|20)\d\d)(?:\s+(?:term|semester|session|edition|issue))?$/i;
+
+/** The month a season ends in, of the northern hemisphere's meteorological seasons (winter 2024 ends in February 2024). */
+const SEASON_END_MONTH: Record<string, number> = { spring: 5, summer: 8, autumn: 11, fall: 11, winter: 2 };
+
+/**
+ * The first line of `page` holding nothing but a season and its year (see `SEASON_ONLY`), and
+ * the last day of that season (ISO): "Spring Term 2024" ends on 2024-05-31, so a school's spring
+ * newsletter sorts between its autumn and summer ones.
+ */
+function seasonLine(page: string): { line: string; end: string } | undefined {
+  for (const raw of page.split('\n')) {
+    const line = raw.replace(/[*_#]+/g, ' ').trim();
+    const end = SEASON_ONLY.test(line) ? seasonOf(line) : undefined;
+    if (end) return { line, end };
+  }
+  return undefined;
+}
+
+/** The last day (ISO) of the first season with its year that `text` names ("Spring Term 2024" → 2024-05-31). */
+function seasonOf(text: string): string | undefined {
+  const m = SEASON_YEAR.exec(text);
+  if (!m) return undefined;
+  const year = Number(m[2]);
+  const month = SEASON_END_MONTH[m[1]!.toLowerCase()]! - 1;
+  return iso(year, month, lastDay(year, month));
+}
+
+/** A season and its year anywhere in a line ("Spring 2024 catalogue", "Autumn Term 2023"). */
+const SEASON_YEAR =
+  /\b(spring|summer|autumn|fall|winter)\s+(?:(?:term|semester|session|edition|issue)\s+)?((?:19|20)\d\d)\b/i;
 
 /** Any written date or year in the text, to check a metadata date against. */
 const ANY_DATE = new RegExp(DATE, 'gi');
@@ -375,7 +413,8 @@ export interface FindDateOptions {
  * updated …", "as of …", "held on …"), else a labelled date field ("Date: 12/08/2007", "Meeting
  * date: …"), else a split year in its title or first heading ("annual report 2022–23": the year
  * 2023, labelled fiscal 2023), else a date in them, else a first-page line that is only a date or
- * a periodical's issue line ("Issue 12 · February 2024"), else the first metadata date the text
+ * a periodical's issue line ("Issue 12 · February 2024"), else a first-page line holding nothing
+ * but a season and its year ("Spring Term 2024": the season's last day), else the first metadata date the text
  * does not contradict (see `contradicted`); undefined when none is found. A period phrase whose
  * date has no day ("year ended December 2022") ends on the month's last day. The fiscal label and fiscal year end are read from the first two pages, and
  * when those state no label, from the rest: the report's comparison of its quarter with the same
@@ -442,12 +481,17 @@ export function findDocumentDate(
       const parsed = parseWrittenDate(m[1]);
       if (parsed) return dated(parsed.iso, parsed.precision, 'text', heading, fiscal);
     } else if (m[2] && !/\d[-/.]\d|\d{5}/.test(heading)) {
+      // "Spring 2024 catalogue": the season's end, not the year's.
+      const season = seasonOf(heading);
+      if (season) return dated(season, 'season', 'text', heading, fiscal);
       return dated(`${m[2]}-12-31`, 'year', 'text', heading, fiscal);
     }
   }
   const line = dateOnlyLine(raw[0] ?? '');
   const lineDate = line ? parseWrittenDate(line.date) : undefined;
   if (line && lineDate) return dated(lineDate.iso, lineDate.precision, 'text', line.line, fiscal);
+  const season = seasonLine(raw[0] ?? '');
+  if (season) return dated(season.end, 'season', 'text', season.line, fiscal);
   const statedYears = [...`${options.title ?? ''}\n${text}`.matchAll(ANY_DATE)]
     .map((m) => parseWrittenDate(m[0]))
     .filter((d) => d !== undefined)

@@ -427,6 +427,10 @@ export const SearchResponse = z
       fused: z.enum(['rrf-store', 'rrf-engine']).optional(),
       rerank: z.string().optional(),
       score: z.literal('relevance-v1').optional(),
+      documentNouns: z.array(z.string()).optional().openapi({
+        description:
+          'Nouns the collection names its documents by ("episode" of `…-episode-12.md`) that the query used and no built-in list holds; its time cue ("the previous episode") was read with them.',
+      }),
       expansions: z
         .array(z.object({ abbreviation: z.string(), expansion: z.string() }))
         .optional()
