@@ -1100,5 +1100,10 @@ describe('timeCue with the nouns a collection names its documents by (stop 41)',
     expect(timeCue('the earliest episode', { nouns: ['episode'] }).position).toMatchObject({
       from: 'oldest',
     });
+    expect(timeCue('the first Harbour Talk episode', { nouns: ['episode'] }).position).toMatchObject({
+      from: 'oldest',
+    });
+    // A noun is a word, not a pattern.
+    expect(timeCue('the previous anything', { nouns: ['.*'] }).position).toBeUndefined();
   });
 });

@@ -461,9 +461,17 @@ const DOCUMENT_NOUNS = [
   'briefing',
   'digest',
 ];
+/** `text` with the characters a regular expression gives a meaning escaped. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The pattern of a document noun (see `DOCUMENT_NOUNS`), with `extra` nouns a collection's names use. */
 function documentNounPattern(extra: readonly string[]): string {
-  const nouns = [...extra, ...DOCUMENT_NOUNS.map((noun) => noun.replace(' ', String.raw`\s+`))];
+  const nouns = [
+    ...extra.map(escapeRegExp),
+    ...DOCUMENT_NOUNS.map((noun) => noun.replace(' ', String.raw`\s+`)),
+  ];
   return String.raw`(?:${nouns.join('|')}|policies|\d{1,2}-[a-z]{1,2})s?`;
 }
 const DOCUMENT_NOUN = documentNounPattern([]);
@@ -543,15 +551,22 @@ const RANK_FROM_NEWEST_FOR = (DOCUMENT_NOUN: string) =>
  * bulletin): "the first" of them is the oldest ("the first Route 7 diversion notice"), as it is
  * of versions, unlike "the first quarter" or "the first issue raised".
  */
-const PUBLISHED_NOUN = String.raw`(?:post|article|announcement|memo|memorandum|letter|circular|briefing|digest|notice|bulletin|newsletter)s?`;
+const PUBLISHED_NOUNS =
+  'post|article|announcement|memo|memorandum|letter|circular|briefing|digest|notice|bulletin|newsletter';
+
+/** What "the first" counts: `PUBLISHED_NOUNS` and a collection's own nouns ("the first episode"). */
+function publishedNounPattern(extra: readonly string[]): string {
+  return String.raw`(?:${[...extra.map(escapeRegExp), PUBLISHED_NOUNS].join('|')})s?`;
+}
 
 /**
  * The oldest version: "the earliest (oldest, original, initial, least recent) report (release
  * notes, travel policy …)" across up to three words, "the first version (edition, release,
- * revision, report, filing)", "the first post (memo, notice …: `PUBLISHED_NOUN`)" across up to three words, or "the first (earliest, oldest, least recent) of its 10-Qs". Not
+ * revision, report, filing)", "the first post (memo, notice …: `PUBLISHED_NOUNS`, or a collection's own noun)"
+ * across up to three words, or "the first (earliest, oldest, least recent) of its 10-Qs". Not
  * "the earliest date" nor "the first quarter": a noun of a document must follow.
  */
-const EARLIEST_FOR = (DOCUMENT_NOUN: string) =>
+const EARLIEST_FOR = (DOCUMENT_NOUN: string, PUBLISHED_NOUN: string) =>
   new RegExp(
     String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|first\s+${MODIFIER}{0,3}?${PUBLISHED_NOUN}|(?:first|earliest|oldest|least\s+recent)\s+${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|least\s+recent\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN})\b`,
     'i',
@@ -920,11 +935,10 @@ const PERIOD_STEP_FOR = (DOCUMENT_NOUN: string) =>
 function patternsFor(extra: readonly string[]) {
   const noun = documentNounPattern(extra);
   return {
-    nouns: extra,
     LAST_OF: LAST_OF_FOR(noun),
     PREVIOUS: PREVIOUS_FOR(noun),
     RANK_FROM_NEWEST: RANK_FROM_NEWEST_FOR(noun),
-    EARLIEST: EARLIEST_FOR(noun),
+    EARLIEST: EARLIEST_FOR(noun, publishedNounPattern(extra)),
     YEAR_OF_DOCUMENT: YEAR_OF_DOCUMENT_FOR(noun),
     FIRST_OR_LAST_OF_YEAR: FIRST_OR_LAST_OF_YEAR_FOR(noun),
     ISSUED: ISSUED_FOR(noun),
