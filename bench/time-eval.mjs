@@ -146,6 +146,9 @@
 // - round8-blind: test/fixtures/round8 (agendas, a lab notebook's entries, newsletters titled by
 //   school term), an eighth round written after the episodes fixes and committed before its
 //   first run (stop 41); measure only.
+// - round9-blind: test/fixtures/round9 (news pages dated by a <time> byline, announcement emails,
+//   a preprint's versions), a ninth round written after the round8 fixes and committed before its
+//   first run (stop 41); measure only.
 // - ntsb-absent-pairs, nih-absent-pairs, quarterly-tables-absent-pairs:
 //   bench/questions/*-absent-pairs.jsonl, written before the rules of issue 22's honest "not found"
 //   for event and relation questions (bench/results/time-eval-notfound-*.json) and never tuned on:
@@ -170,7 +173,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -391,6 +394,15 @@ const sets = [
     folder: 'test/fixtures/round8',
     include: ['**/*.md'],
     parts: [{ name: 'round8-blind', questions: 'bench/questions/round8-blind.jsonl' }],
+  },
+  {
+    // A library's news pages dated only by a `<time datetime>` in their byline, an office's
+    // announcement emails (plain text, a "Date:" header), a preprint's two versions ("Submitted on
+    // 3 Mar 2024 (v1), last revised 22 Jul 2024 (v2)") (measure only).
+    name: 'round9',
+    folder: 'test/fixtures/round9',
+    include: ['**/*.md', '**/*.html', '**/*.txt'],
+    parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
