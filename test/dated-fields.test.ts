@@ -115,3 +115,39 @@ describe("the collection's own document nouns (SQLite file)", { timeout: 120_000
     expect(answer.sources[0]?.hit.chunk.documentId).toBe('podcast/harbour-talk-episode-13.md');
   });
 });
+
+/** A library's news pages dated by a byline's `<time>`, an office's announcement emails, a preprint's versions. */
+const ROUND9 = path.resolve('test/fixtures/round9');
+
+describe('bylines, emails and a focus beside the phrase (SQLite file)', { timeout: 120_000 }, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round9.db')) });
+    await engine.ingestPaths([ROUND9], { include: ['**/*.md', '**/*.html', '**/*.txt'] });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  const first = async (question: string) =>
+    path.basename(
+      (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '',
+    );
+
+  it("dates a news page by its byline's <time>, and counts emails", async () => {
+    const dates = Object.fromEntries(
+      (await engine.listDocuments()).map((d) => [path.basename(d.documentId), d.metadata.date]),
+    );
+    expect(dates).toMatchObject({
+      'library-closure.html': '2024-09-09',
+      'library-opening-hours.html': '2024-01-15',
+    });
+    expect(await first('What was the subject of the previous facilities email?')).toBe('announcement-2.txt');
+  });
+
+  it('answers from the news page the phrase describes, not the emails "announce" names', async () => {
+    const question = 'What did the latest Ashby Library news post announce?';
+    expect(await first(question)).toBe('library-closure.html');
+    const answer = await engine.ask(question);
+    expect(answer.notFound).toBe(false);
+    expect(answer.sources[0]?.hit.chunk.documentId).toBe('site-news/library-closure.html');
+  });
+});

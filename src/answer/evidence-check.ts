@@ -55,7 +55,8 @@ export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
  * for a frequency ("how often are keys rotated?" — the document says "every ninety days"); the
  * words of order and recency ("earliest", "latest", "previous") say which document, whether or
  * not the question's time cue read them ("the earliest lab notebook entry": "entry" is no
- * document noun cairn knows, and no document writes "earliest").
+ * document noun cairn knows, and no document writes "earliest"); "time" and "date" name the kind
+ * of answer, as "often" does ("what opening time": the page writes "opens at 9am").
  */
 const FRAMING = new Set([
   'will',
@@ -71,6 +72,11 @@ const FRAMING = new Set([
   'prior',
   'preceding',
   'penultimate',
+  // the kind of answer asked for: "what opening time" (the page writes "9am"), "what date"
+  'time',
+  'times',
+  'date',
+  'dates',
 ]);
 
 /** What the check needs: a lexical search like `Engine.search`. */

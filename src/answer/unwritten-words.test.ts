@@ -118,3 +118,15 @@ describe('relevantHits: the words that say which documents (stop 41)', () => {
     expect([...timeWords('What did the newest Millbrook Buses notice say?')]).toEqual(['newest', 'notice']);
   });
 });
+
+describe('topicWords: order words and the kind of answer (stop 41)', () => {
+  it('never takes an order word, "time" or "date" for a topic word a document must write', () => {
+    expect(topicWords('What opening time did the earliest Ashby Library news item give?')).toEqual([
+      'ashby',
+      'library',
+      'news',
+      'item',
+    ]);
+    expect(topicWords('On what date was the previous lift closed?')).toEqual(['lift']);
+  });
+});

@@ -252,6 +252,19 @@ export class DocumentIdentityIndex {
     return this.#postings.get(term) ?? (this.#verdicts.get(term) ? this.#openings.get(term) : undefined);
   }
 
+  /**
+   * Whether some document's identity holds `term` — its path or title (see `describedBy`), or a
+   * first-page word judged to name it.
+   */
+  holds(term: string): boolean {
+    return this.#named(term) !== undefined;
+  }
+
+  /** Whether `term` names `documentId`: its path or title holds it, or a first-page word judged to name it. */
+  namesDocument(term: string, documentId: string): boolean {
+    return this.#named(term)?.includes(documentId) ?? false;
+  }
+
   /** The document of `documentId` as indexed, or undefined. */
   document(documentId: string): IdentifiedDocument | undefined {
     return this.#documents.get(documentId);

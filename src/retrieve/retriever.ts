@@ -37,6 +37,7 @@ import { DEFAULT_RERANK_CANDIDATES, rerankHits } from './rerank/rerank-hits.js';
 import { topicalRecency } from './series-topic.js';
 import { wordTokens } from './terms.js';
 import {
+  focusBesidePhrase,
   isDocumentNoun,
   namesTime,
   namingWords,
@@ -470,7 +471,20 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   const usedNouns = collectionNouns.filter((noun) => queryWords.has(noun) && !isDocumentNoun(noun));
   if (timeWeight > 0 && usedNouns.length > 0) scoring.documentNouns = usedNouns;
   if (focusWeight > 0 && identity) await judgeOpeningWords(deps.store, identity, scope, request.query);
-  const named = focusWeight > 0 && identity ? identity.named(namingWords(request.query, cue)) : [];
+  const namedAll = focusWeight > 0 && identity ? identity.named(namingWords(request.query, cue)) : [];
+  // A focus on documents the cue's own noun phrase does not describe rests on another word of the
+  // question ("announce" of "the latest … news post announce"): it is dropped.
+  const named =
+    identity &&
+    focusBesidePhrase(
+      identity,
+      request.query,
+      cue,
+      namedAll.map((d) => d.documentId),
+      collectionNouns,
+    )
+      ? []
+      : namedAll;
   const timed = identity !== undefined && namesTime(cue);
   const feedback = request.pseudoRelevanceFeedback ?? DEFAULT_PSEUDO_RELEVANCE_FEEDBACK;
   const rm3 = mode !== 'dense' && feedback ? rm3Settings(feedback) : undefined;

@@ -4,6 +4,7 @@ import {
   documentPhrase,
   documentPhraseTerms,
   fiscalPeriod,
+  focusBesidePhrase,
   isDocumentNoun,
   namesTime,
   namingWords,
@@ -1105,5 +1106,64 @@ describe('timeCue with the nouns a collection names its documents by (stop 41)',
     });
     // A noun is a word, not a pattern.
     expect(timeCue('the previous anything', { nouns: ['.*'] }).position).toBeUndefined();
+  });
+});
+
+describe('timeCue: emails (stop 41)', () => {
+  it('counts emails as documents, and reads when one was sent', () => {
+    expect(timeCue('What was the subject of the previous facilities email?')).toMatchObject({
+      previous: true,
+    });
+    expect(timeCue('the facilities email sent in April 2024').at).toMatchObject({
+      relation: 'issued',
+      start: '2024-04-01',
+      end: '2024-04-30',
+    });
+    // "sent" after no document noun tells of the content: "invoices sent in April 2024".
+    expect(timeCue('How many invoices were sent in April 2024?').at).toBeUndefined();
+  });
+});
+
+describe('focusBesidePhrase (stop 41)', () => {
+  const site = new DocumentIdentityIndex([
+    ...[1, 2, 3].map((n) => ({
+      documentId: `emails/announcement-${n}.txt`,
+      metadata: { date: `2024-0${n + 2}-01` },
+    })),
+    {
+      documentId: 'site-news/library-closure.html',
+      title: 'Closure — Ashby Library news',
+      metadata: { date: '2024-09-09' },
+    },
+    {
+      documentId: 'site-news/library-hours.html',
+      title: 'Hours — Ashby Library news',
+      metadata: { date: '2024-01-15' },
+    },
+  ]);
+  const emails = ['emails/announcement-1.txt', 'emails/announcement-2.txt', 'emails/announcement-3.txt'];
+
+  it("drops a focus on documents the cue's noun phrase does not describe", () => {
+    const q = 'What did the latest Ashby Library news post announce?';
+    expect(focusBesidePhrase(site, q, timeCue(q), emails)).toBe(true);
+    // The phrase names the emails: the focus stands.
+    const q2 = 'What did the latest announcement email say?';
+    expect(focusBesidePhrase(site, q2, timeCue(q2), emails)).toBe(false);
+    // No phrase: the focus stands.
+    expect(
+      focusBesidePhrase(site, 'What did they announce?', timeCue('What did they announce?'), emails),
+    ).toBe(false);
+  });
+
+  it('counts among the documents the phrase describes, over a better hit it does not', () => {
+    const q = 'What did the latest Ashby Library news post announce?';
+    const preferred = preferredDocuments({
+      cue: timeCue(q),
+      index: site,
+      question: q,
+      named: [],
+      ranked: ['emails/announcement-3.txt', 'site-news/library-hours.html'],
+    });
+    expect(preferred.map((p) => p.documentId)).toEqual(['site-news/library-closure.html']);
   });
 });

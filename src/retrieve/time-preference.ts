@@ -362,7 +362,7 @@ const YEAR_PATTERN = new RegExp(
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
 const RECENCY =
-  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|post|article|announcement|memo|memorandum|letter|circular|briefing|digest|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|post|article|announcement|memo|memorandum|letter|circular|briefing|digest|e-?mail|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
 
 /** The single words that ask for the newest version, whose misspellings {@link recencyCue} reads. */
 const RECENCY_WORDS = ['latest', 'newest', 'recent'] as const;
@@ -420,7 +420,8 @@ const AFTER_DATE = new RegExp(String.raw`\b(after|following)\s+(?:the\s+)?(${WRI
 /**
  * Nouns for a document of a series: a version, a report, a filing, notes, a policy, a review,
  * minutes and the meeting they record ("the prior meeting" asks for the minutes before the
- * newest), what a blog, a site or an office publishes (a post, an article, a memo, a letter);
+ * newest), what a blog, a site or an office publishes (a post, an article, a memo, a letter, an
+ * email);
  * also a form's code ("10-Q", "8-K"). A period a document covers ("quarter", "sprint")
  * is not one: "the previous quarter" names a comparison period. "Statement" is left out too:
  * "the prior period's statements" names a comparison period, not a version.
@@ -460,6 +461,8 @@ const DOCUMENT_NOUNS = [
   'circular',
   'briefing',
   'digest',
+  'email',
+  'e-mail',
 ];
 /** `text` with the characters a regular expression gives a meaning escaped. */
 function escapeRegExp(text: string): string {
@@ -618,14 +621,14 @@ const FIRST_OR_LAST_OF_YEAR_FOR = (DOCUMENT_NOUN: string) =>
 /**
  * When a document was issued: "the 10-Q filed in August 2023", "the filing submitted in the autumn
  * of 2022", "the release notes published in spring 2024", "the firmware released on March 3,
- * 2024", "the notice that was issued in 2023". The verb must follow the noun of a document (or of
+ * 2024", "the notice that was issued in 2023", "the email sent in April 2024", "the post posted in May". The verb must follow the noun of a document (or of
  * firmware, software): "lawsuits filed in 2022", "shares issued in 2023" and "products released in
  * 2023" tell of the content, not of the document. Groups: the season and its year, a written
  * date, a year.
  */
 const ISSUED_FOR = (DOCUMENT_NOUN: string) =>
   new RegExp(
-    String.raw`\b(?:${DOCUMENT_NOUN}|firmware|software)\s+(?:(?:that|which)\s+)?(?:(?:was|were)\s+)?(?:filed|submitted|published|released|issued|came\s+out|put\s+out)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?(?:(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}|(${WRITTEN_DATE})|${YEAR})\b`,
+    String.raw`\b(?:${DOCUMENT_NOUN}|firmware|software)\s+(?:(?:that|which)\s+)?(?:(?:was|were)\s+)?(?:filed|submitted|published|released|issued|sent|posted|came\s+out|put\s+out)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?(?:(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}|(${WRITTEN_DATE})|${YEAR})\b`,
     'i',
   );
 
@@ -1661,13 +1664,34 @@ export interface PreferenceInput {
 }
 
 /**
+ * Whether the documents a question names (document focus) are not those its time cue's noun
+ * phrase describes: no word of the phrase names any of them, while one names another document.
+ * "What did the latest Ashby Library news post announce?": "announce" names the
+ * `announcement-N.txt` emails (one stem), the phrase "Ashby Library news" the library's pages. The
+ * focus then rests on a word the phrase does not use, and the retriever drops it.
+ */
+export function focusBesidePhrase(
+  index: DocumentIdentityIndex,
+  question: string,
+  cue: TimeCue,
+  named: readonly string[],
+  nouns: readonly string[] = [],
+): boolean {
+  if (named.length === 0) return false;
+  const terms = documentPhraseTerms(question, cue, nouns);
+  if (terms.length === 0) return false;
+  if (terms.some((term) => named.some((id) => index.namesDocument(term, id)))) return false;
+  return terms.some((term) => index.holds(term));
+}
+
+/**
  * Documents of the series a question is about: those it names, else the best hit's. When none of
  * those series has two versions in order (posts, pages and memos named each by its subject), the
  * documents the question's own words describe as one series, when they do (see
  * `describedDocuments`).
  */
 function seriesInQuestion(input: PreferenceInput): string[][] {
-  const seeds = input.named.length > 0 ? input.named : input.ranked.slice(0, 1);
+  const seeds = input.named.length > 0 ? input.named : describedHit(input);
   const seen = new Set<string>();
   const out: string[][] = [];
   for (const id of seeds) {
@@ -1695,6 +1719,19 @@ function described(
   return own.length === members.length && members.every((id) => own.includes(id))
     ? {}
     : { series: [...members] };
+}
+
+/**
+ * The best hit's document, as a list of one, when the question names none: the best of those a
+ * word of its time cue's noun phrase names, when any does ("the latest Ashby Library news post":
+ * the best hit among the library's pages, over an email that shares the question's other words),
+ * else the best hit's. None when there are no hits.
+ */
+function describedHit(input: PreferenceInput): string[] {
+  const terms = input.question ? documentPhraseTerms(input.question, input.cue, input.nouns) : [];
+  const described = input.ranked.find((id) => terms.some((term) => input.index.namesDocument(term, id)));
+  const best = described ?? input.ranked[0];
+  return best === undefined ? [] : [best];
 }
 
 /** Prepositions that open what a document is about, after its noun: "the latest update *on* the diversion". */
@@ -1797,7 +1834,7 @@ function describedDocuments(input: PreferenceInput): string[] | undefined {
   if (input.question === undefined) return undefined;
   const terms = documentPhraseTerms(input.question, input.cue, input.nouns);
   if (terms.length === 0) return undefined;
-  const seeds = input.named.length > 0 ? input.named : input.ranked.slice(0, 1);
+  const seeds = input.named.length > 0 ? input.named : describedHit(input);
   for (const seed of seeds) {
     const ids = input.index.describedBy(terms, seed);
     if (inOrder(input.index, ids).ids.length >= 2) return ids;

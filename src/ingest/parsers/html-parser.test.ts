@@ -164,7 +164,7 @@ describe('HtmlParser', () => {
   });
 
   it('fingerprints itself with the turndown version', () => {
-    expect(parser.fingerprint).toMatch(/^html\/turndown@\d+\.\d+\.\d+\/v2$/);
+    expect(parser.fingerprint).toMatch(/^html\/turndown@\d+\.\d+\.\d+\/v3$/);
   });
 });
 

@@ -87,3 +87,24 @@ describe('htmlPublishedDate', () => {
     expect(htmlPublishedDate(page('<meta name="description" content="2024-01-01 news">'))).toBeUndefined();
   });
 });
+
+describe('htmlPublishedDate: a byline', () => {
+  it('reads the <time> of a byline or one marked pubdate, not a <time> in the text', () => {
+    expect(
+      htmlPublishedDate(
+        page(
+          '',
+          '<article><p class="byline">Posted on <time datetime="2024-01-15">January 15</time></p></article>',
+        ),
+      ),
+    ).toBe('2024-01-15');
+    expect(
+      htmlPublishedDate(page('', '<article><time pubdate datetime="2023-05-02">2 May</time></article>')),
+    ).toBe('2023-05-02');
+    expect(
+      htmlPublishedDate(
+        page('', '<article><p>The fair is on <time datetime="2025-07-12">12 July</time>.</p></article>'),
+      ),
+    ).toBeUndefined();
+  });
+});

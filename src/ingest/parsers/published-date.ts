@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { parseWrittenDate } from '../document-date.js';
-import type { DomDocument } from './dom.js';
+import type { DomDocument, DomElement } from './dom.js';
 
 /**
  * The dates a file's own fields give its document, as its author or publisher set them: a
@@ -94,7 +94,8 @@ const SCHEMA_DATE_PROPERTIES = ['datePublished', 'dateCreated', 'dateModified'];
 /**
  * The date an HTML page's fields give it (ISO `YYYY-MM-DD`): its `<meta>` dates (see
  * `META_DATE_NAMES`), else schema.org's `datePublished` (`dateCreated`, `dateModified`) in its
- * JSON-LD scripts or microdata; undefined when it has none. Read before the page's scripts and
+ * JSON-LD scripts or microdata, else the `<time>` of its byline (see `bylineDate`); undefined
+ * when it has none. Read before the page's scripts and
  * head are dropped.
  */
 export function htmlPublishedDate(document: DomDocument): string | undefined {
@@ -120,7 +121,33 @@ export function htmlPublishedDate(document: DomDocument): string | undefined {
     if (SCHEMA_DATE_PROPERTIES.includes(property) && value && !schema.has(property))
       schema.set(property, value);
   }
-  return firstDate(SCHEMA_DATE_PROPERTIES.map((property) => schema.get(property)));
+  return firstDate(SCHEMA_DATE_PROPERTIES.map((property) => schema.get(property))) ?? bylineDate(document);
+}
+
+/** A class or id of a post's byline or date line ("byline", "entry-date", "post-meta", "posted-on"). */
+const BYLINE =
+  /byline|dateline|entry-date|post-date|posted|published|pubdate|post-meta|entry-meta|article-meta/i;
+
+/** Ancestors of a `<time>` read for a byline's class or id: the time's own element and three above it. */
+const BYLINE_DEPTH = 4;
+
+/**
+ * The `datetime` of the first `<time>` a page marks as its publication date: one with the `pubdate`
+ * attribute, or inside a byline or date line ("<p class="byline">Posted on <time datetime="2024-01-15">"),
+ * as blogs and news sites write it. A `<time>` elsewhere (an event's date in the text) dates nothing.
+ */
+function bylineDate(document: DomDocument): string | undefined {
+  for (const time of document.querySelectorAll('time[datetime]')) {
+    let marked = time.getAttribute('pubdate') !== null;
+    let element: DomElement | null = time;
+    for (let depth = 0; !marked && element && depth < BYLINE_DEPTH; depth++) {
+      marked = BYLINE.test(`${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`);
+      element = element.parentElement;
+    }
+    const day = marked ? dayOf(time.getAttribute('datetime')) : undefined;
+    if (day) return day;
+  }
+  return undefined;
 }
 
 /** How deep JSON-LD is searched for dates (`@graph` → an article → its fields). */
