@@ -26,9 +26,10 @@ import {
 /**
  * The words of a position in a series (see `TimeCue.position`) that say which version, not what:
  * position and order words ("previous", "earliest", "second-to-last", "before the latest one",
- * "a year before"), counts and units; with the nouns of a document ("report", "release", "notes",
- * "policy": `isDocumentNoun`), the words of a position. The words between them that say which series ("the previous *employee* handbook",
- * "the report before *Contoso's* latest one") are the question's topic and stay.
+ * "a year before"), counts and units. With the nouns of a document ("report", "release", "notes",
+ * "policy": `isDocumentNoun`, and the collection's own, `documentNouns`) they are the words of a
+ * position. The words between them that say which series ("the previous *employee* handbook", "the
+ * report before *Contoso's* latest one") are the question's topic and stay.
  */
 const POSITION_WORD =
   /^(?:previous|prior|preceding|former|before|earlier|than|just|more|earliest|oldest|original|initial|first|second|third|fourth|fifth|next|to|last|penultimate|latest|current|newest|most|recent|the|its|their|a|an|one|two|three|four|five|six|\d+|[a-z]|years?|quarters?|months?|weeks?)$/;

@@ -283,11 +283,11 @@ export class DocumentIdentityIndex {
    * `garden-blog/` (which hold "garden" and "blog"), not a page titled "… Harbour Street".
    */
   describedBy(terms: readonly string[], seed: string): string[] {
-    const held = [...new Set(terms)].filter((term) => this.#postings.get(term)?.includes(seed));
+    const held = [...new Set(terms)]
+      .filter((term) => this.#postings.get(term)?.includes(seed))
+      .map((term) => new Set(this.#postings.get(term)));
     if (held.length === 0) return [];
-    return this.#postings
-      .get(held[0]!)!
-      .filter((id) => held.every((term) => this.#postings.get(term)!.includes(id)));
+    return [...held[0]!].filter((id) => held.every((postings) => postings.has(id)));
   }
 
   /**
