@@ -7,6 +7,7 @@
  * @module
  */
 import type { Hit } from '../core/types.js';
+import { pathWords } from '../retrieve/document-identity.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { unwrittenTerms } from './unwritten-words.js';
@@ -59,11 +60,6 @@ export function termCoverage(terms: string[], text: string): number {
   if (unique.length === 0) return 0;
   const present = new Set(contentTerms(text));
   return unique.filter((t) => present.has(t)).length / unique.length;
-}
-
-/** A document id's words: its folders and file name, separators as spaces, extension dropped. */
-function pathWords(documentId: string): string {
-  return documentId.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[/_\\.-]+/g, ' ');
 }
 
 /**

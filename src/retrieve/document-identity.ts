@@ -116,9 +116,14 @@ export interface NamedOptions {
 /** Most terms the titles of a collection may have, at the median, to be names. */
 const MAX_NAME_TERMS = 6;
 
+/** A document id's words: its folders and file name, separators as spaces, extension dropped. */
+export function pathWords(documentId: string): string {
+  return documentId.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[/_\\-]+/g, ' ');
+}
+
 /** A document's path terms (extension dropped, separators as spaces) and title terms. */
 function termsOf(document: IdentifiedDocument): { path: string[]; title: string[] } {
-  const path = document.documentId.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[/_\\-]+/g, ' ');
+  const path = pathWords(document.documentId);
   return {
     path: [...new Set(contentTerms(path).filter(isIdentityTerm))],
     title: [...new Set(contentTerms(document.title ?? '').filter(isIdentityTerm))],
