@@ -559,7 +559,7 @@ const PUBLISHED_NOUNS =
 
 /** What "the first" counts: `PUBLISHED_NOUNS` and a collection's own nouns ("the first episode"). */
 function publishedNounPattern(extra: readonly string[]): string {
-  return String.raw`(?:${[...extra.map(escapeRegExp), PUBLISHED_NOUNS].join('|')})s?`;
+  return `(?:${[...extra.map(escapeRegExp), PUBLISHED_NOUNS].join('|')})s?`;
 }
 
 /**
