@@ -1167,3 +1167,14 @@ describe('focusBesidePhrase (stop 41)', () => {
     expect(preferred.map((p) => p.documentId)).toEqual(['site-news/library-closure.html']);
   });
 });
+
+describe('timeCue: the first email (stop 41)', () => {
+  it('reads "the first facilities email" as the oldest', () => {
+    expect(
+      timeCue('Which lift was out of service according to the first facilities email?').position,
+    ).toMatchObject({
+      from: 'oldest',
+      steps: 0,
+    });
+  });
+});

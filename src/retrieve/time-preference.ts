@@ -555,7 +555,7 @@ const RANK_FROM_NEWEST_FOR = (DOCUMENT_NOUN: string) =>
  * of versions, unlike "the first quarter" or "the first issue raised".
  */
 const PUBLISHED_NOUNS =
-  'post|article|announcement|memo|memorandum|letter|circular|briefing|digest|notice|bulletin|newsletter';
+  'post|article|announcement|memo|memorandum|letter|circular|briefing|digest|notice|bulletin|newsletter|e-?mail';
 
 /** What "the first" counts: `PUBLISHED_NOUNS` and a collection's own nouns ("the first episode"). */
 function publishedNounPattern(extra: readonly string[]): string {

@@ -65,3 +65,18 @@ describe('titleFromText', () => {
     expect(titleFromText('')).toBeUndefined();
   });
 });
+
+describe('titleFromText: a header block (stop 41)', () => {
+  it("takes an email's or a memo's subject, not its whole header block", () => {
+    const email =
+      'From: Facilities Team <facilities@example.org>\nTo: All staff\nDate: Mon, 4 Mar 2024 09:15:00 +0000\nSubject: Lift maintenance\n\nThe east lift is out of service.';
+    expect(titleFromText(email)).toBe('Lift maintenance');
+    expect(titleFromText('TO: All staff\nFROM: Head of estates\nRE: Winter parking\n\nBody.')).toBe(
+      'Winter parking',
+    );
+    // A paragraph that is not all header lines keeps its first paragraph as the title.
+    expect(titleFromText('Subject: lift\nThe lift is out of service on Thursday.')).toBe(
+      'Subject: lift The lift is out of service on Thursday.',
+    );
+  });
+});

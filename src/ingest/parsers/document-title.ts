@@ -102,6 +102,19 @@ export function titleFromText(firstPage: string): string | undefined {
     }
     paragraph.push(line);
   }
+  // An email's header block ("From: …", "Date: …", "Subject: Lift maintenance"): its subject.
+  const subject = emailSubject(paragraph);
+  if (subject) return subject;
   const first = paragraph.join(' ');
   return first.length > 0 && first.length <= 200 && !looksLikeIdentifier(first) ? first : undefined;
+}
+
+/**
+ * The `Subject:` of a block of header lines (each "Name: value", as an email's header block or a
+ * memo's "To: … From: … Subject: …" heading), when it has one of 200 characters or fewer.
+ */
+function emailSubject(lines: readonly string[]): string | undefined {
+  if (lines.length < 2 || !lines.every((line) => /^[A-Za-z][A-Za-z-]{0,30}:\s/.test(line))) return undefined;
+  const subject = lines.map((line) => /^(?:subject|re):\s*(.+)$/i.exec(line)?.[1]?.trim()).find(Boolean);
+  return subject && subject.length <= 200 ? subject : undefined;
 }
