@@ -12,27 +12,35 @@ import { tempDir } from './support/corpus.js';
  */
 const DATED_FIELDS = path.resolve('test/fixtures/dated-fields');
 
+/**
+ * An engine over a real SQLite file holding `folder` ingested (closed after the suite), and the
+ * file name of the best hit of a lexical search: what each suite below asks.
+ */
+function ingested(folder: string, include: string[]) {
+  const suite = { engine: undefined as unknown as Engine };
+  beforeAll(async () => {
+    suite.engine = await createEngine({ store: await openStore(path.join(tempDir(), 'fields.db')) });
+    await suite.engine.ingestPaths([folder], { include });
+  }, 120_000);
+  afterAll(() => suite.engine.close());
+  const first = async (question: string) =>
+    path.basename(
+      (await suite.engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '',
+    );
+  return { suite, first };
+}
+
 // Documents dated only by their files' own fields and named each by its subject (stop 41): the
 // dates are read at ingest, and a question's words describe which documents its time cue counts
 // among ("the latest facilities memo", "the garden blog's previous post").
 describe('documents dated by their own fields, described as a series by the question (SQLite file)', {
   timeout: 120_000,
 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'fields.db')) });
-    await engine.ingestPaths([DATED_FIELDS], { include: ['**/*.md', '**/*.html', '**/*.docx'] });
-  }, 120_000);
-  afterAll(() => engine.close());
-
-  const first = async (question: string) =>
-    path.basename(
-      (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '',
-    );
+  const { suite, first } = ingested(DATED_FIELDS, ['**/*.md', '**/*.html', '**/*.docx']);
 
   it('dates posts by front matter, pages by their meta fields or JSON-LD, memos by document properties', async () => {
     const documents = Object.fromEntries(
-      (await engine.listDocuments()).map((d) => [path.basename(d.documentId), d.metadata]),
+      (await suite.engine.listDocuments()).map((d) => [path.basename(d.documentId), d.metadata]),
     );
     expect(documents['spring-opening.md']).toMatchObject({ date: '2024-03-02', dateFrom: 'fields' });
     // A quoted date and a date-time with its zone: the day as written.
@@ -71,7 +79,7 @@ describe('documents dated by their own fields, described as a series by the ques
   });
 
   it('quotes the described version first in the answer', async () => {
-    const answer = await engine.ask(
+    const answer = await suite.engine.ask(
       "How many households wait for a plot, according to the Elm Street garden blog's latest post?",
     );
     expect(answer.notFound).toBe(false);
@@ -86,17 +94,7 @@ const EPISODES = path.resolve('test/fixtures/episodes');
 // Documents called by nouns no built-in list holds ("episode", "lecture", "call"): the nouns the
 // collection's file names use are document nouns of its questions (stop 41).
 describe("the collection's own document nouns (SQLite file)", { timeout: 120_000 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'episodes.db')) });
-    await engine.ingestPaths([EPISODES], { include: ['**/*.md'] });
-  }, 120_000);
-  afterAll(() => engine.close());
-
-  const first = async (question: string) =>
-    path.basename(
-      (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '',
-    );
+  const { suite, first } = ingested(EPISODES, ['**/*.md']);
 
   it('counts the previous episode, the earliest lecture, the prior call', async () => {
     expect(await first('What did the previous Harbour Talk episode say about moorings?')).toBe(
@@ -106,12 +104,21 @@ describe("the collection's own document nouns (SQLite file)", { timeout: 120_000
     expect(await first('What full-year revenue did Northwind expect on its prior earnings call?')).toBe(
       'northwind-earnings-call-q2.md',
     );
-    const { scoring } = await engine.search('the previous episode', { mode: 'lexical' });
+    const { scoring } = await suite.engine.search('the previous episode', { mode: 'lexical' });
     expect(scoring.documentNouns).toEqual(['episode']);
+    // Without document focus the identities are still read: "previous" is an order word.
+    const unfocused = await suite.engine.search(
+      'What did the previous Harbour Talk episode say about moorings?',
+      {
+        mode: 'lexical',
+        documentFocus: 0,
+      },
+    );
+    expect(path.basename(unfocused.hits[0]?.chunk.documentId ?? '')).toBe('harbour-talk-episode-13.md');
   });
 
   it('cites the counted episode first', async () => {
-    const answer = await engine.ask('Who was the guest on the first Harbour Talk episode of May 2024?');
+    const answer = await suite.engine.ask('Who was the guest on the first Harbour Talk episode of May 2024?');
     expect(answer.sources[0]?.hit.chunk.documentId).toBe('podcast/harbour-talk-episode-13.md');
   });
 });
@@ -120,21 +127,11 @@ describe("the collection's own document nouns (SQLite file)", { timeout: 120_000
 const ROUND9 = path.resolve('test/fixtures/round9');
 
 describe('bylines, emails and a focus beside the phrase (SQLite file)', { timeout: 120_000 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round9.db')) });
-    await engine.ingestPaths([ROUND9], { include: ['**/*.md', '**/*.html', '**/*.txt'] });
-  }, 120_000);
-  afterAll(() => engine.close());
-
-  const first = async (question: string) =>
-    path.basename(
-      (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '',
-    );
+  const { suite, first } = ingested(ROUND9, ['**/*.md', '**/*.html', '**/*.txt']);
 
   it("dates a news page by its byline's <time>, and counts emails", async () => {
     const dates = Object.fromEntries(
-      (await engine.listDocuments()).map((d) => [path.basename(d.documentId), d.metadata.date]),
+      (await suite.engine.listDocuments()).map((d) => [path.basename(d.documentId), d.metadata.date]),
     );
     expect(dates).toMatchObject({
       'library-closure.html': '2024-09-09',
@@ -146,7 +143,7 @@ describe('bylines, emails and a focus beside the phrase (SQLite file)', { timeou
   it('answers from the news page the phrase describes, not the emails "announce" names', async () => {
     const question = 'What did the latest Ashby Library news post announce?';
     expect(await first(question)).toBe('library-closure.html');
-    const answer = await engine.ask(question);
+    const answer = await suite.engine.ask(question);
     expect(answer.notFound).toBe(false);
     expect(answer.sources[0]?.hit.chunk.documentId).toBe('site-news/library-closure.html');
   });

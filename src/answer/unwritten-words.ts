@@ -15,19 +15,13 @@
  * @module
  */
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
-import {
-  documentNouns,
-  documentPhrase,
-  isDocumentNoun,
-  timeCue,
-  timePhrases,
-} from '../retrieve/time-preference.js';
+import { documentPhrase, isDocumentNoun, timeCue, timePhrases } from '../retrieve/time-preference.js';
 
 /**
  * The words of a position in a series (see `TimeCue.position`) that say which version, not what:
  * position and order words ("previous", "earliest", "second-to-last", "before the latest one",
  * "a year before"), counts and units. With the nouns of a document ("report", "release", "notes",
- * "policy": `isDocumentNoun`, and the collection's own, `documentNouns`) they are the words of a
+ * "policy": `isDocumentNoun`, with the collection's own) they are the words of a
  * position. The words between them that say which series ("the previous *employee* handbook", "the
  * report before *Contoso's* latest one") are the question's topic and stay.
  */
@@ -51,10 +45,7 @@ export function timeWords(question: string): Set<string> {
   const position = wordTokens(cue.position?.text ?? cue.previousText ?? phrases.previous ?? '');
   return new Set([
     ...(spans ? [recency[0]!, recency[recency.length - 1]!] : recency),
-    ...position.filter(
-      (word) =>
-        POSITION_WORD.test(word) || isDocumentNoun(word) || documentNouns().includes(word.replace(/s$/, '')),
-    ),
+    ...position.filter((word) => POSITION_WORD.test(word) || isDocumentNoun(word)),
     // The document noun the cue counts: "post" of "the newest garden blog post".
     ...[documentPhrase(question, cue).noun ?? ''].filter((noun) => noun !== ''),
     ...wordTokens(cue.period?.text ?? ''),

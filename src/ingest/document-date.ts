@@ -194,8 +194,25 @@ function dateOnlyLine(page: string): { line: string; date: string } | undefined 
 const SEASON_ONLY =
   /^(spring|summer|autumn|fall|winter)\s+(?:(?:term|semester|session|edition|issue)\s+)?((?:19|20)\d\d)(?:\s+(?:term|semester|session|edition|issue))?$/i;
 
-/** The month a season ends in, of the northern hemisphere's meteorological seasons (winter 2024 ends in February 2024). */
-const SEASON_END_MONTH: Record<string, number> = { spring: 5, summer: 8, autumn: 11, fall: 11, winter: 2 };
+/**
+ * Seasons of the northern hemisphere's meteorological calendar, as month spans (0–11): spring
+ * March to May, summer June to August, autumn (fall) September to November, winter December (of
+ * the year before) to February.
+ */
+const SEASONS: Record<string, [number, number]> = {
+  spring: [2, 4],
+  summer: [5, 7],
+  autumn: [8, 10],
+  fall: [8, 10],
+  winter: [-1, 1],
+};
+/** The first and last day (ISO) of a season of a year (see `SEASONS`). */
+export function seasonSpan(season: string, year: number): { start: string; end: string } {
+  const [first, last] = SEASONS[season.toLowerCase()]!;
+  const start = new Date(Date.UTC(year, first, 1)).toISOString().slice(0, 10);
+  const end = new Date(Date.UTC(year, last, lastDay(year, last))).toISOString().slice(0, 10);
+  return { start, end };
+}
 
 /**
  * The first line of `page` holding nothing but a season and its year (see `SEASON_ONLY`), and
@@ -215,9 +232,7 @@ function seasonLine(page: string): { line: string; end: string } | undefined {
 function seasonOf(text: string): string | undefined {
   const m = SEASON_YEAR.exec(text);
   if (!m) return undefined;
-  const year = Number(m[2]);
-  const month = SEASON_END_MONTH[m[1]!.toLowerCase()]! - 1;
-  return iso(year, month, lastDay(year, month));
+  return seasonSpan(m[1]!, Number(m[2])).end;
 }
 
 /** A season and its year anywhere in a line ("Spring 2024 catalogue", "Autumn Term 2023"). */

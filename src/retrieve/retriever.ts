@@ -39,6 +39,7 @@ import { wordTokens } from './terms.js';
 import {
   focusBesidePhrase,
   isDocumentNoun,
+  mentionsOrder,
   namesTime,
   namingWords,
   preferredDocuments,
@@ -457,7 +458,13 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   const timeWeight =
     request.timePreference === undefined ? DEFAULT_TIME_PREFERENCE : request.timePreference || 0;
   const restricted = Boolean(request.documentIds || request.sourceIds);
-  const wantsIdentity = mode !== 'dense' && !restricted && (focusWeight > 0 || timeWeight > 0);
+  const plainCue: TimeCue = timeWeight > 0 ? timeCue(request.query) : { recency: false };
+  // Without a focus, the identities are read for a cue, or for an order word ("previous",
+  // "earliest") that a collection's own noun may turn into one ("the previous episode").
+  const wantsIdentity =
+    mode !== 'dense' &&
+    !restricted &&
+    (focusWeight > 0 || namesTime(plainCue) || (timeWeight > 0 && mentionsOrder(request.query)));
   const identity =
     wantsIdentity && deps.documentIdentity
       ? await deps.documentIdentity(request.collection, request.namespace)
@@ -466,9 +473,11 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   // previous episode" of `harbour-talk-episode-12.md`).
   const collectionNouns = identity?.seriesNouns() ?? [];
   const cue: TimeCue =
-    timeWeight > 0 ? timeCue(request.query, { nouns: collectionNouns }) : { recency: false };
+    timeWeight > 0 && collectionNouns.length > 0
+      ? timeCue(request.query, { nouns: collectionNouns })
+      : plainCue;
   const queryWords = new Set(wordTokens(request.query).map((word) => word.replace(/s$/, '')));
-  const usedNouns = collectionNouns.filter((noun) => queryWords.has(noun) && !isDocumentNoun(noun));
+  const usedNouns = collectionNouns.filter((noun) => queryWords.has(noun) && !isDocumentNoun(noun, []));
   if (timeWeight > 0 && usedNouns.length > 0) scoring.documentNouns = usedNouns;
   if (focusWeight > 0 && identity) await judgeOpeningWords(deps.store, identity, scope, request.query);
   const namedAll = focusWeight > 0 && identity ? identity.named(namingWords(request.query, cue)) : [];

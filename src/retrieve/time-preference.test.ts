@@ -6,6 +6,7 @@ import {
   fiscalPeriod,
   focusBesidePhrase,
   isDocumentNoun,
+  mentionsOrder,
   namesTime,
   namingWords,
   preferredDocuments,
@@ -1176,5 +1177,13 @@ describe('timeCue: the first email (stop 41)', () => {
       from: 'oldest',
       steps: 0,
     });
+  });
+});
+
+describe('mentionsOrder (stop 41)', () => {
+  it('tells a question with a word of order or recency', () => {
+    expect(mentionsOrder('What did the previous episode say?')).toBe(true);
+    expect(mentionsOrder('the earliest lecture')).toBe(true);
+    expect(mentionsOrder('How do I rotate signing keys?')).toBe(false);
   });
 });

@@ -15,7 +15,13 @@
  * @module
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { lastDay, parseWrittenDate, splitYearEnd, WRITTEN_DATE } from '../ingest/document-date.js';
+import {
+  lastDay,
+  parseWrittenDate,
+  seasonSpan,
+  splitYearEnd,
+  WRITTEN_DATE,
+} from '../ingest/document-date.js';
 import { type DocumentIdentityIndex, fileBase } from './document-identity.js';
 import { isIdentityTerm } from './name-terms.js';
 import { contentTerms, isStopWord, wordTokens } from './terms.js';
@@ -46,7 +52,7 @@ export interface AskedPeriod {
   half?: number;
   /**
    * A span of days the period's end falls in, when a season is named ("the quarter that ended in
-   * spring 2023": March 1 to May 31, 2023; see `SEASONS`); `year` is the span's first year.
+   * spring 2023": March 1 to May 31, 2023; see `seasonSpan` in document-date.ts); `year` is the span's first year.
    */
   range?: { start: string; end: string };
   /**
@@ -277,18 +283,6 @@ const MONTH_QUARTER = new RegExp(
 const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})\/(\d\d(?:\d\d)?)\b/;
 
 /**
- * Seasons of the northern hemisphere's meteorological calendar, as month spans (0–11): spring
- * March to May, summer June to August, autumn (fall) September to November, winter December (of
- * the year before) to February.
- */
-const SEASONS: Record<string, [number, number]> = {
-  spring: [2, 4],
-  summer: [5, 7],
-  autumn: [8, 10],
-  fall: [8, 10],
-  winter: [-1, 1],
-};
-/**
  * "in spring 2023", "the autumn of 2022", "during the summer of 2023": a season and its year. A
  * bare "fall 2023" needs "in", "the" or another preposition before it ("revenue fall" is a verb).
  */
@@ -310,14 +304,6 @@ function writtenDay(question: string, match: RegExpExecArray): number | undefine
 
 /** "early 2023" (January to April), "late 2022" (September to December): a span of a year's months. */
 const EARLY_LATE = new RegExp(String.raw`\b(early|late)[-\s]+(?:in\s+)?${YEAR}\b`, 'i');
-
-/** The first and last day (ISO) of a season of a year (see `SEASONS`). */
-function seasonSpan(season: string, year: number): { start: string; end: string } {
-  const [first, last] = SEASONS[season.toLowerCase()]!;
-  const start = new Date(Date.UTC(year, first, 1)).toISOString().slice(0, 10);
-  const end = new Date(Date.UTC(year, last, lastDay(year, last))).toISOString().slice(0, 10);
-  return { start, end };
-}
 
 const MONTH_PATTERN = new RegExp(
   String.raw`\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?${YEAR}\b`,
@@ -354,6 +340,21 @@ const YEAR_PATTERN = new RegExp(
   'i',
 );
 
+/** What a blog, a site or an office publishes, one after another (see `DOCUMENT_NOUNS`). */
+const PUBLISHED_NOUNS = [
+  'post',
+  'article',
+  'announcement',
+  'memo',
+  'memorandum',
+  'letter',
+  'circular',
+  'briefing',
+  'digest',
+  'email',
+  'e-mail',
+];
+
 /**
  * Recency cues: words that ask for the newest version of something (their misspellings are read
  * by {@link recencyCue}). "Current" counts only before
@@ -361,8 +362,10 @@ const YEAR_PATTERN = new RegExp(
  * ("current quarter", "current version", "the current travel policy", "current employee
  * handbook"), since "current assets" and "the current portion of debt" ask for no date.
  */
-const RECENCY =
-  /\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|post|article|announcement|memo|memorandum|letter|circular|briefing|digest|e-?mail|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b/i;
+const RECENCY = new RegExp(
+  String.raw`\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|${PUBLISHED_NOUNS.join('|')}|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b`,
+  'i',
+);
 
 /** The single words that ask for the newest version, whose misspellings {@link recencyCue} reads. */
 const RECENCY_WORDS = ['latest', 'newest', 'recent'] as const;
@@ -451,18 +454,7 @@ const DOCUMENT_NOUNS = [
   'minutes',
   'meeting',
   'review',
-  // what a blog, a site or an office publishes
-  'post',
-  'article',
-  'announcement',
-  'memo',
-  'memorandum',
-  'letter',
-  'circular',
-  'briefing',
-  'digest',
-  'email',
-  'e-mail',
+  ...PUBLISHED_NOUNS,
 ];
 /** `text` with the characters a regular expression gives a meaning escaped. */
 function escapeRegExp(text: string): string {
@@ -482,11 +474,12 @@ const WHOLE_DOCUMENT_NOUN = new RegExp(`^${DOCUMENT_NOUN}$`, 'i');
 
 /**
  * Whether a lower-cased word is a noun of a document of a series, or its plural (see
- * `DOCUMENT_NOUNS`: "report", "filings", "posts", "memo"), a form's code ("10-q"), or the "list"
- * of "price list".
+ * `DOCUMENT_NOUNS`: "report", "filings", "posts", "memo"), a form's code ("10-q"), the "list"
+ * of "price list", or one of `nouns`, a collection's own (default: those of the answer in
+ * progress, see {@link withDocumentNouns}).
  */
-export function isDocumentNoun(word: string): boolean {
-  return WHOLE_DOCUMENT_NOUN.test(word) || /^lists?$/.test(word);
+export function isDocumentNoun(word: string, nouns: readonly string[] = documentNouns()): boolean {
+  return WHOLE_DOCUMENT_NOUN.test(word) || /^lists?$/.test(word) || nouns.includes(word.replace(/s$/, ''));
 }
 /**
  * A word that may stand between a position word and the document noun it counts ("the previous
@@ -554,18 +547,15 @@ const RANK_FROM_NEWEST_FOR = (DOCUMENT_NOUN: string) =>
  * bulletin): "the first" of them is the oldest ("the first Route 7 diversion notice"), as it is
  * of versions, unlike "the first quarter" or "the first issue raised".
  */
-const PUBLISHED_NOUNS =
-  'post|article|announcement|memo|memorandum|letter|circular|briefing|digest|notice|bulletin|newsletter|e-?mail';
-
-/** What "the first" counts: `PUBLISHED_NOUNS` and a collection's own nouns ("the first episode"). */
+/** What "the first" counts: `PUBLISHED_NOUNS`, notices, bulletins, newsletters and a collection's own nouns ("the first episode"). */
 function publishedNounPattern(extra: readonly string[]): string {
-  return `(?:${[...extra.map(escapeRegExp), PUBLISHED_NOUNS].join('|')})s?`;
+  return `(?:${[...extra, ...PUBLISHED_NOUNS, 'notice', 'bulletin', 'newsletter'].map(escapeRegExp).join('|')})s?`;
 }
 
 /**
  * The oldest version: "the earliest (oldest, original, initial, least recent) report (release
  * notes, travel policy …)" across up to three words, "the first version (edition, release,
- * revision, report, filing)", "the first post (memo, notice …: `PUBLISHED_NOUNS`, or a collection's own noun)"
+ * revision, report, filing)", "the first post (memo, notice …: `publishedNounPattern`, or a collection's own noun)"
  * across up to three words, or "the first (earliest, oldest, least recent) of its 10-Qs". Not
  * "the earliest date" nor "the first quarter": a noun of a document must follow.
  */
@@ -1738,8 +1728,20 @@ function describedHit(input: PreferenceInput): string[] {
 const ABOUT = /^(?:on|about|of|for|from|regarding|concerning|covering)$/;
 
 /** Words of a time cue that say which version, not which documents: position, order, dates. */
-const ORDER_WORD =
-  /^(?:latest|newest|most|recent|current|previous|prior|preceding|former|earliest|oldest|original|initial|first|last|final|second|third|fourth|next|penultimate|before|after|\d+(?:st|nd|rd|th)?|q[1-4]|fy\d*|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter)$/;
+const ORDER_WORDS =
+  'latest|newest|most|recent|current|previous|prior|preceding|former|earliest|oldest|original|initial|first|last|final|second|third|fourth|next|penultimate|before|after';
+const ORDER_WORD = new RegExp(
+  String.raw`^(?:${ORDER_WORDS}|\d+(?:st|nd|rd|th)?|q[1-4]|fy\d*|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter)$`,
+);
+const ORDER_WORD_IN = new RegExp(String.raw`\b(?:${ORDER_WORDS})\b`, 'i');
+
+/**
+ * Whether `question` holds a word of order or recency ("previous", "earliest", "latest",
+ * "before"): a collection's own document noun may make it a time cue ("the previous episode").
+ */
+export function mentionsOrder(question: string): boolean {
+  return ORDER_WORD_IN.test(question);
+}
 
 /** Verbs that end the phrase after a document noun: "the update on the diversion *say* about …". */
 const SAYING =
@@ -1776,7 +1778,7 @@ export function documentPhrase(
   cue: TimeCue,
   nouns: readonly string[] = documentNouns(),
 ): { noun?: string; naming: string[]; about: string[] } {
-  const isNoun = (word: string) => isDocumentNoun(word) || nouns.includes(word.replace(/s$/, ''));
+  const isNoun = (word: string) => isDocumentNoun(word, nouns);
   const tokens = wordTokens(question);
   const spans = [cue.recencyText, cue.position?.text, cue.previousText, cue.period?.text, cue.at?.text]
     .filter((text): text is string => text !== undefined && text !== '')

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { parseWrittenDate } from '../document-date.js';
+import { metadataDate, parseWrittenDate } from '../document-date.js';
 import type { DomDocument, DomElement } from './dom.js';
 
 /**
@@ -188,14 +188,8 @@ function dayOf(value: unknown): string | undefined {
     return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
-  const numeric = /^((?:19|20)\d\d)[-/](\d\d)[-/](\d\d)(?![\d])/.exec(text);
-  if (numeric) {
-    const [year, month, day] = [Number(numeric[1]), Number(numeric[2]), Number(numeric[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-      ? `${numeric[1]}-${numeric[2]}-${numeric[3]}`
-      : undefined;
-  }
+  const numeric = /^((?:19|20)\d\d)[-/](\d\d)[-/](\d\d)(?!\d)/.exec(text);
+  if (numeric) return metadataDate(`${numeric[1]}-${numeric[2]}-${numeric[3]}`);
   const written = parseWrittenDate(text);
   return written?.precision === 'day' ? written.iso : undefined;
 }
