@@ -146,6 +146,10 @@
 // - round8-blind: test/fixtures/round8 (agendas, a lab notebook's entries, newsletters titled by
 //   school term), an eighth round written after the episodes fixes and committed before its
 //   first run (stop 41); measure only.
+// - round10-blind: test/fixtures/round10 (bills as PDFs named by invoice number, inspection reports
+//   downloaded under one name, press releases dated by a dateline, datasheet revisions dated by a
+//   revision history table; make-files.mjs writes the PDFs and Word files), a tenth round, written
+//   after the round9 fixes and committed before its first run.
 // - round9-blind: test/fixtures/round9 (news pages dated by a <time> byline, announcement emails,
 //   a preprint's versions), a ninth round written after the round8 fixes and committed before its
 //   first run (stop 41); measure only.
@@ -173,7 +177,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -403,6 +407,16 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // An energy supplier's bills as PDFs named by invoice number, a café's food hygiene inspection
+    // reports as Word files downloaded under one name ("… (1).docx"), a company's press releases
+    // dated only by their dateline, a sensor's datasheet in revisions dated only by a revision
+    // history table (measure only).
+    name: 'round10',
+    folder: 'test/fixtures/round10',
+    include: ['**/*.pdf', '**/*.docx', '**/*.html', '**/*.md'],
+    parts: [{ name: 'round10-blind', questions: 'bench/questions/round10-blind.jsonl' }],
   },
   {
     // A members' guide in yearly editions and firmware release notes in versions, each topic told
