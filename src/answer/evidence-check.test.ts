@@ -3,6 +3,7 @@ import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
+import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { NOT_FOUND_TEXT } from './ask.js';
 import {
   absentWords,
@@ -10,10 +11,8 @@ import {
   asksWhetherContains,
   evidenceDocuments,
   lacksEvidence,
-  namesVersion,
   statedTopic,
   topicWords,
-  versionLabel,
 } from './evidence-check.js';
 
 const reports: Record<string, string> = {

@@ -30,7 +30,7 @@
  */
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
-import { fileBase } from '../retrieve/document-identity.js';
+import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { questionTerms } from './relevance.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
@@ -226,47 +226,6 @@ export function asksWhetherContains(question: string): boolean {
 export function evidenceDocuments(question: string, hits: readonly Hit[]): string[] | undefined {
   if (!asksWhetherContains(question)) return undefined;
   return askedDocuments(hits, question);
-}
-
-/**
- * The version label `question` names a document by: the letter or number after "revision",
- * "rev.", "version", "edition" or "release" ("revision B" → `b`, "version 2.1" → `2.1`), or a
- * dotted number right before a noun of versioned documents ("the Orbit 2.0 release notes", "the
- * 3.1 manual" → `2.0`, `3.1`), lower case; undefined when it names none. A dotted number before any
- * other word ("2.0 million") is no label.
- */
-export function versionLabel(question: string): string | undefined {
-  const m =
-    /\b(?:revision|rev\.?|version|ver\.?|edition|release)\s+([a-z]|\d+(?:\.\d+)*)(?![\p{L}\p{N}])/iu.exec(
-      question,
-    ) ??
-    /(?<![\p{L}\p{N}$€£.,])(\d+(?:\.\d+)+)\s+(?:release\s+notes|release|notes|changelog|manual|guide|handbook|edition|specification|policy)\b/iu.exec(
-      question,
-    );
-  return m?.[1]?.toLowerCase();
-}
-
-/** Words of a document name that introduce its version label ("rev-b", "version-2", "v2.1"). */
-const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$/;
-
-/**
- * True when the document name `name` (a path or title) carries the version label `label` (see
- * {@link versionLabel}): after a word introducing a label (`pump-manual-rev-b.md`, "Revision B",
- * `guide-version-2.md`), joined to one (`manual-v2.1.pdf`, `revB`), or, for a number with a dot,
- * on its own (`orbit-release-notes-2.1.md`).
- */
-export function namesVersion(name: string, label: string): boolean {
-  const words = fileBase(name)
-    .toLowerCase()
-    .split(/[^a-z0-9.]+/)
-    .map((w) => w.replace(/^\.+|\.+$/g, ''))
-    .filter((w) => w !== '');
-  return words.some(
-    (word, i) =>
-      (word === label &&
-        (LABEL_WORD.test(words[i - 1] ?? '') || (label.includes('.') && /^\d/.test(label)))) ||
-      (word.endsWith(label) && LABEL_WORD.test(word.slice(0, -label.length))),
-  );
 }
 
 /**

@@ -10,7 +10,8 @@
  * that states a figure, a term it lacks counts up to half by the share it holds of the terms that
  * accompany that term in the other passages, see {@link cooccurringTerms}), times 0.9 for
  * a window, 0.5 for a key/value line or a table row without figures (labels echo the question's
- * words without answering it), 0.8 for a sentence over 400 characters, 0.3 for boilerplate — a
+ * words without answering it) — up to twice that when the question names the line's or the row's
+ * label (the field or row asked for) —, 0.8 for a sentence over 400 characters, 0.3 for boilerplate — a
  * passage that recurs verbatim in another chunk —, 0.5 for a sentence that supposes rather than
  * states (a modal verb, a condition: see `supposes`) and writes no number, when the question does
  * not suppose, 0.3 for reference material (an index row, a certification, a cross-reference: see
@@ -53,7 +54,7 @@ interface Candidate extends Passage {
   terms: Set<string>;
   /** Content terms of the passage's own text (a row: without its table's header). */
   own: Set<string>;
-  /** For a row: the content terms of its label (first cell). */
+  /** For a row: the content terms of its label (first cell); for a field line, of its label (see `fieldLabel`). */
   label?: string[];
   /** Terms of the chunk's heading path, which frame every passage under it. */
   context: Set<string>;
@@ -141,6 +142,17 @@ function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
 }
 
 /**
+ * The content terms of the label of a form's field line that gives a value ("Food hygiene rating:
+ * 5 (Very good)." → food, hygiene, rating); none for a line whose value is empty or that is no
+ * "label: value" line. A question that names the label asks for the field's value, as one naming
+ * a table row's label asks for the row (see `labelled`).
+ */
+function fieldLabel(line: string): string[] {
+  const m = /^([\p{L}][\p{L}\p{N} /&().#'-]{0,40}):\s*(\S.*)$/u.exec(line);
+  return m ? [...new Set(contentTerms(m[1]!))] : [];
+}
+
+/**
  * The terms of the sentence that introduces each table (`Revenue, classified by significant
  * product and service offerings, was as follows:`), by the table's block: the last sentence of the
  * paragraph right before it, when it is a lead-in (see {@link LEAD_IN}). A table's rows are what
@@ -219,7 +231,9 @@ function candidatesOf(hits: readonly Hit[], referrers: readonly Hit[] = hits): C
         own,
         ...(passage.kind === 'row'
           ? { label: [...new Set(contentTerms(tableCells(passage.text)[0] ?? ''))] }
-          : {}),
+          : passage.kind === 'line'
+            ? { label: fieldLabel(passage.text) }
+            : {}),
         context: framing,
         boilerplate: repeated.has(key),
         // An index row's numbers (an exhibit number, a page, a filing date) are no figure.
@@ -404,7 +418,8 @@ function scoredWindows(
   const asked = new Set(queryTerms);
   const factual = !supposes(question);
   // A row whose label the question names ("total net sales", "research and development") is the
-  // row asked for: up to 1.5 times, by the share of its label's terms the question holds.
+  // row asked for, as a form's field line whose label it names ("food hygiene rating") is the
+  // field: up to twice, by the share of its label's terms the question holds (half of them at least).
   const labelled = (c: Candidate) => {
     if (!c.label || c.label.length === 0) return 1;
     const share = c.label.filter((t) => asked.has(t)).length / c.label.length;

@@ -11,7 +11,9 @@
  *   jurisdiction of the government of Panama", "working from another country").
  * - Form words: "give", "instructions", "guidance", "rules", "advice" say what shape the answer
  *   takes ("does the manual give any instructions for winter storage?"); a manual instructs in the
- *   imperative ("Drain the pump before storing it") without naming its instructions.
+ *   imperative ("Drain the pump before storing it") without naming its instructions. So do
+ *   "problems" and "concerns" of "what problems did the inspector find?": a report states each
+ *   ("There was no soap at the kitchen wash-hand basin") without calling it one.
  * @module
  */
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
@@ -67,7 +69,7 @@ export function isContrastWord(word: string): boolean {
  * naming the kind of statement asked for.
  */
 const FORM_WORDS =
-  'give instruction instructions guidance guideline guidelines advice rule rules recommendation recommendations';
+  'give instruction instructions guidance guideline guidelines advice rule rules recommendation recommendations problem problems concern concerns';
 
 let formTerms: Set<string> | undefined;
 /** True when `term` (stemmed, see `contentTerms`) is a form word (see the module comment). */

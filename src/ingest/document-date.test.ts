@@ -394,3 +394,66 @@ describe('findDocumentDate: a season and its year (stop 41)', () => {
     ).toBeUndefined();
   });
 });
+
+describe("findDocumentDate: a news release's dateline (stop 42)", () => {
+  it('dates a release by its dateline over a date its text announces', () => {
+    const release =
+      'FOR IMMEDIATE RELEASE\n\n# Kestrel names a chief executive\n\n**CAMBRIDGE, England, 14 November 2023** – Kestrel today named Dana Whitlow chief executive, effective 1 January 2024.';
+    expect(findDocumentDate([release])).toMatchObject({ date: '2023-11-14', from: 'text' });
+  });
+
+  it("reads the wire services' forms and a dateline with no place", () => {
+    expect(
+      findDocumentDate([
+        '# Title\n\nSAN FRANCISCO, March 5, 2024 /PRNewswire/ -- Acme opened a plant in 2025.',
+      ])?.date,
+    ).toBe('2024-03-05');
+    expect(
+      findDocumentDate(['# Title\n\nNEW YORK--(BUSINESS WIRE)--June 18, 2024--Acme said revenue rose.'])
+        ?.date,
+    ).toBe('2024-06-18');
+    expect(findDocumentDate(['# Title\n\nST. LOUIS (AP) — May 2, 2024 — Flooding closed roads.'])?.date).toBe(
+      '2024-05-02',
+    );
+    expect(findDocumentDate(['# Title\n\nJune 18, 2024 — Acme said revenue rose.'])?.date).toBe('2024-06-18');
+  });
+
+  it('reads no dateline from a sentence that opens with a date word in lower case', () => {
+    // "Revised" is no place in capitals: the stated date is read as before.
+    expect(
+      findDocumentDate(['# Title\n\nWe expect March 5, 2024 – or so – to be late. Published on 2 May 2024.'])
+        ?.date,
+    ).toBe('2024-05-02');
+    expect(findDocumentDate(['# Title\n\nRevised March 5, 2024 – minor fixes.'])?.date).toBe('2024-03-05');
+    expect(findDocumentDate(['# Title\n\nSomething happened, March 5, 2024 - then more.'])).toBeUndefined();
+  });
+});
+
+describe('findDocumentDate: a revision history (stop 42)', () => {
+  const sheet = (rows: string) =>
+    `# XR-40 sensor\n\nDatasheet · DS-0412 · Rev. C\n\n## Features\n\n- Sleep current 0.8 µA\n\n## Revision history\n\n| Revision | Date | Changes |\n| --- | --- | --- |\n${rows}\n\n## Contact\n\nSee 2019-01-01 for nothing.`;
+
+  it('dates a document by the newest revision of its history, on any page', () => {
+    const rows =
+      '| A | 2022-03-01 | Initial release. |\n| C | 2023-06-02 | New silicon. |\n| B | 2022-10-14 | Fixes. |';
+    expect(findDocumentDate([sheet(rows)])).toMatchObject({ date: '2023-06-02', from: 'text' });
+    // On the last of several pages, as a datasheet keeps it.
+    expect(findDocumentDate(['# XR-40\n\nFeatures.', 'Ratings.', 'Packages.', sheet(rows)])?.date).toBe(
+      '2023-06-02',
+    );
+  });
+
+  it('reads a revision table with no heading, and dates written in words', () => {
+    const page =
+      '# Procedure\n\nSteps.\n\n| Version | Description | Date |\n| --- | --- | --- |\n| 1.0 | First issue | 3 March 2021 |\n| 2.0 | Rewritten | 14 February 2024 |';
+    expect(findDocumentDate([page])?.date).toBe('2024-02-14');
+  });
+
+  it('keeps a stated date over the revision history, and a table of other dates is none', () => {
+    const rows = '| A | 2022-03-01 | Initial release. |\n| B | 2022-10-14 | Fixes. |';
+    expect(findDocumentDate([`Last updated 2023-01-05\n\n${sheet(rows)}`])?.date).toBe('2023-01-05');
+    const schedule =
+      '# Plan\n\n| Task | Date |\n| --- | --- |\n| Survey | 2024-04-01 |\n| Build | 2024-09-01 |';
+    expect(findDocumentDate([schedule])?.date).toBe('2024-04-01');
+  });
+});

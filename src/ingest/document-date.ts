@@ -186,6 +186,79 @@ function dateOnlyLine(page: string): { line: string; date: string } | undefined 
   return undefined;
 }
 
+/** A dash that ends a dateline: "-", "--", "–", "—". */
+const DATELINE_DASH = String.raw`(?:-{1,2}|[–—])`;
+
+/**
+ * A news release's dateline: a paragraph that opens with the place in capitals, its region, a wire
+ * service, then the day it was issued and a dash ("CAMBRIDGE, England, 14 November 2023 – …",
+ * "SAN FRANCISCO, March 5, 2024 /PRNewswire/ -- …", "NEW YORK--(BUSINESS WIRE)--June 18, 2024--"),
+ * or with the day alone before the dash ("June 18, 2024 — …"); not a periodical's issue line
+ * ("May 2024 — Issue 13", see `DATE_ONLY`). Groups: the place (checked to be
+ * capitals by {@link datelineOf}), the date. The form is the news agencies' (The Associated Press
+ * Stylebook, "datelines").
+ */
+const DATELINE = new RegExp(
+  String.raw`^[ \t]*(?:([a-z][a-z.'’ \t-]{0,40}?)(?:,[ \t]*[a-z][a-z.]*(?:[ \t]+[a-z][a-z.]*){0,2}){0,2}[ \t]*(?:${DATELINE_DASH}?[ \t]*\([^)\n]{1,40}\)[ \t]*${DATELINE_DASH}?)?[ \t]*,?[ \t]*)?${WEEKDAY}?(${DATE})[ \t]*(?:\/[^/\n]{1,40}\/[ \t]*)?${DATELINE_DASH}[ \t]*(?!(?:issue|no\.?|number|vol\.?|volume)\b)\S`,
+  'gim',
+);
+
+/** The first dateline of `text` (see `DATELINE`) whose place, if any, is written in capitals. */
+function datelineOf(text: string): { line: string; date: string } | undefined {
+  for (const m of text.matchAll(DATELINE)) {
+    const place = m[1]?.trim();
+    if (place && (place !== place.toUpperCase() || !/[A-Z]{2}/.test(place))) continue;
+    return { line: m[0], date: m[2]! };
+  }
+  return undefined;
+}
+
+/**
+ * The heading (or label) of a document's revision history: "Revision history", "Document
+ * history", "Change record", "Version log", "Record of revisions", "Amendments".
+ */
+const HISTORY_HEADING =
+  /^[ \t]*(?:#{1,6}[ \t]*)?(?:(?:revision|document|change|version|amendment)[ \t]+(?:history|record|log)|record[ \t]+of[ \t]+(?:revisions|amendments|changes)|history[ \t]+of[ \t]+(?:revisions|amendments|changes)|revisions|amendments)[ \t]*:?[ \t]*$/gim;
+
+/** The header row of a revision table: a revision (version, issue) column and a date column, in either order. */
+const HISTORY_HEADER =
+  /^(?=\|)(?=.*\|[ \t]*(?:rev(?:ision)?\.?|version|issue|edition)[ \t]*(?:no\.?|number)?[ \t]*\|)(?=.*\|[ \t]*(?:date|issued|released|effective(?:\s+date)?|revision\s+date)[ \t]*\|)/im;
+
+/** Characters read after a revision history's heading, up to the next heading. */
+const HISTORY_CHARACTERS = 4000;
+
+/**
+ * The newest date of a document's revision history, as a datasheet, a standard or a controlled
+ * procedure records its revisions (`| D | 2024-01-22 | … |`, each row a revision): the dates
+ * under a revision history heading (up to the next heading), or those of a table whose header has
+ * a revision column and a date column. Read from every page: a datasheet keeps it on its last.
+ * The newest row dates the document, as its cover's "Rev. D" names it; undefined when none.
+ */
+function revisionHistoryDate(pages: readonly string[]): { line: string; date: string } | undefined {
+  const text = pages.join('\n\n');
+  const blocks: string[] = [];
+  for (const m of text.matchAll(HISTORY_HEADING)) {
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + HISTORY_CHARACTERS);
+    blocks.push(after.split(/^[ \t]*#{1,6}[ \t]/m)[0]!);
+  }
+  const lines = text.split('\n');
+  for (const [i, line] of lines.entries()) {
+    if (!HISTORY_HEADER.test(line)) continue;
+    let end = i + 1;
+    while (end < lines.length && lines[end]!.trim().startsWith('|')) end++;
+    blocks.push(lines.slice(i + 1, end).join('\n'));
+  }
+  let newest: { line: string; date: string } | undefined;
+  for (const block of blocks) {
+    for (const m of block.matchAll(ANY_DATE)) {
+      const parsed = parseWrittenDate(m[0]);
+      if (parsed && (!newest || parsed.iso > newest.date))
+        newest = { line: `revision history: ${m[0]}`, date: parsed.iso };
+    }
+  }
+  return newest;
+}
+
 /**
  * A line holding nothing but a season and its year, as a termly or seasonal publication dates
  * itself: "Autumn Term 2023", "Spring 2024", "Fall semester 2023", "Summer 2024 edition".
@@ -424,9 +497,11 @@ export interface FindDateOptions {
 /**
  * The date of a document from the Markdown of its pages: the first period phrase of its first two
  * pages ("for the quarterly period ended …", "week ending …"), else the date its file's fields
- * state (`options.publishedDate`: a front matter's `date`), else the first stated date ("last
+ * state (`options.publishedDate`: a front matter's `date`), else a news release's dateline
+ * ("CAMBRIDGE, England, 14 November 2023 – …"), else the first stated date ("last
  * updated …", "as of …", "held on …"), else a labelled date field ("Date: 12/08/2007", "Meeting
- * date: …"), else a split year in its title or first heading ("annual report 2022–23": the year
+ * date: …"), else the newest date of a revision history on any page (a datasheet's `| D |
+ * 2024-01-22 | … |`), else a split year in its title or first heading ("annual report 2022–23": the year
  * 2023, labelled fiscal 2023), else a date in them, else a first-page line that is only a date or
  * a periodical's issue line ("Issue 12 · February 2024"), else a first-page line holding nothing
  * but a season and its year ("Spring Term 2024": the season's last day), else the first metadata date the text
@@ -464,6 +539,12 @@ export function findDocumentDate(
     // March 3, 2024" of a product), not the period a report says it covers.
     const published = i === 1 && options.publishedDate ? metadataDate(options.publishedDate) : undefined;
     if (published) return dated(published, 'day', 'fields', `published ${options.publishedDate}`, fiscal);
+    // A news release's dateline is the day it was issued, before the dates its text mentions
+    // ("effective 1 January 2024" of an appointment it announces).
+    const dateline = i === 1 ? datelineOf(text) : undefined;
+    const datelineDate = dateline ? parseWrittenDate(dateline.date) : undefined;
+    if (dateline && datelineDate)
+      return dated(datelineDate.iso, datelineDate.precision, 'text', dateline.line, fiscal);
     const m = pattern.exec(text);
     const parsed = m ? parseWrittenDate(m[2]!) : undefined;
     if (!m || !parsed) continue;
@@ -484,6 +565,8 @@ export function findDocumentDate(
   const labelled = LABELLED_DATE.exec(raw.join('\n\n'));
   const labelledDate = labelled ? parseWrittenDate(labelled[2]!) : undefined;
   if (labelled && labelledDate) return dated(labelledDate.iso, 'day', 'text', labelled[0], fiscal);
+  const history = revisionHistoryDate(pages);
+  if (history) return dated(history.date, 'day', 'text', history.line, fiscal);
   const headings = [options.title ?? '', ...(/^.*\S.*$/m.exec(text) ?? [])];
   for (const heading of headings) {
     const split = splitYearOf(heading);

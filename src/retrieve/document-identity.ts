@@ -31,9 +31,12 @@ export interface IdentifiedDocument {
   openingTerms?: readonly string[];
 }
 
-/** Words of a name that say when, not what: years, quarters, halves, months, versions, numbers. */
+/**
+ * Words of a name that say when, not what: years, quarters, halves, months, versions (`v2.1`, a
+ * revision's letter or number joined to its word: `revB`, `rev3`), numbers.
+ */
 const PERIOD_WORD =
-  /^(?:(?:19|20)\d\d|\d+|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition)$/;
+  /^(?:(?:19|20)\d\d|\d+|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition)$/;
 
 /** Words for a span of time, which name no document: "the previous year" asks for a comparison period. */
 const SPAN_WORD =
@@ -121,12 +124,24 @@ export function pathWords(documentId: string): string {
   return documentId.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[/_\\-]+/g, ' ');
 }
 
-/** A document's path terms (extension dropped, separators as spaces) and title terms. */
+/**
+ * The codes `text` writes with a hyphen between letters and digits ("XR-40", "COVID-19",
+ * `xr-40-datasheet.md`), joined as a name may write them (`xr40`), lower case: a question's "XR-40"
+ * names `XR40_datasheet.md`, and "XR40" names `xr-40-datasheet.md`.
+ */
+export function joinedCodes(text: string): string[] {
+  return [...text.matchAll(/(?<![\p{L}\p{N}])(\p{L}{2,5})[-‐‑](\d{1,5})(?![\p{L}\p{N}])/gu)].map((m) =>
+    `${m[1]}${m[2]}`.toLowerCase(),
+  );
+}
+
+/** A document's path terms (extension dropped, separators as spaces) and title terms, with their joined codes. */
 function termsOf(document: IdentifiedDocument): { path: string[]; title: string[] } {
   const path = pathWords(document.documentId);
+  const title = document.title ?? '';
   return {
-    path: [...new Set(contentTerms(path).filter(isIdentityTerm))],
-    title: [...new Set(contentTerms(document.title ?? '').filter(isIdentityTerm))],
+    path: [...new Set([...contentTerms(path), ...joinedCodes(document.documentId)].filter(isIdentityTerm))],
+    title: [...new Set([...contentTerms(title), ...joinedCodes(title)].filter(isIdentityTerm))],
   };
 }
 
@@ -142,7 +157,10 @@ export function identityTerms(document: IdentifiedDocument, titles = true): stri
 
 /** The content terms of `query` (as `contentTerms` gives them), each with the word it comes from. */
 function queryTerms(query: string): OpeningWord[] {
-  return wordTokens(query).flatMap((word) => contentTerms(word).map((term) => ({ word, term })));
+  return [
+    ...wordTokens(query).flatMap((word) => contentTerms(word).map((term) => ({ word, term }))),
+    ...joinedCodes(query).map((code) => ({ word: code, term: code })),
+  ];
 }
 
 /**
@@ -296,19 +314,23 @@ export class DocumentIdentityIndex {
   }
 
   /**
-   * The nouns the collection's names use for its documents: the last word of the name of each
-   * series of two documents or more ("episode" of `harbour-talk-episode-11.md` … `-14.md`, "call"
-   * of `northwind-earnings-call-q1.md` …, "lecture" of `lecture-3.md` …), when it is a word of
+   * The nouns the collection's names use for its documents: the words of the name of each series
+   * of two documents or more, its last word first ("episode" of `harbour-talk-episode-11.md` …
+   * `-14.md`, "call" of `northwind-earnings-call-q1.md` …, "lecture" of `lecture-3.md` …,
+   * "inspection" of `Inspection report - The Harbour Cafe (1).docx` …), when it is a word of
    * three letters or more, no stop word and no word for a span of time ("year", "quarterly").
-   * Distinct, in the order of the series. A question's time cue is read with them (see `timeCue`).
+   * Distinct, in the order of the series. Only an order word before one makes it a cue ("the
+   * inspection before the latest one"), and a series' documents are what its name's words describe. A question's time cue is read with them (see `timeCue`).
    */
   seriesNouns(): string[] {
     if (this.#nouns) return this.#nouns;
     const nouns = new Set<string>();
     for (const [key, members] of this.#members) {
       if (members.length < 2 || key.startsWith('#')) continue;
-      const last = key.split(' ').at(-1) ?? '';
-      if (/^[a-z]{3,}$/.test(last) && !isStopWord(last) && !SPAN_WORD.test(last)) nouns.add(last);
+      // The last word first: the noun a name ends on ("episode") before its modifiers.
+      for (const word of key.split(' ').reverse()) {
+        if (/^[a-z]{3,}$/.test(word) && !isStopWord(word) && !SPAN_WORD.test(word)) nouns.add(word);
+      }
     }
     this.#nouns = [...nouns];
     return this.#nouns;
@@ -376,4 +398,45 @@ export class DocumentIdentityIndex {
     const floor = (options.minRelative ?? 0.75) * best;
     return ranked.filter((d) => d.score >= floor).slice(0, options.limit ?? 10);
   }
+}
+
+/**
+ * The version label `question` names a document by: the letter or number after "revision",
+ * "rev.", "version", "edition" or "release" ("revision B" → `b`, "version 2.1" → `2.1`), or a
+ * dotted number right before a noun of versioned documents ("the Orbit 2.0 release notes", "the
+ * 3.1 manual" → `2.0`, `3.1`), lower case; undefined when it names none. A dotted number before any
+ * other word ("2.0 million") is no label.
+ */
+export function versionLabel(question: string): string | undefined {
+  const m =
+    /\b(?:revision|rev\.?|version|ver\.?|edition|release)\s+([a-z]|\d+(?:\.\d+)*)(?![\p{L}\p{N}])/iu.exec(
+      question,
+    ) ??
+    /(?<![\p{L}\p{N}$€£.,])(\d+(?:\.\d+)+)\s+(?:release\s+notes|release|notes|changelog|manual|guide|handbook|edition|specification|policy)\b/iu.exec(
+      question,
+    );
+  return m?.[1]?.toLowerCase();
+}
+
+/** Words of a document name that introduce its version label ("rev-b", "version-2", "v2.1"). */
+const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$/;
+
+/**
+ * True when the document name `name` (a path or title) carries the version label `label` (see
+ * {@link versionLabel}): after a word introducing a label (`pump-manual-rev-b.md`, "Revision B",
+ * `guide-version-2.md`), joined to one (`manual-v2.1.pdf`, `revB`), or, for a number with a dot,
+ * on its own (`orbit-release-notes-2.1.md`).
+ */
+export function namesVersion(name: string, label: string): boolean {
+  const words = fileBase(name)
+    .toLowerCase()
+    .split(/[^a-z0-9.]+/)
+    .map((w) => w.replace(/^\.+|\.+$/g, ''))
+    .filter((w) => w !== '');
+  return words.some(
+    (word, i) =>
+      (word === label &&
+        (LABEL_WORD.test(words[i - 1] ?? '') || (label.includes('.') && /^\d/.test(label)))) ||
+      (word.endsWith(label) && LABEL_WORD.test(word.slice(0, -label.length))),
+  );
 }

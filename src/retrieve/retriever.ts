@@ -23,7 +23,13 @@ import {
   withExpansions,
 } from './abbreviations.js';
 import { DEFAULT_COPY_DEMOTION, demoteCopies } from './copy-demotion.js';
-import { type DocumentIdentityIndex, NAME_PROBE_HITS, type NamedDocument } from './document-identity.js';
+import {
+  type DocumentIdentityIndex,
+  NAME_PROBE_HITS,
+  type NamedDocument,
+  namesVersion,
+  versionLabel,
+} from './document-identity.js';
 import { type Rm3Options, rm3Search, rm3Settings } from './pseudo-relevance-feedback.js';
 import {
   emitQueryEvent,
@@ -310,6 +316,26 @@ export function search(deps: RetrieverDeps, request: SearchRequest): Promise<Sea
 }
 
 /** A store call inside a `cairn.search.{kind}` span with the database semantic conventions. */
+/**
+ * Of the documents a question names, those whose name (path or title) carries the version label
+ * it asks for ("revision B of the XR-40 datasheet": `XR40_datasheet_revB.md`, see `versionLabel`
+ * and `namesVersion`), with the label among the words that name them; all of them when the
+ * question names no label or none carries it. A label's single letter is no word of a name, so
+ * the name alone would name every revision alike.
+ */
+function withVersionLabel(
+  named: NamedDocument[],
+  question: string,
+  identity: DocumentIdentityIndex | undefined,
+): NamedDocument[] {
+  const label = named.length > 1 ? versionLabel(question) : undefined;
+  if (label === undefined) return named;
+  const labelled = named.filter((d) =>
+    [d.documentId, identity?.document(d.documentId)?.title ?? ''].some((name) => namesVersion(name, label)),
+  );
+  return labelled.length === 0 ? named : labelled.map((d) => ({ ...d, words: [...d.words, label] }));
+}
+
 /** Why a document is named, in words: the question's words that name it and the identity score. */
 function namedBy(document: NamedDocument): string {
   const words = document.words.map((word) => `"${word}"`).join(', ');
@@ -493,7 +519,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
       collectionNouns,
     )
       ? []
-      : namedAll;
+      : withVersionLabel(namedAll, request.query, identity);
   const timed = identity !== undefined && namesTime(cue);
   const feedback = request.pseudoRelevanceFeedback ?? DEFAULT_PSEUDO_RELEVANCE_FEEDBACK;
   const rm3 = mode !== 'dense' && feedback ? rm3Settings(feedback) : undefined;

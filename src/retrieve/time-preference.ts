@@ -340,7 +340,10 @@ const YEAR_PATTERN = new RegExp(
   'i',
 );
 
-/** What a blog, a site or an office publishes, one after another (see `DOCUMENT_NOUNS`). */
+/**
+ * What a blog, a site or an office publishes, or a supplier sends, one after another (see
+ * `DOCUMENT_NOUNS`): "the previous bill", "the first invoice".
+ */
 const PUBLISHED_NOUNS = [
   'post',
   'article',
@@ -353,6 +356,9 @@ const PUBLISHED_NOUNS = [
   'digest',
   'email',
   'e-mail',
+  'bill',
+  'invoice',
+  'receipt',
 ];
 
 /**
@@ -360,12 +366,15 @@ const PUBLISHED_NOUNS = [
  * by {@link recencyCue}). "Current" counts only before
  * a word for a period or a document, directly or across up to two words that say which one
  * ("current quarter", "current version", "the current travel policy", "current employee
- * handbook"), since "current assets" and "the current portion of debt" ask for no date.
+ * handbook"; with a collection's own noun after "current" or "last" only: "the current XR-40
+ * datasheet", "its last inspection"), since "current assets" and "the current portion of debt" ask
+ * for no date.
  */
-const RECENCY = new RegExp(
-  String.raw`\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z][a-z'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|${PUBLISHED_NOUNS.join('|')}|\d{1,2}-[a-z]{1,2})|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b`,
-  'i',
-);
+const RECENCY_FOR = (extra: readonly string[]) =>
+  new RegExp(
+    String.raw`\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|${PUBLISHED_NOUNS.join('|')}|\d{1,2}-[a-z]{1,2})|${extra.length === 0 ? '(?!)' : String.raw`(?:current|last)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:${extra.map(escapeRegExp).join('|')})s?`}|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b`,
+    'i',
+  );
 
 /** The single words that ask for the newest version, whose misspellings {@link recencyCue} reads. */
 const RECENCY_WORDS = ['latest', 'newest', 'recent'] as const;
@@ -401,7 +410,7 @@ function isNearMiss(word: string, target: string): boolean {
  * question writes it.
  */
 function recencyCue(question: string): string | undefined {
-  const stated = RECENCY.exec(question) ?? active.LAST_OF.exec(question);
+  const stated = active.RECENCY.exec(question) ?? active.LAST_OF.exec(question);
   if (stated) return stated[0];
   for (const [word] of question.matchAll(/\b[a-z]{5,7}\b/gi)) {
     const lower = word.toLowerCase();
@@ -928,6 +937,7 @@ const PERIOD_STEP_FOR = (DOCUMENT_NOUN: string) =>
 function patternsFor(extra: readonly string[]) {
   const noun = documentNounPattern(extra);
   return {
+    RECENCY: RECENCY_FOR(extra),
     LAST_OF: LAST_OF_FOR(noun),
     PREVIOUS: PREVIOUS_FOR(noun),
     RANK_FROM_NEWEST: RANK_FROM_NEWEST_FOR(noun),
