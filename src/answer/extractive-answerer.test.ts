@@ -280,3 +280,23 @@ describe('extractAnswer: a passage that matches only by the time the question na
     expect(text).toContain('$11.0 billion');
   });
 });
+
+describe('extractAnswer: a form field the question names (stop 42)', () => {
+  it("quotes the field whose label the question names over a sentence holding the question's name words", () => {
+    const report = hit(
+      'inspection.docx',
+      'Food Hygiene Inspection Report\n\nThe Harbour Café, 4 Quay Street, Porthleven.\n\nFood hygiene rating: 5 (Very good).\n\nOfficer: A. Nance.',
+    );
+    const { text } = extractAnswer('What food hygiene rating did The Harbour Café get?', [report]);
+    expect(text.split(/\[\d+\]/)[0]).toContain('Food hygiene rating: 5 (Very good).');
+  });
+
+  it('takes no label from a line whose value is empty', () => {
+    const form = hit(
+      'form.md',
+      'Food hygiene rating:\n\nThe Harbour Café scored well on food hygiene rating checks.',
+    );
+    const { text } = extractAnswer('What food hygiene rating did The Harbour Café get?', [form]);
+    expect(text.split(/\[\d+\]/)[0]).toContain('scored well');
+  });
+});

@@ -20,6 +20,9 @@ describe('timeWords, unwrittenTerms', () => {
     expect(isContrastWord('winter')).toBe(false);
     expect(isFormTerm('instruct')).toBe(true);
     expect(isFormTerm('storag')).toBe(false);
+    // "What problems did the inspector find?": a report states each problem without the word (stop 42).
+    expect(isFormTerm('problem')).toBe(true);
+    expect(isFormTerm('concern')).toBe(true);
   });
 });
 

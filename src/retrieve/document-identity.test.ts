@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentIdentityIndex, identityTerms, seriesKey } from './document-identity.js';
+import { DocumentIdentityIndex, identityTerms, joinedCodes, seriesKey } from './document-identity.js';
 
 const filings = ['2022 Q3', '2023 Q1', '2023 Q2'].flatMap((quarter) => [
   { documentId: `${quarter} AAPL.pdf`, title: 'Apple Inc.' },
@@ -248,5 +248,25 @@ describe('DocumentIdentityIndex: pronouns and described documents (stop 41)', ()
       'garden-blog/plot-fees.md',
     ]);
     expect(index.describedBy(['ferry'], 'updates/timetables.html')).toEqual([]);
+  });
+});
+
+describe('DocumentIdentityIndex: codes written with and without a hyphen (stop 42)', () => {
+  it('names `XR40_datasheet.md` by "XR-40" and `xr-40-manual.md` by "XR40"', () => {
+    expect(joinedCodes('the XR-40 datasheet, COVID-19 and 10-Q')).toEqual(['xr40', 'xr', 'covid19', 'covid']);
+    expect(joinedCodes('XR40_datasheet')).toEqual(['xr40', 'xr']);
+    expect(joinedCodes('version 2, 10-Q, B-52')).toEqual([]);
+    expect(joinedCodes('XR40 datasheet')).toEqual(['xr40', 'xr']);
+    const index = new DocumentIdentityIndex([
+      { documentId: 'XR40_datasheet.md' },
+      { documentId: 'pump/xr-40-manual.md' },
+      { documentId: 'HX200_datasheet.md' },
+    ]);
+    expect(index.named('What does the XR-40 datasheet say?').map((d) => d.documentId)[0]).toBe(
+      'XR40_datasheet.md',
+    );
+    expect(index.named('What does the XR40 manual say?').map((d) => d.documentId)[0]).toBe(
+      'pump/xr-40-manual.md',
+    );
   });
 });

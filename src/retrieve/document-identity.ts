@@ -125,14 +125,16 @@ export function pathWords(documentId: string): string {
 }
 
 /**
- * The codes `text` writes with a hyphen between letters and digits ("XR-40", "COVID-19",
- * `xr-40-datasheet.md`), joined as a name may write them (`xr40`), lower case: a question's "XR-40"
- * names `XR40_datasheet.md`, and "XR40" names `xr-40-datasheet.md`.
+ * The terms of the codes `text` writes as letters and digits, with a hyphen or without ("XR-40",
+ * "XR40", "COVID-19", `xr-40-datasheet.md`): each joined (`xr40`) and its letters (`xr`), lower
+ * case. A word splits at a hyphen and not where letters meet digits, so without these a question's
+ * "XR-40" (`xr`, `40`) would not name `XR40_datasheet.md` (`xr40`), nor "XR40" `xr-40-manual.md`.
  */
 export function joinedCodes(text: string): string[] {
-  return [...text.matchAll(/(?<![\p{L}\p{N}])(\p{L}{2,5})[-‐‑](\d{1,5})(?![\p{L}\p{N}])/gu)].map((m) =>
+  return [...text.matchAll(/(?<![\p{L}\p{N}])(\p{L}{2,5})[-‐‑]?(\d{1,5})(?![\p{L}\p{N}])/gu)].flatMap((m) => [
     `${m[1]}${m[2]}`.toLowerCase(),
-  );
+    m[1]!.toLowerCase(),
+  ]);
 }
 
 /** A document's path terms (extension dropped, separators as spaces) and title terms, with their joined codes. */
@@ -140,8 +142,12 @@ function termsOf(document: IdentifiedDocument): { path: string[]; title: string[
   const path = pathWords(document.documentId);
   const title = document.title ?? '';
   return {
-    path: [...new Set([...contentTerms(path), ...joinedCodes(document.documentId)].filter(isIdentityTerm))],
-    title: [...new Set([...contentTerms(title), ...joinedCodes(title)].filter(isIdentityTerm))],
+    path: [
+      ...new Set([...contentTerms(path), ...joinedCodes(path).flatMap((code) => contentTerms(code))]),
+    ].filter(isIdentityTerm),
+    title: [
+      ...new Set([...contentTerms(title), ...joinedCodes(title).flatMap((code) => contentTerms(code))]),
+    ].filter(isIdentityTerm),
   };
 }
 
@@ -159,7 +165,7 @@ export function identityTerms(document: IdentifiedDocument, titles = true): stri
 function queryTerms(query: string): OpeningWord[] {
   return [
     ...wordTokens(query).flatMap((word) => contentTerms(word).map((term) => ({ word, term }))),
-    ...joinedCodes(query).map((code) => ({ word: code, term: code })),
+    ...joinedCodes(query).flatMap((code) => contentTerms(code).map((term) => ({ word: code, term }))),
   ];
 }
 
@@ -329,7 +335,10 @@ export class DocumentIdentityIndex {
       if (members.length < 2 || key.startsWith('#')) continue;
       // The last word first: the noun a name ends on ("episode") before its modifiers.
       for (const word of key.split(' ').reverse()) {
-        if (/^[a-z]{3,}$/.test(word) && !isStopWord(word) && !SPAN_WORD.test(word)) nouns.add(word);
+        // Singular, as a question's word is compared ("results" of `results-2024.md`: "result").
+        if (/^[a-z]{3,}$/.test(word) && !isStopWord(word) && !SPAN_WORD.test(word)) {
+          nouns.add(word.replace(/([^s])s$/, '$1'));
+        }
       }
     }
     this.#nouns = [...nouns];

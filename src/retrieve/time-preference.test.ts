@@ -1076,13 +1076,41 @@ describe('timeCue with the nouns a collection names its documents by (stop 41)',
     })),
   );
 
-  it("reads the last word of a series' names as a document noun, not a word for a span of time", () => {
-    expect(episodes.seriesNouns()).toEqual(['episode']);
+  it("reads the words of a series' names as document nouns, the last first, not a word for a span of time", () => {
+    expect(episodes.seriesNouns()).toEqual(['episode', 'talk', 'harbour']);
     const quarterly = new DocumentIdentityIndex([
       { documentId: 'results-quarterly-2023.md' },
       { documentId: 'results-quarterly-2024.md' },
     ]);
-    expect(quarterly.seriesNouns()).toEqual([]);
+    expect(quarterly.seriesNouns()).toEqual(['result']);
+    // A glued revision ("revB") says which version, as "rev-b" does: the three are one series, of
+    // a "datasheet" (stop 42).
+    const sheets = new DocumentIdentityIndex(
+      ['B', 'C', 'D'].map((rev) => ({ documentId: `datasheets/XR40_datasheet_rev${rev}.md` })),
+    );
+    expect(sheets.series('datasheets/XR40_datasheet_revB.md')).toHaveLength(3);
+    expect(sheets.seriesNouns()).toEqual(['datasheet']);
+    // A word that names no series of two documents or more is no noun.
+    expect(new DocumentIdentityIndex([{ documentId: 'inspection-report.docx' }]).seriesNouns()).toEqual([]);
+  });
+
+  it('reads "current" and "last" before a noun of the collection, across a code with digits (stop 42)', () => {
+    const sheets = new DocumentIdentityIndex(
+      ['B', 'C', 'D'].map((rev) => ({ documentId: `datasheets/XR40_datasheet_rev${rev}.md` })),
+    );
+    const question = 'What sleep current does the current XR-40 datasheet give?';
+    expect(timeCue(question).recency).toBe(false);
+    expect(timeCue(question, { nouns: sheets.seriesNouns() }).recency).toBe(true);
+    expect(timeCue('What did its last inspection find?', { nouns: ['inspection'] }).recency).toBe(true);
+    // "this" and "past" before a collection's noun ask for no version: "this harbour" is a place.
+    expect(timeCue('What fees does this harbour charge?', { nouns: ['harbour'] }).recency).toBe(false);
+    // Built-in: a bill; an invoice by a collection's names only.
+    expect(timeCue('How much was the previous bill?')).toMatchObject({ previous: true });
+    expect(timeCue('What did the first bill charge?').position).toMatchObject({ from: 'oldest' });
+    expect(timeCue('What VAT did the previous invoice charge?').position).toBeUndefined();
+    expect(timeCue('What VAT did the previous invoice charge?', { nouns: ['invoice'] })).toMatchObject({
+      previous: true,
+    });
   });
 
   it('counts "the previous episode" as it counts "the previous report"', () => {

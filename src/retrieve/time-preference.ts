@@ -342,7 +342,9 @@ const YEAR_PATTERN = new RegExp(
 
 /**
  * What a blog, a site or an office publishes, or a supplier sends, one after another (see
- * `DOCUMENT_NOUNS`): "the previous bill", "the first invoice".
+ * `DOCUMENT_NOUNS`): "the previous bill". Not "invoice": "how many invoices were sent" asks
+ * of the content of a company's documents; a collection of invoices names them so (see
+ * `DocumentIdentityIndex.seriesNouns`).
  */
 const PUBLISHED_NOUNS = [
   'post',
@@ -357,8 +359,6 @@ const PUBLISHED_NOUNS = [
   'email',
   'e-mail',
   'bill',
-  'invoice',
-  'receipt',
 ];
 
 /**

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
+import { tempDir } from './support/corpus.js';
+
+/**
+ * An energy supplier's bills (PDFs named by invoice number), a café's inspection reports (Word
+ * files downloaded under one name: "… (1).docx", "… (2).docx", in no order of date), a company's
+ * press releases (HTML pages dated only by their dateline) and a sensor's datasheet in three
+ * revisions (`XR40_datasheet_revB.md` …, dated only by a revision history table).
+ * `make-files.mjs` wrote the PDFs and Word files.
+ */
+const ROUND10 = path.resolve('test/fixtures/round10');
+
+// Stop 42: documents dated by a dateline or a revision history, named by a glued revision
+// (`revB`) or a hyphenated code ("XR-40"), and counted by nouns their names use ("inspection").
+describe('releases, revisions, bills and inspections (SQLite file)', { timeout: 120_000 }, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round10.db')) });
+    const report = await engine.ingestPaths([ROUND10], {
+      include: ['**/*.pdf', '**/*.docx', '**/*.html', '**/*.md'],
+    });
+    expect(report.totals).toMatchObject({ ingested: 12, failed: 0 });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  const first = async (question: string) =>
+    path.basename(
+      (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '',
+    );
+
+  it('dates a press release by its dateline and a datasheet by the newest revision of its history', async () => {
+    const dates = Object.fromEntries(
+      (await engine.listDocuments()).map((d) => [path.basename(d.documentId), d.metadata?.date]),
+    );
+    // "effective 1 January 2024" in the text is the appointment's date, not the release's.
+    expect(dates['kestrel-new-chief-executive.html']).toBe('2023-11-14');
+    expect(dates['kestrel-riverside-site.html']).toBe('2024-03-05');
+    expect(dates['kestrel-picker-milestone.html']).toBe('2024-06-18');
+    // The history's first row (Rev. A, 2022-03-01) dated all three before.
+    expect(dates['XR40_datasheet_revB.md']).toBe('2022-10-14');
+    expect(dates['XR40_datasheet_revC.md']).toBe('2023-06-02');
+    expect(dates['XR40_datasheet_revD.md']).toBe('2024-01-22');
+  });
+
+  it('reads the current revision and a named one of a datasheet named by a glued revision', async () => {
+    expect(await first('What I2C address does the current XR-40 datasheet give?')).toBe(
+      'XR40_datasheet_revD.md',
+    );
+    expect(await first('What storage temperature did rev. C of the XR40 datasheet list?')).toBe(
+      'XR40_datasheet_revC.md',
+    );
+    expect(await first('Which package does the XR-40 datasheet revision D list?')).toBe(
+      'XR40_datasheet_revD.md',
+    );
+  });
+
+  it("counts a series by a noun of its names, whatever the download's number says", async () => {
+    // "(2)" is the newest inspection, the plain name the one before it.
+    expect(await first('What rating did the Harbour Cafe inspection before last give?')).toBe(
+      'Inspection report - The Harbour Cafe.docx',
+    );
+    expect(await first('Which officer carried out the last inspection of the Harbour Cafe?')).toBe(
+      'Inspection report - The Harbour Cafe (2).docx',
+    );
+    expect(await first('What VAT did the previous invoice charge?')).toBe('invoice-51877.pdf');
+    expect(await first('When is the payment for the first bill collected?')).toBe('invoice-48213.pdf');
+  });
+
+  it("answers with the field the question names, and a report's problems need not be called so", async () => {
+    const rating = await engine.ask(
+      'What food hygiene rating did The Harbour Café get in its last inspection?',
+      {
+        mode: 'lexical',
+      },
+    );
+    expect(rating.notFound).toBe(false);
+    expect(rating.text.split(/\[\d+\]/)[0]).toContain('5 (Very good)');
+    const findings = await engine.ask(
+      'Which problems did the inspector find at the first Harbour Cafe inspection?',
+      {
+        mode: 'lexical',
+      },
+    );
+    expect(findings.notFound).toBe(false);
+    expect(findings.sources[0]?.hit.chunk.documentId).toContain('Harbour Cafe (1)');
+  });
+});
