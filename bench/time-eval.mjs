@@ -146,6 +146,10 @@
 // - round8-blind: test/fixtures/round8 (agendas, a lab notebook's entries, newsletters titled by
 //   school term), an eighth round written after the episodes fixes and committed before its
 //   first run (stop 41); measure only.
+// - round11-blind: test/fixtures/round11 (API docs versioned by folder, timetables valid from a
+//   date, an agreement and its amendments, statements as PDFs named by a document number;
+//   make-statements.mjs writes the PDFs), an eleventh round, written after the round10 fixes and
+//   committed before its first run.
 // - round10-blind: test/fixtures/round10 (bills as PDFs named by invoice number, inspection reports
 //   downloaded under one name, press releases dated by a dateline, datasheet revisions dated by a
 //   revision history table; make-files.mjs writes the PDFs and Word files), a tenth round, written
@@ -177,7 +181,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -407,6 +411,15 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // An API's docs versioned by folder (`v1/`, `v2/`, `v3/`), a bus route's timetables named by
+    // season and dated by "Valid from …", a services agreement and its numbered amendments, a
+    // building society's statements as PDFs named by a document number (measure only).
+    name: 'round11',
+    folder: 'test/fixtures/round11',
+    include: ['**/*.pdf', '**/*.md'],
+    parts: [{ name: 'round11-blind', questions: 'bench/questions/round11-blind.jsonl' }],
   },
   {
     // An energy supplier's bills as PDFs named by invoice number, a café's food hygiene inspection
