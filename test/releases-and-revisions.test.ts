@@ -88,3 +88,56 @@ describe('releases, revisions, bills and inspections (SQLite file)', { timeout: 
     expect(findings.sources[0]?.hit.chunk.documentId).toContain('Harbour Cafe (1)');
   });
 });
+
+/**
+ * An API's docs versioned by folder (`v1/`, `v2/`, `v3/`, no dates), a bus route's timetables
+ * named by season and dated by "Valid from …", a services agreement and its amendments, and a
+ * building society's statements as PDFs named by a document number (`make-statements.mjs`).
+ */
+const ROUND11 = path.resolve('test/fixtures/round11');
+
+// Stop 42: versions ordered and named by their folder, a season in a name says when, a timetable
+// dated by "Valid from", "the statement before last".
+describe('versions by folder, timetables by season, statements (SQLite file)', { timeout: 120_000 }, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round11.db')) });
+    const report = await engine.ingestPaths([ROUND11], { include: ['**/*.pdf', '**/*.md'] });
+    expect(report.totals).toMatchObject({ ingested: 14, failed: 0 });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  const first = async (question: string) =>
+    (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '';
+
+  it('orders and names the versions of an API by their folders', async () => {
+    expect(await first('What error code does an expired token return in the newest API version?')).toBe(
+      'api-docs/v3/authentication.md',
+    );
+    expect(await first('What rate limit did the API version before the current one set?')).toBe(
+      'api-docs/v2/rate-limits.md',
+    );
+    expect(await first('Which header carried the key in API version 1?')).toBe(
+      'api-docs/v1/authentication.md',
+    );
+  });
+
+  it('dates a timetable by "Valid from" and reads its season as a time, not a name', async () => {
+    const dates = Object.fromEntries(
+      (await engine.listDocuments()).map((d) => [d.documentId, d.metadata?.date]),
+    );
+    expect(dates['timetables/timetable-winter-2023.md']).toBe('2023-10-29');
+    expect(dates['timetables/timetable-summer-2024.md']).toBe('2024-06-02');
+    expect(await first('How often do Sunday buses run on the current Route 4 timetable?')).toBe(
+      'timetables/timetable-summer-2024.md',
+    );
+  });
+
+  it('counts a statement back from the newest, and a light verb asks for nothing unwritten', async () => {
+    expect(await first('What was the opening balance on the statement before last?')).toBe(
+      'statements/estatement_9012.pdf',
+    );
+    const answer = await engine.ask('How much money went out of the account?');
+    expect(answer.notFound).toBe(false);
+  });
+});

@@ -74,6 +74,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     // The word after "how" asks for a measure ("how long", "how heavy"), not a topic.
     expect(topicWords('How long do marmots hibernate?')).toEqual(['marmots', 'hibernate']);
     expect(topicWords('How heavy are pika hay piles?')).toEqual(['pika', 'piles']);
+    // A light verb carries no topic: the statement writes "Money out" (stop 42).
+    expect(topicWords('How much money went out of the account?')).toEqual(['money', 'account']);
+    expect(topicWords('Where did the spare parts come from?')).toEqual(['spare', 'parts']);
   });
 
   it('topicWords leaves out words that place the question in time, also where a stated date outranks the recency cue', () => {

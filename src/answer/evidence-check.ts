@@ -56,7 +56,9 @@ export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
  * words of order and recency ("earliest", "latest", "previous") say which document, whether or
  * not the question's time cue read them ("the earliest lab notebook entry": "entry" is no
  * document noun cairn knows, and no document writes "earliest"); "time" and "date" name the kind
- * of answer, as "often" does ("what opening time": the page writes "opens at 9am").
+ * of answer, as "often" does ("what opening time": the page writes "opens at 9am"); the light
+ * verbs "go", "come" and "get" carry no topic of their own ("how much money went out of the
+ * account?": the statement writes "Money out").
  */
 const FRAMING = new Set([
   'will',
@@ -77,6 +79,16 @@ const FRAMING = new Set([
   'times',
   'date',
   'dates',
+  // light verbs, which carry no topic of their own: "how much money went out", "where did it come from"
+  'went',
+  'gone',
+  'goes',
+  'going',
+  'came',
+  'come',
+  'comes',
+  'gets',
+  'gotten',
 ]);
 
 /** What the check needs: a lexical search like `Engine.search`. */

@@ -457,3 +457,12 @@ describe('findDocumentDate: a revision history (stop 42)', () => {
     expect(findDocumentDate([schedule])?.date).toBe('2024-04-01');
   });
 });
+
+describe('findDocumentDate: a timetable valid from a date (stop 42)', () => {
+  it('dates a timetable by "Valid from" and "in force from"', () => {
+    expect(
+      findDocumentDate(['# Route 4\n\nValid from 2 June 2024\n\nBuses run every 15 minutes.'])?.date,
+    ).toBe('2024-06-02');
+    expect(findDocumentDate(['# Fees\n\nIn force from 1 April 2024.'])?.date).toBe('2024-04-01');
+  });
+});

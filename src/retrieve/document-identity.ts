@@ -32,11 +32,12 @@ export interface IdentifiedDocument {
 }
 
 /**
- * Words of a name that say when, not what: years, quarters, halves, months, versions (`v2.1`, a
- * revision's letter or number joined to its word: `revB`, `rev3`), numbers.
+ * Words of a name that say when, not what: years, quarters, halves, months, seasons
+ * (`timetable-summer-2024.md`), versions (`v2.1`, a revision's letter or number joined to its
+ * word: `revB`, `rev3`), numbers.
  */
 const PERIOD_WORD =
-  /^(?:(?:19|20)\d\d|\d+|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition)$/;
+  /^(?:(?:19|20)\d\d|\d+|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition)$/;
 
 /** Words for a span of time, which name no document: "the previous year" asks for a comparison period. */
 const SPAN_WORD =
@@ -433,11 +434,12 @@ const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$/;
 /**
  * True when the document name `name` (a path or title) carries the version label `label` (see
  * {@link versionLabel}): after a word introducing a label (`pump-manual-rev-b.md`, "Revision B",
- * `guide-version-2.md`), joined to one (`manual-v2.1.pdf`, `revB`), or, for a number with a dot,
- * on its own (`orbit-release-notes-2.1.md`).
+ * `guide-version-2.md`), joined to one (`manual-v2.1.pdf`, `revB`, a folder: `api/v1/auth.md`),
+ * or, for a number with a dot, on its own (`orbit-release-notes-2.1.md`).
  */
 export function namesVersion(name: string, label: string): boolean {
-  const words = fileBase(name)
+  const words = name
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
     .toLowerCase()
     .split(/[^a-z0-9.]+/)
     .map((w) => w.replace(/^\.+|\.+$/g, ''))

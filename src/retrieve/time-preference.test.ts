@@ -1104,6 +1104,13 @@ describe('timeCue with the nouns a collection names its documents by (stop 41)',
     expect(timeCue('What did its last inspection find?', { nouns: ['inspection'] }).recency).toBe(true);
     // "this" and "past" before a collection's noun ask for no version: "this harbour" is a place.
     expect(timeCue('What fees does this harbour charge?', { nouns: ['harbour'] }).recency).toBe(false);
+    // A statement is counted back from the newest, never after "prior": "the prior period's
+    // statements" name a comparison period.
+    expect(timeCue('What was the opening balance on the statement before last?')).toMatchObject({
+      previous: true,
+    });
+    expect(timeCue('the statement before the latest one').position).toMatchObject({ steps: 1 });
+    expect(timeCue("How did the prior period's statements present leases?").position).toBeUndefined();
     // Built-in: a bill; an invoice by a collection's names only.
     expect(timeCue('How much was the previous bill?')).toMatchObject({ previous: true });
     expect(timeCue('What did the first bill charge?').position).toMatchObject({ from: 'oldest' });

@@ -532,9 +532,16 @@ const RIGHT = String.raw`(?:(?:just|right|immediately|directly)\s+)?`;
  */
 const PREVIOUS_FOR = (DOCUMENT_NOUN: string) =>
   new RegExp(
-    String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|one)\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}))?|(?:${DOCUMENT_NOUN}|one)\s+before\s+last)\b`,
+    String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|one)\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}|${COUNTED_ONLY}))?|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|one)\s+before\s+last)\b`,
     'i',
   );
+
+/**
+ * Nouns of a document counted back from the newest only ("the statement before the latest one",
+ * "the statement before last"): after "previous" or "prior" they name a comparison period's ("the
+ * prior period's statements").
+ */
+const COUNTED_ONLY = String.raw`statements?`;
 
 const COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
 const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 };
@@ -1358,14 +1365,21 @@ function isReport(index: DocumentIdentityIndex, documentId: string): boolean {
   );
 }
 
-/** The dated documents of `ids`, oldest first (ties by id). */
 /**
  * The number a document's file name carries last (`platform-sprint-review-41.md` → [41],
- * `manual-3.10.md` → [3, 10]), its parts compared in order; undefined when it carries none.
+ * `manual-3.10.md` → [3, 10]), else the version its nearest folder is named by (`api/v3/auth.md`
+ * → [3], `docs/version-2.1/setup.md` → [2, 1], `2024/notes.md` → [2024]), its parts compared in
+ * order; undefined when it carries none.
  */
 function nameNumber(documentId: string): number[] | undefined {
   const m = /(\d+(?:\.\d+)*)(?!.*\d)/.exec(fileBase(documentId));
-  return m ? m[1]!.split('.').map(Number) : undefined;
+  if (m) return m[1]!.split('.').map(Number);
+  const folders = documentId.split(/[/\\]/).slice(0, -1).reverse();
+  for (const folder of folders) {
+    const version = /^(?:v|ver|version|rev|release|r)?[-_ ]?(\d+(?:\.\d+)*)$/i.exec(folder);
+    if (version) return version[1]!.split('.').map(Number);
+  }
+  return undefined;
 }
 
 function compareNumbers(a: readonly number[], b: readonly number[]): number {
@@ -1378,8 +1392,9 @@ function compareNumbers(a: readonly number[], b: readonly number[]): number {
 
 /**
  * The versions of a series in order, oldest first, and what orders them: their dates when two or
- * more are dated (see `byDate`); else, when every version's file name carries a number and no two
- * the same (sprint reviews, numbered issues that state no date), those numbers. Fewer than two
+ * more are dated (see `byDate`); else, when every version's file name (or nearest folder: `v3/`)
+ * carries a number and no two the same (sprint reviews, numbered issues that state no date, an
+ * API's docs by version folder), those numbers. Fewer than two
  * versions when neither orders them.
  */
 function inOrder(
@@ -1401,6 +1416,7 @@ function inOrder(
   return { ids, label: (id) => `number ${numbers.get(id)!.join('.')}`, by: 'number' };
 }
 
+/** The dated documents of `ids`, oldest first (ties by id). */
 function byDate(index: DocumentIdentityIndex, ids: readonly string[]): string[] {
   return ids
     .filter((id) => index.date(id) !== undefined)
