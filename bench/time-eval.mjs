@@ -146,6 +146,9 @@
 // - round8-blind: test/fixtures/round8 (agendas, a lab notebook's entries, newsletters titled by
 //   school term), an eighth round written after the episodes fixes and committed before its
 //   first run (stop 41); measure only.
+// - round12-blind: test/fixtures/round12 (business review decks, match reports, blood test
+//   reports, insurance schedules; make-files.mjs writes the decks and schedules), a twelfth round,
+//   written after the round11 fixes and committed before its first run.
 // - round11-blind: test/fixtures/round11 (API docs versioned by folder, timetables valid from a
 //   date, an agreement and its amendments, statements as PDFs named by a document number;
 //   make-statements.mjs writes the PDFs), an eleventh round, written after the round10 fixes and
@@ -181,7 +184,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -411,6 +414,16 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // A company's quarterly business review decks (PowerPoint, named by the month presented), a
+    // football club's match reports (HTML, dated by a meta line), a patient's blood test reports
+    // (plain text, "Sample collected: …"), a household's motor insurance schedules (Word, one per
+    // policy year) (measure only).
+    name: 'round12',
+    folder: 'test/fixtures/round12',
+    include: ['**/*.pptx', '**/*.html', '**/*.txt', '**/*.docx'],
+    parts: [{ name: 'round12-blind', questions: 'bench/questions/round12-blind.jsonl' }],
   },
   {
     // An API's docs versioned by folder (`v1/`, `v2/`, `v3/`), a bus route's timetables named by
