@@ -466,3 +466,31 @@ describe('findDocumentDate: a timetable valid from a date (stop 42)', () => {
     expect(findDocumentDate(['# Fees\n\nIn force from 1 April 2024.'])?.date).toBe('2024-04-01');
   });
 });
+
+describe('findDocumentDate: a meta line of fields, a record of a sample (stop 42)', () => {
+  it('dates a page by the date field of its meta line, a weekday before it', () => {
+    expect(
+      findDocumentDate([
+        '# Match report: Harbour Town 2–1 Millford Rovers\n\nCounty League · Saturday 17 August 2024 · The Quayside Ground · Attendance 412\n\nHarbour Town opened the season with a win.',
+      ])?.date,
+    ).toBe('2024-08-17');
+    expect(findDocumentDate(['# Post\n\nBy Jane Doe • 14 March 2024 • 5 min read\n\nText.'])?.date).toBe(
+      '2024-03-14',
+    );
+    // A field that holds more than a date dates nothing.
+    expect(
+      findDocumentDate(['# Post\n\nBy Jane Doe · updated in spring 2024 · 5 min read\n\nText.']),
+    ).toBeUndefined();
+  });
+
+  it('dates a laboratory report by when its sample was collected, not a birth date', () => {
+    expect(
+      findDocumentDate([
+        'Riverside Medical Practice\nLaboratory report\n\nPatient: Alex Morgan    Date of birth: 12/04/1979\nSample collected: 14 March 2023\n\nTotal cholesterol: 6.1 mmol/L',
+      ])?.date,
+    ).toBe('2023-03-14');
+    expect(findDocumentDate(['Radiology\n\nExamined on: 2 May 2024\n\nNo fracture.'])?.date).toBe(
+      '2024-05-02',
+    );
+  });
+});

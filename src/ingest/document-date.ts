@@ -143,14 +143,21 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
 
 /**
  * A labelled date field of a key/value form ("Date: 12/08/2007", "Date & Time: 12/08/2007, 1730",
- * "Report date: …", "Meeting date: Wednesday 11 September 2024", "Date of hearing: …"): a line, or
+ * "Report date: …", "Meeting date: Wednesday 11 September 2024", "Date of hearing: …", a record's
+ * event: "Sample collected: 14 March 2023", see `RECORDED_EVENT`): a line, or
  * a table cell, that opens with the label. The label names the document or the occasion it
  * records, not a date it mentions ("Due date", "Expiry date" are not the document's).
  */
 const DATE_OF =
   '(?:report|issue|publication|meeting|hearing|session|inspection|decision|letter|minutes|notice)';
+/**
+ * The label of the event a record (a laboratory report, an examination) is of, when it gives no
+ * "date" word: "Sample collected: 14 March 2023", "Specimen taken: …", "Reported: …",
+ * "Examined on: …".
+ */
+const RECORDED_EVENT = String.raw`(?:(?:sample|specimen|blood)\s+)?(?:collected|taken|drawn|received|reported|examined|tested|performed)(?:\s+on)?`;
 const LABELLED_DATE = new RegExp(
-  String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,
+  String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF}|${RECORDED_EVENT})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,
   'i',
 );
 
@@ -167,17 +174,19 @@ const ISSUE_SEPARATOR = String.raw`\s*[·•|,:\-–—]?\s*`;
  * 2024", "Vol. 3, No. 2, May 2024", "May 2024 — Issue 13"). Group 1 or 2 is the date.
  */
 const DATE_ONLY = new RegExp(
-  `^(?:${ISSUE_NUMBER}${ISSUE_SEPARATOR})?(${DATE})$|^(${DATE})${ISSUE_SEPARATOR}${ISSUE_NUMBER}$`,
+  `^(?:${ISSUE_NUMBER}${ISSUE_SEPARATOR})?${WEEKDAY}?(${DATE})$|^(${DATE})${ISSUE_SEPARATOR}${ISSUE_NUMBER}$`,
   'i',
 );
 
 /**
- * The first line or table cell of `page` holding nothing but a date or an issue line (see
- * `DATE_ONLY`), and its date.
+ * The first line, table cell or field of a meta line of `page` holding nothing but a date (a
+ * weekday may open it) or an issue line (see `DATE_ONLY`), and its date.
  */
 function dateOnlyLine(page: string): { line: string; date: string } | undefined {
   for (const line of page.split('\n')) {
-    for (const cell of line.split('|')) {
+    // A table's cells, and the fields of a meta line ("County League · Saturday 17 August 2024 ·
+    // The Quayside Ground", "By Jane Doe • 14 March 2024 • 5 min read").
+    for (const cell of [line, ...line.split(/[|·•]/)]) {
       const text = cell.replace(/[*_#]+/g, ' ').trim();
       const m = DATE_ONLY.exec(text);
       if (m) return { line: text, date: (m[1] ?? m[2])! };

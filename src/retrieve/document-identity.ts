@@ -126,15 +126,19 @@ export function pathWords(documentId: string): string {
 }
 
 /**
- * The terms of the codes `text` writes as letters and digits, with a hyphen or without ("XR-40",
- * "XR40", "COVID-19", `xr-40-datasheet.md`): each joined (`xr40`) and its letters (`xr`), lower
- * case. A word splits at a hyphen and not where letters meet digits, so without these a question's
- * "XR-40" (`xr`, `40`) would not name `XR40_datasheet.md` (`xr40`), nor "XR40" `xr-40-manual.md`.
+ * The codes `text` writes as letters and digits, with a hyphen or without ("XR-40", "XR40",
+ * "COVID-19", `xr-40-datasheet`), joined (`xr40`), lower case; with `letters`, each code's letters
+ * too (`xr`). A word splits at a hyphen and not where letters meet digits, so without these a
+ * question's "XR-40" (`xr`, `40`) would not name `XR40_datasheet.md` (`xr40`), nor "XR40"
+ * `xr-40-manual.md` (`xr`). A name's identity takes the letters (so "XR-40" names `XR40_…` by
+ * `xr` as it names `xr-40-…`); a question's words do not add them: "CCL19" names no document by
+ * `ccl` alone, which every chemokine's name holds. A question's joined code names by paths and
+ * titles only, not by the words of first pages.
  */
-export function joinedCodes(text: string): string[] {
+export function joinedCodes(text: string, letters = false): string[] {
   return [...text.matchAll(/(?<![\p{L}\p{N}])(\p{L}{2,5})[-‐‑]?(\d{1,5})(?![\p{L}\p{N}])/gu)].flatMap((m) => [
     `${m[1]}${m[2]}`.toLowerCase(),
-    m[1]!.toLowerCase(),
+    ...(letters ? [m[1]!.toLowerCase()] : []),
   ]);
 }
 
@@ -144,10 +148,10 @@ function termsOf(document: IdentifiedDocument): { path: string[]; title: string[
   const title = document.title ?? '';
   return {
     path: [
-      ...new Set([...contentTerms(path), ...joinedCodes(path).flatMap((code) => contentTerms(code))]),
+      ...new Set([...contentTerms(path), ...joinedCodes(path, true).flatMap((code) => contentTerms(code))]),
     ].filter(isIdentityTerm),
     title: [
-      ...new Set([...contentTerms(title), ...joinedCodes(title).flatMap((code) => contentTerms(code))]),
+      ...new Set([...contentTerms(title), ...joinedCodes(title, true).flatMap((code) => contentTerms(code))]),
     ].filter(isIdentityTerm),
   };
 }
@@ -163,10 +167,12 @@ export function identityTerms(document: IdentifiedDocument, titles = true): stri
 }
 
 /** The content terms of `query` (as `contentTerms` gives them), each with the word it comes from. */
-function queryTerms(query: string): OpeningWord[] {
+function queryTerms(query: string): Array<OpeningWord & { code?: true }> {
   return [
     ...wordTokens(query).flatMap((word) => contentTerms(word).map((term) => ({ word, term }))),
-    ...joinedCodes(query).flatMap((code) => contentTerms(code).map((term) => ({ word: code, term }))),
+    ...joinedCodes(query).flatMap((code) =>
+      contentTerms(code).map((term) => ({ word: code, term, code: true as const })),
+    ),
   ];
 }
 
@@ -246,8 +252,9 @@ export class DocumentIdentityIndex {
   unjudged(query: string): OpeningWord[] {
     const out: Array<OpeningWord & { df: number }> = [];
     const seen = new Set<string>();
-    for (const { word, term } of queryTerms(query)) {
-      if (seen.has(term) || !isIdentityTerm(term)) continue;
+    for (const { word, term, code } of queryTerms(query)) {
+      // A code's joined form names by a path or title only (see `joinedCodes`).
+      if (code || seen.has(term) || !isIdentityTerm(term)) continue;
       seen.add(term);
       if (this.#postings.has(term) || this.#verdicts.has(term)) continue;
       const documents = this.#openings.get(term);
@@ -383,10 +390,10 @@ export class DocumentIdentityIndex {
     const words = new Map<string, string[]>();
     const candidates = new Set<string>();
     const seen = new Set<string>();
-    for (const { word, term } of queryTerms(query)) {
+    for (const { word, term, code } of queryTerms(query)) {
       if (seen.has(term)) continue;
       seen.add(term);
-      const documents = this.#named(term);
+      const documents = code ? this.#postings.get(term) : this.#named(term);
       if (!documents) continue;
       const df = documents.length;
       if (df < n && this.#singlesOut(documents)) for (const id of documents) candidates.add(id);

@@ -496,8 +496,11 @@ export function isDocumentNoun(word: string, nouns: readonly string[] = document
  * of its own ("prior *to the* plan", "the penultimate step *of the* procedure").
  */
 const MODIFIER = String.raw`(?:(?!(?:the|a|an|of|in|on|at|to|for|from|with|by|its|their|his|her|this|that|these|those|and|or|than)\b)[a-z0-9][a-z0-9'’.&-]*\s+)`;
-/** "the latest (one)", "its most recent", "Contoso's newest": the newest of a series, after a relation word. */
-const THE_NEWEST = String.raw`(?:the|its|their|[a-z0-9][a-z0-9.&-]*['’]s?)\s+(?:latest|current|newest|most\s+recent)`;
+/**
+ * "the latest (one)", "its most recent", "Contoso's newest", "Harbour Town's latest": the newest
+ * of a series, after a relation word.
+ */
+const THE_NEWEST = String.raw`(?:the|its|their|(?:[a-z0-9][a-z0-9.&-]*\s+){0,3}[a-z0-9][a-z0-9.&-]*['’]s?)\s+(?:latest|current|newest|most\s+recent)`;
 
 /** "of its (the, their, these, those) …" between a position word and its documents: "the first of its 10-Qs". */
 const OF_THE = String.raw`(?:of\s+(?:the|its|their|these|those|[a-z0-9][a-z0-9.&-]*['’]s?)\s+)`;
@@ -532,7 +535,7 @@ const RIGHT = String.raw`(?:(?:just|right|immediately|directly)\s+)?`;
  */
 const PREVIOUS_FOR = (DOCUMENT_NOUN: string) =>
   new RegExp(
-    String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|one)\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}|${COUNTED_ONLY}))?|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|one)\s+before\s+last)\b`,
+    String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|${ANY_NOUN}|one)\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}|${COUNTED_ONLY}))?|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|${ANY_NOUN}|one)\s+before\s+last)\b`,
     'i',
   );
 
@@ -542,6 +545,13 @@ const PREVIOUS_FOR = (DOCUMENT_NOUN: string) =>
  * prior period's statements").
  */
 const COUNTED_ONLY = String.raw`statements?`;
+
+/**
+ * Any other noun, where only a document's can stand: before "before the latest (one)" or "before
+ * last" ("the match before Harbour Town's latest one", "the blood test before last"), but a span of
+ * time ("the year before last", "the week before the latest one" are periods) and a stop word.
+ */
+const ANY_NOUN = String.raw`(?!(?:years?|quarters?|months?|weeks?|days?|periods?|times?|seasons?|terms?|halfs?|halves|sprints?|the|a|an|and|or|of|in|on|at|to|for|from|with|by|just|right|immediately|directly|that|which|it|was|is)\b)[a-z]{3,}`;
 
 const COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
 const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 };
@@ -1804,7 +1814,11 @@ export function documentPhrase(
   cue: TimeCue,
   nouns: readonly string[] = documentNouns(),
 ): { noun?: string; naming: string[]; about: string[] } {
-  const isNoun = (word: string) => isDocumentNoun(word, nouns);
+  // The noun a cue counts back from the newest stands first in its words, whatever it is ("the
+  // *match* before Harbour Town's latest one", see `ANY_NOUN`).
+  const counted = wordTokens(cue.previousText ?? cue.position?.text ?? '');
+  const cueNoun = counted[1] === 'before' && counted[0] !== 'one' ? counted[0] : undefined;
+  const isNoun = (word: string) => word === cueNoun || isDocumentNoun(word, nouns);
   const tokens = wordTokens(question);
   const spans = [cue.recencyText, cue.position?.text, cue.previousText, cue.period?.text, cue.at?.text]
     .filter((text): text is string => text !== undefined && text !== '')
@@ -1842,6 +1856,16 @@ export function documentPhrase(
     ) {
       if (!ORDER_WORD.test(tokens[i]!)) about.push(tokens[i]!);
     }
+  }
+  // A possessive in the cue names the series: "Harbour Town's" of "the match before Harbour Town's
+  // latest one".
+  const owner =
+    /((?:[a-z0-9][a-z0-9.&-]*\s+){0,3}[a-z0-9][a-z0-9.&-]*)['’]s?\s+(?:latest|current|newest|most\s+recent)\b/i.exec(
+      cue.previousText ?? cue.position?.text ?? '',
+    );
+  if (owner && naming.length === 0) {
+    const after = owner[1]!.split(/\b(?:before|preceding|preceded|prior\s+to|than)\b/i).at(-1)!;
+    naming.push(...wordTokens(after).filter((word) => !isStopWord(word) && !ORDER_WORD.test(word)));
   }
   const named = (words: string[]) =>
     [...new Set(words)].filter((word) => contentTerms(word).some((term) => isIdentityTerm(term)));
