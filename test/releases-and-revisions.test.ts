@@ -141,3 +141,48 @@ describe('versions by folder, timetables by season, statements (SQLite file)', {
     expect(answer.notFound).toBe(false);
   });
 });
+
+/**
+ * A company's business review decks (PowerPoint, named by month), a football club's match reports
+ * (HTML, each named by its opponent and dated by a meta line), a patient's blood test reports
+ * (plain text, "Sample collected: …") and motor insurance schedules (Word). `make-files.mjs`
+ * wrote the decks and schedules.
+ */
+const ROUND12 = path.resolve('test/fixtures/round12');
+
+// Stop 42: a meta line's date field, a record's collection date, any noun counted back from the
+// newest, a possessive naming the series.
+describe('match reports, blood tests, decks and schedules (SQLite file)', { timeout: 120_000 }, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round12.db')) });
+    const report = await engine.ingestPaths([ROUND12], {
+      include: ['**/*.pptx', '**/*.html', '**/*.txt', '**/*.docx'],
+    });
+    expect(report.totals).toMatchObject({ ingested: 12, failed: 0 });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  const first = async (question: string) =>
+    (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '';
+
+  it("dates a match report by its meta line's date and a blood test by when the sample was collected", async () => {
+    const dates = Object.fromEntries(
+      (await engine.listDocuments()).map((d) => [d.documentId, d.metadata?.date]),
+    );
+    expect(dates['matches/harbour-town-v-st-ives.html']).toBe('2024-08-24');
+    expect(dates['matches/harbour-town-v-camborne.html']).toBe('2024-09-03');
+    expect(dates['health/blood-test-b.txt']).toBe('2023-10-02');
+  });
+
+  it('counts back from the newest by any noun, the series named by a possessive', async () => {
+    expect(await first('Who was named man of the match in the match before Harbour Town’s latest one?')).toBe(
+      'matches/harbour-town-v-st-ives.html',
+    );
+    expect(await first('What LDL cholesterol did the blood test before last show?')).toBe(
+      'health/blood-test-b.txt',
+    );
+    expect(await first('What was the HbA1c in the newest blood test?')).toBe('health/blood-test-c.txt');
+    expect(await first('Which doctor requested the first blood test?')).toBe('health/blood-test-a.txt');
+  });
+});

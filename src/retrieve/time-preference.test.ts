@@ -1111,6 +1111,15 @@ describe('timeCue with the nouns a collection names its documents by (stop 41)',
     });
     expect(timeCue('the statement before the latest one').position).toMatchObject({ steps: 1 });
     expect(timeCue("How did the prior period's statements present leases?").position).toBeUndefined();
+    // Any noun counted back from the newest (stop 42), a possessive of several words naming its series.
+    const match = 'How many attended the match before Harbour Town’s latest one?';
+    expect(timeCue(match)).toMatchObject({ previous: true, position: { from: 'newest', steps: 1 } });
+    expect(documentPhrase(match, timeCue(match))).toMatchObject({
+      noun: 'match',
+      naming: ['harbour', 'town'],
+    });
+    expect(timeCue('What did the blood test before last show?')).toMatchObject({ previous: true });
+    expect(timeCue('the year before last').position).toBeUndefined();
     // Built-in: a bill; an invoice by a collection's names only.
     expect(timeCue('How much was the previous bill?')).toMatchObject({ previous: true });
     expect(timeCue('What did the first bill charge?').position).toMatchObject({ from: 'oldest' });
