@@ -1065,6 +1065,7 @@ describe('timeCue: the period before last (stop 41)', () => {
       steps: 1,
     });
     expect(timeCue('the year before last').position).toBeUndefined();
+    expect(timeCue('What was its cash before the latest stock split?').position).toBeUndefined();
   });
 });
 

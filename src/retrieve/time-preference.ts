@@ -535,7 +535,7 @@ const RIGHT = String.raw`(?:(?:just|right|immediately|directly)\s+)?`;
  */
 const PREVIOUS_FOR = (DOCUMENT_NOUN: string) =>
   new RegExp(
-    String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|${ANY_NOUN}|one)\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}|${COUNTED_ONLY}))?|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|${ANY_NOUN}|one)\s+before\s+last)\b`,
+    String.raw`\b(?:(?:previous|prior(?!\s+to\b)|preceding|former)\s+${MODIFIER}{0,2}?${DOCUMENT_NOUN}|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|one)\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}(?:\s+(?:one|${DOCUMENT_NOUN}|${COUNTED_ONLY}))?|${ANY_NOUN}\s+${REL_CLAUSE}${RIGHT}(?:before|preceding|preceded|prior\s+to)\s+${THE_NEWEST}\s+one|(?:${DOCUMENT_NOUN}|${COUNTED_ONLY}|${ANY_NOUN}|one)\s+before\s+last)\b`,
     'i',
   );
 
@@ -547,9 +547,10 @@ const PREVIOUS_FOR = (DOCUMENT_NOUN: string) =>
 const COUNTED_ONLY = String.raw`statements?`;
 
 /**
- * Any other noun, where only a document's can stand: before "before the latest (one)" or "before
+ * Any other noun, where only a document's can stand: before "before the latest one" or "before
  * last" ("the match before Harbour Town's latest one", "the blood test before last"), but a span of
  * time ("the year before last", "the week before the latest one" are periods) and a stop word.
+ * "One" must close the newest: "the cash before the latest stock split" asks for no version.
  */
 const ANY_NOUN = String.raw`(?!(?:years?|quarters?|months?|weeks?|days?|periods?|times?|seasons?|terms?|halfs?|halves|sprints?|the|a|an|and|or|of|in|on|at|to|for|from|with|by|just|right|immediately|directly|that|which|it|was|is)\b)[a-z]{3,}`;
 
