@@ -186,3 +186,48 @@ describe('match reports, blood tests, decks and schedules (SQLite file)', { time
     expect(await first('Which doctor requested the first blood test?')).toBe('health/blood-test-a.txt');
   });
 });
+
+/**
+ * A car's service records ("Service date: 12/06/2023", amounts in pounds), a household's emails
+ * (an Outlook "Sent:" header, each file named by its subject) and a grant's progress reports (PDFs
+ * stating a reporting period; `make-reports.mjs`).
+ */
+const ROUND13 = path.resolve('test/fixtures/round13');
+
+// Stop 42: a service date read day first, an Outlook "Sent:" header, a reporting period's end, a
+// noun with no words of its own describing the files its folder names.
+describe('service records, forwarded emails, progress reports (SQLite file)', { timeout: 120_000 }, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round13.db')) });
+    const report = await engine.ingestPaths([ROUND13], { include: ['**/*.pdf', '**/*.md', '**/*.txt'] });
+    expect(report.totals).toMatchObject({ ingested: 9, failed: 0 });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  const first = async (question: string) =>
+    (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '';
+
+  it('dates each record as it writes its dates', async () => {
+    const documents = Object.fromEntries(
+      (await engine.listDocuments()).map((d) => [d.documentId, d.metadata]),
+    );
+    expect(documents['service/service-record-1.md']?.date).toBe('2023-06-12');
+    expect(documents['service/service-record-3.md']?.date).toBe('2024-05-03');
+    expect(documents['emails/fw-roof-quote.txt']?.date).toBe('2024-03-05');
+    expect(documents['grant/GR-2291-report-2.pdf']).toMatchObject({
+      date: '2023-03-31',
+      period: { kind: 'year' },
+    });
+  });
+
+  it('counts the emails of a folder by the noun alone, and a report by the year it covers', async () => {
+    expect(await first('Who sent the oldest email about the roof quote?')).toBe('emails/fw-roof-quote.txt');
+    expect(await first('What staff did the progress report for the year to March 2023 list?')).toBe(
+      'grant/GR-2291-report-2.pdf',
+    );
+    expect(await first('What was the mileage at the service in May 2024?')).toBe(
+      'service/service-record-3.md',
+    );
+  });
+});

@@ -494,3 +494,45 @@ describe('findDocumentDate: a meta line of fields, a record of a sample (stop 42
     );
   });
 });
+
+describe('findDocumentDate: a reporting period, an email sent (stop 42)', () => {
+  it("dates a progress report by its reporting period's end, its kind by its length", () => {
+    expect(
+      findDocumentDate([
+        'Grant GR-2291\nAnnual progress report 2\nReporting period: 1 April 2022 to 31 March 2023',
+      ]),
+    ).toMatchObject({ date: '2023-03-31', period: { kind: 'year' } });
+    expect(findDocumentDate(['Reporting period: 1 July 2024 – 30 September 2024'])?.period.kind).toBe(
+      'quarter',
+    );
+    // A bill's period is left to the day it was issued.
+    expect(
+      findDocumentDate(['Your bill\nBilling period: 1 January 2024 to 31 January 2024'], {
+        metadataDates: ['D:20240209063000Z'],
+      })?.date,
+    ).toBe('2024-02-09');
+  });
+
+  it('dates an email by its Outlook "Sent:" header', () => {
+    expect(
+      findDocumentDate([
+        'From: Jo\nSent: Tuesday, March 5, 2024 9:14 AM\nTo: Pat\nSubject: FW: Roof repair quote',
+      ])?.date,
+    ).toBe('2024-03-05');
+  });
+});
+
+describe('findDocumentDate: dates written day first (stop 42)', () => {
+  it('reads a slash date day first where the document writes pounds or euros, or a day over 12', () => {
+    const record = (date: string, amount: string) =>
+      `# Vehicle service record\n\nGarage: Penwith Motors\nService date: ${date}\nMileage: 45,210\n\nInvoice total: ${amount}`;
+    expect(findDocumentDate([record('12/06/2023', '£412.80')])?.date).toBe('2023-06-12');
+    expect(findDocumentDate([record('03/05/2024', '€986.15')])?.date).toBe('2024-05-03');
+    // Dollars: month first, as before.
+    expect(findDocumentDate([record('12/06/2023', '$412.80')])?.date).toBe('2023-12-06');
+    // A day over 12 elsewhere on the page says the document writes the day first.
+    expect(findDocumentDate(['Date: 03/05/2024\n\nNext visit: 14/11/2024'])?.date).toBe('2024-05-03');
+    // The reading is the call's own: a later call reads month first again.
+    expect(parseWrittenDate('03/05/2024')?.iso).toBe('2024-03-05');
+  });
+});

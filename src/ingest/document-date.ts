@@ -75,7 +75,8 @@ export function lastDay(year: number, month: number): number {
 /**
  * Reads one written date (see the forms of `DATE`): `{ iso, precision }` where a month without a
  * day is its last day with precision `month`; `07/01/2023` is read month first (US order) unless
- * the first number exceeds 12. Undefined for anything else or an impossible day.
+ * the first number exceeds 12, or the document being dated writes its dates day first (see
+ * {@link findDocumentDate}). Undefined for anything else or an impossible day.
  */
 export function parseWrittenDate(text: string): { iso: string; precision: 'day' | 'month' } | undefined {
   const t = text.trim().replace(/\s+/g, ' ');
@@ -87,7 +88,7 @@ export function parseWrittenDate(text: string): { iso: string; precision: 'day' 
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
   if (m) {
     const [a, b] = [Number(m[1]), Number(m[2])];
-    const [month, day] = a > 12 ? [b, a] : [a, b];
+    const [month, day] = a > 12 || (dayFirst && b <= 12) ? [b, a] : [a, b];
     const value = iso(Number(m[3]), month - 1, day);
     return value ? { iso: value, precision: 'day' } : undefined;
   }
@@ -108,6 +109,23 @@ export function parseWrittenDate(text: string): { iso: string; precision: 'day' 
     return { iso: iso(year, month, lastDay(year, month))!, precision: 'month' };
   }
   return undefined;
+}
+
+/**
+ * Whether the document being dated writes numeric dates day first (`12/06/2023` is 12 June), set
+ * by {@link findDocumentDate} for its call (it is synchronous; see `writesDayFirst`).
+ */
+let dayFirst = false;
+
+/**
+ * Whether `text` writes numeric dates day first: a slash date whose first number exceeds 12
+ * (`14/11/2023`), or amounts in pounds or euros, whose countries write the day first (en-GB and
+ * most of Europe; the US writes dollars and the month first).
+ */
+function writesDayFirst(text: string): boolean {
+  return (
+    /(?<!\d)(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2])\/(?:19|20)\d\d/.test(text) || /[£€]\s?\d/.test(text)
+  );
 }
 
 /** A phrase that dates a document, strongest first: the period a report covers, then a stated date. */
@@ -143,19 +161,20 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
 
 /**
  * A labelled date field of a key/value form ("Date: 12/08/2007", "Date & Time: 12/08/2007, 1730",
- * "Report date: …", "Meeting date: Wednesday 11 September 2024", "Date of hearing: …", a record's
+ * "Report date: …", "Meeting date: Wednesday 11 September 2024", "Date of hearing: …", "Service
+ * date: 12/06/2023", "Invoice date: …", a record's
  * event: "Sample collected: 14 March 2023", see `RECORDED_EVENT`): a line, or
  * a table cell, that opens with the label. The label names the document or the occasion it
  * records, not a date it mentions ("Due date", "Expiry date" are not the document's).
  */
 const DATE_OF =
-  '(?:report|issue|publication|meeting|hearing|session|inspection|decision|letter|minutes|notice)';
+  '(?:report|issue|publication|meeting|hearing|session|inspection|decision|letter|minutes|notice|service|visit|appointment|test|examination|assessment|survey|audit|invoice|bill|statement)';
 /**
  * The label of the event a record (a laboratory report, an examination) is of, when it gives no
  * "date" word: "Sample collected: 14 March 2023", "Specimen taken: …", "Reported: …",
- * "Examined on: …".
+ * "Examined on: …", an email's "Sent: Tuesday, March 5, 2024 9:14 AM" (Outlook's header).
  */
-const RECORDED_EVENT = String.raw`(?:(?:sample|specimen|blood)\s+)?(?:collected|taken|drawn|received|reported|examined|tested|performed)(?:\s+on)?`;
+const RECORDED_EVENT = String.raw`(?:(?:sample|specimen|blood)\s+)?(?:collected|taken|drawn|received|reported|examined|tested|performed)(?:\s+on)?|sent`;
 const LABELLED_DATE = new RegExp(
   String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF}|${RECORDED_EVENT})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,
   'i',
@@ -195,8 +214,34 @@ function dateOnlyLine(page: string): { line: string; date: string } | undefined 
   return undefined;
 }
 
+/**
+ * The span a report states it covers, by a labelled period: "Reporting period: 1 April 2022 to 31
+ * March 2023", "Accounting period from … to …". Groups: the start, the end. A bill's or a
+ * statement's period is left to the day it was issued ("the bill issued in March" is February's),
+ * and a period of cover (insurance) is no such span: a policy takes effect at its start.
+ */
+const COVERED_SPAN = new RegExp(
+  String.raw`\b(?:reporting|accounting|review)\s+period\s*:?\s*(?:from\s+)?(${DATE})\s*(?:to|until|through|[–-])\s*(${DATE})`,
+  'i',
+);
+
+/**
+ * The end of the span `text` states it covers (see `COVERED_SPAN`), with the span's kind by its
+ * length: a year (300 days or more), a half (150), a quarter (80), a month (25), else days.
+ */
+function coveredSpan(text: string): { end: string; kind: PeriodKind; line: string } | undefined {
+  const m = COVERED_SPAN.exec(text);
+  const start = m ? parseWrittenDate(m[1]!) : undefined;
+  const end = m ? parseWrittenDate(m[2]!) : undefined;
+  if (!m || !start || !end || end.iso < start.iso) return undefined;
+  const days = (Date.parse(end.iso) - Date.parse(start.iso)) / 86_400_000;
+  const kind: PeriodKind =
+    days >= 300 ? 'year' : days >= 150 ? 'half' : days >= 80 ? 'quarter' : days >= 25 ? 'month' : 'day';
+  return { end: end.iso, kind, line: m[0] };
+}
+
 /** A dash that ends a dateline: "-", "--", "–", "—". */
-const DATELINE_DASH = String.raw`(?:-{1,2}|[–—])`;
+const DATELINE_DASH = '(?:-{1,2}|[–—])';
 
 /**
  * A news release's dateline: a paragraph that opens with the place in capitals, its region, a wire
@@ -505,7 +550,8 @@ export interface FindDateOptions {
 
 /**
  * The date of a document from the Markdown of its pages: the first period phrase of its first two
- * pages ("for the quarterly period ended …", "week ending …"), else the date its file's fields
+ * pages ("for the quarterly period ended …", "week ending …"), else the span a record states it
+ * covers ("Reporting period: 1 April 2022 to 31 March 2023": its end), else the date its file's fields
  * state (`options.publishedDate`: a front matter's `date`), else a news release's dateline
  * ("CAMBRIDGE, England, 14 November 2023 – …"), else the first stated date ("last
  * updated …", "as of …", "held on …"), else a labelled date field ("Date: 12/08/2007", "Meeting
@@ -523,6 +569,16 @@ export function findDocumentDate(
   pages: readonly string[],
   options: FindDateOptions = {},
 ): DocumentDate | undefined {
+  const saved = dayFirst;
+  dayFirst = writesDayFirst(pages.slice(0, FIRST_PAGES).join('\n'));
+  try {
+    return findDate(pages, options);
+  } finally {
+    dayFirst = saved;
+  }
+}
+
+function findDate(pages: readonly string[], options: FindDateOptions): DocumentDate | undefined {
   const text = pages
     .slice(0, FIRST_PAGES)
     .map((page) => page.slice(0, FIRST_PAGE_CHARACTERS))
@@ -546,6 +602,10 @@ export function findDocumentDate(
   for (const [i, { pattern, kind }] of PHRASES.entries()) {
     // The date a post's own fields give it outranks the dates its text mentions ("released on
     // March 3, 2024" of a product), not the period a report says it covers.
+    // A span a record states it covers ("Reporting period: 1 April 2022 to 31 March 2023") ends
+    // as a period phrase's does, after the report's own period phrases.
+    const covered = i === 1 ? coveredSpan(text) : undefined;
+    if (covered) return dated(covered.end, covered.kind, 'text', covered.line, fiscal);
     const published = i === 1 && options.publishedDate ? metadataDate(options.publishedDate) : undefined;
     if (published) return dated(published, 'day', 'fields', `published ${options.publishedDate}`, fiscal);
     // A news release's dateline is the day it was issued, before the dates its text mentions

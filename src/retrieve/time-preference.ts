@@ -544,7 +544,7 @@ const PREVIOUS_FOR = (DOCUMENT_NOUN: string) =>
  * "the statement before last"): after "previous" or "prior" they name a comparison period's ("the
  * prior period's statements").
  */
-const COUNTED_ONLY = String.raw`statements?`;
+const COUNTED_ONLY = 'statements?';
 
 /**
  * Any other noun, where only a document's can stand: before "before the latest one" or "before
@@ -1880,12 +1880,18 @@ export function documentPhrase(
  * `documentPhraseTerms`, `DocumentIdentityIndex.describedBy`), when two or more of them are in
  * order (dated, or numbered). "The latest facilities memo" describes every memo whose title or file name
  * says "facilities"; "the Elm Street Community Garden's latest blog post" the posts of a
- * `garden-blog/` folder. Undefined otherwise: a phrase whose terms describe one document, or
- * none ("the latest security policy" beside other policies), counts nothing.
+ * `garden-blog/` folder; a noun with no words of its own describes the documents whose identity
+ * holds it ("the earliest email": the files of an `emails/` folder). Undefined otherwise: a phrase
+ * whose terms describe one document, or none ("the latest security policy" beside other
+ * policies), counts nothing.
  */
 function describedDocuments(input: PreferenceInput): string[] | undefined {
   if (input.question === undefined) return undefined;
-  const terms = documentPhraseTerms(input.question, input.cue, input.nouns);
+  const phrase = documentPhraseTerms(input.question, input.cue, input.nouns);
+  // With no words of its own, the noun describes what names it: "the earliest email" the files of
+  // an `emails/` folder, whatever each is named by.
+  const noun = phrase.length > 0 ? undefined : documentPhrase(input.question, input.cue, input.nouns).noun;
+  const terms = noun === undefined ? phrase : contentTerms(noun).filter((term) => input.index.holds(term));
   if (terms.length === 0) return undefined;
   const seeds = input.named.length > 0 ? input.named : describedHit(input);
   for (const seed of seeds) {
