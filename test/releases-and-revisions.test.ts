@@ -133,6 +133,13 @@ describe('versions by folder, timetables by season, statements (SQLite file)', {
     );
   });
 
+  it('counts an agreement and its amendments by their dates, the agreement dated by "made on"', async () => {
+    expect(await first('How much notice did the original agreement require to end it?')).toBe(
+      'contract/master-services-agreement.md',
+    );
+    expect(await first('What monthly fee did the first amendment set?')).toBe('contract/amendment-1.md');
+  });
+
   it('counts a statement back from the newest, and a light verb asks for nothing unwritten', async () => {
     expect(await first('What was the opening balance on the statement before last?')).toBe(
       'statements/estatement_9012.pdf',

@@ -464,6 +464,11 @@ describe('findDocumentDate: a timetable valid from a date (stop 42)', () => {
       findDocumentDate(['# Route 4\n\nValid from 2 June 2024\n\nBuses run every 15 minutes.'])?.date,
     ).toBe('2024-06-02');
     expect(findDocumentDate(['# Fees\n\nIn force from 1 April 2024.'])?.date).toBe('2024-04-01');
+    expect(
+      findDocumentDate([
+        '# Master Services Agreement\n\nThis Agreement is made on 1 February 2022 between A and B.',
+      ])?.date,
+    ).toBe('2022-02-01');
   });
 });
 

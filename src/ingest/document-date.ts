@@ -149,10 +149,11 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
   },
   {
     // "Effective date: March 1, 2024", "Last updated 2024-03-01", "Released: June 2023", "Edition
-    // of March 2022", "as of …", a timetable's "Valid from 2 June 2024"; a meeting's record: "held
+    // of March 2022", "as of …", a timetable's "Valid from 2 June 2024", an agreement's "is made on
+    // 1 February 2022"; a meeting's record: "held
     // on Wednesday 12 June 2024", "adopted on …", "approved on …"
     pattern: new RegExp(
-      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|last\s+(?:updated|revised|modified|reviewed)|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
+      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made\s+on|entered\s+into\s+on|last\s+(?:updated|revised|modified|reviewed)|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: () => 'day',

@@ -1881,7 +1881,8 @@ export function documentPhrase(
  * order (dated, or numbered). "The latest facilities memo" describes every memo whose title or file name
  * says "facilities"; "the Elm Street Community Garden's latest blog post" the posts of a
  * `garden-blog/` folder; a noun with no words of its own describes the documents whose identity
- * holds it ("the earliest email": the files of an `emails/` folder). Undefined otherwise: a phrase
+ * holds it ("the earliest email": the files of an `emails/` folder), when every one of them is in
+ * order (an undated agreement beside its dated amendments is none). Undefined otherwise: a phrase
  * whose terms describe one document, or none ("the latest security policy" beside other
  * policies), counts nothing.
  */
@@ -1896,7 +1897,9 @@ function describedDocuments(input: PreferenceInput): string[] | undefined {
   const seeds = input.named.length > 0 ? input.named : describedHit(input);
   for (const seed of seeds) {
     const ids = input.index.describedBy(terms, seed);
-    if (inOrder(input.index, ids).ids.length >= 2) return ids;
+    const ordered = inOrder(input.index, ids).ids.length;
+    // A noun alone describes loosely: only documents all in order make a series of it.
+    if (ordered >= 2 && (noun === undefined || ordered === ids.length)) return ids;
   }
   return undefined;
 }
