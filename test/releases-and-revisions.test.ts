@@ -13,27 +13,32 @@ import { tempDir } from './support/corpus.js';
  */
 const ROUND10 = path.resolve('test/fixtures/round10');
 
+/**
+ * An engine over a real SQLite file holding the `include` files of `folder` ingested (all `files`
+ * of them stored; closed after the suite), and the document id of a lexical search's best hit.
+ */
+function ingested(folder: string, include: string[], files: number) {
+  const suite = { engine: undefined as unknown as Engine };
+  beforeAll(async () => {
+    suite.engine = await createEngine({ store: await openStore(path.join(tempDir(), 'kinds.db')) });
+    const report = await suite.engine.ingestPaths([folder], { include });
+    expect(report.totals).toMatchObject({ ingested: files, failed: 0 });
+  }, 120_000);
+  afterAll(() => suite.engine.close());
+  const first = async (question: string) =>
+    (await suite.engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '';
+  return { suite, first };
+}
+
 // Stop 42: documents dated by a dateline or a revision history, named by a glued revision
 // (`revB`) or a hyphenated code ("XR-40"), and counted by nouns their names use ("inspection").
 describe('releases, revisions, bills and inspections (SQLite file)', { timeout: 120_000 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round10.db')) });
-    const report = await engine.ingestPaths([ROUND10], {
-      include: ['**/*.pdf', '**/*.docx', '**/*.html', '**/*.md'],
-    });
-    expect(report.totals).toMatchObject({ ingested: 12, failed: 0 });
-  }, 120_000);
-  afterAll(() => engine.close());
-
-  const first = async (question: string) =>
-    path.basename(
-      (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '',
-    );
+  const { suite, first: firstId } = ingested(ROUND10, ['**/*.pdf', '**/*.docx', '**/*.html', '**/*.md'], 12);
+  const first = async (question: string) => path.basename(await firstId(question));
 
   it('dates a press release by its dateline and a datasheet by the newest revision of its history', async () => {
     const dates = Object.fromEntries(
-      (await engine.listDocuments()).map((d) => [path.basename(d.documentId), d.metadata?.date]),
+      (await suite.engine.listDocuments()).map((d) => [path.basename(d.documentId), d.metadata?.date]),
     );
     // "effective 1 January 2024" in the text is the appointment's date, not the release's.
     expect(dates['kestrel-new-chief-executive.html']).toBe('2023-11-14');
@@ -70,7 +75,7 @@ describe('releases, revisions, bills and inspections (SQLite file)', { timeout: 
   });
 
   it("answers with the field the question names, and a report's problems need not be called so", async () => {
-    const rating = await engine.ask(
+    const rating = await suite.engine.ask(
       'What food hygiene rating did The Harbour Café get in its last inspection?',
       {
         mode: 'lexical',
@@ -78,7 +83,7 @@ describe('releases, revisions, bills and inspections (SQLite file)', { timeout: 
     );
     expect(rating.notFound).toBe(false);
     expect(rating.text.split(/\[\d+\]/)[0]).toContain('5 (Very good)');
-    const findings = await engine.ask(
+    const findings = await suite.engine.ask(
       'Which problems did the inspector find at the first Harbour Cafe inspection?',
       {
         mode: 'lexical',
@@ -99,16 +104,7 @@ const ROUND11 = path.resolve('test/fixtures/round11');
 // Stop 42: versions ordered and named by their folder, a season in a name says when, a timetable
 // dated by "Valid from", "the statement before last".
 describe('versions by folder, timetables by season, statements (SQLite file)', { timeout: 120_000 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round11.db')) });
-    const report = await engine.ingestPaths([ROUND11], { include: ['**/*.pdf', '**/*.md'] });
-    expect(report.totals).toMatchObject({ ingested: 14, failed: 0 });
-  }, 120_000);
-  afterAll(() => engine.close());
-
-  const first = async (question: string) =>
-    (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '';
+  const { suite, first } = ingested(ROUND11, ['**/*.pdf', '**/*.md'], 14);
 
   it('orders and names the versions of an API by their folders', async () => {
     expect(await first('What error code does an expired token return in the newest API version?')).toBe(
@@ -124,7 +120,7 @@ describe('versions by folder, timetables by season, statements (SQLite file)', {
 
   it('dates a timetable by "Valid from" and reads its season as a time, not a name', async () => {
     const dates = Object.fromEntries(
-      (await engine.listDocuments()).map((d) => [d.documentId, d.metadata?.date]),
+      (await suite.engine.listDocuments()).map((d) => [d.documentId, d.metadata?.date]),
     );
     expect(dates['timetables/timetable-winter-2023.md']).toBe('2023-10-29');
     expect(dates['timetables/timetable-summer-2024.md']).toBe('2024-06-02');
@@ -144,7 +140,7 @@ describe('versions by folder, timetables by season, statements (SQLite file)', {
     expect(await first('What was the opening balance on the statement before last?')).toBe(
       'statements/estatement_9012.pdf',
     );
-    const answer = await engine.ask('How much money went out of the account?');
+    const answer = await suite.engine.ask('How much money went out of the account?');
     expect(answer.notFound).toBe(false);
   });
 });
@@ -160,22 +156,11 @@ const ROUND12 = path.resolve('test/fixtures/round12');
 // Stop 42: a meta line's date field, a record's collection date, any noun counted back from the
 // newest, a possessive naming the series.
 describe('match reports, blood tests, decks and schedules (SQLite file)', { timeout: 120_000 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round12.db')) });
-    const report = await engine.ingestPaths([ROUND12], {
-      include: ['**/*.pptx', '**/*.html', '**/*.txt', '**/*.docx'],
-    });
-    expect(report.totals).toMatchObject({ ingested: 12, failed: 0 });
-  }, 120_000);
-  afterAll(() => engine.close());
-
-  const first = async (question: string) =>
-    (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '';
+  const { suite, first } = ingested(ROUND12, ['**/*.pptx', '**/*.html', '**/*.txt', '**/*.docx'], 12);
 
   it("dates a match report by its meta line's date and a blood test by when the sample was collected", async () => {
     const dates = Object.fromEntries(
-      (await engine.listDocuments()).map((d) => [d.documentId, d.metadata?.date]),
+      (await suite.engine.listDocuments()).map((d) => [d.documentId, d.metadata?.date]),
     );
     expect(dates['matches/harbour-town-v-st-ives.html']).toBe('2024-08-24');
     expect(dates['matches/harbour-town-v-camborne.html']).toBe('2024-09-03');
@@ -204,20 +189,11 @@ const ROUND13 = path.resolve('test/fixtures/round13');
 // Stop 42: a service date read day first, an Outlook "Sent:" header, a reporting period's end, a
 // noun with no words of its own describing the files its folder names.
 describe('service records, forwarded emails, progress reports (SQLite file)', { timeout: 120_000 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round13.db')) });
-    const report = await engine.ingestPaths([ROUND13], { include: ['**/*.pdf', '**/*.md', '**/*.txt'] });
-    expect(report.totals).toMatchObject({ ingested: 9, failed: 0 });
-  }, 120_000);
-  afterAll(() => engine.close());
-
-  const first = async (question: string) =>
-    (await engine.search(question, { mode: 'lexical', topK: 5 })).hits[0]?.chunk.documentId ?? '';
+  const { suite, first } = ingested(ROUND13, ['**/*.pdf', '**/*.md', '**/*.txt'], 9);
 
   it('dates each record as it writes its dates', async () => {
     const documents = Object.fromEntries(
-      (await engine.listDocuments()).map((d) => [d.documentId, d.metadata]),
+      (await suite.engine.listDocuments()).map((d) => [d.documentId, d.metadata]),
     );
     expect(documents['service/service-record-1.md']?.date).toBe('2023-06-12');
     expect(documents['service/service-record-3.md']?.date).toBe('2024-05-03');
