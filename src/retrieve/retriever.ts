@@ -315,7 +315,6 @@ export function search(deps: RetrieverDeps, request: SearchRequest): Promise<Sea
   );
 }
 
-/** A store call inside a `cairn.search.{kind}` span with the database semantic conventions. */
 /**
  * Of the documents a question names, those whose name (path or title) carries the version label
  * it asks for ("revision B of the XR-40 datasheet": `XR40_datasheet_revB.md`, see `versionLabel`
@@ -372,6 +371,7 @@ async function judgeOpeningWords(
   );
 }
 
+/** A store call inside a `cairn.search.{kind}` span with the database semantic conventions. */
 function storeCall<T extends Hit[]>(
   store: Store,
   kind: string,
