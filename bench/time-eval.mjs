@@ -146,6 +146,9 @@
 // - round8-blind: test/fixtures/round8 (agendas, a lab notebook's entries, newsletters titled by
 //   school term), an eighth round written after the episodes fixes and committed before its
 //   first run (stop 41); measure only.
+// - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
+//   status updates on one day, tax code notices), a fourteenth round, written after the round13
+//   fixes and committed before its first run.
 // - round13-blind: test/fixtures/round13 (service records dated day first, emails with an
 //   Outlook "Sent:" header, grant progress reports; make-reports.mjs writes the PDFs), a
 //   thirteenth round, written after the round12 fixes and committed before its first run.
@@ -187,7 +190,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -417,6 +420,15 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // A medicine's package leaflets dated "last revised in 03/2021", an incident's status updates
+    // on one day (named by their status), tax code notices for tax years April to April (measure
+    // only).
+    name: 'round14',
+    folder: 'test/fixtures/round14',
+    include: ['**/*.md', '**/*.txt'],
+    parts: [{ name: 'round14-blind', questions: 'bench/questions/round14-blind.jsonl' }],
   },
   {
     // A car's service records dated day first ("Service date: 12/06/2023"), a household's emails
