@@ -214,3 +214,37 @@ describe('service records, forwarded emails, progress reports (SQLite file)', { 
     );
   });
 });
+
+/**
+ * A medicine's package leaflets ("last revised in 03/2021"), an incident's status updates of one
+ * day named by their status, tax code notices for tax years April to April.
+ */
+const ROUND14 = path.resolve('test/fixtures/round14');
+
+// Stop 42: a month written "03/2021", one day's documents ordered by their times, a tax year.
+describe('leaflets, status updates, tax notices (SQLite file)', { timeout: 120_000 }, () => {
+  const { suite, first } = ingested(ROUND14, ['**/*.md', '**/*.txt'], 9);
+
+  it("orders one day's status updates by their times, and a leaflet by its revision month", async () => {
+    expect(await first('How many payments were failing in the newest update on the checkout errors?')).toBe(
+      'status/checkout-errors-resolved.md',
+    );
+    expect(
+      await first('What did the update on the checkout errors before the latest one say was the cause?'),
+    ).toBe('status/checkout-errors-identified.md');
+    expect(await first('What dose did the latest amlodipine leaflet give older patients?')).toBe(
+      'leaflets/amlodipine-leaflet-c.md',
+    );
+  });
+
+  it('reads a tax year written "2023 to 2024" and dates a notice by its tax year', async () => {
+    expect(await first('What Personal Allowance applied in the 2023 to 2024 tax year?')).toBe(
+      'tax/notice-of-coding-2023.txt',
+    );
+    const answer = await suite.engine.ask(
+      'What share of card payments were failing in the first update on the checkout errors?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.sources[0]?.hit.chunk.documentId).toBe('status/checkout-errors-investigating.md');
+  });
+});

@@ -67,6 +67,7 @@ const FRAMING = new Set([
   'often',
   'earliest',
   'oldest',
+  'first',
   'latest',
   'newest',
   'recent',

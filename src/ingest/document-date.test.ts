@@ -541,3 +541,34 @@ describe('findDocumentDate: dates written day first (stop 42)', () => {
     expect(parseWrittenDate('03/05/2024')?.iso).toBe('2024-03-05');
   });
 });
+
+describe('findDocumentDate: a leaflet revised "03/2021", a time of day, a tax year (stop 42)', () => {
+  it('reads a month written as two digits and a year, after "last revised in"', () => {
+    expect(
+      findDocumentDate(['# Package leaflet\n\nText.\n\nThis leaflet was last revised in 03/2021.']),
+    ).toMatchObject({
+      date: '2021-03-31',
+    });
+    expect(parseWrittenDate('11/2022')).toEqual({ iso: '2022-11-30', precision: 'month' });
+    // No month 13, and a day/month/year date is read whole.
+    expect(parseWrittenDate('13/2022')).toBeUndefined();
+    expect(parseWrittenDate('03/05/2024')?.precision).toBe('day');
+  });
+
+  it('keeps the time of day a meta line states with its date', () => {
+    const found = findDocumentDate([
+      '# Checkout errors\n\n**Resolved** · 3 June 2024, 11:40 UTC\n\nAll fixed.',
+    ]);
+    expect(found).toMatchObject({ date: '2024-06-03', period: { time: '11:40' } });
+    expect(datedMetadata({}, found)).toMatchObject({ period: { time: '11:40' } });
+    expect(findDocumentDate(['# Notice\n\nMarch 5, 2024 at 4:47 PM\n\nText.'])?.period.time).toBe('16:47');
+  });
+
+  it("dates a tax notice by its tax year's end", () => {
+    expect(
+      findDocumentDate([
+        'Your tax code notice\nTax year 6 April 2023 to 5 April 2024\n\nYour tax code is 1185L.',
+      ]),
+    ).toMatchObject({ date: '2024-04-05', period: { kind: 'year' } });
+  });
+});

@@ -29,6 +29,11 @@ export interface DocumentDate {
      * quarter's end imply it (see `fiscalYearEnd`).
      */
     fiscalYearEnd?: string;
+    /**
+     * The time of day the text states with the date, `HH:MM` (24-hour; "3 June 2024, 09:12 UTC"),
+     * when it does: it orders documents of one day (an incident's status updates).
+     */
+    time?: string;
   };
   /**
    * Where the date was found: the document's text; the fields its author set to date it (a
@@ -46,9 +51,10 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 /**
  * A written date (the source of a regular expression, no groups): `July 1, 2023`, `1 July 2023`,
- * `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`; read by {@link parseWrittenDate}.
+ * `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`, `03/2021` (a month, two digits, as a
+ * package leaflet's "last revised in 03/2021"); read by {@link parseWrittenDate}.
  */
-export const WRITTEN_DATE = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}/\d{1,2}/(?:19|20)\d\d|${MONTH}-\d{1,2}-(?:19|20)\d\d|${MONTH},?\s+(?:19|20)\d\d)`;
+export const WRITTEN_DATE = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}/\d{1,2}/(?:19|20)\d\d|${MONTH}-\d{1,2}-(?:19|20)\d\d|${MONTH},?\s+(?:19|20)\d\d|(?<![\d/])(?:0[1-9]|1[0-2])/(?:19|20)\d\d(?![\d/]))`;
 /** A written date: `July 1, 2023`, `1 July 2023`, `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`. */
 const DATE = WRITTEN_DATE;
 
@@ -102,6 +108,11 @@ export function parseWrittenDate(text: string): { iso: string; precision: 'day' 
     const value = iso(Number(m[3]), monthIndex(m[2]!), Number(m[1]));
     return value ? { iso: value, precision: 'day' } : undefined;
   }
+  m = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(t);
+  if (m) {
+    const [year, month] = [Number(m[2]), Number(m[1]) - 1];
+    return { iso: iso(year, month, lastDay(year, month))!, precision: 'month' };
+  }
   m = /^([a-z]+)\.?,? (\d{4})$/i.exec(t);
   if (m && monthIndex(m[1]!) >= 0) {
     const year = Number(m[2]);
@@ -153,7 +164,7 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
     // 1 February 2022"; a meeting's record: "held
     // on Wednesday 12 June 2024", "adopted on …", "approved on …"
     pattern: new RegExp(
-      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made\s+on|entered\s+into\s+on|last\s+(?:updated|revised|modified|reviewed)|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
+      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: () => 'day',
@@ -189,12 +200,34 @@ const ISSUE_NUMBER = String.raw`(?:(?:issue|no\.?|number|vol\.?|volume)\s*\d+[a-
 const ISSUE_SEPARATOR = String.raw`\s*[·•|,:\-–—]?\s*`;
 
 /**
+ * A time of day after a date: ", 09:12 UTC", " at 4:47 PM", " 11.40 BST". Groups: hours, minutes,
+ * `am`/`pm`.
+ */
+const TIME_OF_DAY = String.raw`(?:,?\s*(?:at\s+)?(\d{1,2})[:.](\d\d)\s*(am|pm)?(?:\s*(?:utc|gmt|z|[a-z]{2,4}t|[+-]\d\d:?\d\d))?)`;
+
+/** `HH:MM` (24-hour) of a time of day's hours, minutes and `am`/`pm`; undefined when impossible. */
+function clockTime(
+  hours: string | undefined,
+  minutes: string | undefined,
+  half: string | undefined,
+): string | undefined {
+  if (hours === undefined || minutes === undefined) return undefined;
+  let h = Number(hours);
+  const m = Number(minutes);
+  if (half) {
+    if (h < 1 || h > 12) return undefined;
+    h = (h % 12) + (half.toLowerCase() === 'pm' ? 12 : 0);
+  }
+  return h > 23 || m > 59 ? undefined : `${String(h).padStart(2, '0')}:${minutes}`;
+}
+
+/**
  * A line or table cell that holds nothing but a date, as a cover page dates itself ("16 August
  * 2021"), or a periodical's issue line: the date with the issue's number ("Issue 12 · February
  * 2024", "Vol. 3, No. 2, May 2024", "May 2024 — Issue 13"). Group 1 or 2 is the date.
  */
 const DATE_ONLY = new RegExp(
-  `^(?:${ISSUE_NUMBER}${ISSUE_SEPARATOR})?${WEEKDAY}?(${DATE})$|^(${DATE})${ISSUE_SEPARATOR}${ISSUE_NUMBER}$`,
+  `^(?:${ISSUE_NUMBER}${ISSUE_SEPARATOR})?${WEEKDAY}?(${DATE})${TIME_OF_DAY}?$|^(${DATE})${ISSUE_SEPARATOR}${ISSUE_NUMBER}$`,
   'i',
 );
 
@@ -202,14 +235,15 @@ const DATE_ONLY = new RegExp(
  * The first line, table cell or field of a meta line of `page` holding nothing but a date (a
  * weekday may open it) or an issue line (see `DATE_ONLY`), and its date.
  */
-function dateOnlyLine(page: string): { line: string; date: string } | undefined {
+function dateOnlyLine(page: string): { line: string; date: string; time?: string } | undefined {
   for (const line of page.split('\n')) {
     // A table's cells, and the fields of a meta line ("County League · Saturday 17 August 2024 ·
     // The Quayside Ground", "By Jane Doe • 14 March 2024 • 5 min read").
     for (const cell of [line, ...line.split(/[|·•]/)]) {
       const text = cell.replace(/[*_#]+/g, ' ').trim();
       const m = DATE_ONLY.exec(text);
-      if (m) return { line: text, date: (m[1] ?? m[2])! };
+      const time = m ? clockTime(m[2], m[3], m[4]) : undefined;
+      if (m) return { line: text, date: (m[1] ?? m[5])!, ...(time ? { time } : {}) };
     }
   }
   return undefined;
@@ -217,12 +251,12 @@ function dateOnlyLine(page: string): { line: string; date: string } | undefined 
 
 /**
  * The span a report states it covers, by a labelled period: "Reporting period: 1 April 2022 to 31
- * March 2023", "Accounting period from … to …". Groups: the start, the end. A bill's or a
+ * March 2023", "Accounting period from … to …", "Tax year 6 April 2023 to 5 April 2024". Groups: the start, the end. A bill's or a
  * statement's period is left to the day it was issued ("the bill issued in March" is February's),
  * and a period of cover (insurance) is no such span: a policy takes effect at its start.
  */
 const COVERED_SPAN = new RegExp(
-  String.raw`\b(?:reporting|accounting|review)\s+period\s*:?\s*(?:from\s+)?(${DATE})\s*(?:to|until|through|[–-])\s*(${DATE})`,
+  String.raw`\b(?:(?:reporting|accounting|review)\s+period|(?:tax|financial|academic|school)\s+year)\s*:?\s*(?:from\s+)?(${DATE})\s*(?:to|until|through|[–-])\s*(${DATE})`,
   'i',
 );
 
@@ -657,7 +691,10 @@ function findDate(pages: readonly string[], options: FindDateOptions): DocumentD
   }
   const line = dateOnlyLine(raw[0] ?? '');
   const lineDate = line ? parseWrittenDate(line.date) : undefined;
-  if (line && lineDate) return dated(lineDate.iso, lineDate.precision, 'text', line.line, fiscal);
+  if (line && lineDate) {
+    const found = dated(lineDate.iso, lineDate.precision, 'text', line.line, fiscal);
+    return line.time ? { ...found, period: { ...found.period, time: line.time } } : found;
+  }
   const season = seasonLine(raw[0] ?? '');
   if (season) return dated(season.end, 'season', 'text', season.line, fiscal);
   const statedYears = [...`${options.title ?? ''}\n${text}`.matchAll(ANY_DATE)]
@@ -733,6 +770,7 @@ export function datedMetadata(metadata: Metadata, found: DocumentDate | undefine
   if (found.period.fiscalYear !== undefined) period.fiscalYear = found.period.fiscalYear;
   if (found.period.fiscalQuarter !== undefined) period.fiscalQuarter = found.period.fiscalQuarter;
   if (found.period.fiscalYearEnd !== undefined) period.fiscalYearEnd = found.period.fiscalYearEnd;
+  if (found.period.time !== undefined) period.time = found.period.time;
   return { ...metadata, date: found.date, period, dateFrom: found.from };
 }
 

@@ -191,6 +191,8 @@ export class DocumentIdentityIndex {
   readonly #series = new Map<string, string>();
   readonly #members = new Map<string, string[]>();
   readonly #dates = new Map<string, string>();
+  /** Times of day (`HH:MM`) the documents' dates state (`period.time`), to order one day's documents. */
+  readonly #times = new Map<string, string>();
   readonly #documents = new Map<string, IdentifiedDocument>();
   /** Capitalised first-page terms (and long titles' terms) → documents, for the words judged to name. */
   readonly #openings = new Map<string, string[]>();
@@ -222,6 +224,11 @@ export class DocumentIdentityIndex {
       else this.#members.set(key, [document.documentId]);
       const date = documentDate(document);
       if (date) this.#dates.set(document.documentId, date);
+      const period = document.metadata?.period;
+      const time =
+        typeof period === 'object' && period !== null ? (period as { time?: unknown }).time : undefined;
+      if (date && typeof time === 'string' && /^\d\d:\d\d$/.test(time))
+        this.#times.set(document.documentId, time);
     }
     this.size = all.length;
     for (const document of list) {
@@ -305,6 +312,16 @@ export class DocumentIdentityIndex {
   /** The document of `documentId` as indexed, or undefined. */
   document(documentId: string): IdentifiedDocument | undefined {
     return this.#documents.get(documentId);
+  }
+
+  /**
+   * The date and time of day of a document as one comparable string (`2024-06-03T09:12`, or the
+   * date alone), or undefined when it is undated: one day's documents in the order of their times.
+   */
+  stamp(documentId: string): string | undefined {
+    const date = this.#dates.get(documentId);
+    const time = this.#times.get(documentId);
+    return date === undefined ? undefined : time === undefined ? date : `${date}T${time}`;
   }
 
   /** The ISO date of a document (its metadata's `date`), or undefined. */

@@ -138,7 +138,7 @@ async function topical(
   if (count(newest) >= best) return preference;
   const lead = members
     .filter((id) => count(id) === best)
-    .reduce((a, b) => (index.date(b)! > index.date(a)! ? b : a));
+    .reduce((a, b) => (index.stamp(b)! > index.stamp(a)! ? b : a));
   const lacks = topic.filter((w) => w.holders.has(lead) && !w.holders.has(newest)).map((w) => w.word);
   const quoted = lacks.map((w) => `"${w}"`).join(', ');
   return {

@@ -1121,6 +1121,16 @@ describe('timeCue with the nouns a collection names its documents by (stop 41)',
     });
     expect(timeCue('What did the blood test before last show?')).toMatchObject({ previous: true });
     expect(timeCue('the year before last').position).toBeUndefined();
+    // "The 2023 to 2024 tax year" is a split year; "from 2023 to 2024" a range (stop 42).
+    expect(timeCue('What was my tax code for the 2023 to 2024 tax year?').period).toMatchObject({
+      year: 2024,
+      fiscal: true,
+    });
+    expect(timeCue('How did sales grow from 2023 to 2024?').period).toBeUndefined();
+    // "The first update" is the oldest, as "the first notice" is.
+    expect(timeCue('What failed in the first update on the checkout errors?').position).toMatchObject({
+      from: 'oldest',
+    });
     // Built-in: a bill; an invoice by a collection's names only.
     expect(timeCue('How much was the previous bill?')).toMatchObject({ previous: true });
     expect(timeCue('What did the first bill charge?').position).toMatchObject({ from: 'oldest' });

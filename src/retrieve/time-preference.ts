@@ -311,13 +311,14 @@ const MONTH_PATTERN = new RegExp(
 );
 /**
  * A fiscal (financial, academic) year written as the two calendar years it spans: "2022/23",
- * "2021-22", "FY2023/24", "fiscal 2022–23", "the 2023-2024 financial year". Groups: a fiscal word,
+ * "2021-22", "FY2023/24", "fiscal 2022–23", "the 2023-2024 financial year", "the 2023 to 2024 tax
+ * year" (with "to", only before a fiscal word: "from 2023 to 2024" is a range). Groups: a fiscal word,
  * the first year, the second (two or four digits; it must be the year after the first), a fiscal
  * word after. Such a year is named by the year it ends in, as fiscal years are (a year ended 31
  * March 2023 is "2022/23" and fiscal 2023): see {@link splitYear}.
  */
 const SPLIT_YEAR = new RegExp(
-  String.raw`\b(?:(fiscal|fy|financial|academic)\s*(?:year\s+)?)?${YEAR}\s*[-/–—]\s*((?:19|20)?\d\d)\b(?:\s+(?:[a-z]+\s+)?(fiscal|financial|academic|tax)\s+year)?`,
+  String.raw`\b(?:(fiscal|fy|financial|academic)\s*(?:year\s+)?)?${YEAR}\s*(?:[-/–—]|\s+to\s+)\s*((?:19|20)?\d\d)\b(?:\s+(?:[a-z]+\s+)?(fiscal|financial|academic|tax)\s+year)?`,
   'i',
 );
 
@@ -574,9 +575,12 @@ const RANK_FROM_NEWEST_FOR = (DOCUMENT_NOUN: string) =>
  * bulletin): "the first" of them is the oldest ("the first Route 7 diversion notice"), as it is
  * of versions, unlike "the first quarter" or "the first issue raised".
  */
-/** What "the first" counts: `PUBLISHED_NOUNS`, notices, bulletins, newsletters and a collection's own nouns ("the first episode"). */
+/**
+ * What "the first" counts: `PUBLISHED_NOUNS`, notices, bulletins, newsletters, updates ("the first
+ * update on the checkout errors") and a collection's own nouns ("the first episode").
+ */
 function publishedNounPattern(extra: readonly string[]): string {
-  return `(?:${[...extra, ...PUBLISHED_NOUNS, 'notice', 'bulletin', 'newsletter'].map(escapeRegExp).join('|')})s?`;
+  return `(?:${[...extra, ...PUBLISHED_NOUNS, 'notice', 'bulletin', 'newsletter', 'update'].map(escapeRegExp).join('|')})s?`;
 }
 
 /**
@@ -1427,11 +1431,11 @@ function inOrder(
   return { ids, label: (id) => `number ${numbers.get(id)!.join('.')}`, by: 'number' };
 }
 
-/** The dated documents of `ids`, oldest first (ties by id). */
+/** The dated documents of `ids`, oldest first (one day's by the time of day their dates state, then by id). */
 function byDate(index: DocumentIdentityIndex, ids: readonly string[]): string[] {
   return ids
     .filter((id) => index.date(id) !== undefined)
-    .sort((a, b) => index.date(a)!.localeCompare(index.date(b)!) || a.localeCompare(b));
+    .sort((a, b) => index.stamp(a)!.localeCompare(index.stamp(b)!) || a.localeCompare(b));
 }
 
 /**
@@ -1973,7 +1977,7 @@ export function preferredDocuments(input: PreferenceInput): Preference[] {
       by === 'date'
         ? members
             .filter((id) => index.date(id) !== undefined)
-            .reduce((a, b) => (index.date(b)! > index.date(a)! ? b : a))
+            .reduce((a, b) => (index.stamp(b)! > index.stamp(a)! ? b : a))
         : dated[dated.length - 1]!;
     out.push({
       documentId: newest,
