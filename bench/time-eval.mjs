@@ -146,6 +146,9 @@
 // - round8-blind: test/fixtures/round8 (agendas, a lab notebook's entries, newsletters titled by
 //   school term), an eighth round written after the episodes fixes and committed before its
 //   first run (stop 41); measure only.
+// - round15-blind: test/fixtures/round15 (wiki meeting pages, rent receipts, Council Tax bills),
+//   a fifteenth round, written after the round14 fixes, committed before its first run and run
+//   blind only: no fix came after it in stop 42.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -190,7 +193,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -420,6 +423,15 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // A wiki's meeting pages exported as "… (1).html" and dated "last modified on Mar 12, 2024",
+    // rent receipts ("Rent for April 2024"), Council Tax bills titled by year "2023/24" (measure
+    // only).
+    name: 'round15',
+    folder: 'test/fixtures/round15',
+    include: ['**/*.html', '**/*.txt', '**/*.md'],
+    parts: [{ name: 'round15-blind', questions: 'bench/questions/round15-blind.jsonl' }],
   },
   {
     // A medicine's package leaflets dated "last revised in 03/2021", an incident's status updates
