@@ -34,7 +34,15 @@ import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { repeatedPassages } from './boilerplate.js';
-import { type Passage, passageKey, passagesOf, quoteRows, type TableHead, tableCells } from './passages.js';
+import {
+  fieldLabel,
+  type Passage,
+  passageKey,
+  passagesOf,
+  quoteRows,
+  type TableHead,
+  tableCells,
+} from './passages.js';
 import { orderByPeriod } from './period-order.js';
 import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
@@ -54,7 +62,10 @@ interface Candidate extends Passage {
   terms: Set<string>;
   /** Content terms of the passage's own text (a row: without its table's header). */
   own: Set<string>;
-  /** For a row: the content terms of its label (first cell); for a field line, of its label (see `fieldLabel`). */
+  /**
+   * For a row: the content terms of its label (first cell); for a form's field line, of its label
+   * (see `fieldLabel`): a question that names it asks for the field's value.
+   */
   label?: string[];
   /** Terms of the chunk's heading path, which frame every passage under it. */
   context: Set<string>;
@@ -142,17 +153,6 @@ function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
 }
 
 /**
- * The content terms of the label of a form's field line that gives a value ("Food hygiene rating:
- * 5 (Very good)." → food, hygiene, rating); none for a line whose value is empty or that is no
- * "label: value" line. A question that names the label asks for the field's value, as one naming
- * a table row's label asks for the row (see `labelled`).
- */
-function fieldLabel(line: string): string[] {
-  const m = /^([\p{L}][\p{L}\p{N} /&().#'-]{0,40}):\s*(\S.*)$/u.exec(line);
-  return m ? [...new Set(contentTerms(m[1]!))] : [];
-}
-
-/**
  * The terms of the sentence that introduces each table (`Revenue, classified by significant
  * product and service offerings, was as follows:`), by the table's block: the last sentence of the
  * paragraph right before it, when it is a lead-in (see {@link LEAD_IN}). A table's rows are what
@@ -232,7 +232,7 @@ function candidatesOf(hits: readonly Hit[], referrers: readonly Hit[] = hits): C
         ...(passage.kind === 'row'
           ? { label: [...new Set(contentTerms(tableCells(passage.text)[0] ?? ''))] }
           : passage.kind === 'line'
-            ? { label: fieldLabel(passage.text) }
+            ? { label: [...new Set(contentTerms(fieldLabel(passage.text) ?? ''))] }
             : {}),
         context: framing,
         boilerplate: repeated.has(key),

@@ -32,7 +32,17 @@ function sentences(text: string): Intl.Segments {
 }
 const DELIMITER_ROW = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const KEY_VALUE_LINE = /\s\|\s|^\|/;
-const LABEL_LINE = /^[\p{L}][\p{L}\p{N} /&().#'-]{0,40}:\s/u;
+/** A line of a form's field: a label of up to 41 characters, a colon, then its value (group 1: the label). */
+const LABEL_LINE = /^([\p{L}][\p{L}\p{N} /&().#'-]{0,40}):\s/u;
+
+/**
+ * The label of a form's field line that gives a value ("Food hygiene rating: 5 (Very good)." →
+ * "Food hygiene rating"); undefined for a line whose value is empty or that is no field line.
+ */
+export function fieldLabel(line: string): string | undefined {
+  const m = LABEL_LINE.exec(line);
+  return m && line.slice(m[0].length).trim() !== '' ? m[1] : undefined;
+}
 
 /** The cells of a Markdown table row, trimmed, escaped pipes kept. */
 export function tableCells(row: string): string[] {

@@ -161,8 +161,8 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
   {
     // "Effective date: March 1, 2024", "Last updated 2024-03-01", "Released: June 2023", "Edition
     // of March 2022", "as of …", a timetable's "Valid from 2 June 2024", an agreement's "is made on
-    // 1 February 2022"; a meeting's record: "held
-    // on Wednesday 12 June 2024", "adopted on …", "approved on …"
+    // 1 February 2022", a leaflet's "last revised in 03/2021"; a meeting's record: "held on
+    // Wednesday 12 June 2024", "adopted on …", "approved on …"
     pattern: new RegExp(
       String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
@@ -224,7 +224,8 @@ function clockTime(
 /**
  * A line or table cell that holds nothing but a date, as a cover page dates itself ("16 August
  * 2021"), or a periodical's issue line: the date with the issue's number ("Issue 12 · February
- * 2024", "Vol. 3, No. 2, May 2024", "May 2024 — Issue 13"). Group 1 or 2 is the date.
+ * 2024", "Vol. 3, No. 2, May 2024", "May 2024 — Issue 13"); a time of day may close the date
+ * ("3 June 2024, 09:12 UTC", see `TIME_OF_DAY`: groups 2–4). Group 1 or 5 is the date.
  */
 const DATE_ONLY = new RegExp(
   `^(?:${ISSUE_NUMBER}${ISSUE_SEPARATOR})?${WEEKDAY}?(${DATE})${TIME_OF_DAY}?$|^(${DATE})${ISSUE_SEPARATOR}${ISSUE_NUMBER}$`,
@@ -251,9 +252,10 @@ function dateOnlyLine(page: string): { line: string; date: string; time?: string
 
 /**
  * The span a report states it covers, by a labelled period: "Reporting period: 1 April 2022 to 31
- * March 2023", "Accounting period from … to …", "Tax year 6 April 2023 to 5 April 2024". Groups: the start, the end. A bill's or a
- * statement's period is left to the day it was issued ("the bill issued in March" is February's),
- * and a period of cover (insurance) is no such span: a policy takes effect at its start.
+ * March 2023", "Accounting period from … to …", "Tax year 6 April 2023 to 5 April 2024". Groups:
+ * the start, the end. A bill's or a statement's period is left to the day it was issued ("the bill
+ * issued in March" is February's), and a period of cover (insurance) is no such span: a policy
+ * takes effect at its start.
  */
 const COVERED_SPAN = new RegExp(
   String.raw`\b(?:(?:reporting|accounting|review)\s+period|(?:tax|financial|academic|school)\s+year)\s*:?\s*(?:from\s+)?(${DATE})\s*(?:to|until|through|[–-])\s*(${DATE})`,
@@ -613,6 +615,30 @@ export function findDocumentDate(
   }
 }
 
+/**
+ * The date a document gives itself before any date its text mentions, after the period it says it
+ * covers: a span it states it covers ("Reporting period: 1 April 2022 to 31 March 2023": its end),
+ * the date its file's fields give it (a post's front matter outranks "released on March 3, 2024"
+ * of a product it tells of), a news release's dateline (the day it was issued, not "effective 1
+ * January 2024" of the appointment it announces). Undefined when none.
+ */
+function beforeStatedDate(
+  text: string,
+  options: FindDateOptions,
+  fiscal: Parameters<typeof dated>[4],
+): DocumentDate | undefined {
+  const covered = coveredSpan(text);
+  if (covered) return dated(covered.end, covered.kind, 'text', covered.line, fiscal);
+  const published = options.publishedDate ? metadataDate(options.publishedDate) : undefined;
+  if (published) return dated(published, 'day', 'fields', `published ${options.publishedDate}`, fiscal);
+  const dateline = datelineOf(text);
+  const datelineDate = dateline ? parseWrittenDate(dateline.date) : undefined;
+  return dateline && datelineDate
+    ? dated(datelineDate.iso, datelineDate.precision, 'text', dateline.line, fiscal)
+    : undefined;
+}
+
+/** {@link findDocumentDate} with the document's day-first reading set. */
 function findDate(pages: readonly string[], options: FindDateOptions): DocumentDate | undefined {
   const text = pages
     .slice(0, FIRST_PAGES)
@@ -635,20 +661,9 @@ function findDate(pages: readonly string[], options: FindDateOptions): DocumentD
   const fiscal =
     label || statedEnd ? { ...label, ...(statedEnd ? { fiscalYearEnd: statedEnd } : {}) } : undefined;
   for (const [i, { pattern, kind }] of PHRASES.entries()) {
-    // The date a post's own fields give it outranks the dates its text mentions ("released on
-    // March 3, 2024" of a product), not the period a report says it covers.
-    // A span a record states it covers ("Reporting period: 1 April 2022 to 31 March 2023") ends
-    // as a period phrase's does, after the report's own period phrases.
-    const covered = i === 1 ? coveredSpan(text) : undefined;
-    if (covered) return dated(covered.end, covered.kind, 'text', covered.line, fiscal);
-    const published = i === 1 && options.publishedDate ? metadataDate(options.publishedDate) : undefined;
-    if (published) return dated(published, 'day', 'fields', `published ${options.publishedDate}`, fiscal);
-    // A news release's dateline is the day it was issued, before the dates its text mentions
-    // ("effective 1 January 2024" of an appointment it announces).
-    const dateline = i === 1 ? datelineOf(text) : undefined;
-    const datelineDate = dateline ? parseWrittenDate(dateline.date) : undefined;
-    if (dateline && datelineDate)
-      return dated(datelineDate.iso, datelineDate.precision, 'text', dateline.line, fiscal);
+    // After the period phrases, before the first stated date: see `beforeStatedDate`.
+    const own = i === 1 ? beforeStatedDate(text, options, fiscal) : undefined;
+    if (own) return own;
     const m = pattern.exec(text);
     const parsed = m ? parseWrittenDate(m[2]!) : undefined;
     if (!m || !parsed) continue;

@@ -39,9 +39,13 @@ export interface IdentifiedDocument {
 const PERIOD_WORD =
   /^(?:(?:19|20)\d\d|\d+|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition)$/;
 
-/** Words for a span of time, which name no document: "the previous year" asks for a comparison period. */
-const SPAN_WORD =
-  /^(?:years?|yearly|annual|quarters?|quarterly|months?|monthly|weeks?|weekly|days?|daily|periods?|halfs?|halves|season|seasons|terms?|semesters?|sprints?)$/;
+/**
+ * Words for a span of time (a regular expression's alternatives), which name no document: "the
+ * previous year" asks for a comparison period.
+ */
+export const SPAN_WORDS =
+  'years?|yearly|annual|quarters?|quarterly|months?|monthly|weeks?|weekly|days?|daily|periods?|halfs?|halves|season|seasons|terms?|semesters?|sprints?';
+const SPAN_WORD = new RegExp(`^(?:${SPAN_WORDS})$`);
 
 /**
  * The series a document belongs to: the words of its file name (extension and folders dropped),
@@ -453,7 +457,7 @@ export function versionLabel(question: string): string | undefined {
 }
 
 /** Words of a document name that introduce its version label ("rev-b", "version-2", "v2.1"). */
-const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$/;
+export const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$/;
 
 /**
  * True when the document name `name` (a path or title) carries the version label `label` (see

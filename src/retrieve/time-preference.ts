@@ -22,7 +22,7 @@ import {
   splitYearEnd,
   WRITTEN_DATE,
 } from '../ingest/document-date.js';
-import { type DocumentIdentityIndex, fileBase } from './document-identity.js';
+import { type DocumentIdentityIndex, fileBase, LABEL_WORD, SPAN_WORDS } from './document-identity.js';
 import { isIdentityTerm } from './name-terms.js';
 import { contentTerms, isStopWord, wordTokens } from './terms.js';
 
@@ -553,7 +553,7 @@ const COUNTED_ONLY = 'statements?';
  * time ("the year before last", "the week before the latest one" are periods) and a stop word.
  * "One" must close the newest: "the cash before the latest stock split" asks for no version.
  */
-const ANY_NOUN = String.raw`(?!(?:years?|quarters?|months?|weeks?|days?|periods?|times?|seasons?|terms?|halfs?|halves|sprints?|the|a|an|and|or|of|in|on|at|to|for|from|with|by|just|right|immediately|directly|that|which|it|was|is)\b)[a-z]{3,}`;
+const ANY_NOUN = String.raw`(?!(?:${SPAN_WORDS}|times?|the|a|an|and|or|of|in|on|at|to|for|from|with|by|just|right|immediately|directly|that|which|it|was|is)\b)[a-z]{3,}`;
 
 const COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
 const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 };
@@ -1391,8 +1391,10 @@ function nameNumber(documentId: string): number[] | undefined {
   if (m) return m[1]!.split('.').map(Number);
   const folders = documentId.split(/[/\\]/).slice(0, -1).reverse();
   for (const folder of folders) {
-    const version = /^(?:v|ver|version|rev|release|r)?[-_ ]?(\d+(?:\.\d+)*)$/i.exec(folder);
-    if (version) return version[1]!.split('.').map(Number);
+    const version = /^([a-z]*)[-_ ]?(\d+(?:\.\d+)*)$/i.exec(folder);
+    if (version && (version[1] === '' || LABEL_WORD.test(version[1]!.toLowerCase()))) {
+      return version[2]!.split('.').map(Number);
+    }
   }
   return undefined;
 }
@@ -1892,11 +1894,12 @@ export function documentPhrase(
  */
 function describedDocuments(input: PreferenceInput): string[] | undefined {
   if (input.question === undefined) return undefined;
-  const phrase = documentPhraseTerms(input.question, input.cue, input.nouns);
+  const phrase = documentPhrase(input.question, input.cue, input.nouns);
+  const words = [...new Set(contentTerms([...phrase.naming, ...phrase.about].join(' ')))];
   // With no words of its own, the noun describes what names it: "the earliest email" the files of
   // an `emails/` folder, whatever each is named by.
-  const noun = phrase.length > 0 ? undefined : documentPhrase(input.question, input.cue, input.nouns).noun;
-  const terms = noun === undefined ? phrase : contentTerms(noun).filter((term) => input.index.holds(term));
+  const noun = words.length > 0 ? undefined : phrase.noun;
+  const terms = noun === undefined ? words : contentTerms(noun).filter((term) => input.index.holds(term));
   if (terms.length === 0) return undefined;
   const seeds = input.named.length > 0 ? input.named : describedHit(input);
   for (const seed of seeds) {
