@@ -149,6 +149,9 @@
 // - round15-blind: test/fixtures/round15 (wiki meeting pages, rent receipts, Council Tax bills),
 //   a fifteenth round, written after the round14 fixes, committed before its first run and run
 //   blind only: no fix came after it in stop 42.
+// - round16-blind: test/fixtures/round16 (firmware notes by version, MOT certificates, weekly menus,
+//   appliance manuals asked for what they do not state), a sixteenth round committed before its
+//   first run (stop 43); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -193,7 +196,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -423,6 +426,16 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // A thermostat's firmware release notes named by version only (1.8.0 … 1.10.1, undated), MOT
+    // test certificates named by test number and downloaded on one day (expiry date stated before
+    // the date of test), a canteen's weekly menus named "menu-wk8" … "menu-wk10" ("w/c 4 March
+    // 2024"), three appliance manuals asked for what they do not state (measure only).
+    name: 'round16',
+    folder: 'test/fixtures/round16',
+    include: ['**/*.md', '**/*.html', '**/*.pdf'],
+    parts: [{ name: 'round16-blind', questions: 'bench/questions/round16-blind.jsonl' }],
   },
   {
     // A wiki's meeting pages exported as "… (1).html" and dated "last modified on Mar 12, 2024",
