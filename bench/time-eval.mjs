@@ -152,6 +152,9 @@
 // - round16-blind: test/fixtures/round16 (firmware notes by version, MOT certificates, weekly menus,
 //   appliance manuals asked for what they do not state), a sixteenth round committed before its
 //   first run (stop 43); measure only.
+// - round17-blind: test/fixtures/round17 (clinic letters dated day first, a game's rules by
+//   edition, price lists), a seventeenth round committed before its first run (stop 43); measure
+//   only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -196,7 +199,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -426,6 +429,15 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // A cardiology clinic's letters named by reference number (not in date order) and dated
+    // "Clinic date: 06/02/2023" (day first, no currency written), a board game's rules by edition
+    // ("first", "2nd", "third"), a leisure centre's price lists by year (measure only).
+    name: 'round17',
+    folder: 'test/fixtures/round17',
+    include: ['**/*.md', '**/*.txt'],
+    parts: [{ name: 'round17-blind', questions: 'bench/questions/round17-blind.jsonl' }],
   },
   {
     // A thermostat's firmware release notes named by version only (1.8.0 … 1.10.1, undated), MOT
