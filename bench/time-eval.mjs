@@ -155,6 +155,9 @@
 // - round17-blind: test/fixtures/round17 (clinic letters dated day first, a game's rules by
 //   edition, price lists), a seventeenth round committed before its first run (stop 43); measure
 //   only.
+// - round18-blind: test/fixtures/round18 (calibration certificates dated "12-Jan-2022", hotel
+//   invoices dated "14.03.2024", lookbooks named by season code), an eighteenth round committed
+//   before its first run (stop 43); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -199,7 +202,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -429,6 +432,15 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // A pressure gauge's calibration certificates dated "12-Jan-2022" (a next due date after it),
+    // a German hotel's invoices dated "14.03.2024" (amounts in EUR written before the figure), a
+    // clothing brand's lookbooks named by season code (`AW23`, `SS24`, `AW24`) (measure only).
+    name: 'round18',
+    folder: 'test/fixtures/round18',
+    include: ['**/*.md', '**/*.txt'],
+    parts: [{ name: 'round18-blind', questions: 'bench/questions/round18-blind.jsonl' }],
   },
   {
     // A cardiology clinic's letters named by reference number (not in date order) and dated
