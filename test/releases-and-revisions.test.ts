@@ -204,6 +204,17 @@ describe('service records, forwarded emails, progress reports (SQLite file)', { 
     });
   });
 
+  it('answers a question asking what something cost, or how much was spent, with the sum (stop 43)', async () => {
+    const cost = await suite.engine.ask('What did the service before last cost?');
+    expect(cost.notFound).toBe(false);
+    expect(cost.text).toMatch(/^(?:Dated 2023-11-14: )?Invoice total: £168\.50/);
+    const spent = await suite.engine.ask(
+      'How much was spent in the period of the progress report before the latest one?',
+    );
+    expect(spent.notFound).toBe(false);
+    expect(spent.text).toContain('£121,750');
+  });
+
   it('counts the emails of a folder by the noun alone, and a report by the year it covers', async () => {
     expect(await first('Who sent the oldest email about the roof quote?')).toBe('emails/fw-roof-quote.txt');
     expect(await first('What staff did the progress report for the year to March 2023 list?')).toBe(
@@ -246,5 +257,96 @@ describe('leaflets, status updates, tax notices (SQLite file)', { timeout: 120_0
     );
     expect(answer.notFound).toBe(false);
     expect(answer.sources[0]?.hit.chunk.documentId).toBe('status/checkout-errors-investigating.md');
+  });
+});
+
+/**
+ * Stop 43's fixture: firmware notes named by version only, MOT certificates named by test number,
+ * a canteen's weekly menus named `menu-wk8` … `menu-wk10` ("w/c 4 March 2024"), appliance manuals.
+ */
+const ROUND16 = path.resolve('test/fixtures/round16');
+
+// Stop 43: a week dated by the day it begins, a number joined to "wk" in a series' names, a sum of
+// money asked for, a word's other form, a question embedded after "say".
+describe('menus, MOT certificates, manuals (SQLite file)', { timeout: 120_000 }, () => {
+  const { suite, first } = ingested(ROUND16, ['**/*.md', '**/*.html', '**/*.pdf'], 13);
+
+  it('dates a weekly menu by its "w/c" day and reads menu-wk8 … menu-wk10 as one series', async () => {
+    const dates = Object.fromEntries(
+      (await suite.engine.listDocuments()).map((d) => [d.documentId, d.metadata?.date]),
+    );
+    expect(dates['menus/menu-wk09.html']).toBe('2024-02-26');
+    expect(await first('What is the vegetarian option on Wednesday in the latest canteen menu?')).toBe(
+      'menus/menu-wk10.html',
+    );
+    expect(await first('What was the Friday main in the canteen menu before the latest one?')).toBe(
+      'menus/menu-wk09.html',
+    );
+  });
+
+  it('answers "not found" when a price is asked of documents that state none', async () => {
+    for (const question of [
+      'How much did the latest MOT test cost?',
+      'Does the latest canteen menu give the price of the Friday main?',
+    ]) {
+      const answer = await suite.engine.ask(question);
+      expect(answer.notFound, question).toBe(true);
+      expect(answer.text).toContain('does not state a price or sum of money');
+      expect(answer.sources.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads a word written in another form, and a topic asked after "say how"', async () => {
+    const expiry = await suite.engine.ask('When does the current MOT expire?');
+    expect(expiry.notFound).toBe(false);
+    expect(expiry.text).toMatch(/^Expiry date: 14 May 2025/);
+    const weight = await suite.engine.ask('Does the BL800 manual say how much the light weighs?');
+    expect(weight.notFound).toBe(true);
+    const charge = await suite.engine.ask('Does the BL800 manual say how long the light takes to charge?');
+    expect(charge.notFound).toBe(false);
+    expect(charge.text).toContain('4 hours');
+  });
+});
+
+/** Stop 43's second fixture: clinic letters dated day first, a game's rules by edition, price lists. */
+const ROUND17 = path.resolve('test/fixtures/round17');
+
+// Stop 43: a clinic's date label, day first read from the dates a letter writes, an edition
+// numbered by an ordinal, a price asked of a thing no document names.
+describe('clinic letters, editions, price lists (SQLite file)', { timeout: 120_000 }, () => {
+  const { suite, first } = ingested(ROUND17, ['**/*.md', '**/*.txt'], 8);
+
+  it('dates each clinic letter by its clinic, read day first', async () => {
+    const dates = Object.fromEntries(
+      (await suite.engine.listDocuments()).map((d) => [d.documentId, d.metadata?.date]),
+    );
+    expect(dates['letters/clinic-letter-ref-40117.txt']).toBe('2023-02-06');
+    expect(dates['letters/clinic-letter-ref-39822.txt']).toBe('2023-06-05');
+    expect(dates['letters/clinic-letter-ref-41560.txt']).toBe('2023-12-04');
+    expect(await first('What blood pressure did the first clinic letter record?')).toBe(
+      'letters/clinic-letter-ref-40117.txt',
+    );
+    const plan = await suite.engine.ask('What did the clinic letter before the latest one plan?');
+    expect(plan.text).toMatch(/^Dated 2023-06-05: Plan: review in six months/);
+  });
+
+  it('orders editions numbered "first", "2nd", "third" and reads "the second edition"', async () => {
+    expect(
+      await first('How many cards does each player draw in the latest edition of the Harbour Lights rules?'),
+    ).toBe('rules/harbour-lights-rules-third-edition.md');
+    const second = await suite.engine.ask('What does the second edition of Harbour Lights allow on a turn?');
+    expect(second.notFound).toBe(false);
+    expect(second.sources[0]?.hit.chunk.documentId).toBe('rules/harbour-lights-rules-2nd-edition.md');
+  });
+
+  it('says not found for the price of a thing no document names', async () => {
+    const parking = await suite.engine.ask('What does parking cost at Fairfield Leisure Centre?');
+    expect(parking.notFound).toBe(true);
+    expect(parking.text).toContain('"parking"');
+    const pass = await suite.engine.ask(
+      'How much did a day pass cost under the previous Fairfield price list?',
+    );
+    expect(pass.notFound).toBe(false);
+    expect(pass.text).toContain('£8.50');
   });
 });

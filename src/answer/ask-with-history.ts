@@ -181,13 +181,18 @@ async function answerTurn(
     const absent = chatModel
       ? undefined
       : await inSpan('cairn.evidence', {}, async (span) => {
-          const words = await absentWords(engine, read, {
-            collection: search.collection,
-            namespace: search.namespace,
-            filter: search.filter,
-            documentIds: about ?? search.documentIds,
-            sourceIds: search.sourceIds,
-          });
+          const words = await absentWords(
+            engine,
+            read,
+            {
+              collection: search.collection,
+              namespace: search.namespace,
+              filter: search.filter,
+              documentIds: about ?? search.documentIds,
+              sourceIds: search.sourceIds,
+            },
+            hits,
+          );
           span.setAttribute('cairn.evidence.absent', words.length);
           return words;
         });

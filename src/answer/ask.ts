@@ -7,8 +7,9 @@ import type { ChatModel } from '../core/ports.js';
 import { streamChat } from '../core/traced-chat.js';
 import type { Answer, Citation, Hit } from '../core/types.js';
 import { answerSources } from './answer-sources.js';
+import { asksForPrice, statesMoney } from './asked-amount.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
-import { lacksEvidence } from './evidence-check.js';
+import { askedDocuments, lacksEvidence } from './evidence-check.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
 import type { RelevanceOptions } from './relevance.js';
@@ -118,6 +119,14 @@ export async function checkedAnswerFromHits(
   if (!chatModel && options.statement !== undefined && !options.statement.stated) {
     return unstated(options.statement, options);
   }
+  if (!chatModel && asksForPrice(question)) {
+    const unpriced = unpricedNotFound(
+      question,
+      sources.map((s) => s.hit),
+      options,
+    );
+    if (unpriced) return unpriced;
+  }
 
   if (!chatModel) {
     const extracted = extractAnswer(
@@ -178,6 +187,28 @@ export function chatNotFound(text: string, cited: readonly number[]): boolean {
 
 /** Sources a "not found" cites at most: where it looked. */
 const LOOKED_SOURCES = 3;
+
+/**
+ * The "not found" answer of a question asking for a sum of money (see `asksForPrice`) when no
+ * source of the documents it is about states one (see `statesMoney`): those named by the question
+ * or picked by its time cue (see `askedDocuments`), else every source that cleared the relevance
+ * floor. Undefined when one does, or when there is no source.
+ */
+function unpricedNotFound(question: string, hits: Hit[], options: AnswerOptions): CheckedAnswer | undefined {
+  const asked = options.evidenceDocuments ?? askedDocuments(hits, question);
+  const about = asked === undefined ? undefined : new Set(asked);
+  const read = hits.filter((hit) => about === undefined || about.has(hit.chunk.documentId));
+  if (read.length === 0 || read.some((hit) => statesMoney(hit.chunk.text))) return undefined;
+  const looked = read.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
+  const names = [...new Set(looked.map((s) => s.hit.sourceName ?? s.hit.chunk.documentId))];
+  const subject = `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not state`;
+  const where = looked.map((s) => `[${s.n}]`).join(' ');
+  return lookedNotFound(
+    `${NOT_FOUND_TEXT} ${subject} a price or sum of money; the closest passages read: ${where}.`,
+    looked,
+    options,
+  );
+}
 
 /**
  * The "not found" answer of a question whose asked documents do not state what it asks: what they

@@ -10,7 +10,8 @@
  * only say what is asked for ("describe", "figures", see `questionTerms`), not numbers, not words
  * of three letters or fewer ("hit", "old", "new": short words are mostly verbs and adjectives),
  * not inflected verb forms (`-ed`, `-ing`: "crashed", "happened"), which documents so often
- * paraphrase ("the airplane impacted terrain") that their absence says little, and not the word
+ * paraphrase ("the airplane impacted terrain") that their absence says little (a word of a thing
+ * whose price is asked is a noun: "parking" of "What does parking cost?"), and not the word
  * after "how" ("how long", "how heavy", "how often"), which asks for a measure the answer gives in
  * figures ("7.5 months", "6,400 grams") rather than naming the topic, nor the words of a time cue
  * ("latest", "most recent", "Q3 2023", "a year before"), which pick a version rather than name a
@@ -32,7 +33,9 @@ import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
+import { pricedThing, priceTerms } from './asked-amount.js';
 import { questionTerms } from './relevance.js';
+import { derivedForm } from './stated-evidence.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
@@ -55,7 +58,8 @@ export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
  * for a frequency ("how often are keys rotated?" — the document says "every ninety days"); the
  * words of order and recency ("earliest", "latest", "previous") say which document, whether or
  * not the question's time cue read them ("the earliest lab notebook entry": "entry" is no
- * document noun cairn knows, and no document writes "earliest"); "time" and "date" name the kind
+ * document noun cairn knows, and no document writes "earliest"; "the second edition" numbers a
+ * version its file name writes "2nd"); "time" and "date" name the kind
  * of answer, as "often" does ("what opening time": the page writes "opens at 9am"); the light
  * verbs "go", "come" and "get" carry no topic of their own ("how much money went out of the
  * account?": the statement writes "Money out").
@@ -75,6 +79,11 @@ const FRAMING = new Set([
   'prior',
   'preceding',
   'penultimate',
+  // ordinals, which number a version ("the second edition": `rules-2nd-edition.md`)
+  'second',
+  'third',
+  'fourth',
+  'fifth',
   // the kind of answer asked for: "what opening time" (the page writes "9am"), "what date"
   'time',
   'times',
@@ -131,6 +140,10 @@ export function topicWords(question: string): string[] {
   // Words that pick a version ("latest", "a year before", "Q3 2023"); contrast words ("outside",
   // "foreign") and form words ("give", "instructions") are left out below.
   const cueWords = timeWords(question);
+  // The words asking for a sum ("cost", "spent"): an amount answers, whatever word it is under.
+  const price = new Set(priceTerms(question));
+  // The words of a thing whose price is asked are nouns by their place ("What does parking cost?").
+  const priced = new Set(wordTokens(pricedThing(question) ?? ''));
   const seen = new Set<string>();
   const out: string[] = [];
   let previous: string | undefined;
@@ -140,9 +153,10 @@ export function topicWords(question: string): string[] {
     if (afterHow) continue;
     if (word.length <= 3 || isStopWord(word) || FRAMING.has(word) || !/^\p{L}+$/u.test(word)) continue;
     if (cueWords.has(word) || isContrastWord(word)) continue;
-    if (/(?:ed|ing)$/.test(word) && word.length > 5) continue;
+    if (/(?:ed|ing)$/.test(word) && word.length > 5 && !priced.has(word)) continue;
     const [stem] = contentTerms(word);
-    if (stem === undefined || !about.has(stem) || seen.has(stem) || isFormTerm(stem)) continue;
+    if (stem === undefined || !about.has(stem) || seen.has(stem) || isFormTerm(stem) || price.has(stem))
+      continue;
     seen.add(stem);
     out.push(word);
   }
@@ -151,14 +165,29 @@ export function topicWords(question: string): string[] {
 
 /**
  * The topic words of `question` that no chunk in `scope` contains: each is searched lexically on
- * its own (one search per word, one hit deep).
+ * its own (one search per word, one hit deep). A word one of `hits` in `scope` (the answer's
+ * retrieved hits, default none) holds in another form is not absent: the stemmer reads "expire" and "expiry",
+ * "weigh" and "weight" as two words, which `derivedForm` reads as one word and its derived form ("When does the
+ * MOT expire?" of "Expiry date: 14 May 2025").
  */
 export async function absentWords(
   searcher: EvidenceSearcher,
   question: string,
   scope: EvidenceScope = {},
+  hits: readonly Hit[] = [],
 ): Promise<string[]> {
-  const words = topicWords(question);
+  // The hits of the scope only: another document's form of the word is not this one's.
+  const inScope = (hit: Hit) =>
+    (scope.documentIds === undefined || scope.documentIds.includes(hit.chunk.documentId)) &&
+    (scope.sourceIds === undefined || scope.sourceIds.includes(hit.chunk.sourceId));
+  const held = new Set(hits.filter(inScope).flatMap((hit) => contentTerms(hit.chunk.text)));
+  const heldForm = (word: string) => {
+    const [stem] = contentTerms(word);
+    if (stem === undefined) return false;
+    for (const term of held) if (derivedForm(term, stem)) return true;
+    return false;
+  };
+  const words = topicWords(question).filter((word) => !heldForm(word));
   const found = await Promise.all(
     words.map(async (word) => {
       const { hits } = await searcher.search(word, {
@@ -183,12 +212,14 @@ export async function absentWords(
  * `questionTerms`) — or, when the question states its topic after "say about" (see
  * {@link statedTopic}) and the absent word is of it, of the topic's terms: "What does the latest
  * Contoso Transit report say about fare evasion?" asks about "fare evasion", and the words that name
- * the report, the time and the form ("What does … say about") are none of it.
+ * the report, the time and the form ("What does … say about") are none of it. So does a question
+ * asking the price of something (see `pricedThing`: "What does parking cost at the leisure
+ * centre?" asks about "parking").
  */
 export function lacksEvidence(question: string, absent: readonly string[]): boolean {
   if (absent.length >= MIN_ABSENT_WORDS) return true;
   if (absent.length !== 1) return false;
-  const topic = statedTopic(question);
+  const topic = statedTopic(question) ?? pricedThing(question);
   if (topic !== undefined) {
     const unwritten = unwrittenTerms(question);
     const terms = new Set(questionTerms(topic).filter((term) => !unwritten.has(term)));
@@ -206,13 +237,18 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
  * forms.
  */
 export function statedTopic(question: string): string | undefined {
-  const m =
-    /\b(?:say|says|said|state|states|stated|mention|mentions|mentioned|tell\s+(?:us|me)|write|writes|wrote|note|notes|noted)\s+(?:anything\s+|something\s+)?(?:about|regarding|concerning|on)\s+([^?]+)/i.exec(
-      question,
-    );
-  const topic = m?.[1]?.trim();
+  const m = STATED_TOPIC.exec(question);
+  const topic = (m?.[1] ?? m?.[2])?.trim();
   return topic ? topic : undefined;
 }
+
+/**
+ * A verb of saying and what it says: the topic after "about", "regarding", "concerning" or "on"
+ * (group 1), or an embedded question ("Does the manual say how much the light weighs?": "how much
+ * the light weighs", group 2).
+ */
+const STATED_TOPIC =
+  /\b(?:say|says|said|state|states|stated|mention|mentions|mentioned|tell\s+(?:us|me)|write|writes|wrote|note|notes|noted)\s+(?:(?:anything\s+|something\s+)?(?:about|regarding|concerning|on)\s+([^?]+)|((?:how|what|when|where|which|who|whom|why|whether|if)\b[^?]+))/i;
 
 /** Hits read for the documents a question is about: the first ten. */
 const EVIDENCE_HITS = 10;

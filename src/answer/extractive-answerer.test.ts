@@ -300,3 +300,39 @@ describe('extractAnswer: a form field the question names (stop 42)', () => {
     expect(text.split(/\[\d+\]/)[0]).toContain('scored well');
   });
 });
+
+describe('extractAnswer: the version a time cue picked (stop 43)', () => {
+  const previous = hit(
+    'letters/clinic-letter-ref-39822.txt',
+    'Dear Dr Hollis,\n\nPlan: review in six months, with an echocardiogram before then.',
+  );
+  const latest = hit(
+    'letters/clinic-letter-ref-41560.txt',
+    'Dear Dr Hollis,\n\nPlan: discharged to your care; no further clinic review is needed.',
+  );
+  const question = 'What did the clinic letter before the latest one plan?';
+
+  it("quotes the picked version's best passage where another version's holds more of the question's words", () => {
+    const picked: Hit = {
+      ...previous,
+      boosts: [{ kind: 'recency', weight: 2, reason: 'the version before the newest' }],
+    };
+    const { text } = extractAnswer(question, [picked, latest]);
+    expect(text.split(/\[\d+\]/)[0]).toContain('review in six months');
+    // Unpicked, the passage holding more of the question's words is quoted alone.
+    expect(extractAnswer(question, [previous, latest]).text).not.toContain('review in six months');
+  });
+});
+
+describe('extractAnswer: amounts written with a currency code (stop 43)', () => {
+  it('reads "EUR 439.50" as a figure, so the total row leads over a line naming the hotel', () => {
+    const invoice = hit(
+      'invoices/rechnung-8108.txt',
+      'Hotel Lindenhof, Bahnhofstrasse 12, 79098 Freiburg\n\nINVOICE 8108\n\n| Item | Amount |\n| --- | --- |\n| Room, 3 nights | EUR 375.00 |\n| Total | EUR 439.50 |',
+    );
+    const { text } = extractAnswer('What was the total of the most recent Hotel Lindenhof invoice?', [
+      invoice,
+    ]);
+    expect(text.split(/\[\d+\]/)[0]).toContain('| Total | EUR 439.50 |');
+  });
+});

@@ -33,6 +33,7 @@
 import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
+import { priceTerms, statesMoney } from './asked-amount.js';
 import { repeatedPassages } from './boilerplate.js';
 import {
   fieldLabel,
@@ -46,6 +47,7 @@ import {
 import { orderByPeriod } from './period-order.js';
 import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
+import { derivedForm } from './stated-evidence.js';
 import { supposes } from './supposition.js';
 import { timeWords } from './unwritten-words.js';
 
@@ -135,7 +137,12 @@ const FEEDBACK_TERMS = 10;
  */
 const FEEDBACK_WEIGHT = 0.5;
 
-const NUMERIC_CELL = /^[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?$/;
+/**
+ * A cell that is a figure: a number, with a currency's sign or code before or after it ("$1,204",
+ * "EUR 439.50", "12.00 CHF"), brackets or a percent sign.
+ */
+const NUMERIC_CELL =
+  /^(?:(?:usd|eur|gbp|chf|jpy|cad|aud)\s?)?[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?(?:\s?(?:usd|eur|gbp|chf|jpy|cad|aud))?$/i;
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 
 /**
@@ -362,6 +369,26 @@ const PERIOD_WORDS = [
 ];
 
 /** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
+/**
+ * Gives a question term that no candidate writes to the candidates that hold it in other words:
+ * a word derived from it or it from (see `derivedForm`: "When does the MOT expire?" of "Expiry date: 14 May
+ * 2025", which the stemmer reads as "expiri"), or, for a word asking for a sum of money (see
+ * `priceTerms`: "What did the service cost?"), a sum ("Invoice total: £168.50", see
+ * `statesMoney`). A term some candidate writes is left as it is.
+ */
+function holdOtherForms(question: string, queryTerms: readonly string[], candidates: Candidate[]): void {
+  const price = new Set(priceTerms(question));
+  for (const term of queryTerms) {
+    if (candidates.some((c) => c.terms.has(term))) continue;
+    for (const c of candidates) {
+      const holds = price.has(term) ? statesMoney(c.text) : [...c.own].some((t) => derivedForm(t, term));
+      if (!holds) continue;
+      c.terms.add(term);
+      c.own.add(term);
+    }
+  }
+}
+
 function scoredWindows(
   question: string,
   hits: readonly Hit[],
@@ -376,6 +403,7 @@ function scoredWindows(
   // dates the document, under a heading that names it) states nothing asked: it scores 0.
   const subject = subjectTerms(question, queryTerms);
   const candidates = candidatesOf(hits, referrers);
+  holdOtherForms(question, queryTerms, candidates);
   const idf = new Map<string, number>();
   for (const term of queryTerms) {
     const df = candidates.filter((c) => c.terms.has(term)).length;
@@ -506,6 +534,19 @@ export function extractAnswer(
   const best = Math.max(...ranked.map((w) => w.base));
   const floor = Math.max(minScore, best * RELATIVE_FLOOR);
   const figureFloor = Math.max(minScore, best * FIGURE_FLOOR);
+  // A time cue picked the first source's document (the version asked for: "the letter before the
+  // latest one"): its passages are measured against its own best, so the asked version's answer is
+  // quoted where another version's passage holds more of the question's words (the words that name
+  // them), as long as it holds one (no minimum share: the version is what is asked).
+  const picked = hits[0]?.boosts?.some((b) => b.kind === 'recency' || b.kind === 'period')
+    ? hits[0]!.chunk.documentId
+    : undefined;
+  const ofPicked = (window: Window) => hits[window.members[0]!.source - 1]?.chunk.documentId === picked;
+  const ownBest = picked === undefined ? 0 : Math.max(0, ...ranked.filter(ofPicked).map((w) => w.base));
+  const floorsOf = (window: Window): [number, number] =>
+    ownBest > 0 && ofPicked(window)
+      ? [ownBest * RELATIVE_FLOOR, ownBest * FIGURE_FLOOR]
+      : [floor, figureFloor];
   const chosen: Candidate[] = [];
   const units = () =>
     new Set(chosen.map((c) => (c.kind === 'row' ? `t${c.source}:${c.block}` : `p${c.order}:${c.source}`)));
@@ -518,10 +559,12 @@ export function extractAnswer(
     return units().size + members.length <= maxUnits;
   };
   for (const window of ranked) {
-    // A window never scores under its base: none after this one clears the floors.
-    if (window.score < figureFloor) break;
-    if (window.base < figureFloor) continue;
-    if (window.base < floor && !window.members.some((m) => m.figure)) continue;
+    const [least, leastFigure] = floorsOf(window);
+    // A window never scores under its base: none after this one clears the floors (the picked
+    // version's own floors may lie lower).
+    if (window.score < Math.min(figureFloor, leastFigure)) break;
+    if (window.base < leastFigure) continue;
+    if (window.base < least && !window.members.some((m) => m.figure)) continue;
     if (fits(window.members)) chosen.push(...window.members);
   }
   // Nothing as good as the floor: the best passage of the first source (search's best hit that

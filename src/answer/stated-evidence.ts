@@ -625,6 +625,27 @@ export function stemsMatch(a: string, b: string): boolean {
   return short.length >= 4 && long.startsWith(short);
 }
 
+/**
+ * Endings by which one word derives from another, as the stemmer leaves them: "expiri" of
+ * "expiry" (from "expir"), "weight" of "weigh", "failur" of "failure", "deliveri" of "delivery"
+ * (from "deliv"), "approval", "payment", "employer". See {@link derivedForm}.
+ */
+const DERIVING_ENDINGS = ['i', 't', 'e', 'ur', 'al', 'er', 'or', 'eri', 'ion', 'ment', 'ant', 'ent'];
+
+/**
+ * True when stems `a` and `b` are one word and a word derived from it: equal, or the longer is the
+ * shorter with a deriving ending (see {@link DERIVING_ENDINGS}), the shorter of five letters or
+ * more (four for an ending of two letters or more). Stricter than {@link stemsMatch}, which reads
+ * any longer word beginning with the shorter as its form: "place" is no form of "placebo".
+ */
+export function derivedForm(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (!long.startsWith(short)) return false;
+  const ending = long.slice(short.length);
+  return DERIVING_ENDINGS.includes(ending) && short.length >= (ending.length === 1 ? 5 : 4);
+}
+
 function holds(terms: ReadonlySet<string>, term: string): boolean {
   if (terms.has(term)) return true;
   for (const t of terms) if (stemsMatch(t, term)) return true;

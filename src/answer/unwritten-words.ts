@@ -18,6 +18,7 @@
  */
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, isDocumentNoun, timeCue, timePhrases } from '../retrieve/time-preference.js';
+import { priceTerms } from './asked-amount.js';
 
 /**
  * The words of a position in a series (see `TimeCue.position`) that say which version, not what:
@@ -85,5 +86,6 @@ export function isFormTerm(term: string): boolean {
  */
 export function unwrittenTerms(question: string): Set<string> {
   const words = [...timeWords(question), ...wordTokens(question).filter(isContrastWord)];
-  return new Set(words.flatMap((word) => contentTerms(word)));
+  // The words asking for a sum of money ("cost", "spent"): an amount answers (asked-amount.ts).
+  return new Set([...words.flatMap((word) => contentTerms(word)), ...priceTerms(question)]);
 }

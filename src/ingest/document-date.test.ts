@@ -303,6 +303,23 @@ describe('findDocumentDate: a weekly report (stop 40)', () => {
   });
 });
 
+describe('findDocumentDate: a week named by the day it begins (stop 43)', () => {
+  it('dates a weekly menu or plan by its "w/c" or "week commencing" day', () => {
+    expect(
+      findDocumentDate([
+        '# Staff canteen lunch menu: week 9\n\nw/c 26 February 2024\n\nSoup of the week: Tomato.',
+      ]),
+    ).toMatchObject({ date: '2024-02-26', period: { kind: 'day' }, from: 'text' });
+    expect(findDocumentDate(['Rota for the week commencing Monday 4 March 2024'])).toMatchObject({
+      date: '2024-03-04',
+    });
+    expect(findDocumentDate(['Week beginning: 11/03/2024\n\nTotal: £12.00'])).toMatchObject({
+      date: '2024-03-11',
+    });
+    expect(findDocumentDate(['Delivery plan, w/b March 18, 2024'])).toMatchObject({ date: '2024-03-18' });
+  });
+});
+
 describe('findDocumentDate: a split year in the title (stop 40)', () => {
   it('names the document by the year its split year ends in, labelled as a fiscal year', () => {
     expect(
@@ -539,6 +556,32 @@ describe('findDocumentDate: dates written day first (stop 42)', () => {
     expect(findDocumentDate(['Date: 03/05/2024\n\nNext visit: 14/11/2024'])?.date).toBe('2024-05-03');
     // The reading is the call's own: a later call reads month first again.
     expect(parseWrittenDate('03/05/2024')?.iso).toBe('2024-03-05');
+  });
+});
+
+describe('findDocumentDate: a clinic letter, a price list (stop 43)', () => {
+  const letter = (clinic: string, dictated: string, typed: string) =>
+    `Riverside Hospital, Cardiology Outpatients\n\nClinic date: ${clinic}\nDictated: ${dictated}\nTyped: ${typed}\n\nDear Dr Hollis,`;
+
+  it('dates a letter by its clinic, its dates read day first when only the first number varies', () => {
+    expect(findDocumentDate([letter('06/02/2023', '07/02/2023', '10/02/2023')])?.date).toBe('2023-02-06');
+    expect(findDocumentDate([letter('04/12/2023', '05/12/2023', '08/12/2023')])?.date).toBe('2023-12-04');
+    // Only the second number varies: month first, as a US letter writes them.
+    expect(findDocumentDate([letter('02/06/2023', '02/07/2023', '02/10/2023')])?.date).toBe('2023-02-06');
+    // Dollars say month first whatever the dates do.
+    expect(findDocumentDate([`${letter('06/02/2023', '07/02/2023', '10/02/2023')}\nFee: $40`])?.date).toBe(
+      '2023-06-02',
+    );
+    // One date alone says nothing: month first.
+    expect(findDocumentDate(['Clinic date: 06/02/2023'])?.date).toBe('2023-06-02');
+    expect(findDocumentDate(['Dictated: 07/02/2023'])?.date).toBe('2023-07-02');
+  });
+
+  it('dates a price list by the day its prices apply from', () => {
+    expect(
+      findDocumentDate(['# Membership prices\n\nPrices from 1 April 2023.\n\n| Swim | £24.50 |']),
+    ).toMatchObject({ date: '2023-04-01' });
+    expect(findDocumentDate(['Fares valid from 2 June 2024'])?.date).toBe('2024-06-02');
   });
 });
 

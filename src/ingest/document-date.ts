@@ -54,8 +54,11 @@ const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may
  * `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`, `03/2021` (a month, two digits, as a
  * package leaflet's "last revised in 03/2021"); read by {@link parseWrittenDate}.
  */
-export const WRITTEN_DATE = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}/\d{1,2}/(?:19|20)\d\d|${MONTH}-\d{1,2}-(?:19|20)\d\d|${MONTH},?\s+(?:19|20)\d\d|(?<![\d/])(?:0[1-9]|1[0-2])/(?:19|20)\d\d(?![\d/]))`;
-/** A written date: `July 1, 2023`, `1 July 2023`, `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`. */
+export const WRITTEN_DATE = String.raw`(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d|\d{1,2}/\d{1,2}/(?:19|20)\d\d|${MONTH}-\d{1,2}-(?:19|20)\d\d|\d{1,2}-${MONTH}-(?:19|20)\d\d|(?<![\d.])\d{1,2}\.\d{1,2}\.(?:19|20)\d\d(?![\d.])|${MONTH},?\s+(?:19|20)\d\d|(?<![\d/])(?:0[1-9]|1[0-2])/(?:19|20)\d\d(?![\d/]))`;
+/**
+ * A written date: `July 1, 2023`, `1 July 2023`, `2023-07-01`, `07/01/2023`, `Oct-16-2023`,
+ * `12-Jan-2022`, `14.03.2024` (day first, as Germany and most of Europe write it), `July 2023`.
+ */
 const DATE = WRITTEN_DATE;
 
 /** A day of the week before a date: "Wednesday 12 June 2024", "Tue., March 5, 2024". */
@@ -98,6 +101,16 @@ export function parseWrittenDate(text: string): { iso: string; precision: 'day' 
     const value = iso(Number(m[3]), month - 1, day);
     return value ? { iso: value, precision: 'day' } : undefined;
   }
+  m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t);
+  if (m) {
+    const value = iso(Number(m[3]), Number(m[2]) - 1, Number(m[1]));
+    return value ? { iso: value, precision: 'day' } : undefined;
+  }
+  m = /^(\d{1,2})-([a-z]+)\.?-(\d{4})$/i.exec(t);
+  if (m && monthIndex(m[2]!) >= 0) {
+    const value = iso(Number(m[3]), monthIndex(m[2]!), Number(m[1]));
+    return value ? { iso: value, precision: 'day' } : undefined;
+  }
   m = /^([a-z]+)\.?[\s-](\d{1,2})(?:st|nd|rd|th)?,?[\s-](\d{4})$/i.exec(t);
   if (m && monthIndex(m[1]!) >= 0) {
     const value = iso(Number(m[3]), monthIndex(m[1]!), Number(m[2]));
@@ -131,12 +144,21 @@ let dayFirst = false;
 /**
  * Whether `text` writes numeric dates day first: a slash date whose first number exceeds 12
  * (`14/11/2023`), or amounts in pounds or euros, whose countries write the day first (en-GB and
- * most of Europe; the US writes dollars and the month first).
+ * most of Europe; the US writes dollars and the month first). Else, with no dollar amount, two or
+ * more different slash dates that share their second number and differ in their first
+ * (`06/02/2023`, `07/02/2023`, `10/02/2023` of a letter's clinic, dictation and typing): a
+ * document's dates mostly lie within weeks, so the number that varies is the day.
  */
 function writesDayFirst(text: string): boolean {
-  return (
-    /(?<!\d)(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2])\/(?:19|20)\d\d/.test(text) || /[£€]\s?\d/.test(text)
+  if (/(?<!\d)(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2])\/(?:19|20)\d\d/.test(text) || /[£€]\s?\d/.test(text))
+    return true;
+  if (/\$\s?\d/.test(text)) return false;
+  const dates = [...text.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/((?:19|20)\d\d)(?![\d/])/g)].map(
+    (m) => [Number(m[1]), Number(m[2]), m[3]] as const,
   );
+  const firsts = new Set(dates.map(([a]) => a));
+  const seconds = new Set(dates.map(([, b]) => b));
+  return firsts.size >= 2 && seconds.size === 1 && [...seconds][0]! <= 12;
 }
 
 /** A phrase that dates a document, strongest first: the period a report covers, then a stated date. */
@@ -162,9 +184,11 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
     // "Effective date: March 1, 2024", "Last updated 2024-03-01", "Released: June 2023", "Edition
     // of March 2022", "as of …", a timetable's "Valid from 2 June 2024", an agreement's "is made on
     // 1 February 2022", a leaflet's "last revised in 03/2021"; a meeting's record: "held on
-    // Wednesday 12 June 2024", "adopted on …", "approved on …"
+    // Wednesday 12 June 2024", "adopted on …", "approved on …"; a week's plan or menu by the day
+    // its week begins: "w/c 4 March 2024", "Week commencing …", "week beginning …", "w/b …"; a
+    // price list's "Prices from 1 April 2023"
     pattern: new RegExp(
-      String.raw`\b(effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
+      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: () => 'day',
@@ -174,21 +198,29 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
 /**
  * A labelled date field of a key/value form ("Date: 12/08/2007", "Date & Time: 12/08/2007, 1730",
  * "Report date: …", "Meeting date: Wednesday 11 September 2024", "Date of hearing: …", "Service
- * date: 12/06/2023", "Invoice date: …", a record's
+ * date: 12/06/2023", "Invoice date: …", a clinic letter's "Clinic date: 06/02/2023", a record's
  * event: "Sample collected: 14 March 2023", see `RECORDED_EVENT`): a line, or
  * a table cell, that opens with the label. The label names the document or the occasion it
  * records, not a date it mentions ("Due date", "Expiry date" are not the document's).
  */
 const DATE_OF =
-  '(?:report|issue|publication|meeting|hearing|session|inspection|decision|letter|minutes|notice|service|visit|appointment|test|examination|assessment|survey|audit|invoice|bill|statement)';
+  '(?:report|issue|publication|meeting|hearing|session|inspection|decision|letter|minutes|notice|service|visit|appointment|clinic|consultation|admission|discharge|procedure|operation|test|examination|assessment|survey|audit|invoice|bill|statement)';
 /**
  * The label of the event a record (a laboratory report, an examination) is of, when it gives no
  * "date" word: "Sample collected: 14 March 2023", "Specimen taken: …", "Reported: …",
- * "Examined on: …", an email's "Sent: Tuesday, March 5, 2024 9:14 AM" (Outlook's header).
+ * "Examined on: …", an email's "Sent: Tuesday, March 5, 2024 9:14 AM" (Outlook's header), a
+ * letter's "Dictated: …" and "Typed: …".
  */
-const RECORDED_EVENT = String.raw`(?:(?:sample|specimen|blood)\s+)?(?:collected|taken|drawn|received|reported|examined|tested|performed)(?:\s+on)?|sent`;
+/**
+ * Any other one-word label of the event a record is of ("Calibration date: 12-Jan-2022",
+ * "Purchase date: …", "Order date: …"), save those of a date the record looks ahead or aside to:
+ * "Due date", "Expiry date", "Next … date", "Start date", "Birth date", "Delivery date" (of an order),
+ * "Review date" (often the next review).
+ */
+const EVENT_NOUN = String.raw`(?!(?:due|expiry|expiration|expiring|next|start|starting|end|ending|birth|closing|deadline|return|renewal|maturity|settlement|record|estimated|expected|target|planned|review|completion|commencement|termination|departure|arrival|delivery|payment|effective|valid|from|to|until)\b)[a-z]{3,}`;
+const RECORDED_EVENT = String.raw`(?:(?:sample|specimen|blood)\s+)?(?:collected|taken|drawn|received|reported|examined|tested|performed)(?:\s+on)?|sent|dictated|typed`;
 const LABELLED_DATE = new RegExp(
-  String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF}|${RECORDED_EVENT})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,
+  String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+|${EVENT_NOUN}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF}|${RECORDED_EVENT})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,
   'i',
 );
 

@@ -104,6 +104,25 @@ describe('seriesKey and DocumentIdentityIndex.series', () => {
     expect(seriesKey({ documentId: '2023-07-01.md' })).toBe('#2023-07-01.md');
   });
 
+  it('drops a number joined to the word of its place in a sequence, not a model code (stop 43)', () => {
+    for (const id of ['menus/menu-wk8.html', 'menus/menu-wk09.html', 'menus/menu-wk10.html']) {
+      expect(seriesKey({ documentId: id })).toBe('menu');
+    }
+    expect(seriesKey({ documentId: 'podcast-ep12.md' })).toBe(seriesKey({ documentId: 'podcast-ep3.md' }));
+    expect(seriesKey({ documentId: 'team-sprint14-review.md' })).toBe('team review');
+    // An ordinal edition says when: `first`, `2nd`, `third` editions are one series.
+    expect(seriesKey({ documentId: 'rules/harbour-lights-rules-first-edition.md' })).toBe(
+      'harbour lights rules',
+    );
+    expect(seriesKey({ documentId: 'rules/harbour-lights-rules-2nd-edition.md' })).toBe(
+      'harbour lights rules',
+    );
+    // A model's code says what: two kettles' manuals are two series.
+    expect(seriesKey({ documentId: 'kettle-KT200.md' })).not.toBe(
+      seriesKey({ documentId: 'kettle-KT300.md' }),
+    );
+  });
+
   it('dates documents from their metadata and lists a series', () => {
     const index = new DocumentIdentityIndex([
       { documentId: 'a/privacy-policy-2023.md', metadata: { date: '2023-01-01' } },

@@ -34,10 +34,12 @@ export interface IdentifiedDocument {
 /**
  * Words of a name that say when, not what: years, quarters, halves, months, seasons
  * (`timetable-summer-2024.md`), versions (`v2.1`, a revision's letter or number joined to its
- * word: `revB`, `rev3`), numbers.
+ * word: `revB`, `rev3`), numbers, ordinals (`2nd`, `third`: an edition's), a fashion season's
+ * code (`AW23`, `SS24`), and a number joined to the word of a place in a sequence
+ * (`menu-wk09`, `ep12`, `issue7`, `sprint14`; not a model's code, `KT200`, which says what).
  */
 const PERIOD_WORD =
-  /^(?:(?:19|20)\d\d|\d+|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition)$/;
+  /^(?:(?:19|20)\d\d|\d+|(?:wk|week|ep|episode|issue|iss|no|nr|vol|volume|pt|part|ch|chapter|day|lesson|lecture|sprint|session|round|build|term|update|upd)\d+[a-z]?|\d+(?:st|nd|rd|th)|(?:aw|fw|ss)\d\d|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition)$/;
 
 /**
  * Words for a span of time (a regular expression's alternatives), which name no document: "the
@@ -439,13 +441,19 @@ export class DocumentIdentityIndex {
 }
 
 /**
- * The version label `question` names a document by: the letter or number after "revision",
+ * The version label `question` names a document by: the number of an ordinal before "edition",
+ * "version", "revision" or "release" ("the second edition" → `2`), the letter or number after "revision",
  * "rev.", "version", "edition" or "release" ("revision B" → `b`, "version 2.1" → `2.1`), or a
  * dotted number right before a noun of versioned documents ("the Orbit 2.0 release notes", "the
  * 3.1 manual" → `2.0`, `3.1`), lower case; undefined when it names none. A dotted number before any
  * other word ("2.0 million") is no label.
  */
 export function versionLabel(question: string): string | undefined {
+  const ordinal =
+    /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))\s+(?:edition|version|revision|release)\b/i.exec(
+      question,
+    );
+  if (ordinal) return String(ordinalNumber(ordinal[1]!));
   const m =
     /\b(?:revision|rev\.?|version|ver\.?|edition|release)\s+([a-z]|\d+(?:\.\d+)*)(?![\p{L}\p{N}])/iu.exec(
       question,
@@ -456,6 +464,29 @@ export function versionLabel(question: string): string | undefined {
   return m?.[1]?.toLowerCase();
 }
 
+/** Ordinal words, first to tenth. */
+export const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+] as const;
+
+/** The number an ordinal names ("second" → 2, "3rd" → 3); undefined for any other word. */
+export function ordinalNumber(word: string): number | undefined {
+  const w = word.toLowerCase();
+  const n = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(w);
+  if (n) return Number(n[1]);
+  const i = (ORDINAL_WORDS as readonly string[]).indexOf(w);
+  return i >= 0 ? i + 1 : undefined;
+}
+
 /** Words of a document name that introduce its version label ("rev-b", "version-2", "v2.1"). */
 export const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$/;
 
@@ -463,7 +494,8 @@ export const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$
  * True when the document name `name` (a path or title) carries the version label `label` (see
  * {@link versionLabel}): after a word introducing a label (`pump-manual-rev-b.md`, "Revision B",
  * `guide-version-2.md`), joined to one (`manual-v2.1.pdf`, `revB`, a folder: `api/v1/auth.md`),
- * or, for a number with a dot, on its own (`orbit-release-notes-2.1.md`).
+ * an ordinal beside one (`rules-2nd-edition.md`, `rules-second-edition.md` for `2`), or, for a
+ * number with a dot, on its own (`orbit-release-notes-2.1.md`).
  */
 export function namesVersion(name: string, label: string): boolean {
   const words = name
@@ -476,6 +508,9 @@ export function namesVersion(name: string, label: string): boolean {
     (word, i) =>
       (word === label &&
         (LABEL_WORD.test(words[i - 1] ?? '') || (label.includes('.') && /^\d/.test(label)))) ||
-      (word.endsWith(label) && LABEL_WORD.test(word.slice(0, -label.length))),
+      (word.endsWith(label) && LABEL_WORD.test(word.slice(0, -label.length))) ||
+      // An ordinal before or after its word: `rules-2nd-edition.md`, "Third Edition".
+      (String(ordinalNumber(word)) === label &&
+        (LABEL_WORD.test(words[i + 1] ?? '') || LABEL_WORD.test(words[i - 1] ?? ''))),
   );
 }

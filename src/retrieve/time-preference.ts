@@ -22,7 +22,14 @@ import {
   splitYearEnd,
   WRITTEN_DATE,
 } from '../ingest/document-date.js';
-import { type DocumentIdentityIndex, fileBase, LABEL_WORD, SPAN_WORDS } from './document-identity.js';
+import {
+  type DocumentIdentityIndex,
+  fileBase,
+  LABEL_WORD,
+  ORDINAL_WORDS,
+  ordinalNumber,
+  SPAN_WORDS,
+} from './document-identity.js';
 import { isIdentityTerm } from './name-terms.js';
 import { contentTerms, isStopWord, wordTokens } from './terms.js';
 
@@ -283,11 +290,12 @@ const MONTH_QUARTER = new RegExp(
 const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})\/(\d\d(?:\d\d)?)\b/;
 
 /**
- * "in spring 2023", "the autumn of 2022", "during the summer of 2023": a season and its year. A
+ * "in spring 2023", "the autumn of 2022", "during the summer of 2023": a season and its year (of a
+ * fashion season, "spring/summer 2024", "autumn/winter 2023", the second: it ends later). A
  * bare "fall 2023" needs "in", "the" or another preposition before it ("revenue fall" is a verb).
  */
 const SEASON = new RegExp(
-  String.raw`\b(?:(in|during|over|through|for|of|by)\s+)?(the\s+)?(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}\b`,
+  String.raw`\b(?:(in|during|over|through|for|of|by)\s+)?(the\s+)?(?:(?:spring|autumn|fall)\s*\/\s*)?(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}\b`,
   'i',
 );
 
@@ -1382,13 +1390,21 @@ function isReport(index: DocumentIdentityIndex, documentId: string): boolean {
 
 /**
  * The number a document's file name carries last (`platform-sprint-review-41.md` → [41],
- * `manual-3.10.md` → [3, 10]), else the version its nearest folder is named by (`api/v3/auth.md`
+ * `manual-3.10.md` → [3, 10]; a fashion season's code, `lookbook-AW23.md` → [2023, 2], before
+ * any), else an ordinal word it carries (`rules-third-edition.md` → [3]),
+ * else the version its nearest folder is named by (`api/v3/auth.md`
  * → [3], `docs/version-2.1/setup.md` → [2, 1], `2024/notes.md` → [2024]), its parts compared in
  * order; undefined when it carries none.
  */
 function nameNumber(documentId: string): number[] | undefined {
+  // A fashion season's code: spring/summer (`SS24`) before autumn/winter (`AW24`, `FW24`).
+  const season = /(?:^|[^a-z])(aw|fw|ss)(\d\d)(?![a-z\d])/i.exec(fileBase(documentId));
+  if (season) return [2000 + Number(season[2]), season[1]!.toLowerCase() === 'ss' ? 1 : 2];
   const m = /(\d+(?:\.\d+)*)(?!.*\d)/.exec(fileBase(documentId));
   if (m) return m[1]!.split('.').map(Number);
+  // An ordinal word: `rules-third-edition.md` beside `rules-2nd-edition.md`.
+  const ordinal = NAME_ORDINAL.exec(fileBase(documentId));
+  if (ordinal) return [ordinalNumber(ordinal[1]!)!];
   const folders = documentId.split(/[/\\]/).slice(0, -1).reverse();
   for (const folder of folders) {
     const version = /^([a-z]*)[-_ ]?(\d+(?:\.\d+)*)$/i.exec(folder);
@@ -1398,6 +1414,9 @@ function nameNumber(documentId: string): number[] | undefined {
   }
   return undefined;
 }
+
+/** An ordinal word in a name: `rules-third-edition.md`. */
+const NAME_ORDINAL = new RegExp(`(?:^|[^a-z])(${ORDINAL_WORDS.join('|')})(?![a-z])`, 'i');
 
 function compareNumbers(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {

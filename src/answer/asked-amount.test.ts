@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { asksForPrice, pricedThing, priceTerms, statesMoney } from './asked-amount.js';
+
+describe('asksForPrice and priceTerms', () => {
+  it('reads a question asking what something cost, its price or fee, or how much was paid or spent', () => {
+    expect(priceTerms('What did the service before last cost?')).toEqual(['cost']);
+    expect(priceTerms('How much did the latest MOT test cost?')).toEqual(['cost']);
+    expect(priceTerms('What is the price of a day ticket?')).toEqual(['price']);
+    expect(priceTerms('Which fees does the bank charge for transfers?')).toEqual(['fee']);
+    expect(asksForPrice('Does the latest canteen menu give the price of the Friday main?')).toBe(true);
+    expect(
+      asksForPrice('How much was spent in the period of the progress report before the latest one?'),
+    ).toBe(true);
+    expect(asksForPrice('In the 2024 report, how much did the council pay for the new roof?')).toBe(true);
+  });
+
+  it('reads no price asked by other questions that use the words', () => {
+    expect(asksForPrice('How much time was spent on the review?')).toBe(false);
+    expect(asksForPrice('What cost-cutting measures did the company take?')).toBe(false);
+    expect(asksForPrice('What did the previous price list of March 2024 charge for delivery?')).toBe(false);
+    expect(asksForPrice('Did the company mention any price increases?')).toBe(false);
+    expect(asksForPrice('How does the cost of fuel relate to the fares?')).toBe(false);
+    expect(asksForPrice('How long does the bike light take to charge?')).toBe(false);
+    expect(priceTerms('When does the current MOT expire?')).toEqual([]);
+  });
+});
+
+describe('statesMoney', () => {
+  it('reads a sum by its currency sign, code or word, a free service, or a labelled figure', () => {
+    for (const text of [
+      'Invoice total: £168.50',
+      'Revenue was $1.5 billion.',
+      'A day ticket costs EUR 12.',
+      'The fee is 40 dollars.',
+      'Replacement parts are supplied free of charge.',
+      '| Price | 12.99 |',
+      'Total: 245.00',
+      'Operating results (in thousands of dollars, except water delivered):',
+      '| (In millions) | 2023 |',
+      '| Capital spending | 4,115 | 3,380 |',
+    ]) {
+      expect(statesMoney(text), text).toBe(true);
+    }
+  });
+
+  it('reads no sum in figures of other kinds', () => {
+    for (const text of [
+      'Odometer reading: 55,117 miles',
+      'Date of test: 13 May 2024',
+      'Test number: 6029 1138 4420',
+      'A full charge takes 4 hours.',
+      'The dressing is applied twice daily for four weeks.',
+    ]) {
+      expect(statesMoney(text), text).toBe(false);
+    }
+  });
+});
+
+describe('pricedThing', () => {
+  it('reads what a question asks the price of', () => {
+    expect(pricedThing('What does parking cost at Fairfield Leisure Centre?')).toBe('parking');
+    expect(pricedThing('What is the price of a day pass?')).toBe('a day pass');
+    expect(pricedThing('How much does the current price list charge for towel hire?')).toBe('towel hire');
+    expect(pricedThing('When does the current MOT expire?')).toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Questions that ask for a sum of money, and passages that state one. "What did the service before
+ * last cost?", "How much was spent in the period?", "What is the price of …?" are answered by an
+ * amount ("Invoice total: £168.50", "Spending in the period: £121,750"), which need not write the
+ * question's word for it: the words that ask for the sum (see {@link priceTerms}) are no topic a
+ * document must write. The other way round, a passage with no sum does not answer: a question
+ * asking what something cost of documents that state no price ("How much did the latest MOT test
+ * cost?" of a certificate with no fee) is answered "not found" (see `checkedAnswerFromHits`).
+ * @module
+ */
+import { contentTerms } from '../retrieve/terms.js';
+
+/**
+ * A question asking for a price: it opens (after an optional "In …," clause) with "what", "which"
+ * or "how much" and uses a price word as a word of its own, before the question's end, a
+ * preposition or a verb ("What did it cost?", "the price of …", "What fees does the bank
+ * charge?"; not the head of a name, "price list", "cost-cutting"); or it opens with an auxiliary verb and asks for the price of or for something
+ * ("Does the menu give the price of the Friday main?"; not "did it mention any price increases?");
+ * or it asks "how much" was paid, charged or spent ("how much was spent", "how much did they pay";
+ * "how much time was spent" asks for time). Group 1 or 2: the price word; group 3: the verb.
+ */
+const ASKS_PRICE =
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:(?:what|which|how\s+much)\b[^?]*?\b(cost(?:s|ed)?|prices?|priced|fees?)(?=\s*(?:[?.,;]|$)|\s+(?:of|for|to|per|on|at|in|when|that|which|does|do|did|is|are|was|were|will|would|has|have|had)\b)|(?:did|does|do|is|are|was|were|has|have)\b[^?]*?\b(costs?|prices?|fees?)\s+(?:of|for)\b|how\s+much\s+(?:was|were|is|are|did|does|do|has|have|had|will|would)\b[^?]*?\b(pa(?:y|ys|id)|charge[sd]?|spen[dt]|spends)\b)/i;
+
+/**
+ * The stemmed terms of the words `question` asks for a sum of money with (see {@link ASKS_PRICE}):
+ * `["cost"]` of "What did the service before last cost?", `["spent"]` of "How much was spent …";
+ * empty when it asks for none.
+ */
+export function priceTerms(question: string): string[] {
+  const m = ASKS_PRICE.exec(question);
+  if (!m) return [];
+  return contentTerms(m[1] ?? m[2] ?? m[3] ?? '');
+}
+
+/** True when `question` asks for a sum of money (see {@link ASKS_PRICE}). */
+export function asksForPrice(question: string): boolean {
+  return ASKS_PRICE.test(question);
+}
+
+/**
+ * A sum of money: a currency sign or code by a figure ("£168.50", "$1.5 billion", "USD 40", "40
+ * EUR"), a figure in a currency's words ("40 dollars", "95 pence"), "free of charge" or "at no
+ * cost", a table's unit ("in thousands of dollars", "(In millions)"), or a figure on a line or row
+ * whose label names a sum ("Invoice total: 168.50", "| Fee | 12 |", "| Capital spending | 4,115 |").
+ */
+const MONEY = new RegExp(
+  [
+    String.raw`[$£€¥₹]\s?\d`,
+    String.raw`\b(?:usd|gbp|eur|chf|jpy|cad|aud)\s?\d`,
+    String.raw`\d\s?(?:usd|gbp|eur|chf|jpy|cad|aud)\b`,
+    String.raw`\b\d[\d,.]*\s+(?:dollars?|pounds?|euros?|pence|cents?|yen|francs?)\b`,
+    String.raw`\bfree\s+of\s+charge\b|\bat\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b`,
+    // A table's unit: "(in thousands of dollars)", "(In millions)", "$ in millions".
+    String.raw`\b(?:thousands|millions|billions)\s+of\s+(?:\w+\s+)?(?:dollars|pounds|euros)\b|\(\s*in\s+(?:thousands|millions|billions)\b|[$£€]\s*(?:in\s+)?(?:thousands|millions|billions)\b`,
+    String.raw`(?:^|\n|\|)[^\n|:]*\b(?:cost|price|fee|charge|total|amount|paid|payment|rent|premium|fare|spending|expenditure|expense)s?\b[^\n|:]*[:|][^\n\d]*\d`,
+  ].join('|'),
+  'i',
+);
+
+/** True when `text` states a sum of money (see {@link MONEY}). */
+export function statesMoney(text: string): boolean {
+  return MONEY.test(text);
+}
+
+/**
+ * What a question asks the price of: "parking" of "What does parking cost at Fairfield Leisure
+ * Centre?", "a day pass at the pool" of "What is the price of a day pass at the pool?", "towel
+ * hire" of "… charge for towel hire?". Undefined when it asks no price of a thing it names.
+ */
+export function pricedThing(question: string): string | undefined {
+  if (!asksForPrice(question)) return undefined;
+  const m =
+    /\b(?:what|how\s+much)\s+(?:does|do|did|will|would|is|was)\s+(.+?)\s+cost\b/i.exec(question) ??
+    /\b(?:price|cost|fee|charge)s?\s+(?:of|for)\s+([^?]+)/i.exec(question);
+  const thing = m?.[1]?.trim();
+  return thing ? thing : undefined;
+}
