@@ -158,6 +158,9 @@
 // - round18-blind: test/fixtures/round18 (calibration certificates dated "12-Jan-2022", hotel
 //   invoices dated "14.03.2024", lookbooks named by season code), an eighteenth round committed
 //   before its first run (stop 43); measure only.
+// - round19-blind: test/fixtures/round19 (deeds dated in words, policies dated on their last
+//   page, notes named by day and month in year folders), a nineteenth round committed before its
+//   first run (stop 43); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -202,7 +205,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -432,6 +435,16 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // A flat's lease, licence and deed dated in words ("the fourteenth day of March two thousand
+    // and twenty-four"), a trust's policies of four pages dated only by the approval line closing
+    // the last page (`-v2`, `-v3`, `-final`), planning notes named by day and month in folders named
+    // by year (`notes/2024/9 Jan - planning.md`) (measure only).
+    name: 'round19',
+    folder: 'test/fixtures/round19',
+    include: ['**/*.md', '**/*.pdf'],
+    parts: [{ name: 'round19-blind', questions: 'bench/questions/round19-blind.jsonl' }],
   },
   {
     // A pressure gauge's calibration certificates dated "12-Jan-2022" (a next due date after it),
