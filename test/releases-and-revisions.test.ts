@@ -350,3 +350,42 @@ describe('clinic letters, editions, price lists (SQLite file)', { timeout: 120_0
     expect(pass.text).toContain('£8.50');
   });
 });
+
+/** Stop 43's fourth fixture: deeds dated in words, policies dated on their last page, notes by path. */
+const ROUND19 = path.resolve('test/fixtures/round19');
+
+// Stop 43: a legal date in words, a sign-off closing the last page, a year folder and a day and
+// month in a file name.
+describe('deeds, policies, planning notes (SQLite file)', { timeout: 120_000 }, () => {
+  const { suite, first } = ingested(ROUND19, ['**/*.md', '**/*.pdf'], 9);
+
+  it('dates deeds by their words, policies by their sign-off and notes by their path', async () => {
+    const documents = Object.fromEntries(
+      (await suite.engine.listDocuments()).map((d) => [d.documentId, d.metadata]),
+    );
+    expect(documents['deeds/deed-of-variation-lease-flat-3.md']?.date).toBe('2024-03-14');
+    expect(documents['deeds/lease-flat-3.md']?.date).toBe('2021-06-01');
+    expect(documents['policies/remote-working-policy-v3.pdf']).toMatchObject({
+      date: '2023-09-18',
+      dateFrom: 'text',
+    });
+    expect(documents['notes/2024/9 Jan - planning.md']).toMatchObject({
+      date: '2024-01-09',
+      dateFrom: 'name',
+    });
+  });
+
+  it('finds the version a dated question asks for', async () => {
+    expect(await first('What annual rent did the Flat 3 deed made in March 2024 set?')).toBe(
+      'deeds/deed-of-variation-lease-flat-3.md',
+    );
+    expect(
+      await first(
+        'How many days a week from home did the remote working policy approved in September 2023 allow?',
+      ),
+    ).toBe('policies/remote-working-policy-v3.pdf');
+    expect(await first('What did the planning meeting before the latest one decide about stall fees?')).toBe(
+      'notes/2024/9 Jan - planning.md',
+    );
+  });
+});

@@ -7,6 +7,7 @@ import {
   findDocumentDate,
   metadataDate,
   parseWrittenDate,
+  pathDate,
   shownDate,
 } from './document-date.js';
 import { PdfParser } from './parsers/pdf-parser.js';
@@ -582,6 +583,62 @@ describe('findDocumentDate: a clinic letter, a price list (stop 43)', () => {
       findDocumentDate(['# Membership prices\n\nPrices from 1 April 2023.\n\n| Swim | £24.50 |']),
     ).toMatchObject({ date: '2023-04-01' });
     expect(findDocumentDate(['Fares valid from 2 June 2024'])?.date).toBe('2024-06-02');
+  });
+});
+
+describe('findDocumentDate: dates in words, a sign-off on the last page, a path (stop 43)', () => {
+  it("reads a legal instrument's date written as a day of a month, in figures or in words", () => {
+    expect(
+      findDocumentDate([
+        '# Deed of variation\n\nTHIS DEED is made the fourteenth day of March two thousand and twenty-four',
+      ]),
+    ).toMatchObject({ date: '2024-03-14', from: 'text' });
+    expect(findDocumentDate(['THIS LEASE is dated the 1st day of June 2021'])?.date).toBe('2021-06-01');
+    expect(findDocumentDate(['This licence is made on the 2nd day of October 2022.'])?.date).toBe(
+      '2022-10-02',
+    );
+    expect(findDocumentDate(['Dated the thirty-first day of December nineteen ninety-nine.'])?.date).toBe(
+      '1999-12-31',
+    );
+    // No such day: left as written, and read by its month only (not "second day of May").
+    expect(findDocumentDate(['Dated the thirty-second day of May 2024.'])?.date).toBe('2024-05-31');
+    expect(findDocumentDate(['Dated the twenty-first day of May two thousand and nine'])?.date).toBe(
+      '2009-05-21',
+    );
+  });
+
+  it('dates a document by the sign-off closing its last page when its first pages state no date', () => {
+    const pages = [
+      '# Remote working policy\n\nStaff may work from home.',
+      'Scope.',
+      'Managers.',
+      'Questions go to the Head of People.\n\nThis policy was approved by the Board of Trustees on 12 March 2022.',
+    ];
+    expect(findDocumentDate(pages, { metadataDates: ['2024-09-02T08:00:00Z'] })).toMatchObject({
+      date: '2022-03-12',
+      from: 'text',
+    });
+    // A date on the first pages comes first.
+    expect(findDocumentDate(['Last updated: 1 May 2024', ...pages.slice(1)])?.date).toBe('2024-05-01');
+  });
+
+  it('dates a document by its path when its text states no date, before a file date', () => {
+    expect(pathDate('notes/2024/20 Feb - planning.md')).toEqual({ iso: '2024-02-20', precision: 'day' });
+    expect(pathDate('notes/2023/Nov 14 planning.md')).toEqual({ iso: '2023-11-14', precision: 'day' });
+    expect(pathDate('standups/2024-03-05 standup.md')?.iso).toBe('2024-03-05');
+    expect(pathDate('notes/2024/march-review.md')).toEqual({ iso: '2024-03-31', precision: 'month' });
+    expect(pathDate('notes/planning.md')).toBeUndefined();
+    expect(pathDate('notes/20 Feb - planning.md')).toBeUndefined();
+    expect(
+      findDocumentDate(['# Planning meeting, 9 January\n\nAttendees: Ola'], {
+        path: 'notes/2024/9 Jan - planning.md',
+        metadataDates: ['2024-09-02T08:00:00Z'],
+      }),
+    ).toMatchObject({ date: '2024-01-09', from: 'name' });
+    // The text's own date comes first.
+    expect(
+      findDocumentDate(['Meeting date: 10 January 2024'], { path: 'notes/2024/9 Jan - planning.md' })?.date,
+    ).toBe('2024-01-10');
   });
 });
 

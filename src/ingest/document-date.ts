@@ -38,11 +38,13 @@ export interface DocumentDate {
   /**
    * Where the date was found: the document's text; the fields its author set to date it (a
    * front matter's `date`, an HTML page's `article:published_time`; `ParsedDocument.publishedDate`);
+   * the document's path, when its text states no date (`notes/2024/20 Feb - planning.md`: a day
+   * and month in its file name, the year its folder names; see `pathDate`);
    * or the parser's metadata — weak: a file's
    * creation or modification date, which says when a copy was made, not what the document is
    * about; never shown as the document's date (see `shownDate`).
    */
-  from: 'text' | 'fields' | 'metadata';
+  from: 'text' | 'fields' | 'name' | 'metadata';
   /** The phrase it was read from, as written (at most 120 characters). */
   evidence: string;
 }
@@ -188,7 +190,7 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
     // its week begins: "w/c 4 March 2024", "Week commencing …", "week beginning …", "w/b …"; a
     // price list's "Prices from 1 April 2023"
     pattern: new RegExp(
-      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
+      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made(?:\s+on)?|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: () => 'day',
@@ -615,6 +617,11 @@ export interface FindDateOptions {
    * its text says it covers, before any other date.
    */
   publishedDate?: string;
+  /**
+   * The document's path (its id: folders and file name), read when the text states no date (see
+   * `pathDate`).
+   */
+  path?: string;
 }
 
 /**
@@ -641,7 +648,7 @@ export function findDocumentDate(
   const saved = dayFirst;
   dayFirst = writesDayFirst(pages.slice(0, FIRST_PAGES).join('\n'));
   try {
-    return findDate(pages, options);
+    return findDate(pages.map(plainLegalDates), options);
   } finally {
     dayFirst = saved;
   }
@@ -744,6 +751,12 @@ function findDate(pages: readonly string[], options: FindDateOptions): DocumentD
   }
   const season = seasonLine(raw[0] ?? '');
   if (season) return dated(season.end, 'season', 'text', season.line, fiscal);
+  // A policy or an agreement dated only where it closes: "approved by the Board on 12 March 2022".
+  const closing = pages.length > FIRST_PAGES ? SIGN_OFF.exec(pages.at(-1)!) : undefined;
+  const closingDate = closing ? parseWrittenDate((closing[1] ?? closing[2])!) : undefined;
+  if (closing && closingDate) return dated(closingDate.iso, 'day', 'text', closing[0], fiscal);
+  const named = options.path === undefined ? undefined : pathDate(options.path);
+  if (named) return dated(named.iso, named.precision, 'name', options.path!, fiscal);
   const statedYears = [...`${options.title ?? ''}\n${text}`.matchAll(ANY_DATE)]
     .map((m) => parseWrittenDate(m[0]))
     .filter((d) => d !== undefined)
@@ -753,6 +766,124 @@ function findDate(pages: readonly string[], options: FindDateOptions): DocumentD
     if (day && !contradicted(day, statedYears)) return dated(day, 'day', 'metadata', value!, fiscal);
   }
   return undefined;
+}
+
+/**
+ * A sign-off that dates a document where it closes, read on its last page when its first pages
+ * state no date: "approved by the Board of Trustees on 12 March 2022", "adopted on …", "signed
+ * on …", "Date of approval: …". Group 1 or 2: the date.
+ */
+const SIGN_OFF = new RegExp(
+  String.raw`\b(?:approved|adopted|agreed|ratified|signed|issued)(?:\s+by\s+[^.\n]{1,80}?)?\s+on\s+(?:the\s+)?${WEEKDAY}?(${DATE})|\b(?:date\s+(?:of\s+)?(?:approval|adoption|signature)|date\s+(?:approved|adopted|signed))\s*:\s*(${DATE})`,
+  'i',
+);
+
+/** Ordinal words of the days of a month, first (1) to thirty-first (31). */
+const DAY_ORDINALS = (() => {
+  const units = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'];
+  const teens = [
+    'tenth',
+    'eleventh',
+    'twelfth',
+    'thirteenth',
+    'fourteenth',
+    'fifteenth',
+    'sixteenth',
+    'seventeenth',
+    'eighteenth',
+    'nineteenth',
+  ];
+  return [...units, ...teens, 'twentieth', ...units.map((u) => `twenty-${u}`), 'thirtieth', 'thirty-first'];
+})();
+const NUMBER_UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const NUMBER_TEENS = [
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const NUMBER_TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** A number from one to ninety-nine in words ("nine", "twenty-four", "twenty four"); undefined otherwise. */
+function wordsNumber(words: string): number | undefined {
+  const w = words.toLowerCase().trim().replace(/\s+/g, '-');
+  const unit = NUMBER_UNITS.indexOf(w);
+  if (unit >= 0) return unit + 1;
+  const teen = NUMBER_TEENS.indexOf(w);
+  if (teen >= 0) return teen + 10;
+  const [tens, rest] = w.split('-');
+  const t = NUMBER_TENS.indexOf(tens ?? '');
+  if (t < 0) return undefined;
+  if (rest === undefined) return (t + 2) * 10;
+  const u = NUMBER_UNITS.indexOf(rest);
+  return u >= 0 ? (t + 2) * 10 + u + 1 : undefined;
+}
+
+const NUMBER_WORDS = String.raw`(?:(?:${NUMBER_TENS.join('|')})(?:[-\s](?:${NUMBER_UNITS.join('|')}))?|${NUMBER_TEENS.join('|')}|${NUMBER_UNITS.join('|')})`;
+/**
+ * A legal instrument's date: "the 1st day of June 2021", "the fourteenth day of March two thousand
+ * and twenty-four". Groups: the day (figures or words), the month, the year (figures, or words
+ * after "two thousand" or "nineteen").
+ */
+const LEGAL_DATE = new RegExp(
+  String.raw`(?<![\w-])(?:the\s+)?(\d{1,2}(?:st|nd|rd|th)?|${[...DAY_ORDINALS].reverse().join('|')})\s+day\s+of\s+(${MONTH}),?\s+(?:in\s+the\s+year\s+)?((?:19|20)\d\d|(?:two\s+thousand|nineteen(?:\s+hundred)?)(?:\s+and)?(?:\s+${NUMBER_WORDS})?)\b`,
+  'gi',
+);
+
+/**
+ * `page` with each legal instrument's date (see `LEGAL_DATE`) written plainly ("the fourteenth
+ * day of March two thousand and twenty-four" → "14 March 2024"), so the phrases that date a
+ * document read it ("is made the …", "dated the …").
+ */
+function plainLegalDates(page: string): string {
+  return page.replace(LEGAL_DATE, (whole, day: string, month: string, year: string) => {
+    const d = /^\d/.test(day) ? Number.parseInt(day, 10) : DAY_ORDINALS.indexOf(day.toLowerCase()) + 1;
+    let y = Number(year);
+    if (Number.isNaN(y)) {
+      const m = /^(two\s+thousand|nineteen(?:\s+hundred)?)(?:\s+and)?(?:\s+(.+))?$/i.exec(year.trim());
+      const base = /^two/i.test(m?.[1] ?? '') ? 2000 : 1900;
+      const rest = m?.[2] === undefined ? 0 : wordsNumber(m[2]);
+      if (rest === undefined) return whole;
+      y = base + rest;
+    }
+    return d >= 1 && d <= 31 ? `${d} ${month} ${y}` : whole;
+  });
+}
+
+/**
+ * The date a document's path gives it: a date its file name writes whole ("2024-03-05 standup.md",
+ * "minutes 5 March 2024.md"), or a day and month ("20 Feb", "Feb 20") or a month alone in its file
+ * name with the year one of its folders names (`notes/2024/20 Feb - planning.md` → 2024-02-20).
+ * Undefined when it gives none.
+ */
+export function pathDate(path: string): { iso: string; precision: 'day' | 'month' } | undefined {
+  const parts = path.split(/[/\\]/);
+  const base = (parts.pop() ?? '').replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[_]+/g, ' ');
+  const whole = new RegExp(DATE, 'i').exec(base);
+  const parsed = whole ? parseWrittenDate(whole[0]) : undefined;
+  if (parsed) return parsed;
+  const year = parts
+    .reverse()
+    .map((folder) => /^((?:19|20)\d\d)$/.exec(folder.trim())?.[1])
+    .find((y) => y !== undefined);
+  if (year === undefined) return undefined;
+  const dayMonth = new RegExp(
+    String.raw`(?<![\d])(\d{1,2})(?:st|nd|rd|th)?[\s-]+(${MONTH})(?![a-z])|\b(${MONTH})[\s-]+(\d{1,2})(?![\d])`,
+    'i',
+  ).exec(base);
+  if (dayMonth) {
+    const day = dayMonth[1] ?? dayMonth[4]!;
+    const month = dayMonth[2] ?? dayMonth[3]!;
+    return parseWrittenDate(`${Number(day)} ${month.replace(/\.$/, '')} ${year}`);
+  }
+  const month = new RegExp(String.raw`\b(${MONTH})(?![a-z])`, 'i').exec(base);
+  return month ? parseWrittenDate(`${month[1]!.replace(/\.$/, '')} ${year}`) : undefined;
 }
 
 /**

@@ -395,6 +395,7 @@ async function ingestStages(
               ...(parsed.title ? { title: parsed.title } : {}),
               ...(parsed.metadataDates ? { metadataDates: parsed.metadataDates } : {}),
               ...(parsed.publishedDate ? { publishedDate: parsed.publishedDate } : {}),
+              path: input.documentId,
             },
           ),
         );
