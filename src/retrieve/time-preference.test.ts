@@ -1242,3 +1242,29 @@ describe('mentionsOrder (stop 41)', () => {
     expect(mentionsOrder('How do I rotate signing keys?')).toBe(false);
   });
 });
+
+describe('preferredDocuments: a year of documents dated by day (stop 43)', () => {
+  const notes = new DocumentIdentityIndex(
+    ['2023-11-14', '2024-01-09', '2024-02-20'].map((date) => ({
+      documentId: `notes/${date.slice(0, 4)}/${date} - planning.md`,
+      metadata: { date, period: { kind: 'day', end: date } },
+    })),
+  );
+  const prefer = (question: string) =>
+    preferredDocuments({
+      cue: timeCue(question),
+      index: notes,
+      named: notes.documentIds(),
+      ranked: [],
+    }).map((p) => p.documentId);
+
+  it('reads a day in early January as of its own year (not read two weeks back, as a report is)', () => {
+    expect(prefer('What action came out of the first planning meeting of 2024?')).toEqual([
+      'notes/2024/2024-01-09 - planning.md',
+    ]);
+    expect(prefer('the planning notes of Q1 2024')).toEqual([
+      'notes/2024/2024-01-09 - planning.md',
+      'notes/2024/2024-02-20 - planning.md',
+    ]);
+  });
+});

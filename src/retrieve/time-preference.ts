@@ -1177,6 +1177,12 @@ function calendarQuarter(iso: string): { year: number; quarter: number; month: n
   };
 }
 
+/** The year, quarter (1–4) and month of a date as it stands (see `calendarQuarter` for a report's). */
+function ownQuarter(iso: string): { year: number; quarter: number; month: number } {
+  const [year, month] = iso.split('-').map(Number) as [number, number];
+  return { year, quarter: Math.floor((month - 1) / 3) + 1, month };
+}
+
 /** A document's stated fiscal year end (`MM-DD`, see `fiscalYearEnd` in the ingest), else one another version of its series states. */
 function fiscalYearEndOf(index: DocumentIdentityIndex, documentId: string): string | undefined {
   for (const id of [documentId, ...index.series(documentId)]) {
@@ -1292,7 +1298,10 @@ function periodMatch(
       ? 'date'
       : undefined;
   }
-  const at = calendarQuarter(date);
+  // A report's period end is read two weeks earlier (a 52/53-week quarter ending July 1 is June's,
+  // see `calendarQuarter`); any other document's date is its own day: a meeting's notes of 9
+  // January 2024 are of 2024.
+  const at = isReport(index, documentId) ? calendarQuarter(date) : ownQuarter(date);
   if (asked.quarter !== undefined)
     return at.year === asked.year && at.quarter === asked.quarter ? 'date' : undefined;
   if (asked.month !== undefined) {
