@@ -161,6 +161,9 @@
 // - round19-blind: test/fixtures/round19 (deeds dated in words, policies dated on their last
 //   page, notes named by day and month in year folders), a nineteenth round committed before its
 //   first run (stop 43); measure only.
+// - round20-blind: test/fixtures/round20 (tax forms, year-group timetables and flat inventories
+//   named by a number that says which, and a year), a twentieth round committed before its first
+//   run (stop 43); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -205,7 +208,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -435,6 +438,16 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // Tax forms named by form number and year ("Form 1040 (2023).md", "Form 1099-NEC (2024).md"),
+    // school timetables by year group and year (`year-7-timetable-2024.md`), flat inventories by
+    // flat and year (`flat-3-inventory-2024.md`): a number in a name that says which, not when
+    // (measure only).
+    name: 'round20',
+    folder: 'test/fixtures/round20',
+    include: ['**/*.md'],
+    parts: [{ name: 'round20-blind', questions: 'bench/questions/round20-blind.jsonl' }],
   },
   {
     // A flat's lease, licence and deed dated in words ("the fourteenth day of March two thousand
