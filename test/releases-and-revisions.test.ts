@@ -389,3 +389,27 @@ describe('deeds, policies, planning notes (SQLite file)', { timeout: 120_000 }, 
     );
   });
 });
+
+/** Stop 43's fifth fixture: names with a number that says which document (a form, a year group, a flat). */
+const ROUND20 = path.resolve('test/fixtures/round20');
+
+// Stop 43: a recurring number divides a series and names its documents; a noun and its number
+// counted back; a check-in date.
+describe('tax forms, timetables, inventories (SQLite file)', { timeout: 120_000 }, () => {
+  const { first } = ingested(ROUND20, ['**/*.md'], 10);
+
+  it('reads the series a number in the names says, and the version a question counts', async () => {
+    expect(await first('What filing status was used on the Form 1040 before the latest one?')).toBe(
+      'forms/Form 1040 (2022).md',
+    );
+    expect(await first('Who was the form tutor on the previous Year 7 timetable?')).toBe(
+      'timetables/year-7-timetable-2023.md',
+    );
+    expect(await first('What is period 3 on Friday in the latest Year 8 timetable?')).toBe(
+      'timetables/year-8-timetable-2024.md',
+    );
+    expect(await first('How many fobs were handed over with the keys at the earliest Flat 3 check-in?')).toBe(
+      'inventories/flat-3-inventory-2022.md',
+    );
+  });
+});

@@ -215,11 +215,11 @@ const DATE_OF =
  */
 /**
  * Any other one-word label of the event a record is of ("Calibration date: 12-Jan-2022",
- * "Purchase date: …", "Order date: …"), save those of a date the record looks ahead or aside to:
+ * "Purchase date: …", "Order date: …", an inventory's "Check-in date: …"), save those of a date the record looks ahead or aside to:
  * "Due date", "Expiry date", "Next … date", "Start date", "Birth date", "Delivery date" (of an order),
  * "Review date" (often the next review).
  */
-const EVENT_NOUN = String.raw`(?!(?:due|expiry|expiration|expiring|next|start|starting|end|ending|birth|closing|deadline|return|renewal|maturity|settlement|record|estimated|expected|target|planned|review|completion|commencement|termination|departure|arrival|delivery|payment|effective|valid|from|to|until)\b)[a-z]{3,}`;
+const EVENT_NOUN = String.raw`(?!(?:due|expiry|expiration|expiring|next|start|starting|end|ending|birth|closing|deadline|return|renewal|maturity|settlement|record|estimated|expected|target|planned|review|completion|commencement|termination|departure|arrival|delivery|payment|effective|valid|from|to|until|check-out)\b)[a-z]{3,}(?:-[a-z]+)?`;
 const RECORDED_EVENT = String.raw`(?:(?:sample|specimen|blood)\s+)?(?:collected|taken|drawn|received|reported|examined|tested|performed)(?:\s+on)?|sent|dictated|typed`;
 const LABELLED_DATE = new RegExp(
   String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+|${EVENT_NOUN}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF}|${RECORDED_EVENT})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentIdentityIndex, identityTerms, joinedCodes, seriesKey } from './document-identity.js';
+import {
+  DocumentIdentityIndex,
+  identityTerms,
+  joinedCodes,
+  numberedNames,
+  seriesKey,
+} from './document-identity.js';
 
 const filings = ['2022 Q3', '2023 Q1', '2023 Q2'].flatMap((quarter) => [
   { documentId: `${quarter} AAPL.pdf`, title: 'Apple Inc.' },
@@ -121,6 +127,47 @@ describe('seriesKey and DocumentIdentityIndex.series', () => {
     expect(seriesKey({ documentId: 'kettle-KT200.md' })).not.toBe(
       seriesKey({ documentId: 'kettle-KT300.md' }),
     );
+  });
+
+  it('splits a series by a number in its names that recurs, not by one that numbers versions (stop 43)', () => {
+    const index = new DocumentIdentityIndex(
+      [
+        'timetables/year-7-timetable-2023.md',
+        'timetables/year-7-timetable-2024.md',
+        'timetables/year-8-timetable-2024.md',
+        'news/newsletter-issue-12-2024.md',
+        'news/newsletter-issue-13-2024.md',
+        'news/newsletter-issue-14-2024.md',
+      ].map((documentId) => ({ documentId })),
+    );
+    expect(index.series('timetables/year-7-timetable-2024.md')).toEqual([
+      'timetables/year-7-timetable-2023.md',
+      'timetables/year-7-timetable-2024.md',
+    ]);
+    expect(index.series('timetables/year-8-timetable-2024.md')).toEqual([
+      'timetables/year-8-timetable-2024.md',
+    ]);
+    // Each issue number once: they number the versions of one series.
+    expect(index.series('news/newsletter-issue-13-2024.md')).toHaveLength(3);
+  });
+
+  it('names a document by a word and the number that says which it is (stop 43)', () => {
+    expect(numberedNames('What is period 3 on Friday in the latest Year 8 timetable?')).toEqual([
+      'period3',
+      'year8',
+    ]);
+    expect(numberedNames('year-8-timetable-2024', ['8'])).toEqual(['year8']);
+    expect(numberedNames('Form 1040 (2023)', ['1040'])).toEqual(['form1040']);
+    // A year is no such number.
+    expect(numberedNames('the report of 2023')).toEqual([]);
+    const index = new DocumentIdentityIndex(
+      ['year-7-timetable-2024.md', 'year-8-timetable-2024.md', 'year-7-timetable-2023.md'].map(
+        (documentId) => ({
+          documentId,
+        }),
+      ),
+    );
+    expect(index.named('the latest Year 8 timetable')[0]?.documentId).toBe('year-8-timetable-2024.md');
   });
 
   it('dates documents from their metadata and lists a series', () => {

@@ -66,6 +66,42 @@ export function seriesKey(document: IdentifiedDocument): string {
   return `#${document.documentId}`;
 }
 
+/**
+ * The numbers of a file name that may say which document it is rather than when: those before
+ * its last number, other than years (`year-7-timetable-2024` → `7`, `Form 1040 (2023)` → `1040`,
+ * `flat-3-inventory-2022` → `3`; none of `bulletin-4`, `manual-3.10`).
+ */
+function innerNumbers(documentId: string): string[] {
+  const numbers = [...fileBase(documentId).matchAll(/(?<![\d.])\d+(?![\d.])/g)].map((m) => m[0]);
+  return numbers.slice(0, -1).filter((n) => !/^(?:19|20)\d\d$/.test(n));
+}
+
+/**
+ * Each document's series (see {@link seriesKey}), with the series that a number in their names
+ * divides split by it: when the documents of one series carry different inner numbers (see
+ * `innerNumbers`) and one of them recurs — two files carry it, so it says which document the
+ * versions are of — each number is a series of its own (`year-7-timetable-2023.md` and
+ * `year-7-timetable-2024.md` one, `year-8-timetable-2024.md` another). A number no two files share
+ * numbers versions (`newsletter-issue-12-2024.md`, `-13-2024.md`) and divides nothing.
+ */
+function seriesKeys(documents: readonly IdentifiedDocument[]): Map<string, string> {
+  const keys = new Map(documents.map((d) => [d.documentId, seriesKey(d)]));
+  const groups = new Map<string, string[]>();
+  for (const [id, key] of keys) groups.set(key, [...(groups.get(key) ?? []), id]);
+  for (const [key, ids] of groups) {
+    if (ids.length < 3 || key.startsWith('#')) continue;
+    const numbers = new Map(ids.map((id) => [id, innerNumbers(id).join(' ')]));
+    const counts = new Map<string, number>();
+    for (const n of numbers.values()) if (n !== '') counts.set(n, (counts.get(n) ?? 0) + 1);
+    if (counts.size < 2 || ![...counts.values()].some((c) => c >= 2)) continue;
+    for (const id of ids) {
+      const n = numbers.get(id)!;
+      if (n !== '') keys.set(id, `${key} ${n}`);
+    }
+  }
+  return keys;
+}
+
 /** A document id's file name without its folders and extension (`docs/manual-v2.1.pdf` → `manual-v2.1`). */
 export function fileBase(documentId: string): string {
   return documentId.replace(/^.*[/\\]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
@@ -148,13 +184,31 @@ export function joinedCodes(text: string, letters = false): string[] {
   ]);
 }
 
+/**
+ * A word and the number after it, joined (`year7` of "Year 7", `flat3` of `flat-3-inventory`,
+ * `form1040` of "Form 1040"): in a file name, the numbers that may say which document it is (see
+ * `innerNumbers`: not its last number, not a year); in a question, any such pair. A question's
+ * "Year 8" names `year-8-timetable-2024.md` by `year8`, which no other timetable's name holds,
+ * while its "period 3" names nothing (no name holds `period3`).
+ */
+export function numberedNames(text: string, inner?: readonly string[]): string[] {
+  const pairs = [...text.matchAll(/(?<![\p{L}\p{N}])(\p{L}{2,12})[\s_-]+(\d{1,5})(?![\p{L}\p{N}.])/gu)];
+  return pairs
+    .filter((m) => !/^(?:19|20)\d\d$/.test(m[2]!) && (inner === undefined || inner.includes(m[2]!)))
+    .map((m) => `${m[1]}${m[2]}`.toLowerCase());
+}
+
 /** A document's path terms (extension dropped, separators as spaces) and title terms, with their joined codes. */
 function termsOf(document: IdentifiedDocument): { path: string[]; title: string[] } {
   const path = pathWords(document.documentId);
   const title = document.title ?? '';
   return {
     path: [
-      ...new Set([...contentTerms(path), ...joinedCodes(path, true).flatMap((code) => contentTerms(code))]),
+      ...new Set([
+        ...contentTerms(path),
+        ...joinedCodes(path, true).flatMap((code) => contentTerms(code)),
+        ...numberedNames(fileBase(document.documentId), innerNumbers(document.documentId)),
+      ]),
     ].filter(isIdentityTerm),
     title: [
       ...new Set([...contentTerms(title), ...joinedCodes(title, true).flatMap((code) => contentTerms(code))]),
@@ -179,6 +233,7 @@ function queryTerms(query: string): Array<OpeningWord & { code?: true }> {
     ...joinedCodes(query).flatMap((code) =>
       contentTerms(code).map((term) => ({ word: code, term, code: true as const })),
     ),
+    ...numberedNames(query).map((name) => ({ word: name, term: name, code: true as const })),
   ];
 }
 
@@ -221,9 +276,10 @@ export class DocumentIdentityIndex {
         else this.#postings.set(term, [document.id]);
       }
     }
+    const keys = seriesKeys(list);
     for (const document of list) {
       this.#documents.set(document.documentId, document);
-      const key = seriesKey(document);
+      const key = keys.get(document.documentId)!;
       this.#series.set(document.documentId, key);
       const members = this.#members.get(key);
       if (members) members.push(document.documentId);

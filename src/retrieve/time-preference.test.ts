@@ -1268,3 +1268,17 @@ describe('preferredDocuments: a year of documents dated by day (stop 43)', () =>
     ]);
   });
 });
+
+describe('timeCue: a noun and its number counted back (stop 43)', () => {
+  it('reads "the Form 1040 before the latest one" as the version before the newest', () => {
+    expect(
+      timeCue('What filing status was used on the Form 1040 before the latest one?').position,
+    ).toMatchObject({
+      from: 'newest',
+      steps: 1,
+    });
+    expect(timeCue('the Flat 3 inventory before last').position).toMatchObject({ from: 'newest', steps: 1 });
+    // "One" must still close the newest.
+    expect(timeCue('the cash of 2023 before the latest stock split').position).toBeUndefined();
+  });
+});

@@ -558,10 +558,11 @@ const COUNTED_ONLY = 'statements?';
 /**
  * Any other noun, where only a document's can stand: before "before the latest one" or "before
  * last" ("the match before Harbour Town's latest one", "the blood test before last"), but a span of
- * time ("the year before last", "the week before the latest one" are periods) and a stop word.
+ * time ("the year before last", "the week before the latest one" are periods) and a stop word; a
+ * number may follow it ("the Form 1040 before the latest one").
  * "One" must close the newest: "the cash before the latest stock split" asks for no version.
  */
-const ANY_NOUN = String.raw`(?!(?:${SPAN_WORDS}|times?|the|a|an|and|or|of|in|on|at|to|for|from|with|by|just|right|immediately|directly|that|which|it|was|is)\b)[a-z]{3,}`;
+const ANY_NOUN = String.raw`(?!(?:${SPAN_WORDS}|times?|the|a|an|and|or|of|in|on|at|to|for|from|with|by|just|right|immediately|directly|that|which|it|was|is)\b)[a-z]{3,}(?:\s+\d{1,5}(?![\d.,]))?`;
 
 const COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
 const RANK: Record<string, number> = { second: 1, third: 2, fourth: 3, fifth: 4 };
@@ -2003,12 +2004,20 @@ export function preferredDocuments(input: PreferenceInput): Preference[] {
   for (const members of seriesInQuestion(input)) {
     const { ids: dated, label, by } = inOrder(index, members);
     if (dated.length < 2) continue;
-    // Of versions dated alike, the first in the series' own order (as the index lists them).
+    // Of versions dated alike, one the question names (the newest "Year 8 timetable" of the
+    // timetables its noun describes, dated as the Year 7 one), else the first in the series' own
+    // order (as the index lists them).
+    const named = new Set(input.named);
     const newest =
       by === 'date'
         ? members
             .filter((id) => index.date(id) !== undefined)
-            .reduce((a, b) => (index.stamp(b)! > index.stamp(a)! ? b : a))
+            .reduce((a, b) =>
+              index.stamp(b)! > index.stamp(a)! ||
+              (index.stamp(b)! === index.stamp(a)! && named.has(b) && !named.has(a))
+                ? b
+                : a,
+            )
         : dated[dated.length - 1]!;
     out.push({
       documentId: newest,
