@@ -166,9 +166,9 @@ export function topicWords(question: string): string[] {
 /**
  * The topic words of `question` that no chunk in `scope` contains: each is searched lexically on
  * its own (one search per word, one hit deep). A word one of `hits` in `scope` (the answer's
- * retrieved hits, default none) holds in another form is not absent: the stemmer reads "expire" and "expiry",
- * "weigh" and "weight" as two words, which `derivedForm` reads as one word and its derived form ("When does the
- * MOT expire?" of "Expiry date: 14 May 2025").
+ * retrieved hits, default none) holds in another form is not absent: the stemmer reads "expire"
+ * and "expiry", "weigh" and "weight" as two words, which `derivedForm` reads as a word and one
+ * derived from it ("When does the MOT expire?" of "Expiry date: 14 May 2025").
  */
 export async function absentWords(
   searcher: EvidenceSearcher,

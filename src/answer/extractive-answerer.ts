@@ -27,7 +27,10 @@
  * material come last. The answer leads with its best stating quote of the first source, the rest
  * in source and document order. Quotes from documents of
  * different dates lead with the period the question asks for and say which period each belongs to
- * (see {@link orderByPeriod}).
+ * (see {@link orderByPeriod}). The passages of the version a time cue picked (the first source's
+ * document) are measured against their own best, not another version's; a question term no
+ * passage writes is held by those that write a word derived from it, or, asking for a sum of
+ * money, by those that state one (see `holdOtherForms`).
  * @module
  */
 import type { Hit } from '../core/types.js';
@@ -368,12 +371,11 @@ const PERIOD_WORDS = [
   'calendar',
 ];
 
-/** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
 /**
  * Gives a question term that no candidate writes to the candidates that hold it in other words:
- * a word derived from it or it from (see `derivedForm`: "When does the MOT expire?" of "Expiry date: 14 May
- * 2025", which the stemmer reads as "expiri"), or, for a word asking for a sum of money (see
- * `priceTerms`: "What did the service cost?"), a sum ("Invoice total: £168.50", see
+ * a word derived from it or it from (see `derivedForm`: "When does the MOT expire?" of "Expiry
+ * date: 14 May 2025", which the stemmer reads as "expiri"), or, for a word asking for a sum of
+ * money (see `priceTerms`: "What did the service cost?"), a sum ("Invoice total: £168.50", see
  * `statesMoney`). A term some candidate writes is left as it is.
  */
 function holdOtherForms(question: string, queryTerms: readonly string[], candidates: Candidate[]): void {
@@ -389,6 +391,7 @@ function holdOtherForms(question: string, queryTerms: readonly string[], candida
   }
 }
 
+/** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
 function scoredWindows(
   question: string,
   hits: readonly Hit[],

@@ -81,7 +81,8 @@ export function isFormTerm(term: string): boolean {
 
 /**
  * The stemmed terms of `question`'s words that a passage need not write: its time words (see
- * {@link timeWords}) and contrast words. Form words are left to the callers: a form noun is the
+ * {@link timeWords}), contrast words, and the words asking for a sum of money ("cost", "spent":
+ * see `priceTerms`; a sum answers them). Form words are left to the callers: a form noun is the
  * subject's head in some questions ("the rules of golf").
  */
 export function unwrittenTerms(question: string): Set<string> {

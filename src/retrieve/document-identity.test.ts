@@ -149,6 +149,23 @@ describe('seriesKey and DocumentIdentityIndex.series', () => {
     ]);
     // Each issue number once: they number the versions of one series.
     expect(index.series('news/newsletter-issue-13-2024.md')).toHaveLength(3);
+    // A date's numbers and a label's (`q1`) divide nothing.
+    const dated = new DocumentIdentityIndex(
+      [
+        'policy/2023-07-01 travel policy.md',
+        'policy/2023-07-15 travel policy.md',
+        'policy/2023-08-01 travel policy.md',
+        'reports/report-q1-2023.md',
+        'reports/report-q1-2024.md',
+        'reports/report-q2-2023.md',
+        'minutes/14 Nov 2023 minutes.md',
+        'minutes/14 Dec 2023 minutes.md',
+        'minutes/9 Jan 2024 minutes.md',
+      ].map((documentId) => ({ documentId })),
+    );
+    expect(dated.series('policy/2023-07-01 travel policy.md')).toHaveLength(3);
+    expect(dated.series('reports/report-q1-2023.md')).toHaveLength(3);
+    expect(dated.series('minutes/9 Jan 2024 minutes.md')).toHaveLength(3);
   });
 
   it('names a document by a word and the number that says which it is (stop 43)', () => {

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Metadata } from '../core/types.js';
+import { WRITTEN_DATE } from '../ingest/document-date.js';
 import { isIdentityTerm, openingTerms } from './name-terms.js';
 import { contentTerms, isStopWord, wordTokens } from './terms.js';
 
@@ -72,9 +73,16 @@ export function seriesKey(document: IdentifiedDocument): string {
  * `flat-3-inventory-2022` → `3`; none of `bulletin-4`, `manual-3.10`).
  */
 function innerNumbers(documentId: string): string[] {
-  const numbers = [...fileBase(documentId).matchAll(/(?<![\d.])\d+(?![\d.])/g)].map((m) => m[0]);
+  // A date's numbers say when (`2023-07-01`, `14 Nov 2023`), and a number joined to letters is a
+  // label (`Q3`, `v2`, `wk09`, `3rd`): neither says which document.
+  const base = fileBase(documentId).replace(new RegExp(WRITTEN_DATE, 'gi'), ' ').replace(DAY_AND_MONTH, ' ');
+  const numbers = [...base.matchAll(/(?<![\p{L}\p{N}.])\d+(?![\p{L}\p{N}.])/gu)].map((m) => m[0]);
   return numbers.slice(0, -1).filter((n) => !/^(?:19|20)\d\d$/.test(n));
 }
+
+/** A day and a month's name ("14 Nov", "Nov 14"), as a file name writes a date without its year. */
+const DAY_AND_MONTH =
+  /\b\d{1,2}(?:st|nd|rd|th)?[\s_-]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*[\s_-]+\d{1,2}\b/gi;
 
 /**
  * Each document's series (see {@link seriesKey}), with the series that a number in their names
