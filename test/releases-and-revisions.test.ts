@@ -413,3 +413,30 @@ describe('tax forms, timetables, inventories (SQLite file)', { timeout: 120_000 
     );
   });
 });
+
+/** Stop 43's sixth fixture: a proposal's drafts and final, weekly slides, agendas and minutes. */
+const ROUND21 = path.resolve('test/fixtures/round21');
+
+// Stop 43: undated drafts before a final, "before the final one", "does it include …".
+describe('drafts and a final, slides, agendas (SQLite file)', { timeout: 120_000 }, () => {
+  const { suite, first } = ingested(ROUND21, ['**/*.md'], 10);
+
+  it('reads the final as the latest of undated drafts and answers the one before it', async () => {
+    expect(await first('How big is the room in the latest garden room proposal?')).toBe(
+      'proposals/garden-room-proposal-final.md',
+    );
+    const before = await suite.engine.ask(
+      'What roof did the garden room proposal before the final one specify?',
+    );
+    expect(before.sources[0]?.hit.chunk.documentId).toBe('proposals/garden-room-proposal-draft-2.md');
+    expect(before.text).toContain('EPDM rubber roof');
+  });
+
+  it('says not found when the named document does not include what is asked', async () => {
+    const answer = await suite.engine.ask(
+      'Does the final garden room proposal include electrics or lighting?',
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('does not state electrics or lighting');
+  });
+});

@@ -14,7 +14,7 @@ import {
   statedTopic,
   topicWords,
 } from './evidence-check.js';
-import { derivedForm } from './stated-evidence.js';
+import { askedStatement, derivedForm } from './stated-evidence.js';
 
 const reports: Record<string, string> = {
   'piper.md':
@@ -316,6 +316,15 @@ describe('version labels among the asked documents', () => {
     expect(versionLabel('What does the 3.1 manual say about pumps?')).toBe('3.1');
     expect(versionLabel('Did sales of 2.5 million units change?')).toBeUndefined();
     expect(versionLabel('Is $1.5 notes issuance disclosed?')).toBeUndefined();
+  });
+
+  it('reads "does it include …" as asking whether it is stated (stop 43)', () => {
+    expect(
+      askedStatement('Does the final garden room proposal include electrics or lighting?'),
+    ).toMatchObject({
+      kind: 'existence',
+    });
+    expect(askedStatement('Does the policy cover dental treatment?')).toMatchObject({ kind: 'existence' });
   });
 
   it('reads an ordinal edition, and matches it in a name that writes it either way (stop 43)', () => {

@@ -443,11 +443,11 @@ const TELLING_VERB =
 
 /**
  * Questions asking whether a document discloses something without "any" ("Did the report disclose
- * the pilot's prior incident?", "Does the protocol describe the statistical software it uses?"):
- * the object of the verb of disclosure.
+ * the pilot's prior incident?", "Does the protocol describe the statistical software it uses?",
+ * "Does the final proposal include electrics or lighting?"): the object of the verb of disclosure.
  */
 const DISCLOSED =
-  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have)\s+.{1,120}?\s(?<!\b(?:the|a|an|this|that|its|their|our|his|her)\s)(?:disclose[ds]?|report(?:s|ed)?|mention(?:s|ed)?|describe[ds]?|discuss(?:es|ed)?|state[ds]?|list(?:s|ed)?|reveal(?:s|ed)?|specif(?:y|ies|ied))\s+(.+)$/i;
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have)\s+.{1,120}?\s(?<!\b(?:the|a|an|this|that|its|their|our|his|her)\s)(?:disclose[ds]?|report(?:s|ed)?|mention(?:s|ed)?|describe[ds]?|discuss(?:es|ed)?|state[ds]?|list(?:s|ed)?|reveal(?:s|ed)?|specif(?:y|ies|ied)|include[ds]?|contain(?:s|ed)?|cover(?:s|ed)?)\s+(.+)$/i;
 
 /**
  * Nouns that ask for a change of what follows them ("any changes in the wind", "an increase in

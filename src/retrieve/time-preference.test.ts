@@ -1282,3 +1282,30 @@ describe('timeCue: a noun and its number counted back (stop 43)', () => {
     expect(timeCue('the cash of 2023 before the latest stock split').position).toBeUndefined();
   });
 });
+
+describe('preferredDocuments: drafts and a final (stop 43)', () => {
+  const proposals = new DocumentIdentityIndex(
+    ['garden-room-proposal-final.md', 'garden-room-proposal-draft.md', 'garden-room-proposal-draft-2.md'].map(
+      (documentId) => ({ documentId }),
+    ),
+  );
+  const prefer = (question: string) =>
+    preferredDocuments({
+      cue: timeCue(question),
+      index: proposals,
+      named: proposals.documentIds(),
+      ranked: [],
+    }).map((p) => p.documentId);
+
+  it('orders undated drafts before the final, and reads "before the final one"', () => {
+    expect(prefer('How big is the room in the latest garden room proposal?')).toEqual([
+      'garden-room-proposal-final.md',
+    ]);
+    expect(prefer('the earliest version of the garden room proposal')).toEqual([
+      'garden-room-proposal-draft.md',
+    ]);
+    expect(prefer('What roof did the garden room proposal before the final one specify?')).toEqual([
+      'garden-room-proposal-draft-2.md',
+    ]);
+  });
+});

@@ -506,10 +506,10 @@ export function isDocumentNoun(word: string, nouns: readonly string[] = document
  */
 const MODIFIER = String.raw`(?:(?!(?:the|a|an|of|in|on|at|to|for|from|with|by|its|their|his|her|this|that|these|those|and|or|than)\b)[a-z0-9][a-z0-9'’.&-]*\s+)`;
 /**
- * "the latest (one)", "its most recent", "Contoso's newest", "Harbour Town's latest": the newest
- * of a series, after a relation word.
+ * "the latest (one)", "its most recent", "Contoso's newest", "Harbour Town's latest", "the final
+ * one" (of drafts and a final): the newest of a series, after a relation word.
  */
-const THE_NEWEST = String.raw`(?:the|its|their|(?:[a-z0-9][a-z0-9.&-]*\s+){0,3}[a-z0-9][a-z0-9.&-]*['’]s?)\s+(?:latest|current|newest|most\s+recent)`;
+const THE_NEWEST = String.raw`(?:the|its|their|(?:[a-z0-9][a-z0-9.&-]*\s+){0,3}[a-z0-9][a-z0-9.&-]*['’]s?)\s+(?:latest|current|newest|most\s+recent|final)`;
 
 /** "of its (the, their, these, those) …" between a position word and its documents: "the first of its 10-Qs". */
 const OF_THE = String.raw`(?:of\s+(?:the|its|their|these|those|[a-z0-9][a-z0-9.&-]*['’]s?)\s+)`;
@@ -1428,6 +1428,23 @@ function nameNumber(documentId: string): number[] | undefined {
 /** An ordinal word in a name: `rules-third-edition.md`. */
 const NAME_ORDINAL = new RegExp(`(?:^|[^a-z])(${ORDINAL_WORDS.join('|')})(?![a-z])`, 'i');
 
+/** A name's status word: a draft comes before the final version. */
+const STATUS_WORD = /(?:^|[^a-z])(draft|final)(?:[^a-z]|$)/i;
+
+/**
+ * The number that orders `documentId` among `members` (see `nameNumber`): when a member's name
+ * says its status (`proposal-draft.md`, `proposal-draft-2.md`, `proposal-final.md`), the status
+ * first — drafts, and names without a status word, before the final — then the name's number (a
+ * draft without one is the first): draft, draft 2, final, final v2. Else the name's number.
+ */
+function statusNumber(documentId: string, members: readonly string[]): number[] | undefined {
+  if (!members.some((id) => STATUS_WORD.test(fileBase(id)))) return nameNumber(documentId);
+  const status = STATUS_WORD.exec(fileBase(documentId))?.[1]?.toLowerCase();
+  const numbered = /(\d+(?:\.\d+)*)(?!.*\d)/.exec(fileBase(documentId));
+  if (status === undefined && numbered === null) return undefined;
+  return [status === 'final' ? 1 : 0, ...(numbered ? numbered[1]!.split('.').map(Number) : [0])];
+}
+
 function compareNumbers(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     const d = (a[i] ?? -1) - (b[i] ?? -1);
@@ -1453,7 +1470,7 @@ function inOrder(
     by: 'date' as const,
   };
   if (byDates.ids.length >= 2 || members.length < 2) return byDates;
-  const numbers = new Map(members.map((id) => [id, nameNumber(id)]));
+  const numbers = new Map(members.map((id) => [id, statusNumber(id, members)]));
   const keys = [...numbers.values()];
   if (keys.some((n) => n === undefined) || new Set(keys.map((n) => n!.join('.'))).size < members.length) {
     return byDates;
