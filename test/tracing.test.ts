@@ -390,7 +390,9 @@ describe('tracing with the OpenTelemetry SDK registered', () => {
         '# Marmots\n\nIn the long alpine summer the marmots eat grasses, flowers and seeds near their burrows.\n';
       await extractive.ingestSource({ name: 'marmots.md', bytes: new TextEncoder().encode(text) });
       recorder.reset();
-      await extractive.ask('What do marmots eat in the alpine summer?');
+      // "meadows" is no word of the hits: the evidence check searches for it (a word the hits hold
+      // needs no search).
+      await extractive.ask('What do marmots eat in the alpine summer meadows?');
       const spans = recorder.spans();
       const retrievals = spans.filter((s) => s.name.startsWith('retrieval '));
       expect(retrievals).toHaveLength(1);

@@ -168,7 +168,8 @@ export function topicWords(question: string): string[] {
  * its own (one search per word, one hit deep). A word one of `hits` in `scope` (the answer's
  * retrieved hits, default none) holds in another form is not absent: the stemmer reads "expire"
  * and "expiry", "weigh" and "weight" as two words, which `derivedForm` reads as a word and one
- * derived from it ("When does the MOT expire?" of "Expiry date: 14 May 2025").
+ * derived from it ("When does the MOT expire?" of "Expiry date: 14 May 2025"); a word they hold
+ * as written needs no search either.
  */
 export async function absentWords(
   searcher: EvidenceSearcher,
