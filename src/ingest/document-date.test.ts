@@ -576,6 +576,8 @@ describe('findDocumentDate: a clinic letter, a price list (stop 43)', () => {
     // One date alone says nothing: month first.
     expect(findDocumentDate(['Clinic date: 06/02/2023'])?.date).toBe('2023-06-02');
     expect(findDocumentDate(['Dictated: 07/02/2023'])?.date).toBe('2023-07-02');
+    // The day a copy was printed is no document's date.
+    expect(findDocumentDate(['# Account summary\n\nPrint date: 02/06/2024\n\nBalance: 40'])).toBeUndefined();
     // A hyphenated event label: an inventory's check-in.
     expect(findDocumentDate(['Check-in date: 1 June 2022\n\nNext inspection date: 1 June 2023'])?.date).toBe(
       '2022-06-01',

@@ -214,12 +214,13 @@ const DATE_OF =
  * letter's "Dictated: …" and "Typed: …".
  */
 /**
- * Any other one-word label of the event a record is of ("Calibration date: 12-Jan-2022",
- * "Purchase date: …", "Order date: …", an inventory's "Check-in date: …"), save those of a date the record looks ahead or aside to:
- * "Due date", "Expiry date", "Next … date", "Start date", "Birth date", "Delivery date" (of an order),
- * "Review date" (often the next review).
+ * Any other one-word label of the event a record is of ("Calibration date: 12-Jan-2022", "Purchase
+ * date: …", "Order date: …", an inventory's "Check-in date: …"), save those of a date the record
+ * looks ahead or aside to ("Due date", "Expiry date", "Next … date", "Start date", "Birth date", an
+ * order's "Delivery date", "Review date", often the next review) and those of the day a copy was
+ * made ("Print date", "Download date", "Generated date": a file's date, as weak as its metadata).
  */
-const EVENT_NOUN = String.raw`(?!(?:due|expiry|expiration|expiring|next|start|starting|end|ending|birth|closing|deadline|return|renewal|maturity|settlement|record|estimated|expected|target|planned|review|completion|commencement|termination|departure|arrival|delivery|payment|effective|valid|from|to|until|check-out)\b)[a-z]{3,}(?:-[a-z]+)?`;
+const EVENT_NOUN = String.raw`(?!(?:due|expiry|expiration|expiring|next|start|starting|end|ending|birth|closing|deadline|return|renewal|maturity|settlement|record|estimated|expected|target|planned|review|completion|commencement|termination|departure|arrival|delivery|payment|effective|valid|from|to|until|check-out|print|printed|printing|download|downloaded|generated|export|exported|run|access|accessed|retrieved|viewed)\b)[a-z]{3,}(?:-[a-z]+)?`;
 const RECORDED_EVENT = String.raw`(?:(?:sample|specimen|blood)\s+)?(?:collected|taken|drawn|received|reported|examined|tested|performed)(?:\s+on)?|sent|dictated|typed`;
 const LABELLED_DATE = new RegExp(
   String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+|${EVENT_NOUN}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF}|${RECORDED_EVENT})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,
@@ -648,7 +649,10 @@ export function findDocumentDate(
   const saved = dayFirst;
   dayFirst = writesDayFirst(pages.slice(0, FIRST_PAGES).join('\n'));
   try {
-    return findDate(pages.map(plainLegalDates), options);
+    // The pages a date is read from: the first ones, and the last (a sign-off).
+    const read = (page: string, i: number) =>
+      i < FIRST_PAGES || i === pages.length - 1 ? plainLegalDates(page) : page;
+    return findDate(pages.map(read), options);
   } finally {
     dayFirst = saved;
   }
