@@ -167,6 +167,9 @@
 // - round21-blind: test/fixtures/round21 (a proposal's drafts and final, weekly slides named by
 //   week and topic, agendas and minutes named by date), a twenty-first round committed before its
 //   first run (stop 43); measure only.
+// - round22-blind: test/fixtures/round22 (articles received, accepted and published, service
+//   change notices "From …", weather warnings "Issued at …", judgments handed down after their
+//   hearing dates), a twenty-second round committed before its first run (stop 43); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -211,7 +214,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -441,6 +444,16 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // Journal articles dated "Received …; Accepted …; Published online …", bus service change
+    // notices dated "From Sunday 1 September 2024", weather warnings "Issued at 06:00 on Tuesday 5
+    // March 2024", tribunal judgments with "Hearing dates: 14-15 November 2023" before "Judgment
+    // handed down: …" (measure only).
+    name: 'round22',
+    folder: 'test/fixtures/round22',
+    include: ['**/*.md'],
+    parts: [{ name: 'round22-blind', questions: 'bench/questions/round22-blind.jsonl' }],
   },
   {
     // A builder's proposal as a draft, a second draft and a final (no dates), a course's weekly
