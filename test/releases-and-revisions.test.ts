@@ -440,3 +440,32 @@ describe('drafts and a final, slides, agendas (SQLite file)', { timeout: 120_000
     expect(answer.text).toContain('does not state electrics or lighting');
   });
 });
+
+/** Stop 43's seventh fixture: papers, service change notices, weather warnings, judgments. */
+const ROUND22 = path.resolve('test/fixtures/round22');
+
+// Stop 43: "Published online …", "From Sunday …,", "Issued at 06:00 on …", "handed down"; a
+// number that names ("route 7") is no count; "What did the paper find?" asks for its findings.
+describe('papers, notices, warnings, judgments (SQLite file)', { timeout: 120_000 }, () => {
+  const { suite, first } = ingested(ROUND22, ['**/*.md'], 11);
+
+  it('dates each by when it was published, issued, handed down or takes effect', async () => {
+    const dates = Object.fromEntries(
+      (await suite.engine.listDocuments()).map((d) => [d.documentId, d.metadata?.date]),
+    );
+    expect(dates['articles/soil-carbon-tillage.md']).toBe('2023-01-04');
+    expect(dates['notices/route-7-change-a.md']).toBe('2024-09-01');
+    expect(dates['warnings/wind-warning-3.md']).toBe('2024-03-10');
+    expect(dates['judgments/appeal-ref-2024-0077.md']).toBe('2024-04-26');
+  });
+
+  it('finds the version asked for and answers what a paper found', async () => {
+    expect(await first('What did the route 7 change before the latest one alter?')).toBe(
+      'notices/route-7-change-a.md',
+    );
+    const found = await suite.engine.ask('What did the soil carbon paper published in January 2023 find?');
+    expect(found.notFound).toBe(false);
+    expect(found.sources[0]?.hit.chunk.documentId).toBe('articles/soil-carbon-tillage.md');
+    expect(found.text).toContain('0.05 percentage points');
+  });
+});

@@ -30,7 +30,7 @@ const REQUEST_WORDS =
   'significant notable specific particular information regarding concerning change trend compare ' +
   'comparison relate relationship correlate correlation connection impact affect factor key main major ' +
   'primary indicate suggest reflect implication potential insight analyze analyse assess evaluate ' +
-  'overall various use according announce';
+  'overall various use according announce find findings decide alter';
 
 let requestWords: Set<string> | undefined;
 /** {@link REQUEST_WORDS} stemmed, made on first use (stemming needs the word segmenter). */

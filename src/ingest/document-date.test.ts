@@ -648,6 +648,31 @@ describe('findDocumentDate: dates in words, a sign-off on the last page, a path 
   });
 });
 
+describe('findDocumentDate: a paper, a warning, a judgment, a notice (stop 43)', () => {
+  it('reads when a paper was published, a warning issued, a judgment handed down, a change made', () => {
+    expect(
+      findDocumentDate([
+        '# Cover crops\n\nReceived 3 March 2021; Accepted 5 June 2021; Published online 20 June 2021',
+      ]),
+    ).toMatchObject({ date: '2021-06-20' });
+    expect(
+      findDocumentDate(['# Yellow warning: wind\n\nIssued at 06:00 on Tuesday 5 March 2024'])?.date,
+    ).toBe('2024-03-05');
+    expect(
+      findDocumentDate([
+        '# Smith v Jones\n\nHearing dates: 14-15 November 2023\nJudgment handed down: 19 December 2023',
+      ]),
+    ).toMatchObject({ date: '2023-12-19' });
+    expect(
+      findDocumentDate([
+        '# Service change: route 7\n\nFrom Sunday 1 September 2024, route 7 buses will run every 12 minutes.',
+      ]),
+    ).toMatchObject({ date: '2024-09-01' });
+    // "from" inside a sentence dates nothing.
+    expect(findDocumentDate(['# Notes\n\nData were collected from 1 March 2024 onwards.'])).toBeUndefined();
+  });
+});
+
 describe('findDocumentDate: a leaflet revised "03/2021", a time of day, a tax year (stop 42)', () => {
   it('reads a month written as two digits and a year, after "last revised in"', () => {
     expect(

@@ -188,9 +188,12 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
     // 1 February 2022", a leaflet's "last revised in 03/2021"; a meeting's record: "held on
     // Wednesday 12 June 2024", "adopted on …", "approved on …"; a week's plan or menu by the day
     // its week begins: "w/c 4 March 2024", "Week commencing …", "week beginning …", "w/b …"; a
-    // price list's "Prices from 1 April 2023"
+    // price list's "Prices from 1 April 2023"; a paper's "Published online 20 June 2021" (after its
+    // "Received" and "Accepted" dates, which are no date of the paper); a warning's "Issued at 06:00
+    // on Tuesday 5 March 2024"; a judgment's "handed down: …"; a notice whose line opens "From
+    // Sunday 1 September 2024, …"
     pattern: new RegExp(
-      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made(?:\s+on)?|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|published(?:\s+on)?|issued(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
+      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made(?:\s+on)?|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|(?:first\s+)?published(?:\s+online)?(?:\s+on)?|issued(?:\s+at\s+\d{1,2}[:.]\d\d(?:\s*[ap]m)?)?(?:\s+on)?|(?:judgment\s+|judgement\s+|decision\s+)?handed\s+down(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on|(?<=^|\n)from)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: () => 'day',

@@ -1309,3 +1309,28 @@ describe('preferredDocuments: drafts and a final (stop 43)', () => {
     ]);
   });
 });
+
+describe('timeCue: a number that names, not counts (stop 43)', () => {
+  it('counts versions by a number only before a plural', () => {
+    const nouns = { nouns: ['route', 'change'] };
+    expect(timeCue('What did the route 7 change before the latest one alter?', nouns).position).toMatchObject(
+      {
+        from: 'newest',
+        steps: 1,
+      },
+    );
+    expect(timeCue('3 reports before the latest one', nouns).position).toMatchObject({ steps: 3 });
+    expect(timeCue('the filing which came two before its latest', nouns).position).toMatchObject({
+      steps: 2,
+    });
+  });
+
+  it('reads "the paper published in January 2023" and "the judgment handed down in December 2023"', () => {
+    expect(timeCue('What did the soil carbon paper published in January 2023 find?').at).toMatchObject({
+      relation: 'issued',
+    });
+    expect(timeCue('What did the judgment handed down in December 2023 decide?').at).toMatchObject({
+      relation: 'issued',
+    });
+  });
+});

@@ -368,6 +368,11 @@ const PUBLISHED_NOUNS = [
   'email',
   'e-mail',
   'bill',
+  'paper',
+  'study',
+  'judgment',
+  'judgement',
+  'warning',
 ];
 
 /**
@@ -658,7 +663,7 @@ const FIRST_OR_LAST_OF_YEAR_FOR = (DOCUMENT_NOUN: string) =>
  */
 const ISSUED_FOR = (DOCUMENT_NOUN: string) =>
   new RegExp(
-    String.raw`\b(?:${DOCUMENT_NOUN}|firmware|software)\s+(?:(?:that|which)\s+)?(?:(?:was|were)\s+)?(?:filed|submitted|published|released|issued|sent|posted|came\s+out|put\s+out)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?(?:(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}|(${WRITTEN_DATE})|${YEAR})\b`,
+    String.raw`\b(?:${DOCUMENT_NOUN}|firmware|software)\s+(?:(?:that|which)\s+)?(?:(?:was|were)\s+)?(?:filed|submitted|published|released|issued|sent|posted|came\s+out|put\s+out|handed\s+down)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?(?:(spring|summer|autumn|fall|winter)(?:\s+of)?\s+${YEAR}|(${WRITTEN_DATE})|${YEAR})\b`,
     'i',
   );
 
@@ -849,7 +854,14 @@ function seriesPosition(question: string): SeriesPosition | undefined {
         : ranked[2] !== undefined
           ? RANK[ranked[2].toLowerCase()]!
           : 1;
-    if (steps > 0) return { from: 'newest', steps, text: ranked[0] };
+    // A count over one counts a plural ("two reports before the latest one"): "the route 7 change
+    // before the latest one" names route 7 and asks for the change before the newest.
+    const counted =
+      ranked[3] === undefined
+        ? undefined
+        : /\s(?:more\s+)?(\S+)/.exec(ranked[0].slice(ranked[0].indexOf(ranked[3])))?.[1];
+    const singular = steps > 1 && counted !== undefined && !/s$/i.test(counted);
+    if (steps > 0 && !singular) return { from: 'newest', steps, text: ranked[0] };
   }
   const previous = active.PREVIOUS.exec(question);
   if (previous) return { from: 'newest', steps: 1, text: previous[0] };
