@@ -170,6 +170,9 @@
 // - round22-blind: test/fixtures/round22 (articles received, accepted and published, service
 //   change notices "From …", weather warnings "Issued at …", judgments handed down after their
 //   hearing dates), a twenty-second round committed before its first run (stop 43); measure only.
+// - round23-blind: test/fixtures/round23 (talks "Delivered on …", weekly reports named by ISO week,
+//   KPI packs named by a glued quarter), a twenty-third round committed before its first run (stop
+//   43); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -214,7 +217,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -444,6 +447,15 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // An institute's talks dated "Delivered on Thursday 8 February 2024", weekly operations
+    // reports named by ISO week (`ops-report-2023-W52.md`, `-2024-W01`), KPI packs named by a
+    // glued quarter (`kpi-pack-2023Q4.md`) (measure only).
+    name: 'round23',
+    folder: 'test/fixtures/round23',
+    include: ['**/*.md'],
+    parts: [{ name: 'round23-blind', questions: 'bench/questions/round23-blind.jsonl' }],
   },
   {
     // Journal articles dated "Received …; Accepted …; Published online …", bus service change
