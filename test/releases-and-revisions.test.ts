@@ -469,3 +469,23 @@ describe('papers, notices, warnings, judgments (SQLite file)', { timeout: 120_00
     expect(found.text).toContain('0.05 percentage points');
   });
 });
+
+/** Stop 43's eighth fixture: talks "Delivered on …", weekly reports by ISO week, KPI packs by quarter. */
+const ROUND23 = path.resolve('test/fixtures/round23');
+
+describe('talks, weekly reports, KPI packs (SQLite file)', { timeout: 120_000 }, () => {
+  const { first } = ingested(ROUND23, ['**/*.md'], 9);
+
+  it('orders reports named by ISO week and by a glued quarter', async () => {
+    expect(await first('How many orders were late according to the latest weekly operations report?')).toBe(
+      'weekly/ops-report-2024-W02.md',
+    );
+    expect(await first('What was staff turnover in the Q4 2023 KPI pack?')).toBe('kpi/kpi-pack-2023Q4.md');
+    expect(await first('What was the net promoter score in the latest KPI pack?')).toBe(
+      'kpi/kpi-pack-2024Q2.md',
+    );
+    expect(await first('What did the talk delivered in February 2024 say about beadlet anemones?')).toBe(
+      'talks/rockpools.md',
+    );
+  });
+});

@@ -634,6 +634,13 @@ describe('findDocumentDate: dates in words, a sign-off on the last page, a path 
     expect(pathDate('standups/2024-03-05 standup.md')?.iso).toBe('2024-03-05');
     expect(pathDate('notes/2024/march-review.md')).toEqual({ iso: '2024-03-31', precision: 'month' });
     expect(pathDate('notes/planning.md')).toBeUndefined();
+    // An ISO week's Monday (week 1 of 2024 begins on 1 January; week 52 of 2023 on 25 December).
+    expect(pathDate('weekly/ops-report-2024-W01.md')).toEqual({ iso: '2024-01-01', precision: 'day' });
+    expect(pathDate('weekly/ops-report-2023-W52.md')?.iso).toBe('2023-12-25');
+    expect(pathDate('weekly/ops-report-2023-W54.md')).toBeUndefined();
+    // A quarter glued to its year: the quarter's last day.
+    expect(pathDate('kpi/kpi-pack-2023Q4.md')).toEqual({ iso: '2023-12-31', precision: 'month' });
+    expect(pathDate('kpi/kpi-pack-Q2-2024.md')?.iso).toBe('2024-06-30');
     expect(pathDate('notes/20 Feb - planning.md')).toBeUndefined();
     expect(
       findDocumentDate(['# Planning meeting, 9 January\n\nAttendees: Ola'], {
@@ -668,6 +675,10 @@ describe('findDocumentDate: a paper, a warning, a judgment, a notice (stop 43)',
         '# Service change: route 7\n\nFrom Sunday 1 September 2024, route 7 buses will run every 12 minutes.',
       ]),
     ).toMatchObject({ date: '2024-09-01' });
+    expect(
+      findDocumentDate(['# Seabirds of the bay\n\nDelivered on Thursday 7 March 2024 at the Institute.'])
+        ?.date,
+    ).toBe('2024-03-07');
     // "from" inside a sentence dates nothing.
     expect(findDocumentDate(['# Notes\n\nData were collected from 1 March 2024 onwards.'])).toBeUndefined();
   });

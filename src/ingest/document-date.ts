@@ -193,7 +193,7 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
     // on Tuesday 5 March 2024"; a judgment's "handed down: …"; a notice whose line opens "From
     // Sunday 1 September 2024, …"
     pattern: new RegExp(
-      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made(?:\s+on)?|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|(?:first\s+)?published(?:\s+online)?(?:\s+on)?|issued(?:\s+at\s+\d{1,2}[:.]\d\d(?:\s*[ap]m)?)?(?:\s+on)?|(?:judgment\s+|judgement\s+|decision\s+)?handed\s+down(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on|(?<=^|\n)from)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
+      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made(?:\s+on)?|(?:delivered|given|presented|recorded|broadcast|aired|preached)\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|(?:first\s+)?published(?:\s+online)?(?:\s+on)?|issued(?:\s+at\s+\d{1,2}[:.]\d\d(?:\s*[ap]m)?)?(?:\s+on)?|(?:judgment\s+|judgement\s+|decision\s+)?handed\s+down(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on|(?<=^|\n)from)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: () => 'day',
@@ -863,9 +863,22 @@ function plainLegalDates(page: string): string {
   });
 }
 
+/** The Monday of ISO 8601 week `week` of `year` (week 1 holds the year's first Thursday); undefined past the year's last week. */
+function isoWeekMonday(year: number, week: number): { iso: string; precision: 'day' } | undefined {
+  const jan4 = new Date(Date.UTC(year, 0, 4));
+  const monday = new Date(jan4);
+  monday.setUTCDate(jan4.getUTCDate() - ((jan4.getUTCDay() + 6) % 7) + (week - 1) * 7);
+  const next = new Date(Date.UTC(year + 1, 0, 4));
+  const lastMonday = new Date(next);
+  lastMonday.setUTCDate(next.getUTCDate() - ((next.getUTCDay() + 6) % 7) - 7);
+  if (week < 1 || monday > lastMonday) return undefined;
+  return { iso: monday.toISOString().slice(0, 10), precision: 'day' };
+}
+
 /**
  * The date a document's path gives it: a date its file name writes whole ("2024-03-05 standup.md",
- * "minutes 5 March 2024.md"), or a day and month ("20 Feb", "Feb 20") or a month alone in its file
+ * "minutes 5 March 2024.md"), an ISO week (`ops-report-2024-W02.md`: its Monday) or a quarter
+ * glued to its year (`kpi-pack-2023Q4.md`: the quarter's last day, month precision), or a day and month ("20 Feb", "Feb 20") or a month alone in its file
  * name with the year one of its folders names (`notes/2024/20 Feb - planning.md` → 2024-02-20).
  * Undefined when it gives none.
  */
@@ -875,6 +888,18 @@ export function pathDate(path: string): { iso: string; precision: 'day' | 'month
   const whole = new RegExp(DATE, 'i').exec(base);
   const parsed = whole ? parseWrittenDate(whole[0]) : undefined;
   if (parsed) return parsed;
+  // An ISO week (`2024-W02`: its Monday) or a quarter glued to its year (`2023Q4`: its last day).
+  const week = /(?<![\d])((?:19|20)\d\d)[-_ ]?w(\d{1,2})(?![\d])/i.exec(base);
+  if (week) return isoWeekMonday(Number(week[1]), Number(week[2]));
+  const quarter =
+    /(?<![\d])((?:19|20)\d\d)[-_ ]?q([1-4])(?![\d])|(?<![a-z])q([1-4])[-_ ]?((?:19|20)\d\d)(?![\d])/i.exec(
+      base,
+    );
+  if (quarter) {
+    const y = Number(quarter[1] ?? quarter[4]);
+    const month = Number(quarter[2] ?? quarter[3]) * 3 - 1;
+    return { iso: iso(y, month, lastDay(y, month))!, precision: 'month' };
+  }
   const year = parts
     .reverse()
     .map((folder) => /^((?:19|20)\d\d)$/.exec(folder.trim())?.[1])

@@ -123,6 +123,11 @@ describe('seriesKey and DocumentIdentityIndex.series', () => {
     expect(seriesKey({ documentId: 'rules/harbour-lights-rules-2nd-edition.md' })).toBe(
       'harbour lights rules',
     );
+    // An ISO week and a glued quarter say when.
+    expect(seriesKey({ documentId: 'weekly/ops-report-2023-W52.md' })).toBe('ops report');
+    expect(seriesKey({ documentId: 'kpi/kpi-pack-2023Q4.md' })).toBe(
+      seriesKey({ documentId: 'kpi/kpi-pack-2024Q1.md' }),
+    );
     // A model's code says what: two kettles' manuals are two series.
     expect(seriesKey({ documentId: 'kettle-KT200.md' })).not.toBe(
       seriesKey({ documentId: 'kettle-KT300.md' }),
