@@ -173,6 +173,9 @@
 // - round23-blind: test/fixtures/round23 (talks "Delivered on …", weekly reports named by ISO week,
 //   KPI packs named by a glued quarter), a twenty-third round committed before its first run (stop
 //   43); measure only.
+// - round24-blind: test/fixtures/round24 (minutes without a year in their text, receipts with a
+//   two-digit year, postmortems), a twenty-fourth round committed before its first run (stop 43);
+//   measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -217,7 +220,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -447,6 +450,15 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // An allotment committee's minutes "held on Wednesday 3rd April" with the year only in their
+    // folder (`minutes/2024/…`), a hardware shop's receipts dated "Date: 3/5/24" (a two-digit
+    // year), postmortems dated "Incident date: 2024-02-14" (measure only).
+    name: 'round24',
+    folder: 'test/fixtures/round24',
+    include: ['**/*.md', '**/*.txt'],
+    parts: [{ name: 'round24-blind', questions: 'bench/questions/round24-blind.jsonl' }],
   },
   {
     // An institute's talks dated "Delivered on Thursday 8 February 2024", weekly operations
