@@ -489,3 +489,19 @@ describe('talks, weekly reports, KPI packs (SQLite file)', { timeout: 120_000 },
     );
   });
 });
+
+/** Stop 43's ninth fixture: committee minutes dated by folder and name, receipts "Date: 3/5/24", postmortems. */
+const ROUND24 = path.resolve('test/fixtures/round24');
+
+describe('committee minutes, receipts, postmortems (SQLite file)', { timeout: 120_000 }, () => {
+  const { first } = ingested(ROUND24, ['**/*.md', '**/*.txt'], 9);
+
+  it('reads a receipt dated with a two-digit year', async () => {
+    expect(await first('What was the total on the most recent Harbour Hardware receipt?')).toBe(
+      'receipts/receipt-c.txt',
+    );
+    expect(await first('How much was the deck stain on the receipt before the latest one?')).toBe(
+      'receipts/receipt-a.txt',
+    );
+  });
+});

@@ -578,6 +578,13 @@ describe('findDocumentDate: a clinic letter, a price list (stop 43)', () => {
     expect(findDocumentDate(['Dictated: 07/02/2023'])?.date).toBe('2023-07-02');
     // The day a copy was printed is no document's date.
     expect(findDocumentDate(['# Account summary\n\nPrint date: 02/06/2024\n\nBalance: 40'])).toBeUndefined();
+    // A two-digit year after a date's label: a till receipt's "Date: 3/5/24" (dollars: month first).
+    expect(
+      findDocumentDate(['HARBOUR HARDWARE\n\nDate: 3/5/24\nReceipt no: 88231\n\nTOTAL: $43.49'])?.date,
+    ).toBe('2024-03-05');
+    expect(findDocumentDate(['Date: 18/11/23\n\nTotal: £12.00'])?.date).toBe('2023-11-18');
+    // Not without a label: "1/2/24" in running text is no date.
+    expect(findDocumentDate(['# Recipe\n\nUse 1/2/24 of the flour.'])).toBeUndefined();
     // A hyphenated event label: an inventory's check-in.
     expect(findDocumentDate(['Check-in date: 1 June 2022\n\nNext inspection date: 1 June 2023'])?.date).toBe(
       '2022-06-01',

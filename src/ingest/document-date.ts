@@ -85,7 +85,8 @@ export function lastDay(year: number, month: number): number {
 
 /**
  * Reads one written date (see the forms of `DATE`): `{ iso, precision }` where a month without a
- * day is its last day with precision `month`; `07/01/2023` is read month first (US order) unless
+ * day is its last day with precision `month`; a two-digit year (`3/5/24`, read after a date's
+ * label only) is of this century; `07/01/2023` is read month first (US order) unless
  * the first number exceeds 12, or the document being dated writes its dates day first (see
  * {@link findDocumentDate}). Undefined for anything else or an impossible day.
  */
@@ -96,11 +97,12 @@ export function parseWrittenDate(text: string): { iso: string; precision: 'day' 
     const day = iso(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
     return day ? { iso: day, precision: 'day' } : undefined;
   }
-  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d\d)$/.exec(t);
   if (m) {
     const [a, b] = [Number(m[1]), Number(m[2])];
     const [month, day] = a > 12 || (dayFirst && b <= 12) ? [b, a] : [a, b];
-    const value = iso(Number(m[3]), month - 1, day);
+    const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+    const value = iso(year, month - 1, day);
     return value ? { iso: value, precision: 'day' } : undefined;
   }
   m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t);
@@ -224,9 +226,15 @@ const DATE_OF =
  * made ("Print date", "Download date", "Generated date": a file's date, as weak as its metadata).
  */
 const EVENT_NOUN = String.raw`(?!(?:due|expiry|expiration|expiring|next|start|starting|end|ending|birth|closing|deadline|return|renewal|maturity|settlement|record|estimated|expected|target|planned|review|completion|commencement|termination|departure|arrival|delivery|payment|effective|valid|from|to|until|check-out|print|printed|printing|download|downloaded|generated|export|exported|run|access|accessed|retrieved|viewed)\b)[a-z]{3,}(?:-[a-z]+)?`;
+/**
+ * A slash date with a two-digit year ("3/5/24", "18/11/23"), as a till receipt or a form writes
+ * it: read after a date's label only (see `LABELLED_DATE`), where nothing else is meant; the year
+ * is of this century.
+ */
+const SHORT_YEAR_DATE = String.raw`\d{1,2}/\d{1,2}/\d\d(?![\d/])`;
 const RECORDED_EVENT = String.raw`(?:(?:sample|specimen|blood)\s+)?(?:collected|taken|drawn|received|reported|examined|tested|performed)(?:\s+on)?|sent|dictated|typed`;
 const LABELLED_DATE = new RegExp(
-  String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+|${EVENT_NOUN}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF}|${RECORDED_EVENT})[ \t]*:[ \t]*${WEEKDAY}?(${DATE})`,
+  String.raw`(?:^|\n|\|)[ \t]*((?:${DATE_OF}\s+|${EVENT_NOUN}\s+)?date(?:\s*(?:&|and)\s*time)?|date\s+of\s+(?:the\s+)?${DATE_OF}|${RECORDED_EVENT})[ \t]*:[ \t]*${WEEKDAY}?(${DATE}|${SHORT_YEAR_DATE})`,
   'i',
 );
 
