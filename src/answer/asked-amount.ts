@@ -44,11 +44,14 @@ export function asksForPrice(question: string): boolean {
  * cost", a table's unit ("in thousands of dollars", "(In millions)"), or a figure on a line or row
  * whose label names a sum ("Invoice total: 168.50", "| Fee | 12 |", "| Capital spending | 4,115 |").
  */
+/** Currency codes written beside a figure ("EUR 439.50", "12.00 CHF"), a regular expression's alternatives. */
+export const CURRENCY_CODES = 'usd|gbp|eur|chf|jpy|cad|aud';
+
 const MONEY = new RegExp(
   [
     String.raw`[$£€¥₹]\s?\d`,
-    String.raw`\b(?:usd|gbp|eur|chf|jpy|cad|aud)\s?\d`,
-    String.raw`\d\s?(?:usd|gbp|eur|chf|jpy|cad|aud)\b`,
+    String.raw`\b(?:${CURRENCY_CODES})\s?\d`,
+    String.raw`\d\s?(?:${CURRENCY_CODES})\b`,
     String.raw`\b\d[\d,.]*\s+(?:dollars?|pounds?|euros?|pence|cents?|yen|francs?)\b`,
     String.raw`\bfree\s+of\s+charge\b|\bat\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b`,
     // A table's unit: "(in thousands of dollars)", "(In millions)", "$ in millions".

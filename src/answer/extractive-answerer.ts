@@ -36,7 +36,7 @@
 import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
-import { priceTerms, statesMoney } from './asked-amount.js';
+import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { repeatedPassages } from './boilerplate.js';
 import {
   fieldLabel,
@@ -144,8 +144,10 @@ const FEEDBACK_WEIGHT = 0.5;
  * A cell that is a figure: a number, with a currency's sign or code before or after it ("$1,204",
  * "EUR 439.50", "12.00 CHF"), brackets or a percent sign.
  */
-const NUMERIC_CELL =
-  /^(?:(?:usd|eur|gbp|chf|jpy|cad|aud)\s?)?[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?(?:\s?(?:usd|eur|gbp|chf|jpy|cad|aud))?$/i;
+const NUMERIC_CELL = new RegExp(
+  String.raw`^(?:(?:${CURRENCY_CODES})\s?)?[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?(?:\s?(?:${CURRENCY_CODES}))?$`,
+  'i',
+);
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 
 /**

@@ -893,7 +893,7 @@ function isoWeekMonday(year: number, week: number): { iso: string; precision: 'd
 export function pathDate(path: string): { iso: string; precision: 'day' | 'month' } | undefined {
   const parts = path.split(/[/\\]/);
   const base = (parts.pop() ?? '').replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[_]+/g, ' ');
-  const whole = new RegExp(DATE, 'i').exec(base);
+  const whole = ONE_DATE.exec(base);
   const parsed = whole ? parseWrittenDate(whole[0]) : undefined;
   if (parsed) return parsed;
   // An ISO week (`2024-W02`: its Monday) or a quarter glued to its year (`2023Q4`: its last day).
@@ -913,18 +913,25 @@ export function pathDate(path: string): { iso: string; precision: 'day' | 'month
     .map((folder) => /^((?:19|20)\d\d)$/.exec(folder.trim())?.[1])
     .find((y) => y !== undefined);
   if (year === undefined) return undefined;
-  const dayMonth = new RegExp(
-    String.raw`(?<![\d])(\d{1,2})(?:st|nd|rd|th)?[\s-]+(${MONTH})(?![a-z])|\b(${MONTH})[\s-]+(\d{1,2})(?![\d])`,
-    'i',
-  ).exec(base);
+  const dayMonth = NAME_DAY_MONTH.exec(base);
   if (dayMonth) {
     const day = dayMonth[1] ?? dayMonth[4]!;
     const month = dayMonth[2] ?? dayMonth[3]!;
     return parseWrittenDate(`${Number(day)} ${month.replace(/\.$/, '')} ${year}`);
   }
-  const month = new RegExp(String.raw`\b(${MONTH})(?![a-z])`, 'i').exec(base);
+  const month = NAME_MONTH.exec(base);
   return month ? parseWrittenDate(`${month[1]!.replace(/\.$/, '')} ${year}`) : undefined;
 }
+
+/** The first written date of a text (see `DATE`). */
+const ONE_DATE = new RegExp(DATE, 'i');
+/** A day and its month in a file name ("20 Feb", "Feb 20"): groups day, month or month, day. */
+const NAME_DAY_MONTH = new RegExp(
+  String.raw`(?<![\d])(\d{1,2})(?:st|nd|rd|th)?[\s-]+(${MONTH})(?![a-z])|\b(${MONTH})[\s-]+(\d{1,2})(?![\d])`,
+  'i',
+);
+/** A month's name in a file name (`march-review`). */
+const NAME_MONTH = new RegExp(String.raw`\b(${MONTH})(?![a-z])`, 'i');
 
 /**
  * Whether the years the text states contradict a metadata date: the text states dates, and the

@@ -32,6 +32,20 @@ export interface IdentifiedDocument {
   openingTerms?: readonly string[];
 }
 
+/** Ordinal words, first to tenth. */
+export const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+] as const;
+
 /**
  * Words of a name that say when, not what: years, quarters, halves, months, seasons
  * (`timetable-summer-2024.md`), versions (`v2.1`, a revision's letter or number joined to its
@@ -40,8 +54,9 @@ export interface IdentifiedDocument {
  * its year (`2023Q4`), and a number joined to the word of a place in a sequence (`menu-wk09`,
  * `ep12`, `issue7`, `sprint14`; not a model's code, `KT200`, which says what).
  */
-const PERIOD_WORD =
-  /^(?:(?:19|20)\d\d|\d+|(?:wk|week|ep|episode|issue|iss|no|nr|vol|volume|pt|part|ch|chapter|day|lesson|lecture|sprint|session|round|build|term|update|upd)\d+[a-z]?|\d+(?:st|nd|rd|th)|(?:aw|fw|ss)\d\d|w\d{1,2}|(?:19|20)\d\dq[1-4]|q[1-4](?:19|20)\d\d|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition|draft|final)$/;
+const PERIOD_WORD = new RegExp(
+  String.raw`^(?:(?:19|20)\d\d|\d+|(?:wk|week|ep|episode|issue|iss|no|nr|vol|volume|pt|part|ch|chapter|day|lesson|lecture|sprint|session|round|build|term|update|upd)\d+[a-z]?|\d+(?:st|nd|rd|th)|(?:aw|fw|ss)\d\d|w\d{1,2}|(?:19|20)\d\dq[1-4]|q[1-4](?:19|20)\d\d|${ORDINAL_WORDS.join('|')}|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition|draft|final)$`,
+);
 
 /**
  * Words for a span of time (a regular expression's alternatives), which name no document: "the
@@ -76,10 +91,13 @@ export function seriesKey(document: IdentifiedDocument): string {
 function innerNumbers(documentId: string): string[] {
   // A date's numbers say when (`2023-07-01`, `14 Nov 2023`), and a number joined to letters is a
   // label (`Q3`, `v2`, `wk09`, `3rd`): neither says which document.
-  const base = fileBase(documentId).replace(new RegExp(WRITTEN_DATE, 'gi'), ' ').replace(DAY_AND_MONTH, ' ');
+  const base = fileBase(documentId).replace(ANY_WRITTEN_DATE, ' ').replace(DAY_AND_MONTH, ' ');
   const numbers = [...base.matchAll(/(?<![\p{L}\p{N}.])\d+(?![\p{L}\p{N}.])/gu)].map((m) => m[0]);
   return numbers.slice(0, -1).filter((n) => !/^(?:19|20)\d\d$/.test(n));
 }
+
+/** Every written date of a name (see `WRITTEN_DATE`). */
+const ANY_WRITTEN_DATE = new RegExp(WRITTEN_DATE, 'gi');
 
 /** A day and a month's name ("14 Nov", "Nov 14"), as a file name writes a date without its year. */
 const DAY_AND_MONTH =
@@ -514,10 +532,7 @@ export class DocumentIdentityIndex {
  * other word ("2.0 million") is no label.
  */
 export function versionLabel(question: string): string | undefined {
-  const ordinal =
-    /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))\s+(?:edition|version|revision|release)\b/i.exec(
-      question,
-    );
+  const ordinal = ORDINAL_LABEL.exec(question);
   if (ordinal) return String(ordinalNumber(ordinal[1]!));
   const m =
     /\b(?:revision|rev\.?|version|ver\.?|edition|release)\s+([a-z]|\d+(?:\.\d+)*)(?![\p{L}\p{N}])/iu.exec(
@@ -529,19 +544,11 @@ export function versionLabel(question: string): string | undefined {
   return m?.[1]?.toLowerCase();
 }
 
-/** Ordinal words, first to tenth. */
-export const ORDINAL_WORDS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-] as const;
+/** An ordinal before the word of a version ("the second edition", "the 3rd revision"); group 1: the ordinal. */
+const ORDINAL_LABEL = new RegExp(
+  String.raw`\b(${ORDINAL_WORDS.join('|')}|\d{1,2}(?:st|nd|rd|th))\s+(?:edition|version|revision|release)\b`,
+  'i',
+);
 
 /** The number an ordinal names ("second" → 2, "3rd" → 3); undefined for any other word. */
 export function ordinalNumber(word: string): number | undefined {

@@ -1422,8 +1422,8 @@ function nameNumber(documentId: string): number[] | undefined {
   // A fashion season's code: spring/summer (`SS24`) before autumn/winter (`AW24`, `FW24`).
   const season = /(?:^|[^a-z])(aw|fw|ss)(\d\d)(?![a-z\d])/i.exec(fileBase(documentId));
   if (season) return [2000 + Number(season[2]), season[1]!.toLowerCase() === 'ss' ? 1 : 2];
-  const m = /(\d+(?:\.\d+)*)(?!.*\d)/.exec(fileBase(documentId));
-  if (m) return m[1]!.split('.').map(Number);
+  const last = lastNumber(documentId);
+  if (last) return last;
   // An ordinal word: `rules-third-edition.md` beside `rules-2nd-edition.md`.
   const ordinal = NAME_ORDINAL.exec(fileBase(documentId));
   if (ordinal) return [ordinalNumber(ordinal[1]!)!];
@@ -1452,9 +1452,15 @@ const STATUS_WORD = /(?:^|[^a-z])(draft|final)(?:[^a-z]|$)/i;
 function statusNumber(documentId: string, members: readonly string[]): number[] | undefined {
   if (!members.some((id) => STATUS_WORD.test(fileBase(id)))) return nameNumber(documentId);
   const status = STATUS_WORD.exec(fileBase(documentId))?.[1]?.toLowerCase();
-  const numbered = /(\d+(?:\.\d+)*)(?!.*\d)/.exec(fileBase(documentId));
-  if (status === undefined && numbered === null) return undefined;
-  return [status === 'final' ? 1 : 0, ...(numbered ? numbered[1]!.split('.').map(Number) : [0])];
+  const numbered = lastNumber(documentId);
+  if (status === undefined && numbered === undefined) return undefined;
+  return [status === 'final' ? 1 : 0, ...(numbered ?? [0])];
+}
+
+/** The number a document's file name carries last, its dotted parts in order (`manual-3.10` → [3, 10]). */
+function lastNumber(documentId: string): number[] | undefined {
+  const m = /(\d+(?:\.\d+)*)(?!.*\d)/.exec(fileBase(documentId));
+  return m ? m[1]!.split('.').map(Number) : undefined;
 }
 
 function compareNumbers(a: readonly number[], b: readonly number[]): number {
