@@ -176,6 +176,11 @@
 // - round24-blind: test/fixtures/round24 (minutes without a year in their text, receipts with a
 //   two-digit year, postmortems), a twenty-fourth round committed before its first run (stop 43);
 //   measure only.
+// - round25-blind: test/fixtures/round25 (an investigation report, a discharge summary, an
+//   inspection report, an energy review), relation questions ("how did A relate to B"): half whose
+//   document states in one sentence how the two relate, with and without a linking word ("so",
+//   "after", "helped by", "which added"), half whose document states both but never relates them,
+//   or never states one; a twenty-fifth round committed before its first run (stop 44); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -220,7 +225,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -450,6 +455,15 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // Relation questions over an investigation report, a discharge summary, an inspection report
+    // and an energy review: related in one sentence, or both stated and never related, or one
+    // never stated (measure only).
+    name: 'round25',
+    folder: 'test/fixtures/round25',
+    include: ['**/*.md'],
+    parts: [{ name: 'round25-blind', questions: 'bench/questions/round25-blind.jsonl' }],
   },
   {
     // An allotment committee's minutes "held on Wednesday 3rd April" with the year only in their
