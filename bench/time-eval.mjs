@@ -181,6 +181,11 @@
 //   document states in one sentence how the two relate, with and without a linking word ("so",
 //   "after", "helped by", "which added"), half whose document states both but never relates them,
 //   or never states one; a twenty-fifth round committed before its first run (stop 44); measure only.
+// - round26-blind: test/fixtures/round26 (a building survey, a swimming club's AGM minutes, a
+//   product recall notice, a water sample's laboratory report), existence questions ("did the
+//   survey find any …", "were there any changes to …", "have any injuries been reported"): half
+//   stated, half denied ("no rising damp was found") or never mentioned; a twenty-sixth round
+//   committed before its first run (stop 44); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -225,7 +230,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -455,6 +460,14 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // Existence questions over a building survey, AGM minutes, a recall notice and a water
+    // sample's laboratory report: stated, denied or never mentioned (measure only).
+    name: 'round26',
+    folder: 'test/fixtures/round26',
+    include: ['**/*.md'],
+    parts: [{ name: 'round26-blind', questions: 'bench/questions/round26-blind.jsonl' }],
   },
   {
     // Relation questions over an investigation report, a discharge summary, an inspection report
