@@ -129,21 +129,24 @@ export async function checkedAnswerFromHits(
   }
 
   if (!chatModel) {
-    const extracted = extractAnswer(
-      question,
-      sources.map((s) => s.hit),
-    );
+    // A relation both sides of which are stated but never related is not found: what the asked
+    // documents state of each is quoted after saying so.
+    const unrelated = options.statement === undefined ? '' : unrelatedNote(options.statement);
+    const extracted = unrelated
+      ? unrelatedQuotes(question, options.statement!, sources)
+      : extractAnswer(
+          question,
+          sources.map((s) => s.hit),
+        );
     if (!extracted.text) return notFound('extractive');
-    const text = `${passedOverNote(sources[0]?.hit)}${
-      options.statement === undefined ? '' : unrelatedNote(options.statement)
-    }${extracted.text}`;
+    const text = `${unrelated ? `${NOT_FOUND_TEXT} ` : ''}${passedOverNote(sources[0]?.hit)}${unrelated}${extracted.text}`;
     options.onSources?.(sources);
     options.onToken?.(text);
     return {
       text,
       sources,
       cited: extracted.cited,
-      notFound: false,
+      notFound: unrelated !== '',
       answeredBy: 'extractive',
       invalidCitations: [],
     };
@@ -211,10 +214,29 @@ function unpricedNotFound(question: string, hits: Hit[], options: AnswerOptions)
 }
 
 /**
+ * The "not found" answer of an existence question whose asked documents deny its subject (see
+ * `StatementJudgement.denial`): that they say there is none, quoting the denying sentence, cited
+ * first, then the other closest passages read.
+ */
+function denied(statement: StatedEvidence, options: AnswerOptions): CheckedAnswer {
+  const denying = statement.looked.find((hit) => hit.chunk.id === statement.passageChunk);
+  const hits = [...(denying ? [denying] : []), ...statement.looked.filter((hit) => hit !== denying)];
+  const looked = hits.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
+  const names = [...new Set(looked.slice(0, 1).map((s) => s.hit.sourceName ?? s.hit.chunk.documentId))];
+  const subject = names.length === 0 ? 'The documents the question is about say' : `${names[0]} says`;
+  return lookedNotFound(
+    `${NOT_FOUND_TEXT} ${subject} there is none: "${statement.denial}"${denying ? ' [1]' : ''}.`,
+    looked,
+    options,
+  );
+}
+
+/**
  * The "not found" answer of a question whose asked documents do not state what it asks: what they
  * do not state, then the closest passages read, cited.
  */
 function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAnswer {
+  if (statement.denial !== undefined) return denied(statement, options);
   const looked = statement.looked.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
   const subject = notStating(statement);
   const asked = statement.asked;
@@ -265,15 +287,45 @@ function notStating(statement: StatedEvidence): string {
 }
 
 /**
- * The sentence an extractive answer to a relation question opens with when the asked documents
- * state both sides but no sentence relates them (`related: false`, see `statedEvidence`): the
- * answer quotes what they state, and says first that how the two relate is not stated. Empty
- * otherwise.
+ * The sentence an extractive answer to a relation question opens with (after the "not found"
+ * opening) when the asked documents state both sides but no sentence relates them (`related:
+ * false`, see `statedEvidence`): it says that how the two relate is not stated, and the answer
+ * quotes what they state of each (see {@link unrelatedQuotes}). Empty otherwise.
  */
 function unrelatedNote(statement: StatedEvidence): string {
   const asked = statement.asked;
   if (asked.kind !== 'relation' || statement.related !== false) return '';
   return `${notStating(statement)} ${relationAsked(asked.sides)}; what is stated about each: `;
+}
+
+/**
+ * What an unrelated relation's answer quotes (see {@link unrelatedNote}): each side's sentence
+ * (see `StatementJudgement.sides`), cited where a source holds it, then the extractive answer from
+ * the sources of the asked documents only (another document's passage would read as the relation
+ * they do not state), its citations numbered as in `sources`.
+ */
+function unrelatedQuotes(
+  question: string,
+  statement: StatedEvidence,
+  sources: ReadonlyArray<{ n: number; hit: Hit }>,
+): { text: string; cited: number[] } {
+  const asked = new Set(statement.documentIds);
+  const own = sources.filter((s) => asked.has(s.hit.chunk.documentId));
+  const extracted = extractAnswer(
+    question,
+    own.map((s) => s.hit),
+  );
+  const body = extracted.text.replace(/\[(\d+)\]/g, (_, k: string) => `[${own[Number(k) - 1]!.n}]`);
+  const cited = new Set(extracted.cited.map((k) => own[k - 1]!.n));
+  const quotes: string[] = [];
+  for (const sentence of new Set(statement.sides ?? [])) {
+    if (sentence === undefined || body.includes(sentence)) continue;
+    const source = own.find((s) => s.hit.chunk.text.includes(sentence));
+    if (source) cited.add(source.n);
+    quotes.push(`${sentence}${source ? ` [${source.n}]` : ''}`);
+  }
+  const text = [quotes.join(' '), body].filter((t) => t !== '').join('\n\n');
+  return { text, cited: [...cited].sort((a, b) => a - b) };
 }
 
 /**

@@ -10,6 +10,7 @@ import { chatNotFound, NOT_FOUND_TEXT } from './ask.js';
 import {
   askedStatement,
   COMMON_SHARE,
+  denies,
   holdsAbbreviation,
   judgeStatement,
   namesInstance,
@@ -101,6 +102,13 @@ describe('askedStatement', () => {
     expect(subjectsOf('Did the manual include any mention of winter storage?')).toEqual([
       ['winter', 'storag'],
     ]);
+    // "fact" names the telling too, whatever qualifies it ("material").
+    expect(askedStatement('Does the report state any material fact about net sales?')).toMatchObject({
+      subjects: [['net', 'sale']],
+    });
+    expect(askedStatement('Does the report state any material fact about net sales?')).not.toHaveProperty(
+      'significant',
+    );
     expect(subjectsOf('Does the Contoso Cessna report say anything about the wind conditions?')).toEqual([
       ['wind', 'condit'],
     ]);
@@ -353,6 +361,59 @@ describe('statesChange', () => {
   });
 });
 
+describe('judgeStatement: denials and the clause a supposing sentence states', () => {
+  const damp = askedStatement('Did the survey find any rising damp?')!;
+  const frequency = rare(['rise', 'damp', 'tile', 'loos', 'roof', 'injuri']);
+
+  it('keeps a sentence denying the subject as the denial when no other sentence states it', () => {
+    const none = 'No rising damp was found.';
+    expect(
+      judgeStatement(damp, [hit('a', 'The walls are solid brick.'), hit('b', none)], frequency),
+    ).toMatchObject({
+      stated: false,
+      denial: none,
+      passageChunk: 'b:0',
+    });
+    expect(
+      judgeStatement(damp, [hit('b', 'Rising damp was not found in the cellar.')], frequency).denial,
+    ).toBeDefined();
+    // A sentence stating it wins over one denying it.
+    const found = 'Rising damp was found along the rear wall.';
+    expect(judgeStatement(damp, [hit('b', none), hit('c', found)], frequency)).toMatchObject({
+      stated: true,
+      passage: found,
+    });
+  });
+
+  it('reads a negation only near the subject', () => {
+    expect(denies('No rising damp was found.', 'damp')).toBe(true);
+    expect(denies('There have been no material acquisitions.', 'acquisit')).toBe(true);
+    expect(denies('Rising damp was not found.', 'damp')).toBe(true);
+    expect(denies('Rising damp was found, though no repair was made.', 'damp')).toBe(false);
+  });
+
+  it('reads what a supposing sentence states in a whole clause before it supposes', () => {
+    const tiles = askedStatement('Did the survey find any loose roof tiles?')!;
+    const loose = 'Two ridge tiles at the gable end are loose and should be re-bedded.';
+    expect(judgeStatement(tiles, [hit('a', loose)], rare(['loos', 'roof', 'tile']))).toMatchObject({
+      stated: true,
+      passage: 'Two ridge tiles at the gable end are loose',
+    });
+    // A subject before the modal without a whole clause is supposed, not stated.
+    expect(
+      judgeStatement(tiles, [hit('a', 'Loose ridge tiles may let water in.')], rare(['loos', 'roof', 'tile']))
+        .stated,
+    ).toBe(false);
+  });
+
+  it('reads the subject of "have any X been …" without the verb', () => {
+    expect(askedStatement('Have any injuries been reported from the fan heater?')).toMatchObject({
+      text: 'any injuries',
+      subjects: [['injuri']],
+    });
+  });
+});
+
 describe('judgeStatement of a change question', () => {
   const asked = askedStatement('Are there any changes in the alveolar height?')!;
   const frequency = rare(['alveolar', 'height']);
@@ -424,6 +485,43 @@ describe('judgeStatement of a relation', () => {
       stated: true,
       related: false,
     });
+  });
+
+  it('is related by one sentence holding both sides without a linking word, unless it only presents them', () => {
+    const together =
+      'Research and development expense rose after the Company began the launch of new services for small businesses.';
+    expect(judgeStatement(asked, [hit('a', rdExpense), hit('c', together)], frequency)).toMatchObject({
+      related: true,
+      passage: together,
+    });
+    const table =
+      'Research and development expense and the launch of new services are shown in the following table.';
+    expect(judgeStatement(asked, [hit('c', table)], frequency)).toMatchObject({ related: false });
+  });
+
+  it('is related by a sentence that states the link before it supposes', () => {
+    const consequence =
+      'The launch of new services was delayed, so research and development spending should fall next quarter.';
+    expect(judgeStatement(asked, [hit('c', consequence)], frequency)).toMatchObject({
+      stated: true,
+      related: true,
+    });
+    // A supposing sentence that estimates a figure states it.
+    const estimate =
+      'Moving research and development spending to the new site would speed the launch of new services by 3 months.';
+    expect(judgeStatement(asked, [hit('c', estimate)], frequency)).toMatchObject({ related: true });
+    // A sentence that supposes the link itself states nothing.
+    const risk = 'Research and development spending could affect the launch of new services.';
+    expect(judgeStatement(asked, [hit('c', risk)], frequency).related).not.toBe(true);
+  });
+
+  it('is related by two sentences of a paragraph when the second refers back by a pronoun', () => {
+    const apart =
+      'Research and development spending was $2.1 billion. This paid for the launch of new services.';
+    expect(judgeStatement(asked, [hit('c', apart)], frequency)).toMatchObject({ related: true });
+    const unrelated =
+      'Research and development spending was $2.1 billion. The launch of new services was announced.';
+    expect(judgeStatement(asked, [hit('c', unrelated)], frequency)).toMatchObject({ related: false });
   });
 
   it('is related by a sentence holding both sides and a linking word, the abbreviation spelled out', () => {
@@ -553,16 +651,23 @@ describe('a relation question about a filing that states both sides but not how 
   });
   afterAll(() => engine.close());
 
-  it('quotes the filing that states the sides apart, saying first that it does not relate them', async () => {
+  it('says not found for the filing that states the sides apart, then quotes what it states of each', async () => {
     const answer = await engine.ask(
       "In Contoso's quarterly report, what is the relationship between research and development spending and new cloud services?",
     );
-    expect(answer.notFound).toBe(false);
+    expect(answer.notFound).toBe(true);
     expect(
       answer.text.startsWith(
-        'contoso-2023-q1.md does not state what relates research and development spending to new cloud services; what is stated about each: ',
+        `${NOT_FOUND_TEXT} contoso-2023-q1.md does not state what relates research and development spending to new cloud services; what is stated about each: `,
       ),
     ).toBe(true);
+    // What each side states is quoted and cited, from Contoso's filing only: Fabrikam's sentence
+    // relating the two would read as Contoso's answer.
+    expect(answer.text).toContain('Research and development expense increased $1.1 billion');
+    expect(answer.text).not.toContain('reflects the new cloud services');
+    expect(answer.cited.length).toBeGreaterThan(0);
+    const cited = answer.sources.filter((s) => answer.cited.includes(s.n));
+    expect(cited.every((s) => s.hit.chunk.documentId === 'contoso-2023-q1.md')).toBe(true);
     expect(answer.sources.length).toBeGreaterThan(0);
   });
 

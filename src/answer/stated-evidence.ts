@@ -43,20 +43,22 @@
  * sides share; an abbreviation of initials joined by "&" ("R&D") matches itself or words with those
  * initials ("research and development"). The relation is not stated when a side is stated in no
  * sentence of the asked documents (none holds one of its specific terms). When both are stated,
- * `related` says whether a sentence (or two consecutive sentences of one paragraph) holds a
- * specific term of each side and a word that relates them ({@link LINKING}: "due to", "driven by",
- * "resulting in", "reflects", "depends on", "related", "contributing"); a question whose side names
+ * `related` says whether one sentence holds a specific term of each side (unless it only presents
+ * them: "… are shown in the following table", see {@link PRESENTS}), or two consecutive sentences of
+ * one paragraph do with a word that relates them ({@link LINKING}: "due to", "driven by",
+ * "resulting in", "reflects", "depends on", ", so") or with a pronoun in the second referring back
+ * ("Meloxicam once a day. Give it with food"); a question whose side names
  * where in the document it is ("correlate the debt instruments in the financial statements with the
  * management discussion on debt strategy", see {@link SECTION_WORDS}) asks to set two parts side by
- * side and is related by both being stated. An unrelated relation is still answered, opening with
- * what the documents do not state (see `checkedAnswerFromHits`): answered "not found", it refused 2
- * of 41 answerable SEC measure questions, whose references put two figures or lists side by side
- * (bench/results/time-eval-negatives-link-refined.json; requiring only that both sides share a
- * passage, bench/results/time-eval-notfound-relation.json, refused 3). Sentences that suppose
- * ("could affect the amount of liability", "may not reflect") state neither a side nor a link. A
- * side whose every term is common is stated (it is in most passages) and nothing more is judged;
- * the other side must still be stated somewhere, or the relation is not stated. When both sides
- * are common, nothing is judged.
+ * side and is related by both being stated. An unrelated relation is "not found", quoting what is
+ * stated of each side (see `checkedAnswerFromHits`; measured in bench/results/time-eval-stop44-final.json).
+ * Sentences that suppose
+ * ("could affect the amount of liability", "may not reflect") state neither a side nor a link,
+ * unless they state the link before they suppose ("the wall was bruised, so she should eat soft
+ * meals", see `statedPart`). A side whose every term is common (it is in most passages) is stated
+ * and nothing more is judged; the other side must still be stated somewhere, or the relation is not
+ * stated. When both sides are common, nothing is judged. Documents of fewer than four chunks tell
+ * common terms by their passages, not their chunks (see `passageShares`).
  *
  * A second side that refers back to the first ("reserves set for these liabilities", see
  * {@link AskedRelation.bound}) is related only by a sentence, or two of one paragraph, holding every
@@ -74,7 +76,14 @@ import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
 import { statesAmountOrDate } from './reference-material.js';
 import { isRequestTerm } from './relevance.js';
-import { datesEarlier, type OwnYears, ownFiscalYear, supposes, tellsEarlier } from './supposition.js';
+import {
+  datesEarlier,
+  type OwnYears,
+  ownFiscalYear,
+  statedPart,
+  supposes,
+  tellsEarlier,
+} from './supposition.js';
 import { isFormTerm } from './unwritten-words.js';
 
 /**
@@ -150,7 +159,7 @@ export type AskedStatement = AskedExistence | AskedRelation;
 const AUXILIARY = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have)\b/i;
 /** Where an existence question's subject ends: a clause naming where or when, or a second question. */
 const SUBJECT_END =
-  /\s(?:in|on|by|as|at|during|within|for|from|near|over|since|under|mentioned|disclosed|reported|described|listed|noted|and\s+(?:what|how|which|why|when|where|who))\b|[?,;:]/i;
+  /\s(?:in|on|by|as|at|during|within|for|from|near|over|since|under|mentioned|disclosed|reported|described|listed|noted|been|being|and\s+(?:what|how|which|why|when|where|who))\b|[?,;:]/i;
 /** The terms of a phrase that may name what is asked: content terms less request words and time-cue words. */
 function phraseTerms(phrase: string, question: string): string[] {
   const cue = timeCue(question);
@@ -506,7 +515,8 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
   if (
     form &&
     isTellingNoun(contentTerms(form[2]!)[0] ?? '') &&
-    namingTerms(form[1]!, question).length === 0
+    // "any material fact about net sales" asks for net sales; its qualifier names nothing.
+    namingTerms(form[1]!.replace(SIGNIFICANCE, ' '), question).length === 0
   ) {
     return askedExistence(after.slice(form[0].length), question, `${lead}${form[0]}`);
   }
@@ -600,7 +610,7 @@ export function singlesOut(sentence: string, terms: readonly string[]): boolean 
  * elsewhere "account" and "evidence" name things ("customer accounts").
  */
 const TELLING_NOUNS = new Set(
-  'account description explanation mention discussion detail details information summary indication evidence record'
+  'account description explanation mention discussion detail details information summary indication evidence record fact'
     .split(' ')
     .flatMap((w) => contentTerms(w)),
 );
@@ -673,12 +683,47 @@ function statementsOf(
     if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
     const around = contentTerms(heading);
     for (const p of passagesOf(section)) {
-      if (p.kind !== 'sentence' || supposes(p.text) || leadsIn(p.text)) continue;
-      if (!earlier && (tellsEarlier(p.text) || datesEarlier(p.text, own))) continue;
-      out.push({ text: p.text, terms: new Set([...contentTerms(p.text), ...around]) });
+      if (p.kind !== 'sentence' || leadsIn(p.text)) continue;
+      // A sentence that supposes states only a whole clause before it does ("Two ridge tiles are
+      // loose and should be re-bedded"; not "Future acquisitions may be dilutive").
+      const text = supposes(p.text) ? statedClause(p.text) : p.text;
+      if (text === '') continue;
+      if (!earlier && (tellsEarlier(text) || datesEarlier(text, own))) continue;
+      out.push({ text, terms: new Set([...contentTerms(text), ...around]) });
     }
   }
   return out;
+}
+
+/** The end of a whole clause: a coordinating conjunction or a semicolon. */
+const CLAUSE_END = /(?:[,;]?\s+(?:and|but|so)|;)\s*$/i;
+
+/**
+ * What a supposing sentence states: its part before the first supposing word (see `statedPart`)
+ * when that part is a whole clause ending in "and", "but", "so" or a semicolon ("Two ridge tiles
+ * are loose and …"), else nothing.
+ */
+function statedClause(sentence: string): string {
+  const part = statedPart(sentence);
+  return CLAUSE_END.test(part) ? part.replace(CLAUSE_END, '').trim() : '';
+}
+
+/**
+ * True when `sentence` denies `term` (a stem it holds, see `holds`): a negation ("no", "not",
+ * "none", "without", "n't") within the three words before the first word holding it ("No rising
+ * damp was found", "no new coaches were appointed", "there have been no material acquisitions"),
+ * or a negated verb after it ("rising damp was not found").
+ */
+export function denies(sentence: string, term: string): boolean {
+  const words = sentence.split(/\s+/);
+  const at = words.findIndex((w) => holds(new Set(contentTerms(w)), term));
+  if (at < 0) return false;
+  const before = words.slice(Math.max(0, at - 3), at).join(' ');
+  const after = words.slice(at + 1).join(' ');
+  return (
+    NEGATION.test(before) ||
+    /^(?:[\w'-]+\s+){0,3}(?:was|were|is|are|has|have|had|been)\s+(?:not|never)\b/i.test(after)
+  );
 }
 
 /** The result of {@link judgeStatement}. */
@@ -687,6 +732,12 @@ export interface StatementJudgement {
   stated: boolean;
   /** The passage that states it, when one does. */
   passage?: string;
+  /**
+   * For an existence question no sentence states: a factual sentence that denies its subject
+   * ("No rising damp was found", see {@link denies}), held by the chunk `passageChunk`. The answer
+   * is then "not found", quoting it.
+   */
+  denial?: string;
   /**
    * The chunk (id) that holds `passage`, when one chunk does (a relation's two sides set side by
    * side are two passages): the answer leads with it (see `AnswerSourcesOptions.leading`).
@@ -752,14 +803,24 @@ export function judgeStatement(
   if (required.length === 0) return { stated: true, required, looked };
   // "the pilot's prior incident" asks for an earlier event: a sentence of an earlier time states it.
   const asksEarlier = EARLIER_SUBJECT.test(asked.text);
+  // A sentence that denies the subject ("No rising damp was found") states that there is none:
+  // kept as the denial when no other sentence states it.
+  let denial: { passage: string; chunk: string } | undefined;
   for (const hit of chunks) {
-    const found = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).find(
+    const matching = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).filter(
       (s) =>
         (needed.some((terms) => terms.every((t) => holds(s.terms, t))) ||
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm))) &&
         (!asked.change || statesChange(s.text)) &&
         (!asked.significant || (singlesOut(s.text, required) && tellsOccurrence(s.text))),
     );
+    // Denied: every required term it holds is denied (a change question's negated change already
+    // states none, see `statesChange`).
+    const denying = (st: { text: string; terms: Set<string> }) =>
+      !asked.change &&
+      required.some((t) => holds(st.terms, t)) &&
+      required.every((t) => !holds(st.terms, t) || denies(st.text, t));
+    const found = matching.find((st) => !denying(st));
     if (found)
       return {
         stated: true,
@@ -769,8 +830,12 @@ export function judgeStatement(
         required,
         looked,
       };
+    const denied = matching.find(denying);
+    if (denied && denial === undefined) denial = { passage: denied.text, chunk: hit.chunk.id };
   }
-  return { stated: false, required, looked };
+  return denial
+    ? { stated: false, required, looked, denial: denial.passage, passageChunk: denial.chunk }
+    : { stated: false, required, looked };
 }
 
 /** A subject naming an earlier time ("the pilot's prior incident", "any previous recalls"). */
@@ -801,7 +866,18 @@ export function statesChange(sentence: string): boolean {
  * "related to", "charged to").
  */
 export const LINKING =
-  /\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+part\s+)?to|driven|drive[sn]?|result(?:s|ed|ing)?\s+(?:from|in)|as\s+a\s+result|because|caus(?:e|es|ed|ing)|reflect(?:s|ed|ing)?|attributable|depend(?:s|ed|ing|ent)?|offset|relat(?:e|es|ed|ing)|associated|in\s+connection\s+with|through|by\s+means\s+of|impact(?:s|ed)?|affect(?:s|ed)?|contribut(?:e|es|ed|ing)|led\s+to|lead\s+to|charged\s+to|included\s+in|allocated|based\s+on|accordingly|therefore|thus)\b/i;
+  /,\s+so\s|\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+part\s+)?to|driven|drive[sn]?|result(?:s|ed|ing)?\s+(?:from|in)|as\s+a\s+result|because|caus(?:e|es|ed|ing)|reflect(?:s|ed|ing)?|attributable|depend(?:s|ed|ing|ent)?|offset|relat(?:e|es|ed|ing)|associated|in\s+connection\s+with|through|by\s+means\s+of|impact(?:s|ed)?|affect(?:s|ed)?|contribut(?:e|es|ed|ing)|led\s+to|lead\s+to|charged\s+to|included\s+in|allocated|based\s+on|accordingly|therefore|thus)\b/i;
+
+/**
+ * A sentence that presents what follows or is shown elsewhere ("are presented below", "the
+ * following table", "as follows", "shown in Note 4"): it lists what it holds without telling how
+ * they relate.
+ */
+const PRESENTS =
+  /\b(?:below|as\s+follows|the\s+following|set\s+out\s+in|(?:shown|presented|summari[sz]ed|described|disclosed)\s+in)\b/i;
+
+/** A sentence referring back to the one before it by a pronoun ("Give it with food"). */
+const PRONOUN_BACK = /\b(?:it|its|they|them|their|this|these|those|such)\b/i;
 
 function judgeRelation(
   asked: AskedRelation,
@@ -812,8 +888,17 @@ function judgeRelation(
   const required = specific.map((terms) => terms[0]).filter((t): t is string => t !== undefined);
   // Both sides common: in most passages, nothing to judge.
   if (specific.every((terms) => terms.length === 0)) return { stated: true, required, looked };
-  // A sentence that supposes ("may not reflect", "could affect") states neither a side nor a link.
-  const readings = looked.flatMap(readingsOf).filter((r) => !r.passages.some((p) => supposes(p.text)));
+  // A sentence that supposes ("may not reflect", "could affect") states neither a side nor a link,
+  // unless it states the link before it supposes ("the wall was bruised, so she should eat soft
+  // meals", "when the malocclusion results from a thumb sucking habit, the incisors may be
+  // proclined") or estimates a figure ("would cut its running cost by about £2,300 a year", as the
+  // extractive answer reads a supposing sentence with a figure).
+  const readings = looked
+    .flatMap(readingsOf)
+    .filter(
+      (r) =>
+        !r.passages.some((p) => supposes(p.text) && !LINKING.test(statedPart(p.text)) && !/\d/.test(p.text)),
+    );
   const holdsSide = (r: Reading, side: number) =>
     specific[side]!.some((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t)));
   const sideReadings = [0, 1].map((side) =>
@@ -847,9 +932,7 @@ function judgeRelation(
   }
   if (specific.some((terms) => terms.length === 0))
     return { stated: true, statedBy, required, looked, sides };
-  // B of A stated nowhere with A: both sides are stated, nothing relates them. Answered "not
-  // found", it refused 2 of 41 answerable SEC measure questions
-  // (bench/results/time-eval-notfound2-abl-v4.json).
+  // B of A stated nowhere with A: both sides are stated, nothing relates them.
   if (bound !== undefined && bound.length > 0 && boundReading === undefined)
     return { stated: true, statedBy, required, looked, sides, related: false };
   if (asked.juxtaposed)
@@ -862,12 +945,18 @@ function judgeRelation(
       sides,
       related: true,
     };
+  // A sentence (or two of one paragraph) holding both sides relates them with a linking word; one
+  // sentence also without ("the seal is split, so its compressor runs", "attendance rose after
+  // the school began phoning parents") unless it only presents them ("A and B are presented
+  // below"); two when the second refers back to the first ("Meloxicam, once a day. Give it with
+  // food").
   const linked = readings.find(
     (r) =>
       r.passages.every((p) => p.kind === 'sentence') &&
       holdsSide(r, 0) &&
       holdsSide(r, 1) &&
-      LINKING.test(r.text),
+      (LINKING.test(r.text) ||
+        (r.passages.length === 1 ? !PRESENTS.test(r.text) : PRONOUN_BACK.test(r.passages[1]!.text))),
   );
   return linked
     ? {
@@ -991,6 +1080,9 @@ export async function statedEvidence(
     ...eventWords,
   ];
   const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
+  // Too few chunks to tell a common term from a specific one by them (one chunk is a quarter or
+  // more of all): told by the passages of those that hold an asked term.
+  if (total > 0 && total * COMMON_SHARE <= 1) passageShares(hits, total, terms, frequency);
   const own = asked.kind === 'existence' ? await ownYears(listed, search) : new Map<string, OwnYears>();
   // Text copied from elsewhere states nothing of the asked documents: judged again without it.
   const skipped = new Set<string>();
@@ -1014,6 +1106,25 @@ export async function statedEvidence(
   }
 }
 
+/**
+ * Sets each of `terms`' share in `frequency` to its share of the passages (sentences, table rows:
+ * see `passagesOf`) of the asked documents' `total` chunks, of which `hits` are those holding an
+ * asked term (the others' passages counted as many as the hits' on average): commonness for
+ * documents of too few chunks to tell it by chunks (a one-chunk note holds every term it has in
+ * all its chunks). Unchanged when `hits` hold no passage.
+ */
+function passageShares(
+  hits: readonly Hit[],
+  total: number,
+  terms: readonly string[],
+  frequency: Map<string, number>,
+): void {
+  const passages = hits.flatMap((h) => passagesOf(h.chunk.text)).map((p) => new Set(contentTerms(p.text)));
+  if (passages.length === 0) return;
+  const all = Math.max(passages.length, (passages.length / hits.length) * total);
+  for (const t of terms) frequency.set(t, passages.filter((p) => p.has(t)).length / all);
+}
+
 /** Chunks read for the fiscal year a document names its own period by: twenty. */
 const OWN_PERIOD_CHUNKS = 20;
 
@@ -1029,7 +1140,11 @@ async function ownYears(
   const { hits } = await search('quarter half fiscal', OWN_PERIOD_CHUNKS * documents.length);
   const own = new Map<string, OwnYears>();
   for (const { documentId, metadata } of documents) {
-    const date = typeof metadata?.date === 'string' ? /^(\d{4})-/.exec(metadata.date) : null;
+    // Only a document that reports a period (a quarter, a year) has an own year whose earlier
+    // years are another period's: a survey or a notice dated by its day tells its subject's history.
+    const period = metadata?.period as { kind?: unknown } | undefined;
+    const reports = period !== undefined && period.kind !== 'day';
+    const date = reports && typeof metadata?.date === 'string' ? /^(\d{4})-/.exec(metadata.date) : null;
     const fiscalYear = ownFiscalYear(
       hits.filter((h) => h.chunk.documentId === documentId).map((h) => h.chunk.text),
     );

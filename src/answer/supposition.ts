@@ -13,9 +13,32 @@
 const SUPPOSING =
   /\b(?:may|might|could|would|should|if|unless|whether|potential(?:ly)?|possible|in the event)\b/i;
 
+/**
+ * The month "May", which {@link SUPPOSING} would read as the modal verb: before a day or year ("May
+ * 3, 2023"), after a preposition, a day or a season word ("in May", "14 May", "early May"), or
+ * before punctuation ("a warm, dry May;"). Not a title-case modal ("Shares That May Yet Be
+ * Purchased"). Masked by a word of its length.
+ */
+const MONTH_MAY =
+  /\bMay(?=\s+\d)|(?<=\b(?:in|on|of|since|until|till|by|from|to|during|before|after|early|mid|late|last|next|this|\d{1,2}(?:st|nd|rd|th)?)\s+)May\b|\bMay(?=\s*[,;.:)])/gi;
+
+/** `text` with the month "May" (see {@link MONTH_MAY}; capitalised) masked. */
+function maskMonth(text: string): string {
+  return text.replace(MONTH_MAY, (m) => (m === 'May' ? 'Maj' : m));
+}
+
 /** True when `text` supposes rather than states (see the module comment). */
 export function supposes(text: string): boolean {
-  return SUPPOSING.test(text);
+  return SUPPOSING.test(maskMonth(text));
+}
+
+/**
+ * The part of `text` before its first supposing word (see {@link SUPPOSING}): what it states
+ * before it supposes. All of `text` when it supposes nothing.
+ */
+export function statedPart(text: string): string {
+  const m = SUPPOSING.exec(maskMonth(text));
+  return m === null ? text : text.slice(0, m.index);
 }
 
 /**

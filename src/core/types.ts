@@ -225,9 +225,10 @@ export interface Answer {
    * "I could not find an answer to that in the indexed documents." With no sources and nothing
    * cited, nothing relevant was found; with sources, they are where it looked — the closest
    * passages of the documents the question is about — and the text says what they do not mention
-   * or state (offline: absent topic words, or an existence question's subject no factual sentence
-   * states; with a chat model: a reply opening "I could not find"). Never treat a "not found"
-   * answer's cited sources as support for an answer.
+   * or state (offline: absent topic words, an existence question's subject no factual sentence
+   * states, or a relation whose two sides are stated but never related — then it quotes what is
+   * stated of each; with a chat model: a reply opening "I could not find"). Never treat a "not
+   * found" answer's cited sources as support for an answer.
    */
   notFound: boolean;
   /** Which answerer produced the text (`extractive` or a chat model id). */

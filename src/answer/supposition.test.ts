@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { statedPart, supposes } from './supposition.js';
+
+describe('supposes', () => {
+  it('reads a modal verb, a condition or a possibility as supposing', () => {
+    expect(supposes('Research and development spending could affect the launch of new services.')).toBe(true);
+    expect(supposes('May cause drowsiness.')).toBe(true);
+    expect(supposes('If the acquisition is completed, the segment will grow.')).toBe(true);
+    expect(supposes('The company completed the acquisition in March.')).toBe(false);
+  });
+
+  it('reads the month May as no modal verb', () => {
+    expect(
+      supposes(
+        'Operating revenue rose with a warm, dry May; capital spending grew as work on the reservoir began.',
+      ),
+    ).toBe(false);
+    expect(supposes('May 3, 2023: the pump station reopened.')).toBe(false);
+    expect(supposes('The plant closed on 14 May 2023.')).toBe(false);
+    // A title-case modal is no month.
+    expect(supposes('Approximate Dollar Value of Shares That May Yet Be Purchased')).toBe(true);
+    // The modal after the month still supposes.
+    expect(supposes('In May the board may approve the plan.')).toBe(true);
+  });
+});
+
+describe('statedPart', () => {
+  it('is what a sentence states before its first supposing word', () => {
+    expect(statedPart('The wall was bruised, so she should eat soft meals.')).toBe(
+      'The wall was bruised, so she ',
+    );
+    expect(statedPart('In May the board may approve the plan.')).toBe('In May the board ');
+    expect(statedPart('The plant closed.')).toBe('The plant closed.');
+  });
+});
