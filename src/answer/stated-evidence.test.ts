@@ -524,6 +524,21 @@ describe('judgeStatement of a relation', () => {
     expect(judgeStatement(asked, [hit('c', unrelated)], frequency)).toMatchObject({ related: false });
   });
 
+  it('reads a sentence with the terms of its section heading, in the chunk text or its heading path', () => {
+    const abroad = askedStatement('How does working abroad relate to approval from human resources?')!;
+    // "Work" is in most of a remote work policy's passages: "abroad" must be stated.
+    const frequency = new Map([...rare(['abroad', 'approv', 'human', 'resourc']), ['work', 0.5]]);
+    const policy =
+      '## Working abroad\n\nWorking from another country is allowed for up to 20 days with approval from human resources.';
+    expect(judgeStatement(abroad, [hit('p', policy)], frequency)).toMatchObject({ related: true });
+    const under = testHit(
+      'p',
+      'Working from another country is allowed for up to 20 days with approval from human resources.',
+      { headingPath: ['Remote work policy', 'Working abroad'] },
+    );
+    expect(judgeStatement(abroad, [under], frequency)).toMatchObject({ related: true });
+  });
+
   it('is related by a sentence holding both sides and a linking word, the abbreviation spelled out', () => {
     const judged = judgeStatement(asked, [hit('a', rdExpense), hit('d', rdLinked)], frequency);
     expect(judged).toMatchObject({ stated: true, related: true, passage: rdLinked });

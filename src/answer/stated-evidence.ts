@@ -982,17 +982,32 @@ interface Reading {
 }
 
 function readingsOf(hit: Hit): Reading[] {
-  const passages = passagesOf(hit.chunk.text);
   const chunkId = hit.chunk.id;
   const out: Reading[] = [];
-  passages.forEach((p, i) => {
-    out.push({ text: p.text, passages: [p], terms: new Set(contentTerms(p.text)), chunkId });
-    const next = passages[i + 1];
-    if (p.kind === 'sentence' && next?.kind === 'sentence' && next.block === p.block) {
-      const text = `${p.text} ${next.text}`;
-      out.push({ text, passages: [p, next], terms: new Set(contentTerms(text)), chunkId });
-    }
-  });
+  // A reading's terms include its section heading's, as a statement's do (see `statementsOf`):
+  // under "Working abroad", "Working from another country is allowed … with approval from human
+  // resources" tells of working abroad.
+  const path = hit.chunk.headingPath;
+  let heading = path.length >= 2 ? path.at(-1)! : '';
+  for (const section of hit.chunk.text.split(/^(?=#{1,6}\s)/m)) {
+    const line = /^(#{1,6})\s+(.*)$/m.exec(section);
+    if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
+    const around = contentTerms(heading);
+    const passages = passagesOf(section);
+    passages.forEach((p, i) => {
+      out.push({
+        text: p.text,
+        passages: [p],
+        terms: new Set([...contentTerms(p.text), ...around]),
+        chunkId,
+      });
+      const next = passages[i + 1];
+      if (p.kind === 'sentence' && next?.kind === 'sentence' && next.block === p.block) {
+        const text = `${p.text} ${next.text}`;
+        out.push({ text, passages: [p, next], terms: new Set([...contentTerms(text), ...around]), chunkId });
+      }
+    });
+  }
   return out;
 }
 
