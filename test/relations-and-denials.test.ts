@@ -6,6 +6,21 @@ import { openStore } from '../src/engine/store-schemes.js';
 import { tempDir } from './support/corpus.js';
 
 /**
+ * An engine over a real SQLite file holding the four Markdown files of `folder` ingested, for the
+ * suite it is called in (closed after it).
+ */
+function ingested(folder: string) {
+  const suite = { engine: undefined as unknown as Engine };
+  beforeAll(async () => {
+    suite.engine = await createEngine({ store: await openStore(path.join(tempDir(), 'short.db')) });
+    const report = await suite.engine.ingestPaths([folder], { include: ['**/*.md'] });
+    expect(report.totals).toMatchObject({ ingested: 4, failed: 0 });
+  }, 120_000);
+  afterAll(() => suite.engine.close());
+  return suite;
+}
+
+/**
  * An investigation report, a discharge summary, an inspection report and an energy review, each a
  * page or two: relation questions ("how did A relate to B") whose document states in one sentence
  * how the two relate (with or without a linking word), states both and never relates them, or
@@ -17,13 +32,7 @@ const ROUND25 = path.resolve('test/fixtures/round25');
 // stated of each quoted after; a sentence telling both together relates them without a linking
 // word; one-chunk documents tell common from specific terms by their sentences.
 describe('relation questions over short documents (SQLite file)', { timeout: 120_000 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'relations.db')) });
-    const report = await engine.ingestPaths([ROUND25], { include: ['**/*.md'] });
-    expect(report.totals).toMatchObject({ ingested: 4, failed: 0 });
-  }, 120_000);
-  afterAll(() => engine.close());
+  const suite = ingested(ROUND25);
 
   it('answers a relation one sentence tells without a linking word ("…, and", "after", "helped by")', async () => {
     for (const [question, quote] of [
@@ -37,7 +46,7 @@ describe('relation questions over short documents (SQLite file)', { timeout: 120
         'helped by the eight play leaders',
       ],
     ]) {
-      const answer = await engine.ask(question!);
+      const answer = await suite.engine.ask(question!);
       expect(answer.notFound, question).toBe(false);
       expect(answer.text, question).not.toContain('does not state');
       expect(answer.text.split(/\[\d+\]/)[0], question).toContain(quote);
@@ -45,16 +54,18 @@ describe('relation questions over short documents (SQLite file)', { timeout: 120
   });
 
   it('answers a relation stated before a modal verb, and one whose second sentence refers back by a pronoun', async () => {
-    const meals = await engine.ask("How does Bramble's bruised stomach wall relate to her meals at home?");
+    const meals = await suite.engine.ask(
+      "How does Bramble's bruised stomach wall relate to her meals at home?",
+    );
     expect(meals.notFound).toBe(false);
     expect(meals.text).toContain('so Bramble should eat small soft meals');
-    const food = await engine.ask("What is the relationship between the meloxicam and Bramble's food?");
+    const food = await suite.engine.ask("What is the relationship between the meloxicam and Bramble's food?");
     expect(food.notFound).toBe(false);
     expect(food.text).toContain('Give it with food');
   });
 
   it('says not found for two things stated apart and never related, quoting what is stated of each', async () => {
-    const answer = await engine.ask(
+    const answer = await suite.engine.ask(
       'How did the overnight pressure of 7.2 bar relate to the flooding of the Elm Street basements?',
     );
     expect(answer.notFound).toBe(true);
@@ -69,13 +80,13 @@ describe('relation questions over short documents (SQLite file)', { timeout: 120
   });
 
   it('judges a one-chunk document by its sentences: terms of one sentence each are not common', async () => {
-    const answer = await engine.ask(
+    const answer = await suite.engine.ask(
       'How does the LED lighting relate to the age of the gas boiler at Hillside Bakery?',
     );
     expect(answer.notFound).toBe(true);
     expect(answer.text).toContain('bakery-energy-review.md does not state what relates');
     // The same document's relation told in one sentence is still answered.
-    const seal = await engine.ask(
+    const seal = await suite.engine.ask(
       'How does the split fridge door seal relate to the compressor at Hillside Bakery?',
     );
     expect(seal.notFound).toBe(false);
@@ -93,20 +104,14 @@ const ROUND26 = path.resolve('test/fixtures/round26');
 // Stop 44: a denial is "not found", quoting it; a supposing sentence states the whole clause before
 // its modal; a day-dated document's earlier years are its subject's history, not another period.
 describe('existence questions over short documents (SQLite file)', { timeout: 120_000 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'denials.db')) });
-    const report = await engine.ingestPaths([ROUND26], { include: ['**/*.md'] });
-    expect(report.totals).toMatchObject({ ingested: 4, failed: 0 });
-  }, 120_000);
-  afterAll(() => engine.close());
+  const suite = ingested(ROUND26);
 
   it('says not found for a subject the document denies, quoting the denial first', async () => {
     for (const [question, denial] of [
       ['Did the survey of 14 Orchard Lane find any rising damp?', 'No rising damp was found.'],
       ['Have any injuries been reported from the HX200 fan heater?', 'No injuries have been reported.'],
     ]) {
-      const answer = await engine.ask(question!);
+      const answer = await suite.engine.ask(question!);
       expect(answer.notFound, question).toBe(true);
       expect(answer.text, question).toContain(`says there is none: "${denial}" [1]`);
       expect(answer.sources[0]?.hit.chunk.text, question).toContain(denial);
@@ -114,10 +119,10 @@ describe('existence questions over short documents (SQLite file)', { timeout: 12
   });
 
   it('answers a subject stated before a modal verb, and a change a survey dates years before its own', async () => {
-    const tiles = await engine.ask('Did the survey of 14 Orchard Lane find any loose roof tiles?');
+    const tiles = await suite.engine.ask('Did the survey of 14 Orchard Lane find any loose roof tiles?');
     expect(tiles.notFound).toBe(false);
     expect(tiles.text).toContain('Two ridge tiles at the gable end are loose');
-    const unit = await engine.ask(
+    const unit = await suite.engine.ask(
       'Were there any changes to the consumer unit noted in the Orchard Lane survey?',
     );
     expect(unit.notFound).toBe(false);
