@@ -186,6 +186,11 @@
 //   survey find any …", "were there any changes to …", "have any injuries been reported"): half
 //   stated, half denied ("no rising damp was found") or never mentioned; a twenty-sixth round
 //   committed before its first run (stop 44); measure only.
+// - round27-blind: test/fixtures/annual-reports (a charity's and a water authority's annual
+//   reports, each with risk factors, tables, notes and a certification), relation and existence
+//   questions in a filing's phrasing ("how does the legal claim relate to the provision made for
+//   it", "did it take on any borrowing", "were there any changes to its reserves policy"): stated,
+//   denied or absent; a twenty-seventh round committed before its first run (stop 44); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -653,6 +658,7 @@ const sets = [
     folder: 'test/fixtures/annual-reports',
     include: ['**/*.md'],
     parts: [
+      { name: 'round27-blind', questions: 'bench/questions/round27-blind.jsonl' },
       { name: 'keyfig-blind', questions: 'bench/questions/keyfig-blind.jsonl' },
       { name: 'verb-any-annual-reports', questions: 'bench/questions/verb-any-annual-reports.jsonl' },
       {
