@@ -8,6 +8,7 @@
 import { askStream } from './api.js';
 import { byId, count, h, headingPath, pages, replace } from './dom.js';
 import { citableText, renderMarkdown, replaceCitations } from './markdown.js';
+import { notFoundDetails } from './not-found.js';
 import { readEvents } from './sse.js';
 import type { AskAnswer, Source } from './types.js';
 import { errorText, say, showError, state } from './ui.js';
@@ -87,6 +88,11 @@ function renderAnswer(body: HTMLElement, text: string, sources: readonly Source[
 
 function notFound(final: AskAnswer): HTMLElement {
   const looked = [...new Set(final.sources.map((s) => s.sourceName))];
+  // What the answer says beyond "not found" (a denial it quotes, what is stated of each side of
+  // a relation), rendered with its citations.
+  const said = notFoundDetails(final.answer);
+  const details = h('div', { class: 'not-found-answer' });
+  if (said !== '') renderAnswer(details, said, final.sources);
   return h(
     'div',
     { class: 'not-found', role: 'note' },
@@ -99,6 +105,7 @@ function notFound(final: AskAnswer): HTMLElement {
         ? ` and read ${count(final.sources.length, 'passage')} from ${looked.slice(0, 5).join(', ')}${looked.length > 5 ? ` and ${looked.length - 5} more` : ''}; none of them answers it.`
         : '; no passage matched.',
     ),
+    ...(said === '' ? [] : [details]),
   );
 }
 
