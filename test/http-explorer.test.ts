@@ -49,7 +49,7 @@ function sourcesOf(messages: Array<{ role: string; content: string }>): SourceBl
 
 /**
  * What the stand-in model answers: a standalone question when asked to rewrite; "could not find"
- * for a question about volcanoes; otherwise Markdown (emphasis, a table, a list) citing a PDF
+ * for a question about volcanoes, and then where it looked for one about glaciers; otherwise Markdown (emphasis, a table, a list) citing a PDF
  * source past its first page when there is one, an invented source [7] and some HTML that must
  * never run.
  */
@@ -57,10 +57,15 @@ function reply(messages: Array<{ role: string; content: string }>): string {
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
   const question = messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
   if (system.startsWith('You rewrite'))
-    return /volcano/i.test(question)
-      ? 'Which volcano erupted?'
-      : 'What was the Cessna 172 registration and what happened to it?';
+    // The rewrite prompt holds the history: the newest topic is read first.
+    return /glacier/i.test(question)
+      ? 'Did the Cessna 172 near Boquete strike a glacier?'
+      : /volcano/i.test(question)
+        ? 'Which volcano erupted?'
+        : 'What was the Cessna 172 registration and what happened to it?';
   if (/volcano/i.test(question)) return 'I could not find this in the sources.';
+  if (/glacier/i.test(question))
+    return 'I could not find this in the sources. None of them mentions a glacier [1].';
   const sources = sourcesOf(messages);
   // A source's header names its document, the document's date when it has one, then its pages:
   // "20080108X00031.pdf (2018-03-27), p. 2, …".
@@ -397,6 +402,19 @@ describe.skipIf(!existsSync(CHROMIUM))('the web explorer in Chromium', () => {
       /Not found in this collection.*Searched for “.*volcano.*” in reports/s,
     );
     await shot('chat-conversation');
+
+    // Nothing matched: nothing more to say.
+    expect(await notFound.locator('.not-found-answer').count()).toBe(0);
+
+    // What a "not found" says beyond its "could not find" sentence is shown, its citation a button.
+    await page.getByLabel('Question').fill('Did the Cessna 172 near Boquete strike a glacier?');
+    await page.getByLabel('Question').press('Enter');
+    await poll(() => page.locator('.turn.assistant').count()).toBe(4);
+    const details = page.locator('.turn.assistant').last().locator('.not-found .not-found-answer');
+    await poll(() => details.count()).toBe(1);
+    expect(await details.textContent()).toContain('None of them mentions a glacier');
+    expect(await details.textContent()).not.toContain('could not find');
+    expect(await details.locator('button').count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'New conversation' }).click();
     expect(await page.locator('.turn').count()).toBe(0);
