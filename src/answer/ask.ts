@@ -222,8 +222,11 @@ function denied(statement: StatedEvidence, options: AnswerOptions): CheckedAnswe
   const denying = statement.looked.find((hit) => hit.chunk.id === statement.passageChunk);
   const hits = [...(denying ? [denying] : []), ...statement.looked.filter((hit) => hit !== denying)];
   const looked = hits.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
-  const names = [...new Set(looked.slice(0, 1).map((s) => s.hit.sourceName ?? s.hit.chunk.documentId))];
-  const subject = names.length === 0 ? 'The documents the question is about say' : `${names[0]} says`;
+  const first = looked[0]?.hit;
+  const subject =
+    first === undefined
+      ? 'The documents the question is about say'
+      : `${first.sourceName ?? first.chunk.documentId} says`;
   return lookedNotFound(
     `${NOT_FOUND_TEXT} ${subject} there is none: "${statement.denial}"${denying ? ' [1]' : ''}.`,
     looked,

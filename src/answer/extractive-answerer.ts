@@ -51,7 +51,7 @@ import { orderByPeriod } from './period-order.js';
 import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
 import { derivedForm } from './stated-evidence.js';
-import { supposes } from './supposition.js';
+import { supposes, supposesWithoutFigure } from './supposition.js';
 import { timeWords } from './unwritten-words.js';
 
 /** Options of {@link extractAnswer}. */
@@ -254,7 +254,7 @@ function candidatesOf(hits: readonly Hit[], referrers: readonly Hit[] = hits): C
         event: statesEvent(passage),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
         // is no supposition ("may cause higher operating expenses" states none).
-        supposing: passage.kind === 'sentence' && supposes(passage.text) && !/\d/.test(passage.text),
+        supposing: passage.kind === 'sentence' && supposesWithoutFigure(passage.text),
       });
     }
   });

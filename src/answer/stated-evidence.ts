@@ -57,7 +57,7 @@
  * unless they state the link before they suppose ("the wall was bruised, so she should eat soft
  * meals", see `statedPart`). A side whose every term is common (it is in most passages) is stated
  * and nothing more is judged; the other side must still be stated somewhere, or the relation is not
- * stated. When both sides are common, nothing is judged. Documents of fewer than four chunks tell
+ * stated. When both sides are common, nothing is judged. Documents of four chunks or fewer tell
  * common terms by their passages, not their chunks (see `passageShares`).
  *
  * A second side that refers back to the first ("reserves set for these liabilities", see
@@ -82,6 +82,7 @@ import {
   ownFiscalYear,
   statedPart,
   supposes,
+  supposesWithoutFigure,
   tellsEarlier,
 } from './supposition.js';
 import { isFormTerm } from './unwritten-words.js';
@@ -663,33 +664,42 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
 }
 
 /**
+ * A chunk's text by section, each with the content terms of the heading it is under, below the
+ * document's title: the chunk's last heading line before it, else the innermost of its heading path
+ * when that path is two or more deep. A sentence's terms include its heading's (under "Winter
+ * storage", "Drain the pump completely before storing it below 0 °C." states the winter storage it
+ * instructs about).
+ */
+function sectionsOf(hit: Hit): Array<{ text: string; around: string[] }> {
+  const path = hit.chunk.headingPath;
+  let heading = path.length >= 2 ? path.at(-1)! : '';
+  return hit.chunk.text.split(/^(?=#{1,6}\s)/m).map((text) => {
+    const line = /^(#{1,6})\s+(.*)$/m.exec(text);
+    if (line && text.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
+    return { text, around: contentTerms(heading) };
+  });
+}
+
+/**
  * The factual sentences of a chunk (see `supposes`) that tell of the document's own time (see
- * `tellsEarlier`; any time when `earlier`: the question asks for an earlier event), with their terms, which include those of the
- * heading of the section a sentence is in, below the document's title: under "Winter storage",
- * "Drain the pump completely before storing it below 0 °C." states the winter storage it instructs
- * about. The heading is the chunk's last heading line before the sentence, else the innermost of
- * its heading path when that path is two or more deep.
+ * `tellsEarlier`; any time when `earlier`: the question asks for an earlier event), with their
+ * terms, which include those of their section's heading (see {@link sectionsOf}).
  */
 function statementsOf(
   hit: Hit,
   earlier: boolean,
   own: OwnYears = {},
 ): Array<{ text: string; terms: Set<string> }> {
-  const path = hit.chunk.headingPath;
-  let heading = path.length >= 2 ? path.at(-1)! : '';
   const out: Array<{ text: string; terms: Set<string> }> = [];
-  for (const section of hit.chunk.text.split(/^(?=#{1,6}\s)/m)) {
-    const line = /^(#{1,6})\s+(.*)$/m.exec(section);
-    if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
-    const around = contentTerms(heading);
-    for (const p of passagesOf(section)) {
+  for (const section of sectionsOf(hit)) {
+    for (const p of passagesOf(section.text)) {
       if (p.kind !== 'sentence' || leadsIn(p.text)) continue;
       // A sentence that supposes states only a whole clause before it does ("Two ridge tiles are
       // loose and should be re-bedded"; not "Future acquisitions may be dilutive").
       const text = supposes(p.text) ? statedClause(p.text) : p.text;
       if (text === '') continue;
       if (!earlier && (tellsEarlier(text) || datesEarlier(text, own))) continue;
-      out.push({ text, terms: new Set([...contentTerms(text), ...around]) });
+      out.push({ text, terms: new Set([...contentTerms(text), ...section.around]) });
     }
   }
   return out;
@@ -896,8 +906,7 @@ function judgeRelation(
   const readings = looked
     .flatMap(readingsOf)
     .filter(
-      (r) =>
-        !r.passages.some((p) => supposes(p.text) && !LINKING.test(statedPart(p.text)) && !/\d/.test(p.text)),
+      (r) => !r.passages.some((p) => supposesWithoutFigure(p.text) && !LINKING.test(statedPart(p.text))),
     );
   const holdsSide = (r: Reading, side: number) =>
     specific[side]!.some((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t)));
@@ -984,15 +993,10 @@ interface Reading {
 function readingsOf(hit: Hit): Reading[] {
   const chunkId = hit.chunk.id;
   const out: Reading[] = [];
-  // A reading's terms include its section heading's, as a statement's do (see `statementsOf`):
-  // under "Working abroad", "Working from another country is allowed … with approval from human
+  // A reading's terms include its section heading's, as a statement's do (see `sectionsOf`): under
+  // "Working abroad", "Working from another country is allowed … with approval from human
   // resources" tells of working abroad.
-  const path = hit.chunk.headingPath;
-  let heading = path.length >= 2 ? path.at(-1)! : '';
-  for (const section of hit.chunk.text.split(/^(?=#{1,6}\s)/m)) {
-    const line = /^(#{1,6})\s+(.*)$/m.exec(section);
-    if (line && section.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
-    const around = contentTerms(heading);
+  for (const { text: section, around } of sectionsOf(hit)) {
     const passages = passagesOf(section);
     passages.forEach((p, i) => {
       out.push({

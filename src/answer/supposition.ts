@@ -33,6 +33,14 @@ export function supposes(text: string): boolean {
 }
 
 /**
+ * True when `text` supposes (see {@link supposes}) and states no figure: a supposing sentence with a
+ * figure is an estimate the document states ("would cut its running cost by about £2,300 a year").
+ */
+export function supposesWithoutFigure(text: string): boolean {
+  return supposes(text) && !/\d/.test(text);
+}
+
+/**
  * The part of `text` before its first supposing word (see {@link SUPPOSING}): what it states
  * before it supposes. All of `text` when it supposes nothing.
  */
