@@ -191,6 +191,13 @@
 //   questions in a filing's phrasing ("how does the legal claim relate to the provision made for
 //   it", "did it take on any borrowing", "were there any changes to its reserves policy"): stated,
 //   denied or absent; a twenty-seventh round committed before its first run (stop 44); measure only.
+// - round28-blind: test/fixtures/round28 (a library service's annual report, a ferry operator's
+//   quarterly update, a dental practice's governance report, an energy co-operative's members'
+//   report), relation questions in a filing's phrasing whose sides are compounds ("book fund
+//   spending", "the discussion of flood risk") where the documents also use the sides' generic
+//   words in other senses ("holiday spending", "the main risks"): half related in one sentence,
+//   half never related or never stated; a twenty-eighth round committed before its first run
+//   (stop 45); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -235,7 +242,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -465,6 +472,15 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // Relation questions whose sides are compounds ("book fund spending") over a library's annual
+    // report, a ferry operator's quarterly update, a dental practice's governance report and an
+    // energy co-operative's members' report (measure only).
+    name: 'round28',
+    folder: 'test/fixtures/round28',
+    include: ['**/*.md'],
+    parts: [{ name: 'round28-blind', questions: 'bench/questions/round28-blind.jsonl' }],
   },
   {
     // Existence questions over a building survey, AGM minutes, a recall notice and a water
