@@ -129,3 +129,61 @@ describe('existence questions over short documents (SQLite file)', { timeout: 12
     expect(unit.text).toContain('The consumer unit was replaced in 2021');
   });
 });
+
+/**
+ * A library service's annual report, a ferry operator's quarterly update, a dental practice's
+ * governance report and an energy co-operative's members' report: relation questions whose sides
+ * are compounds ("book fund spending", "the discussion of flood risk") while the documents use
+ * their generic words of other things ("holiday spending", "the main risks")
+ * (bench/questions/round28-blind.jsonl).
+ */
+const ROUND28 = path.resolve('test/fixtures/round28');
+
+// Stop 45: a relation side is held by its rarest specific term, not by a compound's generic word;
+// a qualifier or a change noun is no word of a side ("the rise in foot passengers").
+describe('relation questions whose sides are compounds (SQLite file)', { timeout: 120_000 }, () => {
+  const suite = ingested(ROUND28);
+
+  it('says not found when only the head of a compound side is stated, or a part set side by side is never written', async () => {
+    for (const [question, document] of [
+      [
+        "What relationship can be seen between Riverside Dental Practice's equipment spending and the introduction of new treatments?",
+        'riverside-dental-governance-report-2023.md',
+      ],
+      [
+        'How does the discussion of flood risk relate to branch visitor numbers at Northfield Library Service?',
+        'northfield-library-annual-report-2023-24.md',
+      ],
+      [
+        "Analyze the relationship between Harbour Ferries' euro ticket revenues and the discussion on fuel hedging.",
+        'harbour-ferries-q2-2024-update.md',
+      ],
+    ]) {
+      const answer = await suite.engine.ask(question!);
+      expect(answer.notFound, question).toBe(true);
+      expect(answer.text.startsWith(NOT_FOUND_TEXT), question).toBe(true);
+      expect(answer.sources[0]?.hit.chunk.documentId, question).toContain(document);
+    }
+  });
+
+  it('answers a relation one sentence tells by the specific words of each side', async () => {
+    for (const [question, quote] of [
+      [
+        "How does Harbour Ferries' marketing spend relate to the rise in foot passengers?",
+        'helped by the spring marketing campaign',
+      ],
+      [
+        'How does the infection control audit relate to the new autoclave at Riverside Dental Practice?',
+        'after the new autoclave was installed',
+      ],
+      [
+        'How did the inverter failure relate to generation at the school roof array?',
+        'because an inverter failed in July',
+      ],
+    ]) {
+      const answer = await suite.engine.ask(question!);
+      expect(answer.notFound, question).toBe(false);
+      expect(answer.text.split(/\[\d+\]/)[0], question).toContain(quote);
+    }
+  });
+});

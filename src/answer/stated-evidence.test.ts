@@ -210,6 +210,8 @@ describe('askedStatement of a relation question', () => {
         ['per', 'diem', 'meal', 'allow'],
       ],
       juxtaposed: false,
+      // Each side opens with a compound: its last word is its head.
+      heads: ['offset', 'allow'],
     });
     // "R&D" is kept as its initials (see holdsAbbreviation); "ones" leaves no two-letter stem.
     expect(
@@ -220,9 +222,35 @@ describe('askedStatement of a relation question', () => {
       sides: ['R&D expenditures', 'the launch of new services or expansion of existing ones'],
       terms: [
         ['&rd', 'expenditur'],
-        ['launch', 'new', 'servic', 'expans', 'exist'],
+        ['launch', 'servic', 'expans', 'exist'],
       ],
     });
+    // A qualifier ("new") or a change noun ("the rise in") is no word a relating sentence must
+    // write when other words name the side ("Foot passenger numbers rose 11%").
+    expect(
+      askedStatement('How does the marketing spend relate to the rise in foot passengers?'),
+    ).toMatchObject({
+      terms: [
+        ['market', 'spend'],
+        ['foot', 'passeng'],
+      ],
+      heads: ['spend', 'passeng'],
+    });
+    // A side of one naming word before a participle or a determiner has no compound head.
+    expect(askedStatement('How did the seized valves relate to the time the repair took?')).toMatchObject({
+      heads: ['valv', undefined],
+    });
+    expect(
+      askedStatement('How does the fund spending relate to the interest paid to members?'),
+    ).toMatchObject({ heads: ['spend', undefined] });
+    expect(
+      sideTermsOf(
+        'What relationship can be seen between equipment spending and the introduction of new treatments?',
+      ),
+    ).toEqual([
+      ['equip', 'spend'],
+      ['introduct', 'treatment'],
+    ]);
     expect(
       sideTermsOf(
         'How did the inventory levels in the Q3 2022 report reflect on the supply chain efficiency?',
@@ -561,6 +589,50 @@ describe('judgeStatement of a relation', () => {
     expect(judgeStatement(parts, [hit('a', rdExpense), hit('b', launched)], frequency)).toMatchObject({
       stated: true,
       related: true,
+    });
+  });
+
+  it('holds a compound side by a word qualifying its head, not by the head alone when a qualifier is rarer', () => {
+    const fund = askedStatement(
+      'What relationship can be seen between the book fund spending and visits to Central Library?',
+    )!;
+    // "spending" is in more passages than "book" and "fund": "holiday spending" is no book fund spending.
+    const shares = new Map([...rare(['book', 'fund', 'visit', 'central', 'librari']), ['spend', 0.15]]);
+    const holiday =
+      'Holiday spending in the town centre was strong in December, and visits to Central Library that month were the highest for five years.';
+    const bookFund = 'Book fund spending was £412,000, of which £128,000 was spent on e-books.';
+    expect(judgeStatement(fund, [hit('h', holiday), hit('b', bookFund)], shares)).toMatchObject({
+      stated: true,
+      related: false,
+      sides: [bookFund, holiday],
+    });
+    // Parts set side by side: "risk" names the register's risks, "flood" is stated nowhere.
+    const flood = askedStatement('How does the discussion of flood risk relate to branch visitor numbers?')!;
+    expect(flood).toMatchObject({ juxtaposed: true });
+    const risks =
+      'The main risks on the register are a cyber attack on the library system and the condition of the Westfield roof.';
+    const visits = 'Westfield branch had 118,000 visitors and Millgate branch 96,500.';
+    const floodShares = new Map([...rare(['branch', 'visitor', 'number']), ['flood', 0], ['risk', 0.1]]);
+    expect(judgeStatement(flood, [hit('r', risks), hit('v', visits)], floodShares)).toMatchObject({
+      stated: false,
+      sides: [undefined, visits],
+    });
+    // A qualifier holds the side alone; a head the documents never write leaves it unstated.
+    const marketing = askedStatement('How does the marketing spend relate to the rise in foot passengers?')!;
+    const campaign = 'Foot passenger numbers rose 11%, helped by the spring marketing campaign.';
+    const spendShares = new Map([...rare(['market', 'foot', 'passeng']), ['spend', 0.2]]);
+    expect(judgeStatement(marketing, [hit('c', campaign)], spendShares)).toMatchObject({
+      stated: true,
+      related: true,
+      passage: campaign,
+    });
+    const hedging = askedStatement('How do euro ticket revenues relate to the discussion on fuel hedging?')!;
+    const fuel = 'Fuel costs were £4.7 million, lower as the price of marine gas oil fell.';
+    const euro = 'Ticket sales priced in euros made up 12% of passenger revenue.';
+    const fuelShares = new Map([...rare(['euro', 'ticket', 'revenu', 'fuel']), ['hedg', 0]]);
+    expect(judgeStatement(hedging, [hit('f', fuel), hit('e', euro)], fuelShares)).toMatchObject({
+      stated: false,
+      sides: [euro, undefined],
     });
   });
 

@@ -146,6 +146,13 @@ export interface AskedRelation {
    */
   juxtaposed: boolean;
   /**
+   * Each side's head, when the side opens with a compound: the last term of its first noun group
+   * of two naming terms or more ("spend" of "the book fund spending", "risk" of "the discussion
+   * of flood risk", see {@link compoundHead}); undefined for a side of one naming word ("the
+   * interest paid to members").
+   */
+  heads?: [string | undefined, string | undefined];
+  /**
    * The terms the second side's head names, one list per "or"/"and" alternative, when that side
    * refers back to the first ("provisions or reserves set for these liabilities", "the reserve held
    * against them", "reserves recorded for such claims", see {@link REFERS_BACK}): it asks for B of
@@ -302,11 +309,18 @@ function askedRelation(question: string): AskedRelation | undefined {
   }
   if (!pair) return undefined;
   const sides: [string, string] = [relationSide(pair[0]), relationSide(pair[1])];
-  const terms = sides.map((side) => [
-    ...abbreviationTerms(side),
+  const terms = sides.map((side) => {
     // Stems of two letters ("it" of "its", "on" of "ones") name nothing.
-    ...phraseTerms(side, question).filter((t) => !PART_WORDS.has(t) && t.length > 2),
-  ]);
+    const all = [
+      ...abbreviationTerms(side),
+      ...phraseTerms(side, question).filter((t) => !PART_WORDS.has(t) && t.length > 2),
+    ];
+    // "the rise in foot passengers" is about foot passengers, "new treatments" about treatments: a
+    // qualifier or a change noun is no word a relating sentence must write ("numbers rose") when
+    // other words name the side.
+    const named = all.filter((t) => !QUALIFIERS.has(t) && !CHANGE_TERMS.has(t));
+    return named.length > 0 ? named : all;
+  });
   // A term of both sides ("debt" of "debt instruments" and "debt strategy") tells neither apart.
   const [a, b] = terms.map((side, i) => side.filter((t) => !terms[1 - i]!.includes(t))) as [
     string[],
@@ -315,7 +329,65 @@ function askedRelation(question: string): AskedRelation | undefined {
   if (a.length === 0 || b.length === 0) return undefined;
   const juxtaposed = sides.some((side) => contentTerms(side).some((t) => SECTION_WORDS.has(t)));
   const bound = boundHead(sides[1], question);
-  return { kind: 'relation', sides, terms: [a, b], juxtaposed, ...(bound ? { bound } : {}) };
+  const heads = [compoundHead(sides[0], question), compoundHead(sides[1], question)] as [
+    string | undefined,
+    string | undefined,
+  ];
+  return {
+    kind: 'relation',
+    sides,
+    terms: [a, b],
+    juxtaposed,
+    ...(heads.some((h) => h !== undefined) ? { heads } : {}),
+    ...(bound ? { bound } : {}),
+  };
+}
+
+/**
+ * Words that end a noun group: a preposition, "or"/"and", and, after a naming word, a determiner
+ * or a participle ("the time the repair took", "the interest paid to members", "reserves set for").
+ */
+const GROUP_END =
+  /^(?:of|on|in|at|for|to|with|from|about|regarding|concerning|against|by|between|over|under|during|within|or|and)$/i;
+const GROUP_END_AFTER_NOUN =
+  /^(?:the|a|an|this|these|those|its|their|that|which|who|set|held|made|kept|taken|paid|spent|sold|given|built|took|\p{L}+ed)$/iu;
+
+/**
+ * The head of the compound `side` opens with (see `AskedRelation.heads`): the first noun group
+ * (words up to {@link GROUP_END} or {@link GROUP_END_AFTER_NOUN}) that names something other than a
+ * part of a document, a qualifier or a change ("the discussion of", "the rise in" are passed
+ * over), when it has two naming terms or more; its last term. A possessor ("the company's") is no
+ * word of it. Undefined for a group of one naming term or none, or one "or"/"and" ends (each
+ * alternative is a head: "financial reserves or provisions").
+ */
+function compoundHead(side: string, question: string): string | undefined {
+  const naming = (words: string[]) =>
+    [...abbreviationTerms(words.join(' ')), ...phraseTerms(words.join(' '), question)].filter(
+      (t) => !PART_WORDS.has(t) && !QUALIFIERS.has(t) && !CHANGE_TERMS.has(t) && t.length > 2,
+    );
+  let group: string[] = [];
+  const close = () => {
+    const terms = naming(group);
+    group = [];
+    return terms;
+  };
+  for (const word of [...side.replace(POSSESSOR, ' ').split(/\s+/).filter(Boolean), '.']) {
+    const bare = word.replace(/[^\p{L}\p{N}&-]/gu, '');
+    const ends =
+      word === '.' || GROUP_END.test(bare) || (naming(group).length > 0 && GROUP_END_AFTER_NOUN.test(bare));
+    if (!ends) {
+      group.push(word);
+      continue;
+    }
+    const terms = close();
+    if (terms.length > 0) {
+      // "financial reserves or provisions": alternatives, each its own head.
+      if (/^(?:or|and)$/i.test(bare)) return undefined;
+      const words = terms.filter((t) => !t.startsWith('&'));
+      return terms.length >= 2 ? (words.at(-1) ?? undefined) : undefined;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -465,6 +537,13 @@ const DISCLOSED =
  */
 const CHANGE_NOUN =
   /^(?:changes?|shifts?|updates?|revisions?|modifications?|amendments?|adjustments?|increases?|decreases?|declines?|growth|rises?|drops?|reductions?)$/i;
+
+/** The words of {@link CHANGE_NOUN}, stemmed. */
+const CHANGE_TERMS = new Set(
+  contentTerms(
+    'change shift update revision modification amendment adjustment increase decrease decline growth rise drop reduction',
+  ),
+);
 
 /**
  * Words that only qualify what is asked for or name its telling ("new", "recent", "other",
@@ -908,8 +987,20 @@ function judgeRelation(
     .filter(
       (r) => !r.passages.some((p) => supposesWithoutFigure(p.text) && !LINKING.test(statedPart(p.text))),
     );
+  // The head of a compound side ("spending" of "book fund spending", "risk" of "flood risk") names
+  // other things of its kind too ("holiday spending", "the main risks"): it holds the side only
+  // when no word qualifying it is rarer. A qualifying word holds it alone ("the spring marketing
+  // campaign" of "the marketing spend").
+  const counting = specific.map((terms, side) => {
+    const head = asked.heads?.[side];
+    if (head === undefined || !terms.includes(head)) return terms;
+    // A part of the documents set beside another is about the head: one the documents never
+    // write ("the discussion on fuel hedging") is no part of them.
+    if (asked.juxtaposed && (frequency.get(head) ?? 0) === 0) return [head];
+    return terms[0] !== head ? terms.filter((t) => t !== head) : terms;
+  });
   const holdsSide = (r: Reading, side: number) =>
-    specific[side]!.some((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t)));
+    counting[side]!.some((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t)));
   const sideReadings = [0, 1].map((side) =>
     readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side)),
   );
@@ -936,7 +1027,7 @@ function judgeRelation(
   if (missing >= 0) {
     // An abbreviation is not searched (its letters are no words): the chunks that spell it out
     // may not be among those read, so a side holding one is not judged absent.
-    if (specific[missing]!.some((t) => t.startsWith('&'))) return { stated: true, required, looked, sides };
+    if (counting[missing]!.some((t) => t.startsWith('&'))) return { stated: true, required, looked, sides };
     return { stated: false, required, looked, sides };
   }
   if (specific.some((terms) => terms.length === 0))
