@@ -187,3 +187,64 @@ describe('relation questions whose sides are compounds (SQLite file)', { timeout
     }
   });
 });
+
+/**
+ * A brewer's interim report, a housing association's board report, a software company's
+ * shareholder letter and a hospice's annual report: existence questions about events ("any
+ * mergers", "any divestitures", "any decisions") the documents tell by a verb ("merged with
+ * Greenfield Housing Co-operative", "divested … to Brightwater Systems", "decided to reopen"), in an
+ * earlier year, or never (bench/questions/round29-blind.jsonl).
+ */
+const ROUND29 = path.resolve('test/fixtures/round29');
+
+// Stop 45: an event noun is stated by the verb it derives from, which the stemmer leaves apart
+// ("acquisit" of "acquired"), and is searched by it.
+describe('existence questions about events told by a verb (SQLite file)', { timeout: 120_000 }, () => {
+  const suite = ingested(ROUND29);
+
+  it('answers an event the document tells by its verb, leading with the sentence that tells it', async () => {
+    for (const [question, quote] of [
+      [
+        'Did Ashby Homes Trust report any mergers in the quarter?',
+        'the Trust merged with Greenfield Housing',
+      ],
+      [
+        'Were there any divestitures by Norland Software in the quarter?',
+        'We divested our legacy payroll product line',
+      ],
+      [
+        "Were there any decisions about the inpatient unit at St Brannock's Hospice?",
+        'The trustees decided in January to reopen',
+      ],
+      [
+        "Were there any service expansions at St Brannock's Hospice in the year?",
+        'expanded its community nursing team',
+      ],
+    ]) {
+      const answer = await suite.engine.ask(question!);
+      expect(answer.notFound, question).toBe(false);
+      expect(answer.text, question).toContain(quote);
+    }
+    // The quotes are chosen by the question's words ("divestitures"), which the stating sentence
+    // writes in another form ("divested"): it leads them, cited.
+    const divested = await suite.engine.ask(
+      'Were there any divestitures by Norland Software in the quarter?',
+    );
+    expect(
+      divested.text.startsWith('We divested our legacy payroll product line to Brightwater Systems'),
+    ).toBe(true);
+    expect(divested.text).toMatch(/^[^[]+\[1\]/);
+  });
+
+  it('says not found for an event told only in an earlier year, never told, or denied', async () => {
+    for (const question of [
+      "Did St Brannock's Hospice report any property acquisitions in 2023/24?",
+      'Did Norland Software report any layoffs or restructuring in the quarter?',
+      'Did Fellside Brewing Group report any divestitures in the half year?',
+      "Did St Brannock's Hospice report any mergers with other hospices?",
+    ]) {
+      const answer = await suite.engine.ask(question);
+      expect(answer.notFound, question).toBe(true);
+    }
+  });
+});

@@ -134,9 +134,13 @@ export async function checkedAnswerFromHits(
     const unrelated = options.statement === undefined ? '' : unrelatedNote(options.statement);
     const extracted = unrelated
       ? unrelatedQuotes(question, options.statement!, sources)
-      : extractAnswer(
-          question,
-          sources.map((s) => s.hit),
+      : ledByStatement(
+          extractAnswer(
+            question,
+            sources.map((s) => s.hit),
+          ),
+          options.statement,
+          sources,
         );
     if (!extracted.text) return notFound('extractive');
     const text = `${unrelated ? `${NOT_FOUND_TEXT} ` : ''}${passedOverNote(sources[0]?.hit)}${unrelated}${extracted.text}`;
@@ -175,6 +179,29 @@ export async function checkedAnswerFromHits(
     notFound: chatNotFound(checked.text, checked.cited),
     answeredBy: chatModel.model,
     invalidCitations: checked.invalid,
+  };
+}
+
+/**
+ * `extracted` led by the passage `statement` found stating what an existence or relation question
+ * asks, cited, when the extracted quotes leave it out: the quotes are chosen by the question's
+ * words, and the stating sentence may tell the asked event by another form of them ("We divested
+ * our payroll product line to …" for "any divestitures"). Unchanged when no passage states it, or
+ * when its chunk is none of `sources`.
+ */
+function ledByStatement(
+  extracted: { text: string; cited: number[] },
+  statement: StatedEvidence | undefined,
+  sources: ReadonlyArray<{ n: number; hit: Hit }>,
+): { text: string; cited: number[] } {
+  const passage = statement?.stated ? statement.passage : undefined;
+  const source = sources.find((s) => s.hit.chunk.id === statement?.passageChunk);
+  if (!extracted.text || passage === undefined || source === undefined) return extracted;
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+  if (flat(extracted.text).includes(flat(passage))) return extracted;
+  return {
+    text: `${flat(passage)} [${source.n}]\n\n${extracted.text}`,
+    cited: [...new Set([source.n, ...extracted.cited])],
   };
 }
 

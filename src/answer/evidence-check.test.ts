@@ -151,6 +151,29 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     ).toContain('failure');
   });
 
+  it('reads a noun the documents write as the verb it derives from as present (stop 45)', async () => {
+    const letter = await createEngine({ store: await openStore(':memory:') });
+    try {
+      await letter.ingestSource(
+        {
+          name: 'letter.md',
+          bytes: new TextEncoder().encode(
+            '# Shareholder letter\n\nThe hospice expanded its community nursing team in October. ' +
+              'The trustees decided in January to reopen the second floor.',
+          ),
+          mediaType: 'text/markdown',
+        },
+        { documentId: 'letter.md' },
+      );
+      // "expansions" and "decisions" are written "expanded" and "decided"; "mergers" is not there.
+      expect(
+        await absentWords(letter, 'Were there any expansions, decisions or mergers at the hospice?'),
+      ).toEqual(['mergers']);
+    } finally {
+      await letter.close();
+    }
+  });
+
   it('cites the report it searched when the question names it', async () => {
     const answer = await engine.ask('Did the Piper near Tallahassee suffer a bird strike?');
     expect(answer.notFound).toBe(true);

@@ -35,7 +35,7 @@ import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { pricedThing, priceTerms } from './asked-amount.js';
 import { questionTerms } from './relevance.js';
-import { derivedForm } from './stated-evidence.js';
+import { derivedForm, verbStems } from './stated-evidence.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
@@ -185,13 +185,15 @@ export async function absentWords(
   const heldForm = (word: string) => {
     const [stem] = contentTerms(word);
     if (stem === undefined) return false;
-    for (const term of held) if (derivedForm(term, stem)) return true;
+    const verbs = verbStems(stem);
+    for (const term of held) if (derivedForm(term, stem) || verbs.includes(term)) return true;
     return false;
   };
   const words = topicWords(question).filter((word) => !heldForm(word));
   const found = await Promise.all(
     words.map(async (word) => {
-      const { hits } = await searcher.search(word, {
+      // A noun is written as the verb it derives from too ("expanded" for "expansions").
+      const { hits } = await searcher.search([word, ...verbStems(contentTerms(word)[0] ?? '')].join(' '), {
         mode: 'lexical',
         topK: 1,
         documentFocus: false,

@@ -16,6 +16,7 @@ import {
   namesInstance,
   statesChange,
   stemsMatch,
+  verbStems,
 } from './stated-evidence.js';
 
 function hit(id: string, text: string): Hit {
@@ -193,6 +194,46 @@ describe('askedStatement', () => {
     // A clause after the verb asks for more than whether something is there.
     expect(askedStatement('Does the report state whether the pilot was injured?')).toBeUndefined();
     expect(askedStatement('Did the company disclose how much it spent on research?')).toBeUndefined();
+  });
+});
+
+describe('an existence subject told by the verb its noun derives from (stop 45)', () => {
+  it('verbStems gives the verb of a noun whose stem the stemmer leaves apart from it', () => {
+    expect(verbStems('acquisit')).toEqual(['acquir']); // acquisitions, acquired
+    expect(verbStems('expans')).toEqual(['expand']);
+    expect(verbStems('extens')).toEqual(['extend']);
+    expect(verbStems('decis')).toEqual(['decid']);
+    expect(verbStems('closur')).toEqual(['close']);
+    expect(verbStems('merger')).toEqual(['merg']);
+    expect(verbStems('issuanc')).toEqual(['issu']);
+    // Endings of nouns not derived from a verb: "finance" is no "fine", "pressure" no "press".
+    expect(verbStems('financ')).toEqual([]);
+    expect(verbStems('pressur')).toEqual([]);
+    expect(verbStems('officer')).toEqual([]);
+  });
+
+  it('is stated by a sentence telling the verb, a significant one when it names what it was done to', () => {
+    const acquisitions = askedStatement(
+      'Did the group report any significant acquisitions in the half year?',
+    )!;
+    const acquired =
+      'In March 2024 the Group acquired Old Mill Brewery, a cask ale brewer in Kendal, for £4.2 million.';
+    expect(judgeStatement(acquisitions, [hit('a', acquired)], rare(['acquisit']))).toMatchObject({
+      stated: true,
+      passage: acquired,
+    });
+    const decisions = askedStatement('Were there any decisions about the inpatient unit?')!;
+    const decided = 'The trustees decided in January to reopen the second floor of the inpatient unit.';
+    expect(judgeStatement(decisions, [hit('d', decided)], rare(['decis', 'inpati', 'unit']))).toMatchObject({
+      stated: true,
+    });
+    // A sentence that denies the verb denies the noun.
+    const mergers = askedStatement('Did the hospice report any mergers?')!;
+    const none = 'The trustees have no plans to merge with another hospice.';
+    expect(judgeStatement(mergers, [hit('m', none)], rare(['merger']))).toMatchObject({
+      stated: false,
+      denial: none,
+    });
   });
 });
 

@@ -672,7 +672,7 @@ export function singlesOut(sentence: string, terms: readonly string[]): boolean 
   let held = false;
   for (const [i, word] of words.entries()) {
     const [stem] = contentTerms(word);
-    if (stem === undefined || !terms.some((t) => stemsMatch(stem, t))) continue;
+    if (stem === undefined || !terms.some((t) => formOf(stem, t))) continue;
     held = true;
     const before = words.slice(Math.max(0, i - 3), i).map((w) => w.toLowerCase());
     const indefinite = before.some((w) => w === 'a' || w === 'an');
@@ -734,6 +734,51 @@ export function derivedForm(a: string, b: string): boolean {
   if (!long.startsWith(short)) return false;
   const ending = long.slice(short.length);
   return DERIVING_ENDINGS.includes(ending) && short.length >= (ending.length === 1 ? 5 : 4);
+}
+
+/**
+ * Endings of a noun's stem and the verb ending each alternates with, where the stemmer leaves the
+ * two apart: "acquisit" of "acquire", "divestitur" of "divest", "expans" of "expand", "extens" of
+ * "extend", "decis" of "decide", "closur" of "close", "merger" of "merge", "settlement" of "settle",
+ * "issuanc" of "issue". Narrowed to endings whose words are mostly derived from a verb ("-osure",
+ * not "-sure": "pressure" is no "pressing"; "-uance", not "-ance": "finance" is no "fine").
+ */
+const NOUN_TO_VERB: ReadonlyArray<readonly [RegExp, string]> = [
+  [/isit$/, 'ire'],
+  [/itur$/, ''],
+  [/ans$/, 'and'],
+  [/ens$/, 'end'],
+  [/is$/, 'ide'],
+  [/osur$/, 'ose'],
+  [/ger$/, 'ge'],
+  [/ment$/, ''],
+  [/uanc$/, 'ue'],
+];
+
+/**
+ * The stems of the verb a noun's stem `term` is derived from, by its ending (see
+ * {@link NOUN_TO_VERB}): `["acquir"]` of "acquisit", `["merg"]` of "merger"; empty for other
+ * stems. A document tells an event by its verb as often as by its noun ("merged with Greenfield
+ * Housing", "acquired Old Mill Brewery" for "any mergers", "any acquisitions").
+ */
+export function verbStems(term: string): string[] {
+  const out = new Set<string>();
+  for (const [ending, verb] of NOUN_TO_VERB) {
+    if (!ending.test(term)) continue;
+    const [stem] = contentTerms(term.replace(ending, verb));
+    if (stem !== undefined && stem.length >= 4 && stem !== term) out.add(stem);
+  }
+  return [...out];
+}
+
+/** True when `stem` is a form of `term` (see `stemsMatch`) or of the verb it derives from (see {@link verbStems}). */
+function formOf(stem: string, term: string): boolean {
+  return stemsMatch(stem, term) || verbStems(term).includes(stem);
+}
+
+/** True when `terms` hold `term` or the verb it derives from: an existence subject (see {@link verbStems}). */
+function holdsForm(terms: ReadonlySet<string>, term: string): boolean {
+  return holds(terms, term) || verbStems(term).some((v) => terms.has(v));
 }
 
 function holds(terms: ReadonlySet<string>, term: string): boolean {
@@ -805,7 +850,7 @@ function statedClause(sentence: string): string {
  */
 export function denies(sentence: string, term: string): boolean {
   const words = sentence.split(/\s+/);
-  const at = words.findIndex((w) => holds(new Set(contentTerms(w)), term));
+  const at = words.findIndex((w) => holdsForm(new Set(contentTerms(w)), term));
   if (at < 0) return false;
   const before = words.slice(Math.max(0, at - 3), at).join(' ');
   const after = words.slice(at + 1).join(' ');
@@ -898,7 +943,7 @@ export function judgeStatement(
   for (const hit of chunks) {
     const matching = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).filter(
       (s) =>
-        (needed.some((terms) => terms.every((t) => holds(s.terms, t))) ||
+        (needed.some((terms) => terms.every((t) => holdsForm(s.terms, t))) ||
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm))) &&
         (!asked.change || statesChange(s.text)) &&
         (!asked.significant || (singlesOut(s.text, required) && tellsOccurrence(s.text))),
@@ -907,8 +952,8 @@ export function judgeStatement(
     // states none, see `statesChange`).
     const denying = (st: { text: string; terms: Set<string> }) =>
       !asked.change &&
-      required.some((t) => holds(st.terms, t)) &&
-      required.every((t) => !holds(st.terms, t) || denies(st.text, t));
+      required.some((t) => holdsForm(st.terms, t)) &&
+      required.every((t) => !holdsForm(st.terms, t) || denies(st.text, t));
     const found = matching.find((st) => !denying(st));
     if (found)
       return {
@@ -1184,8 +1229,12 @@ export async function statedEvidence(
     event === undefined || inflect === undefined
       ? []
       : [...new Set([surface(event), new inflect(surface(event).toLowerCase()).toPast()])];
+  // An existence subject is also told by the verb its noun derives from ("merged with …" for
+  // "any mergers"): searched with its stems too (a search stems its query again, leaving them as
+  // they are). Its commonness stays the noun's: the rarest term is what the question names.
+  const verbs = (t: string) => (asked.kind === 'existence' ? verbStems(t) : []);
   const query = [
-    ...terms.map(surface),
+    ...terms.flatMap((t) => [surface(t), ...verbs(t)]),
     ...(asked.kind === 'existence' && asked.change ? ['changes'] : []),
     ...eventWords,
   ];
