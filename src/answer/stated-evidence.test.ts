@@ -227,6 +227,16 @@ describe('an existence subject told by the verb its noun derives from (stop 45)'
     expect(judgeStatement(decisions, [hit('d', decided)], rare(['decis', 'inpati', 'unit']))).toMatchObject({
       stated: true,
     });
+    // A relation side too: "the provision made for it" is told by "provided £85,000 for it".
+    const provision = askedStatement('How does the legal claim relate to the provision made for it?')!;
+    const provided = 'The trustees dispute the claim; on legal advice they have provided £85,000 for it.';
+    expect(judgeStatement(provision, [hit('p', provided)], rare(['legal', 'claim', 'provis']))).toMatchObject(
+      {
+        stated: true,
+        related: true,
+        passage: provided,
+      },
+    );
     // A sentence that denies the verb denies the noun.
     const mergers = askedStatement('Did the hospice report any mergers?')!;
     const none = 'The trustees have no plans to merge with another hospice.';

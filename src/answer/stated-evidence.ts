@@ -1035,7 +1035,8 @@ function judgeRelation(
   // The head of a compound side ("spending" of "book fund spending", "risk" of "flood risk") names
   // other things of its kind too ("holiday spending", "the main risks"): it holds the side only
   // when no word qualifying it is rarer. A qualifying word holds it alone ("the spring marketing
-  // campaign" of "the marketing spend").
+  // campaign" of "the marketing spend"). A noun is held by its verb too ("provided £85,000 for it"
+  // of "the provision made for it", see `verbStems`).
   const counting = specific.map((terms, side) => {
     const head = asked.heads?.[side];
     if (head === undefined || !terms.includes(head)) return terms;
@@ -1045,7 +1046,7 @@ function judgeRelation(
     return terms[0] !== head ? terms.filter((t) => t !== head) : terms;
   });
   const holdsSide = (r: Reading, side: number) =>
-    counting[side]!.some((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t)));
+    counting[side]!.some((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holdsForm(r.terms, t)));
   const sideReadings = [0, 1].map((side) =>
     readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side)),
   );
