@@ -45,4 +45,18 @@ describe('answerable questions are not answered "not found" (SQLite file, versio
     expect(c.notFound).toBe(true);
     expect(c.text).toContain('pump-manual-rev-c.md');
   });
+
+  // Stop 45: a question asking what a named version says about a topic is checked against that
+  // version, not against the versions that do say something about it.
+  it('says "not found" for what a named version says about a topic only another version holds', async () => {
+    const old = await engine.ask('What does the 2022 travel policy say about carbon offsetting of flights?');
+    expect(old.notFound).toBe(true);
+    expect(old.text).toContain('policies/travel-policy-2022.md does not mention');
+    const current = await engine.ask(
+      'What does the 2024 travel policy say about carbon offsetting of flights?',
+    );
+    expect(current.notFound).toBe(false);
+    expect(current.text).toContain('offset through the company');
+    expect(firstCited(current)).toBe('policies/travel-policy-2024.md');
+  });
 });

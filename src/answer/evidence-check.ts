@@ -23,7 +23,10 @@
  * divestiture?", see {@link asksWhetherContains}) and it names them — the retriever's document
  * focus boosted them, and a period or recency cue picked among them (`Hit.boosts`) — the check
  * looks in those documents only (see {@link evidenceDocuments}): a report that never mentions the
- * subject is answered "not found" even when another company's report mentions it. Other questions
+ * subject is answered "not found" even when another company's report mentions it. So is a question
+ * asking what named documents say about a topic ("What does the 2022 travel policy say about
+ * carbon offsetting?", see {@link statedTopic}), whose absent words are weighed against the topic
+ * only (see {@link lacksEvidence}). Other questions
  * are checked against the whole searched scope: measured on the SEC development questions, a
  * check scoped to one report for every question refused answerable ones whose asking words
  * ("previous", "driver behind", "spend") the report paraphrases.
@@ -272,11 +275,13 @@ export function asksWhetherContains(question: string): boolean {
  * The documents a question is about, from the boosts the retriever gave its first hits: those it
  * names (`focus`), narrowed to the ones a period or recency cue picked among them (`period`,
  * `recency`) when any was; the ones such a cue picked when the question names none. Undefined when
- * the question does not ask whether something is there (see {@link asksWhetherContains}) or no hit
- * was boosted: the question is checked against the whole searched scope.
+ * the question neither asks whether something is there (see {@link asksWhetherContains}) nor asks
+ * what they say about a topic (see {@link statedTopic}: "What does the 2022 travel policy say about
+ * carbon offsetting?" asks the 2022 version, and the 2024 version's offsetting is no answer), or
+ * no hit was boosted: the question is checked against the whole searched scope.
  */
 export function evidenceDocuments(question: string, hits: readonly Hit[]): string[] | undefined {
-  if (!asksWhetherContains(question)) return undefined;
+  if (!asksWhetherContains(question) && statedTopic(question) === undefined) return undefined;
   return askedDocuments(hits, question);
 }
 
