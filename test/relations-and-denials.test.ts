@@ -6,15 +6,15 @@ import { openStore } from '../src/engine/store-schemes.js';
 import { tempDir } from './support/corpus.js';
 
 /**
- * An engine over a real SQLite file holding the four Markdown files of `folder` ingested, for the
- * suite it is called in (closed after it).
+ * An engine over a real SQLite file holding the Markdown files of `folder` ingested (`documents`
+ * of them, default four), for the suite it is called in (closed after it).
  */
-function ingested(folder: string) {
+function ingested(folder: string, documents = 4) {
   const suite = { engine: undefined as unknown as Engine };
   beforeAll(async () => {
     suite.engine = await createEngine({ store: await openStore(path.join(tempDir(), 'short.db')) });
     const report = await suite.engine.ingestPaths([folder], { include: ['**/*.md'] });
-    expect(report.totals).toMatchObject({ ingested: 4, failed: 0 });
+    expect(report.totals).toMatchObject({ ingested: documents, failed: 0 });
   }, 120_000);
   afterAll(() => suite.engine.close());
   return suite;
@@ -246,5 +246,33 @@ describe('existence questions about events told by a verb (SQLite file)', { time
       const answer = await suite.engine.ask(question);
       expect(answer.notFound, question).toBe(true);
     }
+  });
+});
+
+/**
+ * A bus company's annual report, a theatre trust's annual review and a trading update, seven or
+ * eight chunks each (bench/questions/round30-blind.jsonl).
+ */
+const ROUND30 = path.resolve('test/fixtures/round30');
+
+// Stop 45: in a document of eight chunks, a term of two ("fares", "foyer") is no common term, and
+// a relation side of such terms is judged.
+describe('relation questions over documents of a few chunks (SQLite file)', { timeout: 120_000 }, () => {
+  const suite = ingested(ROUND30, 3);
+
+  it('says not found for two things stated apart whose words are in two chunks each', async () => {
+    for (const question of [
+      "How does Kestrel Bus Company's fuel spending relate to the capping of fares at £2?",
+      "How does the Calder Valley Theatre Trust's roof repair spending relate to the foyer refurbishment?",
+    ]) {
+      const answer = await suite.engine.ask(question);
+      expect(answer.notFound, question).toBe(true);
+      expect(answer.text, question).toContain('does not state what relates');
+    }
+    const pantomime = await suite.engine.ask(
+      'How did the Christmas pantomime relate to ticket income at the Calder Valley Theatre Trust?',
+    );
+    expect(pantomime.notFound).toBe(false);
+    expect(pantomime.text).toContain('driven by the Christmas pantomime');
   });
 });

@@ -222,6 +222,9 @@ describe('an existence subject told by the verb its noun derives from (stop 45)'
       stated: true,
       passage: acquired,
     });
+    // The verb done to nothing named tells no significant acquisition.
+    const plan = 'In fiscal 2023, 1.2 million shares were acquired under the Plan at a cost of $41 million.';
+    expect(judgeStatement(acquisitions, [hit('p', plan)], rare(['acquisit'])).stated).toBe(false);
     const decisions = askedStatement('Were there any decisions about the inpatient unit?')!;
     const decided = 'The trustees decided in January to reopen the second floor of the inpatient unit.';
     expect(judgeStatement(decisions, [hit('d', decided)], rare(['decis', 'inpati', 'unit']))).toMatchObject({

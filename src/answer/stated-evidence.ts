@@ -23,9 +23,12 @@
  * asked documents' chunks hold: words that many chunks hold ("business", "new", the issuer's name)
  * say nothing about whether a sentence states the subject; of those, the rarest must be in the
  * sentence. A term matches a sentence's term when either stem begins with the other and the
- * shorter has at least four letters ("fail" matches "failure"; "acquir" — acquire — does not
- * match "acquisit" — acquisition: the verb in "shares acquired under the Plan" states no
- * acquisition). When no alternative has a specific term, nothing is judged.
+ * shorter has at least four letters ("fail" matches "failure"), or when the sentence holds the
+ * verb the term's noun derives from where the stemmer leaves them apart ("acquired" of
+ * "acquisitions", "expanded" of "expansions", see `verbStems`); for a significant subject the verb
+ * must be told done to a named thing ("acquired Old Mill Brewery"; "shares acquired under the
+ * Plan" states no significant acquisition, though it states "any acquisitions"). When no
+ * alternative has a specific term, nothing is judged.
  *
  * A change question ("Are there any notable changes in the liquidity position?", "an increase in
  * services revenue") asks whether what follows the change noun's "in", "to" or "of" is said to have
@@ -92,6 +95,13 @@ import { isFormTerm } from './unwritten-words.js';
  * quarter (a judgement, not fitted to any question set).
  */
 export const COMMON_SHARE = 0.25;
+
+/**
+ * Chunks a term must be in to be common, whatever its share: three. In a document of eight chunks
+ * a term of two ("fares", in the section on fares and in the outlook) is a quarter of them, yet
+ * in no more passages than a specific one.
+ */
+export const MIN_COMMON_CHUNKS = 3;
 
 /** Chunks of the asked documents read for the evidence at most. */
 export const EVIDENCE_CHUNKS = 40;
@@ -946,7 +956,8 @@ export function judgeStatement(
         (needed.some((terms) => terms.every((t) => holdsForm(s.terms, t))) ||
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm))) &&
         (!asked.change || statesChange(s.text)) &&
-        (!asked.significant || (singlesOut(s.text, required) && tellsOccurrence(s.text))),
+        (!asked.significant ||
+          (singlesOut(s.text, required) && tellsOccurrence(s.text) && namesByVerb(s, needed, baseForm))),
     );
     // Denied: every required term it holds is denied (a change question's negated change already
     // states none, see `statesChange`).
@@ -970,6 +981,25 @@ export function judgeStatement(
   return denial
     ? { stated: false, required, looked, denial: denial.passage, passageChunk: denial.chunk }
     : { stated: false, required, looked };
+}
+
+/**
+ * True when `s` holds an alternative of `needed` as written (its noun or a form the stemmer
+ * shares), or tells the verb it derives from done to a named thing (see {@link verbStems},
+ * {@link namesInstance}): "acquired Old Mill Brewery" tells a significant acquisition, "shares
+ * acquired under the Plan" and "assets acquired and liabilities assumed" none.
+ */
+function namesByVerb(
+  s: { text: string; terms: Set<string> },
+  needed: readonly string[][],
+  baseForm?: (word: string) => string,
+): boolean {
+  if (needed.some((terms) => terms.every((t) => holds(s.terms, t)))) return true;
+  return needed.some((terms) =>
+    terms.some((t) =>
+      verbStems(t).some((verb) => s.terms.has(verb) && namesInstance(s.text, verb, baseForm)),
+    ),
+  );
 }
 
 /** A subject naming an earlier time ("the pilot's prior incident", "any previous recalls"). */
@@ -1215,8 +1245,10 @@ export async function statedEvidence(
   const frequency = new Map<string, number>();
   if (total > 0) {
     const counts = await Promise.all(terms.map(async (t) => (await search(surface(t), total)).hits.length));
+    // As a share of at least the chunks that make a term of `MIN_COMMON_CHUNKS` common.
+    const over = Math.max(total, MIN_COMMON_CHUNKS / COMMON_SHARE);
     terms.forEach((t, i) => {
-      frequency.set(t, counts[i]! / total);
+      frequency.set(t, counts[i]! / over);
     });
   }
   // A change question looks first where the subject is said to change.
