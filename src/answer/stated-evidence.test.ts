@@ -290,6 +290,14 @@ describe('askedStatement of a relation question', () => {
       ],
       heads: ['spend', 'passeng'],
     });
+    // A two-letter stem of a word that is no function word names something ("ag" of "age"); "on"
+    // of "ones" does not (above).
+    expect(
+      sideTermsOf('How does the discussion on electric bus grants relate to the age of the fleet?'),
+    ).toEqual([
+      ['electr', 'bu', 'grant'],
+      ['ag', 'fleet'],
+    ]);
     // A side of one naming word before a participle or a determiner has no compound head.
     expect(askedStatement('How did the seized valves relate to the time the repair took?')).toMatchObject({
       heads: ['valv', undefined],

@@ -73,7 +73,7 @@
  */
 import type { Hit } from '../core/types.js';
 import { queryAbbreviations } from '../retrieve/abbreviations.js';
-import { contentTerms, wordTokens } from '../retrieve/terms.js';
+import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
@@ -299,9 +299,17 @@ function boundHead(side: string, question: string): string[][] | undefined {
   const head = end ? side.slice(0, end.index) : side;
   const alternatives = head
     .split(ALTERNATIVES)
-    .map((part) => namingTerms(part, question).filter((t) => !PART_WORDS.has(t) && t.length > 2))
+    .map((part) => namingTerms(part, question).filter((t) => !PART_WORDS.has(t) && namesSide(t)))
     .filter((terms) => terms.length > 0);
   return alternatives.length > 0 ? alternatives : undefined;
+}
+
+/**
+ * True when a side's stem `t` may name something: three letters or more, or two that are no
+ * function word ("ag" of "age", "ga" of "gas"; not "on" of "ones").
+ */
+function namesSide(t: string): boolean {
+  return t.length > 2 || (t.length === 2 && !isStopWord(t));
 }
 
 /** Reads a relation question's two sides (see {@link askedStatement}). */
@@ -320,10 +328,9 @@ function askedRelation(question: string): AskedRelation | undefined {
   if (!pair) return undefined;
   const sides: [string, string] = [relationSide(pair[0]), relationSide(pair[1])];
   const terms = sides.map((side) => {
-    // Stems of two letters ("it" of "its", "on" of "ones") name nothing.
     const all = [
       ...abbreviationTerms(side),
-      ...phraseTerms(side, question).filter((t) => !PART_WORDS.has(t) && t.length > 2),
+      ...phraseTerms(side, question).filter((t) => !PART_WORDS.has(t) && namesSide(t)),
     ];
     // "the rise in foot passengers" is about foot passengers, "new treatments" about treatments: a
     // qualifier or a change noun is no word a relating sentence must write ("numbers rose") when
@@ -373,7 +380,7 @@ const GROUP_END_AFTER_NOUN =
 function compoundHead(side: string, question: string): string | undefined {
   const naming = (words: string[]) =>
     [...abbreviationTerms(words.join(' ')), ...phraseTerms(words.join(' '), question)].filter(
-      (t) => !PART_WORDS.has(t) && !QUALIFIERS.has(t) && !CHANGE_TERMS.has(t) && t.length > 2,
+      (t) => !PART_WORDS.has(t) && !QUALIFIERS.has(t) && !CHANGE_TERMS.has(t) && namesSide(t),
     );
   let group: string[] = [];
   const close = () => {
