@@ -779,21 +779,30 @@ const NOUN_TO_VERB: ReadonlyArray<readonly [RegExp, string]> = [
  * Housing", "acquired Old Mill Brewery" for "any mergers", "any acquisitions").
  */
 export function verbStems(term: string): string[] {
+  const known = VERB_STEMS.get(term);
+  if (known !== undefined) return known;
   const out = new Set<string>();
   for (const [ending, verb] of NOUN_TO_VERB) {
     if (!ending.test(term)) continue;
     const [stem] = contentTerms(term.replace(ending, verb));
     if (stem !== undefined && stem.length >= 4 && stem !== term) out.add(stem);
   }
-  return [...out];
+  // Asked terms only, read once per sentence of every chunk judged: kept, up to a bound.
+  if (VERB_STEMS.size >= VERB_STEMS_KEPT) VERB_STEMS.clear();
+  VERB_STEMS.set(term, [...out]);
+  return VERB_STEMS.get(term)!;
 }
+
+/** Asked terms' verb stems already read (see {@link verbStems}), at most {@link VERB_STEMS_KEPT}. */
+const VERB_STEMS = new Map<string, string[]>();
+const VERB_STEMS_KEPT = 4096;
 
 /** True when `stem` is a form of `term` (see `stemsMatch`) or of the verb it derives from (see {@link verbStems}). */
 function formOf(stem: string, term: string): boolean {
   return stemsMatch(stem, term) || verbStems(term).includes(stem);
 }
 
-/** True when `terms` hold `term` or the verb it derives from: an existence subject (see {@link verbStems}). */
+/** True when `terms` hold `term` or the verb it derives from (see {@link verbStems}): an existence subject's or a relation side's term. */
 function holdsForm(terms: ReadonlySet<string>, term: string): boolean {
   return holds(terms, term) || verbStems(term).some((v) => terms.has(v));
 }
@@ -930,7 +939,8 @@ function specificTerms(terms: readonly string[], frequency: ReadonlyMap<string, 
  * existence question is not stated by a sentence dated only before them (see `datesEarlier`). `frequency` gives each asked term's share of the asked documents' chunks: a term
  * at {@link COMMON_SHARE} or above is common and does not count; the rarest of the others of an
  * alternative is the term a factual sentence must hold. A relation is stated when each side is
- * stated by a sentence holding one of its specific terms, and `related` when a sentence (or two
+ * stated by a sentence holding one of its specific terms (the head of a compound side only when no
+ * word qualifying it is rarer, see `AskedRelation.heads`), and `related` when a sentence (or two
  * consecutive sentences of one paragraph) holds a specific term of each side and a word that
  * relates them (see {@link LINKING} and the module comment). `baseForm` gives a word's dictionary
  * form as a verb, for an event question's irregular past forms (see {@link namesInstance}).
