@@ -212,6 +212,10 @@
 //   half-year report, two editions of a rowing club's handbook), compound relation sides, events
 //   told by a verb and what a named edition says about a topic, written after the round 30 fixes
 //   and run once on the stop's final code (stop 45); measure only.
+// - round32-blind: test/fixtures/round32 (a dental group's annual report, an outdoor retailer's
+//   half-year statement), existence questions about events done to something ("any acquisitions
+//   of practices", "any extensions of leases"), told by a verb, done to something else, denied or
+//   never told; written after the round 31 run (stop 45); measure only.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -256,7 +260,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -486,6 +490,14 @@ const sets = [
     folder: 'test/fixtures/round9',
     include: ['**/*.md', '**/*.html', '**/*.txt'],
     parts: [{ name: 'round9-blind', questions: 'bench/questions/round9-blind.jsonl' }],
+  },
+  {
+    // Events done to something ("any acquisitions of practices") over a dental group's annual
+    // report and an outdoor retailer's half-year statement (measure only).
+    name: 'round32',
+    folder: 'test/fixtures/round32',
+    include: ['**/*.md'],
+    parts: [{ name: 'round32-blind', questions: 'bench/questions/round32-blind.jsonl' }],
   },
   {
     // Compound relation sides, events told by a verb and what a named edition says, over a
