@@ -121,12 +121,6 @@ export interface AskedExistence {
    */
   subjects: string[][];
   /**
-   * Each alternative's terms after its "of" ("pubs" of "any acquisitions of pubs"), empty when it
-   * has none; one list per `subjects` entry. A sentence telling the event by its verb only (see
-   * `verbStems`) must tell this too: "acquired Old Mill Brewery" acquired no pub.
-   */
-  objects?: string[][];
-  /**
    * True when the question asks for a change of its subject ("any changes in X", "an increase in
    * X", see {@link CHANGE_NOUN}): the stating sentence must also say that it changed (see
    * {@link statesChange}).
@@ -655,7 +649,7 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
   }
   // Whose it is ("the company's liquidity") is not what changed, of which every term is needed;
   // nor is the aspect it is seen under ("position", "structure"), when other words name it.
-  const parts = (change ? subject.replace(POSSESSOR, ' ') : subject)
+  const subjects = (change ? subject.replace(POSSESSOR, ' ') : subject)
     .split(ALTERNATIVES)
     .map((part) => {
       // "any new electric buses" asks for electric buses: a qualifier ("new", "other") is no
@@ -664,19 +658,14 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
       const qualified = all.filter((t) => !QUALIFIERS.has(t));
       const terms = qualified.length > 0 ? qualified : all;
       const named = terms.filter((t) => !ASPECT_WORDS.has(t));
-      const of = /\sof\s+(.+)$/i.exec(part);
-      const object = of ? phraseTerms(of[1]!, question).filter((t) => terms.includes(t)) : [];
-      return { terms: change && named.length > 0 ? named : terms, object };
+      return change && named.length > 0 ? named : terms;
     })
-    .filter((part) => part.terms.length > 0);
-  if (parts.length === 0) return undefined;
-  const subjects = parts.map((part) => part.terms);
-  const objects = parts.map((part) => part.object);
+    .filter((terms) => terms.length > 0);
+  if (subjects.length === 0) return undefined;
   return {
     kind: 'existence',
     text: `${lead}${text.trim().replace(/\s+/g, ' ')}`,
     subjects,
-    ...(objects.some((o) => o.length > 0) ? { objects } : {}),
     ...(change ? { change: true as const } : {}),
     ...(!change && SIGNIFICANCE.test(subject) ? { significant: true as const } : {}),
   };
@@ -967,19 +956,10 @@ export function judgeStatement(
   if (asked.kind === 'relation') return judgeRelation(asked, looked, frequency);
   // A change question needs every specific term of an alternative (what changed is the phrase:
   // "liquidity position", not "position"); an existence question the rarest.
-  const alternatives = asked.subjects
-    .map((terms, i) => ({
-      terms: specificTerms(terms, frequency),
-      object: specificTerms(asked.objects?.[i] ?? [], frequency),
-    }))
-    .filter((a) => a.terms.length > 0);
-  const needed = alternatives.map((a) => (asked.change ? a.terms : a.terms.slice(0, 1)));
-  // An alternative is stated by a sentence holding its needed terms; one holding them only as the
-  // verb its noun derives from must hold what the question says it was done to as well ("any
-  // acquisitions of pubs": "acquired Old Mill Brewery" tells none).
-  const statesAlternative = (s: { terms: Set<string> }, i: number) =>
-    needed[i]!.every((t) => holdsForm(s.terms, t)) &&
-    (needed[i]!.every((t) => holds(s.terms, t)) || alternatives[i]!.object.every((t) => holdsForm(s.terms, t)));
+  const needed = asked.subjects
+    .map((terms) => specificTerms(terms, frequency))
+    .filter((terms) => terms.length > 0)
+    .map((terms) => (asked.change ? terms : terms.slice(0, 1)));
   const required = needed.map((terms) => terms[0]!);
   if (required.length === 0) return { stated: true, required, looked };
   // "the pilot's prior incident" asks for an earlier event: a sentence of an earlier time states it.
@@ -990,7 +970,7 @@ export function judgeStatement(
   for (const hit of chunks) {
     const matching = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).filter(
       (s) =>
-        (needed.some((_, i) => statesAlternative(s, i)) ||
+        (needed.some((terms) => terms.every((t) => holdsForm(s.terms, t))) ||
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm))) &&
         (!asked.change || statesChange(s.text)) &&
         (!asked.significant ||
