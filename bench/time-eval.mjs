@@ -206,12 +206,12 @@
 //   first run (stop 45); measure only.
 // - round30-blind: test/fixtures/round30 (a bus company's annual report, a theatre trust's annual
 //   review, an analytics company's trading update), relation questions with compound sides and
-//   existence questions about events told by a verb, written after the round 28 and 29 fixes and
-//   run once on the stop's final code (stop 45); measure only.
+//   existence questions about events told by a verb, written after the round 28 and 29 fixes, its
+//   misses then fixed (stop 45); measure only.
 // - round31-blind: test/fixtures/round31 (a school governors' statement, a veterinary group's
 //   half-year report, two editions of a rowing club's handbook), compound relation sides, events
 //   told by a verb and what a named edition says about a topic, written after the round 30 fixes
-//   and run once on the stop's final code (stop 45); measure only.
+//   and run once before the stop's last fix (stop 45); measure only.
 // - round32-blind: test/fixtures/round32 (a dental group's annual report, an outdoor retailer's
 //   half-year statement), existence questions about events done to something ("any acquisitions
 //   of practices", "any extensions of leases"), told by a verb, done to something else, denied or
