@@ -159,15 +159,20 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
           name: 'letter.md',
           bytes: new TextEncoder().encode(
             '# Shareholder letter\n\nThe hospice expanded its community nursing team in October. ' +
-              'The trustees decided in January to reopen the second floor.',
+              'The trustees decided in January to reopen the second floor. ' +
+              'The hospice agreed new terms with its landlord.',
           ),
           mediaType: 'text/markdown',
         },
         { documentId: 'letter.md' },
       );
-      // "expansions" and "decisions" are written "expanded" and "decided"; "mergers" is not there.
+      // "expansions", "decisions" and "agreements" are written "expanded", "decided" and "agreed"
+      // (searched as "agree": its stem "agre" stemmed again is "agr"); "mergers" is not there.
       expect(
-        await absentWords(letter, 'Were there any expansions, decisions or mergers at the hospice?'),
+        await absentWords(
+          letter,
+          'Were there any expansions, decisions, agreements or mergers at the hospice?',
+        ),
       ).toEqual(['mergers']);
     } finally {
       await letter.close();

@@ -38,7 +38,7 @@ import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { pricedThing, priceTerms } from './asked-amount.js';
 import { questionTerms } from './relevance.js';
-import { derivedForm, verbStems } from './stated-evidence.js';
+import { derivedForm, verbStems, verbWords } from './stated-evidence.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
@@ -196,16 +196,20 @@ export async function absentWords(
   const found = await Promise.all(
     words.map(async (word) => {
       // A noun is written as the verb it derives from too ("expanded" for "expansions").
-      const { hits } = await searcher.search([word, ...verbStems(contentTerms(word)[0] ?? '')].join(' '), {
-        mode: 'lexical',
-        topK: 1,
-        documentFocus: false,
-        demoteCopies: false,
-        pseudoRelevanceFeedback: false,
-        reranker: false,
-        probe: 'evidence-check',
-        ...Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined)),
-      });
+      const [stem] = contentTerms(word);
+      const { hits } = await searcher.search(
+        [word, ...(stem === undefined ? [] : verbWords(stem))].join(' '),
+        {
+          mode: 'lexical',
+          topK: 1,
+          documentFocus: false,
+          demoteCopies: false,
+          pseudoRelevanceFeedback: false,
+          reranker: false,
+          probe: 'evidence-check',
+          ...Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined)),
+        },
+      );
       return hits.length > 0;
     }),
   );

@@ -17,6 +17,7 @@ import {
   statesChange,
   stemsMatch,
   verbStems,
+  verbWords,
 } from './stated-evidence.js';
 
 function hit(id: string, text: string): Hit {
@@ -206,6 +207,9 @@ describe('an existence subject told by the verb its noun derives from (stop 45)'
     expect(verbStems('closur')).toEqual(['close']);
     expect(verbStems('merger')).toEqual(['merg']);
     expect(verbStems('issuanc')).toEqual(['issu']);
+    // Searched by its words: "agre" stemmed again would be "agr", which "agreed" is not.
+    expect(verbStems('agreement')).toEqual(['agre']);
+    expect(verbWords('agreement')).toEqual(['agree']);
     // Endings of nouns not derived from a verb: "finance" is no "fine", "pressure" no "press".
     expect(verbStems('financ')).toEqual([]);
     expect(verbStems('pressur')).toEqual([]);

@@ -779,23 +779,39 @@ const NOUN_TO_VERB: ReadonlyArray<readonly [RegExp, string]> = [
  * Housing", "acquired Old Mill Brewery" for "any mergers", "any acquisitions").
  */
 export function verbStems(term: string): string[] {
-  const known = VERB_STEMS.get(term);
-  if (known !== undefined) return known;
-  const out = new Set<string>();
-  for (const [ending, verb] of NOUN_TO_VERB) {
-    if (!ending.test(term)) continue;
-    const [stem] = contentTerms(term.replace(ending, verb));
-    if (stem !== undefined && stem.length >= 4 && stem !== term) out.add(stem);
-  }
-  // Asked terms only, read once per sentence of every chunk judged: kept, up to a bound.
-  if (VERB_STEMS.size >= VERB_STEMS_KEPT) VERB_STEMS.clear();
-  VERB_STEMS.set(term, [...out]);
-  return VERB_STEMS.get(term)!;
+  return verbsOf(term).stems;
 }
 
-/** Asked terms' verb stems already read (see {@link verbStems}), at most {@link VERB_STEMS_KEPT}. */
-const VERB_STEMS = new Map<string, string[]>();
-const VERB_STEMS_KEPT = 4096;
+/**
+ * The verbs of {@link verbStems} as words ("acquire", "agree"), to search by: a search stems its
+ * query, and a stem stemmed again may lose a letter ("agre" of "agree" becomes "agr").
+ */
+export function verbWords(term: string): string[] {
+  return verbsOf(term).words;
+}
+
+function verbsOf(term: string): { words: string[]; stems: string[] } {
+  const known = VERBS.get(term);
+  if (known !== undefined) return known;
+  const words: string[] = [];
+  const stems: string[] = [];
+  for (const [ending, verb] of NOUN_TO_VERB) {
+    if (!ending.test(term)) continue;
+    const word = term.replace(ending, verb);
+    const [stem] = contentTerms(word);
+    if (stem === undefined || stem.length < 4 || stem === term || stems.includes(stem)) continue;
+    words.push(word);
+    stems.push(stem);
+  }
+  // Asked terms only, read once per sentence of every chunk judged: kept, up to a bound.
+  if (VERBS.size >= VERBS_KEPT) VERBS.clear();
+  VERBS.set(term, { words, stems });
+  return { words, stems };
+}
+
+/** Asked terms' verbs already read (see {@link verbsOf}), at most {@link VERBS_KEPT}. */
+const VERBS = new Map<string, { words: string[]; stems: string[] }>();
+const VERBS_KEPT = 4096;
 
 /** True when `stem` is a form of `term` (see `stemsMatch`) or of the verb it derives from (see {@link verbStems}). */
 function formOf(stem: string, term: string): boolean {
@@ -1280,9 +1296,9 @@ export async function statedEvidence(
       ? []
       : [...new Set([surface(event), new inflect(surface(event).toLowerCase()).toPast()])];
   // An existence subject is also told by the verb its noun derives from ("merged with …" for
-  // "any mergers"): searched with its stems too (a search stems its query again, leaving them as
-  // they are). Its commonness stays the noun's: the rarest term is what the question names.
-  const verbs = (t: string) => (asked.kind === 'existence' ? verbStems(t) : []);
+  // "any mergers"): searched with its verbs too. Its commonness stays the noun's: the rarest term
+  // is what the question names.
+  const verbs = (t: string) => (asked.kind === 'existence' ? verbWords(t) : []);
   const query = [
     ...terms.flatMap((t) => [surface(t), ...verbs(t)]),
     ...(asked.kind === 'existence' && asked.change ? ['changes'] : []),
