@@ -76,6 +76,11 @@
 // - sec-abbreviations: bench/questions/sec-abbreviations.jsonl, 7 key-figure questions over the
 //   filings asking by an abbreviation ("SG&A", "R&D", "MG&A", "PP&E"), written after the query's
 //   abbreviations were read and never tuned on (measure only).
+// - sec-templates-blind: bench/questions/sec-templates-blind.jsonl, 17 single-filing questions in
+//   the development set's question forms asked of other companies and quarters (acquisitions or
+//   divestitures, legal proceedings against reserves, R&D and its focus, R&D against new products,
+//   a human resources section), 9 of them negatives judged by reading the filings; written and
+//   committed before their first run.
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -332,6 +337,7 @@ const sets = [
       { name: 'sec-blind9', questions: 'bench/questions/sec-blind9.jsonl' },
       { name: 'sec-blind10', questions: 'bench/questions/sec-blind10.jsonl' },
       { name: 'sec-abbreviations', questions: 'bench/questions/sec-abbreviations.jsonl' },
+      { name: 'sec-templates-blind', questions: 'bench/questions/sec-templates-blind.jsonl' },
     ],
   },
   {
