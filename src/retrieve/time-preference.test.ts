@@ -1334,3 +1334,35 @@ describe('timeCue: a number that names, not counts (stop 43)', () => {
     });
   });
 });
+
+describe('preferredDocuments: a name against a stated fiscal label', () => {
+  /** Quarterly reports named by the calendar quarter, each stating its fiscal quarter (a year ending in January). */
+  const report = (name: string, end: string, fiscalYear: number, fiscalQuarter: number) => ({
+    documentId: name,
+    title: 'Orbit Semiconductor',
+    metadata: { date: end, period: { kind: 'quarter', end, fiscalYear, fiscalQuarter } },
+  });
+  const reports = new DocumentIdentityIndex([
+    report('2022 Q3 ORBIT.pdf', '2022-10-30', 2023, 3),
+    report('2023 Q1 ORBIT.pdf', '2023-04-30', 2024, 1),
+    report('2023 Q2 ORBIT.pdf', '2023-07-30', 2024, 2),
+    report('2023 Q3 ORBIT.pdf', '2023-10-29', 2024, 3),
+  ]);
+  const all = reports.documentIds();
+  const prefer = (question: string) =>
+    preferredDocuments({ cue: timeCue(question), index: reports, named: all, ranked: [] }).map(
+      (p) => p.documentId,
+    );
+
+  it('reads a period written as the names write it by the names', () => {
+    // The filing named 2022 Q3 states "the third quarter of fiscal year 2023": not asked here.
+    expect(prefer('revenue in the Q3 2023 10-Q')).toEqual(['2023 Q3 ORBIT.pdf']);
+    expect(prefer('revenue in the third quarter of 2023')).toEqual(['2023 Q3 ORBIT.pdf']);
+  });
+
+  it('reads a fiscal period by the fiscal label the filings state', () => {
+    expect(prefer('revenue in Q3 FY2023')).toEqual(['2022 Q3 ORBIT.pdf']);
+    expect(prefer('revenue in the fiscal third quarter of 2023')).toEqual(['2022 Q3 ORBIT.pdf']);
+    expect(prefer('revenue in the third quarter of fiscal 2024')).toEqual(['2023 Q3 ORBIT.pdf']);
+  });
+});

@@ -686,6 +686,11 @@ function afterCalendar(question: string, index: number): boolean {
   return /\bcalendar[-\s]+(?:year\s+)?$/i.test(question.slice(0, index));
 }
 
+/** True when "fiscal" comes just before the period at `index` ("the fiscal third quarter of 2023"). */
+function afterFiscal(question: string, index: number): boolean {
+  return /\b(?:fiscal|fy)[-\s]+$/i.test(question.slice(0, index));
+}
+
 /**
  * The period a question names (see {@link AskedPeriod}); undefined when it names none. A period
  * with its year written wins over one named relative to the newest year ("Q3 2023 against last
@@ -737,7 +742,7 @@ function writtenPeriod(question: string): AskedPeriod | undefined {
   const calendarOrFiscal = (m: RegExpExecArray) =>
     /\bcalendar\b/i.test(m[0]) || afterCalendar(question, m.index)
       ? { calendar: true as const }
-      : FISCAL_WORD.test(m[0])
+      : FISCAL_WORD.test(m[0]) || afterFiscal(question, m.index)
         ? { fiscal: true as const }
         : {};
   const firstOrLast = active.FIRST_OR_LAST_OF_YEAR.exec(question);
@@ -1250,16 +1255,18 @@ function labelledQuarters(text: string): Array<{ year: number; quarter: number }
 }
 
 /**
- * How a document matches an asked period: `label` when its name, title or stated fiscal label
- * says that period (`2023 Q3 ….pdf`, "third quarter of fiscal 2023"), `date` when only its date
- * falls in it, undefined otherwise. Labels win over dates because fiscal calendars differ from
- * the calendar: a filing labelled fiscal Q1 2023 may end on December 31, 2022.
+ * How a document matches an asked period: `label` when its name or title says that period
+ * (`2023 Q3 ….pdf`) or, for a fiscal question ("fiscal Q3 2023"), its stated fiscal label does
+ * ("third quarter of fiscal 2023"); `alias` when only the other of the two does; `date` when only
+ * its date falls in it; undefined otherwise. Labels win over dates because fiscal calendars differ
+ * from the calendar: a filing labelled fiscal Q1 2023 may end on December 31, 2022. A label wins
+ * over an alias (see `periodPreferences`).
  */
 function periodMatch(
   index: DocumentIdentityIndex,
   documentId: string,
   asked: AskedPeriod,
-): 'label' | 'date' | undefined {
+): 'label' | 'alias' | 'date' | undefined {
   const document = index.document(documentId);
   const period = document?.metadata?.period;
   const stated =
@@ -1278,13 +1285,19 @@ function periodMatch(
       : undefined;
   // A fiscal period is read in the fiscal calendar the document states: its name's label ("2023
   // Q2 ….pdf") may count calendar quarters. A calendar period is read from dates alone.
-  const labels = asked.calendar || yearEnd ? [] : labelledQuarters(`${documentId} ${document?.title ?? ''}`);
-  if (!asked.calendar && typeof stated.year === 'number' && typeof stated.quarter === 'number') {
-    labels.push({ year: stated.year, quarter: stated.quarter });
+  const named = asked.calendar || yearEnd ? [] : labelledQuarters(`${documentId} ${document?.title ?? ''}`);
+  const labels =
+    !asked.calendar && typeof stated.year === 'number' && typeof stated.quarter === 'number'
+      ? [{ year: stated.year, quarter: stated.quarter }]
+      : [];
+  const says = (l: { year: number; quarter: number }) =>
+    l.year === asked.year && (asked.quarter === undefined || l.quarter === asked.quarter);
+  if (asked.quarter !== undefined || asked.month === undefined) {
+    // A fiscal question reads the fiscal label the document states first, any other its name.
+    const [first, second] = asked.fiscal ? [labels, named] : [named, labels];
+    if (first.some(says)) return 'label';
+    if (second.some(says)) return 'alias';
   }
-  if (asked.quarter !== undefined) {
-    if (labels.some((l) => l.year === asked.year && l.quarter === asked.quarter)) return 'label';
-  } else if (asked.month === undefined && labels.some((l) => l.year === asked.year)) return 'label';
   // A stated fiscal year labels the document for a year question only: "fiscal 2022" alone
   // names every quarter of it, "the second quarter of fiscal 2022" one of them.
   if (
@@ -1350,7 +1363,10 @@ function periodPreferences(
 ): Preference[] {
   const matches = pool.map((id) => ({ id, how: periodMatch(index, id, asked) }));
   // Labels win over dates within a series (its fiscal calendar may differ from the calendar); a
-  // label in one series says nothing of another's dates.
+  // label in one series says nothing of another's dates. A label wins over an alias: a question
+  // asking "Q3 2023" of filings named "2023 Q3 ….pdf" reads the period as they are named, while
+  // the filing named "2022 Q3" may call its quarter "the third quarter of fiscal 2023"; a question
+  // asking "fiscal Q3 2023" reads it as the filings state it (see `periodMatch`).
   const bySeries = new Map<string, typeof matches>();
   for (const m of matches) {
     const key = index.series(m.id)[0] ?? m.id;
@@ -1358,7 +1374,8 @@ function periodPreferences(
   }
   let chosen: typeof matches = [];
   for (const group of bySeries.values()) {
-    const labelled = group.filter((m) => m.how === 'label');
+    const byLabel = group.filter((m) => m.how === 'label');
+    const labelled = byLabel.length > 0 ? byLabel : group.filter((m) => m.how === 'alias');
     let kept = labelled.length > 0 ? labelled : group.filter((m) => m.how === 'date');
     // A day written with the month: of the month's documents, those dated that very day, if any.
     if (asked.day !== undefined && labelled.length === 0) {
@@ -1386,7 +1403,7 @@ function periodPreferences(
     documentId: m.id,
     kind: 'period',
     reason:
-      m.how === 'label'
+      m.how !== 'date'
         ? `its name or label states the period asked for ("${asked.text}")`
         : `its date (${index.date(m.id)}) falls in the period asked for ("${asked.text}")`,
   }));
