@@ -1091,6 +1091,44 @@ describe('judgeStatement: lead-ins and kinds of expense', () => {
     ).toBe(true);
   });
 
+  it('reads a sum accrued for a liability as the reserve set for it', () => {
+    const asked = askedStatement(
+      'How does the information about the patent lawsuits relate to the reserves set for these liabilities?',
+    )!;
+    const terms = rare(['patent', 'lawsuit', 'reserv', 'liabil']);
+    const accrued = 'As of September 30, 2022, we accrued $264 million for the patent lawsuits.';
+    expect(judgeStatement(asked, [hit('a', accrued)], terms)).toMatchObject({
+      stated: true,
+      related: true,
+      passage: accrued,
+    });
+    // The practice of accruing names no reserve.
+    const practice =
+      'We review the patent lawsuits every quarter and adjust our accruals for them as appropriate.';
+    expect(judgeStatement(asked, [hit('p', practice)], terms).related).not.toBe(true);
+  });
+
+  it('is not stated by an event told as called off', () => {
+    const asked = askedStatement('Did the company disclose any significant acquisitions or divestitures?')!;
+    const terms = rare(['acquisit', 'divestitur']);
+    for (const text of [
+      'The decrease in the effective tax rate was due to the tax impact of the Arm acquisition termination cost recorded in the first quarter of fiscal year 2023.',
+      'In February 2022, the parties announced the termination of the Share Purchase Agreement whereby the Company would have acquired Arm Limited.',
+      'In August 2023 the Company terminated its agreement to acquire Fabrikam Inc. and paid a fee of $353 million.',
+      'The prior year included a termination charge of $1.35 billion for the proposed Arm acquisition, and the prior quarter included fixed asset write-downs.',
+    ]) {
+      expect(judgeStatement(asked, [hit('t', text)], terms).stated, text).toBe(false);
+    }
+    // One told as done is stated, whatever else the sentence calls off.
+    const done =
+      'In March 2023 the Company completed the acquisition of Adatum Corp. for $1.2 billion after terminating its lease.';
+    expect(judgeStatement(asked, [hit('d', done)], terms)).toMatchObject({ stated: true, passage: done });
+    // A question asking for a termination is stated by one.
+    const contracts = askedStatement('Were any significant contracts terminated in 2023?')!;
+    const ended = 'In May 2023 the Company terminated its supply contract with Fabrikam Inc.';
+    expect(judgeStatement(contracts, [hit('c', ended)], rare(['contract'])).stated).toBe(true);
+  });
+
   it('is not stated as significant by a sentence that tells no date, year or sum', () => {
     const asked = askedStatement('Did the company disclose any significant acquisitions or divestitures?')!;
     expect(judgeStatement(asked, [kinds], frequency).stated).toBe(false);

@@ -75,6 +75,7 @@ import type { Hit } from '../core/types.js';
 import { queryAbbreviations } from '../retrieve/abbreviations.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
+import { statesMoney } from './asked-amount.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf } from './passages.js';
 import { statesAmountOrDate } from './reference-material.js';
@@ -989,6 +990,7 @@ export function judgeStatement(
         (needed.some((terms) => terms.every((t) => holdsForm(s.terms, t))) ||
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm))) &&
         (!asked.change || statesChange(s.text)) &&
+        !calledOff(s.text, required) &&
         (!asked.significant ||
           (singlesOut(s.text, required) && tellsOccurrence(s.text) && namesByVerb(s, needed, baseForm))),
     );
@@ -1014,6 +1016,45 @@ export function judgeStatement(
   return denial
     ? { stated: false, required, looked, denial: denial.passage, passageChunk: denial.chunk }
     : { stated: false, required, looked };
+}
+
+/** Words before an event's word a termination may be told in (see {@link calledOff}). */
+const CALLED_OFF_REACH = 10;
+/** Words telling that an event was called off: "terminated", "the termination of", "cancelled", "abandoned", "withdrew", "called off". */
+const CALLED_OFF = /^(?:terminat\w*|cancel\w*|abandon\w*|withdr[ae]w\w*|rescind\w*|rescission|called)$/i;
+
+/**
+ * True when `sentence` tells every event of `terms` (stemmed event nouns: "acquisit", "merger",
+ * see {@link verbStems}) it holds as called off: a word of the event with a word of termination
+ * before it in its clause or just after it ("a termination charge for the proposed Arm
+ * acquisition", "the Arm acquisition termination cost", "terminated the agreement to acquire
+ * Fabrikam", "the merger was cancelled"), or its verb after "would have" ("whereby the company
+ * would have acquired Arm"). An event called off did not happen: it states no
+ * "any acquisitions". False when it holds none of them, or a term names no event (a question
+ * asking "were any contracts terminated?" asks for the termination).
+ */
+export function calledOff(sentence: string, terms: readonly string[]): boolean {
+  if (!terms.every((t) => verbStems(t).length > 0)) return false;
+  const raw = sentence.split(/\s+/);
+  const words = raw.map((w) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
+  const callsOff = (k: number) =>
+    CALLED_OFF.test(words[k] ?? '') &&
+    (words[k]!.toLowerCase() !== 'called' || /^off$/i.test(words[k + 1] ?? ''));
+  let held = false;
+  for (const [i, word] of words.entries()) {
+    const [stem] = contentTerms(word);
+    if (stem === undefined || !terms.some((t) => formOf(stem, t))) continue;
+    held = true;
+    const supposed = /^would$/i.test(words[i - 2] ?? '') && /^have$/i.test(words[i - 1] ?? '');
+    // Before it in its clause (up to ten words, no comma or semicolon between), or just after it.
+    let before = false;
+    for (let k = i - 1; k >= Math.max(0, i - CALLED_OFF_REACH) && !before; k--) {
+      if (/[,;:]$/.test(raw[k]!)) break;
+      before = callsOff(k);
+    }
+    if (!supposed && !before && !callsOff(i + 1) && !callsOff(i + 2)) return false;
+  }
+  return held;
 }
 
 /**
@@ -1066,6 +1107,28 @@ export const LINKING =
   /,\s+so\s|\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+part\s+)?to|driven|drive[sn]?|result(?:s|ed|ing)?\s+(?:from|in)|as\s+a\s+result|because|caus(?:e|es|ed|ing)|reflect(?:s|ed|ing)?|attributable|depend(?:s|ed|ing|ent)?|offset|relat(?:e|es|ed|ing)|associated|in\s+connection\s+with|through|by\s+means\s+of|impact(?:s|ed)?|affect(?:s|ed)?|contribut(?:e|es|ed|ing)|led\s+to|lead\s+to|charged\s+to|included\s+in|allocated|based\s+on|accordingly|therefore|thus)\b/i;
 
 /**
+ * Words naming an amount set aside for a liability, stemmed: a reserve, a provision (IAS 37), an
+ * accrual of a loss contingency (US GAAP, ASC 450-20), said of one thing in financial reports.
+ */
+const SET_ASIDE_TERMS = ['reserv', 'provis', 'accru', 'accrual'];
+/** The words of {@link SET_ASIDE_TERMS}, searched by. */
+const SET_ASIDE_WORDS = ['reserve', 'provision', 'accrued', 'accrual'];
+
+/**
+ * True when `r` holds `term` (a relation side's word of {@link SET_ASIDE_TERMS}) by another word
+ * of them and states a sum of money: "we accrued aggregate legal liabilities of $264 million"
+ * states the reserve set for them; "adjustments to our accruals as appropriate" names the practice,
+ * no reserve.
+ */
+function setsAside(r: { text: string; terms: ReadonlySet<string> }, term: string): boolean {
+  return (
+    SET_ASIDE_TERMS.some((t) => stemsMatch(t, term)) &&
+    SET_ASIDE_TERMS.some((t) => holds(r.terms, t)) &&
+    statesMoney(r.text)
+  );
+}
+
+/**
  * A sentence that presents what follows or is shown elsewhere ("are presented below", "the
  * following table", "as follows", "shown in Note 4"): it lists what it holds without telling how
  * they relate.
@@ -1109,7 +1172,9 @@ function judgeRelation(
     return terms[0] !== head ? terms.filter((t) => t !== head) : terms;
   });
   const holdsSide = (r: Reading, side: number) =>
-    counting[side]!.some((t) => (t.startsWith('&') ? holdsAbbreviation(r.text, t) : holdsForm(r.terms, t)));
+    counting[side]!.some((t) =>
+      t.startsWith('&') ? holdsAbbreviation(r.text, t) : holdsForm(r.terms, t) || setsAside(r, t),
+    );
   const sideReadings = [0, 1].map((side) =>
     readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side)),
   );
@@ -1126,7 +1191,7 @@ function judgeRelation(
             specific[0]!.every((t) =>
               t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t),
             ) &&
-            bound.some((t) => holds(r.terms, t)),
+            bound.some((t) => holds(r.terms, t) || setsAside(r, t)),
         );
   const sides: [string | undefined, string | undefined] = [sideReadings[0]?.text, sideReadings[1]?.text];
   const statedBy = [...new Set(sideReadings.flatMap((r) => (r ? [r.chunkId] : [])))];
@@ -1297,8 +1362,14 @@ export async function statedEvidence(
       : [...new Set([surface(event), new inflect(surface(event).toLowerCase()).toPast()])];
   // An existence subject is also told by the verb its noun derives from ("merged with …" for
   // "any mergers"): searched with its verbs too. Its commonness stays the noun's: the rarest term
-  // is what the question names.
-  const verbs = (t: string) => (asked.kind === 'existence' ? verbWords(t) : []);
+  // is what the question names. A relation side naming a reserve is searched by its other names
+  // ("accrued", see `setsAside`).
+  const verbs = (t: string) =>
+    asked.kind === 'existence'
+      ? verbWords(t)
+      : SET_ASIDE_TERMS.some((s) => stemsMatch(s, t))
+        ? SET_ASIDE_WORDS
+        : [];
   const query = [
     ...terms.flatMap((t) => [surface(t), ...verbs(t)]),
     ...(asked.kind === 'existence' && asked.change ? ['changes'] : []),
