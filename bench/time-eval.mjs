@@ -221,6 +221,10 @@
 //   half-year statement), existence questions about events done to something ("any acquisitions
 //   of practices", "any extensions of leases"), told by a verb, done to something else, denied or
 //   never told; written after the round 31 run (stop 45); measure only.
+// - round33-blind: test/fixtures/round33 (a food maker's interim report, a leisure trust's annual
+//   report), 12 questions written after stop 46's called-off and set-aside rules and committed
+//   before their first run: events called off ("the merger was called off", "plans to acquire …
+//   were abandoned"), sums provided or accrued for a claim (measure only).
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -265,7 +269,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -504,6 +508,14 @@ const sets = [
     folder: 'test/fixtures/round32',
     include: ['**/*.md'],
     parts: [{ name: 'round32-blind', questions: 'bench/questions/round32-blind.jsonl' }],
+  },
+  {
+    // Events called off and sums provided or accrued for a claim, over a food maker's interim
+    // report and a leisure trust's annual report (measure only).
+    name: 'round33',
+    folder: 'test/fixtures/round33',
+    include: ['**/*.md'],
+    parts: [{ name: 'round33-blind', questions: 'bench/questions/round33-blind.jsonl' }],
   },
   {
     // Compound relation sides, events told by a verb and what a named edition says, over a
