@@ -6,7 +6,7 @@
 import type { ChatModel } from '../core/ports.js';
 import { streamChat } from '../core/traced-chat.js';
 import type { Answer, Citation, Hit } from '../core/types.js';
-import { answerSources } from './answer-sources.js';
+import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { asksForPrice, statesMoney } from './asked-amount.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
 import { askedDocuments, lacksEvidence } from './evidence-check.js';
@@ -85,7 +85,9 @@ export async function checkedAnswerFromHits(
   chatModel: ChatModel | undefined,
   options: AnswerOptions = {},
 ): Promise<CheckedAnswer> {
-  const sources = answerSources(question, hits, options).map((hit, i) => ({ n: i + 1, hit }));
+  const sources = withStatingSource(answerSources(question, hits, options), chatModel, options).map(
+    (hit, i) => ({ n: i + 1, hit }),
+  );
   const notFound = (answeredBy: string): CheckedAnswer => {
     options.onSources?.([]);
     options.onToken?.(NOT_FOUND_TEXT);
@@ -180,6 +182,24 @@ export async function checkedAnswerFromHits(
     answeredBy: chatModel.model,
     invalidCitations: checked.invalid,
   };
+}
+
+/**
+ * `sources` with the chunk the evidence check found stating what an existence or relation question
+ * asks (see `StatedEvidence.passageChunk`) first, when retrieval left it out: the offline answer
+ * leads with its stating sentence (see {@link ledByStatement}), "we acquired 1Life Healthcare,
+ * Inc. …" for "any significant announcements regarding acquisitions", which the search ranked
+ * below passages sharing more of the question's words. At most `maxSources` still (the last is
+ * dropped). Unchanged with a chat model, or when nothing is stated.
+ */
+function withStatingSource(sources: Hit[], chatModel: ChatModel | undefined, options: AnswerOptions): Hit[] {
+  const statement = options.statement;
+  if (chatModel || !statement?.stated || statement.related === false || sources.length === 0) return sources;
+  if (sources.some((hit) => hit.chunk.id === statement.passageChunk)) return sources;
+  const stating = statement.looked.find((hit) => hit.chunk.id === statement.passageChunk);
+  if (stating === undefined) return sources;
+  const max = options.maxSources ?? DEFAULT_MAX_SOURCES;
+  return [stating, ...sources].slice(0, Math.max(max, 1));
 }
 
 /**

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { passagesOf, quoteRows, tableCells } from './passages.js';
 
 describe('passagesOf', () => {
+  it('goes on past a company\'s "Inc." before its short name in brackets', () => {
+    const text =
+      'On February 22, 2023, we acquired 1Life Healthcare, Inc. (“One Medical”), for cash consideration of approximately $3.5 billion. We acquired Fabrikam Inc. The deal closed in May.';
+    expect(passagesOf(text).map((p) => p.text)).toEqual([
+      'On February 22, 2023, we acquired 1Life Healthcare, Inc. (“One Medical”), for cash consideration of approximately $3.5 billion.',
+      'We acquired Fabrikam Inc.',
+      'The deal closed in May.',
+    ]);
+  });
+
   it('gives sentences, key/value lines and table rows with their header, and no headings', () => {
     const text = [
       '## Results',

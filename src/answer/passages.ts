@@ -30,6 +30,8 @@ function sentences(text: string): Intl.Segments {
   sentenceSegmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
   return sentenceSegmenter.segment(text);
 }
+/** The end of a company's name: "Inc.", "Corp.", "Ltd.", "Co.", "L.P.", "N.V.", "S.A.". */
+const COMPANY_END = /\b(?:Inc|Corp|Ltd|Co|L\.P|N\.V|S\.A|B\.V)\.$/;
 const DELIMITER_ROW = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const KEY_VALUE_LINE = /\s\|\s|^\|/;
 /** A line of a form's field: a label of up to 41 characters, a colon, then its value (group 1: the label). */
@@ -89,15 +91,28 @@ export function passagesOf(text: string): Passage[] {
     // An ordered list's marker ("1. Apologies for absence.") reads as a sentence of its own to
     // the segmenter: it opens the sentence after it instead.
     let marker = '';
+    let held = '';
+    const flush = () => {
+      if (held !== '') push({ text: held, kind: 'sentence' });
+      held = '';
+    };
     for (const { segment } of sentences(prose.join(' '))) {
       const text = segment.replace(/\s+/g, ' ').trim();
       if (/^\d{1,3}[.)]$/.test(text)) {
         marker = `${marker}${text} `;
         continue;
       }
-      push({ text: `${marker}${text}`, kind: 'sentence' });
+      // A company's name ends in "Inc." before its short name in brackets ("1Life Healthcare,
+      // Inc. (“One Medical”), for …"): the segmenter ends a sentence there, the sentence goes on.
+      if (held !== '' && COMPANY_END.test(held) && /^[(“"‘]/.test(text)) {
+        held = `${held} ${marker}${text}`;
+      } else {
+        flush();
+        held = `${marker}${text}`;
+      }
       marker = '';
     }
+    flush();
   }
   return out;
 }

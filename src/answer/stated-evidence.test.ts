@@ -1102,6 +1102,9 @@ describe('judgeStatement: lead-ins and kinds of expense', () => {
       related: true,
       passage: accrued,
     });
+    // A reserve denied is stated as none.
+    const none = 'We are defending the patent lawsuits; no provision has been made, as a loss is unlikely.';
+    expect(judgeStatement(asked, [hit('n', none)], terms)).toMatchObject({ stated: true, related: true });
     // The practice of accruing names no reserve.
     const practice =
       'We review the patent lawsuits every quarter and adjust our accruals for them as appropriate.';
@@ -1116,6 +1119,8 @@ describe('judgeStatement: lead-ins and kinds of expense', () => {
       'In February 2022, the parties announced the termination of the Share Purchase Agreement whereby the Company would have acquired Arm Limited.',
       'In August 2023 the Company terminated its agreement to acquire Fabrikam Inc. and paid a fee of $353 million.',
       'The prior year included a termination charge of $1.35 billion for the proposed Arm acquisition, and the prior quarter included fixed asset write-downs.',
+      'The proposed acquisition of Northfield Dairies, announced in November 2023, was terminated in May 2024.',
+      'Plans to acquire the Brookside Lido from its owners were abandoned in July 2024.',
     ]) {
       expect(judgeStatement(asked, [hit('t', text)], terms).stated, text).toBe(false);
     }
@@ -1123,6 +1128,15 @@ describe('judgeStatement: lead-ins and kinds of expense', () => {
     const done =
       'In March 2023 the Company completed the acquisition of Adatum Corp. for $1.2 billion after terminating its lease.';
     expect(judgeStatement(asked, [hit('d', done)], terms)).toMatchObject({ stated: true, passage: done });
+    // Of what is done to a thing named ("acquisitions of dairies"), the event is what is called off.
+    const dairies = askedStatement('Were there any acquisitions of dairies in the half year?')!;
+    const dropped =
+      'The proposed acquisition of Northfield Dairies, announced in 2023, was terminated in May 2024.';
+    expect(judgeStatement(dairies, [hit('n', dropped)], rare(['acquisit', 'dairi'])).stated).toBe(false);
+    // Another clause calls off something else.
+    const other =
+      'In March 2024 we acquired Tidewater Dairies Ltd and the old supply contract was terminated.';
+    expect(judgeStatement(dairies, [hit('o', other)], rare(['acquisit', 'dairi'])).stated).toBe(true);
     // A question asking for a termination is stated by one.
     const contracts = askedStatement('Were any significant contracts terminated in 2023?')!;
     const ended = 'In May 2023 the Company terminated its supply contract with Fabrikam Inc.';

@@ -990,7 +990,7 @@ export function judgeStatement(
         (needed.some((terms) => terms.every((t) => holdsForm(s.terms, t))) ||
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm))) &&
         (!asked.change || statesChange(s.text)) &&
-        !calledOff(s.text, required) &&
+        !calledOff(s.text, asked.subjects.flat()) &&
         (!asked.significant ||
           (singlesOut(s.text, required) && tellsOccurrence(s.text) && namesByVerb(s, needed, baseForm))),
     );
@@ -1024,17 +1024,20 @@ const CALLED_OFF_REACH = 10;
 const CALLED_OFF = /^(?:terminat\w*|cancel\w*|abandon\w*|withdr[ae]w\w*|rescind\w*|rescission|called)$/i;
 
 /**
- * True when `sentence` tells every event of `terms` (stemmed event nouns: "acquisit", "merger",
- * see {@link verbStems}) it holds as called off: a word of the event with a word of termination
- * before it in its clause or just after it ("a termination charge for the proposed Arm
- * acquisition", "the Arm acquisition termination cost", "terminated the agreement to acquire
- * Fabrikam", "the merger was cancelled"), or its verb after "would have" ("whereby the company
- * would have acquired Arm"). An event called off did not happen: it states no
- * "any acquisitions". False when it holds none of them, or a term names no event (a question
- * asking "were any contracts terminated?" asks for the termination).
+ * True when `sentence` tells every event of `terms` (an existence subject's stemmed terms; its
+ * events are those with a verb: "acquisit", "merger", see {@link verbStems}) it holds as called
+ * off: a word of the event with a word of termination before it in its clause or just after it
+ * ("a termination charge for the proposed Arm acquisition", "the Arm acquisition termination
+ * cost", "terminated the agreement to acquire Fabrikam", "the merger was called off"), said of it
+ * in the passive later in its clause ("Plans to acquire the Brookside Lido were abandoned"), or its
+ * verb after "would have" ("whereby the company would have acquired Arm"). An event called off
+ * did not happen: it states no "any acquisitions". False when it holds none of them, when no term
+ * names an event, or when the subject asks for a termination ("any acquisitions terminated").
  */
 export function calledOff(sentence: string, terms: readonly string[]): boolean {
-  if (!terms.every((t) => verbStems(t).length > 0)) return false;
+  const events = terms.filter((t) => verbStems(t).length > 0);
+  if (events.length === 0 || terms.some((t) => /^(?:termin|cancel|abandon|withdr|rescind|rescis)/.test(t)))
+    return false;
   const raw = sentence.split(/\s+/);
   const words = raw.map((w) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
   const callsOff = (k: number) =>
@@ -1043,7 +1046,7 @@ export function calledOff(sentence: string, terms: readonly string[]): boolean {
   let held = false;
   for (const [i, word] of words.entries()) {
     const [stem] = contentTerms(word);
-    if (stem === undefined || !terms.some((t) => formOf(stem, t))) continue;
+    if (stem === undefined || !events.some((t) => formOf(stem, t))) continue;
     held = true;
     const supposed = /^would$/i.test(words[i - 2] ?? '') && /^have$/i.test(words[i - 1] ?? '');
     // Before it in its clause (up to ten words, no comma or semicolon between), or just after it.
@@ -1052,7 +1055,14 @@ export function calledOff(sentence: string, terms: readonly string[]): boolean {
       if (/[,;:]$/.test(raw[k]!)) break;
       before = callsOff(k);
     }
-    if (!supposed && !before && !callsOff(i + 1) && !callsOff(i + 2)) return false;
+    // Or said of it later, in the passive, before another clause: "The proposed acquisition of
+    // Northfield Dairies, announced in November 2023, was terminated", "were abandoned".
+    let after = callsOff(i + 1) || callsOff(i + 2);
+    for (let k = i + 1; k <= i + CALLED_OFF_REACH + 2 && k < words.length && !after; k++) {
+      if (/;$/.test(raw[k - 1]!) || /^(?:and|but|while|whereas)$/i.test(words[k]!)) break;
+      after = /^(?:was|were|been)$/i.test(words[k]!) && callsOff(k + 1);
+    }
+    if (!supposed && !before && !after) return false;
   }
   return held;
 }
@@ -1116,15 +1126,14 @@ const SET_ASIDE_WORDS = ['reserve', 'provision', 'accrued', 'accrual'];
 
 /**
  * True when `r` holds `term` (a relation side's word of {@link SET_ASIDE_TERMS}) by another word
- * of them and states a sum of money: "we accrued aggregate legal liabilities of $264 million"
- * states the reserve set for them; "adjustments to our accruals as appropriate" names the practice,
- * no reserve.
+ * of them and states a sum of money or denies it: "we accrued aggregate legal liabilities of $264
+ * million" states the reserve set for them, "no provision has been made" that there is none;
+ * "adjustments to our accruals as appropriate" names the practice, no reserve.
  */
 function setsAside(r: { text: string; terms: ReadonlySet<string> }, term: string): boolean {
   return (
     SET_ASIDE_TERMS.some((t) => stemsMatch(t, term)) &&
-    SET_ASIDE_TERMS.some((t) => holds(r.terms, t)) &&
-    statesMoney(r.text)
+    SET_ASIDE_TERMS.some((t) => holds(r.terms, t) && (statesMoney(r.text) || denies(r.text, t)))
   );
 }
 
