@@ -281,3 +281,43 @@ describe('relation questions over documents of a few chunks (SQLite file)', { ti
     expect(pantomime.text).toContain('driven by the Christmas pantomime');
   });
 });
+
+/**
+ * A food maker's interim report and a leisure trust's annual report, one chunk-sized section each
+ * (bench/questions/round33-blind.jsonl).
+ */
+const ROUND33 = path.resolve('test/fixtures/round33');
+
+// Stop 46: an event called off did not happen; a sum provided or accrued for a claim, or a
+// provision denied, is the reserve a relation side asks for.
+describe('events called off and reserves set for a claim (SQLite file)', { timeout: 120_000 }, () => {
+  const suite = ingested(ROUND33, 2);
+
+  it('says not found for an event told only as called off, and answers one that happened', async () => {
+    for (const question of [
+      'Did Harbour Foods report any mergers in the first half of 2024?',
+      'Did Riverside Leisure Trust make any acquisitions in 2024-25?',
+    ]) {
+      const answer = await suite.engine.ask(question);
+      expect(answer.notFound, question).toBe(true);
+    }
+    const made = await suite.engine.ask(
+      'Did Harbour Foods disclose any significant acquisitions in the half year?',
+    );
+    expect(made.notFound).toBe(false);
+    expect(made.text).toContain('Tidewater Bakeries');
+  });
+
+  it('answers how a claim relates to the reserve set for it from a sum accrued or a provision denied', async () => {
+    const accrued = await suite.engine.ask(
+      'How does the employment tribunal claim relate to the financial reserves set for it?',
+    );
+    expect(accrued.notFound).toBe(false);
+    expect(accrued.text).toContain('accrued £45,000');
+    const denied = await suite.engine.ask(
+      'How does the trademark dispute relate to the reserves Harbour Foods set aside for it?',
+    );
+    expect(denied.notFound).toBe(false);
+    expect(denied.text).toContain('no provision has been made');
+  });
+});

@@ -4,6 +4,7 @@ import type { Hit } from '../core/types.js';
 import { answerFromHits, NOT_FOUND_TEXT } from './ask.js';
 import { cooccurringTerms, extractAnswer } from './extractive-answerer.js';
 import { relevantHits } from './relevance.js';
+import { askedStatement } from './stated-evidence.js';
 
 function hit(id: string, text: string): Hit {
   return testHit(id, text);
@@ -126,6 +127,38 @@ describe('answerFromHits without a chat model', () => {
     const answer = await answerFromHits('What did the airplane strike on final approach?', hits, undefined);
     expect(answer).toMatchObject({ notFound: false, answeredBy: 'extractive' });
     expect(answer.sources[0]!.n).toBe(1);
+  });
+
+  it('leads with the sentence the evidence check found stating the subject, retrieval having left its chunk out', async () => {
+    const question = 'Did the company make any significant announcements regarding acquisitions?';
+    const retrieved = [
+      hit(
+        'q2.md',
+        'Cash used in investing activities was $9.7 billion, mainly purchases of marketable securities.',
+      ),
+      hit(
+        'q2-risk.md',
+        'Announcements of acquisitions may affect our share price in ways we cannot predict.',
+      ),
+    ];
+    const stating = hit(
+      'q2-notes.md',
+      'On February 22, 2023, we acquired 1Life Healthcare, Inc. (“One Medical”), for approximately $3.5 billion.',
+    );
+    const statement = {
+      stated: true,
+      passage:
+        'On February 22, 2023, we acquired 1Life Healthcare, Inc. (“One Medical”), for approximately $3.5 billion.',
+      passageChunk: stating.chunk.id,
+      statedBy: [stating.chunk.id],
+      required: ['acquisit'],
+      looked: [stating],
+      asked: askedStatement(question)!,
+      documentIds: ['q2-notes.md'],
+    };
+    const answer = await answerFromHits(question, retrieved, undefined, { statement });
+    expect(answer.text.startsWith(`${statement.passage} [1]`)).toBe(true);
+    expect(answer.sources[0]!.hit.chunk.id).toBe(stating.chunk.id);
   });
 
   it('says not found when no hit is relevant', async () => {
