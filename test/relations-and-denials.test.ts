@@ -293,7 +293,7 @@ const ROUND33 = path.resolve('test/fixtures/round33');
 describe('events called off and reserves set for a claim (SQLite file)', { timeout: 120_000 }, () => {
   const suite = ingested(ROUND33, 2);
 
-  it('says not found for an event told only as called off, and answers one that happened', async () => {
+  it('says not found for an event told only as called off or done to another thing, and answers one that happened', async () => {
     for (const question of [
       'Did Harbour Foods report any mergers in the first half of 2024?',
       'Did Riverside Leisure Trust make any acquisitions in 2024-25?',
@@ -301,6 +301,16 @@ describe('events called off and reserves set for a claim (SQLite file)', { timeo
       const answer = await suite.engine.ask(question);
       expect(answer.notFound, question).toBe(true);
     }
+    // An event done to a thing is told of that thing: the bakery acquired is no dairy.
+    const dairies = await suite.engine.ask(
+      'Were there any acquisitions of dairies by Harbour Foods in the half year?',
+    );
+    expect(dairies.notFound).toBe(true);
+    const bakeries = await suite.engine.ask(
+      'Were there any acquisitions of bakeries by Harbour Foods in the half year?',
+    );
+    expect(bakeries.notFound).toBe(false);
+    expect(bakeries.text).toContain('Tidewater Bakeries');
     const made = await suite.engine.ask(
       'Did Harbour Foods disclose any significant acquisitions in the half year?',
     );

@@ -1111,6 +1111,30 @@ describe('judgeStatement: lead-ins and kinds of expense', () => {
     expect(judgeStatement(asked, [hit('p', practice)], terms).related).not.toBe(true);
   });
 
+  it('is stated, for an event done to a thing, by a sentence telling the event of that thing', () => {
+    const dairies = askedStatement('Were there any acquisitions of dairies in the half year?')!;
+    expect(dairies).toMatchObject({ object: { event: 'acquisit', terms: ['dairi'] } });
+    const terms = rare(['acquisit', 'dairi']);
+    const bakery =
+      'In March 2024 the Group completed the acquisition of Tidewater Bakeries Ltd for £6.4 million.';
+    expect(judgeStatement(dairies, [hit('b', bakery)], terms).stated).toBe(false);
+    // A heading holding the thing frames the sentence, it does not tell the event of it.
+    expect(judgeStatement(dairies, [hit('h', `## Dairies and bakeries\n\n${bakery}`)], terms).stated).toBe(
+      false,
+    );
+    const dairy =
+      'In March 2024 the Group acquired Ashcombe Dairy, a cheese maker in Devon, for £2.1 million.';
+    expect(judgeStatement(dairies, [hit('d', dairy)], terms)).toMatchObject({ stated: true, passage: dairy });
+    // A thing the reports name everywhere ("businesses") is told by the acquiree's name.
+    const businesses = askedStatement(
+      'Did the company report any acquisitions of businesses in the quarter?',
+    )!;
+    const named = 'On February 22, 2023, we acquired 1Life Healthcare, Inc. for $3.5 billion.';
+    expect(
+      judgeStatement(businesses, [hit('n', named)], new Map([...rare(['acquisit']), ['busi', 0.6]])).stated,
+    ).toBe(true);
+  });
+
   it('is not stated by an event told as called off', () => {
     const asked = askedStatement('Did the company disclose any significant acquisitions or divestitures?')!;
     const terms = rare(['acquisit', 'divestitur']);

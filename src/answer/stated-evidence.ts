@@ -141,6 +141,13 @@ export interface AskedExistence {
    * subject, which names only the class of that thing (see {@link namesInstance}).
    */
   event?: string;
+  /**
+   * For a subject naming an event done to a thing ("any acquisitions of pubs", "any closures of
+   * branches"): the event noun's stem and the thing's terms. A stating sentence tells the event of
+   * the thing: it holds the event (or its verb) and, in its own words, the thing's rarest specific
+   * term (see {@link holdsObject}).
+   */
+  object?: { event: string; terms: string[] };
 }
 
 /** What a relation question asks to be stated: how one thing relates to another. */
@@ -663,13 +670,48 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
     })
     .filter((terms) => terms.length > 0);
   if (subjects.length === 0) return undefined;
+  const object = change ? undefined : eventObject(subject, question);
   return {
     kind: 'existence',
     text: `${lead}${text.trim().replace(/\s+/g, ' ')}`,
     subjects,
+    ...(object ? { object } : {}),
     ...(change ? { change: true as const } : {}),
     ...(!change && SIGNIFICANCE.test(subject) ? { significant: true as const } : {}),
   };
+}
+
+/**
+ * The event and the thing of a subject naming an event done to a thing, one alternative: "acquisitions
+ * of pubs" (event "acquisit", thing ["pub"]), "closures of rural branches"; undefined when the word
+ * before "of" names no event (see {@link verbStems}: "instructions for", "the age of the fleet"),
+ * or the subject has alternatives ("acquisitions or divestitures of …").
+ */
+function eventObject(subject: string, question: string): { event: string; terms: string[] } | undefined {
+  if (subject.split(ALTERNATIVES).length > 1) return undefined;
+  const m = /^(?:[\p{L}'-]+\s+){0,3}?([\p{L}]+)\s+of\s+(.+)$/iu.exec(subject.trim());
+  if (!m) return undefined;
+  const [event] = contentTerms(m[1]!);
+  if (event === undefined || verbStems(event).length === 0) return undefined;
+  const terms = phraseTerms(m[2]!, question).filter((t) => !QUALIFIERS.has(t));
+  return terms.length > 0 ? { event, terms } : undefined;
+}
+
+/**
+ * True when `s` tells `object`'s event of its thing: it holds the event (or its verb, see
+ * `holdsForm`) and, in its own words (not its heading's: "Acquisitions and growth" frames every
+ * sentence under it), the thing's rarest specific term. A thing of common terms only ("any
+ * acquisitions of businesses" in a company's report) needs none: an acquiree's name stands for it.
+ * "The Group acquired Tidewater Bakeries" tells no acquisition of dairies.
+ */
+function holdsObject(
+  s: { text: string; terms: Set<string> },
+  object: { event: string; terms: string[] },
+  frequency: ReadonlyMap<string, number>,
+): boolean {
+  if (!holdsForm(s.terms, object.event)) return false;
+  const [rarest] = specificTerms(object.terms, frequency);
+  return rarest === undefined || holds(new Set(contentTerms(s.text)), rarest);
 }
 
 /** A qualifier asking for a significant event: "significant", "material", "major", "substantial". */
@@ -991,6 +1033,7 @@ export function judgeStatement(
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm))) &&
         (!asked.change || statesChange(s.text)) &&
         !calledOff(s.text, asked.subjects.flat()) &&
+        (asked.object === undefined || holdsObject(s, asked.object, frequency)) &&
         (!asked.significant ||
           (singlesOut(s.text, required) && tellsOccurrence(s.text) && namesByVerb(s, needed, baseForm))),
     );
