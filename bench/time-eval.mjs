@@ -225,6 +225,10 @@
 //   report), 12 questions written after stop 46's called-off and set-aside rules and committed
 //   before their first run: events called off ("the merger was called off", "plans to acquire …
 //   were abandoned"), sums provided or accrued for a claim (measure only).
+// - round34-blind: test/fixtures/round34 (a hotel group's annual report, a garden-centre group's
+//   interim statement), 12 existence questions about events done to things ("any acquisitions of
+//   laundries", "any closures of restaurants"), written after stop 46's of-object rule and committed
+//   before their first run (measure only).
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -269,7 +273,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -516,6 +520,14 @@ const sets = [
     folder: 'test/fixtures/round33',
     include: ['**/*.md'],
     parts: [{ name: 'round33-blind', questions: 'bench/questions/round33-blind.jsonl' }],
+  },
+  {
+    // Events done to things over a hotel group's annual report and a garden-centre group's
+    // interim statement (measure only).
+    name: 'round34',
+    folder: 'test/fixtures/round34',
+    include: ['**/*.md'],
+    parts: [{ name: 'round34-blind', questions: 'bench/questions/round34-blind.jsonl' }],
   },
   {
     // Compound relation sides, events told by a verb and what a named edition says, over a
