@@ -331,3 +331,28 @@ describe('events called off and reserves set for a claim (SQLite file)', { timeo
     expect(denied.text).toContain('no provision has been made');
   });
 });
+
+/** A printing group's annual report and a care-home group's half-year report (bench/questions/round35-blind.jsonl). */
+const ROUND35 = path.resolve('test/fixtures/round35');
+
+// Stop 46: an acquisition told as a named thing bought, a divestiture as one sold or its disposal.
+describe('events told in other words (SQLite file)', { timeout: 120_000 }, () => {
+  const suite = ingested(ROUND35, 2);
+
+  it('answers an acquisition bought and a divestiture sold or disposed of, and not found where none was bought', async () => {
+    for (const [question, quoted] of [
+      [
+        'Did Marlow Print Group disclose any significant acquisitions or divestitures?',
+        'bought Kestrel Labels',
+      ],
+      ['Were there any divestitures by Marlow Print Group in the year?', 'sold Marlow Catalogues'],
+      ['Did Oakridge Care Homes report any divestitures in the half year?', 'disposal of its Weymouth home'],
+    ] as const) {
+      const answer = await suite.engine.ask(question);
+      expect(answer.notFound, question).toBe(false);
+      expect(answer.text, question).toContain(quoted);
+    }
+    const none = await suite.engine.ask('Did Oakridge Care Homes make any acquisitions in the half year?');
+    expect(none.notFound).toBe(true);
+  });
+});

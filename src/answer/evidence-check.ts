@@ -38,7 +38,7 @@ import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { pricedThing, priceTerms } from './asked-amount.js';
 import { questionTerms } from './relevance.js';
-import { derivedForm, verbStems, verbWords } from './stated-evidence.js';
+import { derivedForm, synonymWords, verbStems, verbWords } from './stated-evidence.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
@@ -195,10 +195,11 @@ export async function absentWords(
   const words = topicWords(question).filter((word) => !heldForm(word));
   const found = await Promise.all(
     words.map(async (word) => {
-      // A noun is written as the verb it derives from too ("expanded" for "expansions").
+      // A noun is written as the verb it derives from too ("expanded" for "expansions"), an event
+      // in other words ("bought" for "acquisitions", see `synonymWords`).
       const [stem] = contentTerms(word);
       const { hits } = await searcher.search(
-        [word, ...(stem === undefined ? [] : verbWords(stem))].join(' '),
+        [word, ...(stem === undefined ? [] : [...verbWords(stem), ...synonymWords(stem)])].join(' '),
         {
           mode: 'lexical',
           topK: 1,

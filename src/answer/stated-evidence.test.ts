@@ -1135,6 +1135,28 @@ describe('judgeStatement: lead-ins and kinds of expense', () => {
     ).toBe(true);
   });
 
+  it('is stated by an event told in other words: bought or sold a named thing, the disposal of one', () => {
+    const acquisitions = askedStatement('Did the group make any acquisitions in 2024?')!;
+    const bought =
+      'In May the Group bought Kestrel Labels Ltd, a label printer in Leicester, for £5.2 million.';
+    expect(judgeStatement(acquisitions, [hit('b', bought)], rare(['acquisit']))).toMatchObject({
+      stated: true,
+      passage: bought,
+    });
+    const customers = 'Customers bought 12% more folding cartons than in 2023.';
+    expect(judgeStatement(acquisitions, [hit('c', customers)], rare(['acquisit'])).stated).toBe(false);
+    const divestitures = askedStatement(
+      'Did the company report any significant divestitures in the half year?',
+    )!;
+    const disposal =
+      'The company completed the disposal of its Weymouth home to a local housing charity in March for £1.4 million.';
+    expect(judgeStatement(divestitures, [hit('d', disposal)], rare(['divestitur'])).stated).toBe(true);
+    const waste = 'Waste disposal costs rose 9% in 2024 after the landfill tax increase.';
+    expect(judgeStatement(divestitures, [hit('w', waste)], rare(['divestitur'])).stated).toBe(false);
+    const trade = 'The Group sells to about 1,240 free houses across the north of England.';
+    expect(judgeStatement(divestitures, [hit('t', trade)], rare(['divestitur'])).stated).toBe(false);
+  });
+
   it('is not stated by an event told as called off', () => {
     const asked = askedStatement('Did the company disclose any significant acquisitions or divestitures?')!;
     const terms = rare(['acquisit', 'divestitur']);

@@ -1030,7 +1030,8 @@ export function judgeStatement(
     const matching = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).filter(
       (s) =>
         (needed.some((terms) => terms.every((t) => holdsForm(s.terms, t))) ||
-          (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm))) &&
+          (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm)) ||
+          toldOtherwise(s, needed)) &&
         (!asked.change || statesChange(s.text)) &&
         !calledOff(s.text, asked.subjects.flat()) &&
         (asked.object === undefined || holdsObject(s, asked.object, frequency)) &&
@@ -1111,8 +1112,43 @@ export function calledOff(sentence: string, terms: readonly string[]): boolean {
 }
 
 /**
+ * Other words a company's event is told in, by the event noun's stem: verbs that tell it only when
+ * done to a named thing (see {@link namesInstance}: "It bought the Tarn Valley bus company's depot",
+ * not "customers bought more jackets"; "sold Brightwater Systems", not "sells to free houses"), and
+ * nouns that tell it with what it was of ("completed the disposal of its print division", not "waste
+ * disposal"). Not "purchase": its noun names any buying ("purchases of marketable securities").
+ */
+const EVENT_SYNONYMS: Readonly<Record<string, { verbs: readonly string[]; nouns: readonly string[] }>> = {
+  acquisit: { verbs: ['buy', 'bought'], nouns: [] },
+  divestitur: { verbs: ['sell', 'sold'], nouns: ['disposal'] },
+};
+
+/** The words of {@link EVENT_SYNONYMS} for `term` (an event noun's stem), to search by. */
+export function synonymWords(term: string): string[] {
+  const synonyms = EVENT_SYNONYMS[term];
+  return synonyms ? [...synonyms.verbs, ...synonyms.nouns] : [];
+}
+
+/** True when `s` tells an event of `needed` in other words (see {@link EVENT_SYNONYMS}). */
+function toldOtherwise(s: { text: string; terms: Set<string> }, needed: readonly string[][]): boolean {
+  return needed.some((terms) =>
+    terms.some((t) => {
+      const synonyms = EVENT_SYNONYMS[t];
+      if (synonyms === undefined) return false;
+      return (
+        synonyms.verbs.some((verb) => {
+          const [stem] = contentTerms(verb);
+          return stem !== undefined && s.terms.has(stem) && namesInstance(s.text, stem);
+        }) || synonyms.nouns.some((noun) => new RegExp(`\\b${noun}s?\\s+of\\s`, 'i').test(s.text))
+      );
+    }),
+  );
+}
+
+/**
  * True when `s` holds an alternative of `needed` as written (its noun or a form the stemmer
- * shares), or tells the verb it derives from done to a named thing (see {@link verbStems},
+ * shares), tells it in other words (see {@link EVENT_SYNONYMS}), or tells the verb it derives from
+ * done to a named thing (see {@link verbStems},
  * {@link namesInstance}): "acquired Old Mill Brewery" tells a significant acquisition, "shares
  * acquired under the Plan" and "assets acquired and liabilities assumed" none.
  */
@@ -1121,7 +1157,7 @@ function namesByVerb(
   needed: readonly string[][],
   baseForm?: (word: string) => string,
 ): boolean {
-  if (needed.some((terms) => terms.every((t) => holds(s.terms, t)))) return true;
+  if (needed.some((terms) => terms.every((t) => holds(s.terms, t))) || toldOtherwise(s, needed)) return true;
   return needed.some((terms) =>
     terms.some((t) =>
       verbStems(t).some((verb) => s.terms.has(verb) && namesInstance(s.text, verb, baseForm)),
@@ -1418,7 +1454,7 @@ export async function statedEvidence(
   // ("accrued", see `setsAside`).
   const verbs = (t: string) =>
     asked.kind === 'existence'
-      ? verbWords(t)
+      ? [...verbWords(t), ...synonymWords(t)]
       : SET_ASIDE_TERMS.some((s) => stemsMatch(s, t))
         ? SET_ASIDE_WORDS
         : [];
