@@ -1129,17 +1129,30 @@ export function synonymWords(term: string): string[] {
   return synonyms ? [...synonyms.verbs, ...synonyms.nouns] : [];
 }
 
+/** The stems of {@link EVENT_SYNONYMS}' verbs and its nouns' patterns, by event stem, read once. */
+let synonymReadings: Map<string, { stems: string[]; nouns: RegExp[] }> | undefined;
+function synonymReading(term: string): { stems: string[]; nouns: RegExp[] } | undefined {
+  synonymReadings ??= new Map(
+    Object.entries(EVENT_SYNONYMS).map(([event, { verbs, nouns }]) => [
+      event,
+      {
+        stems: verbs.flatMap((verb) => contentTerms(verb)),
+        nouns: nouns.map((noun) => new RegExp(`\\b${noun}s?\\s+of\\s`, 'i')),
+      },
+    ]),
+  );
+  return synonymReadings.get(term);
+}
+
 /** True when `s` tells an event of `needed` in other words (see {@link EVENT_SYNONYMS}). */
 function toldOtherwise(s: { text: string; terms: Set<string> }, needed: readonly string[][]): boolean {
   return needed.some((terms) =>
     terms.some((t) => {
-      const synonyms = EVENT_SYNONYMS[t];
+      const synonyms = synonymReading(t);
       if (synonyms === undefined) return false;
       return (
-        synonyms.verbs.some((verb) => {
-          const [stem] = contentTerms(verb);
-          return stem !== undefined && s.terms.has(stem) && namesInstance(s.text, stem);
-        }) || synonyms.nouns.some((noun) => new RegExp(`\\b${noun}s?\\s+of\\s`, 'i').test(s.text))
+        synonyms.stems.some((stem) => s.terms.has(stem) && namesInstance(s.text, stem)) ||
+        synonyms.nouns.some((noun) => noun.test(s.text))
       );
     }),
   );
