@@ -1066,6 +1066,8 @@ export function judgeStatement(
 const CALLED_OFF_REACH = 10;
 /** Words telling that an event was called off: "terminated", "the termination of", "cancelled", "abandoned", "withdrew", "called off". */
 const CALLED_OFF = /^(?:terminat\w*|cancel\w*|abandon\w*|withdr[ae]w\w*|rescind\w*|rescission|called)$/i;
+/** The stems of {@link CALLED_OFF}'s words the stemmer cuts short ("termin" of "terminated", "rescis" of "rescission"). */
+const CALLED_OFF_STEM = /^(?:termin|rescis)/;
 
 /**
  * True when `sentence` tells every event of `terms` (an existence subject's stemmed terms; its
@@ -1080,8 +1082,7 @@ const CALLED_OFF = /^(?:terminat\w*|cancel\w*|abandon\w*|withdr[ae]w\w*|rescind\
  */
 export function calledOff(sentence: string, terms: readonly string[]): boolean {
   const events = terms.filter((t) => verbStems(t).length > 0);
-  if (events.length === 0 || terms.some((t) => /^(?:termin|cancel|abandon|withdr|rescind|rescis)/.test(t)))
-    return false;
+  if (events.length === 0 || terms.some((t) => CALLED_OFF.test(t) || CALLED_OFF_STEM.test(t))) return false;
   const raw = sentence.split(/\s+/);
   const words = raw.map((w) => w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
   const callsOff = (k: number) =>
@@ -1209,16 +1210,16 @@ export const LINKING =
   /,\s+so\s|\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+part\s+)?to|driven|drive[sn]?|result(?:s|ed|ing)?\s+(?:from|in)|as\s+a\s+result|because|caus(?:e|es|ed|ing)|reflect(?:s|ed|ing)?|attributable|depend(?:s|ed|ing|ent)?|offset|relat(?:e|es|ed|ing)|associated|in\s+connection\s+with|through|by\s+means\s+of|impact(?:s|ed)?|affect(?:s|ed)?|contribut(?:e|es|ed|ing)|led\s+to|lead\s+to|charged\s+to|included\s+in|allocated|based\s+on|accordingly|therefore|thus)\b/i;
 
 /**
- * Words naming an amount set aside for a liability, stemmed: a reserve, a provision (IAS 37), an
- * accrual of a loss contingency (US GAAP, ASC 450-20), said of one thing in financial reports.
+ * Words naming an amount set aside for a liability: a reserve, a provision (IAS 37), an accrual
+ * of a loss contingency (US GAAP, ASC 450-20), said of one thing in financial reports; searched by.
  */
-const SET_ASIDE_TERMS = ['reserv', 'provis', 'accru', 'accrual'];
-/** The words of {@link SET_ASIDE_TERMS}, searched by. */
 const SET_ASIDE_WORDS = ['reserve', 'provision', 'accrued', 'accrual'];
+/** {@link SET_ASIDE_WORDS} stemmed ("accru" holds "accrual" too, see `stemsMatch`). */
+const SET_ASIDE_TERMS = [...new Set(SET_ASIDE_WORDS.flatMap((w) => contentTerms(w)))];
 
 /**
- * True when `r` holds `term` (a relation side's word of {@link SET_ASIDE_TERMS}) by another word
- * of them and states a sum of money or denies it: "we accrued aggregate legal liabilities of $264
+ * True when `r` holds `term` (a relation side's word of {@link SET_ASIDE_TERMS}) by one of them
+ * and states a sum of money or denies it: "we accrued aggregate legal liabilities of $264
  * million" states the reserve set for them, "no provision has been made" that there is none;
  * "adjustments to our accruals as appropriate" names the practice, no reserve.
  */
