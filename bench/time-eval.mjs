@@ -233,6 +233,10 @@
 //   half-year report), 10 questions written after stop 46's event synonyms ("bought", "sold", "the
 //   disposal of") and committed before their first run, with their traps ("customers bought",
 //   "waste disposal", "no homes were bought") (measure only).
+// - round36-blind: test/fixtures/round36 (a library service's annual report, a water
+//   cooperative's half-year report), 12 questions written in stop 47 and committed before their
+//   first run: relations told in other words ("spending" told as "expenditure", "outlays" as
+//   "expenditure"), shares of a total, causes, and sides both stated but never related (measure only).
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -277,7 +281,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -540,6 +544,14 @@ const sets = [
     folder: 'test/fixtures/round35',
     include: ['**/*.md'],
     parts: [{ name: 'round35-blind', questions: 'bench/questions/round35-blind.jsonl' }],
+  },
+  {
+    // Relations told in other words, shares and causes, over a library service's annual report and
+    // a water cooperative's half-year report (measure only).
+    name: 'round36',
+    folder: 'test/fixtures/round36',
+    include: ['**/*.md'],
+    parts: [{ name: 'round36-blind', questions: 'bench/questions/round36-blind.jsonl' }],
   },
   {
     // Compound relation sides, events told by a verb and what a named edition says, over a
