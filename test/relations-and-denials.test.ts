@@ -356,3 +356,47 @@ describe('events told in other words (SQLite file)', { timeout: 120_000 }, () =>
     expect(none.notFound).toBe(true);
   });
 });
+
+/** A library service's annual report and a water cooperative's half-year report (bench/questions/round36-blind.jsonl). */
+const ROUND36 = path.resolve('test/fixtures/round36');
+
+// Stop 47: money spent told by another name, a side naming whose thing it is, a count asked as
+// "numbers" and a membership told as members.
+describe('relations and figures told in other words (SQLite file)', { timeout: 120_000 }, () => {
+  const suite = ingested(ROUND36, 2);
+
+  it('answers a relation whose side the report names otherwise or qualifies by whose it is', async () => {
+    for (const [question, quoted] of [
+      // "operating costs" of the question, "Operating costs of £3.1 million were 71% of …" of the report.
+      [
+        "How did Tollgate Water Cooperative's operational spending relate to its income from water charges?",
+        'were 71% of the income from water charges',
+      ],
+      [
+        "What is the relationship between Tollgate's maintenance outlays and the pipe replacement programme?",
+        'went mainly on the pipe replacement programme',
+      ],
+      // "in Tollgate's treatment costs" names whose costs they are, not the document they are in.
+      [
+        "How does the rise in Tollgate's treatment costs relate to electricity prices?",
+        'driven by higher electricity prices',
+      ],
+    ] as const) {
+      const answer = await suite.engine.ask(question);
+      expect(answer.notFound, question).toBe(false);
+      expect(answer.text, question).toContain(quoted);
+    }
+  });
+
+  it('answers a count asked as "numbers" or a membership told as members, and not found for sides never related', async () => {
+    const members = await suite.engine.ask("What were Tollgate Water Cooperative's membership numbers?");
+    expect(members.notFound).toBe(false);
+    expect(members.text).toContain('5,820');
+    const unrelated = await suite.engine.ask(
+      "What relationship can be seen between Harbourside's staff training and its visitor numbers?",
+    );
+    expect(unrelated.notFound).toBe(true);
+    // Refused for the relation it lacks, not for a word ("seen", "numbers") no report writes.
+    expect(unrelated.text).toContain('does not state what relates');
+  });
+});

@@ -74,6 +74,12 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     // A light verb carries no topic: the statement writes "Money out" (stop 42).
     expect(topicWords('How much money went out of the account?')).toEqual(['money', 'account']);
     expect(topicWords('Where did the spare parts come from?')).toEqual(['spare', 'parts']);
+    // "numbers" names the kind of answer, "seen" asks what the text tells (stop 47).
+    expect(topicWords("What were the cooperative's membership numbers?")).toEqual(['membership']);
+    expect(topicWords('What relationship can be seen between staff training and visitor numbers?')).toEqual([
+      'staff',
+      'visitor',
+    ]);
   });
 
   it('topicWords leaves out words that place the question in time, also where a stated date outranks the recency cue', () => {
@@ -133,6 +139,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(derivedForm('place', 'placebo')).toBe(false);
     expect(derivedForm('plan', 'plant')).toBe(false);
     expect(derivedForm('cost', 'costum')).toBe(false);
+    expect(derivedForm('membership', 'member')).toBe(true);
+    expect(derivedForm('ownership', 'owner')).toBe(true);
+    expect(derivedForm('hardship', 'hard')).toBe(false);
   });
 
   it('reads a word the hits of its scope hold in another form as present (stop 43)', async () => {
@@ -174,6 +183,16 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
           'Were there any expansions, decisions, agreements or mergers at the hospice?',
         ),
       ).toEqual(['mergers']);
+      // A "-ship" noun is written as what it derives from: "Members: 5,820" (stop 47).
+      await letter.ingestSource(
+        {
+          name: 'cooperative.md',
+          bytes: new TextEncoder().encode('# Half-year report\n\n- Members: 5,820\n- Income: £4.4 million'),
+          mediaType: 'text/markdown',
+        },
+        { documentId: 'cooperative.md' },
+      );
+      expect(await absentWords(letter, 'What was the membership of the cooperative?')).toEqual([]);
     } finally {
       await letter.close();
     }

@@ -38,7 +38,7 @@ import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { pricedThing, priceTerms } from './asked-amount.js';
 import { questionTerms } from './relevance.js';
-import { derivedForm, synonymWords, verbStems, verbWords } from './stated-evidence.js';
+import { derivedForm, shipBase, synonymWords, verbStems, verbWords } from './stated-evidence.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
@@ -62,10 +62,11 @@ export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
  * words of order and recency ("earliest", "latest", "previous") say which document, whether or
  * not the question's time cue read them ("the earliest lab notebook entry": "entry" is no
  * document noun cairn knows, and no document writes "earliest"; "the second edition" numbers a
- * version its file name writes "2nd"); "time" and "date" name the kind
- * of answer, as "often" does ("what opening time": the page writes "opens at 9am"); the light
- * verbs "go", "come" and "get" carry no topic of their own ("how much money went out of the
- * account?": the statement writes "Money out").
+ * version its file name writes "2nd"); "time", "date" and "number" name the kind of answer, as
+ * "often" does ("what opening time": the page writes "opens at 9am"; "membership numbers": the
+ * report writes "Members: 5,820"); the light verbs "go", "come" and "get" carry no topic of their
+ * own ("how much money went out of the account?": the statement writes "Money out"), nor does
+ * "seen" ("what relationship can be seen between …" asks what the text tells).
  */
 const FRAMING = new Set([
   'will',
@@ -87,12 +88,17 @@ const FRAMING = new Set([
   'third',
   'fourth',
   'fifth',
-  // the kind of answer asked for: "what opening time" (the page writes "9am"), "what date"
+  // the kind of answer asked for: "what opening time" (the page writes "9am"), "what date",
+  // "membership numbers" (the report writes "Members: 5,820")
+  'number',
+  'numbers',
   'time',
   'times',
   'date',
   'dates',
-  // light verbs, which carry no topic of their own: "how much money went out", "where did it come from"
+  // light verbs, which carry no topic of their own: "how much money went out", "where did it come
+  // from"; "seen" of "what relationship can be seen between …", which asks what the text tells
+  'seen',
   'went',
   'gone',
   'goes',
@@ -196,10 +202,14 @@ export async function absentWords(
   const found = await Promise.all(
     words.map(async (word) => {
       // A noun is written as the verb it derives from too ("expanded" for "expansions"), an event
-      // in other words ("bought" for "acquisitions", see `synonymWords`).
+      // in other words ("bought" for "acquisitions", see `synonymWords`), a "-ship" noun as what it
+      // derives from ("members" for "membership", see `shipBase`).
       const [stem] = contentTerms(word);
       const { hits } = await searcher.search(
-        [word, ...(stem === undefined ? [] : [...verbWords(stem), ...synonymWords(stem)])].join(' '),
+        [
+          word,
+          ...(stem === undefined ? [] : [...verbWords(stem), ...synonymWords(stem), ...shipBase(stem)]),
+        ].join(' '),
         {
           mode: 'lexical',
           topK: 1,

@@ -294,6 +294,22 @@ describe('askedStatement of a relation question', () => {
       ],
       heads: ['spend', 'passeng'],
     });
+    // A clause naming whose thing a side is stays; one naming the document or time it is in goes.
+    expect(
+      askedStatement("How does the rise in Tollgate's treatment costs relate to electricity prices?"),
+    ).toMatchObject({
+      sides: ["the rise in Tollgate's treatment costs", 'electricity prices'],
+    });
+    expect(
+      askedStatement(
+        'How did the loss of directional control relate to the ground loop of the Sorrell SNJ-7?',
+      ),
+    ).toMatchObject({ sides: ['the loss of directional control', 'the ground loop'] });
+    expect(
+      askedStatement(
+        "How does the rise in Tollgate's treatment costs in the 2025 half-year report relate to prices?",
+      ),
+    ).toMatchObject({ sides: ["the rise in Tollgate's treatment costs", 'prices'] });
     // A two-letter stem of a word that is no function word names something ("ag" of "age"); "on"
     // of "ones" does not (above).
     expect(
@@ -1109,6 +1125,25 @@ describe('judgeStatement: lead-ins and kinds of expense', () => {
     const practice =
       'We review the patent lawsuits every quarter and adjust our accruals for them as appropriate.';
     expect(judgeStatement(asked, [hit('p', practice)], terms).related).not.toBe(true);
+  });
+
+  it('reads money spent told by another name as the spending a side asks for', () => {
+    const asked = askedStatement(
+      'In Q1 2023, how did the operational spending relate to its revenue figures?',
+    )!;
+    // "Operational" is common (every operating line holds it): the side is its spending.
+    const terms = new Map([
+      ['spend', 0.05],
+      ['revenu', 0.05],
+      ['oper', 0.5],
+    ]);
+    // "Spending" told as "expenses": a sum of money stated, and the next sentence refers back.
+    const expenses =
+      'Total R&D and MG&A expenses for Q1 2023 were $5.4 billion. These expenses represent 46.2% of revenue.';
+    expect(judgeStatement(asked, [hit('a', expenses)], terms)).toMatchObject({ stated: true, related: true });
+    // A word of spending in a sentence stating no sum holds no spending.
+    const practice = 'We manage expenses carefully. Revenue grew in every region.';
+    expect(judgeStatement(asked, [hit('p', practice)], terms)).toMatchObject({ stated: false });
   });
 
   it('is stated, for an event done to a thing, by a sentence telling the event of that thing', () => {

@@ -234,16 +234,39 @@ const PART_WORDS = new Set(
     .flatMap((w) => contentTerms(w)),
 );
 
-/** A side of a relation: up to {@link SIDE_END}, without a clause naming the document or part it is in. */
+/**
+ * Where a clause naming the document, part or time a side is in may open: "in", "within", "from"
+ * or "of" before a capitalised word, a figure or a word picking a version ("in Intel's Q2 2023
+ * report", "of the current quarter").
+ */
+const PLACE_CLAUSE =
+  /\s(?:in|within|from|of)\s+(?:the\s+|its\s+|their\s+)?(?:[\p{Lu}\d]|(?:current|latest|most recent|same|this|these)\b)/gu;
+
+/** A period or a form a document is named by: "Q2", "2023", "10-Q", "fiscal", "FY24". */
+const PERIOD_OR_FORM = /\b(?:Q[1-4]|(?:19|20)\d{2}|10-[QK]|fiscal|FY\d*|H[12])\b/i;
+
+/**
+ * True when `clause` (a {@link PLACE_CLAUSE} to the side's end) names a document, a part of one or
+ * a time (see {@link DOCUMENT_NOUNS}: "in Intel's Q2 2023 report"), or only a name ("of the
+ * Sorrell SNJ-7", "from Europe": whose thing the side is, named in every passage of its document).
+ */
+function namesWhere(clause: string): boolean {
+  if (PERIOD_OR_FORM.test(clause) || contentTerms(clause).some((t) => DOCUMENT_NOUNS.has(t))) return true;
+  const words = clause.trim().split(/\s+/).slice(1);
+  return words.every((w) => /^[\p{Lu}\d]/u.test(w) || /^(?:the|of|and|&)$/i.test(w));
+}
+
+/**
+ * A side of a relation: up to {@link SIDE_END}, without a clause naming the document, part or time
+ * it is in, or only whose it is (the last {@link PLACE_CLAUSE} that does, see {@link namesWhere}).
+ * A clause naming a thing of someone's stays: "the rise in Tollgate's treatment costs" is about
+ * treatment costs.
+ */
 function relationSide(text: string): string {
   const end = SIDE_END.exec(text);
-  return (end ? text.slice(0, end.index) : text)
-    .replace(/[.!]+\s*$/, '')
-    .replace(
-      /\s(?:in|within|from|of)\s+(?:the\s+|its\s+|their\s+)?(?:[\p{Lu}\d]|(?:current|latest|most recent|same|this|these)\b).*$/u,
-      '',
-    )
-    .trim();
+  const side = (end ? text.slice(0, end.index) : text).replace(/[.!]+\s*$/, '');
+  const clause = [...side.matchAll(PLACE_CLAUSE)].filter((m) => namesWhere(side.slice(m.index))).at(-1);
+  return (clause ? side.slice(0, clause.index) : side).trim();
 }
 
 /**
@@ -778,22 +801,34 @@ export function stemsMatch(a: string, b: string): boolean {
 /**
  * Endings by which one word derives from another, as the stemmer leaves them: "expiri" of
  * "expiry" (from "expir"), "weight" of "weigh", "failur" of "failure", "deliveri" of "delivery"
- * (from "deliv"), "approval", "payment", "employer". See {@link derivedForm}.
+ * (from "deliv"), "approval", "payment", "employer", "membership". See {@link derivedForm}.
  */
-const DERIVING_ENDINGS = ['i', 't', 'e', 'ur', 'al', 'er', 'or', 'eri', 'ion', 'ment', 'ant', 'ent'];
+const DERIVING_ENDINGS = ['i', 't', 'e', 'ur', 'al', 'er', 'or', 'eri', 'ion', 'ment', 'ant', 'ent', 'ship'];
 
 /**
  * True when stems `a` and `b` are one word and a word derived from it: equal, or the longer is the
  * shorter with a deriving ending (see {@link DERIVING_ENDINGS}), the shorter of five letters or
- * more (four for an ending of two letters or more). Stricter than {@link stemsMatch}, which reads
- * any longer word beginning with the shorter as its form: "place" is no form of "placebo".
+ * more (four for an ending of two letters or more; five for "-ship": "hardship" is no form of
+ * "hard"). Stricter than {@link stemsMatch}, which reads any longer word beginning with the shorter
+ * as its form: "place" is no form of "placebo".
  */
 export function derivedForm(a: string, b: string): boolean {
   if (a === b) return true;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (!long.startsWith(short)) return false;
   const ending = long.slice(short.length);
-  return DERIVING_ENDINGS.includes(ending) && short.length >= (ending.length === 1 ? 5 : 4);
+  return (
+    DERIVING_ENDINGS.includes(ending) && short.length >= (ending.length === 1 || ending === 'ship' ? 5 : 4)
+  );
+}
+
+/**
+ * The stem `term` derives from by "-ship", which the stemmer keeps ("member" of "membership",
+ * "owner" of "ownership"), as {@link derivedForm} reads it; empty for other stems. A document
+ * writes the members it counts more often than its membership: searched by.
+ */
+export function shipBase(term: string): string[] {
+  return term.endsWith('ship') && derivedForm(term, term.slice(0, -4)) ? [term.slice(0, -4)] : [];
 }
 
 /**
@@ -1210,23 +1245,35 @@ export const LINKING =
   /,\s+so\s|\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+part\s+)?to|driven|drive[sn]?|result(?:s|ed|ing)?\s+(?:from|in)|as\s+a\s+result|because|caus(?:e|es|ed|ing)|reflect(?:s|ed|ing)?|attributable|depend(?:s|ed|ing|ent)?|offset|relat(?:e|es|ed|ing)|associated|in\s+connection\s+with|through|by\s+means\s+of|impact(?:s|ed)?|affect(?:s|ed)?|contribut(?:e|es|ed|ing)|led\s+to|lead\s+to|charged\s+to|included\s+in|allocated|based\s+on|accordingly|therefore|thus)\b/i;
 
 /**
- * Words naming an amount set aside for a liability: a reserve, a provision (IAS 37), an accrual
- * of a loss contingency (US GAAP, ASC 450-20), said of one thing in financial reports; searched by.
+ * Words naming one kind of amount of money, a group each, said of one thing in financial reports
+ * and searched by: an amount set aside for a liability (a reserve, a provision (IAS 37), an
+ * accrual of a loss contingency (US GAAP, ASC 450-20)), and money spent (spending, expenses,
+ * expenditure, costs, outlays: "operational spending" is told as "operating expenses").
  */
-const SET_ASIDE_WORDS = ['reserve', 'provision', 'accrued', 'accrual'];
-/** {@link SET_ASIDE_WORDS} stemmed ("accru" holds "accrual" too, see `stemsMatch`). */
-const SET_ASIDE_TERMS = [...new Set(SET_ASIDE_WORDS.flatMap((w) => contentTerms(w)))];
+const AMOUNT_WORDS: readonly (readonly string[])[] = [
+  ['reserve', 'provision', 'accrued', 'accrual'],
+  ['spending', 'expenditure', 'expense', 'cost', 'outlay'],
+];
+/** {@link AMOUNT_WORDS} stemmed ("accru" holds "accrual" too, see `stemsMatch`). */
+const AMOUNT_TERMS = AMOUNT_WORDS.map((words) => [...new Set(words.flatMap((w) => contentTerms(w)))]);
+
+/** The group of {@link AMOUNT_WORDS} (its words and their stems) `term` (a stem) is a word of. */
+function amountGroup(term: string): { words: readonly string[]; terms: string[] } | undefined {
+  const at = AMOUNT_TERMS.findIndex((terms) => terms.some((t) => stemsMatch(t, term)));
+  return at < 0 ? undefined : { words: AMOUNT_WORDS[at]!, terms: AMOUNT_TERMS[at]! };
+}
 
 /**
- * True when `r` holds `term` (a relation side's word of {@link SET_ASIDE_TERMS}) by one of them
- * and states a sum of money or denies it: "we accrued aggregate legal liabilities of $264
- * million" states the reserve set for them, "no provision has been made" that there is none;
- * "adjustments to our accruals as appropriate" names the practice, no reserve.
+ * True when `r` holds `term` (a relation side's word of an {@link AMOUNT_WORDS} group) by a word
+ * of its group in a sentence stating a sum of money or denying it: "we accrued aggregate legal
+ * liabilities of $264 million" holds "reserves", "no provision has been made" holds it denied,
+ * "R&D and MG&A expenses for Q1 were $5.4 billion" holds "spending". The practice ("adjustments
+ * to our accruals as appropriate") holds nothing.
  */
-function setsAside(r: { text: string; terms: ReadonlySet<string> }, term: string): boolean {
+function namesAmount(r: { text: string; terms: ReadonlySet<string> }, term: string): boolean {
   return (
-    SET_ASIDE_TERMS.some((t) => stemsMatch(t, term)) &&
-    SET_ASIDE_TERMS.some((t) => holds(r.terms, t) && (statesMoney(r.text) || denies(r.text, t)))
+    amountGroup(term)?.terms.some((t) => holds(r.terms, t) && (statesMoney(r.text) || denies(r.text, t))) ??
+    false
   );
 }
 
@@ -1275,7 +1322,7 @@ function judgeRelation(
   });
   const holdsSide = (r: Reading, side: number) =>
     counting[side]!.some((t) =>
-      t.startsWith('&') ? holdsAbbreviation(r.text, t) : holdsForm(r.terms, t) || setsAside(r, t),
+      t.startsWith('&') ? holdsAbbreviation(r.text, t) : holdsForm(r.terms, t) || namesAmount(r, t),
     );
   const sideReadings = [0, 1].map((side) =>
     readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side)),
@@ -1293,7 +1340,7 @@ function judgeRelation(
             specific[0]!.every((t) =>
               t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t),
             ) &&
-            bound.some((t) => holds(r.terms, t) || setsAside(r, t)),
+            bound.some((t) => holds(r.terms, t) || namesAmount(r, t)),
         );
   const sides: [string | undefined, string | undefined] = [sideReadings[0]?.text, sideReadings[1]?.text];
   const statedBy = [...new Set(sideReadings.flatMap((r) => (r ? [r.chunkId] : [])))];
@@ -1464,14 +1511,10 @@ export async function statedEvidence(
       : [...new Set([surface(event), new inflect(surface(event).toLowerCase()).toPast()])];
   // An existence subject is also told by the verb its noun derives from ("merged with …" for
   // "any mergers"): searched with its verbs too. Its commonness stays the noun's: the rarest term
-  // is what the question names. A relation side naming a reserve is searched by its other names
-  // ("accrued", see `setsAside`).
+  // is what the question names. A relation side naming an amount is searched by its other names
+  // ("accrued" for a reserve, "expenses" for spending, see `namesAmount`).
   const verbs = (t: string) =>
-    asked.kind === 'existence'
-      ? [...verbWords(t), ...synonymWords(t)]
-      : SET_ASIDE_TERMS.some((s) => stemsMatch(s, t))
-        ? SET_ASIDE_WORDS
-        : [];
+    asked.kind === 'existence' ? [...verbWords(t), ...synonymWords(t)] : (amountGroup(t)?.words ?? []);
   const query = [
     ...terms.flatMap((t) => [surface(t), ...verbs(t)]),
     ...(asked.kind === 'existence' && asked.change ? ['changes'] : []),
