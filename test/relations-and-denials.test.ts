@@ -400,3 +400,22 @@ describe('relations and figures told in other words (SQLite file)', { timeout: 1
     expect(unrelated.text).toContain('does not state what relates');
   });
 });
+
+/** A community theatre's annual review and a ferry operator's passenger bulletin (bench/questions/round37-blind.jsonl). */
+const ROUND37 = path.resolve('test/fixtures/round37');
+
+// Stop 47: "any fare changes" asks whether fares changed; a sentence under "Fares and costs"
+// telling of costs tells nothing of fares.
+describe('changes asked by a compound, under headings joining topics (SQLite file)', {
+  timeout: 120_000,
+}, () => {
+  const suite = ingested(ROUND37, 2);
+
+  it('says not found for a change the bulletin denies, and answers one it states', async () => {
+    const fares = await suite.engine.ask('Did Kyle Ferries report any fare changes in the quarter?');
+    expect(fares.notFound).toBe(true);
+    const energy = await suite.engine.ask('Did the Lantern Theatre report any energy cost changes in 2024?');
+    expect(energy.notFound).toBe(false);
+    expect(energy.text).toContain('Energy costs fell 18%');
+  });
+});

@@ -541,6 +541,40 @@ describe('judgeStatement of a change question', () => {
     expect(judged).toMatchObject({ stated: false, required: ['alveolar'] });
   });
 
+  it('reads a compound whose head is a change noun as a change of what qualifies it', () => {
+    const fares = askedStatement('Did Kyle Ferries report any fare changes in the quarter?')!;
+    expect(fares).toMatchObject({ subjects: [['fare']], change: true });
+    const terms = rare(['fare']);
+    expect(judgeStatement(fares, [hit('a', 'Fares did not change in the quarter.')], terms).stated).toBe(
+      false,
+    );
+    expect(judgeStatement(fares, [hit('b', 'Adult fares rose by 20p on 1 July.')], terms).stated).toBe(true);
+    // A change noun alone, or after a qualifier only, is no compound: "any significant changes".
+    expect(askedStatement('Were there any significant changes?')).not.toMatchObject({ change: true });
+  });
+
+  it('reads a sentence under a heading joining topics as about the topic it writes', () => {
+    const fares = askedStatement('Did Kyle Ferries report any fare changes in the quarter?')!;
+    const terms = rare(['fare']);
+    // "Fuel costs" tell of costs, not fares; "expenditure" names the same kind of amount as costs.
+    for (const sentence of [
+      'Fuel costs for the quarter were £212,000, 9% lower than a year earlier.',
+      'Fuel expenditure fell because the new propellers cut fuel use.',
+    ]) {
+      expect(judgeStatement(fares, [hit('c', `### Fares and costs\n\n${sentence}`)], terms).stated).toBe(
+        false,
+      );
+    }
+    // A sentence writing none of the heading's topics is about all of them.
+    expect(
+      judgeStatement(
+        fares,
+        [hit('d', '### Fares and costs\n\nFrom 1 July the peak supplement increased.')],
+        terms,
+      ).stated,
+    ).toBe(true);
+  });
+
   it('needs every specific term of what changed, not only the rarest, but not the aspect word', () => {
     const pressure = askedStatement('Are there any changes in the buccal pressure?')!;
     const terms = new Map([

@@ -677,6 +677,20 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
     const end = SUBJECT_END.exec(after);
     subject = (end ? after.slice(0, end.index) : after).trim();
     text = subject;
+    // "any fare changes", "any price increases": a compound whose head is a change noun asks
+    // whether what qualifies it changed, as "any changes in fares" does.
+    const parts = subject.split(ALTERNATIVES).map((part) => part.trim().split(/\s+/));
+    if (
+      parts.every(
+        (words) =>
+          words.length > 1 &&
+          CHANGE_NOUN.test(words.at(-1)!) &&
+          namingTerms(words.slice(0, -1).join(' '), question).length > 0,
+      )
+    ) {
+      subject = parts.map((words) => words.slice(0, -1).join(' ')).join(' or ');
+      change = true;
+    }
   }
   // Whose it is ("the company's liquidity") is not what changed, of which every term is needed;
   // nor is the aspect it is seen under ("position", "structure"), when other words name it.
@@ -910,18 +924,44 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
 /**
  * A chunk's text by section, each with the content terms of the heading it is under, below the
  * document's title: the chunk's last heading line before it, else the innermost of its heading path
- * when that path is two or more deep. A sentence's terms include its heading's (under "Winter
- * storage", "Drain the pump completely before storing it below 0 °C." states the winter storage it
- * instructs about).
+ * when that path is two or more deep; one list per part of a heading joining topics ("Fares and
+ * costs": `[["fare"], ["cost"]]`, see {@link withHeading}). A sentence's terms include its
+ * heading's (under "Winter storage", "Drain the pump completely before storing it below 0 °C."
+ * states the winter storage it instructs about).
  */
-function sectionsOf(hit: Hit): Array<{ text: string; around: string[] }> {
+function sectionsOf(hit: Hit): Array<{ text: string; around: string[][] }> {
   const path = hit.chunk.headingPath;
   let heading = path.length >= 2 ? path.at(-1)! : '';
   return hit.chunk.text.split(/^(?=#{1,6}\s)/m).map((text) => {
     const line = /^(#{1,6})\s+(.*)$/m.exec(text);
     if (line && text.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
-    return { text, around: contentTerms(heading) };
+    return {
+      text,
+      around: heading
+        .split(HEADING_PARTS)
+        .map((part) => contentTerms(part))
+        .filter((terms) => terms.length > 0),
+    };
   });
+}
+
+/** Where a heading joins topics: "and", "&", a comma, a slash ("Fares and costs", "Members & interest"). */
+const HEADING_PARTS = /\s+(?:and|&)\s+|\s*[,/]\s*/i;
+
+/**
+ * The terms of a passage (`own`, its content terms) with those of its heading (`around`, one list
+ * per topic the heading joins, see {@link sectionsOf}): a passage holding a term of some of the
+ * heading's topics is about those ("Fuel costs were £212,000" under "Fares and costs" tells of
+ * costs, not fares), one holding none about all of them.
+ */
+function withHeading(own: readonly string[], around: readonly (readonly string[])[]): Set<string> {
+  const terms = new Set(own);
+  if (around.length === 0) return terms;
+  // A word naming the same kind of amount tells of the topic too ("Fuel expenditure fell" of costs).
+  const amounts = new Set(own.map(amountIndex).filter((i) => i >= 0));
+  const about = around.filter((part) => part.some((t) => terms.has(t) || amounts.has(amountIndex(t))));
+  for (const part of about.length > 0 ? about : around) for (const t of part) terms.add(t);
+  return terms;
 }
 
 /**
@@ -943,7 +983,7 @@ function statementsOf(
       const text = supposes(p.text) ? statedClause(p.text) : p.text;
       if (text === '') continue;
       if (!earlier && (tellsEarlier(text) || datesEarlier(text, own))) continue;
-      out.push({ text, terms: new Set([...contentTerms(text), ...section.around]) });
+      out.push({ text, terms: withHeading(contentTerms(text), section.around) });
     }
   }
   return out;
@@ -1257,9 +1297,14 @@ const AMOUNT_WORDS: readonly (readonly string[])[] = [
 /** {@link AMOUNT_WORDS} stemmed ("accru" holds "accrual" too, see `stemsMatch`). */
 const AMOUNT_TERMS = AMOUNT_WORDS.map((words) => [...new Set(words.flatMap((w) => contentTerms(w)))]);
 
+/** The index of the group of {@link AMOUNT_WORDS} `term` (a stem) is a word of; -1 for none. */
+function amountIndex(term: string): number {
+  return AMOUNT_TERMS.findIndex((terms) => terms.some((t) => stemsMatch(t, term)));
+}
+
 /** The group of {@link AMOUNT_WORDS} (its words and their stems) `term` (a stem) is a word of. */
 function amountGroup(term: string): { words: readonly string[]; terms: string[] } | undefined {
-  const at = AMOUNT_TERMS.findIndex((terms) => terms.some((t) => stemsMatch(t, term)));
+  const at = amountIndex(term);
   return at < 0 ? undefined : { words: AMOUNT_WORDS[at]!, terms: AMOUNT_TERMS[at]! };
 }
 
@@ -1416,13 +1461,13 @@ function readingsOf(hit: Hit): Reading[] {
       out.push({
         text: p.text,
         passages: [p],
-        terms: new Set([...contentTerms(p.text), ...around]),
+        terms: withHeading(contentTerms(p.text), around),
         chunkId,
       });
       const next = passages[i + 1];
       if (p.kind === 'sentence' && next?.kind === 'sentence' && next.block === p.block) {
         const text = `${p.text} ${next.text}`;
-        out.push({ text, passages: [p, next], terms: new Set([...contentTerms(text), ...around]), chunkId });
+        out.push({ text, passages: [p, next], terms: withHeading(contentTerms(text), around), chunkId });
       }
     });
   }
