@@ -541,6 +541,18 @@ describe('judgeStatement of a change question', () => {
     expect(judged).toMatchObject({ stated: false, required: ['alveolar'] });
   });
 
+  it('reads someone leaving or taking a role as a change of staff', () => {
+    const staff = askedStatement('Did the harbour authority report any staff changes?')!;
+    expect(staff).toMatchObject({ subjects: [['staff']], change: true });
+    const terms = rare(['staff']);
+    const retired =
+      '### Staff\n\nThe harbour master, Ann Rhys, retired in June; her deputy, Tom Bevan, took over on 1 July.';
+    expect(judgeStatement(staff, [hit('r', retired)], terms).stated).toBe(true);
+    expect(
+      judgeStatement(staff, [hit('s', '### Staff\n\nThe authority has nine staff.')], terms).stated,
+    ).toBe(false);
+  });
+
   it('reads a compound whose head is a change noun as a change of what qualifies it', () => {
     const fares = askedStatement('Did Kyle Ferries report any fare changes in the quarter?')!;
     expect(fares).toMatchObject({ subjects: [['fare']], change: true });
@@ -1041,6 +1053,14 @@ describe('an event question naming the class of what the event was done to', () 
     expect(
       namesInstance('In August 2024 the Authority issued $60.0 million of green revenue bonds.', 'issu'),
     ).toBe(false);
+    // A short description with the name set beside it, or after "called" (stop 47).
+    expect(
+      namesInstance('The authority acquired a second-hand workboat, the Curlew, for £38,000.', 'acquir'),
+    ).toBe(true);
+    expect(namesInstance('The trust acquired a small hall called Elm House.', 'acquir')).toBe(true);
+    // A clause after the comma names no thing: "acquired more land, Contoso said" is too far from
+    // a description; a lower-case word after the comma names nothing.
+    expect(namesInstance('The trust acquired more land, which it leases to farmers.', 'acquir')).toBe(false);
   });
 
   it('is told by an irregular past form when given dictionary forms, and only then', async () => {

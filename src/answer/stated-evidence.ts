@@ -531,8 +531,10 @@ function formsOf(verb: string, stem: string): boolean {
  * True when `sentence` tells the event `verb` (a stem) done to a named thing: the verb, past one
  * preposition and a determiner, followed by a capitalised word that is no month or day ("acquired
  * the Lakeside Mutual water system", "merged with Eastside Community Pantry"), or the verb's noun
- * followed by "of" or "with" and such a word ("the acquisition of Adatum Fasteners"). A document
- * tells a significant event by naming what it was done to (see {@link singlesOut}); "issued $60
+ * followed by "of" or "with" and such a word ("the acquisition of Adatum Fasteners"), or a short
+ * description of the thing named right after it ("bought a second-hand workboat, the Curlew", "a
+ * workboat called Curlew", see `namedAfter`). A document tells a significant event by naming what
+ * it was done to (see {@link singlesOut}); "issued $60
  * million of bonds" or "may pursue further acquisitions" names nothing. `baseForm` gives a word's
  * dictionary form as a verb ("bought" → "buy"), so an irregular past form tells its verb too
  * ("bought the Tarn Valley bus company's depot" for "buy"); without it only regular forms do.
@@ -556,6 +558,33 @@ export function namesInstance(sentence: string, verb: string, baseForm?: (word: 
     if (/^(?:of|with)$/i.test(words[at] ?? '') || VERB_PREPOSITION.test(words[at] ?? '')) at++;
     if (/^(?:the|a|an|its|their)$/i.test(words[at] ?? '')) at++;
     if (named(words[at])) return true;
+    if (namedAfter(words, at, named)) return true;
+  }
+  return false;
+}
+
+/** Most words of a thing's description before the name set beside it ("a second-hand workboat, the Curlew"). */
+const APPOSITION_REACH = 4;
+
+/**
+ * True when the thing whose description opens at `words[at]` is named right after it: by
+ * apposition ("a second-hand workboat, the Curlew") or by "called"/"named" ("a workboat called
+ * Curlew"), within {@link APPOSITION_REACH} lower-case words of the description.
+ */
+function namedAfter(
+  words: readonly string[],
+  at: number,
+  named: (word: string | undefined) => boolean,
+): boolean {
+  for (let j = at; j < Math.min(words.length, at + APPOSITION_REACH); j++) {
+    const word = words[j]!;
+    if (!/^[\p{Ll}]/u.test(word)) return false;
+    const next = /,$/.test(word) ? j + 1 : /^(?:called|named)$/i.test(words[j + 1] ?? '') ? j + 2 : -1;
+    if (next >= 0) {
+      const k = /^(?:the|a|an)$/i.test(words[next] ?? '') ? next + 1 : next;
+      return named(words[k]);
+    }
+    if (/[.;:]$/.test(word)) return false;
   }
   return false;
 }
@@ -1257,9 +1286,13 @@ function namesByVerb(
 /** A subject naming an earlier time ("the pilot's prior incident", "any previous recalls"). */
 const EARLIER_SUBJECT = /\b(?:prior|previous|preceding|earlier|former|past|last)\b/i;
 
-/** Words saying that something changed or is new ("increased", "switched", "was raised", "revised", "new"). */
+/**
+ * Words saying that something changed or is new ("increased", "switched", "was raised", "revised",
+ * "new"), or that someone left or took a role ("retired", "resigned", "was appointed", "took over",
+ * "stepped down": a change of staff).
+ */
 const CHANGE_WORD =
-  /\b(?:chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b/gi;
+  /\b(?:retir(?:e|es|ed|ing|ement)|resign\w*|appoint\w*|took\s+over|step(?:s|ped)?\s+down|chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b/gi;
 /** A negation: "no", "not", "never", "without", "n't". */
 const NEGATION = /\b(?:no|not|never|nor|neither|without|none)\b|n't\b/i;
 
