@@ -245,6 +245,9 @@
 //   authority's quarterly update), 12 questions written after stop 47's compound-change and
 //   heading-topic rules and committed before their first run: changes asked by a compound ("any
 //   fare changes"), under headings joining topics, told without a word of change (measure only).
+// - round39-blind: test/fixtures/round39 (a museum trust's annual report, a bus company's
+//   quarterly customer report), 12 questions written after stop 47's apposition and staff-change
+//   rules and committed before their first run (measure only).
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -289,7 +292,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -576,6 +579,14 @@ const sets = [
     folder: 'test/fixtures/round38',
     include: ['**/*.md'],
     parts: [{ name: 'round38-blind', questions: 'bench/questions/round38-blind.jsonl' }],
+  },
+  {
+    // Held out from stop 47's apposition and staff-change rules: a museum trust's annual report
+    // and a bus company's customer report (measure only).
+    name: 'round39',
+    folder: 'test/fixtures/round39',
+    include: ['**/*.md'],
+    parts: [{ name: 'round39-blind', questions: 'bench/questions/round39-blind.jsonl' }],
   },
   {
     // Compound relation sides, events told by a verb and what a named edition says, over a
