@@ -419,3 +419,34 @@ describe('changes asked by a compound, under headings joining topics (SQLite fil
     expect(energy.text).toContain('Energy costs fell 18%');
   });
 });
+
+/** A museum trust's annual report and a bus company's customer report (bench/questions/round39-blind.jsonl). */
+const ROUND39 = path.resolve('test/fixtures/round39');
+
+// Stop 47: a change told as a replacement ("instead of") leads the answer; a "not found" whose
+// check found no passage holding the asked words still cites where the answer looked.
+describe('changes told as replacements, "not found" with nothing read (SQLite file)', {
+  timeout: 120_000,
+}, () => {
+  const suite = ingested(ROUND39, 2);
+
+  it('answers a timetable change told by "instead of", leading with it', async () => {
+    const answer = await suite.engine.ask(
+      'Were there any timetable changes at Moorland Buses in the quarter?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(
+      answer.text.startsWith('From 2 November, route 12 runs every 20 minutes instead of every 30'),
+    ).toBe(true);
+  });
+
+  it('cites the closest sources of the asked document when no passage holds the asked words', async () => {
+    const answer = await suite.engine.ask(
+      'Did the Whitmoor Museum Trust report any staff changes in 2024/25?',
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('the closest passages read: [1]');
+    expect(answer.sources.length).toBeGreaterThan(0);
+    expect(answer.sources[0]!.hit.chunk.documentId).toBe('whitmoor-museum-trust-annual-report-2024-25.md');
+  });
+});

@@ -119,7 +119,11 @@ export async function checkedAnswerFromHits(
   }
 
   if (!chatModel && options.statement !== undefined && !options.statement.stated) {
-    return unstated(options.statement, options);
+    return unstated(
+      options.statement,
+      options,
+      sources.map((s) => s.hit),
+    );
   }
   if (!chatModel && asksForPrice(question)) {
     const unpriced = unpricedNotFound(
@@ -283,11 +287,22 @@ function denied(statement: StatedEvidence, options: AnswerOptions): CheckedAnswe
 
 /**
  * The "not found" answer of a question whose asked documents do not state what it asks: what they
- * do not state, then the closest passages read, cited.
+ * do not state, then the closest passages read, cited: those the check read, or, when no chunk of
+ * the asked documents held an asked term (its search found none), the answer's sources in them
+ * (`sources`, best first).
  */
-function unstated(statement: StatedEvidence, options: AnswerOptions): CheckedAnswer {
+function unstated(
+  statement: StatedEvidence,
+  options: AnswerOptions,
+  sources: readonly Hit[] = [],
+): CheckedAnswer {
   if (statement.denial !== undefined) return denied(statement, options);
-  const looked = statement.looked.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
+  const documents = new Set(statement.documentIds);
+  const read =
+    statement.looked.length > 0
+      ? statement.looked
+      : sources.filter((hit) => documents.has(hit.chunk.documentId));
+  const looked = read.slice(0, LOOKED_SOURCES).map((hit, i) => ({ n: i + 1, hit }));
   const subject = notStating(statement);
   const asked = statement.asked;
   const what = asked.kind === 'existence' ? asked.text : relationAsked(asked.sides);

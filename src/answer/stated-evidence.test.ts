@@ -462,6 +462,8 @@ describe('statesChange', () => {
     expect(statesChange('During the third touch-and-go, the wind shifted to a crosswind.')).toBe(true);
     expect(statesChange('Due to the increased buccal pressure, the arch narrows.')).toBe(true);
     expect(statesChange('Net sales decreased 4% compared to the same quarter in 2022.')).toBe(true);
+    // A replacement is a change (stop 47).
+    expect(statesChange('From 2 November, route 12 runs every 20 minutes instead of every 30.')).toBe(true);
     expect(
       statesChange('Our contractual cash requirements have not changed materially since the annual report.'),
     ).toBe(false);

@@ -1288,11 +1288,11 @@ const EARLIER_SUBJECT = /\b(?:prior|previous|preceding|earlier|former|past|last)
 
 /**
  * Words saying that something changed or is new ("increased", "switched", "was raised", "revised",
- * "new"), or that someone left or took a role ("retired", "resigned", "was appointed", "took over",
+ * "new", "every 20 minutes instead of every 30"), or that someone left or took a role ("retired", "resigned", "was appointed", "took over",
  * "stepped down": a change of staff).
  */
 const CHANGE_WORD =
-  /\b(?:retir(?:e|es|ed|ing|ement)|resign\w*|appoint\w*|took\s+over|step(?:s|ped)?\s+down|chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b/gi;
+  /\b(?:instead\s+of|retir(?:e|es|ed|ing|ement)|resign\w*|appoint\w*|took\s+over|step(?:s|ped)?\s+down|chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b/gi;
 /** A negation: "no", "not", "never", "without", "n't". */
 const NEGATION = /\b(?:no|not|never|nor|neither|without|none)\b|n't\b/i;
 
