@@ -74,8 +74,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     // A light verb carries no topic: the statement writes "Money out" (stop 42).
     expect(topicWords('How much money went out of the account?')).toEqual(['money', 'account']);
     expect(topicWords('Where did the spare parts come from?')).toEqual(['spare', 'parts']);
-    // "numbers" names the kind of answer, "seen" asks what the text tells (stop 47).
+    // "numbers" and "sizes" name the kind of answer, "seen" asks what the text tells (stop 47).
     expect(topicWords("What were the cooperative's membership numbers?")).toEqual(['membership']);
+    expect(topicWords('Were there any changes in plot sizes at Greyfriars?')).toEqual(['plot', 'greyfriars']);
     expect(topicWords('What relationship can be seen between staff training and visitor numbers?')).toEqual([
       'staff',
       'visitor',

@@ -62,11 +62,12 @@ export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
  * words of order and recency ("earliest", "latest", "previous") say which document, whether or
  * not the question's time cue read them ("the earliest lab notebook entry": "entry" is no
  * document noun cairn knows, and no document writes "earliest"; "the second edition" numbers a
- * version its file name writes "2nd"); "time", "date" and "number" name the kind of answer, as
- * "often" does ("what opening time": the page writes "opens at 9am"; "membership numbers": the
- * report writes "Members: 5,820"); the light verbs "go", "come" and "get" carry no topic of their
- * own ("how much money went out of the account?": the statement writes "Money out"), nor does
- * "seen" ("what relationship can be seen between …" asks what the text tells).
+ * version its file name writes "2nd"); "time", "date", "number" and "size" name the kind of
+ * answer, as "often" does ("what opening time": the page writes "opens at 9am"; "membership
+ * numbers": the report writes "Members: 5,820"; "plot sizes": "split into half plots"); the light
+ * verbs "go", "come" and "get" carry no topic of their own ("how much money went out of the
+ * account?": the statement writes "Money out"), nor does "seen" ("what relationship can be seen
+ * between …" asks what the text tells).
  */
 const FRAMING = new Set([
   'will',
@@ -92,6 +93,8 @@ const FRAMING = new Set([
   // "membership numbers" (the report writes "Members: 5,820")
   'number',
   'numbers',
+  'size',
+  'sizes',
   'time',
   'times',
   'date',

@@ -462,8 +462,10 @@ describe('statesChange', () => {
     expect(statesChange('During the third touch-and-go, the wind shifted to a crosswind.')).toBe(true);
     expect(statesChange('Due to the increased buccal pressure, the arch narrows.')).toBe(true);
     expect(statesChange('Net sales decreased 4% compared to the same quarter in 2022.')).toBe(true);
-    // A replacement is a change (stop 47).
+    // A replacement, a split, a move is a change (stop 47).
     expect(statesChange('From 2 November, route 12 runs every 20 minutes instead of every 30.')).toBe(true);
+    expect(statesChange('Six large plots were split into half plots in March.')).toBe(true);
+    expect(statesChange('The clinic relocated to the health centre in May.')).toBe(true);
     expect(
       statesChange('Our contractual cash requirements have not changed materially since the annual report.'),
     ).toBe(false);
@@ -541,6 +543,27 @@ describe('judgeStatement of a change question', () => {
       frequency,
     );
     expect(judged).toMatchObject({ stated: false, required: ['alveolar'] });
+  });
+
+  it('reads a change of an organisation’s people from someone leaving or appointed, whatever it calls them', () => {
+    const staff = askedStatement('Did the museum trust report any staff changes?')!;
+    const terms = rare(['staff']);
+    const people =
+      '### People\n\nOur curator, Dr Hannah Price, stepped down in October 2024; Mark Ellis was appointed acting curator.';
+    expect(judgeStatement(staff, [hit('p', people)], terms).stated).toBe(true);
+    expect(
+      judgeStatement(staff, [hit('v', '### People\n\nThe trust has 64 volunteers.')], terms).stated,
+    ).toBe(false);
+    // Only a subject naming people: a retirement states no change of fares.
+    const fares = askedStatement('Did the museum report any fare changes?')!;
+    expect(judgeStatement(fares, [hit('p', people)], rare(['fare'])).stated).toBe(false);
+  });
+
+  it('reads the aspect "size" as no word a change must write', () => {
+    expect(askedStatement('Were there any changes in plot sizes at Greyfriars?')).toMatchObject({
+      subjects: [['plot']],
+      change: true,
+    });
   });
 
   it('reads someone leaving or taking a role as a change of staff', () => {

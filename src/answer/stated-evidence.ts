@@ -636,7 +636,7 @@ const QUALIFIERS = new Set(
  * decreased"), so a change question does not need them when other words name the thing.
  */
 const ASPECT_WORDS = new Set(
-  'position structure level profile situation status condition state overview picture'
+  'position structure level profile situation status condition state overview picture size'
     .split(' ')
     .flatMap((w) => contentTerms(w)),
 );
@@ -1127,6 +1127,8 @@ export function judgeStatement(
   if (required.length === 0) return { stated: true, required, looked };
   // "the pilot's prior incident" asks for an earlier event: a sentence of an earlier time states it.
   const asksEarlier = EARLIER_SUBJECT.test(asked.text);
+  // "any staff changes": someone retiring or appointed states one, whatever the report calls its staff.
+  const people = asksForPeople(asked);
   // A sentence that denies the subject ("No rising damp was found") states that there is none:
   // kept as the denial when no other sentence states it.
   let denial: { passage: string; chunk: string } | undefined;
@@ -1135,7 +1137,8 @@ export function judgeStatement(
       (s) =>
         (needed.some((terms) => terms.every((t) => holdsForm(s.terms, t))) ||
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm)) ||
-          toldOtherwise(s, needed)) &&
+          toldOtherwise(s, needed) ||
+          (people && ROLE_CHANGE.test(s.text))) &&
         (!asked.change || statesChange(s.text)) &&
         !calledOff(s.text, asked.subjects.flat()) &&
         (asked.object === undefined || holdsObject(s, asked.object, frequency)) &&
@@ -1288,11 +1291,38 @@ const EARLIER_SUBJECT = /\b(?:prior|previous|preceding|earlier|former|past|last)
 
 /**
  * Words saying that something changed or is new ("increased", "switched", "was raised", "revised",
- * "new", "every 20 minutes instead of every 30"), or that someone left or took a role ("retired", "resigned", "was appointed", "took over",
+ * "new", "every 20 minutes instead of every 30", "were split into half plots", "was converted",
+ * "relocated"), or that someone left or took a role ("retired", "resigned", "was appointed", "took over",
  * "stepped down": a change of staff).
  */
 const CHANGE_WORD =
-  /\b(?:instead\s+of|retir(?:e|es|ed|ing|ement)|resign\w*|appoint\w*|took\s+over|step(?:s|ped)?\s+down|chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b/gi;
+  /\b(?:instead\s+of|split|merg(?:e|es|ed|ing)|convert\w*|relocat\w*|moved|renam\w*|reorgani[sz]\w*|restructur\w*|retir(?:e|es|ed|ing|ement)|resign\w*|appoint\w*|took\s+over|step(?:s|ped)?\s+down|chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b/gi;
+/**
+ * Someone leaving or taking a role ("retired", "resigned", "was appointed", "took over", "stepped
+ * down"): a change of the people a report names by their roles, whatever word it heads them with.
+ */
+const ROLE_CHANGE =
+  /\b(?:retir(?:e|es|ed|ing|ement)|resign\w*|appoint\w*|took\s+over|step(?:s|ped)?\s+down)\b/i;
+
+/** The words {@link ROLE_CHANGE} is searched by. */
+const ROLE_CHANGE_WORDS = ['retired', 'resigned', 'appointed', 'stepped', 'took'];
+
+/** Nouns naming the people of an organisation ("any staff changes", "changes in the management team"), stemmed. */
+const PEOPLE_TERMS = new Set(
+  'staff personnel management leadership employee workforce people team'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/** True when every term of a change question's alternative names an organisation's people (see {@link PEOPLE_TERMS}). */
+function asksForPeople(asked: AskedStatement): boolean {
+  return (
+    asked.kind === 'existence' &&
+    asked.change === true &&
+    asked.subjects.some((terms) => terms.length > 0 && terms.every((t) => PEOPLE_TERMS.has(t)))
+  );
+}
+
 /** A negation: "no", "not", "never", "without", "n't". */
 const NEGATION = /\b(?:no|not|never|nor|neither|without|none)\b|n't\b/i;
 
@@ -1596,6 +1626,7 @@ export async function statedEvidence(
   const query = [
     ...terms.flatMap((t) => [surface(t), ...verbs(t)]),
     ...(asked.kind === 'existence' && asked.change ? ['changes'] : []),
+    ...(asksForPeople(asked) ? ROLE_CHANGE_WORDS : []),
     ...eventWords,
   ];
   const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
