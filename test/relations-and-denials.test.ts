@@ -450,3 +450,38 @@ describe('changes told as replacements, "not found" with nothing read (SQLite fi
     expect(answer.sources[0]!.hit.chunk.documentId).toBe('whitmoor-museum-trust-annual-report-2024-25.md');
   });
 });
+
+/** A national park authority's annual review and a software company's investor update (bench/questions/round40-blind.jsonl). */
+const ROUND40 = path.resolve('test/fixtures/round40');
+
+// Stop 47: changes told by a transformation or by people leaving and appointed; a side closing
+// with the time it is of ("its revenue in the half year").
+describe('changes told by a transformation or a role taken, a side closing with its time (SQLite file)', {
+  timeout: 120_000,
+}, () => {
+  const suite = ingested(ROUND40, 2);
+
+  it('answers changes told by "relocated", "converted", "merged", "retired" and "appointed"', async () => {
+    for (const [question, quoted] of [
+      ["Were there any changes to Fellside's offices or visitor centres?", 'was relocated to the Moot Hall'],
+      ['Did Brightwell Software report any product changes?', 'were merged into one product'],
+      ['Did Fellside National Park Authority report any staff changes in 2024/25?', 'retired in December'],
+    ] as const) {
+      const answer = await suite.engine.ask(question);
+      expect(answer.notFound, question).toBe(false);
+      expect(answer.text, question).toContain(quoted);
+    }
+    const none = await suite.engine.ask(
+      "Were there any changes in the Fellside National Park's parking charges?",
+    );
+    expect(none.notFound).toBe(true);
+  });
+
+  it('answers a relation whose side closes with the time it is of', async () => {
+    const answer = await suite.engine.ask(
+      "How did Brightwell's R&D spending relate to its revenue in the half year?",
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('23% of revenue');
+  });
+});

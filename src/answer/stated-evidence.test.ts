@@ -305,6 +305,12 @@ describe('askedStatement of a relation question', () => {
         'How did the loss of directional control relate to the ground loop of the Sorrell SNJ-7?',
       ),
     ).toMatchObject({ sides: ['the loss of directional control', 'the ground loop'] });
+    // A closing clause naming the time in words goes too.
+    expect(
+      askedStatement("How did Brightwell's R&D spending relate to its revenue in the half year?"),
+    ).toMatchObject({
+      sides: ["Brightwell's R&D spending", 'its revenue'],
+    });
     expect(
       askedStatement(
         "How does the rise in Tollgate's treatment costs in the 2025 half-year report relate to prices?",

@@ -242,6 +242,13 @@ const PART_WORDS = new Set(
 const PLACE_CLAUSE =
   /\s(?:in|within|from|of)\s+(?:the\s+|its\s+|their\s+)?(?:[\p{Lu}\d]|(?:current|latest|most recent|same|this|these)\b)/gu;
 
+/**
+ * A clause closing a side that names the time it is of in words: "in the half year", "during the
+ * quarter", "over the last year", "for the same period".
+ */
+const TIME_CLAUSE =
+  /\s(?:in|during|for|over)\s+(?:the|this|that)\s+(?:(?:first|second|third|fourth|last|same|current|latest|previous)\s+)?(?:half[\s-]year|half|quarter|year|period|month|week)\s*$/i;
+
 /** A period or a form a document is named by: "Q2", "2023", "10-Q", "fiscal", "FY24". */
 const PERIOD_OR_FORM = /\b(?:Q[1-4]|(?:19|20)\d{2}|10-[QK]|fiscal|FY\d*|H[12])\b/i;
 
@@ -257,14 +264,15 @@ function namesWhere(clause: string): boolean {
 }
 
 /**
- * A side of a relation: up to {@link SIDE_END}, without a clause naming the document, part or time
- * it is in, or only whose it is (the last {@link PLACE_CLAUSE} that does, see {@link namesWhere}).
+ * A side of a relation: up to {@link SIDE_END}, without a closing {@link TIME_CLAUSE} ("in the half
+ * year") and a clause naming the document, part or time it is in, or only whose it is (the last
+ * {@link PLACE_CLAUSE} that does, see {@link namesWhere}).
  * A clause naming a thing of someone's stays: "the rise in Tollgate's treatment costs" is about
  * treatment costs.
  */
 function relationSide(text: string): string {
   const end = SIDE_END.exec(text);
-  const side = (end ? text.slice(0, end.index) : text).replace(/[.!]+\s*$/, '');
+  const side = (end ? text.slice(0, end.index) : text).replace(/[.!]+\s*$/, '').replace(TIME_CLAUSE, '');
   const clause = [...side.matchAll(PLACE_CLAUSE)].filter((m) => namesWhere(side.slice(m.index))).at(-1);
   return (clause ? side.slice(0, clause.index) : side).trim();
 }
