@@ -31,11 +31,12 @@
  * alternative has a specific term, nothing is judged.
  *
  * A change question ("Are there any notable changes in the liquidity position?", "an increase in
- * services revenue") asks whether what follows the change noun's "in", "to" or "of" is said to have
- * changed: a factual sentence must hold every specific term of an alternative of it (its possessor,
+ * services revenue", "any fare changes") asks whether what follows the change noun's "in", "to" or
+ * "of" (or what qualifies it, in a compound) is said to have changed: a factual sentence must hold every specific term of an alternative of it (its possessor,
  * "the company's", and a word naming its aspect, "position", left out, see {@link ASPECT_WORDS})
  * and a word of change not negated just before it ("have not changed
- * materially" states no change; see {@link statesChange}). A question asking whether a document
+ * materially" states no change; see {@link statesChange}); a change of an organisation's people
+ * ("any staff changes") is also stated by someone retiring or appointed (see `asksForPeople`). A question asking whether a document
  * discloses something without "any" ("Did the report disclose the pilot's prior incident?") is read
  * as an existence question whose subject is the verb's object.
  *
@@ -1298,19 +1299,21 @@ function namesByVerb(
 const EARLIER_SUBJECT = /\b(?:prior|previous|preceding|earlier|former|past|last)\b/i;
 
 /**
- * Words saying that something changed or is new ("increased", "switched", "was raised", "revised",
- * "new", "every 20 minutes instead of every 30", "were split into half plots", "was converted",
- * "relocated"), or that someone left or took a role ("retired", "resigned", "was appointed", "took over",
- * "stepped down": a change of staff).
- */
-const CHANGE_WORD =
-  /\b(?:instead\s+of|split|merg(?:e|es|ed|ing)|convert\w*|relocat\w*|moved|renam\w*|reorgani[sz]\w*|restructur\w*|retir(?:e|es|ed|ing|ement)|resign\w*|appoint\w*|took\s+over|step(?:s|ped)?\s+down|chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b/gi;
-/**
  * Someone leaving or taking a role ("retired", "resigned", "was appointed", "took over", "stepped
  * down"): a change of the people a report names by their roles, whatever word it heads them with.
  */
-const ROLE_CHANGE =
-  /\b(?:retir(?:e|es|ed|ing|ement)|resign\w*|appoint\w*|took\s+over|step(?:s|ped)?\s+down)\b/i;
+const ROLE_CHANGE_SOURCE = String.raw`retir(?:e|es|ed|ing|ement)|resign\w*|appoint\w*|took\s+over|step(?:s|ped)?\s+down`;
+const ROLE_CHANGE = new RegExp(String.raw`\b(?:${ROLE_CHANGE_SOURCE})\b`, 'i');
+
+/**
+ * Words saying that something changed or is new ("increased", "switched", "was raised", "revised",
+ * "new", "every 20 minutes instead of every 30", "were split into half plots", "was converted",
+ * "relocated"), or that someone left or took a role (see {@link ROLE_CHANGE}: a change of staff).
+ */
+const CHANGE_WORD = new RegExp(
+  String.raw`\b(?:instead\s+of|split|merg(?:e|es|ed|ing)|convert\w*|relocat\w*|moved|renam\w*|reorgani[sz]\w*|restructur\w*|${ROLE_CHANGE_SOURCE}|chang(?:e|es|ed|ing)|increas\w*|decreas\w*|rise[sn]?|rising|rose|f[ae]ll(?:s|en|ing)?|grew|grow(?:s|n|ing|th)|declin\w*|rais(?:e|es|ed|ing)|reduc\w*|lower(?:ed)?|higher|shift\w*|switch\w*|revis\w*|amend\w*|replac\w*|adjust\w*|modif\w*|expand\w*|adopt\w*|improv\w*|deteriorat\w*|new|newly|introduc\w*)\b`,
+  'gi',
+);
 
 /** The words {@link ROLE_CHANGE} is searched by. */
 const ROLE_CHANGE_WORDS = ['retired', 'resigned', 'appointed', 'stepped', 'took'];
