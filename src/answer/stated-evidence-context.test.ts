@@ -47,6 +47,11 @@ describe('tellsEarlier', () => {
       tellsEarlier('As previously disclosed, we completed the acquisition of a payments business.'),
     ).toBe(false);
     expect(tellsEarlier('The airplane struck a runway sign during the landing roll.')).toBe(false);
+    // After a comma or a bracket, "previously" describes a former role, not the time told (stop 47).
+    expect(
+      tellsEarlier('Laura Penn resigned in April; Raj Mehta, previously financial controller, took over.'),
+    ).toBe(false);
+    expect(tellsEarlier('Ward 4 (previously the day unit) reopened in May.')).toBe(false);
   });
 });
 

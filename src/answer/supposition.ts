@@ -52,11 +52,13 @@ export function statedPart(text: string): string {
 /**
  * A phrase placing what a sentence tells before the document's own time: a span back ("one year
  * prior to the accident", "two quarters earlier", "three years ago"), "previously" (not "as
- * previously disclosed / reported", which refers to an earlier telling of the same fact), or the
- * prior period ("in the prior year", "during the preceding quarter").
+ * previously disclosed / reported", which refers to an earlier telling of the same fact, nor after
+ * a comma or a bracket, where it describes someone's former role: "Raj Mehta, previously financial
+ * controller, took over"), or the prior period ("in the prior year", "during the preceding
+ * quarter").
  */
 const EARLIER =
-  /\b(?:(?:\d+|one|two|three|four|five|six|several|some|a|an)\s+(?:years?|months?|weeks?|quarters?)\s+(?:before|earlier|ago|prior)|previously\b(?!\s+(?:disclosed|reported|announced|described|stated|noted|mentioned|discussed|filed|issued))|(?:in|during)\s+(?:the\s+)?(?:prior|previous|preceding)\s+(?:year|quarter|period|fiscal\s+year)\b)/i;
+  /\b(?:(?:\d+|one|two|three|four|five|six|several|some|a|an)\s+(?:years?|months?|weeks?|quarters?)\s+(?:before|earlier|ago|prior)|(?<![,(]\s*)previously\b(?!\s+(?:disclosed|reported|announced|described|stated|noted|mentioned|discussed|filed|issued))|(?:in|during)\s+(?:the\s+)?(?:prior|previous|preceding)\s+(?:year|quarter|period|fiscal\s+year)\b)/i;
 
 /**
  * True when `text` tells of an earlier time than the document's own (see {@link EARLIER}): "About
