@@ -291,11 +291,7 @@ function denied(statement: StatedEvidence, options: AnswerOptions): CheckedAnswe
  * the asked documents held an asked term (its search found none), the answer's sources in them
  * (`sources`, best first).
  */
-function unstated(
-  statement: StatedEvidence,
-  options: AnswerOptions,
-  sources: readonly Hit[] = [],
-): CheckedAnswer {
+function unstated(statement: StatedEvidence, options: AnswerOptions, sources: readonly Hit[]): CheckedAnswer {
   if (statement.denial !== undefined) return denied(statement, options);
   const documents = new Set(statement.documentIds);
   const read =

@@ -90,7 +90,7 @@ const FRAMING = new Set([
   'fourth',
   'fifth',
   // the kind of answer asked for: "what opening time" (the page writes "9am"), "what date",
-  // "membership numbers" (the report writes "Members: 5,820")
+  // "membership numbers" (the report writes "Members: 5,820"), "plot sizes" ("half plots")
   'number',
   'numbers',
   'size',
