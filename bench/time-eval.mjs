@@ -81,6 +81,10 @@
 //   divestitures, legal proceedings against reserves, R&D and its focus, R&D against new products,
 //   a human resources section), 9 of them negatives judged by reading the filings; written and
 //   committed before their first run.
+// - sec-topics-blind: bench/questions/sec-topics-blind.jsonl, 16 single-filing questions on topics
+//   no development question asks about (dividends, headcount, emission targets, market share, stock
+//   splits, advertising, subscriber counts, retention programs, severance, segment sales), 8 of them
+//   negatives judged by searching the filings' text; written and committed before their first run.
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -368,6 +372,7 @@ const sets = [
       { name: 'sec-blind10', questions: 'bench/questions/sec-blind10.jsonl' },
       { name: 'sec-abbreviations', questions: 'bench/questions/sec-abbreviations.jsonl' },
       { name: 'sec-templates-blind', questions: 'bench/questions/sec-templates-blind.jsonl' },
+      { name: 'sec-topics-blind', questions: 'bench/questions/sec-topics-blind.jsonl' },
     ],
   },
   {
