@@ -255,6 +255,11 @@
 // - round40-blind: test/fixtures/round40 (a national park authority's annual review, a software
 //   company's investor update), 10 questions written after stop 47's last rules (changes told by
 //   a transformation, changes of people) and committed before their only run (measure only).
+// - round41-blind: test/fixtures/round41 (a food bank's annual report, a cycle retailer's trading
+//   update, a primary school's governors' report), 14 questions asking how many, how much was
+//   spent, what a document disclosed and whether it announced something, 5 of them negatives;
+//   written after stop 48's quantity rules (from sec-topics-blind) and committed before their
+//   only run (measure only).
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -299,7 +304,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -603,6 +608,14 @@ const sets = [
     folder: 'test/fixtures/round40',
     include: ['**/*.md'],
     parts: [{ name: 'round40-blind', questions: 'bench/questions/round40-blind.jsonl' }],
+  },
+  {
+    // Held out from stop 48's quantity rules: a food bank's annual report, a cycle retailer's
+    // trading update and a primary school's governors' report (measure only).
+    name: 'round41',
+    folder: 'test/fixtures/round41',
+    include: ['**/*.md'],
+    parts: [{ name: 'round41-blind', questions: 'bench/questions/round41-blind.jsonl' }],
   },
   {
     // Compound relation sides, events told by a verb and what a named edition says, over a
