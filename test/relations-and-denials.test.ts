@@ -486,3 +486,61 @@ describe('changes told by a transformation or a role taken, a side closing with 
     expect(answer.text).toContain('23% of revenue');
   });
 });
+
+/**
+ * A food bank's annual report, a cycle retailer's trading update and a school governors' report
+ * (bench/questions/round41-blind.jsonl): counts given by a figure beside what they count, in words,
+ * on a form's line or a table row, and the same documents naming other things without a count.
+ */
+const ROUND41 = path.resolve('test/fixtures/round41');
+
+// Stop 48: "how many X" and "how much was spent on X" need a figure beside X; "announce" asks
+// whether something is there; an opportunity to do something tells nothing done.
+describe('counts and sums spent, announcements (SQLite file)', { timeout: 120_000 }, () => {
+  const suite = ingested(ROUND41, 3);
+
+  it('answers a count given by a figure, a number word, a form line or a table row, and a sum spent', async () => {
+    for (const [question, quote] of [
+      ['How many paid staff does Harbourside Food Bank employ?', 'Our four paid staff'],
+      ['How many pupils were on roll at Millbrook Primary School in 2024/25?', 'Pupils on roll: 412'],
+      ['How many members did Kestrel Cycles’ loyalty scheme have at 30 September 2025?', '38,500'],
+      ['How much did Kestrel Cycles spend on marketing in the third quarter of 2025?', '£420,000'],
+    ]) {
+      const answer = await suite.engine.ask(question!);
+      expect(answer.notFound, question).toBe(false);
+      expect(answer.text, question).toContain(quote);
+    }
+  });
+
+  it('says not found for a count or a sum the document names no figure of, citing where it looked', async () => {
+    for (const [question, what] of [
+      [
+        'How many employees did Kestrel Cycles have according to its Q3 2025 trading update?',
+        'how many employees',
+      ],
+      ['How many teachers does Millbrook Primary School have?', 'how many teachers'],
+      [
+        'How much did Harbourside Food Bank spend on advertising in 2024?',
+        'how much was spent on advertising',
+      ],
+    ]) {
+      const answer = await suite.engine.ask(question!);
+      expect(answer.notFound, question).toBe(true);
+      expect(answer.text, question).toContain(`does not state ${what}`);
+      expect(answer.cited.length, question).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads "did it announce X" as asking whether X happened, not whether it was weighed up', async () => {
+    const merger = await suite.engine.ask(
+      'Did Harbourside Food Bank announce a merger with another food bank?',
+    );
+    expect(merger.notFound).toBe(true);
+    expect(merger.text).toContain(NOT_FOUND_TEXT);
+    const buyback = await suite.engine.ask(
+      'Did Kestrel Cycles announce a share buyback in the third quarter of 2025?',
+    );
+    expect(buyback.notFound).toBe(false);
+    expect(buyback.text).toContain('share buyback of up to £2 million');
+  });
+});

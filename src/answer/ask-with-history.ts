@@ -244,6 +244,13 @@ async function statementOf(
   if (typeof lister.listDocuments !== 'function') return undefined;
   const documents = askedDocuments(hits, question);
   if (documents === undefined) return undefined;
+  // A question asking how many or how much is about the document its answer ranks first: when the
+  // documents it names are others ("the car park memo" while "the latest memo" ranked the newest
+  // first), which document it asks is not known, and nothing is judged.
+  const asked = askedStatement(question);
+  const ranked = [...new Set(hits.map((hit) => hit.chunk.documentId))];
+  if (asked?.kind === 'existence' && asked.quantity !== undefined && !documents.includes(ranked[0] ?? ''))
+    return undefined;
   return inSpan('cairn.evidence.statement', {}, async (span) => {
     const scope = {
       ...(search.collection === undefined ? {} : { collection: search.collection }),
@@ -254,6 +261,7 @@ async function statementOf(
       // (`copiedHits`' `carried`) does: counted as copied for a question naming a time, it refused
       // an answerable SEC measure question (bench/results/time-eval-issue22-after2.json).
       copied: async (stating) => (await copiedHits(engine, stating, scope)).boilerplate,
+      documentOrder: ranked,
     });
     span.setAttribute('cairn.evidence.stated', found?.stated ?? true);
     return found;

@@ -15,6 +15,7 @@ import {
   judgeStatement,
   namesInstance,
   statesChange,
+  statesQuantity,
   stemsMatch,
   verbStems,
   verbWords,
@@ -1316,5 +1317,93 @@ describe('judgeStatement: lead-ins and kinds of expense', () => {
       stated: true,
       statedBy: ['e:0'],
     });
+  });
+});
+
+describe('a question asking how many or how much was spent', () => {
+  it('reads what is counted or spent on as the subject, up to where or when', () => {
+    expect(
+      askedStatement('How many employees did the company have according to its Q2 2023 report?'),
+    ).toMatchObject({
+      kind: 'existence',
+      text: 'how many employees',
+      subjects: [['employe']],
+      quantity: 'count',
+    });
+    expect(askedStatement('What was the number of loyalty scheme members at year end?')).toMatchObject({
+      quantity: 'count',
+      subjects: [['loyalti', 'scheme', 'member']],
+    });
+    expect(askedStatement('How much did the club spend on advertising in 2024?')).toMatchObject({
+      kind: 'existence',
+      text: 'how much was spent on advertising',
+      subjects: [['advertis']],
+      quantity: 'money',
+    });
+    // Counts of generic nouns are told by other nouns ("two passengers and a pilot"); abbreviations
+    // are no words a search finds.
+    expect(askedStatement('How many people were on board?')).toBeUndefined();
+    expect(askedStatement('How much did the company spend on SG&A in the quarter?')).toBeUndefined();
+  });
+
+  it('needs a figure beside the subject, in a sentence or a labelled row or line', () => {
+    const count = askedStatement('How many employees did the company have?')!;
+    const fraud = hit(
+      'f:1',
+      'Any fraud that involves management or other employees must be reported to the audit committee.',
+    );
+    const bonus = hit('b:1', 'All employees received a £250 bonus in August after a strong summer.');
+    expect(judgeStatement(count, [fraud, bonus], rare(['employe'])).stated).toBe(false);
+    const counted = hit(
+      'c:1',
+      'We are monitoring the safety of our approximately 3,400 employees in the region.',
+    );
+    expect(judgeStatement(count, [fraud, counted], rare(['employe']))).toMatchObject({
+      stated: true,
+      passageChunk: 'c:1:0',
+    });
+    const members = askedStatement('How many loyalty scheme members did the shop have?')!;
+    const table = hit(
+      't:1',
+      '| Measure | 30 September 2025 |\n| --- | --- |\n| Loyalty scheme members | 38,500 |',
+    );
+    const judged = judgeStatement(members, [table], rare(['loyalti', 'scheme', 'member']));
+    // A row is one of a table's periods: stated, but it leads no answer.
+    expect(judged.stated).toBe(true);
+    expect(judged.passageChunk).toBeUndefined();
+    const spent = askedStatement('How much did the food bank spend on advertising?')!;
+    const radio = hit(
+      'r:1',
+      'Local radio ran our winter appeal on air; we also thank advertising partners for their help.',
+    );
+    expect(judgeStatement(spent, [radio], rare(['advertis'])).stated).toBe(false);
+    const paid = hit('p:1', 'Advertising cost £12,400, most of it for the winter appeal.');
+    expect(judgeStatement(spent, [radio, paid], rare(['advertis'])).stated).toBe(true);
+  });
+
+  it('leads with the passage of the best-ranked document holding most of the question’s other words', () => {
+    const asked = askedStatement('How many cards does each player draw?')!;
+    const turn = testHit('rules-2025', 'On your turn, play up to two cards, then discard down to seven.');
+    const setup = testHit('rules-2025', 'Each player takes a lighthouse board and draws 7 cards.', {
+      ordinal: 1,
+    });
+    const older = testHit('rules-2023', 'Each player takes a lighthouse board and draws 5 cards.');
+    const judged = judgeStatement(asked, [turn, older, setup], rare(['card']));
+    expect(judged.passage).toBe('Each player takes a lighthouse board and draws 7 cards.');
+    expect(judged.passageChunk).toBe('rules-2025:1');
+  });
+
+  it('counts in words and reads the count after the subject too', () => {
+    expect(statesQuantity('Our four paid staff coordinate the warehouse.', ['staff'], 'count')).toBe(true);
+    expect(statesQuantity('Headcount was 212 at 30 June 2025.', ['headcount'], 'count')).toBe(true);
+    expect(statesQuantity('Staff training resumed in 2024.', ['staff'], 'count')).toBe(false);
+  });
+});
+
+describe('what a document announced', () => {
+  it('reads "did it announce X" as asking whether X is there', () => {
+    expect(subjectsOf('Did the company announce a stock split in its Q3 2023 report?')).toEqual([
+      ['stock', 'split'],
+    ]);
   });
 });

@@ -78,7 +78,7 @@ import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import { statesMoney } from './asked-amount.js';
 import type { EvidenceSearcher } from './evidence-check.js';
-import { type Passage, passagesOf } from './passages.js';
+import { type Passage, passagesOf, tableCells } from './passages.js';
 import { statesAmountOrDate } from './reference-material.js';
 import { isRequestTerm } from './relevance.js';
 import {
@@ -149,6 +149,19 @@ export interface AskedExistence {
    * term (see {@link holdsObject}).
    */
   object?: { event: string; terms: string[] };
+  /**
+   * For a question asking how many there are ("How many employees did the company have?", "What
+   * was the number of members?": `count`) or how much was spent on something ("How much did the
+   * club spend on advertising?": `money`, see {@link askedQuantity}): the stating passage must also
+   * give the quantity, a figure beside the subject's word (see {@link statesQuantity}).
+   */
+  quantity?: 'count' | 'money';
+  /**
+   * For a `quantity` question: the terms of the question's other naming words ("player", "draw" of
+   * "How many cards does each player draw?"). Of the passages giving a figure of the subject in the
+   * best-ranked document, the one holding most of them is the answer's.
+   */
+  context?: string[];
 }
 
 /** What a relation question asks to be stated: how one thing relates to another. */
@@ -186,7 +199,7 @@ export type AskedStatement = AskedExistence | AskedRelation;
 const AUXILIARY = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have)\b/i;
 /** Where an existence question's subject ends: a clause naming where or when, or a second question. */
 const SUBJECT_END =
-  /\s(?:in|on|by|as|at|during|within|for|from|near|over|since|under|mentioned|disclosed|reported|described|listed|noted|been|being|and\s+(?:what|how|which|why|when|where|who))\b|[?,;:]/i;
+  /\s(?:in|on|by|as|at|during|within|for|from|near|over|since|under|according|mentioned|disclosed|reported|described|listed|noted|been|being|and\s+(?:what|how|which|why|when|where|who))\b|[?,;:]/i;
 /** The terms of a phrase that may name what is asked: content terms less request words and time-cue words. */
 function phraseTerms(phrase: string, question: string): string[] {
   const cue = timeCue(question);
@@ -463,6 +476,8 @@ export function askedStatement(question: string): AskedStatement | undefined {
   const q = question.trim();
   const relation = askedRelation(q);
   if (relation) return relation;
+  const quantity = askedQuantity(q);
+  if (quantity) return quantity;
   if (!AUXILIARY.test(q)) return undefined;
   const any = /\bany\s+(.+)$/i.exec(q);
   if (any) {
@@ -480,6 +495,61 @@ export function askedStatement(question: string): AskedStatement | undefined {
     return askedExistence(verb ? disclosed[1]!.slice(verb[0].length) : disclosed[1]!, q, '');
   }
   return undefined;
+}
+
+/**
+ * A question asking how many of something there are: "how many" and the subject up to its verb
+ * ("How many employees did the company have …", "How many Prime members were reported …"; group
+ * 1), or "the number of" and the subject after "what", "which" or "how" ("What was the number of
+ * members at year end?"; group 2).
+ */
+const ASKS_COUNT =
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+many\s+(.+?)\s+(?:did|does|do|were|was|are|is|has|have|had|will|would|can|could)\b|(?:what|which|how)\b[^?]{0,40}?\b(?:the\s+)?(?:total\s+)?number\s+of\s+(.+))/i;
+
+/**
+ * A question asking how much was spent on something: "how much" and a verb of spending, then what
+ * it was spent on ("How much did the club spend on advertising?", "how much was invested in
+ * solar panels"; group 1). Not "spent in the period", which names when.
+ */
+const ASKS_SPENDING =
+  /^\s*(?:in\s[^,?]{1,80},\s*)?how\s+much\s+(?:did|does|do|has|have|had|was|were|is|are|will|would)\b.{0,80}?\b(?:(?:spen[dt]|spends|spending|pa(?:y|ys|id))\s+(?:on|for|towards?)|invest(?:s|ed)?\s+in)\s+(.+)$/i;
+
+/**
+ * Subjects a count question may ask for that documents tell by other nouns ("How many people were
+ * on board?" of "two passengers and a pilot"): not judged.
+ */
+const GENERIC_COUNTED = new Set(
+  'people person persons individuals times things items ones cases'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/**
+ * Reads a question asking for a count or a sum spent (see {@link ASKS_COUNT}, {@link
+ * ASKS_SPENDING}) as an existence question whose subject is what is counted or spent on, with
+ * `quantity` set; the subject runs to a clause naming where or when (`SUBJECT_END`). Undefined for
+ * other questions, and for a count of a subject of generic nouns only ({@link GENERIC_COUNTED}).
+ */
+function askedQuantity(question: string): AskedExistence | undefined {
+  const count = ASKS_COUNT.exec(question);
+  const spending = count ? null : ASKS_SPENDING.exec(question);
+  const phrase = count ? (count[1] ?? count[2]) : spending?.[1];
+  if (phrase === undefined) return undefined;
+  const end = SUBJECT_END.exec(phrase);
+  const subject = (end ? phrase.slice(0, end.index) : phrase).trim();
+  // An abbreviation ("SG&A") is no word a search finds: not judged (as a relation side holding one).
+  if (subject.includes('&')) return undefined;
+  const terms = namingTerms(subject, question);
+  if (terms.length === 0 || (count && terms.every((t) => GENERIC_COUNTED.has(t)))) return undefined;
+  const quantity = count ? 'count' : 'money';
+  const context = namingTerms(question, question).filter((t) => !terms.includes(t));
+  return {
+    kind: 'existence',
+    text: `${quantity === 'count' ? 'how many' : 'how much was spent on'} ${subject.replace(/\s+/g, ' ')}`,
+    subjects: [terms],
+    quantity,
+    ...(context.length > 0 ? { context } : {}),
+  };
 }
 
 /**
@@ -612,10 +682,11 @@ const TELLING_VERB =
 /**
  * Questions asking whether a document discloses something without "any" ("Did the report disclose
  * the pilot's prior incident?", "Does the protocol describe the statistical software it uses?",
- * "Does the final proposal include electrics or lighting?"): the object of the verb of disclosure.
+ * "Does the final proposal include electrics or lighting?", "Did the company announce a stock split?"): the
+ * object of the verb of disclosure.
  */
 const DISCLOSED =
-  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have)\s+.{1,120}?\s(?<!\b(?:the|a|an|this|that|its|their|our|his|her)\s)(?:disclose[ds]?|report(?:s|ed)?|mention(?:s|ed)?|describe[ds]?|discuss(?:es|ed)?|state[ds]?|list(?:s|ed)?|reveal(?:s|ed)?|specif(?:y|ies|ied)|include[ds]?|contain(?:s|ed)?|cover(?:s|ed)?)\s+(.+)$/i;
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have)\s+.{1,120}?\s(?<!\b(?:the|a|an|this|that|its|their|our|his|her)\s)(?:disclose[ds]?|report(?:s|ed)?|mention(?:s|ed)?|describe[ds]?|discuss(?:es|ed)?|state[ds]?|list(?:s|ed)?|reveal(?:s|ed)?|specif(?:y|ies|ied)|include[ds]?|contain(?:s|ed)?|cover(?:s|ed)?|announce[ds]?)\s+(.+)$/i;
 
 /**
  * Nouns that ask for a change of what follows them ("any changes in the wind", "an increase in
@@ -1133,6 +1204,12 @@ export function judgeStatement(
     .filter((terms) => terms.length > 0)
     .map((terms) => (asked.change ? terms : terms.slice(0, 1)));
   const required = needed.map((terms) => terms[0]!);
+  // A count is judged however common its subject's words are: the figure must be beside them.
+  if (asked.quantity !== undefined) {
+    const share = (t: string) => frequency.get(t) ?? 0;
+    const rarest = asked.subjects.map((terms) => [...terms].sort((a, b) => share(a) - share(b))[0]!);
+    return judgeQuantity(asked, required.length > 0 ? required : rarest, looked);
+  }
   if (required.length === 0) return { stated: true, required, looked };
   // "the pilot's prior incident" asks for an earlier event: a sentence of an earlier time states it.
   const asksEarlier = EARLIER_SUBJECT.test(asked.text);
@@ -1160,6 +1237,7 @@ export function judgeStatement(
       !asked.change &&
       required.some((t) => holdsForm(st.terms, t)) &&
       required.every((t) => !holdsForm(st.terms, t) || denies(st.text, t));
+    // A count or a sum is also given by a table row or a form's line labelled with the subject.
     const found = matching.find((st) => !denying(st));
     if (found)
       return {
@@ -1176,6 +1254,134 @@ export function judgeStatement(
   return denial
     ? { stated: false, required, looked, denial: denial.passage, passageChunk: denial.chunk }
     : { stated: false, required, looked };
+}
+
+/** Words before the subject's word a count of it may be in ("3,400 full-time employees"). */
+const COUNT_BEFORE = 3;
+
+/** Words after the subject's word a count of it may be in ("Visitor spaces in the car park rise to 18"). */
+const COUNT_AFTER = 7;
+
+/** A count: a figure that is not a year ("3,400", "12", "1.2"), or a number word ("two", "dozen"). */
+const COUNT_WORD =
+  /^[(~≈]?(?:(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?)\)?[,.;:]?$/i;
+
+/** A month's name, full or short: a figure beside one is a day of a date ("September 30, 2023", "30 June"). */
+const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$/i;
+
+/**
+ * True when `passage` gives the quantity a question asks of its subject (`terms`, stemmed): for
+ * `money`, a sum of money (see `statesMoney`); for `count`, a count ({@link COUNT_WORD}, not a
+ * day beside a month's name) within {@link COUNT_BEFORE} words before a word holding one of `terms`
+ * ("approximately 3,400 employees", "41 breeding pairs of redshank") or {@link COUNT_AFTER} after
+ * it ("Members: 5,820", "headcount was 161,000"). "Any fraud that involves management or other
+ * employees" names employees without counting them.
+ */
+export function statesQuantity(
+  passage: string,
+  terms: readonly string[],
+  quantity: 'count' | 'money',
+): boolean {
+  if (quantity === 'money') return statesMoney(passage);
+  const words = passage.split(/[\s|]+/).filter((w) => w !== '');
+  const isCount = (i: number) =>
+    COUNT_WORD.test(words[i] ?? '') &&
+    !MONTH_WORD.test(words[i - 1] ?? '') &&
+    !MONTH_WORD.test(words[i + 1] ?? '');
+  return words.some((word, at) => {
+    const own = new Set(contentTerms(word));
+    if (!terms.some((t) => holdsForm(own, t) || shipBase(t).some((b) => holds(own, b)))) return false;
+    for (let i = Math.max(0, at - COUNT_BEFORE - 1); i <= at + COUNT_AFTER && i < words.length; i++)
+      if (i !== at && isCount(i)) return true;
+    return false;
+  });
+}
+
+/**
+ * Judges a question asking how many or how much was spent (see `AskedExistence.quantity`): stated
+ * by a passage of the asked documents — a sentence, even one that supposes ("may take 2 paid
+ * volunteering days a year" states the allowance), a form's line or a table row — in a section
+ * holding the subject's rarest specific term (`required`; with its heading's terms, see
+ * `sectionsOf`), that gives the quantity beside one of the subject's terms (see
+ * {@link statesQuantity}), or is a row or line labelled with one whose values hold a figure ("|
+ * Loyalty scheme members | 38,500 |"); for a sum spent, also
+ * by a sentence holding the term in a section that states a sum ("workforce spending remains its
+ * largest cost" above the costs table). A sentence that denies the subject ("We do not advertise")
+ * is kept as the denial. Only a sentence or line that gives a count leads the answer (see
+ * `passageChunk`; a row is one of a table's periods, not the one asked, and a sentence with a sum
+ * may give another: "R&D expenses increased $1.1 billion" above the table of them): of the best-ranked
+ * document's, the one holding most of the question's other words (`AskedExistence.context`). The subject is judged
+ * however common its words are (without a specific term, by its rarest).
+ */
+function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[]): StatementJudgement {
+  const quantity = asked.quantity!;
+  const terms = asked.subjects.flat();
+  const found: Array<{ text: string; chunk: string; document: string; leads: boolean }> = [];
+  let denial: { passage: string; chunk: string } | undefined;
+  for (const hit of looked) {
+    for (const section of sectionsOf(hit)) {
+      // The subject's rarest term may be in the section's other sentences ("Kittiwake numbers fell
+      // by a third. The colony now holds about 420 pairs.").
+      const sectionTerms = withHeading(contentTerms(section.text), section.around);
+      if (!required.some((t) => holdsForm(sectionTerms, t))) continue;
+      for (const p of passagesOf(section.text)) {
+        const own = contentTerms(p.text);
+        if (!terms.some((t) => holdsForm(withHeading(own, section.around), t))) continue;
+        const ownTerms = new Set(own);
+        const [label, ...values] =
+          p.kind === 'row' ? tableCells(p.text) : p.kind === 'line' ? p.text.split(/:\s|\s\|\s/) : [];
+        const labelled =
+          label !== undefined &&
+          values.some((v) => /\d/.test(v)) &&
+          terms.some((t) => holdsForm(new Set(contentTerms(label)), t));
+        const gives = labelled || statesQuantity(p.text, terms, quantity);
+        const stated =
+          gives ||
+          (quantity === 'money' &&
+            p.kind === 'sentence' &&
+            required.some((t) => holdsForm(ownTerms, t)) &&
+            statesMoney(section.text));
+        const denied =
+          required.some((t) => holdsForm(ownTerms, t)) &&
+          required.every((t) => !holdsForm(ownTerms, t) || denies(p.text, t));
+        if (stated && !denied)
+          found.push({
+            text: p.text,
+            chunk: hit.chunk.id,
+            document: hit.chunk.documentId,
+            leads: gives && p.kind !== 'row' && quantity === 'count',
+          });
+        else if (denial === undefined && p.kind === 'sentence' && denied)
+          denial = { passage: p.text, chunk: hit.chunk.id };
+      }
+    }
+  }
+  const first = found[0];
+  if (first === undefined)
+    return denial
+      ? { stated: false, required, looked, denial: denial.passage, passageChunk: denial.chunk }
+      : { stated: false, required, looked };
+  // Of the first document's passages giving the figure, the one holding most of the question's
+  // other words ("draws 7 cards" for "How many cards does each player draw?", not "discard down
+  // to seven").
+  const context = asked.context ?? [];
+  const held = (text: string) => {
+    const own = new Set(contentTerms(text));
+    return context.filter((t) => own.has(t)).length;
+  };
+  let chosen = first;
+  for (const f of found) {
+    if (!f.leads || f.document !== first.document) continue;
+    if (!chosen.leads || held(f.text) > held(chosen.text)) chosen = f;
+  }
+  return {
+    stated: true,
+    passage: chosen.text,
+    ...(chosen.leads ? { passageChunk: chosen.chunk } : {}),
+    statedBy: [chosen.chunk],
+    required,
+    looked,
+  };
 }
 
 /** Words before an event's word a termination may be told in (see {@link calledOff}). */
@@ -1640,7 +1846,16 @@ export async function statedEvidence(
     ...(asksForPeople(asked) ? ROLE_CHANGE_WORDS : []),
     ...eventWords,
   ];
-  const { hits } = await search(query.join(' '), EVIDENCE_CHUNKS);
+  const searched = (await search(query.join(' '), EVIDENCE_CHUNKS)).hits;
+  const order = options.documentOrder;
+  const rank = (hit: Hit) => {
+    const at = order?.indexOf(hit.chunk.documentId) ?? -1;
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  const hits =
+    asked.kind === 'existence' && asked.quantity !== undefined && order !== undefined
+      ? [...searched].sort((a, b) => rank(a) - rank(b))
+      : searched;
   // Too few chunks to tell a common term from a specific one by them (one chunk is a quarter or
   // more of all): told by the passages of those that hold an asked term.
   if (total > 0 && total * COMMON_SHARE <= 1) passageShares(hits, total, terms, frequency);
@@ -1730,6 +1945,14 @@ export interface StatedEvidenceOptions {
    * {@link COPY_ROUNDS} times. Undefined: no chunk is probed.
    */
   copied?: (hits: readonly Hit[]) => Promise<ReadonlySet<string>>;
+  /**
+   * The asked documents' ids in the order the answer's retrieval ranked them, best first. A
+   * question asking how many or how much (`AskedExistence.quantity`) asks one figure: the chunks
+   * of the best-ranked document are read first, so the figure of the document the answer is
+   * about (the newest, for "according to the latest post") leads, not an older one's. Undefined:
+   * the chunks are read in the evidence search's order.
+   */
+  documentOrder?: readonly string[];
 }
 
 /**

@@ -9,6 +9,15 @@ describe('supposes', () => {
     expect(supposes('The company completed the acquisition in March.')).toBe(false);
   });
 
+  it('reads an opportunity to do something as no telling that it was done', () => {
+    expect(
+      supposes(
+        'We continually evaluate opportunities to repurchase common stock, pay dividends, or refinance our debt.',
+      ),
+    ).toBe(true);
+    expect(supposes('We merged with a neighbouring food bank in March.')).toBe(false);
+  });
+
   it('reads the month May as no modal verb', () => {
     expect(
       supposes(

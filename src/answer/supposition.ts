@@ -11,7 +11,7 @@
 
 /** A modal verb, a condition or a possibility (see the module comment). */
 const SUPPOSING =
-  /\b(?:may|might|could|would|should|if|unless|whether|potential(?:ly)?|possible|in the event)\b/i;
+  /\b(?:may|might|could|would|should|if|unless|whether|potential(?:ly)?|possible|in the event|opportunit(?:y|ies) to)\b/i;
 
 /**
  * The month "May", which {@link SUPPOSING} would read as the modal verb: before a day or year ("May
