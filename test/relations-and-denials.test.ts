@@ -544,3 +544,51 @@ describe('counts and sums spent, announcements (SQLite file)', { timeout: 120_00
     expect(buyback.text).toContain('share buyback of up to £2 million');
   });
 });
+
+/**
+ * A zoo's annual review, a housing association's report to tenants and a bus depot's safety
+ * bulletin (bench/questions/round42-blind.jsonl), beside an energy co-operative's report that writes
+ * "solar panels": "what X did it disclose" asks the document it names, whatever others write.
+ */
+const ROUND42 = path.resolve('test/fixtures/round42');
+const SOLAR = path.resolve('test/fixtures/round28/valley-energy-coop-members-report-2023.md');
+
+describe('what a named document disclosed or reported (SQLite file)', { timeout: 120_000 }, () => {
+  const suite = { engine: undefined as unknown as Engine };
+  beforeAll(async () => {
+    suite.engine = await createEngine({ store: await openStore(path.join(tempDir(), 'presumed.db')) });
+    const report = await suite.engine.ingestPaths([ROUND42, SOLAR], { include: ['**/*.md'] });
+    expect(report.totals).toMatchObject({ ingested: 4, failed: 0 });
+  }, 120_000);
+  afterAll(() => suite.engine.close());
+
+  it('says not found when the named document writes none of the subject’s words', async () => {
+    const answer = await suite.engine.ask(
+      'What solar panel installations did North Quay Housing Association disclose in its 2024/25 report?',
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('does not state solar panel installations');
+  });
+
+  it('answers from a table or a sentence, and a subject one word of which is told otherwise', async () => {
+    for (const [question, quote] of [
+      ['What conservation projects did Riverside Zoo report for 2024?', 'Sumatran tiger patrols'],
+      ['What fire safety works did North Quay Housing Association report in 2024/25?', 'eleven tower blocks'],
+    ]) {
+      const answer = await suite.engine.ask(question!);
+      expect(answer.notFound, question).toBe(false);
+      expect(answer.text, question).toContain(quote);
+    }
+    // "births" is written nowhere ("cubs were born"), "animal" is: one missing word is no absence.
+    const births = await suite.engine.ask('What animal births did Riverside Zoo report in 2024?');
+    expect(births.notFound).toBe(false);
+  });
+
+  it('reads a count asked with a past form ("received") and says not found when none is given', async () => {
+    const answer = await suite.engine.ask(
+      'How many cleaners at Eastfield Bus Depot received refresher training?',
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('does not state how many cleaners');
+  });
+});

@@ -244,12 +244,17 @@ async function statementOf(
   if (typeof lister.listDocuments !== 'function') return undefined;
   const documents = askedDocuments(hits, question);
   if (documents === undefined) return undefined;
-  // A question asking how many or how much is about the document its answer ranks first: when the
-  // documents it names are others ("the car park memo" while "the latest memo" ranked the newest
-  // first), which document it asks is not known, and nothing is judged.
+  // A question asking how many, how much or what a document disclosed is about the document its
+  // answer ranks first: when the documents it names are others ("the car park memo" while "the
+  // latest memo" ranked the newest first), which document it asks is not known, and nothing is
+  // judged.
   const asked = askedStatement(question);
   const ranked = [...new Set(hits.map((hit) => hit.chunk.documentId))];
-  if (asked?.kind === 'existence' && asked.quantity !== undefined && !documents.includes(ranked[0] ?? ''))
+  if (
+    asked?.kind === 'existence' &&
+    (asked.quantity !== undefined || asked.presumed) &&
+    !documents.includes(ranked[0] ?? '')
+  )
     return undefined;
   return inSpan('cairn.evidence.statement', {}, async (span) => {
     const scope = {

@@ -1342,6 +1342,14 @@ describe('a question asking how many or how much was spent', () => {
     });
     // Counts of generic nouns are told by other nouns ("two passengers and a pilot"); abbreviations
     // are no words a search finds.
+    expect(askedStatement('How many cleaners at the depot received refresher training?')).toMatchObject({
+      text: 'how many cleaners',
+      quantity: 'count',
+    });
+    // A past form far from "how many" ends no subject ("… in the quarter ended March 31").
+    expect(
+      askedStatement('How many visitors came to the Trust in the quarter ended March 31, 2023?'),
+    ).toBeUndefined();
     expect(askedStatement('How many people were on board?')).toBeUndefined();
     expect(askedStatement('How much did the company spend on SG&A in the quarter?')).toBeUndefined();
   });
@@ -1405,5 +1413,63 @@ describe('what a document announced', () => {
     expect(subjectsOf('Did the company announce a stock split in its Q3 2023 report?')).toEqual([
       ['stock', 'split'],
     ]);
+  });
+});
+
+describe('what a document is asked to have disclosed', () => {
+  it('reads "what X did it disclose" as presuming X, not as a change', () => {
+    expect(
+      askedStatement('What carbon emission targets did the company disclose in its latest report?'),
+    ).toMatchObject({
+      kind: 'existence',
+      text: 'carbon emission targets',
+      subjects: [['carbon', 'emiss', 'target']],
+      presumed: true,
+    });
+    expect(
+      askedStatement('What changes in debt structure did the company disclose in the Q1 2023 report?'),
+    ).toBeUndefined();
+    expect(askedStatement('What did the company report as net sales?')).toBeUndefined();
+  });
+
+  it('is stated unless two of the subject’s terms, or its only one, are in no chunk, tables and headings included', () => {
+    const table = hit('zoo', '| Project | Spending |\n| --- | --- |\n| Tiger patrols | £64,000 |');
+    const projects = askedStatement('What conservation projects did the zoo report?')!;
+    expect(
+      judgeStatement(
+        projects,
+        [table],
+        new Map([
+          ['conserv', 0.1],
+          ['project', 0.1],
+        ]),
+      ).stated,
+    ).toBe(true);
+    const carbon = askedStatement('What carbon emission targets did the zoo disclose?')!;
+    expect(
+      judgeStatement(
+        carbon,
+        [table],
+        new Map([
+          ['carbon', 0],
+          ['emiss', 0],
+          ['target', 0.1],
+        ]),
+      ),
+    ).toMatchObject({ stated: false, required: ['carbon', 'emiss'] });
+    const fines = askedStatement('What fines did the depot disclose?')!;
+    expect(judgeStatement(fines, [table], new Map([['fine', 0]])).stated).toBe(false);
+    // One word of a longer subject missing is more often a paraphrase ("sued", "settled").
+    const legal = askedStatement('What legal proceedings did the trust disclose?')!;
+    expect(
+      judgeStatement(
+        legal,
+        [table],
+        new Map([
+          ['legal', 0.1],
+          ['proceed', 0],
+        ]),
+      ).stated,
+    ).toBe(true);
   });
 });

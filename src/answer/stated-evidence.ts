@@ -157,6 +157,13 @@ export interface AskedExistence {
    */
   quantity?: 'count' | 'money';
   /**
+   * True for a question asking which of something a document disclosed or reported ("What carbon
+   * targets did the company disclose …?", see {@link WHICH_DISCLOSED}): it presumes the subject is
+   * there, and tables and headings answer it as well as sentences, so it is stated unless an
+   * alternative's every form is written in no chunk of the asked documents (see `judgeStatement`).
+   */
+  presumed?: true;
+  /**
    * For a `quantity` question: the terms of the question's other naming words ("player", "draw" of
    * "How many cards does each player draw?"). Of the passages giving a figure of the subject in the
    * best-ranked document, the one holding most of them is the answer's.
@@ -478,6 +485,13 @@ export function askedStatement(question: string): AskedStatement | undefined {
   if (relation) return relation;
   const quantity = askedQuantity(q);
   if (quantity) return quantity;
+  // "What carbon targets did the company disclose …?" presumes they are there (not read for a
+  // change: "What changes in debt did it report?" is answered by a table of the debt).
+  const which = WHICH_DISCLOSED.exec(q);
+  if (which) {
+    const asked = askedExistence(which[1]!, q, '');
+    return asked === undefined || asked.change ? undefined : { ...asked, presumed: true };
+  }
   if (!AUXILIARY.test(q)) return undefined;
   const any = /\bany\s+(.+)$/i.exec(q);
   if (any) {
@@ -498,13 +512,15 @@ export function askedStatement(question: string): AskedStatement | undefined {
 }
 
 /**
- * A question asking how many of something there are: "how many" and the subject up to its verb
- * ("How many employees did the company have …", "How many Prime members were reported …"; group
- * 1), or "the number of" and the subject after "what", "which" or "how" ("What was the number of
- * members at year end?"; group 2).
+ * A question asking how many of something there are: "how many" and the subject up to its verb,
+ * an auxiliary (group 1: "How many employees did the company have …"), or a past form other than
+ * "ended" after a subject of six words at most (group 2: "How many cleaners at the depot received
+ * training?"; not "How many visitors came to the Trust in the quarter ended …"), or "the number
+ * of" and the subject after
+ * "what", "which" or "how" ("What was the number of members at year end?"; group 3).
  */
 const ASKS_COUNT =
-  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+many\s+(.+?)\s+(?:did|does|do|were|was|are|is|has|have|had|will|would|can|could)\b|(?:what|which|how)\b[^?]{0,40}?\b(?:the\s+)?(?:total\s+)?number\s+of\s+(.+))/i;
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+many\s+(?:(.+?)\s+(?:did|does|do|were|was|are|is|has|have|had|will|would|can|could)\b|((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s+(?!ended\b)\p{L}{3,}ed\b)|(?:what|which|how)\b[^?]{0,40}?\b(?:the\s+)?(?:total\s+)?number\s+of\s+(.+))/iu;
 
 /**
  * A question asking how much was spent on something: "how much" and a verb of spending, then what
@@ -533,7 +549,7 @@ const GENERIC_COUNTED = new Set(
 function askedQuantity(question: string): AskedExistence | undefined {
   const count = ASKS_COUNT.exec(question);
   const spending = count ? null : ASKS_SPENDING.exec(question);
-  const phrase = count ? (count[1] ?? count[2]) : spending?.[1];
+  const phrase = count ? (count[1] ?? count[2] ?? count[3]) : spending?.[1];
   if (phrase === undefined) return undefined;
   const end = SUBJECT_END.exec(phrase);
   const subject = (end ? phrase.slice(0, end.index) : phrase).trim();
@@ -687,6 +703,14 @@ const TELLING_VERB =
  */
 const DISCLOSED =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have)\s+.{1,120}?\s(?<!\b(?:the|a|an|this|that|its|their|our|his|her)\s)(?:disclose[ds]?|report(?:s|ed)?|mention(?:s|ed)?|describe[ds]?|discuss(?:es|ed)?|state[ds]?|list(?:s|ed)?|reveal(?:s|ed)?|specif(?:y|ies|ied)|include[ds]?|contain(?:s|ed)?|cover(?:s|ed)?|announce[ds]?)\s+(.+)$/i;
+
+/**
+ * Questions asking which of something a document discloses or reports ("What carbon emission
+ * targets did the company disclose in its latest report?", "Which suppliers does the manual
+ * list?"): what is asked for (group 1), up to the auxiliary verb.
+ */
+const WHICH_DISCLOSED =
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:what|which)\s+(?!(?:was|were|is|are|did|does|do|has|have|had|kind|kinds|type|types|sort)\b)(\p{L}[^?]{0,80}?)\s+(?:did|does|do|has|have|had)\s+[^?]{1,80}?\s(?<!\b(?:the|a|an|this|that|its|their|our|his|her)\s)(?:disclose|report|mention|describe|discuss|list|reveal|specif(?:y|ie)|announce)(?:s|d|ed)?\b/iu;
 
 /**
  * Nouns that ask for a change of what follows them ("any changes in the wind", "an increase in
@@ -1170,6 +1194,12 @@ export interface StatementJudgement {
   related?: boolean;
 }
 
+/**
+ * Terms of a presumed subject's alternative written in no chunk that make it unwritten: two, as
+ * `MIN_ABSENT_WORDS` counts a question's absent words (evidence-check.ts, which imports this module).
+ */
+const UNWRITTEN_TERMS = 2;
+
 /** Specific terms: under {@link COMMON_SHARE} of the asked documents' chunks, rarest first. */
 function specificTerms(terms: readonly string[], frequency: ReadonlyMap<string, number>): string[] {
   const share = (t: string) => frequency.get(t) ?? 0;
@@ -1204,6 +1234,17 @@ export function judgeStatement(
     .filter((terms) => terms.length > 0)
     .map((terms) => (asked.change ? terms : terms.slice(0, 1)));
   const required = needed.map((terms) => terms[0]!);
+  // A presumed subject is there unless no chunk of the asked documents writes, in any of their
+  // forms, two of an alternative's terms ("carbon" and "emission" of "What carbon emission targets
+  // did it disclose?") or its only term ("fines"): a single word missing from a longer subject is
+  // more often a paraphrase ("legal proceedings" told as "sued … settled"; see `MIN_ABSENT_WORDS`).
+  if (asked.presumed) {
+    const unwrittenOf = asked.subjects.map((terms) => terms.filter((t) => (frequency.get(t) ?? 0) === 0));
+    const unwritten = unwrittenOf.every(
+      (absent, i) => absent.length >= UNWRITTEN_TERMS || absent.length === asked.subjects[i]!.length,
+    );
+    return { stated: !unwritten, required: unwritten ? [...new Set(unwrittenOf.flat())] : [], looked };
+  }
   // A count is judged however common its subject's words are: the figure must be beside them.
   if (asked.quantity !== undefined) {
     const share = (t: string) => frequency.get(t) ?? 0;
@@ -1816,7 +1857,13 @@ export async function statedEvidence(
     });
   const frequency = new Map<string, number>();
   if (total > 0) {
-    const counts = await Promise.all(terms.map(async (t) => (await search(surface(t), total)).hits.length));
+    // A presumed subject's term is written in any of its forms: its verb ("merged" of "mergers"),
+    // an event's other words, a "-ship" noun's base (see `absentWords`).
+    const forms = (t: string) =>
+      asked.kind === 'existence' && asked.presumed === true
+        ? [surface(t), ...verbWords(t), ...synonymWords(t), ...shipBase(t)].join(' ')
+        : surface(t);
+    const counts = await Promise.all(terms.map(async (t) => (await search(forms(t), total)).hits.length));
     // As a share of at least the chunks that make a term of `MIN_COMMON_CHUNKS` common.
     const over = Math.max(total, MIN_COMMON_CHUNKS / COMMON_SHARE);
     terms.forEach((t, i) => {
@@ -1858,7 +1905,9 @@ export async function statedEvidence(
       : searched;
   // Too few chunks to tell a common term from a specific one by them (one chunk is a quarter or
   // more of all): told by the passages of those that hold an asked term.
-  if (total > 0 && total * COMMON_SHARE <= 1) passageShares(hits, total, terms, frequency);
+  // (Not for a presumed subject, judged only by whether a chunk writes it in some form.)
+  const presumed = asked.kind === 'existence' && asked.presumed === true;
+  if (total > 0 && total * COMMON_SHARE <= 1 && !presumed) passageShares(hits, total, terms, frequency);
   const own = asked.kind === 'existence' ? await ownYears(listed, search) : new Map<string, OwnYears>();
   // Text copied from elsewhere states nothing of the asked documents: judged again without it.
   const skipped = new Set<string>();
