@@ -85,6 +85,10 @@
 //   no development question asks about (dividends, headcount, emission targets, market share, stock
 //   splits, advertising, subscriber counts, retention programs, severance, segment sales), 8 of them
 //   negatives judged by searching the filings' text; written and committed before their first run.
+// - sec-topics2-blind: bench/questions/sec-topics2-blind.jsonl, 14 more single-filing questions on
+//   other topics (cryptocurrency, the war in Ukraine, store counts, strikes, recalls, layoffs, tax
+//   rate, repurchases, shares outstanding, foreign revenue, dividends paid, R&D, AI), 7 negatives;
+//   written after stop 48's rules and committed before their only run (measure only).
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -382,6 +386,7 @@ const sets = [
       { name: 'sec-abbreviations', questions: 'bench/questions/sec-abbreviations.jsonl' },
       { name: 'sec-templates-blind', questions: 'bench/questions/sec-templates-blind.jsonl' },
       { name: 'sec-topics-blind', questions: 'bench/questions/sec-topics-blind.jsonl' },
+      { name: 'sec-topics2-blind', questions: 'bench/questions/sec-topics2-blind.jsonl' },
     ],
   },
   {
