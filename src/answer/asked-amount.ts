@@ -39,7 +39,7 @@ export function asksForPrice(question: string): boolean {
 }
 
 /**
- * A sum of money: a currency sign or code by a figure ("£168.50", "$1.5 billion", "USD 40", "40
+ * A sum of money: a currency sign or code by a figure ("£168.50", "$1.5 billion", "$(39)", "USD 40", "40
  * EUR"), a figure in a currency's words ("40 dollars", "95 pence"), "free of charge" or "at no
  * cost", a table's unit ("in thousands of dollars", "(In millions)"), or a figure on a line or row
  * whose label names a sum ("Invoice total: 168.50", "| Fee | 12 |", "| Capital spending | 4,115 |").
@@ -49,7 +49,7 @@ export const CURRENCY_CODES = 'usd|gbp|eur|chf|jpy|cad|aud';
 
 const MONEY = new RegExp(
   [
-    String.raw`[$£€¥₹]\s?\d`,
+    String.raw`[$£€¥₹]\s?\(?\d`,
     String.raw`\b(?:${CURRENCY_CODES})\s?\d`,
     String.raw`\d\s?(?:${CURRENCY_CODES})\b`,
     String.raw`\b\d[\d,.]*\s+(?:dollars?|pounds?|euros?|pence|cents?|yen|francs?)\b`,

@@ -1401,6 +1401,40 @@ describe('a question asking how many or how much was spent', () => {
     expect(judged.passageChunk).toBe('rules-2025:1');
   });
 
+  it('is not given by a row labelled with another thing of the kind, nor by a row of sums', () => {
+    const stores = askedStatement('How many physical stores did the company operate?')!;
+    const sales = hit(
+      'sales',
+      '| (in millions) | 2023 |\n| --- | --- |\n| Online stores | $53,489 |\n| Physical stores | $5,152 |',
+    );
+    expect(judgeStatement(stores, [sales], rare(['physic', 'store'])).stated).toBe(false);
+    const employees = askedStatement('How many employees did the company lay off?')!;
+    const severance = hit(
+      'sev',
+      '| Item | Q1 2023 |\n| --- | --- |\n| Employee severance and benefit arrangements | $(39) |',
+    );
+    expect(judgeStatement(employees, [severance], rare(['employe'])).stated).toBe(false);
+    // A footnote's "(2)" beside the word counts nothing; a label naming other things counts them.
+    const footnoted = hit(
+      'fn',
+      'We sell through online stores (1) and physical stores (2) in North America.',
+    );
+    expect(judgeStatement(stores, [footnoted], rare(['physic', 'store'])).stated).toBe(false);
+    const equity = hit(
+      'eq',
+      '| | Shares | Amount |\n| --- | --- | --- |\n| Employee equity incentive plans and other | 20 | 589 |',
+    );
+    expect(judgeStatement(employees, [equity], rare(['employe'])).stated).toBe(false);
+    // A label may give the count itself.
+    const invoice = hit('inv', '| Item | Amount |\n| --- | --- |\n| Room, 2 nights | EUR 218.00 |');
+    expect(
+      judgeStatement(askedStatement('How many nights did the stay last?')!, [invoice], rare(['night']))
+        .stated,
+    ).toBe(true);
+    const counted = hit('count', '| Measure | 2023 |\n| --- | --- |\n| Physical stores | 520 |');
+    expect(judgeStatement(stores, [counted], rare(['physic', 'store'])).stated).toBe(true);
+  });
+
   it('counts in words and reads the count after the subject too', () => {
     expect(statesQuantity('Our four paid staff coordinate the warehouse.', ['staff'], 'count')).toBe(true);
     expect(statesQuantity('Headcount was 212 at 30 June 2025.', ['headcount'], 'count')).toBe(true);
@@ -1429,6 +1463,11 @@ describe('what a document is asked to have disclosed', () => {
     expect(
       askedStatement('What changes in debt structure did the company disclose in the Q1 2023 report?'),
     ).toBeUndefined();
+    // The subject runs to the verb, past prepositions that name no document or time ("impact" is a
+    // request word, as "effect" is).
+    expect(
+      subjectsOf('What impact from the war in Ukraine did the company report in its Q2 2023 report?'),
+    ).toEqual([['war', 'ukrain']]);
     expect(askedStatement('What did the company report as net sales?')).toBeUndefined();
   });
 

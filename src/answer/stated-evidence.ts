@@ -489,8 +489,16 @@ export function askedStatement(question: string): AskedStatement | undefined {
   // change: "What changes in debt did it report?" is answered by a table of the debt).
   const which = WHICH_DISCLOSED.exec(q);
   if (which) {
-    const asked = askedExistence(which[1]!, q, '');
-    return asked === undefined || asked.change ? undefined : { ...asked, presumed: true };
+    const phrase = which[1]!;
+    if (askedExistence(phrase, q, '')?.change) return undefined;
+    // The subject runs to the verb: "impact from the war in Ukraine" names no document or time,
+    // which follow the verb ("… did Apple report in its Q2 2023 10-Q?").
+    const subjects = phrase
+      .split(ALTERNATIVES)
+      .map((part) => namingTerms(part, q))
+      .filter((terms) => terms.length > 0);
+    if (subjects.length === 0) return undefined;
+    return { kind: 'existence', text: phrase.trim().replace(/\s+/g, ' '), subjects, presumed: true };
   }
   if (!AUXILIARY.test(q)) return undefined;
   const any = /\bany\s+(.+)$/i.exec(q);
@@ -1297,15 +1305,21 @@ export function judgeStatement(
     : { stated: false, required, looked };
 }
 
+/** Words of a count's row or line label the question does not write, at most ("Homes empty"). */
+const LABEL_EXTRA_TERMS = 1;
+
 /** Words before the subject's word a count of it may be in ("3,400 full-time employees"). */
 const COUNT_BEFORE = 3;
 
 /** Words after the subject's word a count of it may be in ("Visitor spaces in the car park rise to 18"). */
 const COUNT_AFTER = 7;
 
-/** A count: a figure that is not a year ("3,400", "12", "1.2"), or a number word ("two", "dozen"). */
+/**
+ * A count: a figure that is not a year ("3,400", "12", "1.2") nor in brackets (a footnote's "(1)",
+ * a negative amount's "(39)"), or a number word ("two", "dozen").
+ */
 const COUNT_WORD =
-  /^[(~≈]?(?:(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?)\)?[,.;:]?$/i;
+  /^[~≈]?(?:(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?)[,.;:]?$/i;
 
 /** A month's name, full or short: a figure beside one is a day of a date ("September 30, 2023", "30 June"). */
 const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$/i;
@@ -1371,11 +1385,23 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         const ownTerms = new Set(own);
         const [label, ...values] =
           p.kind === 'row' ? tableCells(p.text) : p.kind === 'line' ? p.text.split(/:\s|\s\|\s/) : [];
+        // A row or line names what it gives by its label, which must hold the subject's rarest
+        // term ("Online stores" gives no count of physical stores). A count's label names little
+        // else than the question does ("Pupils on roll" for "How many pupils were on roll?", not
+        // "Employee equity incentive plans" for "How many employees were laid off?"), and its values
+        // are no sums ("| Employee severance and benefit arrangements | $(39) |").
+        const labelTerms = contentTerms(label ?? '');
+        const named = [...terms, ...(asked.context ?? [])];
         const labelled =
           label !== undefined &&
           values.some((v) => /\d/.test(v)) &&
-          terms.some((t) => holdsForm(new Set(contentTerms(label)), t));
-        const gives = labelled || statesQuantity(p.text, terms, quantity);
+          required.every((t) => holdsForm(new Set(labelTerms), t)) &&
+          (quantity === 'money' ||
+            (labelTerms.filter((t) => !named.some((a) => stemsMatch(a, t))).length <= LABEL_EXTRA_TERMS &&
+              !(statesMoney(p.text) || (p.table !== undefined && statesMoney(p.table.header)))));
+        // A table row's other cells are its columns' figures: only its label may give a count
+        // beside the subject's word ("| Room, 2 nights | EUR 218.00 |").
+        const gives = labelled || statesQuantity(p.kind === 'row' ? (label ?? '') : p.text, terms, quantity);
         const stated =
           gives ||
           (quantity === 'money' &&
