@@ -239,7 +239,8 @@ async function statementOf(
   hits: Parameters<typeof askedDocuments>[0],
   search: { collection?: string; namespace?: string },
 ): Promise<StatedEvidence | undefined> {
-  if (!offline || askedStatement(question) === undefined) return undefined;
+  const asked = offline ? askedStatement(question) : undefined;
+  if (asked === undefined) return undefined;
   const lister = engine as AnsweringEngine & Partial<Pick<StatementSearcher, 'listDocuments'>>;
   if (typeof lister.listDocuments !== 'function') return undefined;
   const documents = askedDocuments(hits, question);
@@ -248,10 +249,9 @@ async function statementOf(
   // answer ranks first: when the documents it names are others ("the car park memo" while "the
   // latest memo" ranked the newest first), which document it asks is not known, and nothing is
   // judged.
-  const asked = askedStatement(question);
   const ranked = [...new Set(hits.map((hit) => hit.chunk.documentId))];
   if (
-    asked?.kind === 'existence' &&
+    asked.kind === 'existence' &&
     (asked.quantity !== undefined || asked.presumed) &&
     !documents.includes(ranked[0] ?? '')
   )

@@ -39,8 +39,8 @@ export function asksForPrice(question: string): boolean {
 }
 
 /**
- * A sum of money: a currency sign or code by a figure ("£168.50", "$1.5 billion", "$(39)", "USD 40", "40
- * EUR"), a figure in a currency's words ("40 dollars", "95 pence"), "free of charge" or "at no
+ * A sum of money: a currency sign or code by a figure ("£168.50", "$1.5 billion", "$(39)", "USD
+ * 40", "40 EUR"), a figure in a currency's words ("40 dollars", "95 pence"), "free of charge" or "at no
  * cost", a table's unit ("in thousands of dollars", "(In millions)"), or a figure on a line or row
  * whose label names a sum ("Invoice total: 168.50", "| Fee | 12 |", "| Capital spending | 4,115 |").
  */

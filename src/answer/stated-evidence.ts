@@ -68,6 +68,14 @@
  * {@link AskedRelation.bound}) is related only by a sentence, or two of one paragraph, holding every
  * specific term of the first side and a term of the second's head; otherwise `related` is false.
  *
+ * A question asking how many ("How many employees did the company have …?") or how much was spent
+ * on something ("How much did the club spend on advertising?") asks whether the documents give that
+ * figure: a passage naming the subject with a count beside it, or a sum, or a row or line labelled
+ * with it (see `judgeQuantity`); "Any fraud that involves … employees" names employees without
+ * counting them. A question asking which of something a document disclosed ("What carbon targets
+ * did the company disclose …?") presumes it is there: it is not stated only when no chunk of the
+ * asked documents writes its only word or two of its words (see `AskedExistence.presumed`).
+ *
  * This is the offline answerer's reading of the evidence (see `checkedAnswerFromHits`): when the
  * asked documents do not state it, the answer is "not found", citing the closest passages it read.
  * @module
@@ -524,8 +532,8 @@ export function askedStatement(question: string): AskedStatement | undefined {
  * an auxiliary (group 1: "How many employees did the company have …"), or a past form other than
  * "ended" after a subject of six words at most (group 2: "How many cleaners at the depot received
  * training?"; not "How many visitors came to the Trust in the quarter ended …"), or "the number
- * of" and the subject after
- * "what", "which" or "how" ("What was the number of members at year end?"; group 3).
+ * of" and the subject after "what", "which" or "how" ("What was the number of members at year
+ * end?"; group 3).
  */
 const ASKS_COUNT =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+many\s+(?:(.+?)\s+(?:did|does|do|were|was|are|is|has|have|had|will|would|can|could)\b|((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s+(?!ended\b)\p{L}{3,}ed\b)|(?:what|which|how)\b[^?]{0,40}?\b(?:the\s+)?(?:total\s+)?number\s+of\s+(.+))/iu;
@@ -706,8 +714,8 @@ const TELLING_VERB =
 /**
  * Questions asking whether a document discloses something without "any" ("Did the report disclose
  * the pilot's prior incident?", "Does the protocol describe the statistical software it uses?",
- * "Does the final proposal include electrics or lighting?", "Did the company announce a stock split?"): the
- * object of the verb of disclosure.
+ * "Does the final proposal include electrics or lighting?", "Did the company announce a stock
+ * split?"): the object of the verb of disclosure.
  */
 const DISCLOSED =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have)\s+.{1,120}?\s(?<!\b(?:the|a|an|this|that|its|their|our|his|her)\s)(?:disclose[ds]?|report(?:s|ed)?|mention(?:s|ed)?|describe[ds]?|discuss(?:es|ed)?|state[ds]?|list(?:s|ed)?|reveal(?:s|ed)?|specif(?:y|ies|ied)|include[ds]?|contain(?:s|ed)?|cover(?:s|ed)?|announce[ds]?)\s+(.+)$/i;
@@ -1286,7 +1294,6 @@ export function judgeStatement(
       !asked.change &&
       required.some((t) => holdsForm(st.terms, t)) &&
       required.every((t) => !holdsForm(st.terms, t) || denies(st.text, t));
-    // A count or a sum is also given by a table row or a form's line labelled with the subject.
     const found = matching.find((st) => !denying(st));
     if (found)
       return {
@@ -1358,19 +1365,22 @@ export function statesQuantity(
  * volunteering days a year" states the allowance), a form's line or a table row — in a section
  * holding the subject's rarest specific term (`required`; with its heading's terms, see
  * `sectionsOf`), that gives the quantity beside one of the subject's terms (see
- * {@link statesQuantity}), or is a row or line labelled with one whose values hold a figure ("|
- * Loyalty scheme members | 38,500 |"); for a sum spent, also
- * by a sentence holding the term in a section that states a sum ("workforce spending remains its
- * largest cost" above the costs table). A sentence that denies the subject ("We do not advertise")
- * is kept as the denial. Only a sentence or line that gives a count leads the answer (see
- * `passageChunk`; a row is one of a table's periods, not the one asked, and a sentence with a sum
- * may give another: "R&D expenses increased $1.1 billion" above the table of them): of the best-ranked
- * document's, the one holding most of the question's other words (`AskedExistence.context`). The subject is judged
- * however common its words are (without a specific term, by its rarest).
+ * {@link statesQuantity}; for a table row, its label cell only), or is a row or line labelled
+ * with one whose values hold a figure ("| Loyalty scheme members | 38,500 |"); for a sum spent,
+ * also by a sentence holding the term in a section that states a sum ("workforce spending remains
+ * its largest cost" above the costs table). A sentence that denies the subject ("We do not
+ * advertise") is kept as the denial. Only a sentence or line that gives a count leads the answer
+ * (see `passageChunk`; a row is one of a table's periods, not the one asked, and a sentence with a
+ * sum may give another: "R&D expenses increased $1.1 billion" above the table of them): of the
+ * best-ranked document's, the one holding most of the question's other words
+ * (`AskedExistence.context`). The subject is judged however common its words are (without a
+ * specific term, by its rarest).
  */
 function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[]): StatementJudgement {
   const quantity = asked.quantity!;
   const terms = asked.subjects.flat();
+  // The words a count's label may use: the subject's and the question's others.
+  const named = [...terms, ...(asked.context ?? [])];
   const found: Array<{ text: string; chunk: string; document: string; leads: boolean }> = [];
   let denial: { passage: string; chunk: string } | undefined;
   for (const hit of looked) {
@@ -1391,7 +1401,6 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         // "Employee equity incentive plans" for "How many employees were laid off?"), and its values
         // are no sums ("| Employee severance and benefit arrangements | $(39) |").
         const labelTerms = contentTerms(label ?? '');
-        const named = [...terms, ...(asked.context ?? [])];
         const labelled =
           label !== undefined &&
           values.some((v) => /\d/.test(v)) &&
