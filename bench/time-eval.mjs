@@ -89,6 +89,11 @@
 //   other topics (cryptocurrency, the war in Ukraine, store counts, strikes, recalls, layoffs, tax
 //   rate, repurchases, shares outstanding, foreign revenue, dividends paid, R&D, AI), 7 negatives;
 //   written after stop 48's rules and committed before their only run (measure only).
+// - sec-forms-blind: bench/questions/sec-forms-blind.jsonl, 14 single-filing questions in the forms
+//   of the development negatives (a human resources section, R&D and new products, global revenues
+//   and foreign exchange risk, inventory and supply chain efficiency, R&D and its strategic focuses,
+//   acquisitions or spin-offs announced, a stock split, product recalls) on other filings, 9 of them
+//   negatives judged by reading the filings; written at stop 49 and committed before its first run.
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -387,6 +392,7 @@ const sets = [
       { name: 'sec-templates-blind', questions: 'bench/questions/sec-templates-blind.jsonl' },
       { name: 'sec-topics-blind', questions: 'bench/questions/sec-topics-blind.jsonl' },
       { name: 'sec-topics2-blind', questions: 'bench/questions/sec-topics2-blind.jsonl' },
+      { name: 'sec-forms-blind', questions: 'bench/questions/sec-forms-blind.jsonl' },
     ],
   },
   {
