@@ -50,6 +50,18 @@ describe('a recency question is answered from the newest version that holds its 
     expect(search.hits[0]?.chunk.documentId).toBe('kestrel-valley-water-report-2023-q1.md');
   });
 
+  it('answers whether the newest report holds something from the newest, not the older one that does', async () => {
+    // "Did … mention … in its latest report" asks the latest: the reservoir of the Q2 report is
+    // no answer (stop 49: "Did Intel announce a stock split in its latest 10-Q?" was answered
+    // from an older filing's split).
+    const answer = await engine.ask('Did the most recent Kestrel Valley Water report mention the reservoir?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.sources.map((s) => s.hit.chunk.documentId)).toContain(
+      'kestrel-valley-water-report-2023-q3.md',
+    );
+    expect(firstCited(answer)).toBe('kestrel-valley-water-report-2023-q3.md');
+  });
+
   it('keeps the newest report when it holds the topic', async () => {
     const answer = await engine.ask(
       'What does the latest Marlow Harbour Transit report say about electric buses?',

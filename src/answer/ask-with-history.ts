@@ -243,17 +243,21 @@ async function statementOf(
   if (asked === undefined) return undefined;
   const lister = engine as AnsweringEngine & Partial<Pick<StatementSearcher, 'listDocuments'>>;
   if (typeof lister.listDocuments !== 'function') return undefined;
-  const documents = askedDocuments(hits, question);
+  // Whether something is there, how many and what was disclosed are asked of the newest version
+  // a recency cue names, also when the retriever passed it over for an older one holding the topic.
+  const documents = askedDocuments(hits, question, asked.kind === 'existence');
   if (documents === undefined) return undefined;
   // A question asking how many, how much or what a document disclosed is about the document its
   // answer ranks first: when the documents it names are others ("the car park memo" while "the
   // latest memo" ranked the newest first), which document it asks is not known, and nothing is
   // judged.
   const ranked = [...new Set(hits.map((hit) => hit.chunk.documentId))];
+  const passedOver = hits[0]?.boosts?.find((b) => b.kind === 'recency' && b.passedOver)?.passedOver;
   if (
     asked.kind === 'existence' &&
     (asked.quantity !== undefined || asked.presumed) &&
-    !documents.includes(ranked[0] ?? '')
+    !documents.includes(ranked[0] ?? '') &&
+    !(passedOver && documents.includes(passedOver.documentId))
   )
     return undefined;
   return inSpan('cairn.evidence.statement', {}, async (span) => {

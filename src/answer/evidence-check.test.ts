@@ -401,4 +401,23 @@ describe('version labels among the asked documents', () => {
     expect(askedDocuments(hits, question.replace('revision C', 'revision D'))).toHaveLength(3);
     expect(askedDocuments(hits)).toHaveLength(3);
   });
+
+  it('asks the newest version a recency cue names when asked whether something is there, though the search passed it over', () => {
+    // The search preferred the 2022 report (it mentions a stock split) over the newest, 2024's.
+    const older = testHit('reports/2022.md', 'The plan adjusts awards for stock splits.', {
+      boosts: [
+        { kind: 'focus', weight: 2, reason: 'the query names this document' },
+        {
+          kind: 'recency',
+          weight: 2,
+          reason: 'the newest version holding the topic',
+          passedOver: { documentId: 'reports/2024.md', lacks: ['split'] },
+        },
+      ],
+    });
+    const question = 'Did the company announce a stock split in its latest report?';
+    expect(askedDocuments([older], question, true)).toEqual(['reports/2024.md']);
+    // What the latest report says about a topic is read from the version the search preferred.
+    expect(askedDocuments([older], question)).toEqual(['reports/2022.md']);
+  });
 });

@@ -310,16 +310,35 @@ export function evidenceDocuments(question: string, hits: readonly Hit[]): strin
  * ("revision C", "version 2.1", see {@link versionLabel}) and some of them carry it in their name
  * (see {@link namesVersion}), those only: document focus reads a name's words, and a label's
  * single letter is no word. See {@link evidenceDocuments}.
+ *
+ * With `newest`, a recency cue asks the newest version even when the retriever passed it over for
+ * an older one holding the question's topic (`HitBoost.passedOver`): "Did the company announce a
+ * stock split in its latest 10-Q?" is asked of the latest filing, and an older filing's split is
+ * no answer to it (the answer says which version it quotes). Without it, the older version the
+ * retriever preferred is asked ("What does the latest handbook say about the depot?").
  */
-export function askedDocuments(hits: readonly Hit[], question?: string): string[] | undefined {
+export function askedDocuments(
+  hits: readonly Hit[],
+  question?: string,
+  newest = false,
+): string[] | undefined {
   const named = new Set<string>();
   const timed = new Set<string>();
   const names = new Map<string, string[]>();
   for (const hit of hits.slice(0, EVIDENCE_HITS)) {
-    for (const boost of hit.boosts ?? []) {
-      (boost.kind === 'focus' ? named : timed).add(hit.chunk.documentId);
+    const id = hit.chunk.documentId;
+    const boosts = hit.boosts ?? [];
+    const passed = newest ? boosts.find((b) => b.kind === 'recency' && b.passedOver)?.passedOver : undefined;
+    for (const boost of boosts) {
+      (boost.kind === 'focus' ? named : timed).add(id);
     }
-    names.set(hit.chunk.documentId, [hit.chunk.documentId, ...(hit.sourceName ? [hit.sourceName] : [])]);
+    if (passed) {
+      // The newest version of the series the question names, in place of the older one.
+      timed.delete(id);
+      timed.add(passed.documentId);
+      if (named.has(id)) named.add(passed.documentId);
+    }
+    names.set(id, [id, ...(hit.sourceName ? [hit.sourceName] : [])]);
   }
   const both = [...named].filter((id) => timed.has(id));
   const chosen = both.length > 0 ? both : named.size > 0 ? [...named] : [...timed];

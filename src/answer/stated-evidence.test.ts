@@ -386,6 +386,15 @@ describe('holdsAbbreviation', () => {
     expect(holdsAbbreviation('no mergers and acquisitions closed', '&ma')).toBe(true);
     expect(holdsAbbreviation('the risk of default on the notes', '&rd')).toBe(false);
   });
+
+  it('needs "and" where the "&" stands: words that only begin with its letters do not spell it', () => {
+    // "receivable due" begins with R and D: no research and development (Intel's Q3 2023 10-Q).
+    expect(holdsAbbreviation('we also have a receivable due from the NAND OpCo Business', '&rd')).toBe(false);
+    expect(holdsAbbreviation('Research & Development rose', '&rd')).toBe(true);
+    expect(holdsAbbreviation('SG&A fell 4%', '&sga')).toBe(true);
+    expect(holdsAbbreviation('selling, general and administrative expenses fell', '&sga')).toBe(true);
+    expect(holdsAbbreviation('sales and administration costs', '&sga')).toBe(false);
+  });
 });
 
 describe('stemsMatch', () => {
@@ -741,7 +750,7 @@ describe('judgeStatement of a relation', () => {
     expect(judged).toMatchObject({ stated: false, sides: [rdExpense, undefined] });
   });
 
-  it('is related by each side stated when a side names the part of the document it is in', () => {
+  it('is related by each side stated when both sides name the part of the document they are in', () => {
     const parts = askedStatement(
       'How does the R&D expense in the financial statements relate to the discussion on new services?',
     )!;
@@ -750,6 +759,65 @@ describe('judgeStatement of a relation', () => {
       stated: true,
       related: true,
     });
+  });
+
+  it('reads an abbreviation the search spelled out in brackets as the abbreviation alone', () => {
+    const plain = askedStatement(
+      'What relationship can be seen between the R&D spending and the introduction of new products?',
+    )!;
+    const expanded = askedStatement(
+      'What relationship can be seen between the R&D (research and development) spending and the introduction of new products?',
+    )!;
+    expect(plain.kind).toBe('relation');
+    expect(expanded).toMatchObject({ terms: plain.kind === 'relation' ? plain.terms : [] });
+    // "develop" of the brackets is no word of the side: developing products relates nothing to R&D.
+    const develop =
+      'As a result, we may have to change our practices and develop non-infringing products, which could result in a loss of revenue.';
+    const rd = 'Total R&D expenses for the quarter were $3.9 billion, down 10%.';
+    const launch = 'The introduction of new products in the quarter lifted client revenue.';
+    const shares = rare(['spend', 'introduct', 'product', 'develop', 'research']);
+    expect(
+      judgeStatement(expanded, [hit('d', develop), hit('r', rd), hit('l', launch)], shares),
+    ).toMatchObject({ stated: true, related: false });
+  });
+
+  it('needs a passage relating the sides when only one side names a part of the document', () => {
+    const asked = askedStatement(
+      'In the Q3 report, analyze the relationship between global market revenues and the discussion on foreign exchange risk.',
+    )!;
+    expect(asked).toMatchObject({ juxtaposed: false });
+    const shares = rare(['global', 'market', 'revenu', 'foreign', 'exchang', 'risk']);
+    // Each side stated apart (the filing says where its revenue came from and that its foreign
+    // exchange risks did not change): nothing relates them.
+    const revenue = 'We generated 65% of our global market revenues from sales outside of the United States.';
+    const risk =
+      'There have been no material changes to the foreign exchange risks described in our Form 10-K.';
+    expect(judgeStatement(asked, [hit('r', revenue), hit('x', risk)], shares)).toMatchObject({
+      stated: true,
+      related: false,
+    });
+    const tied =
+      'Many of our global market revenues are in other currencies, so changes in foreign exchange rates may significantly affect revenues.';
+    expect(judgeStatement(asked, [hit('r', revenue), hit('x', risk), hit('t', tied)], shares)).toMatchObject({
+      stated: true,
+      related: true,
+      passage: tied,
+    });
+    // Revenue in most passages: the side's head still holds it where nothing of its kind
+    // qualifies it ("these revenues", "affect revenue"), not where something does ("cloud revenue").
+    const common = new Map([...shares, ['revenu', 0.4]]);
+    const international =
+      'Many of these revenues are denominated in other currencies. As a result, changes in foreign exchange rates may significantly affect revenue.';
+    expect(
+      judgeStatement(asked, [hit('r', revenue), hit('x', risk), hit('i', international)], common),
+    ).toMatchObject({ stated: true, related: true });
+    const cloud = 'Cloud revenue grew 20%, helped by foreign exchange rates.';
+    expect(judgeStatement(asked, [hit('r', revenue), hit('x', risk), hit('c', cloud)], common)).toMatchObject(
+      {
+        stated: true,
+        related: false,
+      },
+    );
   });
 
   it('holds a compound side by a word qualifying its head, not by the head alone when a qualifier is rarer', () => {
@@ -768,7 +836,7 @@ describe('judgeStatement of a relation', () => {
     });
     // Parts set side by side: "risk" names the register's risks, "flood" is stated nowhere.
     const flood = askedStatement('How does the discussion of flood risk relate to branch visitor numbers?')!;
-    expect(flood).toMatchObject({ juxtaposed: true });
+    expect(flood).toMatchObject({ juxtaposed: false });
     const risks =
       'The main risks on the register are a cyber attack on the library system and the condition of the Westfield roof.';
     const visits = 'Westfield branch had 118,000 visitors and Millgate branch 96,500.';

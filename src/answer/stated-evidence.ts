@@ -187,9 +187,12 @@ export interface AskedRelation {
   /** Each side's terms (stemmed, see `contentTerms`), both non-empty. */
   terms: [string[], string[]];
   /**
-   * True when a side names where in the document it is ("the management discussion on debt
-   * strategy", "the equity section", see {@link SECTION_WORDS}): the question asks to set two parts
-   * side by side, and each side stated is the answer.
+   * True when both sides name where in the document they are ("the details of debt instruments in
+   * the financial statements" and "the management discussion on debt strategy", see
+   * {@link SECTION_WORDS}): the question asks to set two parts side by side, and each side stated
+   * is the answer. A question naming a part for one side only ("global market revenues and the
+   * discussion on foreign exchange risk") asks how what that part discusses relates to the other
+   * side, told by a passage relating them as for any relation.
    */
   juxtaposed: boolean;
   /**
@@ -317,13 +320,20 @@ function abbreviationTerms(phrase: string): string[] {
 
 /**
  * True when `text` holds the abbreviation `term` (see {@link abbreviationTerms}): written as such
- * ("R&D") or spelled out, words with its initials in order, "and" allowed between them ("research
- * and development", "mergers and acquisitions").
+ * ("R&D", "SG&A") or spelled out, words with its initials in order and "and" (or "&") before the
+ * last, where the abbreviation's "&" stands ("research and development", "mergers and
+ * acquisitions", "selling, general and administrative"); words that only begin with its letters
+ * ("receivable due") do not spell it.
  */
 export function holdsAbbreviation(text: string, term: string): boolean {
   const letters = [...term.slice(1)];
-  const written = new RegExp(`\\b${letters.join('\\s*&\\s*')}\\b`, 'i');
-  const spelled = new RegExp(`\\b${letters.join('[a-z]*[\\s-]+(?:(?:and|&)\\s+)?')}[a-z]*\\b`, 'i');
+  const first = letters.slice(0, -1);
+  const last = letters.at(-1) ?? '';
+  const written = new RegExp(`\\b${first.join('')}\\s*&\\s*${last}\\b`, 'i');
+  const spelled = new RegExp(
+    `\\b${first.join('[a-z]*,?[\\s-]+')}[a-z]*,?\\s+(?:and|&)\\s+${last}[a-z]*\\b`,
+    'i',
+  );
   return written.test(text) || spelled.test(text);
 }
 
@@ -380,6 +390,20 @@ function namesSide(t: string): boolean {
   return t.length > 2 || (t.length === 2 && !isStopWord(t));
 }
 
+/**
+ * An abbreviation of initials joined by "&" and what it stands for in brackets after it, as the
+ * answer reads a question the search expanded ("R&D (research and development)", see
+ * `withExpansions`): the abbreviation's term is held by its spelled-out words (see
+ * {@link holdsAbbreviation}), and those words are no terms of their own ("develop" of "develop
+ * non-infringing products" is no R&D).
+ */
+const SPELLED_AFTER = /(\b\p{Lu}+&\p{Lu}+s?)\s*\([^)]*\)/gu;
+
+/** True when a relation side names where in the document it is (see {@link SECTION_WORDS}). */
+function namesPart(side: string): boolean {
+  return contentTerms(side).some((t) => SECTION_WORDS.has(t));
+}
+
 /** Reads a relation question's two sides (see {@link askedStatement}). */
 function askedRelation(question: string): AskedRelation | undefined {
   const between = BETWEEN.exec(question);
@@ -394,7 +418,9 @@ function askedRelation(question: string): AskedRelation | undefined {
     if (match) pair = [match[1]!, match[2]!];
   }
   if (!pair) return undefined;
-  const sides: [string, string] = [relationSide(pair[0]), relationSide(pair[1])];
+  const sides = [relationSide(pair[0]), relationSide(pair[1])].map((side) =>
+    side.replace(SPELLED_AFTER, '$1'),
+  ) as [string, string];
   const terms = sides.map((side) => {
     const all = [
       ...abbreviationTerms(side),
@@ -412,7 +438,7 @@ function askedRelation(question: string): AskedRelation | undefined {
     string[],
   ];
   if (a.length === 0 || b.length === 0) return undefined;
-  const juxtaposed = sides.some((side) => contentTerms(side).some((t) => SECTION_WORDS.has(t)));
+  const juxtaposed = sides.every(namesPart);
   const bound = boundHead(sides[1], question);
   const heads = [compoundHead(sides[0], question), compoundHead(sides[1], question)] as [
     string | undefined,
@@ -1735,13 +1761,21 @@ function judgeRelation(
     if (head === undefined || !terms.includes(head)) return terms;
     // A part of the documents set beside another is about the head: one the documents never
     // write ("the discussion on fuel hedging") is no part of them.
-    if (asked.juxtaposed && (frequency.get(head) ?? 0) === 0) return [head];
+    if (namesPart(asked.sides[side]!) && (frequency.get(head) ?? 0) === 0) return [head];
     return terms[0] !== head ? terms.filter((t) => t !== head) : terms;
+  });
+  // The head passed over above still holds its side where the passage writes it with no word of
+  // its own kind before it ("our total revenue", "these revenues": global market revenues; not
+  // "holiday spending": book fund spending).
+  const bareHeads = counting.map((terms, side) => {
+    const head = asked.heads?.[side];
+    return head !== undefined && !terms.includes(head) ? head : undefined;
   });
   const holdsSide = (r: Reading, side: number) =>
     counting[side]!.some((t) =>
       t.startsWith('&') ? holdsAbbreviation(r.text, t) : holdsForm(r.terms, t) || namesAmount(r, t),
-    );
+    ) ||
+    (bareHeads[side] !== undefined && holdsBareHead(r.text, bareHeads[side]!));
   const sideReadings = [0, 1].map((side) =>
     readings.find((r) => r.passages.length === 1 && r.passages[0]!.kind === 'sentence' && holdsSide(r, side)),
   );
@@ -1811,6 +1845,36 @@ function judgeRelation(
         related: true,
       }
     : { stated: true, statedBy, required, looked, sides, related: false };
+}
+
+/**
+ * Words that leave the noun after them unqualified: determiners, possessives and adjectives that
+ * say how much of it, not what kind ("our total revenue", "these revenues", "net sales").
+ */
+const UNQUALIFYING = new Set(
+  'the a an our its their his her your this that these those such total net gross overall aggregate annual quarterly reported all any some more less of in and or to on from by for'.split(
+    ' ',
+  ),
+);
+
+/**
+ * True when `text` writes the head term `head` (stemmed) with nothing of its own kind before it:
+ * at the start of a sentence or clause, after a figure, or after an {@link UNQUALIFYING} word
+ * ("changes in foreign exchange rates may affect revenue", "these revenues"; not "holiday
+ * spending" for the spending of a book fund).
+ */
+function holdsBareHead(text: string, head: string): boolean {
+  const words = text.split(/\s+/);
+  return words.some((word, i) => {
+    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const [term] = contentTerms(bare);
+    if (term === undefined || !stemsMatch(term, head)) return false;
+    const before = words[i - 1];
+    if (before === undefined || /[.,;:(]$/.test(before) || /^[$€£]?\d/.test(before)) return true;
+    return (
+      UNQUALIFYING.has(before.toLowerCase().replace(/[^\p{L}]/gu, '')) || isStopWord(before.toLowerCase())
+    );
+  });
 }
 
 /** A passage a relation is read from: a sentence, or two consecutive sentences of one paragraph. */
