@@ -273,6 +273,12 @@
 //   tenants, a bus depot's safety bulletin), 15 questions asking what a document reported or
 //   disclosed, how many, how much was spent, 6 of them negatives; written and committed before the
 //   rule reading "what X did it disclose" and before their only run (measure only).
+// - round43-blind: test/fixtures/round43 (a water trust's three quarterly updates, an instrument
+//   maker's half-year report, a hospice's annual report), 14 questions asking whether the latest
+//   update mentions or reports something, how two things relate (one side a named discussion, R&D
+//   spending, stock levels and supply chain efficiency) and how many, 6 of them negatives; written
+//   after stop 49's relation and latest-version rules and committed before their only run
+//   (measure only).
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -317,7 +323,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -639,6 +645,14 @@ const sets = [
     folder: 'test/fixtures/round42',
     include: ['**/*.md'],
     parts: [{ name: 'round42-blind', questions: 'bench/questions/round42-blind.jsonl' }],
+  },
+  {
+    // Held out from stop 49's relation and latest-version rules: a water trust's quarterly updates,
+    // an instrument maker's half-year report and a hospice's annual report (measure only).
+    name: 'round43',
+    folder: 'test/fixtures/round43',
+    include: ['**/*.md'],
+    parts: [{ name: 'round43-blind', questions: 'bench/questions/round43-blind.jsonl' }],
   },
   {
     // Compound relation sides, events told by a verb and what a named edition says, over a
