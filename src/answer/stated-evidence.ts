@@ -1756,13 +1756,20 @@ function judgeRelation(
   // when no word qualifying it is rarer. A qualifying word holds it alone ("the spring marketing
   // campaign" of "the marketing spend"). A noun is held by its verb too ("provided £85,000 for it"
   // of "the provision made for it", see `verbStems`).
+  // Of the words qualifying the head, the rarest holds the side: "suppliers" is no supply chain
+  // efficiency ("chain" is rarer), whatever else the side names after its head ("liabilities" of
+  // "the financial reserves set aside for these liabilities").
   const counting = specific.map((terms, side) => {
     const head = asked.heads?.[side];
-    if (head === undefined || !terms.includes(head)) return terms;
+    if (head === undefined) return terms;
     // A part of the documents set beside another is about the head: one the documents never
     // write ("the discussion on fuel hedging") is no part of them.
-    if (namesPart(asked.sides[side]!) && (frequency.get(head) ?? 0) === 0) return [head];
-    return terms[0] !== head ? terms.filter((t) => t !== head) : terms;
+    if (terms.includes(head) && namesPart(asked.sides[side]!) && (frequency.get(head) ?? 0) === 0)
+      return [head];
+    if (terms[0] === head) return terms;
+    const qualifiers = qualifiersOf(asked.sides[side]!, head);
+    const rarest = terms.find((t) => qualifiers.has(t));
+    return terms.filter((t) => t !== head && (!qualifiers.has(t) || t === rarest));
   });
   // The head passed over above still holds its side where the passage writes it with no word of
   // its own kind before it ("our total revenue", "these revenues": global market revenues; not
@@ -1845,6 +1852,17 @@ function judgeRelation(
         related: true,
       }
     : { stated: true, statedBy, required, looked, sides, related: false };
+}
+
+/**
+ * The terms of the words before the head term `head` in a relation side ("supply", "chain" of
+ * "their supply chain efficiency"; a possessor, "Microsoft's", is none): what qualifies it. Empty
+ * when the side does not write the head.
+ */
+function qualifiersOf(side: string, head: string): Set<string> {
+  const words = side.replace(POSSESSOR, ' ').split(/\s+/).filter(Boolean);
+  const at = words.findIndex((w) => contentTerms(w).some((t) => stemsMatch(t, head)));
+  return new Set(at < 0 ? [] : contentTerms(words.slice(0, at).join(' ')));
 }
 
 /**
