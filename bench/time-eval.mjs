@@ -94,6 +94,11 @@
 //   and foreign exchange risk, inventory and supply chain efficiency, R&D and its strategic focuses,
 //   acquisitions or spin-offs announced, a stock split, product recalls) on other filings, 9 of them
 //   negatives judged by reading the filings; written at stop 49 and committed before its first run.
+// - sec-forms2-blind: bench/questions/sec-forms2-blind.jsonl, 12 more single-filing questions in
+//   those forms (foreign exchange and revenues, R&D and new products, inventory and supply chain
+//   efficiency, R&D and its focuses, a stock split in the latest filing, repurchases, shares
+//   outstanding) on other filings, 7 negatives; written after all of stop 49's rules and committed
+//   before its only run (measure only).
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -399,6 +404,7 @@ const sets = [
       { name: 'sec-topics-blind', questions: 'bench/questions/sec-topics-blind.jsonl' },
       { name: 'sec-topics2-blind', questions: 'bench/questions/sec-topics2-blind.jsonl' },
       { name: 'sec-forms-blind', questions: 'bench/questions/sec-forms-blind.jsonl' },
+      { name: 'sec-forms2-blind', questions: 'bench/questions/sec-forms2-blind.jsonl' },
     ],
   },
   {
