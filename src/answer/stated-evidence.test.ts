@@ -14,6 +14,7 @@ import {
   holdsAbbreviation,
   judgeStatement,
   namesInstance,
+  onlyInCompound,
   statesChange,
   statesQuantity,
   stemsMatch,
@@ -394,6 +395,43 @@ describe('holdsAbbreviation', () => {
     expect(holdsAbbreviation('SG&A fell 4%', '&sga')).toBe(true);
     expect(holdsAbbreviation('selling, general and administrative expenses fell', '&sga')).toBe(true);
     expect(holdsAbbreviation('sales and administration costs', '&sga')).toBe(false);
+    // "and" right after a comma closes a list, it joins no abbreviation's words (NVIDIA's Q2 2023 10-Q).
+    expect(holdsAbbreviation('products used for training, refining, and deploying models', '&rd')).toBe(
+      false,
+    );
+  });
+
+  it('holds an abbreviation spelled out only as the documents spell it, when that is known', () => {
+    const spelled = 'research and development';
+    expect(holdsAbbreviation('our research and development teams', '&rd', spelled)).toBe(true);
+    expect(holdsAbbreviation('R&D expenses rose', '&rd', spelled)).toBe(true);
+    expect(holdsAbbreviation('the risk and default provisions', '&rd', spelled)).toBe(false);
+    const asked = askedStatement(
+      'What relationship can be seen between the R&D (research and development) spending and new products?',
+    )!;
+    expect(asked).toMatchObject({ spelled: { '&rd': 'research and development' } });
+  });
+});
+
+describe('onlyInCompound', () => {
+  it('reads a word leading a hyphenated compound of other words as no word of the subject', () => {
+    const split =
+      'We regularly experience increases in our net shipping cost due to complimentary upgrades, split-shipments, and additional long-zone shipments.';
+    expect(onlyInCompound(split, 'split', ['stock', 'split'])).toBe(true);
+    expect(onlyInCompound('The board approved a two-for-one stock split.', 'split', ['stock', 'split'])).toBe(
+      false,
+    );
+    // The compound's other words are the subject's: "cyber-attacks" are cyber attacks.
+    expect(onlyInCompound('Two cyber-attacks hit the network.', 'cyber', ['cyber', 'attack'])).toBe(false);
+    // The word ends the compound: "share-split" is a split.
+    expect(onlyInCompound('The share-split took effect in May.', 'split', ['stock', 'split'])).toBe(false);
+  });
+
+  it('leaves a stock split unstated by a sentence naming split-shipments', () => {
+    const asked = askedStatement('Did the company announce a stock split in its Q3 report?')!;
+    const split =
+      'We regularly experience increases in our net shipping cost due to complimentary upgrades, split-shipments, and additional long-zone shipments.';
+    expect(judgeStatement(asked, [hit('s', split)], rare(['split', 'stock'])).stated).toBe(false);
   });
 });
 

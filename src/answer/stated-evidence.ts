@@ -209,6 +209,14 @@ export interface AskedRelation {
    * A, stated only in a passage that also states A. Undefined otherwise.
    */
   bound?: string[][];
+  /**
+   * What the documents spell an abbreviation of a side out as, by its term (`&rd`: "research and
+   * development"), where the question as the search read it writes it in brackets after the
+   * abbreviation ("R&D (research and development)", see `withExpansions`); the side's
+   * abbreviation is held by that phrase only (see {@link holdsAbbreviation}: "refining, and
+   * deploying" is no R&D). Undefined when the question brackets none.
+   */
+  spelled?: Record<string, string>;
 }
 
 /** What a question asks to be stated (see {@link askedStatement}). */
@@ -320,21 +328,26 @@ function abbreviationTerms(phrase: string): string[] {
 
 /**
  * True when `text` holds the abbreviation `term` (see {@link abbreviationTerms}): written as such
- * ("R&D", "SG&A") or spelled out, words with its initials in order and "and" (or "&") before the
- * last, where the abbreviation's "&" stands ("research and development", "mergers and
- * acquisitions", "selling, general and administrative"); words that only begin with its letters
- * ("receivable due") do not spell it.
+ * ("R&D", "SG&A") or spelled out. With `spelled`, what the documents spell it out as (the words
+ * the search wrote in brackets after it, see `AskedRelation.spelled`), that phrase only; without,
+ * words with its initials in order and "and" (or "&") before the last, where the abbreviation's
+ * "&" stands ("research and development", "mergers and acquisitions", "selling, general and
+ * administrative"); words that only begin with its letters ("receivable due") do not spell it.
  */
-export function holdsAbbreviation(text: string, term: string): boolean {
+export function holdsAbbreviation(text: string, term: string, spelled?: string): boolean {
   const letters = [...term.slice(1)];
   const first = letters.slice(0, -1);
   const last = letters.at(-1) ?? '';
-  const written = new RegExp(`\\b${first.join('')}\\s*&\\s*${last}\\b`, 'i');
-  const spelled = new RegExp(
-    `\\b${first.join('[a-z]*,?[\\s-]+')}[a-z]*,?\\s+(?:and|&)\\s+${last}[a-z]*\\b`,
-    'i',
-  );
-  return written.test(text) || spelled.test(text);
+  if (new RegExp(`\\b${first.join('')}\\s*&\\s*${last}\\b`, 'i').test(text)) return true;
+  const phrase =
+    spelled === undefined
+      ? `${first.join('[a-z]*,?[\\s-]+')}[a-z]*\\s+(?:and|&)\\s+${last}[a-z]*`
+      : spelled
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[\\s-]+');
+  return new RegExp(`\\b${phrase}\\b`, 'i').test(text);
 }
 
 /**
@@ -397,7 +410,7 @@ function namesSide(t: string): boolean {
  * {@link holdsAbbreviation}), and those words are no terms of their own ("develop" of "develop
  * non-infringing products" is no R&D).
  */
-const SPELLED_AFTER = /(\b\p{Lu}+&\p{Lu}+s?)\s*\([^)]*\)/gu;
+const SPELLED_AFTER = /(\b\p{Lu}+&\p{Lu}+s?)\s*\(([^)]*)\)/gu;
 
 /** True when a relation side names where in the document it is (see {@link SECTION_WORDS}). */
 function namesPart(side: string): boolean {
@@ -418,6 +431,12 @@ function askedRelation(question: string): AskedRelation | undefined {
     if (match) pair = [match[1]!, match[2]!];
   }
   if (!pair) return undefined;
+  // What the documents spell an abbreviation out as, where the search wrote it after it.
+  const spelled: Record<string, string> = {};
+  for (const m of question.matchAll(SPELLED_AFTER)) {
+    const [term] = abbreviationTerms(m[1]!);
+    if (term !== undefined) spelled[term] = m[2]!.trim();
+  }
   const sides = [relationSide(pair[0]), relationSide(pair[1])].map((side) =>
     side.replace(SPELLED_AFTER, '$1'),
   ) as [string, string];
@@ -451,6 +470,7 @@ function askedRelation(question: string): AskedRelation | undefined {
     juxtaposed,
     ...(heads.some((h) => h !== undefined) ? { heads } : {}),
     ...(bound ? { bound } : {}),
+    ...(Object.keys(spelled).length > 0 ? { spelled } : {}),
   };
 }
 
@@ -1311,7 +1331,9 @@ export function judgeStatement(
   for (const hit of chunks) {
     const matching = statementsOf(hit, asksEarlier, own.get(hit.chunk.documentId)).filter(
       (s) =>
-        (needed.some((terms) => terms.every((t) => holdsForm(s.terms, t))) ||
+        (needed.some((terms) =>
+          terms.every((t) => holdsForm(s.terms, t) && !onlyInCompound(s.text, t, asked.subjects.flat())),
+        ) ||
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm)) ||
           toldOtherwise(s, needed) ||
           (people && ROLE_CHANGE.test(s.text))) &&
@@ -1343,6 +1365,28 @@ export function judgeStatement(
   return denial
     ? { stated: false, required, looked, denial: denial.passage, passageChunk: denial.chunk }
     : { stated: false, required, looked };
+}
+
+/**
+ * True when `text` writes the term `t` (a stem) only as a leading part of hyphenated compounds whose
+ * other parts are no terms of the subject (`subject`): "split-shipments" names shipments, not "a
+ * stock split"; "cyber-attacks" still holds "cyber" of "any cyber attacks".
+ */
+export function onlyInCompound(text: string, t: string, subject: readonly string[]): boolean {
+  let leading = false;
+  for (const token of text.split(/\s+/)) {
+    const parts = token
+      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+      .split('-')
+      .filter(Boolean);
+    const at = parts.findIndex((part) => contentTerms(part).some((term) => stemsMatch(term, t)));
+    if (at < 0) continue;
+    if (at === parts.length - 1) return false;
+    const others = parts.filter((_, i) => i !== at).flatMap((part) => contentTerms(part));
+    if (others.every((o) => subject.some((w) => stemsMatch(w, o)))) return false;
+    leading = true;
+  }
+  return leading;
 }
 
 /**
@@ -1780,7 +1824,9 @@ function judgeRelation(
   });
   const holdsSide = (r: Reading, side: number) =>
     counting[side]!.some((t) =>
-      t.startsWith('&') ? holdsAbbreviation(r.text, t) : holdsForm(r.terms, t) || namesAmount(r, t),
+      t.startsWith('&')
+        ? holdsAbbreviation(r.text, t, asked.spelled?.[t])
+        : holdsForm(r.terms, t) || namesAmount(r, t),
     ) ||
     (bareHeads[side] !== undefined && holdsBareHead(r.text, bareHeads[side]!));
   const sideReadings = [0, 1].map((side) =>
@@ -1797,7 +1843,7 @@ function judgeRelation(
           (r) =>
             r.passages.every((p) => p.kind === 'sentence') &&
             specific[0]!.every((t) =>
-              t.startsWith('&') ? holdsAbbreviation(r.text, t) : holds(r.terms, t),
+              t.startsWith('&') ? holdsAbbreviation(r.text, t, asked.spelled?.[t]) : holds(r.terms, t),
             ) &&
             bound.some((t) => holds(r.terms, t) || namesAmount(r, t)),
         );
