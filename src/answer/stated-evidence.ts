@@ -1796,13 +1796,13 @@ function judgeRelation(
       (r) => !r.passages.some((p) => supposesWithoutFigure(p.text) && !LINKING.test(statedPart(p.text))),
     );
   // The head of a compound side ("spending" of "book fund spending", "risk" of "flood risk") names
-  // other things of its kind too ("holiday spending", "the main risks"): it holds the side only
-  // when no word qualifying it is rarer. A qualifying word holds it alone ("the spring marketing
-  // campaign" of "the marketing spend"). A noun is held by its verb too ("provided £85,000 for it"
-  // of "the provision made for it", see `verbStems`).
-  // Of the words qualifying the head, the rarest holds the side: "suppliers" is no supply chain
-  // efficiency ("chain" is rarer), whatever else the side names after its head ("liabilities" of
-  // "the financial reserves set aside for these liabilities").
+  // other things of its kind too ("holiday spending", "the main risks"). When a word qualifying it
+  // is rarer, the rarest qualifier holds the side alone ("the spring marketing campaign" of "the
+  // marketing spend"; "our suppliers" holds no supply chain efficiency, "chain" being rarer), as
+  // do the words after the head ("liabilities" of "the financial reserves set aside for these
+  // liabilities"), and the head only where nothing of its kind qualifies it (see `bareHeads`). A
+  // noun is held by its verb too ("provided £85,000 for it" of "the provision made for it", see
+  // `verbStems`).
   const counting = specific.map((terms, side) => {
     const head = asked.heads?.[side];
     if (head === undefined) return terms;
@@ -1935,9 +1935,8 @@ function holdsBareHead(text: string, head: string): boolean {
     if (term === undefined || !stemsMatch(term, head)) return false;
     const before = words[i - 1];
     if (before === undefined || /[.,;:(]$/.test(before) || /^[$€£]?\d/.test(before)) return true;
-    return (
-      UNQUALIFYING.has(before.toLowerCase().replace(/[^\p{L}]/gu, '')) || isStopWord(before.toLowerCase())
-    );
+    const prior = before.toLowerCase().replace(/[^\p{L}]/gu, '');
+    return UNQUALIFYING.has(prior) || isStopWord(prior);
   });
 }
 
