@@ -83,7 +83,7 @@
 import type { Hit } from '../core/types.js';
 import { queryAbbreviations } from '../retrieve/abbreviations.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
-import { timeCue } from '../retrieve/time-preference.js';
+import { escapeRegExp, timeCue } from '../retrieve/time-preference.js';
 import { statesMoney } from './asked-amount.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf, tableCells } from './passages.js';
@@ -342,11 +342,7 @@ export function holdsAbbreviation(text: string, term: string, spelled?: string):
   const phrase =
     spelled === undefined
       ? `${first.join('[a-z]*,?[\\s-]+')}[a-z]*\\s+(?:and|&)\\s+${last}[a-z]*`
-      : spelled
-          .split(/\s+/)
-          .filter(Boolean)
-          .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-          .join('[\\s-]+');
+      : spelled.split(/\s+/).filter(Boolean).map(escapeRegExp).join('[\\s-]+');
   return new RegExp(`\\b${phrase}\\b`, 'i').test(text);
 }
 
@@ -1367,6 +1363,9 @@ export function judgeStatement(
     : { stated: false, required, looked };
 }
 
+/** What opens or closes a word written between spaces but is no part of it: quotes, brackets, stops. */
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
 /**
  * True when `text` writes the term `t` (a stem) only as a leading part of hyphenated compounds whose
  * other parts are no terms of the subject (`subject`): "split-shipments" names shipments, not "a
@@ -1375,10 +1374,7 @@ export function judgeStatement(
 export function onlyInCompound(text: string, t: string, subject: readonly string[]): boolean {
   let leading = false;
   for (const token of text.split(/\s+/)) {
-    const parts = token
-      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
-      .split('-')
-      .filter(Boolean);
+    const parts = token.replace(EDGE_PUNCTUATION, '').split('-').filter(Boolean);
     const at = parts.findIndex((part) => contentTerms(part).some((term) => stemsMatch(term, t)));
     if (at < 0) continue;
     if (at === parts.length - 1) return false;
@@ -1930,7 +1926,7 @@ const UNQUALIFYING = new Set(
 function holdsBareHead(text: string, head: string): boolean {
   const words = text.split(/\s+/);
   return words.some((word, i) => {
-    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const bare = word.replace(EDGE_PUNCTUATION, '');
     const [term] = contentTerms(bare);
     if (term === undefined || !stemsMatch(term, head)) return false;
     const before = words[i - 1];

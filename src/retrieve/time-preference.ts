@@ -480,7 +480,7 @@ const DOCUMENT_NOUNS = [
   ...PUBLISHED_NOUNS,
 ];
 /** `text` with the characters a regular expression gives a meaning escaped. */
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
