@@ -99,6 +99,12 @@
 //   efficiency, R&D and its focuses, a stock split in the latest filing, repurchases, shares
 //   outstanding) on other filings, 7 negatives; written after all of stop 49's rules and committed
 //   before its only run (measure only).
+// - sec-latest-blind: bench/questions/sec-latest-blind.jsonl, 18 single-filing questions asking
+//   for one figure of the newest filing ("most recent 10-Q", "latest quarter it reported", "so far
+//   this year", "the 10-Q filed before its most recent one") or of a stated quarter end, each
+//   company's, with reference figures read from the filings, and 4 negatives (goodwill impairment,
+//   retail stores, a dividend, headcount) judged by searching the filings' text; written at stop 50
+//   and committed before its first run.
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -405,6 +411,7 @@ const sets = [
       { name: 'sec-topics2-blind', questions: 'bench/questions/sec-topics2-blind.jsonl' },
       { name: 'sec-forms-blind', questions: 'bench/questions/sec-forms-blind.jsonl' },
       { name: 'sec-forms2-blind', questions: 'bench/questions/sec-forms2-blind.jsonl' },
+      { name: 'sec-latest-blind', questions: 'bench/questions/sec-latest-blind.jsonl' },
     ],
   },
   {
