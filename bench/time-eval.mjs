@@ -290,6 +290,11 @@
 //   spending, stock levels and supply chain efficiency) and how many, 6 of them negatives; written
 //   after stop 49's relation and latest-version rules and committed before their only run
 //   (measure only).
+// - round44-blind: test/fixtures/round44 (a ferry operator's three quarterly reports, each with the
+//   same key-figures table, and a library service's annual report), 16 questions for one figure of
+//   the newest, a stated or the previous report, whether the latest report announces or mentions
+//   something, how two things relate, and how many, 6 of them negatives; written at stop 50 and
+//   committed before its first run.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -334,7 +339,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -666,6 +671,14 @@ const sets = [
     folder: 'test/fixtures/round43',
     include: ['**/*.md'],
     parts: [{ name: 'round43-blind', questions: 'bench/questions/round43-blind.jsonl' }],
+  },
+  {
+    // Written at stop 50 before its first run: a ferry operator's three quarterly reports and a
+    // library service's annual report.
+    name: 'round44',
+    folder: 'test/fixtures/round44',
+    include: ['**/*.md'],
+    parts: [{ name: 'round44-blind', questions: 'bench/questions/round44-blind.jsonl' }],
   },
   {
     // Compound relation sides, events told by a verb and what a named edition says, over a
