@@ -162,3 +162,58 @@ describe('document focus on titles that share words (engine, SQLite)', { timeout
     }
   });
 });
+
+describe('document focus on a document noun another series’ titles hold (engine, SQLite; stop 50)', {
+  timeout: 300_000,
+}, () => {
+  it('names the company the question names, not the series whose titles say when they were filed', async () => {
+    const folder = path.join(tempDir(), 'noun-filings');
+    mkdirSync(folder);
+    // One company's titles read "Form 10-Q for … filed …" (as a PDF's metadata title may); the
+    // other's are its name. Only one filing writes about a dividend, and it is not Contoso's.
+    const filing = (title: string, quarter: string, body: string) =>
+      `# ${title}\n\n## Quarterly report for the quarter ended ${quarter}\n\n${body}\n`;
+    const files: Record<string, string> = {
+      'fabrikam-2024-q1.md': filing(
+        'Form 10-Q for Fabrikam Corp filed 04/25/2024',
+        'March 31, 2024',
+        'Our board declared a quarterly dividend of $0.75 per share.',
+      ),
+      'fabrikam-2024-q2.md': filing(
+        'Form 10-Q for Fabrikam Corp filed 07/25/2024',
+        'June 30, 2024',
+        'Our board declared a quarterly dividend of $0.80 per share.',
+      ),
+      'contoso-2024-q1.md': filing(
+        'Contoso Ltd',
+        'March 31, 2024',
+        'Net sales per share of common stock rose.',
+      ),
+      'contoso-2024-q2.md': filing(
+        'Contoso Ltd',
+        'June 30, 2024',
+        'Net sales rose 4%; we may use cash to pay dividends or repurchase shares.',
+      ),
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(folder, name), text);
+    const engine = await createEngine({ store: await openStore(path.join(folder, '..', 'noun-filings.db')) });
+    try {
+      await engine.ingestPaths([folder], {});
+      const { hits } = await engine.search(
+        'What quarterly dividend did Contoso declare in its latest quarterly filing?',
+        {
+          mode: 'lexical',
+          keepBest: true,
+        },
+      );
+      expect(hits[0]?.chunk.documentId).toBe('contoso-2024-q2.md');
+      for (const hit of hits) {
+        for (const boost of hit.boosts ?? []) {
+          if (boost.kind === 'focus') expect(hit.chunk.documentId).toMatch(/^contoso-/);
+        }
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+});

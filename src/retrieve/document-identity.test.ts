@@ -83,6 +83,44 @@ const protocols = [
   { documentId: 'NCT01000007_Prot.pdf', title: 'NCT01000007' },
 ];
 
+describe('DocumentIdentityIndex.named: a document noun names only when no other word does (stop 50)', () => {
+  // One company's PDF titles say when they were filed; the others' titles are company names.
+  const index = new DocumentIdentityIndex([
+    ...['2023 Q1', '2023 Q2'].flatMap((quarter) => [
+      { documentId: `${quarter} FBRK.pdf`, title: `Form 10-Q for Fabrikam Corp filed ${quarter}` },
+      { documentId: `${quarter} CNTS.pdf`, title: 'CONTOSO LTD' },
+      { documentId: `${quarter} NWND.pdf`, title: 'Northwind Traders' },
+    ]),
+  ]);
+  const isNoun = (word: string) => /^(?:filings?|reports?)$/i.test(word);
+  const named = (question: string) =>
+    index.named(question, { documentNoun: isNoun }).map((d) => d.documentId);
+
+  it("names the company's filings, not those whose titles hold the question's document noun", () => {
+    expect(named('What dividend did Contoso declare in its latest quarterly filing?')).toEqual([
+      '2023 Q1 CNTS.pdf',
+      '2023 Q2 CNTS.pdf',
+    ]);
+    // Without the option the noun names the other series as much as the company names its own.
+    expect(
+      index
+        .named('What dividend did Contoso declare in its latest quarterly filing?')
+        .map((d) => d.documentId),
+    ).toContain('2023 Q1 FBRK.pdf');
+  });
+
+  it('still names by the noun when no other word names a document', () => {
+    expect(named('Which filing mentions a dividend?')).toEqual(['2023 Q1 FBRK.pdf', '2023 Q2 FBRK.pdf']);
+  });
+
+  it('adds the noun to the score of a document another word names', () => {
+    const scores = index.named('the Fabrikam filing', { documentNoun: isNoun });
+    const withoutNoun = index.named('the Fabrikam 10-Q', { documentNoun: isNoun });
+    expect(scores.map((d) => d.documentId)).toEqual(['2023 Q1 FBRK.pdf', '2023 Q2 FBRK.pdf']);
+    expect(scores[0]!.score).toBeGreaterThan(withoutNoun[0]!.score);
+  });
+});
+
 describe('DocumentIdentityIndex.named on titles that share words', () => {
   const index = new DocumentIdentityIndex(protocols);
 

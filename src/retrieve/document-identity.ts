@@ -184,6 +184,14 @@ export interface NamedOptions {
   minRelative?: number;
   /** Most documents named; default 10. */
   limit?: number;
+  /**
+   * Whether a question's word is a noun for a document ("filing", "report", "update"): such a word
+   * names documents only when no other word of the question does. It still adds to the score of
+   * the documents named. "Amazon's latest quarterly filing" names Amazon's filings, not another
+   * company's whose PDF title is "Form 10-Q … filed 10/24/2023" (`file` singles that series out
+   * as much as `amazon` singles out Amazon's). Default: no word is.
+   */
+  documentNoun?: (word: string) => boolean;
 }
 
 /** Most terms the titles of a collection may have, at the median, to be names. */
@@ -484,7 +492,8 @@ export class DocumentIdentityIndex {
   /**
    * The documents `query` names, best first. Only a query term that singles out a document or a
    * series (see `#singlesOut`) short of the whole collection can name one; the
-   * documents it names then score the summed inverse document frequency (`ln(1 + (N − df + 0.5)
+   * documents it names (by a document noun only when no other word names any, see
+   * {@link NamedOptions.documentNoun}) then score the summed inverse document frequency (`ln(1 + (N − df + 0.5)
    * / (df + 0.5))`) of every query term their identity holds (`Q1` and `2023` choose among one
    * company's filings), and those within `minRelative` of the best are named, at most `limit`.
    * None when no term singles anything out or the index is empty.
@@ -495,6 +504,7 @@ export class DocumentIdentityIndex {
     const scores = new Map<string, number>();
     const words = new Map<string, string[]>();
     const candidates = new Set<string>();
+    const byNoun = new Set<string>();
     const seen = new Set<string>();
     for (const { word, term, code } of queryTerms(query)) {
       if (seen.has(term)) continue;
@@ -502,15 +512,17 @@ export class DocumentIdentityIndex {
       const documents = code ? this.#postings.get(term) : this.#named(term);
       if (!documents) continue;
       const df = documents.length;
-      if (df < n && this.#singlesOut(documents)) for (const id of documents) candidates.add(id);
+      const naming = !code && options.documentNoun?.(word) ? byNoun : candidates;
+      if (df < n && this.#singlesOut(documents)) for (const id of documents) naming.add(id);
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       for (const id of documents) {
         scores.set(id, (scores.get(id) ?? 0) + idf);
         words.set(id, [...(words.get(id) ?? []), word]);
       }
     }
-    if (candidates.size === 0) return [];
-    const ranked = [...candidates]
+    const named = candidates.size > 0 ? candidates : byNoun;
+    if (named.size === 0) return [];
+    const ranked = [...named]
       .map((documentId) => ({
         documentId,
         score: scores.get(documentId) ?? 0,

@@ -506,7 +506,14 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   const usedNouns = collectionNouns.filter((noun) => queryWords.has(noun) && !isDocumentNoun(noun, []));
   if (timeWeight > 0 && usedNouns.length > 0) scoring.documentNouns = usedNouns;
   if (focusWeight > 0 && identity) await judgeOpeningWords(deps.store, identity, scope, request.query);
-  const namedAll = focusWeight > 0 && identity ? identity.named(namingWords(request.query, cue)) : [];
+  const namedAll =
+    focusWeight > 0 && identity
+      ? identity.named(namingWords(request.query, cue), {
+          // The built-in nouns only: a collection's own are every word of its series' names
+          // ("clinic" of `clinic-letter-ref-40117.txt`), which do name their documents.
+          documentNoun: (word) => isDocumentNoun(word.toLowerCase(), []),
+        })
+      : [];
   // A focus on documents the cue's own noun phrase does not describe rests on another word of the
   // question ("announce" of "the latest … news post announce"): it is dropped.
   const named =
