@@ -105,6 +105,14 @@
 //   company's, with reference figures read from the filings, and 4 negatives (goodwill impairment,
 //   retail stores, a dividend, headcount) judged by searching the filings' text; written at stop 50
 //   and committed before its first run.
+// - sec-filing-nouns: bench/questions/sec-filing-nouns.jsonl, 8 single-filing questions that call
+//   a filing a "filing" ("Apple's latest filing"), each company's; written at stop 50 after the rule
+//   that a document noun names documents only when no other word does (one company's PDF titles
+//   read "Form 10-Q for … filed …"), to measure its reach: run on the code before and after it.
+// - sec-form-nouns: bench/questions/sec-form-nouns.jsonl, 8 more that say "Form 10-Q" and 2 that
+//   write a company's legal form ("Intel Corp", "NVIDIA Corporation"), written with the rule that
+//   "form" and legal forms are such words too; run on the code before these rules, with the first
+//   and with all.
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -417,6 +425,8 @@ const sets = [
       { name: 'sec-forms-blind', questions: 'bench/questions/sec-forms-blind.jsonl' },
       { name: 'sec-forms2-blind', questions: 'bench/questions/sec-forms2-blind.jsonl' },
       { name: 'sec-latest-blind', questions: 'bench/questions/sec-latest-blind.jsonl' },
+      { name: 'sec-filing-nouns', questions: 'bench/questions/sec-filing-nouns.jsonl' },
+      { name: 'sec-form-nouns', questions: 'bench/questions/sec-form-nouns.jsonl' },
     ],
   },
   {

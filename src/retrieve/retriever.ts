@@ -509,9 +509,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   const namedAll =
     focusWeight > 0 && identity
       ? identity.named(namingWords(request.query, cue), {
-          // The built-in nouns only: a collection's own are every word of its series' names
-          // ("clinic" of `clinic-letter-ref-40117.txt`), which do name their documents.
-          documentNoun: (word) => isDocumentNoun(word.toLowerCase(), []),
+          documentNoun: kindWord,
         })
       : [];
   // A focus on documents the cue's own noun phrase does not describe rests on another word of the
@@ -757,6 +755,24 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     };
   }
 }
+
+/**
+ * A word for a kind of document or of company, which names no document by itself (see
+ * `NamedOptions.documentNoun`): a noun of the time cues ("filing", "report", "minutes"; the
+ * built-in ones only: a collection's own are every word of its series' names, "clinic" of
+ * `clinic-letter-ref-40117.txt`, which do name their documents), "form" ("Form 10-Q" of a
+ * question names no filing whose PDF title reads "Form 10-Q for … Corp") or a company's legal
+ * form ("Corp" of "Intel Corp's latest 10-Q" names no other company whose titles alone write
+ * "Corp"; see {@link LEGAL_FORM}).
+ */
+function kindWord(word: string): boolean {
+  const lower = word.toLowerCase().replace(/['’]s$/, '');
+  return isDocumentNoun(lower, []) || /^forms?$/.test(lower) || LEGAL_FORM.test(lower);
+}
+
+/** Words of a company's legal form: "Inc.", "Corp", "Corporation", "Ltd", "LLC", "plc", "GmbH". */
+const LEGAL_FORM =
+  /^(?:inc|incorporated|corp|corporation|co|company|ltd|limited|llc|llp|lp|plc|gmbh|ag|sa|nv|bv|holdings?|group)\.?$/;
 
 /**
  * Share of the best score of the preferred version of a series that the best passage of another
