@@ -185,11 +185,11 @@ export interface NamedOptions {
   /** Most documents named; default 10. */
   limit?: number;
   /**
-   * Whether a question's word is a noun for a document ("filing", "report", "update"): such a word
-   * names documents only when no other word of the question does. It still adds to the score of
-   * the documents named. "Amazon's latest quarterly filing" names Amazon's filings, not another
-   * company's whose PDF title is "Form 10-Q … filed 10/24/2023" (`file` singles that series out
-   * as much as `amazon` singles out Amazon's). Default: no word is.
+   * Whether a question's word is one for a kind of document or company ("filing", "report",
+   * "Form", "Corp"): such a word names documents only when no other word of the question does. It
+   * still adds to the score of the documents named. "Amazon's latest quarterly filing" names
+   * Amazon's filings, not another company's whose PDF title is "Form 10-Q … filed 10/24/2023"
+   * (`file` singles that series out as much as `amazon` singles out Amazon's). Default: no word is.
    */
   documentNoun?: (word: string) => boolean;
 }
@@ -492,7 +492,7 @@ export class DocumentIdentityIndex {
   /**
    * The documents `query` names, best first. Only a query term that singles out a document or a
    * series (see `#singlesOut`) short of the whole collection can name one; the
-   * documents it names (by a document noun only when no other word names any, see
+   * documents it names (by a word for a kind of document only when no other word names any, see
    * {@link NamedOptions.documentNoun}) then score the summed inverse document frequency (`ln(1 + (N − df + 0.5)
    * / (df + 0.5))`) of every query term their identity holds (`Q1` and `2023` choose among one
    * company's filings), and those within `minRelative` of the best are named, at most `limit`.

@@ -508,9 +508,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   if (focusWeight > 0 && identity) await judgeOpeningWords(deps.store, identity, scope, request.query);
   const namedAll =
     focusWeight > 0 && identity
-      ? identity.named(namingWords(request.query, cue), {
-          documentNoun: kindWord,
-        })
+      ? identity.named(namingWords(request.query, cue), { documentNoun: kindWord })
       : [];
   // A focus on documents the cue's own noun phrase does not describe rests on another word of the
   // question ("announce" of "the latest … news post announce"): it is dropped.
