@@ -3,10 +3,12 @@
  * standalone question, answer with validated citations.
  * @module
  */
+
 import { inSpan } from '../core/tracing.js';
-import type { SearchMode } from '../core/types.js';
+import type { Hit, SearchMode } from '../core/types.js';
 import { withExpansions } from '../retrieve/abbreviations.js';
-import { withDocumentNouns } from '../retrieve/time-preference.js';
+import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
+import { type TimeCue, timeCue, withDocumentNouns } from '../retrieve/time-preference.js';
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
@@ -152,10 +154,11 @@ async function answerTurn(
   // The answer reads the question's time words with the nouns the search read them with ("the
   // previous episode" of a collection whose files are `…-episode-12.md`).
   return withDocumentNouns(searched.scoring?.documentNouns ?? [], async () => {
-    const { hits, mode } = searched;
+    const { mode } = searched;
     // The question as the search read it: with the phrases its abbreviations stand for in the
     // documents ("R&D (research and development)"), so the answer picks the passages that spell them.
     const read = withExpansions(prepared.standalone, searched.scoring?.expansions ?? []);
+    const hits = [...searched.hits, ...(await askedVersionHits(engine, read, searched.hits, search, mode))];
     // Only the hits that may become sources are probed for copies elsewhere.
     const likely = answerSources(read, hits, {
       maxSources: 2 * (maxSources ?? DEFAULT_MAX_SOURCES),
@@ -275,4 +278,83 @@ async function statementOf(
     span.setAttribute('cairn.evidence.stated', found?.stated ?? true);
     return found;
   });
+}
+
+/** Hits of the version a time cue picked, searched by the question's subject alone (see {@link askedVersionHits}). */
+const ASKED_VERSION_HITS = 8;
+
+/**
+ * More hits of the version a question's time cue picked (the first hit's document, when the
+ * search boosted it for the period or recency asked): a lexical search of that document alone by
+ * the question without the words that named it (the focus boost's `words`: "Amazon's"), the
+ * cue's words, a form's code ("10-Q") and words for a report and its span ("quarter",
+ * "reported"), which within it single out cover pages and certifications, not the passage asked
+ * for. The search's own ranking is untouched: these join the answer's pool after its hits, and
+ * become sources only by answering better (see `answerSources`). None when no cue picked the
+ * first hit's document, in dense mode, or when nothing of the question is left.
+ */
+async function askedVersionHits(
+  engine: AnsweringEngine,
+  question: string,
+  hits: readonly Hit[],
+  search: SearcherOptions,
+  mode: SearchMode,
+): Promise<Hit[]> {
+  const first = hits[0];
+  if (!first || mode === 'dense') return [];
+  if (!first.boosts?.some((b) => b.kind === 'recency' || b.kind === 'period')) return [];
+  const documentId = first.chunk.documentId;
+  const words = hits
+    .filter((hit) => hit.chunk.documentId === documentId)
+    .flatMap((hit) => hit.boosts ?? [])
+    .flatMap((boost) => (boost.kind === 'focus' ? (boost.words ?? []) : []));
+  const cue = timeCue(question);
+  const subject = subjectQuery(question, cue, words);
+  if (subject === undefined) return [];
+  const found = await engine.search(subject, {
+    ...search,
+    mode: 'lexical',
+    documentIds: [documentId],
+    topK: ASKED_VERSION_HITS,
+  });
+  const known = new Set(hits.map((hit) => hit.chunk.id));
+  return found.hits.filter((hit) => !known.has(hit.chunk.id));
+}
+
+/** A form's code ("10-Q", "8-K"): within the documents of that form, every cover page writes it. */
+const FORM_CODE = /\b\d{1,2}-[a-z]{1,2}s?\b/gi;
+
+/** Words for a report and the span it covers, which its cover page and certifications write. */
+const REPORTING_WORD = /^(?:quarters?|quarterly|periods?|reports?|reported|reporting|filings?|filed)$/;
+
+/**
+ * The content words of `question` without its time cue's phrases, a form's code, words for a
+ * report and its span, and `named` (words that named the document); undefined when nothing was
+ * left out or no content word is left.
+ */
+export function subjectQuery(question: string, cue: TimeCue, named: readonly string[]): string | undefined {
+  let rest = question;
+  for (const phrase of [
+    cue.recencyText,
+    cue.previousText,
+    cue.period?.text,
+    cue.at?.text,
+    cue.periodStep?.text,
+  ])
+    if (phrase) rest = rest.replace(phrase, ' ');
+  rest = rest.replace(FORM_CODE, ' ');
+  const names = new Set(named.map((w) => w.toLowerCase()));
+  rest = rest
+    .split(/(\s+)/)
+    .map((token) => {
+      const tokens = wordTokens(token);
+      const word = tokens.length === 1 ? tokens[0]! : undefined;
+      return word !== undefined && (names.has(word) || REPORTING_WORD.test(word)) ? ' ' : token;
+    })
+    .join('');
+  if (rest === question) return undefined;
+  // Its content words only: "was", "has", "its" of "what was … it has reported in its" rank the
+  // filing's prose ("net was $165 million") over the statement whose row is asked for.
+  const words = wordTokens(rest).filter((word) => contentTerms(word).some((term) => !isStopWord(term)));
+  return words.length === 0 ? undefined : words.join(' ');
 }

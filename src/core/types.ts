@@ -178,6 +178,8 @@ export interface HitBoost {
   /** The ranking's weight in the reciprocal rank fusion (relevance rankings weigh 1). */
   weight: number;
   reason: string;
+  /** For `focus`: the question's words that named the hit's document, as the question spells them. */
+  words?: string[];
   /**
    * For `recency`: the newest version of the series, passed over because it lacks topic words of
    * the question that this hit's version holds (`lacks`, as the question spells them). Absent when

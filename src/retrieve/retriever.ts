@@ -634,6 +634,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
               kind: 'focus',
               weight,
               reason: `the query names this document (${namedBy(terms.get(hit.chunk.documentId)!)})`,
+              words: terms.get(hit.chunk.documentId)!.words,
             }
           : undefined,
     });
