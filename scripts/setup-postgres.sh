@@ -57,6 +57,11 @@ if ! dpkg-query -W -f='${Status}' "postgresql-$PG_MAJOR" 2>/dev/null | grep -q '
   apt-get install -y -q --no-install-recommends "postgresql-$PG_MAJOR" postgresql-contrib >&2
 fi
 [ -d "/etc/postgresql/$PG_MAJOR/main" ] || pg_createcluster "$PG_MAJOR" main >&2
+# The server package as it is now: building pgvector below installs the server's dev package,
+# which may upgrade the server itself under a running cluster (its postgres process then fails
+# to load the new plpgsql.so: "undefined symbol").
+server_version() { dpkg-query -W -f='${Version}' "postgresql-$PG_MAJOR" 2>/dev/null || true; }
+server_before=$(server_version)
 
 # 2. pgvector from Debian 13's source package.
 sharedir=$(/usr/lib/postgresql/$PG_MAJOR/bin/pg_config --sharedir)
@@ -109,6 +114,14 @@ EOF
 fi
 
 # 3. The cluster, the roles and the database.
+server_after=$(server_version)
+if [ "$server_after" != "$server_before" ]; then
+  # Every running cluster of this major version (a replica too) still runs the old server.
+  for cluster in $(pg_lsclusters -h | awk -v major="$PG_MAJOR" '$1 == major && $4 ~ /online/ { print $2 }'); do
+    log "restarting cluster $PG_MAJOR/$cluster: its server was upgraded ($server_before -> $server_after)"
+    pg_ctlcluster "$PG_MAJOR" "$cluster" restart >&2
+  done
+fi
 if ! pg_lsclusters -h "$PG_MAJOR" main | grep -q online; then
   log "starting cluster $PG_MAJOR/main"
   pg_ctlcluster "$PG_MAJOR" main start >&2
