@@ -290,8 +290,10 @@ const ASKED_VERSION_HITS = 8;
  * cue's words, a form's code ("10-Q") and words for a report and its span ("quarter",
  * "reported"), which within it single out cover pages and certifications, not the passage asked
  * for. The search's own ranking is untouched: these join the answer's pool after its hits, and
- * become sources only by answering better (see `answerSources`). None when no cue picked the
- * first hit's document, in dense mode, or when nothing of the question is left.
+ * become sources only by answering better (see `answerSources`), so no reranker is asked to
+ * order them. None when no cue picked the first hit's document, in dense mode (or on a store
+ * without a lexical index, where hybrid search runs dense-only), or when nothing of the question
+ * is left.
  */
 async function askedVersionHits(
   engine: AnsweringEngine,
@@ -311,11 +313,13 @@ async function askedVersionHits(
   const cue = timeCue(question);
   const subject = subjectQuery(question, cue, words);
   if (subject === undefined) return [];
+  // No reranker: these hits are ordered by how well they answer, with the rest of the pool.
   const found = await engine.search(subject, {
     ...search,
     mode: 'lexical',
     documentIds: [documentId],
     topK: ASKED_VERSION_HITS,
+    reranker: undefined,
   });
   const known = new Set(hits.map((hit) => hit.chunk.id));
   return found.hits.filter((hit) => !known.has(hit.chunk.id));
