@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjectQuery } from '../src/answer/ask-with-history.js';
 import { createEngine, type Engine } from '../src/engine/engine.js';
 import { openStore } from '../src/engine/store-schemes.js';
-import { timeCue } from '../src/retrieve/time-preference.js';
 import { tempDir } from './support/corpus.js';
 
 /** One company's four 10-Q filings from the shared data (absent from a clean clone: skipped). */
@@ -47,12 +46,15 @@ describe('the subject a picked version is searched by', () => {
   it('leaves out the names, the time cue, the form, the words for a report and stop words', () => {
     const question =
       "What was Northwind's net income in the most recent quarter it has reported in its 10-Q?";
-    expect(subjectQuery(question, timeCue(question), ["Northwind's"])).toBe('net income');
+    expect(subjectQuery(question, ["Northwind's"])).toBe('net income');
     const period = 'What did the Q2 2024 filing of Fabrikam say about warranty reserves?';
-    expect(subjectQuery(period, timeCue(period), ['Fabrikam'])).toBe('say warranty reserves');
+    expect(subjectQuery(period, ['Fabrikam'])).toBe('say warranty reserves');
+    // Of a position in a series, only its words: "employee" says which handbook.
+    const previous = 'What did the previous employee handbook say about leave?';
+    expect(subjectQuery(previous, [])).toBe('employee say leave');
     // Nothing left out, or nothing left: no subject search.
-    expect(subjectQuery('What was net income?', timeCue('What was net income?'), [])).toBeUndefined();
+    expect(subjectQuery('What was net income?', [])).toBeUndefined();
     const bare = "Northwind's latest 10-Q";
-    expect(subjectQuery(bare, timeCue(bare), ["Northwind's"])).toBeUndefined();
+    expect(subjectQuery(bare, ["Northwind's"])).toBeUndefined();
   });
 });

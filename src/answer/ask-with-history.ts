@@ -8,7 +8,7 @@ import { inSpan } from '../core/tracing.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { withExpansions } from '../retrieve/abbreviations.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
-import { type TimeCue, timeCue, withDocumentNouns } from '../retrieve/time-preference.js';
+import { withDocumentNouns } from '../retrieve/time-preference.js';
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
@@ -24,6 +24,7 @@ import {
   type StatementSearcher,
   statedEvidence,
 } from './stated-evidence.js';
+import { timeWords } from './unwritten-words.js';
 
 export { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
 
@@ -310,8 +311,7 @@ async function askedVersionHits(
     .filter((hit) => hit.chunk.documentId === documentId)
     .flatMap((hit) => hit.boosts ?? [])
     .flatMap((boost) => (boost.kind === 'focus' ? (boost.words ?? []) : []));
-  const cue = timeCue(question);
-  const subject = subjectQuery(question, cue, words);
+  const subject = subjectQuery(question, words);
   if (subject === undefined) return [];
   // No reranker: these hits are ordered by how well they answer, with the rest of the pool.
   const found = await engine.search(subject, {
@@ -332,33 +332,18 @@ const FORM_CODE = /\b\d{1,2}-[a-z]{1,2}s?\b/gi;
 const REPORTING_WORD = /^(?:quarters?|quarterly|periods?|reports?|reported|reporting|filings?|filed)$/;
 
 /**
- * The content words of `question` without its time cue's phrases, a form's code, words for a
- * report and its span, and `named` (words that named the document); undefined when nothing was
- * left out or no content word is left.
+ * The content words of `question` without the words of its time cue (see `timeWords`: "most
+ * recent", "Q2 2024"; of "the previous employee handbook" only "previous" and "handbook"), a
+ * form's code, words for a report and its span, and `named` (words that named the document);
+ * undefined when nothing was left out or no content word is left.
  */
-export function subjectQuery(question: string, cue: TimeCue, named: readonly string[]): string | undefined {
-  let rest = question;
-  for (const phrase of [
-    cue.recencyText,
-    cue.previousText,
-    cue.period?.text,
-    cue.at?.text,
-    cue.periodStep?.text,
-  ])
-    if (phrase) rest = rest.replace(phrase, ' ');
-  rest = rest.replace(FORM_CODE, ' ');
-  const names = new Set(named.map((w) => w.toLowerCase()));
-  rest = rest
-    .split(/(\s+)/)
-    .map((token) => {
-      const tokens = wordTokens(token);
-      const word = tokens.length === 1 ? tokens[0]! : undefined;
-      return word !== undefined && (names.has(word) || REPORTING_WORD.test(word)) ? ' ' : token;
-    })
-    .join('');
-  if (rest === question) return undefined;
+export function subjectQuery(question: string, named: readonly string[]): string | undefined {
+  const left = new Set([...timeWords(question), ...named.map((w) => w.toLowerCase())]);
+  const words = wordTokens(question.replace(FORM_CODE, ' '));
+  const subject = words.filter((word) => !left.has(word) && !REPORTING_WORD.test(word));
   // Its content words only: "was", "has", "its" of "what was … it has reported in its" rank the
   // filing's prose ("net was $165 million") over the statement whose row is asked for.
-  const words = wordTokens(rest).filter((word) => contentTerms(word).some((term) => !isStopWord(term)));
-  return words.length === 0 ? undefined : words.join(' ');
+  const content = subject.filter((word) => contentTerms(word).some((term) => !isStopWord(term)));
+  if (subject.length === wordTokens(question).length || content.length === 0) return undefined;
+  return content.join(' ');
 }
