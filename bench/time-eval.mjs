@@ -113,6 +113,12 @@
 //   write a company's legal form ("Intel Corp", "NVIDIA Corporation"), written with the rule that
 //   "form" and legal forms are such words too; run on the code before these rules, with the first
 //   and with all.
+// - sec-now-blind: bench/questions/sec-now-blind.jsonl, 18 single-filing questions asking for one
+//   figure of the newest filing in words of the present ("currently", "now", "most recently",
+//   "year to date", "its current quarter") or of a fiscal quarter the file names do not carry
+//   ("the first quarter of fiscal year 2024" is Microsoft's "2023 Q3" filing), with reference
+//   figures read from the filings, and 3 negatives judged by searching the filings' text; written
+//   at stop 51 and committed before its first run.
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -303,6 +309,11 @@
 //   the newest, a stated or the previous report, whether the latest report announces or mentions
 //   something, how two things relate, and how many, 6 of them negatives; written at stop 50 and
 //   committed before its first run.
+// - round45-blind: test/fixtures/round45 (a rail extension's three monthly progress reports with
+//   figures "to date", a leisure centre's membership update "as at" a date), 16 questions asking
+//   for what holds now ("so far", "currently", "at present", "right now"), for a named month and
+//   whether the current report records or mentions something, 2 of them negatives; written at
+//   stop 51 and committed before its first run.
 // - round14-blind: test/fixtures/round14 (package leaflets revised "03/2021", an incident's
 //   status updates on one day, tax code notices), a fourteenth round, written after the round13
 //   fixes and committed before its first run.
@@ -347,7 +358,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -427,6 +438,7 @@ const sets = [
       { name: 'sec-latest-blind', questions: 'bench/questions/sec-latest-blind.jsonl' },
       { name: 'sec-filing-nouns', questions: 'bench/questions/sec-filing-nouns.jsonl' },
       { name: 'sec-form-nouns', questions: 'bench/questions/sec-form-nouns.jsonl' },
+      { name: 'sec-now-blind', questions: 'bench/questions/sec-now-blind.jsonl' },
     ],
   },
   {
@@ -689,6 +701,14 @@ const sets = [
     folder: 'test/fixtures/round44',
     include: ['**/*.md'],
     parts: [{ name: 'round44-blind', questions: 'bench/questions/round44-blind.jsonl' }],
+  },
+  {
+    // Written at stop 51 before its first run: a rail extension's monthly progress reports and a
+    // leisure centre's membership update.
+    name: 'round45',
+    folder: 'test/fixtures/round45',
+    include: ['**/*.md'],
+    parts: [{ name: 'round45-blind', questions: 'bench/questions/round45-blind.jsonl' }],
   },
   {
     // Compound relation sides, events told by a verb and what a named edition says, over a
