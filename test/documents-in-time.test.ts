@@ -74,6 +74,18 @@ describe('documents in time (cairn CLI over test/fixtures/versioned)', { timeout
     expect(plain.stdout).toContain('boosted (recency)');
   });
 
+  it('reads words of the present as recency: "currently", "now", "at present" (stop 51)', async () => {
+    for (const question of [
+      'What is the meal allowance abroad under the travel policy currently?',
+      'What meal allowance abroad does the travel policy give now?',
+      'What is the travel policy’s meal allowance abroad at present?',
+    ]) {
+      const hits = await search(question);
+      expect(first(hits), question).toBe('policies/travel-policy-2024.md');
+      expect(hits[0]!.boosts, question).toContainEqual(expect.objectContaining({ kind: 'recency' }));
+    }
+  });
+
   it('prefers the version of the period a question names', async () => {
     expect(
       first(await search('What was the daily meal allowance under the travel policy in effect in 2022?')),

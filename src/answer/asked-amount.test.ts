@@ -12,6 +12,7 @@ describe('asksForPrice and priceTerms', () => {
       asksForPrice('How much was spent in the period of the progress report before the latest one?'),
     ).toBe(true);
     expect(asksForPrice('In the 2024 report, how much did the council pay for the new roof?')).toBe(true);
+    expect(priceTerms('How much money has the rail extension spent so far?')).toEqual(['spent']);
   });
 
   it('reads no price asked by other questions that use the words', () => {

@@ -19,7 +19,7 @@ import { askedStatement, derivedForm } from './stated-evidence.js';
 const reports: Record<string, string> = {
   'piper.md':
     '# Accident report: Piper PA-22 near Tallahassee\n\nOn final approach to the turf airstrip the airplane ' +
-    'contacted trees and utility wires and came to rest upright. The pilot reported 2,319 hours of flight experience.',
+    'contacted trees and utility wires and came to rest upright 400 ft past them. The pilot reported 2,319 hours of flight experience.',
   'beech.md':
     '# Accident report: Beech A23 in Death Valley\n\nThe touchdown was hard; the airplane bounced and the nose ' +
     'landing gear failed. The probable cause was an improper flare.',
@@ -143,6 +143,14 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(derivedForm('membership', 'member')).toBe(true);
     expect(derivedForm('ownership', 'owner')).toBe(true);
     expect(derivedForm('hardship', 'hard')).toBe(false);
+  });
+
+  it('reads a unit the hits of its scope write as a symbol after a figure as present (stop 51)', async () => {
+    const question = 'How many feet past the wires did the Piper come to rest?';
+    const { hits } = await engine.search('Piper came to rest upright', { topK: 5 });
+    // No report writes "feet"; the Piper report's "400 ft" is the unit.
+    expect(await absentWords(engine, question)).toEqual(['feet']);
+    expect(await absentWords(engine, question, {}, hits)).toEqual([]);
   });
 
   it('reads a word the hits of its scope hold in another form as present (stop 43)', async () => {

@@ -39,6 +39,7 @@ import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { pricedThing, priceTerms } from './asked-amount.js';
 import { questionTerms } from './relevance.js';
 import { derivedForm, shipBase, synonymWords, verbStems, verbWords } from './stated-evidence.js';
+import { namedUnits, unitsStated } from './units.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
@@ -180,7 +181,8 @@ export function topicWords(question: string): string[] {
  * its own (one search per word, one hit deep). A word one of `hits` in `scope` (the answer's
  * retrieved hits, default none) holds in another form is not absent: the stemmer reads "expire"
  * and "expiry", "weigh" and "weight" as two words, which `derivedForm` reads as a word and one
- * derived from it ("When does the MOT expire?" of "Expiry date: 14 May 2025"); a word they hold
+ * derived from it ("When does the MOT expire?" of "Expiry date: 14 May 2025"), and a unit they
+ * write as a symbol after a figure ("kilometres" of "6.4 km", see `unitsStated`); a word they hold
  * as written needs no search either.
  */
 export async function absentWords(
@@ -194,12 +196,20 @@ export async function absentWords(
     (scope.documentIds === undefined || scope.documentIds.includes(hit.chunk.documentId)) &&
     (scope.sourceIds === undefined || scope.sourceIds.includes(hit.chunk.sourceId));
   const held = new Set(hits.filter(inScope).flatMap((hit) => contentTerms(hit.chunk.text)));
+  // A unit named in words is held by its symbol after a figure ("kilometres" by "6.4 km"); read
+  // only for a word held in no other form.
+  const byUnit = (word: string) => {
+    const units = namedUnits(word);
+    return (
+      units.size > 0 && hits.filter(inScope).some((hit) => unitsStated(hit.chunk.text, units).length > 0)
+    );
+  };
   const heldForm = (word: string) => {
     const [stem] = contentTerms(word);
     if (stem === undefined) return false;
     const verbs = verbStems(stem);
     for (const term of held) if (derivedForm(term, stem) || verbs.includes(term)) return true;
-    return false;
+    return byUnit(word);
   };
   const words = topicWords(question).filter((word) => !heldForm(word));
   const found = await Promise.all(

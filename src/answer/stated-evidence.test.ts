@@ -1533,6 +1533,18 @@ describe('a question asking how many or how much was spent', () => {
     expect(judgeStatement(spent, [radio, paid], rare(['advertis'])).stated).toBe(true);
   });
 
+  it('reads a unit the subject names in words where a figure is written with its symbol', () => {
+    const track = askedStatement('How many track kilometres had the contractor laid by July?')!;
+    const laid = hit('k:1', 'The contractor laid 1.9 km of track, bringing the total laid to 6.4 km.');
+    expect(judgeStatement(track, [laid], rare(['track', 'kilometr']))).toMatchObject({ stated: true });
+    // Without a figure in the unit, the kilometres are not stated.
+    const route = hit('r:1', 'Track laying reached the Millbrook cutting along the whole route.');
+    expect(judgeStatement(track, [route], rare(['track', 'kilometr'])).stated).toBe(false);
+    const power = askedStatement('How many megawatts of solar capacity did the council install?')!;
+    const installed = hit('p:1', 'The council installed 4.2 MW of solar capacity on depot roofs.');
+    expect(judgeStatement(power, [installed], rare(['megawatt', 'solar', 'capac'])).stated).toBe(true);
+  });
+
   it('leads with the passage of the best-ranked document holding most of the question’s other words', () => {
     const asked = askedStatement('How many cards does each player draw?')!;
     const turn = testHit('rules-2025', 'On your turn, play up to two cards, then discard down to seven.');

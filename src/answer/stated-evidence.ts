@@ -98,6 +98,7 @@ import {
   supposesWithoutFigure,
   tellsEarlier,
 } from './supposition.js';
+import { namedUnits, unitsStated } from './units.js';
 import { isFormTerm } from './unwritten-words.js';
 
 /**
@@ -1464,16 +1465,21 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
   const terms = asked.subjects.flat();
   // The words a count's label may use: the subject's and the question's others.
   const named = [...terms, ...(asked.context ?? [])];
+  // A unit the subject names in words ("track kilometres") is held where a figure is written with
+  // its symbol ("6.4 km"), and that figure is the count.
+  const units = namedUnits(asked.text);
+  const withUnits = (text: string, own: string[]) =>
+    units.size === 0 ? own : [...own, ...contentTerms(unitsStated(text, units).join(' '))];
   const found: Array<{ text: string; chunk: string; document: string; leads: boolean }> = [];
   let denial: { passage: string; chunk: string } | undefined;
   for (const hit of looked) {
     for (const section of sectionsOf(hit)) {
       // The subject's rarest term may be in the section's other sentences ("Kittiwake numbers fell
       // by a third. The colony now holds about 420 pairs.").
-      const sectionTerms = withHeading(contentTerms(section.text), section.around);
+      const sectionTerms = withHeading(withUnits(section.text, contentTerms(section.text)), section.around);
       if (!required.some((t) => holdsForm(sectionTerms, t))) continue;
       for (const p of passagesOf(section.text)) {
-        const own = contentTerms(p.text);
+        const own = withUnits(p.text, contentTerms(p.text));
         if (!terms.some((t) => holdsForm(withHeading(own, section.around), t))) continue;
         const ownTerms = new Set(own);
         const [label, ...values] =
@@ -1493,7 +1499,11 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
               !(statesMoney(p.text) || (p.table !== undefined && statesMoney(p.table.header)))));
         // A table row's other cells are its columns' figures: only its label may give a count
         // beside the subject's word ("| Room, 2 nights | EUR 218.00 |").
-        const gives = labelled || statesQuantity(p.kind === 'row' ? (label ?? '') : p.text, terms, quantity);
+        const counted = p.kind === 'row' ? (label ?? '') : p.text;
+        const gives =
+          labelled ||
+          statesQuantity(counted, terms, quantity) ||
+          (quantity === 'count' && unitsStated(counted, units).length > 0);
         const stated =
           gives ||
           (quantity === 'money' &&

@@ -74,6 +74,34 @@ describe('timeCue', () => {
     expect(timeCue('How did revenue grow?').recency).toBe(false);
   });
 
+  it('reads words of the present, "to date" and "so far" as recency cues', () => {
+    for (const [question, text] of [
+      ['How many shares does the company currently have outstanding?', 'currently'],
+      ['How much cash does the company hold now?', 'now'],
+      ['How long is the waiting list right now?', 'right now'],
+      ['How many members does the club have at present?', 'at present'],
+      ['Who chairs the board at the moment?', 'at the moment'],
+      ['What does a day pass cost today?', 'today'],
+      ['How much has the project spent to date?', 'to date'],
+      ['How much track has the contractor laid so far?', 'so far'],
+      ['What is the budget as things stand?', 'as things stand'],
+    ] as const) {
+      expect(timeCue(question), question).toMatchObject({ recency: true, recencyText: text });
+    }
+    for (const question of [
+      'Now that the merger closed, what did revenue do?',
+      'So far as the lease is concerned, who pays for repairs?',
+      'Which suppliers are known to the auditor?',
+      'How much snow fell in January?',
+    ]) {
+      expect(timeCue(question).recency, question).toBe(false);
+    }
+    // A longer cue that starts with "currently" is read whole.
+    expect(timeCue('Which rules are currently in force?')).toMatchObject({
+      recencyText: 'currently in force',
+    });
+  });
+
   it('reads no recency when a period is named', () => {
     expect(timeCue('latest figures for Q2 2023')).toMatchObject({ recency: false, period: { quarter: 2 } });
   });

@@ -376,8 +376,16 @@ const PUBLISHED_NOUNS = [
 ];
 
 /**
+ * Words of the present: what holds "currently", "now", "right now", "at present", "at the moment",
+ * "today", "as of now", "as things stand", "nowadays", "these days" is what the newest version
+ * states. "Now that …" explains rather than dates.
+ */
+const PRESENT = String.raw`currently|presently|(?:right\s+|as\s+of\s+)?now(?!\s+that\b)|at\s+(?:present|the\s+(?:moment|present\s+time))|(?:as\s+of\s+)?today|nowadays|these\s+days|as\s+things\s+stand`;
+
+/**
  * Recency cues: words that ask for the newest version of something (their misspellings are read
- * by {@link recencyCue}). "Current" counts only before
+ * by {@link recencyCue}), words of the present (see {@link PRESENT}), "to date" and "so far" (what
+ * has accumulated up to the newest version: "spent to date", "laid so far"; not "so far as"). "Current" counts only before
  * a word for a period or a document, directly or across up to two words that say which one
  * ("current quarter", "current version", "the current travel policy", "current employee
  * handbook"; with a collection's own noun after "current" or "last" only: "the current XR-40
@@ -386,7 +394,7 @@ const PUBLISHED_NOUNS = [
  */
 const RECENCY_FOR = (extra: readonly string[]) =>
   new RegExp(
-    String.raw`\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|${PUBLISHED_NOUNS.join('|')}|\d{1,2}-[a-z]{1,2})|${extra.length === 0 ? '(?!)' : String.raw`(?:current|last)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:${extra.map(escapeRegExp).join('|')})s?`}|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b`,
+    String.raw`\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|${PUBLISHED_NOUNS.join('|')}|\d{1,2}-[a-z]{1,2})|${extra.length === 0 ? '(?!)' : String.raw`(?:current|last)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:${extra.map(escapeRegExp).join('|')})s?`}|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands|${PRESENT}|to[-\s]date|so\s+far(?!\s+as\b))\b`,
     'i',
   );
 

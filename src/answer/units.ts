@@ -1,0 +1,81 @@
+/**
+ * Units of measure a question names in words and a document writes as a symbol after a figure:
+ * "How many track kilometres …?" of "6.4 km", "miles" of "12 mi", "megawatts" of "40 MW",
+ * "hours" of "3 hrs". The stemmer reads "kilometr" and "km" as two words, so without this a
+ * passage stating the figure does not hold the question's word. Which words and symbols are one
+ * unit is read from `js-quantities`' unit tables (its aliases and SI prefixes), loaded on first
+ * use: a question naming no unit never loads them.
+ * @module
+ */
+import { createRequire } from 'node:module';
+import { wordTokens } from '../retrieve/terms.js';
+
+interface Quantity {
+  numerator: string[];
+  denominator: string[];
+  kind(): string;
+}
+interface QuantityParser {
+  parse(value: string): Quantity | null;
+}
+
+let parser: QuantityParser | undefined;
+/** Unit keys already read, by word ('' for a word that names no unit), at most {@link KEYS_KEPT}. */
+const keys = new Map<string, string>();
+const KEYS_KEPT = 4096;
+
+/**
+ * The unit `word` names, as a key two spellings of one unit share ("km", "kilometre" and
+ * "kilometers" alike); undefined when it names none, or only a unitless count ("cells").
+ */
+export function unitKey(word: string): string | undefined {
+  let key = keys.get(word);
+  if (key === undefined) {
+    parser ??= createRequire(import.meta.url)('js-quantities') as QuantityParser;
+    let quantity: Quantity | null = null;
+    try {
+      quantity = /^[\p{L}%°µ][\p{L}²³/]*$/u.test(word) ? parser.parse(`1 ${word}`) : null;
+    } catch {
+      quantity = null;
+    }
+    key =
+      quantity === null || quantity.kind() === 'unitless'
+        ? ''
+        : `${quantity.numerator.join('')}/${quantity.denominator.join('')}`;
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    keys.set(word, key);
+  }
+  return key === '' ? undefined : key;
+}
+
+/**
+ * The units `question`'s words name in full (three letters or more: "kilometres", "miles",
+ * "hours"; a symbol it writes is matched as written), as their keys (see {@link unitKey}) by the
+ * word, lower-cased.
+ */
+export function namedUnits(question: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const word of wordTokens(question)) {
+    if (word.length < 3 || !/^\p{L}+$/u.test(word)) continue;
+    const key = unitKey(word);
+    if (key !== undefined) out.set(word, key);
+  }
+  return out;
+}
+
+/** A figure and the word or symbol right after it ("6.4 km", "40MW", "3 hrs"). */
+const FIGURE_UNIT = /\d(?:[\d,]*\d)?(?:\.\d+)?\s?([\p{L}%°µ][\p{L}²³/]*)/gu;
+
+/**
+ * The words of `units` (see {@link namedUnits}) whose unit `text` writes after a figure, in any
+ * spelling: `["kilometres"]` of "6.4 km of the route" for "kilometres".
+ */
+export function unitsStated(text: string, units: ReadonlyMap<string, string>): string[] {
+  if (units.size === 0) return [];
+  const written = new Set<string>();
+  for (const m of text.matchAll(FIGURE_UNIT)) {
+    const key = unitKey(m[1]!);
+    if (key !== undefined) written.add(key);
+  }
+  return [...units].filter(([, key]) => written.has(key)).map(([word]) => word);
+}
