@@ -74,6 +74,18 @@ describe('timeCue', () => {
     expect(timeCue('How did revenue grow?').recency).toBe(false);
   });
 
+  it('reads a quarter of a fiscal year named with whose it is ("of its fiscal 2023"; stop 51)', () => {
+    for (const [question, quarter, year] of [
+      ['What were total net sales in the first quarter of its fiscal 2023?', 1, 2023],
+      ['What was revenue in Q1 of its fiscal 2024?', 1, 2024],
+      ['What was revenue in the third quarter of their financial year 2024?', 3, 2024],
+      ['What was revenue in the third quarter of fiscal 2024?', 3, 2024],
+      ['What was revenue in the second quarter of the fiscal year 2023?', 2, 2023],
+    ] as const) {
+      expect(timeCue(question).period, question).toMatchObject({ quarter, year, fiscal: true });
+    }
+  });
+
   it('reads words of the present, "to date" and "so far" as recency cues', () => {
     for (const [question, text] of [
       ['How many shares does the company currently have outstanding?', 'currently'],
@@ -85,6 +97,8 @@ describe('timeCue', () => {
       ['How much has the project spent to date?', 'to date'],
       ['How much track has the contractor laid so far?', 'so far'],
       ['What is the budget as things stand?', 'as things stand'],
+      ['What did the company recently report about its debt?', 'recently'],
+      ['What was revenue in the quarter that just ended?', 'just ended'],
     ] as const) {
       expect(timeCue(question), question).toMatchObject({ recency: true, recencyText: text });
     }
@@ -93,6 +107,7 @@ describe('timeCue', () => {
       'So far as the lease is concerned, who pays for repairs?',
       'Which suppliers are known to the auditor?',
       'How much snow fell in January?',
+      'Until recently, who led the company?',
     ]) {
       expect(timeCue(question).recency, question).toBe(false);
     }

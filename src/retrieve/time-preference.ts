@@ -191,11 +191,14 @@ const SHORT_YEAR = String.raw`(?:(?:(?:fiscal|fy)\s*(?:year\s+)?|['’])?((?:19|
 
 const ORDINAL_WORD = '(first|second|third|fourth|1st|2nd|3rd|4th)';
 
+/** Whose fiscal year a period names, before "fiscal" ("the first quarter of *its* fiscal 2023"). */
+const WHOSE_FISCAL = String.raw`(?:(?:its|their|our|the)\s+(?=fiscal|fy|financial))`;
+
 /** Readers of a quarter a question names: the pattern and the quarter (1–4) and year its match gives. */
 const QUARTER_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => [number, number] }> = [
-  // Q3 2023, Q3 FY2023, Q3 of fiscal 2023, Q3'23, 3Q23
+  // Q3 2023, Q3 FY2023, Q3 of fiscal 2023, Q3 of its fiscal 2023, Q3'23, 3Q23
   {
-    pattern: new RegExp(String.raw`\bq([1-4])\s*(?:of\s+)?${SHORT_YEAR}\b`, 'i'),
+    pattern: new RegExp(String.raw`\bq([1-4])\s*(?:of\s+)?(?:${WHOSE_FISCAL})?${SHORT_YEAR}\b`, 'i'),
     read: (m) => [Number(m[1]), fullYear((m[2] ?? m[3])!)],
   },
   {
@@ -221,10 +224,11 @@ const QUARTER_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => [
     pattern: /\bfy\s*['’]?(\d\d)\s*[-/]?\s*q([1-4])\b/i,
     read: (m) => [Number(m[2]), fullYear(m[1]!)],
   },
-  // the third quarter of (fiscal) 2023, 3rd quarter 2023, the second-quarter of 2023
+  // the third quarter of (fiscal) 2023, 3rd quarter 2023, the second-quarter of 2023, the first
+  // quarter of its fiscal 2023
   {
     pattern: new RegExp(
-      String.raw`\b${ORDINAL_WORD}[-\s]+(?:fiscal[-\s]+)?quarter\s+(?:of\s+)?(?:(?:fiscal|fy)\s*(?:year\s+)?)?${YEAR}\b`,
+      String.raw`\b${ORDINAL_WORD}[-\s]+(?:fiscal[-\s]+)?quarter\s+(?:of\s+)?(?:${WHOSE_FISCAL}?(?:fiscal|fy|financial)\s*(?:year\s+)?)?${YEAR}\b`,
       'i',
     ),
     read: (m) => [ORDINAL[m[1]!.toLowerCase()]!, fullYear(m[2]!)],
@@ -378,9 +382,10 @@ const PUBLISHED_NOUNS = [
 /**
  * Words of the present: what holds "currently", "now", "right now", "at present", "at the moment",
  * "today", "as of now", "as things stand", "nowadays", "these days" is what the newest version
- * states. "Now that …" explains rather than dates.
+ * states, and so is what happened "recently" or in the period "just ended". "Now that …" explains
+ * rather than dates; "until recently" asks for what held before.
  */
-const PRESENT = String.raw`currently|presently|(?:right\s+|as\s+of\s+)?now(?!\s+that\b)|at\s+(?:present|the\s+(?:moment|present\s+time))|(?:as\s+of\s+)?today|nowadays|these\s+days|as\s+things\s+stand`;
+const PRESENT = String.raw`currently|presently|(?<!\buntil\s+)recently|just\s+(?:ended|closed|completed|finished)|(?:right\s+|as\s+of\s+)?now(?!\s+that\b)|at\s+(?:present|the\s+(?:moment|present\s+time))|(?:as\s+of\s+)?today|nowadays|these\s+days|as\s+things\s+stand`;
 
 /**
  * Recency cues: words that ask for the newest version of something (their misspellings are read
