@@ -309,6 +309,12 @@
 //   the newest, a stated or the previous report, whether the latest report announces or mentions
 //   something, how two things relate, and how many, 6 of them negatives; written at stop 50 and
 //   committed before its first run.
+// - present-words-versioned, present-words-round43, present-words-round44:
+//   bench/questions/present-words-*.jsonl, 12 questions over those fixtures asking what holds
+//   "at present", "now", "today", "right now", "as things stand", "at the moment", "currently",
+//   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
+//   the rule reading words of the present as recency cues, to measure its reach: run on the code
+//   before and after it.
 // - round45-blind: test/fixtures/round45 (a rail extension's three monthly progress reports with
 //   figures "to date", a leisure centre's membership update "as at" a date), 16 questions asking
 //   for what holds now ("so far", "currently", "at present", "right now"), for a named month and
@@ -454,6 +460,7 @@ const sets = [
       { name: 'versioned-form-pairs', questions: 'bench/questions/versioned-form-pairs.jsonl' },
       { name: 'versioned-time-blind', questions: 'bench/questions/versioned-time-blind.jsonl' },
       { name: 'versioned-time-blind3', questions: 'bench/questions/versioned-time-blind3.jsonl' },
+      { name: 'present-words-versioned', questions: 'bench/questions/present-words-versioned.jsonl' },
     ],
   },
   {
@@ -693,7 +700,10 @@ const sets = [
     name: 'round43',
     folder: 'test/fixtures/round43',
     include: ['**/*.md'],
-    parts: [{ name: 'round43-blind', questions: 'bench/questions/round43-blind.jsonl' }],
+    parts: [
+      { name: 'round43-blind', questions: 'bench/questions/round43-blind.jsonl' },
+      { name: 'present-words-round43', questions: 'bench/questions/present-words-round43.jsonl' },
+    ],
   },
   {
     // Written at stop 50 before its first run: a ferry operator's three quarterly reports and a
@@ -701,7 +711,10 @@ const sets = [
     name: 'round44',
     folder: 'test/fixtures/round44',
     include: ['**/*.md'],
-    parts: [{ name: 'round44-blind', questions: 'bench/questions/round44-blind.jsonl' }],
+    parts: [
+      { name: 'round44-blind', questions: 'bench/questions/round44-blind.jsonl' },
+      { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
+    ],
   },
   {
     // Written at stop 51 before its first run: a rail extension's monthly progress reports and a
