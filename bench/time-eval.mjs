@@ -360,8 +360,7 @@
 // share whose first quote, the text before its first citation marker, states it: `keyFigureLead`), and
 // honest "not found": on the questions whose reference says the document lacks the information
 // (`NEGATIVE` below reads the reference's first sentence: "does not mention", "did not disclose",
-// "not explicitly", "no significant …", "there were no …" (added at stop 51: round45-blind's
-// "No: there were no reportable incidents" was the only reference it moves)), how many the answer says "not found" for; on the others,
+// "not explicitly", "no significant …"), how many the answer says "not found" for; on the others,
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
@@ -402,7 +401,7 @@ const RECENCY =
   /\b(latest|most recent|newest|current (?:quarter|version|report|filing)|last quarter|recent)\b/i;
 /** A reference answer saying the document lacks what was asked (the bench's own reading of its first sentence). */
 const NEGATIVE =
-  /\b(does not|do not|did not|doesn't|not explicitly|no explicit|not (?:provide|specify|mention|disclose|detail|state|include)|there (?:is|are|was|were) no\b|no (?:specific|direct|significant|mention|information)\b)/i;
+  /\b(does not|do not|did not|doesn't|not explicitly|no explicit|not (?:provide|specify|mention|disclose|detail|state|include)|there (?:is|are) no\b|no (?:specific|direct|significant|mention|information)\b)/i;
 const isNegative = (q) =>
   typeof q.answer === 'string' && NEGATIVE.test(q.answer.trim().split(/(?<=[.!?])\s/)[0] ?? '');
 const part = (id) =>
