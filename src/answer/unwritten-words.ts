@@ -17,7 +17,13 @@
  * @module
  */
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
-import { documentPhrase, isDocumentNoun, timeCue, timePhrases } from '../retrieve/time-preference.js';
+import {
+  documentPhrase,
+  isDocumentNoun,
+  presentPhrases,
+  timeCue,
+  timePhrases,
+} from '../retrieve/time-preference.js';
 import { priceTerms } from './asked-amount.js';
 
 /**
@@ -54,6 +60,8 @@ export function timeWords(question: string): Set<string> {
     ...wordTokens(cue.period?.text ?? ''),
     ...wordTokens(cue.at?.text ?? ''),
     ...phrases.relative.flatMap((text) => wordTokens(text)),
+    // "now" beside "the newest … post": a word of the present, whichever cue acts.
+    ...presentPhrases(question).flatMap((text) => wordTokens(text)),
   ]);
 }
 

@@ -10,6 +10,7 @@ import {
   namesTime,
   namingWords,
   preferredDocuments,
+  presentPhrases,
   timeCue,
 } from './time-preference.js';
 
@@ -115,6 +116,15 @@ describe('timeCue', () => {
     expect(timeCue('Which rules are currently in force?')).toMatchObject({
       recencyText: 'currently in force',
     });
+    // Another cue says which documents; "now" only when.
+    expect(
+      timeCue('What is the waiting list now, according to the newest Elm Street garden blog post?')
+        .recencyText,
+    ).toMatch(/^newest/);
+    expect(presentPhrases('How much has it spent so far, and what does it hold now?')).toEqual([
+      'so far',
+      'now',
+    ]);
   });
 
   it('reads no recency when a period is named', () => {

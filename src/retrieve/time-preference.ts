@@ -383,14 +383,29 @@ const PUBLISHED_NOUNS = [
  * Words of the present: what holds "currently", "now", "right now", "at present", "at the moment",
  * "today", "as of now", "as things stand", "nowadays", "these days" is what the newest version
  * states, and so is what happened "recently" or in the period "just ended". "Now that …" explains
- * rather than dates; "until recently" asks for what held before.
+ * rather than dates; "until recently" asks for what held before, "least recently" for the oldest.
  */
-const PRESENT = String.raw`currently|presently|(?<!\buntil\s+)recently|just\s+(?:ended|closed|completed|finished)|(?:right\s+|as\s+of\s+)?now(?!\s+that\b)|at\s+(?:present|the\s+(?:moment|present\s+time))|(?:as\s+of\s+)?today|nowadays|these\s+days|as\s+things\s+stand`;
+const PRESENT = String.raw`currently|presently|(?<!\b(?:until|least)\s+)recently|just\s+(?:ended|closed|completed|finished)|(?:right\s+|as\s+of\s+)?now(?!\s+that\b)|at\s+(?:present|the\s+(?:moment|present\s+time))|(?:as\s+of\s+)?today|nowadays|these\s+days|as\s+things\s+stand`;
+
+/**
+ * Words of the present (see {@link PRESENT}), "to date" and "so far" (what has accumulated up to
+ * the newest version: "spent to date", "laid so far"; not "so far as"): recency cues read when a
+ * question states no other (see {@link recencyCue}), whose words say which documents ("the newest
+ * Elm Street garden blog post") where "now" says only when.
+ */
+const PRESENT_CUE = new RegExp(String.raw`\b(?:${PRESENT}|to[-\s]date|so\s+far(?!\s+as\b))\b`, 'gi');
+
+/**
+ * The words of the present, "to date" and "so far" `question` writes (see {@link PRESENT_CUE}), as
+ * it writes them: time words whichever cue acts.
+ */
+export function presentPhrases(question: string): string[] {
+  return [...question.matchAll(PRESENT_CUE)].map((m) => m[0]);
+}
 
 /**
  * Recency cues: words that ask for the newest version of something (their misspellings are read
- * by {@link recencyCue}), words of the present (see {@link PRESENT}), "to date" and "so far" (what
- * has accumulated up to the newest version: "spent to date", "laid so far"; not "so far as"). "Current" counts only before
+ * by {@link recencyCue}; words of the present after them, see {@link PRESENT_CUE}). "Current" counts only before
  * a word for a period or a document, directly or across up to two words that say which one
  * ("current quarter", "current version", "the current travel policy", "current employee
  * handbook"; with a collection's own noun after "current" or "last" only: "the current XR-40
@@ -399,7 +414,7 @@ const PRESENT = String.raw`currently|presently|(?<!\buntil\s+)recently|just\s+(?
  */
 const RECENCY_FOR = (extra: readonly string[]) =>
   new RegExp(
-    String.raw`\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|${PUBLISHED_NOUNS.join('|')}|\d{1,2}-[a-z]{1,2})|${extra.length === 0 ? '(?!)' : String.raw`(?:current|last)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:${extra.map(escapeRegExp).join('|')})s?`}|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands|${PRESENT}|to[-\s]date|so\s+far(?!\s+as\b))\b`,
+    String.raw`\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|${PUBLISHED_NOUNS.join('|')}|\d{1,2}-[a-z]{1,2})|${extra.length === 0 ? '(?!)' : String.raw`(?:current|last)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:${extra.map(escapeRegExp).join('|')})s?`}|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b`,
     'i',
   );
 
@@ -433,8 +448,8 @@ function isNearMiss(word: string, target: string): boolean {
 
 /**
  * The recency cue a question states (see `RECENCY`), or a misspelt single recency word
- * ("lastest", "newset", "most recnet"; {@link isNearMiss}) when it states none; the text as the
- * question writes it.
+ * ("lastest", "newset", "most recnet"; {@link isNearMiss}) when it states none, or else its first
+ * word of the present (see {@link PRESENT_CUE}); the text as the question writes it.
  */
 function recencyCue(question: string): string | undefined {
   const stated = active.RECENCY.exec(question) ?? active.LAST_OF.exec(question);
@@ -443,7 +458,7 @@ function recencyCue(question: string): string | undefined {
     const lower = word.toLowerCase();
     if (RECENCY_WORDS.some((target) => isNearMiss(lower, target))) return word;
   }
-  return undefined;
+  return presentPhrases(question)[0];
 }
 
 /** "as of", "as at", "on", "in force (on)", "in effect (on)", "effective (in)", "valid on" + a written date. */
