@@ -405,8 +405,9 @@ export function presentPhrases(question: string): string[] {
 
 /**
  * Recency cues: words that ask for the newest version of something (their misspellings are read
- * by {@link recencyCue}; words of the present after them, see {@link PRESENT_CUE}). "Current" counts only before
- * a word for a period or a document, directly or across up to two words that say which one
+ * by {@link recencyCue}; words of the present after them, see {@link PRESENT_CUE}). "Current"
+ * counts only before a word for a period or a document, directly or across up to two words that
+ * say which one
  * ("current quarter", "current version", "the current travel policy", "current employee
  * handbook"; with a collection's own noun after "current" or "last" only: "the current XR-40
  * datasheet", "its last inspection"), since "current assets" and "the current portion of debt" ask
