@@ -1464,6 +1464,25 @@ describe('judgeStatement: lead-ins and kinds of expense', () => {
   });
 });
 
+describe('a new holder of a role (stop 51)', () => {
+  it('reads "a new chief executive officer" as a change of who holds the role', () => {
+    const asked = askedStatement(
+      "Did Contoso's newest quarterly report announce a new chief executive officer?",
+    )!;
+    // The matched "report" was the document's name: "announce" is no word of the subject.
+    expect(asked).toMatchObject({ text: 'a new chief executive officer', change: true });
+    expect(askedStatement('Did the company announce any new products?')).not.toHaveProperty('change');
+    const certification = hit(
+      'c:1',
+      'Certification of the Chief Executive Officer pursuant to Rule 13a-14(a) of the Exchange Act.',
+    );
+    const terms = rare(['chief', 'execut', 'offic']);
+    expect(judgeStatement(asked, [certification], terms).stated).toBe(false);
+    const appointed = hit('a:1', 'Dana Reyes was appointed Chief Executive Officer on 1 August.');
+    expect(judgeStatement(asked, [certification, appointed], terms).stated).toBe(true);
+  });
+});
+
 describe('a question asking how many or how much was spent', () => {
   it('reads what is counted or spent on as the subject, up to where or when', () => {
     expect(

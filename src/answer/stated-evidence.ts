@@ -748,11 +748,11 @@ const ANYTHING_ABOUT = /\b((?:anything|something)\s+(?:about|on|regarding|concer
 
 /**
  * A verb of telling after a disclosure verb's match ("does the Contoso report provide details on
- * …", "report give …"): the matched "report" was the document's name, and what follows the verb
- * is the object.
+ * …", "report give …", "Intel's newest quarterly report announce a stock split"): the matched
+ * "report" was the document's name, and what follows the verb is the object.
  */
 const TELLING_VERB =
-  /^(?:say|says|give|gives|provide|provides|contain|contains|include|includes|offer|offers)\s+/i;
+  /^(?:say|says|give|gives|provide|provides|contain|contains|include|includes|offer|offers|announce[sd]?|disclose[sd]?|mention(?:s|ed)?|describe[sd]?|reveal(?:s|ed)?)\s+/i;
 
 /**
  * Questions asking whether a document discloses something without "any" ("Did the report disclose
@@ -777,6 +777,14 @@ const WHICH_DISCLOSED =
  */
 const CHANGE_NOUN =
   /^(?:changes?|shifts?|updates?|revisions?|modifications?|amendments?|adjustments?|increases?|decreases?|declines?|growth|rises?|drops?|reductions?)$/i;
+
+/**
+ * A role in an organisation qualified as new, the subject's last words: "a new chief executive
+ * officer", "any new directors", "a new head teacher", "a new chair of the board" is asked as a
+ * change of who holds it (see `statesChange`: appointed, retired, resigned, took over, new).
+ */
+const NEW_ROLE =
+  /\bnew\s+(?:[\p{L}-]+\s+){0,2}(?:officers?|directors?|chair(?:man|men|woman|women|person|persons)?s?|presidents?|executives?|managers?|heads?|headteachers?|head\s+teachers?|principals?|treasurers?|secretar(?:y|ies)|trustees?|governors?|coach(?:es)?|captains?|ceos?|cfos?|coos?|ctos?|deans?|editors?|leaders?|chancellors?|commissioners?|superintendents?)(?:\s+of\s+(?:the\s+)?[\p{L}-]+)?\s*$/iu;
 
 /** The words of {@link CHANGE_NOUN}, stemmed. */
 const CHANGE_TERMS = new Set(
@@ -881,6 +889,10 @@ function askedExistence(after: string, question: string, lead: string): AskedExi
       )
     ) {
       subject = parts.map((words) => words.slice(0, -1).join(' ')).join(' or ');
+      change = true;
+    } else if (NEW_ROLE.test(subject)) {
+      // "a new chief executive officer": a change of who holds the role, not the role named
+      // (a filing's certifications name its chief executive officer every quarter).
       change = true;
     }
   }
