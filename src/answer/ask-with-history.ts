@@ -3,7 +3,6 @@
  * standalone question, answer with validated citations.
  * @module
  */
-
 import { inSpan } from '../core/tracing.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { withExpansions } from '../retrieve/abbreviations.js';

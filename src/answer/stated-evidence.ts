@@ -1480,18 +1480,20 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
   // A unit the subject names in words ("track kilometres") is held where a figure is written with
   // its symbol ("6.4 km"), and that figure is the count.
   const units = namedUnits(asked.text);
-  const withUnits = (text: string, own: string[]) =>
-    units.size === 0 ? own : [...own, ...contentTerms(unitsStated(text, units).join(' '))];
+  const termsOf = (text: string) =>
+    units.size === 0
+      ? contentTerms(text)
+      : [...contentTerms(text), ...contentTerms(unitsStated(text, units).join(' '))];
   const found: Array<{ text: string; chunk: string; document: string; leads: boolean }> = [];
   let denial: { passage: string; chunk: string } | undefined;
   for (const hit of looked) {
     for (const section of sectionsOf(hit)) {
       // The subject's rarest term may be in the section's other sentences ("Kittiwake numbers fell
       // by a third. The colony now holds about 420 pairs.").
-      const sectionTerms = withHeading(withUnits(section.text, contentTerms(section.text)), section.around);
+      const sectionTerms = withHeading(termsOf(section.text), section.around);
       if (!required.some((t) => holdsForm(sectionTerms, t))) continue;
       for (const p of passagesOf(section.text)) {
-        const own = withUnits(p.text, contentTerms(p.text));
+        const own = termsOf(p.text);
         if (!terms.some((t) => holdsForm(withHeading(own, section.around), t))) continue;
         const ownTerms = new Set(own);
         const [label, ...values] =
