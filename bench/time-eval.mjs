@@ -119,6 +119,13 @@
 //   ("the first quarter of fiscal year 2024" is Microsoft's "2023 Q3" filing), with reference
 //   figures read from the filings, and 3 negatives judged by searching the filings' text; written
 //   at stop 51 and committed before its first run.
+// - sec-amounts-blind: bench/questions/sec-amounts-blind.jsonl, 12 single-filing questions asking
+//   "what was X's <subject> expenditure / spending / expense", 7 of them for a figure the filing
+//   states (R&D, sales and marketing, technology and infrastructure) and 5 negatives whose subject
+//   the filing names without a figure (Amazon's R&D, Apple's and NVIDIA's advertising, Intel's
+//   cybersecurity), judged by searching the filings' text; with amounts-round41, -round43 and
+//   -round44 (bench/questions/amounts-*.jsonl, 6 questions of the same form over those fixtures, 2
+//   negatives), written at stop 52 and committed before their first run.
 // - verb-any-annual-reports, verb-any-long-reports, verb-any-holdings: bench/questions/verb-any-*.jsonl
 //   over those three fixtures: "did X acquire any …", "has X merged with any …" pairs, one the
 //   report answers by naming what the event was done to and one it does not; written and committed
@@ -445,6 +452,7 @@ const sets = [
       { name: 'sec-filing-nouns', questions: 'bench/questions/sec-filing-nouns.jsonl' },
       { name: 'sec-form-nouns', questions: 'bench/questions/sec-form-nouns.jsonl' },
       { name: 'sec-now-blind', questions: 'bench/questions/sec-now-blind.jsonl' },
+      { name: 'sec-amounts-blind', questions: 'bench/questions/sec-amounts-blind.jsonl' },
     ],
   },
   {
@@ -683,7 +691,10 @@ const sets = [
     name: 'round41',
     folder: 'test/fixtures/round41',
     include: ['**/*.md'],
-    parts: [{ name: 'round41-blind', questions: 'bench/questions/round41-blind.jsonl' }],
+    parts: [
+      { name: 'round41-blind', questions: 'bench/questions/round41-blind.jsonl' },
+      { name: 'amounts-round41', questions: 'bench/questions/amounts-round41.jsonl' },
+    ],
   },
   {
     // Held out from stop 48's "what X did it disclose" rule: a zoo's annual review, a housing
@@ -702,6 +713,7 @@ const sets = [
     parts: [
       { name: 'round43-blind', questions: 'bench/questions/round43-blind.jsonl' },
       { name: 'present-words-round43', questions: 'bench/questions/present-words-round43.jsonl' },
+      { name: 'amounts-round43', questions: 'bench/questions/amounts-round43.jsonl' },
     ],
   },
   {
@@ -713,6 +725,7 @@ const sets = [
     parts: [
       { name: 'round44-blind', questions: 'bench/questions/round44-blind.jsonl' },
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
+      { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
   },
   {
