@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForPrice, pricedThing, priceTerms, statesMoney } from './asked-amount.js';
+import { askedOutlay, asksForPrice, pricedThing, priceTerms, statesMoney } from './asked-amount.js';
 
 describe('asksForPrice and priceTerms', () => {
   it('reads a question asking what something cost, its price or fee, or how much was paid or spent', () => {
@@ -63,5 +63,34 @@ describe('pricedThing', () => {
     expect(pricedThing('What is the price of a day pass?')).toBe('a day pass');
     expect(pricedThing('How much does the current price list charge for towel hire?')).toBe('towel hire');
     expect(pricedThing('When does the current MOT expire?')).toBeUndefined();
+  });
+});
+
+describe('askedOutlay', () => {
+  it('reads what a question asks the expenditure, spending, expense or budget of', () => {
+    expect(askedOutlay("What was Amazon's R&D expenditure in its Q3 2022 10-Q?")).toEqual({
+      subject: 'R&D',
+      noun: 'expenditure',
+    });
+    expect(askedOutlay("What was Brightwell Instruments' staff spending in the half?")).toEqual({
+      subject: 'staff',
+      noun: 'spending',
+    });
+    expect(askedOutlay('In 2024, what were the total operating expenses of the trust?')).toEqual({
+      subject: 'operating',
+      noun: 'expenses',
+    });
+    expect(askedOutlay('What is the learning budget in the most recent handbook?')).toEqual({
+      subject: 'learning',
+      noun: 'budget',
+    });
+  });
+
+  it('reads none where nothing names what was spent on, or the noun names something else', () => {
+    expect(askedOutlay("What was the trust's total expenditure in 2024/25?")).toBeUndefined();
+    expect(askedOutlay('What was the budget?')).toBeUndefined();
+    expect(askedOutlay('What were the budget cuts announced in March?')).toBeUndefined();
+    expect(askedOutlay('How did R&D spending relate to new products?')).toBeUndefined();
+    expect(askedOutlay('What was the driver behind Contoso research spend?')).toBeUndefined();
   });
 });

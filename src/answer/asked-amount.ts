@@ -8,7 +8,7 @@
  * cost?" of a certificate with no fee) is answered "not found" (see `checkedAnswerFromHits`).
  * @module
  */
-import { contentTerms } from '../retrieve/terms.js';
+import { contentTerms, isStopWord } from '../retrieve/terms.js';
 
 /**
  * A question asking for a price: it opens (after an optional "In …," clause) with "what", "which"
@@ -79,4 +79,47 @@ export function pricedThing(question: string): string | undefined {
     /\b(?:price|cost|fee|charge)s?\s+(?:of|for)\s+([^?]+)/i.exec(question);
   const thing = m?.[1]?.trim();
   return thing ? thing : undefined;
+}
+
+/**
+ * A question asking what someone's expenditure on a subject was: "what" and a form of "be", then
+ * the subject and a noun of spending — "What was Contoso's R&D expenditure in 2024?", "What were
+ * the library's print stock expenses?", "What is the council's road maintenance budget?" (group 1:
+ * the subject with its possessor; group 2: the noun). A sum the documents state under another name
+ * ("Research and development | 2,040") answers it, so the noun is no topic word either.
+ */
+const ASKS_OUTLAY =
+  /^\s*(?:in\s[^,?]{1,80},\s*)?what\s+(?:was|were|is|are|has\s+been|have\s+been)\s+(?:the\s+)?([^?,;]+?)\s+(expenditures?|spending|spend|expenses?|outlays?|budgets?)(?=\s*(?:[?.,;]|$)|\s+(?:in|for|during|of|over|according|as|at|on|by)\b)/i;
+
+/** A preposition: no word of a noun group ("the driver behind Contoso research"). */
+const PREPOSITION =
+  /^(?:about|above|across|after|against|among|around|at|before|behind|below|beneath|beside|between|beyond|by|despite|during|for|from|in|inside|into|near|of|off|on|onto|over|per|since|through|to|toward|towards|under|until|upon|versus|via|with|within|without)$/i;
+
+/** A determiner or possessive pronoun opening a noun group. */
+const DETERMINER = /^(?:the|a|an|its|their|his|her|our|your|this|that|these|those)$/i;
+
+/** Words that say which total of a subject's spending is asked, not what it was spent on. */
+const OUTLAY_QUALIFIER =
+  /^(?:total|overall|annual|yearly|quarterly|monthly|net|gross|reported|actual|combined)$/i;
+
+/**
+ * What a question asking for an expenditure (see {@link ASKS_OUTLAY}) asks it of: `subject`, the
+ * words naming what was spent on, without the possessor and the words naming which total ("R&D" of
+ * "What was Contoso's R&D expenditure?", "print stock" of "What was the library's print stock
+ * spending?"), and `noun`, the noun of spending as written. Undefined for other questions and
+ * when nothing names what was spent on ("What was the trust's total expenditure?").
+ */
+export function askedOutlay(question: string): { subject: string; noun: string } | undefined {
+  const m = ASKS_OUTLAY.exec(question);
+  if (!m) return undefined;
+  // The possessor ends at its last "'s" or plural "s'": "Brightwell Instruments' R&D" → "R&D".
+  const owned = /^.*?(?:['’]s|s['’])\s+/.exec(m[1]!);
+  const words = (owned ? m[1]!.slice(owned[0].length) : m[1]!).trim().split(/\s+/);
+  while (words.length > 0 && (OUTLAY_QUALIFIER.test(words[0]!) || DETERMINER.test(words[0]!))) words.shift();
+  // A noun group, whose only function word joins two nouns ("research and development"); "the
+  // driver behind Contoso research spend" asks no sum.
+  if (words.some((w) => w.toLowerCase() !== 'and' && (isStopWord(w.toLowerCase()) || PREPOSITION.test(w))))
+    return undefined;
+  const subject = words.join(' ');
+  return subject === '' ? undefined : { subject, noun: m[2]! };
 }

@@ -36,7 +36,7 @@ import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
-import { pricedThing, priceTerms } from './asked-amount.js';
+import { askedOutlay, pricedThing, priceTerms } from './asked-amount.js';
 import { questionTerms } from './relevance.js';
 import { derivedForm, shipBase, synonymWords, verbStems, verbWords } from './stated-evidence.js';
 import { namedUnits, unitsStated } from './units.js';
@@ -153,8 +153,9 @@ export function topicWords(question: string): string[] {
   // Words that pick a version ("latest", "a year before", "Q3 2023"); contrast words ("outside",
   // "foreign") and form words ("give", "instructions") are left out below.
   const cueWords = timeWords(question);
-  // The words asking for a sum ("cost", "spent"): an amount answers, whatever word it is under.
-  const price = new Set(priceTerms(question));
+  // The words asking for a sum ("cost", "spent", "expenditure" of "What was its R&D
+  // expenditure?"): an amount answers, whatever word it is under.
+  const price = new Set([...priceTerms(question), ...contentTerms(askedOutlay(question)?.noun ?? '')]);
   // The words of a thing whose price is asked are nouns by their place ("What does parking cost?").
   const priced = new Set(wordTokens(pricedThing(question) ?? ''));
   const seen = new Set<string>();

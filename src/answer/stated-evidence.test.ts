@@ -1552,6 +1552,63 @@ describe('a question asking how many or how much was spent', () => {
     expect(judgeStatement(spent, [radio, paid], rare(['advertis'])).stated).toBe(true);
   });
 
+  it('reads what a subject’s expenditure was as a sum asked beside the subject’s words', () => {
+    expect(askedStatement('What was Brightwell’s staff spending in the half?')).toMatchObject({
+      kind: 'existence',
+      text: 'the staff spending',
+      subjects: [['staff']],
+      quantity: 'money',
+      beside: true,
+    });
+    // An abbreviation is kept as written; its terms are those the search's expansion brackets.
+    expect(
+      askedStatement('What was Contoso’s R&D (research and development) expenditure in 2024?'),
+    ).toMatchObject({
+      text: 'the R&D expenditure',
+      subjects: [['research', 'develop']],
+      abbreviations: ['R&D'],
+    });
+    // Nothing names what was spent on: not judged.
+    expect(askedStatement('What was the trust’s total expenditure in 2024/25?')).toBeUndefined();
+  });
+
+  it('needs a sum beside the subject’s words for an expenditure, not a sum elsewhere in its section', () => {
+    const rd = askedStatement('What was Contoso’s R&D (research and development) expenditure in 2024?')!;
+    const taxes = hit(
+      'tax',
+      '#### Income taxes\n\nOur tax provision was $4.1 billion. It included approximately $600 million of tax benefit resulting from a change in the estimated qualifying expenditures associated with our federal R&D credit.',
+    );
+    const defined = hit(
+      'def',
+      '#### Technology costs\n\nTechnology costs were $21,203 million. Technology costs include payroll for employees involved in the research and development of new products.',
+    );
+    expect(judgeStatement(rd, [taxes, defined], rare(['research', 'develop'])).stated).toBe(false);
+    const spent = hit('rd', '### Research and development\n\nR&D spending was £3.4 million in the half.');
+    expect(judgeStatement(rd, [taxes, spent], rare(['research', 'develop'])).stated).toBe(true);
+    const row = hit(
+      'row',
+      '| (In millions) | Q1 2023 |\n| --- | --- |\n| Research and development | 4,109 |',
+    );
+    expect(judgeStatement(rd, [row], rare(['research', 'develop'])).stated).toBe(true);
+    // A sum before the subject's words ("£486,000 on print stock") is beside them too.
+    const stock = askedStatement('What was the library’s print stock spending in 2024?')!;
+    const spending = hit(
+      'sp',
+      'We spent £1.94 million on staff, £486,000 on print stock and £212,000 on licences.',
+    );
+    expect(judgeStatement(stock, [spending], rare(['print', 'stock'])).stated).toBe(true);
+    // A currency code after the figure ("1,500 EUR") writes a sum too.
+    const learning = askedStatement('What is the learning budget in the most recent handbook?')!;
+    const allowance = hit('lb', 'Each employee has a learning budget of 1,500 EUR a year.');
+    expect(judgeStatement(learning, [allowance], rare(['learn'])).stated).toBe(true);
+    const staff = askedStatement('What was Brightwell’s staff spending in the half?')!;
+    const rose = hit(
+      'op',
+      '### Operating expenses\n\nOperating expenses were £9.2 million. Staff costs, the largest part of operating expenses, rose 6% after the annual pay award.',
+    );
+    expect(judgeStatement(staff, [rose], rare(['staff'])).stated).toBe(false);
+  });
+
   it('reads a unit the subject names in words where a figure is written with its symbol', () => {
     const track = askedStatement('How many track kilometres had the contractor laid by July?')!;
     const laid = hit('k:1', 'The contractor laid 1.9 km of track, bringing the total laid to 6.4 km.');

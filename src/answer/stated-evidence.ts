@@ -84,7 +84,7 @@ import type { Hit } from '../core/types.js';
 import { queryAbbreviations } from '../retrieve/abbreviations.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { escapeRegExp, timeCue } from '../retrieve/time-preference.js';
-import { statesMoney } from './asked-amount.js';
+import { askedOutlay, CURRENCY_CODES, statesMoney } from './asked-amount.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf, tableCells } from './passages.js';
 import { statesAmountOrDate } from './reference-material.js';
@@ -165,6 +165,20 @@ export interface AskedExistence {
    * give the quantity, a figure beside the subject's word (see {@link statesQuantity}).
    */
   quantity?: 'count' | 'money';
+  /**
+   * For a `money` question asking what a subject's expenditure was (see `askedOutlay`): true, and
+   * the sum must be beside one of the subject's words (see {@link statesQuantity}), in a row or
+   * line the subject labels, not only in the section of a sentence naming it: "a tax benefit of
+   * $600 million resulting from … qualifying expenditures associated with our R&D credit" gives
+   * no R&D expenditure.
+   */
+  beside?: true;
+  /**
+   * The subject's abbreviations as the question writes them ("R&D"): a word of a passage written
+   * so holds the subject (their terms come from the bracketed expansion, see
+   * `askedOutlayQuantity`).
+   */
+  abbreviations?: string[];
   /**
    * True for a question asking which of something a document disclosed or reported ("What carbon
    * targets did the company disclose …?", see {@link WHICH_DISCLOSED}): it presumes the subject is
@@ -604,10 +618,13 @@ const GENERIC_COUNTED = new Set(
  * ASKS_SPENDING}) as an existence question whose subject is what is counted or spent on, with
  * `quantity` set; the subject runs to a clause naming where or when (`SUBJECT_END`). Undefined for
  * other questions, and for a count of a subject of generic nouns only ({@link GENERIC_COUNTED}).
+ * A question asking what a subject's expenditure was (see `askedOutlay`) asks a sum beside the
+ * subject's words (`AskedExistence.beside`).
  */
 function askedQuantity(question: string): AskedExistence | undefined {
   const count = ASKS_COUNT.exec(question);
   const spending = count ? null : ASKS_SPENDING.exec(question);
+  if (!count && !spending) return askedOutlayQuantity(question);
   const phrase = count ? (count[1] ?? count[2] ?? count[3]) : spending?.[1];
   if (phrase === undefined) return undefined;
   const end = SUBJECT_END.exec(phrase);
@@ -624,6 +641,32 @@ function askedQuantity(question: string): AskedExistence | undefined {
     subjects: [terms],
     quantity,
     ...(context.length > 0 ? { context } : {}),
+  };
+}
+
+/**
+ * Reads a question asking what a subject's expenditure was ("What was Contoso's R&D expenditure
+ * in 2024?", see `askedOutlay`) as a `money` question whose sum must be beside the subject's words
+ * (`beside`). An abbreviation of the subject ("R&D") is kept as written (`abbreviations`), its
+ * terms taken from what the question as the search read it brackets after it ("R&D (research and
+ * development)", see `withExpansions`); a subject of abbreviations only is not judged.
+ */
+function askedOutlayQuantity(question: string): AskedExistence | undefined {
+  const outlay = askedOutlay(question);
+  if (outlay === undefined) return undefined;
+  const end = SUBJECT_END.exec(outlay.subject);
+  const subject = (end ? outlay.subject.slice(0, end.index) : outlay.subject).trim();
+  const abbreviations = (subject.match(/[\p{L}\d]*&[\p{L}\d]*/gu) ?? []).filter((a) => a !== '&');
+  const terms = namingTerms(subject.replace(/[\p{L}\d]*&[\p{L}\d]*|[()]/gu, ' '), question);
+  if (terms.length === 0) return undefined;
+  const written = subject.replace(/\s*\([^)]*\)/g, '').replace(/\s+/g, ' ');
+  return {
+    kind: 'existence',
+    text: `the ${written} ${outlay.noun}`,
+    subjects: [terms],
+    quantity: 'money',
+    beside: true,
+    ...(abbreviations.length > 0 ? { abbreviations } : {}),
   };
 }
 
@@ -1433,26 +1476,62 @@ const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-
  * day beside a month's name) within {@link COUNT_BEFORE} words before a word holding one of `terms`
  * ("approximately 3,400 employees", "41 breeding pairs of redshank") or {@link COUNT_AFTER} after
  * it ("Members: 5,820", "headcount was 161,000"). "Any fraud that involves management or other
- * employees" names employees without counting them.
+ * employees" names employees without counting them. With `beside` (a question asking what a
+ * subject's expenditure was, see `AskedExistence.beside`), `money` asks as a count does: a sum
+ * ({@link SUM_WORD}) within those words of a word naming the subject, by a term or by one of
+ * `beside.abbreviations` ("R&D spending was £3.4 million", "spent £486,000 on print stock").
  */
 export function statesQuantity(
   passage: string,
   terms: readonly string[],
   quantity: 'count' | 'money',
+  beside?: { abbreviations?: readonly string[] },
 ): boolean {
-  if (quantity === 'money') return statesMoney(passage);
+  if (quantity === 'money' && beside === undefined) return statesMoney(passage);
   const words = passage.split(/[\s|]+/).filter((w) => w !== '');
   const isCount = (i: number) =>
     COUNT_WORD.test(words[i] ?? '') &&
     !MONTH_WORD.test(words[i - 1] ?? '') &&
     !MONTH_WORD.test(words[i + 1] ?? '');
+  const isSum = (i: number) =>
+    SUM_WORD.test(words[i] ?? '') ||
+    (SUM_SIGN.test(words[i] ?? '') && /^\(?\d/.test(words[i + 1] ?? '')) ||
+    (/^\(?\d/.test(words[i] ?? '') && SUM_AFTER.test(words[i + 1] ?? ''));
+  const gives = quantity === 'money' ? isSum : isCount;
   return words.some((word, at) => {
-    const own = new Set(contentTerms(word));
-    if (!terms.some((t) => holdsForm(own, t) || shipBase(t).some((b) => holds(own, b)))) return false;
+    if (!namesSubject(word, terms, beside?.abbreviations)) return false;
     for (let i = Math.max(0, at - COUNT_BEFORE - 1); i <= at + COUNT_AFTER && i < words.length; i++)
-      if (i !== at && isCount(i)) return true;
+      if (i !== at && gives(i)) return true;
     return false;
   });
+}
+
+/** A sum written as one word: a currency sign or code before a figure ("$2,040", "£3.4", "(€12)", "USD40"). */
+const SUM_WORD = new RegExp(String.raw`^\(?(?:[$£€¥₹]|(?:${CURRENCY_CODES})(?=\d))\(?\d`, 'i');
+/** A currency code or word after a figure ("1,500 EUR", "40 dollars", "95 pence"). */
+const SUM_AFTER = new RegExp(
+  String.raw`^(?:${CURRENCY_CODES}|dollars?|pounds?|euros?|pence|cents?|yen|francs?)[,.;:)]?$`,
+  'i',
+);
+/** A currency sign or code written apart from its figure ("$ 2,040", "EUR 439.50"). */
+const SUM_SIGN = new RegExp(String.raw`^\(?(?:[$£€¥₹]|${CURRENCY_CODES})$`, 'i');
+
+/**
+ * True when `word` (a passage's word as written) names the subject: it holds one of `terms` (or
+ * the base of a "-ship" term, see `shipBase`), or it is one of `abbreviations` ("R&D", "R&D's").
+ */
+function namesSubject(
+  word: string,
+  terms: readonly string[],
+  abbreviations: readonly string[] = [],
+): boolean {
+  const own = new Set(contentTerms(word));
+  if (terms.some((t) => holdsForm(own, t) || shipBase(t).some((b) => holds(own, b)))) return true;
+  const bare = word
+    .replace(EDGE_PUNCTUATION, '')
+    .replace(/['’]s$/i, '')
+    .toLowerCase();
+  return abbreviations.some((a) => a.toLowerCase() === bare);
 }
 
 /**
@@ -1490,11 +1569,16 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
     for (const section of sectionsOf(hit)) {
       // The subject's rarest term may be in the section's other sentences ("Kittiwake numbers fell
       // by a third. The colony now holds about 420 pairs.").
+      // An abbreviation of the subject ("R&D") holds it as its spelled terms do.
+      const abbreviated = (text: string) =>
+        asked.abbreviations !== undefined &&
+        text.split(/[\s|]+/).some((w) => namesSubject(w, [], asked.abbreviations));
       const sectionTerms = withHeading(termsOf(section.text), section.around);
-      if (!required.some((t) => holdsForm(sectionTerms, t))) continue;
+      if (!required.some((t) => holdsForm(sectionTerms, t)) && !abbreviated(section.text)) continue;
       for (const p of passagesOf(section.text)) {
         const own = termsOf(p.text);
-        if (!terms.some((t) => holdsForm(withHeading(own, section.around), t))) continue;
+        if (!terms.some((t) => holdsForm(withHeading(own, section.around), t)) && !abbreviated(p.text))
+          continue;
         const ownTerms = new Set(own);
         const [label, ...values] =
           p.kind === 'row' ? tableCells(p.text) : p.kind === 'line' ? p.text.split(/:\s|\s\|\s/) : [];
@@ -1507,7 +1591,8 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         const labelled =
           label !== undefined &&
           values.some((v) => /\d/.test(v)) &&
-          required.every((t) => holdsForm(new Set(labelTerms), t)) &&
+          (required.every((t) => holdsForm(new Set(labelTerms), t)) ||
+            label.split(/\s+/).some((word) => namesSubject(word, [], asked.abbreviations))) &&
           (quantity === 'money' ||
             (labelTerms.filter((t) => !named.some((a) => stemsMatch(a, t))).length <= LABEL_EXTRA_TERMS &&
               !(statesMoney(p.text) || (p.table !== undefined && statesMoney(p.table.header)))));
@@ -1516,11 +1601,12 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         const counted = p.kind === 'row' ? (label ?? '') : p.text;
         const gives =
           labelled ||
-          statesQuantity(counted, terms, quantity) ||
+          statesQuantity(counted, terms, quantity, asked.beside ? asked : undefined) ||
           (quantity === 'count' && unitsStated(counted, units).length > 0);
         const stated =
           gives ||
           (quantity === 'money' &&
+            !asked.beside &&
             p.kind === 'sentence' &&
             required.some((t) => holdsForm(ownTerms, t)) &&
             statesMoney(section.text));
