@@ -322,6 +322,13 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round46-blind: test/fixtures/round46 (an allotment society's three seasonal newsletters, most
+//   of a small collection, a community transport charity's annual report and a swimming club's
+//   treasurer's report), 16 questions for what holds now, in a named issue, what a subject's
+//   expenditure was, how many, whether something was reported, 6 of them negatives (three asking
+//   one organisation about what only another's document holds); written at stop 52 after the
+//   expenditure rule and with the series-name and named-documents rules written but not yet
+//   measured, and committed before its first run.
 // - round45-blind: test/fixtures/round45 (a rail extension's three monthly progress reports with
 //   figures "to date", a leisure centre's membership update "as at" a date), 16 questions asking
 //   for what holds now ("so far", "currently", "at present", "right now"), for a named month and
@@ -371,7 +378,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -727,6 +734,14 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 52 before its first run: an allotment society's three newsletters, a
+    // community transport charity's annual report, a swimming club's treasurer's report.
+    name: 'round46',
+    folder: 'test/fixtures/round46',
+    include: ['**/*.md'],
+    parts: [{ name: 'round46-blind', questions: 'bench/questions/round46-blind.jsonl' }],
   },
   {
     // Written at stop 51 before its first run: a rail extension's monthly progress reports and a
