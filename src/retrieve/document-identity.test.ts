@@ -56,6 +56,27 @@ describe('DocumentIdentityIndex.named', () => {
     expect(new DocumentIdentityIndex([]).named('Apple')).toEqual([]);
   });
 
+  it('weighs a series’ name by series, so a company most of a small collection reports on is named by it', () => {
+    // Three of four documents are one ferry company's reports: by documents, "larchmont" and
+    // "ferries" would weigh less together than "service", which one library's title holds (stop 52).
+    const small = new DocumentIdentityIndex(
+      ['q1', 'q2', 'q3']
+        .map((q) => ({ documentId: `larchmont-ferries-quarterly-report-2025-${q}.md` }))
+        .concat([{ documentId: 'oakridge-library-service-annual-report-2024.md' }]),
+    );
+    expect(
+      small.named('Does Larchmont Ferries currently run a helicopter service?').map((d) => d.documentId),
+    ).toEqual([
+      'larchmont-ferries-quarterly-report-2025-q1.md',
+      'larchmont-ferries-quarterly-report-2025-q2.md',
+      'larchmont-ferries-quarterly-report-2025-q3.md',
+    ]);
+    // A word some versions carry still chooses among them.
+    expect(small.named('the Larchmont Ferries report for q2').map((d) => d.documentId)).toEqual([
+      'larchmont-ferries-quarterly-report-2025-q2.md',
+    ]);
+  });
+
   it('leaves titles out when the collection’s titles describe rather than name', () => {
     const papers = new DocumentIdentityIndex([
       { documentId: '101', title: 'Autophagy in neurons protects against degeneration of axons in mice' },

@@ -490,12 +490,36 @@ export class DocumentIdentityIndex {
   }
 
   /**
+   * The inverse document frequency (`ln(1 + (N − df + 0.5) / (df + 0.5))`) of a term the identities
+   * of `documents` hold. A term every version of each series holding it carries — a name,
+   * "larchmont" of a ferry company's three quarterly reports — is counted by series against the
+   * collection's series: the versions of one series are one name, and a company whose reports are
+   * most of a small collection is named by its name no less than a one-off report is by one of its
+   * title's words ("service" of "Oakridge Library Service"). A term some versions carry and others
+   * not ("q1", "2023") is counted by documents, as it chooses among versions. Where every document
+   * is a series of its own, both counts are the same.
+   */
+  #nameIdf(documents: readonly string[]): number {
+    const held = new Map<string, number>();
+    for (const id of documents) {
+      const key = this.#series.get(id);
+      if (key !== undefined) held.set(key, (held.get(key) ?? 0) + 1);
+    }
+    const whole =
+      held.size > 0 &&
+      [...held].every(([key, count]) => count >= (this.#members.get(key)?.length ?? Infinity));
+    const [df, total] = whole ? [held.size, this.#members.size] : [documents.length, this.size];
+    return Math.log(1 + (total - df + 0.5) / (df + 0.5));
+  }
+
+  /**
    * The documents `query` names, best first. Only a query term that singles out a document or a
    * series (see `#singlesOut`) short of the whole collection can name one; the
    * documents it names (by a word for a kind of document only when no other word names any, see
-   * {@link NamedOptions.documentNoun}) then score the summed inverse document frequency (`ln(1 + (N − df + 0.5)
-   * / (df + 0.5))`) of every query term their identity holds (`Q1` and `2023` choose among one
-   * company's filings), and those within `minRelative` of the best are named, at most `limit`.
+   * {@link NamedOptions.documentNoun}) then score the summed inverse document frequency of every
+   * query term their identity holds (a name's by series, see `#nameIdf`; `Q1` and `2023` choose
+   * among one company's filings), and those within `minRelative` of the best are named, at most
+   * `limit`.
    * None when no term singles anything out or the index is empty.
    */
   named(query: string, options: NamedOptions = {}): NamedDocument[] {
@@ -514,7 +538,7 @@ export class DocumentIdentityIndex {
       const df = documents.length;
       const naming = !code && options.documentNoun?.(word) ? byNoun : candidates;
       if (df < n && this.#singlesOut(documents)) for (const id of documents) naming.add(id);
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const idf = this.#nameIdf(documents);
       for (const id of documents) {
         scores.set(id, (scores.get(id) ?? 0) + idf);
         words.set(id, [...(words.get(id) ?? []), word]);
