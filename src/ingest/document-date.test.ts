@@ -392,6 +392,48 @@ describe("findDocumentDate: the date a file's own fields give it (stop 41)", () 
   });
 });
 
+describe('findDocumentDate: a title block, British period phrases, a quarter in words (stop 52)', () => {
+  it('reads the date the headings a document opens with state, under its title', () => {
+    const spring =
+      '# Millbrook Allotment Society\n\n## Newsletter: Spring 2025 (March 2025)\n\nEleven plots are vacant.';
+    expect(findDocumentDate([spring])).toMatchObject({ date: '2025-05-31', period: { kind: 'season' } });
+    expect(
+      findDocumentDate(['# Eastgate Community Transport\n\n## Annual report 2024\n\nWe run nine minibuses.']),
+    ).toMatchObject({ date: '2024-12-31', period: { kind: 'year' } });
+    // A heading after the first paragraph is a section's, not the title block's.
+    expect(
+      findDocumentDate(['# Garden club\n\nWe meet on Tuesdays.\n\n## Plans for 2026\n\nA new shed.']),
+    ).toBeUndefined();
+  });
+
+  it('keeps the title block’s date over a line of its text opening with "From" a later date', () => {
+    const autumn =
+      '# Millbrook Allotment Society\n\n## Newsletter: Autumn 2025 (September 2025)\n\n### Rent\n\nFrom 1 April 2026 rent for a full plot rises to £52 a year.';
+    expect(findDocumentDate([autumn])).toMatchObject({ date: '2025-11-30', period: { kind: 'season' } });
+  });
+
+  it('reads "the year to", "six months to" as the period a report covers', () => {
+    expect(
+      findDocumentDate(["# Riverside Swimming Club\n\n## Treasurer's report for the year to 31 March 2025"]),
+    ).toMatchObject({ date: '2025-03-31', period: { kind: 'year' } });
+    expect(
+      findDocumentDate(['# Brightwell Instruments plc\n\n## Half-year report: six months to 30 June 2025']),
+    ).toMatchObject({ date: '2025-06-30', period: { kind: 'half' } });
+  });
+
+  it('reads a calendar quarter in words or as Q and a number in a heading', () => {
+    expect(
+      findDocumentDate([
+        '# Eastfield Bus Depot\n\n## Safety bulletin: second quarter 2025 (April to June)\n\nText.',
+      ]),
+    ).toMatchObject({ date: '2025-06-30', period: { kind: 'quarter' } });
+    expect(findDocumentDate(['# Q3 2023 board pack\n\nText.'])).toMatchObject({
+      date: '2023-09-30',
+      period: { kind: 'quarter' },
+    });
+  });
+});
+
 describe('findDocumentDate: a season and its year (stop 41)', () => {
   it("dates a termly or seasonal publication by its season's last day", () => {
     expect(

@@ -169,9 +169,10 @@ function writesDayFirst(text: string): boolean {
 const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> = [
   {
     // "For the quarterly period ended July 1, 2023", "three months ended", "fiscal year ended",
-    // "Week ending 5 April 2024" (a weekly report: dated by the day its week ends)
+    // "Week ending 5 April 2024" (a weekly report: dated by the day its week ends), as British
+    // reports write it too: "six months to 30 June 2025", "the year to 31 March 2025"
     pattern: new RegExp(
-      String.raw`\b(quarterly\s+period|quarter|three\s+months|six\s+months|half[-\s]year|nine\s+months|fiscal\s+year|financial\s+year|year|twelve\s+months|month|week)\s+(?:ended|ending)\s+${WEEKDAY}?(${DATE})`,
+      String.raw`\b(quarterly\s+period|quarter|three\s+months|six\s+months|half[-\s]year|nine\s+months|fiscal\s+year|financial\s+year|year|twelve\s+months|month|week)\s+(?:ended|ending|to)\s+${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: (phrase) => {
@@ -459,6 +460,58 @@ const ANY_DATE = new RegExp(DATE, 'gi');
  */
 const METADATA_YEARS_AFTER_TEXT = 1;
 
+/**
+ * A calendar quarter and its year in a heading: "Safety bulletin: second quarter 2025", "Q3 2023
+ * board pack", "the third quarter of 2024" (groups: the ordinal, or the number; the year). Not a
+ * fiscal quarter ("Q1 FY2024", "the first quarter of fiscal 2023"), which the fiscal label reads.
+ */
+const QUARTER_YEAR = /\b(?:(first|second|third|fourth)\s+quarter(?:\s+of)?|q([1-4]))\s+((?:19|20)\d\d)\b/i;
+
+/** The last day (ISO) of the calendar quarter `heading` names with its year (see {@link QUARTER_YEAR}). */
+function quarterOf(heading: string): string | undefined {
+  const m = QUARTER_YEAR.exec(heading);
+  if (!m) return undefined;
+  const quarter = m[1]
+    ? ['first', 'second', 'third', 'fourth'].indexOf(m[1].toLowerCase()) + 1
+    : Number(m[2]);
+  const year = Number(m[3]);
+  return iso(year, quarter * 3 - 1, lastDay(year, quarter * 3 - 1));
+}
+
+/** Heading lines a title block holds at most (see {@link titleBlock}). */
+const TITLE_BLOCK_LINES = 3;
+
+/**
+ * The headings `page` (Markdown) opens with, their marks dropped: its lines from the first, past
+ * blank ones, while they are headings (`#` … `######`), {@link TITLE_BLOCK_LINES} at most. A
+ * report's or newsletter's title block: "Millbrook Allotment Society", "Newsletter: Spring 2025
+ * (March 2025)".
+ */
+function titleBlock(page: string): string[] {
+  const out: string[] = [];
+  for (const line of page.split('\n')) {
+    if (line.trim() === '') continue;
+    const m = /^\s{0,3}#{1,6}\s+(.*\S)/.exec(line);
+    if (!m || out.length === TITLE_BLOCK_LINES) break;
+    out.push(
+      m[1]!
+        .replace(/[*_#]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+  }
+  return out;
+}
+
+/**
+ * True when `heading` dates the document to a month or a day, or a season ("Newsletter: Autumn
+ * 2025 (September 2025)", "Spring Term 2024"): a date more precise than a year alone.
+ */
+function datesHeading(heading: string): boolean {
+  const m = HEADING_DATE.exec(heading);
+  return (m?.[1] !== undefined && parseWrittenDate(m[1]) !== undefined) || SEASON_YEAR.test(heading);
+}
+
 /** A title or first heading holding a date: "Release notes — March 2024", "Annual report 2022". */
 const HEADING_DATE = new RegExp(String.raw`(${DATE})|\b((?:19|20)\d\d)\b`, 'i');
 
@@ -714,6 +767,12 @@ function findDate(pages: readonly string[], options: FindDateOptions): DocumentD
   const statedEnd = fiscalYearEnd(text) ?? laterEnd;
   const fiscal =
     label || statedEnd ? { ...label, ...(statedEnd ? { fiscalYearEnd: statedEnd } : {}) } : undefined;
+  const raw = pages.slice(0, FIRST_PAGES).map((page) => page.slice(0, FIRST_PAGE_CHARACTERS));
+  // The title, the first line, and the headings the first page opens with (a newsletter's
+  // "# Millbrook Allotment Society" then "## Newsletter: Spring 2025 (March 2025)").
+  const headings = [
+    ...new Set([options.title ?? '', ...(/^.*\S.*$/m.exec(text) ?? []), ...titleBlock(raw[0] ?? '')]),
+  ];
   for (const [i, { pattern, kind }] of PHRASES.entries()) {
     // After the period phrases, before the first stated date: see `beforeStatedDate`.
     const own = i === 1 ? beforeStatedDate(text, options, fiscal) : undefined;
@@ -721,6 +780,9 @@ function findDate(pages: readonly string[], options: FindDateOptions): DocumentD
     const m = pattern.exec(text);
     const parsed = m ? parseWrittenDate(m[2]!) : undefined;
     if (!m || !parsed) continue;
+    // A line opening "From 1 April 2026 …" dates a notice, not a newsletter whose headings date
+    // it ("Newsletter: Autumn 2025 (September 2025)" telling next year's rent).
+    if (m[1]!.toLowerCase() === 'from' && headings.some(datesHeading)) continue;
     const periodKind = kind(m[1]!);
     const implied =
       !statedEnd && label && periodKind === 'quarter'
@@ -734,18 +796,18 @@ function findDate(pages: readonly string[], options: FindDateOptions): DocumentD
       implied ? { ...fiscal, fiscalYearEnd: implied } : fiscal,
     );
   }
-  const raw = pages.slice(0, FIRST_PAGES).map((page) => page.slice(0, FIRST_PAGE_CHARACTERS));
   const labelled = LABELLED_DATE.exec(raw.join('\n\n'));
   const labelledDate = labelled ? parseWrittenDate(labelled[2]!) : undefined;
   if (labelled && labelledDate) return dated(labelledDate.iso, 'day', 'text', labelled[0], fiscal);
   const history = revisionHistoryDate(pages);
   if (history) return dated(history.date, 'day', 'text', history.line, fiscal);
-  const headings = [options.title ?? '', ...(/^.*\S.*$/m.exec(text) ?? [])];
   for (const heading of headings) {
     const split = splitYearOf(heading);
     if (split !== undefined) {
       return dated(`${split}-12-31`, 'year', 'text', heading, { ...fiscal, fiscalYear: split });
     }
+    const quarter = quarterOf(heading);
+    if (quarter) return dated(quarter, 'quarter', 'text', heading, fiscal);
     const m = HEADING_DATE.exec(heading);
     if (!m) continue;
     if (m[1]) {
