@@ -9,6 +9,7 @@ import {
   absentWords,
   askedDocuments,
   asksWhetherContains,
+  asksYesNo,
   evidenceDocuments,
   lacksEvidence,
   statedTopic,
@@ -297,6 +298,18 @@ describe('honest "not found" in the documents a question is about', () => {
     const answer = await engine.ask('Did Northwind report any divestiture in the quarter?');
     expect(answer.notFound).toBe(false);
     expect(answer.text).toContain('divestiture');
+  });
+
+  it('asks a yes-or-no question of the document it names: another’s shipping unit is no answer (stop 52)', async () => {
+    const contoso = await engine.ask('Did Contoso complete the divestiture of a shipping unit?');
+    expect(contoso.notFound).toBe(true);
+    expect(contoso.text).toContain('not mention "complete", "divestiture" or "unit"');
+    expect(contoso.sources.every((s) => s.hit.chunk.documentId === 'contoso-2023-q2.md')).toBe(true);
+    const northwind = await engine.ask('Did Northwind complete the divestiture of a shipping unit?');
+    expect(northwind.notFound).toBe(false);
+    expect(asksYesNo('Is the hose ban at Millbrook still in force?')).toBe(true);
+    expect(asksYesNo('In its latest report, can Contoso pay a dividend?')).toBe(true);
+    expect(asksYesNo('What does Contoso sell?')).toBe(false);
   });
 
   it('reads the documents from the focus boosts of the first hits, narrowed by a time cue', () => {

@@ -20,7 +20,8 @@
  * manual instructs without naming its instructions; see `unwritten-words.ts`).
  *
  * When the question asks whether particular documents contain something ("Did Contoso report any
- * divestiture?", see {@link asksWhetherContains}) and it names them — the retriever's document
+ * divestiture?", see {@link asksWhetherContains}), or asks yes or no ("Does Millbrook Allotment
+ * Society run a minibus service?", see {@link asksYesNo}), and it names them — the retriever's document
  * focus boosted them, and a period or recency cue picked among them (`Hit.boosts`) — the check
  * looks in those documents only (see {@link evidenceDocuments}): a report that never mentions the
  * subject is answered "not found" even when another company's report mentions it. So is a question
@@ -301,16 +302,30 @@ export function asksWhetherContains(question: string): boolean {
 }
 
 /**
+ * Whether `question` asks yes or no: it opens (after an optional "In …," clause) with an auxiliary
+ * or modal verb ("Does Millbrook Allotment Society run a minibus service?", "Is the hose ban still
+ * in force?"). Asked of documents it names, it is asked of them: another organisation's minibus
+ * service is no answer.
+ */
+export function asksYesNo(question: string): boolean {
+  return /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would)\b/i.test(
+    question,
+  );
+}
+
+/**
  * The documents a question is about, from the boosts the retriever gave its first hits: those it
  * names (`focus`), narrowed to the ones a period or recency cue picked among them (`period`,
  * `recency`) when any was; the ones such a cue picked when the question names none. Undefined when
- * the question neither asks whether something is there (see {@link asksWhetherContains}) nor asks
+ * the question neither asks whether something is there (see {@link asksWhetherContains}) or yes or
+ * no (see {@link asksYesNo}) nor asks
  * what they say about a topic (see {@link statedTopic}: "What does the 2022 travel policy say about
  * carbon offsetting?" asks the 2022 version, and the 2024 version's offsetting is no answer), or
  * no hit was boosted: the question is checked against the whole searched scope.
  */
 export function evidenceDocuments(question: string, hits: readonly Hit[]): string[] | undefined {
-  if (!asksWhetherContains(question) && statedTopic(question) === undefined) return undefined;
+  if (!asksWhetherContains(question) && !asksYesNo(question) && statedTopic(question) === undefined)
+    return undefined;
   return askedDocuments(hits, question);
 }
 

@@ -28,6 +28,36 @@ describe('seriesTopicWords and topicalRecency', () => {
     expect(words).not.toContain('its');
   });
 
+  it('leaves modal verbs out of the topic: "will" asks when or whether, not what (stop 52)', async () => {
+    // The newest newsletter never writes "will"; an older one does.
+    const newsletters: Record<string, string> = {
+      'millbrook-newsletter-spring.md': 'rent for a full plot is 48 a year and the troughs will be turned on',
+      'millbrook-newsletter-autumn.md': 'from april rent for a full plot rises to 52 a year',
+    };
+    const seasons = new DocumentIdentityIndex(
+      Object.entries({
+        'millbrook-newsletter-spring.md': '2025-05-31',
+        'millbrook-newsletter-autumn.md': '2025-11-30',
+      }).map(([name, date]) => ({
+        documentId: name,
+        title: 'Millbrook Allotment Society',
+        metadata: { date, period: { kind: 'season', end: date } },
+      })),
+    );
+    const holds: DocumentsHolding = async (word, ids, limit) =>
+      (ids ?? Object.keys(newsletters))
+        .filter((id) => newsletters[id]!.split(/\W+/).includes(word))
+        .slice(0, limit);
+    const question = 'What will a full plot cost according to the latest Millbrook newsletter?';
+    expect(seriesTopicWords(question, seasons, seasons.documentIds())).not.toContain('will');
+    const cue = timeCue(question);
+    const preferences = preferredDocuments({ cue, index: seasons, named: seasons.documentIds(), ranked: [] });
+    expect(preferences.map((p) => p.documentId)).toEqual(['millbrook-newsletter-autumn.md']);
+    const moved = await topicalRecency(preferences, question, cue.recencyText ?? '', seasons, holds);
+    // Read as a topic word, "will" moved the preference to the spring newsletter.
+    expect(moved.map((p) => p.documentId)).toEqual(['millbrook-newsletter-autumn.md']);
+  });
+
   it('keeps the newest minutes for a recency question whose topic they hold', async () => {
     const question = 'What allotment rent did Oakridge Parish Council set at its latest meeting?';
     const cue = timeCue(question);

@@ -37,10 +37,18 @@ export type DocumentsHolding = (
 const COMMON_PROBE_DOCUMENTS = 200;
 
 /**
+ * Modal verbs the stop words keep ("will", "would", "should", "must"): they ask when or whether,
+ * not what ("What will a full plot cost …?" asks the price, and a newest version that never writes
+ * "will" is not passed over for an older one that does).
+ */
+const MODAL_VERB = /^(?:will|would|shall|should|could|might|must)$/i;
+
+/**
  * The words of `question` that say what it asks of a series whose versions are `members`, one per
  * term, in order: its content words less request words ("describe", "report", see
  * `isRequestTerm`), time and contrast words (see `unwrittenTerms`), form words ("give", "rules",
- * see `isFormTerm`), pronouns ("its", see `isPronoun`), numbers and single characters, and the
+ * see `isFormTerm`), pronouns ("its", see `isPronoun`), modal verbs (see {@link MODAL_VERB}),
+ * numbers and single characters, and the
  * words whose term is in a version's identity (path or title) or among `describing` (the terms
  * that described `members` as a series, when their names do not: see `describedDocuments`).
  * Unlike the evidence check's
@@ -65,7 +73,7 @@ export function seriesTopicWords(
     const term = wordTerm(word);
     if (term === undefined || term.length <= 1 || /^\d+$/.test(term) || seen.has(term)) continue;
     if (naming.has(term) || unwritten.has(term) || isRequestTerm(term) || isFormTerm(term)) continue;
-    if (isPronoun(word)) continue;
+    if (isPronoun(word) || MODAL_VERB.test(word)) continue;
     seen.add(term);
     out.push(word);
   }
