@@ -322,6 +322,13 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round47-blind: test/fixtures/round47 (a cricket club's three quarterly members' updates whose
+//   file names carry no date and whose title blocks do, a community pantry's annual review "for
+//   the year to 31 December 2024", a bell ringers' guild's spring newsletter), 14 questions for
+//   what holds now or in a named update, what will happen, what a subject's expenditure was,
+//   yes-or-no questions about one organisation, 5 of them negatives (three asking one
+//   organisation about what only another's document holds); written at stop 52 after all its
+//   rules and committed before its only run (measure only).
 // - round46-blind: test/fixtures/round46 (an allotment society's three seasonal newsletters, most
 //   of a small collection, a community transport charity's annual report and a swimming club's
 //   treasurer's report), 16 questions for what holds now, in a named issue, what a subject's
@@ -378,7 +385,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -734,6 +741,15 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 52 after round46's fixes, before its only run: a cricket club's three
+    // quarterly updates dated only by their title blocks, a community pantry's annual review, a
+    // bell ringers' guild's newsletter.
+    name: 'round47',
+    folder: 'test/fixtures/round47',
+    include: ['**/*.md'],
+    parts: [{ name: 'round47-blind', questions: 'bench/questions/round47-blind.jsonl' }],
   },
   {
     // Written at stop 52 before its first run: an allotment society's three newsletters, a
