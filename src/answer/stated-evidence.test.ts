@@ -1529,6 +1529,10 @@ describe('a question asking how many or how much was spent', () => {
       'c:1',
       'We are monitoring the safety of our approximately 3,400 employees in the region.',
     );
+    // A word opening as a month's name does ("junior", "marines") is no month: the figure counts.
+    expect(statesQuantity('We now have 85 junior members.', ['junior', 'member'], 'count')).toBe(true);
+    expect(statesQuantity('The guild rang 12 marine bells.', ['marin', 'bell'], 'count')).toBe(true);
+    expect(statesQuantity('Members met on 30 June.', ['member'], 'count')).toBe(false);
     expect(judgeStatement(count, [fraud, counted], rare(['employe']))).toMatchObject({
       stated: true,
       passageChunk: 'c:1:0',

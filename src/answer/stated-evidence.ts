@@ -1467,8 +1467,12 @@ const COUNT_AFTER = 7;
 const COUNT_WORD =
   /^[~≈]?(?:(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?)[,.;:]?$/i;
 
-/** A month's name, full or short: a figure beside one is a day of a date ("September 30, 2023", "30 June"). */
-const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$/i;
+/**
+ * A month's name, full or short: a figure beside one is a day of a date ("September 30, 2023", "30
+ * June"). Only those words: "85 junior members", "12 marines", "40 novels" are counts.
+ */
+const MONTH_WORD =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?$/i;
 
 /**
  * True when `passage` gives the quantity a question asks of its subject (`terms`, stemmed): for
