@@ -1567,16 +1567,16 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
     units.size === 0
       ? contentTerms(text)
       : [...contentTerms(text), ...contentTerms(unitsStated(text, units).join(' '))];
+  // An abbreviation of the subject ("R&D") holds it as its spelled terms do.
+  const abbreviated = (text: string) =>
+    asked.abbreviations !== undefined &&
+    text.split(/[\s|]+/).some((w) => namesSubject(w, [], asked.abbreviations));
   const found: Array<{ text: string; chunk: string; document: string; leads: boolean }> = [];
   let denial: { passage: string; chunk: string } | undefined;
   for (const hit of looked) {
     for (const section of sectionsOf(hit)) {
       // The subject's rarest term may be in the section's other sentences ("Kittiwake numbers fell
       // by a third. The colony now holds about 420 pairs.").
-      // An abbreviation of the subject ("R&D") holds it as its spelled terms do.
-      const abbreviated = (text: string) =>
-        asked.abbreviations !== undefined &&
-        text.split(/[\s|]+/).some((w) => namesSubject(w, [], asked.abbreviations));
       const sectionTerms = withHeading(termsOf(section.text), section.around);
       if (!required.some((t) => holdsForm(sectionTerms, t)) && !abbreviated(section.text)) continue;
       for (const p of passagesOf(section.text)) {
@@ -1595,8 +1595,7 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         const labelled =
           label !== undefined &&
           values.some((v) => /\d/.test(v)) &&
-          (required.every((t) => holdsForm(new Set(labelTerms), t)) ||
-            label.split(/\s+/).some((word) => namesSubject(word, [], asked.abbreviations))) &&
+          (required.every((t) => holdsForm(new Set(labelTerms), t)) || abbreviated(label)) &&
           (quantity === 'money' ||
             (labelTerms.filter((t) => !named.some((a) => stemsMatch(a, t))).length <= LABEL_EXTRA_TERMS &&
               !(statesMoney(p.text) || (p.table !== undefined && statesMoney(p.table.header)))));

@@ -697,8 +697,9 @@ export interface FindDateOptions {
  * ("CAMBRIDGE, England, 14 November 2023 – …"), else the first stated date ("last
  * updated …", "as of …", "held on …"), else a labelled date field ("Date: 12/08/2007", "Meeting
  * date: …"), else the newest date of a revision history on any page (a datasheet's `| D |
- * 2024-01-22 | … |`), else a split year in its title or first heading ("annual report 2022–23": the year
- * 2023, labelled fiscal 2023), else a date in them, else a first-page line that is only a date or
+ * 2024-01-22 | … |`), else a split year in its title, first line or title block (the headings its
+ * first page opens with, see `titleBlock`; "annual report 2022–23": the year 2023, labelled fiscal
+ * 2023), else a calendar quarter in them ("second quarter 2025"), else a date in them, else a first-page line that is only a date or
  * a periodical's issue line ("Issue 12 · February 2024"), else a first-page line holding nothing
  * but a season and its year ("Spring Term 2024": the season's last day), else the first metadata date the text
  * does not contradict (see `contradicted`); undefined when none is found. A period phrase whose
