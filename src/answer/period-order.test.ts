@@ -49,6 +49,28 @@ describe('extractAnswer over sources of several periods', () => {
     expect(text.indexOf('94,836')).toBeLessThan(text.indexOf('81,797'));
   });
 
+  it('names a season by its name and year, not its last day (stop 52)', () => {
+    const season = (id: string, date: string, sales: string): Hit => {
+      const hit = filing(id, date, sales);
+      return {
+        ...hit,
+        chunk: { ...hit.chunk, metadata: { date, period: { kind: 'season', end: date }, dateFrom: 'text' } },
+      };
+    };
+    const spring = season('newsletter-spring.md', '2025-05-31', '48');
+    const autumn = season('newsletter-autumn.md', '2025-11-30', '52');
+    const winter = season('newsletter-winter.md', '2025-02-28', '45');
+    const { text } = extractAnswer('What were total net sales in the latest newsletter?', [
+      spring,
+      autumn,
+      winter,
+    ]);
+    expect(text).toMatch(/^Autumn 2025: /);
+    expect(text).toContain('Spring 2025: ');
+    expect(text).toContain('Winter 2025: ');
+    expect(text).not.toContain('Season ended');
+  });
+
   it('keeps the order and adds no labels when the sources share one date or have none', () => {
     const same = filing('other.pdf', '2023-07-01', '12,000');
     const { text } = extractAnswer('What were total net sales in the latest quarter?', [newer, same]);
