@@ -48,12 +48,15 @@ export function asksForPrice(question: string): boolean {
 /** Currency codes written beside a figure ("EUR 439.50", "12.00 CHF"), a regular expression's alternatives. */
 export const CURRENCY_CODES = 'usd|gbp|eur|chf|jpy|cad|aud';
 
+/** Currencies' words written after a figure ("40 dollars", "95 pence"), a regular expression's alternatives. */
+export const CURRENCY_WORDS = 'dollars?|pounds?|euros?|pence|cents?|yen|francs?';
+
 const MONEY = new RegExp(
   [
     String.raw`[$£€¥₹]\s?\(?\d`,
     String.raw`\b(?:${CURRENCY_CODES})\s?\d`,
     String.raw`\d\s?(?:${CURRENCY_CODES})\b`,
-    String.raw`\b\d[\d,.]*\s+(?:dollars?|pounds?|euros?|pence|cents?|yen|francs?)\b`,
+    String.raw`\b\d[\d,.]*\s+(?:${CURRENCY_WORDS})\b`,
     String.raw`\bfree\s+of\s+charge\b|\bat\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b`,
     // A table's unit: "(in thousands of dollars)", "(In millions)", "$ in millions".
     String.raw`\b(?:thousands|millions|billions)\s+of\s+(?:\w+\s+)?(?:dollars|pounds|euros)\b|\(\s*in\s+(?:thousands|millions|billions)\b|[$£€]\s*(?:in\s+)?(?:thousands|millions|billions)\b`,

@@ -11,7 +11,7 @@
  * @module
  */
 import type { Hit, Metadata } from '../core/types.js';
-import { parseWrittenDate, shownDate, WRITTEN_DATE } from '../ingest/document-date.js';
+import { parseWrittenDate, seasonNamed, shownDate, WRITTEN_DATE } from '../ingest/document-date.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import { seriesOf } from './boilerplate.js';
 
@@ -45,17 +45,6 @@ const LABELS: Record<string, string> = {
 };
 
 /**
- * Seasons by the month (`MM`) they end in, as `seasonSpan` in `document-date.ts` ends them: a
- * season is named as its documents name it ("Autumn 2025"), not by its last day.
- */
-const SEASON_ENDS: Record<string, string> = {
-  '02': 'Winter',
-  '05': 'Spring',
-  '08': 'Summer',
-  '11': 'Autumn',
-};
-
-/**
  * How a quote names its document's period: "Quarter ended 2023-07-01", "Dated 2024-03-01", a
  * season by its name and year ("Autumn 2025"; winter by the year it ends in, "Winter 2025" for
  * December 2024 to February 2025).
@@ -63,8 +52,8 @@ const SEASON_ENDS: Record<string, string> = {
 export function periodLabel(hit: Hit | undefined): string | undefined {
   const dated = datedAs(hit);
   if (!dated) return undefined;
-  const season = dated.kind === 'season' ? SEASON_ENDS[dated.date.slice(5, 7)] : undefined;
-  if (season) return `${season} ${dated.date.slice(0, 4)}`;
+  const season = dated.kind === 'season' ? seasonNamed(dated.date) : undefined;
+  if (season) return season;
   return `${LABELS[dated.kind ?? ''] ?? 'Dated'} ${dated.date}`;
 }
 

@@ -84,7 +84,7 @@ import type { Hit } from '../core/types.js';
 import { queryAbbreviations } from '../retrieve/abbreviations.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { escapeRegExp, timeCue } from '../retrieve/time-preference.js';
-import { askedOutlay, CURRENCY_CODES, statesMoney } from './asked-amount.js';
+import { askedOutlay, CURRENCY_CODES, CURRENCY_WORDS, statesMoney } from './asked-amount.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf, tableCells } from './passages.js';
 import { statesAmountOrDate } from './reference-material.js';
@@ -1513,10 +1513,7 @@ export function statesQuantity(
 /** A sum written as one word: a currency sign or code before a figure ("$2,040", "£3.4", "(€12)", "USD40"). */
 const SUM_WORD = new RegExp(String.raw`^\(?(?:[$£€¥₹]|(?:${CURRENCY_CODES})(?=\d))\(?\d`, 'i');
 /** A currency code or word after a figure ("1,500 EUR", "40 dollars", "95 pence"). */
-const SUM_AFTER = new RegExp(
-  String.raw`^(?:${CURRENCY_CODES}|dollars?|pounds?|euros?|pence|cents?|yen|francs?)[,.;:)]?$`,
-  'i',
-);
+const SUM_AFTER = new RegExp(String.raw`^(?:${CURRENCY_CODES}|${CURRENCY_WORDS})[,.;:)]?$`, 'i');
 /** A currency sign or code written apart from its figure ("$ 2,040", "EUR 439.50"). */
 const SUM_SIGN = new RegExp(String.raw`^\(?(?:[$£€¥₹]|${CURRENCY_CODES})$`, 'i');
 

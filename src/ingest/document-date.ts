@@ -426,6 +426,17 @@ export function seasonSpan(season: string, year: number): { start: string; end: 
 }
 
 /**
+ * The season and year a season's last day (ISO, as {@link seasonSpan} ends it) names: "Autumn
+ * 2025" of 2025-11-30, "Winter 2025" of 2025-02-28 (winter by the year it ends in). Undefined for
+ * a day that ends no season.
+ */
+export function seasonNamed(end: string): string | undefined {
+  const year = Number(end.slice(0, 4));
+  const season = Object.keys(SEASONS).find((name) => name !== 'fall' && seasonSpan(name, year).end === end);
+  return season === undefined ? undefined : `${season[0]!.toUpperCase()}${season.slice(1)} ${year}`;
+}
+
+/**
  * The first line of `page` holding nothing but a season and its year (see `SEASON_ONLY`), and
  * the last day of that season (ISO): "Spring Term 2024" ends on 2024-05-31, so a school's spring
  * newsletter sorts between its autumn and summer ones.
@@ -471,11 +482,14 @@ const QUARTER_YEAR = /\b(?:(first|second|third|fourth)\s+quarter(?:\s+of)?|q([1-
 function quarterOf(heading: string): string | undefined {
   const m = QUARTER_YEAR.exec(heading);
   if (!m) return undefined;
-  const quarter = m[1]
-    ? ['first', 'second', 'third', 'fourth'].indexOf(m[1].toLowerCase()) + 1
-    : Number(m[2]);
-  const year = Number(m[3]);
-  return iso(year, quarter * 3 - 1, lastDay(year, quarter * 3 - 1));
+  const quarter = m[1] ? ORDINALS.indexOf(m[1].toLowerCase()) + 1 : Number(m[2]);
+  return quarterEnd(Number(m[3]), quarter);
+}
+
+/** The last day (ISO) of calendar quarter `quarter` (1–4) of `year`. */
+function quarterEnd(year: number, quarter: number): string {
+  const month = quarter * 3 - 1;
+  return iso(year, month, lastDay(year, month))!;
 }
 
 /** Heading lines a title block holds at most (see {@link titleBlock}). */
@@ -967,9 +981,10 @@ export function pathDate(path: string): { iso: string; precision: 'day' | 'month
       base,
     );
   if (quarter) {
-    const y = Number(quarter[1] ?? quarter[4]);
-    const month = Number(quarter[2] ?? quarter[3]) * 3 - 1;
-    return { iso: iso(y, month, lastDay(y, month))!, precision: 'month' };
+    return {
+      iso: quarterEnd(Number(quarter[1] ?? quarter[4]), Number(quarter[2] ?? quarter[3])),
+      precision: 'month',
+    };
   }
   const year = parts
     .reverse()
