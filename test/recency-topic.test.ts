@@ -132,3 +132,33 @@ describe('a word common outside the series does not move the recency preference 
     ).toBe('contoso-staff-bulletin-2023-01.md');
   });
 });
+
+// A quantity asked of the present ("now", "currently") is what the newest version stating it
+// says: a later parish council's minutes silent on the clerk's hours changed nothing (stop 53,
+// round49's `r49-04`); asked of "the latest minutes", it is asked of them.
+describe('a quantity asked of the present is answered from the newest version stating it (SQLite file)', {
+  timeout: 120_000,
+}, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'minutes.db')) });
+    await engine.ingestPaths([path.resolve('test/fixtures/round49')], { include: ['**/*.md'] });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  it('answers "now" from the older minutes that state it, saying the newest does not', async () => {
+    const answer = await engine.ask('How many hours a week does the Tidewell parish clerk work now?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toMatch(
+      /^The newest version, tidewell-parish-council-minutes-2025-09\.md, does not mention .*; from tidewell-parish-council-minutes-2025-06\.md: The clerk's hours were increased from 12 to 16 hours a week/,
+    );
+  });
+
+  it('asks "the latest minutes" themselves', async () => {
+    const answer = await engine.ask(
+      'How many hours a week does the Tidewell parish clerk work in the latest minutes?',
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('tidewell-parish-council-minutes-2025-09.md does not state how many hours a week');
+  });
+});

@@ -7,7 +7,7 @@ import { inSpan } from '../core/tracing.js';
 import type { Hit, SearchMode } from '../core/types.js';
 import { withExpansions } from '../retrieve/abbreviations.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
-import { withDocumentNouns } from '../retrieve/time-preference.js';
+import { presentPhrases, timeCue, withDocumentNouns } from '../retrieve/time-preference.js';
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
@@ -247,8 +247,14 @@ async function statementOf(
   const lister = engine as AnsweringEngine & Partial<Pick<StatementSearcher, 'listDocuments'>>;
   if (typeof lister.listDocuments !== 'function') return undefined;
   // Whether something is there, how many and what was disclosed are asked of the newest version
-  // a recency cue names, also when the retriever passed it over for an older one holding the topic.
-  const documents = askedDocuments(hits, question, asked.kind === 'existence');
+  // a recency cue names, also when the retriever passed it over for an older one holding the topic
+  // — but a quantity asked of the present ("How many hours does the clerk work now?") is what the
+  // newest version stating it says: a later version silent on it changed nothing.
+  const documents = askedDocuments(
+    hits,
+    question,
+    asked.kind === 'existence' && !(asked.quantity !== undefined && asksOfPresent(question)),
+  );
   if (documents === undefined) return undefined;
   // A question asking how many, how much or what a document disclosed is about the document its
   // answer ranks first: when the documents it names are others ("the car park memo" while "the
@@ -278,6 +284,16 @@ async function statementOf(
     span.setAttribute('cairn.evidence.stated', found?.stated ?? true);
     return found;
   });
+}
+
+/**
+ * True when `question`'s recency cue is a word of the present ("now", "currently", "at present",
+ * see `presentPhrases`), which asks what holds, not what the newest document says ("the latest
+ * minutes").
+ */
+function asksOfPresent(question: string): boolean {
+  const cue = timeCue(question);
+  return cue.recency && cue.recencyText !== undefined && presentPhrases(question).includes(cue.recencyText);
 }
 
 /** Hits of the version a time cue picked, searched by the question's subject alone (see {@link askedVersionHits}). */

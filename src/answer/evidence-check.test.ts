@@ -44,6 +44,11 @@ const pairs: Array<{ positive: string; negative: string }> = [
     positive: 'How many patients will be enrolled in the stem cell dressing trial?',
     negative: 'Which MRI scanner and contrast agent does the stem cell dressing trial use?',
   },
+  {
+    // One absent word: the object a "does" question ends on (stop 53).
+    positive: 'Does the stem cell dressing trial use the SPSS software?',
+    negative: 'Does the stem cell dressing trial use a placebo?',
+  },
 ];
 
 describe('honest "not found" from the collection’s evidence (SQLite store)', () => {
@@ -233,6 +238,23 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect((await engine.ask(question)).notFound).toBe(false);
     expect(lacksEvidence('What did the dressing cost?', ['cost'])).toBe(true);
     expect(lacksEvidence(question, ['strike', 'bird'])).toBe(true);
+  });
+
+  it('takes the object a "does" question ends on, when absent, for a gap (stop 53)', () => {
+    expect(lacksEvidence('Does the current version of Quillon Reader support audiobooks?', ['audiobooks'])).toBe(
+      true,
+    );
+    expect(lacksEvidence("Does Fernbrook Housing Co-operative's pets policy allow reptiles?", ['reptiles'])).toBe(
+      true,
+    );
+    // Not another word of it, not "any" of a kind (an instance answers in other words), not a
+    // question of "is", whose last word is no object (measured: each refused answerable questions).
+    expect(lacksEvidence('Does the current version of Quillon Reader support audiobooks?', ['quillon'])).toBe(false);
+    expect(lacksEvidence('Did Contoso Transit Authority buy any business in 2024?', ['business'])).toBe(false);
+    expect(lacksEvidence('Did the most recent Larchmont Ferries report mention a fare increase?', ['increase'])).toBe(
+      false,
+    );
+    expect(lacksEvidence('Is the hose ban at Millbrook Allotment Society still in force?', ['force'])).toBe(false);
   });
 
   it('reads a question embedded after a verb of saying as its topic (stop 43)', () => {

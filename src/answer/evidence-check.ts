@@ -250,11 +250,26 @@ export async function absentWords(
  * Contoso Transit report say about fare evasion?" asks about "fare evasion", and the words that name
  * the report, the time and the form ("What does … say about") are none of it. So does a question
  * asking the price of something (see `pricedThing`: "What does parking cost at the leisure
- * centre?" asks about "parking").
+ * centre?" asks about "parking"). So does the one absent word a question opening with "do",
+ * "does" or "did" ends on (the head of its object: "Does the app support audiobooks?"), unless it
+ * asks for "any" of a kind or whether something is mentioned (measured on the bench: those refused
+ * answerable questions whose documents name an instance in other words).
  */
 export function lacksEvidence(question: string, absent: readonly string[]): boolean {
   if (absent.length >= MIN_ABSENT_WORDS) return true;
   if (absent.length !== 1) return false;
+  // A question whether something does a thing ends on what it asks about ("Does the app support
+  // audiobooks?", "Does the policy allow reptiles?"): its last topic word is the head of its
+  // object, and documents that never write it (nor a form of it) hold no "yes". Not a question
+  // for "any" of a kind ("Did it buy any business?": a hospital group is a business) nor whether
+  // something is mentioned ("mention a fare increase": "fares rise"), which an instance answers in
+  // other words, nor one of "is" ("Is the ban still in force?"), whose last word is no object.
+  if (
+    DO_QUESTION.test(question) &&
+    !asksWhetherContains(question) &&
+    objectHead(question) === contentTerms(absent[0]!)[0]
+  )
+    return true;
   const topic = statedTopic(question) ?? pricedThing(question);
   if (topic !== undefined) {
     const unwritten = unwrittenTerms(question);
@@ -264,6 +279,18 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   }
   const terms = new Set(questionTerms(question)).size;
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/** A question opening (after an optional "In …," clause) with "do", "does" or "did". */
+const DO_QUESTION = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do)\b/i;
+
+/**
+ * The stem of the last topic word of `question` (see {@link topicWords}): in a yes-or-no question,
+ * the head of its object ("Does Contoso pay a dividend?": "dividend"); undefined when it has none.
+ */
+function objectHead(question: string): string | undefined {
+  const last = topicWords(question).at(-1);
+  return last === undefined ? undefined : contentTerms(last)[0];
 }
 
 /**

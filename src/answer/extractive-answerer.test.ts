@@ -369,3 +369,41 @@ describe('extractAnswer: amounts written with a currency code (stop 43)', () => 
     expect(text.split(/\[\d+\]/)[0]).toContain('| Total | EUR 439.50 |');
   });
 });
+
+describe('extractAnswer: which passage leads (stop 53)', () => {
+  it('leads a "when" question with the passage that writes a date, of the first source\'s document', () => {
+    const requirements = testHit(
+      'notes-4.2.md',
+      '## Requirements\n\nQuillon Reader 4.2 needs Android 8 or later, or iOS 15 or later.',
+      { ordinal: 3 },
+    );
+    const other = testHit('notes-5.0.md', '## Requirements\n\nQuillon Reader 5.0 needs Android 10 or later.');
+    const title = testHit(
+      'notes-4.2.md',
+      '# Quillon Reader 4.2 release notes\n\nReleased 3 February 2025\n\nQuillon Reader is an e-book reading app.',
+      { headingPath: ['Quillon Reader 4.2 release notes'] },
+    );
+    const { text } = extractAnswer('When was Quillon Reader 4.2 released?', [requirements, other, title]);
+    expect(text.startsWith('Released 3 February 2025')).toBe(true);
+    // Not another version's passage: the lead stays in the first source's document.
+    expect(text.indexOf('[3]')).toBeLessThan(text.indexOf('[2]'));
+  });
+
+  it('leads with the best passage of the first source\'s document, not only of its first chunk', () => {
+    const cleaning = testHit(
+      'k2-manual.md',
+      '## Cleaning\n\nClean the air filter every two weeks. Empty and rinse the water tank once a week.',
+      { ordinal: 4 },
+    );
+    const specs = testHit(
+      'k2-manual.md',
+      '## Specifications\n\n| Item | Value |\n| --- | --- |\n| Water tank | 2.5 litres |\n| Weight | 10.4 kg |',
+      { ordinal: 1 },
+    );
+    const { text } = extractAnswer('What is the water tank capacity of the Kestrel K2 dehumidifier?', [
+      cleaning,
+      specs,
+    ]);
+    expect(text.split('[')[0]).toContain('2.5 litres');
+  });
+});

@@ -16,7 +16,8 @@
  * states (a modal verb, a condition: see `supposes`) and writes no number, when the question does
  * not suppose, 0.3 for reference material (an index row, a certification, a cross-reference: see
  * `isReferenceMaterial`), 1.3 for a sentence telling an event with its amount and time (see
- * `statesEvent`), and a decay of 5%
+ * `statesEvent`), 1.5 for a passage writing a date when the question asks when (see {@link DATE_BONUS};
+ * such a question's figures get no bonus), and a decay of 5%
  * per source rank; a passage that holds the question's time words but none of its other terms
  * (nor a companion of one) scores 0 — the line that dates a report (see `subjectTerms`). A cross-reference frames the section it points to: passages under a heading
  * `Note 9 …` of its document count its terms as heading terms (see {@link referredTerms}). Every quoted passage scores at least half the best one's; a passage that recurs
@@ -24,8 +25,10 @@
  * and its bare `Total` row); when no passage reaches the floor, the best passage of the first
  * source is quoted rather than nothing. Headings are never quoted. For a question that does not
  * suppose, quotes made only of supposing sentences follow the others; quotes made only of reference
- * material come last. The answer leads with its best stating quote of the first source, the rest
- * in source and document order. Quotes from documents of
+ * material come last. The answer leads with its best stating quote of the first source, or of a
+ * passage stating the kind of thing asked in another chunk of its document (a table row stating a
+ * figure whose label the question names, "Water tank | 2.5 litres"; a date, for a question asking
+ * when), the rest in source and document order. Quotes from documents of
  * different dates lead with the period the question asks for and say which period each belongs to
  * (see {@link orderByPeriod}). The passages of the version a time cue picked (the first source's
  * document) are measured against their own best, not another version's; a question term no
@@ -36,6 +39,7 @@
 import type { Hit } from '../core/types.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
+import { WRITTEN_DATE } from '../ingest/document-date.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { repeatedPassages } from './boilerplate.js';
 import {
@@ -82,6 +86,8 @@ interface Candidate extends Passage {
   reference: boolean;
   /** A sentence telling an event with its amount and time (see `statesEvent`). */
   event: boolean;
+  /** The passage writes a date (see {@link DATED}). */
+  dated: boolean;
 }
 
 interface Window {
@@ -90,6 +96,13 @@ interface Window {
   score: number;
   /** Its score from the question's own terms alone: what the quoting floors are measured on. */
   base: number;
+  /**
+   * It states the kind of thing asked: a table row stating a figure whose whole label the
+   * question names (see `labelled`: "Water tank" of "the water tank capacity"; half a label,
+   * "Library members" of "the library's total expenditure", was measured to mislead), or a date
+   * for a question asking when.
+   */
+  statesAsked?: boolean;
 }
 
 /** Share of the best passage's score any other quoted passage needs. */
@@ -123,6 +136,21 @@ const REFERENCE = 0.3;
  * {@link ROW_BONUS}), the event is what a broad question ("what changes in debt …") asks for.
  */
 const EVENT_BONUS = 1.3;
+/**
+ * Factor for a passage that writes a date (see `WRITTEN_DATE`: "3 February 2025", "July 2023")
+ * when the question asks when ("When was version 4.2 released?"): the date is the answer, and a
+ * passage naming the subject without one ("Version 4.2 needs Android 8") is none, so a dated line
+ * holding a third of the question's terms ("Released 3 February 2025" under the notes' title)
+ * outranks an undated sentence holding two thirds.
+ */
+const DATE_BONUS = 1.5;
+/** A written date anywhere in a passage (see `WRITTEN_DATE`). */
+const DATED = new RegExp(String.raw`\b${WRITTEN_DATE}(?![\w])`, 'i');
+/**
+ * A question asking when: "When was …", "On what date …", "What date did …" (after an optional
+ * "In …," clause).
+ */
+const ASKS_WHEN = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
 /** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
 const TOTAL_LABEL = /^\s*totals?\s*:?\s*$/i;
 /** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
@@ -149,16 +177,23 @@ const NUMERIC_CELL = new RegExp(
   'i',
 );
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
+/**
+ * A cell that is a quantity: a number (or a range of two) and up to four words of its unit, as a
+ * specification table writes it ("2.5 litres", "10.4 kg", "12–15 °C", "3 years").
+ */
+const QUANTITY_CELL =
+  /^\s*[~≈<>±]?\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:%|[\p{L}°µ²³/]+\.?)(?:\s+[\p{L}°µ²³/%]+\.?){0,3}\s*$/u;
 
 /**
- * True when a passage states a figure: a table row with a number after its label (not just a
- * page number closing a table-of-contents line), or text with an amount in notation (`$1.5
+ * True when a passage states a figure: a table row with a number (or a quantity with its unit,
+ * "2.5 litres", see {@link QUANTITY_CELL}) after its label (not just a page number closing a
+ * table-of-contents line), or text with an amount in notation (`$1.5
  * billion`, `2%`, `82,959`, `4.2`).
  */
 function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
   if (passage.kind !== 'row') return NOTATION.test(passage.text);
   const cells = tableCells(passage.text).slice(1);
-  const numeric = cells.filter((cell) => NUMERIC_CELL.test(cell));
+  const numeric = cells.filter((cell) => NUMERIC_CELL.test(cell) || QUANTITY_CELL.test(cell));
   const pageNumber =
     numeric.length === 1 && cells.at(-1) === numeric[0] && /^\d{1,3}$/.test(numeric[0]!.trim());
   return numeric.length > 0 && !pageNumber;
@@ -252,6 +287,7 @@ function candidatesOf(hits: readonly Hit[], referrers: readonly Hit[] = hits): C
         figure: !reference && hasFigure(passage),
         reference,
         event: statesEvent(passage),
+        dated: DATED.test(passage.text),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
         // is no supposition ("may cause higher operating expenses" states none).
         supposing: passage.kind === 'sentence' && supposesWithoutFigure(passage.text),
@@ -450,6 +486,7 @@ function scoredWindows(
         }, 0) / total;
   const asked = new Set(queryTerms);
   const factual = !supposes(question);
+  const asksWhen = ASKS_WHEN.test(question);
   // A row whose label the question names ("total net sales", "research and development") is the
   // row asked for, as a form's field line whose label it names ("food hygiene rating") is the
   // field: up to twice, by the share of its label's terms the question holds (half of them at least).
@@ -462,19 +499,25 @@ function scoredWindows(
     labelled(c) *
     (c.kind === 'line' || (c.kind === 'row' && !c.figure) ? 0.5 : 1) *
     (c.kind === 'sentence' && LEAD_IN.test(c.text) ? 0.3 : 1) *
-    (c.figure ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1) : 1) *
+    // A question asking when is answered by a date (see `dated`), not by a figure ("version 4.2").
+    (c.figure && !asksWhen ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1) : 1) *
     (c.text.length > 400 ? 0.8 : 1) *
     (c.boilerplate ? 0.3 : 1) *
     (c.reference ? REFERENCE : 1) *
     (c.event ? EVENT_BONUS : 1) *
     (factual && c.supposing ? SUPPOSING : 1) *
     (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
+  // A window writing a date answers a question asking when, whichever of its sentences writes it.
+  const dated = (members: Candidate[]) => (asksWhen && members.some((m) => m.dated) ? DATE_BONUS : 1);
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
     windows.push({
       members: [c],
-      score: coverage([c], true) * factor(c),
-      base: coverage([c], false) * factor(c),
+      score: coverage([c], true) * factor(c) * dated([c]),
+      base: coverage([c], false) * factor(c) * dated([c]),
+      ...((c.kind === 'row' && c.figure && labelled(c) === 1 + LABEL_BONUS) || dated([c]) > 1
+        ? { statesAsked: true }
+        : {}),
     });
     const next = candidates[i + 1];
     if (
@@ -485,8 +528,9 @@ function scoredWindows(
     ) {
       windows.push({
         members: [c, next],
-        score: coverage([c, next], true) * 0.9 * Math.min(factor(c), factor(next)),
-        base: coverage([c, next], false) * 0.9 * Math.min(factor(c), factor(next)),
+        score: coverage([c, next], true) * 0.9 * Math.min(factor(c), factor(next)) * dated([c, next]),
+        base: coverage([c, next], false) * 0.9 * Math.min(factor(c), factor(next)) * dated([c, next]),
+        ...(dated([c, next]) > 1 ? { statesAsked: true } : {}),
       });
     }
   });
@@ -606,12 +650,18 @@ export function extractAnswer(
   const supposing = (u: { passages: Candidate[] }) =>
     !supposes(question) && u.passages.every((p) => p.supposing);
   // The answer leads with its best quote of the first source (search's best specific hit of the
-  // preferred documents): the best-scoring window it quotes from it that states (not reference
-  // material, not a supposition for a factual question) — a table with all its quoted rows, a
-  // sentence or window on its own — then the rest in source and document order.
+  // preferred documents), or of a passage stating the kind of thing asked in another chunk of its
+  // document (see `Window.statesAsked`: a row the question names, a manual's specification table
+  // below the paragraph that shares the question's words; a date, for a question asking when): the
+  // best-scoring window that states (not reference material, not a supposition for a factual
+  // question) — a table with all its quoted rows, a sentence or window on its own — then the rest
+  // in source and document order. Any passage of the document was measured to lead worse: a
+  // minutes' title line naming the meeting asked about outranks the decision it took.
+  const firstDocument = hits[0]?.chunk.documentId;
   const lead = ranked.find(
     (w) =>
-      w.members[0]!.source === 1 &&
+      (w.members[0]!.source === 1 ||
+        (w.statesAsked === true && hits[w.members[0]!.source - 1]?.chunk.documentId === firstDocument)) &&
       w.members.every((m) => chosen.includes(m)) &&
       !w.members.some((m) => m.reference) &&
       !(!supposes(question) && w.members.every((m) => m.supposing)),

@@ -347,6 +347,12 @@ describe('timeCue: dates a version is asked at', () => {
     });
     expect(timeCue('its 10-Q two quarters after Q3 2022').periodStep).toMatchObject({ steps: 0, months: 6 });
     expect(timeCue('What was revenue before Q3 2022?').periodStep).toBeUndefined();
+    // "before" orders two events of a clause of its own ("permission was withdrawn"): the period
+    // names the policy asked for, not a step from it.
+    const events =
+      "How many written warnings came before permission was withdrawn under Fernbrook's January 2024 pets policy?";
+    expect(timeCue(events).periodStep).toBeUndefined();
+    expect(timeCue(events).period).toMatchObject({ year: 2024, month: 1 });
     const counted = 'What was net income in the 10-Q after the one for Q3 2022?';
     expect(namingWords(counted, timeCue(counted))).not.toContain('Q3 2022');
     expect(

@@ -1006,7 +1006,7 @@ function overlaps(question: string, a: string, b: string): boolean {
  */
 const PERIOD_STEP_FOR = (DOCUMENT_NOUN: string) =>
   new RegExp(
-    String.raw`\b(?:(a|an|one|two|three|four|five|six|\d)\s+(quarters?|months?|years?|${DOCUMENT_NOUN})\s+|(?:${DOCUMENT_NOUN}|one|quarter|period)\s+${REL_CLAUSE}${RIGHT})(after|following|followed|before|preceding|preceded|prior\s+to)\s+(?:[a-z0-9][a-z0-9.&'’-]*\s+){0,6}$`,
+    String.raw`\b(?:(a|an|one|two|three|four|five|six|\d)\s+(quarters?|months?|years?|${DOCUMENT_NOUN})\s+|(?:${DOCUMENT_NOUN}|one|quarter|period)\s+${REL_CLAUSE}${RIGHT})(after|following|followed|before|preceding|preceded|prior\s+to)\s+((?:[a-z0-9][a-z0-9.&'’-]*\s+){0,6})$`,
     'i',
   );
 
@@ -1048,12 +1048,19 @@ function patternsOf(extra: readonly string[]): ReturnType<typeof patternsFor> {
  */
 let active = patternsOf([]);
 
+/** A finite auxiliary verb, which opens a clause: "was", "were", "is", "has", "had", "did". */
+const CLAUSE_AUXILIARY = /\b(?:was|were|is|are|has|have|had|did|does|do|been)\b/i;
+
 /** The position counted from `period` that `question` asks for, if any (see {@link PERIOD_STEP}). */
 function periodStep(question: string, period: AskedPeriod): PeriodStep | undefined {
   const at = question.toLowerCase().indexOf(period.text.toLowerCase());
   if (at < 0) return undefined;
   const step = active.PERIOD_STEP.exec(question.slice(0, at));
   if (!step) return undefined;
+  // The words leading to the period open a clause of their own when they hold a finite auxiliary
+  // ("How many warnings came before permission was withdrawn under the January 2024 policy?"): the
+  // relation word orders two events, and the period names the policy asked for, not a step from it.
+  if (CLAUSE_AUXILIARY.test(step[4] ?? '')) return undefined;
   const sign = /^(?:after|following|followed)$/i.test(step[3]!) ? 1 : -1;
   const count = step[1] === undefined ? 1 : (COUNT[step[1].toLowerCase()] ?? Number(step[1]));
   const unit = step[2]?.toLowerCase().replace(/s$/, '');
