@@ -113,6 +113,11 @@
 //   write a company's legal form ("Intel Corp", "NVIDIA Corporation"), written with the rule that
 //   "form" and legal forms are such words too; run on the code before these rules, with the first
 //   and with all.
+// - sec-when-blind: bench/questions/sec-when-blind.jsonl, 12 questions asking when (an
+//   acquisition completed, a dividend is paid or was declared, a quarter ended, a stock split took
+//   effect), how many employees a company currently has somewhere, and whether a filing reports or
+//   describes something, 3 of them negatives; written at stop 53 after its rules and committed
+//   before their only run on it (measure only).
 // - sec-now-blind: bench/questions/sec-now-blind.jsonl, 18 single-filing questions asking for one
 //   figure of the newest filing in words of the present ("currently", "now", "most recently",
 //   "year to date", "its current quarter") or of a fiscal quarter the file names do not carry
@@ -478,6 +483,7 @@ const sets = [
       { name: 'sec-filing-nouns', questions: 'bench/questions/sec-filing-nouns.jsonl' },
       { name: 'sec-form-nouns', questions: 'bench/questions/sec-form-nouns.jsonl' },
       { name: 'sec-now-blind', questions: 'bench/questions/sec-now-blind.jsonl' },
+      { name: 'sec-when-blind', questions: 'bench/questions/sec-when-blind.jsonl' },
       { name: 'sec-amounts-blind', questions: 'bench/questions/sec-amounts-blind.jsonl' },
     ],
   },
