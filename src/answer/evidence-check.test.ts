@@ -255,6 +255,8 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
       false,
     );
     expect(lacksEvidence('Is the hose ban at Millbrook Allotment Society still in force?', ['force'])).toBe(false);
+    // Its last topic word is the verb when the object is no topic word ("printing", inflected).
+    expect(lacksEvidence('Does Copperfield Library charge for printing?', ['charge'])).toBe(false);
   });
 
   it('reads a question embedded after a verb of saying as its topic (stop 43)', () => {

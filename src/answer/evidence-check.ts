@@ -285,12 +285,15 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
 const DO_QUESTION = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do)\b/i;
 
 /**
- * The stem of the last topic word of `question` (see {@link topicWords}): in a yes-or-no question,
- * the head of its object ("Does Contoso pay a dividend?": "dividend"); undefined when it has none.
+ * The stem of the word `question` ends on when it is a topic word (see {@link topicWords}): in a
+ * yes-or-no question, the head of its object ("Does Contoso pay a dividend?": "dividend");
+ * undefined when it ends on another word — "Does the library charge for printing?" ends on an
+ * inflected form, so its last topic word, "charge", is the verb, not the object.
  */
 function objectHead(question: string): string | undefined {
   const last = topicWords(question).at(-1);
-  return last === undefined ? undefined : contentTerms(last)[0];
+  const end = wordTokens(question).at(-1);
+  return last === undefined || end !== last.toLowerCase() ? undefined : contentTerms(last)[0];
 }
 
 /**
