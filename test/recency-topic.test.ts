@@ -159,6 +159,8 @@ describe('a quantity asked of the present is answered from the newest version st
       'How many hours a week does the Tidewell parish clerk work in the latest minutes?',
     );
     expect(answer.notFound).toBe(true);
-    expect(answer.text).toContain('tidewell-parish-council-minutes-2025-09.md does not state how many hours a week');
+    expect(answer.text).toContain(
+      'tidewell-parish-council-minutes-2025-09.md does not state how many hours a week',
+    );
   });
 });

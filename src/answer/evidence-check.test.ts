@@ -241,20 +241,26 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
   });
 
   it('takes the object a "does" question ends on, when absent, for a gap (stop 53)', () => {
-    expect(lacksEvidence('Does the current version of Quillon Reader support audiobooks?', ['audiobooks'])).toBe(
-      true,
-    );
-    expect(lacksEvidence("Does Fernbrook Housing Co-operative's pets policy allow reptiles?", ['reptiles'])).toBe(
-      true,
-    );
+    expect(
+      lacksEvidence('Does the current version of Quillon Reader support audiobooks?', ['audiobooks']),
+    ).toBe(true);
+    expect(
+      lacksEvidence("Does Fernbrook Housing Co-operative's pets policy allow reptiles?", ['reptiles']),
+    ).toBe(true);
     // Not another word of it, not "any" of a kind (an instance answers in other words), not a
     // question of "is", whose last word is no object (measured: each refused answerable questions).
-    expect(lacksEvidence('Does the current version of Quillon Reader support audiobooks?', ['quillon'])).toBe(false);
-    expect(lacksEvidence('Did Contoso Transit Authority buy any business in 2024?', ['business'])).toBe(false);
-    expect(lacksEvidence('Did the most recent Larchmont Ferries report mention a fare increase?', ['increase'])).toBe(
+    expect(lacksEvidence('Does the current version of Quillon Reader support audiobooks?', ['quillon'])).toBe(
       false,
     );
-    expect(lacksEvidence('Is the hose ban at Millbrook Allotment Society still in force?', ['force'])).toBe(false);
+    expect(lacksEvidence('Did Contoso Transit Authority buy any business in 2024?', ['business'])).toBe(
+      false,
+    );
+    expect(
+      lacksEvidence('Did the most recent Larchmont Ferries report mention a fare increase?', ['increase']),
+    ).toBe(false);
+    expect(lacksEvidence('Is the hose ban at Millbrook Allotment Society still in force?', ['force'])).toBe(
+      false,
+    );
     // Its last topic word is the verb when the object is no topic word ("printing", inflected).
     expect(lacksEvidence('Does Copperfield Library charge for printing?', ['charge'])).toBe(false);
   });

@@ -37,9 +37,9 @@
  * @module
  */
 import type { Hit } from '../core/types.js';
+import { WRITTEN_DATE } from '../ingest/document-date.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
-import { WRITTEN_DATE } from '../ingest/document-date.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { repeatedPassages } from './boilerplate.js';
 import {
@@ -150,7 +150,8 @@ const DATED = new RegExp(String.raw`\b${WRITTEN_DATE}(?![\w])`, 'i');
  * A question asking when: "When was …", "On what date …", "What date did …" (after an optional
  * "In …," clause).
  */
-const ASKS_WHEN = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
+const ASKS_WHEN =
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
 /** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
 const TOTAL_LABEL = /^\s*totals?\s*:?\s*$/i;
 /** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
