@@ -327,6 +327,12 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round51-blind: test/fixtures/round51 (an engineering firm's annual leave policy, version 3
+//   and 4, a marine accident investigation report, a trial protocol's summary), 17 questions for
+//   what holds under the current or a numbered version, what the previous version says about a
+//   topic it lacks, when something happened or took effect, how many, what the cause was, and
+//   yes-or-no questions answered yes or not written, 4 of them negatives; written at stop 53 after
+//   all its rules and committed before its only run (measure only).
 // - round50-blind: test/fixtures/round50 (a leisure centre's two price lists, a library's opening
 //   hours, a rail operator's timetable change notice), 17 questions for what holds now, a change
 //   between two named versions, when something took effect or started, which version first
@@ -408,7 +414,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -765,6 +771,14 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 53 after its rules, before its only run: a leave policy's two versions, a
+    // marine accident report, a trial protocol's summary.
+    name: 'round51',
+    folder: 'test/fixtures/round51',
+    include: ['**/*.md'],
+    parts: [{ name: 'round51-blind', questions: 'bench/questions/round51-blind.jsonl' }],
   },
   {
     // Written at stop 53 after its rules, before its only run: a leisure centre's price lists, a
