@@ -508,14 +508,17 @@ function scoredWindows(
     (c.event ? EVENT_BONUS : 1) *
     (factual && c.supposing ? SUPPOSING : 1) *
     (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
-  // A window writing a date answers a question asking when, whichever of its sentences writes it.
+  // A window writing a date answers a question asking when, whichever of its sentences writes it:
+  // it orders the quotes (`score`), not which are quoted (`base`, the floors' measure): another
+  // version's dated line ("Expiry date: 14 May 2024" of last year's certificate) is no answer to
+  // "When does the current MOT expire?".
   const dated = (members: Candidate[]) => (asksWhen && members.some((m) => m.dated) ? DATE_BONUS : 1);
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
     windows.push({
       members: [c],
       score: coverage([c], true) * factor(c) * dated([c]),
-      base: coverage([c], false) * factor(c) * dated([c]),
+      base: coverage([c], false) * factor(c),
       ...((c.kind === 'row' && c.figure && labelled(c) === 1 + LABEL_BONUS) || dated([c]) > 1
         ? { statesAsked: true }
         : {}),
@@ -530,7 +533,7 @@ function scoredWindows(
       windows.push({
         members: [c, next],
         score: coverage([c, next], true) * 0.9 * Math.min(factor(c), factor(next)) * dated([c, next]),
-        base: coverage([c, next], false) * 0.9 * Math.min(factor(c), factor(next)) * dated([c, next]),
+        base: coverage([c, next], false) * 0.9 * Math.min(factor(c), factor(next)),
         ...(dated([c, next]) > 1 ? { statesAsked: true } : {}),
       });
     }
