@@ -16,10 +16,11 @@
  * states (a modal verb, a condition: see `supposes`) and writes no number, when the question does
  * not suppose, 0.3 for reference material (an index row, a certification, a cross-reference: see
  * `isReferenceMaterial`), 1.3 for a sentence telling an event with its amount and time (see
- * `statesEvent`), 1.5 for a passage writing a date when the question asks when (see {@link DATE_BONUS};
- * such a question's figures get no bonus), and a decay of 5%
+ * `statesEvent`), and a decay of 5%
  * per source rank; a passage that holds the question's time words but none of its other terms
- * (nor a companion of one) scores 0 — the line that dates a report (see `subjectTerms`). A cross-reference frames the section it points to: passages under a heading
+ * (nor a companion of one) scores 0 — the line that dates a report (see `subjectTerms`). For a
+ * question asking when, a passage writing a date is ordered as if it scored 1.5 times as much (see
+ * {@link DATE_BONUS}; the floors that admit quotes read its own score) and figures get no bonus. A cross-reference frames the section it points to: passages under a heading
  * `Note 9 …` of its document count its terms as heading terms (see {@link referredTerms}). Every quoted passage scores at least half the best one's; a passage that recurs
  * is quoted once; rows are quoted under their table's header row (at most three rows of a table,
  * and its bare `Total` row); when no passage reaches the floor, the best passage of the first
@@ -137,11 +138,10 @@ const REFERENCE = 0.3;
  */
 const EVENT_BONUS = 1.3;
 /**
- * Factor for a passage that writes a date (see `WRITTEN_DATE`: "3 February 2025", "July 2023")
- * when the question asks when ("When was version 4.2 released?"): the date is the answer, and a
- * passage naming the subject without one ("Version 4.2 needs Android 8") is none, so a dated line
- * holding a third of the question's terms ("Released 3 February 2025" under the notes' title)
- * outranks an undated sentence holding two thirds.
+ * Factor on the order of a passage that writes a date (see `WRITTEN_DATE`: "3 February 2025",
+ * "July 2023") when the question asks when ("When was version 4.2 released?"): the date is the
+ * answer, and a passage naming the subject without one ("Quillon Reader 4.2 needs Android 8") is
+ * none, so "Released 3 February 2025", which holds the subject only through its heading, leads.
  */
 const DATE_BONUS = 1.5;
 /** A written date anywhere in a passage (see `WRITTEN_DATE`). */
