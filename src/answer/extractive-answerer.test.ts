@@ -407,3 +407,18 @@ describe('extractAnswer: which passage leads (stop 53)', () => {
     expect(text.split('[')[0]).toContain('2.5 litres');
   });
 });
+
+describe('extractAnswer: a date without its year dates an event (stop 53)', () => {
+  it('leads "When is the beach clean-up?" with the clean-up\'s day, not the line dating the issue', () => {
+    const issue = testHit(
+      'harbourside-newsletter-2024-05.md',
+      '# Harbourside newsletter\n\nIssue 13 · May 2024\n\nOur beach clean-up is on Saturday 15 June; gloves and bags are provided at the slipway.\n\nThe council will begin repairs to the harbour wall in July.',
+      { headingPath: ['Harbourside newsletter'] },
+    );
+    const { text } = extractAnswer(
+      'When is the beach clean-up, according to the May 2024 issue of the Harbourside newsletter?',
+      [issue],
+    );
+    expect(text.startsWith('Our beach clean-up is on Saturday 15 June')).toBe(true);
+  });
+});

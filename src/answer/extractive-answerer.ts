@@ -38,7 +38,7 @@
  * @module
  */
 import type { Hit } from '../core/types.js';
-import { WRITTEN_DATE } from '../ingest/document-date.js';
+import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
@@ -144,8 +144,8 @@ const EVENT_BONUS = 1.3;
  * none, so "Released 3 February 2025", which holds the subject only through its heading, leads.
  */
 const DATE_BONUS = 1.5;
-/** A written date anywhere in a passage (see `WRITTEN_DATE`). */
-const DATED = new RegExp(String.raw`\b${WRITTEN_DATE}(?![\w])`, 'i');
+/** A written date anywhere in a passage (see `WRITTEN_DATE`), or a day of a month (see `DAY_MONTH`). */
+const DATED = new RegExp(String.raw`\b(?:${WRITTEN_DATE}|${DAY_MONTH})(?![\w])`, 'i');
 /**
  * A question asking when: "When was …", "On what date …", "What date did …" (after an optional
  * "In …," clause).
@@ -472,7 +472,15 @@ function scoredWindows(
   };
   // A passage that writes the question's time words must write a term of its subject too (or a
   // companion of one: a sentence on "senior notes" is about debt); its heading's do not count.
+  // Unless the question asks when, no dated passage writes its subject and this one writes a date:
+  // "When did the 2025 prices take effect?" is answered by the line that dates them ("Prices from
+  // 1 April 2025"), "When is the beach clean-up, according to the May 2024 issue?" by the sentence
+  // dating the clean-up, not by "Issue 13 · May 2024".
+  const asksWhen = ASKS_WHEN.test(question);
+  const datesDocument =
+    asksWhen && !candidates.some((c) => c.dated && [...subject].some((t) => c.terms.has(t)));
   const timeOnly = (group: Candidate[]) =>
+    !(datesDocument && group.some((c) => c.dated)) &&
     subject.size > 0 &&
     queryTerms.some((t) => !subject.has(t) && group.some((c) => c.terms.has(t))) &&
     ![...subject].some((t) => group.some((c) => c.terms.has(t)) || translated(group, t) > 0);
@@ -487,7 +495,6 @@ function scoredWindows(
         }, 0) / total;
   const asked = new Set(queryTerms);
   const factual = !supposes(question);
-  const asksWhen = ASKS_WHEN.test(question);
   // A row whose label the question names ("total net sales", "research and development") is the
   // row asked for, as a form's field line whose label it names ("food hygiene rating") is the
   // field: up to twice, by the share of its label's terms the question holds (half of them at least).

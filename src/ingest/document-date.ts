@@ -52,6 +52,11 @@ export interface DocumentDate {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 /**
+ * A day of a month written without its year (the source of a regular expression, no groups):
+ * `15 June`, `Saturday 15 June`'s `15 June`, `June 15th`, `the 3rd of May`'s `3rd of May`.
+ */
+export const DAY_MONTH = String.raw`(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?(?![\d:]))`;
+/**
  * A written date (the source of a regular expression, no groups): `July 1, 2023`, `1 July 2023`,
  * `2023-07-01`, `07/01/2023`, `Oct-16-2023`, `July 2023`, `03/2021` (a month, two digits, as a
  * package leaflet's "last revised in 03/2021"); read by {@link parseWrittenDate}.
