@@ -422,3 +422,22 @@ describe('extractAnswer: a date without its year dates an event (stop 53)', () =
     expect(text.startsWith('Our beach clean-up is on Saturday 15 June')).toBe(true);
   });
 });
+
+describe('extractAnswer: a figure row does not lead a question asking why (stop 53)', () => {
+  it('leads "the primary driver behind the change in net income" with the sentence of the first source', () => {
+    const sentence = testHit(
+      '10-q.pdf',
+      'Weakness in foreign currencies had an unfavorable impact on net sales, which decreased 3% during the quarter, and so on net income.',
+      { ordinal: 7 },
+    );
+    const table = testHit(
+      '10-q.pdf',
+      '|  | Three Months Ended April 1, 2023 | Three Months Ended March 26, 2022 |\n| --- | --- | --- |\n| Net income | $24,160 | $25,010 |',
+      { ordinal: 2 },
+    );
+    const question = 'What was the primary driver behind the change in net income?';
+    expect(extractAnswer(question, [sentence, table]).text.startsWith('Weakness in foreign currencies')).toBe(true);
+    // Asked what, the row the question names leads from the table's chunk.
+    expect(extractAnswer('What was the net income?', [sentence, table]).text.split('[')[0]).toContain('$24,160');
+  });
+});

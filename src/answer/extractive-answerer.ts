@@ -100,8 +100,8 @@ interface Window {
   /**
    * It states the kind of thing asked: a table row stating a figure whose whole label the
    * question names (see `labelled`: "Water tank" of "the water tank capacity"; half a label,
-   * "Library members" of "the library's total expenditure", was measured to mislead), or a date
-   * for a question asking when.
+   * "Library members" of "the library's total expenditure", was measured to mislead), unless the
+   * question asks why (see {@link ASKS_REASON}), or a date for a question asking when.
    */
   statesAsked?: boolean;
 }
@@ -152,6 +152,8 @@ const DATED = new RegExp(String.raw`\b(?:${WRITTEN_DATE}|${DAY_MONTH})(?![\w])`,
  */
 const ASKS_WHEN =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
+/** A question asking why: "why", "reason", "driver", "cause", "explain". */
+const ASKS_REASON = /\b(?:why|reasons?|drivers?|driven|causes?|caused|explain(?:s|ed)?)\b/i;
 /** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
 const TOTAL_LABEL = /^\s*totals?\s*:?\s*$/i;
 /** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
@@ -495,6 +497,9 @@ function scoredWindows(
         }, 0) / total;
   const asked = new Set(queryTerms);
   const factual = !supposes(question);
+  // A figure row answers what, not why: "the primary driver behind the change in net income" is
+  // told in a sentence, and the net income row does not lead it from another chunk.
+  const asksReason = ASKS_REASON.test(question);
   // A row whose label the question names ("total net sales", "research and development") is the
   // row asked for, as a form's field line whose label it names ("food hygiene rating") is the
   // field: up to twice, by the share of its label's terms the question holds (half of them at least).
@@ -526,7 +531,7 @@ function scoredWindows(
       members: [c],
       score: coverage([c], true) * factor(c) * dated([c]),
       base: coverage([c], false) * factor(c),
-      ...((c.kind === 'row' && c.figure && labelled(c) === 1 + LABEL_BONUS) || dated([c]) > 1
+      ...((c.kind === 'row' && c.figure && !asksReason && labelled(c) === 1 + LABEL_BONUS) || dated([c]) > 1
         ? { statesAsked: true }
         : {}),
     });
