@@ -436,8 +436,12 @@ describe('extractAnswer: a figure row does not lead a question asking why (stop 
       { ordinal: 2 },
     );
     const question = 'What was the primary driver behind the change in net income?';
-    expect(extractAnswer(question, [sentence, table]).text.startsWith('Weakness in foreign currencies')).toBe(true);
+    expect(extractAnswer(question, [sentence, table]).text.startsWith('Weakness in foreign currencies')).toBe(
+      true,
+    );
     // Asked what, the row the question names leads from the table's chunk.
-    expect(extractAnswer('What was the net income?', [sentence, table]).text.split('[')[0]).toContain('$24,160');
+    expect(extractAnswer('What was the net income?', [sentence, table]).text.split('[')[0]).toContain(
+      '$24,160',
+    );
   });
 });
