@@ -389,7 +389,7 @@ describe('extractAnswer: which passage leads (stop 53)', () => {
     expect(text.indexOf('[3]')).toBeLessThan(text.indexOf('[2]'));
   });
 
-  it("leads with the best passage of the first source's document, not only of its first chunk", () => {
+  it("leads with the row the question names from another chunk of the first source's document", () => {
     const cleaning = testHit(
       'k2-manual.md',
       '## Cleaning\n\nClean the air filter every two weeks. Empty and rinse the water tank once a week.',

@@ -81,6 +81,7 @@
  * @module
  */
 import type { Hit } from '../core/types.js';
+import { MONTH } from '../ingest/document-date.js';
 import { queryAbbreviations } from '../retrieve/abbreviations.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { escapeRegExp, timeCue } from '../retrieve/time-preference.js';
@@ -1471,8 +1472,7 @@ const COUNT_WORD =
  * A month's name, full or short: a figure beside one is a day of a date ("September 30, 2023", "30
  * June"). Only those words: "85 junior members", "12 marines", "40 novels" are counts.
  */
-const MONTH_WORD =
-  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?$/i;
+const MONTH_WORD = new RegExp(`^${MONTH},?$`, 'i');
 
 /**
  * True when `passage` gives the quantity a question asks of its subject (`terms`, stemmed): for
