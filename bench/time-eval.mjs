@@ -124,6 +124,12 @@
 //   ("the first quarter of fiscal year 2024" is Microsoft's "2023 Q3" filing), with reference
 //   figures read from the filings, and 3 negatives judged by searching the filings' text; written
 //   at stop 51 and committed before its first run.
+// - sec-x-blind: bench/questions/sec-x-blind.jsonl, 14 single-filing questions for one figure of
+//   the newest filing ("the quarter covered by its newest 10-Q", "its most recent quarterly
+//   report"), of a quarter named by its end date or by the company's fiscal quarter, a headcount
+//   in one country, a change on a year earlier, and 4 negatives (a dividend a company does not
+//   pay, a headcount and two revenues no filing states), judged by searching the filings' text;
+//   written at stop 54 and committed before its first run.
 // - sec-amounts-blind: bench/questions/sec-amounts-blind.jsonl, 12 single-filing questions asking
 //   "what was X's <subject> expenditure / spending / expense", 7 of them for a figure the filing
 //   states (R&D, sales and marketing, technology and infrastructure) and 5 negatives whose subject
@@ -327,6 +333,12 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round52-blind: test/fixtures/round52 (a school's term dates for two school years, a router
+//   maker's security advisory in two revisions, a community orchard's annual report with a
+//   harvest table), 19 questions asking when, how many, what a revision or the latest one states,
+//   why, who, and yes-or-no questions, 5 of them negatives (a club, an exploit, a headcount, a
+//   model and an expense none of the documents writes); written at stop 54 and committed before
+//   its first run.
 // - round51-blind: test/fixtures/round51 (an engineering firm's annual leave policy, version 3
 //   and 4, a marine accident investigation report, a trial protocol's summary), 17 questions for
 //   what holds under the current or a numbered version, what the previous version says about a
@@ -414,7 +426,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -497,6 +509,7 @@ const sets = [
       { name: 'sec-now-blind', questions: 'bench/questions/sec-now-blind.jsonl' },
       { name: 'sec-when-blind', questions: 'bench/questions/sec-when-blind.jsonl' },
       { name: 'sec-amounts-blind', questions: 'bench/questions/sec-amounts-blind.jsonl' },
+      { name: 'sec-x-blind', questions: 'bench/questions/sec-x-blind.jsonl' },
     ],
   },
   {
@@ -771,6 +784,14 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 54 before its first run: a school's term dates for two years, a security
+    // advisory's two revisions, a community orchard's annual report.
+    name: 'round52',
+    folder: 'test/fixtures/round52',
+    include: ['**/*.md'],
+    parts: [{ name: 'round52-blind', questions: 'bench/questions/round52-blind.jsonl' }],
   },
   {
     // Written at stop 53 after its rules, before its only run: a leave policy's two versions, a
