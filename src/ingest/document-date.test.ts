@@ -336,6 +336,23 @@ describe('findDocumentDate: a split year in the title (stop 40)', () => {
     // Two years that do not follow each other are a span, not a split year.
     expect(findDocumentDate(['# Strategy 2019-2021\n\nOur plan.'])?.period.fiscalYear).toBeUndefined();
   });
+
+  it('labels a document dated by its text with the year its title block splits (stop 54)', () => {
+    // Published in March 2025, about the school year 2025–26: dated by the day, labelled 2026.
+    const page =
+      '# Pinecrest Academy\n\n## Term and holiday dates 2025–26\n\nPublished 14 March 2025 by the academy office.';
+    expect(findDocumentDate([page])).toMatchObject({
+      date: '2025-03-14',
+      period: { kind: 'day', fiscalYear: 2026 },
+    });
+    // A year ended that the title splits too keeps its date, and gains the label.
+    expect(
+      findDocumentDate(['# Annual report 2023/24\n\nFor the year ended 31 March 2024.']),
+    ).toMatchObject({ date: '2024-03-31', period: { fiscalYear: 2024 } });
+    expect(
+      findDocumentDate(['# Term dates\n\nPublished 14 March 2025. Strategy 2019-2021.'])?.period.fiscalYear,
+    ).toBeUndefined();
+  });
 });
 
 describe('shownDate', () => {

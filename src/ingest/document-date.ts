@@ -766,8 +766,35 @@ function beforeStatedDate(
     : undefined;
 }
 
-/** {@link findDocumentDate} with the document's day-first reading set. */
+/**
+ * {@link findDocumentDate} with the document's day-first reading set. A document dated by what its
+ * text states ("Published 14 March 2025") whose title or title block names a split year ("Term
+ * dates 2025–26") is labelled with that fiscal year too (2026, see `splitYearOf`): it is about that
+ * year, whenever it was published, and a question naming the year finds it (`periodMatch` in
+ * `retrieve/time-preference.ts`).
+ */
 function findDate(pages: readonly string[], options: FindDateOptions): DocumentDate | undefined {
+  const found = firstDate(pages, options);
+  if (!found || found.period.fiscalYear !== undefined) return found;
+  const split = titleHeadings(pages, options)
+    .map(splitYearOf)
+    .find((year) => year !== undefined);
+  return split === undefined ? found : { ...found, period: { ...found.period, fiscalYear: split } };
+}
+
+/**
+ * The title, the first line, and the headings the first page opens with (a newsletter's "#
+ * Millbrook Allotment Society" then "## Newsletter: Spring 2025 (March 2025)"), as
+ * {@link firstDate} reads them.
+ */
+function titleHeadings(pages: readonly string[], options: FindDateOptions): string[] {
+  const first = (pages[0] ?? '').slice(0, FIRST_PAGE_CHARACTERS);
+  const line = /^.*\S.*$/m.exec(first.replace(/[*_#|]+/g, ' ').replace(/[ \t]+/g, ' '));
+  return [...new Set([options.title ?? '', ...(line ?? []), ...titleBlock(first)])];
+}
+
+/** The date {@link findDate} gives a document before its title's split year labels it. */
+function firstDate(pages: readonly string[], options: FindDateOptions): DocumentDate | undefined {
   const text = pages
     .slice(0, FIRST_PAGES)
     .map((page) => page.slice(0, FIRST_PAGE_CHARACTERS))
@@ -789,11 +816,7 @@ function findDate(pages: readonly string[], options: FindDateOptions): DocumentD
   const fiscal =
     label || statedEnd ? { ...label, ...(statedEnd ? { fiscalYearEnd: statedEnd } : {}) } : undefined;
   const raw = pages.slice(0, FIRST_PAGES).map((page) => page.slice(0, FIRST_PAGE_CHARACTERS));
-  // The title, the first line, and the headings the first page opens with (a newsletter's
-  // "# Millbrook Allotment Society" then "## Newsletter: Spring 2025 (March 2025)").
-  const headings = [
-    ...new Set([options.title ?? '', ...(/^.*\S.*$/m.exec(text) ?? []), ...titleBlock(raw[0] ?? '')]),
-  ];
+  const headings = titleHeadings(pages, options);
   for (const [i, { pattern, kind }] of PHRASES.entries()) {
     // After the period phrases, before the first stated date: see `beforeStatedDate`.
     const own = i === 1 ? beforeStatedDate(text, options, fiscal) : undefined;

@@ -1335,13 +1335,16 @@ function periodMatch(
     if (second.some(says)) return 'alias';
   }
   // A stated fiscal year labels the document for a year question only: "fiscal 2022" alone
-  // names every quarter of it, "the second quarter of fiscal 2022" one of them.
+  // names every quarter of it, "the second quarter of fiscal 2022" one of them. A year its title
+  // splits ("Term dates 2025–26", fiscal 2026) labels it for a fiscal question only ("in 2025–26",
+  // "fiscal 2026"): "in 2026" is as much the next one's ("2026–27"), whose date decides.
   if (
     !asked.calendar &&
     asked.month === undefined &&
     asked.quarter === undefined &&
     typeof stated.year === 'number' &&
-    stated.year === asked.year
+    stated.year === asked.year &&
+    (asked.fiscal || typeof stated.quarter === 'number')
   )
     return 'label';
   // A fiscal period is the fiscal label's when the document states one: its date's calendar
