@@ -1625,6 +1625,26 @@ describe('a question asking how many or how much was spent', () => {
     expect(judgeStatement(power, [installed], rare(['megawatt', 'solar', 'capac'])).stated).toBe(true);
   });
 
+  it('reads a unit the subject names in words in the values of the row its label names (stop 54)', () => {
+    const apples = askedStatement('How many kilograms of apples did the orchard harvest in 2025?')!;
+    const harvest = hit(
+      'h:1',
+      '### Harvest\n\n| Fruit | 2024 | 2025 |\n| --- | --- | --- |\n| Apples | 410 kg | 655 kg |\n| Pears | 88 kg | 120 kg |',
+    );
+    // No document writes "kilograms": its rarest term.
+    const frequency = new Map([
+      ['kilogram', 0],
+      ['appl', 0.2],
+      ['cherri', 0],
+    ]);
+    expect(judgeStatement(apples, [harvest], frequency).stated).toBe(true);
+    // A row of another fruit, or values in no unit, states no kilograms of apples.
+    const cherries = askedStatement('How many kilograms of cherries did the orchard harvest in 2025?')!;
+    expect(judgeStatement(cherries, [harvest], frequency).stated).toBe(false);
+    const trees = hit('t:1', '| Fruit | 2024 | 2025 |\n| --- | --- | --- |\n| Apples | 41 | 65 |');
+    expect(judgeStatement(apples, [trees], frequency).stated).toBe(false);
+  });
+
   it('leads with the passage of the best-ranked document holding most of the question’s other words', () => {
     const asked = askedStatement('How many cards does each player draw?')!;
     const turn = testHit('rules-2025', 'On your turn, play up to two cards, then discard down to seven.');

@@ -1587,11 +1587,19 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         // term ("Online stores" gives no count of physical stores). A count's label names little
         // else than the question does ("Pupils on roll" for "How many pupils were on roll?", not
         // "Employee equity incentive plans" for "How many employees were laid off?"), and its values
-        // are no sums ("| Employee severance and benefit arrangements | $(39) |").
-        const labelTerms = contentTerms(label ?? '');
+        // are no sums ("| Employee severance and benefit arrangements | $(39) |"). A unit the
+        // question names is held by the values that write it ("| Apples | 410 kg | 655 kg |" for
+        // "How many kilograms of apples …") when the label names what is measured.
+        const ownLabel = contentTerms(label ?? '');
+        const inValues = contentTerms(unitsStated(values.join(' '), units).join(' '));
+        const labelTerms = [...ownLabel, ...inValues];
+        const measured =
+          inValues.length === 0 ||
+          terms.some((t) => !inValues.some((u) => stemsMatch(u, t)) && holdsForm(new Set(ownLabel), t));
         const labelled =
           label !== undefined &&
           values.some((v) => /\d/.test(v)) &&
+          measured &&
           (required.every((t) => holdsForm(new Set(labelTerms), t)) || abbreviated(label)) &&
           (quantity === 'money' ||
             (labelTerms.filter((t) => !named.some((a) => stemsMatch(a, t))).length <= LABEL_EXTRA_TERMS &&
