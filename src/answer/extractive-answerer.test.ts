@@ -445,3 +445,17 @@ describe('extractAnswer: a figure row does not lead a question asking why (stop 
     );
   });
 });
+
+describe('extractAnswer: a question asking why in the chunk of a table (stop 54)', () => {
+  it('leads with the sentence telling the cause, not the row its label and figure would lift', () => {
+    const harvest = testHit(
+      'orchard-2025.md',
+      '### Harvest\n\n| Fruit | 2024 | 2025 |\n| --- | --- | --- |\n| Apples | 410 kg | 655 kg |\n| Plums | 35 kg | 12 kg |\n\nThe plum crop failed after a late frost on 18 April killed most of the blossom.',
+    );
+    const why = extractAnswer('Why did the plum crop fail in 2025?', [harvest]).text;
+    expect(why.startsWith('The plum crop failed after a late frost')).toBe(true);
+    // Asked how much, the row leads.
+    const much = extractAnswer('How many kilograms of plums were picked in 2025?', [harvest]).text;
+    expect(much.split('[')[0]).toContain('| Plums | 35 kg | 12 kg |');
+  });
+});

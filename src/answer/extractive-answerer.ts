@@ -498,13 +498,15 @@ function scoredWindows(
   const asked = new Set(queryTerms);
   const factual = !supposes(question);
   // A figure row answers what, not why: "the primary driver behind the change in net income" is
-  // told in a sentence, and the net income row does not lead it from another chunk.
+  // told in a sentence; the net income row gains nothing by its label (and so does not lead it
+  // from another chunk, see `Window.statesAsked`) nor by its figure.
   const asksReason = ASKS_REASON.test(question);
   // A row whose label the question names ("total net sales", "research and development") is the
   // row asked for, as a form's field line whose label it names ("food hygiene rating") is the
-  // field: up to twice, by the share of its label's terms the question holds (half of them at least).
+  // field: up to twice, by the share of its label's terms the question holds (half of them at
+  // least).
   const labelled = (c: Candidate) => {
-    if (!c.label || c.label.length === 0) return 1;
+    if (!c.label || c.label.length === 0 || asksReason) return 1;
     const share = c.label.filter((t) => asked.has(t)).length / c.label.length;
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
@@ -512,8 +514,10 @@ function scoredWindows(
     labelled(c) *
     (c.kind === 'line' || (c.kind === 'row' && !c.figure) ? 0.5 : 1) *
     (c.kind === 'sentence' && LEAD_IN.test(c.text) ? 0.3 : 1) *
-    // A question asking when is answered by a date (see `dated`), not by a figure ("version 4.2").
-    (c.figure && !asksWhen ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1) : 1) *
+    // A question asking when is answered by a date (see `dated`), not by a figure ("version 4.2");
+    // one asking why by the sentence telling the cause, not by the row of the figure that fell
+    // ("Why did the plum crop fail?": "| Plums | 35 kg | 12 kg |" named twice over).
+    (c.figure && !asksWhen && !asksReason ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1) : 1) *
     (c.text.length > 400 ? 0.8 : 1) *
     (c.boilerplate ? 0.3 : 1) *
     (c.reference ? REFERENCE : 1) *
@@ -531,7 +535,7 @@ function scoredWindows(
       members: [c],
       score: coverage([c], true) * factor(c) * dated([c]),
       base: coverage([c], false) * factor(c),
-      ...((c.kind === 'row' && c.figure && !asksReason && labelled(c) === 1 + LABEL_BONUS) || dated([c]) > 1
+      ...((c.kind === 'row' && c.figure && labelled(c) === 1 + LABEL_BONUS) || dated([c]) > 1
         ? { statesAsked: true }
         : {}),
     });
