@@ -1503,6 +1503,12 @@ describe('a question asking how many or how much was spent', () => {
       subjects: [['advertis']],
       quantity: 'money',
     });
+    // Asked "what" was spent, a sum is asked too (stop 54).
+    expect(askedStatement('What did the orchard spend on insurance in 2025?')).toMatchObject({
+      text: 'how much was spent on insurance',
+      subjects: [['insur']],
+      quantity: 'money',
+    });
     // Counts of generic nouns are told by other nouns ("two passengers and a pilot"); abbreviations
     // are no words a search finds.
     expect(askedStatement('How many cleaners at the depot received refresher training?')).toMatchObject({
