@@ -247,6 +247,13 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(
       lacksEvidence("Does Fernbrook Housing Co-operative's pets policy allow reptiles?", ['reptiles']),
     ).toBe(true);
+    // So does one of "has" (stop 54).
+    expect(
+      lacksEvidence('Has the Veltro authentication bypass been exploited in the wild?', ['wild']),
+    ).toBe(true);
+    expect(lacksEvidence('Has Northwind Relief Trust merged with any other food charity?', ['charity'])).toBe(
+      false,
+    );
     // Not another word of it, not "any" of a kind (an instance answers in other words), not a
     // question of "is", whose last word is no object (measured: each refused answerable questions).
     expect(lacksEvidence('Does the current version of Quillon Reader support audiobooks?', ['quillon'])).toBe(

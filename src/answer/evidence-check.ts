@@ -251,7 +251,8 @@ export async function absentWords(
  * the report, the time and the form ("What does … say about") are none of it. So does a question
  * asking the price of something (see `pricedThing`: "What does parking cost at the leisure
  * centre?" asks about "parking"). So does the one absent word a question opening with "do",
- * "does" or "did" ends on (the head of its object: "Does the app support audiobooks?"), unless it
+ * "does", "did", "has", "have" or "had" ends on (the head of its object: "Does the app support
+ * audiobooks?"; or of the place it asks of: "Has the flaw been exploited in the wild?"), unless it
  * asks for "any" of a kind or whether something is mentioned (measured on the bench: those refused
  * answerable questions whose documents name an instance in other words).
  */
@@ -281,8 +282,11 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
 }
 
-/** A question opening (after an optional "In …," clause) with "do", "does" or "did". */
-const DO_QUESTION = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do)\b/i;
+/**
+ * A question opening (after an optional "In …," clause) with "do", "does" or "did", or with "has",
+ * "have" or "had" ("Has the flaw been exploited in the wild?").
+ */
+const DO_QUESTION = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have|had)\b/i;
 
 /**
  * The stem of the word `question` ends on when it is a topic word (see {@link topicWords}): in a
