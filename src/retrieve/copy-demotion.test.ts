@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
-import { copiedAcrossDocuments, demoteCopies } from './copy-demotion.js';
+import { testHit } from '../../test/support/hits.js';
+import { copiedAcrossDocuments, demoteCopies, newestCopiesFirst } from './copy-demotion.js';
 
 // A certification copied into every quarterly report of a series, and each report's own figures.
 const CERTIFICATION =
@@ -96,5 +97,36 @@ describe('demoting copies across documents (SQLite store)', () => {
   it('refuses a negative or fractional demoteCopies', async () => {
     await expect(engine.search(question, { demoteCopies: -1 })).rejects.toThrow(/demoteCopies/);
     await expect(engine.search(question, { demoteCopies: 1.5 })).rejects.toThrow(/demoteCopies/);
+  });
+});
+
+describe('newestCopiesFirst (stop 54)', () => {
+  const CREDIT = 'Veltro thanks Ana Ribeiro of Lisbon Security Research for reporting this flaw in the router.';
+  const dates: Record<string, string> = { 'rev-1': '2025-06-02', 'rev-2': '2025-07-15', 'rev-3': '2025-09-01' };
+  const versions = {
+    series: (id: string) => (id.startsWith('rev-') ? Object.keys(dates) : []),
+    date: (id: string) => dates[id],
+  };
+  const ids = (hits: Hit[]) => hits.map((hit) => hit.chunk.id);
+
+  it('puts the newest version’s copy of a passage at the first place the copies hold', () => {
+    const hits = [
+      testHit('rev-1', CREDIT),
+      testHit('other', 'Otters float on kelp rafts in the bay and groom their fur at length each day.'),
+      testHit('rev-3', CREDIT),
+      testHit('rev-2', CREDIT),
+    ];
+    expect(ids(newestCopiesFirst(hits, versions))).toEqual(['rev-3:0', 'other:0', 'rev-2:0', 'rev-1:0']);
+  });
+
+  it('leaves passages that differ, copies outside one series and undated versions where they are', () => {
+    const fixed = testHit('rev-2', 'Firmware 3.4.2, released 14 July 2025, fixes the flaw on all affected models.');
+    const none = testHit('rev-1', 'No fixed firmware is available yet; Veltro expects to release a fix in July 2025.');
+    expect(ids(newestCopiesFirst([none, fixed], versions))).toEqual(['rev-1:0', 'rev-2:0']);
+    const apart = [testHit('rev-1', CREDIT), testHit('elsewhere', CREDIT)];
+    expect(ids(newestCopiesFirst(apart, versions))).toEqual(['rev-1:0', 'elsewhere:0']);
+    const undated = { series: versions.series, date: (id: string) => (id === 'rev-1' ? undefined : dates[id]) };
+    const both = [testHit('rev-1', CREDIT), testHit('rev-2', CREDIT)];
+    expect(ids(newestCopiesFirst(both, undated))).toEqual(['rev-1:0', 'rev-2:0']);
   });
 });

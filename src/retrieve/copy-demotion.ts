@@ -64,33 +64,79 @@ function estimate(a: Uint32Array, b: Uint32Array): number {
 }
 
 /**
- * The ids of the chunks among `hits` that have a near-copy — resemblance at least
- * {@link COPY_RESEMBLANCE} — in at least `minCopies` other documents among `hits`.
- * Cost: one shingle set and one 32-hash sketch per hit; pairs of hits of different documents are
+ * The pairs `[i, j]` (`i < j`) of `hits` of two documents that are near-copies: resemblance at
+ * least {@link COPY_RESEMBLANCE}. Cost: one shingle set and one 32-hash sketch per hit; pairs are
  * screened by their sketches and measured exactly only when the sketches resemble.
  */
-export function copiedAcrossDocuments(hits: readonly Hit[], minCopies: number): Set<string> {
+function copyPairs(hits: readonly Hit[]): Array<[number, number]> {
   const sets = hits.map((hit) => shingles(hit.chunk.text));
   const sketches = sets.map(sketchOf);
-  const copies = hits.map(() => new Set<string>());
+  const pairs: Array<[number, number]> = [];
   for (let i = 0; i < hits.length; i++) {
     if (sets[i]!.size < MIN_SHINGLES) continue;
     for (let j = i + 1; j < hits.length; j++) {
-      const a = hits[i]!.chunk.documentId;
-      const b = hits[j]!.chunk.documentId;
-      if (a === b || sets[j]!.size < MIN_SHINGLES) continue;
+      if (hits[i]!.chunk.documentId === hits[j]!.chunk.documentId || sets[j]!.size < MIN_SHINGLES) continue;
       // Jaccard ≥ t needs the smaller set to be at least t times the larger.
       const [small, large] = sets[i]!.size < sets[j]!.size ? [sets[i]!, sets[j]!] : [sets[j]!, sets[i]!];
       if (small.size < COPY_RESEMBLANCE * large.size) continue;
       // Screen by the sketches (an estimate within about ±0.2 at k = 32), then measure exactly.
       if (estimate(sketches[i]!, sketches[j]!) < COPY_RESEMBLANCE / 2) continue;
-      if (resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE) {
-        copies[i]!.add(b);
-        copies[j]!.add(a);
-      }
+      if (resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE) pairs.push([i, j]);
     }
   }
+  return pairs;
+}
+
+/**
+ * The ids of the chunks among `hits` that have a near-copy — resemblance at least
+ * {@link COPY_RESEMBLANCE} — in at least `minCopies` other documents among `hits`.
+ */
+export function copiedAcrossDocuments(hits: readonly Hit[], minCopies: number): Set<string> {
+  const copies = hits.map(() => new Set<string>());
+  for (const [i, j] of copyPairs(hits)) {
+    copies[i]!.add(hits[j]!.chunk.documentId);
+    copies[j]!.add(hits[i]!.chunk.documentId);
+  }
   return new Set(hits.filter((_, i) => copies[i]!.size >= minCopies).map((hit) => hit.chunk.id));
+}
+
+/** What {@link newestCopiesFirst} reads of the documents: their series and dates. */
+export interface VersionDates {
+  /** The documents of the series `documentId` belongs to, itself included; none when it is in none. */
+  series(documentId: string): readonly string[];
+  /** The document's date, ISO `YYYY-MM-DD`; undefined when it has none. */
+  date(documentId: string): string | undefined;
+}
+
+/**
+ * `hits` with the near-copies of one passage in versions of one series (a credit line, a
+ * definition, a paragraph a revision kept) newest version first: the copies trade the places
+ * they hold, so every other hit keeps its rank. Identical text scores alike in each version, and
+ * which came first was the index's order; a question naming no time is answered by the version in
+ * force. A group holding an undated version is left as it is. Used only when the question names no
+ * time: a cue's preference orders the versions then (see `preferredDocuments`).
+ */
+export function newestCopiesFirst(hits: readonly Hit[], versions: VersionDates): Hit[] {
+  const group = hits.map((_, i) => i);
+  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i]!)));
+  for (const [i, j] of copyPairs(hits)) {
+    const a = hits[i]!.chunk.documentId;
+    if (versions.series(a).includes(hits[j]!.chunk.documentId)) group[root(j)] = root(i);
+  }
+  const members = new Map<number, number[]>();
+  hits.forEach((_, i) => members.set(root(i), [...(members.get(root(i)) ?? []), i]));
+  const out = [...hits];
+  for (const places of members.values()) {
+    if (places.length < 2) continue;
+    const dates = places.map((i) => versions.date(hits[i]!.chunk.documentId));
+    if (dates.some((d) => d === undefined)) continue;
+    // Newest first; one date keeps the ranking's order (sort is stable).
+    const order = places.map((i, k) => ({ i, date: dates[k]! })).sort((x, y) => y.date.localeCompare(x.date));
+    places.forEach((place, k) => {
+      out[place] = hits[order[k]!.i]!;
+    });
+  }
+  return out;
 }
 
 /**

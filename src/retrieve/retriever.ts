@@ -22,7 +22,7 @@ import {
   spelledOutAbbreviations,
   withExpansions,
 } from './abbreviations.js';
-import { DEFAULT_COPY_DEMOTION, demoteCopies } from './copy-demotion.js';
+import { DEFAULT_COPY_DEMOTION, demoteCopies, newestCopiesFirst } from './copy-demotion.js';
 import {
   type DocumentIdentityIndex,
   NAME_PROBE_HITS,
@@ -730,6 +730,8 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
     let demoted = new Set<string>();
     if (minCopies > 0) ({ hits: pool, demoted } = demoteCopies(pool, minCopies));
+    // One passage in several versions of a series, asked without a time: the newest's copy first.
+    if (identity && !timed) pool = newestCopiesFirst(pool, identity);
     const last = (hits: Hit[]) => (demoted.size === 0 ? hits : demoteCopies(hits, minCopies).hits);
     const moved = demoted.size > 0 ? { copiesDemoted: demoted.size } : {};
     const ranked = reranker
