@@ -17,7 +17,9 @@ describe('a year the titles split (SQLite file)', { timeout: 120_000 }, () => {
   it('answers a question naming the split year from the document whose title names it', async () => {
     // The 2025–26 dates were published in 2025 and the 2026–27 ones in 2026: read by their dates,
     // "2025–26" (fiscal 2026) named the second.
-    const first = await engine.ask("How many INSET days are there in Pinecrest Academy's 2025–26 school year?");
+    const first = await engine.ask(
+      "How many INSET days are there in Pinecrest Academy's 2025–26 school year?",
+    );
     expect(first.sources[0]?.hit.chunk.documentId).toBe('pinecrest-academy-term-dates-2025-26.md');
     expect(first.text).toMatch(/^(?:Dated [\d-]+: )?There are five INSET days this year/);
     const second = await engine.ask('On how many days do Pinecrest pupils attend school in 2026–27?');

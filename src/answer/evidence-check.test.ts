@@ -248,9 +248,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
       lacksEvidence("Does Fernbrook Housing Co-operative's pets policy allow reptiles?", ['reptiles']),
     ).toBe(true);
     // So does one of "has" (stop 54).
-    expect(
-      lacksEvidence('Has the Veltro authentication bypass been exploited in the wild?', ['wild']),
-    ).toBe(true);
+    expect(lacksEvidence('Has the Veltro authentication bypass been exploited in the wild?', ['wild'])).toBe(
+      true,
+    );
     expect(lacksEvidence('Has Northwind Relief Trust merged with any other food charity?', ['charity'])).toBe(
       false,
     );

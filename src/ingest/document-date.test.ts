@@ -346,9 +346,10 @@ describe('findDocumentDate: a split year in the title (stop 40)', () => {
       period: { kind: 'day', fiscalYear: 2026 },
     });
     // A year ended that the title splits too keeps its date, and gains the label.
-    expect(
-      findDocumentDate(['# Annual report 2023/24\n\nFor the year ended 31 March 2024.']),
-    ).toMatchObject({ date: '2024-03-31', period: { fiscalYear: 2024 } });
+    expect(findDocumentDate(['# Annual report 2023/24\n\nFor the year ended 31 March 2024.'])).toMatchObject({
+      date: '2024-03-31',
+      period: { fiscalYear: 2024 },
+    });
     expect(
       findDocumentDate(['# Term dates\n\nPublished 14 March 2025. Strategy 2019-2021.'])?.period.fiscalYear,
     ).toBeUndefined();

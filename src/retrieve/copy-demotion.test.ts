@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
-import { testHit } from '../../test/support/hits.js';
 import { copiedAcrossDocuments, demoteCopies, newestCopiesFirst } from './copy-demotion.js';
 
 // A certification copied into every quarterly report of a series, and each report's own figures.
@@ -101,8 +101,13 @@ describe('demoting copies across documents (SQLite store)', () => {
 });
 
 describe('newestCopiesFirst (stop 54)', () => {
-  const CREDIT = 'Veltro thanks Ana Ribeiro of Lisbon Security Research for reporting this flaw in the router.';
-  const dates: Record<string, string> = { 'rev-1': '2025-06-02', 'rev-2': '2025-07-15', 'rev-3': '2025-09-01' };
+  const CREDIT =
+    'Veltro thanks Ana Ribeiro of Lisbon Security Research for reporting this flaw in the router.';
+  const dates: Record<string, string> = {
+    'rev-1': '2025-06-02',
+    'rev-2': '2025-07-15',
+    'rev-3': '2025-09-01',
+  };
   const versions = {
     series: (id: string) => (id.startsWith('rev-') ? Object.keys(dates) : []),
     date: (id: string) => dates[id],
@@ -120,12 +125,21 @@ describe('newestCopiesFirst (stop 54)', () => {
   });
 
   it('leaves passages that differ, copies outside one series and undated versions where they are', () => {
-    const fixed = testHit('rev-2', 'Firmware 3.4.2, released 14 July 2025, fixes the flaw on all affected models.');
-    const none = testHit('rev-1', 'No fixed firmware is available yet; Veltro expects to release a fix in July 2025.');
+    const fixed = testHit(
+      'rev-2',
+      'Firmware 3.4.2, released 14 July 2025, fixes the flaw on all affected models.',
+    );
+    const none = testHit(
+      'rev-1',
+      'No fixed firmware is available yet; Veltro expects to release a fix in July 2025.',
+    );
     expect(ids(newestCopiesFirst([none, fixed], versions))).toEqual(['rev-1:0', 'rev-2:0']);
     const apart = [testHit('rev-1', CREDIT), testHit('elsewhere', CREDIT)];
     expect(ids(newestCopiesFirst(apart, versions))).toEqual(['rev-1:0', 'elsewhere:0']);
-    const undated = { series: versions.series, date: (id: string) => (id === 'rev-1' ? undefined : dates[id]) };
+    const undated = {
+      series: versions.series,
+      date: (id: string) => (id === 'rev-1' ? undefined : dates[id]),
+    };
     const both = [testHit('rev-1', CREDIT), testHit('rev-2', CREDIT)];
     expect(ids(newestCopiesFirst(both, undated))).toEqual(['rev-1:0', 'rev-2:0']);
   });
