@@ -21,8 +21,12 @@ describe('revisions, reasons and sums asked (SQLite file)', { timeout: 120_000 }
     expect(answer.sources[0]?.hit.chunk.documentId).toBe('veltro-vsa-2025-014-revision-2.md');
     expect(answer.text).toMatch(/^Dated 2025-07-15: Veltro thanks Ana Ribeiro/);
     // Asked of the first revision, the first revision's copy.
-    const first = await engine.ask('Who reported the flaw, according to revision 1 of the Veltro advisory?');
+    const asked = 'Who reported the flaw, according to revision 1 of the Veltro advisory?';
+    const first = await engine.ask(asked);
     expect(first.sources[0]?.hit.chunk.documentId).toBe('veltro-vsa-2025-014-revision-1.md');
+    const { hits } = await engine.search(asked, { topK: 6 });
+    expect(hits[0]?.chunk.documentId).toBe('veltro-vsa-2025-014-revision-1.md');
+    expect(hits[0]?.chunk.text).toContain('Veltro thanks Ana Ribeiro');
   });
 
   it('says "not found" of what neither revision writes, asked with "has"', async () => {

@@ -730,8 +730,19 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
   async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
     let demoted = new Set<string>();
     if (minCopies > 0) ({ hits: pool, demoted } = demoteCopies(pool, minCopies));
-    // One passage in several versions of a series, asked without a time: the newest's copy first.
-    if (identity && !timed) pool = newestCopiesFirst(pool, identity);
+    // One passage in several versions of a series, asked without a time: the newest's copy first,
+    // unless the question's words name some of them ("revision B"): then those are asked.
+    if (identity && !timed) {
+      const chosen = new Set(named.map((d) => d.documentId));
+      pool = newestCopiesFirst(pool, {
+        series: (id) => {
+          const versions = identity.series(id);
+          const picked = versions.filter((v) => chosen.has(v)).length;
+          return picked > 0 && picked < versions.length ? [] : versions;
+        },
+        date: (id) => identity.date(id),
+      });
+    }
     const last = (hits: Hit[]) => (demoted.size === 0 ? hits : demoteCopies(hits, minCopies).hits);
     const moved = demoted.size > 0 ? { copiesDemoted: demoted.size } : {};
     const ranked = reranker
