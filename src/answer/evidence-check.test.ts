@@ -210,6 +210,20 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
         { documentId: 'cooperative.md' },
       );
       expect(await absentWords(letter, 'What was the membership of the cooperative?')).toEqual([]);
+      // Two words naming one unit are held by its symbol: "kilowatt hours" by "188,000 kWh" (stop 54).
+      await letter.ingestSource(
+        {
+          name: 'museum.md',
+          bytes: new TextEncoder().encode(
+            '# Museum annual review\n\n| Use | 2024 |\n| --- | --- |\n| Electricity | 188,000 kWh |',
+          ),
+          mediaType: 'text/markdown',
+        },
+        { documentId: 'museum.md' },
+      );
+      const energy = 'How many kilowatt hours of electricity did the museum use?';
+      const { hits } = await letter.search(energy, { topK: 5 });
+      expect(await absentWords(letter, energy, {}, hits)).toEqual([]);
     } finally {
       await letter.close();
     }

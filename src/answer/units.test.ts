@@ -31,4 +31,14 @@ describe('namedUnits and unitsStated', () => {
     expect(unitsStated('distances in km are approximate', units)).toEqual([]);
     expect(unitsStated('a 12 mi ride', units)).toEqual([]);
   });
+
+  it('reads two words that name one unit together as that unit (stop 54)', () => {
+    // "kilowatt" alone is power and "hours" time: "kWh" is neither, it is energy.
+    const energy = namedUnits('How many kilowatt hours of electricity did the museum use?');
+    expect(energy.get('kilowatt')).toBe(unitKey('kWh'));
+    expect(unitsStated('| Electricity | 212,000 kWh | 188,000 kWh |', energy)).toEqual(['kilowatt', 'hours']);
+    expect(unitsStated('a 40 kW boiler running 6 hrs a day', energy)).toEqual([]);
+    // Apart, each keeps its own.
+    expect(namedUnits('How many hours did the 40 kilowatt boiler run?').get('hours')).toBe(unitKey('hrs'));
+  });
 });

@@ -11,9 +11,8 @@ import { createRequire } from 'node:module';
 import { wordTokens } from '../retrieve/terms.js';
 
 interface Quantity {
-  numerator: string[];
-  denominator: string[];
   kind(): string;
+  toBase(): { scalar: number };
 }
 interface QuantityParser {
   parse(value: string): Quantity | null;
@@ -24,9 +23,13 @@ let parser: QuantityParser | undefined;
 const keys = new Map<string, string>();
 const KEYS_KEPT = 4096;
 
+/** A unit's name: one word ("km", "kilometres") or two ("kilowatt hours"). */
+const UNIT_NAME = /^[\p{L}%°µ][\p{L}²³/]*(?: \p{L}+)?$/u;
+
 /**
  * The unit `word` names, as a key two spellings of one unit share ("km", "kilometre" and
- * "kilometers" alike); undefined when it names none, or only a unitless count ("cells").
+ * "kilometers" alike; "kWh" and "kilowatt hour": its kind of quantity and its size in base
+ * units); undefined when it names none, or only a unitless count ("cells").
  */
 export function unitKey(word: string): string | undefined {
   let key = keys.get(word);
@@ -34,14 +37,14 @@ export function unitKey(word: string): string | undefined {
     parser ??= createRequire(import.meta.url)('js-quantities') as QuantityParser;
     let quantity: Quantity | null = null;
     try {
-      quantity = /^[\p{L}%°µ][\p{L}²³/]*$/u.test(word) ? parser.parse(`1 ${word}`) : null;
+      quantity = UNIT_NAME.test(word) ? parser.parse(`1 ${word}`) : null;
     } catch {
       quantity = null;
     }
     key =
       quantity === null || quantity.kind() === 'unitless'
         ? ''
-        : `${quantity.numerator.join('')}/${quantity.denominator.join('')}`;
+        : `${quantity.kind()}@${quantity.toBase().scalar}`;
     if (keys.size >= KEYS_KEPT) keys.clear();
     keys.set(word, key);
   }
@@ -51,14 +54,23 @@ export function unitKey(word: string): string | undefined {
 /**
  * The units `question`'s words name in full (three letters or more: "kilometres", "miles",
  * "hours"; a symbol it writes is matched as written), as their keys (see {@link unitKey}) by the
- * word, lower-cased.
+ * word, lower-cased. Two words that name one unit together ("kilowatt hours": energy, written
+ * "kWh") are each keyed by it, not by what each names alone (power, time).
  */
 export function namedUnits(question: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const word of wordTokens(question)) {
-    if (word.length < 3 || !/^\p{L}+$/u.test(word)) continue;
+  const words = wordTokens(question).filter((word) => word.length >= 3 && /^\p{L}+$/u.test(word));
+  for (const word of words) {
     const key = unitKey(word);
     if (key !== undefined) out.set(word, key);
+  }
+  for (const [i, word] of words.entries()) {
+    const next = words[i + 1];
+    if (next === undefined || !out.has(word) || !out.has(next)) continue;
+    const key = unitKey(`${word} ${next}`);
+    if (key === undefined) continue;
+    out.set(word, key);
+    out.set(next, key);
   }
   return out;
 }
