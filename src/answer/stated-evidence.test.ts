@@ -1539,6 +1539,15 @@ describe('a question asking how many or how much was spent', () => {
     expect(statesQuantity('We now have 85 junior members.', ['junior', 'member'], 'count')).toBe(true);
     expect(statesQuantity('The guild rang 12 marine bells.', ['marin', 'bell'], 'count')).toBe(true);
     expect(statesQuantity('Members met on 30 June.', ['member'], 'count')).toBe(false);
+    // A figure a capitalised word names with it is part of a name (stop 54).
+    expect(statesQuantity('A fault can make a Volta 500 battery overheat.', ['batteri'], 'count')).toBe(
+      false,
+    );
+    expect(
+      statesQuantity('Volta 500 batteries are affected: about 3,300 batteries.', ['batteri'], 'count'),
+    ).toBe(true);
+    expect(statesQuantity('Members: 5,820', ['member'], 'count')).toBe(true);
+    expect(statesQuantity('In all, 500 batteries were affected.', ['batteri'], 'count')).toBe(true);
     expect(judgeStatement(count, [fraud, counted], rare(['employe']))).toMatchObject({
       stated: true,
       passageChunk: 'c:1:0',

@@ -1497,7 +1497,8 @@ export function statesQuantity(
   const isCount = (i: number) =>
     COUNT_WORD.test(words[i] ?? '') &&
     !MONTH_WORD.test(words[i - 1] ?? '') &&
-    !MONTH_WORD.test(words[i + 1] ?? '');
+    !MONTH_WORD.test(words[i + 1] ?? '') &&
+    !(i > 1 && NAME_WORD.test(words[i - 1] ?? ''));
   const isSum = (i: number) =>
     SUM_WORD.test(words[i] ?? '') ||
     (SUM_SIGN.test(words[i] ?? '') && /^\(?\d/.test(words[i + 1] ?? '')) ||
@@ -1510,6 +1511,13 @@ export function statesQuantity(
     return false;
   });
 }
+
+/**
+ * A capitalised word a figure right after it names with it ("Volta 500 batteries", "Boeing 737
+ * aircraft"): not the passage's first word, nor one ending in punctuation ("Members: 5,820").
+ * The figure is then part of a name, not a count.
+ */
+const NAME_WORD = /^\p{Lu}[\p{L}-]*$/u;
 
 /** A sum written as one word: a currency sign or code before a figure ("$2,040", "£3.4", "(€12)", "USD40"). */
 const SUM_WORD = new RegExp(String.raw`^\(?(?:[$£€¥₹]|(?:${CURRENCY_CODES})(?=\d))\(?\d`, 'i');
@@ -1647,10 +1655,14 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
     const own = new Set(contentTerms(text));
     return context.filter((t) => own.has(t)).length;
   };
+  // A passage writing the unit the question names ("418 kg" for "how many kilograms") before one
+  // giving another figure beside the subject ("41.2% of household waste").
+  const inUnit = (text: string) => (units.size > 0 && unitsStated(text, units).length > 0 ? 1 : 0);
   let chosen = first;
   for (const f of found) {
     if (!f.leads || f.document !== first.document) continue;
-    if (!chosen.leads || held(f.text) > held(chosen.text)) chosen = f;
+    const better = inUnit(f.text) - inUnit(chosen.text) || held(f.text) - held(chosen.text);
+    if (!chosen.leads || better > 0) chosen = f;
   }
   return {
     stated: true,
