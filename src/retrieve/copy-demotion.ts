@@ -118,13 +118,17 @@ export interface VersionDates {
  */
 export function newestCopiesFirst(hits: readonly Hit[], versions: VersionDates): Hit[] {
   const group = hits.map((_, i) => i);
-  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i]!)));
+  const root = (i: number): number => {
+    let r = i;
+    while (group[r] !== r) r = group[r]!;
+    return r;
+  };
   for (const [i, j] of copyPairs(hits)) {
     const a = hits[i]!.chunk.documentId;
     if (versions.series(a).includes(hits[j]!.chunk.documentId)) group[root(j)] = root(i);
   }
   const members = new Map<number, number[]>();
-  hits.forEach((_, i) => members.set(root(i), [...(members.get(root(i)) ?? []), i]));
+  for (let i = 0; i < hits.length; i++) members.set(root(i), [...(members.get(root(i)) ?? []), i]);
   const out = [...hits];
   for (const places of members.values()) {
     if (places.length < 2) continue;
