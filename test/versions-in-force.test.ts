@@ -53,22 +53,3 @@ describe('revisions, reasons and sums asked (SQLite file)', { timeout: 120_000 }
     expect(press.text).toContain('£1,150');
   });
 });
-
-// A junior football club's fees for two seasons, a district council's waste report, a battery
-// recall's two updates (stop 54).
-describe('the passage stating a count leads (SQLite file)', { timeout: 120_000 }, () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'waste.db')) });
-    await engine.ingestPaths([path.resolve('test/fixtures/round53')], { include: ['**/*.md'] });
-  }, 120_000);
-  afterAll(() => engine.close());
-
-  it('leads with the sentence the evidence check found stating the count, quoted after a table', async () => {
-    // The table of tonnages shares more of the question's words; the sentence gives the kilograms.
-    const answer = await engine.ask('How many kilograms of waste did each Kelby household produce in 2024?');
-    expect(answer.text).toMatch(
-      /^(?:Dated [\d-]+: )?Waste per household fell from 418 kg to 412 kg\. \[\d\]/,
-    );
-  });
-});

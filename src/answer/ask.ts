@@ -144,7 +144,6 @@ export async function checkedAnswerFromHits(
           extractAnswer(
             question,
             sources.map((s) => s.hit),
-            statedOption(options.statement, sources),
           ),
           options.statement,
           sources,
@@ -205,16 +204,6 @@ function withStatingSource(sources: Hit[], chatModel: ChatModel | undefined, opt
   if (stating === undefined) return sources;
   const max = options.maxSources ?? DEFAULT_MAX_SOURCES;
   return [stating, ...sources].slice(0, Math.max(max, 1));
-}
-
-/** The passage `statement` found stating what is asked, with its source's number, for `extractAnswer`. */
-function statedOption(
-  statement: StatedEvidence | undefined,
-  sources: ReadonlyArray<{ n: number; hit: Hit }>,
-): { stated?: { text: string; source: number } } {
-  const passage = statement?.stated ? statement.passage : undefined;
-  const source = sources.find((s) => s.hit.chunk.id === statement?.passageChunk);
-  return passage === undefined || source === undefined ? {} : { stated: { text: passage, source: source.n } };
 }
 
 /**

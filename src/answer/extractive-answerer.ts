@@ -65,13 +65,6 @@ export interface ExtractiveOptions {
   maxSentences?: number;
   /** Minimum IDF-weighted share of the question's terms a passage must hold; default 0.2. */
   minScore?: number;
-  /**
-   * The passage the evidence check found stating what the question asks (`StatedEvidence.passage`)
-   * and its source number: when it is among the quotes, it leads them ("about 3,300 batteries in
-   * all" for "How many batteries does the latest update cover?", quoted after the update's title
-   * line).
-   */
-  stated?: { text: string; source: number };
 }
 
 interface Candidate extends Passage {
@@ -685,24 +678,14 @@ export function extractAnswer(
   // in source and document order. Any passage of the document was measured to lead worse: a
   // minutes' title line naming the meeting asked about outranks the decision it took.
   const firstDocument = hits[0]?.chunk.documentId;
-  const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
-  const stated = options.stated;
-  const statedQuote =
-    stated === undefined
-      ? undefined
-      : chosen.find(
-          (c) => c.source === stated.source && c.kind !== 'row' && flat(c.text) === flat(stated.text),
-        );
-  const lead = statedQuote
-    ? [statedQuote]
-    : ranked.find(
-        (w) =>
-          (w.members[0]!.source === 1 ||
-            (w.statesAsked === true && hits[w.members[0]!.source - 1]?.chunk.documentId === firstDocument)) &&
-          w.members.every((m) => chosen.includes(m)) &&
-          !w.members.some((m) => m.reference) &&
-          !(!supposes(question) && w.members.every((m) => m.supposing)),
-      )?.members;
+  const lead = ranked.find(
+    (w) =>
+      (w.members[0]!.source === 1 ||
+        (w.statesAsked === true && hits[w.members[0]!.source - 1]?.chunk.documentId === firstDocument)) &&
+      w.members.every((m) => chosen.includes(m)) &&
+      !w.members.some((m) => m.reference) &&
+      !(!supposes(question) && w.members.every((m) => m.supposing)),
+  )?.members;
   const led =
     lead === undefined
       ? grouped

@@ -597,13 +597,14 @@ const ASKS_COUNT =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+many\s+(?:(.+?)\s+(?:did|does|do|were|was|are|is|has|have|had|will|would|can|could)\b|((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s+(?!ended\b)\p{L}{3,}ed\b)|(?:what|which|how)\b[^?]{0,40}?\b(?:the\s+)?(?:total\s+)?number\s+of\s+(.+))/iu;
 
 /**
- * A question asking how much was spent on something: "how much" (or "what") and a verb of
- * spending, then what it was spent on ("How much did the club spend on advertising?", "how much
- * was invested in solar panels", "What did the orchard spend on insurance?"; group 1). Not "spent
- * in the period", which names when.
+ * A question asking how much was spent on something: "how much" and a verb of spending, then what
+ * it was spent on ("How much did the club spend on advertising?", "how much was invested in
+ * solar panels"), or "what" and "spend on" ("What did the orchard spend on insurance?"; not "What
+ * did the vineyard pay for labour?", whose sum the document may write under its own words: "Pickers'
+ * wages"); group 1. Not "spent in the period", which names when.
  */
 const ASKS_SPENDING =
-  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+much|what)\s+(?:did|does|do|has|have|had|was|were|is|are|will|would)\b.{0,80}?\b(?:(?:spen[dt]|spends|spending|pa(?:y|ys|id))\s+(?:on|for|towards?)|invest(?:s|ed)?\s+in)\s+(.+)$/i;
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+much\s+(?:did|does|do|has|have|had|was|were|is|are|will|would)\b.{0,80}?\b(?:(?:spen[dt]|spends|spending|pa(?:y|ys|id))\s+(?:on|for|towards?)|invest(?:s|ed)?\s+in)|what\s+(?:did|does|do|has|have|had|was|were|is|are|will|would)\b.{0,80}?\b(?:spen[dt]|spends|spending)\s+on)\s+(.+)$/i;
 
 /**
  * Subjects a count question may ask for that documents tell by other nouns ("How many people were
