@@ -1510,7 +1510,8 @@ describe('a question asking how many or how much was spent', () => {
       quantity: 'money',
     });
     // Not what was paid for something a document writes under its own words ("Pickers' wages").
-    expect(askedStatement('What did Contoso Vineyards pay for labour in 2024?')?.quantity).toBeUndefined();
+    const paid = askedStatement('What did Contoso Vineyards pay for labour in 2024?');
+    expect(paid !== undefined && 'quantity' in paid ? paid.quantity : undefined).toBeUndefined();
     // Counts of generic nouns are told by other nouns ("two passengers and a pilot"); abbreviations
     // are no words a search finds.
     expect(askedStatement('How many cleaners at the depot received refresher training?')).toMatchObject({
