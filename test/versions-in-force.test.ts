@@ -24,9 +24,13 @@ describe('revisions, reasons and sums asked (SQLite file)', { timeout: 120_000 }
     const asked = 'Who reported the flaw, according to revision 1 of the Veltro advisory?';
     const first = await engine.ask(asked);
     expect(first.sources[0]?.hit.chunk.documentId).toBe('veltro-vsa-2025-014-revision-1.md');
-    const { hits } = await engine.search(asked, { topK: 6 });
+    const { hits, scoring } = await engine.search(asked, { topK: 6 });
     expect(hits[0]?.chunk.documentId).toBe('veltro-vsa-2025-014-revision-1.md');
     expect(hits[0]?.chunk.text).toContain('Veltro thanks Ana Ribeiro');
+    expect(scoring.newestCopies).toBeUndefined();
+    // The search says how many hits traded places.
+    const unnamed = await engine.search('Who reported the Veltro HX authentication flaw?', { topK: 6 });
+    expect(unnamed.scoring.newestCopies).toBeGreaterThanOrEqual(2);
   });
 
   it('says "not found" of what neither revision writes, asked with "has"', async () => {

@@ -199,12 +199,13 @@ export async function absentWords(
     (scope.sourceIds === undefined || scope.sourceIds.includes(hit.chunk.sourceId));
   const held = new Set(hits.filter(inScope).flatMap((hit) => contentTerms(hit.chunk.text)));
   // A unit named in words is held by its symbol after a figure ("kilometres" by "6.4 km"); read
-  // only for a word held in no other form.
-  // The question's units, read together: "kilowatt hours" is energy ("kWh"), not power and time.
+  // only for a word held in no other form. The question's units are read together: "kilowatt
+  // hours" is energy ("kWh"), not power and time.
   const questionUnits = namedUnits(question);
   const byUnit = (word: string) => {
-    const key = questionUnits.get(word.toLowerCase());
-    const units = new Map(key === undefined ? [] : [[word.toLowerCase(), key]]);
+    const lower = word.toLowerCase();
+    const key = questionUnits.get(lower);
+    const units = new Map(key === undefined ? [] : [[lower, key]]);
     return (
       units.size > 0 && hits.filter(inScope).some((hit) => unitsStated(hit.chunk.text, units).length > 0)
     );

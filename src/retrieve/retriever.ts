@@ -202,6 +202,11 @@ export interface SearchScoring {
   /** Hits moved after specific text as boilerplate (see `SearchRequest.demoteCopies`), when any. */
   copiesDemoted?: number;
   /**
+   * Hits that traded places so that a passage several versions of one series hold alike is the
+   * newest version's first (see `newestCopiesFirst`; a query naming no time nor version), when any.
+   */
+  newestCopies?: number;
+  /**
    * The nouns the collection names its documents by (see `DocumentIdentityIndex.seriesNouns`) that
    * the query uses and the built-in document nouns do not hold ("episode" of "the previous
    * episode"), when any: its time cue was read with them, and an answer reads it so too.
@@ -732,8 +737,10 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     if (minCopies > 0) ({ hits: pool, demoted } = demoteCopies(pool, minCopies));
     // One passage in several versions of a series, asked without a time: the newest's copy first,
     // unless the question's words name some of them ("revision B"): then those are asked.
+    let newest = 0;
     if (identity && !timed) {
       const chosen = new Set(named.map((d) => d.documentId));
+      const before = pool;
       pool = newestCopiesFirst(pool, {
         series: (id) => {
           const versions = identity.series(id);
@@ -742,9 +749,13 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
         },
         date: (id) => identity.date(id),
       });
+      newest = pool.filter((hit, i) => hit !== before[i]).length;
     }
     const last = (hits: Hit[]) => (demoted.size === 0 ? hits : demoteCopies(hits, minCopies).hits);
-    const moved = demoted.size > 0 ? { copiesDemoted: demoted.size } : {};
+    const moved = {
+      ...(demoted.size > 0 ? { copiesDemoted: demoted.size } : {}),
+      ...(newest > 0 ? { newestCopies: newest } : {}),
+    };
     const ranked = reranker
       ? last(
           await rerankHits(reranker, request.query, pool.slice(0, rerankK), {
