@@ -9,6 +9,10 @@ describe('unitKey', () => {
     expect(unitKey('hours')).toBe(unitKey('hrs'));
     expect(unitKey('megawatts')).toBe(unitKey('MW'));
     expect(unitKey('km')).not.toBe(unitKey('mi'));
+    // A plural the unit tables lack is read as its singular (stop 54).
+    expect(unitKey('tonnes')).toBe(unitKey('t'));
+    expect(unitKey('hectares')).toBe(unitKey('hectare'));
+    expect(unitKey('tonnes')).not.toBe(unitKey('kg'));
   });
 
   it('gives none to words that name no unit, or only a unitless count', () => {

@@ -35,12 +35,15 @@ export function unitKey(word: string): string | undefined {
   let key = keys.get(word);
   if (key === undefined) {
     parser ??= createRequire(import.meta.url)('js-quantities') as QuantityParser;
-    let quantity: Quantity | null = null;
-    try {
-      quantity = UNIT_NAME.test(word) ? parser.parse(`1 ${word}`) : null;
-    } catch {
-      quantity = null;
-    }
+    const parse = (name: string): Quantity | null => {
+      try {
+        return UNIT_NAME.test(name) ? parser!.parse(`1 ${name}`) : null;
+      } catch {
+        return null;
+      }
+    };
+    // js-quantities knows some units only in the singular ("tonne", "hectare"; not "tonnes").
+    const quantity = parse(word) ?? (/[a-z]{3}s$/.test(word) ? parse(word.slice(0, -1)) : null);
     key =
       quantity === null || quantity.kind() === 'unitless'
         ? ''
