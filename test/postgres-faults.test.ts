@@ -12,6 +12,8 @@ import { documentWrite, storedChunk } from './support/store-records.js';
 
 /** Generous wait for a condition on a busy machine, in ms. */
 const PATIENCE_MS = 240_000;
+/** The prepared transaction that holds the documents table across a restart. */
+const HOLD = 'cairn-faults-hold';
 
 async function until(what: string, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + PATIENCE_MS;
@@ -135,9 +137,13 @@ describeOnPrivatePostgres(
           documentWrite('before', [storedChunk('before', 0)]),
         );
         // Hold the documents table, so the next write waits inside its transaction until the restart.
+        // A prepared transaction holds it across the restart: the write can never take the lock in
+        // the moment between the blocker's end and its own (on a busy machine it once did, and
+        // committed), so the restart always cuts it off.
         await blocker.connect();
         await blocker.query('BEGIN');
         await blocker.query('LOCK TABLE cairn_documents IN ACCESS EXCLUSIVE MODE');
+        await blocker.query(`PREPARE TRANSACTION '${HOLD}'`);
         const write = store.replaceDocument(
           { collection: 'cut' },
           documentWrite('cut', [storedChunk('cut', 0), storedChunk('cut', 1)]),
@@ -156,6 +162,7 @@ describeOnPrivatePostgres(
         blocker.on('error', () => {});
         await server().restart();
         const error = await failed;
+        await onServer(url, `ROLLBACK PREPARED '${HOLD}'`);
         expect(isCairnError(error), `not a typed error: ${String(error)}`).toBe(true);
         expect(error).toMatchObject({ name: 'StoreRequestError', code: 'PROVIDER_ERROR', isRetryable: true });
         // The server's termination (57P01) or, when the client saw the socket close first, the
@@ -174,6 +181,8 @@ describeOnPrivatePostgres(
         expect(await inconsistencies(url, 'cut')).toEqual(CONSISTENT);
       } finally {
         await blocker.end().catch(() => undefined);
+        // The lock must not outlive the test, whatever failed (the next test writes the same table).
+        await onServer(url, `ROLLBACK PREPARED '${HOLD}'`).catch(() => undefined);
         await store.close();
       }
     });

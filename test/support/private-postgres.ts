@@ -117,7 +117,8 @@ export function describeOnPrivatePostgres(title: string, body: (server: () => Pr
         ]);
         const pgCtl = (...args: string[]) =>
           asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-t', String(PG_CTL_WAIT_S), ...args]);
-        const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+        // Prepared transactions let a test hold a lock across a restart (see postgres-faults.test.ts).
+        const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_prepared_transactions=4`;
         const start = () => pgCtl('-l', path.join(dir!, 'server.log'), '-o', options, 'start');
         await start();
         server = {
