@@ -201,9 +201,11 @@ export async function absentWords(
   // A unit named in words is held by its symbol after a figure ("kilometres" by "6.4 km"); read
   // only for a word held in no other form. The question's units are read together: "kilowatt
   // hours" is energy ("kWh"), not power and time.
-  const questionUnits = namedUnits(question);
+  let questionUnits: Map<string, string> | undefined;
   const byUnit = (word: string) => {
     const lower = word.toLowerCase();
+    // Read only when a word is held in no other form: a question naming no unit never loads them.
+    questionUnits ??= namedUnits(question);
     const key = questionUnits.get(lower);
     const units = new Map(key === undefined ? [] : [[lower, key]]);
     return (

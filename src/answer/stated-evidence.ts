@@ -603,8 +603,14 @@ const ASKS_COUNT =
  * did the vineyard pay for labour?", whose sum the document may write under its own words: "Pickers'
  * wages"); group 1. Not "spent in the period", which names when.
  */
-const ASKS_SPENDING =
-  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+much\s+(?:did|does|do|has|have|had|was|were|is|are|will|would)\b.{0,80}?\b(?:(?:spen[dt]|spends|spending|pa(?:y|ys|id))\s+(?:on|for|towards?)|invest(?:s|ed)?\s+in)|what\s+(?:did|does|do|has|have|had|was|were|is|are|will|would)\b.{0,80}?\b(?:spen[dt]|spends|spending)\s+on)\s+(.+)$/i;
+const ASKS_SPENDING = (() => {
+  const auxiliary = String.raw`(?:did|does|do|has|have|had|was|were|is|are|will|would)\b.{0,80}?\b`;
+  const spend = '(?:spen[dt]|spends|spending)';
+  return new RegExp(
+    String.raw`^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+much\s+${auxiliary}(?:(?:${spend}|pa(?:y|ys|id))\s+(?:on|for|towards?)|invest(?:s|ed)?\s+in)|what\s+${auxiliary}${spend}\s+on)\s+(.+)$`,
+    'i',
+  );
+})();
 
 /**
  * Subjects a count question may ask for that documents tell by other nouns ("How many people were

@@ -774,11 +774,10 @@ function beforeStatedDate(
  * `retrieve/time-preference.ts`).
  */
 function findDate(pages: readonly string[], options: FindDateOptions): DocumentDate | undefined {
-  const found = firstDate(pages, options);
+  const headings = titleHeadings(pages, options);
+  const found = firstDate(pages, options, headings);
   if (!found || found.period.fiscalYear !== undefined) return found;
-  const split = titleHeadings(pages, options)
-    .map(splitYearOf)
-    .find((year) => year !== undefined);
+  const split = headings.map(splitYearOf).find((year) => year !== undefined);
   return split === undefined ? found : { ...found, period: { ...found.period, fiscalYear: split } };
 }
 
@@ -793,8 +792,15 @@ function titleHeadings(pages: readonly string[], options: FindDateOptions): stri
   return [...new Set([options.title ?? '', ...(line ?? []), ...titleBlock(first)])];
 }
 
-/** The date {@link findDate} gives a document before its title's split year labels it. */
-function firstDate(pages: readonly string[], options: FindDateOptions): DocumentDate | undefined {
+/**
+ * The date {@link findDate} gives a document before its title's split year labels it; `headings`
+ * are its {@link titleHeadings}.
+ */
+function firstDate(
+  pages: readonly string[],
+  options: FindDateOptions,
+  headings: readonly string[],
+): DocumentDate | undefined {
   const text = pages
     .slice(0, FIRST_PAGES)
     .map((page) => page.slice(0, FIRST_PAGE_CHARACTERS))
@@ -816,7 +822,6 @@ function firstDate(pages: readonly string[], options: FindDateOptions): Document
   const fiscal =
     label || statedEnd ? { ...label, ...(statedEnd ? { fiscalYearEnd: statedEnd } : {}) } : undefined;
   const raw = pages.slice(0, FIRST_PAGES).map((page) => page.slice(0, FIRST_PAGE_CHARACTERS));
-  const headings = titleHeadings(pages, options);
   for (const [i, { pattern, kind }] of PHRASES.entries()) {
     // After the period phrases, before the first stated date: see `beforeStatedDate`.
     const own = i === 1 ? beforeStatedDate(text, options, fiscal) : undefined;

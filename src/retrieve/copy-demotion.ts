@@ -64,14 +64,16 @@ function estimate(a: Uint32Array, b: Uint32Array): number {
 }
 
 /**
- * The pairs `[i, j]` (`i < j`) of `hits` of two documents that are near-copies: resemblance at
- * least {@link COPY_RESEMBLANCE}. Cost: one shingle set and one 32-hash sketch per hit; pairs are
- * screened by their sketches and measured exactly only when the sketches resemble.
+ * The near-copies among `hits`: pairs of chunk ids of two documents whose texts resemble at least
+ * {@link COPY_RESEMBLANCE}. Cost: one shingle set and one 32-hash sketch per hit; pairs are
+ * screened by their sketches and measured exactly only when the sketches resemble. Computed once
+ * per pool, it serves {@link demoteCopies} and {@link newestCopiesFirst} alike (pairs hold in any
+ * order of the same hits).
  */
-function copyPairs(hits: readonly Hit[]): Array<[number, number]> {
+export function nearCopies(hits: readonly Hit[]): Array<[string, string]> {
   const sets = hits.map((hit) => shingles(hit.chunk.text));
   const sketches = sets.map(sketchOf);
-  const pairs: Array<[number, number]> = [];
+  const pairs: Array<[string, string]> = [];
   for (let i = 0; i < hits.length; i++) {
     if (sets[i]!.size < MIN_SHINGLES) continue;
     for (let j = i + 1; j < hits.length; j++) {
@@ -81,7 +83,8 @@ function copyPairs(hits: readonly Hit[]): Array<[number, number]> {
       if (small.size < COPY_RESEMBLANCE * large.size) continue;
       // Screen by the sketches (an estimate within about ±0.2 at k = 32), then measure exactly.
       if (estimate(sketches[i]!, sketches[j]!) < COPY_RESEMBLANCE / 2) continue;
-      if (resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE) pairs.push([i, j]);
+      if (resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE)
+        pairs.push([hits[i]!.chunk.id, hits[j]!.chunk.id]);
     }
   }
   return pairs;
@@ -89,15 +92,21 @@ function copyPairs(hits: readonly Hit[]): Array<[number, number]> {
 
 /**
  * The ids of the chunks among `hits` that have a near-copy — resemblance at least
- * {@link COPY_RESEMBLANCE} — in at least `minCopies` other documents among `hits`.
+ * {@link COPY_RESEMBLANCE} — in at least `minCopies` other documents among `hits` (`pairs`: see
+ * {@link nearCopies}, computed when not given).
  */
-export function copiedAcrossDocuments(hits: readonly Hit[], minCopies: number): Set<string> {
-  const copies = hits.map(() => new Set<string>());
-  for (const [i, j] of copyPairs(hits)) {
-    copies[i]!.add(hits[j]!.chunk.documentId);
-    copies[j]!.add(hits[i]!.chunk.documentId);
+export function copiedAcrossDocuments(
+  hits: readonly Hit[],
+  minCopies: number,
+  pairs: ReadonlyArray<[string, string]> = nearCopies(hits),
+): Set<string> {
+  const documentOf = new Map(hits.map((hit) => [hit.chunk.id, hit.chunk.documentId]));
+  const copies = new Map<string, Set<string>>();
+  for (const [a, b] of pairs) {
+    copies.set(a, (copies.get(a) ?? new Set()).add(documentOf.get(b)!));
+    copies.set(b, (copies.get(b) ?? new Set()).add(documentOf.get(a)!));
   }
-  return new Set(hits.filter((_, i) => copies[i]!.size >= minCopies).map((hit) => hit.chunk.id));
+  return new Set([...copies].filter(([, documents]) => documents.size >= minCopies).map(([id]) => id));
 }
 
 /** What {@link newestCopiesFirst} reads of the documents: their series and dates. */
@@ -116,16 +125,24 @@ export interface VersionDates {
  * force. A group holding an undated version is left as it is. Used only when the question names no
  * time: a cue's preference orders the versions then (see `preferredDocuments`).
  */
-export function newestCopiesFirst(hits: readonly Hit[], versions: VersionDates): Hit[] {
+export function newestCopiesFirst(
+  hits: readonly Hit[],
+  versions: VersionDates,
+  pairs: ReadonlyArray<[string, string]> = nearCopies(hits),
+): Hit[] {
+  const place = new Map(hits.map((hit, i) => [hit.chunk.id, i]));
   const group = hits.map((_, i) => i);
   const root = (i: number): number => {
     let r = i;
     while (group[r] !== r) r = group[r]!;
     return r;
   };
-  for (const [i, j] of copyPairs(hits)) {
-    const a = hits[i]!.chunk.documentId;
-    if (versions.series(a).includes(hits[j]!.chunk.documentId)) group[root(j)] = root(i);
+  for (const [a, b] of pairs) {
+    const i = place.get(a);
+    const j = place.get(b);
+    if (i === undefined || j === undefined) continue;
+    if (versions.series(hits[i]!.chunk.documentId).includes(hits[j]!.chunk.documentId))
+      group[root(j)] = root(i);
   }
   const members = new Map<number, number[]>();
   for (let i = 0; i < hits.length; i++) members.set(root(i), [...(members.get(root(i)) ?? []), i]);
@@ -151,8 +168,12 @@ export function newestCopiesFirst(hits: readonly Hit[], versions: VersionDates):
  * and moving those documents down would lose the right one); a copy whose document has no other
  * hit in the pool stays where it is. Scores are unchanged (so a hit may follow one that scored lower).
  */
-export function demoteCopies(hits: readonly Hit[], minCopies: number): { hits: Hit[]; demoted: Set<string> } {
-  const copies = copiedAcrossDocuments(hits, minCopies);
+export function demoteCopies(
+  hits: readonly Hit[],
+  minCopies: number,
+  pairs?: ReadonlyArray<[string, string]>,
+): { hits: Hit[]; demoted: Set<string> } {
+  const copies = copiedAcrossDocuments(hits, minCopies, pairs);
   const out = [...hits];
   const demoted = new Set<string>();
   for (let i = 0; i < out.length; i++) {

@@ -22,7 +22,7 @@ import {
   spelledOutAbbreviations,
   withExpansions,
 } from './abbreviations.js';
-import { DEFAULT_COPY_DEMOTION, demoteCopies, newestCopiesFirst } from './copy-demotion.js';
+import { DEFAULT_COPY_DEMOTION, demoteCopies, nearCopies, newestCopiesFirst } from './copy-demotion.js';
 import {
   type DocumentIdentityIndex,
   NAME_PROBE_HITS,
@@ -734,21 +734,28 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
 
   async function finish(pool: Hit[], ran: SearchMode, scored: SearchScoring): Promise<SearchResult> {
     let demoted = new Set<string>();
-    if (minCopies > 0) ({ hits: pool, demoted } = demoteCopies(pool, minCopies));
     // One passage in several versions of a series, asked without a time: the newest's copy first,
-    // unless the question's words name some of them ("revision B"): then those are asked.
+    // unless the question's words name some of them ("revision B"): then those are asked. The
+    // near-copies of the pool are found once for both moves.
+    const versionsAsked = identity !== undefined && !timed;
+    const pairs = minCopies > 0 || versionsAsked ? nearCopies(pool) : [];
+    if (minCopies > 0) ({ hits: pool, demoted } = demoteCopies(pool, minCopies, pairs));
     let newest = 0;
-    if (identity && !timed) {
+    if (identity && versionsAsked) {
       const chosen = new Set(named.map((d) => d.documentId));
       const before = pool;
-      pool = newestCopiesFirst(pool, {
-        series: (id) => {
-          const versions = identity.series(id);
-          const picked = versions.filter((v) => chosen.has(v)).length;
-          return picked > 0 && picked < versions.length ? [] : versions;
+      pool = newestCopiesFirst(
+        pool,
+        {
+          series: (id) => {
+            const versions = identity.series(id);
+            const picked = versions.filter((v) => chosen.has(v)).length;
+            return picked > 0 && picked < versions.length ? [] : versions;
+          },
+          date: (id) => identity.date(id),
         },
-        date: (id) => identity.date(id),
-      });
+        pairs,
+      );
       newest = pool.filter((hit, i) => hit !== before[i]).length;
     }
     const last = (hits: Hit[]) => (demoted.size === 0 ? hits : demoteCopies(hits, minCopies).hits);
