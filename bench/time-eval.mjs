@@ -333,6 +333,12 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round55-blind: test/fixtures/round55, PDFs printed by Chromium from HTML (a water company's
+//   drinking water quality reports for two years, a board game's rulebook in two editions, a
+//   community foundation's grant guidance; every PDF's creation date is the day it was printed,
+//   not the day the text states), 22 questions for a year's or an edition's figure, the latest
+//   report's, why, who, when, whether one may apply, 4 of them negatives; written at stop 55
+//   before any code and committed before its first run.
 // - round54-blind: test/fixtures/round54 (a museum trust's annual reviews for two split years,
 //   a library's release notes for two versions, a residents' notice of a broken lift in two
 //   updates), 18 questions for a year's count, why, kilowatt hours in a table, what was spent on
@@ -438,7 +444,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -796,6 +802,14 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 55 before any code: PDFs (water quality reports, a rulebook's editions, grant
+    // guidance).
+    name: 'round55',
+    folder: 'test/fixtures/round55',
+    include: ['**/*.pdf'],
+    parts: [{ name: 'round55-blind', questions: 'bench/questions/round55-blind.jsonl' }],
   },
   {
     // Written at stop 54 after its rules, before its only run: a museum's annual reviews, a
