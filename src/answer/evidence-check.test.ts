@@ -11,6 +11,7 @@ import {
   asksWhetherContains,
   asksYesNo,
   evidenceDocuments,
+  irregularForms,
   lacksEvidence,
   statedTopic,
   topicWords,
@@ -89,6 +90,44 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
       'staff',
       'visitor',
     ]);
+  });
+
+  it("irregularForms gives a verb's past and participle where the stemmer does not join them (stop 55)", async () => {
+    expect(await irregularForms('rise')).toEqual(['rose', 'risen']);
+    expect(await irregularForms('pay')).toEqual(['paid']);
+    expect(await irregularForms('buy')).toEqual(['bought']);
+    // Regular forms ("raised") stem as the word does; a number is no verb.
+    expect(await irregularForms('raise')).toEqual([]);
+    expect(await irregularForms('2025')).toEqual([]);
+  });
+
+  it('reads a base form the question asks in the irregular past the documents write (stop 55)', async () => {
+    const fresh = await createEngine({ store: await openStore(':memory:') });
+    try {
+      await fresh.ingestSource(
+        {
+          name: 'water.md',
+          bytes: new TextEncoder().encode(
+            '# Water quality report 2025\n\nNitrate rose after a wet spring washed fertiliser into the river.\n\nWe paid each household £50.',
+          ),
+          mediaType: 'text/markdown',
+        },
+        { documentId: 'water.md' },
+      );
+      expect(await absentWords(fresh, 'Why did nitrate rise?')).toEqual([]);
+      expect(await absentWords(fresh, 'How much did the company pay each household?')).not.toContain('pay');
+      // Read in the hits too: "rose" in the answer's own passage.
+      const hits = (await fresh.search('nitrate', { mode: 'lexical' })).hits;
+      expect(
+        await absentWords({ search: async () => ({ hits: [] }) }, 'Why did nitrate rise?', {}, hits),
+      ).toEqual([]);
+      // One absent word of two was "not found" before.
+      const answer = await fresh.ask('Why did nitrate rise?');
+      expect(answer.notFound).toBe(false);
+      expect(answer.text).toContain('wet spring');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('topicWords leaves out words that place the question in time, also where a stated date outranks the recency cue', () => {

@@ -115,6 +115,24 @@ const FRAMING = new Set([
   'gotten',
 ]);
 
+/**
+ * The past and past participle of `word` read as a verb, where the stemmer does not join them to
+ * it: "rose" and "risen" of "rise", "paid" of "pay", "bought" of "buy"; none for a word whose forms
+ * are regular ("raised" of "raise") or no verb. The forms are `en-inflectors`' conjugation tables
+ * (loaded on the first call).
+ */
+export async function irregularForms(word: string): Promise<string[]> {
+  const lower = word.toLowerCase();
+  const [stem] = contentTerms(lower);
+  if (stem === undefined) return [];
+  const { Inflectors } = await import('en-inflectors');
+  const verb = new Inflectors(lower);
+  const forms = [verb.conjugate('VBD'), verb.conjugate('VBN')].filter(
+    (form): form is string => typeof form === 'string' && /^\p{L}+$/u.test(form),
+  );
+  return [...new Set(forms)].filter((form) => contentTerms(form)[0] !== stem);
+}
+
 /** What the check needs: a lexical search like `Engine.search`. */
 export interface EvidenceSearcher {
   search(
@@ -219,16 +237,23 @@ export async function absentWords(
     for (const term of held) if (derivedForm(term, stem) || verbs.includes(term)) return true;
     return byUnit(word);
   };
-  const words = topicWords(question).filter((word) => !heldForm(word));
+  const unheld = topicWords(question).filter((word) => !heldForm(word));
+  // A verb's irregular forms, which the stemmer does not join to it ("rose" of "Why did nitrate
+  // rise?", "paid" of "pay"): read only for a word held in no other form.
+  const irregular = await Promise.all(unheld.map(irregularForms));
+  const words = unheld.filter(
+    (_, i) => !irregular[i]!.some((form) => contentTerms(form).some((term) => held.has(term))),
+  );
   const found = await Promise.all(
     words.map(async (word) => {
       // A noun is written as the verb it derives from too ("expanded" for "expansions"), an event
       // in other words ("bought" for "acquisitions", see `synonymWords`), a "-ship" noun as what it
-      // derives from ("members" for "membership", see `shipBase`).
+      // derives from ("members" for "membership", see `shipBase`), a verb in its irregular forms.
       const [stem] = contentTerms(word);
       const { hits } = await searcher.search(
         [
           word,
+          ...irregular[unheld.indexOf(word)]!,
           ...(stem === undefined ? [] : [...verbWords(stem), ...synonymWords(stem), ...shipBase(stem)]),
         ].join(' '),
         {

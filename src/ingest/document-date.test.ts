@@ -356,6 +356,47 @@ describe('findDocumentDate: a split year in the title (stop 40)', () => {
   });
 });
 
+describe('findDocumentDate: the year a title names (stop 55)', () => {
+  it('labels a document published the year after or before the year its title names', () => {
+    const page =
+      '# Brackenford Water\n\n## Drinking water quality report 2024\n\nPublished 18 March 2025. This report covers the calendar year.';
+    expect(findDocumentDate([page])).toMatchObject({
+      date: '2025-03-18',
+      period: { kind: 'day', namedYear: 2024 },
+    });
+    expect(
+      findDocumentDate(['Published 14 November 2025.'], { title: 'Ellerby Council budget 2026' })?.period
+        .namedYear,
+    ).toBe(2026);
+  });
+
+  it('leaves the label out where the title names its own year, a year further off, or no date dates it', () => {
+    // The year it was published in: its date says as much.
+    expect(
+      findDocumentDate(['# Small grants 2026\n\nPublished 5 January 2026.'])?.period.namedYear,
+    ).toBeUndefined();
+    // A subject, not the period covered.
+    expect(
+      findDocumentDate(['# Review of the 2019 floods\n\nPublished 2 May 2024.'])?.period.namedYear,
+    ).toBeUndefined();
+    // Dated by the year alone (no day to differ from it), or by a file's creation date.
+    expect(findDocumentDate(['# Annual report 2024\n\nOur year.'])).toMatchObject({
+      date: '2024-12-31',
+      period: { kind: 'year' },
+    });
+    expect(findDocumentDate(['# Annual report 2024\n\nOur year.'])?.period.namedYear).toBeUndefined();
+    expect(
+      findDocumentDate(['Our year.'], { title: 'Notes', metadataDates: ['D:20250318120000Z'] })?.period
+        .namedYear,
+    ).toBeUndefined();
+  });
+
+  it('keeps the label in the stored period', () => {
+    const found = findDocumentDate(['# Quality report 2024\n\nPublished 18 March 2025.']);
+    expect(datedMetadata({}, found)).toMatchObject({ period: { namedYear: 2024 } });
+  });
+});
+
 describe('shownDate', () => {
   it("shows a date read from the text or the caller's own, never one from file metadata", () => {
     expect(shownDate({ date: '2023-07-01', dateFrom: 'text' })).toBe('2023-07-01');

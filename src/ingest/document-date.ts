@@ -34,6 +34,13 @@ export interface DocumentDate {
      * when it does: it orders documents of one day (an incident's status updates).
      */
     time?: string;
+    /**
+     * The calendar year the document's title names when the day it is dated by is in the year
+     * before or after ("Drinking water quality report 2024", published 18 March 2025: 2024; "Budget
+     * 2026", published in November 2025: 2026): the year it is about, whenever it was published (see
+     * `namedYearOf`).
+     */
+    namedYear?: number;
   };
   /**
    * Where the date was found: the document's text; the fields its author set to date it (a
@@ -778,7 +785,28 @@ function findDate(pages: readonly string[], options: FindDateOptions): DocumentD
   const found = firstDate(pages, options, headings);
   if (!found || found.period.fiscalYear !== undefined) return found;
   const split = headings.map(splitYearOf).find((year) => year !== undefined);
-  return split === undefined ? found : { ...found, period: { ...found.period, fiscalYear: split } };
+  if (split !== undefined) return { ...found, period: { ...found.period, fiscalYear: split } };
+  const named = namedYearOf(found, headings);
+  return named === undefined ? found : { ...found, period: { ...found.period, namedYear: named } };
+}
+
+/**
+ * The year a document's title names (see `DocumentDate.period.namedYear`): the first of its
+ * {@link titleHeadings} that writes a year alone ("… report 2024", not a date, a split year or a
+ * season's year), when the document is dated by a day (the day it was published) in the year
+ * before or after that year; a year further off is a subject ("Review of the 2019 floods",
+ * published 2024), not the period the document covers.
+ */
+function namedYearOf(found: DocumentDate, headings: readonly string[]): number | undefined {
+  if (found.period.kind !== 'day' || found.from === 'metadata') return undefined;
+  const own = Number(found.date.slice(0, 4));
+  for (const heading of headings) {
+    if (datesHeading(heading) || SPLIT_YEAR.test(heading)) continue;
+    const years = [...heading.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]));
+    if (years.length !== 1) continue;
+    return Math.abs(years[0]! - own) === 1 ? years[0] : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -1097,7 +1125,7 @@ export const DERIVED_DATE_KEYS = ['date', 'period', 'dateFrom'] as const;
 
 /**
  * The caller's `metadata` with the found date added as `date` (ISO `YYYY-MM-DD`, filterable with
- * `$gte`/`$lt`), `period` (`{ kind, end, fiscalYear?, fiscalQuarter?, fiscalYearEnd? }`) and `dateFrom` (`text`,
+ * `$gte`/`$lt`), `period` (`{ kind, end, fiscalYear?, fiscalQuarter?, fiscalYearEnd?, time?, namedYear? }`) and `dateFrom` (`text`,
  * `fields` or `metadata`). Nothing is added when the caller's metadata already has a `date`, nor when no date
  * was found.
  */
@@ -1108,6 +1136,7 @@ export function datedMetadata(metadata: Metadata, found: DocumentDate | undefine
   if (found.period.fiscalQuarter !== undefined) period.fiscalQuarter = found.period.fiscalQuarter;
   if (found.period.fiscalYearEnd !== undefined) period.fiscalYearEnd = found.period.fiscalYearEnd;
   if (found.period.time !== undefined) period.time = found.period.time;
+  if (found.period.namedYear !== undefined) period.namedYear = found.period.namedYear;
   return { ...metadata, date: found.date, period, dateFrom: found.from };
 }
 

@@ -1292,8 +1292,8 @@ function labelledQuarters(text: string): Array<{ year: number; quarter: number }
 
 /**
  * How a document matches an asked period: `label` when its name or title says that period
- * (`2023 Q3 ….pdf`) or, for a fiscal question ("fiscal Q3 2023"), its stated fiscal label does
- * ("third quarter of fiscal 2023"); `alias` when only the other of the two does; `date` when only
+ * (`2023 Q3 ….pdf`, a year its title names: `period.namedYear`) or, for a fiscal question ("fiscal
+ * Q3 2023"), its stated fiscal label does ("third quarter of fiscal 2023"); `alias` when only the other of the two does; `date` when only
  * its date falls in it; undefined otherwise. Labels win over dates because fiscal calendars differ
  * from the calendar: a filing labelled fiscal Q1 2023 may end on December 31, 2022. A label wins
  * over an alias (see `periodPreferences`).
@@ -1307,7 +1307,7 @@ function periodMatch(
   const period = document?.metadata?.period;
   const stated =
     period && typeof period === 'object' && !Array.isArray(period)
-      ? { year: period.fiscalYear, quarter: period.fiscalQuarter }
+      ? { year: period.fiscalYear, quarter: period.fiscalQuarter, named: period.namedYear }
       : {};
   const date = index.date(documentId);
   if (asked.range) {
@@ -1334,6 +1334,16 @@ function periodMatch(
     if (first.some(says)) return 'label';
     if (second.some(says)) return 'alias';
   }
+  // The year a title names labels the document for a question of that year ("Drinking water
+  // quality report 2024", published in March 2025, for "in 2024"; not for "in 2025", which the
+  // next year's report, published in 2026, is labelled for).
+  if (
+    asked.month === undefined &&
+    asked.quarter === undefined &&
+    typeof stated.named === 'number' &&
+    stated.named === asked.year
+  )
+    return 'label';
   // A stated fiscal year labels the document for a year question only: "fiscal 2022" alone
   // names every quarter of it, "the second quarter of fiscal 2022" one of them. A year its title
   // splits ("Term dates 2025–26", fiscal 2026) labels it for a fiscal question only ("in 2025–26",
@@ -1529,7 +1539,8 @@ function compareNumbers(a: readonly number[], b: readonly number[]): number {
 
 /**
  * The versions of a series in order, oldest first, and what orders them: their dates when two or
- * more are dated (see `byDate`); else, when every version's file name (or nearest folder: `v3/`)
+ * more are dated (see `byDate`) and some date is the document's own (not its file's metadata);
+ * else, when every version's file name (or nearest folder: `v3/`)
  * carries a number and no two the same (sprint reviews, numbered issues that state no date, an
  * API's docs by version folder), those numbers. Fewer than two
  * versions when neither orders them.
@@ -1543,7 +1554,10 @@ function inOrder(
     label: (id: string) => index.date(id)!,
     by: 'date' as const,
   };
-  if (byDates.ids.length >= 2 || members.length < 2) return byDates;
+  // Dates a file's metadata gives (when a copy was made) order its versions only when their names
+  // do not: two editions printed from one source on one day are in the order their names number.
+  const weak = members.every((id) => index.document(id)?.metadata?.dateFrom === 'metadata');
+  if ((byDates.ids.length >= 2 && !weak) || members.length < 2) return byDates;
   const numbers = new Map(members.map((id) => [id, statusNumber(id, members)]));
   const keys = [...numbers.values()];
   if (keys.some((n) => n === undefined) || new Set(keys.map((n) => n!.join('.'))).size < members.length) {
@@ -1553,11 +1567,19 @@ function inOrder(
   return { ids, label: (id) => `number ${numbers.get(id)!.join('.')}`, by: 'number' };
 }
 
-/** The dated documents of `ids`, oldest first (one day's by the time of day their dates state, then by id). */
+/**
+ * The dated documents of `ids`, oldest first: one day's by the time of day their dates state, then
+ * by the number their names carry (`rulebook-2e.pdf` before `rulebook-3e.pdf`, two editions
+ * printed on one day; see `nameNumber`), then by id.
+ */
 function byDate(index: DocumentIdentityIndex, ids: readonly string[]): string[] {
+  const numbered = (a: string, b: string) => {
+    const [x, y] = [nameNumber(a), nameNumber(b)];
+    return x === undefined || y === undefined ? 0 : compareNumbers(x, y);
+  };
   return ids
     .filter((id) => index.date(id) !== undefined)
-    .sort((a, b) => index.stamp(a)!.localeCompare(index.stamp(b)!) || a.localeCompare(b));
+    .sort((a, b) => index.stamp(a)!.localeCompare(index.stamp(b)!) || numbered(a, b) || a.localeCompare(b));
 }
 
 /**

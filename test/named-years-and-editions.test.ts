@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
+import { tempDir } from './support/corpus.js';
+
+// PDFs printed by Chromium from HTML (stop 55): a water company's quality reports for 2024 and
+// 2025, each published in the March after its year; a board game's second and third editions,
+// printed on one day, so their files' creation dates do not tell which is newer.
+describe('years titles name and editions printed on one day (SQLite file, PDFs)', {
+  timeout: 120_000,
+}, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'named.db')) });
+    await engine.ingestPaths([path.resolve('test/fixtures/round55')], {
+      include: ['brackenford-*.pdf', 'saltmarsh-*.pdf'],
+    });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  it('answers a question of a year from the report whose title names it, not the one published in it', async () => {
+    // The 2024 report was published on 18 March 2025: read by its date alone, "in 2025" named it.
+    const later = await engine.ask('How much did Brackenford Water spend on its network in 2025?');
+    expect(later.sources[0]?.hit.chunk.documentId).toBe('brackenford-water-quality-report-2025.pdf');
+    expect(later.text).toMatch(/^(?:Dated [\d-]+: )?We spent £21\.7 million on the water network in 2025/);
+    const earlier = await engine.ask('How much did Brackenford Water spend on its network in 2024?');
+    expect(earlier.sources[0]?.hit.chunk.documentId).toBe('brackenford-water-quality-report-2024.pdf');
+    expect(earlier.text).toContain('£18.3 million');
+  });
+
+  it('orders two editions printed on one day by the numbers their names carry', async () => {
+    const answer = await engine.ask('How many players can play the current edition of Saltmarsh Traders?');
+    expect(answer.sources[0]?.hit.chunk.documentId).toBe('saltmarsh-traders-rulebook-3e.pdf');
+    expect(answer.text).toContain('2 to 5 players');
+    const older = await engine.ask('How many players can play the second edition of Saltmarsh Traders?');
+    expect(older.sources[0]?.hit.chunk.documentId).toBe('saltmarsh-traders-rulebook-2e.pdf');
+  });
+
+  it('reads a verb the question asks in its base form in its irregular past', async () => {
+    // "Nitrate rose after a wet spring …": "rise" and "levels" were absent words, so "not found".
+    const answer = await engine.ask("Why did nitrate levels in Brackenford's water rise in 2025?");
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('wet spring');
+  });
+});
