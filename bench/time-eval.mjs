@@ -333,6 +333,12 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round57-blind: test/fixtures/round57 (a hospital's MRI leaflet in two issues printed as PDFs
+//   on one day, a running club's constitution as amended in 2019 and 2025, a nature reserve's
+//   annual reports for 2024 and 2025, each published the May after its year), 21 questions asked
+//   in the present of the version in force, of a named issue or year, why, how many, what was
+//   spent, 4 of them negatives; written at stop 55 after its rules (the version in force, a
+//   title's year, editions on one day) and committed before its only run (measure only).
 // - round56-blind: test/fixtures/round56, Word files and an HTML page (a cleaning product's safety
 //   data sheet in two revisions, a university module handbook for a split year, a council's
 //   recycling centre page with opening hours in a table), 21 questions for the current or a named
@@ -450,7 +456,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -808,6 +814,14 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 55 after its rules, before its only run: PDF leaflets, Markdown constitutions
+    // and annual reports.
+    name: 'round57',
+    folder: 'test/fixtures/round57',
+    include: ['*.pdf', '*.md'],
+    parts: [{ name: 'round57-blind', questions: 'bench/questions/round57-blind.jsonl' }],
   },
   {
     // Written at stop 55 after round55's rules, before its only run: Word files and an HTML page.
