@@ -44,3 +44,37 @@ describe('years titles name and editions printed on one day (SQLite file, PDFs)'
     expect(answer.text).toContain('wet spring');
   });
 });
+
+// Word files (round56): a safety data sheet in two revisions, each dated by its "Date of revision".
+describe('the version in force, for a question in the present (SQLite file, Word files)', {
+  timeout: 120_000,
+}, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'in-force.db')) });
+    await engine.ingestPaths([path.resolve('test/fixtures/round56')], { include: ['kestrel-*.docx'] });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  it('answers from the newest revision when the question names no time', async () => {
+    // Both revisions' property tables score alike: the index's order decided, and revision 3 led.
+    const answer = await engine.ask('What is the flash point of Kestrel Citrus Degreaser?');
+    expect(answer.sources[0]?.hit.chunk.documentId).toBe('kestrel-citrus-degreaser-sds-rev4.docx');
+    expect(answer.text).toContain('68 °C');
+    expect(answer.sources[0]?.hit.boosts?.map((b) => b.kind)).toContain('recency');
+    const search = await engine.search('What is the flash point of Kestrel Citrus Degreaser?');
+    expect(search.hits[0]?.chunk.documentId).toBe('kestrel-citrus-degreaser-sds-rev4.docx');
+  });
+
+  it('keeps the revision a question names, and a question asked of the past', async () => {
+    const named = await engine.ask(
+      'What flash point did revision 3 of the Kestrel Citrus Degreaser sheet give?',
+    );
+    expect(named.sources[0]?.hit.chunk.documentId).toBe('kestrel-citrus-degreaser-sds-rev3.docx');
+    expect(named.text).toContain('61 °C');
+    const past = await engine.search('What was the flash point of Kestrel Citrus Degreaser?');
+    expect(past.hits.flatMap((hit) => hit.boosts ?? []).some((b) => b.reason.startsWith('in force'))).toBe(
+      false,
+    );
+  });
+});

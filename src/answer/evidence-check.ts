@@ -66,7 +66,8 @@ export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
  * document noun cairn knows, and no document writes "earliest"; "the second edition" numbers a
  * version its file name writes "2nd"); "time", "date", "number" and "size" name the kind of
  * answer, as "often" does ("what opening time": the page writes "opens at 9am"; "membership
- * numbers": the report writes "Members: 5,820"; "plot sizes": "split into half plots"); the light
+ * numbers": the report writes "Members: 5,820"; "plot sizes": "split into half plots"; "how much
+ * is the examination worth": "Examination | 60%"); the light
  * verbs "go", "come" and "get" carry no topic of their own ("how much money went out of the
  * account?": the statement writes "Money out"), nor does "seen" ("what relationship can be seen
  * between …" asks what the text tells).
@@ -101,6 +102,8 @@ const FRAMING = new Set([
   'times',
   'date',
   'dates',
+  // the value asked for: "How much is the examination worth?" (the handbook writes "Weight | 60%")
+  'worth',
   // light verbs, which carry no topic of their own: "how much money went out", "where did it come
   // from"; "seen" of "what relationship can be seen between …", which asks what the text tells
   'seen',

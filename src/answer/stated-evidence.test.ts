@@ -1551,6 +1551,11 @@ describe('a question asking how many or how much was spent', () => {
     ).toBe(true);
     expect(statesQuantity('Members: 5,820', ['member'], 'count')).toBe(true);
     expect(statesQuantity('In all, 500 batteries were affected.', ['batteri'], 'count')).toBe(true);
+    // A count joined to the subject's word by a hyphen (stop 55); a hyphened word that opens with
+    // no count gives none.
+    expect(statesQuantity('Coastal Processes is a 20-credit module.', ['credit'], 'count')).toBe(true);
+    expect(statesQuantity('They let a three-bedroom house.', ['bedroom'], 'count')).toBe(true);
+    expect(statesQuantity('Credits are earned in full-credit modules.', ['credit'], 'count')).toBe(false);
     expect(judgeStatement(count, [fraud, counted], rare(['employe']))).toMatchObject({
       stated: true,
       passageChunk: 'c:1:0',

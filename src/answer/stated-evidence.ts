@@ -1487,7 +1487,8 @@ const MONTH_WORD = new RegExp(`^${MONTH},?$`, 'i');
  * `money`, a sum of money (see `statesMoney`); for `count`, a count ({@link COUNT_WORD}, not a
  * day beside a month's name) within {@link COUNT_BEFORE} words before a word holding one of `terms`
  * ("approximately 3,400 employees", "41 breeding pairs of redshank") or {@link COUNT_AFTER} after
- * it ("Members: 5,820", "headcount was 161,000"). "Any fraud that involves management or other
+ * it ("Members: 5,820", "headcount was 161,000"), or joined to it by a hyphen ("a 20-credit
+ * module"). "Any fraud that involves management or other
  * employees" names employees without counting them. With `beside` (a question asking what a
  * subject's expenditure was, see `AskedExistence.beside`), `money` asks as a count does: a sum
  * ({@link SUM_WORD}) within those words of a word naming the subject, by a term or by one of
@@ -1513,6 +1514,8 @@ export function statesQuantity(
   const gives = quantity === 'money' ? isSum : isCount;
   return words.some((word, at) => {
     if (!namesSubject(word, terms, beside?.abbreviations)) return false;
+    // A count joined to the subject's word: "a 20-credit module", "a three-bedroom house".
+    if (quantity === 'count' && COUNT_WORD.test(word.split('-')[0] ?? '') && word.includes('-')) return true;
     for (let i = Math.max(0, at - COUNT_BEFORE - 1); i <= at + COUNT_AFTER && i < words.length; i++)
       if (i !== at && gives(i)) return true;
     return false;

@@ -391,6 +391,18 @@ describe('findDocumentDate: the year a title names (stop 55)', () => {
     ).toBeUndefined();
   });
 
+  it('reads a controlled document\'s "Date of revision" (stop 55)', () => {
+    expect(
+      findDocumentDate([
+        '# Safety data sheet\n\nRevision 4. Date of revision: 20 January 2026. Supersedes revision 3 of 12 June 2023.',
+      ]),
+    ).toMatchObject({ date: '2026-01-20', from: 'text' });
+    expect(findDocumentDate(['Issue date: 3 May 2024\n\nText.'])).toMatchObject({ date: '2024-05-03' });
+    expect(findDocumentDate(['Product sheet. Date of issue 3 May 2024.'])).toMatchObject({
+      date: '2024-05-03',
+    });
+  });
+
   it('keeps the label in the stored period', () => {
     const found = findDocumentDate(['# Quality report 2024\n\nPublished 18 March 2025.']);
     expect(datedMetadata({}, found)).toMatchObject({ period: { namedYear: 2024 } });

@@ -207,9 +207,10 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
     // price list's "Prices from 1 April 2023"; a paper's "Published online 20 June 2021" (after its
     // "Received" and "Accepted" dates, which are no date of the paper); a warning's "Issued at 06:00
     // on Tuesday 5 March 2024"; a judgment's "handed down: …"; a notice whose line opens "From
-    // Sunday 1 September 2024, …"
+    // Sunday 1 September 2024, …"; a controlled document's (a safety data sheet's) "Date of
+    // revision: 20 January 2026", "Revision date", "Date of issue", "Date of preparation"
     pattern: new RegExp(
-      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made(?:\s+on)?|(?:delivered|given|presented|recorded|broadcast|aired|preached)\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|(?:first\s+)?published(?:\s+online)?(?:\s+on)?|issued(?:\s+at\s+\d{1,2}[:.]\d\d(?:\s*[ap]m)?)?(?:\s+on)?|(?:judgment\s+|judgement\s+|decision\s+)?handed\s+down(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on|(?<=^|\n)from)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
+      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made(?:\s+on)?|(?:delivered|given|presented|recorded|broadcast|aired|preached)\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|date\s+of\s+(?:last\s+)?(?:revision|issue|preparation|publication)|(?:revision|issue)\s+date|(?:first\s+)?published(?:\s+online)?(?:\s+on)?|issued(?:\s+at\s+\d{1,2}[:.]\d\d(?:\s*[ap]m)?)?(?:\s+on)?|(?:judgment\s+|judgement\s+|decision\s+)?handed\s+down(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on|(?<=^|\n)from)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: () => 'day',

@@ -44,6 +44,7 @@ import { topicalRecency } from './series-topic.js';
 import { wordTokens } from './terms.js';
 import {
   focusBesidePhrase,
+  inForcePreferences,
   isDocumentNoun,
   mentionsOrder,
   namesTime,
@@ -716,6 +717,49 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
                 reason: preference.reason,
                 ...(preference.passedOver ? { passedOver: preference.passedOver } : {}),
               }
+            : undefined;
+        },
+      });
+    }
+  }
+  if (identity && !timed && timeWeight > 0) {
+    // A question in the present naming no time, about versions that replace each other: the
+    // version in force is asked. Its passages score (1 + weight) times as much; the other versions
+    // keep theirs (the question's words did not say which it asks about).
+    const before = inNamed ? await fuse(rankings, { k: fusion.k, weights }) : relevance;
+    const current = inForcePreferences({
+      cue,
+      index: identity,
+      question: request.query,
+      nouns: collectionNouns,
+      named: named.map((d) => d.documentId),
+      ranked: [...new Set(before.map((hit) => hit.chunk.documentId))],
+    });
+    if (current.length > 0) {
+      const factor = 1 + timeWeight;
+      const why = new Map(current.map((p) => [p.documentId, p]));
+      const inCurrent = await within(
+        'time',
+        current.map((p) => p.documentId),
+      );
+      const lexicalIndex = rankings.indexOf(lexicalHits);
+      rankings[lexicalIndex] = boostLexical(lexicalHits, inCurrent, why, factor, lexicalK);
+      if (inNamed) {
+        const namedIds = new Set(named.map((d) => d.documentId));
+        rankings[rankings.indexOf(inNamed)] = boostLexical(
+          inNamed,
+          inCurrent.filter((hit) => namedIds.has(hit.chunk.documentId)),
+          why,
+          factor,
+          lexicalK,
+        );
+      }
+      boosted.push({
+        hits: rankings.flat().filter((hit) => why.has(hit.chunk.documentId)),
+        boost: (hit) => {
+          const preference = why.get(hit.chunk.documentId);
+          return preference
+            ? { kind: preference.kind, weight: factor, reason: preference.reason }
             : undefined;
         },
       });

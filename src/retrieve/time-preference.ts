@@ -29,6 +29,7 @@ import {
   ORDINAL_WORDS,
   ordinalNumber,
   SPAN_WORDS,
+  versionLabel,
 } from './document-identity.js';
 import { isIdentityTerm } from './name-terms.js';
 import { contentTerms, isStopWord, wordTokens } from './terms.js';
@@ -2051,6 +2052,46 @@ function describedDocuments(input: PreferenceInput): string[] | undefined {
     if (ordered >= 2 && (noun === undefined || ordered === ids.length)) return ids;
   }
   return undefined;
+}
+
+/**
+ * Words of a question asked of the past or of more than one version: the past's auxiliaries
+ * ("was", "did", "had"), words placing it before ("originally", "previously", "used to", "ago"),
+ * and words comparing versions or asking for each ("change", "differ", "compare", "between",
+ * "each", "all", "history").
+ */
+const NOT_PRESENT =
+  /\b(?:was|were|did|had|wasn['’]t|weren['’]t|didn['’]t|hadn['’]t|originally|previously|formerly|used\s+to|before|earlier|ago|at\s+first|chang(?:e|ed|es|ing)|differ(?:s|ed|ence|ences|ent)?|compar(?:e|ed|es|ing|ison)|between|versus|vs|each|every|all|history|over\s+time)\b/i;
+
+/**
+ * For a question asked in the present that names no time and no version ("What is the flash point
+ * of Kestrel Citrus Degreaser?", "How many players can play Saltmarsh Traders?"): the newest of
+ * each series it is about (see `seriesInQuestion`) whose versions replace each other — safety data
+ * sheets, policies, rulebooks, each in force from its date —, when two or more are in order (see
+ * `inOrder`). What is asked of such a document now is what its version in force says. None for a
+ * series of reports of periods (a quarter's report is not replaced by the next: "What was the
+ * revenue?" may ask of any), for a question asked of the past or of more than one version (see
+ * `NOT_PRESENT`), or one naming a version ("revision 3") or some of a series' versions.
+ */
+export function inForcePreferences(input: PreferenceInput): Preference[] {
+  const { index, question } = input;
+  if (!question || NOT_PRESENT.test(question) || versionLabel(question) !== undefined) return [];
+  const named = new Set(input.named);
+  const out: Preference[] = [];
+  for (const members of seriesInQuestion(input)) {
+    if (members.some((id) => isReport(index, id))) continue;
+    const picked = members.filter((id) => named.has(id)).length;
+    if (picked > 0 && picked < members.length) continue;
+    const { ids, label } = inOrder(index, members);
+    if (ids.length < 2) continue;
+    const newest = ids.at(-1)!;
+    out.push({
+      documentId: newest,
+      kind: 'recency',
+      reason: `in force: the newest (${label(newest)}) of the ${ids.length} versions of its series, for a question in the present that names no time`,
+    });
+  }
+  return out;
 }
 
 /**
