@@ -78,3 +78,24 @@ describe('the version in force, for a question in the present (SQLite file, Word
     );
   });
 });
+
+// PDFs (round57): a hospital's leaflet in two issues, each dated by its issue line.
+describe('the version in force of a leaflet (SQLite file, PDFs)', { timeout: 120_000 }, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'leaflets.db')) });
+    await engine.ingestPaths([path.resolve('test/fixtures/round57')], { include: ['westmere-*.pdf'] });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  it('reads "before" in a question of the present as no time of a version', async () => {
+    // "before the scan" placed the question in the past, and issue 3 led.
+    const search = await engine.search(
+      'How long should I fast before an MRI scan at Westmere General Hospital?',
+    );
+    expect(search.hits[0]?.chunk.documentId).toBe('westmere-mri-leaflet-issue-4.pdf');
+    const answer = await engine.ask('How early should I arrive for my MRI scan at Westmere?');
+    expect(answer.sources[0]?.hit.chunk.documentId).toBe('westmere-mri-leaflet-issue-4.pdf');
+    expect(answer.text).toContain('15 minutes');
+  });
+});

@@ -2056,12 +2056,14 @@ function describedDocuments(input: PreferenceInput): string[] | undefined {
 
 /**
  * Words of a question asked of the past or of more than one version: the past's auxiliaries
- * ("was", "did", "had"), words placing it before ("originally", "previously", "used to", "ago"),
- * and words comparing versions or asking for each ("change", "differ", "compare", "between",
- * "each", "all", "history").
+ * ("was", "did", "had"), words placing it in the past ("originally", "previously", "used to",
+ * "ago"), and words comparing versions or asking for each ("differ", "compare", "between", "each",
+ * "all", "history"). Not "before" ("How long should I fast before the scan?") nor "change" ("How
+ * can the constitution be changed?"): "the version before", "what changed since" name a time cue
+ * of their own, or ask in the past.
  */
 const NOT_PRESENT =
-  /\b(?:was|were|did|had|wasn['’]t|weren['’]t|didn['’]t|hadn['’]t|originally|previously|formerly|used\s+to|before|earlier|ago|at\s+first|chang(?:e|ed|es|ing)|differ(?:s|ed|ence|ences|ent)?|compar(?:e|ed|es|ing|ison)|between|versus|vs|each|every|all|history|over\s+time)\b/i;
+  /\b(?:was|were|did|had|wasn['’]t|weren['’]t|didn['’]t|hadn['’]t|originally|previously|formerly|used\s+to|ago|at\s+first|differ(?:s|ed|ence|ences|ent)?|compar(?:e|ed|es|ing|ison)|between|versus|vs|each|every|all|history|over\s+time)\b/i;
 
 /**
  * For a question asked in the present that names no time and no version ("What is the flash point
