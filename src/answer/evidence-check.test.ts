@@ -83,6 +83,13 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(topicWords('Where did the spare parts come from?')).toEqual(['spare', 'parts']);
     // "numbers" and "sizes" name the kind of answer, "seen" asks what the text tells (stop 47).
     expect(topicWords("What were the cooperative's membership numbers?")).toEqual(['membership']);
+    // An indefinite pronoun names no topic (stop 55).
+    expect(topicWords('Is the crumble suitable for someone with a milk allergy?')).toEqual([
+      'crumble',
+      'suitable',
+      'milk',
+      'allergy',
+    ]);
     // "worth" asks for the value the document gives ("Examination | 60%", stop 55).
     expect(topicWords('How much is the GEO2041 examination worth?')).toEqual(['examination']);
     // The noun asking for an expenditure is answered by a sum under another name (stop 52).

@@ -187,12 +187,15 @@ describe('askedStatement', () => {
       kind: 'existence',
       text: "the pilot's prior incident",
       subjects: [['pilot', 'prior', 'incid']],
+      // What else the question names: a table row's label may (stop 55).
+      context: ['rv', 'latrob'],
     });
     expect(askedStatement('Did the company report an increase in services revenue in the quarter?')).toEqual({
       kind: 'existence',
       text: 'an increase in services revenue',
       subjects: [['servic', 'revenu']],
       change: true,
+      context: ['compani', 'increas', 'quarter'],
     });
     // A clause after the verb asks for more than whether something is there.
     expect(askedStatement('Does the report state whether the pilot was injured?')).toBeUndefined();
@@ -216,6 +219,30 @@ describe('an existence subject told by the verb its noun derives from (stop 45)'
     expect(verbStems('financ')).toEqual([]);
     expect(verbStems('pressur')).toEqual([]);
     expect(verbStems('officer')).toEqual([]);
+  });
+
+  it('is stated by the row a question names in a table whose column names the subject (stop 55)', () => {
+    const table =
+      '| Dish | Gluten | Milk | Eggs |\n| --- | --- | --- | --- |\n' +
+      '| Fish pie | No | Yes | Yes |\n| Sticky toffee pudding | Yes | Yes | Yes |';
+    const gluten = askedStatement('Does the fish pie contain gluten?')!;
+    // "No" answers the question as much as "Yes": the row states it.
+    expect(judgeStatement(gluten, [hit('t', table)], rare(['gluten']))).toMatchObject({
+      stated: true,
+      passage: '| Fish pie | No | Yes | Yes |',
+    });
+    // A dish no row names, a column no header names: not stated.
+    expect(
+      judgeStatement(askedStatement('Does the burger contain gluten?')!, [hit('t', table)], rare(['gluten']))
+        .stated,
+    ).toBe(false);
+    expect(
+      judgeStatement(
+        askedStatement('Does the fish pie contain celery?')!,
+        [hit('t', table)],
+        rare(['celeri']),
+      ).stated,
+    ).toBe(false);
   });
 
   it('is stated by a sentence telling the verb, a significant one when it names what it was done to', () => {

@@ -580,7 +580,12 @@ export function askedStatement(question: string): AskedStatement | undefined {
   if (disclosed && !/^(?:that|whether|if|how|what|which|why|when|where|who|to)\b/i.test(disclosed[1]!)) {
     // "the Contoso report provide details on …": "report" named the document, the verb follows.
     const verb = TELLING_VERB.exec(disclosed[1]!);
-    return askedExistence(verb ? disclosed[1]!.slice(verb[0].length) : disclosed[1]!, q, '');
+    const asked = askedExistence(verb ? disclosed[1]!.slice(verb[0].length) : disclosed[1]!, q, '');
+    // What the question names besides its subject ("the fish pie" of "Does the fish pie contain
+    // gluten?"): the label of a table row that states the subject in a column (see `rowStatements`).
+    const subject = asked?.subjects.flat() ?? [];
+    const context = namingTerms(q, q).filter((t) => !subject.includes(t));
+    return asked && asked.context === undefined && context.length > 0 ? { ...asked, context } : asked;
   }
   return undefined;
 }
@@ -1245,6 +1250,38 @@ function statementsOf(
   return out;
 }
 
+/**
+ * The first row of a chunk's tables that states an existence subject in a column: its table's
+ * header names the subject in a column (every term of one of `needed`'s alternatives in one header
+ * cell after the first), its cell in that column is filled, and its label (first cell) holds one
+ * of `context`, the question's other naming terms ("| Fish pie | No | Yes |" under "| Dish |
+ * Gluten | Milk |" for "Does the fish pie contain gluten?"). Undefined when none does, or when the
+ * question names nothing besides its subject (no row is then the one asked about).
+ */
+function rowStatements(
+  hit: Hit,
+  needed: readonly string[][],
+  context: readonly string[],
+): string | undefined {
+  if (context.length === 0) return undefined;
+  for (const section of sectionsOf(hit)) {
+    for (const p of passagesOf(section.text)) {
+      if (p.kind !== 'row' || p.table === undefined) continue;
+      const header = tableCells(p.table.header);
+      const column = header.findIndex(
+        (cell, j) =>
+          j > 0 && needed.some((terms) => terms.every((t) => holdsForm(new Set(contentTerms(cell)), t))),
+      );
+      if (column < 0) continue;
+      const cells = tableCells(p.text);
+      const label = new Set(contentTerms(cells[0] ?? ''));
+      if ((cells[column] ?? '').trim() === '' || !context.some((t) => holdsForm(label, t))) continue;
+      return p.text;
+    }
+  }
+  return undefined;
+}
+
 /** The end of a whole clause: a coordinating conjunction or a semicolon. */
 const CLAUSE_END = /(?:[,;]?\s+(?:and|but|so)|;)\s*$/i;
 
@@ -1422,6 +1459,20 @@ export function judgeStatement(
       };
     const denied = matching.find(denying);
     if (denied && denial === undefined) denial = { passage: denied.text, chunk: hit.chunk.id };
+    // A table that states the subject in a column ("| Dish | Gluten | Milk |"): the row the question
+    // names states it, whatever its cell says ("No" answers "Does the fish pie contain gluten?").
+    const plain =
+      !asked.change && !asked.significant && asked.event === undefined && asked.object === undefined;
+    const row = plain ? rowStatements(hit, needed, asked.context ?? []) : undefined;
+    if (row)
+      return {
+        stated: true,
+        passage: row,
+        passageChunk: hit.chunk.id,
+        statedBy: [hit.chunk.id],
+        required,
+        looked,
+      };
   }
   return denial
     ? { stated: false, required, looked, denial: denial.passage, passageChunk: denial.chunk }

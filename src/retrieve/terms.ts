@@ -26,6 +26,15 @@ const stopWords = new Set<string>([
   'should',
   'tell',
   'would',
+  // indefinite pronouns for a person, which name no topic: "suitable for someone with a milk
+  // allergy", "can anyone join?"
+  'someone',
+  'anyone',
+  'everyone',
+  'somebody',
+  'anybody',
+  'everybody',
+  'nobody',
 ]);
 /**
  * Pronouns the stop-word list leaves in: possessive ("its", "ours") and reflexive ("itself")
