@@ -333,6 +333,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round59-blind: test/fixtures/round59 (a council's air quality report for 2024 as a PDF published
+//   the June after, a self-hosted server's installation guide for two releases as Word files, a
+//   school's inspection reports of 2022 and 2025), 20 questions for a year's figure, the version in
+//   force, a named release or inspection, who, how many, 4 of them negatives; written at stop 55
+//   after all its rules and committed before its only run (measure only).
 // - round58-blind: test/fixtures/round58 (a restaurant's allergen table as an HTML page, a web
 //   app's terms of service in two versions, a food bank's reports for two quarters), 20 questions
 //   whether a dish holds an allergen, which dishes are vegan, the terms in force or of a named
@@ -461,7 +466,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -819,6 +824,14 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 55 after all its rules, before its only run: a PDF report, Word guides,
+    // inspection reports.
+    name: 'round59',
+    folder: 'test/fixtures/round59',
+    include: ['*.pdf', '*.docx', '*.md'],
+    parts: [{ name: 'round59-blind', questions: 'bench/questions/round59-blind.jsonl' }],
   },
   {
     // Written at stop 55 after round57's run, before its first: an allergen table (HTML), terms of
