@@ -99,3 +99,32 @@ describe('the version in force of a leaflet (SQLite file, PDFs)', { timeout: 120
     expect(answer.text).toContain('15 minutes');
   });
 });
+
+// Word files (round59): an installation guide for releases 3.1 and 3.2.
+describe('a release the question names by its number (SQLite file, Word files)', { timeout: 120_000 }, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'releases.db')) });
+    await engine.ingestPaths([path.resolve('test/fixtures/round59')], { include: ['larkspur-*.docx'] });
+  }, 120_000);
+  afterAll(() => engine.close());
+
+  it('asks of the release a dotted number names, else of the release in force', async () => {
+    // "3.1" named no version by a label word: the release in force (3.2) led.
+    const named = await engine.ask('Which PostgreSQL version does Larkspur Server 3.1 require?');
+    expect(named.sources[0]?.hit.chunk.documentId).toBe('larkspur-server-installation-guide-3.1.docx');
+    expect(named.text).toMatch(/^(?:Dated [\d-]+: )?Larkspur Server needs 4 GB of RAM/);
+    const current = await engine.ask('How much RAM does Larkspur Server need?');
+    expect(current.sources[0]?.hit.chunk.documentId).toBe('larkspur-server-installation-guide-3.2.docx');
+    expect(current.text).toContain('8 GB');
+  });
+
+  it('reads "version 2.8", which no release is, as no version of the series', async () => {
+    // "version" was an absent word (the guide writes "Upgrades from 3.0 or later"), and "version
+    // 2.8" kept the question from the release in force.
+    const answer = await engine.ask('Can I upgrade Larkspur Server from version 2.8 directly?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.sources[0]?.hit.chunk.documentId).toBe('larkspur-server-installation-guide-3.2.docx');
+    expect(answer.text).toMatch(/^Upgrades from 3\.0 or later are supported/);
+  });
+});

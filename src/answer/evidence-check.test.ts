@@ -92,6 +92,12 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     ]);
     // "worth" asks for the value the document gives ("Examination | 60%", stop 55).
     expect(topicWords('How much is the GEO2041 examination worth?')).toEqual(['examination']);
+    // "version" introduces a number the documents write alone ("Upgrades from 3.0 or later").
+    expect(topicWords('Can I upgrade Larkspur Server from version 2.8?')).toEqual([
+      'upgrade',
+      'larkspur',
+      'server',
+    ]);
     // The noun asking for an expenditure is answered by a sum under another name (stop 52).
     expect(topicWords("What was Brightwell's staff expenditure in the half?")).toEqual(['staff', 'half']);
     expect(topicWords('Were there any changes in plot sizes at Greyfriars?')).toEqual(['plot', 'greyfriars']);

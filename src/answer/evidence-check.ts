@@ -67,7 +67,7 @@ export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
  * version its file name writes "2nd"); "time", "date", "number" and "size" name the kind of
  * answer, as "often" does ("what opening time": the page writes "opens at 9am"; "membership
  * numbers": the report writes "Members: 5,820"; "plot sizes": "split into half plots"; "how much
- * is the examination worth": "Examination | 60%"); the light
+ * is the examination worth": "Examination | 60%"; "from version 2.8": "from 3.0 or later"); the light
  * verbs "go", "come" and "get" carry no topic of their own ("how much money went out of the
  * account?": the statement writes "Money out"), nor does "seen" ("what relationship can be seen
  * between …" asks what the text tells).
@@ -104,6 +104,10 @@ const FRAMING = new Set([
   'dates',
   // the value asked for: "How much is the examination worth?" (the handbook writes "Weight | 60%")
   'worth',
+  // the word a version's number follows, which documents leave out: "from version 2.8" (the guide
+  // writes "Upgrades from 3.0 or later"), "What version of PostgreSQL …?" ("PostgreSQL 15")
+  'version',
+  'versions',
   // light verbs, which carry no topic of their own: "how much money went out", "where did it come
   // from"; "seen" of "what relationship can be seen between …", which asks what the text tells
   'seen',

@@ -26,6 +26,7 @@ import {
   type DocumentIdentityIndex,
   fileBase,
   LABEL_WORD,
+  namesVersion,
   ORDINAL_WORDS,
   ordinalNumber,
   SPAN_WORDS,
@@ -2073,17 +2074,28 @@ const NOT_PRESENT =
  * `inOrder`). What is asked of such a document now is what its version in force says. None for a
  * series of reports of periods (a quarter's report is not replaced by the next: "What was the
  * revenue?" may ask of any), for a question asked of the past or of more than one version (see
- * `NOT_PRESENT`), or one naming a version ("revision 3") or some of a series' versions.
+ * `NOT_PRESENT`), or one naming a version of the series ("revision 3", "Larkspur Server 3.1": a
+ * label or a dotted number a version's name carries) or some of its versions.
  */
 export function inForcePreferences(input: PreferenceInput): Preference[] {
   const { index, question } = input;
-  if (!question || NOT_PRESENT.test(question) || versionLabel(question) !== undefined) return [];
+  if (!question || NOT_PRESENT.test(question)) return [];
   const named = new Set(input.named);
+  // The version labels the question writes ("revision 3", "version 2.8") and its dotted numbers
+  // ("Larkspur Server 3.1"): a series one of whose versions' names carries one is asked of that
+  // version ("from version 2.8", which none carries, asks of the version in force).
+  const label = versionLabel(question);
+  const numbers = [
+    ...(label === undefined ? [] : [label]),
+    ...(question.match(/(?<![\d.])\d+(?:\.\d+)+(?![\d.])/g) ?? []),
+  ];
   const out: Preference[] = [];
   for (const members of seriesInQuestion(input)) {
     if (members.some((id) => isReport(index, id))) continue;
     const picked = members.filter((id) => named.has(id)).length;
     if (picked > 0 && picked < members.length) continue;
+    const names = (id: string) => [id, index.document(id)?.title ?? ''];
+    if (numbers.some((n) => members.some((id) => names(id).some((name) => namesVersion(name, n))))) continue;
     const { ids, label } = inOrder(index, members);
     if (ids.length < 2) continue;
     const newest = ids.at(-1)!;
