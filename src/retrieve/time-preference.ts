@@ -2084,9 +2084,9 @@ export function inForcePreferences(input: PreferenceInput): Preference[] {
   // The version labels the question writes ("revision 3", "version 2.8") and its dotted numbers
   // ("Larkspur Server 3.1"): a series one of whose versions' names carries one is asked of that
   // version ("from version 2.8", which none carries, asks of the version in force).
-  const label = versionLabel(question);
-  const numbers = [
-    ...(label === undefined ? [] : [label]),
+  const written = versionLabel(question);
+  const labels = [
+    ...(written === undefined ? [] : [written]),
     ...(question.match(/(?<![\d.])\d+(?:\.\d+)+(?![\d.])/g) ?? []),
   ];
   const out: Preference[] = [];
@@ -2095,7 +2095,7 @@ export function inForcePreferences(input: PreferenceInput): Preference[] {
     const picked = members.filter((id) => named.has(id)).length;
     if (picked > 0 && picked < members.length) continue;
     const names = (id: string) => [id, index.document(id)?.title ?? ''];
-    if (numbers.some((n) => members.some((id) => names(id).some((name) => namesVersion(name, n))))) continue;
+    if (labels.some((l) => members.some((id) => names(id).some((name) => namesVersion(name, l))))) continue;
     const { ids, label } = inOrder(index, members);
     if (ids.length < 2) continue;
     const newest = ids.at(-1)!;
