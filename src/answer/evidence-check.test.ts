@@ -308,6 +308,38 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(lacksEvidence(question, ['strike', 'bird'])).toBe(true);
   });
 
+  it('takes the subject of a question whether something is allowed, when absent, for a gap (stop 55)', () => {
+    expect(lacksEvidence('Are dogs allowed at Hollins Wood Nature Reserve?', ['dogs'])).toBe(true);
+    expect(lacksEvidence('Is breakfast included in the price at the Quayside Hotel?', ['breakfast'])).toBe(
+      true,
+    );
+    // Another absent word of it is one word of many; "is there" asks whether something exists.
+    expect(lacksEvidence('Are dogs allowed at Hollins Wood Nature Reserve?', ['reserve'])).toBe(false);
+    expect(
+      lacksEvidence('Is there free parking available at Hollins Wood Nature Reserve?', ['parking']),
+    ).toBe(false);
+  });
+
+  it('says "not found" when asked whether something no document writes is allowed (stop 55)', async () => {
+    const fresh = await createEngine({ store: await openStore(':memory:') });
+    try {
+      const report =
+        '# Hollins Wood Nature Reserve\n\n## Annual report 2025\n\nAbout 35,500 people visited the reserve. ' +
+        '141 volunteers gave 7,450 hours, mostly coppicing hazel. Visitors may use the new bird hide.';
+      await fresh.ingestSource(
+        { name: 'hollins.md', bytes: new TextEncoder().encode(report), mediaType: 'text/markdown' },
+        { documentId: 'hollins.md' },
+      );
+      // One absent word of six was read as a paraphrase.
+      expect((await fresh.ask('Are dogs allowed at Hollins Wood Nature Reserve?')).notFound).toBe(true);
+      expect((await fresh.ask('Are visitors allowed to use the bird hide at Hollins Wood?')).notFound).toBe(
+        false,
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('takes the object a "does" question ends on, when absent, for a gap (stop 53)', () => {
     expect(
       lacksEvidence('Does the current version of Quillon Reader support audiobooks?', ['audiobooks']),

@@ -309,6 +309,9 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
     objectHead(question) === contentTerms(absent[0]!)[0]
   )
     return true;
+  // A question whether something is allowed or there to have ("Are dogs allowed at the reserve?",
+  // "Is breakfast included?") asks about its subject: documents that never write it hold no "yes".
+  if (allowedHead(question) === contentTerms(absent[0]!)[0]) return true;
   const topic = statedTopic(question) ?? pricedThing(question);
   if (topic !== undefined) {
     const unwritten = unwrittenTerms(question);
@@ -318,6 +321,25 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   }
   const terms = new Set(questionTerms(question)).size;
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/**
+ * "Is" or "are", a subject, and a word saying it is allowed or there to have: "Are dogs allowed at
+ * Hollins Wood?", "Is breakfast included in the price?", "Is parking available?". Group 1: the
+ * subject. Not "is there" (an existence question).
+ */
+const ALLOWED_QUESTION =
+  /^\s*(?:is|are)\s+(?!there\b)(?:(?:the|a|an|any)\s+)?([\p{L}'’ -]{1,60}?)\s+(?:allowed|permitted|available|included|provided|offered|accepted|sold|served|supported)\b/iu;
+
+/**
+ * The stem of the last topic word of the subject of a question whether something is allowed or
+ * there to have (see {@link ALLOWED_QUESTION}: "dog" of "Are dogs allowed at the reserve?");
+ * undefined for other questions.
+ */
+function allowedHead(question: string): string | undefined {
+  const subject = ALLOWED_QUESTION.exec(question)?.[1];
+  const last = subject === undefined ? undefined : topicWords(subject).at(-1);
+  return last === undefined ? undefined : contentTerms(last)[0];
 }
 
 /**
