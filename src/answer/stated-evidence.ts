@@ -190,7 +190,10 @@ export interface AskedExistence {
   /**
    * For a `quantity` question: the terms of the question's other naming words ("player", "draw" of
    * "How many cards does each player draw?"). Of the passages giving a figure of the subject in the
-   * best-ranked document, the one holding most of them is the answer's.
+   * best-ranked document, the one holding most of them is the answer's. For a question asking
+   * whether something holds the subject ("Does the fish pie contain gluten?": "fish", "pie"): a
+   * table row stating the subject in a column is the one whose label holds one of them (see
+   * `rowStatement`).
    */
   context?: string[];
 }
@@ -582,7 +585,7 @@ export function askedStatement(question: string): AskedStatement | undefined {
     const verb = TELLING_VERB.exec(disclosed[1]!);
     const asked = askedExistence(verb ? disclosed[1]!.slice(verb[0].length) : disclosed[1]!, q, '');
     // What the question names besides its subject ("the fish pie" of "Does the fish pie contain
-    // gluten?"): the label of a table row that states the subject in a column (see `rowStatements`).
+    // gluten?"): the label of a table row that states the subject in a column (see `rowStatement`).
     const subject = asked?.subjects.flat() ?? [];
     const context = namingTerms(q, q).filter((t) => !subject.includes(t));
     return asked && asked.context === undefined && context.length > 0 ? { ...asked, context } : asked;
@@ -1251,18 +1254,14 @@ function statementsOf(
 }
 
 /**
- * The first row of a chunk's tables that states an existence subject in a column: its table's
+ * The first row of a chunk's tables that states an existence subject in a column, as written: its table's
  * header names the subject in a column (every term of one of `needed`'s alternatives in one header
  * cell after the first), its cell in that column is filled, and its label (first cell) holds one
  * of `context`, the question's other naming terms ("| Fish pie | No | Yes |" under "| Dish |
  * Gluten | Milk |" for "Does the fish pie contain gluten?"). Undefined when none does, or when the
  * question names nothing besides its subject (no row is then the one asked about).
  */
-function rowStatements(
-  hit: Hit,
-  needed: readonly string[][],
-  context: readonly string[],
-): string | undefined {
+function rowStatement(hit: Hit, needed: readonly string[][], context: readonly string[]): string | undefined {
   if (context.length === 0) return undefined;
   for (const section of sectionsOf(hit)) {
     for (const p of passagesOf(section.text)) {
@@ -1463,7 +1462,7 @@ export function judgeStatement(
     // names states it, whatever its cell says ("No" answers "Does the fish pie contain gluten?").
     const plain =
       !asked.change && !asked.significant && asked.event === undefined && asked.object === undefined;
-    const row = plain ? rowStatements(hit, needed, asked.context ?? []) : undefined;
+    const row = plain ? rowStatement(hit, needed, asked.context ?? []) : undefined;
     if (row)
       return {
         stated: true,
