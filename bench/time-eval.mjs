@@ -333,6 +333,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round60-blind: test/fixtures/round60 (a hotel's guest guide as an HTML page, a bus company's fares
+//   for two years with a fares table, a university library's borrowing rules in two versions as
+//   PDFs printed on one day), 20 questions for the version in force, a named year or version,
+//   whether something is included or allowed, 4 of them negatives; written at stop 55 after its
+//   last rule and committed before its only run (measure only).
 // - round59-blind: test/fixtures/round59 (a council's air quality report for 2024 as a PDF published
 //   the June after, a self-hosted server's installation guide for two releases as Word files, a
 //   school's inspection reports of 2022 and 2025), 20 questions for a year's figure, the version in
@@ -466,7 +471,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,round60,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -824,6 +829,14 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 55 after its last rule, before its only run: a hotel guide (HTML), bus fares
+    // for two years, library rules in two versions (PDFs).
+    name: 'round60',
+    folder: 'test/fixtures/round60',
+    include: ['*.html', '*.md', '*.pdf'],
+    parts: [{ name: 'round60-blind', questions: 'bench/questions/round60-blind.jsonl' }],
   },
   {
     // Written at stop 55 after all its rules, before its only run: a PDF report, Word guides,
