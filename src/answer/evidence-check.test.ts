@@ -308,6 +308,27 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(lacksEvidence(question, ['strike', 'bird'])).toBe(true);
   });
 
+  it('takes a short object a "does" question ends on after an article, when absent, for a gap (stop 55)', async () => {
+    expect(lacksEvidence('Does the Seaview Hotel have a spa?', ['spa'])).toBe(true);
+    // Not a short verb it ends on, nor a short word elsewhere.
+    expect(lacksEvidence('Did the engine of the Piper PA-22 run?', ['run'])).toBe(false);
+    const fresh = await createEngine({ store: await openStore(':memory:') });
+    try {
+      const guide =
+        '# Guest guide\n\nThe indoor pool at the Seaview Hotel is open from 7am to 9pm. Our car park has 24 spaces.';
+      await fresh.ingestSource(
+        { name: 'guide.md', bytes: new TextEncoder().encode(guide), mediaType: 'text/markdown' },
+        { documentId: 'guide.md' },
+      );
+      // "spa" was no topic word (three letters), so nothing was absent.
+      expect(await absentWords(fresh, 'Does the Seaview Hotel have a spa?')).toEqual(['spa']);
+      expect((await fresh.ask('Does the Seaview Hotel have a spa?')).notFound).toBe(true);
+      expect((await fresh.ask('Does the Seaview Hotel have a pool?')).notFound).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('takes the subject of a question whether something is allowed, when absent, for a gap (stop 55)', () => {
     expect(lacksEvidence('Are dogs allowed at Hollins Wood Nature Reserve?', ['dogs'])).toBe(true);
     expect(lacksEvidence('Is breakfast included in the price at the Quayside Hotel?', ['breakfast'])).toBe(

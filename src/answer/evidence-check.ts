@@ -244,7 +244,10 @@ export async function absentWords(
     for (const term of held) if (derivedForm(term, stem) || verbs.includes(term)) return true;
     return byUnit(word);
   };
-  const unheld = topicWords(question).filter((word) => !heldForm(word));
+  const short = shortObject(question);
+  const unheld = [...topicWords(question), ...(short === undefined ? [] : [short])].filter(
+    (word) => !heldForm(word),
+  );
   // A verb's irregular forms, which the stemmer does not join to it ("rose" of "Why did nitrate
   // rise?", "paid" of "pay"): read only for a word held in no other form.
   const irregular = await Promise.all(unheld.map(irregularForms));
@@ -349,12 +352,33 @@ function allowedHead(question: string): string | undefined {
 const DO_QUESTION = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have|had)\b/i;
 
 /**
+ * The word of three letters or fewer a "do" or "has" question ends on after an article, its
+ * object's head ("spa" of "Does the Seaview Hotel have a spa?", "gym", "bar", "SSO"), which
+ * `topicWords` leaves out with the short words that are mostly verbs and adjectives; undefined for
+ * other questions ("Did the engine run?" ends on its verb).
+ */
+function shortObject(question: string): string | undefined {
+  if (!DO_QUESTION.test(question)) return undefined;
+  const words = wordTokens(question);
+  const last = words.at(-1);
+  return last !== undefined &&
+    last.length <= 3 &&
+    /^\p{L}{2,}$/u.test(last) &&
+    !isStopWord(last) &&
+    /^(?:a|an|any|the|some)$/.test(words.at(-2) ?? '')
+    ? last
+    : undefined;
+}
+
+/**
  * The stem of the word `question` ends on when it is a topic word (see {@link topicWords}): in a
  * yes-or-no question, the head of its object ("Does Contoso pay a dividend?": "dividend");
  * undefined when it ends on another word — "Does the library charge for printing?" ends on an
  * inflected form, so its last topic word, "charge", is the verb, not the object.
  */
 function objectHead(question: string): string | undefined {
+  const short = shortObject(question);
+  if (short !== undefined) return contentTerms(short)[0];
   const last = topicWords(question).at(-1);
   const end = wordTokens(question).at(-1);
   return last === undefined || end !== last.toLowerCase() ? undefined : contentTerms(last)[0];
