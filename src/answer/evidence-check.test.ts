@@ -52,6 +52,20 @@ const pairs: Array<{ positive: string; negative: string }> = [
   },
 ];
 
+/** Runs `check` on an engine over one Markdown document (`name`, `markdown`) in an in-memory store. */
+async function withDocument(name: string, markdown: string, check: (engine: Engine) => Promise<void>) {
+  const engine = await createEngine({ store: await openStore(':memory:') });
+  try {
+    await engine.ingestSource(
+      { name, bytes: new TextEncoder().encode(markdown), mediaType: 'text/markdown' },
+      { documentId: name },
+    );
+    await check(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
 describe('honest "not found" from the collection’s evidence (SQLite store)', () => {
   let engine: Engine;
   beforeAll(async () => {
@@ -117,18 +131,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
   });
 
   it('reads a base form the question asks in the irregular past the documents write (stop 55)', async () => {
-    const fresh = await createEngine({ store: await openStore(':memory:') });
-    try {
-      await fresh.ingestSource(
-        {
-          name: 'water.md',
-          bytes: new TextEncoder().encode(
-            '# Water quality report 2025\n\nNitrate rose after a wet spring washed fertiliser into the river.\n\nWe paid each household £50.',
-          ),
-          mediaType: 'text/markdown',
-        },
-        { documentId: 'water.md' },
-      );
+    const water =
+      '# Water quality report 2025\n\nNitrate rose after a wet spring washed fertiliser into the river.\n\nWe paid each household £50.';
+    await withDocument('water.md', water, async (fresh) => {
       expect(await absentWords(fresh, 'Why did nitrate rise?')).toEqual([]);
       expect(await absentWords(fresh, 'How much did the company pay each household?')).not.toContain('pay');
       // Read in the hits too: "rose" in the answer's own passage.
@@ -140,9 +145,7 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
       const answer = await fresh.ask('Why did nitrate rise?');
       expect(answer.notFound).toBe(false);
       expect(answer.text).toContain('wet spring');
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('topicWords leaves out words that place the question in time, also where a stated date outranks the recency cue', () => {
@@ -312,21 +315,14 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(lacksEvidence('Does the Seaview Hotel have a spa?', ['spa'])).toBe(true);
     // Not a short verb it ends on, nor a short word elsewhere.
     expect(lacksEvidence('Did the engine of the Piper PA-22 run?', ['run'])).toBe(false);
-    const fresh = await createEngine({ store: await openStore(':memory:') });
-    try {
-      const guide =
-        '# Guest guide\n\nThe indoor pool at the Seaview Hotel is open from 7am to 9pm. Our car park has 24 spaces.';
-      await fresh.ingestSource(
-        { name: 'guide.md', bytes: new TextEncoder().encode(guide), mediaType: 'text/markdown' },
-        { documentId: 'guide.md' },
-      );
+    const guide =
+      '# Guest guide\n\nThe indoor pool at the Seaview Hotel is open from 7am to 9pm. Our car park has 24 spaces.';
+    await withDocument('guide.md', guide, async (fresh) => {
       // "spa" was no topic word (three letters), so nothing was absent.
       expect(await absentWords(fresh, 'Does the Seaview Hotel have a spa?')).toEqual(['spa']);
       expect((await fresh.ask('Does the Seaview Hotel have a spa?')).notFound).toBe(true);
       expect((await fresh.ask('Does the Seaview Hotel have a pool?')).notFound).toBe(false);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('takes the subject of a question whether something is allowed, when absent, for a gap (stop 55)', () => {
@@ -342,23 +338,16 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
   });
 
   it('says "not found" when asked whether something no document writes is allowed (stop 55)', async () => {
-    const fresh = await createEngine({ store: await openStore(':memory:') });
-    try {
-      const report =
-        '# Hollins Wood Nature Reserve\n\n## Annual report 2025\n\nAbout 35,500 people visited the reserve. ' +
-        '141 volunteers gave 7,450 hours, mostly coppicing hazel. Visitors may use the new bird hide.';
-      await fresh.ingestSource(
-        { name: 'hollins.md', bytes: new TextEncoder().encode(report), mediaType: 'text/markdown' },
-        { documentId: 'hollins.md' },
-      );
+    const report =
+      '# Hollins Wood Nature Reserve\n\n## Annual report 2025\n\nAbout 35,500 people visited the reserve. ' +
+      '141 volunteers gave 7,450 hours, mostly coppicing hazel. Visitors may use the new bird hide.';
+    await withDocument('hollins.md', report, async (fresh) => {
       // One absent word of six was read as a paraphrase.
       expect((await fresh.ask('Are dogs allowed at Hollins Wood Nature Reserve?')).notFound).toBe(true);
       expect((await fresh.ask('Are visitors allowed to use the bird hide at Hollins Wood?')).notFound).toBe(
         false,
       );
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('takes the object a "does" question ends on, when absent, for a gap (stop 53)', () => {
