@@ -333,6 +333,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round61-blind: test/fixtures/round61 (a community energy co-operative's members' meeting decks
+//   for 2025 and 2026 as PowerPoint files, an allotment society's fees as a CSV file, a leisure
+//   centre's swimming lessons FAQ as HTML, a drill range's datasheet as a PDF printed by Chromium),
+//   21 questions for the version in force, a year's figure, a table's cell, an FAQ's answer, 4 of
+//   them negatives; written at stop 56 before any of its rules and committed before its first run.
 // - round60-blind: test/fixtures/round60 (a hotel's guest guide as an HTML page, a bus company's fares
 //   for two years with a fares table, a university library's borrowing rules in two versions as
 //   PDFs printed on one day), 20 questions for the version in force, a named year or version,
@@ -471,7 +476,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,round60,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,round60,round61,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -829,6 +834,15 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 56 before its rules, committed before its first run: PowerPoint decks, a CSV
+    // table, an FAQ page (HTML), a datasheet (PDF).
+    name: 'round61',
+    folder: 'test/fixtures/round61',
+    // The PDF's HTML source sits in src/: a pattern without a slash matches any folder's names.
+    include: ['*.pptx', '*.csv', 'greystone-leisure-centre-swimming-lessons-faq.html', '*.pdf'],
+    parts: [{ name: 'round61-blind', questions: 'bench/questions/round61-blind.jsonl' }],
   },
   {
     // Written at stop 55 after its last rule, before its only run: a hotel guide (HTML), bus fares
