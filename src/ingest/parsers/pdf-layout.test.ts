@@ -75,6 +75,27 @@ describe('layoutPage', () => {
     );
   });
 
+  it('reads the spacing of running text past a table whose centred cells set lines at half pitches', () => {
+    // Five lines 6 pt apart (cells of one row wrapping to different numbers of lines, centred
+    // vertically, as browsers print HTML tables) outnumber the paragraphs' 12 pt spacings: they
+    // are no spacing of lines of text, which would overlap, and must not split the paragraphs.
+    const items = [
+      item('A paragraph whose first line runs on', 50, 720),
+      item('to a second line and', 50, 708),
+      item('a third line.', 50, 696),
+      item('Weight', 300, 660),
+      item('Maximum', 200, 654),
+      item('Model', 50, 648),
+      item('torque', 200, 642),
+      item('battery', 300, 636),
+      item('Another paragraph of two', 50, 600),
+      item('lines follows.', 50, 588),
+    ];
+    const text = layoutPage(items, LETTER);
+    expect(text).toContain('A paragraph whose first line runs on\nto a second line and\na third line.');
+    expect(text).toContain('Another paragraph of two\nlines follows.');
+  });
+
   it('starts a paragraph at a first-line indent', () => {
     const long = 'a line of body text that runs all the way across';
     const items = [

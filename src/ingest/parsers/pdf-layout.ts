@@ -277,14 +277,25 @@ function isLabelValue(left: string, right: string): boolean {
   return /:\s*$/.test(left) && !/:\s*$/.test(right);
 }
 
-/** Spacing between consecutive lines of the same font size, the most common per size (0.5 pt buckets). */
+/**
+ * Lines of one size closer than this many times their size are no consecutive lines of running
+ * text (they would overlap): they are the cells of one table row set at different heights, as a
+ * row whose cells wrap to different numbers of lines and are centred vertically sets them.
+ */
+export const OVERLAPPING_SPACING = 0.85;
+
+/**
+ * Spacing between consecutive lines of the same font size, the most common per size (0.5 pt
+ * buckets), over spacings from {@link OVERLAPPING_SPACING} to 3 times the size.
+ */
 function usualSpacing(lines: readonly Line[]): Map<number, number> {
   const counts = new Map<number, Map<number, number>>();
   for (let i = 1; i < lines.length; i++) {
     const above = lines[i - 1]!;
     const line = lines[i]!;
     const spacing = line.y - above.y;
-    if (above.size !== line.size || spacing <= 0 || spacing > 3 * line.size) continue;
+    if (above.size !== line.size || spacing < OVERLAPPING_SPACING * line.size || spacing > 3 * line.size)
+      continue;
     const bucket = Math.round(spacing * 2) / 2;
     const perSize = counts.get(line.size) ?? new Map<number, number>();
     perSize.set(bucket, (perSize.get(bucket) ?? 0) + 1);

@@ -105,6 +105,36 @@ describe('findTables', () => {
     ]);
   });
 
+  it('stacks a header whose cells wrap and are centred, and keeps a wrapped label with its centred row', () => {
+    // As browsers print an HTML table: cells centred vertically, so a header cell of three lines,
+    // one of two and one of one set their lines 4.8 pt apart (half a pitch), and a label wrapped
+    // to two lines sits above and below its row's figures.
+    const bold = { font: 'bold' };
+    const row = (y: number, cells: string[]) =>
+      cells.map((cell, c) => item(cell, [50, 120, 200, 300][c]!, y)).filter((it) => it.str !== '');
+    const { tables } = tablesOf([
+      item('Weight', 300, 700, bold),
+      item('Maximum', 200, 695.2, bold),
+      item('Model', 50, 690.4, bold),
+      item('Voltage', 120, 690.4, bold),
+      item('with', 300, 690.4, bold),
+      item('torque', 200, 685.6, bold),
+      item('battery', 300, 680.8, bold),
+      ...row(664.8, ['AD-12', '12 V', '28 Nm', '1.1 kg']),
+      ...row(648.8, ['AD-18', '18 V', '48 Nm', '1.6 kg']),
+      item('AD-18', 50, 632.8),
+      ...row(628, ['', '18 V', '65 Nm', '1.9 kg']),
+      item('Pro', 50, 623.2),
+    ]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.header).toEqual(['Model', 'Voltage', 'Maximum torque', 'Weight with battery']);
+    expect(tables[0]!.rows).toEqual([
+      ['AD-12', '12 V', '28 Nm', '1.1 kg'],
+      ['AD-18', '18 V', '48 Nm', '1.6 kg'],
+      ['AD-18 Pro', '18 V', '65 Nm', '1.9 kg'],
+    ]);
+  });
+
   it('leaves key/value forms, running text and bullet lists alone', () => {
     const form = [
       item('Location:', 54, 700),

@@ -5,7 +5,7 @@
  * with their amounts. Pure functions over the lines {@link pageLines} builds.
  * @module
  */
-import { joinHyphenated, type LineLayout, normalizeLine } from './pdf-layout.js';
+import { joinHyphenated, type LineLayout, normalizeLine, OVERLAPPING_SPACING } from './pdf-layout.js';
 
 /** A line of a page as structure recovery sees it. */
 export interface PlacedLine {
@@ -44,7 +44,10 @@ const MAX_PLAIN_RUN = 4;
 const CROSSING_SHARE = 0.15;
 /** Type this many times larger than a table's rows is a title, not a row. */
 const LARGER_TYPE = 1.2;
-/** Most header lines stacked into the header row. */
+/**
+ * Most header lines stacked into the header row, counting as one the lines of a band set closer
+ * than lines of text can be (see {@link headerBands}).
+ */
 const MAX_HEADER_LINES = 5;
 
 const CURRENCY = /^[$€£¥]$/;
@@ -303,13 +306,18 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   // the last of them must fill more than the first column (a bold `ASSETS:` opens the body).
   const font = mainFont(span);
   const filled = (l: number) => cellsOf(segments[l]!).filter((cell) => cell.length > 0).length;
+  const startsBand = (l: number) =>
+    l === 0 || span[l]!.layout.y - span[l - 1]!.layout.y >= OVERLAPPING_SPACING * size;
   let headerLines = 0;
-  while (headerLines < span.length - 1 && headerLines < MAX_HEADER_LINES) {
+  let bands = 0;
+  while (headerLines < span.length - 1) {
     const emptyLabel = cellsOf(segments[headerLines]!)[0]!.length === 0;
     if (!emptyLabel && span[headerLines]!.layout.font === font) break;
+    if (startsBand(headerLines)) bands++;
+    if (bands === MAX_HEADER_LINES) break;
     headerLines++;
   }
-  if (headerLines === MAX_HEADER_LINES) headerLines = 0;
+  if (bands === MAX_HEADER_LINES) headerLines = 0;
   while (headerLines > 0 && cellsOf(segments[headerLines - 1]!)[0]!.length > 0 && filled(headerLines - 1) < 2)
     headerLines--;
 
@@ -332,21 +340,39 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   const bodyCells = body.map((cells) => cells.filter((_, c) => keep[c]));
   if (columns.length < 2) return undefined;
   const headerParts = columns.map(() => [] as string[]);
-  for (let h = 0; h < headerLines; h++) {
-    headerCells(columns, segments[h]!, span[h]!.layout.size).forEach((cell, c) => {
-      if (cell !== '') headerParts[c]!.push(cell);
-    });
+  let h = 0;
+  while (h < headerLines) {
+    let end = h + 1;
+    while (end < headerLines && !startsBand(end)) end++;
+    if (end - h === 1) {
+      headerCells(columns, segments[h]!, span[h]!.layout.size).forEach((cell, c) => {
+        if (cell !== '') headerParts[c]!.push(cell);
+      });
+    } else {
+      // A band: header cells that wrap to different numbers of lines, centred, set their lines at
+      // half pitches. Each segment heads the column it overlaps, its lines joined top to bottom.
+      for (let l = h; l < end; l++)
+        for (const segment of segments[l]!) {
+          const c = columnOf(columns, segment);
+          const column = columns[c]!;
+          if (Math.min(column.end, segment.end) > Math.max(column.x, segment.x))
+            headerParts[c]!.push(segment.text);
+        }
+    }
+    h = end;
   }
 
   // Body rows: a line continues the row above when its first cell is empty or starts in lower
-  // case, unless it would put a second figure into a cell that already holds one.
+  // case, or when it is set closer to the line above than lines of text can be (a row whose cells
+  // wrap to different numbers of lines, centred: `AD-18` / `18 V | 65 Nm` / `Pro`) — unless it
+  // would put a second figure into a cell that already holds one.
   const rows: string[][][] = [];
-  for (const cells of bodyCells) {
+  bodyCells.forEach((cells, k) => {
     const row = rows.at(-1);
     const label = cells[0]!.join(' ');
     const continues =
       row !== undefined &&
-      (label === '' || /^\p{Ll}/u.test(label)) &&
+      (label === '' || /^\p{Ll}/u.test(label) || !startsBand(headerLines + k)) &&
       !cells.some(
         (cell, c) =>
           cell.length > 0 && row[c]!.some((t) => NUMERIC.test(t)) && cell.some((t) => NUMERIC.test(t)),
@@ -356,7 +382,7 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
       cells.forEach((cell, c) => {
         row[c]!.push(...cell);
       });
-  }
+  });
 
   let header = headerParts.map(joinCell);
   let table = rows.map((row) => row.map(joinCell));
