@@ -15,6 +15,17 @@ describe('keyFigure', () => {
     expect(keyFigure('Cash flows were $11.4 billion for Q3 2022.')).toMatchObject({ text: '$11.4 billion' });
   });
 
+  it('reads a scale letter joined to a sum, not to a bare number', () => {
+    expect(keyFigure('£97.8m for the quarter ended 31 August 2026.')).toMatchObject({
+      value: 97.8,
+      scale: 1e6,
+    });
+    expect(keyFigure('A budget of $40k.')).toMatchObject({ value: 40, scale: 1e3 });
+    expect(statesFigure('| Revenue | £97.8m | £88.0m |', keyFigure('£97.8m.')!)).toBe(true);
+    expect(statesFigure('Revenue was £97,800,000.', keyFigure('£97.8m.')!)).toBe(true);
+    expect(figuresIn('a 12m mast').map((f) => f.text)).toEqual([]);
+  });
+
   it('is undefined when the reference states no quantity', () => {
     expect(keyFigure('No, there were no acquisitions reported in the Q2 2023 10-Q.')).toBeUndefined();
     expect(keyFigure('See Note 12 and Rule 12b-2, filed on March 3, 2023.')).toBeUndefined();

@@ -37,6 +37,8 @@ const SCALES: Readonly<Record<string, number>> = {
   billion: 1e9,
   bn: 1e9,
   trillion: 1e12,
+  m: 1e6,
+  k: 1e3,
 };
 
 const MONTH =
@@ -64,7 +66,7 @@ const NOT_A_UNIT = new Set([
 ]);
 
 const NUMBER =
-  /([$€£¥]\s?)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\s?%|\s?percent\b)?(?:\s?(thousand|million|billion|trillion|mn|bn)\b)?/gi;
+  /([$€£¥]\s?)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\s?%|\s?percent\b)?(?:\s?(thousand|million|billion|trillion|mn|bn)\b|(m|k)\b)?/gi;
 
 /** Every number written in `text`, in order, without those inside words or codes (`Q3`, `10-Q`, `M2`). */
 export function figuresIn(text: string): Figure[] {
@@ -82,7 +84,10 @@ export function figuresIn(text: string): Figure[] {
       (/^-[\p{L}\p{N}]/u.test(after) && !hyphenated)
     )
       continue;
-    const [, currency, whole, fraction, percent, scaleWord] = match;
+    const [, currency, whole, fraction, percent, word, compact] = match;
+    // A scale letter joined to a sum ("£97.8m", "$40k"); after a bare number it is a unit ("12m").
+    if (compact !== undefined && !currency) continue;
+    const scaleWord = word ?? compact;
     const digits = whole!.replace(/,/g, '');
     const decimals = fraction ? fraction.length - 1 : 0;
     const value = Number(`${digits}${fraction ?? ''}`);
