@@ -470,6 +470,15 @@ describe('stemsMatch', () => {
     // Stems under four letters match only themselves.
     expect(stemsMatch('use', 'user')).toBe(false);
   });
+
+  it('reads a final "i" the stemmer made of a "y" as that "y"', () => {
+    // "employed" stems to "emploi", "employees" to "employe".
+    expect(stemsMatch('emploi', 'employe')).toBe(true);
+    expect(stemsMatch('employe', 'emploi')).toBe(true);
+    expect(statesQuantity('We employed 1,240 people at September 30, 2026.', ['employe'], 'count')).toBe(
+      true,
+    );
+  });
 });
 
 describe('judgeStatement', () => {

@@ -1069,11 +1069,16 @@ function isTellingNoun(term: string): boolean {
  */
 const FORM_HEAD = /^((?:[\p{L}-]+\s+){0,2}?)([\p{L}]+)\s+(?:for|on|about|regarding|concerning|of|to)\s+/iu;
 
-/** True when stems `a` and `b` are one word's forms: one begins with the other, the shorter of four letters or more. */
+/**
+ * True when stems `a` and `b` are one word's forms: one begins with the other, the shorter of four
+ * letters or more. A final "i" of the shorter reads as the "y" the stemmer turned into it (Porter's
+ * step 1c: "emploi" of "employed" begins "employe" of "employees").
+ */
 export function stemsMatch(a: string, b: string): boolean {
   if (a === b) return true;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length >= 4 && long.startsWith(short);
+  if (short.length < 4) return false;
+  return long.startsWith(short) || (short.endsWith('i') && long.startsWith(`${short.slice(0, -1)}y`));
 }
 
 /**
@@ -1087,12 +1092,15 @@ const DERIVING_ENDINGS = ['i', 't', 'e', 'ur', 'al', 'er', 'or', 'eri', 'ion', '
  * True when stems `a` and `b` are one word and a word derived from it: equal, or the longer is the
  * shorter with a deriving ending (see {@link DERIVING_ENDINGS}), the shorter of five letters or
  * more (four for an ending of two letters or more; five for "-ship": "hardship" is no form of
- * "hard"). Stricter than {@link stemsMatch}, which reads any longer word beginning with the shorter
- * as its form: "place" is no form of "placebo".
+ * "hard"); a final "i" of the shorter reads as a "y" ("emploi" and "employe"). Stricter than
+ * {@link stemsMatch}, which reads any longer word beginning with the shorter as its form: "place"
+ * is no form of "placebo".
  */
 export function derivedForm(a: string, b: string): boolean {
   if (a === b) return true;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const [stem, long] = a.length <= b.length ? [a, b] : [b, a];
+  // A final "i" the stemmer made of a "y" (see `stemsMatch`): "emploi" of "employed", "employe".
+  const short = !long.startsWith(stem) && stem.endsWith('i') ? `${stem.slice(0, -1)}y` : stem;
   if (!long.startsWith(short)) return false;
   const ending = long.slice(short.length);
   return (
