@@ -8,6 +8,7 @@ import { NOT_FOUND_TEXT } from './ask.js';
 import {
   absentWords,
   askedDocuments,
+  askedNoun,
   asksWhetherContains,
   asksYesNo,
   evidenceDocuments,
@@ -347,6 +348,18 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
       expect((await fresh.ask('Are visitors allowed to use the bird hide at Hollins Wood?')).notFound).toBe(
         false,
       );
+    });
+  });
+
+  it('reads "employed" as the verb of the employees a question counts (stop 56)', async () => {
+    const report =
+      '# Halden Robotics quarterly report\n\n## Management discussion\n\nRevenue grew 55% on the third quarter ' +
+      'of 2025. Brightmoor Logistics accounted for 14% of revenue. We employed 1,240 people at September 30, 2026.';
+    await withDocument('halden.md', report, async (fresh) => {
+      // The stemmer writes "emploi" of "employed" and "employe" of "employees": the count was
+      // read as unstated.
+      expect((await fresh.ask('How many employees did Halden Robotics have?')).notFound).toBe(false);
+      expect((await fresh.ask('How many employees did Halden Robotics have?')).text).toContain('1,240');
     });
   });
 
