@@ -478,6 +478,9 @@ describe('stemsMatch', () => {
     expect(statesQuantity('We employed 1,240 people at September 30, 2026.', ['employe'], 'count')).toBe(
       true,
     );
+    // The evidence search looks for the verb of a noun of who is acted on (stop 56).
+    expect(verbWords('employe')).toContain('employ');
+    expect(verbWords('traine')).toContain('train');
   });
 });
 

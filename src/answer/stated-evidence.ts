@@ -1121,7 +1121,7 @@ export function shipBase(term: string): string[] {
  * Endings of a noun's stem and the verb ending each alternates with, where the stemmer leaves the
  * two apart: "acquisit" of "acquire", "divestitur" of "divest", "expans" of "expand", "extens" of
  * "extend", "decis" of "decide", "closur" of "close", "merger" of "merge", "settlement" of "settle",
- * "issuanc" of "issue". Narrowed to endings whose words are mostly derived from a verb ("-osure",
+ * "issuanc" of "issue", "employe" of "employ". Narrowed to endings whose words are mostly derived from a verb ("-osure",
  * not "-sure": "pressure" is no "pressing"; "-uance", not "-ance": "finance" is no "fine").
  */
 const NOUN_TO_VERB: ReadonlyArray<readonly [RegExp, string]> = [
@@ -1134,6 +1134,9 @@ const NOUN_TO_VERB: ReadonlyArray<readonly [RegExp, string]> = [
   [/ger$/, 'ge'],
   [/ment$/, ''],
   [/uanc$/, 'ue'],
+  // a noun of who is acted on, whose "-ee" the stemmer keeps half of: "employe" of "employees"
+  // (of "employ"), "traine" of "trainee", "attende" of "attendee"
+  [/e$/, ''],
 ];
 
 /**
