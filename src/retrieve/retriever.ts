@@ -738,12 +738,22 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
     if (current.length > 0) {
       const factor = 1 + timeWeight;
       const why = new Map(current.map((p) => [p.documentId, p]));
+      // A version the question names by its label: the other versions are, by its own words, not
+      // asked of, and score below it as for a time cue (see `boostLexical`). The version in force
+      // leaves the others their scores: the question's words did not say which it asks about.
+      const siblings = new Map<string, string[]>();
+      for (const p of current) {
+        if (p.kind !== 'period') continue;
+        for (const id of identity.series(p.documentId)) {
+          if (!why.has(id)) siblings.set(id, [...(siblings.get(id) ?? []), p.documentId]);
+        }
+      }
       const inCurrent = await within(
         'time',
         current.map((p) => p.documentId),
       );
       const lexicalIndex = rankings.indexOf(lexicalHits);
-      rankings[lexicalIndex] = boostLexical(lexicalHits, inCurrent, why, factor, lexicalK);
+      rankings[lexicalIndex] = boostLexical(lexicalHits, inCurrent, why, factor, lexicalK, siblings);
       if (inNamed) {
         const namedIds = new Set(named.map((d) => d.documentId));
         rankings[rankings.indexOf(inNamed)] = boostLexical(
@@ -752,6 +762,7 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
           why,
           factor,
           lexicalK,
+          siblings,
         );
       }
       boosted.push({

@@ -2067,7 +2067,10 @@ const NOT_PRESENT =
   /\b(?:was|were|did|had|wasn['’]t|weren['’]t|didn['’]t|hadn['’]t|originally|previously|formerly|used\s+to|ago|at\s+first|differ(?:s|ed|ence|ences|ent)?|compar(?:e|ed|es|ing|ison)|between|versus|vs|each|every|all|history|over\s+time)\b/i;
 
 /**
- * For a question asked in the present that names no time and no version ("What is the flash point
+ * For a question naming a version of a series by a label or a dotted number its name or title
+ * carries ("When was Quarry 5.1 released?", "revision 3"), in any tense: that version, when not
+ * every version carries it. For a question asked in the present that names no time and no version
+ * ("What is the flash point
  * of Kestrel Citrus Degreaser?", "How many players can play Saltmarsh Traders?"): the newest of
  * each series it is about (see `seriesInQuestion`) whose versions replace each other — safety data
  * sheets, policies, rulebooks, each in force from its date —, when two or more are in order (see
@@ -2079,7 +2082,8 @@ const NOT_PRESENT =
  */
 export function inForcePreferences(input: PreferenceInput): Preference[] {
   const { index, question } = input;
-  if (!question || NOT_PRESENT.test(question)) return [];
+  if (!question) return [];
+  const past = NOT_PRESENT.test(question);
   const named = new Set(input.named);
   // The version labels the question writes ("revision 3", "version 2.8") and its dotted numbers
   // ("Larkspur Server 3.1"): a series one of whose versions' names carries one is asked of that
@@ -2091,18 +2095,31 @@ export function inForcePreferences(input: PreferenceInput): Preference[] {
   ];
   const out: Preference[] = [];
   for (const members of seriesInQuestion(input)) {
-    if (members.some((id) => isReport(index, id))) continue;
+    const names = (id: string) => [id, index.document(id)?.title ?? ''];
+    const label = (id: string) => labels.find((l) => names(id).some((name) => namesVersion(name, l)));
+    const carrying = members.filter((id) => label(id) !== undefined);
+    if (carrying.length > 0) {
+      // The version the question names ("When was Quarry 5.1 released?"), in any tense: its
+      // number is no word the lexical index holds ("5.1" is read as "5" and "1").
+      if (carrying.length < members.length)
+        for (const id of carrying)
+          out.push({
+            documentId: id,
+            kind: 'period',
+            reason: `names this version: "${label(id)}", one of the ${members.length} versions of its series`,
+          });
+      continue;
+    }
+    if (past || members.some((id) => isReport(index, id))) continue;
     const picked = members.filter((id) => named.has(id)).length;
     if (picked > 0 && picked < members.length) continue;
-    const names = (id: string) => [id, index.document(id)?.title ?? ''];
-    if (labels.some((l) => members.some((id) => names(id).some((name) => namesVersion(name, l))))) continue;
-    const { ids, label } = inOrder(index, members);
+    const { ids, label: dated } = inOrder(index, members);
     if (ids.length < 2) continue;
     const newest = ids.at(-1)!;
     out.push({
       documentId: newest,
       kind: 'recency',
-      reason: `in force: the newest (${label(newest)}) of the ${ids.length} versions of its series, for a question in the present that names no time`,
+      reason: `in force: the newest (${dated(newest)}) of the ${ids.length} versions of its series, for a question in the present that names no time`,
     });
   }
   return out;
