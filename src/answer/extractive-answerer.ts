@@ -89,6 +89,8 @@ interface Candidate extends Passage {
   event: boolean;
   /** The passage writes a date (see {@link DATED}). */
   dated: boolean;
+  /** A line that is a name alone (see {@link isNameLine}): a letterhead, a cover's title. */
+  nameLine: boolean;
 }
 
 interface Window {
@@ -144,6 +146,41 @@ const EVENT_BONUS = 1.3;
  * none, so "Released 3 February 2025", which holds the subject only through its heading, leads.
  */
 const DATE_BONUS = 1.5;
+/**
+ * Factor for a line that is a name alone (see {@link isNameLine}: "Riverside Housing Association"
+ * atop a letter): it holds the question's name words and states nothing, as reference material
+ * ({@link REFERENCE}) does.
+ */
+const NAME_LINE = 0.3;
+/** Words a name writes in lower case between its capitalised ones ("Bank of England", "Fees and Charges"). */
+const NAME_JOINERS = new Set([
+  'of',
+  'and',
+  'the',
+  'for',
+  'in',
+  'on',
+  'at',
+  'to',
+  'de',
+  'du',
+  'la',
+  'von',
+  'van',
+  '&',
+]);
+
+/**
+ * True when `text` is a name alone: two to eight words, each capitalised but for the joining words
+ * of names (see {@link NAME_JOINERS}), no digit, no colon (a label's), no sentence's end ("Riverside Housing
+ * Association", "Kessock Harbour Board"). A letter's sender, a cover's title, a slide's footer.
+ */
+export function isNameLine(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length < 2 || words.length > 8 || /\d|[:;!?]|\.$/.test(text.trim())) return false;
+  return words.every((word) => /^[\p{Lu}]/u.test(word) || NAME_JOINERS.has(word));
+}
+
 /** A written date anywhere in a passage (see `WRITTEN_DATE`), or a day of a month (see `DAY_MONTH`). */
 const DATED = new RegExp(String.raw`\b(?:${WRITTEN_DATE}|${DAY_MONTH})(?![\w])`, 'i');
 /**
@@ -291,6 +328,7 @@ function candidatesOf(hits: readonly Hit[], referrers: readonly Hit[] = hits): C
         reference,
         event: statesEvent(passage),
         dated: DATED.test(passage.text),
+        nameLine: passage.kind === 'sentence' && isNameLine(passage.text),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
         // is no supposition ("may cause higher operating expenses" states none).
         supposing: passage.kind === 'sentence' && supposesWithoutFigure(passage.text),
@@ -521,6 +559,7 @@ function scoredWindows(
     (c.text.length > 400 ? 0.8 : 1) *
     (c.boilerplate ? 0.3 : 1) *
     (c.reference ? REFERENCE : 1) *
+    (c.nameLine ? NAME_LINE : 1) *
     (c.event ? EVENT_BONUS : 1) *
     (factual && c.supposing ? SUPPOSING : 1) *
     (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
