@@ -8,7 +8,6 @@ import { NOT_FOUND_TEXT } from './ask.js';
 import {
   absentWords,
   askedDocuments,
-  askedNoun,
   asksWhetherContains,
   asksYesNo,
   evidenceDocuments,
@@ -106,7 +105,14 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
       'allergy',
     ]);
     // "worth" asks for the value the document gives ("Examination | 60%", stop 55).
-    expect(topicWords('How much is the GEO2041 examination worth?')).toEqual(['examination']);
+    expect(topicWords('How much is the GEO2041 examination worth?')).toEqual(['geo2041', 'examination']);
+    // A name of letters and digits is a topic (stop 56), a period written so is not.
+    expect(topicWords('Does Quarry support Windows on ARM64 in FY2024?')).toEqual([
+      'quarry',
+      'support',
+      'windows',
+      'arm64',
+    ]);
     // "version" introduces a number the documents write alone ("Upgrades from 3.0 or later").
     expect(topicWords('Can I upgrade Larkspur Server from version 2.8?')).toEqual([
       'upgrade',

@@ -186,21 +186,33 @@ export function topicWords(question: string): string[] {
   const priced = new Set(wordTokens(pricedThing(question) ?? ''));
   const seen = new Set<string>();
   const out: string[] = [];
-  let previous: string | undefined;
-  for (const word of wordTokens(question)) {
-    const afterHow = previous === 'how';
-    previous = word;
-    if (afterHow) continue;
-    if (word.length <= 3 || isStopWord(word) || FRAMING.has(word) || !/^\p{L}+$/u.test(word)) continue;
-    if (cueWords.has(word) || isContrastWord(word)) continue;
-    if (/(?:ed|ing)$/.test(word) && word.length > 5 && !priced.has(word)) continue;
+  const words = wordTokens(question);
+  words.forEach((word, i) => {
+    if (words[i - 1] === 'how') return;
+    if (
+      word.length <= 3 ||
+      isStopWord(word) ||
+      FRAMING.has(word) ||
+      !(/^\p{L}+$/u.test(word) || isCode(word))
+    )
+      return;
+    if (cueWords.has(word) || isContrastWord(word)) return;
+    if (/(?:ed|ing)$/.test(word) && word.length > 5 && !priced.has(word)) return;
     const [stem] = contentTerms(word);
     if (stem === undefined || !about.has(stem) || seen.has(stem) || isFormTerm(stem) || price.has(stem))
-      continue;
+      return;
     seen.add(stem);
     out.push(word);
-  }
+  });
   return out;
+}
+
+/**
+ * A name of letters and digits that starts with a letter ("ARM64", "IPv6", "H100"): a model or a
+ * standard, as much a topic as a word. Not a period ("FY2024", "Q3", "H1") nor an ordinal.
+ */
+function isCode(word: string): boolean {
+  return /^\p{L}[\p{L}\p{N}]*\p{N}[\p{L}\p{N}]*$/u.test(word) && !/^(?:fy|cy|q|h)\d/i.test(word);
 }
 
 /**
