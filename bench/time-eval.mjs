@@ -333,6 +333,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round64-blind: test/fixtures/round64 (a council's tenancy handbook as a PDF printed by Chromium
+//   with the browser's header and footer on every page, a hardware shop's catalogue as a CSV file,
+//   a food bank's volunteer handbooks for 2025 and 2026 as Markdown), 20 questions for a section's
+//   rule, a table's cell, a catalogue row, the version in force and a named year, 4 of them
+//   negatives; written at stop 56 after all its rules, committed before its only run (measure only).
 // - round63-blind: test/fixtures/round63 (a command-line tool's release notes for three versions as
 //   Markdown with front matter and its configuration reference, a harbour board meeting's transcript
 //   as plain text, a dental practice's fees page as HTML, a housing association's rent letter as a
@@ -488,7 +493,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,round60,round61,round62,round63,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,round60,round61,round62,round63,round64,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -846,6 +851,15 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 56 after its rules, committed before its only run: a PDF with the browser's
+    // header and footer, a CSV catalogue, Markdown handbooks.
+    name: 'round64',
+    folder: 'test/fixtures/round64',
+    // The PDF's HTML source sits in src/: a pattern without a slash matches any folder's names.
+    include: ['*.pdf', '*.csv', '*.md'],
+    parts: [{ name: 'round64-blind', questions: 'bench/questions/round64-blind.jsonl' }],
   },
   {
     // Written at stop 56, committed before its first run: Markdown with front matter, plain text,
