@@ -193,6 +193,8 @@ const ASKS_WHEN =
 const ASKS_REASON = /\b(?:why|reasons?|drivers?|driven|causes?|caused|explain(?:s|ed)?)\b/i;
 /** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
 const TOTAL_LABEL = /^\s*totals?\s*:?\s*$/i;
+/** Field lines of a record quoted together at most (see `scoredWindows`): a CSV record's, a short form's. */
+const MAX_RECORD_LINES = 12;
 /** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
 const MAX_ROWS = 3;
 
@@ -363,7 +365,16 @@ function render(
       prose = false;
       continue;
     }
-    const text = lead + unit.passages.map((p) => `${p.text} [${unit.source}]`).join(' ');
+    // A record's field lines, quoted together, are one quote ("Description: Garden hose 15 m;
+    // Price (inc VAT): £16.75").
+    const quotes: string[] = [];
+    unit.passages.forEach((p, i) => {
+      const before = unit.passages[i - 1];
+      if (p.kind === 'line' && before?.kind === 'line' && before.block === p.block)
+        quotes[quotes.length - 1] = `${quotes.at(-1)}; ${p.text}`;
+      else quotes.push(p.text);
+    });
+    const text = lead + quotes.map((quote) => `${quote} [${unit.source}]`).join(' ');
     if (prose) parts[parts.length - 1] = `${parts.at(-1)} ${text}`;
     else parts.push(text);
     prose = true;
@@ -593,6 +604,29 @@ function scoredWindows(
       });
     }
   });
+  // A record of field lines (a CSV or JSON record, a form's block: "Description: Garden hose 15 m",
+  // "Price (inc VAT): £16.75") is a table's row written down: a question naming one field asks
+  // another's value. Each run of consecutive field lines of one paragraph is a window too, as a row
+  // is quoted whole.
+  let run: Candidate[] = [];
+  const closeRun = () => {
+    if (run.length >= 2 && run.length <= MAX_RECORD_LINES) {
+      // As strong as its best line, over the terms of all its lines.
+      const best = Math.max(...run.map(factor));
+      windows.push({
+        members: run,
+        score: coverage(run, true) * 0.9 * best,
+        base: coverage(run, false) * 0.9 * best,
+      });
+    }
+    run = [];
+  };
+  for (const c of candidates) {
+    const last = run.at(-1);
+    if (c.kind !== 'line' || (last && (last.source !== c.source || last.block !== c.block))) closeRun();
+    if (c.kind === 'line') run.push(c);
+  }
+  closeRun();
   return windows.filter((w) => w.base > 0).sort((a, b) => b.score - a.score);
 }
 
@@ -656,21 +690,34 @@ export function extractAnswer(
       ? [ownBest * RELATIVE_FLOOR, ownBest * FIGURE_FLOOR]
       : [floor, figureFloor];
   const chosen: Candidate[] = [];
+  // A table's rows are one unit, and so are a record's field lines.
   const units = () =>
-    new Set(chosen.map((c) => (c.kind === 'row' ? `t${c.source}:${c.block}` : `p${c.order}:${c.source}`)));
+    new Set(
+      chosen.map((c) =>
+        c.kind === 'row'
+          ? `t${c.source}:${c.block}`
+          : c.kind === 'line'
+            ? `l${c.source}:${c.block}`
+            : `p${c.order}:${c.source}`,
+      ),
+    );
   const rowsOf = (c: Candidate) =>
     chosen.filter((x) => x.kind === 'row' && x.source === c.source && x.block === c.block);
   const fits = (members: Candidate[]) => {
     if (members.some((m) => chosen.includes(m))) return false;
     const first = members[0]!;
     if (first.kind === 'row' && rowsOf(first).length > 0) return rowsOf(first).length < MAX_ROWS;
-    return units().size + members.length <= maxUnits;
+    // A record's lines are one unit (see `units`).
+    const added = first.kind === 'line' && members.every((m) => m.kind === 'line') ? 1 : members.length;
+    return units().size + added <= maxUnits;
   };
+  // The lowest floor any window may clear: the picked version's own, when lower.
+  const lowest = ownBest > 0 ? Math.min(figureFloor, ownBest * FIGURE_FLOOR) : figureFloor;
   for (const window of ranked) {
     const [least, leastFigure] = floorsOf(window);
     // A window never scores under its base: none after this one clears the floors (the picked
-    // version's own floors may lie lower).
-    if (window.score < Math.min(figureFloor, leastFigure)) break;
+    // version's own floors may lie lower, for its windows further down).
+    if (window.score < lowest) break;
     if (window.base < leastFigure) continue;
     if (window.base < least && !window.members.some((m) => m.figure)) continue;
     if (fits(window.members)) chosen.push(...window.members);
