@@ -2069,9 +2069,9 @@ const NOT_PRESENT =
 /**
  * For a question naming a version of a series by a label or a dotted number its name or title
  * carries ("When was Quarry 5.1 released?", "revision 3"), in any tense: that version, when not
- * every version carries it. For a question asked in the present that names no time and no version
- * ("What is the flash point
- * of Kestrel Citrus Degreaser?", "How many players can play Saltmarsh Traders?"): the newest of
+ * every version carries it (kind `period`). For a question asked in the present that names no time
+ * and no version ("What is the flash point of Kestrel Citrus Degreaser?", "How many players can
+ * play Saltmarsh Traders?"): the newest of
  * each series it is about (see `seriesInQuestion`) whose versions replace each other — safety data
  * sheets, policies, rulebooks, each in force from its date —, when two or more are in order (see
  * `inOrder`). What is asked of such a document now is what its version in force says. None for a
