@@ -29,6 +29,13 @@ describe('a version named by its number, a letter’s sender, a name of letters 
     expect(present.hits[0]?.chunk.documentId).toBe('quarry/quarry-5.0-release-notes.md');
   });
 
+  it('leads with the release that states it, though it says what a copy "would" do', async () => {
+    // The modal of "prints what a copy would do" read the sentence as a supposition, quoted after
+    // the newest release's "Released 15 September 2026".
+    const answer = await engine.ask('Which release of Quarry added the --dry-run flag?');
+    expect(answer.text).toMatch(/^(?:Dated 2026-05-04: )?- The `--dry-run` flag prints what a copy would do/);
+  });
+
   it('says "not found" of a platform of letters and digits no release names', async () => {
     // "ARM64" was no topic word (not letters alone), so nothing was looked for.
     expect((await engine.ask('Does Quarry support Windows on ARM64?')).notFound).toBe(true);

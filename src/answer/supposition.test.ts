@@ -18,6 +18,19 @@ describe('supposes', () => {
     expect(supposes('We merged with a neighbouring food bank in March.')).toBe(false);
   });
 
+  it('reads a modal in a clause naming what something does as no supposing (stop 56)', () => {
+    expect(supposes('The `--dry-run` flag prints what a copy would do without writing anything.')).toBe(
+      false,
+    );
+    expect(supposes('The calculator shows how much each plan would cost.')).toBe(false);
+    expect(supposes('Higher rates could cause higher operating expenses.')).toBe(true);
+    expect(supposes('If the deal closes, we would record a gain.')).toBe(true);
+    // A position in the masked text is one in the text.
+    expect(statedPart('It shows what a copy would do, and it may fail.')).toBe(
+      'It shows what a copy would do, and it ',
+    );
+  });
+
   it('reads the month May as no modal verb', () => {
     expect(
       supposes(

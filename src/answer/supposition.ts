@@ -22,14 +22,31 @@ const SUPPOSING =
 const MONTH_MAY =
   /\bMay(?=\s+\d)|(?<=\b(?:in|on|of|since|until|till|by|from|to|during|before|after|early|mid|late|last|next|this|\d{1,2}(?:st|nd|rd|th)?)\s+)May\b|\bMay(?=\s*[,;.:)])/gi;
 
-/** `text` with the month "May" (see {@link MONTH_MAY}; capitalised) masked. */
-function maskMonth(text: string): string {
-  return text.replace(MONTH_MAY, (m) => (m === 'May' ? 'Maj' : m));
+/**
+ * A modal verb in a clause that names what something does, after "what" or "how" and its subject
+ * of one to three words ("prints what a copy would do", "shows how much each plan would cost"):
+ * the sentence states what the thing does; the clause supposes nothing of it. Not a question's own
+ * modal ("What could cause higher expenses?").
+ */
+const EMBEDDED_MODAL =
+  /\b((?:what|how(?:\s+(?:much|many))?)\s+(?:[\p{L}'’-]+\s+){1,3}?)(?:would|could|might)\b/giu;
+
+/**
+ * `text` with the month "May" (see {@link MONTH_MAY}; capitalised) and the modal verbs of clauses
+ * naming what something does (see {@link EMBEDDED_MODAL}) masked.
+ */
+function masked(text: string): string {
+  return (
+    text
+      .replace(MONTH_MAY, (m) => (m === 'May' ? 'Maj' : m))
+      // Masked by letters of its length, so a position in the masked text is one in `text`.
+      .replace(EMBEDDED_MODAL, (m, before: string) => `${before}${'x'.repeat(m.length - before.length)}`)
+  );
 }
 
 /** True when `text` supposes rather than states (see the module comment). */
 export function supposes(text: string): boolean {
-  return SUPPOSING.test(maskMonth(text));
+  return SUPPOSING.test(masked(text));
 }
 
 /**
@@ -45,7 +62,7 @@ export function supposesWithoutFigure(text: string): boolean {
  * before it supposes. All of `text` when it supposes nothing.
  */
 export function statedPart(text: string): string {
-  const m = SUPPOSING.exec(maskMonth(text));
+  const m = SUPPOSING.exec(masked(text));
   return m === null ? text : text.slice(0, m.index);
 }
 
