@@ -33,6 +33,14 @@ describe('a version named by its number, a letter’s sender, a name of letters 
     // The modal of "prints what a copy would do" read the sentence as a supposition, quoted after
     // the newest release's "Released 15 September 2026".
     const answer = await engine.ask('Which release of Quarry added the --dry-run flag?');
+    // Asked in the past without an auxiliary ("added"), no version is in force for it; asked in the
+    // present ("needs"), the newest is.
+    const inForce = async (question: string) =>
+      (await engine.search(question, { topK: 6 })).hits.some((hit) =>
+        hit.boosts?.some((b) => b.reason.startsWith('in force')),
+      );
+    expect(await inForce('Which release of Quarry added the --dry-run flag?')).toBe(false);
+    expect(await inForce('Which Node.js version does Quarry need?')).toBe(true);
     expect(answer.text).toMatch(/^(?:Dated 2026-05-04: )?- The `--dry-run` flag prints what a copy would do/);
   });
 

@@ -2066,6 +2066,12 @@ function describedDocuments(input: PreferenceInput): string[] | undefined {
 const NOT_PRESENT =
   /\b(?:was|were|did|had|wasn['’]t|weren['’]t|didn['’]t|hadn['’]t|originally|previously|formerly|used\s+to|ago|at\s+first|differ(?:s|ed|ence|ences|ent)?|compar(?:e|ed|es|ing|ison)|between|versus|vs|each|every|all|history|over\s+time)\b/i;
 
+/** An auxiliary or a form of "be": a question without one asks in its main verb's own tense. */
+const AUXILIARY =
+  /\b(?:is|are|am|was|were|be|been|do|does|did|has|have|had|can|could|will|would|shall|should|may|might|must)\b|['’](?:s|re|ve|ll|d)\b/i;
+/** A word in "-ed", read as a verb's past in a question without an auxiliary ("Which release added …?"). */
+const PAST_FORM = /\b\p{L}{2,}ed\b/iu;
+
 /**
  * For a question naming a version of a series by a label or a dotted number its name or title
  * carries ("When was Quarry 5.1 released?", "revision 3"), in any tense: that version, when not
@@ -2077,13 +2083,14 @@ const NOT_PRESENT =
  * `inOrder`). What is asked of such a document now is what its version in force says. None for a
  * series of reports of periods (a quarter's report is not replaced by the next: "What was the
  * revenue?" may ask of any), for a question asked of the past or of more than one version (see
- * `NOT_PRESENT`), or one naming a version of the series ("revision 3", "Larkspur Server 3.1": a
+ * `NOT_PRESENT`; also one without an auxiliary whose verb is in "-ed": "Which release added PDF
+ * export?"), or one naming a version of the series ("revision 3", "Larkspur Server 3.1": a
  * label or a dotted number a version's name carries) or some of its versions.
  */
 export function inForcePreferences(input: PreferenceInput): Preference[] {
   const { index, question } = input;
   if (!question) return [];
-  const past = NOT_PRESENT.test(question);
+  const past = NOT_PRESENT.test(question) || (!AUXILIARY.test(question) && PAST_FORM.test(question));
   const named = new Set(input.named);
   // The version labels the question writes ("revision 3", "version 2.8") and its dotted numbers
   // ("Larkspur Server 3.1"): a series one of whose versions' names carries one is asked of that
