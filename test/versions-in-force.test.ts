@@ -17,13 +17,18 @@ describe('revisions, reasons and sums asked (SQLite file)', { timeout: 120_000 }
   afterAll(() => engine.close());
 
   it('cites the newest revision for a passage both revisions hold, asked without a time', async () => {
-    const answer = await engine.ask('Who reported the Veltro HX authentication flaw?');
+    const answer = await engine.ask('Who is credited with reporting the Veltro HX authentication flaw?');
     expect(answer.sources[0]?.hit.chunk.documentId).toBe('veltro-vsa-2025-014-revision-2.md');
     // Asked in the present of the version in force (stop 55), every quote is revision 2's.
     expect(answer.text).toMatch(/^(?:Dated 2025-07-15: )?Veltro thanks Ana Ribeiro/);
     expect(answer.sources.map((s) => s.hit.chunk.documentId)).not.toContain(
       'veltro-vsa-2025-014-revision-1.md',
     );
+    // Asked in the past without an auxiliary ("reported", stop 56), as with "did": no version is in
+    // force for it, and the newest copy still leads.
+    const past = await engine.ask('Who reported the Veltro HX authentication flaw?');
+    expect(past.sources[0]?.hit.chunk.documentId).toBe('veltro-vsa-2025-014-revision-2.md');
+    expect(past.text).toMatch(/^(?:Dated 2025-07-15: )?Veltro thanks Ana Ribeiro/);
     // Asked of the first revision, the first revision's copy.
     const asked = 'Who reported the flaw, according to revision 1 of the Veltro advisory?';
     const first = await engine.ask(asked);
