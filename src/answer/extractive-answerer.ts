@@ -172,8 +172,9 @@ const NAME_JOINERS = new Set([
 
 /**
  * True when `text` is a name alone: two to eight words, each capitalised but for the joining words
- * of names (see {@link NAME_JOINERS}), no digit, no colon (a label's), no sentence's end ("Riverside Housing
- * Association", "Kessock Harbour Board"). A letter's sender, a cover's title, a slide's footer.
+ * of names (see {@link NAME_JOINERS}), no digit, no colon (a label's), no sentence's end
+ * ("Riverside Housing Association", "Kessock Harbour Board"). A letter's sender, a cover's title, a
+ * slide's footer.
  */
 export function isNameLine(text: string): boolean {
   const words = text.trim().split(/\s+/);

@@ -1121,8 +1121,11 @@ export function shipBase(term: string): string[] {
  * Endings of a noun's stem and the verb ending each alternates with, where the stemmer leaves the
  * two apart: "acquisit" of "acquire", "divestitur" of "divest", "expans" of "expand", "extens" of
  * "extend", "decis" of "decide", "closur" of "close", "merger" of "merge", "settlement" of "settle",
- * "issuanc" of "issue", "employe" of "employ". Narrowed to endings whose words are mostly derived from a verb ("-osure",
- * not "-sure": "pressure" is no "pressing"; "-uance", not "-ance": "finance" is no "fine").
+ * "issuanc" of "issue", "employe" of "employ". Narrowed to endings whose words are mostly derived
+ * from a verb ("-osure", not "-sure": "pressure" is no "pressing"; "-uance", not "-ance": "finance"
+ * is no "fine"). A final "e" the stemmer keeps is mostly half of an "-ee" ("employe", "traine");
+ * the few other stems it leaves so ("degre", "committe") give a word no document writes, which
+ * finds nothing.
  */
 const NOUN_TO_VERB: ReadonlyArray<readonly [RegExp, string]> = [
   [/isit$/, 'ire'],

@@ -45,8 +45,9 @@ const CROSSING_SHARE = 0.15;
 /** Type this many times larger than a table's rows is a title, not a row. */
 const LARGER_TYPE = 1.2;
 /**
- * Most header lines stacked into the header row, counting as one the lines of a band set closer
- * than lines of text can be (see {@link headerBands}).
+ * Most header lines stacked into the header row, counting as one the lines of a band: lines set
+ * closer than lines of text can be (see {@link OVERLAPPING_SPACING}), as centred cells that wrap
+ * to different numbers of lines set them.
  */
 const MAX_HEADER_LINES = 5;
 
