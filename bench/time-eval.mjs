@@ -333,6 +333,17 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round66-blind: test/fixtures/round66 (two fictional companies' quarterly reports on Form 10-Q,
+//   three each, as Chromium-printed PDFs with three-month and year-to-date columns for two years; one
+//   company's fiscal year ends on June 30 and its files and PDF titles are accession numbers), 20
+//   questions in the held-out SEC set's forms (latest 10-Q, a stated period, a fiscal quarter, nine
+//   months ended, the cover's shares outstanding), 4 of them negatives; written at stop 57 before
+//   its rules, committed before its first run.
+// - round67-blind: test/fixtures/round67 (a council's bin collection page as HTML, a car insurer's
+//   policy summaries for 2025 and 2026 as Word files, an orchestra's season brochure as a
+//   Chromium-printed PDF, a cycling club's committee minutes for two months as plain text), 18
+//   questions, 4 of them negatives; written at stop 57 before its rules, committed before its first
+//   run.
 // - round65-blind: test/fixtures/round65 (a garden centre's plant list as JSON, an app's release
 //   notes for two versions named "v2.3" and "v2.4", a school's letter to parents as a Word file, a
 //   broadband provider's prices as a Chromium-printed PDF whose table cells wrap), 18 questions, 4
@@ -498,7 +509,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,round60,round61,round62,round63,round64,round65,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,round60,round61,round62,round63,round64,round65,round66,round67,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -856,6 +867,24 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 57 before its rules, committed before its first run: quarterly reports on
+    // Form 10-Q of two companies (PDFs), one of them filed under accession numbers.
+    name: 'round66',
+    folder: 'test/fixtures/round66',
+    // The PDFs' HTML sources sit in src/.
+    include: ['*.pdf'],
+    parts: [{ name: 'round66-blind', questions: 'bench/questions/round66-blind.jsonl' }],
+  },
+  {
+    // Written at stop 57 before its rules, committed before its first run: HTML, Word, a PDF
+    // printed from HTML, plain-text minutes.
+    name: 'round67',
+    folder: 'test/fixtures/round67',
+    // The PDF's HTML source sits in src/: a pattern without a slash matches any folder's names.
+    include: ['ashby-council-bin-collections-2026.html', '*.docx', '*.pdf', 'minutes/*.txt'],
+    parts: [{ name: 'round67-blind', questions: 'bench/questions/round67-blind.jsonl' }],
   },
   {
     // Written at stop 56 after all its rules, committed before its only run: JSON, Markdown, Word,
