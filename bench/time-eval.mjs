@@ -333,6 +333,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round68-blind: test/fixtures/round68 (a drug maker's two quarterly reports on Form 10-Q filed
+//   under accession numbers, an airline's baggage allowances as a Chromium-printed PDF table whose
+//   cells wrap, a museum's visitor FAQ as a Word file, a rail timetable as CSV), 16 questions, 4 of
+//   them negatives; written at stop 57 after all its rules, committed before its only run (measure
+//   only).
 // - round66-blind: test/fixtures/round66 (two fictional companies' quarterly reports on Form 10-Q,
 //   three each, as Chromium-printed PDFs with three-month and year-to-date columns for two years; one
 //   company's fiscal year ends on June 30 and its files and PDF titles are accession numbers), 20
@@ -509,7 +514,7 @@
 // how many it wrongly says "not found" for (`answered` is the share it answers). Negative questions
 // count in the not-found figures only. All parts print side by side at the end.
 // Usage: node bench/time-eval.mjs [--dist dist] [--label after] [--data ../shared/data]
-//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,round60,round61,round62,round63,round64,round65,round66,round67,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
+//   [--cache file] [--only sec,versioned,in-force,fiscal,fiscal-year-end,quarterly-tables,minutes,split-years,newsletters,bulletins,numbered,changelogs,dated-fields,episodes,round8,round9,round10,round11,round12,round13,round14,round15,round16,round17,round18,round19,round20,round21,round22,round23,round24,round25,round26,round28,round29,round30,round31,round32,round33,round34,round35,round36,round37,round38,round39,round40,round41,round42,round43,round44,round45,round46,round47,round48,round49,round50,round51,round52,round53,round54,round55,round56,round57,round58,round59,round60,round61,round62,round63,round64,round65,round66,round67,round68,dated-guides,report-terms,abbreviations,annual-reports,holdings,long-reports,nih,ntsb]
 //   [--answers]
 //   (--dist /work/main/dist --label before measures the code before the change; --cache keeps
 //   parsed documents in a SQLite file between runs, keyed by content, so a rerun only re-chunks;
@@ -867,6 +872,15 @@ const sets = [
       { name: 'present-words-round44', questions: 'bench/questions/present-words-round44.jsonl' },
       { name: 'amounts-round44', questions: 'bench/questions/amounts-round44.jsonl' },
     ],
+  },
+  {
+    // Written at stop 57 after its rules, committed before its only run: Form 10-Q PDFs filed under
+    // accession numbers, a PDF table printed from HTML, a Word FAQ, a CSV timetable.
+    name: 'round68',
+    folder: 'test/fixtures/round68',
+    // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
+    include: ['*.pdf', '*.docx', '*.csv'],
+    parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
   },
   {
     // Written at stop 57 before its rules, committed before its first run: quarterly reports on
