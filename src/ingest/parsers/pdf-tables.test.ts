@@ -135,6 +135,32 @@ describe('findTables', () => {
     ]);
   });
 
+  it('starts a row below a padded gap and keeps a padded first row out of the header (stop 57)', () => {
+    // As browsers print a table with padded cells: the first row's wrapped programme sets its first
+    // line above the row's centred date, and the second row's wrapped conductor its first line half
+    // a line above the row's date — both below a gap wider than a line of text.
+    const bold = { font: 'bold' };
+    const { tables } = tablesOf([
+      item('Date', 50, 700, bold),
+      item('Programme', 120, 700, bold),
+      item('Conductor', 300, 700, bold),
+      item('Sibelius Finlandia', 120, 684),
+      item('26 September', 50, 679.2),
+      item('Whitcombe', 300, 679.2),
+      item('Grieg Concerto', 120, 674.4),
+      item('Sofia', 300, 658.4),
+      item('17 April', 50, 653.6),
+      item('Mozart', 120, 653.6),
+      item('Marchetti', 300, 648.8),
+    ]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.header).toEqual(['Date', 'Programme', 'Conductor']);
+    expect(tables[0]!.rows).toEqual([
+      ['26 September', 'Sibelius Finlandia Grieg Concerto', 'Whitcombe'],
+      ['17 April', 'Mozart', 'Sofia Marchetti'],
+    ]);
+  });
+
   it('leaves key/value forms, running text and bullet lists alone', () => {
     const form = [
       item('Location:', 54, 700),

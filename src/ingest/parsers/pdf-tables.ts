@@ -51,6 +51,13 @@ const LARGER_TYPE = 1.2;
  */
 const MAX_HEADER_LINES = 5;
 
+/**
+ * A line this many times its size below the line above, or more, starts a table row: a gap wider
+ * than a line of text is a cell's padding (a row whose date wraps to two lines over a row whose
+ * soloist wraps to three, both centred, sets them half a line apart across a row's border).
+ */
+const ROW_BREAK_SPACING = 1.5;
+
 const CURRENCY = /^[$€£¥]$/;
 const BULLET = /^[•▪■◦‣●○◆◇►▸‐–—*-]$/;
 const NUMERIC = /^[($€£¥-]*\s*[\d.,]+\s*\)?\s*%?$|^[—–-]$/;
@@ -309,11 +316,25 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   const filled = (l: number) => cellsOf(segments[l]!).filter((cell) => cell.length > 0).length;
   const startsBand = (l: number) =>
     l === 0 || span[l]!.layout.y - span[l - 1]!.layout.y >= OVERLAPPING_SPACING * size;
+  // A gap wider than a line of text above a line is a cell's padding (see ROW_BREAK_SPACING).
+  const padded = (l: number) =>
+    l > 0 &&
+    span[l]!.layout.y - span[l - 1]!.layout.y >=
+      ROW_BREAK_SPACING * Math.max(span[l]!.layout.size, span[l - 1]!.layout.size);
+  const inLabelledBand = (l: number) => {
+    for (let k = l; k < span.length && (k === l || !startsBand(k)); k++)
+      if (cellsOf(segments[k]!)[0]!.length > 0) return true;
+    return false;
+  };
   let headerLines = 0;
   let bands = 0;
   while (headerLines < span.length - 1) {
     const emptyLabel = cellsOf(segments[headerLines]!)[0]!.length === 0;
-    if (!emptyLabel && span[headerLines]!.layout.font === font) break;
+    const bodyFont = span[headerLines]!.layout.font === font;
+    // A line of the body's font below a padded gap, in a band (lines at half pitches) with a
+    // label, opens the body: the first line of a first row whose cell wraps ("Sibelius: Finlandia;
+    // Grieg: Piano" above the row's centred date).
+    if (bodyFont && (!emptyLabel || (padded(headerLines) && inLabelledBand(headerLines)))) break;
     if (startsBand(headerLines)) bands++;
     if (bands === MAX_HEADER_LINES) break;
     headerLines++;
@@ -366,13 +387,19 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   // Body rows: a line continues the row above when its first cell is empty or starts in lower
   // case, or when it is set closer to the line above than lines of text can be (a row whose cells
   // wrap to different numbers of lines, centred: `AD-18` / `18 V | 65 Nm` / `Pro`) — unless it
-  // would put a second figure into a cell that already holds one.
+  // would put a second figure into a cell that already holds one, or a gap wider than a line of
+  // text (a cell's padding, see ROW_BREAK_SPACING) is above it.
   const rows: string[][][] = [];
   bodyCells.forEach((cells, k) => {
     const row = rows.at(-1);
     const label = cells[0]!.join(' ');
+    // (Label-less lines above the first labelled row are a header, however padded; a lead-in
+    // ending in a colon, "The components of investments were as follows:", and a unit in brackets,
+    // "(In millions)", label no row.)
+    const labels = (r: string[][]) => /^(?!\(.*\)$).*[^:\s]$/s.test(r[0]!.join(' ').trim());
     const continues =
       row !== undefined &&
+      !(padded(headerLines + k) && rows.some(labels)) &&
       (label === '' || /^\p{Ll}/u.test(label) || !startsBand(headerLines + k)) &&
       !cells.some(
         (cell, c) =>
