@@ -47,7 +47,8 @@ export interface AnswerSourcesOptions extends RelevanceOptions {
   /**
    * The chunk (id) whose passage states what the question asks (`StatementJudgement.passageChunk`,
    * found by the stated-evidence check in the documents the question is about): it leads the
-   * sources when it is among the hits, is not boilerplate, and its document is among the most
+   * sources when it is among the hits, is not named in `boilerplate` (a near-copy among the hits
+   * does not stop it: the check judged its copies), and its document is among the most
    * preferred (see {@link preferenceOf}: another version than the one asked for never leads).
    */
   leading?: string;
@@ -81,8 +82,12 @@ export function answerSources(
   );
   const pool = [...relevant, ...supporting];
   const copied = copiedChunks(pool);
+  // The stating chunk's copies among the hits were judged by the check that found it (by its
+  // passage's own figures: a cover page every filing repeats states its own shares outstanding);
+  // only `options.boilerplate` keeps it from leading.
   const isBoilerplate = (hit: Hit) =>
-    copied.has(hit.chunk.id) || (options.boilerplate?.has(hit.chunk.id) ?? false);
+    (copied.has(hit.chunk.id) && hit.chunk.id !== options.leading) ||
+    (options.boilerplate?.has(hit.chunk.id) ?? false);
   const kept: Array<{ hit: Hit; shingles: Set<string> }> = [];
   for (const hit of pool.filter(isBoilerplate)) {
     const own = shingles(hit.chunk.text);

@@ -209,6 +209,9 @@ async function answerTurn(
       : undefined;
     const answered =
       stating && !hits.some((hit) => hit.chunk.id === stating.chunk.id) ? [stating, ...hits] : hits;
+    // Its chunk is no boilerplate, whatever else of it other documents repeat (the check judged its
+    // copies by the stating passage's own figures, see `statementOf`).
+    const copied = stating ? new Set([...boilerplate].filter((id) => id !== stating.chunk.id)) : boilerplate;
     const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
       checkedAnswerFromHits(read, answered, chatModel, {
         onToken,
@@ -217,7 +220,7 @@ async function answerTurn(
         maxSources,
         minTermCoverage,
         minSimilarity: search.minSimilarity,
-        boilerplate,
+        boilerplate: copied,
         ...(absent ? { absentWords: absent } : {}),
         ...(absent && about ? { evidenceDocuments: about } : {}),
         ...(statement ? { statement } : {}),
@@ -278,7 +281,15 @@ async function statementOf(
       // Boilerplate states nothing of the asked documents. Text carried from version to version
       // (`copiedHits`' `carried`) does: counted as copied for a question naming a time, it refused
       // an answerable SEC measure question (bench/results/time-eval-issue22-after2.json).
-      copied: async (stating) => (await copiedHits(engine, stating, scope)).boilerplate,
+      // A stating passage with figures of its own ("the registrant had 47,538,104 shares …" on a
+      // cover page whose other text every filing repeats) is the document's own statement.
+      copied: async (stating, statement) =>
+        (
+          await copiedHits(engine, stating, {
+            ...scope,
+            ...(statement ? { statements: new Map([[statement.chunk, statement.passage]]) } : {}),
+          })
+        ).boilerplate,
       documentOrder: ranked,
     });
     span.setAttribute('cairn.evidence.stated', found?.stated ?? true);

@@ -125,6 +125,13 @@ function figuresOf(text: string): Set<string> {
   return new Set(text.match(/\d[\d,.]*\d|\d/g) ?? []);
 }
 
+/** True when `hit`'s text writes every one of `figures` (see {@link figuresOf}). */
+function writesAll(hit: Hit, figures: ReadonlySet<string>): boolean {
+  if (figures.size === 0) return true;
+  const theirs = figuresOf(hit.chunk.text);
+  return [...figures].every((f) => theirs.has(f));
+}
+
 /** Containment of `probe`'s shingles in `text`'s: the share of the probe found there. */
 function containment(probe: ReadonlySet<string>, text: ReadonlySet<string>): number {
   if (probe.size === 0) return 0;
@@ -162,6 +169,12 @@ export interface BoilerplateOptions {
    * default 2.
    */
   minCopies?: number;
+  /**
+   * For a hit (by chunk id), the passage of it that states what a question asks. Such a hit is
+   * copied only where its copies also write each figure of that passage: a cover page whose text
+   * every filing repeats still states its own "the registrant had 47,538,104 shares outstanding".
+   */
+  statements?: ReadonlyMap<string, string>;
 }
 
 /** What {@link copiedHits} found, by chunk id. */
@@ -184,6 +197,7 @@ export interface CopiedHits {
  * `minCopies` other series (see the module comment) hold a copy (a certification, a
  * forward-looking-statements notice, not a passage that shares a stock sentence but has figures
  * of its own), and carried when another document of its own series does with the same numbers.
+ * A copy of a hit with a stating passage (`options.statements`) writes that passage's figures too.
  * Tables and headings are never probes; a hit without prose is neither. Cost: one lexical search of
  * {@link PROBE_HITS} chunks per hit.
  */
@@ -213,18 +227,18 @@ export async function copiedHits(
         ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
       });
       const series = seriesOf(hit);
+      const stated = figuresOf(options.statements?.get(hit.chunk.id) ?? '');
       const copies = matches.filter(
-        (m) => m.chunk.documentId !== hit.chunk.documentId && containment(own, shingles(m.chunk.text)) >= 0.8,
+        (m) =>
+          m.chunk.documentId !== hit.chunk.documentId &&
+          containment(own, shingles(m.chunk.text)) >= 0.8 &&
+          writesAll(m, stated),
       );
       if (new Set(copies.map(seriesOf).filter((s) => s !== series)).size >= minCopies)
         boilerplate.add(hit.chunk.id);
       // A version whose text differs only in its figures states its own period's figures.
       const figures = figuresOf(hit.chunk.text);
-      const carriedBy = (m: Hit) => {
-        const theirs = figuresOf(m.chunk.text);
-        return [...figures].every((f) => theirs.has(f));
-      };
-      if (copies.some((m) => seriesOf(m) === series && carriedBy(m))) carried.add(hit.chunk.id);
+      if (copies.some((m) => seriesOf(m) === series && writesAll(m, figures))) carried.add(hit.chunk.id);
     }),
   );
   return { boilerplate, carried };

@@ -2303,7 +2303,12 @@ export async function statedEvidence(
       return { ...judged, looked: hits, asked, documentIds };
     }
     for (const h of stating) probed.add(h.chunk.id);
-    const copied = await options.copied(stating);
+    const copied = await options.copied(
+      stating,
+      judged.passage !== undefined && judged.passageChunk !== undefined
+        ? { chunk: judged.passageChunk, passage: judged.passage }
+        : undefined,
+    );
     if (!stating.some((h) => copied.has(h.chunk.id))) return { ...judged, looked: hits, asked, documentIds };
     for (const id of copied) skipped.add(id);
   }
@@ -2369,9 +2374,13 @@ export interface StatedEvidenceOptions {
    * elsewhere and so says nothing of the asked documents' own: boilerplate other documents hold
    * (an agency's standard description of its mandate; see `copiedHits`, whose `boilerplate`
    * `askWithHistory` passes). The judgement is made again without them, up to
-   * {@link COPY_ROUNDS} times. Undefined: no chunk is probed.
+   * {@link COPY_ROUNDS} times. Undefined: no chunk is probed. `statement` is the passage the
+   * judgement found stating it and its chunk's id, when it has one.
    */
-  copied?: (hits: readonly Hit[]) => Promise<ReadonlySet<string>>;
+  copied?: (
+    hits: readonly Hit[],
+    statement?: { chunk: string; passage: string },
+  ) => Promise<ReadonlySet<string>>;
   /**
    * The asked documents' ids in the order the answer's retrieval ranked them, best first. A
    * question asking how many or how much (`AskedExistence.quantity`) asks one figure: the chunks
