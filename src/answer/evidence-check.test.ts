@@ -318,6 +318,23 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(lacksEvidence(question, ['strike', 'bird'])).toBe(true);
   });
 
+  it('takes one absent word the question writes as a name for a gap, however long the question (stop 57)', () => {
+    const question = "What were Pellworth Instruments' revenues from China in its latest quarterly report?";
+    expect(lacksEvidence(question, ['china'])).toBe(true);
+    // Not the same word in lower case, nor a question's first word, nor an abbreviation in capitals.
+    expect(
+      lacksEvidence("What were Pellworth Instruments' revenues from china in its latest report?", ['china']),
+    ).toBe(false);
+    expect(lacksEvidence('Strike reports: what did the Piper PA-22 hit near Tallahassee?', ['strike'])).toBe(
+      false,
+    );
+    expect(lacksEvidence('What did the Piper PA-22 strike near Tallahassee per the NTSB?', ['ntsb'])).toBe(
+      false,
+    );
+    // Nor a word of a longer name, which documents may write in part ("Hollins Wood").
+    expect(lacksEvidence('When does Hollins Wood Nature Reserve open in winter?', ['reserve'])).toBe(false);
+  });
+
   it('takes a short object a "does" question ends on after an article, when absent, for a gap (stop 55)', async () => {
     expect(lacksEvidence('Does the Seaview Hotel have a spa?', ['spa'])).toBe(true);
     // Not a short verb it ends on, nor a short word elsewhere.

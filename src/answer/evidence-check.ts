@@ -307,11 +307,15 @@ export async function absentWords(
  * "does", "did", "has", "have" or "had" ends on (the head of its object: "Does the app support
  * audiobooks?"; or of the place it asks of: "Has the flaw been exploited in the wild?"), unless it
  * asks for "any" of a kind or whether something is mentioned (measured on the bench: those refused
- * answerable questions whose documents name an instance in other words).
+ * answerable questions whose documents name an instance in other words). So does one absent word
+ * the question writes as a name (see {@link namedIn}).
  */
 export function lacksEvidence(question: string, absent: readonly string[]): boolean {
   if (absent.length >= MIN_ABSENT_WORDS) return true;
   if (absent.length !== 1) return false;
+  // A name ("revenues from China", "the Atlas arm") is not paraphrased: documents that never write
+  // it say nothing of it.
+  if (namedIn(question, absent[0]!)) return true;
   // A question whether something does a thing ends on what it asks about ("Does the app support
   // audiobooks?", "Does the policy allow reptiles?"): its last topic word is the head of its
   // object, and documents that never write it (nor a form of it) hold no "yes". Not a question
@@ -336,6 +340,25 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   }
   const terms = new Set(questionTerms(question)).size;
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/**
+ * True when `question` writes `word` as a name of one word: capitalised, not in capitals only
+ * ("SKU"), not its first word, and no capitalised word beside it — "China" in "What were its
+ * revenues from China?", not "Reserve" of "Hollins Wood Nature Reserve", a name whose documents
+ * may write it in part ("Hollins Wood").
+ */
+function namedIn(question: string, word: string): boolean {
+  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const capitalised = (w: string | undefined) => w !== undefined && /^\p{Lu}/u.test(w);
+  return words.some(
+    (w, i) =>
+      i > 0 &&
+      w.toLowerCase() === word.toLowerCase() &&
+      /^\p{Lu}\p{Ll}/u.test(w) &&
+      !capitalised(words[i - 1]) &&
+      !capitalised(words[i + 1]),
+  );
 }
 
 /**
