@@ -504,6 +504,26 @@ function scoredWindows(
     idf.set(term, Math.log(1 + (candidates.length + 1) / (df + 0.5)));
   }
   const total = queryTerms.reduce((sum, t) => sum + idf.get(t)!, 0);
+  // The terms that name each hit's document: the question's words its focus boost names it by
+  // (see `HitBoost.words`). A sentence holding only those ("Brackenridge Water Company provides
+  // regulated water …" for "How many customer connections did Brackenridge Water serve?") is not
+  // quoted in a two-sentence window: it would open the quote of the one that counts the
+  // connections.
+  const naming = hits.map(
+    (hit) =>
+      new Set(
+        (hit.boosts ?? [])
+          .filter((b) => b.kind === 'focus')
+          .flatMap((b) => contentTerms((b.words ?? []).join(' '))),
+      ),
+  );
+  // A passage whose question terms all name its document, with no figure and no event of its own,
+  // says nothing asked of it ("In May the Group bought Kestrel Labels Ltd for £5.2 million" does).
+  const onlyNames = (c: Candidate) => {
+    if (c.figure || c.event) return false;
+    const held = queryTerms.filter((t) => c.terms.has(t));
+    return held.length > 0 && held.every((t) => naming[c.source - 1]!.has(t));
+  };
   // A term in the passage (a row: or its table's header) counts whole; one only in the heading
   // path counts half. In a passage (not a window) that states a figure, a term it lacks counts up
   // to FEEDBACK_WEIGHT by the share of the term's companions it holds (see cooccurringTerms): the
@@ -595,10 +615,14 @@ function scoredWindows(
       c.kind === 'sentence' &&
       next?.kind === 'sentence' &&
       next.source === c.source &&
-      next.block === c.block
+      next.block === c.block &&
+      !(onlyNames(c) && onlyNames(next))
     ) {
+      // A sentence that only names the document lends its words to its neighbour, as a heading
+      // does, and is not quoted.
+      const quoted = onlyNames(c) ? [next] : onlyNames(next) ? [c] : [c, next];
       windows.push({
-        members: [c, next],
+        members: quoted,
         score: coverage([c, next], true) * 0.9 * Math.min(factor(c), factor(next)) * dated([c, next]),
         base: coverage([c, next], false) * 0.9 * Math.min(factor(c), factor(next)),
         ...(dated([c, next]) > 1 ? { statesAsked: true } : {}),
