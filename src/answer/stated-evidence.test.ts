@@ -1581,6 +1581,17 @@ describe('a question asking how many or how much was spent', () => {
     expect(statesQuantity('We now have 85 junior members.', ['junior', 'member'], 'count')).toBe(true);
     expect(statesQuantity('The guild rang 12 marine bells.', ['marin', 'bell'], 'count')).toBe(true);
     expect(statesQuantity('Members met on 30 June.', ['member'], 'count')).toBe(false);
+    // "The number of …" names what is counted first and its count at the clause's end (stop 57).
+    const cover =
+      "The number of shares of the registrant's common stock outstanding as of May 1, 2026 was 112,403,221.";
+    expect(statesQuantity(cover, ['share', 'common', 'stock'], 'count')).toBe(true);
+    expect(
+      statesQuantity(
+        "Shares of the registrant's common stock were listed on the exchange as of May 1, 2026 and 2027.",
+        ['share', 'common', 'stock'],
+        'count',
+      ),
+    ).toBe(false);
     // A figure a capitalised word names with it is part of a name (stop 54).
     expect(statesQuantity('A fault can make a Volta 500 battery overheat.', ['batteri'], 'count')).toBe(
       false,

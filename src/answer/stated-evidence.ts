@@ -1551,8 +1551,9 @@ const MONTH_WORD = new RegExp(`^${MONTH},?$`, 'i');
  * `money`, a sum of money (see `statesMoney`); for `count`, a count ({@link COUNT_WORD}, not a
  * day beside a month's name) within {@link COUNT_BEFORE} words before a word holding one of `terms`
  * ("approximately 3,400 employees", "41 breeding pairs of redshank") or {@link COUNT_AFTER} after
- * it ("Members: 5,820", "headcount was 161,000"), or joined to it by a hyphen ("a 20-credit
- * module"). "Any fraud that involves management or other
+ * it ("Members: 5,820", "headcount was 161,000"), anywhere after it when "number of" is before it
+ * ("The number of shares … outstanding as of May 1, 2026 was 112,403,221"), or joined to it by a
+ * hyphen ("a 20-credit module"). "Any fraud that involves management or other
  * employees" names employees without counting them. With `beside` (a question asking what a
  * subject's expenditure was, see `AskedExistence.beside`), `money` asks as a count does: a sum
  * ({@link SUM_WORD}) within those words of a word naming the subject, by a term or by one of
@@ -1580,11 +1581,22 @@ export function statesQuantity(
     if (!namesSubject(word, terms, beside?.abbreviations)) return false;
     // A count joined to the subject's word: "a 20-credit module", "a three-bedroom house".
     if (quantity === 'count' && COUNT_WORD.test(word.split('-')[0] ?? '') && word.includes('-')) return true;
-    for (let i = Math.max(0, at - COUNT_BEFORE - 1); i <= at + COUNT_AFTER && i < words.length; i++)
+    // "The number of shares of the registrant's common stock outstanding as of May 1, 2026 was
+    // 112,403,221": what is counted is named after "number of", its count at the clause's end.
+    const reach =
+      quantity === 'count' && NUMBER_OF.test(words.slice(Math.max(0, at - NUMBER_OF_REACH), at).join(' '))
+        ? words.length
+        : at + COUNT_AFTER + 1;
+    for (let i = Math.max(0, at - COUNT_BEFORE - 1); i < reach && i < words.length; i++)
       if (i !== at && gives(i)) return true;
     return false;
   });
 }
+
+/** "number of" before a subject's word (see {@link statesQuantity}). */
+const NUMBER_OF = /\bnumber of\b/i;
+/** Words before a subject's word "number of" may be in ("the number of shares of common stock"): six. */
+const NUMBER_OF_REACH = 6;
 
 /**
  * A capitalised word a figure right after it names with it ("Volta 500 batteries", "Boeing 737
