@@ -83,3 +83,39 @@ describe('a PDF table whose rows are padded and whose cells wrap (SQLite file, P
     );
   });
 });
+
+// A drug maker's 10-Q filings under accession numbers and an airline's baggage allowances (stop
+// 57's held-out set, round68): a cover that names the count after "The number of …", a price asked
+// for "each extra kilogram", a pet no page mentions.
+describe('counts told after "the number of", words of more, three-letter nouns (SQLite file, PDF)', {
+  timeout: 180_000,
+}, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'held-out.db')) });
+    await engine.ingestPaths([path.resolve('test/fixtures/round68')], { include: ['*.pdf'] });
+  }, 180_000);
+  afterAll(() => engine.close());
+
+  it('answers a count whose sentence names what is counted after "the number of"', async () => {
+    // The count stood eight words after "stock": "not found".
+    const answer = await engine.ask(
+      'How many shares of common stock did Quillfield Pharmaceuticals have outstanding as of May 1, 2026?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('112,403,221');
+  });
+
+  it('reads "extra" as no topic and a three-letter noun as one', async () => {
+    // "extra" was absent (the page writes "each kilogram over the allowance"): "not found".
+    const extra = await engine.ask(
+      'How much does Skylark Air charge for each extra kilogram at the airport?',
+    );
+    expect(extra.notFound).toBe(false);
+    expect(extra.text).toContain('£12');
+    // "pet" and "cat" were no topic words (three letters): the allowances answered.
+    const pet = await engine.ask('Can I take a pet cat in the cabin on Skylark Air?');
+    expect(pet.notFound).toBe(true);
+    expect((await engine.ask('Can I take a pushchair for an infant on Skylark Air?')).notFound).toBe(false);
+  });
+});

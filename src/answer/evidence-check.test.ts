@@ -87,11 +87,20 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     ]);
     // Words of three letters or fewer ("hit", "old") and modal verbs are no topic.
     expect(topicWords('What will the old Piper hit?')).toEqual(['piper']);
+    // But for a three-letter noun written in lower case, not in capitals (stop 57).
+    expect(topicWords('Can I take a pet cat in the cabin on Skylark Air?')).toEqual([
+      'pet',
+      'cat',
+      'cabin',
+      'skylark',
+    ]);
+    expect(topicWords('What was AMD revenue in its latest quarter?')).toEqual(['revenue', 'quarter']);
+
     // "How often" asks for a frequency: "often" is no topic a document must contain.
     expect(topicWords('How often is the vault audited?')).toEqual(['vault']);
     // The word after "how" asks for a measure ("how long", "how heavy"), not a topic.
     expect(topicWords('How long do marmots hibernate?')).toEqual(['marmots', 'hibernate']);
-    expect(topicWords('How heavy are pika hay piles?')).toEqual(['pika', 'piles']);
+    expect(topicWords('How heavy are pika hay piles?')).toEqual(['pika', 'hay', 'piles']);
     // A light verb carries no topic: the statement writes "Money out" (stop 42).
     expect(topicWords('How much money went out of the account?')).toEqual(['money', 'account']);
     expect(topicWords('Where did the spare parts come from?')).toEqual(['spare', 'parts']);

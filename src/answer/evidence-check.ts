@@ -123,6 +123,15 @@ const FRAMING = new Set([
 ]);
 
 /**
+ * Words of more of something, which documents tell in their own words: "each extra kilogram" (the
+ * allowance writes "each kilogram over the allowance"), "additional fees" ("a further £5"). Absent
+ * from the asked documents, such a word counts only where another document of the collection writes
+ * it: "buying extra leave" of a policy's previous version, whose newest version lets staff "buy
+ * extra days", asks for what the newest added.
+ */
+const MORE_WORDS = new Set(['extra', 'additional', 'further']);
+
+/**
  * The past and past participle of `word` read as a verb, where the stemmer does not join them to
  * it: "rose" and "risen" of "rise", "paid" of "pay", "bought" of "buy"; none for a word whose forms
  * are regular ("raised" of "raise") or no verb. The forms are `en-inflectors`' conjugation tables
@@ -187,10 +196,12 @@ export function topicWords(question: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   const words = wordTokens(question);
+  // Three-letter words written in lower case ("pet", "cat", "tax"), not those of SHORT_GENERIC.
+  const lowerShort = new Set(question.match(/(?<![\p{L}\p{N}])\p{Ll}{3}(?![\p{L}\p{N}])/gu) ?? []);
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
     if (
-      word.length <= 3 ||
+      (word.length <= 3 && !(word.length === 3 && lowerShort.has(word) && !SHORT_GENERIC.has(word))) ||
       isStopWord(word) ||
       FRAMING.has(word) ||
       !(/^\p{L}+$/u.test(word) || isCode(word))
@@ -208,6 +219,18 @@ export function topicWords(question: string): string[] {
 }
 
 /**
+ * Three-letter words that name no topic of their own (sizes, time, directions) and verbs, which
+ * documents tell in other words ("hit" for "struck"): the other three-letter words a question writes
+ * in lower case are topic words, mostly nouns ("Can I take a pet cat in the cabin?"); one in capitals
+ * is an abbreviation or a ticker, which documents may spell out.
+ */
+const SHORT_GENERIC = new Set(
+  'its she one two six ten yes not nor new old big top key due per via off out own way day age far low few lot bit net job etc use get got set put end run ran try let say see saw ask add buy pay win won hit cut led met fed sat dig die lay lie fly eat ate'.split(
+    ' ',
+  ),
+);
+
+/**
  * A name of letters and digits that starts with a letter ("ARM64", "IPv6", "H100"): a model or a
  * standard, as much a topic as a word. Not a period ("FY2024", "Q3", "H1") nor an ordinal.
  */
@@ -222,7 +245,8 @@ function isCode(word: string): boolean {
  * and "expiry", "weigh" and "weight" as two words, which `derivedForm` reads as a word and one
  * derived from it ("When does the MOT expire?" of "Expiry date: 14 May 2025"), and a unit they
  * write as a symbol after a figure ("kilometres" of "6.4 km", see `unitsStated`); a word they hold
- * as written needs no search either.
+ * as written needs no search either. An absent word of more ("extra", see `MORE_WORDS`) is searched
+ * again in the whole collection (one more search) and kept only where some document writes it.
  */
 export async function absentWords(
   searcher: EvidenceSearcher,
@@ -257,7 +281,7 @@ export async function absentWords(
     return byUnit(word);
   };
   const short = shortObject(question);
-  const unheld = [...topicWords(question), ...(short === undefined ? [] : [short])].filter(
+  const unheld = [...new Set([...topicWords(question), ...(short === undefined ? [] : [short])])].filter(
     (word) => !heldForm(word),
   );
   // A verb's irregular forms, which the stemmer does not join to it ("rose" of "Why did nitrate
@@ -292,7 +316,32 @@ export async function absentWords(
       return hits.length > 0;
     }),
   );
-  return words.filter((_, i) => !found[i]);
+  const absent = words.filter((_, i) => !found[i]);
+  // A word of more (see MORE_WORDS) no document of the collection writes is the question's wording.
+  const wider = Object.fromEntries(
+    Object.entries({ ...scope, documentIds: undefined, sourceIds: undefined }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
+  const written = await Promise.all(
+    absent.map(
+      async (word) =>
+        !MORE_WORDS.has(word) ||
+        (
+          await searcher.search(word, {
+            mode: 'lexical',
+            topK: 1,
+            documentFocus: false,
+            demoteCopies: false,
+            pseudoRelevanceFeedback: false,
+            reranker: false,
+            probe: 'evidence-check',
+            ...wider,
+          })
+        ).hits.length > 0,
+    ),
+  );
+  return absent.filter((_, i) => written[i]);
 }
 
 /**
