@@ -76,6 +76,22 @@ describe('answerSources', () => {
     expect(answerSources(question, versions, { leading: 'v1.md:3' })[0]!.chunk.id).toBe('v2.md:7');
   });
 
+  it('lets the stating chunk lead past a near-copy without its figures, not past a copy in full (stop 57)', () => {
+    const cover = (id: string, shares: string) =>
+      hit(
+        id,
+        `Indicate by check mark whether the registrant has filed all reports required to be filed during the preceding 12 months. As of October 28, 2026, the registrant had ${shares} shares of common stock outstanding.`,
+      );
+    const question = 'How many shares of common stock did the registrant have outstanding?';
+    const other = hit('a.pdf:3', 'Shares of common stock repurchased in the quarter: none.');
+    // Another filing's cover repeats the text around its own count: the stating cover leads.
+    const own = [other, cover('a.pdf:0', '47,538,104'), cover('b.pdf:0', '18,221,417')];
+    expect(answerSources(question, own, { leading: 'a.pdf:0' })[0]!.chunk.id).toBe('a.pdf:0');
+    // A copy with the same figures (a second certification) keeps it from leading.
+    const copies = [other, cover('a.pdf:0', '47,538,104'), cover('a.pdf:9', '47,538,104')];
+    expect(answerSources(question, copies, { leading: 'a.pdf:0' })[0]!.chunk.id).not.toBe('a.pdf:0');
+  });
+
   it('puts the documents the retriever preferred before another issuer’s better-worded passage', () => {
     const focus = { kind: 'focus' as const, weight: 2, reason: 'the query names this document' };
     const period = { kind: 'period' as const, weight: 1.25, reason: 'dated in the asked period' };

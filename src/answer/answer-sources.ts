@@ -5,7 +5,7 @@
  * @module
  */
 import type { Hit } from '../core/types.js';
-import { COPY_RESEMBLANCE, copiedChunks, resemblance, shingles } from './boilerplate.js';
+import { COPY_RESEMBLANCE, copiedChunks, copiedWithFigures, resemblance, shingles } from './boilerplate.js';
 import { answerability } from './extractive-answerer.js';
 import { type RelevanceOptions, relevantHits } from './relevance.js';
 
@@ -47,9 +47,9 @@ export interface AnswerSourcesOptions extends RelevanceOptions {
   /**
    * The chunk (id) whose passage states what the question asks (`StatementJudgement.passageChunk`,
    * found by the stated-evidence check in the documents the question is about): it leads the
-   * sources when it is among the hits, is not named in `boilerplate` (a near-copy among the hits
-   * does not stop it: the check judged its copies), and its document is among the most
-   * preferred (see {@link preferenceOf}: another version than the one asked for never leads).
+   * sources when it is among the hits, is not named in `boilerplate` nor copied, figures and all,
+   * among the hits (a near-copy without its figures does not stop it), and its document is among
+   * the most preferred (see {@link preferenceOf}: another version than the one asked for never leads).
    */
   leading?: string;
 }
@@ -82,11 +82,11 @@ export function answerSources(
   );
   const pool = [...relevant, ...supporting];
   const copied = copiedChunks(pool);
-  // The stating chunk's copies among the hits were judged by the check that found it (by its
-  // passage's own figures: a cover page every filing repeats states its own shares outstanding);
-  // only `options.boilerplate` keeps it from leading.
+  // The stating chunk is no copy when its near-copies among the hits lack figures of its own (a
+  // cover page every filing repeats states its own shares outstanding); a controls paragraph each
+  // quarter repeats word for word and figure for figure stays one.
   const isBoilerplate = (hit: Hit) =>
-    (copied.has(hit.chunk.id) && hit.chunk.id !== options.leading) ||
+    (copied.has(hit.chunk.id) && (hit.chunk.id !== options.leading || copiedWithFigures(hit, pool))) ||
     (options.boilerplate?.has(hit.chunk.id) ?? false);
   const kept: Array<{ hit: Hit; shingles: Set<string> }> = [];
   for (const hit of pool.filter(isBoilerplate)) {

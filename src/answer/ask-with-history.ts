@@ -209,9 +209,12 @@ async function answerTurn(
       : undefined;
     const answered =
       stating && !hits.some((hit) => hit.chunk.id === stating.chunk.id) ? [stating, ...hits] : hits;
-    // Its chunk is no boilerplate, whatever else of it other documents repeat (the check judged its
-    // copies by the stating passage's own figures, see `statementOf`).
-    const copied = stating ? new Set([...boilerplate].filter((id) => id !== stating.chunk.id)) : boilerplate;
+    // Its chunk is no boilerplate when the stating passage writes figures, whatever else of it other
+    // documents repeat: the check judged its copies by those figures (see `statementOf`).
+    const ownFigures = stating !== undefined && /\d/.test(statement?.passage ?? '');
+    const copied = ownFigures
+      ? new Set([...boilerplate].filter((id) => id !== stating.chunk.id))
+      : boilerplate;
     const answer = await inSpan('cairn.answer', { attributes: { 'cairn.answer.hits': hits.length } }, () =>
       checkedAnswerFromHits(read, answered, chatModel, {
         onToken,

@@ -125,6 +125,22 @@ function figuresOf(text: string): Set<string> {
   return new Set(text.match(/\d[\d,.]*\d|\d/g) ?? []);
 }
 
+/**
+ * True when another of `hits` is a near-copy of `hit` (resemblance at least
+ * {@link COPY_RESEMBLANCE}) that writes every figure of it: a copy in full, not a page that repeats
+ * the text around figures of its own (a cover page's shares outstanding).
+ */
+export function copiedWithFigures(hit: Hit, hits: readonly Hit[]): boolean {
+  const own = shingles(hit.chunk.text);
+  const figures = figuresOf(hit.chunk.text);
+  return hits.some(
+    (other) =>
+      other.chunk.id !== hit.chunk.id &&
+      resemblance(own, shingles(other.chunk.text)) >= COPY_RESEMBLANCE &&
+      writesAll(other, figures),
+  );
+}
+
 /** True when `hit`'s text writes every one of `figures` (see {@link figuresOf}). */
 function writesAll(hit: Hit, figures: ReadonlySet<string>): boolean {
   if (figures.size === 0) return true;
