@@ -514,7 +514,8 @@ function scoredWindows(
       new Set(
         (hit.boosts ?? [])
           .filter((b) => b.kind === 'focus')
-          .flatMap((b) => contentTerms((b.words ?? []).join(' '))),
+          // Words of letters only: "Q2" and "2023" say when, not whose.
+          .flatMap((b) => contentTerms((b.words ?? []).filter((w) => !/\d/.test(w)).join(' '))),
       ),
   );
   // A passage whose question terms all name its document, with no figure and no event of its own,
@@ -619,11 +620,11 @@ function scoredWindows(
       !(onlyNames(c) && onlyNames(next))
     ) {
       // A sentence that only names the document lends its words to its neighbour, as a heading
-      // does, and is not quoted.
+      // does, for whether it is quoted (`base`), not for its order, and is not quoted itself.
       const quoted = onlyNames(c) ? [next] : onlyNames(next) ? [c] : [c, next];
       windows.push({
         members: quoted,
-        score: coverage([c, next], true) * 0.9 * Math.min(factor(c), factor(next)) * dated([c, next]),
+        score: coverage(quoted, true) * 0.9 * Math.min(factor(c), factor(next)) * dated([c, next]),
         base: coverage([c, next], false) * 0.9 * Math.min(factor(c), factor(next)),
         ...(dated([c, next]) > 1 ? { statesAsked: true } : {}),
       });
