@@ -58,6 +58,12 @@ const MAX_HEADER_LINES = 5;
  */
 const ROW_BREAK_SPACING = 1.5;
 
+/**
+ * A first cell that labels a row: not empty, not a lead-in ending in a colon ("The components of
+ * investments were as follows:"), not a unit in brackets ("(In millions)").
+ */
+const ROW_LABEL = /^(?!\(.*\)$).*[^:\s]$/s;
+
 const CURRENCY = /^[$€£¥]$/;
 const BULLET = /^[•▪■◦‣●○◆◇►▸‐–—*-]$/;
 const NUMERIC = /^[($€£¥-]*\s*[\d.,]+\s*\)?\s*%?$|^[—–-]$/;
@@ -393,13 +399,10 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   bodyCells.forEach((cells, k) => {
     const row = rows.at(-1);
     const label = cells[0]!.join(' ');
-    // (Label-less lines above the first labelled row are a header, however padded; a lead-in
-    // ending in a colon, "The components of investments were as follows:", and a unit in brackets,
-    // "(In millions)", label no row.)
-    const labels = (r: string[][]) => /^(?!\(.*\)$).*[^:\s]$/s.test(r[0]!.join(' ').trim());
+    // (Label-less lines above the first labelled row are a header, however padded.)
     const continues =
       row !== undefined &&
-      !(padded(headerLines + k) && rows.some(labels)) &&
+      !(padded(headerLines + k) && rows.some((r) => ROW_LABEL.test(r[0]!.join(' ').trim()))) &&
       (label === '' || /^\p{Ll}/u.test(label) || !startsBand(headerLines + k)) &&
       !cells.some(
         (cell, c) =>
