@@ -130,6 +130,13 @@
 //   in one country, a change on a year earlier, and 4 negatives (a dividend a company does not
 //   pay, a headcount and two revenues no filing states), judged by searching the filings' text;
 //   written at stop 54 and committed before its first run.
+// - sec-y-blind: bench/questions/sec-y-blind.jsonl, 16 single-filing questions: 8 for a figure
+//   or a count the filing states (a workforce cut in jobs, an acquisition's price, a termination
+//   cost, a segment's revenue in a table whose subtotal has no label, subscribers, dividends paid)
+//   or an event it describes, and 8 negatives whose subject the filing names without the asked
+//   count (Prime members, consoles sold, data centers, stores, headcount) or never names (a card's
+//   revenue, autonomous driving, a stock split), judged by searching the filings' text; written at
+//   stop 58 and committed before its first run.
 // - sec-amounts-blind: bench/questions/sec-amounts-blind.jsonl, 12 single-filing questions asking
 //   "what was X's <subject> expenditure / spending / expense", 7 of them for a figure the filing
 //   states (R&D, sales and marketing, technology and infrastructure) and 5 negatives whose subject
@@ -598,6 +605,7 @@ const sets = [
       { name: 'sec-when-blind', questions: 'bench/questions/sec-when-blind.jsonl' },
       { name: 'sec-amounts-blind', questions: 'bench/questions/sec-amounts-blind.jsonl' },
       { name: 'sec-x-blind', questions: 'bench/questions/sec-x-blind.jsonl' },
+      { name: 'sec-y-blind', questions: 'bench/questions/sec-y-blind.jsonl' },
     ],
   },
   {
