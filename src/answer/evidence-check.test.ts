@@ -101,6 +101,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     // The word after "how" asks for a measure ("how long", "how heavy"), not a topic.
     expect(topicWords('How long do marmots hibernate?')).toEqual(['marmots', 'hibernate']);
     expect(topicWords('How heavy are pika hay piles?')).toEqual(['pika', 'hay', 'piles']);
+    // Generic nouns counted are told by other nouns: "two passengers and a pilot" (stop 58).
+    expect(topicWords('How many people were on board the Piper?')).toEqual(['board', 'piper']);
+    expect(topicWords('How many pilots were on board the Piper?')).toEqual(['pilots', 'board', 'piper']);
     // A light verb carries no topic: the statement writes "Money out" (stop 42).
     expect(topicWords('How much money went out of the account?')).toEqual(['money', 'account']);
     expect(topicWords('Where did the spare parts come from?')).toEqual(['spare', 'parts']);

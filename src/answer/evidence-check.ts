@@ -39,7 +39,14 @@ import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { askedOutlay, pricedThing, priceTerms } from './asked-amount.js';
 import { questionTerms } from './relevance.js';
-import { derivedForm, shipBase, synonymWords, verbStems, verbWords } from './stated-evidence.js';
+import {
+  derivedForm,
+  isGenericCounted,
+  shipBase,
+  synonymWords,
+  verbStems,
+  verbWords,
+} from './stated-evidence.js';
 import { namedUnits, unitsStated } from './units.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
@@ -200,6 +207,8 @@ export function topicWords(question: string): string[] {
   const lowerShort = new Set(question.match(/(?<![\p{L}\p{N}])\p{Ll}{3}(?![\p{L}\p{N}])/gu) ?? []);
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
+    // "How many people …": what is counted is told by other nouns ("employees", "passengers").
+    if (words[i - 1] === 'many' && words[i - 2] === 'how' && isGenericCounted(word)) return;
     if (
       (word.length <= 3 && !(word.length === 3 && lowerShort.has(word) && !SHORT_GENERIC.has(word))) ||
       isStopWord(word) ||

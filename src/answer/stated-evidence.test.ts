@@ -1034,6 +1034,34 @@ describe('honest "not found" when the asked filing does not state the subject', 
   });
 });
 
+// End to end (stop 58): "How many people did X employ?" asks for a count of employees; a report
+// that names employees only in a control clause states none.
+describe('a count of the people a company employs', () => {
+  const reports: Record<string, string> = {
+    'contoso-2023-q3.md':
+      '# Contoso quarterly report\n\n## Operations\n\nWe are monitoring the conflict near our Cork site, including the safety of our approximately 1,240 employees in Ireland.\n\n## Controls\n\nAny fraud that involves management or other employees who have a significant role in internal control must be reported.\n',
+    'fabrikam-2023-q3.md':
+      '# Fabrikam quarterly report\n\n## Operations\n\nFabrikam employees volunteered at local schools throughout the quarter, and the company thanks its people for their work. Net sales in the Americas segment increased due to higher services revenue.\n\n## Controls\n\nAny fraud that involves management or other employees who have a significant role in internal control must be reported.\n',
+  };
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await filingsEngine(reports);
+  });
+  afterAll(() => engine.close());
+
+  it('answers with the count of employees where the report states it', async () => {
+    const answer = await engine.ask('How many people does Contoso employ in Ireland?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('approximately 1,240 employees in Ireland');
+  });
+
+  it('says the report does not state how many employees where it names them only in passing', async () => {
+    const answer = await engine.ask('How many people did Fabrikam employ according to its quarterly report?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('fabrikam-2023-q3.md does not state how many employees');
+  });
+});
+
 // End to end: two filings that both state their R&D expense and their new cloud services; only one
 // states how they relate.
 describe('a relation question about a filing that states both sides but not how they relate', () => {
@@ -1562,6 +1590,18 @@ describe('a question asking how many or how much was spent', () => {
       askedStatement('How many visitors came to the Trust in the quarter ended March 31, 2023?'),
     ).toBeUndefined();
     expect(askedStatement('How many people were on board?')).toBeUndefined();
+    // People a company employs are its employees, as documents count them (stop 58).
+    expect(askedStatement('How many people did Contoso employ according to its Q3 2023 10-Q?')).toMatchObject(
+      {
+        text: 'how many employees',
+        subjects: [['employe']],
+        quantity: 'count',
+      },
+    );
+    expect(askedStatement('How many people does Contoso employ in Ireland?')).toMatchObject({
+      subjects: [['employe']],
+      context: ['contoso', 'ireland'],
+    });
     expect(askedStatement('How much did the company spend on SG&A in the quarter?')).toBeUndefined();
   });
 

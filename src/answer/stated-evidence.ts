@@ -630,6 +630,18 @@ const GENERIC_COUNTED = new Set(
     .flatMap((w) => contentTerms(w)),
 );
 
+/** A verb of employing: generic words counted ("How many people did it employ?") are its employees. */
+const EMPLOYING = /\bemploy(?:s|ed|ing)?\b/i;
+
+/**
+ * Whether `word` is a generic noun a count question may ask for ({@link GENERIC_COUNTED}: "people"
+ * of "How many people …"), which documents tell by other nouns ("employees", "passengers").
+ */
+export function isGenericCounted(word: string): boolean {
+  const [term] = contentTerms(word);
+  return term !== undefined && GENERIC_COUNTED.has(term);
+}
+
 /**
  * Reads a question asking for a count or a sum spent (see {@link ASKS_COUNT}, {@link
  * ASKS_SPENDING}) as an existence question whose subject is what is counted or spent on, with
@@ -648,13 +660,20 @@ function askedQuantity(question: string): AskedExistence | undefined {
   const subject = (end ? phrase.slice(0, end.index) : phrase).trim();
   // An abbreviation ("SG&A") is no word a search finds: not judged (as a relation side holding one).
   if (subject.includes('&')) return undefined;
-  const terms = namingTerms(subject, question);
-  if (terms.length === 0 || (count && terms.every((t) => GENERIC_COUNTED.has(t)))) return undefined;
+  const named = namingTerms(subject, question);
+  const generic = count !== null && named.length > 0 && named.every((t) => GENERIC_COUNTED.has(t));
+  // "How many people did the company employ?" counts its employees, as documents write them.
+  const employed = generic && EMPLOYING.test(question);
+  if (named.length === 0 || (generic && !employed)) return undefined;
+  const terms = employed ? contentTerms('employees') : named;
   const quantity = count ? 'count' : 'money';
-  const context = namingTerms(question, question).filter((t) => !terms.includes(t));
+  // The generic words counted and the verb employing them are no context a passage must write
+  // ("3,400 employees").
+  const employing = employed ? new Set([...named, ...contentTerms(EMPLOYING.exec(question)![0])]) : undefined;
+  const context = namingTerms(question, question).filter((t) => !terms.includes(t) && !employing?.has(t));
   return {
     kind: 'existence',
-    text: `${quantity === 'count' ? 'how many' : 'how much was spent on'} ${subject.replace(/\s+/g, ' ')}`,
+    text: `${quantity === 'count' ? 'how many' : 'how much was spent on'} ${employed ? 'employees' : subject.replace(/\s+/g, ' ')}`,
     subjects: [terms],
     quantity,
     ...(context.length > 0 ? { context } : {}),
@@ -2228,8 +2247,9 @@ export async function statedEvidence(
   const terms = [...new Set(asked.kind === 'existence' ? asked.subjects.flat() : asked.terms.flat())].filter(
     (t) => !t.startsWith('&'),
   );
-  // Searched by a word of the question that has the term (a search stems its query again).
-  const words = wordTokens(question);
+  // Searched by a word of the question that has the term (a search stems its query again), or of
+  // the asked text ("employees" of "how many employees" for "How many people did it employ?").
+  const words = [...wordTokens(question), ...(asked.kind === 'existence' ? wordTokens(asked.text) : [])];
   const surface = (term: string) => words.find((w) => contentTerms(w)[0] === term) ?? term;
   const wanted = new Set(documentIds);
   const listed = (await searcher.listDocuments(scope)).filter((d) => wanted.has(d.documentId));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type PageLines, type PdfTextItem, pageLines } from './pdf-layout.js';
-import { findTables, type PlacedLine, tableMarkdown } from './pdf-tables.js';
+import { findTables, labelGroupTotals, type PlacedLine, tableMarkdown } from './pdf-tables.js';
 
 /** Viewport of an unrotated US-letter page at scale 1. */
 const LETTER = [1, 0, 0, -1, 0, 792];
@@ -209,5 +209,55 @@ describe('tableMarkdown', () => {
     expect(tableMarkdown({ header: ['a|b', 'c'], rows: [['1', '2\\3']] })).toBe(
       '| a\\|b | c |\n| --- | --- |\n| 1 | 2\\\\3 |',
     );
+  });
+});
+
+describe('labelGroupTotals', () => {
+  it('labels a group’s unlabelled subtotal with "Total" and the group’s label (stop 58)', () => {
+    const rows = [
+      ['Net revenue:', '', ''],
+      ['Client Computing', '', ''],
+      ['Desktop', '$2,370', '$2,289'],
+      ['Notebook', '3,896', '4,751'],
+      ['', '6,266', '7,040'],
+      ['Data Center', '4,004', '4,695'],
+      ['', '10,270', '11,735'],
+    ];
+    expect(labelGroupTotals(rows)).toEqual([
+      ['Net revenue:', '', ''],
+      ['Client Computing', '', ''],
+      ['Desktop', '$2,370', '$2,289'],
+      ['Notebook', '3,896', '4,751'],
+      ['Total Client Computing', '6,266', '7,040'],
+      ['Data Center', '4,004', '4,695'],
+      // After a group's total, rows belong to no group until another opens.
+      ['', '10,270', '11,735'],
+    ]);
+  });
+
+  it('leaves rows alone without a group of two labelled rows of figures above them', () => {
+    // A lead-in ending in a colon heads groups; it is no group.
+    const leadIn = [
+      ['Assets:', '', ''],
+      ['Cash', '$5', '$4'],
+      ['Receivables', '7', '6'],
+      ['', '12', '10'],
+    ];
+    expect(labelGroupTotals(leadIn)).toEqual(leadIn);
+    // One item is no group to total.
+    const single = [
+      ['Mobileye', '', ''],
+      ['Revenue', '530', '450'],
+      ['', '530', '450'],
+    ];
+    expect(labelGroupTotals(single)).toEqual(single);
+    // A row with words besides its figures is no subtotal.
+    const notes = [
+      ['Segment', '', ''],
+      ['Desktop', '2', '3'],
+      ['Notebook', '4', '5'],
+      ['', '(467)', 'Lower product margin'],
+    ];
+    expect(labelGroupTotals(notes)).toEqual(notes);
   });
 });

@@ -437,7 +437,42 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
     return texts.reduce((sum, t) => sum + t.length, 0) / Math.max(1, texts.length);
   });
   if (averages.every((average) => average >= 35)) return undefined;
-  return { first, last, header, rows: table };
+  return { first, last, header, rows: labelGroupTotals(table) };
+}
+
+/**
+ * `rows` with each row that totals a group but has no label of its own labelled "Total" and the
+ * group's label. Financial statements print a segment's subtotal under its items without a label
+ * ("Client Computing", then "Desktop", "Notebook", "Other", then "| | 6,780 | 7,678 |"), the rule
+ * above the figures saying what the text does not: read without it, the subtotal belongs to no
+ * row, and "Client Computing revenue" finds only the segment's operating income further down. A
+ * group is a row with a label and no other cell — not a lead-in ending in a colon ("Net
+ * revenue:"), which heads the groups — followed by at least two labelled rows of figures; its
+ * total is the first row after them whose cells are all figures and whose label is empty.
+ */
+export function labelGroupTotals(rows: readonly string[][]): string[][] {
+  let group: string | undefined;
+  let members = 0;
+  const figures = (cells: readonly string[]) => {
+    const filled = cells.filter((cell) => cell !== '');
+    return filled.length > 0 && filled.every((cell) => NUMERIC.test(cell));
+  };
+  return rows.map((row) => {
+    const [label = '', ...values] = row;
+    if (label !== '' && values.every((cell) => cell === '')) {
+      group = label.trim().endsWith(':') ? undefined : label;
+      members = 0;
+      return row;
+    }
+    if (label !== '' && figures(values)) {
+      members++;
+      return row;
+    }
+    const total = label === '' && figures(values) && group !== undefined && members >= 2;
+    const out = total ? [`Total ${group}`, ...values] : row;
+    group = undefined;
+    return out;
+  });
 }
 
 /**
