@@ -340,6 +340,12 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round69-blind: test/fixtures/round69 (a software company's status history as an HTML page, a
+//   wildlife charity's accounts for 2024 and 2025 as Chromium-printed PDFs whose income groups'
+//   subtotals carry no label, a maritime festival's programme as a Word file with a table per day),
+//   20 questions, 4 negatives (data loss never reported, a lottery grant and an attendance never
+//   stated, a fireworks display never listed); written at stop 58 after the subtotal rule (which
+//   it measures on another layout) and committed before its first run.
 // - round68-blind: test/fixtures/round68 (a drug maker's two quarterly reports on Form 10-Q filed
 //   under accession numbers, an airline's baggage allowances as a Chromium-printed PDF table whose
 //   cells wrap, a museum's visitor FAQ as a Word file, a rail timetable as CSV), 16 questions, 4 of
@@ -889,6 +895,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 58 before its first run: a status history (HTML), a charity's accounts for two
+    // years (PDFs whose income subtotals carry no label), a festival programme (Word).
+    name: 'round69',
+    folder: 'test/fixtures/round69',
+    // The PDFs' HTML sources sit in src/.
+    include: ['*.pdf', '*.docx', 'northbeam-status-history.html'],
+    parts: [{ name: 'round69-blind', questions: 'bench/questions/round69-blind.jsonl' }],
   },
   {
     // Written at stop 57 before its rules, committed before its first run: quarterly reports on
