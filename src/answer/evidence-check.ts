@@ -127,6 +127,14 @@ const FRAMING = new Set([
   'comes',
   'gets',
   'gotten',
+  // "happen" and "occur" tell that there was an event, which documents tell by what it was: "When
+  // did the last webhook incident happen?" of "February 9, 2026: Webhook outage"
+  'happen',
+  'happens',
+  'occur',
+  'occurs',
+  // "last", as "latest" (when no time cue read it: "the last webhook incident" of one page)
+  'last',
 ]);
 
 /**

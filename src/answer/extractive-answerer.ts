@@ -52,7 +52,7 @@ import {
   type TableHead,
   tableCells,
 } from './passages.js';
-import { orderByPeriod } from './period-order.js';
+import { askedSection, orderByPeriod, sectionDate } from './period-order.js';
 import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
 import { derivedForm } from './stated-evidence.js';
@@ -759,6 +759,23 @@ export function extractAnswer(
     if (window.members.length !== 1 || row.kind !== 'row' || chosen.includes(row)) continue;
     if (TOTAL_LABEL.test(tableCells(row.text)[0] ?? '') && row.figure && rowsOf(row).length > 0)
       chosen.push(row);
+  }
+  // A time cue asking for one of the first document's dated sections ("When was the most recent
+  // incident?" of a status page whose sections are headed by their dates) is answered from that
+  // section when no quote is of a dated section of it — the section's text lacks the question's
+  // words (the page names its entries "incidents" in its introduction only): its best window is
+  // quoted, labelled with its heading and leading (see `orderByPeriod`). Where quotes are of
+  // dated sections, those hold the topic, and the newest of them is what the cue asks for (a
+  // changelog's newest release may not mention it).
+  const firstDocumentId = hits[0]?.chunk.documentId;
+  const section = chosen.some(
+    (c) => hits[c.source - 1]?.chunk.documentId === firstDocumentId && sectionDate(hits[c.source - 1]),
+  )
+    ? undefined
+    : askedSection(question, hits);
+  if (section !== undefined) {
+    const window = ranked.find((w) => w.members[0]!.source === section && fits(w.members));
+    if (window) chosen.push(...window.members);
   }
   chosen.sort((a, b) => a.source - b.source || a.order - b.order);
 

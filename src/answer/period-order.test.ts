@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Hit, HitBoost } from '../core/types.js';
 import { extractAnswer } from './extractive-answerer.js';
+import { askedSection } from './period-order.js';
 
 function filing(
   id: string,
@@ -149,5 +150,68 @@ describe('extractAnswer: sections of one document dated in their headings (stop 
     }));
     const { text } = extractAnswer('How many times do uploads retry in the latest release?', plain);
     expect(text).not.toMatch(/— 20\d\d-/);
+  });
+});
+
+describe('extractAnswer: the dated section a time cue asks for, when no quote is of one (stop 58)', () => {
+  /** A status page: an introduction naming its entries, then one section per incident. */
+  const chunk = (ordinal: number, headingPath: string[], text: string): Hit => ({
+    chunk: {
+      id: `status.html:${ordinal}`,
+      documentId: 'status.html',
+      sourceId: 'status.html',
+      ordinal,
+      text,
+      headingPath,
+      pageStart: 1,
+      pageEnd: 1,
+      tokenCount: 20,
+    },
+    score: 1,
+    scores: { lexical: 1 },
+  });
+  const page = 'Northbeam status history';
+  const hits = [
+    chunk(0, [page], 'Incidents affecting the Northbeam platform, newest first. Times are in UTC.'),
+    chunk(
+      2,
+      [page, 'March 14, 2026: Elevated API latency'],
+      'Duration: 47 minutes. A failing storage node slowed reads.',
+    ),
+    chunk(
+      1,
+      [page, 'April 22, 2026: Delayed webhook deliveries'],
+      'Duration: 1 hour 12 minutes. A queue consumer stalled.',
+    ),
+    chunk(
+      3,
+      [page, 'January 17, 2026: Scheduled maintenance overran'],
+      'Duration: 38 minutes. A migration ran long.',
+    ),
+  ];
+
+  it('quotes the newest section for "most recent" and leads with it, labelled by its heading', () => {
+    const { text } = extractAnswer('When was Northbeam’s most recent incident?', hits);
+    expect(text.startsWith('April 22, 2026: Delayed webhook deliveries: ')).toBe(true);
+    expect(askedSection('When was Northbeam’s most recent incident?', hits)).toBe(3);
+  });
+
+  it('reads an order word the time cue leaves to documents ("last", "first") among the sections', () => {
+    expect(askedSection('What did the last incident at Northbeam affect?', hits)).toBe(3);
+    expect(askedSection('What was Northbeam’s first incident?', hits)).toBe(4);
+    // A period naming one section picks it; one naming several picks none without an order word.
+    expect(askedSection('What happened at Northbeam in March 2026?', hits)).toBe(2);
+    expect(askedSection('What happened at Northbeam in 2026?', hits)).toBeUndefined();
+    expect(askedSection('What was Northbeam’s first incident of 2026?', hits)).toBe(4);
+    // No cue, no section.
+    expect(askedSection('What slowed reads at Northbeam?', hits)).toBeUndefined();
+  });
+
+  it('picks no section when the cue picked a document (a series’ version), or the document has one dated section', () => {
+    const boosted = hits.map((hit, i) =>
+      i === 0 ? { ...hit, boosts: [{ kind: 'recency' as const, weight: 1, reason: 'newest' }] } : hit,
+    );
+    expect(askedSection('When was Northbeam’s most recent incident?', boosted)).toBeUndefined();
+    expect(askedSection('When was Northbeam’s most recent incident?', hits.slice(0, 2))).toBeUndefined();
   });
 });

@@ -113,6 +113,71 @@ export function sectionDate(hit: Hit | undefined): { date: string; heading: stri
 }
 
 /**
+ * Which of `dates` (ISO, ascending, distinct) `question` asks for: the newest for a recency cue,
+ * the one so many back for a position ("the previous version", "the earliest release"), those in a
+ * named month or year for a period (a quarter or a fiscal year is read as its calendar year here);
+ * none otherwise.
+ */
+function askedDates(question: string, dates: readonly string[]): (date: string) => boolean {
+  const cue = timeCue(question);
+  if (cue.position?.months === undefined && cue.position?.days === undefined && cue.position) {
+    const { from, steps } = cue.position;
+    const at = from === 'newest' ? dates[dates.length - 1 - steps] : dates[steps];
+    return (date) => date === at;
+  }
+  if (cue.period && cue.period.yearsBack === undefined && cue.period.year > 0) {
+    const { year, month } = cue.period;
+    const prefix = month === undefined ? `${year}-` : `${year}-${String(month).padStart(2, '0')}-`;
+    return (date) => date.startsWith(prefix);
+  }
+  if (cue.recency) {
+    const newest = dates[dates.length - 1];
+    return (date) => date === newest;
+  }
+  return () => false;
+}
+
+/**
+ * The source (1-based) of the section `question` asks for among the dated sections (see
+ * {@link sectionDate}) of the first source's document in `hits` — "the most recent incident" of
+ * a status page whose sections are headed "April 22, 2026: Delayed webhook deliveries" — when
+ * its time cue picks one of two dates or more there (see `askedDates`) and picked no document (the
+ * first source has no period or recency boost: the cue is about the sections, not a series'
+ * versions). The first hit of that section's date; undefined otherwise. Sections are counted among
+ * the hits: a section the search did not return is not counted.
+ */
+export function askedSection(question: string, hits: readonly Hit[]): number | undefined {
+  const first = hits[0];
+  if (first === undefined || first.boosts?.some((b) => b.kind === 'period' || b.kind === 'recency'))
+    return undefined;
+  const dated = hits
+    .map((hit, i) => ({
+      source: i + 1,
+      date: hit.chunk.documentId === first.chunk.documentId ? sectionDate(hit)?.date : undefined,
+    }))
+    .filter((s): s is { source: number; date: string } => s.date !== undefined);
+  const dates = [...new Set(dated.map((s) => s.date))].sort();
+  if (dates.length < 2) return undefined;
+  const asked = askedDates(question, dates);
+  let matching = dated.filter((s) => asked(s.date));
+  // An order word the time cue did not read (it reads "last" and "first" of documents and spans
+  // only: "the last train" is no newest document) picks among the sections the cue left: "the last
+  // webhook incident", "the first incident of 2026".
+  const order = SECTION_ORDER.exec(question);
+  if (order && new Set(matching.map((s) => s.date)).size !== 1) {
+    const pool = matching.length > 0 ? matching : dated;
+    const within = [...new Set(pool.map((s) => s.date))].sort();
+    const at = order[1] === undefined ? within[0] : within.at(-1);
+    matching = pool.filter((s) => s.date === at);
+  }
+  // A period may name several sections (a month's incidents): only one picked is quoted so.
+  return new Set(matching.map((s) => s.date)).size === 1 ? matching[0]!.source : undefined;
+}
+
+/** An order word among dated sections: group 1 the newest ("last", "latest"), else the earliest. */
+const SECTION_ORDER = /\b(?:(latest|newest|most\s+recent|last)|first|earliest|oldest)\b/i;
+
+/**
  * `units` of one document (or of documents of one date) ordered and labelled by the dates of their
  * sections (see {@link sectionDate}) when they quote sections of two dates or more: each quote
  * says its section's heading, and the sections the question asks for lead — the newest for a
@@ -131,24 +196,15 @@ function bySection<P>(
   const dates = [
     ...new Set([...sections.values()].map((s) => s?.date).filter((d) => d !== undefined)),
   ].sort();
-  if (dates.length < 2) return { units: [...units], labels };
+  // One dated section quoted is ordered and labelled too when it is the one the question asks for
+  // among the hits' sections of its document (see `askedSection`, which quoted it).
+  const alone = dates.length === 1 ? askedSection(question, hits) : undefined;
+  const picked = alone === undefined ? undefined : sectionDate(hits[alone - 1])?.date;
+  if (dates.length < 2 && (picked === undefined || picked !== dates[0])) return { units: [...units], labels };
   for (const [source, section] of sections) {
     if (section) labels.set(source, section.heading.slice(0, SECTION_LABEL_CHARACTERS));
   }
-  const cue = timeCue(question);
-  let asked: (date: string) => boolean = () => false;
-  if (cue.position?.months === undefined && cue.position?.days === undefined && cue.position) {
-    const { from, steps } = cue.position;
-    const at = from === 'newest' ? dates[dates.length - 1 - steps] : dates[steps];
-    asked = (date) => date === at;
-  } else if (cue.period && cue.period.yearsBack === undefined && cue.period.year > 0) {
-    const { year, month } = cue.period;
-    const prefix = month === undefined ? `${year}-` : `${year}-${String(month).padStart(2, '0')}-`;
-    asked = (date) => date.startsWith(prefix);
-  } else if (cue.recency) {
-    const newest = dates[dates.length - 1];
-    asked = (date) => date === newest;
-  }
+  const asked = picked === undefined ? askedDates(question, dates) : (date: string) => date === picked;
   const lead = units.filter((u) => {
     const date = sections.get(u.source)?.date;
     return date !== undefined && asked(date);
