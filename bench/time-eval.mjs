@@ -340,6 +340,10 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round70-blind: test/fixtures/round70 (a kettle's warranty terms in two versions as Markdown with
+//   front matter, a bus company's service changes page as HTML with dated sections, a college's exam
+//   timetable as a Chromium-printed PDF), 16 questions, 4 negatives; written at stop 58 after all
+//   its rules and run once as held out.
 // - round69-blind: test/fixtures/round69 (a software company's status history as an HTML page, a
 //   wildlife charity's accounts for 2024 and 2025 as Chromium-printed PDFs whose income groups'
 //   subtotals carry no label, a maritime festival's programme as a Word file with a table per day),
@@ -895,6 +899,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 58 after its rules and run once as held out: warranty terms in two versions
+    // (Markdown), a bus company's service changes page (HTML), an exam timetable (PDF).
+    name: 'round70',
+    folder: 'test/fixtures/round70',
+    include: ['*.pdf', '**/*.md', 'ferrybridge-service-changes.html'],
+    parts: [{ name: 'round70-blind', questions: 'bench/questions/round70-blind.jsonl' }],
   },
   {
     // Written at stop 58 before its first run: a status history (HTML), a charity's accounts for two
