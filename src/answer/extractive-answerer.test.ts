@@ -459,3 +459,35 @@ describe('extractAnswer: a question asking why in the chunk of a table (stop 54)
     expect(much.split('[')[0]).toContain('| Plums | 35 kg | 12 kg |');
   });
 });
+
+describe('extractAnswer: a row whose figure is a compound quantity (stop 58)', () => {
+  const timetable = testHit(
+    'exams.pdf',
+    'Summer examination timetable 2026.\n\n| Date | Start | Exam | Length | Room |\n| --- | --- | --- | --- | --- |\n' +
+      '| Monday 8 June 2026 | 09:00 | Biology Paper 1 | 2 hours | Main Hall |\n' +
+      '| Monday 8 June 2026 | 13:30 | Economics Paper 1 | 2 hours | Sports Hall |\n' +
+      '| Wednesday 10 June 2026 | 09:00 | Mathematics Paper 2 | 2 hours | Main Hall |\n' +
+      '| Thursday 11 June 2026 | 13:30 | History Paper 2 | 2 hours 30 minutes | Library |\n' +
+      '| Tuesday 16 June 2026 | 09:00 | Chemistry Paper 3 | 2 hours 15 minutes | Main Hall |\n\n' +
+      'Calculators are allowed in Mathematics, Economics and Chemistry exams.',
+  );
+
+  it('quotes the row that names the asked exam, whose length is a compound quantity', () => {
+    // Its length ("2 hours 15 minutes") was read as no figure and the row scored half: the first
+    // three rows, which share "Paper", were quoted without it.
+    const { text } = extractAnswer('When is the Chemistry Paper 3 exam?', [timetable]);
+    expect(text).toContain(
+      '| Tuesday 16 June 2026 | 09:00 | Chemistry Paper 3 | 2 hours 15 minutes | Main Hall |',
+    );
+  });
+
+  it('reads a compound quantity ("2 hours 30 minutes") as a row’s figure', () => {
+    // Such a row was read as one without a figure and scored half: the sentence led.
+    const lengths = testHit(
+      'lengths.md',
+      'The History exam is sat in the Library, and the History exam papers are collected at the end.\n\n| Exam | Length |\n| --- | --- |\n| History exam | 2 hours 30 minutes |',
+    );
+    const { text } = extractAnswer('How long is the History exam?', [lengths]);
+    expect(text.startsWith('| Exam | Length |')).toBe(true);
+  });
+});

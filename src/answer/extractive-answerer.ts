@@ -222,10 +222,11 @@ const NUMERIC_CELL = new RegExp(
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 /**
  * A cell that is a quantity: a number (or a range of two) and up to four words of its unit, as a
- * specification table writes it ("2.5 litres", "10.4 kg", "12–15 °C", "3 years").
+ * specification table writes it ("2.5 litres", "10.4 kg", "12–15 °C", "3 years"), or a compound of
+ * such ("2 hours 15 minutes", "5 ft 11 in").
  */
 const QUANTITY_CELL =
-  /^\s*[~≈<>±]?\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:%|[\p{L}°µ²³/]+\.?)(?:\s+[\p{L}°µ²³/%]+\.?){0,3}\s*$/u;
+  /^\s*[~≈<>±]?\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:%|[\p{L}°µ²³/]+\.?)(?:\s+\d[\d.,]*\s*[\p{L}°µ²³/]+\.?)*(?:\s+[\p{L}°µ²³/%]+\.?){0,3}\s*$/u;
 
 /**
  * True when a passage states a figure: a table row with a number (or a quantity with its unit,

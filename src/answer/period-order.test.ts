@@ -166,6 +166,7 @@ describe('extractAnswer: the dated section a time cue asks for, when no quote is
       pageStart: 1,
       pageEnd: 1,
       tokenCount: 20,
+      metadata: {},
     },
     score: 1,
     scores: { lexical: 1 },
