@@ -297,6 +297,20 @@ export async function absentWords(
     for (const term of held) if (derivedForm(term, stem) || verbs.includes(term)) return true;
     return byUnit(word);
   };
+  // Whether one plain lexical search of `query` in `within` finds a chunk (one hit deep).
+  const finds = async (query: string, within: EvidenceScope) =>
+    (
+      await searcher.search(query, {
+        mode: 'lexical',
+        topK: 1,
+        documentFocus: false,
+        demoteCopies: false,
+        pseudoRelevanceFeedback: false,
+        reranker: false,
+        probe: 'evidence-check',
+        ...Object.fromEntries(Object.entries(within).filter(([, v]) => v !== undefined)),
+      })
+    ).hits.length > 0;
   const short = shortObject(question);
   const unheld = [...new Set([...topicWords(question), ...(short === undefined ? [] : [short])])].filter(
     (word) => !heldForm(word),
@@ -313,50 +327,21 @@ export async function absentWords(
       // in other words ("bought" for "acquisitions", see `synonymWords`), a "-ship" noun as what it
       // derives from ("members" for "membership", see `shipBase`), a verb in its irregular forms.
       const [stem] = contentTerms(word);
-      const { hits } = await searcher.search(
+      return finds(
         [
           word,
           ...irregular[unheld.indexOf(word)]!,
           ...(stem === undefined ? [] : [...verbWords(stem), ...synonymWords(stem), ...shipBase(stem)]),
         ].join(' '),
-        {
-          mode: 'lexical',
-          topK: 1,
-          documentFocus: false,
-          demoteCopies: false,
-          pseudoRelevanceFeedback: false,
-          reranker: false,
-          probe: 'evidence-check',
-          ...Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined)),
-        },
+        scope,
       );
-      return hits.length > 0;
     }),
   );
   const absent = words.filter((_, i) => !found[i]);
   // A word of more (see MORE_WORDS) no document of the collection writes is the question's wording.
-  const wider = Object.fromEntries(
-    Object.entries({ ...scope, documentIds: undefined, sourceIds: undefined }).filter(
-      ([, v]) => v !== undefined,
-    ),
-  );
+  const wider = { ...scope, documentIds: undefined, sourceIds: undefined };
   const written = await Promise.all(
-    absent.map(
-      async (word) =>
-        !MORE_WORDS.has(word) ||
-        (
-          await searcher.search(word, {
-            mode: 'lexical',
-            topK: 1,
-            documentFocus: false,
-            demoteCopies: false,
-            pseudoRelevanceFeedback: false,
-            reranker: false,
-            probe: 'evidence-check',
-            ...wider,
-          })
-        ).hits.length > 0,
-    ),
+    absent.map(async (word) => !MORE_WORDS.has(word) || (await finds(word, wider))),
   );
   return absent.filter((_, i) => written[i]);
 }

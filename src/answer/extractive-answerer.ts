@@ -769,11 +769,12 @@ export function extractAnswer(
   // dated sections, those hold the topic, and the newest of them is what the cue asks for (a
   // changelog's newest release may not mention it).
   const firstDocumentId = hits[0]?.chunk.documentId;
+  const askedSource = askedSection(question, hits);
   const section = chosen.some(
     (c) => hits[c.source - 1]?.chunk.documentId === firstDocumentId && sectionDate(hits[c.source - 1]),
   )
     ? undefined
-    : askedSection(question, hits);
+    : askedSource;
   if (section !== undefined) {
     const window = ranked.find((w) => w.members[0]!.source === section && fits(w.members));
     if (window) chosen.push(...window.members);
@@ -836,7 +837,7 @@ export function extractAnswer(
     ...led.filter(referring),
   ];
   // Quotes of several periods lead with the one asked for, each saying its period.
-  const ordered = orderByPeriod(question, hits, stating);
+  const ordered = orderByPeriod(question, hits, stating, askedSource);
   const cited = [...new Set(ordered.units.map((u) => u.source))];
   return { text: render(ordered.units, ordered.labels), cited };
 }

@@ -63,16 +63,18 @@ export function periodLabel(hit: Hit | undefined): string | undefined {
  * asks for; else, for a recency cue, the newest) lead, the others keep their order. When the
  * quotes come from documents of more than one series (see `seriesOf`: two issuers' reports), a
  * label names its document too ("Quarter ended 2023-06-30, birch-2023-q2.md"), so that a figure of
- * one issuer is not read as another's.
+ * one issuer is not read as another's. `askedSource` is the hit of the dated section the question
+ * asks for (default: {@link askedSection}'s, which a caller that read it already passes).
  */
 export function orderByPeriod<P>(
   question: string,
   hits: readonly Hit[],
   units: ReadonlyArray<QuoteUnit<P>>,
+  askedSource: number | undefined = askedSection(question, hits),
 ): { units: Array<QuoteUnit<P>>; labels: Map<number, string> } {
   const labels = new Map<number, string>();
   const dates = new Set(units.map((u) => datedAs(hits[u.source - 1])?.date).filter((d) => d !== undefined));
-  if (dates.size < 2) return bySection(question, hits, units);
+  if (dates.size < 2) return bySection(question, hits, units, askedSource);
   const named = new Set(units.map((u) => seriesOf(hits[u.source - 1]!))).size > 1;
   for (const unit of units) {
     const hit = hits[unit.source - 1];
@@ -190,6 +192,7 @@ function bySection<P>(
   question: string,
   hits: readonly Hit[],
   units: ReadonlyArray<QuoteUnit<P>>,
+  askedSource: number | undefined,
 ): { units: Array<QuoteUnit<P>>; labels: Map<number, string> } {
   const labels = new Map<number, string>();
   const sections = new Map(units.map((u) => [u.source, sectionDate(hits[u.source - 1])]));
@@ -197,9 +200,9 @@ function bySection<P>(
     ...new Set([...sections.values()].map((s) => s?.date).filter((d) => d !== undefined)),
   ].sort();
   // One dated section quoted is ordered and labelled too when it is the one the question asks for
-  // among the hits' sections of its document (see `askedSection`, which quoted it).
-  const alone = dates.length === 1 ? askedSection(question, hits) : undefined;
-  const picked = alone === undefined ? undefined : sectionDate(hits[alone - 1])?.date;
+  // among the hits' sections of its document (`askedSource`, see `askedSection`).
+  const picked =
+    dates.length === 1 && askedSource !== undefined ? sectionDate(hits[askedSource - 1])?.date : undefined;
   if (dates.length < 2 && (picked === undefined || picked !== dates[0])) return { units: [...units], labels };
   for (const [source, section] of sections) {
     if (section) labels.set(source, section.heading.slice(0, SECTION_LABEL_CHARACTERS));
