@@ -137,6 +137,14 @@
 //   count (Prime members, consoles sold, data centers, stores, headcount) or never names (a card's
 //   revenue, autonomous driving, a stock split), judged by searching the filings' text; written at
 //   stop 58 and committed before its first run.
+// - sec-z-blind: bench/questions/sec-z-blind.jsonl, 18 single-filing questions: 12 for a figure of
+//   the newest filing ("its newest 10-Q", "its current 10-Q", "the first nine months covered by its
+//   most recent 10-Q", "the cover of its latest 10-Q") or of a named quarter (a segment's revenue,
+//   restructuring charges, trailing twelve months' free cash flow), and 6 negatives: a product
+//   named only in a later filing, an acquisition's revenue before it closed, an average selling
+//   price, a membership fee, a store count and a cover-page market value no filing of that company
+//   states, judged by searching the filings' text; written at stop 59 and committed before its
+//   first run.
 // - sec-amounts-blind: bench/questions/sec-amounts-blind.jsonl, 12 single-filing questions asking
 //   "what was X's <subject> expenditure / spending / expense", 7 of them for a figure the filing
 //   states (R&D, sales and marketing, technology and infrastructure) and 5 negatives whose subject
@@ -340,6 +348,12 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round71-blind: test/fixtures/round71 (a housing association's pets policy as a Word file whose
+//   versions are dated only in a revision history table, a builders' merchant's trade price list as
+//   Markdown with one table of 163 rows, a ferry terminal's parking charges as a Chromium-printed PDF
+//   holding the charges in force and the ones they replaced under dated headings), 19 questions, 5
+//   negatives (a pet deposit, an angle grinder, a screw length the list does not carry, electric
+//   vehicle charging); written at stop 59 and committed before its first run.
 // - round70-blind: test/fixtures/round70 (a kettle's warranty terms in two versions as Markdown with
 //   front matter, a bus company's service changes page as HTML with dated sections, a college's exam
 //   timetable as a Chromium-printed PDF), 16 questions, 4 negatives; written at stop 58 after all
@@ -616,6 +630,7 @@ const sets = [
       { name: 'sec-amounts-blind', questions: 'bench/questions/sec-amounts-blind.jsonl' },
       { name: 'sec-x-blind', questions: 'bench/questions/sec-x-blind.jsonl' },
       { name: 'sec-y-blind', questions: 'bench/questions/sec-y-blind.jsonl' },
+      { name: 'sec-z-blind', questions: 'bench/questions/sec-z-blind.jsonl' },
     ],
   },
   {
@@ -899,6 +914,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 59 before its first run: a pets policy (Word), a trade price list (Markdown),
+    // a ferry terminal's parking charges (PDF).
+    name: 'round71',
+    folder: 'test/fixtures/round71',
+    include: ['*.pdf', '*.md', '*.docx'],
+    parts: [{ name: 'round71-blind', questions: 'bench/questions/round71-blind.jsonl' }],
   },
   {
     // Written at stop 58 after its rules and run once as held out: warranty terms in two versions
