@@ -351,7 +351,7 @@
 // - round71-blind: test/fixtures/round71 (a housing association's pets policy as a Word file whose
 //   versions are dated only in a revision history table, a builders' merchant's trade price list as
 //   Markdown with one table of 163 rows, a ferry terminal's parking charges as a Chromium-printed PDF
-//   holding the charges in force and the ones they replaced under dated headings), 19 questions, 5
+//   holding the charges in force and the ones they replaced under dated headings), 19 questions, 4
 //   negatives (a pet deposit, an angle grinder, a screw length the list does not carry, electric
 //   vehicle charging); written at stop 59 and committed before its first run.
 // - round70-blind: test/fixtures/round70 (a kettle's warranty terms in two versions as Markdown with

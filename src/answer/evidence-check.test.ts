@@ -361,6 +361,42 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     });
   });
 
+  it('takes the head of the thing a "what" question asks for, when absent, for a gap (stop 59)', () => {
+    expect(lacksEvidence('What deposit does Ashgrove charge tenants for keeping a pet?', ['deposit'])).toBe(
+      true,
+    );
+    expect(lacksEvidence('Which awards did the Harbour Theatre win in 2025?', ['awards'])).toBe(true);
+    // Another absent word of it is one of many; a head naming the shape of an answer is told in
+    // other words; "what was …" has no such phrase.
+    expect(lacksEvidence('What deposit does Ashgrove charge tenants for keeping a pet?', ['tenants'])).toBe(
+      false,
+    );
+    expect(lacksEvidence('What steps did the council take after the flood last winter?', ['steps'])).toBe(
+      false,
+    );
+    expect(
+      lacksEvidence('What was the deposit Ashgrove charged tenants for keeping a pet?', ['deposit']),
+    ).toBe(false);
+  });
+
+  it('takes a size a question names a thing by, when no document writes it, for a gap (stop 59)', async () => {
+    const list =
+      '# Trade price list\n\n| SKU | Description | Price |\n| --- | --- | --- |\n| FH-1 | Wood screws 80 mm, zinc plated | £6.80 |\n| FH-2 | Wood screws 100 mm, zinc plated | £7.70 |\n| FH-3 | Masonry paint, 2.5 litre | £9.10 |';
+    await withDocument('prices.md', list, async (fresh) => {
+      const absent = await absentWords(fresh, 'What do 120 mm wood screws cost?');
+      expect(absent).toEqual(['120 mm']);
+      expect(lacksEvidence('What do 120 mm wood screws cost?', absent)).toBe(true);
+      expect((await fresh.ask('What do 120 mm wood screws cost?')).notFound).toBe(true);
+      expect((await fresh.ask('What do 100 mm wood screws cost?')).notFound).toBe(false);
+      expect(await absentWords(fresh, 'What does 2.5 litre masonry paint cost?')).toEqual([]);
+      // A bound is no size a thing is named by; a time is none either.
+      expect(await absentWords(fresh, 'Which wood screws are shorter than 120 mm?')).not.toContain('120 mm');
+      expect(await absentWords(fresh, 'What do wood screws cost if paid within 30 days?')).not.toContain(
+        '30 days',
+      );
+    });
+  });
+
   it('takes the subject of a question whether something is allowed, when absent, for a gap (stop 55)', () => {
     expect(lacksEvidence('Are dogs allowed at Hollins Wood Nature Reserve?', ['dogs'])).toBe(true);
     expect(lacksEvidence('Is breakfast included in the price at the Quayside Hotel?', ['breakfast'])).toBe(

@@ -47,7 +47,7 @@ import {
   verbStems,
   verbWords,
 } from './stated-evidence.js';
-import { namedUnits, unitsStated } from './units.js';
+import { namedUnits, unitKey, unitsStated } from './units.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
@@ -338,6 +338,17 @@ export async function absentWords(
     }),
   );
   const absent = words.filter((_, i) => !found[i]);
+  // A size the question names a thing by ("a box of 120 mm wood screws") that no document in scope
+  // writes: its number in no hit and found by no search.
+  const texts = hits.filter(inScope).map((hit) => hit.chunk.text);
+  const sizes = await Promise.all(
+    measuresNamed(question).map(async (m) => {
+      const written = new RegExp(String.raw`(?<![\d.,])${m.number.replace('.', '\\.')}(?![\d]|[.,]\d)`);
+      if (texts.some((text) => written.test(text))) return undefined;
+      return (await finds(`${m.number.replace('.', ' ')} ${m.number}${m.unit}`, scope)) ? undefined : m.text;
+    }),
+  );
+  absent.push(...sizes.filter((m) => m !== undefined));
   // A word of more (see MORE_WORDS) no document of the collection writes is the question's wording.
   const wider = { ...scope, documentIds: undefined, sourceIds: undefined };
   const written = await Promise.all(
@@ -365,8 +376,9 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   if (absent.length >= MIN_ABSENT_WORDS) return true;
   if (absent.length !== 1) return false;
   // A name ("revenues from China", "the Atlas arm") is not paraphrased: documents that never write
-  // it say nothing of it.
-  if (namedIn(question, absent[0]!)) return true;
+  // it say nothing of it. Nor is a size a thing is named by ("120 mm wood screws", see
+  // `measuresNamed`): a price list without it does not sell it.
+  if (namedIn(question, absent[0]!) || /^\d/.test(absent[0]!)) return true;
   // A question whether something does a thing ends on what it asks about ("Does the app support
   // audiobooks?", "Does the policy allow reptiles?"): its last topic word is the head of its
   // object, and documents that never write it (nor a form of it) hold no "yes". Not a question
@@ -382,6 +394,10 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   // A question whether something is allowed or there to have ("Are dogs allowed at the reserve?",
   // "Is breakfast included?") asks about its subject: documents that never write it hold no "yes".
   if (allowedHead(question) === contentTerms(absent[0]!)[0]) return true;
+  // A question asking which thing a subject has or does ("What deposit does Ashgrove charge?")
+  // names it first, as a yes-or-no question names its object ("Does Ashgrove charge a deposit?"):
+  // documents that never write it hold no answer.
+  if (whHead(question) === contentTerms(absent[0]!)[0]) return true;
   const topic = statedTopic(question) ?? pricedThing(question);
   if (topic !== undefined) {
     const unwritten = unwrittenTerms(question);
@@ -391,6 +407,30 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   }
   const terms = new Set(questionTerms(question)).size;
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/** A figure and the unit right after it in a question ("120 mm", "2.5 litre", "40W"). */
+const MEASURE = /(?<![\p{L}\d.,$€£¥])(\d+(?:\.\d+)?)\s?([\p{L}]+)/gu;
+
+/** Words before a figure that make it a bound, not a name: "under 120 mm", "more than 5 kg", "up to 2 m". */
+const BOUND_BEFORE =
+  /\b(?:under|over|above|below|within|exceeding|than|least|most|to|from|between|and|about|around|approximately|nearly|almost)\s*$/i;
+
+/**
+ * The sizes `question` names things by: a figure and a unit of measure after it (see `unitKey`:
+ * "120 mm", "10 litre", "2.5kg"; not a time, "14 days", nor a count, "3 boxes"), not after a word
+ * bounding it ("under 120 mm", "more than 5 kg"). Each with its figure, its unit as written, and
+ * its text.
+ */
+function measuresNamed(question: string): Array<{ number: string; unit: string; text: string }> {
+  const out: Array<{ number: string; unit: string; text: string }> = [];
+  for (const m of question.matchAll(MEASURE)) {
+    const key = unitKey(m[2]!);
+    if (key === undefined || key.startsWith('time@')) continue;
+    if (BOUND_BEFORE.test(question.slice(0, m.index))) continue;
+    out.push({ number: m[1]!, unit: m[2]!, text: m[0] });
+  }
+  return out;
 }
 
 /**
@@ -429,6 +469,41 @@ function allowedHead(question: string): string | undefined {
   const subject = ALLOWED_QUESTION.exec(question)?.[1];
   const last = subject === undefined ? undefined : topicWords(subject).at(-1);
   return last === undefined ? undefined : contentTerms(last)[0];
+}
+
+/**
+ * "What" or "which", a noun phrase of one to three words and an auxiliary verb: "What deposit does
+ * Ashgrove charge?", "Which awards did the film win?", "What cash dividend will it pay?". Group 1:
+ * the noun phrase. Not "what was …" (the phrase would be the question's verb) nor a phrase with a
+ * preposition ("What percentage of revenue did …", whose head is a kind of answer).
+ */
+const WH_QUESTION =
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:what|which)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:do|does|did|has|have|had|will|would|can|could)\b/iu;
+
+/**
+ * Nouns that name the shape of an answer rather than a thing a document writes of ("What steps did
+ * the council take?", "What relationship can be seen between …", "What impact did the change
+ * have?"): the answer tells what was done, how two things relate, what followed, in its own words.
+ * General English, not read from any bench.
+ */
+const ANSWER_SHAPES = new Set(
+  'relationship relationships connection connections correlation correlations link links impact impacts effect effects role roles step steps action actions measure measures factor factors change changes reason reasons trend trends lesson lessons conclusion conclusions insight insights detail details information implication implications consequence consequences outcome outcomes result results difference differences approach approaches strategy strategies kind kinds type types sort sorts way ways'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/**
+ * The stem of the head of the noun phrase a "what" or "which" question asks for (see {@link
+ * WH_QUESTION}: "deposit" of "What deposit does Ashgrove charge?") when it is one of the question's
+ * topic words (see {@link topicWords}: not a word of time or number) and names no shape of answer
+ * (see {@link ANSWER_SHAPES}); undefined otherwise.
+ */
+function whHead(question: string): string | undefined {
+  const phrase = WH_QUESTION.exec(question)?.[1];
+  const last = phrase?.split(/\s+/).at(-1);
+  if (last === undefined || !topicWords(question).includes(last.toLowerCase())) return undefined;
+  const [stem] = contentTerms(last);
+  return stem === undefined || ANSWER_SHAPES.has(stem) ? undefined : stem;
 }
 
 /**

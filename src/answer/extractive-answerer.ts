@@ -55,6 +55,7 @@ import {
 import { askedSection, orderByPeriod, sectionDate } from './period-order.js';
 import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
+import { askedRevision } from './revision-history.js';
 import { derivedForm } from './stated-evidence.js';
 import { supposes, supposesWithoutFigure } from './supposition.js';
 import { timeWords } from './unwritten-words.js';
@@ -779,6 +780,17 @@ export function extractAnswer(
     const window = ranked.find((w) => w.members[0]!.source === section && fits(w.members));
     if (window) chosen.push(...window.members);
   }
+  // A question about the first document's revisions ("When was the policy last revised?", "What
+  // changed in version 2.0?") is answered by the row of its revision history it asks for (see
+  // `askedRevision`), which holds none of the question's words: quoted beyond the row limit and
+  // leading.
+  const revision = askedRevision(question, hits);
+  const same = (c: Candidate) => c.kind === 'row' && c.source === revision?.source && c.text === revision.row;
+  const revisionRow = revision
+    ? (chosen.find(same) ?? ranked.flatMap((w) => w.members).find(same) ?? candidatesOf(hits).find(same))
+    : undefined;
+  if (revisionRow && !chosen.some((c) => c.source === revisionRow.source && c.order === revisionRow.order))
+    chosen.push(revisionRow);
   chosen.sort((a, b) => a.source - b.source || a.order - b.order);
 
   // Consecutive rows of one table, and consecutive passages of one source, are quoted together.
@@ -831,10 +843,17 @@ export function extractAnswer(
               .map((u) => ({ ...u, passages: u.passages.filter((p) => !lead.includes(p)) }))
               .filter((u) => u.passages.length > 0),
           ];
+  const revised =
+    revisionRow === undefined
+      ? led
+      : [
+          ...led.filter((u) => u.passages.includes(revisionRow)),
+          ...led.filter((u) => !u.passages.includes(revisionRow)),
+        ];
   const stating = [
-    ...led.filter((u) => !referring(u) && !supposing(u)),
-    ...led.filter((u) => !referring(u) && supposing(u)),
-    ...led.filter(referring),
+    ...revised.filter((u) => !referring(u) && !supposing(u)),
+    ...revised.filter((u) => !referring(u) && supposing(u)),
+    ...revised.filter(referring),
   ];
   // Quotes of several periods lead with the one asked for, each saying its period.
   const ordered = orderByPeriod(question, hits, stating, askedSource);

@@ -116,15 +116,32 @@ export function sectionDate(hit: Hit | undefined): { date: string; heading: stri
 
 /**
  * Which of `dates` (ISO, ascending, distinct) `question` asks for: the newest for a recency cue,
- * the one so many back for a position ("the previous version", "the earliest release"), those in a
+ * the one so many back for a position ("the previous version", "the earliest release"), the one in
+ * force at a date or the last before it or the first after it (see `TimeCue.at`), those in a
  * named month or year for a period (a quarter or a fiscal year is read as its calendar year here);
  * none otherwise.
  */
-function askedDates(question: string, dates: readonly string[]): (date: string) => boolean {
+export function askedDates(question: string, dates: readonly string[]): (date: string) => boolean {
   const cue = timeCue(question);
   if (cue.position?.months === undefined && cue.position?.days === undefined && cue.position) {
     const { from, steps } = cue.position;
     const at = from === 'newest' ? dates[dates.length - 1 - steps] : dates[steps];
+    return (date) => date === at;
+  }
+  // A date the version asked for is in force at, or was replaced before or after ("What did a
+  // week cost before April 2026?" of "Charges until 31 March 2026" and "Charges from 1 April
+  // 2026"), read of sections as the retriever reads it of documents.
+  if (cue.at) {
+    const { start, end, relation } = cue.at;
+    const at =
+      relation === 'before'
+        ? dates.filter((d) => d < start).at(-1)
+        : relation === 'after'
+          ? dates.find((d) => d >= start)
+          : relation === 'in-force'
+            ? dates.filter((d) => d <= end).at(-1)
+            : undefined;
+    if (relation === 'issued') return (date) => date >= start && date <= end;
     return (date) => date === at;
   }
   if (cue.period && cue.period.yearsBack === undefined && cue.period.year > 0) {
@@ -177,7 +194,7 @@ export function askedSection(question: string, hits: readonly Hit[]): number | u
 }
 
 /** An order word among dated sections: group 1 the newest ("last", "latest"), else the earliest. */
-const SECTION_ORDER = /\b(?:(latest|newest|most\s+recent|last)|first|earliest|oldest)\b/i;
+export const SECTION_ORDER = /\b(?:(latest|newest|most\s+recent|last)|first|earliest|oldest)\b/i;
 
 /**
  * `units` of one document (or of documents of one date) ordered and labelled by the dates of their

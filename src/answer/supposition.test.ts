@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statedPart, supposes } from './supposition.js';
+import { statedPart, supposes, supposesWithoutFigure } from './supposition.js';
 
 describe('supposes', () => {
   it('reads a modal verb, a condition or a possibility as supposing', () => {
@@ -53,5 +53,14 @@ describe('statedPart', () => {
     );
     expect(statedPart('In May the board may approve the plan.')).toBe('In May the board ');
     expect(statedPart('The plant closed.')).toBe('The plant closed.');
+  });
+});
+
+describe('supposesWithoutFigure', () => {
+  it('reads a figure in words as stated, as one in digits (stop 59)', () => {
+    expect(supposesWithoutFigure('Tenants may keep up to two cats or one dog.')).toBe(false);
+    expect(supposesWithoutFigure('Each employee may take 2 paid volunteering days.')).toBe(false);
+    expect(supposesWithoutFigure('Higher costs may affect one of our suppliers.')).toBe(true);
+    expect(supposesWithoutFigure('Higher interest rates could reduce demand.')).toBe(true);
   });
 });

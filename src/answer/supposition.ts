@@ -50,11 +50,20 @@ export function supposes(text: string): boolean {
 }
 
 /**
- * True when `text` supposes (see {@link supposes}) and states no figure: a supposing sentence with a
- * figure is an estimate the document states ("would cut its running cost by about £2,300 a year").
+ * A figure in words: a number from two up ("up to two cats", "twelve months"), not "one" ("one of
+ * our suppliers", "no one").
+ */
+const NUMBER_WORD =
+  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?)\b/i;
+
+/**
+ * True when `text` supposes (see {@link supposes}) and states no figure, in digits or in words (see
+ * {@link NUMBER_WORD}): a supposing sentence with a figure is an estimate the document states
+ * ("would cut its running cost by about £2,300 a year") or what it grants ("Tenants may keep up to
+ * two cats").
  */
 export function supposesWithoutFigure(text: string): boolean {
-  return supposes(text) && !/\d/.test(text);
+  return supposes(text) && !/\d/.test(text) && !NUMBER_WORD.test(text);
 }
 
 /**

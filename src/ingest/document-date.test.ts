@@ -5,6 +5,8 @@ import {
   callerMetadata,
   datedMetadata,
   findDocumentDate,
+  isRevisionHeader,
+  isRevisionHeading,
   metadataDate,
   parseWrittenDate,
   pathDate,
@@ -578,6 +580,15 @@ describe('findDocumentDate: a revision history (stop 42)', () => {
     const page =
       '# Procedure\n\nSteps.\n\n| Version | Description | Date |\n| --- | --- | --- |\n| 1.0 | First issue | 3 March 2021 |\n| 2.0 | Rewritten | 14 February 2024 |';
     expect(findDocumentDate([page])?.date).toBe('2024-02-14');
+  });
+
+  it('reads a revision table whose header cells are bold, as a Word table is converted (stop 59)', () => {
+    const page =
+      '# Procedure\n\nSteps.\n\n| **Version** | **Date** | **Change** |\n| --- | --- | --- |\n| 1.0 | March 2019 | First issue. |\n| 3.1 | January 2026 | Limit raised. |';
+    expect(findDocumentDate([page])?.date).toBe('2026-01-31');
+    expect(isRevisionHeader('| **Version** | **Date** | **Change** |')).toBe(true);
+    expect(isRevisionHeader('| **Item** | **Date** | **Fee** |')).toBe(false);
+    expect(isRevisionHeading('**Document history**')).toBe(true);
   });
 
   it('keeps a stated date over the revision history, and a table of other dates is none', () => {

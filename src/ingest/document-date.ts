@@ -376,6 +376,26 @@ const HISTORY_HEADING =
 const HISTORY_HEADER =
   /^(?=\|)(?=.*\|[ \t]*(?:rev(?:ision)?\.?|version|issue|edition)[ \t]*(?:no\.?|number)?[ \t]*\|)(?=.*\|[ \t]*(?:date|issued|released|effective(?:\s+date)?|revision\s+date)[ \t]*\|)/im;
 
+/** Markdown emphasis around a heading's or a header cell's words (a Word table's bold header). */
+const EMPHASIS = /\*\*|__/g;
+
+/**
+ * Whether `line` heads a revision history (see `HISTORY_HEADING`: "Revision history", "Document
+ * history", "Amendments"), as a heading or a label alone on its line, bold or not.
+ */
+export function isRevisionHeading(line: string): boolean {
+  return new RegExp(HISTORY_HEADING.source, 'im').test(line.replace(EMPHASIS, ''));
+}
+
+/**
+ * Whether `line` is a revision table's header row (see `HISTORY_HEADER`: a revision, version, issue
+ * or edition column and a date column, in either order), bold cells too (`| **Version** | **Date**
+ * | **Change** |`, a Word table's header).
+ */
+export function isRevisionHeader(line: string): boolean {
+  return HISTORY_HEADER.test(line.replace(EMPHASIS, ''));
+}
+
 /** Characters read after a revision history's heading, up to the next heading. */
 const HISTORY_CHARACTERS = 4000;
 
@@ -387,7 +407,7 @@ const HISTORY_CHARACTERS = 4000;
  * The newest row dates the document, as its cover's "Rev. D" names it; undefined when none.
  */
 function revisionHistoryDate(pages: readonly string[]): { line: string; date: string } | undefined {
-  const text = pages.join('\n\n');
+  const text = pages.join('\n\n').replace(EMPHASIS, '');
   const blocks: string[] = [];
   for (const m of text.matchAll(HISTORY_HEADING)) {
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + HISTORY_CHARACTERS);

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../src/engine/engine.js';
+import { openStore } from '../src/engine/store-schemes.js';
+import { tempDir } from './support/corpus.js';
+
+// round71 (stop 59, blind): a pets policy as a Word file whose versions are dated in a revision
+// history table with bold header cells, a 163-row trade price list as Markdown, and a ferry
+// terminal's parking charges (PDF printed by Chromium) with the charges in force and the ones they
+// replaced under dated headings.
+describe('revision histories, sizes, dated sections and counts in words (SQLite file, Word, Markdown, PDF)', {
+  timeout: 180_000,
+}, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round71.db')) });
+    await engine.ingestPaths([path.resolve('test/fixtures/round71')], {
+      include: ['*.docx', '*.md', '*.pdf'],
+    });
+  }, 180_000);
+  afterAll(() => engine.close());
+
+  it('dates the policy by its revision history and answers from its newest and named rows', async () => {
+    const [policy] = (await engine.listDocuments()).filter(
+      (d) => d.documentId === 'ashgrove-pets-policy.docx',
+    );
+    expect(policy?.metadata?.date).toBe('2026-01-31');
+    // The rows hold none of the question's words: sentences about dogs and nuisance were quoted.
+    const last = await engine.ask("When was Ashgrove's pets policy last revised?");
+    expect(last.text.split('\n\n')[0]).toContain(
+      '| 3.1 | January 2026 | Fish tank limit raised from 40 to 60 litres. |',
+    );
+    const latest = await engine.ask("What changed in the latest version of Ashgrove's pets policy?");
+    expect(latest.text.split('\n\n')[0]).toContain('Fish tank limit raised from 40 to 60 litres.');
+    const named = await engine.ask('What changed in version 2.0 of the Ashgrove pets policy?');
+    expect(named.text.split('\n\n')[0]).toContain('| 2.0 | June 2022 |');
+  });
+
+  it('leads with the sentence granting a count written in words', async () => {
+    // "Tenants may keep up to two cats" was read as a supposition (a modal, no digit) and followed
+    // a sentence on permission replies.
+    const answer = await engine.ask('How many cats can an Ashgrove tenant keep without asking permission?');
+    expect(answer.text).toMatch(/^Tenants may keep up to two cats or one dog/);
+  });
+
+  it('says "not found" for a charge no document names and a size the price list does not carry', async () => {
+    const deposit = await engine.ask('What deposit does Ashgrove charge tenants for keeping a pet?');
+    expect(deposit.notFound).toBe(true);
+    expect(deposit.text).toContain('"deposit"');
+    const screws = await engine.ask('What does Fenwick charge for a box of 120 mm wood screws?');
+    expect(screws.notFound).toBe(true);
+    expect(screws.text).toContain('"120 mm"');
+    const stocked = await engine.ask('What does Fenwick charge for a box of 50 mm galvanised wood screws?');
+    expect(stocked.notFound).toBe(false);
+    expect(stocked.text).toContain('£7.36');
+  });
+
+  it('leads with the dated section before a date the question names', async () => {
+    const before = await engine.ask(
+      'What did 7 days in the Lindqvist long stay car park cost before April 2026?',
+    );
+    expect(before.text).toMatch(/^Charges until 31 March 2026: /);
+    expect(before.text.indexOf('£55.00')).toBeLessThan(before.text.indexOf('£62.00'));
+  });
+});
