@@ -348,6 +348,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round72-heldout: test/fixtures/round72 (a leisure centre's membership terms as an HTML page with
+//   a document history table, a cycle shop's tube and tyre price list as a Chromium-printed PDF, a
+//   software project's support policy as Markdown with a release table), 15 questions, 4 negatives
+//   (a locker charge, a tube size the list does not carry, a bug bounty, a sauna); written at stop
+//   59 after its rules and run once as held out.
 // - round71-blind: test/fixtures/round71 (a housing association's pets policy as a Word file whose
 //   versions are dated only in a revision history table, a builders' merchant's trade price list as
 //   Markdown with one table of 163 rows, a ferry terminal's parking charges as a Chromium-printed PDF
@@ -914,6 +919,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 59 after its rules and run once as held out: membership terms (HTML), a price
+    // list of sizes (PDF), a support policy with a release table (Markdown).
+    name: 'round72',
+    folder: 'test/fixtures/round72',
+    include: ['*.pdf', '*.md', '*.html'],
+    parts: [{ name: 'round72-heldout', questions: 'bench/questions/round72-heldout.jsonl' }],
   },
   {
     // Written at stop 59 before its first run: a pets policy (Word), a trade price list (Markdown),
