@@ -925,7 +925,7 @@ const sets = [
     // list of sizes (PDF), a support policy with a release table (Markdown).
     name: 'round72',
     folder: 'test/fixtures/round72',
-    include: ['*.pdf', '*.md', '*.html'],
+    include: ['*.pdf', '*.md', 'brackwater-membership-terms.html'],
     parts: [{ name: 'round72-heldout', questions: 'bench/questions/round72-heldout.jsonl' }],
   },
   {

@@ -381,7 +381,7 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
 
   it('takes a size a question names a thing by, when no document writes it, for a gap (stop 59)', async () => {
     const list =
-      '# Trade price list\n\n| SKU | Description | Price |\n| --- | --- | --- |\n| FH-1 | Wood screws 80 mm, zinc plated | £6.80 |\n| FH-2 | Wood screws 100 mm, zinc plated | £7.70 |\n| FH-3 | Masonry paint, 2.5 litre | £9.10 |';
+      '# Trade price list\n\n| SKU | Description | Price |\n| --- | --- | --- |\n| FH-1 | Wood screws 80 mm, zinc plated | £6.80 |\n| FH-2 | Wood screws 100 mm, zinc plated | £7.70 |\n| FH-3 | Masonry paint, 2.5 litre | £9.10 |\n| FH-4 | Wood screws 60 mm, brass | £120.50 |';
     await withDocument('prices.md', list, async (fresh) => {
       const absent = await absentWords(fresh, 'What do 120 mm wood screws cost?');
       expect(absent).toEqual(['120 mm']);

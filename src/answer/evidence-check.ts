@@ -297,12 +297,12 @@ export async function absentWords(
     for (const term of held) if (derivedForm(term, stem) || verbs.includes(term)) return true;
     return byUnit(word);
   };
-  // Whether one plain lexical search of `query` in `within` finds a chunk (one hit deep).
-  const finds = async (query: string, within: EvidenceScope) =>
+  // The chunks one plain lexical search of `query` in `within` finds, `topK` deep.
+  const probe = async (query: string, within: EvidenceScope, topK = 1) =>
     (
       await searcher.search(query, {
         mode: 'lexical',
-        topK: 1,
+        topK,
         documentFocus: false,
         demoteCopies: false,
         pseudoRelevanceFeedback: false,
@@ -310,7 +310,9 @@ export async function absentWords(
         probe: 'evidence-check',
         ...Object.fromEntries(Object.entries(within).filter(([, v]) => v !== undefined)),
       })
-    ).hits.length > 0;
+    ).hits;
+  // Whether it finds a chunk (one hit deep).
+  const finds = async (query: string, within: EvidenceScope) => (await probe(query, within)).length > 0;
   const short = shortObject(question);
   const unheld = [...new Set([...topicWords(question), ...(short === undefined ? [] : [short])])].filter(
     (word) => !heldForm(word),
@@ -339,13 +341,19 @@ export async function absentWords(
   );
   const absent = words.filter((_, i) => !found[i]);
   // A size the question names a thing by ("a box of 120 mm wood screws") that no document in scope
-  // writes: its number in no hit and found by no search.
+  // writes: its number, whole ("£29.99" writes no 29), in no hit nor in the chunks a search of it
+  // finds (the index splits "£29.99" into "29" and "99").
   const texts = hits.filter(inScope).map((hit) => hit.chunk.text);
   const sizes = await Promise.all(
     measuresNamed(question).map(async (m) => {
       const written = new RegExp(String.raw`(?<![\d.,])${m.number.replace('.', '\\.')}(?![\d]|[.,]\d)`);
       if (texts.some((text) => written.test(text))) return undefined;
-      return (await finds(`${m.number.replace('.', ' ')} ${m.number}${m.unit}`, scope)) ? undefined : m.text;
+      const found = await probe(
+        `${m.number.replace('.', ' ')} ${m.number}${m.unit}`,
+        scope,
+        SIZE_PROBE_DEPTH,
+      );
+      return found.some((hit) => written.test(hit.chunk.text)) ? undefined : m.text;
     }),
   );
   absent.push(...sizes.filter((m) => m !== undefined));
@@ -408,6 +416,9 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   const terms = new Set(questionTerms(question)).size;
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
 }
+
+/** Chunks a size's search reads for its number written whole (see `absentWords`). */
+const SIZE_PROBE_DEPTH = 20;
 
 /** A figure and the unit right after it in a question ("120 mm", "2.5 litre", "40W"). */
 const MEASURE = /(?<![\p{L}\d.,$€£¥])(\d+(?:\.\d+)?)\s?([\p{L}]+)/gu;

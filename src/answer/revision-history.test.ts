@@ -15,6 +15,7 @@ function hit(documentId: string, ordinal: number, text: string, headingPath: str
       pageStart: 1,
       pageEnd: 1,
       tokenCount: 40,
+      metadata: {},
     },
     score: 1,
     scores: { lexical: 1 },
@@ -79,6 +80,21 @@ describe('askedRevision', () => {
     expect(
       askedRevision('What was updated in the most recent revision of the pump manual?', [table])?.row,
     ).toContain('Torque values corrected');
+  });
+
+  it('reads a release table, and a version number the question writes on its own (stop 59)', () => {
+    const releases = hit(
+      'support-policy.md',
+      1,
+      '## Releases\n\n| Version | Release date | Notes |\n| --- | --- | --- |\n| 4.0 | 2025-02-10 | LTS. |\n| 4.1 | 2025-08-18 | Streaming export added. |\n| 4.2 | 2026-02-23 | Plugin API version 2. |',
+      ['Releases'],
+    );
+    expect(askedRevision('What changed in the most recent Tidepool release?', [releases])?.row).toContain(
+      '| 4.2 |',
+    );
+    expect(askedRevision('When was Tidepool 4.1 released?', [releases])?.row).toContain('Streaming export');
+    // A price or a size is no version.
+    expect(askedRevision('When was the £4.1 fee released?', [releases])?.row).toBeUndefined();
   });
 
   it('reads nothing for a question about no revision, a table of another document first, or no history', () => {

@@ -21,19 +21,27 @@ import { askedDates, SECTION_ORDER } from './period-order.js';
 
 /**
  * A question about a document's revisions: a word for revising or a version ("revised", "updated",
- * "amended", "changed", "reviewed", "issued", "version", "edition", "revision", "amendment").
+ * "amended", "changed", "reviewed", "issued", "released", "version", "edition", "revision",
+ * "amendment", "release").
  */
 const ASKS_REVISION =
-  /\b(?:revis(?:ed|ions?)|updated|updates?|amend(?:ed|ments?)|chang(?:ed|es?)|reviewed|issued|versions?|editions?)\b/i;
+  /\b(?:revis(?:ed|ions?)|updated|updates?|amend(?:ed|ments?)|chang(?:ed|es?)|reviewed|issued|versions?|editions?|releas(?:e|es|ed))\b/i;
 
-/** A version the question names: "version 2.0", "revision C", "issue 3", "edition 4". Group 1: its label. */
-const NAMED_VERSION = /\b(?:version|revision|rev\.?|issue|edition)\s+v?([0-9]+(?:\.[0-9]+)*[a-z]?|[A-Z])\b/i;
+/**
+ * A version the question names: "version 2.0", "revision C", "issue 3", "edition 4", "release 7".
+ * Group 1: its label.
+ */
+const NAMED_VERSION =
+  /\b(?:version|revision|rev\.?|issue|edition|release)\s+v?([0-9]+(?:\.[0-9]+)*[a-z]?|[A-Z])\b/i;
+
+/** A version number written on its own ("Tidepool 4.1", "v2.3.1"). Group 1: the number. */
+const VERSION_NUMBER = /(?<![\d.,£$€])\bv?(\d+\.\d+(?:\.\d+)*)(?![\d]|[.,]\d)/gi;
 
 /** A header cell of the date column. */
 const DATE_COLUMN = /^(?:date|issued|released|effective(?:\s+date)?|(?:revision|issue|release)\s+date)$/i;
 
 /** A header cell of the version column. */
-const VERSION_COLUMN = /^(?:rev(?:ision)?\.?|version|issue|edition)(?:\s+(?:no\.?|number))?$/i;
+const VERSION_COLUMN = /^(?:rev(?:ision)?\.?|version|issue|edition|release)(?:\s+(?:no\.?|number))?$/i;
 
 /** One revision: the table row's text (a Markdown row), its date (ISO) and version label. */
 interface Revision {
@@ -93,7 +101,7 @@ function revisionsOf(hit: Hit, source: number): Revision[] {
 
 /**
  * The row of the first source's document's revision history that `question` asks for, and the
- * source (1-based) holding it: the version it names ("version 2.0"), else the revision its time
+ * source (1-based) holding it: the version it names ("version 2.0", "Tidepool 4.1"), else the revision its time
  * cue picks among the history's dates (see `askedDates`: the newest for "latest" or "most recent",
  * the one before a date, those of a named month or year), else the one its order word picks
  * ("last revised": the newest; "first issued": the oldest). Undefined when the question asks
@@ -113,6 +121,12 @@ export function askedRevision(
   if (named !== undefined) {
     const row = revisions.find((r) => r.version?.toLowerCase() === named.toLowerCase());
     return row ? { source: row.source, row: row.row } : undefined;
+  }
+  // A version number on its own ("When was Tidepool 4.1 released?") names the row whose version
+  // it is, when one is.
+  for (const [, number] of question.matchAll(VERSION_NUMBER)) {
+    const row = revisions.find((r) => r.version === number);
+    if (row) return { source: row.source, row: row.row };
   }
   const dates = [...new Set(revisions.map((r) => r.date))].sort();
   let picked = dates.filter(askedDates(question, dates));

@@ -372,9 +372,12 @@ function datelineOf(text: string): { line: string; date: string } | undefined {
 const HISTORY_HEADING =
   /^[ \t]*(?:#{1,6}[ \t]*)?(?:(?:revision|document|change|version|amendment)[ \t]+(?:history|record|log)|record[ \t]+of[ \t]+(?:revisions|amendments|changes)|history[ \t]+of[ \t]+(?:revisions|amendments|changes)|revisions|amendments)[ \t]*:?[ \t]*$/gim;
 
-/** The header row of a revision table: a revision (version, issue) column and a date column, in either order. */
+/**
+ * The header row of a revision table: a revision (version, issue, release) column and a date
+ * column ("Date", "Issued", "Release date"), in either order.
+ */
 const HISTORY_HEADER =
-  /^(?=\|)(?=.*\|[ \t]*(?:rev(?:ision)?\.?|version|issue|edition)[ \t]*(?:no\.?|number)?[ \t]*\|)(?=.*\|[ \t]*(?:date|issued|released|effective(?:\s+date)?|revision\s+date)[ \t]*\|)/im;
+  /^(?=\|)(?=.*\|[ \t]*(?:rev(?:ision)?\.?|version|issue|edition|release)[ \t]*(?:no\.?|number)?[ \t]*\|)(?=.*\|[ \t]*(?:date|issued|released|effective(?:\s+date)?|(?:revision|release|issue)\s+date|date\s+(?:issued|released))[ \t]*\|)/im;
 
 /** Markdown emphasis around a heading's or a header cell's words (a Word table's bold header). */
 const EMPHASIS = /\*\*|__/g;

@@ -56,6 +56,26 @@ function statement(): PdfTextItem[] {
 }
 
 describe('findTables', () => {
+  it('keeps a row whose wide label leaves less than a column gap before its price (stop 59)', () => {
+    // Size 8, 0.5 em a character: "Pears 27.5 and quinces" ends at 88, 1.5 ems (12) before the
+    // price column at 100 would be a column gap; 1.25 ems is the cells' padding alone.
+    const rows = [
+      ['Apples', '£6.00'],
+      ['Pears 27.5 and quinces', '£7.00'],
+      ['Plums', '£8.00'],
+    ];
+    const items = [
+      item('Item', 0, 700),
+      item('Price', 98, 700),
+      ...rows.flatMap(([label, price], i) => [item(label!, 0, 690 - 10 * i), item(price!, 98, 690 - 10 * i)]),
+    ];
+    const { tables } = tablesOf(items);
+    expect(tables).toHaveLength(1);
+    expect(tableMarkdown(tables[0]!)).toBe(
+      '| Item | Price |\n| --- | --- |\n| Apples | £6.00 |\n| Pears 27.5 and quinces | £7.00 |\n| Plums | £8.00 |',
+    );
+  });
+
   it('rebuilds a statement with its stacked header, spanning cells and currency signs', () => {
     const { tables } = tablesOf(statement());
     expect(tables).toHaveLength(1);

@@ -105,11 +105,41 @@ function isProse(line: PlacedLine, rowLike: boolean, pageLeft: number, pageWidth
   return !rowLike && line.layout.end - Math.max(line.layout.x, pageLeft) >= 0.55 * pageWidth;
 }
 
+/** How near (in ems) a segment's edge must be to a column's to be aligned with it. */
+const ALIGNED = 0.25;
+
+/**
+ * Marks as row-like (in `rowLike`, in place) the lines whose cells are closer than a column gap
+ * but whose later segments start or end where a cell of a row-like line of their paragraph does:
+ * a table's widest label leaves only the cells' padding before the next column ("Inner tube 27.5 x
+ * 2.2 inch, Schrader valve" 1.4 ems from its price, under "Price" and the other rows' prices).
+ */
+function alignedRows(lines: readonly PlacedLine[], segments: readonly Segment[][], rowLike: boolean[]): void {
+  const edges = new Map<number, Array<{ x: number; end: number }>>();
+  lines.forEach((line, k) => {
+    if (!rowLike[k]) return;
+    const list = edges.get(line.paragraph) ?? [];
+    for (const segment of segments[k]!.slice(1)) list.push({ x: segment.x, end: segment.end });
+    edges.set(line.paragraph, list);
+  });
+  lines.forEach((line, k) => {
+    const later = segments[k]!.slice(1);
+    const columns = edges.get(line.paragraph);
+    if (rowLike[k] || later.length === 0 || columns === undefined || BULLET.test(segments[k]![0]!.text))
+      return;
+    const near = (a: number, b: number) => Math.abs(a - b) <= ALIGNED * line.layout.size;
+    if (later.every((segment) => columns.some((c) => near(c.x, segment.x) || near(c.end, segment.end))))
+      rowLike[k] = true;
+  });
+}
+
 /** Candidate spans: lines with column gaps, the few plain lines between them, and their header lines. */
 function candidateSpans(lines: readonly PlacedLine[]): Array<[number, number]> {
   const left = Math.min(...lines.map((l) => l.layout.x));
   const width = Math.max(...lines.map((l) => l.layout.end)) - left;
-  const rowLike = lines.map((line) => isRowLike(line, segmentsOf(line.layout)));
+  const segments = lines.map((line) => segmentsOf(line.layout));
+  const rowLike = lines.map((line, k) => isRowLike(line, segments[k]!));
+  alignedRows(lines, segments, rowLike);
   const rowSizes = lines.filter((_, k) => rowLike[k]).map((line) => line.layout.size);
   const rowSize = rowSizes.sort((a, b) => a - b)[rowSizes.length >> 1] ?? 0;
   // Running text, and type much larger than the rows' (a title), is no part of a table.
