@@ -402,10 +402,6 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   // A question whether something is allowed or there to have ("Are dogs allowed at the reserve?",
   // "Is breakfast included?") asks about its subject: documents that never write it hold no "yes".
   if (allowedHead(question) === contentTerms(absent[0]!)[0]) return true;
-  // A question asking which thing a subject has or does ("What deposit does Ashgrove charge?")
-  // names it first, as a yes-or-no question names its object ("Does Ashgrove charge a deposit?"):
-  // documents that never write it hold no answer.
-  if (whHead(question) === contentTerms(absent[0]!)[0]) return true;
   const topic = statedTopic(question) ?? pricedThing(question);
   if (topic !== undefined) {
     const unwritten = unwrittenTerms(question);
@@ -480,41 +476,6 @@ function allowedHead(question: string): string | undefined {
   const subject = ALLOWED_QUESTION.exec(question)?.[1];
   const last = subject === undefined ? undefined : topicWords(subject).at(-1);
   return last === undefined ? undefined : contentTerms(last)[0];
-}
-
-/**
- * "What" or "which", a noun phrase of one to three words and an auxiliary verb: "What deposit does
- * Ashgrove charge?", "Which awards did the film win?", "What cash dividend will it pay?". Group 1:
- * the noun phrase. Not "what was …" (the phrase would be the question's verb) nor a phrase with a
- * preposition ("What percentage of revenue did …", whose head is a kind of answer).
- */
-const WH_QUESTION =
-  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:what|which)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:do|does|did|has|have|had|will|would|can|could)\b/iu;
-
-/**
- * Nouns that name the shape of an answer rather than a thing a document writes of ("What steps did
- * the council take?", "What relationship can be seen between …", "What impact did the change
- * have?"): the answer tells what was done, how two things relate, what followed, in its own words.
- * General English, not read from any bench.
- */
-const ANSWER_SHAPES = new Set(
-  'relationship relationships connection connections correlation correlations link links impact impacts effect effects role roles step steps action actions measure measures factor factors change changes reason reasons trend trends lesson lessons conclusion conclusions insight insights detail details information implication implications consequence consequences outcome outcomes result results difference differences approach approaches strategy strategies kind kinds type types sort sorts way ways'
-    .split(' ')
-    .flatMap((w) => contentTerms(w)),
-);
-
-/**
- * The stem of the head of the noun phrase a "what" or "which" question asks for (see {@link
- * WH_QUESTION}: "deposit" of "What deposit does Ashgrove charge?") when it is one of the question's
- * topic words (see {@link topicWords}: not a word of time or number) and names no shape of answer
- * (see {@link ANSWER_SHAPES}); undefined otherwise.
- */
-function whHead(question: string): string | undefined {
-  const phrase = WH_QUESTION.exec(question)?.[1];
-  const last = phrase?.split(/\s+/).at(-1);
-  if (last === undefined || !topicWords(question).includes(last.toLowerCase())) return undefined;
-  const [stem] = contentTerms(last);
-  return stem === undefined || ANSWER_SHAPES.has(stem) ? undefined : stem;
 }
 
 /**

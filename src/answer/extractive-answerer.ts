@@ -191,6 +191,8 @@ const DATED = new RegExp(String.raw`\b(?:${WRITTEN_DATE}|${DAY_MONTH})(?![\w])`,
  */
 const ASKS_WHEN =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
+/** A question asking how many: a figure in words answers it (see `supposesWithoutFigure`). */
+const ASKS_HOW_MANY = /\bhow\s+many\b|\bnumber\s+of\b/i;
 /** A question asking why: "why", "reason", "driver", "cause", "explain". */
 const ASKS_REASON = /\b(?:why|reasons?|drivers?|driven|causes?|caused|explain(?:s|ed)?)\b/i;
 /** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
@@ -294,7 +296,11 @@ function framingOf(hit: Hit, referred: ReadonlyMap<string, string[]>): Set<strin
   return framing;
 }
 
-function candidatesOf(hits: readonly Hit[], referrers: readonly Hit[] = hits): Candidate[] {
+function candidatesOf(
+  hits: readonly Hit[],
+  referrers: readonly Hit[] = hits,
+  countWords = false,
+): Candidate[] {
   const passages = hits.map((hit) => passagesOf(hit.chunk.text));
   const repeated = repeatedPassages(
     hits,
@@ -336,7 +342,7 @@ function candidatesOf(hits: readonly Hit[], referrers: readonly Hit[] = hits): C
         nameLine: passage.kind === 'sentence' && isNameLine(passage.text),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
         // is no supposition ("may cause higher operating expenses" states none).
-        supposing: passage.kind === 'sentence' && supposesWithoutFigure(passage.text),
+        supposing: passage.kind === 'sentence' && supposesWithoutFigure(passage.text, countWords),
       });
     }
   });
@@ -498,7 +504,7 @@ function scoredWindows(
   // ("For the quarter ended December 31, 2022 (second quarter of fiscal 2023)", the line that
   // dates the document, under a heading that names it) states nothing asked: it scores 0.
   const subject = subjectTerms(question, queryTerms);
-  const candidates = candidatesOf(hits, referrers);
+  const candidates = candidatesOf(hits, referrers, ASKS_HOW_MANY.test(question));
   holdOtherForms(question, queryTerms, candidates);
   const idf = new Map<string, number>();
   for (const term of queryTerms) {

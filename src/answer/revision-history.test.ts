@@ -97,6 +97,15 @@ describe('askedRevision', () => {
     expect(askedRevision('When was the £4.1 fee released?', [releases])?.row).toBeUndefined();
   });
 
+  it('reads nothing for a question about a revision’s content rather than the revision (stop 59)', () => {
+    expect(
+      askedRevision('What dog rules did the latest version of the pets policy set?', [body, history]),
+    ).toBeUndefined();
+    expect(
+      askedRevision('What did version 2.0 of the policy say about dogs in flats?', [history]),
+    ).toBeUndefined();
+  });
+
   it('reads nothing for a question about no revision, a table of another document first, or no history', () => {
     expect(askedRevision('How many cats may a tenant keep?', [body, history])).toBeUndefined();
     const other = hit('parking.pdf', 0, 'Charges from 1 April 2026.', ['Parking']);

@@ -28,6 +28,15 @@ const ASKS_REVISION =
   /\b(?:revis(?:ed|ions?)|updated|updates?|amend(?:ed|ments?)|chang(?:ed|es?)|reviewed|issued|versions?|editions?|releas(?:e|es|ed))\b/i;
 
 /**
+ * What a revision row answers: when (a revision's date) or what changed ("What changed in …?",
+ * "What was added in version 2?", "What did release 4.2 fix?"). "What sleep current did the
+ * revision before the current one state?" asks for the document's content as of a revision,
+ * which its other passages state.
+ */
+const ASKS_CHANGE =
+  /^\s*(?:when\b|(?:what|which)\s+(?:was\s+|were\s+|has\s+|have\s+)?(?:chang(?:ed|es?)|added|removed|new|fixed|updated|amended|revised|revisions?|updates?|amendments?)\b)|\bwhat\s+did\b.*\b(?:change|add|remove|fix|update|amend|revise)\b/i;
+
+/**
  * A version the question names: "version 2.0", "revision C", "issue 3", "edition 4", "release 7".
  * Group 1: its label.
  */
@@ -105,14 +114,15 @@ function revisionsOf(hit: Hit, source: number): Revision[] {
  * cue picks among the history's dates (see `askedDates`: the newest for "latest" or "most recent",
  * the one before a date, those of a named month or year), else the one its order word picks
  * ("last revised": the newest; "first issued": the oldest). Undefined when the question asks
- * nothing of revisions (see `ASKS_REVISION`), when no hit of that document holds a revision
+ * nothing of revisions (see `ASKS_REVISION`) or neither when nor what changed (see `ASKS_CHANGE`),
+ * when no hit of that document holds a revision
  * history, or when the cue picks no single date.
  */
 export function askedRevision(
   question: string,
   hits: readonly Hit[],
 ): { source: number; row: string } | undefined {
-  if (!ASKS_REVISION.test(question)) return undefined;
+  if (!ASKS_REVISION.test(question) || !ASKS_CHANGE.test(question)) return undefined;
   const first = hits[0]?.chunk.documentId;
   if (first === undefined) return undefined;
   const revisions = hits.flatMap((hit, i) => (hit.chunk.documentId === first ? revisionsOf(hit, i + 1) : []));

@@ -57,10 +57,11 @@ describe('statedPart', () => {
 });
 
 describe('supposesWithoutFigure', () => {
-  it('reads a figure in words as stated, as one in digits (stop 59)', () => {
-    expect(supposesWithoutFigure('Tenants may keep up to two cats or one dog.')).toBe(false);
+  it('reads a figure in words as stated for a count, as one in digits always (stop 59)', () => {
+    expect(supposesWithoutFigure('Tenants may keep up to two cats or one dog.', true)).toBe(false);
+    expect(supposesWithoutFigure('Tenants may keep up to two cats or one dog.')).toBe(true);
     expect(supposesWithoutFigure('Each employee may take 2 paid volunteering days.')).toBe(false);
-    expect(supposesWithoutFigure('Higher costs may affect one of our suppliers.')).toBe(true);
+    expect(supposesWithoutFigure('Higher costs may affect one of our suppliers.', true)).toBe(true);
     expect(supposesWithoutFigure('Higher interest rates could reduce demand.')).toBe(true);
   });
 });

@@ -57,13 +57,15 @@ const NUMBER_WORD =
   /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?)\b/i;
 
 /**
- * True when `text` supposes (see {@link supposes}) and states no figure, in digits or in words (see
- * {@link NUMBER_WORD}): a supposing sentence with a figure is an estimate the document states
- * ("would cut its running cost by about £2,300 a year") or what it grants ("Tenants may keep up to
- * two cats").
+ * True when `text` supposes (see {@link supposes}) and states no figure: a supposing sentence with a
+ * figure is an estimate the document states ("would cut its running cost by about £2,300 a year").
+ * With `countWords` (a question asking how many), a figure in words (see {@link NUMBER_WORD}) is one
+ * too: "Tenants may keep up to two cats" grants the count asked. Otherwise it is not: a library
+ * guide's "Members may take up to five seed packets" outranked its late fee for "What did the guide
+ * say about late returns?" (round 59's bench, `dgb3-01`).
  */
-export function supposesWithoutFigure(text: string): boolean {
-  return supposes(text) && !/\d/.test(text) && !NUMBER_WORD.test(text);
+export function supposesWithoutFigure(text: string, countWords = false): boolean {
+  return supposes(text) && !/\d/.test(text) && !(countWords && NUMBER_WORD.test(text));
 }
 
 /**

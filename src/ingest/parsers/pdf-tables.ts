@@ -110,16 +110,16 @@ const ALIGNED = 0.25;
 
 /**
  * Marks as row-like (in `rowLike`, in place) the lines whose cells are closer than a column gap
- * but whose later segments start or end where a cell of a row-like line of their paragraph does:
+ * but whose later segments start or end where cells of two row-like lines of their paragraph or more do:
  * a table's widest label leaves only the cells' padding before the next column ("Inner tube 27.5 x
  * 2.2 inch, Schrader valve" 1.4 ems from its price, under "Price" and the other rows' prices).
  */
 function alignedRows(lines: readonly PlacedLine[], segments: readonly Segment[][], rowLike: boolean[]): void {
-  const edges = new Map<number, Array<{ x: number; end: number }>>();
+  const edges = new Map<number, Array<{ line: number; x: number; end: number }>>();
   lines.forEach((line, k) => {
     if (!rowLike[k]) return;
     const list = edges.get(line.paragraph) ?? [];
-    for (const segment of segments[k]!.slice(1)) list.push({ x: segment.x, end: segment.end });
+    for (const segment of segments[k]!.slice(1)) list.push({ line: k, x: segment.x, end: segment.end });
     edges.set(line.paragraph, list);
   });
   lines.forEach((line, k) => {
@@ -128,8 +128,12 @@ function alignedRows(lines: readonly PlacedLine[], segments: readonly Segment[][
     if (rowLike[k] || later.length === 0 || columns === undefined || BULLET.test(segments[k]![0]!.text))
       return;
     const near = (a: number, b: number) => Math.abs(a - b) <= ALIGNED * line.layout.size;
-    if (later.every((segment) => columns.some((c) => near(c.x, segment.x) || near(c.end, segment.end))))
-      rowLike[k] = true;
+    // A column is one that two row-like lines or more share: one row-like line (a footnote whose
+    // text is indented after its marker) sets none.
+    const aligned = (segment: Segment) =>
+      new Set(columns.filter((c) => near(c.x, segment.x) || near(c.end, segment.end)).map((c) => c.line))
+        .size >= 2;
+    if (later.every(aligned)) rowLike[k] = true;
   });
 }
 
