@@ -371,6 +371,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
       expect((await fresh.ask('What do 120 mm wood screws cost?')).notFound).toBe(true);
       expect((await fresh.ask('What do 100 mm wood screws cost?')).notFound).toBe(false);
       expect(await absentWords(fresh, 'What does 2.5 litre masonry paint cost?')).toEqual([]);
+      // A size written with decimals is the same size; a period's code ("2H22") is none.
+      expect(await absentWords(fresh, 'What do 100.0 mm wood screws cost?')).toEqual([]);
+      expect(await absentWords(fresh, 'What did wood screws cost in 2H22?')).not.toContain('2H');
       // A bound is no size a thing is named by; a time is none either.
       expect(await absentWords(fresh, 'Which wood screws are shorter than 120 mm?')).not.toContain('120 mm');
       expect(await absentWords(fresh, 'What do wood screws cost if paid within 30 days?')).not.toContain(

@@ -341,19 +341,21 @@ export async function absentWords(
   );
   const absent = words.filter((_, i) => !found[i]);
   // A size the question names a thing by ("a box of 120 mm wood screws") that no document in scope
-  // writes: its number, whole ("£29.99" writes no 29), in no hit nor in the chunks a search of it
-  // finds (the index splits "£29.99" into "29" and "99").
+  // writes: its number, read whole and by value ("£29.99" writes no 29, "10.000" writes 10), in no
+  // hit nor in the chunks a search of it finds (the index splits "£29.99" into "29" and "99").
   const texts = hits.filter(inScope).map((hit) => hit.chunk.text);
   const sizes = await Promise.all(
     measuresNamed(question).map(async (m) => {
-      const written = new RegExp(String.raw`(?<![\d.,])${m.number.replace('.', '\\.')}(?![\d]|[.,]\d)`);
-      if (texts.some((text) => written.test(text))) return undefined;
+      const value = Number(m.number);
+      const written = (text: string) =>
+        [...text.matchAll(NUMBER_WRITTEN)].some((n) => Number(n[0].replace(/,/g, '')) === value);
+      if (texts.some(written)) return undefined;
       const found = await probe(
         `${m.number.replace('.', ' ')} ${m.number}${m.unit}`,
         scope,
         SIZE_PROBE_DEPTH,
       );
-      return found.some((hit) => written.test(hit.chunk.text)) ? undefined : m.text;
+      return found.some((hit) => written(hit.chunk.text)) ? undefined : m.text;
     }),
   );
   absent.push(...sizes.filter((m) => m !== undefined));
@@ -416,8 +418,11 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
 /** Chunks a size's search reads for its number written whole (see `absentWords`). */
 const SIZE_PROBE_DEPTH = 20;
 
-/** A figure and the unit right after it in a question ("120 mm", "2.5 litre", "40W"). */
-const MEASURE = /(?<![\p{L}\d.,$€£¥])(\d+(?:\.\d+)?)\s?([\p{L}]+)/gu;
+/** A figure and the unit right after it in a question ("120 mm", "2.5 litre", "40W"); not a code ("2H22"). */
+const MEASURE = /(?<![\p{L}\d.,$€£¥])(\d+(?:\.\d+)?)\s?(\p{L}+)(?![\p{L}\d])/gu;
+
+/** A number as a text writes it, whole ("1,250", "10.000", "29.99"). */
+const NUMBER_WRITTEN = /(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![\d])/g;
 
 /** Words before a figure that make it a bound, not a name: "under 120 mm", "more than 5 kg", "up to 2 m". */
 const BOUND_BEFORE =

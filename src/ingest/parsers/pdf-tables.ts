@@ -109,7 +109,7 @@ function isProse(line: PlacedLine, rowLike: boolean, pageLeft: number, pageWidth
 const ALIGNED = 0.25;
 
 /**
- * Marks as row-like (in `rowLike`, in place) the lines whose cells are closer than a column gap
+ * Marks as row-like (in `rowLike`, in place) the lines opening with a label whose cells are closer than a column gap
  * but whose later segments start or end where cells of two row-like lines of their paragraph or more do:
  * a table's widest label leaves only the cells' padding before the next column ("Inner tube 27.5 x
  * 2.2 inch, Schrader valve" 1.4 ems from its price, under "Price" and the other rows' prices).
@@ -125,7 +125,16 @@ function alignedRows(lines: readonly PlacedLine[], segments: readonly Segment[][
   lines.forEach((line, k) => {
     const later = segments[k]!.slice(1);
     const columns = edges.get(line.paragraph);
-    if (rowLike[k] || later.length === 0 || columns === undefined || BULLET.test(segments[k]![0]!.text))
+    // A label opens the row (a figure first is a bridge's line, "(490) Higher unit cost …", which
+    // reads as well as prose).
+    const label = segments[k]![0]!.text;
+    if (
+      rowLike[k] ||
+      later.length === 0 ||
+      columns === undefined ||
+      BULLET.test(label) ||
+      NUMERIC.test(label)
+    )
       return;
     const near = (a: number, b: number) => Math.abs(a - b) <= ALIGNED * line.layout.size;
     // A column is one that two row-like lines or more share: one row-like line (a footnote whose
