@@ -60,3 +60,41 @@ describe('revision histories, sizes, dated sections and counts in words (SQLite 
     expect(before.text.indexOf('£55.00')).toBeLessThan(before.text.indexOf('£62.00'));
   });
 });
+
+// round72 (stop 59, held out): membership terms (HTML) with a document history, a tube and tyre
+// price list printed by Chromium whose widest label leaves only the cells' padding before its price,
+// and a support policy (Markdown) with a release table.
+describe('release tables, a table row with a narrow gap, a size by value (SQLite file, HTML, PDF, Markdown)', {
+  timeout: 180_000,
+}, () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ store: await openStore(path.join(tempDir(), 'round72.db')) });
+    await engine.ingestPaths([path.resolve('test/fixtures/round72')], {
+      include: ['*.pdf', '*.md', 'brackwater-membership-terms.html'],
+    });
+  }, 180_000);
+  afterAll(() => engine.close());
+
+  it('reads the price list row whose label nearly touches its price as a row of the table', async () => {
+    // The row was a paragraph, and the table's last rows a second table headed by a tyre.
+    const answer = await engine.ask('What does Kelso Cycles charge for a 27.5 x 2.2 inch inner tube?');
+    expect(answer.text).toContain('| Inner tube 27.5 x 2.2 inch, Schrader valve | £7.99 |');
+    expect(answer.text).not.toContain('| Tyre 700 x 28 mm, puncture resistant | £29.99 |\n| --- |');
+  });
+
+  it('says "not found" for a tube size the list does not carry, though a price writes its number', async () => {
+    const answer = await engine.ask('What does Kelso Cycles charge for a 29 inch inner tube?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('"29 inch"');
+  });
+
+  it('answers from the release table by recency and by a version number on its own', async () => {
+    const latest = await engine.ask('What changed in the most recent Tidepool release?');
+    expect(latest.text.split('\n\n')[0]).toContain('| 4.2 | 2026-02-23 |');
+    const named = await engine.ask('When was Tidepool 4.1 released?');
+    expect(named.text.split('\n\n')[0]).toContain('| 4.1 | 2025-08-18 |');
+    const terms = await engine.ask("When were Brackwater's membership terms last updated?");
+    expect(terms.text.split('\n\n')[0]).toContain('| 3 | 6 April 2026 |');
+  });
+});
