@@ -39,7 +39,7 @@
  */
 import type { Hit } from '../core/types.js';
 import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
-import { contentTerms, isStopWord } from '../retrieve/terms.js';
+import { contentTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { repeatedPassages } from './boilerplate.js';
@@ -589,20 +589,6 @@ function scoredWindows(
     const share = c.label.filter((t) => asked.has(t)).length / c.label.length;
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
-  // A label the question names after a word of its own that the row and its header lack
-  // ("unearned stock-based compensation expense" of "| Stock-based compensation expense |", "Client
-  // Computing Group revenue" of "| Revenue |") names a narrower thing than the row gives: the row
-  // does not state what is asked, though it may be quoted. A name or a possessive before it
-  // ("NVIDIA's Data Center revenue") narrows nothing.
-  const questionWords = question.match(/[\p{L}\p{N}'’-]+/gu) ?? [];
-  const questionStems = questionWords.map((w) => contentTerms(w)[0]);
-  const narrowed = (c: Candidate) => {
-    const at = questionStems.indexOf(c.label?.[0]);
-    const before = at > 0 ? questionWords[at - 1]! : undefined;
-    if (before === undefined || !/^\p{Ll}[\p{Ll}-]*$/u.test(before) || isStopWord(before)) return false;
-    const stem = questionStems[at - 1];
-    return stem !== undefined && !c.terms.has(stem) && !c.context.has(stem);
-  };
   const factor = (c: Candidate) =>
     labelled(c) *
     (c.kind === 'line' || (c.kind === 'row' && !c.figure) ? 0.5 : 1) *
@@ -629,7 +615,7 @@ function scoredWindows(
       members: [c],
       score: coverage([c], true) * factor(c) * dated([c]),
       base: coverage([c], false) * factor(c),
-      ...((c.kind === 'row' && c.figure && labelled(c) === 1 + LABEL_BONUS && !narrowed(c)) || dated([c]) > 1
+      ...((c.kind === 'row' && c.figure && labelled(c) === 1 + LABEL_BONUS) || dated([c]) > 1
         ? { statesAsked: true }
         : {}),
     });
