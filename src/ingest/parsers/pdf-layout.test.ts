@@ -227,6 +227,13 @@ describe('joinHyphenated', () => {
     expect(joinHyphenated(['a co-', 'operative'], vocabulary)).toEqual(['a cooperative']);
   });
 
+  it('keeps the hyphen after a number word, not inside the number itself (stop 59)', () => {
+    expect(joinHyphenated(['a five-', 'minute walk'])).toEqual(['a five-minute', 'walk']);
+    expect(joinHyphenated(['a twelve-', 'month term'])).toEqual(['a twelve-month', 'term']);
+    expect(joinHyphenated(['aged four-', 'teen or over'])).toEqual(['aged fourteen', 'or over']);
+    expect(joinHyphenated(['the ten-', 'ant must'])).toEqual(['the tenant', 'must']);
+  });
+
   it('keeps the hyphen after a prefix written with one when the rest is a word of the page', () => {
     const vocabulary = hyphenVocabulary(['who reported it', 'the border was closed']);
     expect(joinHyphenated(['self-', 'reported cases'], vocabulary)).toEqual(['self-reported', 'cases']);

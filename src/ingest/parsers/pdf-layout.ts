@@ -392,10 +392,12 @@ export function hyphenVocabulary(lines: Iterable<string>): HyphenVocabulary {
  * 3. it stays when the part before has a hyphen already (`state-of-the-` + `art`);
  * 4. it stays when the page writes the word with its hyphen (`well-known`), and goes when the page
  *    writes it closed (`wellknown`);
- * 5. it stays after a prefix written with a hyphen ({@link HYPHENATED_PREFIXES}) when the part
+ * 5. it stays after a number word ({@link NUMBER_WORDS}: `five-` + `minute`), unless the rest ends
+ *    the number (`four-` + `teen`);
+ * 6. it stays after a prefix written with a hyphen ({@link HYPHENATED_PREFIXES}) when the part
  *    after the break is a word the page writes on its own (`self-` + `reported`, `reported`
  *    elsewhere; not `self-` + `ish`);
- * 6. otherwise it goes (`exam-` + `ple`).
+ * 7. otherwise it goes (`exam-` + `ple`).
  */
 export function joinHyphenated(
   lines: string[],
@@ -430,8 +432,23 @@ function keepsHyphen(hyphen: string, before: string, after: string, vocabulary: 
   const hyphenated = `${before}-${after}`.toLowerCase();
   if (vocabulary.compounds.has(hyphenated)) return true;
   if (vocabulary.words.has(`${before}${after}`.toLowerCase())) return false;
+  // A number word before the hyphen opens a compound ("five-minute walk", "two-year term", "three-
+  // day pass"), unless the rest ends the number itself ("four-" + "teen", "six-" + "ty").
+  if (NUMBER_WORDS.has(before.toLowerCase()) && !/^(?:teen|teenth|ty|tieth|th|fold)$/i.test(after))
+    return true;
   return HYPHENATED_PREFIXES.has(before.toLowerCase()) && vocabulary.words.has(after.toLowerCase());
 }
+
+/**
+ * Number words that open hyphenated compounds ("five-minute", "twelve-month", "hundred-year"). Not
+ * "one" nor "ten", which open words a hyphenation program splits after them ("one-rous", "ten-ant",
+ * "ten-sion").
+ */
+const NUMBER_WORDS = new Set(
+  'two three four five six seven eight nine eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand'.split(
+    ' ',
+  ),
+);
 
 /** NFKC (ligatures, full-width forms, non-breaking spaces), soft hyphens out, spaces collapsed. */
 export function normalizeLine(text: string): string {
