@@ -133,15 +133,13 @@ export function askedDates(question: string, dates: readonly string[]): (date: s
   // 2026"), read of sections as the retriever reads it of documents.
   if (cue.at) {
     const { start, end, relation } = cue.at;
+    if (relation === 'issued') return (date) => date >= start && date <= end;
     const at =
       relation === 'before'
         ? dates.filter((d) => d < start).at(-1)
         : relation === 'after'
           ? dates.find((d) => d >= start)
-          : relation === 'in-force'
-            ? dates.filter((d) => d <= end).at(-1)
-            : undefined;
-    if (relation === 'issued') return (date) => date >= start && date <= end;
+          : dates.filter((d) => d <= end).at(-1);
     return (date) => date === at;
   }
   if (cue.period && cue.period.yearsBack === undefined && cue.period.year > 0) {

@@ -62,7 +62,7 @@ const NUMBER_WORD =
  * With `countWords` (a question asking how many), a figure in words (see {@link NUMBER_WORD}) is one
  * too: "Tenants may keep up to two cats" grants the count asked. Otherwise it is not: a library
  * guide's "Members may take up to five seed packets" outranked its late fee for "What did the guide
- * say about late returns?" (round 59's bench, `dgb3-01`).
+ * say about late returns?" (stop 59's bench, `dgb3-01`).
  */
 export function supposesWithoutFigure(text: string, countWords = false): boolean {
   return supposes(text) && !/\d/.test(text) && !(countWords && NUMBER_WORD.test(text));
