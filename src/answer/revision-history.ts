@@ -70,9 +70,8 @@ const plain = (cell: string) => cell.replace(/\*\*|__/g, '').trim();
  */
 function revisionsOf(hit: Hit, source: number): Revision[] {
   const lines = hit.chunk.text.split('\n');
-  const underHeading = isRevisionHeading(hit.chunk.headingPath?.at(-1) ?? '');
   const out: Revision[] = [];
-  let afterHeading = underHeading;
+  let afterHeading = isRevisionHeading(hit.chunk.headingPath?.at(-1) ?? '');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (!line.startsWith('|')) {
