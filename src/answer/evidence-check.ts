@@ -380,7 +380,8 @@ export async function absentWords(
  * audiobooks?"; or of the place it asks of: "Has the flaw been exploited in the wild?"), unless it
  * asks for "any" of a kind or whether something is mentioned (measured on the bench: those refused
  * answerable questions whose documents name an instance in other words). So does one absent word
- * the question writes as a name (see {@link namedIn}).
+ * the question writes as a name (see {@link namedIn}), or an absent size a thing is named by (see
+ * `measuresNamed`: "120 mm" of "120 mm wood screws", which `absentWords` returns as written).
  */
 export function lacksEvidence(question: string, absent: readonly string[]): boolean {
   if (absent.length >= MIN_ABSENT_WORDS) return true;
