@@ -264,6 +264,8 @@ function isCode(word: string): boolean {
  * write as a symbol after a figure ("kilometres" of "6.4 km", see `unitsStated`); a word they hold
  * as written needs no search either. An absent word of more ("extra", see `MORE_WORDS`) is searched
  * again in the whole collection (one more search) and kept only where some document writes it.
+ * A size the question names a thing by (see `measuresNamed`: "120 mm") is absent, as written, when
+ * no hit in scope and none of the chunks a search of its number finds write that number.
  */
 export async function absentWords(
   searcher: EvidenceSearcher,
