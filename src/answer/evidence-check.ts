@@ -42,6 +42,7 @@ import { questionTerms } from './relevance.js';
 import {
   derivedForm,
   isGenericCounted,
+  PLAIN_LEXICAL,
   shipBase,
   synonymWords,
   verbStems,
@@ -303,13 +304,8 @@ export async function absentWords(
   const probe = async (query: string, within: EvidenceScope, topK = 1) =>
     (
       await searcher.search(query, {
-        mode: 'lexical',
+        ...PLAIN_LEXICAL,
         topK,
-        documentFocus: false,
-        demoteCopies: false,
-        pseudoRelevanceFeedback: false,
-        reranker: false,
-        probe: 'evidence-check',
         ...Object.fromEntries(Object.entries(within).filter(([, v]) => v !== undefined)),
       })
     ).hits;

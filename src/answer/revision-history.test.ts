@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { askedRevision } from './revision-history.js';
 
-function hit(documentId: string, ordinal: number, text: string, headingPath: string[]): Hit {
-  return {
-    chunk: {
-      id: `${documentId}:${ordinal}`,
-      documentId,
-      sourceId: documentId,
-      ordinal,
-      text,
-      headingPath,
-      pageStart: 1,
-      pageEnd: 1,
-      tokenCount: 40,
-      metadata: {},
-    },
-    score: 1,
-    scores: { lexical: 1 },
-  };
-}
+const hit = (documentId: string, ordinal: number, text: string, headingPath: string[]): Hit =>
+  testHit(documentId, text, { ordinal, headingPath });
 
 const history = hit(
   'pets-policy.docx',

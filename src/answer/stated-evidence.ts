@@ -2228,6 +2228,20 @@ export interface StatedEvidence extends StatementJudgement {
 }
 
 /**
+ * The options of a plain lexical probe (see `EvidenceSearcher`): no focus, no copy demotion,
+ * no feedback, no reranker, reported as an internal probe. The evidence checks (`absentWords`,
+ * `statedEvidence`) add a depth and a scope.
+ */
+export const PLAIN_LEXICAL = {
+  mode: 'lexical',
+  documentFocus: false,
+  demoteCopies: false,
+  pseudoRelevanceFeedback: false,
+  reranker: false,
+  probe: 'evidence-check',
+} as const;
+
+/**
  * Looks in `documentIds` (the documents the question is about, see `evidenceDocuments`) for a
  * passage that states what `question` asks (see the module comment): one lexical search for the
  * asked terms ({@link EVIDENCE_CHUNKS} chunks), and one per asked term for how many of the
@@ -2257,13 +2271,8 @@ export async function statedEvidence(
   const where = Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined));
   const search = (query: string, topK: number) =>
     searcher.search(query, {
-      mode: 'lexical',
+      ...PLAIN_LEXICAL,
       topK,
-      documentFocus: false,
-      demoteCopies: false,
-      pseudoRelevanceFeedback: false,
-      reranker: false,
-      probe: 'evidence-check',
       ...where,
       documentIds,
     });
