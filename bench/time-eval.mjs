@@ -145,6 +145,20 @@
 //   price, a membership fee, a store count and a cover-page market value no filing of that company
 //   states, judged by searching the filings' text; written at stop 59 and committed before its
 //   first run.
+// - sec-measures-blind: bench/questions/sec-measures-blind.jsonl, 14 single-filing questions of
+//   the form "what <measure> did X report from / for <subject>" (a segment's or product's revenue
+//   or net sales, a gross margin percentage, a cash payment for an acquisition), 6 of them
+//   negatives whose subject the filing names without the asked measure (a product announced but
+//   not sold, commercial paper's interest rate, a platform's revenue, a price per share where only
+//   the total is given, a market share, a segment-level operating margin the filing does not
+//   report), judged by searching the filings' text; written at stop 60 and committed before its
+//   first run.
+// - measures-blind: test/fixtures/annual-reports, 12 questions of the same form on a water
+//   authority's, a school district's and a charity's annual reports (revenue from a source, income
+//   from trading, a mortgage's rate, a bond yield, a site's price), 6 of them negatives whose
+//   subject the report names without the asked measure (a water price, a teacher's salary, a food
+//   bank's rent, one loan's rate where another's is given, a tuition fee, a price paid in a merger);
+//   written at stop 60 and committed before its first run.
 // - sec-amounts-blind: bench/questions/sec-amounts-blind.jsonl, 12 single-filing questions asking
 //   "what was X's <subject> expenditure / spending / expense", 7 of them for a figure the filing
 //   states (R&D, sales and marketing, technology and infrastructure) and 5 negatives whose subject
@@ -637,6 +651,7 @@ const sets = [
       { name: 'sec-x-blind', questions: 'bench/questions/sec-x-blind.jsonl' },
       { name: 'sec-y-blind', questions: 'bench/questions/sec-y-blind.jsonl' },
       { name: 'sec-z-blind', questions: 'bench/questions/sec-z-blind.jsonl' },
+      { name: 'sec-measures-blind', questions: 'bench/questions/sec-measures-blind.jsonl' },
     ],
   },
   {
@@ -1376,6 +1391,7 @@ const sets = [
         name: 'verb-irregular-annual-reports',
         questions: 'bench/questions/verb-irregular-annual-reports.jsonl',
       },
+      { name: 'measures-blind', questions: 'bench/questions/measures-blind.jsonl' },
     ],
   },
   {
