@@ -153,6 +153,13 @@
 //   the total is given, a market share, a segment-level operating margin the filing does not
 //   report), judged by searching the filings' text; written at stop 60 and committed before its
 //   first run.
+// - measures-heldout, measures-heldout-filings: test/fixtures/round69 (a wildlife trust's accounts
+//   for 2024 and 2025 as PDFs) and test/fixtures/round66 (a water company's three 10-Qs as PDFs),
+//   11 questions of the measure form (income from a source, a dividend per share, net income,
+//   revenues for nine months), 5 of them negatives whose subject the document names without the
+//   asked measure (a bird hide's cost, an admission price, the value of volunteers' hours, a debt's
+//   interest rate, wastewater revenue); written at stop 60 after the measure rule and before
+//   running it, and run once as held out.
 // - measures-blind: test/fixtures/annual-reports, 12 questions of the same form on a water
 //   authority's, a school district's and a charity's annual reports (revenue from a source, income
 //   from trading, a mortgage's rate, a bond yield, a site's price), 6 of them negatives whose
@@ -967,7 +974,10 @@ const sets = [
     folder: 'test/fixtures/round69',
     // The PDFs' HTML sources sit in src/.
     include: ['*.pdf', '*.docx', 'northbeam-status-history.html'],
-    parts: [{ name: 'round69-blind', questions: 'bench/questions/round69-blind.jsonl' }],
+    parts: [
+      { name: 'round69-blind', questions: 'bench/questions/round69-blind.jsonl' },
+      { name: 'measures-heldout', questions: 'bench/questions/measures-heldout.jsonl' },
+    ],
   },
   {
     // Written at stop 57 before its rules, committed before its first run: quarterly reports on
@@ -976,7 +986,10 @@ const sets = [
     folder: 'test/fixtures/round66',
     // The PDFs' HTML sources sit in src/.
     include: ['*.pdf'],
-    parts: [{ name: 'round66-blind', questions: 'bench/questions/round66-blind.jsonl' }],
+    parts: [
+      { name: 'round66-blind', questions: 'bench/questions/round66-blind.jsonl' },
+      { name: 'measures-heldout-filings', questions: 'bench/questions/measures-heldout-filings.jsonl' },
+    ],
   },
   {
     // Written at stop 57 before its rules, committed before its first run: HTML, Word, a PDF
