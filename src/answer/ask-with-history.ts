@@ -262,15 +262,15 @@ async function statementOf(
     asked.kind === 'existence' && !(asked.quantity !== undefined && asksOfPresent(question)),
   );
   if (documents === undefined) return undefined;
-  // A question asking how many, how much or what a document disclosed is about the document its
-  // answer ranks first: when the documents it names are others ("the car park memo" while "the
-  // latest memo" ranked the newest first), which document it asks is not known, and nothing is
-  // judged.
+  // A question asking how many, how much, a measure of something or what a document disclosed is
+  // about the document its answer ranks first: when the documents it names are others ("the car
+  // park memo" while "the latest memo" ranked the newest first), which document it asks is not
+  // known, and nothing is judged.
   const ranked = [...new Set(hits.map((hit) => hit.chunk.documentId))];
   const passedOver = hits[0]?.boosts?.find((b) => b.kind === 'recency' && b.passedOver)?.passedOver;
   if (
     asked.kind === 'existence' &&
-    (asked.quantity !== undefined || asked.presumed) &&
+    (asked.quantity !== undefined || asked.measure !== undefined || asked.presumed) &&
     !documents.includes(ranked[0] ?? '') &&
     !(passedOver && documents.includes(passedOver.documentId))
   )

@@ -86,6 +86,7 @@ import { queryAbbreviations } from '../retrieve/abbreviations.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { escapeRegExp, timeCue } from '../retrieve/time-preference.js';
 import { askedOutlay, CURRENCY_CODES, CURRENCY_WORDS, statesMoney } from './asked-amount.js';
+import { askedMeasure, type MeasureKind } from './asked-measure.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf, tableCells } from './passages.js';
 import { statesAmountOrDate } from './reference-material.js';
@@ -196,6 +197,17 @@ export interface AskedExistence {
    * `rowStatement`).
    */
   context?: string[];
+  /**
+   * For a question asking for a measure of a subject ("What revenue did the company report from
+   * Gaming?", "What interest rate does the trust pay on its mortgage?", see `askedMeasure`): the
+   * measure's kind, its terms (stemmed, without the words that say which total: "average",
+   * "aggregate"), the terms of the unit it is asked per ("share" of "price per share") and of the
+   * names in the subject (its capitalised words: "omnivers" of "its Omniverse platform"). Stated
+   * only by a passage giving a figure of the measure beside the subject (see {@link judgeMeasure});
+   * `subjects` is empty when the question names no subject but the document's owner ("What dividend
+   * per share did the company declare?").
+   */
+  measure?: { kind: MeasureKind; terms: string[]; per: string[]; names: string[] };
 }
 
 /** What a relation question asks to be stated: how one thing relates to another. */
@@ -554,6 +566,8 @@ export function askedStatement(question: string): AskedStatement | undefined {
   if (relation) return relation;
   const quantity = askedQuantity(q);
   if (quantity) return quantity;
+  const measure = askedMeasureStatement(q);
+  if (measure) return measure;
   // "What carbon targets did the company disclose …?" presumes they are there (not read for a
   // change: "What changes in debt did it report?" is answered by a table of the debt).
   const which = WHICH_DISCLOSED.exec(q);
@@ -703,6 +717,46 @@ function askedOutlayQuantity(question: string): AskedExistence | undefined {
     quantity: 'money',
     beside: true,
     ...(abbreviations.length > 0 ? { abbreviations } : {}),
+  };
+}
+
+/** Words of a measure that say which total is asked, not what measure: no passage need write them. */
+const MEASURE_QUALIFIERS = new Set(
+  'average aggregate total overall annual quarterly reported net approximate'
+    .split(' ')
+    .flatMap((w) => contentTerms(w)),
+);
+
+/** Words after a measure's noun that name its unit ("gross margin percentage"): a figure writes them. */
+const MEASURE_UNIT_WORDS = new Set(
+  'percentage percent amount figure level'.split(' ').flatMap((w) => contentTerms(w)),
+);
+
+/**
+ * Reads a question asking for a measure of a subject (see `askedMeasure`) as an existence
+ * question whose passage must give a figure of the measure beside the subject (`measure`, see
+ * {@link judgeMeasure}). The subject's terms are its naming terms less the measure's; a subject
+ * that is only the owner named before the verb, or only common words, leaves `subjects` empty.
+ */
+function askedMeasureStatement(question: string): AskedExistence | undefined {
+  const asked = askedMeasure(question);
+  if (asked === undefined) return undefined;
+  const measure = asked.measure.replace(/\s+per\s.+$/i, '');
+  const terms = contentTerms(measure).filter((t) => !MEASURE_QUALIFIERS.has(t) && !MEASURE_UNIT_WORDS.has(t));
+  if (terms.length === 0) return undefined;
+  const subject =
+    asked.subject === '' ? [] : namingTerms(asked.subject, question).filter((t) => !terms.includes(t));
+  const per = asked.per === undefined ? [] : namingTerms(asked.per, question);
+  // The subject's names (capitalised words: "Omniverse" of "its Omniverse platform", "Apple Vision
+  // Pro") identify it; the nouns around them ("platform", "deal") a document may word otherwise.
+  const names = contentTerms(
+    (asked.subject.match(/(?<![\p{L}'’])\p{Lu}[\p{L}\d'’&-]*/gu) ?? []).join(' '),
+  ).filter((t) => subject.includes(t));
+  return {
+    kind: 'existence',
+    text: `the ${asked.measure}${asked.per !== undefined && !/\sper\s/i.test(asked.measure) ? ` per ${asked.per}` : ''}${asked.subject === '' ? '' : ` of ${asked.subject.replace(/^(?:its|their|his|her|our)\s+/i, 'the ')}`}`,
+    subjects: subject.length > 0 ? [subject] : [],
+    measure: { kind: asked.kind, terms, per, names },
   };
 }
 
@@ -1445,6 +1499,10 @@ export function judgeStatement(
     );
     return { stated: !unwritten, required: unwritten ? [...new Set(unwrittenOf.flat())] : [], looked };
   }
+  // A measure needs its subject's names, else its rarest specific term (none when every term is
+  // common): a document may write "the Arm transaction" for "the Arm deal".
+  if (asked.measure !== undefined)
+    return judgeMeasure(asked, asked.measure.names.length > 0 ? asked.measure.names : required, looked);
   // A count is judged however common its subject's words are: the figure must be beside them.
   if (asked.quantity !== undefined) {
     const rarest = asked.subjects.map((terms) => rarestFirst(terms, frequency)[0]!);
@@ -1777,6 +1835,102 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
     required,
     looked,
   };
+}
+
+/**
+ * Judges a question asking for a measure of a subject (see `AskedExistence.measure`): stated by
+ * a passage of the asked documents that holds the subject's `required` terms (its names, else its
+ * rarest specific term; none when it has none) (a sentence in its own
+ * words or its heading's; a table row or form line in its label or heading), the measure and a
+ * figure of it. A sentence writes the measure's terms itself; a row or line may leave them to its
+ * table, the lead-in above it or its heading ("| Federal grants | 32,450 |" in a table totalling
+ * "Total revenues"). What is earned is written under any of its names ("net sales" for revenue,
+ * see {@link EARNED_WORDS}); a rate is also given as "at a fixed 5.2%", and an amount paid or
+ * charged as a sum a thing was bought, sold or paid for ("purchased a 14-acre site … for $6.3
+ * million" gives its price). The figure is a number that is no year nor part of a name or date
+ * (for a share, a percentage); the unit the measure is asked per ("per share") must be written too.
+ * Nothing leads the answer: the judgement says whether the documents give the measure (an
+ * MD&A sentence giving it led over the quarter's table in `time-eval-stop60-b.json`).
+ */
+function judgeMeasure(asked: AskedExistence, required: string[], looked: Hit[]): StatementJudgement {
+  const measure = asked.measure!;
+  const noun = measure.terms.at(-1)!;
+  // A sentence gives a rate as a percentage ("interest of 4.0% on members' shares") or "at" a
+  // figure ("at a fixed 5.2%": an interest rate; "at 45p a mile"), and a price as the sum something
+  // was bought, sold or paid for.
+  const rateGiven = (terms: ReadonlySet<string>, text: string) =>
+    measure.terms.every(
+      (t) =>
+        holdsForm(terms, t) ||
+        (t === noun && (PERCENTAGE.test(text) || RATE_GIVEN.test(text))) ||
+        (INTEREST.test(t) && RATE_GIVEN.test(text)),
+    );
+  const holdsMeasure = (terms: ReadonlySet<string>, text: string, sentence: boolean) =>
+    measure.per.every((t) => holdsForm(terms, t)) &&
+    (measure.terms.every(
+      (t) =>
+        holdsForm(terms, t) ||
+        (t === noun && measure.kind === 'earned' && EARNED_WORDS.some((w) => holdsForm(terms, w))),
+    ) ||
+      (sentence && measure.kind === 'rate' && !SHARE.test(noun) && rateGiven(terms, text)) ||
+      (sentence && measure.kind === 'amount' && TRADED.test(text) && statesMoney(text)));
+  // A share is a percentage; other rates may be sums ("45p per mile").
+  const figure = (text: string) => (SHARE.test(noun) ? PERCENTAGE.test(text) : givesFigure(text));
+  for (const hit of looked) {
+    for (const section of sectionsOf(hit)) {
+      const sectionTerms = withHeading(contentTerms(section.text), section.around);
+      for (const p of passagesOf(section.text)) {
+        // A form line ("Borrowing: … at a fixed 5.2% …") names its subject anywhere in it.
+        const [label, ...values] = p.kind === 'row' ? tableCells(p.text) : [p.text, p.text];
+        const named = withHeading(contentTerms(label ?? ''), section.around);
+        if (!required.every((t) => holdsForm(named, t))) continue;
+        const stated =
+          p.kind === 'row'
+            ? values.some((v) => figure(v)) && holdsMeasure(sectionTerms, section.text, false)
+            : figure(p.text) &&
+              (holdsMeasure(new Set(contentTerms(p.text)), p.text, true) ||
+                (p.kind === 'line' && holdsMeasure(sectionTerms, section.text, false)));
+        if (stated) return { stated: true, statedBy: [hit.chunk.id], required, looked };
+      }
+    }
+  }
+  return { stated: false, required, looked };
+}
+
+/** The names what is earned goes by. */
+const EARNED_NAMES = ['revenue', 'sales', 'income', 'earnings', 'turnover', 'receipts', 'proceeds'];
+/** Stems of {@link EARNED_NAMES}. */
+const EARNED_WORDS = EARNED_NAMES.flatMap((w) => contentTerms(w));
+
+/** A rate given "at" a percentage or a sum ("at a fixed 5.2%", "at 45p a mile", "at £12.50 an hour"). */
+const RATE_GIVEN =
+  /\bat\s+(?:[\p{L}-]+\s+){0,3}(?:[$£€]\d|\d[\d.,]*\s?(?:%|percent\b|p\b|c\b|pence\b|cents?\b))/iu;
+
+/** The stem of "interest": an interest rate is what a loan bears "at" a percentage. */
+const INTEREST = /^interest$/;
+
+/** A verb of buying, selling or paying: the sum it was done for is the price paid. */
+const TRADED = /\b(?:purchas\w*|bought|buy\w*|sold|sell\w*|paid|pay\w*|acquir\w*)\b/i;
+
+/** The stem of "share": a share is a percentage. */
+const SHARE = /^share$/;
+
+/** A percentage: "5.2%", "70.5 %", "12 percent". */
+const PERCENTAGE = /\d\s?(?:%|percent\b)/i;
+
+/**
+ * True when `text` gives a figure: a number written alone (with its sign, brackets or a unit's
+ * letters: "$2.86", "(39)", "12,060", "70.5%", "4.2p", "£1.4m"), not a year (1900–2099 written alone), not beside a
+ * month's name (a date), and not inside a name or code ("10-Q", "Q3", "2H22").
+ */
+function givesFigure(text: string): boolean {
+  const words = text.split(/[\s|]+/).filter((w) => w !== '');
+  return words.some((word, i) => {
+    const bare = word.replace(/^[([$£€¥₹]+|[)\]%,.;:]+$/g, '');
+    if (!/^\d[\d,]*(?:\.\d+)?(?:p|c|k|m|bn|x)?$/i.test(bare)) return false;
+    if (/^(?:19|20)\d\d$/.test(bare)) return false;
+    return !MONTH_WORD.test(words[i - 1] ?? '') && !MONTH_WORD.test(words[i + 1] ?? '');
+  });
 }
 
 /** Words before an event's word a termination may be told in (see {@link calledOff}). */
@@ -2307,8 +2461,15 @@ export async function statedEvidence(
   // ("accrued" for a reserve, "expenses" for spending, see `namesAmount`).
   const verbs = (t: string) =>
     asked.kind === 'existence' ? [...verbWords(t), ...synonymWords(t)] : (amountGroup(t)?.words ?? []);
+  // A measure question looks where the measure is written beside the subject.
+  const measure = asked.kind === 'existence' ? asked.measure : undefined;
   const query = [
     ...terms.flatMap((t) => [surface(t), ...verbs(t)]),
+    ...(measure === undefined
+      ? []
+      : [...measure.terms, ...measure.per]
+          .map(surface)
+          .concat(measure.kind === 'earned' ? EARNED_NAMES : [])),
     ...(asked.kind === 'existence' && asked.change ? ['changes'] : []),
     ...(asksForPeople(asked) ? ROLE_CHANGE_WORDS : []),
     ...eventWords,
@@ -2320,7 +2481,9 @@ export async function statedEvidence(
     return at < 0 ? Number.MAX_SAFE_INTEGER : at;
   };
   const hits =
-    asked.kind === 'existence' && asked.quantity !== undefined && order !== undefined
+    asked.kind === 'existence' &&
+    (asked.quantity !== undefined || measure !== undefined) &&
+    order !== undefined
       ? [...searched].sort((a, b) => rank(a) - rank(b))
       : searched;
   // Too few chunks to tell a common term from a specific one by them (one chunk is a quarter or
