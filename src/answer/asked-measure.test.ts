@@ -12,6 +12,7 @@ describe('askedMeasure', () => {
       kind: 'earned',
       noun: 'revenue',
       subject: 'its Gaming segment',
+      verb: 'report',
     });
     expect(askedMeasure('What interest rate does the Trust pay on its warehouse mortgage?')).toMatchObject({
       kind: 'rate',

@@ -78,6 +78,12 @@ export interface AskedMeasure {
   subject: string;
   /** The unit the measure is asked per ("share" of "price per share", "thousand gallons of water"), when one is. */
   per?: string;
+  /**
+   * The owner's verb as written ("receive" of "How much revenue did the Trust receive from
+   * trading?"), when the question has one: a word of the question's framing, which documents need
+   * not write ("Income from: Legacies").
+   */
+  verb?: string;
 }
 
 /**
@@ -113,10 +119,11 @@ const OBJECT_DETERMINER = /\s(?:its|their|the|his|her|our|each|every)\s/i;
 
 /** The measure of `measure` read from the rest of a "what <measure> did …" question. */
 function fromRest(measure: string, of: string | undefined, rest: string): AskedMeasure | undefined {
-  if (of !== undefined) return measureOf(measure, of);
   const padded = ` ${rest.trim()} `;
   const end = SUBJECT_END.exec(padded);
   let clause = padded.slice(0, end?.index ?? padded.length);
+  const lastWord = (text: string) => text.trim().split(/\s+/).at(-1);
+  if (of !== undefined) return measureOf(measure, of, lastWord(clause));
   const preposition = SUBJECT_PREPOSITION.exec(padded);
   if (preposition && (end === null || preposition.index <= end.index)) {
     clause = padded.slice(0, preposition.index);
@@ -124,10 +131,11 @@ function fromRest(measure: string, of: string | undefined, rest: string): AskedM
     const stop = SUBJECT_END.exec(` ${after}`);
     const object = (stop ? ` ${after}`.slice(0, stop.index) : after).trim();
     // "charge per thousand gallons of water": the unit it is asked per; its subject is the owner's.
-    if (preposition[1]!.toLowerCase() === 'per') return measureOf(measure, '', object);
+    if (preposition[1]!.toLowerCase() === 'per') return measureOf(measure, '', lastWord(clause), object);
     // "report for the quarter of its latest 10-Q" names when, "pay … on average" how; the subject
     // is then in the clause before.
-    if (!TIME_PHRASE.test(object) && !MANNER_PHRASE.test(object)) return measureOf(measure, object);
+    if (!TIME_PHRASE.test(object) && !MANNER_PHRASE.test(object))
+      return measureOf(measure, object, lastWord(clause));
   }
   // "contribute to Contoso": what the owner gave to is no subject of the measure.
   clause = clause.replace(/\sto\s.*$/i, '');
@@ -136,18 +144,24 @@ function fromRest(measure: string, of: string | undefined, rest: string): AskedM
   const owner = clause.trimStart();
   const object = OBJECT_DETERMINER.exec(owner);
   if (object && !BETWEEN.test(owner.slice(0, object.index)) && !TIME_PHRASE.test(owner.slice(object.index)))
-    return measureOf(measure, owner.slice(object.index).trim());
+    return measureOf(measure, owner.slice(object.index).trim(), lastWord(owner.slice(0, object.index)));
   // Otherwise the clause names the owner ("Contoso report", "Fabrikam's latest filing report"),
   // whose documents are the asked ones and who need not be named where the measure is given ("the
   // Company's effective tax rate"): no subject.
-  return measureOf(measure, '');
+  return measureOf(measure, '', lastWord(clause));
 }
 
 /**
- * The {@link AskedMeasure} of `measure` as asked, of `subject`, asked per `perUnit` (or the "per"
- * phrase `measure` ends with); undefined when `measure` holds no measure noun.
+ * The {@link AskedMeasure} of `measure` as asked, of `subject`, the owner's `verb`, asked per
+ * `perUnit` (or the "per" phrase `measure` ends with); undefined when `measure` holds no measure
+ * noun.
  */
-function measureOf(measure: string, subject: string, perUnit?: string): AskedMeasure | undefined {
+function measureOf(
+  measure: string,
+  subject: string,
+  verb: string | undefined,
+  perUnit?: string,
+): AskedMeasure | undefined {
   const written = measure.trim().replace(/\s+/g, ' ');
   const per = /\sper\s+(.+)$/i.exec(written)?.[1] ?? perUnit;
   const head = new RegExp(String.raw`\b(${MEASURE_NOUN})\b`, 'gi');
@@ -156,5 +170,12 @@ function measureOf(measure: string, subject: string, perUnit?: string): AskedMea
   const what = subject.trim().replace(/\s+/g, ' ');
   if (noun === undefined) return undefined;
   const kind: MeasureKind = RATE_NOUN.test(noun) ? 'rate' : EARNED_NOUN.test(noun) ? 'earned' : 'amount';
-  return { measure: written, kind, noun, subject: what, ...(per === undefined ? {} : { per: per.trim() }) };
+  return {
+    measure: written,
+    kind,
+    noun,
+    subject: what,
+    ...(per === undefined ? {} : { per: per.trim() }),
+    ...(verb === undefined || verb === '' ? {} : { verb }),
+  };
 }

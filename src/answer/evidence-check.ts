@@ -38,6 +38,7 @@ import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { askedOutlay, pricedThing, priceTerms } from './asked-amount.js';
+import { askedMeasure } from './asked-measure.js';
 import { questionTerms } from './relevance.js';
 import {
   derivedForm,
@@ -207,6 +208,12 @@ export function topicWords(question: string): string[] {
   // The words asking for a sum ("cost", "spent", "expenditure" of "What was its R&D
   // expenditure?"): an amount answers, whatever word it is under.
   const price = new Set([...priceTerms(question), ...contentTerms(askedOutlay(question)?.noun ?? '')]);
+  // A measure question's verb ("receive" of "How much revenue did the Trust receive from …?")
+  // frames it, and what is earned is written under any of its names ("Income from: …"): the
+  // stated-evidence check needs the measure beside the subject (see `askedMeasure`).
+  const measure = askedMeasure(question);
+  for (const t of contentTerms(`${measure?.verb ?? ''} ${measure?.kind === 'earned' ? measure.noun : ''}`))
+    price.add(t);
   // The words of a thing whose price is asked are nouns by their place ("What does parking cost?").
   const priced = new Set(wordTokens(pricedThing(question) ?? ''));
   const seen = new Set<string>();

