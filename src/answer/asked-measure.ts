@@ -51,8 +51,25 @@ const SUBJECT_PREPOSITION = /\s(from|for|on|per)\s/i;
 
 /** Measure nouns of a rate: answered by a percentage. */
 const RATE_NOUN = /^(?:rates?|yields?|margins?|share)$/i;
-/** Measure nouns of what is earned: revenue, sales, income and their like name one another. */
-const EARNED_NOUN = /^(?:revenues?|sales|income|earnings|turnover|receipts|proceeds|profits?)$/i;
+/**
+ * The names what is earned goes by, which documents write for one another ("net sales" for
+ * revenue, "Income from: …" for what a charity received).
+ */
+export const EARNED_NAMES: readonly string[] = [
+  'revenue',
+  'sales',
+  'income',
+  'earnings',
+  'turnover',
+  'receipts',
+  'proceeds',
+];
+
+/** Measure nouns of what is earned: {@link EARNED_NAMES}, singular or plural, and profit. */
+const EARNED_NOUN = new RegExp(
+  `^(?:${EARNED_NAMES.map((n) => n.replace(/s$/, '')).join('|')}|profit)s?$`,
+  'i',
+);
 
 /**
  * What kind of measure a question asks for: `rate` (a rate, yield, margin or share: a

@@ -86,7 +86,7 @@ import { queryAbbreviations } from '../retrieve/abbreviations.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { escapeRegExp, timeCue } from '../retrieve/time-preference.js';
 import { askedOutlay, CURRENCY_CODES, CURRENCY_WORDS, statesMoney } from './asked-amount.js';
-import { askedMeasure, type MeasureKind } from './asked-measure.js';
+import { askedMeasure, EARNED_NAMES, type MeasureKind } from './asked-measure.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf, tableCells } from './passages.js';
 import { statesAmountOrDate } from './reference-material.js';
@@ -752,9 +752,13 @@ function askedMeasureStatement(question: string): AskedExistence | undefined {
   const names = contentTerms(
     (asked.subject.match(/(?<![\p{L}'’])\p{Lu}[\p{L}\d'’&-]*/gu) ?? []).join(' '),
   ).filter((t) => subject.includes(t));
+  // "the price per thousand gallons of water", "the interest rate of the warehouse mortgage".
+  const perText = asked.per !== undefined && !/\sper\s/i.test(asked.measure) ? ` per ${asked.per}` : '';
+  const ofText =
+    asked.subject === '' ? '' : ` of ${asked.subject.replace(/^(?:its|their|his|her|our)\s+/i, 'the ')}`;
   return {
     kind: 'existence',
-    text: `the ${asked.measure}${asked.per !== undefined && !/\sper\s/i.test(asked.measure) ? ` per ${asked.per}` : ''}${asked.subject === '' ? '' : ` of ${asked.subject.replace(/^(?:its|their|his|her|our)\s+/i, 'the ')}`}`,
+    text: `the ${asked.measure}${perText}${ofText}`,
     subjects: subject.length > 0 ? [subject] : [],
     measure: { kind: asked.kind, terms, per, names },
   };
@@ -1845,9 +1849,10 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
  * figure of it. A sentence writes the measure's terms itself; a row or line may leave them to its
  * table, the lead-in above it or its heading ("| Federal grants | 32,450 |" in a table totalling
  * "Total revenues"). What is earned is written under any of its names ("net sales" for revenue,
- * see {@link EARNED_WORDS}); a rate is also given as "at a fixed 5.2%", and an amount paid or
- * charged as a sum a thing was bought, sold or paid for ("purchased a 14-acre site … for $6.3
- * million" gives its price). The figure is a number that is no year nor part of a name or date
+ * see {@link EARNED_WORDS}); a sentence may give a rate as a percentage beside its other words
+ * ("interest of 4.0% on members' shares") or "at" a figure ("at a fixed 5.2%", "at 45p a mile"),
+ * and an amount paid or charged as a sum a thing was bought, sold or paid for ("purchased a
+ * 14-acre site … for $6.3 million" gives its price). The figure is a number that is no year nor part of a name or date
  * (for a share, a percentage); the unit the measure is asked per ("per share") must be written too.
  * Nothing leads the answer: the judgement says whether the documents give the measure (an
  * MD&A sentence giving it led over the quarter's table in `time-eval-stop60-b.json`).
@@ -1897,9 +1902,7 @@ function judgeMeasure(asked: AskedExistence, required: string[], looked: Hit[]):
   return { stated: false, required, looked };
 }
 
-/** The names what is earned goes by. */
-const EARNED_NAMES = ['revenue', 'sales', 'income', 'earnings', 'turnover', 'receipts', 'proceeds'];
-/** Stems of {@link EARNED_NAMES}. */
+/** Stems of `EARNED_NAMES`, the names what is earned goes by. */
 const EARNED_WORDS = EARNED_NAMES.flatMap((w) => contentTerms(w));
 
 /** A rate given "at" a percentage or a sum ("at a fixed 5.2%", "at 45p a mile", "at £12.50 an hour"). */
