@@ -47,6 +47,15 @@ describe('askedMeasure', () => {
     expect(
       askedMeasure('What effective tax rate did Contoso report for the quarter of its latest 10-Q?'),
     ).toMatchObject({ measure: 'effective tax rate', subject: '' });
+    // A possessor's thing is the subject, its document is not.
+    expect(
+      askedMeasure(
+        "How much revenue did Contoso's automotive business bring in according to its latest 10-Q?",
+      ),
+    ).toMatchObject({ subject: 'automotive business', verb: 'bring' });
+    expect(
+      askedMeasure("What iPhone net sales did Contoso's Form 10-Q for the quarter ended April 1 report?"),
+    ).toMatchObject({ subject: '' });
     expect(askedMeasure("What Data Center revenue did Contoso's latest filing report?")).toMatchObject({
       measure: 'Data Center revenue',
       subject: '',

@@ -131,6 +131,13 @@ const MANNER_PHRASE = /^(?:average|total|aggregate|balance|a\s+[\p{L}-]+\s+basis
 /** A word relating the owner's clause to a time or another thing ("two filings before its most recent one"). */
 const BETWEEN = /\b(?:before|after|than|since|until|of|with|into|about|between|through|during|ago|back)\b/i;
 
+/**
+ * A word naming a document or a part of one ("filing", "Form 10-Q", "report", "accounts"): a
+ * possessor's document is where the measure is asked, not what it is of.
+ */
+const DOCUMENT_WORD =
+  /\b(?:filings?|forms?|reports?|10-[qk]|statements?|accounts|minutes|newsletters?|bulletins?|notices?|letters?|policy|policies|summary|summaries|judgments?|judgements?|deeds?|receipts?|agreements?|documents?|updates?|releases?|editions?|issues?|versions?|handbooks?|guides?|manuals?|pages?|websites?|sites?|presentations?|slides?|submissions?|returns?|disclosures?)\b/i;
+
 /** A determiner opening the object of the owner's verb ("pay its teachers", "charge the members"). */
 const OBJECT_DETERMINER = /\s(?:its|their|the|his|her|our|each|every)\s/i;
 
@@ -162,6 +169,13 @@ function fromRest(measure: string, of: string | undefined, rest: string): AskedM
   const object = OBJECT_DETERMINER.exec(owner);
   if (object && !BETWEEN.test(owner.slice(0, object.index)) && !TIME_PHRASE.test(owner.slice(object.index)))
     return measureOf(measure, owner.slice(object.index).trim(), lastWord(owner.slice(0, object.index)));
+  // A thing the owner owns ("Apple's automotive business bring"), when it is no document ("NVIDIA's
+  // latest filing report", "Contoso's Form 10-Q"), is the subject.
+  const words = owner.trim().split(/\s+/);
+  const owned = /^.*(?:['’]s|s['’])\s+/.exec(words.slice(0, -1).join(' '));
+  const thing = owned ? words.slice(0, -1).join(' ').slice(owned[0].length) : '';
+  if (thing !== '' && !DOCUMENT_WORD.test(thing) && !TIME_PHRASE.test(thing))
+    return measureOf(measure, thing, words.at(-1));
   // Otherwise the clause names the owner ("Contoso report", "Fabrikam's latest filing report"),
   // whose documents are the asked ones and who need not be named where the measure is given ("the
   // Company's effective tax rate"): no subject.
