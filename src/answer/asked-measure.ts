@@ -108,7 +108,8 @@ export interface AskedMeasure {
  * much", the measure (up to three words and a measure noun, see {@link MEASURE_NOUN}), an
  * auxiliary, the owner and its verb, then what the measure is of after "from", "for" or "on" (not a
  * time: "for the quarter"; not a manner: "on average"), or the verb's object ("pay its teachers"),
- * or nothing but the owner. Undefined for other questions.
+ * or a thing the owner's possessor owns ("Apple's automotive business"; not a document: "NVIDIA's
+ * latest filing"), or nothing but the owner. Undefined for other questions.
  */
 export function askedMeasure(question: string): AskedMeasure | undefined {
   const what = WHAT_MEASURE.exec(question);
