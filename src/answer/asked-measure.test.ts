@@ -178,22 +178,30 @@ describe('judging a measure of a subject', () => {
   });
 
   it('needs no subject term that is written everywhere, nor the owner named alone', () => {
+    // Every word of the subject is in most chunks of the document: it is the document's topic.
+    expect(
+      judge('What revenue did Contoso report from its cloud business?', 'Revenue was $4.1 billion, up 9%.', {
+        cloud: 0.9,
+        busi: 0.9,
+      }),
+    ).toBe(true);
+    expect(
+      judge('What revenue did Contoso report from its cloud business?', 'Revenue was $4.1 billion, up 9%.', {
+        cloud: 0.05,
+        busi: 0.9,
+      }),
+    ).toBe(false);
+    // The owner alone: only the measure and its unit are needed.
     expect(
       judge(
         'What dividend per share did Contoso declare in the quarter?',
         'Contoso declared a dividend of $0.75 per share.',
-        {
-          contoso: 0.9,
-        },
       ),
     ).toBe(true);
     expect(
       judge(
         'What dividend per share did Contoso declare in the quarter?',
         'Contoso has never declared a dividend.',
-        {
-          contoso: 0.9,
-        },
       ),
     ).toBe(false);
   });

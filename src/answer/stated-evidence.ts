@@ -1868,33 +1868,39 @@ function judgeMeasure(asked: AskedExistence, required: string[], looked: Hit[]):
       (t) =>
         holdsForm(terms, t) ||
         (t === noun && (PERCENTAGE.test(text) || RATE_GIVEN.test(text))) ||
-        (INTEREST.test(t) && RATE_GIVEN.test(text)),
+        (t === INTEREST && RATE_GIVEN.test(text)),
     );
-  const holdsMeasure = (terms: ReadonlySet<string>, text: string, sentence: boolean) =>
+  // `sentence`: the sentence whose own terms are `terms` (a row or line may leave the measure to
+  // its table or heading, whose terms are then `terms`, and gives it only by its words).
+  const holdsMeasure = (terms: ReadonlySet<string>, sentence?: string) =>
     measure.per.every((t) => holdsForm(terms, t)) &&
     (measure.terms.every(
       (t) =>
         holdsForm(terms, t) ||
         (t === noun && measure.kind === 'earned' && EARNED_WORDS.some((w) => holdsForm(terms, w))),
     ) ||
-      (sentence && measure.kind === 'rate' && !SHARE.test(noun) && rateGiven(terms, text)) ||
-      (sentence && measure.kind === 'amount' && TRADED.test(text) && statesMoney(text)));
+      (sentence !== undefined && measure.kind === 'rate' && noun !== SHARE && rateGiven(terms, sentence)) ||
+      (sentence !== undefined &&
+        measure.kind === 'amount' &&
+        TRADED.test(sentence) &&
+        statesMoney(sentence)));
   // A share is a percentage; other rates may be sums ("45p per mile").
-  const figure = (text: string) => (SHARE.test(noun) ? PERCENTAGE.test(text) : givesFigure(text));
+  const figure = (text: string) => (noun === SHARE ? PERCENTAGE.test(text) : givesFigure(text));
   for (const hit of looked) {
     for (const section of sectionsOf(hit)) {
       const sectionTerms = withHeading(contentTerms(section.text), section.around);
       for (const p of passagesOf(section.text)) {
-        // A form line ("Borrowing: … at a fixed 5.2% …") names its subject anywhere in it.
-        const [label, ...values] = p.kind === 'row' ? tableCells(p.text) : [p.text, p.text];
-        const named = withHeading(contentTerms(label ?? ''), section.around);
+        // A row names its subject in its label; a sentence or a form line ("Borrowing: … at a fixed
+        // 5.2% …") anywhere in it.
+        const [label = '', ...values] = p.kind === 'row' ? tableCells(p.text) : [p.text];
+        const named = withHeading(contentTerms(label), section.around);
         if (!required.every((t) => holdsForm(named, t))) continue;
         const stated =
           p.kind === 'row'
-            ? values.some((v) => figure(v)) && holdsMeasure(sectionTerms, section.text, false)
+            ? values.some((v) => figure(v)) && holdsMeasure(sectionTerms)
             : figure(p.text) &&
-              (holdsMeasure(new Set(contentTerms(p.text)), p.text, true) ||
-                (p.kind === 'line' && holdsMeasure(sectionTerms, section.text, false)));
+              (holdsMeasure(new Set(contentTerms(p.text)), p.text) ||
+                (p.kind === 'line' && holdsMeasure(sectionTerms)));
         if (stated) return { stated: true, statedBy: [hit.chunk.id], required, looked };
       }
     }
@@ -1910,21 +1916,21 @@ const RATE_GIVEN =
   /\bat\s+(?:[\p{L}-]+\s+){0,3}(?:[$£€]\d|\d[\d.,]*\s?(?:%|percent\b|p\b|c\b|pence\b|cents?\b))/iu;
 
 /** The stem of "interest": an interest rate is what a loan bears "at" a percentage. */
-const INTEREST = /^interest$/;
+const INTEREST = contentTerms('interest')[0];
 
 /** A verb of buying, selling or paying: the sum it was done for is the price paid. */
 const TRADED = /\b(?:purchas\w*|bought|buy\w*|sold|sell\w*|paid|pay\w*|acquir\w*)\b/i;
 
 /** The stem of "share": a share is a percentage. */
-const SHARE = /^share$/;
+const SHARE = contentTerms('share')[0];
 
 /** A percentage: "5.2%", "70.5 %", "12 percent". */
 const PERCENTAGE = /\d\s?(?:%|percent\b)/i;
 
 /**
  * True when `text` gives a figure: a number written alone (with its sign, brackets or a unit's
- * letters: "$2.86", "(39)", "12,060", "70.5%", "4.2p", "£1.4m"), not a year (1900–2099 written alone), not beside a
- * month's name (a date), and not inside a name or code ("10-Q", "Q3", "2H22").
+ * letters: "$2.86", "(39)", "12,060", "70.5%", "4.2p", "£1.4m"), not a year (1900–2099 written
+ * alone), not beside a month's name (a date), and not inside a name or code ("10-Q", "Q3", "2H22").
  */
 function givesFigure(text: string): boolean {
   const words = text.split(/[\s|]+/).filter((w) => w !== '');
