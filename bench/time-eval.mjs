@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round73-blind: test/fixtures/round73 (an energy supplier's price sheets for three periods as
+//   Chromium-printed PDFs with one table each, a laboratory procedure as a Word file dated only in
+//   its revision table, a thermostat's user guide in two firmware editions as Markdown), 20
+//   questions, 6 negatives (a tariff's rate never given, a night rate, a biological indicator, an
+//   approver, a wireless range, a warranty); written at stop 61 and committed before its first run.
 // - round72-heldout: test/fixtures/round72 (a leisure centre's membership terms as an HTML page with
 //   a document history table, a cycle shop's tube and tyre price list as a Chromium-printed PDF, a
 //   software project's support policy as Markdown with a release table), 15 questions, 4 negatives
@@ -942,6 +947,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 61 before its first run: price sheets of three periods (PDF), a laboratory
+    // procedure (Word), a user guide in two firmware editions (Markdown).
+    name: 'round73',
+    folder: 'test/fixtures/round73',
+    // The PDFs' HTML sources sit in src/.
+    include: ['*.pdf', '*.docx', '*.md'],
+    parts: [{ name: 'round73-blind', questions: 'bench/questions/round73-blind.jsonl' }],
   },
   {
     // Written at stop 59 after its rules and run once as held out: membership terms (HTML), a price
