@@ -1174,6 +1174,39 @@ export function runStoreContract(
         expect(await store.denseSearch({ ...S, vector: axis(0), topK: 2 })).toHaveLength(2);
       });
 
+      it('breaks ties by chunk id, whatever order the chunks were written in', async () => {
+        // One passage in three documents, written c, a (ordinal 1 before 0), b; then a again.
+        const passage = (id: string, ordinal: number) =>
+          chunk(id, ordinal, { text: 'kestrel nesting survey', embedding: axis(2), sourceId: id });
+        const write = (id: string, ordinals: number[]) =>
+          store.replaceDocument(
+            S,
+            documentWrite(
+              id,
+              ordinals.map((ordinal) => passage(id, ordinal)),
+              { sourceName: 'same.md' },
+            ),
+          );
+        await dense();
+        await write('tie-c', [0]);
+        await write('tie-a', [1, 0]);
+        await write('tie-b', [0]);
+        await write('tie-a', [1, 0]);
+        const expected = ['tie-a:0', 'tie-a:1', 'tie-b:0', 'tie-c:0'];
+        const vectors = await store.denseSearch({ ...S, vector: axis(2), topK: 10 });
+        expect(new Set(vectors.map((hit) => hit.score)).size).toBe(1);
+        expect(vectors.map((hit) => hit.chunk.id)).toEqual(expected);
+        const nearest = await store.denseSearch({ ...S, vector: axis(2), topK: 2 });
+        expect(nearest.map((hit) => hit.chunk.id)).toEqual(expected.slice(0, 2));
+        if (lexical) {
+          const words = await store.lexicalSearch({ ...S, query: 'kestrel', topK: 10 });
+          expect(new Set(words.map((hit) => hit.score)).size).toBe(1);
+          expect(words.map((hit) => hit.chunk.id)).toEqual(expected);
+          const cut = await store.lexicalSearch({ ...S, query: 'kestrel', topK: 2 });
+          expect(cut.map((hit) => hit.chunk.id)).toEqual(expected.slice(0, 2));
+        }
+      });
+
       it('filters during the scan: topK filtered hits come back when they exist', async () => {
         await dense();
         const chunks = Array.from({ length: 1000 }, (_, i) =>

@@ -59,6 +59,7 @@ import type {
 } from './backend.js';
 import { type CheckedConditions, checkConditions, checkSelector } from './conditions.js';
 import { applyUpgrades, schemaAction } from './schema-version.js';
+import { orderTies } from './tie-order.js';
 import {
   chunkTarget,
   describeDefinition,
@@ -75,6 +76,12 @@ import {
   validatePositiveInteger,
 } from './validation.js';
 import { readCurrentVersions } from './versioned-reads.js';
+
+/**
+ * Most rows a search reads past its `topK` to see the whole run of scores tied at the cut
+ * (identical passages in many documents); beyond it the backend's order decides the cut.
+ */
+const MAX_TIE_READ = 256;
 
 /** Default chunks per batch of {@link CollectionStore.iterChunks}. */
 export const DEFAULT_ITERATION_BATCH_SIZE = 500;
@@ -623,20 +630,25 @@ export class CollectionStore<Tx = unknown> implements Store {
     return this.#scoped('search', request, async (tx, target) => {
       const vector = queryVector(target.collection, request.vector);
       if (matchesNothing) return [];
-      const rows = await this.#currentHits(tx, target, topK, (extra) =>
-        hybrid(tx, target, {
-          vector,
-          text: request.query,
-          terms,
-          topK: topK + extra,
-          conditions,
-          keepBest: request.keepBest === true,
-          exact: false,
-          candidates: candidates + extra,
-          k,
-          weights: [weights[0], weights[1]],
-          minSimilarity,
-        }),
+      const rows = await this.#currentHits(
+        tx,
+        target,
+        topK,
+        (extra) =>
+          hybrid(tx, target, {
+            vector,
+            text: request.query,
+            terms,
+            topK: topK + extra,
+            conditions,
+            keepBest: request.keepBest === true,
+            exact: false,
+            candidates: candidates + extra,
+            k,
+            weights: [weights[0], weights[1]],
+            minSimilarity,
+          }),
+        false,
       );
       return rows.map((row) => {
         const scores: Hit['scores'] = { fused: row.score };
@@ -752,18 +764,39 @@ export class CollectionStore<Tx = unknown> implements Store {
     return readCurrentVersions({ backend: this.#backend, tx, target, ...read });
   }
 
-  /** A search's rows on the current versions, reading more when dropped rows left fewer than `topK`. */
-  #currentHits(
+  /**
+   * A search's `topK` rows on the current versions, reading more when dropped rows left fewer than
+   * `topK`. With `tieOrder` (dense and lexical searches), ties go in the order of
+   * {@link orderTies}: one row past the cut is read, and when it ties with the last row kept, the
+   * backend's own order chose between them, so the read goes on (up to {@link MAX_TIE_READ} rows
+   * past the cut) until the run of equal scores ends. A fused ranking breaks its own ties (the
+   * better dense rank, then the better lexical rank), so it passes `false`.
+   */
+  async #currentHits(
     tx: Tx,
     target: BackendScope,
     topK: number,
     search: (extra: number) => Promise<ScoredChunk[]>,
+    tieOrder = true,
   ): Promise<ScoredChunk[]> {
-    return this.#current(tx, target, {
-      read: search,
-      versionOf: (row) => ({ documentId: row.chunk.documentId, version: row.version }),
-      want: { count: topK, full: (rows, extra) => rows.length >= topK + extra },
-    }).then((rows) => rows.slice(0, topK));
+    const read = (count: number) =>
+      this.#current(tx, target, {
+        read: (extra) => search(count - topK + extra),
+        versionOf: (row) => ({ documentId: row.chunk.documentId, version: row.version }),
+        want: { count, full: (rows, extra) => rows.length >= count + extra },
+      });
+    if (!tieOrder) return (await read(topK)).slice(0, topK);
+    let count = topK + 1;
+    let rows = await read(count);
+    while (
+      rows.length >= count &&
+      rows[count - 1]!.score === rows[topK - 1]!.score &&
+      count < topK + MAX_TIE_READ
+    ) {
+      count = Math.min(topK + MAX_TIE_READ, topK + 2 * (count - topK) + 8);
+      rows = await read(count);
+    }
+    return orderTies(rows).slice(0, topK);
   }
 
   /**
