@@ -603,16 +603,17 @@ export const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$
  * {@link versionLabel}): after a word introducing a label (`pump-manual-rev-b.md`, "Revision B",
  * `guide-version-2.md`), joined to one (`manual-v2.1.pdf`, `revB`, a folder: `api/v1/auth.md`),
  * an ordinal beside one (`rules-2nd-edition.md`, `rules-second-edition.md` for `2`), or, for a
- * number with a dot, on its own (`orbit-release-notes-2.1.md`).
+ * number with a dot, on its own (`orbit-release-notes-2.1.md`), also with its dots written as the
+ * name's separators, as file names and web addresses write them (`t4-guide-firmware-3-2.md`,
+ * `release_notes_2_1.md` for `3.2`, `2.1`), its parts alone in their run of numbers.
  */
 export function namesVersion(name: string, label: string): boolean {
-  const words = name
-    .replace(/\.[a-z0-9]{1,5}$/i, '')
-    .toLowerCase()
+  const bare = name.replace(/\.[a-z0-9]{1,5}$/i, '').toLowerCase();
+  const words = bare
     .split(/[^a-z0-9.]+/)
     .map((w) => w.replace(/^\.+|\.+$/g, ''))
     .filter((w) => w !== '');
-  return words.some(
+  const named = words.some(
     (word, i) =>
       (word === label &&
         (LABEL_WORD.test(words[i - 1] ?? '') || (label.includes('.') && /^\d/.test(label)))) ||
@@ -620,5 +621,17 @@ export function namesVersion(name: string, label: string): boolean {
       // An ordinal before or after its word: `rules-2nd-edition.md`, "Third Edition".
       (String(ordinalNumber(word)) === label &&
         (LABEL_WORD.test(words[i + 1] ?? '') || LABEL_WORD.test(words[i - 1] ?? ''))),
+  );
+  if (named || !/^\d+(?:\.\d+)+$/.test(label)) return named;
+  // `3-2` for 3.2: the label's parts as consecutive words, no number before or after them
+  // (`2025-3-2` is a date, not version 3.2).
+  const parts = label.split('.');
+  const pieces = bare.split(/[^a-z0-9]+/).filter((w) => w !== '');
+  const numeric = (w: string | undefined) => w !== undefined && /^\d+$/.test(w);
+  return pieces.some(
+    (_, i) =>
+      parts.every((part, j) => pieces[i + j] === part) &&
+      !numeric(pieces[i - 1]) &&
+      !numeric(pieces[i + parts.length]),
   );
 }
