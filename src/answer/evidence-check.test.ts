@@ -632,6 +632,16 @@ describe('version labels among the asked documents', () => {
     expect(namesVersion('report-2.md', '2')).toBe(false);
   });
 
+  it("matches a dotted number written with the name's separators, alone in its run of numbers (stop 61)", () => {
+    expect(namesVersion('wrenfield-t4-guide-firmware-3-0.md', '3.0')).toBe(true);
+    expect(namesVersion('wrenfield-t4-guide-firmware-3-0.md', '3.2')).toBe(false);
+    expect(namesVersion('release_notes_2_1_4.md', '2.1.4')).toBe(true);
+    // Part of a longer run of numbers: a date or another version, not this one.
+    expect(namesVersion('minutes-2025-3-2.md', '3.2')).toBe(false);
+    expect(namesVersion('guide-3-2-1.md', '3.2')).toBe(false);
+    expect(namesVersion('guide-13-2.md', '3.2')).toBe(false);
+  });
+
   it('narrows the documents a question names to those carrying its label, never to none', () => {
     const hits = ['rev-b', 'rev-a', 'rev-c'].map((r) => focused(`manuals/pump-manual-${r}.md`));
     const question = 'Does revision C of the HX-200 pump manual give any instructions for winter storage?';
