@@ -768,9 +768,10 @@ export class CollectionStore<Tx = unknown> implements Store {
    * A search's `topK` rows on the current versions, reading more when dropped rows left fewer than
    * `topK`. With `tieOrder` (dense and lexical searches), ties go in the order of
    * {@link orderTies}: one row past the cut is read, and when it ties with the last row kept, the
-   * backend's own order chose between them, so the read goes on (up to {@link MAX_TIE_READ} rows
-   * past the cut) until the run of equal scores ends. A fused ranking breaks its own ties (the
-   * better dense rank, then the better lexical rank), so it passes `false`.
+   * backend's own order chose between them, so the search is read again with
+   * {@link MAX_TIE_READ} rows past the cut (the whole run of equal scores, unless longer). A fused
+   * ranking breaks its own ties (the better dense rank, then the better lexical rank), so it passes
+   * `false`.
    */
   async #currentHits(
     tx: Tx,
@@ -786,16 +787,10 @@ export class CollectionStore<Tx = unknown> implements Store {
         want: { count, full: (rows, extra) => rows.length >= count + extra },
       });
     if (!tieOrder) return (await read(topK)).slice(0, topK);
-    let count = topK + 1;
-    let rows = await read(count);
-    while (
-      rows.length >= count &&
-      rows[count - 1]!.score === rows[topK - 1]!.score &&
-      count < topK + MAX_TIE_READ
-    ) {
-      count = Math.min(topK + MAX_TIE_READ, topK + 2 * (count - topK) + 8);
-      rows = await read(count);
-    }
+    let rows = await read(topK + 1);
+    // At most one more read: a search is one statement, so reading on in steps would repeat it.
+    if (rows.length > topK && rows[topK]!.score === rows[topK - 1]!.score)
+      rows = await read(topK + MAX_TIE_READ);
     return orderTies(rows).slice(0, topK);
   }
 
