@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round74-heldout: test/fixtures/round74 (an app's release notes and a firm's leave policy, two
+//   versions each as Markdown named with their version numbers written with dashes, `notes-4-1.md`,
+//   `policy-v2-3.md`; a country park's trails page), 12 questions, 2 negatives (a payment for
+//   unused leave, a trail the page does not list); written at stop 61 after its rules (versions
+//   named with separators, "how long" answered by a span) and run once as held out.
 // - round73-blind: test/fixtures/round73 (an energy supplier's price sheets for three periods as
 //   Chromium-printed PDFs with one table each, a laboratory procedure as a Word file dated only in
 //   its revision table, a thermostat's user guide in two firmware editions as Markdown), 20
@@ -947,6 +952,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 61 after its rules and run once as held out: release notes and a leave policy
+    // in two versions each (Markdown, versions in the file names with dashes), a trails page.
+    name: 'round74',
+    folder: 'test/fixtures/round74',
+    include: ['*.md'],
+    parts: [{ name: 'round74-heldout', questions: 'bench/questions/round74-heldout.jsonl' }],
   },
   {
     // Written at stop 61 before its first run: price sheets of three periods (PDF), a laboratory
