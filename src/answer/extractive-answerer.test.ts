@@ -389,6 +389,24 @@ describe('extractAnswer: which passage leads (stop 53)', () => {
     expect(text.indexOf('[3]')).toBeLessThan(text.indexOf('[2]'));
   });
 
+  it('leads a "how long" question with the passage that writes a span of time (stop 61)', () => {
+    const intro = testHit(
+      'sop-mb-014.md',
+      '# SOP-MB-014: Autoclave sterilisation of culture media\n\nThis procedure applies to liquid media in bottles of up to 1 litre sterilised in the benchtop autoclave in room B2.14.',
+      { headingPath: ['SOP-MB-014: Autoclave sterilisation of culture media'] },
+    );
+    const steps = testHit(
+      'sop-mb-014.md',
+      '## Procedure\n\nLoad no more than eight 1-litre bottles. Run the liquids cycle: 121 °C held for 20 minutes at 15 psi. Record the cycle number in the log.',
+      { ordinal: 1, headingPath: ['SOP-MB-014: Autoclave sterilisation of culture media', 'Procedure'] },
+    );
+    const question = 'How long is the hold time in the liquids cycle of SOP-MB-014?';
+    expect(extractAnswer(question, [intro, steps]).text.startsWith('Run the liquids cycle')).toBe(true);
+    // Asked "what is", the same passages keep the first source's best sentence first.
+    const what = 'What is the hold time in the liquids cycle of SOP-MB-014?';
+    expect(extractAnswer(what, [intro, steps]).text.startsWith('This procedure applies')).toBe(true);
+  });
+
   it("leads with the row the question names from another chunk of the first source's document", () => {
     const cleaning = testHit(
       'k2-manual.md',

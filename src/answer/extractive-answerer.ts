@@ -20,7 +20,7 @@
  * per source rank; a passage that holds the question's time words but none of its other terms
  * (nor a companion of one) scores 0 — the line that dates a report (see `subjectTerms`). For a
  * question asking when, a passage writing a date is ordered as if it scored 1.5 times as much (see
- * {@link DATE_BONUS}; the floors that admit quotes read its own score) and figures get no bonus. A cross-reference frames the section it points to: passages under a heading
+ * {@link DATE_BONUS}; for one asking how long, a passage writing a span of time or a length; the floors that admit quotes read its own score) and figures get no bonus. A cross-reference frames the section it points to: passages under a heading
  * `Note 9 …` of its document count its terms as heading terms (see {@link referredTerms}). Every quoted passage scores at least half the best one's; a passage that recurs
  * is quoted once; rows are quoted under their table's header row (at most three rows of a table,
  * and its bare `Total` row); when no passage reaches the floor, the best passage of the first
@@ -90,6 +90,8 @@ interface Candidate extends Passage {
   event: boolean;
   /** The passage writes a date (see {@link DATED}). */
   dated: boolean;
+  /** The passage writes a span of time or a length (see {@link SPAN}). */
+  span: boolean;
   /** A line that is a name alone (see {@link isNameLine}): a letterhead, a cover's title. */
   nameLine: boolean;
 }
@@ -145,6 +147,7 @@ const EVENT_BONUS = 1.3;
  * "July 2023") when the question asks when ("When was version 4.2 released?"): the date is the
  * answer, and a passage naming the subject without one ("Quillon Reader 4.2 needs Android 8") is
  * none, so "Released 3 February 2025", which holds the subject only through its heading, leads.
+ * Likewise a span of time or a length (see {@link SPAN}) when the question asks how long.
  */
 const DATE_BONUS = 1.5;
 /**
@@ -191,6 +194,14 @@ const DATED = new RegExp(String.raw`\b(?:${WRITTEN_DATE}|${DAY_MONTH})(?![\w])`,
  */
 const ASKS_WHEN =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
+/** A question asking how long: a span of time or a length answers it (see {@link SPAN}). */
+const ASKS_HOW_LONG = /\bhow\s+long\b/i;
+/**
+ * A figure of a span of time or a length: "20 minutes", "18 months", "1 to 30 days", "2.5 hrs",
+ * "15 m", "3 km", "12 ft".
+ */
+const SPAN =
+  /\b\d[\d.,]*(?:\s*(?:-|–|to)\s*\d[\d.,]*)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?|mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|miles?|feet|foot|ft|yards?)\b/i;
 /** A question asking how many: a figure in words answers it (see `supposesWithoutFigure`). */
 const ASKS_HOW_MANY = /\bhow\s+many\b|\bnumber\s+of\b/i;
 /** A question asking why: "why", "reason", "driver", "cause", "explain". */
@@ -339,6 +350,7 @@ function candidatesOf(
         reference,
         event: statesEvent(passage),
         dated: DATED.test(passage.text),
+        span: SPAN.test(passage.text),
         nameLine: passage.kind === 'sentence' && isNameLine(passage.text),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
         // is no supposition ("may cause higher operating expenses" states none).
@@ -608,7 +620,13 @@ function scoredWindows(
   // it orders the quotes (`score`), not which are quoted (`base`, the floors' measure): another
   // version's dated line ("Expiry date: 14 May 2024" of last year's certificate) is no answer to
   // "When does the current MOT expire?".
-  const dated = (members: Candidate[]) => (asksWhen && members.some((m) => m.dated) ? DATE_BONUS : 1);
+  // So does a span of time or a length answer a question asking how long ("How long is the hold
+  // time of the liquids cycle?": "121 °C held for 20 minutes", not the sentence naming the liquids).
+  const asksHowLong = ASKS_HOW_LONG.test(question);
+  const dated = (members: Candidate[]) =>
+    (asksWhen && members.some((m) => m.dated)) || (asksHowLong && members.some((m) => m.span))
+      ? DATE_BONUS
+      : 1;
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
     windows.push({
