@@ -636,6 +636,8 @@ describe('version labels among the asked documents', () => {
     expect(namesVersion('wrenfield-t4-guide-firmware-3-0.md', '3.0')).toBe(true);
     expect(namesVersion('wrenfield-t4-guide-firmware-3-0.md', '3.2')).toBe(false);
     expect(namesVersion('release_notes_2_1_4.md', '2.1.4')).toBe(true);
+    expect(namesVersion('leave-policy-v2-3.pdf', '2.3')).toBe(true);
+    expect(namesVersion('leave-policy-v2-3.pdf', '2.4')).toBe(false);
     // Part of a longer run of numbers: a date or another version, not this one.
     expect(namesVersion('minutes-2025-3-2.md', '3.2')).toBe(false);
     expect(namesVersion('guide-3-2-1.md', '3.2')).toBe(false);

@@ -605,7 +605,8 @@ export const LABEL_WORD = /^(?:rev|revision|r|version|ver|v|edition|ed|release)$
  * an ordinal beside one (`rules-2nd-edition.md`, `rules-second-edition.md` for `2`), or, for a
  * number with a dot, on its own (`orbit-release-notes-2.1.md`), also with its dots written as the
  * name's separators, as file names and web addresses write them (`t4-guide-firmware-3-2.md`,
- * `release_notes_2_1.md` for `3.2`, `2.1`), its parts alone in their run of numbers.
+ * `release_notes_2_1.md`, `policy-v2-3.pdf` for `3.2`, `2.1`, `2.3`), its parts alone in their
+ * run of numbers.
  */
 export function namesVersion(name: string, label: string): boolean {
   const bare = name.replace(/\.[a-z0-9]{1,5}$/i, '').toLowerCase();
@@ -628,9 +629,14 @@ export function namesVersion(name: string, label: string): boolean {
   const parts = label.split('.');
   const pieces = bare.split(/[^a-z0-9]+/).filter((w) => w !== '');
   const numeric = (w: string | undefined) => w !== undefined && /^\d+$/.test(w);
+  // The first part may be joined to its label word (`policy-v2-3.pdf`, `notes_rev4_1.md`).
+  const first = (piece: string | undefined) =>
+    piece === parts[0] ||
+    (piece !== undefined && piece.endsWith(parts[0]!) && LABEL_WORD.test(piece.slice(0, -parts[0]!.length)));
   return pieces.some(
-    (_, i) =>
-      parts.every((part, j) => pieces[i + j] === part) &&
+    (piece, i) =>
+      first(piece) &&
+      parts.slice(1).every((part, j) => pieces[i + 1 + j] === part) &&
       !numeric(pieces[i - 1]) &&
       !numeric(pieces[i + parts.length]),
   );
