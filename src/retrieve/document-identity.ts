@@ -630,9 +630,9 @@ export function namesVersion(name: string, label: string): boolean {
   const pieces = bare.split(/[^a-z0-9]+/).filter((w) => w !== '');
   const numeric = (w: string | undefined) => w !== undefined && /^\d+$/.test(w);
   // The first part may be joined to its label word (`policy-v2-3.pdf`, `notes_rev4_1.md`).
-  const first = (piece: string | undefined) =>
-    piece === parts[0] ||
-    (piece !== undefined && piece.endsWith(parts[0]!) && LABEL_WORD.test(piece.slice(0, -parts[0]!.length)));
+  const head = parts[0]!;
+  const first = (piece: string) =>
+    piece === head || (piece.endsWith(head) && LABEL_WORD.test(piece.slice(0, -head.length)));
   return pieces.some(
     (piece, i) =>
       first(piece) &&
