@@ -20,7 +20,9 @@
  * per source rank; a passage that holds the question's time words but none of its other terms
  * (nor a companion of one) scores 0 — the line that dates a report (see `subjectTerms`). For a
  * question asking when, a passage writing a date is ordered as if it scored 1.5 times as much (see
- * {@link DATE_BONUS}; for one asking how long, a passage writing a span of time or a length; the floors that admit quotes read its own score) and figures get no bonus. A cross-reference frames the section it points to: passages under a heading
+ * {@link DATE_BONUS}; for one asking how long, a passage writing a span of time or a length; the
+ * floors that admit quotes read its own score) and figures get no bonus. A cross-reference frames
+ * the section it points to: passages under a heading
  * `Note 9 …` of its document count its terms as heading terms (see {@link referredTerms}). Every quoted passage scores at least half the best one's; a passage that recurs
  * is quoted once; rows are quoted under their table's header row (at most three rows of a table,
  * and its bare `Total` row); when no passage reaches the floor, the best passage of the first

@@ -578,7 +578,8 @@ export interface Store {
   /**
    * Cosine search. `score` = `scores.dense` = cosine similarity in [-1, 1], never NaN; hits
    * below `minSimilarity` are dropped after ranking. Conditions are part of the scan; see
-   * {@link StoreCapabilities.exactFilteredTopK}.
+   * {@link StoreCapabilities.exactFilteredTopK}. Equal scores go by chunk id (code point order),
+   * whatever order the chunks were written in (docs/scores.md, "Ties").
    * @throws {DimensionMismatchError} when the vector's length differs from the collection's.
    * @throws {InvalidArgumentError} for a zero or non-finite vector, a vector the collection's type
    *   cannot represent, a bad `topK`, or a lexical-only collection.
@@ -586,7 +587,8 @@ export interface Store {
   denseSearch(request: DenseSearchRequest): Promise<Hit[]>;
   /**
    * Lexical search over chunk text and heading paths, scored as {@link StoreCapabilities.lexical}
-   * says (higher is better): `score` = `scores.lexical`. Text without words returns [].
+   * says (higher is better): `score` = `scores.lexical`. Text without words returns []. Equal
+   * scores go by chunk id (code point order), whatever order the chunks were written in.
    */
   lexicalSearch(request: LexicalSearchRequest): Promise<Hit[]>;
   /** Present where {@link StoreCapabilities.hybrid} is true: see {@link HybridSearchRequest}. `score` = `scores.fused`. */
