@@ -4,7 +4,7 @@
  * @module
  */
 
-import { compareCodePointOrder } from '../memory/code-point-order.js';
+import { compareCodePoints } from '../../core/filter/match-filter.js';
 
 /**
  * Orders two chunks of equal score by chunk id, in code point order (SQLite's binary collation,
@@ -15,7 +15,7 @@ import { compareCodePointOrder } from '../memory/code-point-order.js';
  * @returns A negative number when `a` ranks first, positive when `b` does, 0 for the same chunk.
  */
 export function compareTiedChunks(a: { id: string }, b: { id: string }): number {
-  return compareCodePointOrder(a.id, b.id);
+  return compareCodePoints(a.id, b.id);
 }
 
 /**
