@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testHit } from '../../test/support/hits.js';
+import { COPY_RESEMBLANCE, resemblance, shingles } from '../answer/boilerplate.js';
 import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
-import { copiedAcrossDocuments, demoteCopies, newestCopiesFirst } from './copy-demotion.js';
+import {
+  copiedAcrossDocuments,
+  demoteCopies,
+  nearCopies,
+  newestCopiesFirst,
+  shingleHashes,
+} from './copy-demotion.js';
 
 // A certification copied into every quarterly report of a series, and each report's own figures.
 const CERTIFICATION =
@@ -142,5 +149,34 @@ describe('newestCopiesFirst (stop 54)', () => {
     };
     const both = [testHit('rev-1', CREDIT), testHit('rev-2', CREDIT)];
     expect(ids(newestCopiesFirst(both, undated))).toEqual(['rev-1:0', 'rev-2:0']);
+  });
+});
+
+describe('shingleHashes', () => {
+  // The definition it must agree with: FNV-1a of each distinct shingle string, ascending.
+  const fnv = (text: string) => {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    return hash >>> 0;
+  };
+  const reference = (text: string) => Uint32Array.from(shingles(text), fnv).sort();
+
+  it('holds the hash of every distinct shingle string, ascending, without building the strings', () => {
+    for (const text of [
+      CERTIFICATION,
+      reports.q2!,
+      'Ünïcode Wörter: Straße, café, 東京 タワー, and the the the the the repeated.',
+      'Net sales were 82,959 million; net sales were 82,959 million.',
+    ]) {
+      expect([...shingleHashes(text)]).toEqual([...reference(text)]);
+    }
+    expect(shingleHashes('two words').length).toBe(0);
+  });
+
+  it('measures resemblance as the shingle sets do: a copy with one figure changed stays a near-copy', () => {
+    const changed = CERTIFICATION.replace('material respects', 'material aspects');
+    const hits = [testHit('a', CERTIFICATION), testHit('b', changed), testHit('c', reports.q3!)];
+    expect(resemblance(shingles(CERTIFICATION), shingles(changed))).toBeGreaterThanOrEqual(COPY_RESEMBLANCE);
+    expect(nearCopies(hits)).toEqual([['a:0', 'b:0']]);
   });
 });

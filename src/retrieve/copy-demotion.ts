@@ -8,7 +8,7 @@
  * counting as words, so two passages that differ in their figures are not copies.
  * @module
  */
-import { COPY_RESEMBLANCE, resemblance, shingles } from '../answer/boilerplate.js';
+import { COPY_RESEMBLANCE } from '../answer/boilerplate.js';
 import type { Hit } from '../core/types.js';
 
 /**
@@ -25,20 +25,54 @@ const MIN_SHINGLES = 8;
 /** Size of the bottom-k sketch that screens pairs before the exact resemblance (Broder 1997). */
 const SKETCH = 32;
 
-/** 32-bit FNV-1a hash of a string. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** `hash` (32-bit FNV-1a state) continued over the UTF-16 code units of `text`. */
+function fnv1a(hash: number, text: string): number {
+  let h = hash;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
 }
 
-/** The `SKETCH` smallest shingle hashes, ascending (a bottom-k sketch). */
-function sketchOf(shingleSet: ReadonlySet<string>): Uint32Array {
-  const hashes = Uint32Array.from(shingleSet, fnv1a).sort();
-  return hashes.subarray(0, SKETCH);
+/**
+ * The distinct 32-bit FNV-1a hashes of `text`'s word 3-gram shingles, ascending: the hash of each
+ * string `shingles` (answer/boilerplate) makes ("w1 w2 w3", lower-cased), computed without building the strings.
+ * Two texts' Jaccard index on these equals the one on their shingle sets but for hash collisions
+ * (about one pair in 2^32). Texts under three words hold none (they are never copies here: see
+ * `MIN_SHINGLES`).
+ */
+export function shingleHashes(text: string): Uint32Array {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const hashes = new Uint32Array(Math.max(0, words.length - 2));
+  for (let i = 0; i + 2 < words.length; i++) {
+    let h = fnv1a(FNV_OFFSET, words[i]!);
+    h = fnv1a(Math.imul(h ^ 32, FNV_PRIME), words[i + 1]!);
+    hashes[i] = fnv1a(Math.imul(h ^ 32, FNV_PRIME), words[i + 2]!) >>> 0;
+  }
+  hashes.sort();
+  let size = 0;
+  for (let i = 0; i < hashes.length; i++)
+    if (i === 0 || hashes[i] !== hashes[size - 1]) hashes[size++] = hashes[i]!;
+  return hashes.subarray(0, size);
+}
+
+/** Jaccard index of two ascending arrays of distinct hashes (0 when both are empty). */
+function hashedResemblance(a: Uint32Array, b: Uint32Array): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++;
+    else if (b[j]! < a[i]!) j++;
+    else {
+      shared++;
+      i++;
+      j++;
+    }
+  }
+  const union = a.length + b.length - shared;
+  return union === 0 ? 0 : shared / union;
 }
 
 /**
@@ -65,25 +99,27 @@ function estimate(a: Uint32Array, b: Uint32Array): number {
 
 /**
  * The near-copies among `hits`: pairs of chunk ids of two documents whose texts resemble at least
- * {@link COPY_RESEMBLANCE}. Cost: one shingle set and one 32-hash sketch per hit; pairs are
- * screened by their sketches and measured exactly only when the sketches resemble. Computed once
+ * {@link COPY_RESEMBLANCE}. Cost: one sorted array of shingle hashes per hit (no shingle strings
+ * are built: see {@link shingleHashes}); pairs are screened by the arrays' 32 smallest hashes and
+ * measured exactly only when those resemble. Computed once
  * per pool, it serves {@link demoteCopies} and {@link newestCopiesFirst} alike (pairs hold in any
  * order of the same hits).
  */
 export function nearCopies(hits: readonly Hit[]): Array<[string, string]> {
-  const sets = hits.map((hit) => shingles(hit.chunk.text));
-  const sketches = sets.map(sketchOf);
+  const sets = hits.map((hit) => shingleHashes(hit.chunk.text));
+  // Bottom-k sketches: the SKETCH smallest hashes of each set (Broder 1997).
+  const sketches = sets.map((set) => set.subarray(0, SKETCH));
   const pairs: Array<[string, string]> = [];
   for (let i = 0; i < hits.length; i++) {
-    if (sets[i]!.size < MIN_SHINGLES) continue;
+    if (sets[i]!.length < MIN_SHINGLES) continue;
     for (let j = i + 1; j < hits.length; j++) {
-      if (hits[i]!.chunk.documentId === hits[j]!.chunk.documentId || sets[j]!.size < MIN_SHINGLES) continue;
+      if (hits[i]!.chunk.documentId === hits[j]!.chunk.documentId || sets[j]!.length < MIN_SHINGLES) continue;
       // Jaccard ≥ t needs the smaller set to be at least t times the larger.
-      const [small, large] = sets[i]!.size < sets[j]!.size ? [sets[i]!, sets[j]!] : [sets[j]!, sets[i]!];
-      if (small.size < COPY_RESEMBLANCE * large.size) continue;
+      const [small, large] = sets[i]!.length < sets[j]!.length ? [sets[i]!, sets[j]!] : [sets[j]!, sets[i]!];
+      if (small.length < COPY_RESEMBLANCE * large.length) continue;
       // Screen by the sketches (an estimate within about ±0.2 at k = 32), then measure exactly.
       if (estimate(sketches[i]!, sketches[j]!) < COPY_RESEMBLANCE / 2) continue;
-      if (resemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE)
+      if (hashedResemblance(sets[i]!, sets[j]!) >= COPY_RESEMBLANCE)
         pairs.push([hits[i]!.chunk.id, hits[j]!.chunk.id]);
     }
   }
