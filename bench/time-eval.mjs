@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round75-blind: test/fixtures/round75 (a rowing club's constitution as adopted and as amended,
+//   both as Markdown whose file names carry no date, each dated only in its text; a community
+//   garden's three monthly newsletters sharing a footer; a ferry's FAQ page as HTML), 20 questions,
+//   4 negatives (boat insurance, the garden's opening hours, a fare, a café on board); written at
+//   stop 62 and committed before its first run.
 // - round74-heldout: test/fixtures/round74 (an app's release notes and a firm's leave policy, two
 //   versions each as Markdown named with their version numbers written with dashes, `notes-4-1.md`,
 //   `policy-v2-3.md`; a country park's trails page), 12 questions, 2 negatives (a payment for
@@ -952,6 +957,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 62 before its first run: a club's constitution in two editions (Markdown, the
+    // newer named only "amended", dated in its text), a garden's monthly newsletters, a ferry FAQ (HTML).
+    name: 'round75',
+    folder: 'test/fixtures/round75',
+    include: ['*.md', '*.html'],
+    parts: [{ name: 'round75-blind', questions: 'bench/questions/round75-blind.jsonl' }],
   },
   {
     // Written at stop 61 after its rules and run once as held out: release notes and a leave policy
