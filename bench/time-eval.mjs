@@ -369,6 +369,10 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round76-heldout: test/fixtures/round76 (a school PTA's constitution as approved and as
+//   revised, Markdown dated in their text; a parish magazine's May and June issues sharing a
+//   footer; a leisure pool's FAQ page as HTML), 12 questions, 2 negatives (a sauna, the price of a
+//   swim); written at stop 62 after its rules and run once as held out.
 // - round75-blind: test/fixtures/round75 (a rowing club's constitution as adopted and as amended,
 //   both as Markdown whose file names carry no date, each dated only in its text; a community
 //   garden's three monthly newsletters sharing a footer; a ferry's FAQ page as HTML), 20 questions,
@@ -957,6 +961,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 62 after its rules and run once as held out: a school PTA's constitution as
+    // approved and as revised (Markdown, dated in their text), a parish magazine's two monthly
+    // issues, a pool's FAQ page (HTML).
+    name: 'round76',
+    folder: 'test/fixtures/round76',
+    include: ['*.md', '*.html'],
+    parts: [{ name: 'round76-heldout', questions: 'bench/questions/round76-heldout.jsonl' }],
   },
   {
     // Written at stop 62 before its first run: a club's constitution in two editions (Markdown, the
