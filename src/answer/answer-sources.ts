@@ -19,18 +19,48 @@ export const DEFAULT_MAX_SOURCES = 6;
  * How strongly the retriever said a hit's document is the one asked about, read from the boosts of
  * every hit of that document (a boost marks the chunks a boosted ranking found, not all of a
  * document's): 2 for the period or newest version the question asks for (`period`, `recency`),
- * 1 for a document the question names (`focus`), 0 otherwise.
+ * 1 for a document the question names (`focus`), 0 otherwise. The version in force of a question
+ * naming no time (`HitBoost.inForce`) is 2 only when `answers` says it holds an answer (see
+ * {@link IN_FORCE_SHARE}), else 1: the question did not ask for it, and a newest issue silent on
+ * the topic ("the taps are on" for the waiting list) must not lead one that states it.
  */
-export function preferenceOf(hits: readonly Hit[]): (hit: Hit) => number {
+export function preferenceOf(
+  hits: readonly Hit[],
+  answers: (documentId: string) => boolean = () => true,
+): (hit: Hit) => number {
   const levels = new Map<string, number>();
   for (const hit of hits) {
+    const id = hit.chunk.documentId;
     for (const boost of hit.boosts ?? []) {
-      const level = boost.kind === 'focus' ? 1 : 2;
-      const id = hit.chunk.documentId;
+      const level = boost.kind === 'focus' || (boost.inForce && !answers(id)) ? 1 : 2;
       levels.set(id, Math.max(levels.get(id) ?? 0, level));
     }
   }
   return (hit) => levels.get(hit.chunk.documentId) ?? 0;
+}
+
+/**
+ * Share of the best answerability among the hits (see {@link answerability}) that the version in
+ * force of a question naming no time needs to lead (see {@link preferenceOf}): half, so a version
+ * that answers in other words than an older one ("Emergency telephone: …" beside an older
+ * revision's "emergency telephone number updated") still leads, one that only shares the names
+ * does not.
+ */
+const IN_FORCE_SHARE = 0.5;
+
+/**
+ * Which documents holding the version in force of a question naming no time (`HitBoost.inForce`)
+ * answer it: their best hit's answerability is at least {@link IN_FORCE_SHARE} of the best.
+ */
+function answeringInForce(question: string, hits: readonly Hit[]): (documentId: string) => boolean {
+  if (!hits.some((hit) => hit.boosts?.some((b) => b.inForce))) return () => true;
+  const scores = answerability(question, hits);
+  const best = new Map<string, number>();
+  hits.forEach((hit, i) => {
+    best.set(hit.chunk.documentId, Math.max(best.get(hit.chunk.documentId) ?? 0, scores[i]!));
+  });
+  const top = Math.max(0, ...best.values());
+  return (documentId) => top > 0 && (best.get(documentId) ?? 0) >= IN_FORCE_SHARE * top;
 }
 
 /** Options of {@link answerSources}. */
@@ -94,7 +124,7 @@ export function answerSources(
     if (!kept.some((k) => resemblance(k.shingles, own) >= COPY_RESEMBLANCE))
       kept.push({ hit, shingles: own });
   }
-  const preference = preferenceOf(hits);
+  const preference = preferenceOf(hits, answeringInForce(question, hits));
   // Search's best specific hit among those of the most preferred documents: when the asked
   // version's best hit is boilerplate (text every version carries), another version's copy of it
   // does not lead instead.

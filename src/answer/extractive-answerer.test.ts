@@ -407,6 +407,38 @@ describe('extractAnswer: which passage leads (stop 53)', () => {
     expect(extractAnswer(what, [intro, steps]).text.startsWith('This procedure applies')).toBe(true);
   });
 
+  it('leads a question asking whether something is allowed with the rule, conditions and all (stop 62)', () => {
+    const title = ['Skelby Harbour Ferry: frequently asked questions'];
+    const dogs = testHit(
+      'ferry-faq.html',
+      '### Are dogs allowed on board?\n\nDogs are welcome on the open deck if they are kept on a lead. Only assistance dogs may go in the passenger cabin.',
+      { ordinal: 2, headingPath: [...title, 'Are dogs allowed on board?'] },
+    );
+    const intro = testHit(
+      'ferry-faq.html',
+      '# Skelby Harbour Ferry: frequently asked questions\n\nThe ferry crosses between Skelby quay and Norholm slipway every 30 minutes from 7am to 9pm. The crossing takes about 12 minutes.',
+      { headingPath: title },
+    );
+    const tickets = testHit(
+      'ferry-faq.html',
+      '### Where do I buy a ticket?\n\nBuy tickets on board from the conductor, by card or contactless only. Season tickets are sold at the Skelby quay office.',
+      { ordinal: 5, headingPath: [...title, 'Where do I buy a ticket?'] },
+    );
+    for (const question of [
+      'Are dogs allowed on the Skelby Harbour Ferry?',
+      'Are there rules for dogs on board the Skelby Harbour Ferry?',
+      'Can I bring my dog on the Skelby Harbour Ferry?',
+    ]) {
+      expect(extractAnswer(question, [dogs, intro, tickets]).text).toMatch(
+        /^(?:Dogs are welcome|Only assistance dogs)/,
+      );
+    }
+    // A question of fact still puts a supposing sentence after one that states.
+    const risk = testHit('r.md', 'The ferry may stop sailing if fuel costs rise.');
+    const fact = testHit('f.md', 'The ferry stopped sailing on 3 May because of a gale.');
+    expect(extractAnswer('Why did the ferry stop sailing?', [risk, fact]).text).toMatch(/^The ferry stopped/);
+  });
+
   it("leads with the row the question names from another chunk of the first source's document", () => {
     const cleaning = testHit(
       'k2-manual.md',

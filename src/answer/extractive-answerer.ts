@@ -59,7 +59,7 @@ import { headingSection, isReferenceMaterial, pointedSections, statesEvent } fro
 import { isRequestTerm, questionTerms } from './relevance.js';
 import { askedRevision } from './revision-history.js';
 import { derivedForm } from './stated-evidence.js';
-import { supposes, supposesWithoutFigure } from './supposition.js';
+import { NUMBER_WORD, supposes, supposesWithoutFigure } from './supposition.js';
 import { timeWords } from './unwritten-words.js';
 
 /** Options of {@link extractAnswer}. */
@@ -206,6 +206,24 @@ const SPAN =
   /\b\d[\d.,]*(?:\s*(?:-|–|to)\s*\d[\d.,]*)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?|mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|miles?|feet|foot|ft|yards?)\b/i;
 /** A question asking how many: a figure in words answers it (see `supposesWithoutFigure`). */
 const ASKS_HOW_MANY = /\bhow\s+many\b|\bnumber\s+of\b/i;
+/**
+ * A question asking whether something may be done: opening with "can" or "may", or asking whether
+ * something is allowed, permitted or welcome, or what rules or restrictions there are ("Are there
+ * rules for dogs?", "Does the ferry allow bikes?").
+ */
+const ASKS_PERMISSION =
+  /^\s*(?:can|may)\b|^\s*(?:is|are|am|do|does)\b[^?]{0,80}\b(?:allow(?:s|ed)?|permit(?:s|ted)?|welcome|able\s+to|rules?|restrictions?)\b/i;
+/**
+ * Whether `question` asks what is the case, so that sentences supposing it (see `supposes`) answer
+ * it worse than those stating it. Not a question that supposes itself, nor one asking whether
+ * something may be done ({@link ASKS_PERMISSION}: "Are dogs allowed on board?"), which a rule
+ * answers, granting on a condition ("welcome if kept on a lead") or with a modal ("may go in the
+ * cabin").
+ */
+function asksFact(question: string): boolean {
+  return !supposes(question) && !ASKS_PERMISSION.test(question);
+}
+
 /** A question asking why: "why", "reason", "driver", "cause", "explain". */
 const ASKS_REASON = /\b(?:why|reasons?|drivers?|driven|causes?|caused|explain(?:s|ed)?)\b/i;
 /** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
@@ -347,8 +365,13 @@ function candidatesOf(
             : {}),
         context: framing,
         boilerplate: repeated.has(key),
-        // An index row's numbers (an exhibit number, a page, a filing date) are no figure.
-        figure: !reference && hasFigure(passage),
+        // An index row's numbers (an exhibit number, a page, a filing date) are no figure. For a
+        // question asking how many, a sentence writing the count in words is one ("Eleven people
+        // are on the waiting list").
+        figure:
+          !reference &&
+          (hasFigure(passage) ||
+            (countWords && passage.kind === 'sentence' && NUMBER_WORD.test(passage.text))),
         reference,
         event: statesEvent(passage),
         dated: DATED.test(passage.text),
@@ -589,7 +612,7 @@ function scoredWindows(
           return sum + weight * idf.get(t)!;
         }, 0) / total;
   const asked = new Set(queryTerms);
-  const factual = !supposes(question);
+  const factual = asksFact(question);
   // A figure row answers what, not why: "the primary driver behind the change in net income" is
   // told in a sentence; the net income row gains nothing by its label (and so does not lead it
   // from another chunk, see `Window.statesAsked`) nor by its figure.
@@ -837,7 +860,7 @@ export function extractAnswer(
   // reference material (an index, a certification, a cross-reference) come last: they never lead.
   const referring = (u: { passages: Candidate[] }) => u.passages.every((p) => p.reference);
   const supposing = (u: { passages: Candidate[] }) =>
-    !supposes(question) && u.passages.every((p) => p.supposing);
+    asksFact(question) && u.passages.every((p) => p.supposing);
   // The answer leads with its best quote of the first source (search's best specific hit of the
   // preferred documents), or of a passage stating the kind of thing asked in another chunk of its
   // document (see `Window.statesAsked`: a row the question names, a manual's specification table
@@ -853,7 +876,7 @@ export function extractAnswer(
         (w.statesAsked === true && hits[w.members[0]!.source - 1]?.chunk.documentId === firstDocument)) &&
       w.members.every((m) => chosen.includes(m)) &&
       !w.members.some((m) => m.reference) &&
-      !(!supposes(question) && w.members.every((m) => m.supposing)),
+      !(asksFact(question) && w.members.every((m) => m.supposing)),
   )?.members;
   const led =
     lead === undefined

@@ -60,7 +60,8 @@ export function periodLabel(hit: Hit | undefined): string | undefined {
 /**
  * `units` reordered and labelled when they quote sources of two dates or more; otherwise as they
  * are, unlabelled. Units of preferred sources (boosted for the period or recency the question
- * asks for; else, for a recency cue, the newest) lead, the others keep their order. When the
+ * asks for, not for the version in force of a question naming no time: `HitBoost.inForce`; else,
+ * for a recency cue, the newest) lead, the others keep their order. When the
  * quotes come from documents of more than one series (see `seriesOf`: two issuers' reports), a
  * label names its document too ("Quarter ended 2023-06-30, birch-2023-q2.md"), so that a figure of
  * one issuer is not read as another's. `askedSource` is the hit of the dated section the question
@@ -85,7 +86,9 @@ export function orderByPeriod<P>(
   const boosted = new Set(
     units
       .map((u) => u.source)
-      .filter((n) => hits[n - 1]?.boosts?.some((b) => b.kind === 'period' || b.kind === 'recency')),
+      .filter((n) =>
+        hits[n - 1]?.boosts?.some((b) => b.kind === 'period' || (b.kind === 'recency' && !b.inForce)),
+      ),
   );
   if (boosted.size === 0 && timeCue(question).recency) {
     const newest = [...dates].sort().at(-1);

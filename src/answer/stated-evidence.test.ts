@@ -98,6 +98,27 @@ describe('askedStatement', () => {
     ]);
   });
 
+  it('reads "is there a …" as an existence question (stop 62)', () => {
+    expect(askedStatement('Is there a café on board the Skelby Harbour Ferry?')).toMatchObject({
+      kind: 'existence',
+      text: 'a café',
+      subjects: [['café']],
+    });
+    expect(subjectsOf('Are there lockers at the station?')).toEqual([['locker']]);
+    expect(subjectsOf('Is there any parking near the quay?')).toEqual([['park']]);
+    // "What does … say about …" is not judged: asked of the latest version, an older one that
+    // says it answers (stop 62's bench: ten answerable questions refused).
+    expect(
+      askedStatement('What does the latest Fernhill library guide say about the seed library?'),
+    ).toBeUndefined();
+    // Not a thing that is of what follows it: documents state limits and rules in their own words.
+    expect(askedStatement('Are there rules for dogs on board the ferry?')).toBeUndefined();
+    expect(askedStatement('Is there a limit on bicycles on the ferry?')).toBeUndefined();
+    // Not other questions opening with "is" or "what does".
+    expect(askedStatement('Is the ferry running today?')).toBeUndefined();
+    expect(askedStatement('What does a half plot cost?')).toBeUndefined();
+  });
+
   it('reads the subject after a noun naming its telling and after "anything about"', () => {
     // "account", "details", "mention" name the telling, not what is told.
     expect(subjectsOf('Does the Contoso Cessna report give any account of the wind conditions?')).toEqual([
@@ -1590,6 +1611,13 @@ describe('a question asking how many or how much was spent', () => {
       askedStatement('How many visitors came to the Trust in the quarter ended March 31, 2023?'),
     ).toBeUndefined();
     expect(askedStatement('How many people were on board?')).toBeUndefined();
+    // An irregular past verb ends the subject: people were counted, whatever words follow (stop 62).
+    expect(
+      askedStatement('How many people sat on the rowing club committee when the constitution was adopted?'),
+    ).toBeUndefined();
+    expect(
+      askedStatement('How many trees fell in the park during the storm that was forecast?'),
+    ).toMatchObject({ text: 'how many trees', quantity: 'count' });
     // People a company employs are its employees, as documents count them (stop 58).
     expect(askedStatement('How many people did Contoso employ according to its Q3 2023 10-Q?')).toMatchObject(
       {

@@ -593,6 +593,16 @@ export function askedStatement(question: string): AskedStatement | undefined {
   // "say anything about the wind", "mention anything on refunds": what follows "about".
   const anything = ANYTHING_ABOUT.exec(q);
   if (anything) return askedExistence(anything[2]!, q, `${anything[1]} `);
+  // "Is there a café on board?", "Are there lockers at the station?": asked as "any" is, when
+  // what follows the thing asked for says where or when it is. Not "Is there a limit on
+  // bicycles?" nor "Are there rules for dogs?": the thing is a limit or rules of what follows, which
+  // a document states in its own words ("up to six bicycles").
+  const there = THERE_IS.exec(q);
+  if (there) {
+    const end = SUBJECT_END.exec(there[2]!);
+    if (end && OF_WHAT.test(there[2]!.slice(end.index))) return undefined;
+    return askedExistence(there[2]!, q, there[1] ?? '');
+  }
   const disclosed = DISCLOSED.exec(q);
   if (disclosed && !/^(?:that|whether|if|how|what|which|why|when|where|who|to)\b/i.test(disclosed[1]!)) {
     // "the Contoso report provide details on …": "report" named the document, the verb follows.
@@ -617,6 +627,14 @@ export function askedStatement(question: string): AskedStatement | undefined {
  */
 const ASKS_COUNT =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:how\s+many\s+(?:(.+?)\s+(?:did|does|do|were|was|are|is|has|have|had|will|would|can|could)\b|((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s+(?!ended\b)\p{L}{3,}ed\b)|(?:what|which|how)\b[^?]{0,40}?\b(?:the\s+)?(?:total\s+)?number\s+of\s+(.+))/iu;
+
+/**
+ * Common English irregular past forms that differ from their present and from an adjective's
+ * usual sense ("sat", "took", "went"; not "put", "read", "set", "left", "lost"): the verb of a
+ * count question without an auxiliary before its own ("How many people sat on …").
+ */
+const IRREGULAR_PAST =
+  /(?<![\p{L}-])(?:sat|took|went|came|ran|got|made|saw|gave|won|held|kept|met|paid|sold|bought|brought|built|caught|chose|drove|ate|fell|flew|found|grew|heard|knew|led|rode|rose|sent|sang|spoke|spent|stood|swam|taught|told|thought|threw|wore|wrote|became|began|broke|drew|drank|froze|slept|struck|fought|sought|lay|shook|stole|woke)(?![\p{L}-])/iu;
 
 /**
  * A question asking how much was spent on something: "how much" and a verb of spending, then what
@@ -668,8 +686,12 @@ function askedQuantity(question: string): AskedExistence | undefined {
   const count = ASKS_COUNT.exec(question);
   const spending = count ? null : ASKS_SPENDING.exec(question);
   if (!count && !spending) return askedOutlayQuantity(question);
-  const phrase = count ? (count[1] ?? count[2] ?? count[3]) : spending?.[1];
-  if (phrase === undefined) return undefined;
+  const read = count ? (count[1] ?? count[2] ?? count[3]) : spending?.[1];
+  if (read === undefined) return undefined;
+  // The subject ends before an irregular past verb ("How many people sat on the committee when
+  // the constitution was adopted?" counts people, not "people sat on the committee").
+  const verb = count?.[1] !== undefined ? IRREGULAR_PAST.exec(read) : null;
+  const phrase = verb && verb.index > 0 ? read.slice(0, verb.index) : read;
   const end = SUBJECT_END.exec(phrase);
   const subject = (end ? phrase.slice(0, end.index) : phrase).trim();
   // An abbreviation ("SG&A") is no word a search finds: not judged (as a relation side holding one).
@@ -879,6 +901,19 @@ function namedAfter(
   }
   return false;
 }
+
+/**
+ * "Is there a …", "are there any …", "was there an …": an existence question as "any" asks it;
+ * group 1 the determiner, group 2 what follows it.
+ */
+const THERE_IS = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:is|are|was|were)\s+there\s+(an?\s+|any\s+)?(.+)$/i;
+
+/**
+ * What a noun asked for may be of, rather than where or when it is: "a limit on …", "rules for …",
+ * "a charge to …", "an update about …" (not "on board", "on site", "on the day").
+ */
+const OF_WHAT =
+  /^\s*(?:for|of|about|to|with|regarding|concerning|against|on(?!\s+(?:board|site|the\s+day|arrival|departure)\b))\b/i;
 
 /** "anything about …", "something on …": group 1 the lead words, group 2 what follows. */
 const ANYTHING_ABOUT = /\b((?:anything|something)\s+(?:about|on|regarding|concerning))\s+(.+)$/i;

@@ -186,6 +186,13 @@ export interface HitBoost {
    * the hit's version is the newest.
    */
   passedOver?: { documentId: string; lacks: string[] };
+  /**
+   * For `recency`: true when the question names no time and the hit's document is the version in
+   * force (the newest of its series) of a question in the present. The question did not ask for
+   * that version, so an answer does not put its quotes first for this boost alone (see
+   * `orderByPeriod`).
+   */
+  inForce?: true;
 }
 
 /** A retrieved chunk with its scores. */

@@ -232,6 +232,20 @@ describe('findDocumentDate, metadata dates', () => {
 });
 
 describe('findDocumentDate: the record of a meeting (stop 40)', () => {
+  it('reads the meeting a constitution or policy was adopted or amended at (stop 62)', () => {
+    expect(
+      findDocumentDate([
+        '# Lakeside Rowing Club: Constitution\n\nAdopted at the General Meeting of 12 March 2019.',
+      ]),
+    ).toMatchObject({ date: '2019-03-12', period: { kind: 'day' }, from: 'text' });
+    expect(
+      findDocumentDate(['# Constitution\n\nAs amended at the Annual General Meeting of 3 April 2025.']),
+    ).toMatchObject({ date: '2025-04-03' });
+    expect(
+      findDocumentDate(['# Expenses policy\n\nApproved by the Board of Trustees on 4 May 2024.']),
+    ).toMatchObject({ date: '2024-05-04' });
+  });
+
   it('reads the day a meeting was held, with or without its weekday', () => {
     expect(
       findDocumentDate([

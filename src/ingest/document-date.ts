@@ -202,7 +202,9 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
     // "Effective date: March 1, 2024", "Last updated 2024-03-01", "Released: June 2023", "Edition
     // of March 2022", "as of …", a timetable's "Valid from 2 June 2024", an agreement's "is made on
     // 1 February 2022", a leaflet's "last revised in 03/2021"; a meeting's record: "held on
-    // Wednesday 12 June 2024", "adopted on …", "approved on …"; a week's plan or menu by the day
+    // Wednesday 12 June 2024", "adopted on …", "approved on …", a constitution's or a policy's
+    // "Adopted at the General Meeting of 12 March 2019", "As amended at the Annual General Meeting
+    // held on …", "approved by the Board on …"; a week's plan or menu by the day
     // its week begins: "w/c 4 March 2024", "Week commencing …", "week beginning …", "w/b …"; a
     // price list's "Prices from 1 April 2023"; a paper's "Published online 20 June 2021" (after its
     // "Received" and "Accepted" dates, which are no date of the paper); a warning's "Issued at 06:00
@@ -210,7 +212,7 @@ const PHRASES: Array<{ pattern: RegExp; kind: (phrase: string) => PeriodKind }> 
     // Sunday 1 September 2024, …"; a controlled document's (a safety data sheet's) "Date of
     // revision: 20 January 2026", "Revision date", "Date of issue", "Date of preparation"
     pattern: new RegExp(
-      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made(?:\s+on)?|(?:delivered|given|presented|recorded|broadcast|aired|preached)\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|date\s+of\s+(?:last\s+)?(?:revision|issue|preparation|publication)|(?:revision|issue)\s+date|(?:first\s+)?published(?:\s+online)?(?:\s+on)?|issued(?:\s+at\s+\d{1,2}[:.]\d\d(?:\s*[ap]m)?)?(?:\s+on)?|(?:judgment\s+|judgement\s+|decision\s+)?handed\s+down(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on|(?<=^|\n)from)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
+      String.raw`\b(w/[cb]|week\s+(?:commencing|beginning|starting)|(?:prices|fares|charges|tariffs|rates)\s+(?:(?:valid|apply|applicable)\s+)?from|effective(?:\s+(?:date|from|as\s+of))?|valid\s+(?:from|as\s+of)|in\s+(?:force|effect)\s+from|(?:is\s+)?made(?:\s+on)?|(?:delivered|given|presented|recorded|broadcast|aired|preached)\s+on|entered\s+into\s+on|(?:this\s+leaflet\s+was\s+)?last\s+(?:updated|revised|modified|reviewed)(?:\s+in)?|updated(?:\s+on)?|revised(?:\s+on)?|release\s+date|released(?:\s+on)?|date\s+of\s+(?:last\s+)?(?:revision|issue|preparation|publication)|(?:revision|issue)\s+date|(?:first\s+)?published(?:\s+online)?(?:\s+on)?|issued(?:\s+at\s+\d{1,2}[:.]\d\d(?:\s*[ap]m)?)?(?:\s+on)?|(?:judgment\s+|judgement\s+|decision\s+)?handed\s+down(?:\s+on)?|version\s+date|dated|edition(?:\s+of)?|as\s+(?:of|at)|held\s+on|adopted\s+on|approved\s+on|(?:as\s+)?(?:adopted|approved|amended|ratified|agreed)\s+(?:at|by)\s+(?:the\s+|an?\s+)?(?:[a-z-]+\s+){0,4}?(?:meeting|assembly|conference|agm|egm|board|council|committee|trustees|directors|governors)\s+(?:held\s+)?(?:on|of)|(?<=^|\n)from)\s*[:\-–—]?\s*(?:on\s+)?${WEEKDAY}?(${DATE})`,
       'i',
     ),
     kind: () => 'day',

@@ -165,6 +165,11 @@ describe('seriesKey and DocumentIdentityIndex.series', () => {
     expect(seriesKey({ documentId: 'filings/2023 Q3 ACME.pdf' })).toBe('acme');
     expect(seriesKey({ documentId: 'policy/privacy-policy-2024-03.md' })).toBe('privacy policy');
     expect(seriesKey({ documentId: 'release-notes-v2.4.md' })).toBe('release notes');
+    // A status word names a version (stop 62).
+    expect(seriesKey({ documentId: 'club-constitution-amended.md' })).toBe(
+      seriesKey({ documentId: 'club-constitution.md' }),
+    );
+    expect(seriesKey({ documentId: 'expenses-policy (revised).docx' })).toBe('expenses policy');
     expect(seriesKey({ documentId: '2023-07-01.md', title: 'Travel Policy' })).toBe('travel policy');
     expect(seriesKey({ documentId: '2023-07-01.md' })).toBe('#2023-07-01.md');
   });

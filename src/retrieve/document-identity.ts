@@ -49,13 +49,14 @@ export const ORDINAL_WORDS = [
 /**
  * Words of a name that say when, not what: years, quarters, halves, months, seasons
  * (`timetable-summer-2024.md`), versions (`v2.1`, a revision's letter or number joined to its
- * word: `revB`, `rev3`), numbers, a status (`draft`, `final`), ordinals (`2nd`, `third`: an
- * edition's), a fashion season's code (`AW23`, `SS24`), an ISO week (`W02`), a quarter glued to
+ * word: `revB`, `rev3`), numbers, a status (`draft`, `final`; `amended`, `revised`, `current`,
+ * `old`: `constitution-amended.md` is a version of `constitution.md`), ordinals (`2nd`, `third`:
+ * an edition's), a fashion season's code (`AW23`, `SS24`), an ISO week (`W02`), a quarter glued to
  * its year (`2023Q4`), and a number joined to the word of a place in a sequence (`menu-wk09`,
  * `ep12`, `issue7`, `sprint14`; not a model's code, `KT200`, which says what).
  */
 const PERIOD_WORD = new RegExp(
-  String.raw`^(?:(?:19|20)\d\d|\d+|(?:wk|week|ep|episode|issue|iss|no|nr|vol|volume|pt|part|ch|chapter|day|lesson|lecture|sprint|session|round|build|term|update|upd)\d+[a-z]?|\d+(?:st|nd|rd|th)|(?:aw|fw|ss)\d\d|w\d{1,2}|(?:19|20)\d\dq[1-4]|q[1-4](?:19|20)\d\d|${ORDINAL_WORDS.join('|')}|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition|draft|final)$`,
+  String.raw`^(?:(?:19|20)\d\d|\d+|(?:wk|week|ep|episode|issue|iss|no|nr|vol|volume|pt|part|ch|chapter|day|lesson|lecture|sprint|session|round|build|term|update|upd)\d+[a-z]?|\d+(?:st|nd|rd|th)|(?:aw|fw|ss)\d\d|w\d{1,2}|(?:19|20)\d\dq[1-4]|q[1-4](?:19|20)\d\d|${ORDINAL_WORDS.join('|')}|q[1-4]|[1-4]q|h[12]|fy\d{0,4}|v\d[\d.]*|version|rev|revision|rev[a-z]|rev\d[\d.]*|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|filed|dated|edition|draft|final|amended|revised|updated|superseded|consolidated|current|latest|previous|old)$`,
 );
 
 /**

@@ -769,9 +769,9 @@ async function searchStages(deps: RetrieverDeps, request: SearchRequest): Promis
         hits: rankings.flat().filter((hit) => why.has(hit.chunk.documentId)),
         boost: (hit) => {
           const preference = why.get(hit.chunk.documentId);
-          return preference
-            ? { kind: preference.kind, weight: factor, reason: preference.reason }
-            : undefined;
+          if (!preference) return undefined;
+          const boost = { kind: preference.kind, weight: factor, reason: preference.reason };
+          return preference.kind === 'recency' ? { ...boost, inForce: true as const } : boost;
         },
       });
     }
