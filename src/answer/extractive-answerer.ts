@@ -59,7 +59,7 @@ import { headingSection, isReferenceMaterial, pointedSections, statesEvent } fro
 import { isRequestTerm, questionTerms } from './relevance.js';
 import { askedRevision } from './revision-history.js';
 import { derivedForm } from './stated-evidence.js';
-import { NUMBER_WORD, supposes, supposesWithoutFigure } from './supposition.js';
+import { supposes, supposesWithoutFigure } from './supposition.js';
 import { timeWords } from './unwritten-words.js';
 
 /** Options of {@link extractAnswer}. */
@@ -365,13 +365,8 @@ function candidatesOf(
             : {}),
         context: framing,
         boilerplate: repeated.has(key),
-        // An index row's numbers (an exhibit number, a page, a filing date) are no figure. For a
-        // question asking how many, a sentence writing the count in words is one ("Eleven people
-        // are on the waiting list").
-        figure:
-          !reference &&
-          (hasFigure(passage) ||
-            (countWords && passage.kind === 'sentence' && NUMBER_WORD.test(passage.text))),
+        // An index row's numbers (an exhibit number, a page, a filing date) are no figure.
+        figure: !reference && hasFigure(passage),
         reference,
         event: statesEvent(passage),
         dated: DATED.test(passage.text),

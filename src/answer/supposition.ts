@@ -53,7 +53,7 @@ export function supposes(text: string): boolean {
  * A figure in words: a number from two up ("up to two cats", "twelve months"), not "one" ("one of
  * our suppliers", "no one").
  */
-export const NUMBER_WORD =
+const NUMBER_WORD =
   /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?)\b/i;
 
 /**
