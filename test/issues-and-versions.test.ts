@@ -56,7 +56,7 @@ describe('issues of a series and amended versions (offline answers)', () => {
   it('says "not found" for a thing the asked document never mentions, and answers what it states', async () => {
     const cafe = await engine.ask('Is there a café on board the Skelby Harbour Ferry?');
     expect(cafe.notFound).toBe(true);
-    expect(cafe.text).toMatch(/skelby-harbour-ferry-faq\.html does not .*café/);
+    expect(cafe.text).toContain('skelby-harbour-ferry-faq.html does not state that there is a café');
     const dogs = await engine.ask('Are there rules for dogs on board the Skelby Harbour Ferry?');
     expect(dogs.notFound).toBe(false);
     expect(dogs.text).toContain('on a lead');

@@ -101,7 +101,7 @@ describe('askedStatement', () => {
   it('reads "is there a …" as an existence question (stop 62)', () => {
     expect(askedStatement('Is there a café on board the Skelby Harbour Ferry?')).toMatchObject({
       kind: 'existence',
-      text: 'a café',
+      text: 'that there is a café',
       subjects: [['café']],
     });
     expect(subjectsOf('Are there lockers at the station?')).toEqual([['locker']]);

@@ -599,9 +599,10 @@ export function askedStatement(question: string): AskedStatement | undefined {
   // a document states in its own words ("up to six bicycles").
   const there = THERE_IS.exec(q);
   if (there) {
-    const end = SUBJECT_END.exec(there[2]!);
-    if (end && OF_WHAT.test(there[2]!.slice(end.index))) return undefined;
-    return askedExistence(there[2]!, q, there[1] ?? '');
+    const end = SUBJECT_END.exec(there[3]!);
+    if (end && OF_WHAT.test(there[3]!.slice(end.index))) return undefined;
+    // "… does not state that there is a café".
+    return askedExistence(there[3]!, q, `that there ${there[1]!.toLowerCase()} ${there[2] ?? ''}`);
   }
   const disclosed = DISCLOSED.exec(q);
   if (disclosed && !/^(?:that|whether|if|how|what|which|why|when|where|who|to)\b/i.test(disclosed[1]!)) {
@@ -904,9 +905,9 @@ function namedAfter(
 
 /**
  * "Is there a …", "are there any …", "was there an …": an existence question as "any" asks it;
- * group 1 the determiner, group 2 what follows it.
+ * group 1 the verb, group 2 the determiner, group 3 what follows it.
  */
-const THERE_IS = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:is|are|was|were)\s+there\s+(an?\s+|any\s+)?(.+)$/i;
+const THERE_IS = /^\s*(?:in\s[^,?]{1,80},\s*)?(is|are|was|were)\s+there\s+(an?\s+|any\s+)?(.+)$/i;
 
 /**
  * What a noun asked for may be of, rather than where or when it is: "a limit on …", "rules for …",
