@@ -30,9 +30,14 @@ export function seriesOf(hit: Hit): string {
 /** Resemblance (Jaccard index of shingles) at which two chunks count as copies. */
 export const COPY_RESEMBLANCE = 0.8;
 
-/** Word 3-grams of `text`, lower-cased. */
+/** The words shingles are made of: runs of letters and digits of `text`, lower-cased. */
+export function shingleWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Word 3-grams of `text`, lower-cased (see {@link shingleWords}). */
 export function shingles(text: string): Set<string> {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = shingleWords(text);
   const out = new Set<string>();
   for (let i = 0; i + 2 < words.length; i++) out.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
   if (out.size === 0 && words.length > 0) out.add(words.join(' '));

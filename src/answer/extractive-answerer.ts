@@ -737,6 +737,7 @@ export function extractAnswer(
 ): { text: string; cited: number[] } {
   const maxUnits = options.maxSentences ?? 6;
   const minScore = options.minScore ?? 0.2;
+  const factual = asksFact(question);
   const ranked = scoredWindows(question, hits, true, true);
   if (ranked.length === 0) return { text: '', cited: [] };
 
@@ -854,8 +855,7 @@ export function extractAnswer(
   // For a factual question, quotes that only suppose follow those that state; quotes made only of
   // reference material (an index, a certification, a cross-reference) come last: they never lead.
   const referring = (u: { passages: Candidate[] }) => u.passages.every((p) => p.reference);
-  const supposing = (u: { passages: Candidate[] }) =>
-    asksFact(question) && u.passages.every((p) => p.supposing);
+  const supposing = (u: { passages: Candidate[] }) => factual && u.passages.every((p) => p.supposing);
   // The answer leads with its best quote of the first source (search's best specific hit of the
   // preferred documents), or of a passage stating the kind of thing asked in another chunk of its
   // document (see `Window.statesAsked`: a row the question names, a manual's specification table
@@ -871,7 +871,7 @@ export function extractAnswer(
         (w.statesAsked === true && hits[w.members[0]!.source - 1]?.chunk.documentId === firstDocument)) &&
       w.members.every((m) => chosen.includes(m)) &&
       !w.members.some((m) => m.reference) &&
-      !(asksFact(question) && w.members.every((m) => m.supposing)),
+      !(factual && w.members.every((m) => m.supposing)),
   )?.members;
   const led =
     lead === undefined

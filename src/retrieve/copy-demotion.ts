@@ -8,7 +8,7 @@
  * counting as words, so two passages that differ in their figures are not copies.
  * @module
  */
-import { COPY_RESEMBLANCE } from '../answer/boilerplate.js';
+import { COPY_RESEMBLANCE, shingleWords } from '../answer/boilerplate.js';
 import type { Hit } from '../core/types.js';
 
 /**
@@ -43,7 +43,7 @@ function fnv1a(hash: number, text: string): number {
  * `MIN_SHINGLES`).
  */
 export function shingleHashes(text: string): Uint32Array {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = shingleWords(text);
   const hashes = new Uint32Array(Math.max(0, words.length - 2));
   for (let i = 0; i + 2 < words.length; i++) {
     let h = fnv1a(FNV_OFFSET, words[i]!);
