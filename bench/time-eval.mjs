@@ -369,6 +369,15 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round78-heldout: test/fixtures/round78 (an app's changelog holding three dated versions in one
+//   Markdown file; a youth hostel's house rules; a bus route's winter and summer timetables, dated
+//   in their text), 13 questions, 2 negatives (a Dropbox sync, a laundry); written at stop 63 beside
+//   round77, before any run, and run once as held out after the stop's rules.
+// - round77-blind: test/fixtures/round77 (an allotment society's committee minutes for three months,
+//   file names carrying only the month, each dated by "meeting held on …"; a dehumidifier's manual
+//   as HTML with specification and troubleshooting tables; a foodbank's annual reports for two
+//   years), 22 questions, 4 negatives (a car park, a Wi-Fi app, a price, staff pay); written at stop
+//   63 and committed before its first run.
 // - round76-heldout: test/fixtures/round76 (a school PTA's constitution as approved and as
 //   revised, Markdown dated in their text; a parish magazine's May and June issues sharing a
 //   footer; a leisure pool's FAQ page as HTML), 12 questions, 2 negatives (a sauna, the price of a
@@ -961,6 +970,22 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 63 beside round77 and run once as held out: a changelog with its versions in
+    // one file, house rules, a bus route's two timetables (Markdown).
+    name: 'round78',
+    folder: 'test/fixtures/round78',
+    include: ['*.md'],
+    parts: [{ name: 'round78-heldout', questions: 'bench/questions/round78-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 63 before its first run: committee minutes of three months, a dehumidifier
+    // manual (HTML), a foodbank's annual reports for two years.
+    name: 'round77',
+    folder: 'test/fixtures/round77',
+    include: ['*.md', '*.html'],
+    parts: [{ name: 'round77-blind', questions: 'bench/questions/round77-blind.jsonl' }],
   },
   {
     // Written at stop 62 after its rules and run once as held out: a school PTA's constitution as
