@@ -369,6 +369,10 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round79-blind: test/fixtures/round79 (an e-bike maker's datasheet comparing two models in one
+//   table; a tenancy agreement of numbered clauses; a conference programme as an HTML table),
+//   18 questions, 3 negatives (a suspension fork, a parking space, a conference dinner); written at
+//   stop 63 after round77's rules and committed before its first run.
 // - round78-heldout: test/fixtures/round78 (an app's changelog holding three dated versions in one
 //   Markdown file; a youth hostel's house rules; a bus route's winter and summer timetables, dated
 //   in their text), 13 questions, 2 negatives (a Dropbox sync, a laundry); written at stop 63 beside
@@ -970,6 +974,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 63 before its first run: a two-model datasheet, a tenancy agreement, a
+    // conference programme (HTML).
+    name: 'round79',
+    folder: 'test/fixtures/round79',
+    include: ['*.md', '*.html'],
+    parts: [{ name: 'round79-blind', questions: 'bench/questions/round79-blind.jsonl' }],
   },
   {
     // Written at stop 63 beside round77 and run once as held out: a changelog with its versions in

@@ -64,6 +64,15 @@ describe('pricedThing', () => {
     expect(pricedThing('How much does the current price list charge for towel hire?')).toBe('towel hire');
     expect(pricedThing('When does the current MOT expire?')).toBeUndefined();
   });
+
+  it('reads what is paid or spent on after the payer of a "how much does … pay" question', () => {
+    expect(pricedThing('How much does Ferncombe Foodbank pay its staff?')).toBe('its staff');
+    // Money spent on a subject is left to the stated-evidence check ("does not state how much was spent on …").
+    expect(pricedThing('How much did the council spend on roads in 2024?')).toBeUndefined();
+    expect(pricedThing('How much money did the club pay for the new boat?')).toBe('the new boat');
+    // Spending asked with no payer names nothing spent on.
+    expect(pricedThing('How much was spent in the period?')).toBeUndefined();
+  });
 });
 
 describe('askedOutlay', () => {

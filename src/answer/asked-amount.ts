@@ -73,13 +73,18 @@ export function statesMoney(text: string): boolean {
 /**
  * What a question asks the price of: "parking" of "What does parking cost at Fairfield Leisure
  * Centre?", "a day pass at the pool" of "What is the price of a day pass at the pool?", "towel
- * hire" of "… charge for towel hire?". Undefined when it asks no price of a thing it names.
+ * hire" of "… charge for towel hire?", "its staff" of "How much does the foodbank pay its staff?"
+ * (what is paid, after the payer; money spent on a subject is judged by the stated-evidence check,
+ * see `askedOutlay`). Undefined when it asks no price of a thing it names.
  */
 export function pricedThing(question: string): string | undefined {
   if (!asksForPrice(question)) return undefined;
   const m =
     /\b(?:what|how\s+much)\s+(?:does|do|did|will|would|is|was)\s+(.+?)\s+cost\b/i.exec(question) ??
-    /\b(?:price|cost|fee|charge)s?\s+(?:of|for)\s+([^?]+)/i.exec(question);
+    /\b(?:price|cost|fee|charge)s?\s+(?:of|for)\s+([^?]+)/i.exec(question) ??
+    /\bhow\s+much\s+(?:money\s+)?(?:does|do|did|will|would)\s+\S.*?\s(?:pay|charge)\s+(?:(?:for|to|in)\s+)?([^?]+)/i.exec(
+      question,
+    );
   const thing = m?.[1]?.trim();
   return thing ? thing : undefined;
 }

@@ -327,6 +327,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(lacksEvidence(question, ['strike'])).toBe(false);
     expect((await engine.ask(question)).notFound).toBe(false);
     expect(lacksEvidence('What did the dressing cost?', ['cost'])).toBe(true);
+    // The one absent word is what the payer pays: the words naming the payer are no topic.
+    expect(lacksEvidence('How much does Ferncombe Foodbank pay its staff?', ['staff'])).toBe(true);
+    expect(lacksEvidence('How much does Ferncombe Foodbank pay its staff?', ['ferncombe'])).toBe(false);
     expect(lacksEvidence(question, ['strike', 'bird'])).toBe(true);
   });
 

@@ -38,6 +38,7 @@ import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { askedOutlay, pricedThing, priceTerms } from './asked-amount.js';
+import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedMeasure } from './asked-measure.js';
 import { questionTerms } from './relevance.js';
 import {
@@ -269,8 +270,9 @@ function isCode(word: string): boolean {
  * retrieved hits, default none) holds in another form is not absent: the stemmer reads "expire"
  * and "expiry", "weigh" and "weight" as two words, which `derivedForm` reads as a word and one
  * derived from it ("When does the MOT expire?" of "Expiry date: 14 May 2025"), and a unit they
- * write as a symbol after a figure ("kilometres" of "6.4 km", see `unitsStated`); a word they hold
- * as written needs no search either. An absent word of more ("extra", see `MORE_WORDS`) is searched
+ * write as a symbol after a figure ("kilometres" of "6.4 km", see `unitsStated`), and an adjective
+ * asking a dimension they name or state in its unit ("largest" of "the maximum attachment size",
+ * "loud" of "39 dB(A)": see `askedDimensions`); a word they hold as written needs no search either. An absent word of more ("extra", see `MORE_WORDS`) is searched
  * again in the whole collection (one more search) and kept only where some document writes it.
  * A size the question names a thing by (see `measuresNamed`: "120 mm") is absent, as written, when
  * no hit in scope and none of the chunks a search of its number finds write that number.
@@ -300,12 +302,22 @@ export async function absentWords(
       units.size > 0 && hits.filter(inScope).some((hit) => unitsStated(hit.chunk.text, units).length > 0)
     );
   };
+  // An adjective asking a dimension ("how loud", "the largest attachment") is held by a passage
+  // naming the dimension or its bound, or stating a figure in its unit (see `askedDimensions`).
+  const dimensions = new Map(askedDimensions(question).map((d) => [d.word, d]));
+  const byDimension = (word: string) => {
+    const dimension = dimensions.get(word.toLowerCase());
+    return (
+      dimension !== undefined &&
+      hits.some((hit) => inScope(hit) && statesDimension(hit.chunk.text, dimension))
+    );
+  };
   const heldForm = (word: string) => {
     const [stem] = contentTerms(word);
     if (stem === undefined) return false;
     const verbs = verbStems(stem);
     for (const term of held) if (derivedForm(term, stem) || verbs.includes(term)) return true;
-    return byUnit(word);
+    return byUnit(word) || byDimension(word);
   };
   // The chunks one plain lexical search of `query` in `within` finds, `topK` deep.
   const probe = async (query: string, within: EvidenceScope, topK = 1) =>

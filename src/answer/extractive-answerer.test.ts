@@ -541,3 +541,44 @@ describe('extractAnswer: a row whose figure is a compound quantity (stop 58)', (
     expect(text.startsWith('| Exam | Length |')).toBe(true);
   });
 });
+
+describe('extractAnswer: a measure asked by its dimension (stop 63)', () => {
+  const specification = testHit(
+    'tarn-3-manual.html',
+    [
+      '## Specifications',
+      '',
+      '| Item | Value |',
+      '| --- | --- |',
+      '| Extraction rate | 12 litres a day (at 30°C, 80% relative humidity) |',
+      '| Water tank | 2.5 litres |',
+      '| Power consumption | 210 W |',
+      '| Noise level | 39 dB(A) on the low fan setting |',
+      '| Weight | 10.5 kg |',
+      '| Suitable room size | up to 40 square metres |',
+    ].join('\n'),
+    { headingPath: ['Tarn 3 compressor dehumidifier: user manual', 'Specifications'] },
+  );
+  const safety = testHit(
+    'tarn-3-manual.html',
+    '## Safety\n\nDo not use it in rooms colder than 5°C or warmer than 35°C. Keep the unit upright.',
+    { ordinal: 1, headingPath: ['Tarn 3 compressor dehumidifier: user manual', 'Safety'] },
+  );
+
+  it('quotes the row of the measure an adjective asks for ("how loud": the noise level), not its neighbours', () => {
+    const { text } = extractAnswer('How loud is the Tarn 3 dehumidifier?', [specification, safety]);
+    expect(text.split('[')[0]).toContain('| Noise level | 39 dB(A) on the low fan setting |');
+    expect(text).not.toContain('Weight');
+    expect(text).not.toContain('Power consumption');
+  });
+
+  it('quotes the row of a superlative\'s size, "up to 40 square metres", as a figure', () => {
+    const { text } = extractAnswer('What is the largest room the Tarn 3 can dry?', [specification, safety]);
+    expect(text.split('[')[0]).toContain('| Suitable room size | up to 40 square metres |');
+  });
+
+  it('reads a quantity with a remark in brackets as a figure', () => {
+    const { text } = extractAnswer('How much water can the Tarn 3 remove in a day?', [specification, safety]);
+    expect(text).toContain('| Extraction rate | 12 litres a day (at 30°C, 80% relative humidity) |');
+  });
+});

@@ -41,9 +41,10 @@
  */
 import type { Hit } from '../core/types.js';
 import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
-import { contentTerms } from '../retrieve/terms.js';
+import { contentTerms, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
+import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { repeatedPassages } from './boilerplate.js';
 import {
   fieldLabel,
@@ -82,6 +83,11 @@ interface Candidate extends Passage {
   label?: string[];
   /** Terms of the chunk's heading path, which frame every passage under it. */
   context: Set<string>;
+  /**
+   * Terms of the chunk's own section heading (the last of a heading path of two or more; not a
+   * document's title): "Station Road" of a bulletin's section, which the passages under it are about.
+   */
+  section: Set<string>;
   boilerplate: boolean;
   figure: boolean;
   /** A sentence that supposes rather than states (see `supposes`) and writes no number. */
@@ -92,8 +98,8 @@ interface Candidate extends Passage {
   event: boolean;
   /** The passage writes a date (see {@link DATED}). */
   dated: boolean;
-  /** The passage writes a span of time or a length (see {@link SPAN}). */
-  span: boolean;
+  /** The span of time or length the passage writes, time first (see {@link TIME_SPAN}, {@link LENGTH_SPAN}). */
+  span: 'time' | 'length' | undefined;
   /** A line that is a name alone (see {@link isNameLine}): a letterhead, a cover's title. */
   nameLine: boolean;
 }
@@ -149,7 +155,7 @@ const EVENT_BONUS = 1.3;
  * "July 2023") when the question asks when ("When was version 4.2 released?"): the date is the
  * answer, and a passage naming the subject without one ("Quillon Reader 4.2 needs Android 8") is
  * none, so "Released 3 February 2025", which holds the subject only through its heading, leads.
- * Likewise a span of time or a length (see {@link SPAN}) when the question asks how long.
+ * Likewise a span of time or a length (see {@link TIME_SPAN}, {@link LENGTH_SPAN}) when the question asks how long.
  */
 const DATE_BONUS = 1.5;
 /**
@@ -196,14 +202,26 @@ const DATED = new RegExp(String.raw`\b(?:${WRITTEN_DATE}|${DAY_MONTH})(?![\w])`,
  */
 const ASKS_WHEN =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
-/** A question asking how long: a span of time or a length answers it (see {@link SPAN}). */
+/** A question asking how long: a span of time or a length answers it (see {@link TIME_SPAN}, {@link LENGTH_SPAN}). */
 const ASKS_HOW_LONG = /\bhow\s+long\b/i;
 /**
- * A figure of a span of time or a length: "20 minutes", "18 months", "1 to 30 days", "2.5 hrs",
- * "15 m", "3 km", "12 ft".
+ * A question asking how long something takes or lasts ("How long does the battery take to
+ * charge?", "How long do access tokens last?"): a span of time answers it, not a length ("up to
+ * 80 km").
  */
-const SPAN =
-  /\b\d[\d.,]*(?:\s*(?:-|–|to)\s*\d[\d.,]*)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?|mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|miles?|feet|foot|ft|yards?)\b/i;
+const ASKS_DURATION = /\bhow\s+long\s+(?:do|does|did|will|would|can|could|should|must|has|have|had)\b/i;
+/** A figure, or a range of two, before the unit of a span. */
+const SPAN_FIGURE = String.raw`\b\d[\d.,]*(?:\s*(?:-|–|to)\s*\d[\d.,]*)?\s*`;
+/** A figure of a span of time: "20 minutes", "18 months", "1 to 30 days", "2.5 hrs". */
+const TIME_SPAN = new RegExp(
+  `${SPAN_FIGURE}(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?)\\b`,
+  'i',
+);
+/** A figure of a length: "15 m", "3 km", "12 ft". */
+const LENGTH_SPAN = new RegExp(
+  `${SPAN_FIGURE}(?:mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|miles?|feet|foot|ft|yards?)\\b`,
+  'i',
+);
 /** A question asking how many: a figure in words answers it (see `supposesWithoutFigure`). */
 const ASKS_HOW_MANY = /\bhow\s+many\b|\bnumber\s+of\b/i;
 /**
@@ -255,12 +273,14 @@ const NUMERIC_CELL = new RegExp(
 );
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 /**
- * A cell that is a quantity: a number (or a range of two) and up to four words of its unit, as a
- * specification table writes it ("2.5 litres", "10.4 kg", "12–15 °C", "3 years"), or a compound of
- * such ("2 hours 15 minutes", "5 ft 11 in").
+ * A cell that is a quantity: a number (or a range of two) and up to five words of its unit and
+ * what it is measured on, as a specification table writes it ("2.5 litres", "10.4 kg", "12–15
+ * °C", "3 years", "39 dB(A) on the low fan setting"), or a compound of such ("2 hours 15 minutes",
+ * "5 ft 11 in"); after a bound ("up to 40 square metres", "max. 6 kg") and before a remark in
+ * brackets ("12 litres a day (at 30°C, 80% relative humidity)").
  */
 const QUANTITY_CELL =
-  /^\s*[~≈<>±]?\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:%|[\p{L}°µ²³/]+\.?)(?:\s+\d[\d.,]*\s*[\p{L}°µ²³/]+\.?)*(?:\s+[\p{L}°µ²³/%]+\.?){0,3}\s*$/u;
+  /^\s*(?:(?:up\s+to|about|around|approx(?:\.|imately)?|max(?:\.|imum)?|min(?:\.|imum)?|at\s+(?:least|most)|(?:less|more)\s+than|under|over)\s+)?[~≈<>≤≥±]?\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:%|[\p{L}°µ²³/]+(?:\([A-Z]\))?\.?)(?:\s+\d[\d.,]*\s*[\p{L}°µ²³/]+\.?)*(?:\s+[\p{L}°µ²³/%]+\.?){0,5}(?:\s*\([^()]*\))?\s*$/u;
 
 /**
  * True when a passage states a figure: a table row with a number (or a quantity with its unit,
@@ -342,6 +362,8 @@ function candidatesOf(
   const out: Candidate[] = [];
   passages.forEach((list, i) => {
     const framing = framingOf(hits[i]!, referred);
+    const path = hits[i]!.chunk.headingPath;
+    const section = new Set(path.length >= 2 ? contentTerms(path.at(-1)!) : []);
     const leadIns = leadInTerms(list);
     for (const passage of list) {
       const key = passageKey(passage.text);
@@ -364,13 +386,14 @@ function candidatesOf(
             ? { label: [...new Set(contentTerms(fieldLabel(passage.text) ?? ''))] }
             : {}),
         context: framing,
+        section,
         boilerplate: repeated.has(key),
         // An index row's numbers (an exhibit number, a page, a filing date) are no figure.
         figure: !reference && hasFigure(passage),
         reference,
         event: statesEvent(passage),
         dated: DATED.test(passage.text),
-        span: SPAN.test(passage.text),
+        span: TIME_SPAN.test(passage.text) ? 'time' : LENGTH_SPAN.test(passage.text) ? 'length' : undefined,
         nameLine: passage.kind === 'sentence' && isNameLine(passage.text),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
         // is no supposition ("may cause higher operating expenses" states none).
@@ -507,14 +530,23 @@ const PERIOD_WORDS = [
  * a word derived from it or it from (see `derivedForm`: "When does the MOT expire?" of "Expiry
  * date: 14 May 2025", which the stemmer reads as "expiri"), or, for a word asking for a sum of
  * money (see `priceTerms`: "What did the service cost?"), a sum ("Invoice total: £168.50", see
- * `statesMoney`). A term some candidate writes is left as it is.
+ * `statesMoney`), and for an adjective asking a dimension (see `askedDimensions`: "How loud is
+ * the dehumidifier?", "the tallest vehicle"), a passage naming the dimension or stating a figure
+ * in its unit ("Noise level | 39 dB(A)", "2.3 metres high"). A term some candidate writes is left
+ * as it is.
  */
 function holdOtherForms(question: string, queryTerms: readonly string[], candidates: Candidate[]): void {
   const price = new Set(priceTerms(question));
+  const dimensions = new Map(askedDimensions(question).map((d) => [contentTerms(d.word)[0], d]));
   for (const term of queryTerms) {
     if (candidates.some((c) => c.terms.has(term))) continue;
+    const dimension = dimensions.get(term);
     for (const c of candidates) {
-      const holds = price.has(term) ? statesMoney(c.text) : [...c.own].some((t) => derivedForm(t, term));
+      const holds = price.has(term)
+        ? statesMoney(c.text)
+        : dimension !== undefined
+          ? statesDimension(c.text, dimension)
+          : [...c.own].some((t) => derivedForm(t, term));
       if (!holds) continue;
       c.terms.add(term);
       c.own.add(term);
@@ -621,14 +653,39 @@ function scoredWindows(
     const share = c.label.filter((t) => asked.has(t)).length / c.label.length;
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
-  const factor = (c: Candidate) =>
+  const asksHowLong = ASKS_HOW_LONG.test(question);
+  // A span answers "how long": of time only when it asks how long something takes or lasts.
+  const spans = ASKS_DURATION.test(question)
+    ? (c: Candidate) => c.span === 'time'
+    : (c: Candidate) => c.span !== undefined;
+  // A row whose label names the dimension an adjective asks ("| Weight (with battery) | 19.5 kg |"
+  // for "How heavy is the K2?", "| Noise level | 39 dB(A) |" for "How loud …?") is the row asked
+  // for, as one whose label the question names (see `Window.statesAsked`).
+  const dimensions = askedDimensions(question).filter((d) => d.nouns.length > 0);
+  const namesDimension = (c: Candidate) => {
+    if (c.kind !== 'row' || dimensions.length === 0) return false;
+    const label = new Set(wordTokens(tableCells(c.text)[0] ?? ''));
+    return dimensions.some((d) => d.nouns.some((noun) => label.has(noun)));
+  };
+  // A passage holds what is asked in its own words (a row: or its table's header) or under a
+  // section heading naming it ("Work is 40% complete." under "Station Road"); not under a title.
+  const holdsAsked = (c: Candidate) => queryTerms.some((t) => c.terms.has(t) || c.section.has(t));
+  // `holds`: whether the passage, or the record it is read in (see `closeRun`), holds the
+  // question's terms.
+  const factor = (c: Candidate, holds = holdsAsked(c)) =>
     labelled(c) *
     (c.kind === 'line' || (c.kind === 'row' && !c.figure) ? 0.5 : 1) *
     (c.kind === 'sentence' && LEAD_IN.test(c.text) ? 0.3 : 1) *
     // A question asking when is answered by a date (see `dated`), not by a figure ("version 4.2");
     // one asking why by the sentence telling the cause, not by the row of the figure that fell
-    // ("Why did the plum crop fail?": "| Plums | 35 kg | 12 kg |" named twice over).
-    (c.figure && !asksWhen && !asksReason ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1) : 1) *
+    // ("Why did the plum crop fail?": "| Plums | 35 kg | 12 kg |" named twice over); one asking how
+    // long by a span (see `spans`), not by "| Weight (with battery) | 19.5 kg |". A figure in a
+    // passage holding none of the question's terms (a row or its header, or its section heading:
+    // only the document's title does) is a figure of something else: "Doors open at 8.30am" for
+    // "Who is running the RAG workshop?".
+    (c.figure && !asksWhen && !asksReason && (!asksHowLong || spans(c)) && holds
+      ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1)
+      : 1) *
     (c.text.length > 400 ? 0.8 : 1) *
     (c.boilerplate ? 0.3 : 1) *
     (c.reference ? REFERENCE : 1) *
@@ -642,18 +699,19 @@ function scoredWindows(
   // "When does the current MOT expire?".
   // So does a span of time or a length answer a question asking how long ("How long is the hold
   // time of the liquids cycle?": "121 °C held for 20 minutes", not the sentence naming the liquids).
-  const asksHowLong = ASKS_HOW_LONG.test(question);
   const dated = (members: Candidate[]) =>
-    (asksWhen && members.some((m) => m.dated)) || (asksHowLong && members.some((m) => m.span))
-      ? DATE_BONUS
-      : 1;
+    (asksWhen && members.some((m) => m.dated)) || (asksHowLong && members.some(spans)) ? DATE_BONUS : 1;
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
+    // A row's label may name what is asked in the document's words, its companion terms ("| Drugs
+    // and medical supplies | 17,840 |" for "spend on medicines"): it holds it, for the order.
+    const companion = c.kind === 'row' && queryTerms.some((t) => translated([c], t) > 0);
     windows.push({
       members: [c],
-      score: coverage([c], true) * factor(c) * dated([c]),
+      score: coverage([c], true) * factor(c, companion || holdsAsked(c)) * dated([c]),
       base: coverage([c], false) * factor(c),
-      ...((c.kind === 'row' && c.figure && labelled(c) === 1 + LABEL_BONUS) || dated([c]) > 1
+      ...((c.kind === 'row' && c.figure && (labelled(c) === 1 + LABEL_BONUS || namesDimension(c))) ||
+      dated([c]) > 1
         ? { statesAsked: true }
         : {}),
     });
@@ -668,10 +726,12 @@ function scoredWindows(
       // A sentence that only names the document lends its words to its neighbour, as a heading
       // does, for whether it is quoted (`base`), not for its order, and is not quoted itself.
       const quoted = onlyNames(c) ? [next] : onlyNames(next) ? [c] : [c, next];
+      const holds = holdsAsked(c) || holdsAsked(next);
       windows.push({
         members: quoted,
-        score: coverage(quoted, true) * 0.9 * Math.min(factor(c), factor(next)) * dated([c, next]),
-        base: coverage([c, next], false) * 0.9 * Math.min(factor(c), factor(next)),
+        score:
+          coverage(quoted, true) * 0.9 * Math.min(factor(c, holds), factor(next, holds)) * dated([c, next]),
+        base: coverage([c, next], false) * 0.9 * Math.min(factor(c, holds), factor(next, holds)),
         ...(dated([c, next]) > 1 ? { statesAsked: true } : {}),
       });
     }
@@ -683,8 +743,10 @@ function scoredWindows(
   let run: Candidate[] = [];
   const closeRun = () => {
     if (run.length >= 2 && run.length <= MAX_RECORD_LINES) {
-      // As strong as its best line, over the terms of all its lines.
-      const best = Math.max(...run.map(factor));
+      // As strong as its best line, over the terms of all its lines: a record naming what is
+      // asked in one line ("name: Agapanthus Blue Storm") states it in another ("price: £12.99").
+      const holds = run.some(holdsAsked);
+      const best = Math.max(...run.map((c) => factor(c, holds)));
       windows.push({
         members: run,
         score: coverage(run, true) * 0.9 * best,
@@ -740,6 +802,7 @@ export function extractAnswer(
   const factual = asksFact(question);
   const ranked = scoredWindows(question, hits, true, true);
   if (ranked.length === 0) return { text: '', cited: [] };
+  const asked = questionTerms(question);
 
   // Quotes after the best must be at least half as good: a sentence sharing one common word
   // with the question ("fire" for "when the pager fires") is not part of its answer. A passage
@@ -792,7 +855,12 @@ export function extractAnswer(
     // version's own floors may lie lower, for its windows further down).
     if (window.score < lowest) break;
     if (window.base < leastFigure) continue;
+    const holds = (m: Candidate) => asked.some((t) => m.terms.has(t));
     if (window.base < least && !window.members.some((m) => m.figure)) continue;
+    // A row beside a quoted row of its table that holds the question's terms must hold one too:
+    // "| Weight | 10.5 kg |" is not quoted with "| Noise level | 39 dB(A) |" for "How loud …?".
+    const first = window.members[0]!;
+    if (first.kind === 'row' && !holds(first) && rowsOf(first).some(holds)) continue;
     if (fits(window.members)) chosen.push(...window.members);
   }
   // Nothing as good as the floor: the best passage of the first source (search's best hit that

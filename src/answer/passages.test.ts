@@ -54,6 +54,30 @@ describe('passagesOf: ordered lists (stop 41)', () => {
   });
 });
 
+describe('passagesOf: bulleted lists (stop 63)', () => {
+  it('gives each item of a bulleted list as its own passage, however it ends', () => {
+    const text = [
+      'The tenant agrees:',
+      '- to keep the garden tidy and the lawn cut;',
+      "- not to keep any pet without the landlord's written consent,",
+      '  which will not be unreasonably withheld;',
+      "- to give at least two months' notice in writing.",
+    ].join('\n');
+    expect(passagesOf(text).map((p) => p.text)).toEqual([
+      'The tenant agrees:',
+      '- to keep the garden tidy and the lawn cut;',
+      "- not to keep any pet without the landlord's written consent, which will not be unreasonably withheld;",
+      "- to give at least two months' notice in writing.",
+    ]);
+  });
+
+  it('reads a single dash line as prose, not a list', () => {
+    expect(passagesOf('Rent is due monthly; - it is paid by standing order').map((p) => p.text)).toEqual([
+      'Rent is due monthly; - it is paid by standing order',
+    ]);
+  });
+});
+
 describe('tableCells and quoteRows', () => {
   it('split a row into cells, escaped pipes kept, and quote rows under their header', () => {
     expect(tableCells('| a\\|b | 1 |  |')).toEqual(['a|b', '1', '']);

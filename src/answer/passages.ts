@@ -60,11 +60,15 @@ function isTable(lines: readonly string[]): boolean {
   return lines.length >= 2 && /^\s*\|/.test(lines[0]!) && DELIMITER_ROW.test(lines[1]!.trim());
 }
 
+/** A bulleted list item's line: "- ", "* ", "+ " or "• " before its text. */
+const BULLET = /^\s*[-*+•]\s+\S/;
+
 /**
  * The passages of a chunk's text, in order. Paragraphs are split at blank lines; a Markdown
  * table gives one passage per body row; a paragraph whose lines are mostly key/value or label
- * lines gives one per line; prose gives one per sentence (`Intl.Segmenter`). Headings and lines
- * without a letter or digit give none.
+ * lines gives one per line; prose gives one per sentence (`Intl.Segmenter`), a bulleted list's
+ * items each their own (a list of clauses ending in semicolons is no one sentence). Headings and
+ * lines without a letter or digit give none.
  */
 export function passagesOf(text: string): Passage[] {
   const out: Passage[] = [];
@@ -96,7 +100,16 @@ export function passagesOf(text: string): Passage[] {
       if (held !== '') push({ text: held, kind: 'sentence' });
       held = '';
     };
-    for (const { segment } of sentences(prose.join(' '))) {
+    // A bulleted list's items are passages of their own, however they end ("- not to smoke inside
+    // the flat;"): the segmenter reads a list of clauses ending in semicolons as one sentence.
+    const units: string[] = [];
+    const bulleted = prose.filter((line) => BULLET.test(line)).length >= 2;
+    for (const line of prose) {
+      if (bulleted && (BULLET.test(line) || units.length === 0)) units.push(line);
+      else if (bulleted) units[units.length - 1] += ` ${line}`;
+    }
+    if (!bulleted) units.push(prose.join(' '));
+    for (const { segment } of units.flatMap((unit) => [...sentences(unit)])) {
       const text = segment.replace(/\s+/g, ' ').trim();
       if (/^\d{1,3}[.)]$/.test(text)) {
         marker = `${marker}${text} `;

@@ -1320,7 +1320,7 @@ function holds(terms: ReadonlySet<string>, term: string): boolean {
  * heading's (under "Winter storage", "Drain the pump completely before storing it below 0 °C."
  * states the winter storage it instructs about).
  */
-function sectionsOf(hit: Hit): Array<{ text: string; around: string[][] }> {
+function sectionsOf(hit: Hit): Array<{ text: string; heading: string; around: string[][] }> {
   const path = hit.chunk.headingPath;
   let heading = path.length >= 2 ? path.at(-1)! : '';
   return hit.chunk.text.split(/^(?=#{1,6}\s)/m).map((text) => {
@@ -1328,6 +1328,7 @@ function sectionsOf(hit: Hit): Array<{ text: string; around: string[][] }> {
     if (line && text.startsWith('#')) heading = line[1]!.length >= 2 ? line[2]! : '';
     return {
       text,
+      heading,
       around: heading
         .split(HEADING_PARTS)
         .map((part) => contentTerms(part))
@@ -1364,9 +1365,12 @@ function statementsOf(
   hit: Hit,
   earlier: boolean,
   own: OwnYears = {},
-): Array<{ text: string; terms: Set<string> }> {
-  const out: Array<{ text: string; terms: Set<string> }> = [];
+): Array<{ text: string; terms: Set<string>; underChange: boolean }> {
+  const out: Array<{ text: string; terms: Set<string>; underChange: boolean }> = [];
   for (const section of sectionsOf(hit)) {
+    // A passage under a heading that names changes ("Changes", "What's new") states one: a
+    // release's list item "Dashboards refresh every minute." under "Changes".
+    const underChange = statesChange(section.heading);
     for (const p of passagesOf(section.text)) {
       if (p.kind !== 'sentence' || leadsIn(p.text)) continue;
       // A sentence that supposes states only a whole clause before it does ("Two ridge tiles are
@@ -1374,7 +1378,7 @@ function statementsOf(
       const text = supposes(p.text) ? statedClause(p.text) : p.text;
       if (text === '') continue;
       if (!earlier && (tellsEarlier(text) || datesEarlier(text, own))) continue;
-      out.push({ text, terms: withHeading(contentTerms(text), section.around) });
+      out.push({ text, terms: withHeading(contentTerms(text), section.around), underChange });
     }
   }
   return out;
@@ -1565,7 +1569,7 @@ export function judgeStatement(
           (asked.event !== undefined && namesInstance(s.text, asked.event, baseForm)) ||
           toldOtherwise(s, needed) ||
           (people && ROLE_CHANGE.test(s.text))) &&
-        (!asked.change || statesChange(s.text)) &&
+        (!asked.change || s.underChange || statesChange(s.text)) &&
         !calledOff(s.text, asked.subjects.flat()) &&
         (asked.object === undefined || holdsObject(s, asked.object, frequency)) &&
         (!asked.significant ||

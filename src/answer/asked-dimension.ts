@@ -1,0 +1,155 @@
+/**
+ * Questions that ask for a measure by an adjective of its dimension: "How loud is the
+ * dehumidifier?", "How heavy is the kayak?", "What is the tallest vehicle the ferry takes?",
+ * "What is the largest room it can dry?". The answer writes the measure, not the adjective: "Noise
+ * level | 39 dB(A)", "Weight: 18 kg", "up to 2.3 metres high", "Suitable room size | up to 40
+ * square metres". A passage naming the dimension (a noun of it: "noise", "weight", "height") or
+ * stating a figure in one of its units holds the adjective (see `holdOtherForms` in
+ * `extractive-answerer.ts`).
+ *
+ * The plain adjective counts after "how" only ("how large", "how high"); its comparative and
+ * superlative forms count anywhere ("the tallest vehicle"). "Largest", "biggest", "smallest" and
+ * "highest" also rank what is not measured in a unit ("the largest customer", "the highest
+ * revenue"): they are held by a figure in a unit of size only, not by a noun, or by the bound a
+ * document states ("maximum attachment size" for "the largest attachment"; "minimum" for "the
+ * smallest").
+ * @module
+ */
+import { wordTokens } from '../retrieve/terms.js';
+import { unitKey } from './units.js';
+
+/** A dimension: the adjective's forms, the nouns naming it, and the kinds of unit measuring it. */
+interface Dimension {
+  /** Base adjectives, read after "how" only. */
+  readonly plain: readonly string[];
+  /** Comparative and superlative forms, read anywhere. */
+  readonly ranked: readonly string[];
+  /** Ranked forms that also rank things measured in no unit: held by a unit only. */
+  readonly loose?: readonly string[];
+  /** Words naming the dimension ("weight", "noise"), lower-case. */
+  readonly nouns: readonly string[];
+  /** Kinds of unit (js-quantities' kinds, and `loudness` for decibels). */
+  readonly kinds: readonly string[];
+}
+
+/** Dimensions asked by adjective. Nouns are the words a specification or a manual labels them with. */
+const DIMENSIONS: readonly Dimension[] = [
+  {
+    plain: ['heavy'],
+    ranked: ['heavier', 'heaviest'],
+    nouns: ['weight', 'weighs', 'weighing', 'mass'],
+    kinds: ['mass'],
+  },
+  {
+    plain: ['tall', 'high'],
+    ranked: ['taller', 'tallest', 'higher', 'highest'],
+    loose: ['higher', 'highest'],
+    nouns: ['height', 'high', 'tall', 'headroom', 'clearance'],
+    kinds: ['length'],
+  },
+  // "How long" asks for a span of time as often as a length: the extractive answerer's span rule
+  // reads it (see `ASKS_HOW_LONG`); only the ranked forms are read here.
+  { plain: [], ranked: ['longer', 'longest'], nouns: ['length', 'long'], kinds: ['length'] },
+  { plain: ['wide', 'broad'], ranked: ['wider', 'widest'], nouns: ['width', 'wide'], kinds: ['length'] },
+  { plain: ['deep'], ranked: ['deeper', 'deepest'], nouns: ['depth', 'deep'], kinds: ['length'] },
+  {
+    plain: ['far'],
+    ranked: ['farther', 'farthest', 'furthest'],
+    nouns: ['distance', 'away'],
+    kinds: ['length'],
+  },
+  {
+    plain: ['big', 'large', 'small'],
+    ranked: ['bigger', 'biggest', 'larger', 'largest', 'smaller', 'smallest'],
+    loose: ['bigger', 'biggest', 'larger', 'largest', 'smaller', 'smallest'],
+    nouns: ['size', 'capacity', 'dimensions'],
+    kinds: ['area', 'volume', 'length'],
+  },
+  { plain: ['fast', 'quick'], ranked: ['faster', 'fastest'], nouns: ['speed'], kinds: ['speed'] },
+  {
+    plain: ['hot', 'cold', 'warm'],
+    ranked: ['hotter', 'hottest', 'colder', 'coldest', 'warmer', 'warmest'],
+    nouns: ['temperature'],
+    kinds: ['temperature'],
+  },
+  {
+    plain: ['loud', 'noisy', 'quiet'],
+    ranked: ['louder', 'loudest', 'noisier', 'noisiest', 'quieter', 'quietest'],
+    nouns: ['noise', 'sound', 'loudness', 'decibels'],
+    kinds: ['loudness'],
+  },
+  { plain: ['powerful'], ranked: [], nouns: ['power', 'wattage', 'output'], kinds: ['power'] },
+];
+
+/** Ranked forms toward less of a dimension (they ask a minimum); the others ask a maximum. */
+const LEAST = /^(?:small|short|narrow|shallow|light|slow|cold|cool|quiet|low)(?:er|est)$/;
+/** Ranked forms toward more (they ask a maximum). */
+const MOST = /(?:er|est)$/;
+
+/** What a question's dimension word asks: the word as written (lower-case) and whether a noun holds it. */
+export interface AskedDimension {
+  /** The adjective as the question writes it, lower-case ("loud", "tallest"). */
+  readonly word: string;
+  readonly nouns: readonly string[];
+  readonly kinds: readonly string[];
+}
+
+/**
+ * The dimensions `question` asks a measure of by adjective (see the module comment), in the
+ * question's order; empty when it asks none.
+ */
+export function askedDimensions(question: string): AskedDimension[] {
+  const words = wordTokens(question);
+  const out: AskedDimension[] = [];
+  words.forEach((word, i) => {
+    for (const d of DIMENSIONS) {
+      const afterHow = words[i - 1] === 'how' && d.plain.includes(word);
+      if (!afterHow && !d.ranked.includes(word)) continue;
+      const loose = !afterHow && (d.loose ?? []).includes(word);
+      // A superlative is the bound a document states: "the largest attachment" is its "maximum
+      // attachment size", "the smallest group" its "minimum group size".
+      const bound = afterHow
+        ? []
+        : LEAST.test(word)
+          ? ['minimum', 'min']
+          : MOST.test(word)
+            ? ['maximum', 'max']
+            : [];
+      out.push({ word, nouns: [...(loose ? [] : d.nouns), ...bound], kinds: d.kinds });
+    }
+  });
+  return out;
+}
+
+/** A figure and the unit written after it: one word or symbol, "square" and a length, "dB(A)". */
+const FIGURE_UNIT =
+  /\d(?:[\d,]*\d)?(?:\.\d+)?\s?((?:sq(?:uare|\.)?\s+|cubic\s+)?[\p{L}°µ][\p{L}²³/]*(?:\([A-Z]\))?)/gu;
+
+/** The kind of unit `unit` (as written after a figure) measures, or undefined. */
+function unitKind(unit: string): string | undefined {
+  if (/^(?:db(?:\([a-z]\)|a)?|decibels?)$/i.test(unit)) return 'loudness';
+  if (/^°[cf]?$|^degrees?$/i.test(unit)) return 'temperature';
+  const squared = /^(sq(?:uare|\.)?|cubic)\s+(.+)$/i.exec(unit);
+  if (squared) {
+    const key = unitKey(squared[2]!) ?? unitKey(squared[2]!.replace(/s$/, ''));
+    if (key?.startsWith('length@')) return squared[1]!.toLowerCase() === 'cubic' ? 'volume' : 'area';
+    return undefined;
+  }
+  return unitKey(unit)?.split('@')[0];
+}
+
+/**
+ * True when `text` names `dimension` (one of its nouns, as a word) or states a figure in one of
+ * its kinds of unit ("39 dB(A)", "40 square metres", "2.3 metres").
+ */
+export function statesDimension(text: string, dimension: AskedDimension): boolean {
+  if (dimension.nouns.length > 0) {
+    const words = new Set(wordTokens(text));
+    if (dimension.nouns.some((noun) => words.has(noun))) return true;
+  }
+  for (const m of text.matchAll(FIGURE_UNIT)) {
+    const kind = unitKind(m[1]!);
+    if (kind !== undefined && dimension.kinds.includes(kind)) return true;
+  }
+  return false;
+}
