@@ -99,4 +99,11 @@ describe('manuals, annual reports and changelogs (offline answers)', () => {
     const answer = await engine.ask('How much is the Agapanthus Blue Storm at Fenwick Garden Centre?');
     expect(answer.text.split(/\[\d+\]/)[0]).toContain('£12.99');
   });
+
+  it('says the version of a changelog item quoted alone when the question asks which version', async () => {
+    const answer = await engine.ask('Which version of Quillpad added dark mode?');
+    expect(answer.text).toMatch(
+      /^3\.1\.0 \(15 January 2026\): - Added: dark mode follows the system setting\./,
+    );
+  });
 });
