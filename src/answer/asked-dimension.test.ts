@@ -13,7 +13,7 @@ describe('askedDimensions', () => {
     expect(askedDimensions('Where is the high street?')).toEqual([]);
   });
 
-  it('reads "largest" as held by a unit of size only: it also ranks what no unit measures', () => {
+  it('reads "largest" as held by a unit of size or a bound, not a noun: it also ranks what no unit measures', () => {
     const [largest] = askedDimensions('Who is the largest customer?');
     expect(largest!.nouns).toEqual(['maximum', 'max']);
     expect(statesDimension('Customer size varies by region.', largest!)).toBe(false);

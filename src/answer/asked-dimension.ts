@@ -86,11 +86,16 @@ const LEAST = /^(?:small|short|narrow|shallow|light|slow|cold|cool|quiet|low)(?:
 /** Ranked forms toward more (they ask a maximum). */
 const MOST = /(?:er|est)$/;
 
-/** What a question's dimension word asks: the word as written (lower-case) and whether a noun holds it. */
+/** What a question's dimension word asks, and what holds it in a passage (see {@link statesDimension}). */
 export interface AskedDimension {
   /** The adjective as the question writes it, lower-case ("loud", "tallest"). */
   readonly word: string;
+  /**
+   * Words naming the dimension ("noise", "weight") and, for a superlative, the bound a document
+   * states ("maximum", "minimum"), lower-case; only the bound for "largest" and its like.
+   */
   readonly nouns: readonly string[];
+  /** Kinds of unit measuring it: js-quantities' kinds ("mass", "length", "area"), or `loudness`. */
   readonly kinds: readonly string[];
 }
 

@@ -272,7 +272,8 @@ function isCode(word: string): boolean {
  * derived from it ("When does the MOT expire?" of "Expiry date: 14 May 2025"), and a unit they
  * write as a symbol after a figure ("kilometres" of "6.4 km", see `unitsStated`), and an adjective
  * asking a dimension they name or state in its unit ("largest" of "the maximum attachment size",
- * "loud" of "39 dB(A)": see `askedDimensions`); a word they hold as written needs no search either. An absent word of more ("extra", see `MORE_WORDS`) is searched
+ * "loud" of "39 dB(A)": see `askedDimensions`); a word they hold as written needs no search
+ * either. An absent word of more ("extra", see `MORE_WORDS`) is searched
  * again in the whole collection (one more search) and kept only where some document writes it.
  * A size the question names a thing by (see `measuresNamed`: "120 mm") is absent, as written, when
  * no hit in scope and none of the chunks a search of its number finds write that number.
