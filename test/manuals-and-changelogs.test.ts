@@ -106,4 +106,12 @@ describe('manuals, annual reports and changelogs (offline answers)', () => {
       /^3\.1\.0 \(15 January 2026\): - Added: dark mode follows the system setting\./,
     );
   });
+
+  it("leads a question asking when with the programme's row timed in its Time column", async () => {
+    const answer = await engine.ask('When does the opening keynote start at the Northern Data Summit?');
+    expect(answer.text.split(/\[\d+\]/)[0]).toContain(
+      '| 9.15 | Opening keynote: data teams after the hype |',
+    );
+    expect(answer.text.startsWith('| Time | Session | Speaker | Room |')).toBe(true);
+  });
 });

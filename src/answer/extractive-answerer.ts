@@ -196,6 +196,24 @@ export function isNameLine(text: string): boolean {
 
 /** A written date anywhere in a passage (see `WRITTEN_DATE`), or a day of a month (see `DAY_MONTH`). */
 const DATED = new RegExp(String.raw`\b(?:${WRITTEN_DATE}|${DAY_MONTH})(?![\w])`, 'i');
+
+/** A table header cell naming when: "Time", "Start", "Starts", "Date", "When", "Departs", "Arrives". */
+const WHEN_HEADER =
+  /^(?:times?|start(?:s|ing)?(?:\s+time)?|dates?|when|depart(?:s|ure)?|arriv(?:es|al)|from)$/i;
+/** A time of day written alone in a cell: "9.15", "09:15", "9am", "7.30 pm". */
+const TIME_CELL = /^(?:[01]?\d|2[0-3])[.:][0-5]\d(?:\s?[ap]\.?m\.?)?$|^(?:1[0-2]|0?[1-9])\s?[ap]\.?m\.?$/i;
+
+/**
+ * True when a table row gives a time of day in a column its header names as when ("| 9.15 |
+ * Opening keynote |" under "| Time | Session |"): a programme's or a timetable's row dates what it
+ * names, for a question asking when.
+ */
+function timedRow(passage: Passage): boolean {
+  if (passage.kind !== 'row' || passage.table === undefined) return false;
+  const header = tableCells(passage.table.header);
+  const cells = tableCells(passage.text);
+  return header.some((name, i) => WHEN_HEADER.test(name) && TIME_CELL.test(cells[i] ?? ''));
+}
 /**
  * A question asking when: "When was …", "On what date …", "What date did …" (after an optional
  * "In …," clause).
@@ -392,7 +410,7 @@ function candidatesOf(
         figure: !reference && hasFigure(passage),
         reference,
         event: statesEvent(passage),
-        dated: DATED.test(passage.text),
+        dated: DATED.test(passage.text) || timedRow(passage),
         span: TIME_SPAN.test(passage.text) ? 'time' : LENGTH_SPAN.test(passage.text) ? 'length' : undefined,
         nameLine: passage.kind === 'sentence' && isNameLine(passage.text),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
@@ -674,7 +692,9 @@ function scoredWindows(
   // question's terms.
   const factor = (c: Candidate, holds = holdsAsked(c)) =>
     labelled(c) *
-    (c.kind === 'line' || (c.kind === 'row' && !c.figure) ? 0.5 : 1) *
+    // A row without a figure is mostly a label; not a dated one for a question asking when (a
+    // programme's "| 9.15 | Opening keynote |", see `timedRow`).
+    (c.kind === 'line' || (c.kind === 'row' && !c.figure && !(asksWhen && c.dated)) ? 0.5 : 1) *
     (c.kind === 'sentence' && LEAD_IN.test(c.text) ? 0.3 : 1) *
     // A question asking when is answered by a date (see `dated`), not by a figure ("version 4.2");
     // one asking why by the sentence telling the cause, not by the row of the figure that fell
