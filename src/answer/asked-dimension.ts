@@ -16,7 +16,7 @@
  * @module
  */
 import { wordTokens } from '../retrieve/terms.js';
-import { unitKey } from './units.js';
+import { unitKindsStated } from './units.js';
 
 /** A dimension: the adjective's forms, the nouns naming it, and the kinds of unit measuring it. */
 interface Dimension {
@@ -126,23 +126,6 @@ export function askedDimensions(question: string): AskedDimension[] {
   return out;
 }
 
-/** A figure and the unit written after it: one word or symbol, "square" and a length, "dB(A)". */
-const FIGURE_UNIT =
-  /\d(?:[\d,]*\d)?(?:\.\d+)?\s?((?:sq(?:uare|\.)?\s+|cubic\s+)?[\p{L}°µ][\p{L}²³/]*(?:\([A-Z]\))?)/gu;
-
-/** The kind of unit `unit` (as written after a figure) measures, or undefined. */
-function unitKind(unit: string): string | undefined {
-  if (/^(?:db(?:\([a-z]\)|a)?|decibels?)$/i.test(unit)) return 'loudness';
-  if (/^°[cf]?$|^degrees?$/i.test(unit)) return 'temperature';
-  const squared = /^(sq(?:uare|\.)?|cubic)\s+(.+)$/i.exec(unit);
-  if (squared) {
-    const key = unitKey(squared[2]!) ?? unitKey(squared[2]!.replace(/s$/, ''));
-    if (key?.startsWith('length@')) return squared[1]!.toLowerCase() === 'cubic' ? 'volume' : 'area';
-    return undefined;
-  }
-  return unitKey(unit)?.split('@')[0];
-}
-
 /**
  * True when `text` names `dimension` (one of its nouns, as a word) or states a figure in one of
  * its kinds of unit ("39 dB(A)", "40 square metres", "2.3 metres").
@@ -152,9 +135,5 @@ export function statesDimension(text: string, dimension: AskedDimension): boolea
     const words = new Set(wordTokens(text));
     if (dimension.nouns.some((noun) => words.has(noun))) return true;
   }
-  for (const m of text.matchAll(FIGURE_UNIT)) {
-    const kind = unitKind(m[1]!);
-    if (kind !== undefined && dimension.kinds.includes(kind)) return true;
-  }
-  return false;
+  return unitKindsStated(text).some((kind) => dimension.kinds.includes(kind));
 }

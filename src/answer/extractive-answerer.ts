@@ -55,7 +55,7 @@ import {
   type TableHead,
   tableCells,
 } from './passages.js';
-import { askedSection, orderByPeriod, sectionDate } from './period-order.js';
+import { ASKS_WHEN, askedSection, orderByPeriod, sectionDate } from './period-order.js';
 import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
 import { askedRevision } from './revision-history.js';
@@ -214,12 +214,7 @@ function timedRow(passage: Passage): boolean {
   const cells = tableCells(passage.text);
   return header.some((name, i) => WHEN_HEADER.test(name) && TIME_CELL.test(cells[i] ?? ''));
 }
-/**
- * A question asking when: "When was …", "On what date …", "What date did …" (after an optional
- * "In …," clause).
- */
-const ASKS_WHEN =
-  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
+
 /** A question asking how long: a span of time or a length answers it (see {@link TIME_SPAN}, {@link LENGTH_SPAN}). */
 const ASKS_HOW_LONG = /\bhow\s+long\b/i;
 /**

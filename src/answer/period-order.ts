@@ -194,9 +194,15 @@ export function askedSection(question: string, hits: readonly Hit[]): number | u
   return new Set(matching.map((s) => s.date)).size === 1 ? matching[0]!.source : undefined;
 }
 
-/** A question asking which version, release or edition, or when: a dated section's heading answers it. */
-const ASKS_WHICH_SECTION =
-  /\b(?:which|what)\s+(?:version|release|edition|update|issue|build)\b|^\s*(?:in\s[^,?]{1,80},\s*)?when\b/i;
+/**
+ * A question asking when: "When was …", "On what date …", "What date did …" (after an optional
+ * "In …," clause).
+ */
+export const ASKS_WHEN =
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
+
+/** A question asking which version, release or edition: a dated section's heading answers it, as it does when (see {@link ASKS_WHEN}). */
+const ASKS_WHICH_SECTION = /\b(?:which|what)\s+(?:version|release|edition|update|issue|build)\b/i;
 
 /** An order word among dated sections: group 1 the newest ("last", "latest"), else the earliest. */
 export const SECTION_ORDER = /\b(?:(latest|newest|most\s+recent|last)|first|earliest|oldest)\b/i;
@@ -227,7 +233,7 @@ function bySection<P>(
     dates.length === 1 && askedSource !== undefined ? sectionDate(hits[askedSource - 1])?.date : undefined;
   // One dated section quoted says its heading when the question asks which version or when: "-
   // Added: dark mode follows the system setting." is under "3.1.0 (15 January 2026)".
-  if (dates.length === 1 && ASKS_WHICH_SECTION.test(question)) {
+  if (dates.length === 1 && (ASKS_WHICH_SECTION.test(question) || ASKS_WHEN.test(question))) {
     for (const [source, section] of sections) {
       if (section) labels.set(source, section.heading.slice(0, SECTION_LABEL_CHARACTERS));
     }

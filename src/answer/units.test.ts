@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namedUnits, unitKey, unitsStated } from './units.js';
+import { namedUnits, unitKey, unitKindsStated, unitsStated } from './units.js';
 
 describe('unitKey', () => {
   it('gives one key to a unit’s names, spellings and symbol', () => {
@@ -44,5 +44,18 @@ describe('namedUnits and unitsStated', () => {
     expect(unitsStated('a 40 kW boiler running 6 hrs a day', energy)).toEqual([]);
     // Apart, each keeps its own.
     expect(namedUnits('How many hours did the 40 kilowatt boiler run?').get('hours')).toBe(unitKey('hrs'));
+  });
+});
+
+describe('unitKindsStated', () => {
+  it('reads the kinds of the units written after figures, square and cubic lengths and decibels too', () => {
+    expect(unitKindsStated('| Noise level | 39 dB(A) on the low fan setting |')).toEqual(['loudness']);
+    expect(unitKindsStated('up to 40 square metres, 10.5 kg, 2.3 metres high')).toEqual([
+      'area',
+      'mass',
+      'length',
+    ]);
+    expect(unitKindsStated('Keep it between 10°C and 30°C.')).toEqual(['temperature']);
+    expect(unitKindsStated('The ferry takes 20 cars.')).toEqual([]);
   });
 });

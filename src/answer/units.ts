@@ -94,3 +94,39 @@ export function unitsStated(text: string, units: ReadonlyMap<string, string>): s
   }
   return [...units].filter(([, key]) => written.has(key)).map(([word]) => word);
 }
+
+/**
+ * A figure and the unit written after it, read for its kind: one word or symbol, or "square" or
+ * "cubic" and a length ("40 square metres"), or a weighted decibel ("39 dB(A)"). Wider than
+ * {@link FIGURE_UNIT}, whose single word `unitsStated` matches against a question's unit words.
+ */
+const FIGURE_UNIT_KIND =
+  /\d(?:[\d,]*\d)?(?:\.\d+)?\s?((?:sq(?:uare|\.)?\s+|cubic\s+)?[\p{L}°µ][\p{L}²³/]*(?:\([A-Z]\))?)/gu;
+
+/** The kind of quantity `unit` (as written after a figure) measures, or undefined. */
+function unitKind(unit: string): string | undefined {
+  if (/^(?:db(?:\([a-z]\)|a)?|decibels?)$/i.test(unit)) return 'loudness';
+  if (/^°[cf]?$|^degrees?$/i.test(unit)) return 'temperature';
+  const squared = /^(sq(?:uare|\.)?|cubic)\s+(.+)$/i.exec(unit);
+  if (squared) {
+    const key = unitKey(squared[2]!) ?? unitKey(squared[2]!.replace(/s$/, ''));
+    if (key?.startsWith('length@')) return squared[1]!.toLowerCase() === 'cubic' ? 'volume' : 'area';
+    return undefined;
+  }
+  return unitKey(unit)?.split('@')[0];
+}
+
+/**
+ * The kinds of quantity `text` states figures in, in order of first appearance: js-quantities'
+ * kinds ("mass", "length", "volume", "power") of its units after a figure, `area` and `volume` of a
+ * square or cubic length, `temperature` of degrees, `loudness` of decibels (unitless to
+ * js-quantities). Units are read on first use, as {@link unitKey} reads them.
+ */
+export function unitKindsStated(text: string): string[] {
+  const kinds: string[] = [];
+  for (const m of text.matchAll(FIGURE_UNIT_KIND)) {
+    const kind = unitKind(m[1]!);
+    if (kind !== undefined && !kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
+}
