@@ -369,6 +369,15 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round80-blind: test/fixtures/round80 (a medicine's patient leaflet as a PDF with a dose table; a
+//   school's term dates for two academic years; a bakery's three recipes with ingredient lists and
+//   numbered steps; a cricket club's season results as CSV), 21 questions, 4 negatives
+//   (breastfeeding, a price, a bank holiday the dates do not name, freezing); written at stop 64
+//   and committed before its first run.
+// - round81-heldout: test/fixtures/round81 (a car's service schedule as a PDF table; a payments
+//   company's incident reports for two months; a gym's price lists for two years, HTML),
+//   14 questions, 3 negatives (a service price, refunds, a sauna); written at stop 64 beside
+//   round80, before any run, and run once as held out after the stop's rules.
 // - round79-blind: test/fixtures/round79 (an e-bike maker's datasheet comparing two models in one
 //   table; a tenancy agreement of numbered clauses; a conference programme as an HTML table),
 //   18 questions, 3 negatives (a suspension fork, a parking space, a conference dinner); written at
@@ -974,6 +983,22 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 64 before its first run: a patient leaflet (PDF printed from src/), term dates
+    // for two school years, recipes, a season's results (CSV).
+    name: 'round80',
+    folder: 'test/fixtures/round80',
+    include: ['*.pdf', '*.md', '*.csv'],
+    parts: [{ name: 'round80-blind', questions: 'bench/questions/round80-blind.jsonl' }],
+  },
+  {
+    // Written at stop 64 beside round80 and run once as held out: a service schedule (PDF printed
+    // from src/), two incident reports, a gym's price lists for two years (HTML).
+    name: 'round81',
+    folder: 'test/fixtures/round81',
+    include: ['*.pdf', '*.md', 'ridgeway-gym-prices-*.html'],
+    parts: [{ name: 'round81-heldout', questions: 'bench/questions/round81-heldout.jsonl' }],
   },
   {
     // Written at stop 63 before its first run: a two-model datasheet, a tenancy agreement, a
