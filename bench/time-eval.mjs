@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round82-blind: test/fixtures/round82 (a vet practice's price list with tables by animal; a rail
+//   operator's delay compensation page as HTML; a housing association's tenant updates for two
+//   quarters; a job advert as plain text), 20 questions, 4 negatives (horses, other operators'
+//   connections, a rent freeze, a pension); written at stop 64 after round80's rules and committed
+//   before its first run.
 // - round80-blind: test/fixtures/round80 (a medicine's patient leaflet as a PDF with a dose table; a
 //   school's term dates for two academic years; a bakery's three recipes with ingredient lists and
 //   numbered steps; a cricket club's season results as CSV), 21 questions, 4 negatives
@@ -983,6 +988,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 64 after round80's rules, committed before its first run: a price list, a
+    // compensation page (HTML), two quarterly updates, a job advert (text).
+    name: 'round82',
+    folder: 'test/fixtures/round82',
+    include: ['*.md', '*.html', '*.txt'],
+    parts: [{ name: 'round82-blind', questions: 'bench/questions/round82-blind.jsonl' }],
   },
   {
     // Written at stop 64 before its first run: a patient leaflet (PDF printed from src/), term dates
