@@ -13,7 +13,7 @@ import { askedDocuments, lacksEvidence } from './evidence-check.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
 import type { RelevanceOptions } from './relevance.js';
-import type { StatedEvidence } from './stated-evidence.js';
+import { type StatedEvidence, statesQuantity } from './stated-evidence.js';
 
 /** The text of an honest "not found" answer. */
 export const NOT_FOUND_TEXT = 'I could not find an answer to that in the indexed documents.';
@@ -211,7 +211,8 @@ function withStatingSource(sources: Hit[], chatModel: ChatModel | undefined, opt
  * asks, cited, when the extracted quotes leave it out: the quotes are chosen by the question's
  * words, and the stating sentence may tell the asked event by another form of them ("We divested
  * our payroll product line to …" for "any divestitures"). Unchanged when no passage states it, or
- * when its chunk is none of `sources`.
+ * when its chunk is none of `sources`, or when the answer to a count question opens with a count
+ * of its subject.
  */
 function ledByStatement(
   extracted: { text: string; cited: number[] },
@@ -223,6 +224,17 @@ function ledByStatement(
   if (!extracted.text || passage === undefined || source === undefined) return extracted;
   const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
   if (flat(extracted.text).includes(flat(passage))) return extracted;
+  // A count question whose answer already opens with a count of what it asks ("| 6 tablets |" for
+  // "How many tablets can an adult take?") keeps its lead: the stating passage counts the subject
+  // without the rest of the question ("packs of 16 and 24 tablets").
+  const asked = statement!.asked;
+  const first = extracted.text.split(/\[\d+\]/)[0] ?? '';
+  if (
+    asked.kind === 'existence' &&
+    asked.quantity === 'count' &&
+    statesQuantity(first, asked.subjects.flat(), 'count')
+  )
+    return extracted;
   return {
     text: `${flat(passage)} [${source.n}]\n\n${extracted.text}`,
     cited: [...new Set([source.n, ...extracted.cited])],

@@ -57,3 +57,19 @@ describe('askedDimensions: "how long"', () => {
     expect(askedDimensions('What is the longest pool?').map((d) => d.word)).toEqual(['longest']);
   });
 });
+
+describe('askedDimensions: a dimension asked by its noun (stop 64)', () => {
+  it('reads "temperature", "weight" and their like anywhere, held by a figure in their unit', () => {
+    const [temperature] = askedDimensions('At what temperature should Dexolin be stored?');
+    expect(temperature?.word).toBe('temperature');
+    expect(statesDimension('Store below 25°C in the original package.', temperature!)).toBe(true);
+    expect(statesDimension('Keep out of the sight and reach of children.', temperature!)).toBe(false);
+    const [weight] = askedDimensions('What is the weight of the K2 Cargo?');
+    expect(statesDimension('| Frame | 31 kg |', weight!)).toBe(true);
+  });
+
+  it('leaves nouns of another sense alone ("length" of a tenancy, "capacity" of a hall)', () => {
+    expect(askedDimensions('What is the length of the tenancy?')).toEqual([]);
+    expect(askedDimensions('What is the capacity of the main hall?')).toEqual([]);
+  });
+});

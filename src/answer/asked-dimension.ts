@@ -12,7 +12,8 @@
  * "highest" also rank what is not measured in a unit ("the largest customer", "the highest
  * revenue"): they are held by a figure in a unit of size only, not by a noun, or by the bound a
  * document states ("maximum attachment size" for "the largest attachment"; "minimum" for "the
- * smallest").
+ * smallest"). A noun naming a dimension is held the same way ("At what temperature should it be
+ * stored?" of "Store below 25°C").
  * @module
  */
 import { wordTokens } from '../retrieve/terms.js';
@@ -30,6 +31,12 @@ interface Dimension {
   readonly nouns: readonly string[];
   /** Kinds of unit (js-quantities' kinds, and `loudness` for decibels). */
   readonly kinds: readonly string[];
+  /**
+   * Nouns a question asks the dimension by ("At what temperature …?", "What is the weight of …?"),
+   * read anywhere and held as the adjectives are; only nouns no other sense shares ("length" is
+   * also a span of time, "capacity" also a count of seats, "volume" also loudness).
+   */
+  readonly named?: readonly string[];
 }
 
 /** Dimensions asked by adjective. Nouns are the words a specification or a manual labels them with. */
@@ -39,6 +46,7 @@ const DIMENSIONS: readonly Dimension[] = [
     ranked: ['heavier', 'heaviest'],
     nouns: ['weight', 'weighs', 'weighing', 'mass'],
     kinds: ['mass'],
+    named: ['weight'],
   },
   {
     plain: ['tall', 'high'],
@@ -46,17 +54,31 @@ const DIMENSIONS: readonly Dimension[] = [
     loose: ['higher', 'highest'],
     nouns: ['height', 'high', 'tall', 'headroom', 'clearance'],
     kinds: ['length'],
+    named: ['height'],
   },
   // "How long" asks for a span of time as often as a length: the extractive answerer's span rule
   // reads it (see `ASKS_HOW_LONG`); only the ranked forms are read here.
   { plain: [], ranked: ['longer', 'longest'], nouns: ['length', 'long'], kinds: ['length'] },
-  { plain: ['wide', 'broad'], ranked: ['wider', 'widest'], nouns: ['width', 'wide'], kinds: ['length'] },
-  { plain: ['deep'], ranked: ['deeper', 'deepest'], nouns: ['depth', 'deep'], kinds: ['length'] },
+  {
+    plain: ['wide', 'broad'],
+    ranked: ['wider', 'widest'],
+    nouns: ['width', 'wide'],
+    kinds: ['length'],
+    named: ['width'],
+  },
+  {
+    plain: ['deep'],
+    ranked: ['deeper', 'deepest'],
+    nouns: ['depth', 'deep'],
+    kinds: ['length'],
+    named: ['depth'],
+  },
   {
     plain: ['far'],
     ranked: ['farther', 'farthest', 'furthest'],
     nouns: ['distance', 'away'],
     kinds: ['length'],
+    named: ['distance'],
   },
   {
     plain: ['big', 'large', 'small'],
@@ -65,20 +87,34 @@ const DIMENSIONS: readonly Dimension[] = [
     nouns: ['size', 'capacity', 'dimensions'],
     kinds: ['area', 'volume', 'length'],
   },
-  { plain: ['fast', 'quick'], ranked: ['faster', 'fastest'], nouns: ['speed'], kinds: ['speed'] },
+  {
+    plain: ['fast', 'quick'],
+    ranked: ['faster', 'fastest'],
+    nouns: ['speed'],
+    kinds: ['speed'],
+    named: ['speed'],
+  },
   {
     plain: ['hot', 'cold', 'warm'],
     ranked: ['hotter', 'hottest', 'colder', 'coldest', 'warmer', 'warmest'],
     nouns: ['temperature'],
     kinds: ['temperature'],
+    named: ['temperature'],
   },
   {
     plain: ['loud', 'noisy', 'quiet'],
     ranked: ['louder', 'loudest', 'noisier', 'noisiest', 'quieter', 'quietest'],
     nouns: ['noise', 'sound', 'loudness', 'decibels'],
     kinds: ['loudness'],
+    named: ['noise', 'loudness'],
   },
-  { plain: ['powerful'], ranked: [], nouns: ['power', 'wattage', 'output'], kinds: ['power'] },
+  {
+    plain: ['powerful'],
+    ranked: [],
+    nouns: ['power', 'wattage', 'output'],
+    kinds: ['power'],
+    named: ['power', 'wattage'],
+  },
 ];
 
 /** Ranked forms toward less of a dimension (they ask a minimum); the others ask a maximum. */
@@ -108,6 +144,10 @@ export function askedDimensions(question: string): AskedDimension[] {
   const out: AskedDimension[] = [];
   words.forEach((word, i) => {
     for (const d of DIMENSIONS) {
+      if ((d.named ?? []).includes(word)) {
+        out.push({ word, nouns: d.nouns, kinds: d.kinds });
+        continue;
+      }
       const afterHow = words[i - 1] === 'how' && d.plain.includes(word);
       if (!afterHow && !d.ranked.includes(word)) continue;
       const loose = !afterHow && (d.loose ?? []).includes(word);

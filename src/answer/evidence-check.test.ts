@@ -80,9 +80,9 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
   afterAll(() => engine.close());
 
   it('topicWords drops stop words, request words, numbers and inflected verbs', () => {
+    // Nor is a preposition ("near", stop 64).
     expect(topicWords('Describe what happened when the Cessna 172 crashed near Boquete in 2007')).toEqual([
       'cessna',
-      'near',
       'boquete',
     ]);
     // Words of three letters or fewer ("hit", "old") and modal verbs are no topic.
@@ -331,6 +331,21 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     expect(lacksEvidence('How much does Ferncombe Foodbank pay its staff?', ['staff'])).toBe(true);
     expect(lacksEvidence('How much does Ferncombe Foodbank pay its staff?', ['ferncombe'])).toBe(false);
     expect(lacksEvidence(question, ['strike', 'bird'])).toBe(true);
+  });
+
+  it('reads a word naming which of its kind a yes-or-no question’s object is as its object (stop 64)', () => {
+    const question = 'Does Harlow Park School close for the coronation bank holiday?';
+    expect(lacksEvidence(question, ['coronation'])).toBe(true);
+    expect(lacksEvidence(question, ['holiday'])).toBe(true);
+    // Not a word before the object's article, nor one of a question for "any" of a kind.
+    expect(lacksEvidence(question, ['harlow'])).toBe(false);
+    expect(lacksEvidence('Did the school announce any coronation bank holiday?', ['coronation'])).toBe(false);
+    // Nor a word of a run that opens the subject or writes a name, which holds the verb.
+    expect(lacksEvidence('Does the shop sell gift cards?', ['sell'])).toBe(false);
+    expect(lacksEvidence('Does the fish pie at the Harbour Kitchen contain gluten?', ['contain'])).toBe(
+      false,
+    );
+    expect(lacksEvidence('Does the fish pie at the Harbour Kitchen contain gluten?', ['gluten'])).toBe(true);
   });
 
   it('takes one absent word the question writes as a name for a gap, however long the question (stop 57)', () => {

@@ -36,6 +36,7 @@
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
+import { otherNumberForms } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { askedOutlay, pricedThing, priceTerms } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
@@ -141,6 +142,42 @@ const FRAMING = new Set([
 ]);
 
 /**
+ * Prepositions the stop-word list leaves in: they relate the question's topics ("the match against
+ * Eastwick", "stored below 25°C") and are none; a document that never writes "against" may hold
+ * the match.
+ */
+const PREPOSITIONS = new Set([
+  'against',
+  'among',
+  'amongst',
+  'beside',
+  'besides',
+  'toward',
+  'towards',
+  'upon',
+  'within',
+  'without',
+  'across',
+  'along',
+  'around',
+  'behind',
+  'beyond',
+  'despite',
+  'throughout',
+  'via',
+  'per',
+  'onto',
+  'underneath',
+  'beneath',
+  'near',
+  'amid',
+  'versus',
+  'during',
+  'above',
+  'below',
+]);
+
+/**
  * Words of more of something, which documents tell in their own words: "each extra kilogram" (the
  * allowance writes "each kilogram over the allowance"), "additional fees" ("a further £5"). Absent
  * from the asked documents, such a word counts only where another document of the collection writes
@@ -153,7 +190,8 @@ const MORE_WORDS = new Set(['extra', 'additional', 'further']);
  * The past and past participle of `word` read as a verb, where the stemmer does not join them to
  * it: "rose" and "risen" of "rise", "paid" of "pay", "bought" of "buy"; none for a word whose forms
  * are regular ("raised" of "raise") or no verb. The forms are `en-inflectors`' conjugation tables
- * (loaded on the first call).
+ * (loaded on the first call). A noun's other number that stems apart is one of them too
+ * ("children" of "child", "people" of "person": see `otherNumberForms`).
  */
 export async function irregularForms(word: string): Promise<string[]> {
   const lower = word.toLowerCase();
@@ -164,7 +202,9 @@ export async function irregularForms(word: string): Promise<string[]> {
   const forms = [verb.conjugate('VBD'), verb.conjugate('VBN')].filter(
     (form): form is string => typeof form === 'string' && /^\p{L}+$/u.test(form),
   );
-  return [...new Set(forms)].filter((form) => contentTerms(form)[0] !== stem);
+  return [...new Set([...forms, ...otherNumberForms(lower)])].filter(
+    (form) => contentTerms(form)[0] !== stem,
+  );
 }
 
 /** What the check needs: a lexical search like `Engine.search`. */
@@ -230,6 +270,7 @@ export function topicWords(question: string): string[] {
       (word.length <= 3 && !(word.length === 3 && lowerShort.has(word) && !SHORT_GENERIC.has(word))) ||
       isStopWord(word) ||
       FRAMING.has(word) ||
+      PREPOSITIONS.has(word) ||
       !(/^\p{L}+$/u.test(word) || isCode(word))
     )
       return;
@@ -395,7 +436,8 @@ export async function absentWords(
  * asking the price of something (see `pricedThing`: "What does parking cost at the leisure
  * centre?" asks about "parking"). So does the one absent word a question opening with "do",
  * "does", "did", "has", "have" or "had" ends on (the head of its object: "Does the app support
- * audiobooks?"; or of the place it asks of: "Has the flaw been exploited in the wild?"), unless it
+ * audiobooks?"; or of the place it asks of: "Has the flaw been exploited in the wild?"), or a word
+ * of that object's noun phrase ("the coronation bank holiday", see {@link objectPhrase}), unless it
  * asks for "any" of a kind or whether something is mentioned (measured on the bench: those refused
  * answerable questions whose documents name an instance in other words). So does one absent word
  * the question writes as a name (see {@link namedIn}), or an absent size a thing is named by (see
@@ -414,10 +456,12 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   // for "any" of a kind ("Did it buy any business?": a hospital group is a business) nor whether
   // something is mentioned ("mention a fare increase": "fares rise"), which an instance answers in
   // other words, nor one of "is" ("Is the ban still in force?"), whose last word is no object.
+  // So does a word naming which of its kind the object is ("the coronation bank holiday": a term
+  // dates list naming only the early May bank holiday does not close for it).
   if (
     DO_QUESTION.test(question) &&
     !asksWhetherContains(question) &&
-    objectHead(question) === contentTerms(absent[0]!)[0]
+    objectPhrase(question).includes(contentTerms(absent[0]!)[0] ?? '')
   )
     return true;
   // A question whether something is allowed or there to have ("Are dogs allowed at the reserve?",
@@ -540,6 +584,44 @@ function objectHead(question: string): string | undefined {
   const end = wordTokens(question).at(-1);
   return last === undefined || end !== last.toLowerCase() ? undefined : contentTerms(last)[0];
 }
+
+/**
+ * The stems of the noun phrase a yes-or-no question ends on, its object (see {@link objectHead}):
+ * the head and the topic words right before it after an article or a possessive ("coronation",
+ * "bank", "holiday" of "Does the school close for the coronation bank holiday?"), all in lower
+ * case; the head alone when no article or possessive opens the run, or one opens the subject, or
+ * the run writes a name; empty when the question ends on no object.
+ */
+function objectPhrase(question: string): string[] {
+  const head = objectHead(question);
+  if (head === undefined) return [];
+  const words = wordTokens(question);
+  const topic = new Set(topicWords(question).map((w) => w.toLowerCase()));
+  let start = words.length - 1;
+  while (start > 0 && topic.has(words[start - 1]!)) start--;
+  // The run is the object's when an article or possessive opens it that does not open the subject
+  // (right after "does": "Does the shop sell gift cards?") and it writes no name ("Does the fish
+  // pie at the Harbour Kitchen contain gluten?" runs from the name through the verb).
+  const run = words.slice(start);
+  const lowerCase = (word: string) =>
+    new RegExp(
+      `(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+      'u',
+    ).test(question);
+  if (
+    !OBJECT_OPENER.test(words[start - 1] ?? '') ||
+    AUXILIARY_WORD.test(words[start - 2] ?? '') ||
+    !run.every(lowerCase)
+  )
+    return [head];
+  return run.flatMap((w) => contentTerms(w));
+}
+
+/** The auxiliary a yes-or-no question opens with (see {@link DO_QUESTION}). */
+const AUXILIARY_WORD = /^(?:did|does|do|has|have|had)$/;
+
+/** Words opening a noun phrase: articles and possessives. */
+const OBJECT_OPENER = /^(?:a|an|the|its|their|his|her|our|your|my)$/;
 
 /**
  * The topic a question states after a verb of saying and "about", "regarding", "concerning" or

@@ -41,7 +41,7 @@
  */
 import type { Hit } from '../core/types.js';
 import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
-import { contentTerms, wordTokens } from '../retrieve/terms.js';
+import { contentTerms, isPronounTerm, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
@@ -59,9 +59,9 @@ import { ASKS_WHEN, askedSection, orderByPeriod, sectionDate } from './period-or
 import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
 import { isRequestTerm, questionTerms } from './relevance.js';
 import { askedRevision } from './revision-history.js';
-import { derivedForm } from './stated-evidence.js';
+import { derivedForm, statesQuantity } from './stated-evidence.js';
 import { supposes, supposesWithoutFigure } from './supposition.js';
-import { timeWords } from './unwritten-words.js';
+import { isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /** Options of {@link extractAnswer}. */
 export interface ExtractiveOptions {
@@ -117,6 +117,14 @@ interface Window {
    * question asks why (see {@link ASKS_REASON}), or a date for a question asking when.
    */
   statesAsked?: boolean;
+  /**
+   * It counts the noun a "how many" question counts (see `countedPhrase`, `statesQuantity`: "| 6
+   * tablets |", not "200 mg" of a tablet), beside this share of the question's other terms (in its
+   * words or its section's; not those naming the document, its time or form; 1 when there are
+   * none): beside half of them at least, it may lead when the first source's best quote does not
+   * count beside half of them.
+   */
+  counts?: number;
 }
 
 /** Share of the best passage's score any other quoted passage needs. */
@@ -235,8 +243,29 @@ const LENGTH_SPAN = new RegExp(
   `${SPAN_FIGURE}(?:mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|miles?|feet|foot|ft|yards?)\\b`,
   'i',
 );
+/** A question asking which thing has a property: "Which match was abandoned?". */
+const ASKS_WHICH = /^\s*which\b/i;
 /** A question asking how many: a figure in words answers it (see `supposesWithoutFigure`). */
 const ASKS_HOW_MANY = /\bhow\s+many\b|\bnumber\s+of\b/i;
+
+/**
+ * What a "how many" question counts, as content terms: the run of words after "how many" up to its
+ * first stop word ("dexolin", "tablet" of "How many Dexolin tablets can an adult take?"), whose
+ * last is the noun counted; empty for other questions.
+ */
+function countedPhrase(question: string): string[] {
+  const words = wordTokens(question);
+  const at = words.findIndex((w, i) => w === 'how' && words[i + 1] === 'many');
+  if (at < 0) return [];
+  const out: string[] = [];
+  for (const word of words.slice(at + 2)) {
+    const [term] = contentTerms(word);
+    if (term === undefined) break;
+    out.push(term);
+  }
+  return out;
+}
+
 /**
  * A question asking whether something may be done: opening with "can" or "may", or asking whether
  * something is allowed, permitted or welcome, or what rules or restrictions there are ("Are there
@@ -295,14 +324,22 @@ const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 const QUANTITY_CELL =
   /^\s*(?:(?:up\s+to|about|around|approx(?:\.|imately)?|max(?:\.|imum)?|min(?:\.|imum)?|at\s+(?:least|most)|(?:less|more)\s+than|under|over)\s+)?[~≈<>≤≥±]?\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:%|[\p{L}°µ²³/]+(?:\([A-Z]\))?\.?)(?:\s+\d[\d.,]*\s*[\p{L}°µ²³/]+\.?)*(?:\s+[\p{L}°µ²³/%]+\.?){0,5}(?:\s*\([^()]*\))?\s*$/u;
 
+/** A bulleted list item's marker ("- ", "• "), a list's cell (see `passages.ts`). */
+const LIST_ITEM = /^\s*[-*+•]\s+/;
+
 /**
  * True when a passage states a figure: a table row with a number (or a quantity with its unit,
  * "2.5 litres", see {@link QUANTITY_CELL}) after its label (not just a page number closing a
- * table-of-contents line), or text with an amount in notation (`$1.5
- * billion`, `2%`, `82,959`, `4.2`).
+ * table-of-contents line), a list item that is such a quantity ("- 400 ml buttermilk", as a
+ * cell), or text with an amount in notation (`$1.5 billion`, `2%`, `82,959`, `4.2`).
  */
 function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
-  if (passage.kind !== 'row') return NOTATION.test(passage.text);
+  if (passage.kind !== 'row') {
+    const item = LIST_ITEM.exec(passage.text);
+    return (
+      NOTATION.test(passage.text) || (item !== null && QUANTITY_CELL.test(passage.text.slice(item[0].length)))
+    );
+  }
   const cells = tableCells(passage.text).slice(1);
   const numeric = cells.filter((cell) => NUMERIC_CELL.test(cell) || QUANTITY_CELL.test(cell));
   const pageNumber =
@@ -716,6 +753,26 @@ function scoredWindows(
   // time of the liquids cycle?": "121 °C held for 20 minutes", not the sentence naming the liquids).
   const dated = (members: Candidate[]) =>
     (asksWhen && members.some((m) => m.dated)) || (asksHowLong && members.some(spans)) ? DATE_BONUS : 1;
+  // A passage counting the noun a "how many" question counts ("| 6 tablets |" for "How many
+  // tablets …?", see `statesQuantity`).
+  // It must hold half the question's other terms at least, in its words or its section's: "a
+  // player reaches 30 victory points" counts no points a ship of three cards is worth.
+  const phrase = countedPhrase(question);
+  const counted = phrase.at(-1);
+  // Of the other terms, not those naming the first document, its time or its form ("Amazon",
+  // "latest", "10-Q" of "… did Amazon have outstanding according to its latest 10-Q?").
+  const unwritten = unwrittenTerms(question);
+  const others = queryTerms.filter(
+    (t) =>
+      !phrase.includes(t) &&
+      !unwritten.has(t) &&
+      !isFormTerm(t) &&
+      !isPronounTerm(t) &&
+      !(naming[0]?.has(t) ?? false),
+  );
+  const counts = (c: Candidate) => counted !== undefined && statesQuantity(c.text, [counted], 'count');
+  const beside = (c: Candidate) =>
+    others.length === 0 ? 1 : others.filter((t) => c.terms.has(t) || c.section.has(t)).length / others.length;
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
     // A row's label may name what is asked in the document's words, its companion terms ("| Drugs
@@ -729,6 +786,7 @@ function scoredWindows(
       dated([c]) > 1
         ? { statesAsked: true }
         : {}),
+      ...(counts(c) ? { counts: beside(c) } : {}),
     });
     const next = candidates[i + 1];
     if (
@@ -882,6 +940,17 @@ export function extractAnswer(
   // cleared the relevance floor) rather than nothing.
   if (chosen.length === 0)
     chosen.push(...(ranked.find((w) => w.members[0]!.source === 1) ?? ranked[0]!).members);
+  // For a question asking which thing has a property, a record's line stating it is quoted with
+  // its record, which says which ("Result: Abandoned (rain)" says which match only with its
+  // "Date:" and "Opponent:" lines); a question asking a field's value gets the line ("When does the
+  // MOT expire?": "Expiry date: 14 May 2025", not the whole certificate).
+  for (const c of ASKS_WHICH.test(question) ? [...chosen] : []) {
+    if (c.kind !== 'line') continue;
+    const record = ranked.find(
+      (w) => w.members.length > 1 && w.members[0]!.kind === 'line' && w.members.includes(c),
+    );
+    for (const m of record?.members ?? []) if (!chosen.includes(m)) chosen.push(m);
+  }
   // A table quoted without its bare `Total` row gets it too: the total of what the table lists
   // (the figure a question about the table's subject most often wants), beyond the row limit.
   for (const window of ranked) {
@@ -942,20 +1011,36 @@ export function extractAnswer(
   // The answer leads with its best quote of the first source (search's best specific hit of the
   // preferred documents), or of a passage stating the kind of thing asked in another chunk of its
   // document (see `Window.statesAsked`: a row the question names, a manual's specification table
-  // below the paragraph that shares the question's words; a date, for a question asking when): the
+  // below the paragraph that shares the question's words; a date, for a question asking when; a
+  // count of what a "how many" question counts, see `Window.counts`): the
   // best-scoring window that states (not reference material, not a supposition for a factual
   // question) — a table with all its quoted rows, a sentence or window on its own — then the rest
   // in source and document order. Any passage of the document was measured to lead worse: a
   // minutes' title line naming the meeting asked about outranks the decision it took.
   const firstDocument = hits[0]?.chunk.documentId;
-  const lead = ranked.find(
+  const quotable = (w: Window) =>
+    w.members.every((m) => chosen.includes(m)) &&
+    !w.members.some((m) => m.reference) &&
+    !(factual && w.members.every((m) => m.supposing));
+  const ofFirstDocument = (w: Window) => hits[w.members[0]!.source - 1]?.chunk.documentId === firstDocument;
+  // A count question's answer: a window of the first document counting what is asked beside half
+  // the question's other terms leads when the first source's best quote does not ("Dexolin comes
+  // in packs of 16 and 24 tablets", or "Each tablet contains 200 mg", for "How many tablets can an
+  // adult take in 24 hours?"; see `Window.counts`).
+  const firstCounts = ranked.find((w) => w.members[0]!.source === 1 && quotable(w))?.counts ?? -1;
+  const countsBeside = (w: Window) => w.counts !== undefined && w.counts >= 0.5 && firstCounts < 0.5;
+  const leading = ranked.find(
     (w) =>
-      (w.members[0]!.source === 1 ||
-        (w.statesAsked === true && hits[w.members[0]!.source - 1]?.chunk.documentId === firstDocument)) &&
-      w.members.every((m) => chosen.includes(m)) &&
-      !w.members.some((m) => m.reference) &&
-      !(factual && w.members.every((m) => m.supposing)),
+      (w.members[0]!.source === 1 || ((w.statesAsked === true || countsBeside(w)) && ofFirstDocument(w))) &&
+      quotable(w),
   )?.members;
+  // A record's line leads with its record's lines, when they are quoted with it (see above).
+  const lead =
+    leading?.[0]?.kind === 'line' && ASKS_WHICH.test(question)
+      ? chosen.filter(
+          (c) => c.kind === 'line' && c.source === leading[0]!.source && c.block === leading[0]!.block,
+        )
+      : leading;
   const led =
     lead === undefined
       ? grouped

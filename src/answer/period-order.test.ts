@@ -72,6 +72,21 @@ describe('extractAnswer over sources of several periods', () => {
     expect(text).not.toContain('Season ended');
   });
 
+  it('names a split year whose end is not stated by the span its title writes (stop 64)', () => {
+    const year = (id: string, date: string, span: string, sales: string): Hit => {
+      const hit = filing(id, date, sales);
+      const period = { kind: 'year', end: date, fiscalYear: Number(date.slice(0, 4)), span };
+      return { ...hit, chunk: { ...hit.chunk, metadata: { date, period, dateFrom: 'text' } } };
+    };
+    const { text } = extractAnswer('What were total net sales in the latest year?', [
+      year('term-dates-2025-26.md', '2026-12-31', '2025–26', '48'),
+      year('term-dates-2026-27.md', '2027-12-31', '2026–27', '52'),
+    ]);
+    expect(text).toMatch(/^Year 2026–27: /);
+    expect(text).toContain('Year 2025–26: ');
+    expect(text).not.toContain('Year ended');
+  });
+
   it('keeps the order and adds no labels when the sources share one date or have none', () => {
     const same = filing('other.pdf', '2023-07-01', '12,000');
     const { text } = extractAnswer('What were total net sales in the latest quarter?', [newer, same]);

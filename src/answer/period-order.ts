@@ -25,14 +25,18 @@ export interface QuoteUnit<P> {
  * A hit's ISO date and period kind from its chunk metadata, when it has a date to show (not one
  * from a file's metadata: a creation date says nothing of the period quoted, see `shownDate`).
  */
-function datedAs(hit: Hit | undefined): { date: string; kind?: string } | undefined {
+function datedAs(hit: Hit | undefined): { date: string; kind?: string; span?: string } | undefined {
   const metadata = hit?.chunk.metadata;
   const date = shownDate(metadata);
   if (date === undefined) return undefined;
   const period = metadata?.period;
-  const kind =
-    period && typeof period === 'object' && !Array.isArray(period) ? (period as Metadata).kind : undefined;
-  return { date, ...(typeof kind === 'string' ? { kind } : {}) };
+  const fields = period && typeof period === 'object' && !Array.isArray(period) ? (period as Metadata) : {};
+  const { kind, span } = fields;
+  return {
+    date,
+    ...(typeof kind === 'string' ? { kind } : {}),
+    ...(typeof span === 'string' ? { span } : {}),
+  };
 }
 
 const LABELS: Record<string, string> = {
@@ -47,11 +51,13 @@ const LABELS: Record<string, string> = {
 /**
  * How a quote names its document's period: "Quarter ended 2023-07-01", "Dated 2024-03-01", a
  * season by its name and year ("Autumn 2025"; winter by the year it ends in, "Winter 2025" for
- * December 2024 to February 2025).
+ * December 2024 to February 2025), a split year whose end the document does not state by the span
+ * its title writes ("Year 2025–26", not a made-up "Year ended 2026-12-31").
  */
 export function periodLabel(hit: Hit | undefined): string | undefined {
   const dated = datedAs(hit);
   if (!dated) return undefined;
+  if (dated.kind === 'year' && dated.span) return `Year ${dated.span}`;
   const season = dated.kind === 'season' ? seasonNamed(dated.date) : undefined;
   if (season) return season;
   return `${LABELS[dated.kind ?? ''] ?? 'Dated'} ${dated.date}`;

@@ -1649,6 +1649,12 @@ describe('a question asking how many or how much was spent', () => {
     expect(statesQuantity('We now have 85 junior members.', ['junior', 'member'], 'count')).toBe(true);
     expect(statesQuantity('The guild rang 12 marine bells.', ['marin', 'bell'], 'count')).toBe(true);
     expect(statesQuantity('Members met on 30 June.', ['member'], 'count')).toBe(false);
+    // A figure before a unit measures (stop 64): "200 mg" counts no tablets; "6 tablets" does, as
+    // "4.5 hours" counts hours, and "in" is no unit (inches) after a count.
+    expect(statesQuantity('Each tablet contains 200 mg of ferolufen.', ['tablet'], 'count')).toBe(false);
+    expect(statesQuantity('| Adults | 1 or 2 tablets | 6 tablets |', ['tablet'], 'count')).toBe(true);
+    expect(statesQuantity('Charging takes 4.5 hours.', ['hour'], 'count')).toBe(true);
+    expect(statesQuantity('Members: 5,820 in 2025.', ['member'], 'count')).toBe(true);
     // "The number of …" names what is counted first and its count at the clause's end (stop 57).
     const cover =
       "The number of shares of the registrant's common stock outstanding as of May 1, 2026 was 112,403,221.";

@@ -83,6 +83,7 @@
 import type { Hit } from '../core/types.js';
 import { MONTH } from '../ingest/document-date.js';
 import { queryAbbreviations } from '../retrieve/abbreviations.js';
+import { otherNumberStems } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { escapeRegExp, timeCue } from '../retrieve/time-preference.js';
 import { askedOutlay, CURRENCY_CODES, CURRENCY_WORDS, statesMoney } from './asked-amount.js';
@@ -100,7 +101,7 @@ import {
   supposesWithoutFigure,
   tellsEarlier,
 } from './supposition.js';
-import { namedUnits, unitsStated } from './units.js';
+import { namedUnits, unitKey, unitsStated } from './units.js';
 import { isFormTerm } from './unwritten-words.js';
 
 /**
@@ -1207,10 +1208,11 @@ const DERIVING_ENDINGS = ['i', 't', 'e', 'ur', 'al', 'er', 'or', 'eri', 'ion', '
  * more (four for an ending of two letters or more; five for "-ship": "hardship" is no form of
  * "hard"); a final "i" of the shorter reads as a "y" ("emploi" and "employe"). Stricter than
  * {@link stemsMatch}, which reads any longer word beginning with the shorter as its form: "place"
- * is no form of "placebo".
+ * is no form of "placebo". A noun's two numbers that stem apart are one word too ("child" and
+ * "children", see `otherNumberStems`).
  */
 export function derivedForm(a: string, b: string): boolean {
-  if (a === b) return true;
+  if (a === b || otherNumberStems(a, b)) return true;
   const [stem, long] = a.length <= b.length ? [a, b] : [b, a];
   // A final "i" the stemmer made of a "y" (see `stemsMatch`): "emploi" of "employed", "employe".
   const short = !long.startsWith(stem) && stem.endsWith('i') ? `${stem.slice(0, -1)}y` : stem;
@@ -1675,7 +1677,8 @@ const MONTH_WORD = new RegExp(`^${MONTH},?$`, 'i');
  * it ("Members: 5,820", "headcount was 161,000"), anywhere after it when "number of" is before it
  * ("The number of shares … outstanding as of May 1, 2026 was 112,403,221"), or joined to it by a
  * hyphen ("a 20-credit module"). "Any fraud that involves management or other
- * employees" names employees without counting them. With `beside` (a question asking what a
+ * employees" names employees without counting them; nor does a figure before a unit count ("Each
+ * tablet contains 200 mg"). With `beside` (a question asking what a
  * subject's expenditure was, see `AskedExistence.beside`), `money` asks as a count does: a sum
  * ({@link SUM_WORD}) within those words of a word naming the subject, by a term or by one of
  * `beside.abbreviations` ("R&D spending was £3.4 million", "spent £486,000 on print stock").
@@ -1708,8 +1711,17 @@ export function statesQuantity(
       quantity === 'count' && NUMBER_OF.test(words.slice(Math.max(0, at - NUMBER_OF_REACH), at).join(' '))
         ? words.length
         : at + COUNT_AFTER + 1;
+    // A figure before a unit measures, it counts nothing ("Each tablet contains 200 mg" counts no
+    // tablets), unless the unit is what is counted ("How many hours …?" of "4.5 hours").
+    // A stop word is no unit here ("in" is also inches).
+    const measures = (i: number) => {
+      const next = (words[i + 1] ?? '').replace(EDGE_PUNCTUATION, '');
+      return (
+        quantity === 'count' && i + 1 !== at && !isStopWord(next.toLowerCase()) && unitKey(next) !== undefined
+      );
+    };
     for (let i = Math.max(0, at - COUNT_BEFORE - 1); i < reach && i < words.length; i++)
-      if (i !== at && gives(i)) return true;
+      if (i !== at && gives(i) && !measures(i)) return true;
     return false;
   });
 }
@@ -1823,8 +1835,22 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         // A table row's other cells are its columns' figures: only its label may give a count
         // beside the subject's word ("| Room, 2 nights | EUR 218.00 |").
         const counted = p.kind === 'row' ? (label ?? '') : p.text;
+        // Or a cell under a column whose header names what is counted: "| Standard | … | One bag
+        // of up to 23 kg |" under "Checked bags" counts the Standard fare's checked bags.
+        const headers = p.kind === 'row' && p.table !== undefined ? tableCells(p.table.header) : [];
+        const inColumn =
+          quantity === 'count' &&
+          values.some((value, i) => {
+            const header = new Set(contentTerms(headers[i + 1] ?? ''));
+            return (
+              header.size > 0 &&
+              required.every((t) => holdsForm(header, t)) &&
+              statesQuantity(value, terms, 'count')
+            );
+          });
         const gives =
           labelled ||
+          inColumn ||
           statesQuantity(counted, terms, quantity, asked.beside ? asked : undefined) ||
           (quantity === 'count' && unitsStated(counted, units).length > 0);
         const stated =

@@ -147,3 +147,15 @@ describe('topicWords: a measure question’s verb and what is earned (stop 60)',
     expect(rate).not.toContain('pay');
   });
 });
+
+describe('topicWords: prepositions (stop 64)', () => {
+  it('reads no preposition the stop-word list leaves in as a topic', () => {
+    expect(topicWords('What was the result of the club match against Eastwick?')).toEqual([
+      'result',
+      'club',
+      'match',
+      'eastwick',
+    ]);
+    expect(topicWords('Can it be stored below freezing during winter?')).not.toContain('below');
+  });
+});

@@ -343,11 +343,12 @@ describe('findDocumentDate: a split year in the title (stop 40)', () => {
       findDocumentDate(['# Riverside Rowing Club annual report 2022–23\n\n## Membership\n\n236 members.']),
     ).toMatchObject({
       date: '2023-12-31',
-      period: { kind: 'year', fiscalYear: 2023 },
+      // The 31 December stands in for an end the title does not state: the span says what it does.
+      period: { kind: 'year', fiscalYear: 2023, span: '2022–23' },
       from: 'text',
     });
     expect(findDocumentDate(['x'], { title: 'Season 2021/22 review' })).toMatchObject({
-      period: { fiscalYear: 2022 },
+      period: { fiscalYear: 2022, span: '2021–22' },
     });
     // Two years that do not follow each other are a span, not a split year.
     expect(findDocumentDate(['# Strategy 2019-2021\n\nOur plan.'])?.period.fiscalYear).toBeUndefined();

@@ -41,6 +41,13 @@ export interface DocumentDate {
      * `namedYearOf`).
      */
     namedYear?: number;
+    /**
+     * The two calendar years a split year spans, as the document's title writes them with an en
+     * dash ("2025–26"), when that is all it states of its period ("Term dates 2025–26"): `end` is
+     * then the last day of the second year, a stand-in for an end the document does not state, so
+     * a quote is labelled with this span, not with that day (see `periodLabel`).
+     */
+    span?: string;
   };
   /**
    * Where the date was found: the document's text; the fields its author set to date it (a
@@ -581,6 +588,12 @@ function splitYearOf(heading: string): number | undefined {
   return m ? splitYearEnd(m[1]!, m[2]!) : undefined;
 }
 
+/** A title's split year as the span it names, "2022–23" (en dash, as written: "2022/2023" stays four digits). */
+function splitYearSpan(heading: string): string | undefined {
+  const m = SPLIT_YEAR.exec(heading);
+  return m && splitYearEnd(m[1]!, m[2]!) !== undefined ? `${m[1]}–${m[2]}` : undefined;
+}
+
 /**
  * The year a split year ends in, from its two parts as written ("2022" and "23", "2022" and
  * "2023"): the first plus one, when the second names that year; undefined when it does not (a span
@@ -907,7 +920,8 @@ function firstDate(
   for (const heading of headings) {
     const split = splitYearOf(heading);
     if (split !== undefined) {
-      return dated(`${split}-12-31`, 'year', 'text', heading, { ...fiscal, fiscalYear: split });
+      const found = dated(`${split}-12-31`, 'year', 'text', heading, { ...fiscal, fiscalYear: split });
+      return { ...found, period: { ...found.period, span: splitYearSpan(heading)! } };
     }
     const quarter = quarterOf(heading);
     if (quarter) return dated(quarter, 'quarter', 'text', heading, fiscal);
@@ -1151,7 +1165,7 @@ export const DERIVED_DATE_KEYS = ['date', 'period', 'dateFrom'] as const;
 
 /**
  * The caller's `metadata` with the found date added as `date` (ISO `YYYY-MM-DD`, filterable with
- * `$gte`/`$lt`), `period` (`{ kind, end, fiscalYear?, fiscalQuarter?, fiscalYearEnd?, time?, namedYear? }`) and `dateFrom` (`text`,
+ * `$gte`/`$lt`), `period` (`{ kind, end, fiscalYear?, fiscalQuarter?, fiscalYearEnd?, time?, namedYear?, span? }`) and `dateFrom` (`text`,
  * `fields` or `metadata`). Nothing is added when the caller's metadata already has a `date`, nor when no date
  * was found.
  */
@@ -1163,6 +1177,7 @@ export function datedMetadata(metadata: Metadata, found: DocumentDate | undefine
   if (found.period.fiscalYearEnd !== undefined) period.fiscalYearEnd = found.period.fiscalYearEnd;
   if (found.period.time !== undefined) period.time = found.period.time;
   if (found.period.namedYear !== undefined) period.namedYear = found.period.namedYear;
+  if (found.period.span !== undefined) period.span = found.period.span;
   return { ...metadata, date: found.date, period, dateFrom: found.from };
 }
 
