@@ -78,3 +78,22 @@ describe('leaflets, term dates, recipes and results (offline answers)', () => {
     expect(answer.text).not.toContain('Year ended');
   });
 });
+
+describe('a service schedule (offline answers)', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await openEngine({ store: path.join(tempDir(), 'cairn.db'), env: {}, cache: false });
+    const report = await engine.ingestPaths([
+      path.resolve('test/fixtures/round81/velora-city-service-schedule.pdf'),
+    ]);
+    expect(report.totals).toMatchObject({ ingested: 1, failed: 0 });
+  });
+  afterAll(() => engine?.close());
+
+  it('answers "how often" with the row whose interval cell states it ("Every 10,000 miles or 12 months")', async () => {
+    const answer = await engine.ask('How often does the Velora City need an oil change?');
+    expect(firstQuote(answer.text)).toContain(
+      '| Engine oil and oil filter | Every 10,000 miles or 12 months |',
+    );
+  });
+});

@@ -114,7 +114,8 @@ interface Window {
    * It states the kind of thing asked: a table row stating a figure whose whole label the
    * question names (see `labelled`: "Water tank" of "the water tank capacity"; half a label,
    * "Library members" of "the library's total expenditure", was measured to mislead), unless the
-   * question asks why (see {@link ASKS_REASON}), or a date for a question asking when.
+   * question asks why (see {@link ASKS_REASON}), or a date for a question asking when, or an
+   * interval for one asking how often ("Every 10,000 miles or 12 months").
    */
   statesAsked?: boolean;
   /**
@@ -324,14 +325,26 @@ const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 const QUANTITY_CELL =
   /^\s*(?:(?:up\s+to|about|around|approx(?:\.|imately)?|max(?:\.|imum)?|min(?:\.|imum)?|at\s+(?:least|most)|(?:less|more)\s+than|under|over)\s+)?[~≈<>≤≥±]?\s*\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*(?:%|[\p{L}°µ²³/]+(?:\([A-Z]\))?\.?)(?:\s+\d[\d.,]*\s*[\p{L}°µ²³/]+\.?)*(?:\s+[\p{L}°µ²³/%]+\.?){0,5}(?:\s*\([^()]*\))?\s*$/u;
 
+/**
+ * A cell stating how often, as a service schedule writes it: "every" or "each" and a quantity, or
+ * a choice of two ("Every 2 years", "Every 10,000 miles or 12 months").
+ */
+const INTERVAL_CELL = /^\s*(?:every|each)\s+\d[\d.,]*\s*\p{L}+(?:\s+or\s+\d[\d.,]*\s*\p{L}+)?\b/iu;
+
+/** A question asking how often: "How often does it need an oil change?". */
+const ASKS_HOW_OFTEN = /\bhow\s+(?:often|frequently)\b/i;
+/** Prose stating an interval: "every 2 years", "each 10,000 miles". */
+const EVERY = /\b(?:every|each)\s+\d/i;
+
 /** A bulleted list item's marker ("- ", "• "), a list's cell (see `passages.ts`). */
 const LIST_ITEM = /^\s*[-*+•]\s+/;
 
 /**
  * True when a passage states a figure: a table row with a number (or a quantity with its unit,
  * "2.5 litres", see {@link QUANTITY_CELL}) after its label (not just a page number closing a
- * table-of-contents line), a list item that is such a quantity ("- 400 ml buttermilk", as a
- * cell), or text with an amount in notation (`$1.5 billion`, `2%`, `82,959`, `4.2`).
+ * table-of-contents line) or an interval ("Every 2 years", see {@link INTERVAL_CELL}), a list
+ * item that is such a quantity ("- 400 ml buttermilk", as a cell), or text with an amount in
+ * notation (`$1.5 billion`, `2%`, `82,959`, `4.2`).
  */
 function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
   if (passage.kind !== 'row') {
@@ -341,7 +354,9 @@ function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
     );
   }
   const cells = tableCells(passage.text).slice(1);
-  const numeric = cells.filter((cell) => NUMERIC_CELL.test(cell) || QUANTITY_CELL.test(cell));
+  const numeric = cells.filter(
+    (cell) => NUMERIC_CELL.test(cell) || QUANTITY_CELL.test(cell) || INTERVAL_CELL.test(cell),
+  );
   const pageNumber =
     numeric.length === 1 && cells.at(-1) === numeric[0] && /^\d{1,3}$/.test(numeric[0]!.trim());
   return numeric.length > 0 && !pageNumber;
@@ -704,6 +719,14 @@ function scoredWindows(
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
   const asksHowLong = ASKS_HOW_LONG.test(question);
+  // An interval answers a question asking how often ("| Brake fluid | Every 2 years |").
+  const asksHowOften = ASKS_HOW_OFTEN.test(question);
+  const statesInterval = (c: Candidate) =>
+    c.kind === 'row'
+      ? tableCells(c.text)
+          .slice(1)
+          .some((cell) => INTERVAL_CELL.test(cell))
+      : EVERY.test(c.text);
   // A span answers "how long": of time only when it asks how long something takes or lasts.
   const spans = ASKS_DURATION.test(question)
     ? (c: Candidate) => c.span === 'time'
@@ -783,7 +806,8 @@ function scoredWindows(
       score: coverage([c], true) * factor(c, companion || holdsAsked(c)) * dated([c]),
       base: coverage([c], false) * factor(c),
       ...((c.kind === 'row' && c.figure && (labelled(c) === 1 + LABEL_BONUS || namesDimension(c))) ||
-      dated([c]) > 1
+      dated([c]) > 1 ||
+      (asksHowOften && statesInterval(c))
         ? { statesAsked: true }
         : {}),
       ...(counts(c) ? { counts: beside(c) } : {}),
