@@ -777,22 +777,24 @@ function scoredWindows(
   const dated = (members: Candidate[]) =>
     (asksWhen && members.some((m) => m.dated)) || (asksHowLong && members.some(spans)) ? DATE_BONUS : 1;
   // A passage counting the noun a "how many" question counts ("| 6 tablets |" for "How many
-  // tablets …?", see `statesQuantity`).
-  // It must hold half the question's other terms at least, in its words or its section's: "a
-  // player reaches 30 victory points" counts no points a ship of three cards is worth.
+  // tablets …?", see `statesQuantity`), and the share of the question's other terms it holds in
+  // its words or its section's (see `Window.counts`): "a player reaches 30 victory points" counts
+  // no points a ship of three cards is worth. Not the terms naming the first document, its time
+  // or its form ("Amazon", "latest", "10-Q" of "… according to its latest 10-Q?").
   const phrase = countedPhrase(question);
   const counted = phrase.at(-1);
-  // Of the other terms, not those naming the first document, its time or its form ("Amazon",
-  // "latest", "10-Q" of "… did Amazon have outstanding according to its latest 10-Q?").
-  const unwritten = unwrittenTerms(question);
-  const others = queryTerms.filter(
-    (t) =>
-      !phrase.includes(t) &&
-      !unwritten.has(t) &&
-      !isFormTerm(t) &&
-      !isPronounTerm(t) &&
-      !(naming[0]?.has(t) ?? false),
-  );
+  const unwritten = counted === undefined ? new Set<string>() : unwrittenTerms(question);
+  const others =
+    counted === undefined
+      ? []
+      : queryTerms.filter(
+          (t) =>
+            !phrase.includes(t) &&
+            !unwritten.has(t) &&
+            !isFormTerm(t) &&
+            !isPronounTerm(t) &&
+            !(naming[0]?.has(t) ?? false),
+        );
   const counts = (c: Candidate) => counted !== undefined && statesQuantity(c.text, [counted], 'count');
   const beside = (c: Candidate) =>
     others.length === 0 ? 1 : others.filter((t) => c.terms.has(t) || c.section.has(t)).length / others.length;
