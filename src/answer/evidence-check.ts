@@ -546,11 +546,14 @@ function allowedHead(question: string): string | undefined {
   return last === undefined ? undefined : contentTerms(last)[0];
 }
 
+/** The auxiliaries a yes-or-no question of doing or having opens with. */
+const AUXILIARIES = 'did|does|do|has|have|had';
+
 /**
  * A question opening (after an optional "In …," clause) with "do", "does" or "did", or with "has",
  * "have" or "had" ("Has the flaw been exploited in the wild?").
  */
-const DO_QUESTION = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|has|have|had)\b/i;
+const DO_QUESTION = new RegExp(String.raw`^\s*(?:in\s[^,?]{1,80},\s*)?(?:${AUXILIARIES})\b`, 'i');
 
 /**
  * The word of three letters or fewer a "do" or "has" question ends on after an article, its
@@ -603,22 +606,20 @@ function objectPhrase(question: string): string[] {
   // (right after "does": "Does the shop sell gift cards?") and it writes no name ("Does the fish
   // pie at the Harbour Kitchen contain gluten?" runs from the name through the verb).
   const run = words.slice(start);
-  const lowerCase = (word: string) =>
-    new RegExp(
-      `(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
-      'u',
-    ).test(question);
+  // Topic words are letters only: a run word written in lower case is among the question's words as
+  // written.
+  const written = new Set(question.match(/\p{L}+/gu) ?? []);
   if (
     !OBJECT_OPENER.test(words[start - 1] ?? '') ||
     AUXILIARY_WORD.test(words[start - 2] ?? '') ||
-    !run.every(lowerCase)
+    !run.every((word) => written.has(word))
   )
     return [head];
   return run.flatMap((w) => contentTerms(w));
 }
 
 /** The auxiliary a yes-or-no question opens with (see {@link DO_QUESTION}). */
-const AUXILIARY_WORD = /^(?:did|does|do|has|have|had)$/;
+const AUXILIARY_WORD = new RegExp(`^(?:${AUXILIARIES})$`);
 
 /** Words opening a noun phrase: articles and possessives. */
 const OBJECT_OPENER = /^(?:a|an|the|its|their|his|her|our|your|my)$/;

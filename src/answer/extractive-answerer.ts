@@ -783,18 +783,16 @@ function scoredWindows(
   // or its form ("Amazon", "latest", "10-Q" of "… according to its latest 10-Q?").
   const phrase = countedPhrase(question);
   const counted = phrase.at(-1);
-  const unwritten = counted === undefined ? new Set<string>() : unwrittenTerms(question);
-  const others =
-    counted === undefined
-      ? []
-      : queryTerms.filter(
-          (t) =>
-            !phrase.includes(t) &&
-            !unwritten.has(t) &&
-            !isFormTerm(t) &&
-            !isPronounTerm(t) &&
-            !(naming[0]?.has(t) ?? false),
-        );
+  const unwritten = counted === undefined ? undefined : unwrittenTerms(question);
+  const others = queryTerms.filter(
+    (t) =>
+      unwritten !== undefined &&
+      !phrase.includes(t) &&
+      !unwritten.has(t) &&
+      !isFormTerm(t) &&
+      !isPronounTerm(t) &&
+      !(naming[0]?.has(t) ?? false),
+  );
   const counts = (c: Candidate) => counted !== undefined && statesQuantity(c.text, [counted], 'count');
   const beside = (c: Candidate) =>
     others.length === 0 ? 1 : others.filter((t) => c.terms.has(t) || c.section.has(t)).length / others.length;

@@ -584,14 +584,17 @@ const SPLIT_YEAR = /\b((?:19|20)\d\d)\s*[-/–—]\s*((?:19|20)?\d\d)\b/;
  * do not follow each other ("2019-2021" is a span).
  */
 function splitYearOf(heading: string): number | undefined {
-  const m = SPLIT_YEAR.exec(heading);
-  return m ? splitYearEnd(m[1]!, m[2]!) : undefined;
+  return splitYear(heading)?.end;
 }
 
-/** A title's split year as the span it names, "2022–23" (en dash, as written: "2022/2023" stays four digits). */
-function splitYearSpan(heading: string): string | undefined {
+/**
+ * A title's split year: the year it ends in (see {@link splitYearOf}) and the span it names,
+ * "2022–23" (with an en dash; "2022/2023" keeps its four digits).
+ */
+function splitYear(heading: string): { end: number; span: string } | undefined {
   const m = SPLIT_YEAR.exec(heading);
-  return m && splitYearEnd(m[1]!, m[2]!) !== undefined ? `${m[1]}–${m[2]}` : undefined;
+  const end = m ? splitYearEnd(m[1]!, m[2]!) : undefined;
+  return end === undefined ? undefined : { end, span: `${m![1]}–${m![2]}` };
 }
 
 /**
@@ -918,10 +921,13 @@ function firstDate(
   const history = revisionHistoryDate(pages);
   if (history) return dated(history.date, 'day', 'text', history.line, fiscal);
   for (const heading of headings) {
-    const split = splitYearOf(heading);
+    const split = splitYear(heading);
     if (split !== undefined) {
-      const found = dated(`${split}-12-31`, 'year', 'text', heading, { ...fiscal, fiscalYear: split });
-      return { ...found, period: { ...found.period, span: splitYearSpan(heading)! } };
+      const found = dated(`${split.end}-12-31`, 'year', 'text', heading, {
+        ...fiscal,
+        fiscalYear: split.end,
+      });
+      return { ...found, period: { ...found.period, span: split.span } };
     }
     const quarter = quarterOf(heading);
     if (quarter) return dated(quarter, 'quarter', 'text', heading, fiscal);
