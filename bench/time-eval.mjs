@@ -369,6 +369,16 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round83-blind: test/fixtures/round83 (a ward's borough election results for 2022 and 2026 as
+//   HTML tables; a kettle descaler's safety data sheet as a PDF; a school's monthly solar generation
+//   as CSV; a boiler service and gas safety record as plain text), 21 questions, 4 negatives (a
+//   recount, dishwashers, the number of panels, an expansion vessel); written at stop 65 and
+//   committed before its first run.
+// - round84-heldout: test/fixtures/round84 (a planning decision notice as a PDF; a primary school's
+//   inspection report as HTML; a bakery's page for one loaf with a nutrition table; a building
+//   society's savings rates for March and September 2026), 17 questions, 3 negatives (a bat
+//   survey, a breakfast club, an ISA); written at stop 65 beside round83, before any run, and run
+//   once as held out after the stop's rules.
 // - round82-blind: test/fixtures/round82 (a vet practice's price list with tables by animal; a rail
 //   operator's delay compensation page as HTML; a housing association's tenant updates for two
 //   quarters; a job advert as plain text), 20 questions, 4 negatives (horses, other operators'
@@ -988,6 +998,22 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 65 before its first run: election results for two years (HTML), a safety data
+    // sheet (PDF printed from src/), monthly solar generation (CSV), a boiler service record (text).
+    name: 'round83',
+    folder: 'test/fixtures/round83',
+    include: ['*.pdf', 'millbrook-*.html', '*.csv', '*.txt'],
+    parts: [{ name: 'round83-blind', questions: 'bench/questions/round83-blind.jsonl' }],
+  },
+  {
+    // Written at stop 65 beside round83 and run once as held out: a planning decision (PDF printed
+    // from src/), a school inspection report and a loaf's page (HTML), two savings rate sheets.
+    name: 'round84',
+    folder: 'test/fixtures/round84',
+    include: ['*.pdf', 'kestrel-*.html', 'hearth-*.html', '*.md'],
+    parts: [{ name: 'round84-heldout', questions: 'bench/questions/round84-heldout.jsonl' }],
   },
   {
     // Written at stop 64 after round80's rules, committed before its first run: a price list, a
