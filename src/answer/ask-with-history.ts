@@ -11,6 +11,7 @@ import { presentPhrases, timeCue, withDocumentNouns } from '../retrieve/time-pre
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { type AnswerOptions, type CheckedAnswer, checkedAnswerFromHits } from './ask.js';
 import { DEFAULT_ASK_TOP_K } from './ask-defaults.js';
+import { askedRecordHit, type RecordReader } from './asked-record.js';
 import { answerBoilerplate, copiedHits } from './boilerplate.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
 import { absentWords, askedDocuments, evidenceDocuments } from './evidence-check.js';
@@ -158,7 +159,17 @@ async function answerTurn(
     // The question as the search read it: with the phrases its abbreviations stand for in the
     // documents ("R&D (research and development)"), so the answer picks the passages that spell them.
     const read = withExpansions(prepared.standalone, searched.scoring?.expansions ?? []);
-    const hits = [...searched.hits, ...(await askedVersionHits(engine, read, searched.hits, search, mode))];
+    const found = [...searched.hits, ...(await askedVersionHits(engine, read, searched.hits, search, mode))];
+    // A record a table's question picks by time or by the most of a field leads (asked-record.ts).
+    const reader = engine as AnsweringEngine & Partial<RecordReader>;
+    const record =
+      reader.store === undefined || search.collection === undefined
+        ? undefined
+        : await askedRecordHit(reader as RecordReader, read, found, {
+            collection: search.collection,
+            ...(search.namespace === undefined ? {} : { namespace: search.namespace }),
+          });
+    const hits = record ? [record, ...found.filter((hit) => hit.chunk.id !== record.chunk.id)] : found;
     // Only the hits that may become sources are probed for copies elsewhere.
     const likely = answerSources(read, hits, {
       maxSources: 2 * (maxSources ?? DEFAULT_MAX_SOURCES),
@@ -227,7 +238,7 @@ async function answerTurn(
         ...(absent ? { absentWords: absent } : {}),
         ...(absent && about ? { evidenceDocuments: about } : {}),
         ...(statement ? { statement } : {}),
-        ...(stating ? { leading: stating.chunk.id } : {}),
+        ...(stating ? { leading: stating.chunk.id } : record ? { leading: record.chunk.id } : {}),
       }),
     );
     return { ...answer, ...turn, smallTalk: false, mode };

@@ -73,3 +73,17 @@ describe('askedDimensions: a dimension asked by its noun (stop 64)', () => {
     expect(askedDimensions('What is the capacity of the main hall?')).toEqual([]);
   });
 });
+
+describe('askedDimensions: an amount asked after "how much" (stop 65)', () => {
+  it('reads "how much electricity" as energy, held by kilowatt-hours on a label or after a figure', () => {
+    const [energy] = askedDimensions('How much electricity did the solar panels generate in June 2026?');
+    expect(energy?.word).toBe('electricity');
+    expect(statesDimension('Month: June 2026\nGenerated (kWh): 4812', energy!)).toBe(true);
+    expect(statesDimension('We used 311 kWh in March.', energy!)).toBe(true);
+  });
+
+  it('reads no amount in "the electricity bill": the question asks a sum of money', () => {
+    expect(askedDimensions('How much is the latest electricity bill for?')).toEqual([]);
+    expect(askedDimensions('Who supplies the electricity?')).toEqual([]);
+  });
+});

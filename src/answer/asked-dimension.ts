@@ -13,7 +13,8 @@
  * revenue"): they are held by a figure in a unit of size only, not by a noun, or by the bound a
  * document states ("maximum attachment size" for "the largest attachment"; "minimum" for "the
  * smallest"). A noun naming a dimension is held the same way ("At what temperature should it be
- * stored?" of "Store below 25°C").
+ * stored?" of "Store below 25°C"), and one asked as an amount right after "how much" ("How much
+ * electricity did the panels generate?" of "Generated (kWh): 4812").
  * @module
  */
 import { wordTokens } from '../retrieve/terms.js';
@@ -37,6 +38,8 @@ interface Dimension {
    * also a span of time, "capacity" also a count of seats, "volume" also loudness).
    */
   readonly named?: readonly string[];
+  /** Nouns asked as an amount, right after "how much" only ("How much electricity …?"). */
+  readonly amount?: readonly string[];
 }
 
 /** Dimensions asked by adjective. Nouns are the words a specification or a manual labels them with. */
@@ -108,6 +111,15 @@ const DIMENSIONS: readonly Dimension[] = [
     kinds: ['loudness'],
     named: ['noise', 'loudness'],
   },
+  // Electricity is asked as an amount ("How much electricity did the panels generate?") and given
+  // in kilowatt-hours ("Generated (kWh): 4812"); "the electricity bill" asks no amount of it.
+  {
+    plain: [],
+    ranked: [],
+    nouns: ['energy', 'electricity'],
+    kinds: ['energy'],
+    amount: ['energy', 'electricity'],
+  },
   {
     plain: ['powerful'],
     ranked: [],
@@ -144,7 +156,8 @@ export function askedDimensions(question: string): AskedDimension[] {
   const out: AskedDimension[] = [];
   words.forEach((word, i) => {
     for (const d of DIMENSIONS) {
-      if ((d.named ?? []).includes(word)) {
+      const amount = words[i - 2] === 'how' && words[i - 1] === 'much' && (d.amount ?? []).includes(word);
+      if (amount || (d.named ?? []).includes(word)) {
         out.push({ word, nouns: d.nouns, kinds: d.kinds });
         continue;
       }

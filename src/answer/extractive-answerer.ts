@@ -61,6 +61,7 @@ import { isRequestTerm, questionTerms } from './relevance.js';
 import { askedRevision } from './revision-history.js';
 import { derivedForm, statesQuantity } from './stated-evidence.js';
 import { supposes, supposesWithoutFigure } from './supposition.js';
+import { unitKindsStated } from './units.js';
 import { isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /** Options of {@link extractAnswer}. */
@@ -597,12 +598,21 @@ const PERIOD_WORDS = [
  * money (see `priceTerms`: "What did the service cost?"), a sum ("Invoice total: £168.50", see
  * `statesMoney`), and for an adjective asking a dimension (see `askedDimensions`: "How loud is
  * the dehumidifier?", "the tallest vehicle"), a passage naming the dimension or stating a figure
- * in its unit ("Noise level | 39 dB(A)", "2.3 metres high"). A term some candidate writes is left
- * as it is.
+ * in its unit ("Noise level | 39 dB(A)", "2.3 metres high"), which also states a figure. A term
+ * some candidate writes is left as it is.
  */
 function holdOtherForms(question: string, queryTerms: readonly string[], candidates: Candidate[]): void {
   const price = new Set(priceTerms(question));
-  const dimensions = new Map(askedDimensions(question).map((d) => [contentTerms(d.word)[0], d]));
+  const asked = askedDimensions(question);
+  const dimensions = new Map(asked.map((d) => [contentTerms(d.word)[0], d]));
+  // A quantity in the asked dimension's unit is the figure asked for, in prose too ("Store upright
+  // … between 5°C and 30°C" for "At what temperature should it be stored?"), which writes no
+  // notation (see `hasFigure`).
+  const units = new Set(asked.flatMap((d) => d.kinds));
+  if (units.size > 0)
+    for (const c of candidates)
+      if (!c.figure && !c.reference && unitKindsStated(c.text).some((kind) => units.has(kind)))
+        c.figure = true;
   for (const term of queryTerms) {
     if (candidates.some((c) => c.terms.has(term))) continue;
     const dimension = dimensions.get(term);

@@ -86,3 +86,50 @@ describe('tableCells and quoteRows', () => {
     );
   });
 });
+
+describe('passagesOf: lines a PDF wrapped (stop 65)', () => {
+  it('joins a wrapped line to the line it continues, so its colon makes no form field', () => {
+    const text = [
+      '## Section 7: Handling and storage',
+      '',
+      'Keep out of the reach of children. Store upright in the original container',
+      'between 5°C and 30°C, away from direct sunlight. Do not mix with bleach or',
+      'other chlorine-based cleaners: contact releases chlorine gas. Incompatible',
+      'materials: strong alkalis, sodium hypochlorite.',
+    ].join('\n');
+    expect(passagesOf(text).map((p) => [p.kind, p.text])).toEqual([
+      ['sentence', 'Keep out of the reach of children.'],
+      [
+        'sentence',
+        'Store upright in the original container between 5°C and 30°C, away from direct sunlight.',
+      ],
+      ['sentence', 'Do not mix with bleach or other chlorine-based cleaners: contact releases chlorine gas.'],
+      ['sentence', 'Incompatible materials: strong alkalis, sodium hypochlorite.'],
+    ]);
+  });
+
+  it('reads a wrapped paragraph opening with a label as prose, and keeps short field lines apart', () => {
+    const wrapped = [
+      'Eyes: rinse with plenty of water for at least 15 minutes, holding the eyelids',
+      'open, and get medical advice if irritation persists. Skin: wash with soap and',
+      'water.',
+    ].join('\n');
+    expect(passagesOf(wrapped).map((p) => p.kind)).toEqual(['sentence', 'sentence']);
+    const form = ['name: cairn', 'version: 1.4.0', 'licence: MIT'].join('\n');
+    expect(passagesOf(form).map((p) => [p.kind, p.text])).toEqual([
+      ['line', 'name: cairn'],
+      ['line', 'version: 1.4.0'],
+      ['line', 'licence: MIT'],
+    ]);
+    // A field whose value wraps stays one field line.
+    const proposal = [
+      'Application: 26/01342/FUL',
+      'Proposal: Single-storey rear extension and loft conversion with a rear',
+      'dormer window',
+    ].join('\n');
+    expect(passagesOf(proposal).map((p) => p.text)).toEqual([
+      'Application: 26/01342/FUL',
+      'Proposal: Single-storey rear extension and loft conversion with a rear dormer window',
+    ]);
+  });
+});

@@ -64,11 +64,44 @@ function isTable(lines: readonly string[]): boolean {
 const BULLET = /^\s*[-*+•]\s+\S/;
 
 /**
+ * The shortest line that a paragraph's next line can continue, in characters. A PDF's text layer
+ * breaks prose where its printed lines end ("Do not mix with bleach or" / "other chlorine-based
+ * cleaners: contact releases chlorine gas."): a line that ends mid-sentence is full, a form's
+ * field ("name: cairn") is short.
+ */
+const WRAPPED_LINE_MIN = 40;
+
+/**
+ * The paragraph's lines with each printed line-wrap undone: a line that opens with a lower-case
+ * letter continues the line before it when that line is at least {@link WRAPPED_LINE_MIN}
+ * characters and ends without a sentence's or a clause's closing mark (`.`, `!`, `?`, `:`, `;`,
+ * a table's `|`). Without it a wrapped line whose first words end in a colon ("statement: H319
+ * Causes …", "materials: strong alkalis") read as a form's field and broke the paragraph into
+ * lines, and a sentence ran on across two passages. `wrapped` marks a line that ran on: printed
+ * prose, no form's field, however it opens ("Eyes: rinse with plenty of water …").
+ */
+function unwrapped(lines: readonly string[]): { text: string; wrapped: boolean }[] {
+  const out: { text: string; wrapped: boolean }[] = [];
+  for (const line of lines) {
+    const previous = out[out.length - 1];
+    if (
+      previous !== undefined &&
+      /^\s*\p{Ll}/u.test(line) &&
+      previous.text.trim().length >= WRAPPED_LINE_MIN &&
+      !/[.!?:;|]["”’)]*\s*$/.test(previous.text)
+    ) {
+      out[out.length - 1] = { text: `${previous.text.trimEnd()} ${line.trim()}`, wrapped: true };
+    } else out.push({ text: line, wrapped: false });
+  }
+  return out;
+}
+
+/**
  * The passages of a chunk's text, in order. Paragraphs are split at blank lines; a Markdown
  * table gives one passage per body row; a paragraph whose lines are mostly key/value or label
  * lines gives one per line; prose gives one per sentence (`Intl.Segmenter`), a bulleted list's
  * items each their own (a list of clauses ending in semicolons is no one sentence). Headings and
- * lines without a letter or digit give none.
+ * lines without a letter or digit give none. Lines a PDF wrapped are joined first (see `unwrapped`).
  */
 export function passagesOf(text: string): Passage[] {
   const out: Passage[] = [];
@@ -85,9 +118,12 @@ export function passagesOf(text: string): Passage[] {
       for (const row of lines.slice(2)) push({ text: row.trim(), kind: 'row', table });
       continue;
     }
-    const prose = lines.filter((line) => !/^#{1,6}\s/.test(line));
-    if (prose.length === 0) continue;
-    const tabular = prose.filter((line) => KEY_VALUE_LINE.test(line) || LABEL_LINE.test(line)).length;
+    const printed = unwrapped(lines.filter((line) => !/^#{1,6}\s/.test(line)));
+    if (printed.length === 0) continue;
+    const prose = printed.map((line) => line.text);
+    const tabular = printed.filter(
+      (line) => !line.wrapped && (KEY_VALUE_LINE.test(line.text) || LABEL_LINE.test(line.text)),
+    ).length;
     if (tabular >= prose.length / 2) {
       for (const line of prose) push({ text: line.replace(/\s+/g, ' ').trim(), kind: 'line' });
       continue;

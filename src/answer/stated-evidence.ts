@@ -1806,7 +1806,16 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
       if (!required.some((t) => holdsForm(sectionTerms, t)) && !abbreviated(section.text)) continue;
       for (const p of passagesOf(section.text)) {
         const own = termsOf(p.text);
-        if (!terms.some((t) => holdsForm(withHeading(own, section.around), t)) && !abbreviated(p.text))
+        // A row's header may name what its cells count ("| Daniel Frost | Labour Party | 987 |"
+        // under "| Candidate | Party | Votes |"): see `inColumn`.
+        const headers = p.kind === 'row' && p.table !== undefined ? tableCells(p.table.header) : [];
+        const headed =
+          quantity === 'count' && terms.some((t) => holdsForm(new Set(contentTerms(headers.join(' '))), t));
+        if (
+          !terms.some((t) => holdsForm(withHeading(own, section.around), t)) &&
+          !abbreviated(p.text) &&
+          !headed
+        )
           continue;
         const ownTerms = new Set(own);
         const [label, ...values] =
@@ -1836,16 +1845,16 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         // beside the subject's word ("| Room, 2 nights | EUR 218.00 |").
         const counted = p.kind === 'row' ? (label ?? '') : p.text;
         // Or a cell under a column whose header names what is counted: "| Standard | … | One bag
-        // of up to 23 kg |" under "Checked bags" counts the Standard fare's checked bags.
-        const headers = p.kind === 'row' && p.table !== undefined ? tableCells(p.table.header) : [];
+        // of up to 23 kg |" under "Checked bags" counts the Standard fare's checked bags, and a
+        // bare count is the header's ("987" under "Votes").
         const inColumn =
-          quantity === 'count' &&
+          headed &&
           values.some((value, i) => {
             const header = new Set(contentTerms(headers[i + 1] ?? ''));
             return (
               header.size > 0 &&
               required.every((t) => holdsForm(header, t)) &&
-              statesQuantity(value, terms, 'count')
+              (COUNT_WORD.test(value.trim()) || statesQuantity(value, terms, 'count'))
             );
           });
         const gives =

@@ -58,4 +58,13 @@ describe('unitKindsStated', () => {
     expect(unitKindsStated('Keep it between 10°C and 30°C.')).toEqual(['temperature']);
     expect(unitKindsStated('The ferry takes 20 cars.')).toEqual([]);
   });
+
+  it("reads a unit in brackets on a figure's label (stop 65)", () => {
+    expect(unitKindsStated('Month: June 2026\nGenerated (kWh): 4812')).toEqual(['energy']);
+    expect(unitKindsStated('| Weight (kg) | 18 |')).toEqual(['mass']);
+    // A bracket that is no unit, or a unit on a label without a figure, states nothing.
+    expect(unitKindsStated('pH (undiluted) | 1.8')).toEqual([]);
+    expect(unitKindsStated('Saving (£): 412')).toEqual([]);
+    expect(unitKindsStated('Exported (kWh): none')).toEqual([]);
+  });
 });

@@ -103,6 +103,12 @@ export function unitsStated(text: string, units: ReadonlyMap<string, string>): s
 const FIGURE_UNIT_KIND =
   /\d(?:[\d,]*\d)?(?:\.\d+)?\s?((?:sq(?:uare|\.)?\s+|cubic\s+)?[\p{L}°µ][\p{L}²³/]*(?:\([A-Z]\))?)/gu;
 
+/**
+ * A label naming its unit in brackets before its figure, as a form's field or a table row writes
+ * it ("Generated (kWh): 4812", "| Weight (kg) | 18 |"); group 1: the unit.
+ */
+const LABEL_UNIT_KIND = /\(([\p{L}°µ][\p{L}²³/]*)\)\s*[:|]\s*[~≈<>≤≥]?\s*\d/gu;
+
 /** The kind of quantity `unit` (as written after a figure) measures, or undefined. */
 function unitKind(unit: string): string | undefined {
   if (/^(?:db(?:\([a-z]\)|a)?|decibels?)$/i.test(unit)) return 'loudness';
@@ -117,14 +123,15 @@ function unitKind(unit: string): string | undefined {
 }
 
 /**
- * The kinds of quantity `text` states figures in, in order of first appearance: js-quantities'
- * kinds ("mass", "length", "volume", "power") of its units after a figure, `area` and `volume` of a
- * square or cubic length, `temperature` of degrees, `loudness` of decibels (unitless to
- * js-quantities). Units are read on first use, as {@link unitKey} reads them.
+ * The kinds of quantity `text` states figures in: js-quantities' kinds ("mass", "length",
+ * "volume", "power") of its units after a figure, then of those in brackets on a figure's label
+ * ("Generated (kWh): 4812"), `area` and `volume` of a square or cubic length, `temperature` of
+ * degrees, `loudness` of decibels (unitless to js-quantities). Units are read on first use, as
+ * {@link unitKey} reads them.
  */
 export function unitKindsStated(text: string): string[] {
   const kinds: string[] = [];
-  for (const m of text.matchAll(FIGURE_UNIT_KIND)) {
+  for (const m of [...text.matchAll(FIGURE_UNIT_KIND), ...text.matchAll(LABEL_UNIT_KIND)]) {
     const kind = unitKind(m[1]!);
     if (kind !== undefined && !kinds.includes(kind)) kinds.push(kind);
   }

@@ -1,0 +1,174 @@
+/**
+ * Questions about a table's records as a whole: "How much did the school save in the most recent
+ * month?" of a spreadsheet with a row a month, "In which month did it export the most
+ * electricity?", "How did the last match of the season end?". Each record of a structured source
+ * (CSV, TSV, JSON, JSON Lines) is its own chunk (see `recordChunks`), and the rows are alike in
+ * their words: the search ranks the first rows of the file first, whichever row is asked for. When
+ * the first hit is such a record and the question picks one by time (a recency cue, a period, or
+ * an order word: "latest", "last", "earliest") or by the most or least of a field the question
+ * names ("export the most" of "Exported (kWh)"), every record of that document is read and the
+ * one picked leads the answer's sources (see {@link askedRecordHit}).
+ *
+ * Records are dated by their first field whose value is a written date (see `parseWrittenDate`:
+ * "June 2026", "2026-07-25"). Which dates are asked is read as dated sections are read (see
+ * `askedDates`); nothing is picked when the question asks neither (a question naming the record's
+ * own words is found by the search).
+ * @module
+ */
+import type { Store } from '../core/ports.js';
+import type { Chunk, Hit } from '../core/types.js';
+import { parseWrittenDate } from '../ingest/document-date.js';
+import { contentTerms } from '../retrieve/terms.js';
+import { timeCue } from '../retrieve/time-preference.js';
+import { askedDates } from './period-order.js';
+
+/** One field of a record's text: its label (a key of the chunk's metadata) and its value as written. */
+export interface RecordField {
+  label: string;
+  value: string;
+}
+
+/**
+ * The fields of a record's chunk: every line of its text is a field ("Month: June 2026"), two or
+ * more, each label a key of the chunk's metadata (a structured source's record carries its fields
+ * there). Undefined for any other chunk.
+ */
+export function recordFields(chunk: Pick<Chunk, 'text' | 'metadata'>): RecordField[] | undefined {
+  const lines = chunk.text.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 2) return undefined;
+  const fields: RecordField[] = [];
+  for (const line of lines) {
+    const at = line.indexOf(': ');
+    const label = at > 0 ? line.slice(0, at).trim() : '';
+    if (label === '' || !Object.hasOwn(chunk.metadata ?? {}, label)) return undefined;
+    fields.push({ label, value: line.slice(at + 2).trim() });
+  }
+  return fields;
+}
+
+/** An order word among records: group 1 the newest ("latest", "last"), else the earliest. */
+const RECORD_ORDER = /\b(?:(latest|newest|most\s+recent|last)|earliest|oldest)\b/i;
+/** A superlative asking the most of a field; "most recent" is a time's. */
+const MOST = /\b(?:most(?!\s+recent)|highest|largest|biggest|greatest|maximum)\b/i;
+/** A superlative asking the least of a field. */
+const LEAST = /\b(?:least|lowest|smallest|fewest|minimum)\b/i;
+
+/** A field's value as a number: digits with separators, a sign, a currency or percent sign; NaN otherwise. */
+function numeric(value: string): number {
+  const m = /^[(−-]?\s*[$£€¥]?\s*(\d[\d,]*(?:\.\d+)?)\s*%?\)?$/.exec(value.trim());
+  if (!m) return Number.NaN;
+  const n = Number(m[1]!.replace(/,/g, ''));
+  return /^[(−-]/.test(value.trim()) ? -n : n;
+}
+
+/** Records read at most from one document: a larger table is left to the search. */
+const MAX_RECORDS = 5000;
+/** Chunk ids read in one `getChunks` call. */
+const READ_BATCH = 500;
+
+/** What {@link askedRecordHit} reads records with: the engine's store. */
+export interface RecordReader {
+  readonly store: Pick<Store, 'getDocument' | 'getChunks'>;
+}
+
+/**
+ * The record `question` picks of the document of its first hit, as a hit (its score that first
+ * hit's), when that hit is a record (see {@link recordFields}) and the question picks one: by the
+ * most or least of the one numeric field whose label shares most of the question's words
+ * ("Exported (kWh)" of "export the most"), among the records of the dates it asks (a period) or
+ * all; else by its dates (see `askedDates`: the newest for a recency cue, those of a period), the
+ * newest or earliest of them by an order word ("the last match of the 2026 season"). Records are
+ * dated by the field the first hit's first date is in. Undefined when the first hit is no record,
+ * the question picks none or more than one date's records, the document has more than
+ * {@link MAX_RECORDS} chunks, or the store cannot read them.
+ */
+export async function askedRecordHit(
+  reader: RecordReader,
+  question: string,
+  hits: readonly Hit[],
+  scope: { collection: string; namespace?: string },
+): Promise<Hit | undefined> {
+  const first = hits[0];
+  const fields = first ? recordFields(first.chunk) : undefined;
+  if (first === undefined || fields === undefined) return undefined;
+  const cue = timeCue(question);
+  const order = RECORD_ORDER.exec(question);
+  const extreme = MOST.test(question) ? 'most' : LEAST.test(question) ? 'least' : undefined;
+  const dateLabel = fields.find((f) => parseWrittenDate(f.value) !== undefined)?.label;
+  const timed = dateLabel !== undefined && (cue.recency || cue.period !== undefined || order !== null);
+  // The numeric field the question names: most of its label's words in the question, one only.
+  const asked = new Set(contentTerms(question));
+  const named = fields
+    .filter((f) => f.label !== dateLabel && !Number.isNaN(numeric(f.value)))
+    .map((f) => ({ label: f.label, shared: contentTerms(f.label).filter((t) => asked.has(t)).length }))
+    .filter((f) => f.shared > 0)
+    .sort((a, b) => b.shared - a.shared);
+  const field =
+    extreme !== undefined && named.length > 0 && named[0]!.shared !== named[1]?.shared
+      ? named[0]!.label
+      : undefined;
+  if (!timed && field === undefined) return undefined;
+  const records = await readRecords(reader, first, scope);
+  if (records === undefined) return undefined;
+  const labels = fields.map((f) => f.label).join('\n');
+  let pool = records.filter((r) => r.fields.map((f) => f.label).join('\n') === labels);
+  const dateOf = (r: (typeof pool)[number]) =>
+    parseWrittenDate(r.fields.find((f) => f.label === dateLabel)?.value ?? '')?.iso;
+  if (timed) {
+    const dates = [...new Set(pool.map(dateOf).filter((d) => d !== undefined))].sort();
+    const picked = askedDates(question, dates);
+    const matching = pool.filter((r) => {
+      const date = dateOf(r);
+      return date !== undefined && picked(date);
+    });
+    if (matching.length > 0) pool = matching;
+    else if (field === undefined && order === null) return undefined;
+  }
+  if (field !== undefined) {
+    const value = (r: (typeof pool)[number]) => numeric(r.fields.find((f) => f.label === field)?.value ?? '');
+    const valued = pool.filter((r) => !Number.isNaN(value(r)));
+    const best = valued.reduce<(typeof pool)[number] | undefined>(
+      (a, r) => (a === undefined || (extreme === 'most' ? value(r) > value(a) : value(r) < value(a)) ? r : a),
+      undefined,
+    );
+    return best?.hit;
+  }
+  const dates = [...new Set(pool.map(dateOf).filter((d) => d !== undefined))].sort();
+  const at =
+    dates.length === 1 ? dates[0] : order ? (order[1] === undefined ? dates[0] : dates.at(-1)) : undefined;
+  return at === undefined ? undefined : pool.find((r) => dateOf(r) === at)?.hit;
+}
+
+/** Every record of `first`'s document as a hit, in order; undefined when too many or unreadable. */
+async function readRecords(
+  reader: RecordReader,
+  first: Hit,
+  scope: { collection: string; namespace?: string },
+): Promise<Array<{ hit: Hit; fields: RecordField[] }> | undefined> {
+  try {
+    const document = await reader.store.getDocument(scope, first.chunk.documentId);
+    if (document === undefined || document.chunkCount > MAX_RECORDS) return undefined;
+    const ids = Array.from({ length: document.chunkCount }, (_, i) => `${document.documentId}:${i}`);
+    const out: Array<{ hit: Hit; fields: RecordField[] }> = [];
+    for (let i = 0; i < ids.length; i += READ_BATCH) {
+      for (const chunk of await reader.store.getChunks(scope, ids.slice(i, i + READ_BATCH))) {
+        const fields = recordFields(chunk);
+        if (fields === undefined) continue;
+        const hit: Hit =
+          chunk.id === first.chunk.id
+            ? first
+            : {
+                chunk,
+                score: first.score,
+                scores: first.scores,
+                ...(first.sourceName === undefined ? {} : { sourceName: first.sourceName }),
+              };
+        out.push({ hit, fields });
+      }
+    }
+    return out.sort((a, b) => a.hit.chunk.ordinal - b.hit.chunk.ordinal);
+  } catch {
+    // The records only pick which one leads: a store that cannot read them leaves the search's order.
+    return undefined;
+  }
+}

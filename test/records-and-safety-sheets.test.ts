@@ -1,0 +1,71 @@
+// A ward's election results for two years (HTML), a descaler's safety data sheet (PDF), a school's
+// monthly solar generation (CSV) and a boiler service record (text), as a user ingests them from
+// disk (stop 65's blind set, test/fixtures/round83): a PDF's wrapped lines, a quantity in the
+// asked dimension's unit, a count under the column naming it, and a table's record picked by time
+// or by the most of a field are read as their documents write them.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../src/engine/engine.js';
+import { openEngine } from '../src/engine/open-engine.js';
+import { tempDir } from './support/corpus.js';
+
+/** An answer's first quote: its text before the first citation marker. */
+const firstQuote = (text: string) => text.split(/\[\d+\]/)[0] ?? '';
+
+describe('election results, a safety data sheet, solar generation and a service record (offline answers)', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await openEngine({ store: path.join(tempDir(), 'cairn.db'), env: {}, cache: false });
+    const report = await engine.ingestPaths([path.resolve('test/fixtures/round83')], {
+      include: ['*.pdf', 'millbrook-*.html', '*.csv', '*.txt'],
+    });
+    expect(report.totals).toMatchObject({ ingested: 5, failed: 0 });
+  });
+  afterAll(() => engine?.close());
+
+  it("quotes a PDF's sentence whole across its printed line-wrap, not from a wrapped line's colon", async () => {
+    const answer = await engine.ask('Can ClearBright Kettle Descaler be mixed with bleach?');
+    expect(firstQuote(answer.text).trim()).toBe(
+      'Do not mix with bleach or other chlorine-based cleaners: contact releases chlorine gas.',
+    );
+  });
+
+  it('leads "at what temperature" with the prose stating a range in degrees over a table row', async () => {
+    const answer = await engine.ask('At what temperature should ClearBright Kettle Descaler be stored?');
+    expect(firstQuote(answer.text)).toContain('between 5°C and 30°C');
+  });
+
+  it('reads "electricity" in a figure whose label names kilowatt-hours', async () => {
+    const answer = await engine.ask(
+      "How much electricity did Oakfield Primary's solar panels generate in June 2026?",
+    );
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('Generated (kWh): 4812');
+  });
+
+  it('counts the votes a cell gives under a "Votes" column', async () => {
+    const answer = await engine.ask('How many votes did the Labour candidate get in Millbrook in 2022?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('| Daniel Frost | Labour Party | 987 |');
+  });
+
+  it("leads with a table's newest record for a recency question, though the search ranks the first rows first", async () => {
+    const answer = await engine.ask(
+      'How much did Oakfield Primary save from its solar panels in the most recent month?',
+    );
+    expect(firstQuote(answer.text)).toContain('Month: October 2026');
+    expect(firstQuote(answer.text)).toContain('Saving (£): 412');
+  });
+
+  it('leads with the record holding the most of the field the question names', async () => {
+    const answer = await engine.ask('In which month did Oakfield Primary export the most solar electricity?');
+    expect(firstQuote(answer.text)).toContain('Month: July 2026');
+    expect(firstQuote(answer.text)).toContain('Exported (kWh): 2106');
+  });
+
+  it('still says "not found" for what no record states (the number of panels)', async () => {
+    const answer = await engine.ask('How many solar panels does Oakfield Primary have?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('"panels"');
+  });
+});
