@@ -369,6 +369,10 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round85-blind: test/fixtures/round85 (a library's monthly figures as CSV; a running club's race
+//   results as JSON; a nature reserve's tern survey as an HTML table; a community centre's terms of
+//   hire as a narrow PDF whose paragraphs wrap), 19 questions, 3 negatives (e-books, little terns,
+//   dogs); written at stop 65 after round83's rules and committed before its first run.
 // - round83-blind: test/fixtures/round83 (a ward's borough election results for 2022 and 2026 as
 //   HTML tables; a kettle descaler's safety data sheet as a PDF; a school's monthly solar generation
 //   as CSV; a boiler service and gas safety record as plain text), 21 questions, 4 negatives (a
@@ -998,6 +1002,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 65 after round83's rules, committed before its first run: monthly figures
+    // (CSV), race results (JSON), a survey table (HTML), terms of hire (PDF printed from src/).
+    name: 'round85',
+    folder: 'test/fixtures/round85',
+    include: ['*.pdf', '*.csv', '*.json', 'holme-*.html'],
+    parts: [{ name: 'round85-blind', questions: 'bench/questions/round85-blind.jsonl' }],
   },
   {
     // Written at stop 65 before its first run: election results for two years (HTML), a safety data
