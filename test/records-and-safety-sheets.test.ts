@@ -69,3 +69,34 @@ describe('election results, a safety data sheet, solar generation and a service 
     expect(answer.text).toContain('"panels"');
   });
 });
+
+describe('monthly figures (CSV) and race results (JSON): a record picked by time (offline answers)', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await openEngine({ store: path.join(tempDir(), 'cairn.db'), env: {}, cache: false });
+    const report = await engine.ingestPaths([path.resolve('test/fixtures/round85')], {
+      include: ['*.csv', '*.json'],
+    });
+    expect(report.totals).toMatchObject({ ingested: 2, failed: 0 });
+  });
+  afterAll(() => engine?.close());
+
+  it('reads a month written "2026-03" and leads with that record over the one counting the same thing first', async () => {
+    const answer = await engine.ask('How many loans did Elmstead Library make in March 2026?');
+    const quote = firstQuote(answer.text);
+    expect(quote).toContain('Month: 2026-03');
+    expect(quote).toContain('Loans: 8549');
+  });
+
+  it("quotes the picked record whole, whichever field the question's words name", async () => {
+    const answer = await engine.ask('Who won the most recent Harrowgate Running Club race?');
+    const quote = firstQuote(answer.text);
+    expect(quote).toContain('race: Autumn 10 Mile');
+    expect(quote).toContain('winner: Priyesh Shah');
+  });
+
+  it('leads with the record holding the fewest of a field', async () => {
+    const answer = await engine.ask('In which month did Elmstead Library hold the fewest events?');
+    expect(firstQuote(answer.text)).toContain('Month: 2025-12');
+  });
+});

@@ -215,9 +215,12 @@ async function answerTurn(
     const statement = await statementOf(engine, chatModel === undefined, read, hits, search);
     // The passage that states what is asked leads the answer, also when the search ranked its chunk
     // below the hits (the check reads the asked documents' chunks that hold the asked terms).
-    const stating = statement?.stated
-      ? statement.looked.find((hit) => hit.chunk.id === statement.passageChunk)
-      : undefined;
+    // A record the question picked leads instead: the stating passage is any record's that counts
+    // what is asked ("Visitors: 6120" of the first month for "the latest month").
+    const stating =
+      statement?.stated && record === undefined
+        ? statement.looked.find((hit) => hit.chunk.id === statement.passageChunk)
+        : undefined;
     const answered =
       stating && !hits.some((hit) => hit.chunk.id === stating.chunk.id) ? [stating, ...hits] : hits;
     // Its chunk is no boilerplate when the stating passage writes figures, whatever else of it other
@@ -238,7 +241,8 @@ async function answerTurn(
         ...(absent ? { absentWords: absent } : {}),
         ...(absent && about ? { evidenceDocuments: about } : {}),
         ...(statement ? { statement } : {}),
-        ...(stating ? { leading: stating.chunk.id } : record ? { leading: record.chunk.id } : {}),
+        ...(stating ? { leading: stating.chunk.id } : {}),
+        ...(record ? { leading: record.chunk.id, pickedRecord: record.chunk.id } : {}),
       }),
     );
     return { ...answer, ...turn, smallTalk: false, mode };

@@ -31,6 +31,11 @@ export interface AnswerOptions extends RelevanceOptions {
    */
   onSources?: (sources: Citation[]) => void;
   signal?: AbortSignal;
+  /**
+   * The chunk (id) of the table record the question picked (see `askedRecordHit`): when it is the
+   * first source, the offline answer quotes it whole, first.
+   */
+  pickedRecord?: string;
   /** Sources offered to the answerer at most; default 6 (`DEFAULT_MAX_SOURCES`). */
   maxSources?: number;
   /**
@@ -138,14 +143,17 @@ export async function checkedAnswerFromHits(
     // A relation both sides of which are stated but never related is not found: what the asked
     // documents state of each is quoted after saying so.
     const unrelated = options.statement === undefined ? '' : unrelatedNote(options.statement);
+    // A record the question picked, first among the sources, is quoted whole and leads.
+    const record = options.pickedRecord !== undefined && sources[0]?.hit.chunk.id === options.pickedRecord;
     const extracted = unrelated
       ? unrelatedQuotes(question, options.statement!, sources)
       : ledByStatement(
           extractAnswer(
             question,
             sources.map((s) => s.hit),
+            { record },
           ),
-          options.statement,
+          record ? undefined : options.statement,
           sources,
         );
     if (!extracted.text) return notFound('extractive');
@@ -194,11 +202,19 @@ export async function checkedAnswerFromHits(
  * leads with its stating sentence (see {@link ledByStatement}), "we acquired 1Life Healthcare,
  * Inc. …" for "any significant announcements regarding acquisitions", which the search ranked
  * below passages sharing more of the question's words. At most `maxSources` still (the last is
- * dropped). Unchanged with a chat model, or when nothing is stated.
+ * dropped). Unchanged with a chat model, when nothing is stated, or when the question picked a
+ * table's record (`pickedRecord`), which leads instead.
  */
 function withStatingSource(sources: Hit[], chatModel: ChatModel | undefined, options: AnswerOptions): Hit[] {
   const statement = options.statement;
-  if (chatModel || !statement?.stated || statement.related === false || sources.length === 0) return sources;
+  if (
+    chatModel ||
+    !statement?.stated ||
+    statement.related === false ||
+    sources.length === 0 ||
+    options.pickedRecord !== undefined
+  )
+    return sources;
   if (sources.some((hit) => hit.chunk.id === statement.passageChunk)) return sources;
   const stating = statement.looked.find((hit) => hit.chunk.id === statement.passageChunk);
   if (stating === undefined) return sources;

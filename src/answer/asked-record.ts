@@ -9,8 +9,8 @@
  * names ("export the most" of "Exported (kWh)"), every record of that document is read and the
  * one picked leads the answer's sources (see {@link askedRecordHit}).
  *
- * Records are dated by their first field whose value is a written date (see `parseWrittenDate`:
- * "June 2026", "2026-07-25"). Which dates are asked is read as dated sections are read (see
+ * Records are dated by their first field whose value is a date (see `recordDate`: "June 2026",
+ * "2026-07-25", "2026-03"). Which dates are asked is read as dated sections are read (see
  * `askedDates`); nothing is picked when the question asks neither (a question naming the record's
  * own words is found by the search).
  * @module
@@ -53,6 +53,21 @@ const MOST = /\b(?:most(?!\s+recent)|highest|largest|biggest|greatest|maximum)\b
 /** A superlative asking the least of a field. */
 const LEAST = /\b(?:least|lowest|smallest|fewest|minimum)\b/i;
 
+/**
+ * The ISO date a record's field value writes: a written date (see `parseWrittenDate`: "June
+ * 2026", "2026-07-25"), or a year and month as a spreadsheet writes them ("2026-03", the month's
+ * last day, as a month without a day is read elsewhere). A field's value is the whole cell, so
+ * "2026-03" there is no range of years.
+ */
+function recordDate(value: string): string | undefined {
+  const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value.trim());
+  if (month) {
+    const [year, m] = [Number(month[1]), Number(month[2])];
+    return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
+  }
+  return parseWrittenDate(value)?.iso;
+}
+
 /** A field's value as a number: digits with separators, a sign, a currency or percent sign; NaN otherwise. */
 function numeric(value: string): number {
   const m = /^[(−-]?\s*[$£€¥]?\s*(\d[\d,]*(?:\.\d+)?)\s*%?\)?$/.exec(value.trim());
@@ -72,8 +87,8 @@ export interface RecordReader {
 }
 
 /**
- * The record `question` picks of the document of its first hit, as a hit (its score that first
- * hit's), when that hit is a record (see {@link recordFields}) and the question picks one: by the
+ * The record `question` picks of the document of its first hit, as a hit (its score and boosts
+ * that first hit's), when that hit is a record (see {@link recordFields}) and the question picks one: by the
  * most or least of the one numeric field whose label shares most of the question's words
  * ("Exported (kWh)" of "export the most"), among the records of the dates it asks (a period) or
  * all; else by its dates (see `askedDates`: the newest for a recency cue, those of a period), the
@@ -94,7 +109,7 @@ export async function askedRecordHit(
   const cue = timeCue(question);
   const order = RECORD_ORDER.exec(question);
   const extreme = MOST.test(question) ? 'most' : LEAST.test(question) ? 'least' : undefined;
-  const dateLabel = fields.find((f) => parseWrittenDate(f.value) !== undefined)?.label;
+  const dateLabel = fields.find((f) => recordDate(f.value) !== undefined)?.label;
   const timed = dateLabel !== undefined && (cue.recency || cue.period !== undefined || order !== null);
   // The numeric field the question names: most of its label's words in the question, one only.
   const asked = new Set(contentTerms(question));
@@ -113,7 +128,7 @@ export async function askedRecordHit(
   const labels = fields.map((f) => f.label).join('\n');
   let pool = records.filter((r) => r.fields.map((f) => f.label).join('\n') === labels);
   const dateOf = (r: (typeof pool)[number]) =>
-    parseWrittenDate(r.fields.find((f) => f.label === dateLabel)?.value ?? '')?.iso;
+    recordDate(r.fields.find((f) => f.label === dateLabel)?.value ?? '');
   if (timed) {
     const dates = [...new Set(pool.map(dateOf).filter((d) => d !== undefined))].sort();
     const picked = askedDates(question, dates);
@@ -161,6 +176,9 @@ async function readRecords(
                 chunk,
                 score: first.score,
                 scores: first.scores,
+                // The first hit's boosts are its document's (the question named it): the record
+                // stays among the documents the answer prefers.
+                ...(first.boosts === undefined ? {} : { boosts: first.boosts }),
                 ...(first.sourceName === undefined ? {} : { sourceName: first.sourceName }),
               };
         out.push({ hit, fields });

@@ -70,6 +70,12 @@ export interface ExtractiveOptions {
   maxSentences?: number;
   /** Minimum IDF-weighted share of the question's terms a passage must hold; default 0.2. */
   minScore?: number;
+  /**
+   * The first source is the record the question picked of a table (see `askedRecordHit`: "the
+   * most recent month", "the race with the most finishers"): its fields are quoted whole and lead,
+   * as the row is the answer whichever field the question's words name. Default false.
+   */
+  record?: boolean;
 }
 
 interface Candidate extends Passage {
@@ -985,6 +991,16 @@ export function extractAnswer(
     );
     for (const m of record?.members ?? []) if (!chosen.includes(m)) chosen.push(m);
   }
+  // A record the question picked is quoted whole: its longest window of field lines.
+  const pickedRecord = options.record
+    ? ranked
+        .filter((w) => w.members.length > 1 && w.members.every((m) => m.source === 1 && m.kind === 'line'))
+        .reduce<Candidate[] | undefined>(
+          (a, w) => (a === undefined || w.members.length > a.length ? w.members : a),
+          undefined,
+        )
+    : undefined;
+  for (const m of pickedRecord ?? []) if (!chosen.includes(m)) chosen.push(m);
   // A table quoted without its bare `Total` row gets it too: the total of what the table lists
   // (the figure a question about the table's subject most often wants), beyond the row limit.
   for (const window of ranked) {
@@ -1068,9 +1084,11 @@ export function extractAnswer(
       (w.members[0]!.source === 1 || ((w.statesAsked === true || countsBeside(w)) && ofFirstDocument(w))) &&
       quotable(w),
   )?.members;
-  // A record's line leads with its record's lines, when they are quoted with it (see above).
-  const lead =
-    leading?.[0]?.kind === 'line' && ASKS_WHICH.test(question)
+  // A record's line leads with its record's lines, when they are quoted with it (see above); a
+  // picked record leads whole.
+  const lead = pickedRecord
+    ? chosen.filter((c) => pickedRecord.includes(c))
+    : leading?.[0]?.kind === 'line' && ASKS_WHICH.test(question)
       ? chosen.filter(
           (c) => c.kind === 'line' && c.source === leading[0]!.source && c.block === leading[0]!.block,
         )
