@@ -100,3 +100,20 @@ describe('monthly figures (CSV) and race results (JSON): a record picked by time
     expect(firstQuote(answer.text)).toContain('Month: 2025-12');
   });
 });
+
+describe("a loaf's page (HTML): a verb's irregular participle (offline answers)", () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await openEngine({ store: path.join(tempDir(), 'cairn.db'), env: {}, cache: false });
+    const report = await engine.ingestPaths([path.resolve('test/fixtures/round84')], {
+      include: ['hearth-*.html'],
+    });
+    expect(report.totals).toMatchObject({ ingested: 1, failed: 0 });
+  });
+  afterAll(() => engine?.close());
+
+  it('reads "frozen" in "Suitable for freezing", which the stemmer keeps apart', async () => {
+    const answer = await engine.ask('How long can the seeded sourdough be frozen?');
+    expect(firstQuote(answer.text)).toContain('use within 3 months');
+  });
+});

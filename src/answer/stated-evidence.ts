@@ -86,6 +86,7 @@ import { queryAbbreviations } from '../retrieve/abbreviations.js';
 import { otherNumberStems } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
 import { escapeRegExp, timeCue } from '../retrieve/time-preference.js';
+import { participleStems } from '../retrieve/verb-forms.js';
 import { askedOutlay, CURRENCY_CODES, CURRENCY_WORDS, statesMoney } from './asked-amount.js';
 import { askedMeasure, EARNED_NAMES, type MeasureKind } from './asked-measure.js';
 import type { EvidenceSearcher } from './evidence-check.js';
@@ -1209,10 +1210,11 @@ const DERIVING_ENDINGS = ['i', 't', 'e', 'ur', 'al', 'er', 'or', 'eri', 'ion', '
  * "hard"); a final "i" of the shorter reads as a "y" ("emploi" and "employe"). Stricter than
  * {@link stemsMatch}, which reads any longer word beginning with the shorter as its form: "place"
  * is no form of "placebo". A noun's two numbers that stem apart are one word too ("child" and
- * "children", see `otherNumberStems`).
+ * "children", see `otherNumberStems`), and so are an irregular verb and its participle ("freeze"
+ * and "frozen", see `participleStems`).
  */
 export function derivedForm(a: string, b: string): boolean {
-  if (a === b || otherNumberStems(a, b)) return true;
+  if (a === b || otherNumberStems(a, b) || participleStems(a, b)) return true;
   const [stem, long] = a.length <= b.length ? [a, b] : [b, a];
   // A final "i" the stemmer made of a "y" (see `stemsMatch`): "emploi" of "employed", "employe".
   const short = !long.startsWith(stem) && stem.endsWith('i') ? `${stem.slice(0, -1)}y` : stem;
