@@ -117,3 +117,20 @@ describe("a loaf's page (HTML): a verb's irregular participle (offline answers)"
     expect(firstQuote(answer.text)).toContain('use within 3 months');
   });
 });
+
+describe("a building society's rate sheets for two dates: a word of the present (offline answers)", () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await openEngine({ store: path.join(tempDir(), 'cairn.db'), env: {}, cache: false });
+    const report = await engine.ingestPaths([path.resolve('test/fixtures/round84')], {
+      include: ['fellgate-*.md'],
+    });
+    expect(report.totals).toMatchObject({ ingested: 2, failed: 0 });
+  });
+  afterAll(() => engine?.close());
+
+  it('reads the words before "rate now" as what is asked, though "rate" names the files', async () => {
+    const answer = await engine.ask("What is Fellgate Building Society's easy access savings rate now?");
+    expect(firstQuote(answer.text)).toContain('| Easy Access Saver | 2.85% |');
+  });
+});

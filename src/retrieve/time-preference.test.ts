@@ -12,6 +12,7 @@ import {
   preferredDocuments,
   presentPhrases,
   timeCue,
+  withDocumentNouns,
 } from './time-preference.js';
 
 describe('timeCue', () => {
@@ -1041,6 +1042,17 @@ describe('preferredDocuments: documents the question describes as a series', () 
     // "most recent" of an inspection counts no documents: no document noun is near it.
     const q3 = 'What did the report say about the most recent inspection of the engine?';
     expect(documentPhraseTerms(q3, timeCue(q3))).toEqual([]);
+  });
+
+  it('counts no document noun before a word of the present, which says when, not which (stop 65)', () => {
+    // "rate" is the collection's own noun (its files are "…-savings-rates-2026-09.md"), but the
+    // rate is what is asked: "easy access" names the account, not the document.
+    const q = "What is Fellgate Building Society's easy access savings rate now?";
+    withDocumentNouns(['rate', 'saving'], () => {
+      expect(documentPhrase(q, timeCue(q))).toEqual({ naming: [], about: [] });
+    });
+    const q2 = 'What does the newest policy say about pets now?';
+    expect(documentPhrase(q2, timeCue(q2)).noun).toBe('policy');
   });
 
   it('counts among the documents whose names hold the most of its words, when they are no series by name', () => {

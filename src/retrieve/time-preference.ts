@@ -1978,7 +1978,19 @@ export function documentPhrase(
       const at = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k] === w));
       return at < 0 || words.length === 0 ? [] : [[at, at + words.length - 1] as const];
     });
-  const distance = (i: number) => Math.min(...spans.map(([a, b]) => (i < a ? a - i : i > b ? i - b : 0)));
+  // A word of the present says when, not which documents: a noun before it is what is asked ("the
+  // easy access savings rate now"), one after it may be counted ("now the newest minutes").
+  const present = new Set(presentPhrases(cue.recencyText ?? '').flatMap((phrase) => wordTokens(phrase)));
+  const presentSpan = ([a, b]: readonly [number, number]) =>
+    tokens.slice(a, b + 1).every((t) => present.has(t));
+  const distance = (i: number) =>
+    Math.min(
+      ...spans.map((span) => {
+        const [a, b] = span;
+        if (i < a && presentSpan(span)) return Number.POSITIVE_INFINITY;
+        return i < a ? a - i : i > b ? i - b : 0;
+      }),
+    );
   // Near the cue: within two words, or after it across words that qualify the noun ("the newest
   // Elm Street garden blog post"), none a stop word.
   const qualifies = (i: number) =>
