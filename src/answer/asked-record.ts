@@ -9,7 +9,9 @@
  * names ("export the most" of "Exported (kWh)"), every record of that document is read and the
  * one picked leads the answer's sources (see {@link askedRecordHit}).
  *
- * Records are dated by their first field whose value is a date (see `recordDate`: "June 2026",
+ * A record is recognised by its text writing its fields as "label: value" lines (every field, the
+ * default, or two or more `textFields`); a record whose text is one field's value alone is left to
+ * the search. Records are dated by their first field whose value is a date (see `recordDate`: "June 2026",
  * "2026-07-25", "2026-03"). Which dates are asked is read as dated sections are read (see
  * `askedDates`); nothing is picked when the question asks neither (a question naming the record's
  * own words is found by the search).
