@@ -369,6 +369,10 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round86-blind: test/fixtures/round86 (a weather station's daily readings for July as CSV; a
+//   pupil's end-of-year school report as HTML; a current account statement as a PDF table; an app's
+//   licence agreement as plain text), 19 questions, 3 negatives (snow, a school play, a family
+//   plan); written at stop 65 after round85's rules and committed before its first run.
 // - round85-blind: test/fixtures/round85 (a library's monthly figures as CSV; a running club's race
 //   results as JSON; a nature reserve's tern survey as an HTML table; a community centre's terms of
 //   hire as a narrow PDF whose paragraphs wrap), 19 questions, 3 negatives (e-books, little terns,
@@ -1002,6 +1006,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 65 after round85's rules, committed before its first run: daily readings
+    // (CSV), a school report (HTML), a bank statement (PDF printed from src/), a licence (text).
+    name: 'round86',
+    folder: 'test/fixtures/round86',
+    include: ['*.pdf', '*.csv', 'ivy-*.html', '*.txt'],
+    parts: [{ name: 'round86-blind', questions: 'bench/questions/round86-blind.jsonl' }],
   },
   {
     // Written at stop 65 after round83's rules, committed before its first run: monthly figures
