@@ -119,3 +119,21 @@ describe("a building society's rate sheets for two dates: a word of the present 
     expect(firstQuote(answer.text)).toContain('| Easy Access Saver | 2.85% |');
   });
 });
+
+describe("a weather station's daily readings (CSV): superlatives of a measure (offline answers)", () => {
+  const engine = ingested('test/fixtures/round86', ['*.csv'], 1);
+
+  it('ranks "the hottest day" by the column whose unit is a temperature, its maximum', async () => {
+    const answer = await engine().ask(
+      'What was the hottest day at the Brackley weather station in July 2026?',
+    );
+    const quote = firstQuote(answer.text);
+    expect(quote).toContain('Date: 2026-07-04');
+    expect(quote).toContain('Max temp (°C): 28.9');
+  });
+
+  it('ranks "the strongest gust" by the column the question names', async () => {
+    const answer = await engine().ask('Which day had the strongest gust at the Brackley station?');
+    expect(firstQuote(answer.text)).toContain('Max gust (mph): 31');
+  });
+});

@@ -22,7 +22,9 @@ import type { Chunk, Hit } from '../core/types.js';
 import { parseWrittenDate } from '../ingest/document-date.js';
 import { contentTerms } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
+import { askedDimensions } from './asked-dimension.js';
 import { askedDates } from './period-order.js';
+import { unitKindsStated } from './units.js';
 
 /** One field of a record's text: its label (a key of the chunk's metadata) and its value as written. */
 export interface RecordField {
@@ -50,10 +52,17 @@ export function recordFields(chunk: Pick<Chunk, 'text' | 'metadata'>): RecordFie
 
 /** An order word among records: group 1 the newest ("latest", "last"), else the earliest. */
 const RECORD_ORDER = /\b(?:(latest|newest|most\s+recent|last)|earliest|oldest)\b/i;
-/** A superlative asking the most of a field; "most recent" is a time's. */
-const MOST = /\b(?:most(?!\s+recent)|highest|largest|biggest|greatest|maximum)\b/i;
+/**
+ * A superlative asking the most of a field ("most recent" is a time's): the general ones and those
+ * of measures a table's columns hold ("the strongest gust", "the hottest day", "the busiest month").
+ */
+const MOST =
+  /\b(?:most(?!\s+recent)|highest|largest|biggest|greatest|maximum|strongest|heaviest|hottest|warmest|wettest|windiest|sunniest|busiest|longest|tallest|fastest|deepest|widest)\b/i;
 /** A superlative asking the least of a field. */
-const LEAST = /\b(?:least|lowest|smallest|fewest|minimum)\b/i;
+const LEAST =
+  /\b(?:least|lowest|smallest|fewest|minimum|weakest|lightest|coldest|coolest|driest|calmest|quietest|shortest|slowest|cheapest|shallowest|narrowest)\b/i;
+/** A label naming the maximum or the minimum of what its column measures ("Max temp (°C)", "Min temp"). */
+const BOUND_LABEL = { most: /\b(?:max(?:imum)?|highest|peak)\b/i, least: /\b(?:min(?:imum)?|lowest)\b/i };
 
 /**
  * The ISO date a record's field value writes: a written date (see `parseWrittenDate`: "June
@@ -90,9 +99,9 @@ export interface RecordReader {
 
 /**
  * The record `question` picks of the document of its first hit, as a hit (its score and boosts
- * that first hit's), when that hit is a record (see {@link recordFields}) and the question picks one: by the
- * most or least of the one numeric field whose label shares most of the question's words
- * ("Exported (kWh)" of "export the most"), among the records of the dates it asks (a period) or
+ * that first hit's), when that hit is a record (see {@link recordFields}) and the question picks
+ * one: by the most or least of the one numeric field it names (see `extremeField`: "Exported
+ * (kWh)" of "export the most", "Max temp (°C)" of "the hottest day"), among the records of the dates it asks (a period) or
  * all; else by its dates (see `askedDates`: the newest for a recency cue, those of a period), the
  * newest or earliest of them by an order word ("the last match of the 2026 season"). Records are
  * dated by the field the first hit's first date is in. Undefined when the first hit is no record,
@@ -113,17 +122,7 @@ export async function askedRecordHit(
   const extreme = MOST.test(question) ? 'most' : LEAST.test(question) ? 'least' : undefined;
   const dateLabel = fields.find((f) => recordDate(f.value) !== undefined)?.label;
   const timed = dateLabel !== undefined && (cue.recency || cue.period !== undefined || order !== null);
-  // The numeric field the question names: most of its label's words in the question, one only.
-  const asked = new Set(contentTerms(question));
-  const named = fields
-    .filter((f) => f.label !== dateLabel && !Number.isNaN(numeric(f.value)))
-    .map((f) => ({ label: f.label, shared: contentTerms(f.label).filter((t) => asked.has(t)).length }))
-    .filter((f) => f.shared > 0)
-    .sort((a, b) => b.shared - a.shared);
-  const field =
-    extreme !== undefined && named.length > 0 && named[0]!.shared !== named[1]?.shared
-      ? named[0]!.label
-      : undefined;
+  const field = extreme === undefined ? undefined : extremeField(question, fields, dateLabel, extreme);
   if (!timed && field === undefined) return undefined;
   const records = await readRecords(reader, first, scope);
   if (records === undefined) return undefined;
@@ -154,6 +153,30 @@ export async function askedRecordHit(
   const at =
     dates.length === 1 ? dates[0] : order ? (order[1] === undefined ? dates[0] : dates.at(-1)) : undefined;
   return at === undefined ? undefined : pool.find((r) => dateOf(r) === at)?.hit;
+}
+
+/**
+ * The numeric field a superlative question ranks records by: the one whose label shares most of
+ * the question's words ("Max gust (mph)" of "the strongest gust"), else the one whose unit (in
+ * brackets on its label) measures the dimension the question's adjective asks ("Max temp (°C)" of
+ * "the hottest day", see `askedDimensions`). Of several alike, the one whose label names the
+ * bound asked ("Max …" for the most, "Min …" for the least); undefined when still more than one.
+ */
+function extremeField(
+  question: string,
+  fields: readonly RecordField[],
+  dateLabel: string | undefined,
+  extreme: 'most' | 'least',
+): string | undefined {
+  const numbers = fields.filter((f) => f.label !== dateLabel && !Number.isNaN(numeric(f.value)));
+  const asked = new Set(contentTerms(question));
+  const shared = (f: RecordField) => contentTerms(f.label).filter((t) => asked.has(t)).length;
+  const most = Math.max(0, ...numbers.map(shared));
+  const kinds = new Set(askedDimensions(question).flatMap((d) => d.kinds));
+  const measured = (f: RecordField) => unitKindsStated(`${f.label}: ${f.value}`).some((k) => kinds.has(k));
+  let pool = most > 0 ? numbers.filter((f) => shared(f) === most) : numbers.filter(measured);
+  if (pool.length > 1) pool = pool.filter((f) => BOUND_LABEL[extreme].test(f.label));
+  return pool.length === 1 ? pool[0]!.label : undefined;
 }
 
 /** Every record of `first`'s document as a hit, in order; undefined when too many or unreadable. */
