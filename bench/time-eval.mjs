@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round87-blind: test/fixtures/round87 (a rail booking confirmation as text; an energy
+//   performance certificate with a recommendations table as HTML; a helpdesk's support tickets as
+//   JSON Lines; a museum's annual reviews for two years), 18 questions, 4 negatives (a bicycle
+//   reservation, a heat pump, a ticket the premise gets wrong, a café); written at stop 65 after
+//   round86's rules and committed before its first run.
 // - round86-blind: test/fixtures/round86 (a weather station's daily readings for July as CSV; a
 //   pupil's end-of-year school report as HTML; a current account statement as a PDF table; an app's
 //   licence agreement as plain text), 19 questions, 3 negatives (snow, a school play, a family
@@ -1006,6 +1011,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 65 after round86's rules, committed before its first run: a booking (text),
+    // an energy certificate (HTML), support tickets (JSON Lines), two annual reviews.
+    name: 'round87',
+    folder: 'test/fixtures/round87',
+    include: ['*.txt', '*.html', '*.jsonl', '*.md'],
+    parts: [{ name: 'round87-blind', questions: 'bench/questions/round87-blind.jsonl' }],
   },
   {
     // Written at stop 65 after round85's rules, committed before its first run: daily readings
