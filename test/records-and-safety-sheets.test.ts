@@ -137,3 +137,14 @@ describe("a weather station's daily readings (CSV): superlatives of a measure (o
     expect(firstQuote(answer.text)).toContain('Max gust (mph): 31');
   });
 });
+
+describe("an energy certificate's recommendations (HTML table): a superlative of a column (offline answers)", () => {
+  const engine = ingested('test/fixtures/round87', ['epc-*.html'], 1);
+
+  it('leads with the table holding the row with the most in the column the question names', async () => {
+    const answer = await engine().ask('Which improvement would save the most each year at 22 Linnet Close?');
+    expect(firstQuote(answer.text)).toContain(
+      '| Solar photovoltaic panels, 2.5 kWp | £3,500 to £5,500 | £330 |',
+    );
+  });
+});

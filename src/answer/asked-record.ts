@@ -80,11 +80,16 @@ function recordDate(value: string): string | undefined {
 }
 
 /** A field's value as a number: digits with separators, a sign, a currency or percent sign; NaN otherwise. */
-function numeric(value: string): number {
+export function numeric(value: string): number {
   const m = /^[(−-]?\s*[$£€¥]?\s*(\d[\d,]*(?:\.\d+)?)\s*%?\)?$/.exec(value.trim());
   if (!m) return Number.NaN;
   const n = Number(m[1]!.replace(/,/g, ''));
   return /^[(−-]/.test(value.trim()) ? -n : n;
+}
+
+/** Whether `question` asks the most or the least of something (see {@link MOST}, {@link LEAST}). */
+export function askedExtreme(question: string): 'most' | 'least' | undefined {
+  return MOST.test(question) ? 'most' : LEAST.test(question) ? 'least' : undefined;
 }
 
 /** Records read at most from one document: a larger table is left to the search. */
@@ -119,7 +124,7 @@ export async function askedRecordHit(
   if (first === undefined || fields === undefined) return undefined;
   const cue = timeCue(question);
   const order = RECORD_ORDER.exec(question);
-  const extreme = MOST.test(question) ? 'most' : LEAST.test(question) ? 'least' : undefined;
+  const extreme = askedExtreme(question);
   const dateLabel = fields.find((f) => recordDate(f.value) !== undefined)?.label;
   const timed = dateLabel !== undefined && (cue.recency || cue.period !== undefined || order !== null);
   const field = extreme === undefined ? undefined : extremeField(question, fields, dateLabel, extreme);

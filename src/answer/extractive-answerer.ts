@@ -45,6 +45,7 @@ import { contentTerms, isPronounTerm, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
+import { askedExtreme, numeric } from './asked-record.js';
 import { repeatedPassages } from './boilerplate.js';
 import {
   fieldLabel,
@@ -122,7 +123,8 @@ interface Window {
    * question names (see `labelled`: "Water tank" of "the water tank capacity"; half a label,
    * "Library members" of "the library's total expenditure", was measured to mislead), unless the
    * question asks why (see {@link ASKS_REASON}), or a date for a question asking when, or an
-   * interval for one asking how often ("Every 10,000 miles or 12 months").
+   * interval for one asking how often ("Every 10,000 miles or 12 months"), or the row a superlative
+   * picks of its table (see `extremeRows`).
    */
   statesAsked?: boolean;
   /**
@@ -635,6 +637,45 @@ function holdOtherForms(question: string, queryTerms: readonly string[], candida
   }
 }
 
+/**
+ * The rows a superlative question picks of each table among `candidates` (see `askedExtreme`:
+ * "Which improvement would save the most each year?"): of each table, the row holding the most (or
+ * least) in the one column of figures whose header shares most of the question's terms ("Typical
+ * yearly saving"); none for a table with no such column or with a tie for it. The row is what is
+ * asked: it scores as a row whose label the question names, and it may lead (`Window.statesAsked`).
+ */
+function extremeRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
+  const out = new Set<Candidate>();
+  const extreme = askedExtreme(question);
+  if (extreme === undefined) return out;
+  const asked = new Set(questionTerms(question));
+  const tables = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    if (c.kind !== 'row' || c.table === undefined) continue;
+    const key = `${c.source}:${c.block}`;
+    tables.set(key, [...(tables.get(key) ?? []), c]);
+  }
+  for (const rows of tables.values()) {
+    const header = tableCells(rows[0]!.table!.header);
+    const shared = header.map((cell, j) =>
+      j === 0 || rows.every((r) => Number.isNaN(numeric(tableCells(r.text)[j] ?? '')))
+        ? 0
+        : contentTerms(cell).filter((t) => asked.has(t)).length,
+    );
+    const most = Math.max(0, ...shared);
+    if (most === 0 || shared.filter((n) => n === most).length !== 1) continue;
+    const column = shared.indexOf(most);
+    const value = (r: Candidate) => numeric(tableCells(r.text)[column] ?? '');
+    const valued = rows.filter((r) => !Number.isNaN(value(r)));
+    const best = valued.reduce<Candidate | undefined>(
+      (a, r) => (a === undefined || (extreme === 'most' ? value(r) > value(a) : value(r) < value(a)) ? r : a),
+      undefined,
+    );
+    if (best !== undefined && valued.filter((r) => value(r) === value(best)).length === 1) out.add(best);
+  }
+  return out;
+}
+
 /** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
 function scoredWindows(
   question: string,
@@ -812,6 +853,7 @@ function scoredWindows(
   const counts = (c: Candidate) => counted !== undefined && statesQuantity(c.text, [counted], 'count');
   const beside = (c: Candidate) =>
     others.length === 0 ? 1 : others.filter((t) => c.terms.has(t) || c.section.has(t)).length / others.length;
+  const extreme = extremeRows(question, candidates);
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
     // A row's label may name what is asked in the document's words, its companion terms ("| Drugs
@@ -819,9 +861,14 @@ function scoredWindows(
     const companion = c.kind === 'row' && queryTerms.some((t) => translated([c], t) > 0);
     windows.push({
       members: [c],
-      score: coverage([c], true) * factor(c, companion || holdsAsked(c)) * dated([c]),
+      score:
+        coverage([c], true) *
+        factor(c, companion || holdsAsked(c)) *
+        dated([c]) *
+        (extreme.has(c) ? 1 + LABEL_BONUS : 1),
       base: coverage([c], false) * factor(c),
       ...((c.kind === 'row' && c.figure && (labelled(c) === 1 + LABEL_BONUS || namesDimension(c))) ||
+      extreme.has(c) ||
       dated([c]) > 1 ||
       (asksHowOften && statesInterval(c))
         ? { statesAsked: true }
