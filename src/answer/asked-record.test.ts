@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordFields } from './asked-record.js';
+import { askedExtreme, extremeOf, numeric, recordFields } from './asked-record.js';
 
 describe('recordFields', () => {
   it("reads a structured source's record: every line a field its metadata carries", () => {
@@ -22,5 +22,27 @@ describe('recordFields', () => {
     expect(
       recordFields({ text: 'Month: June 2026\nIt was a sunny month.', metadata: { Month: 'June 2026' } }),
     ).toBeUndefined();
+  });
+});
+
+describe('askedExtreme, numeric and extremeOf', () => {
+  it('read a superlative, a figure as a cell writes it, and pick the one item with the most or least', () => {
+    expect(askedExtreme('Which day had the strongest gust?')).toBe('most');
+    expect(askedExtreme('In which month were the fewest events held?')).toBe('least');
+    expect(askedExtreme('What was the most recent month?')).toBeUndefined();
+    expect([numeric('£1,204.55'), numeric('(39)'), numeric('12%'), numeric('£900 to £1,500')]).toEqual([
+      1204.55,
+      -39,
+      12,
+      Number.NaN,
+    ]);
+    const rows = [{ v: '£182' }, { v: '£330' }, { v: 'n/a' }, { v: '£53' }];
+    expect(extremeOf(rows, (r) => numeric(r.v), 'most')).toBe(rows[1]);
+    expect(extremeOf(rows, (r) => numeric(r.v), 'least')).toBe(rows[3]);
+  });
+
+  it('picks nothing on a tie or when no item has a figure', () => {
+    expect(extremeOf([{ v: '5' }, { v: '5' }, { v: '2' }], (r) => numeric(r.v), 'most')).toBeUndefined();
+    expect(extremeOf([{ v: 'none' }], (r) => numeric(r.v), 'most')).toBeUndefined();
   });
 });

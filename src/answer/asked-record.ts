@@ -92,6 +92,23 @@ export function askedExtreme(question: string): 'most' | 'least' | undefined {
   return MOST.test(question) ? 'most' : LEAST.test(question) ? 'least' : undefined;
 }
 
+/**
+ * The one item of `items` with the most (or least) `value`, NaN values left out; undefined when
+ * none has a value or two share the extreme (a tie picks nothing).
+ */
+export function extremeOf<T>(
+  items: readonly T[],
+  value: (item: T) => number,
+  extreme: 'most' | 'least',
+): T | undefined {
+  const valued = items.filter((item) => !Number.isNaN(value(item)));
+  if (valued.length === 0) return undefined;
+  const pick = extreme === 'most' ? Math.max : Math.min;
+  const at = pick(...valued.map(value));
+  const found = valued.filter((item) => value(item) === at);
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** Records read at most from one document: a larger table is left to the search. */
 const MAX_RECORDS = 5000;
 /** Chunk ids read in one `getChunks` call. */
@@ -110,7 +127,7 @@ export interface RecordReader {
  * all; else by its dates (see `askedDates`: the newest for a recency cue, those of a period), the
  * newest or earliest of them by an order word ("the last match of the 2026 season"). Records are
  * dated by the field the first hit's first date is in. Undefined when the first hit is no record,
- * the question picks none or more than one date's records, the document has more than
+ * the question picks none, two records tie for the most or least, or more than one date's records, the document has more than
  * {@link MAX_RECORDS} chunks, or the store cannot read them.
  */
 export async function askedRecordHit(
@@ -145,15 +162,9 @@ export async function askedRecordHit(
     if (matching.length > 0) pool = matching;
     else if (field === undefined && order === null) return undefined;
   }
-  if (field !== undefined) {
-    const value = (r: (typeof pool)[number]) => numeric(r.fields.find((f) => f.label === field)?.value ?? '');
-    const valued = pool.filter((r) => !Number.isNaN(value(r)));
-    const best = valued.reduce<(typeof pool)[number] | undefined>(
-      (a, r) => (a === undefined || (extreme === 'most' ? value(r) > value(a) : value(r) < value(a)) ? r : a),
-      undefined,
-    );
-    return best?.hit;
-  }
+  if (field !== undefined && extreme !== undefined)
+    return extremeOf(pool, (r) => numeric(r.fields.find((f) => f.label === field)?.value ?? ''), extreme)
+      ?.hit;
   const dates = [...new Set(pool.map(dateOf).filter((d) => d !== undefined))].sort();
   const at =
     dates.length === 1 ? dates[0] : order ? (order[1] === undefined ? dates[0] : dates.at(-1)) : undefined;

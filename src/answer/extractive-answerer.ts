@@ -45,7 +45,7 @@ import { contentTerms, isPronounTerm, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
-import { askedExtreme, numeric } from './asked-record.js';
+import { askedExtreme, extremeOf, numeric } from './asked-record.js';
 import { repeatedPassages } from './boilerplate.js';
 import {
   fieldLabel,
@@ -665,13 +665,8 @@ function extremeRows(question: string, candidates: readonly Candidate[]): Set<Ca
     const most = Math.max(0, ...shared);
     if (most === 0 || shared.filter((n) => n === most).length !== 1) continue;
     const column = shared.indexOf(most);
-    const value = (r: Candidate) => numeric(tableCells(r.text)[column] ?? '');
-    const valued = rows.filter((r) => !Number.isNaN(value(r)));
-    const best = valued.reduce<Candidate | undefined>(
-      (a, r) => (a === undefined || (extreme === 'most' ? value(r) > value(a) : value(r) < value(a)) ? r : a),
-      undefined,
-    );
-    if (best !== undefined && valued.filter((r) => value(r) === value(best)).length === 1) out.add(best);
+    const best = extremeOf(rows, (r) => numeric(tableCells(r.text)[column] ?? ''), extreme);
+    if (best !== undefined) out.add(best);
   }
   return out;
 }
