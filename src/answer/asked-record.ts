@@ -122,7 +122,7 @@ export interface RecordReader {
 /**
  * The record `question` picks of the document of its first hit, as a hit (its score and boosts
  * that first hit's), when that hit is a record (see {@link recordFields}) and the question picks
- * one: by the most or least of the one numeric field it names (see `extremeField`: "Exported
+ * one: by the most or least of the one numeric field it names (see `rankedColumn`: "Exported
  * (kWh)" of "export the most", "Max temp (°C)" of "the hottest day"), among the records of the dates it asks (a period) or
  * all; else by its dates (see `askedDates`: the newest for a recency cue, those of a period), the
  * newest or earliest of them by an order word ("the last match of the 2026 season"). Records are
@@ -144,7 +144,8 @@ export async function askedRecordHit(
   const extreme = askedExtreme(question);
   const dateLabel = fields.find((f) => recordDate(f.value) !== undefined)?.label;
   const timed = dateLabel !== undefined && (cue.recency || cue.period !== undefined || order !== null);
-  const field = extreme === undefined ? undefined : extremeField(question, fields, dateLabel, extreme);
+  const numbers = fields.filter((f) => f.label !== dateLabel && !Number.isNaN(numeric(f.value)));
+  const field = extreme === undefined ? undefined : rankedColumn(question, numbers, extreme)?.label;
   if (!timed && field === undefined) return undefined;
   const records = await readRecords(reader, first, scope);
   if (records === undefined) return undefined;
@@ -172,27 +173,27 @@ export async function askedRecordHit(
 }
 
 /**
- * The numeric field a superlative question ranks records by: the one whose label shares most of
- * the question's words ("Max gust (mph)" of "the strongest gust"), else the one whose unit (in
- * brackets on its label) measures the dimension the question's adjective asks ("Max temp (°C)" of
- * "the hottest day", see `askedDimensions`). Of several alike, the one whose label names the
- * bound asked ("Max …" for the most, "Min …" for the least); undefined when still more than one.
+ * The column of figures a superlative question ranks by, of `columns` (each its label and one of
+ * its figures as written): the one whose label shares most of the question's words ("Max gust
+ * (mph)" of "the strongest gust", "Typical yearly saving" of "save the most each year"), else the
+ * one whose unit (in brackets on its label, or after its figure) measures the dimension the
+ * question's adjective asks ("Max temp (°C)" of "the hottest day", see `askedDimensions`). Of
+ * several alike, the one whose label names the bound asked ("Max …" for the most, "Min …" for the
+ * least); undefined when still more than one, or none.
  */
-function extremeField(
+export function rankedColumn<C extends RecordField>(
   question: string,
-  fields: readonly RecordField[],
-  dateLabel: string | undefined,
+  columns: readonly C[],
   extreme: 'most' | 'least',
-): string | undefined {
-  const numbers = fields.filter((f) => f.label !== dateLabel && !Number.isNaN(numeric(f.value)));
+): C | undefined {
   const asked = new Set(contentTerms(question));
-  const shared = (f: RecordField) => contentTerms(f.label).filter((t) => asked.has(t)).length;
-  const most = Math.max(0, ...numbers.map(shared));
+  const shared = (c: C) => contentTerms(c.label).filter((t) => asked.has(t)).length;
+  const most = Math.max(0, ...columns.map(shared));
   const kinds = new Set(askedDimensions(question).flatMap((d) => d.kinds));
-  const measured = (f: RecordField) => unitKindsStated(`${f.label}: ${f.value}`).some((k) => kinds.has(k));
-  let pool = most > 0 ? numbers.filter((f) => shared(f) === most) : numbers.filter(measured);
-  if (pool.length > 1) pool = pool.filter((f) => BOUND_LABEL[extreme].test(f.label));
-  return pool.length === 1 ? pool[0]!.label : undefined;
+  const measured = (c: C) => unitKindsStated(`${c.label}: ${c.value}`).some((k) => kinds.has(k));
+  let pool = most > 0 ? columns.filter((c) => shared(c) === most) : columns.filter(measured);
+  if (pool.length > 1) pool = pool.filter((c) => BOUND_LABEL[extreme].test(c.label));
+  return pool.length === 1 ? pool[0] : undefined;
 }
 
 /** Every record of `first`'s document as a hit, in order; undefined when too many or unreadable. */

@@ -45,7 +45,7 @@ import { contentTerms, isPronounTerm, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
-import { askedExtreme, extremeOf, numeric } from './asked-record.js';
+import { askedExtreme, extremeOf, numeric, rankedColumn } from './asked-record.js';
 import { repeatedPassages } from './boilerplate.js';
 import {
   fieldLabel,
@@ -640,15 +640,14 @@ function holdOtherForms(question: string, queryTerms: readonly string[], candida
 /**
  * The rows a superlative question picks of each table among `candidates` (see `askedExtreme`:
  * "Which improvement would save the most each year?"): of each table, the row holding the most (or
- * least) in the one column of figures whose header shares most of the question's terms ("Typical
- * yearly saving"); none for a table with no such column or with a tie for it. The row is what is
+ * least) in the column of figures the question names (see `rankedColumn`: "Typical yearly
+ * saving"); none for a table with no such column or with a tie for it. The row is what is
  * asked: it scores as a row whose label the question names, and it may lead (`Window.statesAsked`).
  */
 function extremeRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
   const out = new Set<Candidate>();
   const extreme = askedExtreme(question);
   if (extreme === undefined) return out;
-  const asked = new Set(questionTerms(question));
   const tables = new Map<string, Candidate[]>();
   for (const c of candidates) {
     if (c.kind !== 'row' || c.table === undefined) continue;
@@ -656,16 +655,14 @@ function extremeRows(question: string, candidates: readonly Candidate[]): Set<Ca
     tables.set(key, [...(tables.get(key) ?? []), c]);
   }
   for (const rows of tables.values()) {
-    const header = tableCells(rows[0]!.table!.header);
-    const shared = header.map((cell, j) =>
-      j === 0 || rows.every((r) => Number.isNaN(numeric(tableCells(r.text)[j] ?? '')))
-        ? 0
-        : contentTerms(cell).filter((t) => asked.has(t)).length,
-    );
-    const most = Math.max(0, ...shared);
-    if (most === 0 || shared.filter((n) => n === most).length !== 1) continue;
-    const column = shared.indexOf(most);
-    const best = extremeOf(rows, (r) => numeric(tableCells(r.text)[column] ?? ''), extreme);
+    // Its columns of figures (not the label column), each with one of its figures.
+    const columns = tableCells(rows[0]!.table!.header).flatMap((label, j) => {
+      const value = rows.map((r) => tableCells(r.text)[j] ?? '').find((cell) => !Number.isNaN(numeric(cell)));
+      return j === 0 || value === undefined ? [] : [{ label, value, j }];
+    });
+    const column = rankedColumn(question, columns, extreme);
+    if (column === undefined) continue;
+    const best = extremeOf(rows, (r) => numeric(tableCells(r.text)[column.j] ?? ''), extreme);
     if (best !== undefined) out.add(best);
   }
   return out;

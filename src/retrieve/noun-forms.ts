@@ -68,6 +68,22 @@ export function otherNumberForms(word: string): readonly string[] {
   return table().get(word.toLowerCase()) ?? [];
 }
 
+/**
+ * Pairs of words (two forms of one word) as their Porter stems, each stem to the stems of its other
+ * forms, both ways; pairs that stem alike are left out (the stemmer joins them already).
+ */
+export function apartStems(pairs: Iterable<readonly [string, string]>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (from: string, to: string) => out.set(from, (out.get(from) ?? new Set()).add(to));
+  for (const [a, b] of pairs) {
+    const [x, y] = [stemmer(a), stemmer(b)];
+    if (x === y) continue;
+    add(x, y);
+    add(y, x);
+  }
+  return out;
+}
+
 let stems: Map<string, Set<string>> | undefined;
 
 /**
@@ -75,13 +91,6 @@ let stems: Map<string, Set<string>> | undefined;
  * (`child` and `children`, `person` and `peopl`); false for equal terms.
  */
 export function otherNumberStems(a: string, b: string): boolean {
-  if (!stems) {
-    stems = new Map();
-    for (const [word, others] of table()) {
-      const set = stems.get(stemmer(word)) ?? new Set();
-      for (const other of others) set.add(stemmer(other));
-      stems.set(stemmer(word), set);
-    }
-  }
+  stems ??= apartStems([...table()].flatMap(([word, others]) => others.map((o) => [word, o] as const)));
   return a !== b && (stems.get(a)?.has(b) ?? false);
 }

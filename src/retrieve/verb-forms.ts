@@ -11,34 +11,31 @@
  * @module
  */
 import { createRequire } from 'node:module';
-import { stemmer } from 'stemmer';
+import { apartStems } from './noun-forms.js';
 
 /** Participles left out: words read more often as another word ("born" of a bear, "sawn", "lain"), and "been". */
 const LEFT_OUT = new Set(['been', 'born', 'lain', 'sawn', 'underlain']);
 
 let pairs: Map<string, Set<string>> | undefined;
 
-/** Each participle's stem to its verb's stem, and back. */
+/** Each participle's stem to its verb's stem, and back (see `apartStems`). */
 function table(): Map<string, Set<string>> {
   if (pairs) return pairs;
-  pairs = new Map();
-  const add = (from: string, to: string) => {
-    const set = pairs!.get(from) ?? new Set();
-    set.add(to);
-    pairs!.set(from, set);
-  };
   // Loaded on the first call (some 500 verbs), not when the module is.
   const { irregular } = createRequire(import.meta.url)('en-inflectors/dist/verb/solve_lookup.js') as {
     irregular: string[][];
   };
-  for (const [verb, , participle] of irregular) {
-    if (verb === undefined || participle === undefined || LEFT_OUT.has(participle)) continue;
-    if (!/^[a-z]+n$/.test(participle) || !/^[a-z]+$/.test(verb)) continue;
-    const [a, b] = [stemmer(participle), stemmer(verb)];
-    if (a === b) continue;
-    add(a, b);
-    add(b, a);
-  }
+  pairs = apartStems(
+    irregular.flatMap(([verb, , participle]) =>
+      verb !== undefined &&
+      participle !== undefined &&
+      !LEFT_OUT.has(participle) &&
+      /^[a-z]+n$/.test(participle) &&
+      /^[a-z]+$/.test(verb)
+        ? [[participle, verb] as const]
+        : [],
+    ),
+  );
   return pairs;
 }
 
