@@ -369,6 +369,16 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round88-blind: test/fixtures/round88 (an employee's payslips for two months as PDFs; a home
+//   insurance policy's schedules for two years as Markdown tables; a village hall's fire risk
+//   assessment as HTML with a findings table; a band's tour dates as JSON), 20 questions, 4
+//   negatives (a student loan, pet cover, sprinklers, a show in a city not on the tour); written at
+//   stop 66 and committed before its first run.
+// - round89-heldout: test/fixtures/round89 (a car's service history as CSV; council tax bills for
+//   two years as Markdown; a hospital appointment letter as text; a houseplant care sheet as HTML
+//   with a definition list), 18 questions, 4 negatives (a cambelt, a garden waste charge, a blood
+//   test, propagation); written at stop 66 beside round88, before any run, and run once as held
+//   out after the stop's rules.
 // - round87-blind: test/fixtures/round87 (a rail booking confirmation as text; an energy
 //   performance certificate with a recommendations table as HTML; a helpdesk's support tickets as
 //   JSON Lines; a museum's annual reviews for two years), 18 questions, 4 negatives (a bicycle
@@ -1011,6 +1021,22 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 66 before its first run: payslips (PDFs printed from src/), insurance
+    // schedules for two years (Markdown), a fire risk assessment (HTML), tour dates (JSON).
+    name: 'round88',
+    folder: 'test/fixtures/round88',
+    include: ['*.pdf', '*.md', 'stanway-*.html', '*.json'],
+    parts: [{ name: 'round88-blind', questions: 'bench/questions/round88-blind.jsonl' }],
+  },
+  {
+    // Written at stop 66 beside round88 and run once as held out: a service history (CSV), council
+    // tax bills for two years (Markdown), an appointment letter (text), a care sheet (HTML).
+    name: 'round89',
+    folder: 'test/fixtures/round89',
+    include: ['*.csv', '*.md', '*.txt', '*.html'],
+    parts: [{ name: 'round89-heldout', questions: 'bench/questions/round89-heldout.jsonl' }],
   },
   {
     // Written at stop 65 after round86's rules, committed before its first run: a booking (text),
