@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round90-blind: test/fixtures/round90 (a household's water bills for two half-years as PDFs; a
+//   football club's fixture list with results as CSV; a food recall notice as HTML with a batch
+//   table; a broadband contract summary as text), 20 questions, 3 negatives (a discount for paying
+//   online, a club not on the list, a landline); written at stop 66 after round88's rules and
+//   committed before its first run.
 // - round88-blind: test/fixtures/round88 (an employee's payslips for two months as PDFs; a home
 //   insurance policy's schedules for two years as Markdown tables; a village hall's fire risk
 //   assessment as HTML with a findings table; a band's tour dates as JSON), 20 questions, 4
@@ -1021,6 +1026,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 66 after round88's rules, committed before its first run: water bills (PDFs
+    // printed from src/), a fixture list (CSV), a recall notice (HTML), a contract summary (text).
+    name: 'round90',
+    folder: 'test/fixtures/round90',
+    include: ['*.pdf', '*.csv', 'oakmere-*.html', '*.txt'],
+    parts: [{ name: 'round90-blind', questions: 'bench/questions/round90-blind.jsonl' }],
   },
   {
     // Written at stop 66 before its first run: payslips (PDFs printed from src/), insurance
