@@ -148,3 +148,94 @@ describe("an energy certificate's recommendations (HTML table): a superlative of
     );
   });
 });
+
+describe("a band's tour dates (JSON): a record's event and a record without the question's words (offline answers)", () => {
+  const engine = ingested('test/fixtures/round88', ['*.json'], 1);
+
+  it('quotes the record picked by "last" whole, though none of its fields writes the question\'s words', async () => {
+    const answer = await engine().ask("Where is the last show of The Lanterns' autumn tour?");
+    expect(answer.notFound).toBe(false);
+    // Every field, each its own: a lower-case key after a long value is no wrapped line.
+    expect(firstQuote(answer.text)).toContain(
+      'city: London; venue: Riverside Forum; capacity: 2600; support: Marigold Static and Pale Harbour; status: few tickets left',
+    );
+  });
+
+  it('reads no verb of a question asking when or where among the words a record must write', async () => {
+    const last = await engine().ask('Where do The Lanterns play the last show of their autumn tour?');
+    expect(last.notFound).toBe(false);
+    expect(firstQuote(last.text)).toContain('venue: Riverside Forum');
+    const leeds = await engine().ask('When do The Lanterns play in Leeds?');
+    expect(leeds.notFound).toBe(false);
+    // The record the line naming Leeds is read in, for its date.
+    expect(firstQuote(leeds.text)).toContain('date: 2026-10-06; city: Leeds; venue: Calder Works');
+  });
+
+  it('still says "not found" for a city the tour does not visit', async () => {
+    const answer = await engine().ask("Is The Lanterns' Dublin show sold out?");
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('"dublin"');
+  });
+});
+
+describe('payslips (PDF), insurance schedules, a fire risk assessment and tour dates: wrapped labelled sentences, names and "by when" (offline answers)', () => {
+  const engine = ingested('test/fixtures/round88', ['*.pdf', '*.md', 'stanway-*.html', '*.json'], 6);
+
+  it("joins a PDF's line-wrap before a capital after a line in which a sentence ends", async () => {
+    const answer = await engine().ask("What is Tomasz Wilk's tax code?");
+    expect(firstQuote(answer.text)).toContain('Tax code: 1257L.');
+    // "Pay date: 23" / "October 2026." was two fields of a form.
+    expect(answer.text).not.toMatch(/Pay date: 2\d;/);
+  });
+
+  it('leads with the figure asked over a sentence holding only the name the question writes', async () => {
+    const answer = await engine().ask("What was Tomasz Wilk's net pay on his latest payslip?");
+    expect(firstQuote(answer.text)).toContain('Net pay: £2,175.32');
+  });
+
+  it('reads "by when" as asking when: the dated row leads', async () => {
+    const answer = await engine().ask(
+      'By when must the fire blanket be fitted in the Stanway Village Hall kitchen?',
+    );
+    expect(firstQuote(answer.text)).toContain(
+      '| Mount a fire blanket on the wall beside the cooker | 16 June 2026 |',
+    );
+  });
+
+  it('says "not found" for the modifier of what "have" asks after', async () => {
+    const answer = await engine().ask('Does Stanway Village Hall have a sprinkler system?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('does not mention "sprinkler"');
+    const alarm = await engine().ask('Does Stanway Village Hall have a fire alarm?');
+    expect(alarm.notFound).toBe(false);
+  });
+});
+
+describe('a fixture list (CSV), a recall notice (HTML) and water bills (PDF): records with empty cells, names and totals (offline answers)', () => {
+  const engine = ingested('test/fixtures/round90', ['*.pdf', '*.csv', 'oakmere-*.html'], 4);
+
+  it('picks the last record of a table whose later rows leave a cell empty, and reads a key written with underscores', async () => {
+    const answer = await engine().ask("What time is the kick-off for Ashby Town's last fixture on the list?");
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain(
+      'date: 2026-10-10; kick_off: 12:30; opponent: Dunmore Athletic',
+    );
+  });
+
+  it('quotes the record of a line holding only the names the question writes', async () => {
+    const answer = await engine().ask('What was the score when Ashby Town played Harrowgate United?');
+    expect(firstQuote(answer.text)).toContain(
+      'opponent: Harrowgate United; venue: Home; competition: League; result: L 0-3',
+    );
+  });
+
+  it('leads a question asking why with the sentence giving the reason, though its reason is hedged', async () => {
+    const answer = await engine().ask('Why is Oakmere Crunchy Nut Granola being recalled?');
+    expect(firstQuote(answer.text)).toContain('because they may contain sesame');
+  });
+
+  it("quotes a table's total for the period with its rows", async () => {
+    const answer = await engine().ask("How much was Idris Bowen's latest Severn Vale Water bill?");
+    expect(firstQuote(answer.text)).toContain('| Total for this period |  | 236.95 |');
+  });
+});

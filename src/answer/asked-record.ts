@@ -149,8 +149,16 @@ export async function askedRecordHit(
   if (!timed && field === undefined) return undefined;
   const records = await readRecords(reader, first, scope);
   if (records === undefined) return undefined;
-  const labels = fields.map((f) => f.label).join('\n');
-  let pool = records.filter((r) => r.fields.map((f) => f.label).join('\n') === labels);
+  // The records of the first hit's table: those whose labels are its labels or some of them, or
+  // hold all of its (a row with an empty cell writes no field for it: "result:" of a fixture not
+  // yet played).
+  const labels = new Set(fields.map((f) => f.label));
+  const sameTable = (r: { fields: RecordField[] }) => {
+    const own = new Set(r.fields.map((f) => f.label));
+    const [small, large] = own.size <= labels.size ? [own, labels] : [labels, own];
+    return [...small].every((label) => large.has(label));
+  };
+  let pool = records.filter(sameTable);
   const dateOf = (r: (typeof pool)[number]) =>
     recordDate(r.fields.find((f) => f.label === dateLabel)?.value ?? '');
   if (timed) {

@@ -10,6 +10,7 @@ import {
   askedDocuments,
   asksWhetherContains,
   asksYesNo,
+  eventVerb,
   evidenceDocuments,
   irregularForms,
   lacksEvidence,
@@ -688,5 +689,28 @@ describe('version labels among the asked documents', () => {
     expect(askedDocuments([older], question, true)).toEqual(['reports/2024.md']);
     // What the latest report says about a topic is read from the version the search preferred.
     expect(askedDocuments([older], question)).toEqual(['reports/2022.md']);
+  });
+});
+
+describe('eventVerb and "have" as a main verb (stop 66)', () => {
+  it('reads the verb after a name, a pronoun, or a noun phrase in lower case', () => {
+    expect(eventVerb('When do The Lanterns play in Leeds?')).toBe('play');
+    expect(eventVerb('Where do they meet?')).toBe('meet');
+    expect(eventVerb('When does the night train leave Hexley?')).toBe('leave');
+    expect(eventVerb('What time does the Hexley train leave?')).toBe('leave');
+    expect(eventVerb('When did the council approve the budget?')).toBe('approve');
+    expect(eventVerb('When do lambs arrive?')).toBe('arrive');
+    // No when or where, or no verb after the subject.
+    expect(eventVerb('What do The Lanterns play?')).toBeUndefined();
+    expect(eventVerb('When is the next show?')).toBeUndefined();
+    expect(eventVerb('When does the library?')).toBeUndefined();
+  });
+
+  it('reads the noun phrase after "have" as the object of a "does" question', () => {
+    // "have" is the main verb: "a sprinkler system" is the object, its modifier one of its words.
+    expect(lacksEvidence('Does Stanway Village Hall have a sprinkler system?', ['sprinkler'])).toBe(true);
+    // The article right after the opening "does" opens the subject: only the head counts.
+    expect(lacksEvidence('Does the village hall sell gift vouchers?', ['gift'])).toBe(false);
+    expect(lacksEvidence('Does the village hall sell gift vouchers?', ['vouchers'])).toBe(true);
   });
 });

@@ -37,10 +37,11 @@ import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { otherNumberForms } from '../retrieve/noun-forms.js';
-import { contentTerms, isStopWord, wordTokens } from '../retrieve/terms.js';
+import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/terms.js';
 import { askedOutlay, pricedThing, priceTerms } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedMeasure } from './asked-measure.js';
+import { recordFields } from './asked-record.js';
 import { questionTerms } from './relevance.js';
 import {
   derivedForm,
@@ -329,7 +330,7 @@ export async function absentWords(
   const inScope = (hit: Hit) =>
     (scope.documentIds === undefined || scope.documentIds.includes(hit.chunk.documentId)) &&
     (scope.sourceIds === undefined || scope.sourceIds.includes(hit.chunk.sourceId));
-  const held = new Set(hits.filter(inScope).flatMap((hit) => contentTerms(hit.chunk.text)));
+  const held = new Set(hits.filter(inScope).flatMap((hit) => readTerms(hit.chunk.text)));
   // A unit named in words is held by its symbol after a figure ("kilometres" by "6.4 km"); read
   // only for a word held in no other form. The question's units are read together: "kilowatt
   // hours" is energy ("kWh"), not power and time.
@@ -398,7 +399,13 @@ export async function absentWords(
       );
     }),
   );
-  const absent = words.filter((_, i) => !found[i]);
+  // The verb of a question asking when or where a record's event is ("When do the Lanterns play in
+  // Leeds?") is no topic: a table's records (a tour's dates, a fixture list) write the event's
+  // fields, never its verb.
+  const first = hits.find(inScope);
+  const verb =
+    first !== undefined && recordFields(first.chunk) !== undefined ? eventVerb(question) : undefined;
+  const absent = words.filter((word, i) => !found[i] && word.toLowerCase() !== verb);
   // A size the question names a thing by ("a box of 120 mm wood screws") that no document in scope
   // writes: its number, read whole and by value ("£29.99" writes no 29, "10.000" writes 10), in no
   // hit nor in the chunks a search of it finds (the index splits "£29.99" into "29" and "99").
@@ -603,20 +610,68 @@ function objectPhrase(question: string): string[] {
   let start = words.length - 1;
   while (start > 0 && topic.has(words[start - 1]!)) start--;
   // The run is the object's when an article or possessive opens it that does not open the subject
-  // (right after "does": "Does the shop sell gift cards?") and it writes no name ("Does the fish
-  // pie at the Harbour Kitchen contain gluten?" runs from the name through the verb).
+  // (right after the opening "does": "Does the shop sell gift cards?"; "have" as the main verb
+  // opens the object: "Does the hall have a sprinkler system?") and it writes no name ("Does the
+  // fish pie at the Harbour Kitchen contain gluten?" runs from the name through the verb).
   const run = words.slice(start);
   // Topic words are letters only: a run word written in lower case is among the question's words as
   // written.
   const written = new Set(question.match(/\p{L}+/gu) ?? []);
+  const opening = words.findIndex((word) => AUXILIARY_WORD.test(word));
   if (
     !OBJECT_OPENER.test(words[start - 1] ?? '') ||
-    AUXILIARY_WORD.test(words[start - 2] ?? '') ||
+    start - 2 === opening ||
     !run.every((word) => written.has(word))
   )
     return [head];
   return run.flatMap((w) => contentTerms(w));
 }
+
+/** A question asking when or where, with "do", "does" or "did": group 1 what follows the auxiliary. */
+const WHEN_OR_WHERE_DO =
+  /^\s*(?:when|where|(?:on\s+)?(?:what|which)\s+(?:time|day|date))\s+(?:do|does|did)\s+([^?]+)/i;
+
+/** Subjects that are pronouns: the verb follows them. */
+const PRONOUN = /^(?:i|you|we|they|he|she|it)$/i;
+
+/**
+ * The main verb, lower-cased, of a question asking when or where something is done, with "do",
+ * "does" or "did" ({@link WHEN_OR_WHERE_DO}): the word after its subject — a pronoun, a name
+ * written in capitals ("When do The Lanterns play in Leeds?": "play") — or, for a subject in lower
+ * case ("When does the night train leave Hexley?"), the last word of the run of two or more that
+ * follows the article, before a stop word, a capital or the end ("leave"); undefined for other
+ * questions or forms.
+ */
+export function eventVerb(question: string): string | undefined {
+  const rest = WHEN_OR_WHERE_DO.exec(question)?.[1];
+  if (rest === undefined) return undefined;
+  const words = rest.match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  const lower = (word: string | undefined): word is string =>
+    word !== undefined && /^\p{Ll}+$/u.test(word) && !isStopWord(word);
+  const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
+  const pastCapitals = (from: number) => {
+    let i = from;
+    while (capital(words[i]) || /^['’]s$/.test(words[i] ?? '')) i++;
+    return i;
+  };
+  const [first, second] = words;
+  if (PRONOUN.test(first ?? '')) return lower(second) ? second : undefined;
+  // A name: "The Lanterns", "Tomasz Wilk".
+  if ((first === 'The' && capital(second)) || (capital(first) && !ARTICLE.test(first!))) {
+    const next = words[pastCapitals(first === 'The' ? 1 : 0)];
+    return lower(next) ? next : undefined;
+  }
+  // A noun phrase in lower case, after an article and any name that qualifies it ("the Hexley
+  // train"): its last word before a stop word, a capital or the end is the verb.
+  const start = ARTICLE.test(first ?? '') ? 1 : 0;
+  const from = pastCapitals(start);
+  let end = from;
+  while (lower(words[end])) end++;
+  return end - from >= 2 || (end - from === 1 && from > start) ? words[end - 1] : undefined;
+}
+
+/** Articles and possessives opening a noun phrase, in any case. */
+const ARTICLE = /^(?:the|a|an|its|their|his|her|our|your|my)$/i;
 
 /** The auxiliary a yes-or-no question opens with (see {@link DO_QUESTION}). */
 const AUXILIARY_WORD = new RegExp(`^(?:${AUXILIARIES})$`);

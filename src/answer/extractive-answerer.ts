@@ -41,7 +41,7 @@
  */
 import type { Hit } from '../core/types.js';
 import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
-import { contentTerms, isPronounTerm, wordTokens } from '../retrieve/terms.js';
+import { contentTerms, isPronounTerm, readTerms, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
@@ -296,8 +296,13 @@ function asksFact(question: string): boolean {
 
 /** A question asking why: "why", "reason", "driver", "cause", "explain". */
 const ASKS_REASON = /\b(?:why|reasons?|drivers?|driven|causes?|caused|explain(?:s|ed)?)\b/i;
-/** A row label that says only that the row is the table's total (`Total`, `Totals:`). */
-const TOTAL_LABEL = /^\s*totals?\s*:?\s*$/i;
+/**
+ * A row label that says only that the row is the table's total (`Total`, `Totals:`, `Grand
+ * total`), or the total due of the period the table covers ("Total for this period", "Total amount
+ * due for the year", "Total payable").
+ */
+const TOTAL_LABEL =
+  /^\s*(?:grand\s+)?totals?(?:\s+(?:amount\s+)?(?:due|payable|to\s+pay))?(?:\s+(?:for|in)\s+(?:this|the)\s+(?:period|year|month|quarter|bill))?\s*:?\s*$/i;
 /** Field lines of a record quoted together at most (see `scoredWindows`): a CSV record's, a short form's. */
 const MAX_RECORD_LINES = 12;
 /** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
@@ -445,9 +450,9 @@ function candidatesOf(
       if (seen.has(key)) continue;
       seen.add(key);
       const header = passage.table
-        ? [...contentTerms(passage.table.header), ...(leadIns.get(passage.block) ?? [])]
+        ? [...readTerms(passage.table.header), ...(leadIns.get(passage.block) ?? [])]
         : [];
-      const own = new Set(contentTerms(passage.text));
+      const own = new Set(readTerms(passage.text));
       const reference = isReferenceMaterial(passage);
       out.push({
         ...passage,
@@ -940,6 +945,50 @@ export function answerability(
 }
 
 /**
+ * The stemmed terms of the words `question` writes with a capital, but its first: the names it
+ * writes ("Tomasz", "Wilk" of "What was Tomasz Wilk's net pay?").
+ */
+function capitalisedTerms(question: string): Set<string> {
+  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return new Set(
+    contentTerms(
+      words
+        .slice(1)
+        .filter((word) => /^\p{Lu}/u.test(word))
+        .join(' '),
+    ),
+  );
+}
+
+/**
+ * The field lines of the first source, a record the question picked (see `askedRecordHit`): its
+ * longest window of two or more field lines among `ranked`, else its longest run of consecutive
+ * field lines in one paragraph (none of them holds the question's words); undefined when it has no
+ * two field lines.
+ */
+function recordWindow(ranked: readonly Window[], hits: readonly Hit[]): Candidate[] | undefined {
+  const longest = (runs: Candidate[][]) =>
+    runs.reduce<Candidate[] | undefined>(
+      (a, r) => (a === undefined || r.length > a.length ? r : a),
+      undefined,
+    );
+  const scored = longest(
+    ranked
+      .filter((w) => w.members.length > 1 && w.members.every((m) => m.source === 1 && m.kind === 'line'))
+      .map((w) => w.members),
+  );
+  if (scored !== undefined || hits[0] === undefined) return scored;
+  const runs: Candidate[][] = [];
+  for (const c of candidatesOf(hits.slice(0, 1), hits)) {
+    const last = runs.at(-1)?.at(-1);
+    if (c.kind !== 'line') runs.push([]);
+    else if (last !== undefined && last.block === c.block) runs.at(-1)!.push(c);
+    else runs.push([c]);
+  }
+  return longest(runs.filter((run) => run.length > 1));
+}
+
+/**
  * Picks passages from `hits` (source n = `hits[n-1]`) that answer `question`.
  * Returns the answer text and the source numbers it cites; empty text when no passage holds any
  * of the question's terms.
@@ -953,7 +1002,14 @@ export function extractAnswer(
   const minScore = options.minScore ?? 0.2;
   const factual = asksFact(question);
   const ranked = scoredWindows(question, hits, true, true);
-  if (ranked.length === 0) return { text: '', cited: [] };
+  // A record the question picked is quoted whole: its longest window of field lines, or all its
+  // field lines when none of them writes the question's words ("Where is the last show of the
+  // tour?" of a tour's dates, whose records name a city, a venue and a date, never a show).
+  const pickedRecord = options.record ? recordWindow(ranked, hits) : undefined;
+  if (ranked.length === 0)
+    return pickedRecord === undefined
+      ? { text: '', cited: [] }
+      : { text: render([{ source: 1, passages: pickedRecord }]), cited: [1] };
   const asked = questionTerms(question);
 
   // Quotes after the best must be at least half as good: a sentence sharing one common word
@@ -1023,22 +1079,24 @@ export function extractAnswer(
   // its record, which says which ("Result: Abandoned (rain)" says which match only with its
   // "Date:" and "Opponent:" lines); a question asking a field's value gets the line ("When does the
   // MOT expire?": "Expiry date: 14 May 2025", not the whole certificate).
-  for (const c of ASKS_WHICH.test(question) ? [...chosen] : []) {
-    if (c.kind !== 'line') continue;
+  // So is a line a question asking when names without stating a date ("city: Leeds" for "When do
+  // the Lanterns play in Leeds?": its record's "date:" line answers), and a line holding of the
+  // question's words only names it writes in capitals ("opponent: Harrowgate United" for "What
+  // was the score when Ashby Town played Harrowgate United?": the record's "result:" answers).
+  const asksWhich = ASKS_WHICH.test(question);
+  const asksWhen = ASKS_WHEN.test(question);
+  const names = capitalisedTerms(question);
+  const namesOnly = (m: Candidate) => !m.figure && asked.every((t) => !m.own.has(t) || names.has(t));
+  const readInRecord = (c: Candidate) =>
+    c.kind === 'line' &&
+    (asksWhich || (asksWhen && !c.dated) || (namesOnly(c) && asked.some((t) => c.own.has(t))));
+  for (const c of [...chosen]) {
+    if (!readInRecord(c)) continue;
     const record = ranked.find(
       (w) => w.members.length > 1 && w.members[0]!.kind === 'line' && w.members.includes(c),
     );
     for (const m of record?.members ?? []) if (!chosen.includes(m)) chosen.push(m);
   }
-  // A record the question picked is quoted whole: its longest window of field lines.
-  const pickedRecord = options.record
-    ? ranked
-        .filter((w) => w.members.length > 1 && w.members.every((m) => m.source === 1 && m.kind === 'line'))
-        .reduce<Candidate[] | undefined>(
-          (a, w) => (a === undefined || w.members.length > a.length ? w.members : a),
-          undefined,
-        )
-    : undefined;
   for (const m of pickedRecord ?? []) if (!chosen.includes(m)) chosen.push(m);
   // A table quoted without its bare `Total` row gets it too: the total of what the table lists
   // (the figure a question about the table's subject most often wants), beyond the row limit.
@@ -1118,16 +1176,25 @@ export function extractAnswer(
   // adult take in 24 hours?"; see `Window.counts`).
   const firstCounts = ranked.find((w) => w.members[0]!.source === 1 && quotable(w))?.counts ?? -1;
   const countsBeside = (w: Window) => w.counts !== undefined && w.counts >= 0.5 && firstCounts < 0.5;
-  const leading = ranked.find(
+  const bestLead = ranked.find(
     (w) =>
       (w.members[0]!.source === 1 || ((w.statesAsked === true || countsBeside(w)) && ofFirstDocument(w))) &&
       quotable(w),
+  );
+  // A quote holding of the question's words only the name it writes in capitals, with no figure
+  // ("Employee: Tomasz Wilk." for "What was Tomasz Wilk's net pay?"), says whose, not what: the
+  // first document's best quote holding another of its words leads instead ("Net pay: £2,175.32").
+  const onlyNamed = (w: Window) => w.members.every(namesOnly);
+  const leading = (
+    bestLead !== undefined && onlyNamed(bestLead)
+      ? (ranked.find((w) => ofFirstDocument(w) && quotable(w) && !onlyNamed(w)) ?? bestLead)
+      : bestLead
   )?.members;
   // A record's line leads with its record's lines, when they are quoted with it (see above); a
   // picked record leads whole.
   const lead = pickedRecord
     ? chosen.filter((c) => pickedRecord.includes(c))
-    : leading?.[0]?.kind === 'line' && ASKS_WHICH.test(question)
+    : leading?.[0] !== undefined && readInRecord(leading[0])
       ? chosen.filter(
           (c) => c.kind === 'line' && c.source === leading[0]!.source && c.block === leading[0]!.block,
         )

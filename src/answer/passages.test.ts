@@ -133,3 +133,35 @@ describe('passagesOf: lines a PDF wrapped (stop 65)', () => {
     ]);
   });
 });
+
+describe('passagesOf: a wrap before a capital, and fields of a record (stop 66)', () => {
+  it('joins a line opening with a capital to a line in which a sentence ends, cut mid-sentence', () => {
+    const text = [
+      'Employee: Tomasz Wilk. Employee number: 00418. Department: Warehouse. Pay date: 25',
+      'September 2026. Tax period: Month 6. Tax code: 1257L. NI number: QQ 12 34 56 C. Pay',
+      'frequency: monthly.',
+    ].join('\n');
+    const passages = passagesOf(text);
+    expect(passages.every((p) => p.kind === 'sentence')).toBe(true);
+    expect(passages.map((p) => p.text)).toContain('Pay date: 25 September 2026.');
+    expect(passages.map((p) => p.text)).toContain('Pay frequency: monthly.');
+  });
+
+  it("keeps a record's fields apart, whatever their case and length, and a line ending in an initial", () => {
+    const record = [
+      'date: 2026-10-17',
+      'support: Marigold Static and Pale Harbour',
+      'status: few tickets left',
+    ].join('\n');
+    expect(passagesOf(record).map((p) => [p.kind, p.text])).toEqual([
+      ['line', 'date: 2026-10-17'],
+      ['line', 'support: Marigold Static and Pale Harbour'],
+      ['line', 'status: few tickets left'],
+    ]);
+    const letter = ['Consultant: Dr S. Varga, consultant gastroenterologist', 'Clinic: Endoscopy'].join('\n');
+    expect(passagesOf(letter).map((p) => p.text)).toEqual([
+      'Consultant: Dr S. Varga, consultant gastroenterologist',
+      'Clinic: Endoscopy',
+    ]);
+  });
+});

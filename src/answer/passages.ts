@@ -72,10 +72,18 @@ const BULLET = /^\s*[-*+•]\s+\S/;
 const WRAPPED_LINE_MIN = 40;
 
 /**
+ * A sentence that ends inside a line, after a word in lower case ("… Department: Warehouse. Pay
+ * date: 25"): a line holding one and ending without a closing mark was cut mid-sentence by the
+ * printed line's end. Not an initial ("Dr S. Varga").
+ */
+const SENTENCE_INSIDE = /\p{Ll}{2}[.!?]["”’)]*\s+[\p{Lu}\p{N}]/u;
+
+/**
  * The paragraph's lines with each printed line-wrap undone: a line that opens with a lower-case
- * letter continues the line before it when that line is at least {@link WRAPPED_LINE_MIN}
+ * letter — or with a capital, after a line in which a sentence ends (see {@link SENTENCE_INSIDE}:
+ * "… Pay date: 25" / "September 2026. Tax period: …") — continues the line before it when that line is at least {@link WRAPPED_LINE_MIN}
  * characters and ends without a sentence's or a clause's closing mark (`.`, `!`, `?`, `:`, `;`,
- * a table's `|`). Without it a wrapped line whose first words end in a colon ("statement: H319
+ * a table's `|`), unless both are a form's fields (see {@link LABEL_LINE}). Without it a wrapped line whose first words end in a colon ("statement: H319
  * Causes …", "materials: strong alkalis") read as a form's field and broke the paragraph into
  * lines, and a sentence ran on across two passages. `wrapped` marks a line that ran on: printed
  * prose, no form's field, however it opens ("Eyes: rinse with plenty of water …").
@@ -86,9 +94,18 @@ function unwrapped(lines: readonly string[]): { text: string; wrapped: boolean }
     const previous = out[out.length - 1];
     if (
       previous !== undefined &&
-      /^\s*\p{Ll}/u.test(line) &&
+      (/^\s*\p{Ll}/u.test(line) || (/^\s*\p{Lu}/u.test(line) && SENTENCE_INSIDE.test(previous.text))) &&
       previous.text.trim().length >= WRAPPED_LINE_MIN &&
-      !/[.!?:;|]["”’)]*\s*$/.test(previous.text)
+      !/[.!?:;|]["”’)]*\s*$/.test(previous.text) &&
+      // A field after a field is the record's next field ("support: Marigold Static and Pale
+      // Harbour" / "status: sold out": a JSON record's keys are in lower case), unless a sentence
+      // ends inside the first (a paragraph of labelled sentences, wrapped).
+      !(
+        LABEL_LINE.test(line.trim()) &&
+        !previous.wrapped &&
+        LABEL_LINE.test(previous.text.trim()) &&
+        !SENTENCE_INSIDE.test(previous.text)
+      )
     ) {
       out[out.length - 1] = { text: `${previous.text.trimEnd()} ${line.trim()}`, wrapped: true };
     } else out.push({ text: line, wrapped: false });

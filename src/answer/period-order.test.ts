@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Hit, HitBoost } from '../core/types.js';
 import { extractAnswer } from './extractive-answerer.js';
-import { askedSection } from './period-order.js';
+import { ASKS_WHEN, askedSection } from './period-order.js';
 
 function filing(
   id: string,
@@ -229,5 +229,19 @@ describe('extractAnswer: the dated section a time cue asks for, when no quote is
     );
     expect(askedSection('When was Northbeam’s most recent incident?', boosted)).toBeUndefined();
     expect(askedSection('When was Northbeam’s most recent incident?', hits.slice(0, 2))).toBeUndefined();
+  });
+});
+
+describe('ASKS_WHEN (stop 66)', () => {
+  it('reads "by when", "until when" and "since when" as asking when', () => {
+    for (const question of [
+      'When is the fire blanket due?',
+      'By when must the fire blanket be fitted?',
+      'Until when is the offer open?',
+      'Since when has the hall been closed?',
+      'On what date was it serviced?',
+    ])
+      expect(ASKS_WHEN.test(question), question).toBe(true);
+    expect(ASKS_WHEN.test('Who must fit the fire blanket by June?')).toBe(false);
   });
 });

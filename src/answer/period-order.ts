@@ -201,11 +201,11 @@ export function askedSection(question: string, hits: readonly Hit[]): number | u
 }
 
 /**
- * A question asking when: "When was …", "On what date …", "What date did …" (after an optional
- * "In …," clause).
+ * A question asking when: "When was …", "By when must …", "On what date …", "What date did …"
+ * (after an optional "In …," clause).
  */
 export const ASKS_WHEN =
-  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:(?:(?:by|until|till|since|from)\s+)?when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
 
 /** A question asking which version, release or edition: a dated section's heading answers it, as it does when (see {@link ASKS_WHEN}). */
 const ASKS_WHICH_SECTION = /\b(?:which|what)\s+(?:version|release|edition|update|issue|build)\b/i;

@@ -8,7 +8,7 @@
  */
 import type { Hit } from '../core/types.js';
 import { pathWords } from '../retrieve/document-identity.js';
-import { contentTerms } from '../retrieve/terms.js';
+import { contentTerms, readTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { unwrittenTerms } from './unwritten-words.js';
 
@@ -86,9 +86,7 @@ export function relevantHits(question: string, hits: Hit[], options: RelevanceOp
   const own = hits.map(
     (hit) =>
       new Set(
-        contentTerms(
-          `${pathWords(hit.chunk.documentId)} ${hit.chunk.headingPath.join(' ')} ${hit.chunk.text}`,
-        ),
+        readTerms(`${pathWords(hit.chunk.documentId)} ${hit.chunk.headingPath.join(' ')} ${hit.chunk.text}`),
       ),
   );
   const byDocument = new Map<string, Set<string>>();

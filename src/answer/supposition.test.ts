@@ -65,3 +65,15 @@ describe('supposesWithoutFigure', () => {
     expect(supposesWithoutFigure('Higher interest rates could reduce demand.')).toBe(true);
   });
 });
+
+describe('supposes: a hedged reason (stop 66)', () => {
+  it('reads a modal in a clause after "because" as no supposition of the sentence', () => {
+    expect(
+      supposes(
+        'Oakmere Foods Ltd is recalling some packs of the granola because they may contain sesame, which is not on the label.',
+      ),
+    ).toBe(false);
+    // A modal of the main clause still supposes.
+    expect(supposes('Our results could fall because customers may delay orders.')).toBe(true);
+  });
+});

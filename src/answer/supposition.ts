@@ -32,8 +32,17 @@ const EMBEDDED_MODAL =
   /\b((?:what|how(?:\s+(?:much|many))?)\s+(?:[\p{L}'’-]+\s+){1,3}?)(?:would|could|might)\b/giu;
 
 /**
+ * A modal verb in a clause giving a reason, after "because" and its subject of one to three words
+ * ("is recalling some packs because they may contain sesame"): the sentence states what is done and
+ * why; the reason's hedge supposes nothing of it. A modal of the main clause still supposes ("could
+ * fall because customers may delay orders").
+ */
+const REASON_MODAL = /\b(because\s+(?:[\p{L}'’-]+\s+){1,3}?)(?:may|might|could|would)\b/giu;
+
+/**
  * `text` with the month "May" (see {@link MONTH_MAY}; capitalised) and the modal verbs of clauses
- * naming what something does (see {@link EMBEDDED_MODAL}) masked.
+ * naming what something does (see {@link EMBEDDED_MODAL}) or giving a reason (see
+ * {@link REASON_MODAL}) masked.
  */
 function masked(text: string): string {
   return (
@@ -41,6 +50,7 @@ function masked(text: string): string {
       .replace(MONTH_MAY, (m) => (m === 'May' ? 'Maj' : m))
       // Masked by letters of its length, so a position in the masked text is one in `text`.
       .replace(EMBEDDED_MODAL, (m, before: string) => `${before}${'x'.repeat(m.length - before.length)}`)
+      .replace(REASON_MODAL, (m, before: string) => `${before}${'x'.repeat(m.length - before.length)}`)
   );
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentTerms, wordTerm, wordTokens } from './terms.js';
+import { contentTerms, readTerms, wordTerm, wordTokens } from './terms.js';
 
 describe('contentTerms', () => {
   it('stems content words and drops stop words', () => {
@@ -59,5 +59,15 @@ describe('wordTokens on ASCII text', () => {
     ]) {
       expect(wordTokens(text)).toEqual(bySegmenter(text));
     }
+  });
+});
+
+describe('readTerms (stop 66)', () => {
+  it("reads a field key's words apart, as contentTerms keeps the key whole", () => {
+    expect(contentTerms('kick_off: 12:30')).toContain('kick_off');
+    expect(readTerms('kick_off: 12:30')).toEqual(['kick', 'off', '12', '30']);
+    expect(readTerms('odometer_miles cost_gbp')).toEqual(['odomet', 'mile', 'cost', 'gbp']);
+    // An underscore alone, or at a word's edge, is no key's.
+    expect(readTerms('_private value_')).toEqual(contentTerms('_private value_'));
   });
 });

@@ -123,6 +123,16 @@ export function contentTerms(text: string): string[] {
     .map((w) => (/^[a-z]+$/.test(w) ? stemmer(w) : w));
 }
 
+/**
+ * The content terms of a passage as a reader reads it (see {@link contentTerms}), with the words of
+ * a field key written with underscores apart ("kick_off" of a CSV's header reads "kick" and "off";
+ * `contentTerms` keeps the key whole, as the lexical index does). For the answer's reading of
+ * retrieved text, not for the index.
+ */
+export function readTerms(text: string): string[] {
+  return contentTerms(text.replace(/(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}])/gu, ' '));
+}
+
 const PLAIN_WORD = /^[a-z0-9]+$/;
 
 /**
