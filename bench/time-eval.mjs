@@ -369,6 +369,10 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round91-blind: test/fixtures/round91 (a leisure centre's class timetable as an HTML table; a car
+//   hire agreement as a PDF; a book club's year of meetings as nested JSON; a parish council's
+//   minutes for two months), 19 questions, 3 negatives (a class not run, a child seat, a subject
+//   not discussed); written at stop 66 after round90's rules and committed before its first run.
 // - round90-blind: test/fixtures/round90 (a household's water bills for two half-years as PDFs; a
 //   football club's fixture list with results as CSV; a food recall notice as HTML with a batch
 //   table; a broadband contract summary as text), 20 questions, 3 negatives (a discount for paying
@@ -1026,6 +1030,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 66 after round90's rules, committed before its first run: a timetable (HTML),
+    // a hire agreement (PDF printed from src/), a book club's meetings (JSON), minutes (Markdown).
+    name: 'round91',
+    folder: 'test/fixtures/round91',
+    include: ['*.pdf', 'riverside-*.html', '*.json', '*.md'],
+    parts: [{ name: 'round91-blind', questions: 'bench/questions/round91-blind.jsonl' }],
   },
   {
     // Written at stop 66 after round88's rules, committed before its first run: water bills (PDFs
