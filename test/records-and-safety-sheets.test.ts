@@ -239,3 +239,32 @@ describe('a fixture list (CSV), a recall notice (HTML) and water bills (PDF): re
     expect(firstQuote(answer.text)).toContain('| Total for this period |  | 236.95 |');
   });
 });
+
+describe("a book club's meetings (JSON wrapping a list), a class timetable and minutes: records in a wrapper, names in a table (offline answers)", () => {
+  const engine = ingested('test/fixtures/round91', ['*.json', 'riverside-*.html', '*.md'], 4);
+
+  it("reads a JSON object's list as records, and picks one by its month and by the most of a field", async () => {
+    const march = await engine().ask('Which book is Harbour Readers reading in March 2027?');
+    expect(firstQuote(march.text)).toContain(
+      'month: 2027-03; date: 2027-03-11; title: A Lantern for the Lighthouse',
+    );
+    const longest = await engine().ask('Which Harbour Readers book has the most pages?');
+    expect(firstQuote(longest.text)).toContain('pages: 436');
+    const last = await engine().ask('Who hosts the last Harbour Readers meeting on the list?');
+    expect(firstQuote(last.text)).toContain(
+      'title: Weather Notes; author: Pia Lindqvist; pages: 220; host: Grace',
+    );
+  });
+
+  it('leads with the row naming what is asked in capitals when its header holds the rest of the question', async () => {
+    const answer = await engine().ask('When is the Pilates class at Riverside Leisure Centre?');
+    expect(firstQuote(answer.text)).toContain('| Wednesday | 18:00 | Pilates | Sian | Studio 2 |');
+  });
+
+  it("quotes a name whole across its initial's full stop", async () => {
+    const answer = await engine().ask(
+      'Who sent apologies to the September 2026 Ashcombe Parish Council meeting?',
+    );
+    expect(firstQuote(answer.text).trim()).toBe('Cllr S. Nunn.');
+  });
+});

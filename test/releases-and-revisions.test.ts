@@ -432,6 +432,11 @@ describe('drafts and a final, slides, agendas (SQLite file)', { timeout: 120_000
     expect(before.text).toContain('EPDM rubber roof');
   });
 
+  it("leads with the size, not a sentence holding none of the question's words under the title (stop 66)", async () => {
+    const answer = await suite.engine.ask('How big is the room in the latest garden room proposal?');
+    expect(answer.text.split(/\[\d+\]/)[0]).toContain('3.5 m by 4.0 m');
+  });
+
   it('says not found when the named document does not include what is asked', async () => {
     const answer = await suite.engine.ask(
       'Does the final garden room proposal include electrics or lighting?',

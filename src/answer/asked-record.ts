@@ -126,7 +126,9 @@ export interface RecordReader {
  * (kWh)" of "export the most", "Max temp (°C)" of "the hottest day"), among the records of the dates it asks (a period) or
  * all; else by its dates (see `askedDates`: the newest for a recency cue, those of a period), the
  * newest or earliest of them by an order word ("the last match of the 2026 season"). Records are
- * dated by the field the first hit's first date is in. Undefined when the first hit is no record,
+ * dated by the field the first hit's first date is in. When the first hit's table picks none (a
+ * JSON object's own fields beside the list it wraps), the next records of its document among the
+ * first {@link WRAPPER_LOOKAHEAD} hits are read as the first in turn. Undefined when the first hit is no record,
  * the question picks none, two records tie for the most or least, or more than one date's records, the document has more than
  * {@link MAX_RECORDS} chunks, or the store cannot read them.
  */
@@ -136,9 +138,43 @@ export async function askedRecordHit(
   hits: readonly Hit[],
   scope: { collection: string; namespace?: string },
 ): Promise<Hit | undefined> {
+  // The first hit, or, when it is a record of other fields (a wrapper's own: "club", "venue"
+  // beside its list of meetings), the first of its document's records among the next hits that
+  // holds a date or a figure: the list's.
   const first = hits[0];
-  const fields = first ? recordFields(first.chunk) : undefined;
-  if (first === undefined || fields === undefined) return undefined;
+  if (first === undefined || recordFields(first.chunk) === undefined) return undefined;
+  const tables = hits
+    .slice(0, WRAPPER_LOOKAHEAD)
+    .filter(
+      (hit) => hit.chunk.documentId === first.chunk.documentId && recordFields(hit.chunk) !== undefined,
+    );
+  for (const hit of tables) {
+    const picked = await pickedRecord(reader, question, hit, scope);
+    if (picked === undefined) continue;
+    if (hit === first) return picked;
+    // It leads as the first hit did: with its score and its document's boosts.
+    const { boosts: _, ...rest } = picked;
+    return {
+      ...rest,
+      score: first.score,
+      scores: first.scores,
+      ...(first.boosts === undefined ? {} : { boosts: first.boosts }),
+    };
+  }
+  return undefined;
+}
+
+/** Hits read for a record of the first hit's document when the first is a wrapper's own record. */
+const WRAPPER_LOOKAHEAD = 5;
+
+/** The record `question` picks of the table `first` is a record of (see {@link askedRecordHit}). */
+async function pickedRecord(
+  reader: RecordReader,
+  question: string,
+  first: Hit,
+  scope: { collection: string; namespace?: string },
+): Promise<Hit | undefined> {
+  const fields = recordFields(first.chunk)!;
   const cue = timeCue(question);
   const order = RECORD_ORDER.exec(question);
   const extreme = askedExtreme(question);

@@ -1086,10 +1086,14 @@ export function extractAnswer(
   const asksWhich = ASKS_WHICH.test(question);
   const asksWhen = ASKS_WHEN.test(question);
   const names = capitalisedTerms(question);
-  const namesOnly = (m: Candidate) => !m.figure && asked.every((t) => !m.own.has(t) || names.has(t));
+  // Its table's header counts: "| Wednesday | 18:00 | Pilates | … |" under "| Day | Time | Class |"
+  // holds "class" of "When is the Pilates class?".
+  const namesOnly = (m: Candidate) => {
+    const held = asked.filter((t) => m.terms.has(t));
+    return !m.figure && held.length > 0 && held.every((t) => names.has(t));
+  };
   const readInRecord = (c: Candidate) =>
-    c.kind === 'line' &&
-    (asksWhich || (asksWhen && !c.dated) || (namesOnly(c) && asked.some((t) => c.own.has(t))));
+    c.kind === 'line' && (asksWhich || (asksWhen && !c.dated) || namesOnly(c));
   for (const c of [...chosen]) {
     if (!readInRecord(c)) continue;
     const record = ranked.find(
@@ -1184,7 +1188,10 @@ export function extractAnswer(
   // A quote holding of the question's words only the name it writes in capitals, with no figure
   // ("Employee: Tomasz Wilk." for "What was Tomasz Wilk's net pay?"), says whose, not what: the
   // first document's best quote holding another of its words leads instead ("Net pay: £2,175.32").
-  const onlyNamed = (w: Window) => w.members.every(namesOnly);
+  // So does one holding none of them but under the document's title ("Seven weeks on site." under
+  // "Timing", for "How big is the room in the latest garden room proposal?").
+  const holdsNone = (m: Candidate) => !m.figure && !asked.some((t) => m.terms.has(t) || m.section.has(t));
+  const onlyNamed = (w: Window) => w.members.every((m) => namesOnly(m) || holdsNone(m));
   const leading = (
     bestLead !== undefined && onlyNamed(bestLead)
       ? (ranked.find((w) => ofFirstDocument(w) && quotable(w) && !onlyNamed(w)) ?? bestLead)

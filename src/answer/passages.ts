@@ -30,6 +30,11 @@ function sentences(text: string): Intl.Segments {
   sentenceSegmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
   return sentenceSegmenter.segment(text);
 }
+/**
+ * A sentence the segmenter ended at a name's initial: a capital alone before its full stop, after
+ * a word in capitals ("Cllr S.", "Mrs L."; not "QQ 12 34 56 C.").
+ */
+const INITIAL_END = /(?:^|[\s(])\p{Lu}[\p{L}.]*\s\p{Lu}\.$/u;
 /** The end of a company's name: "Inc.", "Corp.", "Ltd.", "Co.", "L.P.", "N.V.", "S.A.". */
 const COMPANY_END = /\b(?:Inc|Corp|Ltd|Co|L\.P|N\.V|S\.A|B\.V)\.$/;
 const DELIMITER_ROW = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
@@ -170,7 +175,13 @@ export function passagesOf(text: string): Passage[] {
       }
       // A company's name ends in "Inc." before its short name in brackets ("1Life Healthcare,
       // Inc. (“One Medical”), for …"): the segmenter ends a sentence there, the sentence goes on.
-      if (held !== '' && COMPANY_END.test(held) && /^[(“"‘]/.test(text)) {
+      // So does a name after its initial ("Cllr S. Nunn.", "Mrs L. Carter"): the segmenter ends a
+      // sentence at the initial's full stop.
+      if (
+        held !== '' &&
+        ((COMPANY_END.test(held) && /^[(“"‘]/.test(text)) ||
+          (INITIAL_END.test(held) && /^\p{Lu}/u.test(text)))
+      ) {
         held = `${held} ${marker}${text}`;
       } else {
         flush();

@@ -1,6 +1,7 @@
 /**
  * JSON sources (jsonc-parser, which recovers from syntax errors and reports their offsets): an
- * array of objects is one record per object; a single object is one record. An element that is
+ * array of objects is one record per object; an object wrapping lists of objects is one record per
+ * listed object and one of its other fields; any other single object is one record. An element that is
  * not an object, or holds a syntax error, is reported with its line and left out; the other
  * elements go in.
  * @module
@@ -39,7 +40,29 @@ export function describeJsonType(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** JSON: one record per object of a top-level array, or the one top-level object. */
+/**
+ * The records of a top-level object that wraps lists of them (`{"club": …, "meetings": [{…}, …]}`):
+ * the elements of each of its fields holding a list of two or more objects, in order, and its other
+ * fields; undefined when no field holds such a list (the object is one record).
+ */
+function wrappedRecords(root: Node): { elements: Node[]; fields: Record<string, JsonValue> } | undefined {
+  const elements: Node[] = [];
+  const fields: Record<string, JsonValue> = {};
+  for (const property of root.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key === undefined || value === undefined) continue;
+    const items = value.type === 'array' ? (value.children ?? []) : [];
+    if (items.length >= 2 && items.every((item) => item.type === 'object')) elements.push(...items);
+    else fields[String(key.value)] = getNodeValue(value) as JsonValue;
+  }
+  return elements.length === 0 ? undefined : { elements, fields };
+}
+
+/**
+ * JSON: one record per object of a top-level array; of a top-level object that wraps lists of
+ * objects (see {@link wrappedRecords}), one per object of those lists and one of its other fields;
+ * else the one top-level object.
+ */
 export class JsonParser implements Parser {
   readonly specificationVersion = 'v1' as const;
   readonly fingerprint: string;
@@ -49,7 +72,7 @@ export class JsonParser implements Parser {
   /** @throws {InvalidArgumentError} for bad {@link StructuredOptions}. */
   constructor(options: StructuredOptions = {}) {
     this.#options = resolveStructuredOptions(options);
-    this.fingerprint = `json/v1${structuredFingerprint(this.#options)}`;
+    this.fingerprint = `json/v2${structuredFingerprint(this.#options)}`;
   }
 
   /**
@@ -66,7 +89,8 @@ export class JsonParser implements Parser {
       if (!first) throw new EmptyDocumentError(source.name);
       throw new ParseError(source.name, `line ${lines.lineOf(first.offset)}: ${describeSyntaxError(first)}`);
     }
-    const elements: Node[] = root.type === 'array' ? (root.children ?? []) : [root];
+    const wrapped = root.type === 'object' ? wrappedRecords(root) : undefined;
+    const elements: Node[] = root.type === 'array' ? (root.children ?? []) : (wrapped?.elements ?? [root]);
     if (root.type !== 'array' && root.type !== 'object') {
       throw new ParseError(
         source.name,
@@ -109,6 +133,17 @@ export class JsonParser implements Parser {
         continue;
       }
       raw.push({ lineStart, lineEnd: lines.lineOf(Math.max(element.offset, end - 1)), fields: value });
+    }
+    // A wrapper object's other fields ("club", "venue" beside "meetings") are a record of their own,
+    // first, where no text or id field is asked for (they would have neither).
+    if (
+      wrapped &&
+      Object.keys(wrapped.fields).length > 0 &&
+      !this.#options.textFields &&
+      !this.#options.idField
+    ) {
+      const line = lines.lineOf(root.offset);
+      raw.unshift({ lineStart: line, lineEnd: line, fields: wrapped.fields });
     }
     // Syntax errors between records (a missing comma) leave both records whole: reported, nothing dropped.
     for (const error of errors) {

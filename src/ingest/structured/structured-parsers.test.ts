@@ -157,6 +157,32 @@ describe('JsonParser', () => {
     ]);
   });
 
+  it('reads an object wrapping a list of objects as a record of each, and one of its other fields (stop 66)', async () => {
+    const text = [
+      '{',
+      '  "club": "Harbour Readers",',
+      '  "meetings": [',
+      '    {"month": "2027-01", "title": "Nine Bridges"},',
+      '    {"month": "2027-02", "title": "Small Hours", "pages": 196}',
+      '  ],',
+      '  "tags": ["books"]',
+      '}',
+    ].join('\n');
+    const parsed = await parse(text);
+    expect(parsed.records?.map((r) => [r.text, r.lineStart])).toEqual([
+      ['club: Harbour Readers\ntags: ["books"]', 1],
+      ['month: 2027-01\ntitle: Nine Bridges', 4],
+      ['month: 2027-02\ntitle: Small Hours\npages: 196', 5],
+    ]);
+    // A list of one object, or of scalars, is a field of the one record.
+    const single = await parse('{"name": "cairn", "authors": [{"name": "Ada"}], "tags": ["a", "b"]}');
+    expect(single.records).toHaveLength(1);
+    // With an id field asked for, the wrapper's own fields (which have none) make no record.
+    const keyed = await parse(text, new JsonParser({ idField: 'month' }));
+    expect(keyed.records?.map((r) => r.headingPath)).toEqual([['2027-01'], ['2027-02']]);
+    expect(keyed.recordIssues ?? []).toEqual([]);
+  });
+
   it('leaves out an element with a syntax error or of another type, naming its line; the rest goes in', async () => {
     const text = ['[', '  {"a": 1},', '  {"a": 2,, "b": 3},', '  42,', '  {"a": 4}', ']'].join('\n');
     const parsed = await parse(text);
