@@ -369,6 +369,10 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round92-blind: test/fixtures/round92 (a dog's vaccination record as an HTML table; a hotel
+//   booking confirmation as a PDF; a plant nursery's stock list as CSV; a tennis club's treasurer's
+//   reports for two years), 20 questions, 3 negatives (a swimming pool, camellias, a council grant);
+//   written at stop 66 after round91's rules and committed before its first run.
 // - round91-blind: test/fixtures/round91 (a leisure centre's class timetable as an HTML table; a car
 //   hire agreement as a PDF; a book club's year of meetings as nested JSON; a parish council's
 //   minutes for two months), 19 questions, 3 negatives (a class not run, a child seat, a subject
@@ -1030,6 +1034,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 66 after round91's rules, committed before its first run: a vaccination record
+    // (HTML), a booking (PDF printed from src/), a stock list (CSV), treasurer's reports (Markdown).
+    name: 'round92',
+    folder: 'test/fixtures/round92',
+    include: ['*.pdf', 'bramble-*.html', '*.csv', '*.md'],
+    parts: [{ name: 'round92-blind', questions: 'bench/questions/round92-blind.jsonl' }],
   },
   {
     // Written at stop 66 after round90's rules, committed before its first run: a timetable (HTML),
