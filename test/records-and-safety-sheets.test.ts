@@ -132,6 +132,15 @@ describe("a weather station's daily readings (CSV): superlatives of a measure (o
     expect(quote).toContain('Max temp (°C): 28.9');
   });
 
+  it("reads a compound column label as two of the question's words, one a verb's past (stop 66)", async () => {
+    const rain = await engine().ask('How much rain fell at Brackley on 5 July 2026?');
+    expect(rain.notFound).toBe(false);
+    expect(firstQuote(rain.text)).toContain('Date: 2026-07-05;');
+    expect(firstQuote(rain.text)).toContain('Rainfall (mm): 14.6');
+    const snow = await engine().ask('How much snow fell at Brackley on 5 July 2026?');
+    expect(snow.notFound).toBe(true);
+  });
+
   it('ranks "the strongest gust" by the column the question names', async () => {
     const answer = await engine().ask('Which day had the strongest gust at the Brackley station?');
     expect(firstQuote(answer.text)).toContain('Max gust (mph): 31');

@@ -10,6 +10,7 @@ import {
   askedDocuments,
   asksWhetherContains,
   asksYesNo,
+  compoundsHeld,
   eventVerb,
   evidenceDocuments,
   irregularForms,
@@ -712,5 +713,20 @@ describe('eventVerb and "have" as a main verb (stop 66)', () => {
     // The article right after the opening "does" opens the subject: only the head counts.
     expect(lacksEvidence('Does the village hall sell gift vouchers?', ['gift'])).toBe(false);
     expect(lacksEvidence('Does the village hall sell gift vouchers?', ['vouchers'])).toBe(true);
+  });
+});
+
+describe('compoundsHeld (stop 66)', () => {
+  it("holds two question words a hit writes joined, a verb's past read as its present", async () => {
+    const hits = [testHit('readings.csv', 'Date: 2026-07-05\nRainfall (mm): 14.6\nSunrise: 04:52')];
+    expect([...(await compoundsHeld('How much rain fell on 5 July?', hits))].sort()).toEqual([
+      'fell',
+      'rain',
+    ]);
+    expect([...(await compoundsHeld('When did the sun rise on 5 July?', hits))].sort()).toEqual([
+      'rise',
+      'sun',
+    ]);
+    expect([...(await compoundsHeld('How much snow fell on 5 July?', hits))]).toEqual([]);
   });
 });

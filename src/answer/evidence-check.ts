@@ -208,6 +208,43 @@ export async function irregularForms(word: string): Promise<string[]> {
   );
 }
 
+/** The shortest word a compound's part may be (see {@link compoundsHeld}). */
+const COMPOUND_PART_MIN = 3;
+
+/**
+ * The words of `question` (lower-cased) that a word of `hits` writes joined to another of its
+ * words, in either order: "rain" and "fell" of "How much rain fell?" by "Rainfall", a verb's past
+ * read as its present ("fell" as "fall", by `en-inflectors`, loaded on the first call that needs
+ * it), "sun" and "rise" by "Sunrise". Each part has {@link COMPOUND_PART_MIN} letters or more.
+ */
+export async function compoundsHeld(question: string, hits: readonly Hit[]): Promise<Set<string>> {
+  const asked = [...new Set(wordTokens(question))].filter(
+    (word) => word.length >= COMPOUND_PART_MIN && /^\p{L}+$/u.test(word) && !isStopWord(word),
+  );
+  const out = new Set<string>();
+  if (asked.length < 2) return out;
+  const written = new Set(hits.flatMap((hit) => wordTokens(hit.chunk.text)));
+  const { Inflectors } = await import('en-inflectors');
+  const forms = asked.map((word) => {
+    const present = new Inflectors(word).toPresent();
+    return [
+      ...new Set([word, ...(typeof present === 'string' && /^\p{L}+$/u.test(present) ? [present] : [])]),
+    ];
+  });
+  asked.forEach((word, i) => {
+    asked.forEach((other, j) => {
+      if (i === j) return;
+      for (const a of forms[i]!)
+        for (const b of forms[j]!)
+          if (written.has(`${a}${b}`) || written.has(`${a}${b}s`)) {
+            out.add(word);
+            out.add(other);
+          }
+    });
+  });
+  return out;
+}
+
 /** What the check needs: a lexical search like `Engine.search`. */
 export interface EvidenceSearcher {
   search(
@@ -380,8 +417,15 @@ export async function absentWords(
   // A verb's irregular forms, which the stemmer does not join to it ("rose" of "Why did nitrate
   // rise?", "paid" of "pay"): read only for a word held in no other form.
   const irregular = await Promise.all(unheld.map(irregularForms));
+  // A compound a hit writes of two of the question's words holds both ("Rainfall (mm)" of "How
+  // much rain fell …?"; the second may be a verb's past: "fell" of "fall"): read only for words
+  // held in no other form.
+  const compounds =
+    unheld.length === 0 ? new Set<string>() : await compoundsHeld(question, hits.filter(inScope));
   const words = unheld.filter(
-    (_, i) => !irregular[i]!.some((form) => contentTerms(form).some((term) => held.has(term))),
+    (word, i) =>
+      !compounds.has(word.toLowerCase()) &&
+      !irregular[i]!.some((form) => contentTerms(form).some((term) => held.has(term))),
   );
   const found = await Promise.all(
     words.map(async (word) => {
