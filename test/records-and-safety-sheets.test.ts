@@ -277,3 +277,19 @@ describe("a book club's meetings (JSON wrapping a list), a class timetable and m
     expect(firstQuote(answer.text).trim()).toBe('Cllr S. Nunn.');
   });
 });
+
+describe("a nursery's stock list (CSV): keys with underscores and a price superlative (offline answers)", () => {
+  const engine = ingested('test/fixtures/round92', ['*.csv'], 1);
+
+  it('quotes a record whose keys are written with underscores field by field', async () => {
+    const answer = await engine().ask('How much is the 3 litre Hebe at Thornfield Nursery?');
+    expect(firstQuote(answer.text)).toContain(
+      "plant: Hebe 'Rosie'; pot_size: 3 litre; height_cm: 30; price_gbp: 9.99",
+    );
+  });
+
+  it('ranks "the cheapest" by the column naming a price', async () => {
+    const answer = await engine().ask("Which is the cheapest plant on Thornfield Nursery's stock list?");
+    expect(firstQuote(answer.text)).toContain("plant: Rosemary 'Miss Jessopp'");
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedExtreme, extremeOf, numeric, recordFields } from './asked-record.js';
+import { askedExtreme, extremeOf, numeric, rankedColumn, recordFields } from './asked-record.js';
 
 describe('recordFields', () => {
   it("reads a structured source's record: every line a field its metadata carries", () => {
@@ -44,5 +44,25 @@ describe('askedExtreme, numeric and extremeOf', () => {
   it('picks nothing on a tie or when no item has a figure', () => {
     expect(extremeOf([{ v: '5' }, { v: '5' }, { v: '2' }], (r) => numeric(r.v), 'most')).toBeUndefined();
     expect(extremeOf([{ v: 'none' }], (r) => numeric(r.v), 'most')).toBeUndefined();
+  });
+});
+
+describe('rankedColumn (stop 66)', () => {
+  const columns = [
+    { label: 'height_cm', value: '30' },
+    { label: 'price_gbp', value: '9.99' },
+    { label: 'pot_size', value: '3 litre' },
+  ];
+
+  it('ranks a superlative of a price by the column naming a sum of money', () => {
+    expect(rankedColumn('Which is the cheapest plant?', columns, 'least')?.label).toBe('price_gbp');
+    expect(rankedColumn('Which plant is the most expensive?', columns, 'most')?.label).toBe('price_gbp');
+    expect(
+      rankedColumn('Which room costs the most?', [{ label: 'Nightly rate', value: '£95' }], 'most')?.label,
+    ).toBe('Nightly rate');
+  });
+
+  it('leaves a superlative naming no column and no dimension unranked', () => {
+    expect(rankedColumn('Which is the best plant?', columns, 'most')).toBeUndefined();
   });
 });

@@ -61,6 +61,11 @@ const MOST =
 /** A superlative asking the least of a field. */
 const LEAST =
   /\b(?:least|lowest|smallest|fewest|minimum|weakest|lightest|coldest|coolest|driest|calmest|quietest|shortest|slowest|cheapest|shallowest|narrowest)\b/i;
+/** A superlative of a price: "the cheapest plant", "the most expensive room", "costs the most". */
+const PRICE_SUPERLATIVE =
+  /\b(?:cheapest|dearest|priciest|costliest|(?:most|least)\s+expensive|costs?\s+(?:the\s+)?(?:most|least))\b/i;
+/** A column label naming a sum of money: a price, cost, fee or charge, or a currency ("price_gbp", "Cost (£)"). */
+const MONEY_LABEL = /\b(?:prices?|costs?|fees?|charges?|gbp|usd|eur)\b|[£$€]/i;
 /** A label naming the maximum or the minimum of what its column measures ("Max temp (°C)", "Min temp"). */
 const BOUND_LABEL = { most: /\b(?:max(?:imum)?|highest|peak)\b/i, least: /\b(?:min(?:imum)?|lowest)\b/i };
 
@@ -221,7 +226,8 @@ async function pickedRecord(
  * its figures as written): the one whose label shares most of the question's words ("Max gust
  * (mph)" of "the strongest gust", "Typical yearly saving" of "save the most each year"), else the
  * one whose unit (in brackets on its label, or after its figure) measures the dimension the
- * question's adjective asks ("Max temp (°C)" of "the hottest day", see `askedDimensions`). Of
+ * question's adjective asks ("Max temp (°C)" of "the hottest day", see `askedDimensions`), or, for
+ * a superlative of a price ("the cheapest"), the one naming a sum of money ("price_gbp"). Of
  * several alike, the one whose label names the bound asked ("Max …" for the most, "Min …" for the
  * least); undefined when still more than one, or none.
  */
@@ -235,7 +241,12 @@ export function rankedColumn<C extends RecordField>(
   const most = Math.max(0, ...columns.map(shared));
   const kinds = new Set(askedDimensions(question).flatMap((d) => d.kinds));
   const measured = (c: C) => unitKindsStated(`${c.label}: ${c.value}`).some((k) => kinds.has(k));
-  let pool = most > 0 ? columns.filter((c) => shared(c) === most) : columns.filter(measured);
+  let pool =
+    most > 0
+      ? columns.filter((c) => shared(c) === most)
+      : PRICE_SUPERLATIVE.test(question)
+        ? columns.filter((c) => MONEY_LABEL.test(c.label.replace(/_/g, ' ')) || /^[£$€]/.test(c.value))
+        : columns.filter(measured);
   if (pool.length > 1) pool = pool.filter((c) => BOUND_LABEL[extreme].test(c.label));
   return pool.length === 1 ? pool[0] : undefined;
 }

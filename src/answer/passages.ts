@@ -39,8 +39,11 @@ const INITIAL_END = /(?:^|[\s(])\p{Lu}[\p{L}.]*\s\p{Lu}\.$/u;
 const COMPANY_END = /\b(?:Inc|Corp|Ltd|Co|L\.P|N\.V|S\.A|B\.V)\.$/;
 const DELIMITER_ROW = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const KEY_VALUE_LINE = /\s\|\s|^\|/;
-/** A line of a form's field: a label of up to 41 characters, a colon, then its value (group 1: the label). */
-const LABEL_LINE = /^([\p{L}][\p{L}\p{N} /&().#'-]{0,40}):\s/u;
+/**
+ * A line of a form's field: a label of up to 41 characters (a spreadsheet's key written with
+ * underscores too: "price_gbp"), a colon, then its value (group 1: the label).
+ */
+const LABEL_LINE = /^([\p{L}][\p{L}\p{N} /&().#'_-]{0,40}):\s/u;
 
 /**
  * The label of a form's field line that gives a value ("Food hygiene rating: 5 (Very good)." →
@@ -175,12 +178,12 @@ export function passagesOf(text: string): Passage[] {
       }
       // A company's name ends in "Inc." before its short name in brackets ("1Life Healthcare,
       // Inc. (“One Medical”), for …"): the segmenter ends a sentence there, the sentence goes on.
-      // So does a name after its initial ("Cllr S. Nunn.", "Mrs L. Carter"): the segmenter ends a
-      // sentence at the initial's full stop.
+      // So does a name after its initial, its surname alone left ("Cllr S. Nunn."): the segmenter
+      // ends a sentence at the initial's full stop, and one capitalised word is no sentence.
       if (
         held !== '' &&
         ((COMPANY_END.test(held) && /^[(“"‘]/.test(text)) ||
-          (INITIAL_END.test(held) && /^\p{Lu}/u.test(text)))
+          (INITIAL_END.test(held) && /^\p{Lu}[\p{L}'’-]*\.?$/u.test(text)))
       ) {
         held = `${held} ${marker}${text}`;
       } else {
