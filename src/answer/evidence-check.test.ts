@@ -730,3 +730,19 @@ describe('compoundsHeld (stop 66)', () => {
     expect([...(await compoundsHeld('How much snow fell on 5 July?', hits))]).toEqual([]);
   });
 });
+
+describe('statedTopic: verbs of telling (stop 66)', () => {
+  it('reads the embedded question after "explain" and "describe"', () => {
+    expect(statedTopic('Does the Mossgate care sheet explain how to propagate a Calathea orbifolia?')).toBe(
+      'how to propagate a Calathea orbifolia',
+    );
+    expect(statedTopic('Does the leaflet describe how the tablets are stored?')).toBe(
+      'how the tablets are stored',
+    );
+    expect(
+      lacksEvidence('Does the Mossgate care sheet explain how to propagate a Calathea orbifolia?', [
+        'propagate',
+      ]),
+    ).toBe(true);
+  });
+});

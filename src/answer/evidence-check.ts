@@ -726,8 +726,9 @@ const OBJECT_OPENER = /^(?:a|an|the|its|their|his|her|our|your|my)$/;
 /**
  * The topic a question states after a verb of saying and "about", "regarding", "concerning" or
  * "on": "What does the latest report say about the ferry timetable?" → "the ferry timetable",
- * "What did the manual state regarding winter storage?" → "winter storage"; undefined for other
- * forms.
+ * "What did the manual state regarding winter storage?" → "winter storage", "Does the care sheet
+ * explain how to propagate it?" → "how to propagate it" (a verb of telling: "explain", "describe"
+ * too); undefined for other forms.
  */
 export function statedTopic(question: string): string | undefined {
   const m = STATED_TOPIC.exec(question);
@@ -741,7 +742,7 @@ export function statedTopic(question: string): string | undefined {
  * the light weighs", group 2).
  */
 const STATED_TOPIC =
-  /\b(?:say|says|said|state|states|stated|mention|mentions|mentioned|tell\s+(?:us|me)|write|writes|wrote|note|notes|noted)\s+(?:(?:anything\s+|something\s+)?(?:about|regarding|concerning|on)\s+([^?]+)|((?:how|what|when|where|which|who|whom|why|whether|if)\b[^?]+))/i;
+  /\b(?:say|says|said|state|states|stated|mention|mentions|mentioned|tell\s+(?:us|me)|write|writes|wrote|note|notes|noted|explain|explains|explained|describe|describes|described)\s+(?:(?:anything\s+|something\s+)?(?:about|regarding|concerning|on)\s+([^?]+)|((?:how|what|when|where|which|who|whom|why|whether|if)\b[^?]+))/i;
 
 /** Hits read for the documents a question is about: the first ten. */
 const EVIDENCE_HITS = 10;

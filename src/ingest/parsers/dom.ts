@@ -17,6 +17,7 @@ export interface DomNode {
 export interface DomElement extends DomNode {
   readonly parentElement: DomElement | null;
   readonly children: Iterable<DomElement> & ArrayLike<DomElement>;
+  readonly previousElementSibling: DomElement | null;
   innerHTML: string;
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;

@@ -31,6 +31,27 @@ function createTurndown(): TurndownService {
       return `${prefix}${body}${node.nextSibling ? '\n' : ''}`;
     },
   });
+  // A definition list's term and its definition make one paragraph, the term in bold as a label
+  // ("**Light:** Bright, indirect light.", as a page writes `<strong>Light:</strong>`), each pair
+  // its own (a care sheet's "Light" / "Bright, indirect light." read as two lines, the term alone a
+  // heading of nothing); a second definition of one term follows "; ".
+  const flat = (content: string) => content.replace(/\s*\n\s*/g, ' ').trim();
+  service.addRule('definitionTerm', {
+    filter: 'dt',
+    replacement: (content) => {
+      const term = flat(content);
+      return term === '' ? '' : `\n\n**${term}${/[:.?!]$/.test(term) ? '' : ':'}**`;
+    },
+  });
+  service.addRule('definition', {
+    filter: 'dd',
+    replacement: (content, node) => {
+      const definition = flat(content);
+      const before = (node as DomElement).previousElementSibling?.nodeName;
+      if (definition === '') return '';
+      return before === 'DT' ? ` ${definition}` : before === 'DD' ? `; ${definition}` : `\n\n${definition}`;
+    },
+  });
   // GFM cells hold one line: flatten breaks and escape pipes.
   service.addRule('tableCellFlat', {
     filter: ['th', 'td'],
@@ -59,7 +80,8 @@ let turndown: TurndownService | undefined;
 
 /**
  * Converts the content under `root` to Markdown: `#` headings, lists, GFM tables (layout tables
- * unwrapped, see {@link normalizeTables}), links as their text, and only the escaping that
+ * unwrapped, see {@link normalizeTables}), a definition list's pairs as paragraphs led by the term in
+ * bold ("**Light:** Bright, indirect light."), links as their text, and only the escaping that
  * protects block structure. Content nested more than 128 levels deep is kept as plain paragraphs
  * (see {@link flattenDeepNesting}). Rewrites `document` in place.
  */

@@ -100,6 +100,17 @@ describe('HtmlParser', () => {
     );
   });
 
+  it("writes a definition list's pairs as paragraphs led by the term in bold (stop 66)", async () => {
+    const markdown = await markdownOf(
+      '<dl><dt>Light</dt><dd>Bright, indirect light.</dd>' +
+        '<dt>Temperature</dt><dd><p>18–24°C is ideal.</p><p>Keep it above 15°C.</p></dd>' +
+        '<dt>Pets:</dt><dd>Non-toxic to cats.</dd><dd>Non-toxic to dogs.</dd></dl>',
+    );
+    expect(markdown).toBe(
+      '**Light:** Bright, indirect light.\n\n**Temperature:** 18–24°C is ideal. Keep it above 15°C.\n\n**Pets:** Non-toxic to cats.; Non-toxic to dogs.',
+    );
+  });
+
   it('unwraps layout tables', async () => {
     const markdown = await markdownOf(
       '<table role="presentation"><tr><td><p>Left column text.</p></td><td><p>Right column text.</p></td></tr></table>' +
@@ -164,7 +175,7 @@ describe('HtmlParser', () => {
   });
 
   it('fingerprints itself with the turndown version', () => {
-    expect(parser.fingerprint).toMatch(/^html\/turndown@\d+\.\d+\.\d+\/v3$/);
+    expect(parser.fingerprint).toMatch(/^html\/turndown@\d+\.\d+\.\d+\/v4$/);
   });
 });
 

@@ -161,7 +161,7 @@ function contentRoot(document: DomDocument): DomElement {
  */
 export class HtmlParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = `html/turndown@${packageVersion('turndown')}/v3`;
+  readonly fingerprint = `html/turndown@${packageVersion('turndown')}/v4`;
   readonly mediaTypes = ['text/html', 'application/xhtml+xml'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
