@@ -293,3 +293,20 @@ describe("a nursery's stock list (CSV): keys with underscores and a price superl
     expect(firstQuote(answer.text)).toContain("plant: Rosemary 'Miss Jessopp'");
   });
 });
+
+describe("a care sheet's definition list (HTML): a term with its definition, and a topic after 'explain' (offline answers)", () => {
+  const engine = ingested('test/fixtures/round89', ['mossgate-*.html'], 1);
+
+  it('quotes a definition led by its term, not the term alone', async () => {
+    const answer = await engine().ask('What is the minimum temperature for a Calathea orbifolia?');
+    expect(firstQuote(answer.text)).toContain('**Temperature:** 18–24°C is ideal.');
+  });
+
+  it('says "not found" for what the sheet is asked to explain and never mentions', async () => {
+    const answer = await engine().ask(
+      'Does the Mossgate care sheet explain how to propagate a Calathea orbifolia?',
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('"propagate"');
+  });
+});
