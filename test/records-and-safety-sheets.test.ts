@@ -310,3 +310,21 @@ describe("a care sheet's definition list (HTML): a term with its definition, and
     expect(answer.text).toContain('"propagate"');
   });
 });
+
+describe("a service history (CSV) and an appointment letter: the object after a question's main verb (offline answers)", () => {
+  const engine = ingested('test/fixtures/round89', ['*.csv', '*.txt'], 2);
+
+  it('says "not found" for a word of the noun phrase the main verb takes, though more follows it', async () => {
+    const cambelt = await engine().ask('Has KX19 ZPT had its cambelt replaced?');
+    expect(cambelt.notFound).toBe(true);
+    const urine = await engine().ask('Does Eleanor Pryce need a urine test before her gastroscopy?');
+    expect(urine.notFound).toBe(true);
+    expect(urine.text).toContain('"urine"');
+  });
+
+  it('answers when the phrase is written', async () => {
+    const tyres = await engine().ask('Has KX19 ZPT had its front tyres replaced?');
+    expect(tyres.notFound).toBe(false);
+    expect(tyres.text).toContain('Two front tyres replaced');
+  });
+});

@@ -17,6 +17,7 @@ import {
   lacksEvidence,
   statedTopic,
   topicWords,
+  verbObject,
 } from './evidence-check.js';
 import { askedStatement, derivedForm } from './stated-evidence.js';
 
@@ -744,5 +745,28 @@ describe('statedTopic: verbs of telling (stop 66)', () => {
         'propagate',
       ]),
     ).toBe(true);
+  });
+});
+
+describe('verbObject: the noun phrase after the main verb (stop 66)', () => {
+  it('reads the object after a subject in capitals or a subject after an article', () => {
+    expect(verbObject('Does Eleanor Pryce need a blood test before her gastroscopy?')).toEqual([
+      'blood',
+      'test',
+    ]);
+    expect(verbObject('Has KX19 ZPT had its cambelt replaced?')).toEqual(['cambelt']);
+    expect(verbObject('Does the hotel have a pool in the garden?')).toEqual(['pool']);
+    // No article after the verb: no object phrase here.
+    expect(verbObject('Does the shop sell gift cards?')).toEqual([]);
+    expect(verbObject('What does the shop sell?')).toEqual([]);
+  });
+
+  it('makes an absent word of that phrase leave the question unanswered', () => {
+    expect(lacksEvidence('Does Eleanor Pryce need a blood test before her gastroscopy?', ['blood'])).toBe(
+      true,
+    );
+    expect(lacksEvidence('Has KX19 ZPT had its cambelt replaced?', ['cambelt'])).toBe(true);
+    // Asked for "any" of a kind, an instance answers in other words.
+    expect(lacksEvidence('Did Contoso buy any company in Ohio?', ['company'])).toBe(false);
   });
 });

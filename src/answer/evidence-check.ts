@@ -509,10 +509,13 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   // other words, nor one of "is" ("Is the ban still in force?"), whose last word is no object.
   // So does a word naming which of its kind the object is ("the coronation bank holiday": a term
   // dates list naming only the early May bank holiday does not close for it).
+  // So does a word of the noun phrase right after its main verb, when more follows it ("Does she
+  // need a blood test before her gastroscopy?", "Has the car had its cambelt replaced?").
+  const stem = contentTerms(absent[0]!)[0] ?? '';
   if (
     DO_QUESTION.test(question) &&
     !asksWhetherContains(question) &&
-    objectPhrase(question).includes(contentTerms(absent[0]!)[0] ?? '')
+    (objectPhrase(question).includes(stem) || verbObject(question).includes(stem))
   )
     return true;
   // A question whether something is allowed or there to have ("Are dogs allowed at the reserve?",
@@ -716,6 +719,49 @@ export function eventVerb(question: string): string | undefined {
 
 /** Articles and possessives opening a noun phrase, in any case. */
 const ARTICLE = /^(?:the|a|an|its|their|his|her|our|your|my)$/i;
+
+/** The prepositions the stop-word list holds ({@link PREPOSITIONS} are the others). */
+const PREPOSITION_WORD =
+  /^(?:at|for|in|on|of|with|to|from|by|about|into|over|under|after|before|between|through|off|out|up|down)$/;
+
+/** What follows the auxiliary of a question opening with one (see {@link DO_QUESTION}). */
+const AFTER_AUXILIARY = new RegExp(String.raw`^\s*(?:in\s[^,?]{1,80},\s*)?(?:${AUXILIARIES})\s+([^?]+)`, 'i');
+
+/**
+ * The stems of the topic words of the noun phrase that follows the main verb of a question opening
+ * with "do", "does", "did", "has", "have" or "had" (see {@link DO_QUESTION}), after an article or
+ * a possessive, up to a stop word or the end: "blood", "test" of "Does Eleanor Pryce need a blood
+ * test before her gastroscopy?", "cambelt" of "Has KX19 ZPT had its cambelt replaced?". The verb
+ * is the word after a subject written in capitals ("Eleanor Pryce", "KX19 ZPT"), or, after an
+ * article, the word before the next article ("Does the hotel have a pool …?"). Empty for other
+ * questions and forms.
+ */
+export function verbObject(question: string): string[] {
+  const rest = AFTER_AUXILIARY.exec(question)?.[1];
+  if (rest === undefined) return [];
+  const words = rest.match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
+  let verb: number;
+  if (capital(words[0]) && !ARTICLE.test(words[0]!)) {
+    verb = 0;
+    while (capital(words[verb]) || /^['’]s$/.test(words[verb] ?? '')) verb++;
+  } else if (ARTICLE.test(words[0] ?? '')) {
+    const next = words.findIndex((word, i) => i > 0 && ARTICLE.test(word));
+    verb = next - 1;
+  } else return [];
+  const main = words[verb] ?? '';
+  // A verb: a word in lower case, no preposition ("the fish pie at the Harbour Kitchen …").
+  if (verb < 1 || !/^\p{Ll}+$/u.test(main) || PREPOSITION_WORD.test(main) || PREPOSITIONS.has(main))
+    return [];
+  if (!ARTICLE.test(words[verb + 1] ?? '')) return [];
+  const phrase: string[] = [];
+  for (const word of words.slice(verb + 2)) {
+    if (isStopWord(word.toLowerCase()) || PREPOSITIONS.has(word.toLowerCase())) break;
+    phrase.push(word);
+  }
+  const topic = new Set(topicWords(question).map((word) => word.toLowerCase()));
+  return phrase.filter((word) => topic.has(word.toLowerCase())).flatMap((word) => contentTerms(word));
+}
 
 /** The auxiliary a yes-or-no question opens with (see {@link DO_QUESTION}). */
 const AUXILIARY_WORD = new RegExp(`^(?:${AUXILIARIES})$`);
