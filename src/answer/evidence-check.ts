@@ -696,11 +696,7 @@ export function eventVerb(question: string): string | undefined {
   const lower = (word: string | undefined): word is string =>
     word !== undefined && /^\p{Ll}+$/u.test(word) && !isStopWord(word);
   const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
-  const pastCapitals = (from: number) => {
-    let i = from;
-    while (capital(words[i]) || /^['’]s$/.test(words[i] ?? '')) i++;
-    return i;
-  };
+  const pastCapitals = (from: number) => pastName(words, from);
   const [first, second] = words;
   if (PRONOUN.test(first ?? '')) return lower(second) ? second : undefined;
   // A name: "The Lanterns", "Tomasz Wilk".
@@ -715,6 +711,13 @@ export function eventVerb(question: string): string | undefined {
   let end = from;
   while (lower(words[end])) end++;
   return end - from >= 2 || (end - from === 1 && from > start) ? words[end - 1] : undefined;
+}
+
+/** The index of the first word of `words` from `from` on that is not of a name in capitals ("The Lanterns", "KX19 ZPT's"). */
+function pastName(words: readonly string[], from: number): number {
+  let i = from;
+  while (/^\p{Lu}/u.test(words[i] ?? '') || /^['’]s$/.test(words[i] ?? '')) i++;
+  return i;
 }
 
 /** Articles and possessives opening a noun phrase, in any case. */
@@ -742,10 +745,8 @@ export function verbObject(question: string): string[] {
   const words = rest.match(/[\p{L}\p{N}'’]+/gu) ?? [];
   const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
   let verb: number;
-  if (capital(words[0]) && !ARTICLE.test(words[0]!)) {
-    verb = 0;
-    while (capital(words[verb]) || /^['’]s$/.test(words[verb] ?? '')) verb++;
-  } else if (ARTICLE.test(words[0] ?? '')) {
+  if (capital(words[0]) && !ARTICLE.test(words[0]!)) verb = pastName(words, 0);
+  else if (ARTICLE.test(words[0] ?? '')) {
     const next = words.findIndex((word, i) => i > 0 && ARTICLE.test(word));
     verb = next - 1;
   } else return [];
