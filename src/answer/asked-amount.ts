@@ -100,7 +100,7 @@ const ASKS_OUTLAY =
   /^\s*(?:in\s[^,?]{1,80},\s*)?what\s+(?:was|were|is|are|has\s+been|have\s+been)\s+(?:the\s+)?([^?,;]+?)\s+(expenditures?|spending|spend|expenses?|outlays?|budgets?)(?=\s*(?:[?.,;]|$)|\s+(?:in|for|during|of|over|according|as|at|on|by)\b)/i;
 
 /** A preposition: no word of a noun group ("the driver behind Contoso research"). */
-const PREPOSITION =
+export const PREPOSITION =
   /^(?:about|above|across|after|against|among|around|at|before|behind|below|beneath|beside|between|beyond|by|despite|during|for|from|in|inside|into|near|of|off|on|onto|over|per|since|through|to|toward|towards|under|until|upon|versus|via|with|within|without)$/i;
 
 /** A determiner or possessive pronoun opening a noun group. */

@@ -38,7 +38,7 @@ import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { otherNumberForms } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/terms.js';
-import { askedOutlay, pricedThing, priceTerms } from './asked-amount.js';
+import { askedOutlay, PREPOSITION, pricedThing, priceTerms } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedMeasure } from './asked-measure.js';
 import { recordFields } from './asked-record.js';
@@ -723,10 +723,6 @@ function pastName(words: readonly string[], from: number): number {
 /** Articles and possessives opening a noun phrase, in any case. */
 const ARTICLE = /^(?:the|a|an|its|their|his|her|our|your|my)$/i;
 
-/** The prepositions the stop-word list holds ({@link PREPOSITIONS} are the others). */
-const PREPOSITION_WORD =
-  /^(?:at|for|in|on|of|with|to|from|by|about|into|over|under|after|before|between|through|off|out|up|down)$/;
-
 /** What follows the auxiliary of a question opening with one (see {@link DO_QUESTION}). */
 const AFTER_AUXILIARY = new RegExp(String.raw`^\s*(?:in\s[^,?]{1,80},\s*)?(?:${AUXILIARIES})\s+([^?]+)`, 'i');
 
@@ -752,8 +748,7 @@ export function verbObject(question: string): string[] {
   } else return [];
   const main = words[verb] ?? '';
   // A verb: a word in lower case, no preposition ("the fish pie at the Harbour Kitchen …").
-  if (verb < 1 || !/^\p{Ll}+$/u.test(main) || PREPOSITION_WORD.test(main) || PREPOSITIONS.has(main))
-    return [];
+  if (verb < 1 || !/^\p{Ll}+$/u.test(main) || PREPOSITION.test(main) || PREPOSITIONS.has(main)) return [];
   if (!ARTICLE.test(words[verb + 1] ?? '')) return [];
   const phrase: string[] = [];
   for (const word of words.slice(verb + 2)) {

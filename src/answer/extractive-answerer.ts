@@ -897,27 +897,18 @@ function scoredWindows(
   // "Price (inc VAT): £16.75") is a table's row written down: a question naming one field asks
   // another's value. Each run of consecutive field lines of one paragraph is a window too, as a row
   // is quoted whole.
-  let run: Candidate[] = [];
-  const closeRun = () => {
-    if (run.length >= 2 && run.length <= MAX_RECORD_LINES) {
-      // As strong as its best line, over the terms of all its lines: a record naming what is
-      // asked in one line ("name: Agapanthus Blue Storm") states it in another ("price: £12.99").
-      const holds = run.some(holdsAsked);
-      const best = Math.max(...run.map((c) => factor(c, holds)));
-      windows.push({
-        members: run,
-        score: coverage(run, true) * 0.9 * best,
-        base: coverage(run, false) * 0.9 * best,
-      });
-    }
-    run = [];
-  };
-  for (const c of candidates) {
-    const last = run.at(-1);
-    if (c.kind !== 'line' || (last && (last.source !== c.source || last.block !== c.block))) closeRun();
-    if (c.kind === 'line') run.push(c);
+  for (const run of fieldRuns(candidates)) {
+    if (run.length < 2 || run.length > MAX_RECORD_LINES) continue;
+    // As strong as its best line, over the terms of all its lines: a record naming what is
+    // asked in one line ("name: Agapanthus Blue Storm") states it in another ("price: £12.99").
+    const holds = run.some(holdsAsked);
+    const best = Math.max(...run.map((c) => factor(c, holds)));
+    windows.push({
+      members: run,
+      score: coverage(run, true) * 0.9 * best,
+      base: coverage(run, false) * 0.9 * best,
+    });
   }
-  closeRun();
   return windows.filter((w) => w.base > 0).sort((a, b) => b.score - a.score);
 }
 
@@ -978,14 +969,23 @@ function recordWindow(ranked: readonly Window[], hits: readonly Hit[]): Candidat
       .map((w) => w.members),
   );
   if (scored !== undefined || hits[0] === undefined) return scored;
+  return longest(fieldRuns(candidatesOf(hits.slice(0, 1), hits)).filter((run) => run.length > 1));
+}
+
+/** The runs of consecutive field lines (`kind: 'line'`) of one source's paragraph among `candidates`, in order. */
+function fieldRuns(candidates: readonly Candidate[]): Candidate[][] {
   const runs: Candidate[][] = [];
-  for (const c of candidatesOf(hits.slice(0, 1), hits)) {
-    const last = runs.at(-1)?.at(-1);
-    if (c.kind !== 'line') runs.push([]);
-    else if (last !== undefined && last.block === c.block) runs.at(-1)!.push(c);
-    else runs.push([c]);
+  let run: Candidate[] = [];
+  for (const c of candidates) {
+    const last = run.at(-1);
+    if (c.kind !== 'line' || (last && (last.source !== c.source || last.block !== c.block))) {
+      if (run.length > 0) runs.push(run);
+      run = [];
+    }
+    if (c.kind === 'line') run.push(c);
   }
-  return longest(runs.filter((run) => run.length > 1));
+  if (run.length > 0) runs.push(run);
+  return runs;
 }
 
 /**
