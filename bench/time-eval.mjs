@@ -369,6 +369,15 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round93-blind: test/fixtures/round93 (a surgery's repeat prescription list as an HTML table; a
+//   flight itinerary as a PDF; a restaurant's wine list as CSV; a neighbourhood watch's newsletters
+//   for two months with a crime table), 20 questions, 4 negatives (metformin, travel insurance,
+//   Champagne, arson); written at stop 67 and committed before its first run.
+// - round94-heldout: test/fixtures/round94 (a gym's membership terms as text; an allotment
+//   society's AGM minutes for two years; a library's autumn events as JSON; a school's uniform
+//   price list as a PDF), 19 questions, 4 negatives (a student discount, a bonfire ban, a chess
+//   club, a coat); written at stop 67 beside round93, before any run, and run once as held out
+//   after the stop's rules.
 // - round92-blind: test/fixtures/round92 (a dog's vaccination record as an HTML table; a hotel
 //   booking confirmation as a PDF; a plant nursery's stock list as CSV; a tennis club's treasurer's
 //   reports for two years), 20 questions, 3 negatives (a swimming pool, camellias, a council grant);
@@ -1034,6 +1043,22 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 67 before its first run: repeat prescriptions (HTML), an itinerary (PDF
+    // printed from src/), a wine list (CSV), newsletters for two months (Markdown).
+    name: 'round93',
+    folder: 'test/fixtures/round93',
+    include: ['*.pdf', 'kestrel-*.html', '*.csv', '*.md'],
+    parts: [{ name: 'round93-blind', questions: 'bench/questions/round93-blind.jsonl' }],
+  },
+  {
+    // Written at stop 67 beside round93 and run once as held out: membership terms (text), AGM
+    // minutes for two years (Markdown), library events (JSON), a uniform price list (PDF).
+    name: 'round94',
+    folder: 'test/fixtures/round94',
+    include: ['*.txt', '*.md', '*.json', '*.pdf'],
+    parts: [{ name: 'round94-heldout', questions: 'bench/questions/round94-heldout.jsonl' }],
   },
   {
     // Written at stop 66 after round91's rules, committed before its first run: a vaccination record
