@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round95-blind: test/fixtures/round95 (a cinema's weekly listings as an HTML table; a landlord's
+//   gas safety record as a PDF; a household's monthly electricity usage as CSV; a swimming club's
+//   gala results for two years), 20 questions, 4 negatives (a film not showing, a carbon monoxide
+//   alarm, gas consumption, a backstroke event); written at stop 67 after round93's rules and
+//   committed before its first run.
 // - round93-blind: test/fixtures/round93 (a surgery's repeat prescription list as an HTML table; a
 //   flight itinerary as a PDF; a restaurant's wine list as CSV; a neighbourhood watch's newsletters
 //   for two months with a crime table), 20 questions, 4 negatives (metformin, travel insurance,
@@ -1043,6 +1048,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 67 after round93's rules, committed before its first run: listings (HTML), a
+    // gas safety record (PDF printed from src/), electricity usage (CSV), gala results (Markdown).
+    name: 'round95',
+    folder: 'test/fixtures/round95',
+    include: ['*.pdf', 'regal-*.html', '*.csv', '*.md'],
+    parts: [{ name: 'round95-blind', questions: 'bench/questions/round95-blind.jsonl' }],
   },
   {
     // Written at stop 67 before its first run: repeat prescriptions (HTML), an itinerary (PDF
