@@ -328,3 +328,75 @@ describe("a service history (CSV) and an appointment letter: the object after a 
     expect(tyres.text).toContain('Two front tyres replaced');
   });
 });
+
+describe('repeat prescriptions (HTML), a flight itinerary (PDF) and a wine list (CSV): rows and records a question names (offline answers)', () => {
+  const engine = ingested('test/fixtures/round93', ['*.pdf', 'kestrel-*.html', '*.csv'], 3);
+
+  it('says "not found" for what an "is" question names after its participle, and answers what is listed', async () => {
+    const metformin = await engine().ask('Is Ruth Kettering prescribed metformin?');
+    expect(metformin.notFound).toBe(true);
+    expect(metformin.text).toContain('"metformin"');
+    const omeprazole = await engine().ask('Is Ruth Kettering prescribed omeprazole?');
+    expect(omeprazole.notFound).toBe(false);
+    expect(omeprazole.text).toContain('| Omeprazole capsules |');
+  });
+
+  it("quotes the row naming the medicine asked, not the rows holding only its header's words", async () => {
+    const answer = await engine().ask("When was Ruth Kettering's omeprazole last issued?");
+    expect(answer.text).toContain(
+      '| Omeprazole capsules | 20 mg | One capsule before breakfast | 56 capsules | 14 September 2026 |',
+    );
+    expect(answer.text).not.toContain('Amlodipine');
+  });
+
+  it("answers when a flight leaves from the itinerary's table, whose rows write no verb", async () => {
+    const answer = await engine().ask('What time does the return flight leave Faro?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('| SH 2418 | Saturday 20 February 2027 | Faro | 10:45 |');
+  });
+
+  it('ranks "the cheapest white wine" among the records whose colour is white', async () => {
+    const answer = await engine().ask('What is the cheapest white wine by the bottle at Harcourt Kitchen?');
+    expect(firstQuote(answer.text)).toContain('wine: Les Terrasses Blanc');
+  });
+
+  it("quotes the record asked about without other records' lines that hold only the label's word", async () => {
+    const answer = await engine().ask('How much is a glass of the Malbec?');
+    expect(firstQuote(answer.text)).toContain('wine: Altos del Rio Malbec');
+    expect(answer.text).toContain('glass_175ml: £8.25');
+    expect(answer.text).not.toContain('£7.50');
+    expect(answer.text).not.toContain('Prosecco');
+  });
+});
+
+describe('cinema listings, a gas safety record, electricity usage and gala results: names, superlatives and rows (offline answers)', () => {
+  const engine = ingested('test/fixtures/round95', ['*.pdf', 'regal-*.html', '*.csv', '*.md'], 5);
+
+  it('says "not found" for a film the listings never name, named right after "Is"', async () => {
+    const answer = await engine().ask('Is Paddington showing at the Regal this week?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('"paddington"');
+  });
+
+  it('quotes the row holding the certificate asked, without the rows holding only the header\'s "Film"', async () => {
+    const answer = await engine().ask('Which film at the Regal this week is rated 18?');
+    expect(firstQuote(answer.text)).toContain('| The Ninth Hour | 18 | 2h 21m |');
+    expect(answer.text).not.toContain('The Long Tide');
+  });
+
+  it('picks the record with the least of the column a question word compounds ("daytime" of "day_kwh")', async () => {
+    const answer = await engine().ask('In which month did Fennel Street use the least daytime electricity?');
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('month: 2026-06');
+  });
+
+  it('quotes the appliance row over the line holding only the address the question names', async () => {
+    const answer = await engine().ask('What make is the boiler at 9 Fennel Street?');
+    expect(firstQuote(answer.text)).toContain('| Kitchen | Combination boiler | Vaillant ecoTEC plus 832 |');
+  });
+
+  it('leads with the results row over the notes chunk the search ranked first', async () => {
+    const answer = await engine().ask("What was Isla Grant's winning time in the 2025 gala?");
+    expect(firstQuote(answer.text)).toContain('| Girls 12 and under 50m freestyle | Isla Grant | 33.84 |');
+  });
+});

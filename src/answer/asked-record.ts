@@ -20,7 +20,7 @@
 import type { Store } from '../core/ports.js';
 import type { Chunk, Hit } from '../core/types.js';
 import { parseWrittenDate } from '../ingest/document-date.js';
-import { contentTerms } from '../retrieve/terms.js';
+import { contentTerms, readTerms, wordTokens } from '../retrieve/terms.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import { askedDimensions } from './asked-dimension.js';
 import { askedDates } from './period-order.js';
@@ -90,6 +90,26 @@ export function numeric(value: string): number {
   if (!m) return Number.NaN;
   const n = Number(m[1]!.replace(/,/g, ''));
   return /^[(−-]/.test(value.trim()) ? -n : n;
+}
+
+/**
+ * A span of time as a table writes it: hours and minutes ("2h 21m", "1 hr 30 mins", "2 hours 15
+ * minutes"), hours alone ("3 hours"), or minutes alone in a word of minutes ("95 min"; a bare "m"
+ * only after hours, which alone is a metre). Groups: hours, minutes after hours, minutes alone.
+ */
+const DURATION =
+  /^(?:(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\.?(?:\s*(\d+)\s*(?:m|mins?|minutes?)\.?)?|(\d+)\s*(?:mins?|minutes?)\.?)$/i;
+
+/**
+ * A field's value as a number to rank by (see {@link numeric}), or a span of time in minutes (see
+ * {@link DURATION}: "2h 21m" is 141); NaN otherwise.
+ */
+export function rankValue(value: string): number {
+  const n = numeric(value);
+  if (!Number.isNaN(n)) return n;
+  const m = DURATION.exec(value.trim());
+  if (!m) return Number.NaN;
+  return m[3] !== undefined ? Number(m[3]) : Number(m[1]) * 60 + Number(m[2] ?? 0);
 }
 
 /** Whether `question` asks the most or the least of something (see {@link MOST}, {@link LEAST}). */
@@ -185,7 +205,7 @@ async function pickedRecord(
   const extreme = askedExtreme(question);
   const dateLabel = fields.find((f) => recordDate(f.value) !== undefined)?.label;
   const timed = dateLabel !== undefined && (cue.recency || cue.period !== undefined || order !== null);
-  const numbers = fields.filter((f) => f.label !== dateLabel && !Number.isNaN(numeric(f.value)));
+  const numbers = fields.filter((f) => f.label !== dateLabel && !Number.isNaN(rankValue(f.value)));
   const field = extreme === undefined ? undefined : rankedColumn(question, numbers, extreme)?.label;
   if (!timed && field === undefined) return undefined;
   const records = await readRecords(reader, first, scope);
@@ -199,7 +219,7 @@ async function pickedRecord(
     const [small, large] = own.size <= labels.size ? [own, labels] : [labels, own];
     return [...small].every((label) => large.has(label));
   };
-  let pool = records.filter(sameTable);
+  let pool = namedRecords(question, records.filter(sameTable));
   const dateOf = (r: (typeof pool)[number]) =>
     recordDate(r.fields.find((f) => f.label === dateLabel)?.value ?? '');
   if (timed) {
@@ -213,12 +233,40 @@ async function pickedRecord(
     else if (field === undefined && order === null) return undefined;
   }
   if (field !== undefined && extreme !== undefined)
-    return extremeOf(pool, (r) => numeric(r.fields.find((f) => f.label === field)?.value ?? ''), extreme)
+    return extremeOf(pool, (r) => rankValue(r.fields.find((f) => f.label === field)?.value ?? ''), extreme)
       ?.hit;
   const dates = [...new Set(pool.map(dateOf).filter((d) => d !== undefined))].sort();
   const at =
     dates.length === 1 ? dates[0] : order ? (order[1] === undefined ? dates[0] : dates.at(-1)) : undefined;
   return at === undefined ? undefined : pool.find((r) => dateOf(r) === at)?.hit;
+}
+
+/**
+ * The records of `pool` the question names by a value of a column of words ("White" of colour for
+ * "the cheapest white wine", "Adults" of ages for "the cheapest event for adults"): for each such
+ * column, the records whose value there is one the question writes every term of, when some but
+ * not all records hold one; across columns, those holding one of each. `pool` itself when the
+ * question names no such value.
+ */
+export function namedRecords<R extends { fields: readonly RecordField[] }>(
+  question: string,
+  pool: readonly R[],
+): R[] {
+  const asked = new Set(contentTerms(question));
+  const named = new Map<string, Set<string>>();
+  for (const record of pool)
+    for (const field of record.fields) {
+      if (!Number.isNaN(numeric(field.value))) continue;
+      const terms = contentTerms(field.value);
+      if (terms.length === 0 || !terms.every((term) => asked.has(term))) continue;
+      named.set(field.label, (named.get(field.label) ?? new Set()).add(field.value));
+    }
+  let out = [...pool];
+  for (const [label, values] of named) {
+    const holding = out.filter((r) => values.has(r.fields.find((f) => f.label === label)?.value ?? ''));
+    if (holding.length > 0 && holding.length < out.length) out = holding;
+  }
+  return out;
 }
 
 /**
@@ -237,16 +285,26 @@ export function rankedColumn<C extends RecordField>(
   extreme: 'most' | 'least',
 ): C | undefined {
   const asked = new Set(contentTerms(question));
-  const shared = (c: C) => contentTerms(c.label).filter((t) => asked.has(t)).length;
+  const shared = (c: C) => readTerms(c.label).filter((t) => asked.has(t)).length;
+  // A question's word compounding a label's ("daytime" of "day_kwh"), when none is shared whole:
+  // read as written (the stemmer writes "day" as "dai").
+  const words = wordTokens(question);
+  const compounded = (c: C) =>
+    wordTokens(c.label.replace(/_/g, ' ')).filter(
+      (w) => w.length >= 3 && words.some((q) => q.length > w.length && q.startsWith(w)),
+    ).length;
   const most = Math.max(0, ...columns.map(shared));
+  const mostCompounded = most > 0 ? 0 : Math.max(0, ...columns.map(compounded));
   const kinds = new Set(askedDimensions(question).flatMap((d) => d.kinds));
   const measured = (c: C) => unitKindsStated(`${c.label}: ${c.value}`).some((k) => kinds.has(k));
   let pool =
     most > 0
       ? columns.filter((c) => shared(c) === most)
-      : PRICE_SUPERLATIVE.test(question)
-        ? columns.filter((c) => MONEY_LABEL.test(c.label.replace(/_/g, ' ')) || /^[£$€]/.test(c.value))
-        : columns.filter(measured);
+      : mostCompounded > 0
+        ? columns.filter((c) => compounded(c) === mostCompounded)
+        : PRICE_SUPERLATIVE.test(question)
+          ? columns.filter((c) => MONEY_LABEL.test(c.label.replace(/_/g, ' ')) || /^[£$€]/.test(c.value))
+          : columns.filter(measured);
   if (pool.length > 1) pool = pool.filter((c) => BOUND_LABEL[extreme].test(c.label));
   return pool.length === 1 ? pool[0] : undefined;
 }

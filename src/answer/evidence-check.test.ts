@@ -15,6 +15,7 @@ import {
   evidenceDocuments,
   irregularForms,
   lacksEvidence,
+  participleObject,
   statedTopic,
   topicWords,
   verbObject,
@@ -768,5 +769,37 @@ describe('verbObject: the noun phrase after the main verb (stop 66)', () => {
     expect(lacksEvidence('Has KX19 ZPT had its cambelt replaced?', ['cambelt'])).toBe(true);
     // Asked for "any" of a kind, an instance answers in other words.
     expect(lacksEvidence('Did Contoso buy any company in Ohio?', ['company'])).toBe(false);
+  });
+});
+
+describe('participleObject: what an "is" question names after its participle (stop 67)', () => {
+  it("reads the words after a participle that follows a name or an article's noun", () => {
+    expect(participleObject('Is Ruth Kettering prescribed metformin?')).toEqual(['metformin']);
+    expect(participleObject('Was the tenant charged a cleaning fee?')).toEqual(['fee']);
+    expect(participleObject('Were the guests given a welcome pack?')).toEqual(['welcom', 'pack']);
+    // Nothing after the participle, a preposition's object, or no participle: no object.
+    expect(participleObject('Is the pool heated?')).toEqual([]);
+    expect(participleObject('Is Bramble vaccinated against leptospirosis?')).toEqual([]);
+    expect(participleObject('Is the hall licensed for weddings?')).toEqual([]);
+    expect(participleObject('Is the Malbec a red wine?')).toEqual([]);
+    expect(participleObject('Does the shop sell gift cards?')).toEqual([]);
+  });
+
+  it('makes an absent word of it leave the question unanswered', () => {
+    expect(lacksEvidence('Is Ruth Kettering prescribed metformin?', ['metformin'])).toBe(true);
+    // The subject's word is no object: the share rule decides (one of four terms is too few).
+    expect(lacksEvidence('Is Ruth Kettering prescribed metformin?', ['ruth'])).toBe(false);
+  });
+});
+
+describe('names and superlatives in the topic (stop 67)', () => {
+  it("reads a name right after the question's first word as a name", () => {
+    expect(lacksEvidence('Is Paddington showing at the Regal this week?', ['paddington'])).toBe(true);
+    expect(lacksEvidence('Does Contoso pay a dividend?', ['contoso'])).toBe(true);
+  });
+
+  it('leaves a superlative out of the words a document must write', () => {
+    expect(topicWords('What is the cheapest white wine by the bottle?')).toEqual(['white', 'wine', 'bottle']);
+    expect(topicWords('In which month was the least daytime electricity used?')).not.toContain('least');
   });
 });

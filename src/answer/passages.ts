@@ -63,6 +63,11 @@ export function tableCells(row: string): string[] {
   return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
+/** True when `text` holds a Markdown table (see `passagesOf`: a paragraph opening with a row, then a delimiter row). */
+export function holdsTable(text: string): boolean {
+  return text.split(/\n\s*\n/).some((paragraph) => isTable(paragraph.trim().split('\n')));
+}
+
 /** True when `lines` open with a Markdown table: a row, then a delimiter row. */
 function isTable(lines: readonly string[]): boolean {
   return lines.length >= 2 && /^\s*\|/.test(lines[0]!) && DELIMITER_ROW.test(lines[1]!.trim());

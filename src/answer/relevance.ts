@@ -50,9 +50,18 @@ export function isRequestTerm(term: string): boolean {
  */
 export function questionTerms(question: string): string[] {
   const terms = contentTerms(question);
-  const about = terms.filter((t) => t.length > 1 && !requestWordSet().has(t));
+  // "What time" and "what date" ask when, as "when" does: the noun is the question word's.
+  const asking = WHEN_PHRASE.exec(question)?.[1];
+  const when = asking === undefined ? undefined : contentTerms(asking)[0];
+  const about = terms.filter((t) => t.length > 1 && !requestWordSet().has(t) && t !== when);
   return about.length > 0 ? about : terms;
 }
+
+/**
+ * A question opening (after "at", "on", "by", "from", "until" or "till") with "what" or "which"
+ * and "time" or "date": group 1 the noun ("What time does the return flight leave Faro?").
+ */
+const WHEN_PHRASE = /^\s*(?:(?:at|on|by|from|until|till)\s+)?(?:what|which)\s+(time|date)\b/i;
 
 /** Share of `terms` that occur in `text`'s content terms (0 when `terms` is empty). */
 export function termCoverage(terms: string[], text: string): number {
