@@ -400,3 +400,19 @@ describe('cinema listings, a gas safety record, electricity usage and gala resul
     expect(firstQuote(answer.text)).toContain('| Girls 12 and under 50m freestyle | Isla Grant | 33.84 |');
   });
 });
+
+describe("a gym's membership terms (text): a title in capitals and numbered sections read as headings (offline answers)", () => {
+  const engine = ingested('test/fixtures/round94', ['*.txt'], 1);
+
+  it('quotes the section asked without its title line, and the section number apart from the sentence', async () => {
+    const answer = await engine().ask(
+      'How much notice is needed to cancel a monthly Brightwell Gym membership?',
+    );
+    const quote = firstQuote(answer.text);
+    expect(quote).toContain(
+      "Monthly memberships can be cancelled at any time with one full calendar month's notice",
+    );
+    expect(quote).not.toContain('4. Cancelling');
+    expect(answer.text).not.toContain('BRIGHTWELL GYM: MEMBERSHIP TERMS');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EmptyDocumentError, ParseError } from '../../core/errors.js';
-import { TextParser } from './text-parser.js';
+import { TextParser, textHeadings } from './text-parser.js';
 
 const parser = new TextParser();
 const source = (bytes: Uint8Array | string) => ({
@@ -51,6 +51,43 @@ describe('TextParser', () => {
   it('describes itself as a v1 parser of text/plain', () => {
     expect(parser.specificationVersion).toBe('v1');
     expect(parser.mediaTypes).toEqual(['text/plain']);
-    expect(parser.fingerprint).toBe('text/plain/v2');
+    expect(parser.fingerprint).toBe('text/plain/v3');
+  });
+});
+
+describe('textHeadings (stop 67)', () => {
+  it("writes a title in capitals and numbered sections' titles as headings, not a title in sentence case", () => {
+    const terms =
+      'BRIGHTWELL GYM: MEMBERSHIP TERMS\nEffective 1 September 2026\n\n1. Memberships\n' +
+      'Anytime membership: £34.99 a month.\n\n2. Classes\nClasses can be booked up to 7 days ahead.\n\n' +
+      'Before your appointment\n- Do not eat anything for 6 hours before.\n';
+    expect(textHeadings(terms)).toBe(
+      '# BRIGHTWELL GYM: MEMBERSHIP TERMS\nEffective 1 September 2026\n\n## 1. Memberships\n' +
+        'Anytime membership: £34.99 a month.\n\n## 2. Classes\nClasses can be booked up to 7 days ahead.\n\n' +
+        'Before your appointment\n- Do not eat anything for 6 hours before.\n',
+    );
+  });
+
+  it('leaves lines that title nothing as they are: an address, a field, a sentence, a list, a line in a paragraph', () => {
+    const letter =
+      'Mrs Eleanor Pryce\n22 Foxglove Way\nRidgemoor RM6 1BT\n\nDear Mrs Pryce\n\n' +
+      'Outward journey: Saturday 14 November 2026\n  Depart Hexley 08:42.\n\n' +
+      'The hall is closed\non Mondays.\n\n1. Apples\n2. Pears\n\nYour booking\nis confirmed.';
+    const out = textHeadings(letter);
+    expect(out).not.toMatch(/^#/m);
+  });
+
+  it('leaves text that already writes Markdown headings as it is', () => {
+    const text = '# Notes\n\nPrice\nThe price is £5.';
+    expect(textHeadings(text)).toBe(text);
+  });
+
+  it("keeps the headings as the chunk's heading path when parsed", async () => {
+    const parsed = await parser.parse(
+      source('CONTRACT SUMMARY\n\n1. Price\n£29.99 a month for the first 24 months.\n'),
+    );
+    expect(parsed.pages[0]?.markdown).toBe(
+      '# CONTRACT SUMMARY\n\n## 1. Price\n£29.99 a month for the first 24 months.\n',
+    );
   });
 });

@@ -31,11 +31,12 @@ export function decodeTextSource(source: Source): string {
  * printed from page-oriented sources: the text between form feeds becomes one page each, numbered
  * from 1 in order; a page holding only whitespace is left out (its number is not reused), so a
  * trailing form feed adds no page. Text without form feeds is one page holding the text as it is
- * (only line endings are normalised).
+ * (only line endings are normalised), but for the lines that title what follows them (see
+ * {@link textHeadings}), written as Markdown headings so that chunks keep them as heading paths.
  */
 export class TextParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = 'text/plain/v2';
+  readonly fingerprint = 'text/plain/v3';
   readonly mediaTypes = ['text/plain'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
@@ -44,12 +45,70 @@ export class TextParser implements Parser {
   }
 }
 
-/** The pages of a plain text: split on form feeds, whitespace-only pages left out. */
+/**
+ * The pages of a plain text: split on form feeds, whitespace-only pages left out, each page's
+ * title lines written as headings (see {@link textHeadings}).
+ */
 export function textPages(text: string): Page[] {
-  if (!text.includes('\f')) return [{ pageNumber: 1, markdown: text }];
+  if (!text.includes('\f')) return [{ pageNumber: 1, markdown: textHeadings(text) }];
   const pages: Page[] = [];
   for (const [i, part] of text.split('\f').entries()) {
-    if (part.trim() !== '') pages.push({ pageNumber: i + 1, markdown: part });
+    if (part.trim() !== '') pages.push({ pageNumber: i + 1, markdown: textHeadings(part) });
   }
   return pages;
+}
+
+/** Longest title line, in characters and in words. */
+const TITLE_MAX_CHARS = 70;
+const TITLE_MAX_WORDS = 8;
+
+/** A line in capitals, no digit nor lower-case letter: "BRIGHTWELL GYM: MEMBERSHIP TERMS", "CONTRACT SUMMARY". */
+const CAPITALS_LINE = /^[^\p{Ll}\d]*\p{Lu}{2,}[^\p{Ll}\d]*$/u;
+/**
+ * A numbered section's title: a number, a capital, no field's colon, no closing punctuation ("3.
+ * Freezing your membership", "2) Treasurer's report").
+ */
+const SECTION_LINE = /^\d{1,2}[.)]\s+\p{Lu}[^:]*[^\s.,;:!?]$/u;
+/** A list's numbered item. */
+const NUMBERED = /^\d{1,2}[.)]\s/;
+/**
+ * A line of body text under a title: one closing a sentence or clause, longer than a title, a
+ * list item or a field ("Date: Tuesday 8 December 2026").
+ */
+const BODY_LINE = /[.!?:)]$|^\s*(?:[-*•]|\d{1,2}[.)])\s|^[^:]{1,40}:\s\S/u;
+
+/**
+ * `text` with the lines that title what follows them written as Markdown headings: a line in
+ * capitals of two words or more (or one of four letters or more; see {@link CAPITALS_LINE}) that
+ * opens the text or follows a blank line, or a numbered section's title (see
+ * {@link SECTION_LINE}: "2. Treasurer's report") that follows a blank line (or opens the text) and
+ * is followed right away by body text (see {@link BODY_LINE}; not by a line in lower case, the
+ * sentence going on; not by the next numbered item of a list). The first line of the text, so
+ * read, is its title (`#`); the others are sections (`##`). Text already holding Markdown headings
+ * is left as it is. A title in sentence case ("Duration of the contract") is left as a line: so
+ * read, a letter's "Before your appointment" split its instructions from the chunk naming the
+ * gastroscopy, and the search no longer found them (measured on the bench, stop 67).
+ */
+export function textHeadings(text: string): string {
+  const lines = text.split('\n');
+  if (lines.some((line) => /^#{1,6}\s/.test(line))) return text;
+  const first = lines.findIndex((line) => line.trim() !== '');
+  return lines
+    .map((line, i) => {
+      const trimmed = line.trim();
+      const opens = i === first || (i > 0 && lines[i - 1]!.trim() === '');
+      if (!opens || trimmed === '' || line !== line.trimStart()) return line;
+      if (trimmed.length > TITLE_MAX_CHARS || trimmed.split(/\s+/).length > TITLE_MAX_WORDS) return line;
+      const next = lines[i + 1]?.trim() ?? '';
+      const capitals = CAPITALS_LINE.test(trimmed) && /\p{L}{2,}\s+\p{L}{2,}|^\p{L}{4,}$/u.test(trimmed);
+      const section =
+        SECTION_LINE.test(trimmed) &&
+        next !== '' &&
+        !/^\p{Ll}/u.test(next) &&
+        !NUMBERED.test(next) &&
+        (next.length > TITLE_MAX_CHARS || BODY_LINE.test(next));
+      if (!capitals && !section) return line;
+      return `${i === first ? '#' : '##'} ${trimmed}`;
+    })
+    .join('\n');
 }
