@@ -760,8 +760,16 @@ export function verbObject(question: string): string[] {
   // A verb: a word in lower case, no preposition ("the fish pie at the Harbour Kitchen …").
   if (verb < 1 || !/^\p{Ll}+$/u.test(main) || PREPOSITION.test(main) || PREPOSITIONS.has(main)) return [];
   if (!ARTICLE.test(words[verb + 1] ?? '')) return [];
+  return phraseTopicTerms(question, words.slice(verb + 2));
+}
+
+/**
+ * The stems of the topic words (see {@link topicWords}) of the run `words` opens with, up to a stop
+ * word or a preposition: a noun phrase after a verb (see `verbObject`, `participleObject`).
+ */
+function phraseTopicTerms(question: string, words: readonly string[]): string[] {
   const phrase: string[] = [];
-  for (const word of words.slice(verb + 2)) {
+  for (const word of words) {
     if (isStopWord(word.toLowerCase()) || PREPOSITIONS.has(word.toLowerCase())) break;
     phrase.push(word);
   }
@@ -793,14 +801,7 @@ export function participleObject(question: string): string[] {
   else if (ARTICLE.test(words[0] ?? '')) verb = words.findIndex((word, i) => i >= 2 && PARTICIPLE.test(word));
   else return [];
   if (verb < 1 || !PARTICIPLE.test(words[verb] ?? '')) return [];
-  const from = ARTICLE.test(words[verb + 1] ?? '') ? verb + 2 : verb + 1;
-  const phrase: string[] = [];
-  for (const word of words.slice(from)) {
-    if (isStopWord(word.toLowerCase()) || PREPOSITIONS.has(word.toLowerCase())) break;
-    phrase.push(word);
-  }
-  const topic = new Set(topicWords(question).map((word) => word.toLowerCase()));
-  return phrase.filter((word) => topic.has(word.toLowerCase())).flatMap((word) => contentTerms(word));
+  return phraseTopicTerms(question, words.slice(ARTICLE.test(words[verb + 1] ?? '') ? verb + 2 : verb + 1));
 }
 
 /** The auxiliary a yes-or-no question opens with (see {@link DO_QUESTION}). */

@@ -184,6 +184,14 @@ const DATE_BONUS = 1.5;
 const NAME_LINE = 0.3;
 
 /**
+ * A question opening with "which", "what" or "whose" (after a preposition): group 1 the words up to
+ * its first auxiliary or modal verb or preposition, the noun phrase it asks of ("PostgreSQL version" of "Which
+ * PostgreSQL version does Larkspur Server 3.1 require?").
+ */
+const WH_PHRASE =
+  /^\s*(?:(?:in|on|at|for|from|by|to|with)\s+)?(?:which|what|whose)\s+((?:(?!(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|must|may|might|at|in|on|for|from|by|to|with|of)\b)[\p{L}\p{N}'’.-]+\s+)*)/iu;
+
+/**
  * How many times the first source's best score another window of the first document must score to
  * lead the answer (see `extractAnswer`): twice, set on the round95 blind set (a table's row
  * scoring 2.4 times the sentence of the chunk the search ranked first) and measured over the
@@ -720,12 +728,14 @@ function scoredWindows(
       ),
   );
   // So does one holding of the question's terms only the names it writes (see `capitalisedTerms`;
-  // a word in capitals only, "API", is as often a common noun), when it writes others: "Property:
-  // 9 Fennel Street, Castlebury." for "What make is the boiler at 9 Fennel Street?" scores as a
-  // line that is a name alone.
-  const names = capitalisedTerms(question, false);
+  // a word in capitals only, "API", is as often a common noun; a name in the question's "which" or
+  // "what" phrase is what it asks of: "PostgreSQL" of "Which PostgreSQL version …?"), when it
+  // writes others: "Property: 9 Fennel Street, Castlebury." for "What make is the boiler at 9
+  // Fennel Street?" scores as a line that is a name alone.
+  const asking = new Set(contentTerms(WH_PHRASE.exec(question)?.[1] ?? ''));
+  const names = new Set([...capitalisedTerms(question, false)].filter((t) => !asking.has(t)));
   const asksOther = queryTerms.some((t) => !names.has(t));
-  const namesOnly = (...group: Candidate[]) => {
+  const namesAlone = (...group: Candidate[]) => {
     if (!asksOther || group.some((c) => c.figure || c.event)) return false;
     const held = queryTerms.filter((t) => group.some((c) => c.terms.has(t)));
     return held.length > 0 && held.every((t) => names.has(t));
@@ -839,7 +849,7 @@ function scoredWindows(
     (c.text.length > 400 ? 0.8 : 1) *
     (c.boilerplate ? 0.3 : 1) *
     (c.reference ? REFERENCE : 1) *
-    (c.nameLine || namesOnly(c) ? NAME_LINE : 1) *
+    (c.nameLine || namesAlone(c) ? NAME_LINE : 1) *
     (c.event ? EVENT_BONUS : 1) *
     (factual && c.supposing ? SUPPOSING : 1) *
     (decay ? Math.max(0.5, 1 - 0.05 * (c.source - 1)) : 1);
@@ -923,7 +933,7 @@ function scoredWindows(
     // As strong as its best line, over the terms of all its lines: a record naming what is
     // asked in one line ("name: Agapanthus Blue Storm") states it in another ("price: £12.99").
     const holds = run.some(holdsAsked);
-    const best = Math.max(...run.map((c) => factor(c, holds))) * (namesOnly(...run) ? NAME_LINE : 1);
+    const best = Math.max(...run.map((c) => factor(c, holds))) * (namesAlone(...run) ? NAME_LINE : 1);
     windows.push({
       members: run,
       score: coverage(run, true) * 0.9 * best,
@@ -1035,7 +1045,6 @@ export function extractAnswer(
       ? { text: '', cited: [] }
       : { text: render([{ source: 1, passages: pickedRecord }]), cited: [1] };
   const asked = questionTerms(question);
-  // A record's field line holding the question's words only in its label (see `recordFields`).
   // A record's field line holding the question's words in its value, or only in its label (see
   // `recordFields`); neither for other passages.
   const isRecord = hits.map((hit) => recordFields(hit.chunk) !== undefined);
