@@ -395,6 +395,17 @@ describe('cinema listings, a gas safety record, electricity usage and gala resul
     expect(firstQuote(answer.text)).toContain('| Kitchen | Combination boiler | Vaillant ecoTEC plus 832 |');
   });
 
+  it('quotes the row "the longest film" picks without the rows holding only the header\'s words', async () => {
+    const answer = await engine().ask('Which is the longest film showing at the Regal?');
+    expect(firstQuote(answer.text)).toContain('| The Ninth Hour | 18 | 2h 21m |');
+    expect(answer.text).not.toContain('Moonfall Academy');
+  });
+
+  it('leads with a results row whose race time is its figure', async () => {
+    const answer = await engine().ask('Who won the open 100m freestyle at the latest Kingfisher gala?');
+    expect(firstQuote(answer.text)).toContain('| Open 100m freestyle | Dominic Lee | 1:01.88 |');
+  });
+
   it('leads with the results row over the notes chunk the search ranked first', async () => {
     const answer = await engine().ask("What was Isla Grant's winning time in the 2025 gala?");
     expect(firstQuote(answer.text)).toContain('| Girls 12 and under 50m freestyle | Isla Grant | 33.84 |');

@@ -677,5 +677,21 @@ describe('extractAnswer: what the question names and what it asks (stop 67)', ()
     );
     const { text } = extractAnswer('Which is the longest film showing?', [listings]);
     expect(text).toContain('| The Ninth Hour | 18 | 2h 21m |');
+    // The rows holding only the header's "Film" are not quoted beside the row the superlative picks.
+    expect(text).not.toContain('Moonfall Academy');
+  });
+});
+
+describe('extractAnswer: a race time is a figure (stop 67)', () => {
+  it("quotes a results row whose time is written in minutes and seconds as a row's figure", () => {
+    const notes = testHit(
+      'gala.md',
+      'Dominic Lee won the cup and broke the club record for the open 100m breaststroke.\n\n' +
+        '| Event | Winner | Time |\n| --- | --- | --- |\n| Girls 50m freestyle | Maya Osei | 32.91 |\n' +
+        '| Open 100m freestyle | Dominic Lee | 1:01.88 |\n| Open 100m breaststroke | Dominic Lee | 1:13.42 |',
+    );
+    const { text } = extractAnswer('Who won the open 100m freestyle at the gala?', [notes]);
+    expect(text.split(/\[\d\]/)[0]).toContain('| Open 100m freestyle | Dominic Lee | 1:01.88 |');
+    expect(text.startsWith('| Event | Winner | Time |')).toBe(true);
   });
 });

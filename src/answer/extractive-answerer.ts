@@ -127,6 +127,8 @@ interface Window {
    * picks of its table (see `extremeRows`).
    */
   statesAsked?: boolean;
+  /** It is the row a superlative picks of its table (see `extremeRows`). */
+  extreme?: boolean;
   /**
    * It counts the noun a "how many" question counts (see `countedPhrase`, `statesQuantity`: "| 6
    * tablets |", not "200 mg" of a tablet), beside this share of the question's other terms (in its
@@ -345,6 +347,8 @@ const NUMERIC_CELL = new RegExp(
   'i',
 );
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
+/** A cell that is a time of a race or a lap: minutes, seconds and a fraction ("1:01.88"), not a time of day. */
+const RACE_TIME_CELL = /^\d{1,2}:\d{2}\.\d{1,3}$/;
 /**
  * A cell that is a quantity: a number (or a range of two) and up to five words of its unit and
  * what it is measured on, as a specification table writes it ("2.5 litres", "10.4 kg", "12–15
@@ -385,7 +389,11 @@ function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
   }
   const cells = tableCells(passage.text).slice(1);
   const numeric = cells.filter(
-    (cell) => NUMERIC_CELL.test(cell) || QUANTITY_CELL.test(cell) || INTERVAL_CELL.test(cell),
+    (cell) =>
+      NUMERIC_CELL.test(cell) ||
+      QUANTITY_CELL.test(cell) ||
+      INTERVAL_CELL.test(cell) ||
+      RACE_TIME_CELL.test(cell),
   );
   const pageNumber =
     numeric.length === 1 && cells.at(-1) === numeric[0] && /^\d{1,3}$/.test(numeric[0]!.trim());
@@ -901,6 +909,7 @@ function scoredWindows(
       (asksHowOften && statesInterval(c))
         ? { statesAsked: true }
         : {}),
+      ...(extreme.has(c) ? { extreme: true } : {}),
       ...(counts(c) ? { counts: beside(c) } : {}),
     });
     const next = candidates[i + 1];
@@ -1055,7 +1064,9 @@ export function extractAnswer(
     return asked.some((t) => value.has(t));
   };
   const holdsInValue = (c: Candidate) => valueHolds(c) === true;
-  const holdsOwn = (c: Candidate) => asked.some((t) => c.own.has(t));
+  // Not a superlative ("longest"), which every row stating a figure of its dimension holds (see
+  // `holdOtherForms`).
+  const holdsOwn = (c: Candidate) => asked.some((t) => c.own.has(t) && askedExtreme(t) === undefined);
   const unwritten = unwrittenTerms(question);
   // A row with a cell the question writes whole ("18" of "Which film … is rated 18?").
   const askedSet = new Set(asked);
@@ -1064,6 +1075,8 @@ export function extractAnswer(
       const terms = contentTerms(cell);
       return terms.length > 0 && terms.every((t) => askedSet.has(t));
     });
+  // The rows a superlative picks (see `extremeRows`): each is the row its table is asked of.
+  const extremes = new Set(ranked.filter((w) => w.extreme).map((w) => w.members[0]!));
   const holdsAll = (c: Candidate) =>
     asked.every((t) => c.terms.has(t) || c.context.has(t) || c.section.has(t) || unwritten.has(t));
   const labelOnly = (c: Candidate) => valueHolds(c) === false && asked.some((t) => c.own.has(t));
@@ -1127,13 +1140,15 @@ export function extractAnswer(
     // with its header and headings, all of them, or a cell the question writes whole (the row
     // asked for): "| Amlodipine tablets | … |" with "| Omeprazole capsules | … |" for "When was
     // Ruth Kettering's omeprazole last issued?" ("Last issued" heads every row), "| The Long Tide
-    // | 12A | … |" with "| The Ninth Hour | 18 | … |" for "Which film … is rated 18?".
+    // | 12A | … |" with "| The Ninth Hour | 18 | … |" for "Which film … is rated 18?"; nor beside
+    // the row a superlative picks ("Which is the longest film showing?").
     const first = window.members[0]!;
     if (first.kind === 'row' && !holds(first) && rowsOf(first).some(holds)) continue;
     if (
       first.kind === 'row' &&
       !holdsOwn(first) &&
-      rowsOf(first).some((r) => holdsOwn(r) && (holdsAll(r) || namesCell(r)))
+      !extremes.has(first) &&
+      rowsOf(first).some((r) => extremes.has(r) || (holdsOwn(r) && (holdsAll(r) || namesCell(r))))
     )
       continue;
     // So is a record's line holding them only in its label, which every record of its table
