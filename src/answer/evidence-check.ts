@@ -787,10 +787,10 @@ const PARTICIPLE = /^(?:\p{Ll}{2,}ed|given|paid|sent|sold|shown|taken|told|kept|
  * The stems of the topic words of what a yes-or-no question of "is", "are", "was" or "were" names
  * right after its participle, an article or a possessive allowed before it, up to a stop word, a
  * preposition or the end: "metformin" of "Is Ruth Kettering prescribed metformin?", "fee" of "Was
- * the tenant charged a cleaning fee?" (its topic words: see {@link topicWords}). The participle follows a subject written in
- * capitals, or is the first word after an article's noun ("the tenant"). Empty for other questions
- * and forms ("Is the pool heated?" names nothing after it; "Is the dog vaccinated against …?"
- * names a preposition's object, not the participle's).
+ * the tenant charged a cleaning fee?" (its topic words: see {@link topicWords}). The participle
+ * follows a subject written in capitals, or is the first word after an article's noun ("the
+ * tenant"). Empty for other questions and forms ("Is the pool heated?" names nothing after it; "Is
+ * the dog vaccinated against …?" names a preposition's object, not the participle's).
  */
 export function participleObject(question: string): string[] {
   const rest = AFTER_BE.exec(question)?.[1];
