@@ -734,7 +734,15 @@ function pastName(words: readonly string[], from: number): number {
 const ARTICLE = /^(?:the|a|an|its|their|his|her|our|your|my)$/i;
 
 /** What follows the auxiliary of a question opening with one (see {@link DO_QUESTION}). */
-const AFTER_AUXILIARY = new RegExp(String.raw`^\s*(?:in\s[^,?]{1,80},\s*)?(?:${AUXILIARIES})\s+([^?]+)`, 'i');
+const AFTER_AUXILIARY = afterOpening(AUXILIARIES);
+
+/**
+ * A question opening (after an optional "In …," clause) with one of `verbs` (alternatives, as a
+ * regular expression writes them): group 1 what follows it.
+ */
+function afterOpening(verbs: string): RegExp {
+  return new RegExp(String.raw`^\s*(?:in\s[^,?]{1,80},\s*)?(?:${verbs})\s+([^?]+)`, 'i');
+}
 
 /**
  * The stems of the topic words of the noun phrase that follows the main verb of a question opening
@@ -778,7 +786,7 @@ function phraseTopicTerms(question: string, words: readonly string[]): string[] 
 }
 
 /** What follows a question's opening "is", "are", "was" or "were" (after an optional "In …," clause). */
-const AFTER_BE = /^\s*(?:in\s[^,?]{1,80},\s*)?(?:is|are|was|were)\s+([^?]+)/i;
+const AFTER_BE = afterOpening('is|are|was|were');
 
 /** A past participle: a word in lower case ending in "-ed", or one of the common irregular ones. */
 const PARTICIPLE = /^(?:\p{Ll}{2,}ed|given|paid|sent|sold|shown|taken|told|kept|held|fed|bought|brought)$/u;
