@@ -369,6 +369,16 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round97-heldout: test/fixtures/round97 (a water company's drinking water quality reports for
+//   two years as PDFs; a village show's schedule as a Word file; a care home's visiting policy as
+//   Markdown; a bank's fees as JSON; a gardening podcast's transcript as plain text), 20 questions,
+//   5 negatives (chlorine, a dog show, room fees, a tomato variety); written at stop 68 before any
+//   of its rules, held out and run once.
+// - round96-blind: test/fixtures/round96 (a surgery's blood test results for one patient in two
+//   months as PDFs; an estate agent's property particulars as HTML; a command-line tool's
+//   configuration reference as Markdown; a choir's rehearsal schedule as CSV; an employment
+//   tribunal's judgment as plain text), 21 questions, 5 negatives (PSA, a port, a garage, the
+//   respondent's solicitor); written at stop 68 and committed before its first run.
 // - round95-blind: test/fixtures/round95 (a cinema's weekly listings as an HTML table; a landlord's
 //   gas safety record as a PDF; a household's monthly electricity usage as CSV; a swimming club's
 //   gala results for two years), 20 questions, 4 negatives (a film not showing, a carbon monoxide
@@ -1048,6 +1058,23 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 68, held out and run once: water quality reports (PDFs printed from src/), a
+    // show schedule (Word), a visiting policy (Markdown), bank fees (JSON), a transcript (text).
+    name: 'round97',
+    folder: 'test/fixtures/round97',
+    include: ['*.pdf', '*.docx', '*.md', '*.json', '*.txt'],
+    parts: [{ name: 'round97-heldout', questions: 'bench/questions/round97-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 68, committed before its first run: blood test results (PDFs printed from
+    // src/), property particulars (HTML), a configuration reference (Markdown), a rehearsal
+    // schedule (CSV), a tribunal judgment (text).
+    name: 'round96',
+    folder: 'test/fixtures/round96',
+    include: ['*.pdf', 'hillcrest-*.html', '*.md', '*.csv', '*.txt'],
+    parts: [{ name: 'round96-blind', questions: 'bench/questions/round96-blind.jsonl' }],
   },
   {
     // Written at stop 67 after round93's rules, committed before its first run: listings (HTML), a
