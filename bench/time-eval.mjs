@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round98-blind: test/fixtures/round98 (a restaurant's allergen chart as an HTML table of ticks;
+//   a railway's planned engineering works and a cat charity's accounts with two years' columns as
+//   PDFs; a school's exam timetable as CSV; a robot vacuum's troubleshooting page as Markdown), 20
+//   questions, 4 negatives (soya, a Spanish exam, a dust bin, staff costs); written at stop 68
+//   after round96's rules and committed before its first run.
 // - round97-heldout: test/fixtures/round97 (a water company's drinking water quality reports for
 //   two years as PDFs; a village show's schedule as a Word file; a care home's visiting policy as
 //   Markdown; a bank's fees as JSON; a gardening podcast's transcript as plain text), 20 questions,
@@ -1058,6 +1063,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 68 after round96's rules, committed before its first run: an allergen chart
+    // (HTML), engineering works and accounts (PDFs printed from src/), an exam timetable (CSV), a
+    // troubleshooting page (Markdown).
+    name: 'round98',
+    folder: 'test/fixtures/round98',
+    include: ['*.pdf', 'olive-*.html', '*.csv', '*.md'],
+    parts: [{ name: 'round98-blind', questions: 'bench/questions/round98-blind.jsonl' }],
   },
   {
     // Written at stop 68, held out and run once: water quality reports (PDFs printed from src/), a
