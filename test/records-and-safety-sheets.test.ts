@@ -427,3 +427,53 @@ describe("a gym's membership terms (text): a title in capitals and numbered sect
     expect(answer.text).not.toContain('BRIGHTWELL GYM: MEMBERSHIP TERMS');
   });
 });
+
+describe('blood test results, property particulars, a configuration reference and a tribunal judgment (offline answers)', () => {
+  const engine = ingested('test/fixtures/round96', ['*.pdf', 'hillcrest-*.html', '*.md', '*.txt'], 5);
+
+  it('says "not found" for an acronym no document writes or spells out, beside the name the question writes', async () => {
+    const answer = await engine().ask("What was Alan Brierley's PSA level?");
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('"psa"');
+  });
+
+  it('says "not found" for the one word a question asks of, however many words its names have', async () => {
+    const answer = await engine().ask('Which solicitor represented Coldharbour Logistics at the tribunal?');
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('"solicitor"');
+  });
+
+  it("counts a reference table's figure by the cell saying what it counts, written in code spans", async () => {
+    const answer = await engine().ask('How many packages does Quorra download at the same time by default?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain(
+      '| `parallel_jobs` | `4` | How many packages are downloaded at the same time. |',
+    );
+  });
+
+  it('answers "the default value" of a setting by its default, though no passage writes "value"', async () => {
+    const answer = await engine().ask('What is the default value of max_retries in Quorra?');
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('| `max_retries` | `3` |');
+  });
+
+  it('leads with the list item a superlative picks by the size after its label', async () => {
+    const answer = await engine().ask('What size is the smallest bedroom at 4 Orchard Row?');
+    expect(firstQuote(answer.text).trim()).toBe('- Bedroom 3: 2.6 m x 2.2 m.');
+  });
+
+  it('quotes a sentence in bold with its closing mark, not the mark alone before the next', async () => {
+    const answer = await engine().ask('What is the guide price of 4 Orchard Row?');
+    expect(firstQuote(answer.text).trim()).toBe('**Guide price £325,000.**');
+  });
+});
+
+describe("a battery recall's two updates: a question's names beside a word no document writes (offline answers)", () => {
+  const engine = ingested('test/fixtures/round53', ['lindqvist-*.md'], 2);
+
+  it('answers when a later quote holds what is asked, though the first holds only the names', async () => {
+    const answer = await engine().ask('Does the Lindqvist recall cover the Volta 300?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('Volta 500');
+  });
+});

@@ -9,7 +9,7 @@ import type { Answer, Citation, Hit } from '../core/types.js';
 import { answerSources, DEFAULT_MAX_SOURCES } from './answer-sources.js';
 import { asksForPrice, statesMoney } from './asked-amount.js';
 import { CitationStreamFilter, validateCitations } from './citations.js';
-import { askedDocuments, lacksEvidence } from './evidence-check.js';
+import { askedDocuments, lacksEvidence, quotesNamesOnly } from './evidence-check.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { buildGroundedPrompt } from './prompt.js';
 import type { RelevanceOptions } from './relevance.js';
@@ -101,9 +101,9 @@ export async function checkedAnswerFromHits(
   const lacking =
     !chatModel && options.absentWords !== undefined && lacksEvidence(question, options.absentWords);
   if (sources.length === 0 && !lacking) return notFound(chatModel?.model ?? 'extractive');
-  if (lacking) {
-    // Where it looked: the sources that cleared the relevance floor (none: nothing cited), after
-    // the words no document holds.
+  // "Not found" for the words no document holds, citing where it looked: the sources that cleared
+  // the relevance floor (none: nothing cited).
+  const absentNotFound = () => {
     const words = options.absentWords!.map((w) => `"${w}"`);
     const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
     const about = options.evidenceDocuments === undefined ? undefined : new Set(options.evidenceDocuments);
@@ -121,7 +121,8 @@ export async function checkedAnswerFromHits(
           ? 'The documents the question is about do not mention'
           : `${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not mention`;
     return lookedNotFound(`${NOT_FOUND_TEXT} ${subject} ${list}${where}.`, looked, options);
-  }
+  };
+  if (lacking) return absentNotFound();
 
   if (!chatModel && options.statement !== undefined && !options.statement.stated) {
     return unstated(
@@ -157,6 +158,16 @@ export async function checkedAnswerFromHits(
           sources,
         );
     if (!extracted.text) return notFound('extractive');
+    // Quotes holding only the names the question writes, the first of them one at least, answer
+    // none of it when a word it asks of is absent (see `quotesNamesOnly`). A first quote holding
+    // none ("Cllr S. Nunn." under "1. Apologies") may answer by its section.
+    if (
+      !unrelated &&
+      options.absentWords !== undefined &&
+      quotesNamesOnly(question, extracted.text.split(/\[\d+\]/)[0] ?? '', options.absentWords) &&
+      quotesNamesOnly(question, extracted.text, options.absentWords)
+    )
+      return absentNotFound();
     const text = `${unrelated ? `${NOT_FOUND_TEXT} ` : ''}${passedOverNote(sources[0]?.hit)}${unrelated}${extracted.text}`;
     options.onSources?.(sources);
     options.onToken?.(text);

@@ -16,6 +16,8 @@ import {
   irregularForms,
   lacksEvidence,
   participleObject,
+  quotesNamesOnly,
+  spellsOutAcronym,
   statedTopic,
   topicWords,
   verbObject,
@@ -98,7 +100,11 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
       'cabin',
       'skylark',
     ]);
-    expect(topicWords('What was AMD revenue in its latest quarter?')).toEqual(['revenue', 'quarter']);
+    // Three capitals are an acronym, a topic its documents write or spell out (stop 68); a
+    // currency's code is not ("USD": a sign writes it).
+    expect(topicWords('What was AMD revenue in its latest quarter?')).toEqual(['amd', 'revenue', 'quarter']);
+    expect(topicWords("What was Alan Brierley's PSA level?")).toContain('psa');
+    expect(topicWords('How much is the deposit in USD?')).toEqual(['deposit']);
 
     // "How often" asks for a frequency: "often" is no topic a document must contain.
     expect(topicWords('How often is the vault audited?')).toEqual(['vault']);
@@ -257,6 +263,29 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     ).toContain('failure');
   });
 
+  it('reads an acronym the hits of its scope spell out as present (stop 68)', async () => {
+    const results = await createEngine({ store: await openStore(':memory:') });
+    try {
+      await results.ingestSource(
+        {
+          name: 'results.md',
+          bytes: new TextEncoder().encode(
+            '# Blood test results\n\nProstate-specific antigen: 1.2 ng/mL, within the normal range for his age.',
+          ),
+          mediaType: 'text/markdown',
+        },
+        { documentId: 'results.md' },
+      );
+      const question = 'What was the PSA result?';
+      // No passage writes "PSA"; the one the search finds spells it out.
+      expect(await absentWords(results, question)).toEqual(['psa']);
+      const { hits } = await results.search('prostate antigen result', { topK: 5 });
+      expect(await absentWords(results, question, {}, hits)).toEqual([]);
+    } finally {
+      await results.close();
+    }
+  });
+
   it('reads a noun the documents write as the verb it derives from as present (stop 45)', async () => {
     const letter = await createEngine({ store: await openStore(':memory:') });
     try {
@@ -367,6 +396,44 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     );
     // Nor a word of a longer name, which documents may write in part ("Hollins Wood").
     expect(lacksEvidence('When does Hollins Wood Nature Reserve open in winter?', ['reserve'])).toBe(false);
+  });
+
+  it('reads an acronym as spelled out by words with its initials, a small word allowed between them (stop 68)', () => {
+    expect(spellsOutAcronym('Prostate-specific antigen: 1.2 ng/mL', 'psa')).toBe(true);
+    expect(spellsOutAcronym('Diluted earnings per share were $1.20.', 'EPS')).toBe(true);
+    expect(spellsOutAcronym('Ministry of Defence land', 'MOD')).toBe(true);
+    // Not words whose initials are out of order, nor a run broken by other words.
+    expect(spellsOutAcronym('Antigen specific to the prostate', 'PSA')).toBe(false);
+    expect(spellsOutAcronym('prostate and bladder specific antigen', 'PSA')).toBe(false);
+  });
+
+  it("reads a quote holding of the question's other topic words only its names as no answer when a word is absent (stop 68)", () => {
+    const question = 'Which solicitor represented Coldharbour Logistics at the tribunal?';
+    const header = 'Claimant: Ms Priya Natarajan; Respondent: Coldharbour Logistics Ltd; Heard at: Bristol';
+    expect(quotesNamesOnly(question, header, ['solicitor'])).toBe(true);
+    // Not without an absent word, nor a quote holding another topic word, nor one holding none.
+    expect(quotesNamesOnly(question, header, [])).toBe(false);
+    expect(
+      quotesNamesOnly(question, 'The tribunal heard Coldharbour Logistics Ltd on 14 July.', ['solicitor']),
+    ).toBe(false);
+    expect(quotesNamesOnly(question, 'Heard at Bristol on 14 July.', ['solicitor'])).toBe(false);
+    // Nor a question asking only of names.
+    expect(quotesNamesOnly('Where is Coldharbour Logistics?', header, ['where'])).toBe(false);
+    // A word of the question held in another form is held ("expanded" for "expansions").
+    expect(
+      quotesNamesOnly(
+        'Were there any expansions into new regions by Fellside Brewing?',
+        'Fellside Brewing expanded into Scotland in May.',
+        ['regions'],
+      ),
+    ).toBe(false);
+    expect(
+      quotesNamesOnly(
+        'When does the Kestrel Motors MOT expire?',
+        'Kestrel Motors: expiry date 14 May 2025.',
+        ['mot'],
+      ),
+    ).toBe(false);
   });
 
   it('takes a short object a "does" question ends on after an article, when absent, for a gap (stop 55)', async () => {

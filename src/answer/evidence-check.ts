@@ -38,7 +38,7 @@ import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { otherNumberForms } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/terms.js';
-import { askedOutlay, PREPOSITION, pricedThing, priceTerms } from './asked-amount.js';
+import { askedOutlay, CURRENCY_CODES, PREPOSITION, pricedThing, priceTerms } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedMeasure } from './asked-measure.js';
 import { askedExtreme, recordFields } from './asked-record.js';
@@ -301,12 +301,17 @@ export function topicWords(question: string): string[] {
   const words = wordTokens(question);
   // Three-letter words written in lower case ("pet", "cat", "tax"), not those of SHORT_GENERIC.
   const lowerShort = new Set(question.match(/(?<![\p{L}\p{N}])\p{Ll}{3}(?![\p{L}\p{N}])/gu) ?? []);
+  // Three capitals ("PSA", "VAT"): an acronym, a topic a passage writes as such or spells out (see
+  // `spellsOutAcronym`); not a currency's code ("USD"), which a sign writes.
+  const acronyms = new Set(acronymsIn(question).map((a) => a.toLowerCase()));
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
     // "How many people …": what is counted is told by other nouns ("employees", "passengers").
     if (words[i - 1] === 'many' && words[i - 2] === 'how' && isGenericCounted(word)) return;
+    const short =
+      word.length === 3 && ((lowerShort.has(word) && !SHORT_GENERIC.has(word)) || acronyms.has(word));
     if (
-      (word.length <= 3 && !(word.length === 3 && lowerShort.has(word) && !SHORT_GENERIC.has(word))) ||
+      (word.length <= 3 && !short) ||
       isStopWord(word) ||
       FRAMING.has(word) ||
       PREPOSITIONS.has(word) ||
@@ -338,6 +343,26 @@ const SHORT_GENERIC = new Set(
     ' ',
   ),
 );
+
+/** Three capitals written as a word ("PSA", "VAT", "EPS"), not a currency's code ("USD"). */
+function acronymsIn(question: string): string[] {
+  return (question.match(/(?<![\p{L}\p{N}&])\p{Lu}{3}(?![\p{L}\p{N}&])/gu) ?? []).filter(
+    (word) => !new RegExp(`^(?:${CURRENCY_CODES})$`, 'i').test(word),
+  );
+}
+
+/**
+ * True when `text` spells out `acronym` (three letters or more, any case): words whose initials are
+ * its letters in order, a small word ("of", "and", "the") allowed between them ("prostate-specific
+ * antigen" for PSA, "value added tax" for VAT, "earnings per share" for EPS, "Ministry of
+ * Defence" for MOD).
+ */
+export function spellsOutAcronym(text: string, acronym: string): boolean {
+  const letters = [...acronym.toLowerCase()];
+  const gap = String.raw`[\s-]+(?:(?:of|and|the|for|in|on|to|&)[\s-]+)?`;
+  const words = letters.map((letter) => String.raw`${letter}\p{L}*`);
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])${words.join(gap)}(?![\p{L}\p{N}])`, 'iu').test(text);
+}
 
 /**
  * A name of letters and digits that starts with a letter ("ARM64", "IPv6", "H100"): a model or a
@@ -396,9 +421,12 @@ export async function absentWords(
       hits.some((hit) => inScope(hit) && statesDimension(hit.chunk.text, dimension))
     );
   };
+  const acronyms = new Set(acronymsIn(question).map((a) => a.toLowerCase()));
   const heldForm = (word: string) => {
     const [stem] = contentTerms(word);
     if (stem === undefined) return false;
+    if (acronyms.has(word) && hits.some((hit) => inScope(hit) && spellsOutAcronym(hit.chunk.text, word)))
+      return true;
     const verbs = verbStems(stem);
     for (const term of held) if (derivedForm(term, stem) || verbs.includes(term)) return true;
     return byUnit(word) || byDimension(word);
@@ -539,6 +567,47 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   }
   const terms = new Set(questionTerms(question)).size;
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/**
+ * True when `text` (an answer's quotes) holds of the question's topic words other than the
+ * `absent` ones, in any form, only words of the names it writes in title case, and at least one:
+ * "Patient: Mr Alan Brierley, date of birth …" for "What was Alan Brierley's PSA level?" when no
+ * document writes "PSA". The quotes then tell whose the question asks, not what, and the word no
+ * document writes is what it asks: the answer is "not found". Not when nothing is absent (a
+ * record's line may answer by its name alone), nor when the question asks only of names.
+ */
+export function quotesNamesOnly(question: string, text: string, absent: readonly string[]): boolean {
+  if (absent.length === 0) return false;
+  const names = titleCaseTerms(question);
+  const missing = new Set(absent.map((word) => word.toLowerCase()));
+  const words = topicWords(question)
+    .filter((word) => !missing.has(word))
+    .map((word) => contentTerms(word)[0])
+    .filter((term): term is string => term !== undefined);
+  if (!words.some((term) => !names.has(term))) return false;
+  const held = new Set(readTerms(text));
+  // In any form (see `absentWords`): "expanded" holds "expansions", "recalling" "recall".
+  const holds = (term: string) =>
+    held.has(term) ||
+    verbStems(term).some((verb) => held.has(verb)) ||
+    [...held].some((h) => derivedForm(h, term));
+  const heldWords = words.filter(holds);
+  return heldWords.length > 0 && heldWords.every((term) => names.has(term));
+}
+
+/**
+ * The stems of the words `question` writes in title case ("Priya", "Natarajan"), not its first word
+ * (capitalised as a sentence opens) nor words in capitals only ("PSA").
+ */
+function titleCaseTerms(question: string): Set<string> {
+  const words = question.match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  return new Set(
+    words
+      .slice(1)
+      .filter((w) => /^\p{Lu}[\p{Ll}'’]/u.test(w))
+      .flatMap((w) => contentTerms(w)),
+  );
 }
 
 /** Chunks a size's search reads for its number written whole (see `absentWords`). */

@@ -695,3 +695,21 @@ describe('extractAnswer: a race time is a figure (stop 67)', () => {
     expect(text.startsWith('| Event | Winner | Time |')).toBe(true);
   });
 });
+
+describe("extractAnswer: a superlative among a list's labelled items (stop 68)", () => {
+  const rooms = testHit(
+    'particulars.html',
+    '## Accommodation\n\n- Living room: 5.6 m x 3.8 m, with a bay window.\n- Bedroom 1: 3.9 m x 3.2 m, with fitted wardrobes.\n' +
+      '- Bedroom 2: 4.1 m x 3.3 m.\n- Bedroom 3: 2.6 m x 2.2 m.\n- Bathroom with a shower over the bath.',
+  );
+
+  it('leads with the item whose size after its label is the least, by its area', () => {
+    const { text } = extractAnswer('What size is the smallest bedroom?', [rooms]);
+    expect(text.split(/\[\d\]/)[0]?.trim()).toBe('- Bedroom 3: 2.6 m x 2.2 m.');
+  });
+
+  it('and the most, among the items the question names only', () => {
+    const { text } = extractAnswer('How big is the largest bedroom?', [rooms]);
+    expect(text.split(/\[\d\]/)[0]?.trim()).toBe('- Bedroom 2: 4.1 m x 3.3 m.');
+  });
+});

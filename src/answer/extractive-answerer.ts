@@ -696,7 +696,44 @@ function extremeRows(question: string, candidates: readonly Candidate[]): Set<Ca
     const best = extremeOf(rows, (r) => rankValue(tableCells(r.text)[column.j] ?? ''), extreme);
     if (best !== undefined) out.add(best);
   }
+  // A list's items (or a form's lines) labelled by what is asked ("- Bedroom 3: 2.6 m x 2.2 m."
+  // for "the smallest bedroom"): of each list, the item with the most (or least) figure after its
+  // label, a size "a x b" by its area. What is asked is a question's word two items' labels or
+  // more hold ("bedroom" of "Bedroom 1", "Bedroom 2", …).
+  const asked = new Set(questionTerms(question));
+  const lists = new Map<string, Array<{ c: Candidate; label: Set<string>; value: number }>>();
+  for (const c of candidates) {
+    if (c.kind === 'row') continue;
+    const m = LABELLED_ITEM.exec(c.text);
+    if (!m) continue;
+    const key = `${c.source}:${c.block}`;
+    lists.set(key, [
+      ...(lists.get(key) ?? []),
+      { c, label: new Set(contentTerms(m[1]!)), value: itemValue(m[2]!) },
+    ]);
+  }
+  for (const items of lists.values()) {
+    const terms = [...asked].filter((t) => items.filter((item) => item.label.has(t)).length >= 2);
+    if (terms.length === 0) continue;
+    const named = items.filter((item) => terms.some((t) => item.label.has(t)));
+    const best = extremeOf(named, (item) => item.value, extreme);
+    if (best !== undefined) out.add(best.c);
+  }
   return out;
+}
+
+/**
+ * A list's item or a form's line led by a label and a colon ("- Bedroom 3: 2.6 m x 2.2 m.");
+ * group 1: the label, group 2: what follows it.
+ */
+const LABELLED_ITEM = /^\s*(?:[-*+•]\s+)?(\p{L}[\p{L}\p{N} ()/&'’-]{0,40}):\s+(.+)$/u;
+
+/** The figure a labelled item ranks by: the area of a size "a x b" it opens with, else its first number; NaN for none. */
+function itemValue(text: string): number {
+  const size = /^(\d+(?:\.\d+)?)\s*(?:\p{L}+\s*)?[x×]\s*(\d+(?:\.\d+)?)/u.exec(text.trim());
+  if (size) return Number(size[1]) * Number(size[2]);
+  const first = /(?<![\p{L}\d])\d[\d,]*(?:\.\d+)?/u.exec(text);
+  return first ? Number(first[0].replace(/,/g, '')) : Number.NaN;
 }
 
 /** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */

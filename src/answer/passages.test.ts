@@ -176,3 +176,17 @@ describe("passagesOf: a name's initial (stop 66)", () => {
     expect(passagesOf('Cllr S. Nunn.').map((p) => p.text)).toEqual(['Cllr S. Nunn.']);
   });
 });
+
+describe('passagesOf: a sentence in bold (stop 68)', () => {
+  it('keeps the closing mark with the sentence it closes, not before the next one', () => {
+    const text = '**Guide price £325,000.** A three bedroom semi-detached house.';
+    expect(passagesOf(text).map((p) => p.text)).toEqual([
+      '**Guide price £325,000.**',
+      'A three bedroom semi-detached house.',
+    ]);
+    // A mark that opens a sentence in bold is left to it.
+    expect(
+      passagesOf('Viewing by appointment. **Offered with no onward chain.**').map((p) => p.text),
+    ).toEqual(['Viewing by appointment.', '**Offered with no onward chain.**']);
+  });
+});

@@ -37,6 +37,8 @@ function sentences(text: string): Intl.Segments {
 const INITIAL_END = /(?:^|[\s(])\p{Lu}[\p{L}.]*\s\p{Lu}\.$/u;
 /** The end of a company's name: "Inc.", "Corp.", "Ltd.", "Co.", "L.P.", "N.V.", "S.A.". */
 const COMPANY_END = /\b(?:Inc|Corp|Ltd|Co|L\.P|N\.V|S\.A|B\.V)\.$/;
+/** An emphasis mark opening a sentence and closing nothing of its own ("** A three bedroom …"); group 1: the mark. */
+const CLOSING_EMPHASIS = /^(\*\*|__|\*|_)(?=\s|$)/;
 const DELIMITER_ROW = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const KEY_VALUE_LINE = /\s\|\s|^\|/;
 /**
@@ -176,7 +178,15 @@ export function passagesOf(text: string): Passage[] {
     }
     if (!bulleted) units.push(prose.join(' '));
     for (const { segment } of units.flatMap((unit) => [...sentences(unit)])) {
-      const text = segment.replace(/\s+/g, ' ').trim();
+      let text = segment.replace(/\s+/g, ' ').trim();
+      // A sentence in bold or italics ends before its closing mark ("**Guide price £325,000.** A
+      // three bedroom …"): the mark closes the sentence held, it does not open the next one.
+      const closing = CLOSING_EMPHASIS.exec(text)?.[1];
+      if (closing !== undefined && held.split(closing).length % 2 === 0) {
+        held += closing;
+        text = text.slice(closing.length).trim();
+        if (text === '') continue;
+      }
       if (/^\d{1,3}[.)]$/.test(text)) {
         marker = `${marker}${text} `;
         continue;

@@ -1647,6 +1647,9 @@ describe('a question asking how many or how much was spent', () => {
     );
     // A word opening as a month's name does ("junior", "marines") is no month: the figure counts.
     expect(statesQuantity('We now have 85 junior members.', ['junior', 'member'], 'count')).toBe(true);
+    // Markdown's code and emphasis marks are no part of a figure (stop 68).
+    expect(statesQuantity('The hall seats `120` guests.', ['guest'], 'count')).toBe(true);
+    expect(statesQuantity('The hall seats **120** guests.', ['guest'], 'count')).toBe(true);
     expect(statesQuantity('The guild rang 12 marine bells.', ['marin', 'bell'], 'count')).toBe(true);
     expect(statesQuantity('Members met on 30 June.', ['member'], 'count')).toBe(false);
     // A figure before a unit measures (stop 64): "200 mg" counts no tablets; "6 tablets" does, as

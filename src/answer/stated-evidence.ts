@@ -1692,7 +1692,12 @@ export function statesQuantity(
   beside?: { abbreviations?: readonly string[] },
 ): boolean {
   if (quantity === 'money' && beside === undefined) return statesMoney(passage);
-  const words = passage.split(/[\s|]+/).filter((w) => w !== '');
+  // Markdown's code and emphasis marks are no part of a word: "| `parallel_jobs` | `4` | How many
+  // packages …" counts 4 packages, "**12** rooms" 12 rooms.
+  const words = passage
+    .replace(/`|\*\*?/g, '')
+    .split(/[\s|]+/)
+    .filter((w) => w !== '');
   const isCount = (i: number) =>
     COUNT_WORD.test(words[i] ?? '') &&
     !MONTH_WORD.test(words[i - 1] ?? '') &&
@@ -1727,6 +1732,9 @@ export function statesQuantity(
     return false;
   });
 }
+
+/** Words saying a text tells what is counted: "How many packages …", "Number of worker threads". */
+const COUNTS_WHAT = /\b(?:how\s+many|number\s+of)\b/i;
 
 /** "number of" before a subject's word (see {@link statesQuantity}). */
 const NUMBER_OF = /\bnumber of\b/i;
@@ -1859,9 +1867,25 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
               (COUNT_WORD.test(value.trim()) || statesQuantity(value, terms, 'count'))
             );
           });
+        // Or a cell saying what the row's figure counts ("| `parallel_jobs` | `4` | How many
+        // packages are downloaded at the same time. |", a reference table's row labelled by a
+        // setting's name): a bare count in another cell is its count.
+        const described =
+          quantity === 'count' &&
+          p.kind === 'row' &&
+          (() => {
+            const cells = tableCells(p.text).map((cell) => cell.replace(/`|\*\*?/g, '').trim());
+            return (
+              cells.some(
+                (cell) =>
+                  COUNTS_WHAT.test(cell) && terms.some((t) => holdsForm(new Set(contentTerms(cell)), t)),
+              ) && cells.some((cell) => COUNT_WORD.test(cell))
+            );
+          })();
         const gives =
           labelled ||
           inColumn ||
+          described ||
           statesQuantity(counted, terms, quantity, asked.beside ? asked : undefined) ||
           (quantity === 'count' && unitsStated(counted, units).length > 0);
         const stated =
