@@ -477,3 +477,29 @@ describe("a battery recall's two updates: a question's names beside a word no do
     expect(answer.text).toContain('Volta 500');
   });
 });
+
+describe('an allergen chart of ticks, a troubleshooting table and engineering works (PDF) (offline answers)', () => {
+  const engine = ingested('test/fixtures/round98', ['*.pdf', 'olive-*.html', '*.md'], 4);
+
+  it("quotes the rows ticked under the column the question names, not the chart's other rows", async () => {
+    const answer = await engine().ask('Which dishes at Olive & Thyme contain nuts?');
+    expect(answer.text).toContain('| Pistachio ice cream |  | ✓ | ✓ | ✓ |');
+    expect(answer.text).not.toContain('Butternut squash soup');
+    expect(answer.text).not.toContain('Falafel flatbread');
+  });
+
+  it('quotes only the row whose cell the question writes whole, not rows holding some of its words', async () => {
+    const answer = await engine().ask('What does a red light flashing twice mean on the Lumina Pro?');
+    expect(firstQuote(answer.text)).toContain('| Red, flashing twice | Wheel blocked |');
+    expect(answer.text).not.toContain('flashing once');
+  });
+
+  it("reads a padded table's row whose cells wrap at a text's pitch as one row", async () => {
+    const answer = await engine().ask(
+      'When are buses replacing all trains between Harrowby and Milton Cross?',
+    );
+    expect(answer.text).toContain(
+      '| Saturday 6 and Sunday 7 March | Harrowby and Milton Cross | Buses replace all trains all day. |',
+    );
+  });
+});

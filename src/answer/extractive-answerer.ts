@@ -468,15 +468,16 @@ function candidatesOf(
     const path = hits[i]!.chunk.headingPath;
     const section = new Set(path.length >= 2 ? contentTerms(path.at(-1)!) : []);
     const leadIns = leadInTerms(list);
+    const marks = markColumns(list);
     for (const passage of list) {
       const key = passageKey(passage.text);
       // A passage that recurs is quoted once, from its first source.
       if (seen.has(key)) continue;
       seen.add(key);
       const header = passage.table
-        ? [...readTerms(passage.table.header), ...(leadIns.get(passage.block) ?? [])]
+        ? [...rowHeaderTerms(passage, marks.get(passage.block)), ...(leadIns.get(passage.block) ?? [])]
         : [];
-      const own = new Set(readTerms(passage.text));
+      const own = new Set([...readTerms(passage.text), ...markedTerms(passage, marks.get(passage.block))]);
       const reference = isReferenceMaterial(passage);
       out.push({
         ...passage,
@@ -735,6 +736,57 @@ function itemValue(text: string): number {
   const first = /(?<![\p{L}\d])\d[\d,]*(?:\.\d+)?/u.exec(text);
   return first ? Number(first[0].replace(/,/g, '')) : Number.NaN;
 }
+
+/**
+ * The columns of each table of `passages` (by block) that are a chart's marks: every row's cell
+ * under it is a mark saying "yes" (see {@link MARK}) or blank, one at least a mark ("| Falafel
+ * flatbread | ✓ | | | | ✓ |" under "| Dish | Gluten | Dairy | Eggs | Nuts | Sesame |").
+ */
+function markColumns(passages: readonly Passage[]): Map<number, Set<number>> {
+  const tables = new Map<number, string[][]>();
+  for (const p of passages)
+    if (p.kind === 'row' && p.table !== undefined)
+      tables.set(p.block, [...(tables.get(p.block) ?? []), tableCells(p.text).map((cell) => cell.trim())]);
+  const out = new Map<number, Set<number>>();
+  for (const [block, rows] of tables) {
+    const width = Math.max(...rows.map((row) => row.length));
+    const columns = new Set<number>();
+    for (let j = 1; j < width; j++) {
+      const cells = rows.map((row) => row[j] ?? '');
+      if (cells.every((cell) => cell === '' || MARK.test(cell)) && cells.some((cell) => cell !== ''))
+        columns.add(j);
+    }
+    if (columns.size > 0) out.set(block, columns);
+  }
+  return out;
+}
+
+/**
+ * A row's header terms: those of every column's header, but a chart's marks column (see
+ * `markColumns`) under which the row's cell is blank ("Nuts" over a dish without nuts).
+ */
+function rowHeaderTerms(passage: Passage, marks: ReadonlySet<number> | undefined): string[] {
+  if (marks === undefined) return readTerms(passage.table!.header);
+  const cells = tableCells(passage.text);
+  return tableCells(passage.table!.header).flatMap((header, j) =>
+    marks.has(j) && (cells[j] ?? '').trim() === '' ? [] : readTerms(header),
+  );
+}
+
+/**
+ * The terms of a chart's marks columns (see `markColumns`) under which the row's cell is a mark:
+ * the row holds "sesame" as its own, as if its cell wrote it.
+ */
+function markedTerms(passage: Passage, marks: ReadonlySet<number> | undefined): string[] {
+  if (marks === undefined) return [];
+  const headers = tableCells(passage.table!.header);
+  return tableCells(passage.text).flatMap((cell, j) =>
+    marks.has(j) && cell.trim() !== '' ? readTerms(headers[j] ?? '') : [],
+  );
+}
+
+/** A table cell that says "yes" by a mark alone: a tick, a check box ticked, "Yes", "Y". */
+const MARK = /^(?:[✓✔☑✅]|yes|y)$/iu;
 
 /** Passages and two-sentence windows of `hits` with their scores, best first; see the module comment. */
 function scoredWindows(
@@ -1186,6 +1238,22 @@ export function extractAnswer(
       !holdsOwn(first) &&
       !extremes.has(first) &&
       rowsOf(first).some((r) => extremes.has(r) || (holdsOwn(r) && (holdsAll(r) || namesCell(r))))
+    )
+      continue;
+    // Nor is a row whose cells hold of the question's words only some of those of a row with a
+    // cell the question writes whole: "| Red, flashing once | … |" beside "| Red, flashing twice |
+    // … |" for "What does a red light flashing twice mean?".
+    const ownAsked = (c: Candidate) => asked.filter((t) => c.own.has(t));
+    if (
+      first.kind === 'row' &&
+      !namesCell(first) &&
+      !extremes.has(first) &&
+      rowsOf(first).some(
+        (r) =>
+          namesCell(r) &&
+          ownAsked(first).every((t) => r.own.has(t)) &&
+          ownAsked(r).length > ownAsked(first).length,
+      )
     )
       continue;
     // So is a record's line holding them only in its label, which every record of its table

@@ -59,6 +59,12 @@ const MAX_HEADER_LINES = 5;
 const ROW_BREAK_SPACING = 1.5;
 
 /**
+ * Share of a table's body lines starting a band (after its first) below a padded gap that makes
+ * it a table of padded rows, whose cells wrap at a text's pitch (see `buildTable`): half.
+ */
+const PADDED_ROWS_SHARE = 0.5;
+
+/**
  * A first cell that labels a row: not empty, not a lead-in ending in a colon ("The components of
  * investments were as follows:"), not a unit in brackets ("(In millions)").
  */
@@ -438,6 +444,18 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   // wrap to different numbers of lines, centred: `AD-18` / `18 V | 65 Nm` / `Pro`) — unless it
   // would put a second figure into a cell that already holds one, or a gap wider than a line of
   // text (a cell's padding, see ROW_BREAK_SPACING) is above it.
+  // A table whose rows are set apart by padding (most body lines that start a band below a padded
+  // gap: an HTML table printed with its cells' padding) wraps a row's cells to lines at a text's
+  // pitch: a line not below a padded gap continues the row above, whatever its label starts with,
+  // when one of its cells goes on in lower case ("Saturday 6 and Sunday | … | Buses replace all
+  // trains all" over "7 March | Cross | day."). Not a line of capitalised labels and figures
+  // ("Operating leases | 8 years" over "Finance leases | 11 years"), nor a statement's lines
+  // whose groups alone are set apart.
+  const bandStarts = bodyCells.flatMap((_, k) =>
+    k > 0 && startsBand(headerLines + k) ? [headerLines + k] : [],
+  );
+  const paddedRows =
+    bandStarts.length >= 2 && bandStarts.filter(padded).length >= PADDED_ROWS_SHARE * bandStarts.length;
   const rows: string[][][] = [];
   bodyCells.forEach((cells, k) => {
     const row = rows.at(-1);
@@ -446,7 +464,13 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
     const continues =
       row !== undefined &&
       !(padded(headerLines + k) && rows.some((r) => ROW_LABEL.test(r[0]!.join(' ').trim()))) &&
-      (label === '' || /^\p{Ll}/u.test(label) || !startsBand(headerLines + k)) &&
+      (label === '' ||
+        /^\p{Ll}/u.test(label) ||
+        !startsBand(headerLines + k) ||
+        // (A lead-in ending in a colon, "Net revenue:", is a row of its own, however set.)
+        (paddedRows &&
+          !/:\s*$/.test(row[0]!.join(' ')) &&
+          cells.some((cell) => /^\p{Ll}/u.test(cell.join(' '))))) &&
       !cells.some(
         (cell, c) =>
           cell.length > 0 && row[c]!.some((t) => NUMERIC.test(t)) && cell.some((t) => NUMERIC.test(t)),
