@@ -503,3 +503,13 @@ describe('an allergen chart of ticks, a troubleshooting table and engineering wo
     );
   });
 });
+
+describe("a village show's schedule (Word): a row named by its number (offline answers; held-out round97, after its only run)", () => {
+  const engine = ingested('test/fixtures/round97', ['*.docx'], 1);
+
+  it('quotes the class the question names by its number, not the fees sentence that holds "class"', async () => {
+    const answer = await engine().ask('What is class 3 at the Tansley Village Show?');
+    expect(firstQuote(answer.text)).toContain('| 3 | Heaviest marrow | Vegetables |');
+    expect(answer.text).not.toContain('Photograph');
+  });
+});

@@ -713,3 +713,24 @@ describe("extractAnswer: a superlative among a list's labelled items (stop 68)",
     expect(text.split(/\[\d\]/)[0]?.trim()).toBe('- Bedroom 2: 4.1 m x 3.3 m.');
   });
 });
+
+describe('extractAnswer: a row named by its number (stop 68)', () => {
+  const schedule = testHit(
+    'schedule.docx',
+    '## Classes\n\n| **Class** | **Description** | **Section** |\n| --- | --- | --- |\n| 1 | Three onions, dressed | Vegetables |\n' +
+      '| 3 | Heaviest marrow | Vegetables |\n| 20 | Photograph: “Summer in Tansley”, 7 x 5 inches | Photography |\n\n' +
+      'Each class costs 50p to enter at the Tansley show.',
+  );
+
+  it('leads with the row whose first cell is the number the question writes after its column noun', () => {
+    const { text } = extractAnswer('What is class 3 at the Tansley show?', [schedule]);
+    expect(text.split(/\[\d\]/)[0]).toContain('| 3 | Heaviest marrow | Vegetables |');
+    // Not the table's other rows, though one holds another of the question's words.
+    expect(text).not.toContain('Photograph');
+  });
+
+  it('reads no number after a word of another kind as a row label', () => {
+    const { text } = extractAnswer('What is in 3 of the Tansley classes?', [schedule]);
+    expect(text.split(/\[\d\]/)[0]).not.toContain('| 3 | Heaviest marrow |');
+  });
+});

@@ -129,6 +129,8 @@ interface Window {
   statesAsked?: boolean;
   /** It is the row a superlative picks of its table (see `extremeRows`). */
   extreme?: boolean;
+  /** It is the row the question names by its number (see `numberedRows`). */
+  numbered?: boolean;
   /**
    * It counts the noun a "how many" question counts (see `countedPhrase`, `statesQuantity`: "| 6
    * tablets |", not "200 mg" of a tablet), beside this share of the question's other terms (in its
@@ -724,6 +726,33 @@ function extremeRows(question: string, candidates: readonly Candidate[]): Set<Ca
 }
 
 /**
+ * The rows a question names by a noun and a number ("class 3", "gate 12", "route 7"): of a table
+ * whose first column's header holds the noun ("Class"), the row whose first cell is the number
+ * ("| 3 | Heaviest marrow | Vegetables |"). The number is no term the question's scoring reads
+ * (numbers are not: see `questionTerms`), and the row holds the noun only through its header, as
+ * every row does: without this, any row holding another of its words led. Each such row is what is
+ * asked, as the row a superlative picks (see `extremeRows`).
+ */
+function numberedRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
+  const named = [...question.matchAll(LABEL_NUMBER)].flatMap((m) => {
+    const [term] = contentTerms(m[1]!);
+    return term === undefined ? [] : [{ term, number: m[2]!.toLowerCase() }];
+  });
+  const out = new Set<Candidate>();
+  if (named.length === 0) return out;
+  for (const c of candidates) {
+    if (c.kind !== 'row' || c.table === undefined) continue;
+    const label = (tableCells(c.text)[0] ?? '').replace(/[`*]/g, '').trim().toLowerCase();
+    const heads = new Set(readTerms(tableCells(c.table.header)[0] ?? ''));
+    if (named.some((n) => n.number === label && heads.has(n.term))) out.add(c);
+  }
+  return out;
+}
+
+/** A noun and a number naming one of its kind ("class 3", "gate 12B"); group 1: the noun, group 2: the number. */
+const LABEL_NUMBER = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(\d{1,3}[a-z]?)(?![\p{L}\p{N}%]|[.,]\d)/giu;
+
+/**
  * A list's item or a form's line led by a label and a colon ("- Bedroom 3: 2.6 m x 2.2 m.");
  * group 1: the label, group 2: what follows it.
  */
@@ -895,7 +924,10 @@ function scoredWindows(
   // row asked for, as a form's field line whose label it names ("food hygiene rating") is the
   // field: up to twice, by the share of its label's terms the question holds (half of them at
   // least).
+  // A row the question names by its number ("class 3") has its label named (see `numberedRows`).
+  const numbered = numberedRows(question, candidates);
   const labelled = (c: Candidate) => {
+    if (numbered.has(c)) return 1 + LABEL_BONUS;
     if (!c.label || c.label.length === 0 || asksReason) return 1;
     const share = c.label.filter((t) => asked.has(t)).length / c.label.length;
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
@@ -978,7 +1010,7 @@ function scoredWindows(
   const counts = (c: Candidate) => counted !== undefined && statesQuantity(c.text, [counted], 'count');
   const beside = (c: Candidate) =>
     others.length === 0 ? 1 : others.filter((t) => c.terms.has(t) || c.section.has(t)).length / others.length;
-  const extreme = extremeRows(question, candidates);
+  const extreme = new Set([...extremeRows(question, candidates), ...numbered]);
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
     // A row's label may name what is asked in the document's words, its companion terms ("| Drugs
@@ -999,6 +1031,7 @@ function scoredWindows(
         ? { statesAsked: true }
         : {}),
       ...(extreme.has(c) ? { extreme: true } : {}),
+      ...(numbered.has(c) ? { numbered: true } : {}),
       ...(counts(c) ? { counts: beside(c) } : {}),
     });
     const next = candidates[i + 1];
@@ -1038,7 +1071,11 @@ function scoredWindows(
       base: coverage(run, false) * 0.9 * best,
     });
   }
-  return windows.filter((w) => w.base > 0).sort((a, b) => b.score - a.score);
+  // The row the question names by its number leads (see `numberedRows`): the number is the
+  // question's rarest word, and no other passage holds it as a label.
+  return windows
+    .filter((w) => w.base > 0)
+    .sort((a, b) => Number(b.numbered ?? false) - Number(a.numbered ?? false) || b.score - a.score);
 }
 
 /**
@@ -1166,6 +1203,7 @@ export function extractAnswer(
     });
   // The rows a superlative picks (see `extremeRows`): each is the row its table is asked of.
   const extremes = new Set(ranked.filter((w) => w.extreme).map((w) => w.members[0]!));
+  const numberedAsked = new Set(ranked.filter((w) => w.numbered).map((w) => w.members[0]!));
   const holdsAll = (c: Candidate) =>
     asked.every((t) => c.terms.has(t) || c.context.has(t) || c.section.has(t) || unwritten.has(t));
   const labelOnly = (c: Candidate) => valueHolds(c) === false && asked.some((t) => c.own.has(t));
@@ -1219,10 +1257,14 @@ export function extractAnswer(
     const [least, leastFigure] = floorsOf(window);
     // A window never scores under its base: none after this one clears the floors (the picked
     // version's own floors may lie lower, for its windows further down).
-    if (window.score < lowest) break;
-    if (window.base < leastFigure) continue;
+    // The row named by its number is asked whatever else it holds (see `numberedRows`): no floor
+    // is measured on it, and it comes first.
+    if (!window.numbered) {
+      if (window.score < lowest) break;
+      if (window.base < leastFigure) continue;
+      if (window.base < least && !window.members.some((m) => m.figure)) continue;
+    }
     const holds = (m: Candidate) => asked.some((t) => m.terms.has(t));
-    if (window.base < least && !window.members.some((m) => m.figure)) continue;
     // A row beside a quoted row of its table that holds the question's terms must hold one too:
     // "| Weight | 10.5 kg |" is not quoted with "| Noise level | 39 dB(A) |" for "How loud …?".
     // Nor is one holding them only in its header beside a row that holds one in its cells and,
@@ -1232,13 +1274,16 @@ export function extractAnswer(
     // | 12A | … |" with "| The Ninth Hour | 18 | … |" for "Which film … is rated 18?"; nor beside
     // the row a superlative picks ("Which is the longest film showing?").
     const first = window.members[0]!;
-    if (first.kind === 'row' && !holds(first) && rowsOf(first).some(holds)) continue;
+    if (first.kind === 'row' && !holds(first) && !extremes.has(first) && rowsOf(first).some(holds)) continue;
     if (
       first.kind === 'row' &&
       !holdsOwn(first) &&
       !extremes.has(first) &&
       rowsOf(first).some((r) => extremes.has(r) || (holdsOwn(r) && (holdsAll(r) || namesCell(r))))
     )
+      continue;
+    // Nor is another row of a table whose row the question names by its number ("class 3").
+    if (first.kind === 'row' && !numberedAsked.has(first) && rowsOf(first).some((r) => numberedAsked.has(r)))
       continue;
     // Nor is a row whose cells hold of the question's words only some of those of a row with a
     // cell the question writes whole: "| Red, flashing once | … |" beside "| Red, flashing twice |
