@@ -190,3 +190,13 @@ describe('passagesOf: a sentence in bold (stop 68)', () => {
     ).toEqual(['Viewing by appointment.', '**Offered with no onward chain.**']);
   });
 });
+
+describe('passagesOf: a footnote mark is no bold (stop 68)', () => {
+  it('leaves an item marked "*" after a sentence holding a footnote mark as it is', () => {
+    const text = 'All prices include VAT*. * Delivery is charged at cost.';
+    expect(passagesOf(text).map((p) => p.text)).toEqual([
+      'All prices include VAT*.',
+      '* Delivery is charged at cost.',
+    ]);
+  });
+});

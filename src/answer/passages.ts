@@ -37,8 +37,11 @@ function sentences(text: string): Intl.Segments {
 const INITIAL_END = /(?:^|[\s(])\p{Lu}[\p{L}.]*\s\p{Lu}\.$/u;
 /** The end of a company's name: "Inc.", "Corp.", "Ltd.", "Co.", "L.P.", "N.V.", "S.A.". */
 const COMPANY_END = /\b(?:Inc|Corp|Ltd|Co|L\.P|N\.V|S\.A|B\.V)\.$/;
-/** An emphasis mark opening a sentence and closing nothing of its own ("** A three bedroom …"); group 1: the mark. */
-const CLOSING_EMPHASIS = /^(\*\*|__|\*|_)(?=\s|$)/;
+/**
+ * A bold mark opening a sentence and closing nothing of its own ("** A three bedroom …"); group 1:
+ * the mark. Not a single "*" or "_", which also mark a footnote ("VAT*") and a list item.
+ */
+const CLOSING_EMPHASIS = /^(\*\*|__)(?=\s|$)/;
 const DELIMITER_ROW = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const KEY_VALUE_LINE = /\s\|\s|^\|/;
 /**
