@@ -303,7 +303,7 @@ export function topicWords(question: string): string[] {
   const lowerShort = new Set(question.match(/(?<![\p{L}\p{N}])\p{Ll}{3}(?![\p{L}\p{N}])/gu) ?? []);
   // Three capitals ("PSA", "VAT"): an acronym, a topic a passage writes as such or spells out (see
   // `spellsOutAcronym`); not a currency's code ("USD"), which a sign writes.
-  const acronyms = new Set(acronymsIn(question).map((a) => a.toLowerCase()));
+  const acronyms = acronymsIn(question);
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
     // "How many people …": what is counted is told by other nouns ("employees", "passengers").
@@ -344,10 +344,16 @@ const SHORT_GENERIC = new Set(
   ),
 );
 
-/** Three capitals written as a word ("PSA", "VAT", "EPS"), not a currency's code ("USD"). */
-function acronymsIn(question: string): string[] {
-  return (question.match(/(?<![\p{L}\p{N}&])\p{Lu}{3}(?![\p{L}\p{N}&])/gu) ?? []).filter(
-    (word) => !new RegExp(`^(?:${CURRENCY_CODES})$`, 'i').test(word),
+/**
+ * Three capitals written as a word ("PSA", "VAT", "EPS"), not a currency's code ("USD"), lower
+ * case as `wordTokens` gives them.
+ */
+function acronymsIn(question: string): Set<string> {
+  const currency = new RegExp(`^(?:${CURRENCY_CODES})$`, 'i');
+  return new Set(
+    (question.match(/(?<![\p{L}\p{N}&])\p{Lu}{3}(?![\p{L}\p{N}&])/gu) ?? [])
+      .filter((word) => !currency.test(word))
+      .map((word) => word.toLowerCase()),
   );
 }
 
@@ -421,7 +427,7 @@ export async function absentWords(
       hits.some((hit) => inScope(hit) && statesDimension(hit.chunk.text, dimension))
     );
   };
-  const acronyms = new Set(acronymsIn(question).map((a) => a.toLowerCase()));
+  const acronyms = acronymsIn(question);
   const heldForm = (word: string) => {
     const [stem] = contentTerms(word);
     if (stem === undefined) return false;

@@ -55,6 +55,7 @@ import {
   quoteRows,
   type TableHead,
   tableCells,
+  withoutMarks,
 } from './passages.js';
 import { ASKS_WHEN, askedSection, orderByPeriod, sectionDate } from './period-order.js';
 import { headingSection, isReferenceMaterial, pointedSections, statesEvent } from './reference-material.js';
@@ -742,7 +743,9 @@ function numberedRows(question: string, candidates: readonly Candidate[]): Set<C
   if (named.length === 0) return out;
   for (const c of candidates) {
     if (c.kind !== 'row' || c.table === undefined) continue;
-    const label = (tableCells(c.text)[0] ?? '').replace(/[`*]/g, '').trim().toLowerCase();
+    const label = withoutMarks(tableCells(c.text)[0] ?? '')
+      .trim()
+      .toLowerCase();
     const heads = new Set(readTerms(tableCells(c.table.header)[0] ?? ''));
     if (named.some((n) => n.number === label && heads.has(n.term))) out.add(c);
   }

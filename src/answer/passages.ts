@@ -59,6 +59,14 @@ export function fieldLabel(line: string): string | undefined {
   return m && line.slice(m[0].length).trim() !== '' ? m[1] : undefined;
 }
 
+/**
+ * `text` without Markdown's code and emphasis marks, which are no part of a word or a figure: "|
+ * `parallel_jobs` | `4` |" reads 4, "**12** rooms" 12 rooms.
+ */
+export function withoutMarks(text: string): string {
+  return text.replace(/[`*]/g, '');
+}
+
 /** The cells of a Markdown table row, trimmed, escaped pipes kept. */
 export function tableCells(row: string): string[] {
   const inner = row

@@ -90,7 +90,7 @@ import { participleStems } from '../retrieve/verb-forms.js';
 import { askedOutlay, CURRENCY_CODES, CURRENCY_WORDS, statesMoney } from './asked-amount.js';
 import { askedMeasure, EARNED_NAMES, type MeasureKind } from './asked-measure.js';
 import type { EvidenceSearcher } from './evidence-check.js';
-import { type Passage, passagesOf, tableCells } from './passages.js';
+import { type Passage, passagesOf, tableCells, withoutMarks } from './passages.js';
 import { statesAmountOrDate } from './reference-material.js';
 import { isRequestTerm } from './relevance.js';
 import {
@@ -1692,10 +1692,7 @@ export function statesQuantity(
   beside?: { abbreviations?: readonly string[] },
 ): boolean {
   if (quantity === 'money' && beside === undefined) return statesMoney(passage);
-  // Markdown's code and emphasis marks are no part of a word: "| `parallel_jobs` | `4` | How many
-  // packages …" counts 4 packages, "**12** rooms" 12 rooms.
-  const words = passage
-    .replace(/`|\*\*?/g, '')
+  const words = withoutMarks(passage)
     .split(/[\s|]+/)
     .filter((w) => w !== '');
   const isCount = (i: number) =>
@@ -1870,18 +1867,11 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         // Or a cell saying what the row's figure counts ("| `parallel_jobs` | `4` | How many
         // packages are downloaded at the same time. |", a reference table's row labelled by a
         // setting's name): a bare count in another cell is its count.
+        const cells = quantity === 'count' && p.kind === 'row' ? tableCells(withoutMarks(p.text)) : [];
         const described =
-          quantity === 'count' &&
-          p.kind === 'row' &&
-          (() => {
-            const cells = tableCells(p.text).map((cell) => cell.replace(/`|\*\*?/g, '').trim());
-            return (
-              cells.some(
-                (cell) =>
-                  COUNTS_WHAT.test(cell) && terms.some((t) => holdsForm(new Set(contentTerms(cell)), t)),
-              ) && cells.some((cell) => COUNT_WORD.test(cell))
-            );
-          })();
+          cells.some(
+            (cell) => COUNTS_WHAT.test(cell) && terms.some((t) => holdsForm(new Set(contentTerms(cell)), t)),
+          ) && cells.some((cell) => COUNT_WORD.test(cell));
         const gives =
           labelled ||
           inColumn ||
