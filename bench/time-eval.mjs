@@ -369,6 +369,10 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round99-blind: test/fixtures/round99 (a wedding barn's packages and a day nursery's fees for
+//   two years as PDFs; a half marathon's race information as plain text; a school's three-week
+//   lunch menu as CSV; a board game's rules as Markdown), 22 questions, 4 negatives (a vegan menu,
+//   a waiting list fee, pacers, a solo mode); written at stop 69 and committed before its first run.
 // - round98-blind: test/fixtures/round98 (a restaurant's allergen chart as an HTML table of ticks;
 //   a railway's planned engineering works and a cat charity's accounts with two years' columns as
 //   PDFs; a school's exam timetable as CSV; a robot vacuum's troubleshooting page as Markdown), 20
@@ -1063,6 +1067,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 69, committed before its first run: wedding packages and nursery fees (PDFs
+    // printed from src/), race information (text), a lunch menu (CSV), game rules (Markdown).
+    name: 'round99',
+    folder: 'test/fixtures/round99',
+    include: ['*.pdf', '*.txt', '*.csv', '*.md'],
+    parts: [{ name: 'round99-blind', questions: 'bench/questions/round99-blind.jsonl' }],
   },
   {
     // Written at stop 68 after round96's rules, committed before its first run: an allergen chart
