@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round100-heldout: test/fixtures/round100 (a lido's summer seasons for two years as PDFs; a
+//   home electric vehicle charger's user guide as a Word file; a spa's treatment menu as HTML; a
+//   university library's printing charges as JSON; a pharmacy's holiday opening hours as plain
+//   text), 20 questions, 4 negatives (manicures, laminating, a delivery service, two cars);
+//   written at stop 69 before any of its rules, held out and run once.
 // - round99-blind: test/fixtures/round99 (a wedding barn's packages and a day nursery's fees for
 //   two years as PDFs; a half marathon's race information as plain text; a school's three-week
 //   lunch menu as CSV; a board game's rules as Markdown), 22 questions, 4 negatives (a vegan menu,
@@ -1067,6 +1072,14 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 69, held out and run once: lido seasons (PDFs printed from src/), a charger's
+    // guide (Word), a spa menu (HTML), printing charges (JSON), holiday opening hours (text).
+    name: 'round100',
+    folder: 'test/fixtures/round100',
+    include: ['*.pdf', '*.docx', 'willowmere-*.html', '*.json', '*.txt'],
+    parts: [{ name: 'round100-heldout', questions: 'bench/questions/round100-heldout.jsonl' }],
   },
   {
     // Written at stop 69, committed before its first run: wedding packages and nursery fees (PDFs
