@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round101-blind: test/fixtures/round101 (a district council's residents' parking permits for
+//   two years as PDFs; a kennels' booking terms as HTML; a mobile provider's plans as JSON; a
+//   summit's venue guide as Markdown; a cycling club's rides as CSV), 20 questions, 4 negatives (a
+//   pet taxi, home broadband, a cloakroom, a motorcycle permit); written at stop 69 after round99's
+//   rules and committed before its first run.
 // - round100-heldout: test/fixtures/round100 (a lido's summer seasons for two years as PDFs; a
 //   home electric vehicle charger's user guide as a Word file; a spa's treatment menu as HTML; a
 //   university library's printing charges as JSON; a pharmacy's holiday opening hours as plain
@@ -1072,6 +1077,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 69 after round99's rules, committed before its first run: parking permits
+    // (PDFs printed from src/), booking terms (HTML), mobile plans (JSON), a venue guide (Markdown),
+    // club rides (CSV).
+    name: 'round101',
+    folder: 'test/fixtures/round101',
+    include: ['*.pdf', 'pawsford-*.html', '*.json', '*.md', '*.csv'],
+    parts: [{ name: 'round101-blind', questions: 'bench/questions/round101-blind.jsonl' }],
   },
   {
     // Written at stop 69, held out and run once: lido seasons (PDFs printed from src/), a charger's
