@@ -513,3 +513,69 @@ describe("a village show's schedule (Word): a row named by its number (offline a
     expect(answer.text).not.toContain('Photograph');
   });
 });
+
+describe('wedding packages and nursery fees (PDFs), race information and game rules (offline answers; blind round99)', () => {
+  const engine = ingested('test/fixtures/round99', ['*.pdf', '*.txt', '*.md'], 5);
+
+  it("reads a padded table's row whose widest cell leaves only the padding before the next column", async () => {
+    const answer = await engine().ask(
+      'How much is an outdoor ceremony in the walled garden at Ashfield Barn?',
+    );
+    expect(firstQuote(answer.text)).toContain('| Outdoor ceremony in the walled garden | £750 |');
+  });
+
+  it('counts a bounded cell under the column naming what is counted', async () => {
+    const answer = await engine().ask('How many evening guests does the Meadow package allow?');
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('| Meadow | up to 60 | up to 100 |');
+  });
+
+  it('reads "the latest full day fee" as the fee asked, of the newest year', async () => {
+    const answer = await engine().ask('What is the latest full day fee at Little Acorns Day Nursery?');
+    expect(firstQuote(answer.text)).toContain('| Full day | 7.30am to 6pm | £72.50 |');
+  });
+
+  it("quotes the asked year's charge, which differs from the next year's only in its sum", async () => {
+    const answer = await engine().ask('How much did Little Acorns charge for late collection in 2026-27?');
+    expect(firstQuote(answer.text)).toContain('charged at £10 for every 10 minutes');
+  });
+
+  it('leads with the row a number and the noun it counts name', async () => {
+    const answer = await engine().ask('How many river tiles are used in a 3-player game of Lanternfall?');
+    expect(firstQuote(answer.text)).toContain('| 3 | 52 | 16 | 10 |');
+    expect(answer.text).not.toContain('| 2 | 40 |');
+  });
+
+  it('says "not found" for a kind of fee no document names', async () => {
+    const answer = await engine().ask('Does Little Acorns Day Nursery have a waiting list fee?');
+    expect(answer.notFound).toBe(true);
+  });
+});
+
+describe('parking permits (PDFs), kennels, a venue guide and club rides (offline answers; blind round101)', () => {
+  const engine = ingested('test/fixtures/round101', ['*.pdf', 'pawsford-*.html', '*.md', '*.csv'], 5);
+
+  it('reads "the current price" as the newest year, and "first resident\'s" as a kind of permit', async () => {
+    const answer = await engine().ask(
+      "What is the current price of a first resident's parking permit in Kelmscott?",
+    );
+    expect(answer.sources[0]?.hit.chunk.documentId).toBe('kelmscott-district-parking-permits-2027.pdf');
+    expect(firstQuote(answer.text)).toContain("| First resident's permit | £72 |");
+  });
+
+  it('quotes the record of the ride asked how long, not its name line alone', async () => {
+    const answer = await engine().ask('How long is the Greenlanes spring sportive?');
+    expect(firstQuote(answer.text)).toContain('distance (miles): 62');
+  });
+
+  it('leads "how far" with the walk, though the sentence holds of the question only its names', async () => {
+    const answer = await engine().ask('How far is Harrowfield Central station from the Tech Summit venue?');
+    expect(firstQuote(answer.text)).toContain('Harrowfield Central is a 7-minute walk.');
+  });
+
+  it('does not lead a "which" question with a price row that names the question\'s animal', async () => {
+    const answer = await engine().ask('Which vaccinations does a cat need to stay at Pawsford Cattery?');
+    expect(firstQuote(answer.text)).not.toContain('| Cat |');
+    expect(answer.text).toContain('Cats must be vaccinated against cat flu and enteritis.');
+  });
+});

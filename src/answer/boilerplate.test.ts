@@ -174,4 +174,34 @@ describe('copiedHits: text carried from version to version', () => {
       await engine.close();
     }
   });
+
+  it('is not carried when a sum changed to a figure the other version writes without its sign', async () => {
+    // "£10 for every 10 minutes" against "£15 for every 10 minutes": the numbers alone (`10`, `15`)
+    // are all written in the newer version, the sums are not.
+    const engine = await createEngine({ store: createMemoryStore() });
+    const charges = (late: string) =>
+      `A registration fee of £50 is payable when you accept a place. Late collection after 6pm is charged at ${late} for every 10 minutes, and fees are payable by the 5th of each month.`;
+    try {
+      const texts: Record<string, string> = {
+        'nursery-fees-2026-27.md': `# Nursery fees\n\n## Other charges\n\n${charges('£10')}\n`,
+        'nursery-fees-2027-28.md': `# Nursery fees\n\n## Other charges\n\n${charges('£15')} Sessions run 15 times a term.\n`,
+      };
+      for (const [id, text] of Object.entries(texts)) {
+        await engine.ingestSource(
+          { name: id, bytes: new TextEncoder().encode(text), mediaType: 'text/markdown' },
+          { documentId: id },
+        );
+      }
+      const { hits } = await engine.search('late collection charge registration fee', {
+        mode: 'lexical',
+        topK: 20,
+      });
+      const older = hits.filter((h) => h.chunk.documentId === 'nursery-fees-2026-27.md');
+      expect(older.length).toBeGreaterThan(0);
+      const copies = await copiedHits(engine, older);
+      expect(older.filter((h) => copies.carried.has(h.chunk.id))).toEqual([]);
+    } finally {
+      await engine.close();
+    }
+  });
 });

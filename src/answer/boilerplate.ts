@@ -125,9 +125,13 @@ export interface ProbeSearcher {
   ): Promise<{ hits: Hit[] }>;
 }
 
-/** The numbers a text writes (`44,750`, `0.9`, `2023`), as written. */
+/**
+ * The numbers a text writes (`44,750`, `0.9`, `2023`), as written, with the currency sign before
+ * and the percent sign after them: "£10 for every 10 minutes" writes `£10` and `10`, which a version
+ * charging "£15 for every 10 minutes" does not write both of.
+ */
 function figuresOf(text: string): Set<string> {
-  return new Set(text.match(/\d[\d,.]*\d|\d/g) ?? []);
+  return new Set((text.match(/(?:[$€£¥]\s?)?(?:\d[\d,.]*\d|\d)%?/g) ?? []).map((f) => f.replace(/\s/g, '')));
 }
 
 /**

@@ -322,7 +322,10 @@ export function topicWords(question: string): string[] {
     // A superlative ("the cheapest white wine", "the least daytime electricity") asks which ranks
     // first by a figure: a table ranks by its figures and never writes it.
     if (askedExtreme(word) !== undefined) return;
-    if (/(?:ed|ing)$/.test(word) && word.length > 5 && !priced.has(word)) return;
+    // A participle is mostly a verb's ("planned", "including"), not one modifying the noun after
+    // an article ("a waiting list fee", "a guided tour"), which names the kind of thing asked.
+    if (/(?:ed|ing)$/.test(word) && word.length > 5 && !priced.has(word) && !modifiesNoun(question, words, i))
+      return;
     const [stem] = contentTerms(word);
     if (stem === undefined || !about.has(stem) || seen.has(stem) || isFormTerm(stem) || price.has(stem))
       return;
@@ -330,6 +333,26 @@ export function topicWords(question: string): string[] {
     out.push(word);
   });
   return out;
+}
+
+/** The words a noun phrase opens with: articles and possessives. */
+const DETERMINER = /^(?:a|an|the|any|its|their|our|your|my|his|her)$/;
+
+/**
+ * Whether `words[i]` (a participle, written in lower case in `question`) opens a noun phrase after
+ * a determiner and before a word of letters that is no stop word: "waiting" of "a waiting list
+ * fee", "guided" of "a guided tour"; not a name's ("the United States").
+ */
+function modifiesNoun(question: string, words: readonly string[], i: number): boolean {
+  const next = words[i + 1];
+  return (
+    new RegExp(`(?<![\\p{L}])${words[i]}(?![\\p{L}])`, 'u').test(question) &&
+    DETERMINER.test(words[i - 1] ?? '') &&
+    next !== undefined &&
+    /^\p{L}{3,}$/u.test(next) &&
+    !isStopWord(next) &&
+    !PREPOSITIONS.has(next)
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
+import { withDocumentNouns } from '../retrieve/time-preference.js';
 import { answerFromHits, NOT_FOUND_TEXT } from './ask.js';
 import { cooccurringTerms, extractAnswer } from './extractive-answerer.js';
 import { questionTerms, relevantHits } from './relevance.js';
@@ -729,8 +730,97 @@ describe('extractAnswer: a row named by its number (stop 68)', () => {
     expect(text).not.toContain('Photograph');
   });
 
+  it('and the row a number and the noun it counts name: "a 3-player game" (stop 69)', () => {
+    const setup = testHit(
+      'rules.md',
+      '## Setting up\n\nThe number of river tiles depends on the number of players.\n\n| Players | River tiles | Festival cards |\n| --- | --- | --- |\n' +
+        '| 2 | 40 | 12 |\n| 3 | 52 | 16 |\n| 4 | 64 | 20 |\n\nLanternfall is a tile-laying game for 2 to 5 players, aged 10 and up.',
+    );
+    for (const question of [
+      'How many river tiles are used in a 3-player game of Lanternfall?',
+      'How many river tiles do 3 players use in Lanternfall?',
+    ]) {
+      const { text } = extractAnswer(question, [setup]);
+      expect(text.split(/\[\d\]/)[0]).toContain('| 3 | 52 | 16 |');
+      expect(text).not.toContain('| 2 | 40 | 12 |');
+    }
+  });
+
   it('reads no number after a word of another kind as a row label', () => {
     const { text } = extractAnswer('What is in 3 of the Tansley classes?', [schedule]);
     expect(text.split(/\[\d\]/)[0]).not.toContain('| 3 | Heaviest marrow |');
+  });
+});
+
+describe('extractAnswer: a time cue’s phrase that is what is asked (stop 69)', () => {
+  it('reads "the latest full day fee" as asked when its noun is one the titles use and only names are left', () => {
+    const fees = testHit(
+      'nursery-fees-2027-28.pdf',
+      '## Session fees\n\n| Session | Hours | Fee |\n| --- | --- | --- |\n| Full day | 7.30am to 6pm | £72.50 |\n| Morning | 7.30am to 1pm | £41.00 |',
+      { headingPath: ['Little Acorns Day Nursery', 'Session fees'], ordinal: 1 },
+    );
+    const charges = testHit(
+      'nursery-fees-2027-28.pdf',
+      '## Other charges\n\nLate collection after 6pm is charged at £15 for every 10 minutes at Little Acorns Day Nursery.',
+      { headingPath: ['Little Acorns Day Nursery', 'Other charges'], ordinal: 3 },
+    );
+    // "fee" is the collection's document noun (its titles: "Little Acorns Day Nursery: fees for 2027-28").
+    const { text } = withDocumentNouns(['fee'], () =>
+      extractAnswer('What is the latest full day fee at Little Acorns Day Nursery?', [charges, fees]),
+    );
+    expect(text).toContain('| Full day | 7.30am to 6pm | £72.50 |');
+  });
+});
+
+describe('extractAnswer: a timetable row’s span of times answers "when" (stop 69)', () => {
+  it('leads with the row whose times column the session runs in, not a dated sentence', () => {
+    const season = testHit(
+      'lido-summer-season.pdf',
+      'The lido opens for the season on Saturday 23 May 2026 and closes on Monday 7 September 2026.\n\n' +
+        '| Session | Days | Times |\n| --- | --- | --- |\n| Early swim (lanes only) | Monday to Friday | 6.30am to 8.30am |\n' +
+        '| Evening swim | Tuesday and Thursday | 6.30pm to 7pm |',
+    );
+    const { text } = extractAnswer('When did the early swim start at Northgate Lido in 2026?', [season]);
+    expect(text.split(/\[\d\]/)[0]).toContain(
+      '| Early swim (lanes only) | Monday to Friday | 6.30am to 8.30am |',
+    );
+  });
+});
+
+describe('extractAnswer: a "which" question’s row holds what it asks for (stop 69)', () => {
+  it('gives a row naming the question’s word no bonus when neither it nor its header holds the asked noun', () => {
+    const terms = testHit(
+      'kennels-booking-terms.html',
+      '## Prices per night\n\n| Guest | One pet | Two pets sharing |\n| --- | --- | --- |\n| Cat | £16 | £26 |\n| Small dog | £24 | £40 |\n\n' +
+        '## Vaccinations\n\nDogs need a kennel cough vaccination. Cats must be vaccinated against cat flu and enteritis.',
+    );
+    const { text } = extractAnswer('Which vaccinations does a cat need at Pawsford?', [terms]);
+    expect(text.split(/\[\d\]/)[0]).not.toContain('| Cat |');
+    expect(text).toContain('Cats must be vaccinated against cat flu and enteritis.');
+  });
+});
+
+describe('extractAnswer: a span answers "how far" (stop 69)', () => {
+  it('leads with the walk the station is away, though it holds of the question only its names', () => {
+    const title = 'Harrowfield Tech Summit 2027: venue guide';
+    const travel = testHit(
+      'venue-guide.md',
+      '## Getting here\n\n- **By train:** Harrowfield Central is a 7-minute walk. Leave by the Canal Street exit and turn left.\n' +
+        '- **By car:** The Exchange has no car park. The nearest is Canal Street multi-storey (open 24 hours, £2.50 an hour).',
+      { headingPath: [title, 'Getting here'] },
+    );
+    const badges = testHit(
+      'venue-guide.md',
+      '## Badges\n\nRegistration opens at 8am on both days in the main foyer.',
+      {
+        headingPath: [title, 'Badges'],
+        ordinal: 1,
+      },
+    );
+    const { text } = extractAnswer('How far is Harrowfield Central station from the Tech Summit venue?', [
+      travel,
+      badges,
+    ]);
+    expect(text.split(/\[\d\]/)[0]).toContain('Harrowfield Central is a 7-minute walk.');
   });
 });

@@ -244,18 +244,30 @@ const TIME_CELL = /^(?:[01]?\d|2[0-3])[.:][0-5]\d(?:\s?[ap]\.?m\.?)?$|^(?:1[0-2]
 
 /**
  * True when a table row gives a time of day in a column its header names as when ("| 9.15 |
- * Opening keynote |" under "| Time | Session |"): a programme's or a timetable's row dates what it
- * names, for a question asking when.
+ * Opening keynote |" under "| Time | Session |"), or the times it runs between ("| Early swim |
+ * Monday to Friday | 6.30am to 8.30am |" under "| Session | Days | Times |"): a programme's or a
+ * timetable's row dates what it names, for a question asking when.
  */
 function timedRow(passage: Passage): boolean {
   if (passage.kind !== 'row' || passage.table === undefined) return false;
   const header = tableCells(passage.table.header);
   const cells = tableCells(passage.text);
-  return header.some((name, i) => WHEN_HEADER.test(name) && TIME_CELL.test(cells[i] ?? ''));
+  return header.some((name, i) => {
+    // Or the span of times it runs between, from its start ("6.30am to 8.30am", "10:00–14:00").
+    const cell = (cells[i] ?? '').trim();
+    const start = /^(.+?)\s*(?:to|-|–|until)\s*(.+)$/i.exec(cell);
+    return (
+      WHEN_HEADER.test(name) &&
+      (TIME_CELL.test(cell) || (start !== null && TIME_CELL.test(start[1]!) && TIME_CELL.test(start[2]!)))
+    );
+  });
 }
 
-/** A question asking how long: a span of time or a length answers it (see {@link TIME_SPAN}, {@link LENGTH_SPAN}). */
-const ASKS_HOW_LONG = /\bhow\s+long\b/i;
+/** A question asking for an amount: how long, far, much, many, big, heavy, old … */
+const ASKS_AMOUNT = /\bhow\s+(?:long|far|much|many|big|large|tall|high|heavy|old|wide|deep|often)\b/i;
+
+/** A question asking how long or how far: a span of time or a length answers it (see {@link TIME_SPAN}, {@link LENGTH_SPAN}). */
+const ASKS_HOW_LONG = /\bhow\s+(?:long|far)\b/i;
 /**
  * A question asking how long something takes or lasts ("How long does the battery take to
  * charge?", "How long do access tokens last?"): a span of time answers it, not a length ("up to
@@ -263,7 +275,7 @@ const ASKS_HOW_LONG = /\bhow\s+long\b/i;
  */
 const ASKS_DURATION = /\bhow\s+long\s+(?:do|does|did|will|would|can|could|should|must|has|have|had)\b/i;
 /** A figure, or a range of two, before the unit of a span. */
-const SPAN_FIGURE = String.raw`\b\d[\d.,]*(?:\s*(?:-|–|to)\s*\d[\d.,]*)?\s*`;
+const SPAN_FIGURE = String.raw`\b\d[\d.,]*(?:\s*(?:-|–|to)\s*\d[\d.,]*)?(?:\s*|-)`;
 /** A figure of a span of time: "20 minutes", "18 months", "1 to 30 days", "2.5 hrs". */
 const TIME_SPAN = new RegExp(
   `${SPAN_FIGURE}(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?)\\b`,
@@ -597,9 +609,9 @@ export function cooccurringTerms(
  * The question's terms that say what it asks, not when: when it names a time, its terms (see
  * `questionTerms`) less the words of its time cue (see `timeWords`: "December 31, 2022", "the
  * third quarter of fiscal 2024", "latest"), those that say which documents it counts (see
- * `documentPhrase`: "Elm Street garden" of "the Elm Street garden's latest post") and the words
- * that name a span around a date ("quarter", "ended": see `PERIOD_WORDS`). Empty when it has no
- * other.
+ * `documentPhrase`: "Elm Street garden" of "the Elm Street garden's latest post", unless only
+ * names would be left) and the words that name a span around a date ("quarter", "ended": see
+ * `PERIOD_WORDS`). Empty when it has no other.
  */
 function subjectTerms(question: string, terms: readonly string[]): Set<string> {
   const words = timeWords(question);
@@ -609,7 +621,17 @@ function subjectTerms(question: string, terms: readonly string[]): Set<string> {
   // name the documents, not what is asked of them.
   const naming = documentPhrase(question, timeCue(question)).naming;
   const time = new Set([...words, ...naming].flatMap((word) => contentTerms(word)));
-  return new Set(terms.filter((term) => !time.has(term) && !periodTerms!.has(term)));
+  const subject = new Set(terms.filter((term) => !time.has(term) && !periodTerms!.has(term)));
+  // Unless that leaves only the names the question writes while the phrase has a word of its own:
+  // the phrase is what is asked, its noun a word the collection's titles also use ("the latest full
+  // day fee at Little Acorns Day Nursery" of documents titled "… fees for 2027-28").
+  const names = capitalisedTerms(question);
+  const phrase = naming.flatMap((word) => contentTerms(word));
+  if (subject.size > 0 && [...subject].every((t) => names.has(t)) && phrase.some((t) => !names.has(t))) {
+    const cue = new Set([...words].flatMap((word) => contentTerms(word)));
+    return new Set(terms.filter((term) => !cue.has(term) && !periodTerms!.has(term)));
+  }
+  return subject;
 }
 
 let periodTerms: Set<string> | undefined;
@@ -727,17 +749,21 @@ function extremeRows(question: string, candidates: readonly Candidate[]): Set<Ca
 }
 
 /**
- * The rows a question names by a noun and a number ("class 3", "gate 12", "route 7"): of a table
- * whose first column's header holds the noun ("Class"), the row whose first cell is the number
+ * The rows a question names by a noun and a number ("class 3", "gate 12", "route 7") or by a number
+ * and the noun it counts ("a 3-player game", see {@link NUMBER_LABEL}): of a table whose first
+ * column's header holds the noun ("Class", "Players"), the row whose first cell is the number
  * ("| 3 | Heaviest marrow | Vegetables |"). The number is no term the question's scoring reads
  * (numbers are not: see `questionTerms`), and the row holds the noun only through its header, as
  * every row does: without this, any row holding another of its words led. Each such row is what is
  * asked, as the row a superlative picks (see `extremeRows`).
  */
 function numberedRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
-  const named = [...question.matchAll(LABEL_NUMBER)].flatMap((m) => {
-    const [term] = contentTerms(m[1]!);
-    return term === undefined ? [] : [{ term, number: m[2]!.toLowerCase() }];
+  const named = [
+    ...[...question.matchAll(LABEL_NUMBER)].map((m) => [m[1]!, m[2]!] as const),
+    ...[...question.matchAll(NUMBER_LABEL)].map((m) => [m[2]!, m[1]!] as const),
+  ].flatMap(([noun, number]) => {
+    const [term] = contentTerms(noun);
+    return term === undefined ? [] : [{ term, number: number.toLowerCase() }];
   });
   const out = new Set<Candidate>();
   if (named.length === 0) return out;
@@ -754,6 +780,14 @@ function numberedRows(question: string, candidates: readonly Candidate[]): Set<C
 
 /** A noun and a number naming one of its kind ("class 3", "gate 12B"); group 1: the noun, group 2: the number. */
 const LABEL_NUMBER = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(\d{1,3}[a-z]?)(?![\p{L}\p{N}%]|[.,]\d)/giu;
+
+/**
+ * A number and the noun it counts naming a row of a table by its count ("a 3-player game", "for 4
+ * players", "a 2-bedroom flat"): the row whose first cell is the number under a first column
+ * headed by the noun ("| 3 | 52 | 16 |" under "| Players | River tiles | … |"); group 1: the
+ * number, group 2: the noun.
+ */
+const NUMBER_LABEL = /(?<![\p{L}\p{N}.,£$€%-])(\d{1,3})(?:-|\s)(\p{L}{2,})(?![\p{L}\p{N}])/giu;
 
 /**
  * A list's item or a form's line led by a label and a colon ("- Bedroom 3: 2.6 m x 2.2 m.");
@@ -864,8 +898,12 @@ function scoredWindows(
   const asking = new Set(contentTerms(WH_PHRASE.exec(question)?.[1] ?? ''));
   const names = new Set([...capitalisedTerms(question, false)].filter((t) => !asking.has(t)));
   const asksOther = queryTerms.some((t) => !names.has(t));
+  // A span for a question asking how long or how far ("Harrowfield Central is a 7-minute walk.")
+  // answers it, whatever names it holds.
+  const asksSpan = ASKS_HOW_LONG.test(question);
   const namesAlone = (...group: Candidate[]) => {
-    if (!asksOther || group.some((c) => c.figure || c.event)) return false;
+    if (!asksOther || group.some((c) => c.figure || c.event || (asksSpan && c.span !== undefined)))
+      return false;
     const held = queryTerms.filter((t) => group.some((c) => c.terms.has(t)));
     return held.length > 0 && held.every((t) => names.has(t));
   };
@@ -929,9 +967,14 @@ function scoredWindows(
   // least).
   // A row the question names by its number ("class 3") has its label named (see `numberedRows`).
   const numbered = numberedRows(question, candidates);
+  // Not a row of another kind of thing than a "which" question asks for: "| Cat | £16 | £26 |" of a
+  // price table names the cat of "Which vaccinations does a cat need …?", and holds no vaccination
+  // (nor does its header).
+  const which = ASKS_WHICH.test(question) ? [...asking] : [];
   const labelled = (c: Candidate) => {
     if (numbered.has(c)) return 1 + LABEL_BONUS;
     if (!c.label || c.label.length === 0 || asksReason) return 1;
+    if (which.length > 0 && !which.some((t) => c.terms.has(t))) return 1;
     const share = c.label.filter((t) => asked.has(t)).length / c.label.length;
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
@@ -989,10 +1032,15 @@ function scoredWindows(
   // it orders the quotes (`score`), not which are quoted (`base`, the floors' measure): another
   // version's dated line ("Expiry date: 14 May 2024" of last year's certificate) is no answer to
   // "When does the current MOT expire?".
-  // So does a span of time or a length answer a question asking how long ("How long is the hold
-  // time of the liquids cycle?": "121 °C held for 20 minutes", not the sentence naming the liquids).
+  // So does a span of time or a length answer a question asking how long or how far ("How long is
+  // the hold time of the liquids cycle?": "121 °C held for 20 minutes", not the sentence naming
+  // the liquids), in a passage holding what is asked ("open 24 hours" of a car park is no walk
+  // from the station).
   const dated = (members: Candidate[]) =>
-    (asksWhen && members.some((m) => m.dated)) || (asksHowLong && members.some(spans)) ? DATE_BONUS : 1;
+    (asksWhen && members.some((m) => m.dated)) ||
+    (asksHowLong && members.some((m) => spans(m) && holdsAsked(m)))
+      ? DATE_BONUS
+      : 1;
   // A passage counting the noun a "how many" question counts ("| 6 tablets |" for "How many
   // tablets …?", see `statesQuantity`), and the share of the question's other terms it holds in
   // its words or its section's (see `Window.counts`): "a player reaches 30 victory points" counts
@@ -1340,12 +1388,21 @@ export function extractAnswer(
   const names = capitalisedTerms(question);
   // Its table's header counts: "| Wednesday | 18:00 | Pilates | … |" under "| Day | Time | Class |"
   // holds "class" of "When is the Pilates class?".
+  // A span for a question asking how long or how far answers it (see `scoredWindows`).
+  const asksSpan = ASKS_HOW_LONG.test(question);
   const namesOnly = (m: Candidate) => {
     const held = asked.filter((t) => m.terms.has(t));
-    return !m.figure && held.length > 0 && held.every((t) => names.has(t));
+    return (
+      !m.figure && !(asksSpan && m.span !== undefined) && held.length > 0 && held.every((t) => names.has(t))
+    );
   };
+  // So is a line without a number for a question asking how long, far or much (its record's
+  // "distance (miles): 62" answers "How long is the Greenlanes spring sportive?", not "ride: Spring
+  // sportive (club entry)").
+  const asksAmount = ASKS_AMOUNT.test(question);
   const readInRecord = (c: Candidate) =>
-    c.kind === 'line' && (asksWhich || (asksWhen && !c.dated) || namesOnly(c));
+    c.kind === 'line' &&
+    (asksWhich || (asksWhen && !c.dated) || namesOnly(c) || (asksAmount && !/\d/.test(c.text)));
   for (const c of [...chosen]) {
     if (!readInRecord(c)) continue;
     const record = ranked.find(

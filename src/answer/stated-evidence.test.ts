@@ -1652,6 +1652,11 @@ describe('a question asking how many or how much was spent', () => {
     expect(statesQuantity('The hall seats **120** guests.', ['guest'], 'count')).toBe(true);
     expect(statesQuantity('The guild rang 12 marine bells.', ['marin', 'bell'], 'count')).toBe(true);
     expect(statesQuantity('Members met on 30 June.', ['member'], 'count')).toBe(false);
+    // A numbered list's item number is no count (stop 69).
+    expect(
+      statesQuantity('1. Draw a river tile and place it next to a tile.', ['river', 'tile'], 'count'),
+    ).toBe(false);
+    expect(statesQuantity('Draw 1 river tile and place it.', ['river', 'tile'], 'count')).toBe(true);
     // A figure before a unit measures (stop 64): "200 mg" counts no tablets; "6 tablets" does, as
     // "4.5 hours" counts hours, and "in" is no unit (inches) after a count.
     expect(statesQuantity('Each tablet contains 200 mg of ferolufen.', ['tablet'], 'count')).toBe(false);
@@ -1696,6 +1701,17 @@ describe('a question asking how many or how much was spent', () => {
     // A row is one of a table's periods: stated, but it leads no answer.
     expect(judged.stated).toBe(true);
     expect(judged.passageChunk).toBeUndefined();
+    // A cell under a column naming what is counted may bound its count (stop 69): "up to 100"
+    // under "Evening guests" counts the Meadow package's evening guests; a sum there counts none.
+    const guests = askedStatement('How many evening guests does the Meadow package allow?')!;
+    const packages = (cell: string) =>
+      hit(
+        'p:1',
+        `| Package | Day guests | Evening guests | Saturday |\n| --- | --- | --- | --- |\n| Meadow | up to 60 | ${cell} | £11,400 |`,
+      );
+    for (const cell of ['up to 100', 'max. 100', '100+', '100 or fewer'])
+      expect(judgeStatement(guests, [packages(cell)], rare(['even', 'guest'])).stated).toBe(true);
+    expect(judgeStatement(guests, [packages('up to £100')], rare(['even', 'guest'])).stated).toBe(false);
     const spent = askedStatement('How much did the food bank spend on advertising?')!;
     const radio = hit(
       'r:1',

@@ -1666,6 +1666,21 @@ const COUNT_WORD =
   /^[~≈]?(?:(?!(?:19|20)\d\d\b)\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?)[,.;:]?$/i;
 
 /**
+ * A table cell that is a count with a bound ("up to 100", "at least 12", "max 4", "20+", "6 or
+ * more"): the bound is no part of what is counted; a bare count too (see {@link COUNT_WORD}).
+ */
+function countCell(cell: string): boolean {
+  const bare = cell
+    .trim()
+    .replace(
+      /^(?:up\s+to|at\s+(?:most|least)|max(?:imum)?\.?|min(?:imum)?\.?|over|under|about|around|approx(?:imately|\.)?)\s+/i,
+      '',
+    )
+    .replace(/\s*(?:\+|or\s+(?:more|fewer|less))$/i, '');
+  return COUNT_WORD.test(bare);
+}
+
+/**
  * A month's name, full or short: a figure beside one is a day of a date ("September 30, 2023", "30
  * June"). Only those words: "85 junior members", "12 marines", "40 novels" are counts.
  */
@@ -1695,7 +1710,9 @@ export function statesQuantity(
   const words = withoutMarks(passage)
     .split(/[\s|]+/)
     .filter((w) => w !== '');
+  // A numbered list's item number counts nothing ("1. Draw a river tile and place it …").
   const isCount = (i: number) =>
+    !(i === 0 && /^\d{1,2}[.)]$/.test(words[0] ?? '')) &&
     COUNT_WORD.test(words[i] ?? '') &&
     !MONTH_WORD.test(words[i - 1] ?? '') &&
     !MONTH_WORD.test(words[i + 1] ?? '') &&
@@ -1853,7 +1870,8 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         const counted = p.kind === 'row' ? (label ?? '') : p.text;
         // Or a cell under a column whose header names what is counted: "| Standard | … | One bag
         // of up to 23 kg |" under "Checked bags" counts the Standard fare's checked bags, and a
-        // bare count is the header's ("987" under "Votes").
+        // bare count is the header's ("987" under "Votes"), or a bounded one ("up to 100" under
+        // "Evening guests", see `countCell`).
         const inColumn =
           headed &&
           values.some((value, i) => {
@@ -1861,7 +1879,7 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
             return (
               header.size > 0 &&
               required.every((t) => holdsForm(header, t)) &&
-              (COUNT_WORD.test(value.trim()) || statesQuantity(value, terms, 'count'))
+              (countCell(value) || statesQuantity(value, terms, 'count'))
             );
           });
         // Or a cell saying what the row's figure counts ("| `parallel_jobs` | `4` | How many
@@ -1871,7 +1889,7 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
         const described =
           cells.some(
             (cell) => COUNTS_WHAT.test(cell) && terms.some((t) => holdsForm(new Set(contentTerms(cell)), t)),
-          ) && cells.some((cell) => COUNT_WORD.test(cell));
+          ) && cells.some(countCell);
         const gives =
           labelled ||
           inColumn ||

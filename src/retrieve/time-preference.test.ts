@@ -67,12 +67,19 @@ describe('timeCue', () => {
       'the newest release notes',
       'How many days after a trip must claims be submitted under the current travel policy?',
       'What does the current employee handbook say about leave?',
+      // A price or a timetable, which a newer list replaces (stop 69).
+      'What is the current adult swim price at Northgate Lido?',
+      'What are the current fees for a full day?',
+      'What is the current rate of interest on the easy access account?',
+      'What are the current opening hours of the library?',
     ]) {
       expect(timeCue(question).recency, question).toBe(true);
     }
     expect(timeCue('What were total current assets?').recency).toBe(false);
     expect(timeCue('What is the current portion of long-term debt?').recency).toBe(false);
     expect(timeCue('How are current liabilities reported in the balance sheet?').recency).toBe(false);
+    expect(timeCue('What is the current ratio?').recency).toBe(false);
+    expect(timeCue('What are current income tax rates based on?').recency).toBe(false);
     expect(timeCue('How did revenue grow?').recency).toBe(false);
   });
 
@@ -1176,6 +1183,14 @@ describe('timeCue with the nouns a collection names its documents by (stop 41)',
     expect(timeCue('What did its last inspection find?', { nouns: ['inspection'] }).recency).toBe(true);
     // "this" and "past" before a collection's noun ask for no version: "this harbour" is a place.
     expect(timeCue('What fees does this harbour charge?', { nouns: ['harbour'] }).recency).toBe(false);
+    // "first" counts the collection's documents, not across a possessive (stop 69): "the first
+    // resident's parking permit" is a kind of permit.
+    const permit = timeCue("What is the current price of a first resident's parking permit in Kelmscott?", {
+      nouns: ['permit'],
+    });
+    expect(permit.recency).toBe(true);
+    expect(permit.position).toBeUndefined();
+    expect(timeCue('What did the first parking permit cost?', { nouns: ['permit'] }).position).toBeDefined();
     // A statement is counted back from the newest, never after "prior": "the prior period's
     // statements" name a comparison period.
     expect(timeCue('What was the opening balance on the statement before last?')).toMatchObject({

@@ -412,12 +412,14 @@ export function presentPhrases(question: string): string[] {
  * say which one
  * ("current quarter", "current version", "the current travel policy", "current employee
  * handbook"; with a collection's own noun after "current" or "last" only: "the current XR-40
- * datasheet", "its last inspection"), since "current assets" and "the current portion of debt" ask
- * for no date.
+ * datasheet", "its last inspection"), or a price or a timetable ("the current adult swim price",
+ * "current fees", "the current rate of interest", "current opening hours": what a newer price list
+ * or timetable replaces), since "current assets" and "the current portion of debt" ask for no
+ * date.
  */
 const RECENCY_FOR = (extra: readonly string[]) =>
   new RegExp(
-    String.raw`\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|${PUBLISHED_NOUNS.join('|')}|\d{1,2}-[a-z]{1,2})|${extra.length === 0 ? '(?!)' : String.raw`(?:current|last)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:${extra.map(escapeRegExp).join('|')})s?`}|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b`,
+    String.raw`\b(?<!\bleast\s+)(latest|most\s+recent(?:ly)?|newest|recent|up[-\s]to[-\s]date|most\s+current|freshest|(?:just|last)\s+(?:reported|filed|released|published|issued)|(?:reported|filed|released|published|issued)\s+last(?!\s+(?:year|quarter|month|week|fiscal|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b)|(?:current|this|last|past)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:quarter|year|period|version|edition|release|report|filing|policy|document|update|revision|handbook|manual|guide|guidelines|notes|terms|agreement|plan|standard|procedure|notice|list|schedule|contract|rules|minutes|meeting|review|newsletter|bulletin|${PUBLISHED_NOUNS.join('|')}|\d{1,2}-[a-z]{1,2})|(?:current|present)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:prices?|fees?|fares?|tariffs?|charges?|costs?|rates?\s+(?:of|for|on)\b|timetables?|opening\s+(?:hours|times))|${extra.length === 0 ? '(?!)' : String.raw`(?:current|last)\s+(?:[a-z0-9][a-z0-9'’-]*\s+){0,2}?(?:${extra.map(escapeRegExp).join('|')})s?`}|currently\s+in\s+(?:effect|force)|in\s+(?:effect|force)\s+(?:now|today)|as\s+it\s+stands)\b`,
     'i',
   );
 
@@ -542,6 +544,12 @@ export function isDocumentNoun(word: string, nouns: readonly string[] = document
  */
 const MODIFIER = String.raw`(?:(?!(?:the|a|an|of|in|on|at|to|for|from|with|by|its|their|his|her|this|that|these|those|and|or|than)\b)[a-z0-9][a-z0-9'’.&-]*\s+)`;
 /**
+ * A {@link MODIFIER} that is no possessive: "first" counts documents across it ("the first Route 7
+ * notice"), not across "resident's" ("the first resident's parking permit" is a kind of permit, not
+ * the oldest permits document).
+ */
+const PLAIN_MODIFIER = String.raw`(?:(?![a-z0-9.&-]*['’]s?\s)${MODIFIER})`;
+/**
  * "the latest (one)", "its most recent", "Contoso's newest", "Harbour Town's latest", "the final
  * one" (of drafts and a final): the newest of a series, after a relation word.
  */
@@ -637,7 +645,7 @@ function publishedNounPattern(extra: readonly string[]): string {
  */
 const EARLIEST_FOR = (DOCUMENT_NOUN: string, PUBLISHED_NOUN: string) =>
   new RegExp(
-    String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|first\s+${MODIFIER}{0,3}?${PUBLISHED_NOUN}|(?:first|earliest|oldest|least\s+recent)\s+${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|least\s+recent\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN})\b`,
+    String.raw`\b(?:(?:earliest|oldest|original|initial)\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN}|first\s+${PLAIN_MODIFIER}{0,2}?(?:version|edition|release|revision|report|filing)s?|first\s+${PLAIN_MODIFIER}{0,3}?${PUBLISHED_NOUN}|(?:first|earliest|oldest|least\s+recent)\s+${OF_THE}${MODIFIER}{0,2}?${DOCUMENT_NOUN}|least\s+recent\s+${MODIFIER}{0,3}?${DOCUMENT_NOUN})\b`,
     'i',
   );
 

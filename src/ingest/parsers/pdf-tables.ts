@@ -111,12 +111,16 @@ function isProse(line: PlacedLine, rowLike: boolean, pageLeft: number, pageWidth
   return !rowLike && line.layout.end - Math.max(line.layout.x, pageLeft) >= 0.55 * pageWidth;
 }
 
+/** A footnote's marker: "(a)", "1)", "*", "†". */
+const FOOTNOTE_MARK = /^(?:\(\w{1,2}\)|\w{1,2}\)|[*†‡§]+)$/u;
+
 /** How near (in ems) a segment's edge must be to a column's to be aligned with it. */
 const ALIGNED = 0.25;
 
 /**
  * Marks as row-like (in `rowLike`, in place) the lines opening with a label whose cells are closer than a column gap
- * but whose later segments start or end where cells of two row-like lines of their paragraph or more do:
+ * but whose later segments start or end where cells of two row-like lines of their paragraph (or of
+ * the row-like lines right above and below it) or more do:
  * a table's widest label leaves only the cells' padding before the next column ("Inner tube 27.5 x
  * 2.2 inch, Schrader valve" 1.4 ems from its price, under "Price" and the other rows' prices).
  */
@@ -128,9 +132,27 @@ function alignedRows(lines: readonly PlacedLine[], segments: readonly Segment[][
     for (const segment of segments[k]!.slice(1)) list.push({ line: k, x: segment.x, end: segment.end });
     edges.set(line.paragraph, list);
   });
+  // A table printed with its cells' padding sets each row apart as a paragraph of its own: the
+  // row-like lines right above and below a line (of its size, each a row of the table) set its
+  // columns too ("| Extra hour | any hour booked in advance | £7.95 |" under three padded rows).
+  const neighbours = (k: number) => {
+    const out: Array<{ line: number; x: number; end: number }> = [];
+    for (const step of [-1, 1])
+      for (let j = k + step; j >= 0 && j < lines.length && rowLike[j]; j += step) {
+        if (lines[j]!.layout.size !== lines[k]!.layout.size) break;
+        for (const segment of segments[j]!.slice(1)) out.push({ line: j, x: segment.x, end: segment.end });
+      }
+    return out;
+  };
   lines.forEach((line, k) => {
     const later = segments[k]!.slice(1);
-    const columns = edges.get(line.paragraph);
+    const own = edges.get(line.paragraph) ?? [];
+    // Not a footnote's marker and its text below a table ("(a) Refer to Note 5 …").
+    const beside =
+      rowLike[k] || FOOTNOTE_MARK.test(segments[k]![0]!.text.trim())
+        ? []
+        : neighbours(k).filter((c) => lines[c.line]!.paragraph !== line.paragraph);
+    const columns = own.length + beside.length === 0 ? undefined : [...own, ...beside];
     // A label opens the row (a figure first is a bridge's line, "(490) Higher unit cost …", which
     // reads as well as prose).
     const label = segments[k]![0]!.text;
