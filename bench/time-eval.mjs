@@ -378,7 +378,8 @@
 //   home electric vehicle charger's user guide as a Word file; a spa's treatment menu as HTML; a
 //   university library's printing charges as JSON; a pharmacy's holiday opening hours as plain
 //   text), 20 questions, 4 negatives (manicures, laminating, a delivery service, two cars);
-//   written at stop 69 before any of its rules, held out and run once.
+//   written at stop 69 before any of its rules and held out: its first run (in the whole bench
+//   `-b`, after round99's rules) is its measure; rules found on it after are reported as such.
 // - round99-blind: test/fixtures/round99 (a wedding barn's packages and a day nursery's fees for
 //   two years as PDFs; a half marathon's race information as plain text; a school's three-week
 //   lunch menu as CSV; a board game's rules as Markdown), 22 questions, 4 negatives (a vegan menu,
@@ -1088,7 +1089,7 @@ const sets = [
     parts: [{ name: 'round101-blind', questions: 'bench/questions/round101-blind.jsonl' }],
   },
   {
-    // Written at stop 69, held out and run once: lido seasons (PDFs printed from src/), a charger's
+    // Written at stop 69 and held out (first run: the whole bench -b): lido seasons (PDFs printed from src/), a charger's
     // guide (Word), a spa menu (HTML), printing charges (JSON), holiday opening hours (text).
     name: 'round100',
     folder: 'test/fixtures/round100',
