@@ -369,6 +369,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round102-blind: test/fixtures/round102 (a hotel's room rates as a PDF; a notes app's pricing
+//   page as HTML with a chart of ticks; a car park's tariffs as CSV; a farmers' market's stall fees
+//   for two years as Markdown; a theatre's booking information as plain text), 20 questions, 4
+//   negatives (a swimming pool, a lifetime licence, hot food, student discounts); written at stop 69
+//   after round101's rules and committed before its first run.
 // - round101-blind: test/fixtures/round101 (a district council's residents' parking permits for
 //   two years as PDFs; a kennels' booking terms as HTML; a mobile provider's plans as JSON; a
 //   summit's venue guide as Markdown; a cycling club's rides as CSV), 20 questions, 4 negatives (a
@@ -1078,6 +1083,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 69 after round101's rules, committed before its first run: room rates (a PDF
+    // printed from src/), a pricing page (HTML), car park tariffs (CSV), stall fees (Markdown),
+    // booking information (text).
+    name: 'round102',
+    folder: 'test/fixtures/round102',
+    include: ['*.pdf', 'notelytics-*.html', '*.csv', '*.md', '*.txt'],
+    parts: [{ name: 'round102-blind', questions: 'bench/questions/round102-blind.jsonl' }],
   },
   {
     // Written at stop 69 after round99's rules, committed before its first run: parking permits
