@@ -579,3 +579,19 @@ describe('parking permits (PDFs), kennels, a venue guide and club rides (offline
     expect(answer.text).toContain('Cats must be vaccinated against cat flu and enteritis.');
   });
 });
+
+describe('a pricing page with a FAQ and a theatre’s ticket bands (offline answers; blind round102)', () => {
+  const engine = ingested('test/fixtures/round102', ['notelytics-*.html', '*.txt'], 2);
+
+  it("leads with a FAQ's answer, not its question", async () => {
+    const answer = await engine().ask('What discount do charities get on Notelytics?');
+    expect(firstQuote(answer.text).trim()).toBe('Registered charities get 50% off the Team plan.');
+  });
+
+  it('leads with the sentence writing the band the question names', async () => {
+    const answer = await engine().ask('How much is a Band B ticket at the Kestrel Theatre?');
+    expect(firstQuote(answer.text)).toContain(
+      'Band B (stalls rows K to R and the middle of the circle) is £26.',
+    );
+  });
+});

@@ -824,3 +824,23 @@ describe('extractAnswer: a span answers "how far" (stop 69)', () => {
     expect(text.split(/\[\d\]/)[0]).toContain('Harrowfield Central is a 7-minute walk.');
   });
 });
+
+describe('extractAnswer: a FAQ’s question and a label naming one of a kind (stop 69)', () => {
+  it('does not lead with a sentence that asks: the answer follows it', () => {
+    const faq = testHit(
+      'pricing.html',
+      '## Questions\n\n**Do you offer discounts for charities?** Registered charities get 50% off the Team plan.',
+    );
+    const { text } = extractAnswer('What discount do charities get on Notelytics?', [faq]);
+    expect(text.split(/\[\d\]/)[0]?.trim()).toBe('Registered charities get 50% off the Team plan.');
+  });
+
+  it('leads with the sentence writing the label the question names ("Band B"), not its siblings', () => {
+    const bands = testHit(
+      'booking-information.txt',
+      'Seats are sold in three bands. Band A (stalls rows A to J) is £32. Band B (stalls rows K to R) is £26. Band C (the back of the circle) is £18.',
+    );
+    const { text } = extractAnswer('How much is a Band B ticket at the Kestrel Theatre?', [bands]);
+    expect(text.split(/\[\d\]/)[0]?.trim()).toBe('Band B (stalls rows K to R) is £26.');
+  });
+});

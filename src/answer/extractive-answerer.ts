@@ -42,7 +42,7 @@
 import type { Hit } from '../core/types.js';
 import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
 import { contentTerms, isPronounTerm, readTerms, wordTokens } from '../retrieve/terms.js';
-import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
+import { documentPhrase, escapeRegExp, timeCue } from '../retrieve/time-preference.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedExtreme, extremeOf, rankedColumn, rankValue, recordFields } from './asked-record.js';
@@ -148,6 +148,11 @@ const RELATIVE_FLOOR = 0.5;
 const FIGURE_FLOOR = 0.3;
 /** A sentence that introduces what follows (`… were as follows (in millions):`): it answers nothing itself. */
 const LEAD_IN = /(?:as follows|following table[^.]*|below)\s*(?:\([^)]*\))?\s*:?$|:$/i;
+/**
+ * A sentence that asks (a FAQ's "**Do you offer discounts for charities?**"): it answers nothing
+ * itself, as a lead-in does; the answer follows it.
+ */
+const ASKING = /\?[*_"”’)]*\s*$/;
 /** Factor for a passage that states a figure: a question about a document mostly wants one. */
 const FIGURE_BONUS = 1.25;
 /** Further factor for a table row that states a figure: the row is the figure with its labels. */
@@ -778,6 +783,36 @@ function numberedRows(question: string, candidates: readonly Candidate[]): Set<C
   return out;
 }
 
+/**
+ * The passages writing the label a question names one of a kind by, a noun and a capital letter
+ * ("Band B", "Zone C"): "Band B (stalls rows K to R …) is £26." for "How much is a Band B
+ * ticket?", beside "Band A … is £32." and "Band C … is £18.", which hold the same words. Each is
+ * what is asked, as the row a superlative picks (see `extremeRows`). Table rows are named by their
+ * first cell (see `numberedRows`).
+ */
+function namedLabels(question: string, candidates: readonly Candidate[]): Set<Candidate> {
+  const out = new Set<Candidate>();
+  const pairs = [...question.matchAll(NAMED_LABEL)].filter((m) => contentTerms(m[1]!).length > 0);
+  if (pairs.length === 0) return out;
+  const written = pairs.map(
+    (m) =>
+      new RegExp(
+        String.raw`(?<![\p{L}\p{N}])${escapeRegExp(m[1]!)}\s+${escapeRegExp(m[2]!)}(?![\p{L}\p{N}])`,
+        'iu',
+      ),
+  );
+  for (const c of candidates) if (c.kind !== 'row' && written.some((re) => re.test(c.text))) out.add(c);
+  return out;
+}
+
+/**
+ * A noun and the capital letter naming one of its kind: "Band B", "Zone C" (group 1 the noun, group
+ * 2 the letter); not after a capitalised word, where both are part of a name. Not a number: "July
+ * 1", "version 2" and "Voltway Home 7" date, version and name, and led 13 answers astray on the
+ * bench.
+ */
+const NAMED_LABEL = /(?<![\p{Lu}][\p{L}'’.-]*\s+|[\p{L}\p{N}])(\p{L}{2,})\s+(\p{Lu})(?![\p{L}\p{N}'’-])/gu;
+
 /** A noun and a number naming one of its kind ("class 3", "gate 12B"); group 1: the noun, group 2: the number. */
 const LABEL_NUMBER = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(\d{1,3}[a-z]?)(?![\p{L}\p{N}%]|[.,]\d)/giu;
 
@@ -1010,7 +1045,7 @@ function scoredWindows(
     // A row without a figure is mostly a label; not a dated one for a question asking when (a
     // programme's "| 9.15 | Opening keynote |", see `timedRow`).
     (c.kind === 'line' || (c.kind === 'row' && !c.figure && !(asksWhen && c.dated)) ? 0.5 : 1) *
-    (c.kind === 'sentence' && LEAD_IN.test(c.text) ? 0.3 : 1) *
+    (c.kind === 'sentence' && (LEAD_IN.test(c.text) || ASKING.test(c.text)) ? 0.3 : 1) *
     // A question asking when is answered by a date (see `dated`), not by a figure ("version 4.2");
     // one asking why by the sentence telling the cause, not by the row of the figure that fell
     // ("Why did the plum crop fail?": "| Plums | 35 kg | 12 kg |" named twice over); one asking how
@@ -1061,7 +1096,11 @@ function scoredWindows(
   const counts = (c: Candidate) => counted !== undefined && statesQuantity(c.text, [counted], 'count');
   const beside = (c: Candidate) =>
     others.length === 0 ? 1 : others.filter((t) => c.terms.has(t) || c.section.has(t)).length / others.length;
-  const extreme = new Set([...extremeRows(question, candidates), ...numbered]);
+  const extreme = new Set([
+    ...extremeRows(question, candidates),
+    ...numbered,
+    ...namedLabels(question, candidates),
+  ]);
   const windows: Window[] = [];
   candidates.forEach((c, i) => {
     // A row's label may name what is asked in the document's words, its companion terms ("| Drugs
