@@ -580,8 +580,14 @@ describe('parking permits (PDFs), kennels, a venue guide and club rides (offline
   });
 });
 
-describe('a pricing page with a FAQ and a theatre’s ticket bands (offline answers; blind round102)', () => {
-  const engine = ingested('test/fixtures/round102', ['notelytics-*.html', '*.txt'], 2);
+describe('a pricing page with a FAQ, a theatre’s ticket bands and car park tariffs (offline answers; blind round102)', () => {
+  const engine = ingested('test/fixtures/round102', ['notelytics-*.html', '*.txt', '*.csv'], 3);
+
+  it('quotes the record whose bound the stay falls under, with its price', async () => {
+    const answer = await engine().ask('How much does it cost to park for 3 hours at Harbourside car park?');
+    expect(firstQuote(answer.text)).toContain('stay: up to 4 hours');
+    expect(firstQuote(answer.text)).toContain('price: £4.50');
+  });
 
   it("leads with a FAQ's answer, not its question", async () => {
     const answer = await engine().ask('What discount do charities get on Notelytics?');

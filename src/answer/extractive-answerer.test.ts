@@ -844,3 +844,17 @@ describe('extractAnswer: a FAQ’s question and a label naming one of a kind (st
     expect(text.split(/\[\d\]/)[0]?.trim()).toBe('Band B (stalls rows K to R) is £26.');
   });
 });
+
+describe('extractAnswer: the row whose bound a question’s figure falls under (stop 69)', () => {
+  it('leads with the least bound not below the figure, alone of its table', () => {
+    const tariffs = testHit(
+      'car-park-tariffs.md',
+      '## Tariffs\n\n| Stay | Price |\n| --- | --- |\n| up to 1 hour | £1.50 |\n| up to 4 hours | £4.50 |\n| up to 8 hours | £7.00 |\n| overnight | £3.00 |',
+    );
+    const { text } = extractAnswer('How much does it cost to park for 3 hours at Harbourside?', [tariffs]);
+    expect(text.split(/\[\d\]/)[0]).toContain('| up to 4 hours | £4.50 |');
+    expect(text).not.toContain('up to 8 hours');
+    const longer = extractAnswer('How much does it cost to park for 6 hours at Harbourside?', [tariffs]);
+    expect(longer.text.split(/\[\d\]/)[0]).toContain('| up to 8 hours | £7.00 |');
+  });
+});

@@ -754,6 +754,47 @@ function extremeRows(question: string, candidates: readonly Candidate[]): Set<Ca
 }
 
 /**
+ * The rows or record lines whose label bounds what the question states ("up to 4 hours" for "How
+ * much does it cost to park for 3 hours?"): of the passages opening (a row's first cell, a line's
+ * value) with an upper bound in the unit of a figure the question writes ("up to", "under", "less
+ * than", "no more than", "max", "within"), the one with the least bound not below the figure. Each
+ * is what is asked, as the row a question names by its number (see `numberedRows`): no floor is
+ * measured on it, and it leads.
+ */
+function boundingRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
+  const out = new Set<Candidate>();
+  const asked = [...question.matchAll(STATED_AMOUNT)].flatMap((m) => {
+    const [unit] = contentTerms(m[2]!);
+    return unit === undefined ? [] : [{ value: Number(m[1]), unit }];
+  });
+  if (asked.length === 0) return out;
+  const bounded = candidates.flatMap((c) => {
+    const opening =
+      c.kind === 'row'
+        ? (tableCells(c.text)[0] ?? '')
+        : c.kind === 'line'
+          ? c.text.slice((fieldLabel(c.text) ?? '').length + 1)
+          : '';
+    const m = UPPER_BOUND.exec(opening.trim());
+    const [unit] = m ? contentTerms(m[2]!) : [];
+    return m && unit !== undefined ? [{ c, limit: Number(m[1]), unit }] : [];
+  });
+  for (const { value, unit } of asked) {
+    const fitting = bounded.filter((b) => b.unit === unit && b.limit >= value);
+    const least = Math.min(...fitting.map((b) => b.limit));
+    for (const b of fitting) if (b.limit === least) out.add(b.c);
+  }
+  return out;
+}
+
+/** A figure and the word after it a question states ("3 hours", "20 kg"): group 1 the figure, group 2 the word. */
+const STATED_AMOUNT = /(?<![\p{L}\p{N}.,£$€])(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/gu;
+
+/** An upper bound opening a label: "up to 4 hours", "under 10 kg" (group 1 the figure, group 2 its unit). */
+const UPPER_BOUND =
+  /^(?:up\s+to|under|less\s+than|no\s+more\s+than|max(?:imum)?\.?|within)\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/iu;
+
+/**
  * The rows a question names by a noun and a number ("class 3", "gate 12", "route 7") or by a number
  * and the noun it counts ("a 3-player game", see {@link NUMBER_LABEL}): of a table whose first
  * column's header holds the noun ("Class", "Players"), the row whose first cell is the number
@@ -1001,7 +1042,8 @@ function scoredWindows(
   // field: up to twice, by the share of its label's terms the question holds (half of them at
   // least).
   // A row the question names by its number ("class 3") has its label named (see `numberedRows`).
-  const numbered = numberedRows(question, candidates);
+  // So is the row or record line whose bound the question's figure falls under (see `boundingRows`).
+  const numbered = new Set([...numberedRows(question, candidates), ...boundingRows(question, candidates)]);
   // Not a row of another kind of thing than a "which" question asks for: "| Cat | £16 | £26 |" of a
   // price table names the cat of "Which vaccinations does a cat need …?", and holds no vaccination
   // (nor does its header).
@@ -1437,11 +1479,16 @@ export function extractAnswer(
   };
   // So is a line without a number for a question asking how long, far or much (its record's
   // "distance (miles): 62" answers "How long is the Greenlanes spring sportive?", not "ride: Spring
-  // sportive (club entry)").
+  // sportive (club entry)"), and a line whose bound the question's figure falls under ("stay: up to
+  // 4 hours" with its "price: £4.50", see `boundingRows`).
   const asksAmount = ASKS_AMOUNT.test(question);
   const readInRecord = (c: Candidate) =>
     c.kind === 'line' &&
-    (asksWhich || (asksWhen && !c.dated) || namesOnly(c) || (asksAmount && !/\d/.test(c.text)));
+    (asksWhich ||
+      (asksWhen && !c.dated) ||
+      namesOnly(c) ||
+      (asksAmount && !/\d/.test(c.text)) ||
+      extremes.has(c));
   for (const c of [...chosen]) {
     if (!readInRecord(c)) continue;
     const record = ranked.find(
