@@ -976,9 +976,9 @@ function scoredWindows(
   const asksOther = queryTerms.some((t) => !names.has(t));
   // A span for a question asking how long or how far ("Harrowfield Central is a 7-minute walk.")
   // answers it, whatever names it holds.
-  const asksSpan = ASKS_HOW_LONG.test(question);
+  const asksHowLong = ASKS_HOW_LONG.test(question);
   const namesAlone = (...group: Candidate[]) => {
-    if (!asksOther || group.some((c) => c.figure || c.event || (asksSpan && c.span !== undefined)))
+    if (!asksOther || group.some((c) => c.figure || c.event || (asksHowLong && c.span !== undefined)))
       return false;
     const held = queryTerms.filter((t) => group.some((c) => c.terms.has(t)));
     return held.length > 0 && held.every((t) => names.has(t));
@@ -1055,7 +1055,6 @@ function scoredWindows(
     const share = c.label.filter((t) => asked.has(t)).length / c.label.length;
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
-  const asksHowLong = ASKS_HOW_LONG.test(question);
   // An interval answers a question asking how often ("| Brake fluid | Every 2 years |").
   const asksHowOften = ASKS_HOW_OFTEN.test(question);
   const statesInterval = (c: Candidate) =>
