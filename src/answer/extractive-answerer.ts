@@ -1478,8 +1478,9 @@ export function extractAnswer(
   };
   // So is a line without a number for a question asking how long, far or much (its record's
   // "distance (miles): 62" answers "How long is the Greenlanes spring sportive?", not "ride: Spring
-  // sportive (club entry)"), and a line whose bound the question's figure falls under ("stay: up to
-  // 4 hours" with its "price: £4.50", see `boundingRows`).
+  // sportive (club entry)"), and a line the question picks: the one whose bound its figure falls
+  // under ("stay: up to 4 hours" with its "price: £4.50", see `boundingRows`), or one a superlative
+  // or a named label picks (see `Window.extreme`).
   const asksAmount = ASKS_AMOUNT.test(question);
   const readInRecord = (c: Candidate) =>
     c.kind === 'line' &&

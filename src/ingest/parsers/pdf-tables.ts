@@ -146,24 +146,16 @@ function alignedRows(lines: readonly PlacedLine[], segments: readonly Segment[][
   };
   lines.forEach((line, k) => {
     const later = segments[k]!.slice(1);
-    const own = edges.get(line.paragraph) ?? [];
-    // Not a footnote's marker and its text below a table ("(a) Refer to Note 5 …").
-    const beside =
-      rowLike[k] || FOOTNOTE_MARK.test(segments[k]![0]!.text.trim())
-        ? []
-        : neighbours(k).filter((c) => lines[c.line]!.paragraph !== line.paragraph);
-    const columns = own.length + beside.length === 0 ? undefined : [...own, ...beside];
     // A label opens the row (a figure first is a bridge's line, "(490) Higher unit cost …", which
     // reads as well as prose).
     const label = segments[k]![0]!.text;
-    if (
-      rowLike[k] ||
-      later.length === 0 ||
-      columns === undefined ||
-      BULLET.test(label) ||
-      NUMERIC.test(label)
-    )
-      return;
+    if (rowLike[k] || later.length === 0 || BULLET.test(label) || NUMERIC.test(label)) return;
+    // Not a footnote's marker and its text below a table ("(a) Refer to Note 5 …").
+    const beside = FOOTNOTE_MARK.test(label.trim())
+      ? []
+      : neighbours(k).filter((c) => lines[c.line]!.paragraph !== line.paragraph);
+    const columns = [...(edges.get(line.paragraph) ?? []), ...beside];
+    if (columns.length === 0) return;
     const near = (a: number, b: number) => Math.abs(a - b) <= ALIGNED * line.layout.size;
     // A column is one that two row-like lines or more share: one row-like line (a footnote whose
     // text is indented after its marker) sets none.
