@@ -153,6 +153,12 @@
 //   the total is given, a market share, a segment-level operating margin the filing does not
 //   report), judged by searching the filings' text; written at stop 60 and committed before its
 //   first run.
+// - sec-absent-blind: bench/questions/sec-absent-blind.jsonl, 12 single-filing questions asking
+//   whether a filing announced, reported or recorded an event (a stock split, crypto holdings, a
+//   cybersecurity breach, layoffs, a goodwill impairment, labor strikes, a customer's bankruptcy,
+//   a product recall), 8 of them negatives judged by searching the filings' text (two name a risk
+//   the filing lists without the event), and 4 positives (a stock split, severance, cryptocurrency
+//   mining, dividends paid); written at stop 70 and committed before its first run.
 // - measures-heldout, measures-heldout-filings: test/fixtures/round69 (a wildlife trust's accounts
 //   for 2024 and 2025 as PDFs) and test/fixtures/round66 (a water company's three 10-Qs as PDFs),
 //   11 questions of the measure form (income from a source, a dividend per share, net income,
@@ -800,6 +806,7 @@ const sets = [
       { name: 'sec-y-blind', questions: 'bench/questions/sec-y-blind.jsonl' },
       { name: 'sec-z-blind', questions: 'bench/questions/sec-z-blind.jsonl' },
       { name: 'sec-measures-blind', questions: 'bench/questions/sec-measures-blind.jsonl' },
+      { name: 'sec-absent-blind', questions: 'bench/questions/sec-absent-blind.jsonl' },
     ],
   },
   {
