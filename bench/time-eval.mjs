@@ -375,6 +375,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round103-blind: test/fixtures/round103 (a driving school's lesson prices for two years as PDFs;
+//   a museum's admission page as HTML; a bus company's lost property and refunds policy as plain
+//   text; a gym's class timetable as CSV; a camera's warranty terms as a Word file), 20 questions,
+//   4 negatives (guided tours, bicycles, tai chi, a loan camera); written at stop 70 by a helper
+//   that never read the engine's code, and committed before its first run.
 // - round102-blind: test/fixtures/round102 (a hotel's room rates as a PDF; a notes app's pricing
 //   page as HTML with a chart of ticks; a car park's tariffs as CSV; a farmers' market's stall fees
 //   for two years as Markdown; a theatre's booking information as plain text), 20 questions, 4
@@ -1090,6 +1095,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 70 by a helper blind to the engine's code, committed before its first run:
+    // lesson prices (PDFs printed from src/), admission (HTML), lost property (text), a class
+    // timetable (CSV), warranty terms (Word).
+    name: 'round103',
+    folder: 'test/fixtures/round103',
+    include: ['*.pdf', 'ravensworth-*.html', '*.txt', '*.csv', '*.docx'],
+    parts: [{ name: 'round103-blind', questions: 'bench/questions/round103-blind.jsonl' }],
   },
   {
     // Written at stop 69 after round101's rules, committed before its first run: room rates (a PDF
