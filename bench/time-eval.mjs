@@ -375,6 +375,12 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round104-heldout: test/fixtures/round104 (a vet practice's price lists for two years as
+//   PDFs; a community centre's room hire rates as JSON; a ski school's lesson guide as Markdown; a
+//   water company's charges scheme as HTML; a coffee machine's descaling and care instructions as
+//   plain text), 20 questions, 4 negatives (a pet passport, a hearing loop, snowboarding, a timer);
+//   written at stop 70 by a helper that never read the engine's code, committed before its only
+//   run, which came after this stop's rules (measure only).
 // - round103-blind: test/fixtures/round103 (a driving school's lesson prices for two years as PDFs;
 //   a museum's admission page as HTML; a bus company's lost property and refunds policy as plain
 //   text; a gym's class timetable as CSV; a camera's warranty terms as a Word file), 20 questions,
@@ -1095,6 +1101,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 70 by a helper blind to the engine's code and held out (measure only): vet
+    // price lists (PDFs printed from src/), room hire (JSON), a ski school (Markdown), water charges
+    // (HTML), a coffee machine's care (text).
+    name: 'round104',
+    folder: 'test/fixtures/round104',
+    include: ['*.pdf', 'wendmoor-*.html', '*.json', '*.md', '*.txt'],
+    parts: [{ name: 'round104-heldout', questions: 'bench/questions/round104-heldout.jsonl' }],
   },
   {
     // Written at stop 70 by a helper blind to the engine's code, committed before its first run:
