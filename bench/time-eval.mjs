@@ -375,6 +375,12 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round105-blind: test/fixtures/round105 (a council's garden waste service for two years as
+//   PDFs; a dental practice's private fee guide as a Word file; a broadband provider's service
+//   levels and compensation as plain text; a youth football club's season information as
+//   Markdown; a tool hire shop's prices as CSV), 20 questions, 4 negatives (Christmas trees, teeth
+//   whitening, broadband speeds, summer camps); written at stop 70 by a helper that never read the
+//   engine's code, after round103's rules, and committed before its first run.
 // - round104-heldout: test/fixtures/round104 (a vet practice's price lists for two years as
 //   PDFs; a community centre's room hire rates as JSON; a ski school's lesson guide as Markdown; a
 //   water company's charges scheme as HTML; a coffee machine's descaling and care instructions as
@@ -1101,6 +1107,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 70 by a helper blind to the engine's code, after round103's rules, committed
+    // before its first run: garden waste (PDFs printed from src/), dental fees (Word), broadband
+    // service levels (text), a football club (Markdown), tool hire (CSV).
+    name: 'round105',
+    folder: 'test/fixtures/round105',
+    include: ['*.pdf', '*.docx', '*.txt', '*.md', '*.csv'],
+    parts: [{ name: 'round105-blind', questions: 'bench/questions/round105-blind.jsonl' }],
   },
   {
     // Written at stop 70 by a helper blind to the engine's code and held out (measure only): vet
