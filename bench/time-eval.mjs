@@ -375,6 +375,12 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round106-blind: test/fixtures/round106 (a self-storage company's prices for two years as
+//   PDFs; a library's borrowing rules as HTML; a washing machine's quick start guide as a Word
+//   file; a ferry's summer timetable and fares as JSON; an allotment society's tenancy rules as
+//   plain text), 20 questions, 4 negatives (climate control, printing, a warranty, food on board);
+//   written at stop 70 by a helper that never read the engine's code, committed before its first
+//   run.
 // - round105-blind: test/fixtures/round105 (a council's garden waste service for two years as
 //   PDFs; a dental practice's private fee guide as a Word file; a broadband provider's service
 //   levels and compensation as plain text; a youth football club's season information as
@@ -1107,6 +1113,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 70 by a helper blind to the engine's code, committed before its first run:
+    // storage prices (PDFs printed from src/), borrowing rules (HTML), a washing machine (Word), a
+    // ferry (JSON), allotment rules (text).
+    name: 'round106',
+    folder: 'test/fixtures/round106',
+    include: ['*.pdf', 'fernbridge-*.html', '*.docx', '*.json', '*.txt'],
+    parts: [{ name: 'round106-blind', questions: 'bench/questions/round106-blind.jsonl' }],
   },
   {
     // Written at stop 70 by a helper blind to the engine's code, after round103's rules, committed
