@@ -601,3 +601,55 @@ describe('a pricing page with a FAQ, a theatre’s ticket bands and car park tar
     );
   });
 });
+
+describe('lesson prices (PDFs), a lost property policy (text), a warranty (Word) and more (offline answers; blind round103)', () => {
+  const engine = ingested(
+    'test/fixtures/round103',
+    ['*.pdf', 'ravensworth-*.html', '*.txt', '*.csv', '*.docx'],
+    6,
+  );
+
+  it('reads a numbered title in capitals as a heading: "how long" finds the section it titles', async () => {
+    const answer = await engine().ask('How long does Tealway Buses hold on to things left on its buses?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('We keep most items for 28 days from the date they were found.');
+  });
+
+  it('counts what "5 or more" counts', async () => {
+    const answer = await engine().ask(
+      'How many dead pixels does my Lumora camera need to have before the sensor is fixed under warranty?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('5 or more stuck or dead pixels');
+  });
+});
+
+describe('storage prices (PDFs), borrowing rules (HTML), a washing machine (Word) and more (offline answers; blind round106)', () => {
+  const engine = ingested(
+    'test/fixtures/round106',
+    ['*.pdf', 'fernbridge-*.html', '*.docx', '*.json', '*.txt'],
+    6,
+  );
+
+  it('says "not found" for a kind of unit no price list names (a bare plural object)', async () => {
+    const answer = await engine().ask('Does Stackley Self Storage have climate-controlled units?');
+    expect(answer.notFound).toBe(true);
+  });
+
+  it('says "not found" for the price of a thing no document sells ("to print a page at …")', async () => {
+    const answer = await engine().ask('How much does it cost to print a page at Fernbridge Libraries?');
+    expect(answer.notFound).toBe(true);
+  });
+
+  it('says "not found" for a measure of a thing the guide never writes ("the warranty on …")', async () => {
+    const answer = await engine().ask('How long is the warranty on the Klarwash W814 washing machine?');
+    expect(answer.notFound).toBe(true);
+  });
+
+  it('leads with the sentence counting what "how many" counts', async () => {
+    const answer = await engine().ask(
+      'How many items can I have out at once on a Fernbridge Libraries card?',
+    );
+    expect(firstQuote(answer.text)).toContain('You can have up to 15 items on your card at any one time');
+  });
+});

@@ -65,6 +65,15 @@ describe('pricedThing', () => {
     expect(pricedThing('When does the current MOT expire?')).toBeUndefined();
   });
 
+  it('reads what "it" costs to do, without where it is bought (stop 70)', () => {
+    expect(pricedThing('How much does it cost to print a page at Fernbridge Libraries?')).toBe(
+      'print a page',
+    );
+    expect(pricedThing('What does it cost to hire the Ashwell hall?')).toBe('hire the Ashwell hall');
+    expect(pricedThing('What is the price of a day pass at Ridgeway Gym?')).toBe('a day pass');
+    expect(pricedThing('What is the price of a day pass at the pool?')).toBe('a day pass at the pool');
+  });
+
   it('reads what is paid or spent on after the payer of a "how much does … pay" question', () => {
     expect(pricedThing('How much does Ferncombe Foodbank pay its staff?')).toBe('its staff');
     // Money spent on a subject is left to the stated-evidence check ("does not state how much was spent on …").

@@ -73,21 +73,28 @@ export function statesMoney(text: string): boolean {
 /**
  * What a question asks the price of: "parking" of "What does parking cost at Fairfield Leisure
  * Centre?", "a day pass at the pool" of "What is the price of a day pass at the pool?", "towel
- * hire" of "… charge for towel hire?", "its staff" of "How much does the foodbank pay its staff?"
+ * hire" of "… charge for towel hire?", "print a page" of "How much does it cost to print a page at
+ * Fernbridge Libraries?", "its staff" of "How much does the foodbank pay its staff?"
  * (what is paid, after the payer; money spent on a subject is judged by the stated-evidence check,
  * see `askedOutlay`). Undefined when it asks no price of a thing it names.
  */
 export function pricedThing(question: string): string | undefined {
   if (!asksForPrice(question)) return undefined;
   const m =
+    /\b(?:what|how\s+much)\s+(?:does|do|did|will|would|is|was)\s+it\s+cost\s+to\s+([^?]+)/i.exec(question) ??
     /\b(?:what|how\s+much)\s+(?:does|do|did|will|would|is|was)\s+(.+?)\s+cost\b/i.exec(question) ??
     /\b(?:price|cost|fee|charge)s?\s+(?:of|for)\s+([^?]+)/i.exec(question) ??
     /\bhow\s+much\s+(?:money\s+)?(?:does|do|did|will|would)\s+\S.*?\s(?:pay|charge)\s+(?:(?:for|to|in)\s+)?([^?]+)/i.exec(
       question,
     );
-  const thing = m?.[1]?.trim();
+  // Where it is bought is no part of what is bought: "a page" of "… to print a page at Fernbridge
+  // Libraries?" (a name after "at", "from" or "with"; "at the pool" in lower case stays).
+  const thing = m?.[1]?.replace(SELLER, '').trim();
   return thing ? thing : undefined;
 }
+
+/** A name of where a thing is bought, closing the thing's phrase: " at Fernbridge Libraries". */
+const SELLER = /\s+(?:at|from|with)\s+(?:the\s+)?\p{Lu}[^?]*$/u;
 
 /**
  * A question asking what someone's expenditure on a subject was: "what" and a form of "be", then

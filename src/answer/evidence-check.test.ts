@@ -15,6 +15,7 @@ import {
   evidenceDocuments,
   irregularForms,
   lacksEvidence,
+  measuredThing,
   participleObject,
   quotesNamesOnly,
   spellsOutAcronym,
@@ -837,7 +838,13 @@ describe('verbObject: the noun phrase after the main verb (stop 66)', () => {
     ]);
     expect(verbObject('Has KX19 ZPT had its cambelt replaced?')).toEqual(['cambelt']);
     expect(verbObject('Does the hotel have a pool in the garden?')).toEqual(['pool']);
-    // No article after the verb: no object phrase here.
+    // A bare plural after the verb is its object (stop 70, round106); not one after "any".
+    expect(verbObject('Does Stackley Self Storage have climate-controlled units?')).toEqual([
+      'climat',
+      'unit',
+    ]);
+    expect(verbObject('Does Stackley Self Storage have any lockers?')).toEqual([]);
+    // A subject after an article with no second article: no verb found, no object phrase.
     expect(verbObject('Does the shop sell gift cards?')).toEqual([]);
     expect(verbObject('What does the shop sell?')).toEqual([]);
   });
@@ -847,6 +854,15 @@ describe('verbObject: the noun phrase after the main verb (stop 66)', () => {
       true,
     );
     expect(lacksEvidence('Has KX19 ZPT had its cambelt replaced?', ['cambelt'])).toBe(true);
+    expect(lacksEvidence('Does Stackley Self Storage have climate-controlled units?', ['climate'])).toBe(
+      true,
+    );
+    // The thing a dimension question measures, before its owner (stop 70, round106).
+    expect(measuredThing('How long is the warranty on the Klarwash W814 washing machine?')).toBe('warranty');
+    expect(
+      lacksEvidence('How long is the warranty on the Klarwash W814 washing machine?', ['warranty']),
+    ).toBe(true);
+    expect(measuredThing('How long does the warranty last?')).toBeUndefined();
     // Asked for "any" of a kind, an instance answers in other words.
     expect(lacksEvidence('Did Contoso buy any company in Ohio?', ['company'])).toBe(false);
   });

@@ -587,7 +587,7 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   // A question whether something is allowed or there to have ("Are dogs allowed at the reserve?",
   // "Is breakfast included?") asks about its subject: documents that never write it hold no "yes".
   if (allowedHead(question) === contentTerms(absent[0]!)[0]) return true;
-  const topic = statedTopic(question) ?? pricedThing(question);
+  const topic = statedTopic(question) ?? pricedThing(question) ?? measuredThing(question);
   if (topic !== undefined) {
     const unwritten = unwrittenTerms(question);
     const terms = new Set(questionTerms(topic).filter((term) => !unwritten.has(term)));
@@ -845,8 +845,9 @@ function afterOpening(verbs: string): RegExp {
 /**
  * The stems of the topic words of the noun phrase that follows the main verb of a question opening
  * with "do", "does", "did", "has", "have" or "had" (see {@link DO_QUESTION}), after an article or
- * a possessive, up to a stop word or the end: "blood", "test" of "Does Eleanor Pryce need a blood
- * test before her gastroscopy?", "cambelt" of "Has KX19 ZPT had its cambelt replaced?". The verb
+ * a possessive or none (a bare plural or mass noun: "climate", "units" of "Does Stackley Self
+ * Storage have climate-controlled units?"), up to a stop word or the end: "blood", "test" of
+ * "Does Eleanor Pryce need a blood test before her gastroscopy?", "cambelt" of "Has KX19 ZPT had its cambelt replaced?". The verb
  * is the word after a subject written in capitals ("Eleanor Pryce", "KX19 ZPT"), or, after an
  * article, the word before the next article ("Does the hotel have a pool …?"). Empty for other
  * questions and forms.
@@ -865,8 +866,12 @@ export function verbObject(question: string): string[] {
   const main = words[verb] ?? '';
   // A verb: a word in lower case, no preposition ("the fish pie at the Harbour Kitchen …").
   if (verb < 1 || !/^\p{Ll}+$/u.test(main) || PREPOSITION.test(main) || PREPOSITIONS.has(main)) return [];
-  if (!ARTICLE.test(words[verb + 1] ?? '')) return [];
-  return phraseTopicTerms(question, words.slice(verb + 2));
+  if (ARTICLE.test(words[verb + 1] ?? '')) return phraseTopicTerms(question, words.slice(verb + 2));
+  // A bare plural or mass noun is the object too ("Does Stackley Self Storage have
+  // climate-controlled units?", round106): a word in lower case, no stop word ("any", "to").
+  const next = words[verb + 1] ?? '';
+  if (!/^\p{Ll}+$/u.test(next) || isStopWord(next) || PREPOSITIONS.has(next)) return [];
+  return phraseTopicTerms(question, words.slice(verb + 1));
 }
 
 /**
@@ -915,6 +920,26 @@ const AUXILIARY_WORD = new RegExp(`^(?:${AUXILIARIES})$`);
 
 /** Words opening a noun phrase: articles and possessives. */
 const OBJECT_OPENER = /^(?:a|an|the|its|their|his|her|our|your|my)$/;
+
+/** A question asking how long, big, old … something is, after an article: group 1 what follows. */
+const MEASURED_THING =
+  /^\s*how\s+(?:long|big|large|heavy|old|wide|tall|high|deep|far)\s+(?:is|are|was|were)\s+(?:the|a|an|its|their|your|my)\s+([^?]+)/i;
+
+/**
+ * What a question asking a dimension names as the thing measured: its words up to a preposition
+ * ("warranty" of "How long is the warranty on the Klarwash W814 washing machine?", round106),
+ * whose owner after the preposition the search has found; undefined for other forms.
+ */
+export function measuredThing(question: string): string | undefined {
+  const rest = MEASURED_THING.exec(question)?.[1];
+  if (rest === undefined) return undefined;
+  const words: string[] = [];
+  for (const word of rest.split(/\s+/)) {
+    if (PREPOSITION.test(word) || PREPOSITIONS.has(word.toLowerCase())) break;
+    words.push(word);
+  }
+  return words.length > 0 ? words.join(' ') : undefined;
+}
 
 /**
  * The topic a question states after a verb of saying and "about", "regarding", "concerning" or

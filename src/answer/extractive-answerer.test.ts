@@ -858,3 +858,74 @@ describe('extractAnswer: the row whose bound a question’s figure falls under (
     expect(longer.text.split(/\[\d\]/)[0]).toContain('| up to 8 hours | £7.00 |');
   });
 });
+
+describe('extractAnswer: a count of what "how many" counts (stop 70)', () => {
+  it('quotes and leads with the sentence counting the asked noun, though rows of its chunk score higher', () => {
+    const loans = testHit(
+      'fernbridge-libraries-borrowing.html',
+      '## Loan periods\n\nHow long you can keep each kind of item\n\n' +
+        '| Item | Loan period | Cost to borrow | Renewable? |\n| --- | --- | --- | --- |\n' +
+        "| Books (adult and children's) | 3 weeks | Free | Yes |\n| Hot Picks bestseller shelf | 1 week | Free | No |\n" +
+        "| DVDs and Blu-ray discs | 1 week | £1.50 per disc (free on children's cards) | Yes |\n\n" +
+        'You can have up to 15 items on your card at any one time, of which no more than 4 may be DVDs or Blu-ray discs.\n\n' +
+        'Members can take items out at once on their Fernbridge Libraries card at any branch.',
+      {
+        headingPath: ['Fernbridge Libraries: borrowing rules', 'Loan periods'],
+        // The search found the document by its name (document focus).
+        boosts: [
+          {
+            kind: 'focus',
+            weight: 2,
+            reason: 'the query names this document',
+            words: ['fernbridge', 'libraries'],
+          },
+        ],
+      },
+    );
+    const ebooks = testHit(
+      'fernbridge-libraries-borrowing.html',
+      '## E-books\n\nMembers can borrow e-books free through the Fernbridge Reads app, using their library card number and PIN.',
+      { ordinal: 1, headingPath: ['Fernbridge Libraries: borrowing rules', 'E-books'] },
+    );
+    const { text } = extractAnswer('How many items can I have out at once on a Fernbridge Libraries card?', [
+      loans,
+      ebooks,
+    ]);
+    expect(text.split(/\[\d\]/)[0]?.trim()).toBe(
+      'You can have up to 15 items on your card at any one time, of which no more than 4 may be DVDs or Blu-ray discs.',
+    );
+  });
+});
+
+describe('extractAnswer: a bulleted list and its lead-in (stop 70)', () => {
+  it('scores a sentence closing on a colon before a list as a sentence, and quotes the list whole with it', () => {
+    const terms = testHit(
+      'larchwire-service-levels.txt',
+      '## 4. How you receive compensation\n\n' +
+        'Compensation is credited to your account and will appear on a bill within 30 days of the fault being fixed.\n\n' +
+        "If you think you were due compensation and it hasn't appeared on your bill, contact us within 6 months of the event:\n\n" +
+        '- in the Larchwire app, under Help > Compensation\n- by phone on 0808 157 0440\n- by post to Larchwire Customer Relations\n\n' +
+        'We will reply within 10 working days.',
+    );
+    const { text } = extractAnswer(
+      "My Larchwire compensation hasn't shown up on my bill. How do I claim it?",
+      [terms],
+    );
+    expect(text.split(/\[\d\]/)[0]?.trim()).toBe(
+      "If you think you were due compensation and it hasn't appeared on your bill, contact us within 6 months of the event:",
+    );
+    expect(text).toContain('- by post to Larchwire Customer Relations');
+  });
+
+  it("quotes a list's other items and its lead-in when one item is quoted", () => {
+    const plan = testHit(
+      'penmorrow-fee-guide.docx',
+      '## Smile Plan\n\nOur monthly plan spreads the cost of routine care. It costs £18.50 a month. The plan includes:\n\n' +
+        '- two routine examinations a year\n- two hygienist appointments a year\n- 10% off all other treatment\n' +
+        '- one emergency appointment a year at no extra charge',
+    );
+    const { text } = extractAnswer('Which routine examinations does the Penmorrow Smile Plan cover?', [plan]);
+    expect(text).toContain('The plan includes:');
+    expect(text).toContain('- one emergency appointment a year at no extra charge');
+  });
+});

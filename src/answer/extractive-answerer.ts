@@ -345,6 +345,8 @@ const TOTAL_LABEL =
 const MAX_RECORD_LINES = 12;
 /** Rows of one table quoted at most (its bare total row aside, see {@link TOTAL_LABEL}). */
 const MAX_ROWS = 3;
+/** Items of a bulleted list quoted whole with its lead-in (see `extractAnswer`): eight, a judgement. */
+const LIST_ITEMS = 8;
 
 /**
  * Companion terms kept per question term (see {@link cooccurringTerms}): Anserini's RM3 default
@@ -1081,12 +1083,18 @@ function scoredWindows(
   const holdsAsked = (c: Candidate) => queryTerms.some((t) => c.terms.has(t) || c.section.has(t));
   // `holds`: whether the passage, or the record it is read in (see `closeRun`), holds the
   // question's terms.
+  // A sentence closing on a colon before a bulleted list ("If … it hasn't appeared on your bill,
+  // contact us within 6 months of the event:", then "- in the app …", "- by phone …") states what
+  // its items complete: no lead-in to a table's figures, it scores as a sentence (round105).
+  const leadsList = (c: Candidate) =>
+    /:$/.test(c.text) &&
+    candidates.some((n) => n.source === c.source && n.order === c.order + 1 && LIST_ITEM.test(n.text));
   const factor = (c: Candidate, holds = holdsAsked(c)) =>
     labelled(c) *
     // A row without a figure is mostly a label; not a dated one for a question asking when (a
     // programme's "| 9.15 | Opening keynote |", see `timedRow`).
     (c.kind === 'line' || (c.kind === 'row' && !c.figure && !(asksWhen && c.dated)) ? 0.5 : 1) *
-    (c.kind === 'sentence' && (LEAD_IN.test(c.text) || ASKING.test(c.text)) ? 0.3 : 1) *
+    (c.kind === 'sentence' && ((LEAD_IN.test(c.text) && !leadsList(c)) || ASKING.test(c.text)) ? 0.3 : 1) *
     // A question asking when is answered by a date (see `dated`), not by a figure ("version 4.2");
     // one asking why by the sentence telling the cause, not by the row of the figure that fell
     // ("Why did the plum crop fail?": "| Plums | 35 kg | 12 kg |" named twice over); one asking how
@@ -1361,6 +1369,7 @@ export function extractAnswer(
       ? [ownBest * RELATIVE_FLOOR, ownBest * FIGURE_FLOOR]
       : [floor, figureFloor];
   const chosen: Candidate[] = [];
+  const countsAsked = (w: Window) => w.counts !== undefined && w.counts >= 0.5;
   // A table's rows are one unit, and so are a record's field lines.
   const units = () =>
     new Set(
@@ -1393,7 +1402,9 @@ export function extractAnswer(
     if (!window.numbered) {
       if (window.score < lowest) break;
       if (window.base < leastFigure) continue;
-      if (window.base < least && !window.members.some((m) => m.figure)) continue;
+      // A count of what a "how many" question counts, beside half its other terms, is its figure
+      // ("You can have up to 15 items on your card at any one time", round106), in words or not.
+      if (window.base < least && !window.members.some((m) => m.figure) && !countsAsked(window)) continue;
     }
     const holds = (m: Candidate) => asked.some((t) => m.terms.has(t));
     // A row beside a quoted row of its table that holds the question's terms must hold one too:
@@ -1497,6 +1508,28 @@ export function extractAnswer(
     for (const m of record?.members ?? []) if (!chosen.includes(m)) chosen.push(m);
   }
   for (const m of pickedRecord ?? []) if (!chosen.includes(m)) chosen.push(m);
+  // A bulleted list is quoted whole, with its lead-in (a sentence closing on a colon right before
+  // it), when either is quoted: its items answer together ("The plan includes:" … "- one
+  // emergency appointment a year"; "contact us within 6 months of the event:" … "- by phone …",
+  // round105), beyond the passage limit, for a list of up to LIST_ITEMS items. Every passage is
+  // read, those scoring nothing too: an item may hold none of the question's words.
+  const passages = candidatesOf(hits);
+  const at = (source: number, order: number) =>
+    passages.find((p) => p.source === source && p.order === order);
+  const isChosen = (p: Candidate) => chosen.some((c) => c.source === p.source && c.order === p.order);
+  for (const c of [...chosen]) {
+    if (c.kind !== 'sentence') continue;
+    const first = LIST_ITEM.test(c.text) ? c : /:$/.test(c.text) ? at(c.source, c.order + 1) : undefined;
+    if (first === undefined || !LIST_ITEM.test(first.text)) continue;
+    const items = passages.filter(
+      (p) => p.source === first.source && p.block === first.block && LIST_ITEM.test(p.text),
+    );
+    if (items.length > LIST_ITEMS) continue;
+    const opening = Math.min(...items.map((p) => p.order));
+    const leadIn = at(first.source, opening - 1);
+    for (const p of [...(leadIn && /:$/.test(leadIn.text) ? [leadIn] : []), ...items])
+      if (!isChosen(p)) chosen.push(p);
+  }
   // A table quoted without its bare `Total` row gets it too: the total of what the table lists
   // (the figure a question about the table's subject most often wants), beyond the row limit.
   for (const window of ranked) {
@@ -1574,12 +1607,12 @@ export function extractAnswer(
   // in packs of 16 and 24 tablets", or "Each tablet contains 200 mg", for "How many tablets can an
   // adult take in 24 hours?"; see `Window.counts`).
   const firstCounts = ranked.find((w) => w.members[0]!.source === 1 && quotable(w))?.counts ?? -1;
-  const countsBeside = (w: Window) => w.counts !== undefined && w.counts >= 0.5 && firstCounts < 0.5;
+  const countsBeside = (w: Window) => countsAsked(w) && firstCounts < 0.5;
   // So does one of the first document's windows scoring {@link LEAD_MARGIN} times the first
   // source's best (the row naming Isla Grant in the results table under the chunk of the gala's
   // notes that the search ranked first, whose best sentence names only the gala).
   const firstBest = ranked.find((w) => w.members[0]!.source === 1 && quotable(w))?.score ?? 0;
-  const bestLead = ranked.find(
+  const firstLead = ranked.find(
     (w) =>
       (w.members[0]!.source === 1 ||
         ((w.statesAsked === true ||
@@ -1588,6 +1621,14 @@ export function extractAnswer(
           ofFirstDocument(w))) &&
       quotable(w),
   );
+  // A count of what is asked beside half the question's other terms leads over the first
+  // source's best quote when that counts nothing and states nothing asked ("| DVDs and Blu-ray
+  // discs | 1 week | … |" for "How many items can I have out at once …?", round106): the sentence
+  // "You can have up to 15 items on your card …" of its chunk leads.
+  const bestLead =
+    (firstLead?.counts === undefined && firstLead?.statesAsked !== true
+      ? ranked.find((w) => countsBeside(w) && ofFirstDocument(w) && quotable(w))
+      : undefined) ?? firstLead;
   // A quote holding of the question's words only the name it writes in capitals, with no figure
   // ("Employee: Tomasz Wilk." for "What was Tomasz Wilk's net pay?"), says whose, not what: the
   // first document's best quote holding another of its words leads instead ("Net pay: £2,175.32").

@@ -1652,6 +1652,18 @@ describe('a question asking how many or how much was spent', () => {
     expect(statesQuantity('The hall seats **120** guests.', ['guest'], 'count')).toBe(true);
     expect(statesQuantity('The guild rang 12 marine bells.', ['marin', 'bell'], 'count')).toBe(true);
     expect(statesQuantity('Members met on 30 June.', ['member'], 'count')).toBe(false);
+    // A count's bound stands between it and what it counts (stop 70, round103).
+    expect(
+      statesQuantity(
+        'image sensor faults, including 5 or more stuck or dead pixels.',
+        ['dead', 'pixel'],
+        'count',
+      ),
+    ).toBe(true);
+    expect(statesQuantity('Groups of 8 or fewer young riders.', ['rider'], 'count')).toBe(true);
+    // A rate's unit is not what is counted: "four heating periods a day" counts no days.
+    expect(statesQuantity('The T4 holds up to four heating periods a day.', ['dai'], 'count')).toBe(false);
+    expect(statesQuantity('The T4 holds up to four heating periods a day.', ['period'], 'count')).toBe(true);
     // A numbered list's item number is no count (stop 69).
     expect(
       statesQuantity('1. Draw a river tile and place it next to a tile.', ['river', 'tile'], 'count'),

@@ -1707,7 +1707,10 @@ export function statesQuantity(
   beside?: { abbreviations?: readonly string[] },
 ): boolean {
   if (quantity === 'money' && beside === undefined) return statesMoney(passage);
+  // A count's bound is no word between it and what it counts: "5 or more stuck or dead pixels"
+  // counts pixels as "5 stuck or dead pixels" does (round103).
   const words = withoutMarks(passage)
+    .replace(/(\d)\s+or\s+(?:more|fewer|less|over)\b/gi, '$1')
     .split(/[\s|]+/)
     .filter((w) => w !== '');
   // A numbered list's item number counts nothing ("1. Draw a river tile and place it …").
@@ -1726,6 +1729,9 @@ export function statesQuantity(
     if (!namesSubject(word, terms, beside?.abbreviations)) return false;
     // A count joined to the subject's word: "a 20-credit module", "a three-bedroom house".
     if (quantity === 'count' && COUNT_WORD.test(word.split('-')[0] ?? '') && word.includes('-')) return true;
+    // After "a", "per", "each" or "every" the word is a rate's unit, not what is counted: "four
+    // heating periods a day" counts periods, no days (round73's holiday mode, stop 70).
+    if (quantity === 'count' && RATE_BEFORE.test(words[at - 1] ?? '')) return false;
     // "The number of shares of the registrant's common stock outstanding as of May 1, 2026 was
     // 112,403,221": what is counted is named after "number of", its count at the clause's end.
     const reach =
@@ -1746,6 +1752,9 @@ export function statesQuantity(
     return false;
   });
 }
+
+/** A word before a rate's unit: "a day", "per night", "each month", "every week". */
+const RATE_BEFORE = /^(?:a|an|per|each|every)$/i;
 
 /** Words saying a text tells what is counted: "How many packages …", "Number of worker threads". */
 const COUNTS_WHAT = /\b(?:how\s+many|number\s+of)\b/i;

@@ -26,6 +26,18 @@ describe('keyFigure', () => {
     expect(figuresIn('a 12m mast').map((f) => f.text)).toEqual([]);
   });
 
+  it("does not read an answer's citation markers as figures it states (stop 70)", () => {
+    expect(
+      statesFigure('Items are ready to collect from 2pm. [1] Cards cost £5. [3]', keyFigure('£3 per item.')!),
+    ).toBe(false);
+    expect(statesFigure('The importer is removed. [1] It drops empty columns. [2]', keyFigure('2.0')!)).toBe(
+      false,
+    );
+    expect(statesFigure('There is a handling fee of £3 per item. [3]', keyFigure('£3 per item.')!)).toBe(
+      true,
+    );
+  });
+
   it('is undefined when the reference states no quantity', () => {
     expect(keyFigure('No, there were no acquisitions reported in the Q2 2023 10-Q.')).toBeUndefined();
     expect(keyFigure('See Note 12 and Rule 12b-2, filed on March 3, 2023.')).toBeUndefined();

@@ -68,6 +68,9 @@ const NOT_A_UNIT = new Set([
 const NUMBER =
   /([$€£¥]\s?)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\s?%|\s?percent\b)?(?:\s?(thousand|million|billion|trillion|mn|bn)\b|(m|k)\b)?/gi;
 
+/** An answer's citation marker: "[3]", "[1, 2]". */
+const CITATION_MARKER = /\[\d+(?:\s*,\s*\d+)*\]/g;
+
 /** Every number written in `text`, in order, without those inside words or codes (`Q3`, `10-Q`, `M2`). */
 export function figuresIn(text: string): Figure[] {
   const figures: Figure[] = [];
@@ -131,7 +134,9 @@ export function keyFigure(reference: string): Figure | undefined {
 export function statesFigure(text: string, figure: Figure): boolean {
   const unit = figure.scale ?? 1;
   const target = Math.round(figure.value * 10 ** figure.decimals);
-  return figuresIn(text).some((candidate) => {
+  // A citation marker ("[3]") is no figure the answer states: read, it made "£3" and "2.0" stated
+  // by answers citing a third or second source (stop 70).
+  return figuresIn(text.replace(CITATION_MARKER, ' ')).some((candidate) => {
     const readings =
       candidate.scale !== undefined
         ? [candidate.value * candidate.scale]

@@ -51,7 +51,7 @@ describe('TextParser', () => {
   it('describes itself as a v1 parser of text/plain', () => {
     expect(parser.specificationVersion).toBe('v1');
     expect(parser.mediaTypes).toEqual(['text/plain']);
-    expect(parser.fingerprint).toBe('text/plain/v3');
+    expect(parser.fingerprint).toBe('text/plain/v4');
   });
 });
 
@@ -75,6 +75,18 @@ describe('textHeadings (stop 67)', () => {
       'The hall is closed\non Mondays.\n\n1. Apples\n2. Pears\n\nYour booking\nis confirmed.';
     const out = textHeadings(letter);
     expect(out).not.toMatch(/^#/m);
+  });
+
+  it('writes a numbered title in capitals as a heading, with a blank line under it or not (stop 70)', () => {
+    // round103: "2. HOW LONG WE KEEP ITEMS" stood over a blank line, so it was read as a line and
+    // its "how long" framed nothing; "4 WHARF STREET", an address line, has no section number.
+    const policy =
+      'TEALWAY BUSES\nLost Property Policy\n\n2. HOW LONG WE KEEP ITEMS\n\n2.1 We keep most items for 28 days.\n\n' +
+      '3.1 COLLECTING YOUR ITEM\nBring photo ID.\n\nTravel Centre\n\n4 WHARF STREET\nWENDMOUTH\n';
+    expect(textHeadings(policy)).toBe(
+      '# TEALWAY BUSES\nLost Property Policy\n\n## 2. HOW LONG WE KEEP ITEMS\n\n2.1 We keep most items for 28 days.\n\n' +
+        '## 3.1 COLLECTING YOUR ITEM\nBring photo ID.\n\nTravel Centre\n\n4 WHARF STREET\nWENDMOUTH\n',
+    );
   });
 
   it('leaves text that already writes Markdown headings as it is', () => {

@@ -36,7 +36,7 @@ export function decodeTextSource(source: Source): string {
  */
 export class TextParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = 'text/plain/v3';
+  readonly fingerprint = 'text/plain/v4';
   readonly mediaTypes = ['text/plain'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
@@ -69,6 +69,11 @@ const CAPITALS_LINE = /^[^\p{Ll}\d]*\p{Lu}{2,}[^\p{Ll}\d]*$/u;
  * Freezing your membership", "2) Treasurer's report").
  */
 const SECTION_LINE = /^\d{1,2}[.)]\s+\p{Lu}[^:]*[^\s.,;:!?]$/u;
+/**
+ * A section's number before its title: "2. ", "4) ", "3.1 " (a bare number is not one: "4 WHARF
+ * STREET" is an address line).
+ */
+const SECTION_NUMBER = /^(?:\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2})+\.?)\s+/;
 /** A list's numbered item. */
 const NUMBERED = /^\d{1,2}[.)]\s/;
 /**
@@ -79,8 +84,9 @@ const BODY_LINE = /[.!?:)]$|^\s*(?:[-*•]|\d{1,2}[.)])\s|^[^:]{1,40}:\s\S/u;
 
 /**
  * `text` with the lines that title what follows them written as Markdown headings: a line in
- * capitals of two words or more (or one of four letters or more; see {@link CAPITALS_LINE}) that
- * opens the text or follows a blank line, or a numbered section's title (see
+ * capitals of two words or more (or one of four letters or more; see {@link CAPITALS_LINE}), its
+ * section number before them or not ("2. HOW LONG WE KEEP ITEMS"), that opens the text or follows
+ * a blank line, or a numbered section's title (see
  * {@link SECTION_LINE}: "2. Treasurer's report") that follows a blank line (or opens the text) and
  * is followed right away by body text (see {@link BODY_LINE}; not by a line in lower case, the
  * sentence going on; not by the next numbered item of a list). The first line of the text, so
@@ -100,7 +106,10 @@ export function textHeadings(text: string): string {
       if (!opens || trimmed === '' || line !== line.trimStart()) return line;
       if (trimmed.length > TITLE_MAX_CHARS || trimmed.split(/\s+/).length > TITLE_MAX_WORDS) return line;
       const next = lines[i + 1]?.trim() ?? '';
-      const capitals = CAPITALS_LINE.test(trimmed) && /\p{L}{2,}\s+\p{L}{2,}|^\p{L}{4,}$/u.test(trimmed);
+      // A numbered section's title in capitals ("2. HOW LONG WE KEEP ITEMS") is one too, with or
+      // without body text right under it: its number is no part of its capitals.
+      const bare = trimmed.replace(SECTION_NUMBER, '');
+      const capitals = CAPITALS_LINE.test(bare) && /\p{L}{2,}\s+\p{L}{2,}|^\p{L}{4,}$/u.test(bare);
       const section =
         SECTION_LINE.test(trimmed) &&
         next !== '' &&
