@@ -653,3 +653,24 @@ describe('storage prices (PDFs), borrowing rules (HTML), a washing machine (Word
     expect(firstQuote(answer.text)).toContain('You can have up to 15 items on your card at any one time');
   });
 });
+
+describe('service levels (text) and a fee guide (Word): a list and its lead-in (offline answers; blind round105)', () => {
+  const engine = ingested('test/fixtures/round105', ['*.docx', '*.txt'], 2);
+
+  it('leads with the sentence leading into the ways to claim, and quotes them all', async () => {
+    const answer = await engine().ask(
+      "My Larchwire compensation hasn't shown up on my bill. How do I claim it?",
+    );
+    expect(firstQuote(answer.text)).toContain('contact us within 6 months of the event:');
+    expect(answer.text).toContain('by post to Larchwire Customer Relations');
+  });
+
+  it('quotes every item of what the plan includes', async () => {
+    const answer = await engine().ask(
+      "What do I get for my monthly payment on Penmorrow Dental Care's Smile Plan?",
+    );
+    expect(answer.text).toContain('The plan includes:');
+    expect(answer.text).toContain('two hygienist appointments a year');
+    expect(answer.text).toContain('one emergency appointment a year at no extra charge');
+  });
+});

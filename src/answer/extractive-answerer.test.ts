@@ -929,3 +929,16 @@ describe('extractAnswer: a bulleted list and its lead-in (stop 70)', () => {
     expect(text).toContain('- one emergency appointment a year at no extra charge');
   });
 });
+
+describe('extractAnswer: a list without a lead-in (stop 70)', () => {
+  it("quotes a changelog's note alone, not its release's other notes", () => {
+    const changelog = testHit(
+      'orbit-cli-changelog.md',
+      '## 2.4.0 — 2024-06-03\n\n- New `orbit sync --watch` mode that re-syncs on file changes.\n' +
+        '- Uploads now retry 5 times before failing.\n- Dropped support for Node 16.',
+    );
+    const { text } = extractAnswer('How many times do uploads retry in the Orbit CLI?', [changelog]);
+    expect(text.split(/\[\d\]/)[0]?.trim()).toBe('- Uploads now retry 5 times before failing.');
+    expect(text).not.toContain('Dropped support');
+  });
+});

@@ -1508,8 +1508,8 @@ export function extractAnswer(
     for (const m of record?.members ?? []) if (!chosen.includes(m)) chosen.push(m);
   }
   for (const m of pickedRecord ?? []) if (!chosen.includes(m)) chosen.push(m);
-  // A bulleted list is quoted whole, with its lead-in (a sentence closing on a colon right before
-  // it), when either is quoted: its items answer together ("The plan includes:" … "- one
+  // A bulleted list that a sentence closing on a colon leads into is quoted whole, with that
+  // sentence, when either is quoted: its items answer together ("The plan includes:" … "- one
   // emergency appointment a year"; "contact us within 6 months of the event:" … "- by phone …",
   // round105), beyond the passage limit, for a list of up to LIST_ITEMS items. Every passage is
   // read, those scoring nothing too: an item may hold none of the question's words.
@@ -1526,9 +1526,11 @@ export function extractAnswer(
     );
     if (items.length > LIST_ITEMS) continue;
     const opening = Math.min(...items.map((p) => p.order));
+    // A list without a lead-in (a changelog's release notes under their heading) is of items that
+    // each stand alone: "Uploads now retry 5 times" is quoted without the release's other notes.
     const leadIn = at(first.source, opening - 1);
-    for (const p of [...(leadIn && /:$/.test(leadIn.text) ? [leadIn] : []), ...items])
-      if (!isChosen(p)) chosen.push(p);
+    if (leadIn === undefined || leadIn.kind !== 'sentence' || !/:$/.test(leadIn.text)) continue;
+    for (const p of [leadIn, ...items]) if (!isChosen(p)) chosen.push(p);
   }
   // A table quoted without its bare `Total` row gets it too: the total of what the table lists
   // (the figure a question about the table's subject most often wants), beyond the row limit.
