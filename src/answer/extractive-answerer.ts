@@ -1081,14 +1081,14 @@ function scoredWindows(
   // A passage holds what is asked in its own words (a row: or its table's header) or under a
   // section heading naming it ("Work is 40% complete." under "Station Road"); not under a title.
   const holdsAsked = (c: Candidate) => queryTerms.some((t) => c.terms.has(t) || c.section.has(t));
-  // `holds`: whether the passage, or the record it is read in (see `closeRun`), holds the
-  // question's terms.
   // A sentence closing on a colon before a bulleted list ("If … it hasn't appeared on your bill,
   // contact us within 6 months of the event:", then "- in the app …", "- by phone …") states what
   // its items complete: no lead-in to a table's figures, it scores as a sentence (round105).
   const leadsList = (c: Candidate) =>
     /:$/.test(c.text) &&
     candidates.some((n) => n.source === c.source && n.order === c.order + 1 && LIST_ITEM.test(n.text));
+  // `holds`: whether the passage, or the record it is read in (see `closeRun`), holds the
+  // question's terms.
   const factor = (c: Candidate, holds = holdsAsked(c)) =>
     labelled(c) *
     // A row without a figure is mostly a label; not a dated one for a question asking when (a
@@ -1513,7 +1513,9 @@ export function extractAnswer(
   // emergency appointment a year"; "contact us within 6 months of the event:" … "- by phone …",
   // round105), beyond the passage limit, for a list of up to LIST_ITEMS items. Every passage is
   // read, those scoring nothing too: an item may hold none of the question's words.
-  const passages = candidatesOf(hits);
+  // Read only when a quote may open or belong to a list: every answer passes here.
+  const listed = chosen.some((c) => c.kind === 'sentence' && (LIST_ITEM.test(c.text) || /:$/.test(c.text)));
+  const passages = listed ? candidatesOf(hits) : [];
   const at = (source: number, order: number) =>
     passages.find((p) => p.source === source && p.order === order);
   const isChosen = (p: Candidate) => chosen.some((c) => c.source === p.source && c.order === p.order);
