@@ -674,3 +674,17 @@ describe('service levels (text) and a fee guide (Word): a list and its lead-in (
     expect(answer.text).toContain('one emergency appointment a year at no extra charge');
   });
 });
+
+describe('vet prices (PDFs), room hire (JSON), a ski school (Markdown) and more: a count in a table’s cell (offline answers; held-out round104, after its only run)', () => {
+  const engine = ingested(
+    'test/fixtures/round104',
+    ['*.pdf', 'wendmoor-*.html', '*.json', '*.md', '*.txt'],
+    6,
+  );
+
+  it('answers how many from a cell counting the asked noun under a header that does not name it', async () => {
+    const answer = await engine().ask('How many children are in a Snowflakes group at Corvalle Ski School?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('up to 5 children');
+  });
+});

@@ -1704,6 +1704,14 @@ describe('a question asking how many or how much was spent', () => {
       stated: true,
       passageChunk: 'c:1:0',
     });
+    // A cell counting the subject's word itself, under a header that does not name it (stop 70).
+    const children = askedStatement('How many children are in a Snowflakes group at Corvalle Ski School?')!;
+    const lessons = hit(
+      'l:1',
+      '| Lesson | Ages | Group size | Price |\n| --- | --- | --- | --- |\n' +
+        '| Snowflakes (first steps on snow) | 3 to 5 | up to 5 children | €240 |',
+    );
+    expect(judgeStatement(children, [lessons], rare(['children', 'snowflak'])).stated).toBe(true);
     const members = askedStatement('How many loyalty scheme members did the shop have?')!;
     const table = hit(
       't:1',

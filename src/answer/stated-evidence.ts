@@ -1899,9 +1899,15 @@ function judgeQuantity(asked: AskedExistence, required: string[], looked: Hit[])
           cells.some(
             (cell) => COUNTS_WHAT.test(cell) && terms.some((t) => holdsForm(new Set(contentTerms(cell)), t)),
           ) && cells.some(countCell);
+        // Or a cell writing a count beside the subject's word itself ("| Snowflakes | 3 to 5 | up
+        // to 5 children | … |" under "Group size"): the count and what it counts are both in the
+        // cell (found on round104, held out, after its only run).
+        const inCell =
+          quantity === 'count' && p.kind === 'row' && values.some((v) => statesQuantity(v, terms, 'count'));
         const gives =
           labelled ||
           inColumn ||
+          inCell ||
           described ||
           statesQuantity(counted, terms, quantity, asked.beside ? asked : undefined) ||
           (quantity === 'count' && unitsStated(counted, units).length > 0);
