@@ -847,10 +847,10 @@ function afterOpening(verbs: string): RegExp {
  * with "do", "does", "did", "has", "have" or "had" (see {@link DO_QUESTION}), after an article or
  * a possessive or none (a bare plural or mass noun: "climate", "units" of "Does Stackley Self
  * Storage have climate-controlled units?"), up to a stop word or the end: "blood", "test" of
- * "Does Eleanor Pryce need a blood test before her gastroscopy?", "cambelt" of "Has KX19 ZPT had its cambelt replaced?". The verb
- * is the word after a subject written in capitals ("Eleanor Pryce", "KX19 ZPT"), or, after an
- * article, the word before the next article ("Does the hotel have a pool …?"). Empty for other
- * questions and forms.
+ * "Does Eleanor Pryce need a blood test before her gastroscopy?", "cambelt" of "Has KX19 ZPT had
+ * its cambelt replaced?". The verb is the word after a subject written in capitals ("Eleanor
+ * Pryce", "KX19 ZPT"), or, after an article, the word before the next article ("Does the hotel
+ * have a pool …?"). Empty for other questions and forms.
  */
 export function verbObject(question: string): string[] {
   const rest = AFTER_AUXILIARY.exec(question)?.[1];

@@ -396,6 +396,20 @@ const EVERY = /\b(?:every|each)\s+\d/i;
 const LIST_ITEM = /^\s*[-*+•]\s+/;
 
 /**
+ * The first item of the bulleted list `c` leads into, when `c` closes on a colon and the passage
+ * right after it among `passages` is a list's item ("contact us within 6 months of the event:",
+ * "- in the app …"); undefined otherwise.
+ */
+function listAfter<P extends Pick<Passage, 'text' | 'order'> & { source: number }>(
+  c: P,
+  passages: readonly P[],
+): P | undefined {
+  if (!/:$/.test(c.text)) return undefined;
+  const next = passages.find((p) => p.source === c.source && p.order === c.order + 1);
+  return next !== undefined && LIST_ITEM.test(next.text) ? next : undefined;
+}
+
+/**
  * True when a passage states a figure: a table row with a number (or a quantity with its unit,
  * "2.5 litres", see {@link QUANTITY_CELL}) after its label (not just a page number closing a
  * table-of-contents line) or an interval ("Every 2 years", see {@link INTERVAL_CELL}), a list
@@ -1084,9 +1098,7 @@ function scoredWindows(
   // A sentence closing on a colon before a bulleted list ("If … it hasn't appeared on your bill,
   // contact us within 6 months of the event:", then "- in the app …", "- by phone …") states what
   // its items complete: no lead-in to a table's figures, it scores as a sentence (round105).
-  const leadsList = (c: Candidate) =>
-    /:$/.test(c.text) &&
-    candidates.some((n) => n.source === c.source && n.order === c.order + 1 && LIST_ITEM.test(n.text));
+  const leadsList = (c: Candidate) => listAfter(c, candidates) !== undefined;
   // `holds`: whether the passage, or the record it is read in (see `closeRun`), holds the
   // question's terms.
   const factor = (c: Candidate, holds = holdsAsked(c)) =>
@@ -1521,8 +1533,8 @@ export function extractAnswer(
   const isChosen = (p: Candidate) => chosen.some((c) => c.source === p.source && c.order === p.order);
   for (const c of [...chosen]) {
     if (c.kind !== 'sentence') continue;
-    const first = LIST_ITEM.test(c.text) ? c : /:$/.test(c.text) ? at(c.source, c.order + 1) : undefined;
-    if (first === undefined || !LIST_ITEM.test(first.text)) continue;
+    const first = LIST_ITEM.test(c.text) ? c : listAfter(c, passages);
+    if (first === undefined) continue;
     const items = passages.filter(
       (p) => p.source === first.source && p.block === first.block && LIST_ITEM.test(p.text),
     );
