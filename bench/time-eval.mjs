@@ -375,6 +375,16 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round108-heldout: test/fixtures/round108 (a leisure centre's pool prices for two years as PDFs;
+//   a recycling centre's rules as plain text; an electric bike's manual as a Word file; a
+//   theatre's booking FAQ as HTML; a parcel courier's rates as JSON), 20 questions, 4 negatives;
+//   written at stop 71 by a helper that never read the engine's code and never told its questions,
+//   committed before its only run, which comes after this stop's rules (measure only).
+// - round107-blind: test/fixtures/round107 (a town's car park tariffs for two years as PDFs; a
+//   hotel's house policies as HTML; a mobile contract's key terms as a Word file; a backup tool's
+//   changelog as Markdown; a primary school's term dates as CSV), 20 questions, 4 negatives;
+//   written at stop 71 by a helper that never read the engine's code, committed before its first
+//   run.
 // - round106-blind: test/fixtures/round106 (a self-storage company's prices for two years as
 //   PDFs; a library's borrowing rules as HTML; a washing machine's quick start guide as a Word
 //   file; a ferry's summer timetable and fares as JSON; an allotment society's tenancy rules as
@@ -1113,6 +1123,24 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 71 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run): pool prices (PDFs printed from src/), recycling rules
+    // (text), an e-bike manual (Word), a theatre's booking FAQ (HTML), courier rates (JSON).
+    name: 'round108',
+    folder: 'test/fixtures/round108',
+    include: ['*.pdf', '*.txt', '*.docx', 'brindle-*.html', '*.json'],
+    parts: [{ name: 'round108-heldout', questions: 'bench/questions/round108-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 71 by a helper blind to the engine's code, committed before its first run:
+    // car park tariffs (PDFs printed from src/), hotel policies (HTML), a phone contract (Word), a
+    // changelog (Markdown), school term dates (CSV).
+    name: 'round107',
+    folder: 'test/fixtures/round107',
+    include: ['*.pdf', 'larkspur-*.html', '*.docx', '*.md', '*.csv'],
+    parts: [{ name: 'round107-blind', questions: 'bench/questions/round107-blind.jsonl' }],
   },
   {
     // Written at stop 70 by a helper blind to the engine's code, committed before its first run:
