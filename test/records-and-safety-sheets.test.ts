@@ -646,6 +646,11 @@ describe('storage prices (PDFs), borrowing rules (HTML), a washing machine (Word
     expect(answer.notFound).toBe(true);
   });
 
+  it('leads with the sentence stating the condition whose outcome is asked (stop 71)', async () => {
+    const answer = await engine().ask('What happens if I lose a book I borrowed from Fernbridge Libraries?');
+    expect(firstQuote(answer.text)).toContain('If you lose or damage an item, you will be charged');
+  });
+
   it('leads with the sentence counting what "how many" counts', async () => {
     const answer = await engine().ask(
       'How many items can I have out at once on a Fernbridge Libraries card?',
@@ -675,6 +680,33 @@ describe('service levels (text) and a fee guide (Word): a list and its lead-in (
   });
 });
 
+describe('car park tariffs (PDFs), a changelog and a phone contract (Word): a table over a page break, a release asked by name, a condition (offline answers; blind round107)', () => {
+  const engine = ingested('test/fixtures/round107', ['*.pdf', '*.md', '*.docx'], 4);
+
+  it('leads with the sentence stating the condition whose outcome is asked', async () => {
+    const answer = await engine().ask(
+      'What happens if I use up all my data on the Quenlo Mobile Flex 40GB plan?',
+    );
+    expect(firstQuote(answer.text)).toContain('When you have used your data, you can buy a 5GB Data Boost');
+  });
+
+  it('quotes a price from a table whose header the page before printed, under that header', async () => {
+    const answer = await engine().ask(
+      'How much was a quarterly season ticket for the Brackenholm Town Car Parks in 2026?',
+    );
+    expect(answer.text).toContain('| Ticket | Price |');
+    expect(answer.text).toContain('| Quarterly (3 months) | £180 |');
+  });
+
+  it("says which release a change came in, the release asked for after the product's name", async () => {
+    const answer = await engine().ask(
+      'Which Driftwell release renamed the configuration file, and how do I convert my old one?',
+    );
+    expect(firstQuote(answer.text)).toMatch(/^\[3\.0\.0\] - 2025-09-22: /);
+    expect(answer.text).toContain('driftwell migrate-config');
+  });
+});
+
 describe('vet prices (PDFs), room hire (JSON), a ski school (Markdown) and more: a count in a table’s cell (offline answers; held-out round104, after its only run)', () => {
   const engine = ingested(
     'test/fixtures/round104',
@@ -686,5 +718,24 @@ describe('vet prices (PDFs), room hire (JSON), a ski school (Markdown) and more:
     const answer = await engine().ask('How many children are in a Snowflakes group at Corvalle Ski School?');
     expect(answer.notFound).toBe(false);
     expect(answer.text).toContain('up to 5 children');
+  });
+
+  it('answers a question framed by what the practice "wanted", a word its price list never writes (stop 71)', async () => {
+    const answer = await engine().ask(
+      'In 2026, how much notice did Brackenfield Vets want if you cancelled an appointment, to avoid a charge?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toMatch(/notice/i);
+  });
+
+  it('reads a JSON record listed under a field as that field’s, and its lists as text, not JSON (stop 71)', async () => {
+    const answer = await engine().ask(
+      'What is the cancellation charge 14 to 28 days before a Kitebrook Community Centre booking?',
+    );
+    expect(answer.text).toContain('charge: 50% of the hire fee');
+    const features = await engine().ask(
+      'What features does the Main Hall at Kitebrook Community Centre have?',
+    );
+    expect(features.text).toContain('features: stage; sprung wooden floor; PA system');
   });
 });

@@ -39,6 +39,9 @@ describe('statesMoney', () => {
       'Operating results (in thousands of dollars, except water delivered):',
       '| (In millions) | 2023 |',
       '| Capital spending | 4,115 | 3,380 |',
+      // Pence written "p" (stop 71).
+      'Charging costs 52p per kWh, plus the normal parking charge.',
+      'A second-class stamp is 9.5p more.',
     ]) {
       expect(statesMoney(text), text).toBe(true);
     }
@@ -51,6 +54,7 @@ describe('statesMoney', () => {
       'Test number: 6029 1138 4420',
       'A full charge takes 4 hours.',
       'The dressing is applied twice daily for four weeks.',
+      'Videos are recorded in 1080p or 720p.',
     ]) {
       expect(statesMoney(text), text).toBe(false);
     }

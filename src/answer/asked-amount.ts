@@ -42,7 +42,7 @@ export function asksForPrice(question: string): boolean {
 /**
  * A sum of money: a currency sign or code by a figure ("£168.50", "$1.5 billion", "$(39)", "USD
  * 40", "40 EUR"), a figure in a currency's words ("40 dollars", "95 pence"), "free of charge" or "at no
- * cost", a table's unit ("in thousands of dollars", "(In millions)"), or a figure on a line or row
+ * cost", pence written "p" ("45p"), a table's unit ("in thousands of dollars", "(In millions)"), or a figure on a line or row
  * whose label names a sum ("Invoice total: 168.50", "| Fee | 12 |", "| Capital spending | 4,115 |").
  */
 /** Currency codes written beside a figure ("EUR 439.50", "12.00 CHF"), a regular expression's alternatives. */
@@ -57,6 +57,8 @@ const MONEY = new RegExp(
     String.raw`\b(?:${CURRENCY_CODES})\s?\d`,
     String.raw`\d\s?(?:${CURRENCY_CODES})\b`,
     String.raw`\b\d[\d,.]*\s+(?:${CURRENCY_WORDS})\b`,
+    // Pence written "p" after one or two digits ("45p per kWh", "9.5p"): "1080p" is a resolution.
+    String.raw`(?<![\d.,])\d{1,2}(?:\.\d+)?p\b`,
     String.raw`\bfree\s+of\s+charge\b|\bat\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)\b`,
     // A table's unit: "(in thousands of dollars)", "(In millions)", "$ in millions".
     String.raw`\b(?:thousands|millions|billions)\s+of\s+(?:\w+\s+)?(?:dollars|pounds|euros)\b|\(\s*in\s+(?:thousands|millions|billions)\b|[$£€]\s*(?:in\s+)?(?:thousands|millions|billions)\b`,

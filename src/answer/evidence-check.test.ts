@@ -130,6 +130,12 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     // A light verb carries no topic: the statement writes "Money out" (stop 42).
     expect(topicWords('How much money went out of the account?')).toEqual(['money', 'account']);
     expect(topicWords('Where did the spare parts come from?')).toEqual(['spare', 'parts']);
+    // Nor does the asker's wanting: the price list writes "Please give us 24 hours' notice" (stop 71).
+    expect(topicWords('How much notice did the practice want if I cancel?')).toEqual([
+      'notice',
+      'practice',
+      'cancel',
+    ]);
     // "numbers" and "sizes" name the kind of answer, "seen" asks what the text tells (stop 47).
     expect(topicWords("What were the cooperative's membership numbers?")).toEqual(['membership']);
     // An indefinite pronoun names no topic (stop 55).

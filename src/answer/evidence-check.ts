@@ -83,7 +83,8 @@ export const MIN_SINGLE_ABSENT_SHARE = 1 / 3;
  * is the examination worth": "Examination | 60%"; "from version 2.8": "from 3.0 or later"); the light
  * verbs "go", "come" and "get" carry no topic of their own ("how much money went out of the
  * account?": the statement writes "Money out"), nor does "seen" ("what relationship can be seen
- * between …" asks what the text tells).
+ * between …" asks what the text tells), nor the asker's "want" ("How much notice did the vet want
+ * …?": the price list writes "Please give us 24 hours' notice").
  */
 const FRAMING = new Set([
   'will',
@@ -141,6 +142,13 @@ const FRAMING = new Set([
   'occurs',
   // "last", as "latest" (when no time cue read it: "the last webhook incident" of one page)
   'last',
+  // the asker's wanting, which documents write as what is asked or needed: "How much notice did
+  // the practice want if you cancelled?" of "Please give us 24 hours' notice" (round104, after its
+  // only run)
+  'want',
+  'wants',
+  'wanted',
+  'wanting',
 ]);
 
 /**

@@ -942,3 +942,38 @@ describe('extractAnswer: a list without a lead-in (stop 70)', () => {
     expect(text).not.toContain('Dropped support');
   });
 });
+
+describe('extractAnswer: the outcome of a condition asked with "what happens if" (stop 71)', () => {
+  const rules = (first: string, second: string) => [
+    testHit('library.html', first, { ordinal: 0 }),
+    testHit('library.html', second, { ordinal: 3 }),
+  ];
+
+  it('leads with the sentence stating the asked condition over one sharing more of the question’s words', () => {
+    const hits = rules(
+      'Members can borrow e-books free through the Reads app, using their library card.',
+      'If you lose or damage an item, you will be charged its replacement cost plus a £2.50 fee.',
+    );
+    const { text } = extractAnswer('What happens if I lose a book I borrowed from the library?', hits);
+    expect(text.startsWith('If you lose or damage an item')).toBe(true);
+    // "When you have used …" states "if I use …".
+    const data = rules(
+      'This summary sets out the terms of your Flex plan with the X5 phone.',
+      'When you have used your data, you can buy a 5GB Data Boost for £5.',
+    );
+    expect(extractAnswer('What happens if I use up all my data on the Flex plan?', data).text).toMatch(
+      /^When you have used your data/,
+    );
+  });
+
+  it('leaves the order alone when no quote states the condition, or the question asks none', () => {
+    const hits = rules(
+      'Members can borrow e-books free through the Reads app, using their library card.',
+      'If you lose or damage an item, you will be charged its replacement cost plus a £2.50 fee.',
+    );
+    expect(extractAnswer('Can I borrow e-books from the library?', hits).text).toMatch(/^Members can borrow/);
+    expect(
+      extractAnswer('What happens if I renew a book I borrowed from the library?', hits).text,
+    ).not.toMatch(/^If you lose/);
+  });
+});

@@ -128,6 +128,8 @@ interface Window {
    * picks of its table (see `extremeRows`).
    */
   statesAsked?: boolean;
+  /** It states the condition the question asks the outcome of (see `ASKED_CONDITION`). */
+  condition?: boolean;
   /** It is the row a superlative picks of its table (see `extremeRows`). */
   extreme?: boolean;
   /** It is the row the question names by its number (see `numberedRows`). */
@@ -186,6 +188,19 @@ const EVENT_BONUS = 1.3;
  * Likewise a span of time or a length (see {@link TIME_SPAN}, {@link LENGTH_SPAN}) when the question asks how long.
  */
 const DATE_BONUS = 1.5;
+/**
+ * The verb of the condition a question asks the outcome of, its subject a pronoun: "lose" of
+ * "What happens if I lose a book I borrowed …?", "use" of "What happens if I use up all my data
+ * …?" (group 1).
+ */
+const ASKED_CONDITION =
+  /\bwhat\s+(?:happens|will\s+happen|would\s+happen)\s+(?:if|when)\s+(?:i|we|you)\s+(?:don't\s+|do\s+not\s+)?(\p{L}+)/iu;
+/**
+ * A clause stating a condition, group 1 its verb: "If you lose or damage an item", "When you have
+ * used your data", "If a hirer cancels".
+ */
+const CONDITION_CLAUSE =
+  /\b(?:if|when|once)\s+(?:you|we|(?:a|an|the|your)\s+\p{L}+)\s+(?:have\s+|has\s+|do\s+not\s+|don't\s+)?(\p{L}+)/giu;
 /**
  * Factor for a line that is a name alone (see {@link isNameLine}: "Riverside Housing Association"
  * atop a letter): it holds the question's name words and states nothing, as reference material
@@ -1137,6 +1152,13 @@ function scoredWindows(
     (asksHowLong && members.some((m) => spans(m) && holdsAsked(m)))
       ? DATE_BONUS
       : 1;
+  // A passage stating the condition a question asks the outcome of ("If you lose or damage an
+  // item, you will be charged …" for "What happens if I lose a book …?", round106) tells what
+  // happens then, whatever else of the question it writes: it may lead (`Window.condition`).
+  const condition = contentTerms(ASKED_CONDITION.exec(question)?.[1] ?? '')[0];
+  const statesCondition = (m: Candidate) =>
+    condition !== undefined &&
+    [...m.text.matchAll(CONDITION_CLAUSE)].some((clause) => contentTerms(clause[1]!)[0] === condition);
   // A passage counting the noun a "how many" question counts ("| 6 tablets |" for "How many
   // tablets …?", see `statesQuantity`), and the share of the question's other terms it holds in
   // its words or its section's (see `Window.counts`): "a player reaches 30 victory points" counts
@@ -1182,6 +1204,7 @@ function scoredWindows(
         ? { statesAsked: true }
         : {}),
       ...(extreme.has(c) ? { extreme: true } : {}),
+      ...(statesCondition(c) ? { condition: true } : {}),
       ...(numbered.has(c) ? { numbered: true } : {}),
       ...(counts(c) ? { counts: beside(c) } : {}),
     });
@@ -1641,10 +1664,19 @@ export function extractAnswer(
   // source's best quote when that counts nothing and states nothing asked ("| DVDs and Blu-ray
   // discs | 1 week | … |" for "How many items can I have out at once …?", round106): the sentence
   // "You can have up to 15 items on your card …" of its chunk leads.
+  // A sentence stating the condition whose outcome is asked leads over one that does not ("If you
+  // lose or damage an item, you will be charged …" over "Members can borrow e-books …" for "What
+  // happens if I lose a book I borrowed …?", round106).
+  const conditional =
+    firstLead !== undefined && firstLead.condition !== true
+      ? ranked.find((w) => w.condition === true && ofFirstDocument(w) && quotable(w))
+      : undefined;
   const bestLead =
+    conditional ??
     (firstLead?.counts === undefined && firstLead?.statesAsked !== true
       ? ranked.find((w) => countsBeside(w) && ofFirstDocument(w) && quotable(w))
-      : undefined) ?? firstLead;
+      : undefined) ??
+    firstLead;
   // A quote holding of the question's words only the name it writes in capitals, with no figure
   // ("Employee: Tomasz Wilk." for "What was Tomasz Wilk's net pay?"), says whose, not what: the
   // first document's best quote holding another of its words leads instead ("Net pay: £2,175.32").

@@ -158,6 +158,18 @@ describe('extractAnswer: sections of one document dated in their headings (stop 
     expect(earliest).toMatch(/^2\.2\.0 — 2023-12-11: /);
   });
 
+  it('says the one dated section it quotes when asked which release, also of a thing named first (stop 71)', () => {
+    const one = [hits[2]!];
+    for (const question of [
+      'Which release split uploads into 8 MB parts?',
+      'Which Orbit CLI release split uploads into 8 MB parts?',
+    ])
+      expect(extractAnswer(question, one).text, question).toMatch(/^2\.2\.0 — 2023-12-11: /);
+    expect(extractAnswer('How big are the parts uploads are split into?', one).text).not.toMatch(
+      /2023-12-11/,
+    );
+  });
+
   it('leaves quotes of undated sections unlabelled and in their order', () => {
     const plain = hits.map((hit) => ({
       ...hit,

@@ -207,8 +207,13 @@ export function askedSection(question: string, hits: readonly Hit[]): number | u
 export const ASKS_WHEN =
   /^\s*(?:in\s[^,?]{1,80},\s*)?(?:(?:(?:by|until|till|since|from)\s+)?when\b|(?:on|by)\s+(?:what|which)\s+(?:date|day)\b|(?:what|which)\s+date\b)/i;
 
-/** A question asking which version, release or edition: a dated section's heading answers it, as it does when (see {@link ASKS_WHEN}). */
-const ASKS_WHICH_SECTION = /\b(?:which|what)\s+(?:version|release|edition|update|issue|build)\b/i;
+/**
+ * A question asking which version, release or edition, also of a thing it names first ("Which
+ * Driftwell release …?": up to three words written with a capital between): a dated section's
+ * heading answers it, as it does when (see {@link ASKS_WHEN}).
+ */
+const ASKS_WHICH_SECTION =
+  /\b(?:[Ww]hich|WHICH|[Ww]hat|WHAT)\s+(?:\p{Lu}[\p{L}\p{N}.-]*\s+){0,3}(?:[Vv]ersion|[Rr]elease|[Ee]dition|[Uu]pdate|[Ii]ssue|[Bb]uild)\b/u;
 
 /** An order word among dated sections: group 1 the newest ("last", "latest"), else the earliest. */
 export const SECTION_ORDER = /\b(?:(latest|newest|most\s+recent|last)|first|earliest|oldest)\b/i;

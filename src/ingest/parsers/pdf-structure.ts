@@ -17,7 +17,13 @@ import {
 } from './pdf-headings.js';
 import { hyphenVocabulary, type PageLines, pageMarkdown } from './pdf-layout.js';
 import { namesLine, type OutlineEntry } from './pdf-outline.js';
-import { findTables, type PlacedLine, type TableRegion, tableMarkdown } from './pdf-tables.js';
+import {
+  findTables,
+  joinPageBreakTables,
+  type PlacedLine,
+  type TableRegion,
+  tableMarkdown,
+} from './pdf-tables.js';
 
 /** What {@link structurePages} found. */
 export interface PdfStructure {
@@ -138,6 +144,7 @@ function pageWithStructure(
   lines: readonly PlacedLine[],
   headings: ReadonlyArray<HeadingUnit & { level: number }>,
   tables: readonly TableRegion[],
+  moved: ReadonlySet<number>,
 ): string {
   const parts: string[] = [];
   let pending: string[] = [];
@@ -165,6 +172,11 @@ function pageWithStructure(
       continue;
     }
     const line = lines[i]!;
+    // A table's header printed at the page's foot is written with the table, on the next page.
+    if (moved.has(i)) {
+      i++;
+      continue;
+    }
     if (line.paragraph !== pendingParagraph) flush();
     pendingParagraph = line.paragraph;
     pending.push(line.text);
@@ -190,8 +202,9 @@ export function structurePages(
   const placed = pages.map(placedLines);
   const body = bodyText(placed.map((lines) => lines ?? []));
   const tables = placed.map((lines) => (lines ? findTables(lines) : []));
-  const inTable = tables.map((regions) => {
-    const set = new Set<number>();
+  const moved = joinPageBreakTables(placed, tables);
+  const inTable = tables.map((regions, p) => {
+    const set = new Set<number>(moved[p]);
     for (const t of regions) for (let i = t.first; i <= t.last; i++) set.add(i);
     return set;
   });
@@ -225,7 +238,7 @@ export function structurePages(
   const markdown = pages.map((page, p) => {
     const lines = placed[p];
     if (page === undefined || lines === undefined) return undefined;
-    return pageWithStructure(page, lines, leveled[p]!, tables[p]!);
+    return pageWithStructure(page, lines, leveled[p]!, tables[p]!, moved[p]!);
   });
   return { markdown, ...(title === undefined ? {} : { title }) };
 }

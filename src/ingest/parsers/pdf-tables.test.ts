@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type PageLines, type PdfTextItem, pageLines } from './pdf-layout.js';
-import { findTables, labelGroupTotals, type PlacedLine, tableMarkdown } from './pdf-tables.js';
+import {
+  findTables,
+  joinPageBreakTables,
+  labelGroupTotals,
+  type PlacedLine,
+  tableMarkdown,
+} from './pdf-tables.js';
 
 /** Viewport of an unrotated US-letter page at scale 1. */
 const LETTER = [1, 0, 0, -1, 0, 792];
@@ -279,5 +285,85 @@ describe('labelGroupTotals', () => {
       ['', '(467)', 'Lower product margin'],
     ];
     expect(labelGroupTotals(notes)).toEqual(notes);
+  });
+});
+
+describe('joinPageBreakTables', () => {
+  /** A page of paragraph lines at y 700, 690, … and then a table's rows at 40 and 200. */
+  const page = (text: readonly string[], rows: ReadonlyArray<readonly [string, string]>, top = 700) =>
+    tablesOf([
+      ...text.map((line, i) => item(line, 40, top - 12 * i)),
+      ...rows.flatMap(([a, b], i) => {
+        const y = top - 12 * text.length - (text.length > 0 ? 30 : 0) - 10 * i;
+        return [item(a, 40, y), item(b, 200, y)];
+      }),
+    ]);
+
+  it("gives a table opening a page the header printed alone at the previous page's foot (stop 71)", () => {
+    // The header line alone: row-like, but one row is no table.
+    const foot = tablesOf([
+      item('Season tickets are valid at two car parks only.', 40, 700),
+      item('Ticket', 40, 600),
+      item('Price', 200, 600),
+    ]);
+    expect(foot.tables).toEqual([]);
+    const next = page(
+      [],
+      [
+        ['Monthly', '£65'],
+        ['Quarterly (3 months)', '£180'],
+        ['Annual', '£620'],
+      ],
+    );
+    expect(next.tables[0]?.header).toEqual(['Monthly', '£65']);
+    const moved = joinPageBreakTables([foot.lines, next.lines], [foot.tables, next.tables]);
+    expect(next.tables[0]?.header).toEqual(['Ticket', 'Price']);
+    expect(next.tables[0]?.rows).toEqual([
+      ['Monthly', '£65'],
+      ['Quarterly (3 months)', '£180'],
+      ['Annual', '£620'],
+    ]);
+    expect([...moved[0]!]).toEqual([foot.lines.length - 1]);
+  });
+
+  it('carries the header of a table ending a page to its rows on the next, and drops a repeated one', () => {
+    const rows = (from: number) =>
+      Array.from({ length: 3 }, (_, i) => [`Size ${'ABCDEFG'[from + i]}`, `£${10 + from + i}`] as const);
+    const priced = () => page(['Unit prices'], [['Unit', 'Weekly price'], ...rows(1)]);
+    const one = priced();
+    const two = page([], rows(4));
+    joinPageBreakTables([one.lines, two.lines], [one.tables, two.tables]);
+    expect(two.tables[0]?.header).toEqual(['Unit', 'Weekly price']);
+    expect(two.tables[0]?.rows.map((r) => r[0])).toEqual(['Size E', 'Size F', 'Size G']);
+    // The header printed again over the rows: the table stays as it is.
+    const again = priced();
+    const repeated = page([], [['Unit', 'Weekly price'], ...rows(4)]);
+    joinPageBreakTables([again.lines, repeated.lines], [again.tables, repeated.tables]);
+    expect(repeated.tables[0]?.header).toEqual(['Unit', 'Weekly price']);
+    expect(repeated.tables[0]?.rows).toHaveLength(3);
+    // A page opening with a table of its own header (no figures in it) is not joined to one before.
+    const own = page(
+      [],
+      [
+        ['Room', 'Floor'],
+        ['Hall', 'Ground'],
+        ['Studio', 'First'],
+      ],
+    );
+    const prior = priced();
+    joinPageBreakTables([prior.lines, own.lines], [prior.tables, own.tables]);
+    expect(own.tables[0]?.header).toEqual(['Room', 'Floor']);
+    // Nor one opening with a header of years, which labels no row.
+    const years = page(
+      [],
+      [
+        ['', '2026'],
+        ['Hall', '£24'],
+        ['Studio', '£18'],
+      ],
+    );
+    const above = priced();
+    joinPageBreakTables([above.lines, years.lines], [above.tables, years.tables]);
+    expect(years.tables[0]?.header).toEqual(['', '2026']);
   });
 });

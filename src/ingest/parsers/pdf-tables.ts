@@ -574,6 +574,57 @@ export function findTables(lines: readonly PlacedLine[]): TableRegion[] {
   return tables;
 }
 
+/** A cell holding a digit: a value, which a header cell names rather than holds. */
+const holdsFigure = (cells: readonly string[]) => cells.some((cell) => /\d/.test(cell));
+
+/**
+ * Tables a page break split, joined to their header (pages as `findTables` read them, in order;
+ * the tables are changed in place): a table that opens a page took its first row of values for
+ * its header because its header was printed at the foot of the page before, alone ("Ticket |
+ * Price" over "Monthly | £65" on the next page), or with the first part of the table (a long price
+ * list run over two pages without its header repeated). That header is the table's again, and its
+ * first row a row. A header line alone at a page's foot must split into as many cells as the table
+ * has columns and hold no figure, the row that took its place at least one; it moves to the table
+ * (as a repeated header, it is dropped); the row that took its place must be shaped as a body row
+of the table (see below). Returns, per page, the lines that moved.
+ */
+export function joinPageBreakTables(
+  pages: ReadonlyArray<readonly PlacedLine[] | undefined>,
+  tables: ReadonlyArray<TableRegion[]>,
+): Array<Set<number>> {
+  const moved = pages.map(() => new Set<number>());
+  for (let p = 0; p + 1 < pages.length; p++) {
+    const lines = pages[p];
+    const next = tables[p + 1]?.[0];
+    if (!lines || lines.length === 0 || next?.first !== 0) continue;
+    const last = lines.length - 1;
+    const ending = tables[p]!.find((t) => t.last === last);
+    let header: string[] | undefined;
+    if (ending) header = ending.header;
+    else if (!tables[p]!.some((t) => last >= t.first && last <= t.last)) {
+      const line = lines[last]!;
+      const segments = segmentsOf(line.layout);
+      if (isRowLike(line, segments)) header = segments.map((segment) => segment.text);
+    }
+    if (header === undefined || header.length !== next.header.length || holdsFigure(header)) continue;
+    const same = header.every((cell, i) => cell === next.header[i]);
+    // The row taken for a header is shaped as a body row: a label first, and its figures in
+    // columns where the row after it (or the table's last row before the break) has figures too.
+    // A header of years ("| | 2023 | 2022 |") has no label.
+    const body = ending?.rows.at(-1) ?? next.rows[0];
+    const shaped =
+      next.header[0] !== '' &&
+      holdsFigure(next.header) &&
+      body !== undefined &&
+      next.header.every((cell, i) => !holdsFigure([cell]) || holdsFigure([body[i] ?? '']));
+    if (!same && !shaped) continue;
+    if (!same) next.rows.unshift(next.header);
+    next.header = [...header];
+    if (!ending) moved[p]!.add(last);
+  }
+  return moved;
+}
+
 /** A cell for a Markdown table row: pipes escaped, never empty-looking. */
 function markdownCell(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|');

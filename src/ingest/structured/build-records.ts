@@ -14,20 +14,53 @@ export interface RawRecord {
   lineEnd: number;
   /** Top-level fields; absent values (empty CSV cells) are left out. */
   fields: Record<string, JsonValue>;
+  /**
+   * The names the record was listed under, outermost first: `["cancellation"]` for each object of
+   * a wrapper's `"cancellation": [{…}, …]` (see `json-parser.ts`). Its heading path, before its id.
+   */
+  listedUnder?: readonly string[];
+  /**
+   * True for an object's own fields that are no row of a list (a JSON source's one top-level
+   * object, or a wrapper's fields beside the lists it wraps): its fields are written a paragraph
+   * each, as a document's parts, not as one row's cells (see `recordText`).
+   */
+  standalone?: boolean;
 }
 
 /** A malformed record as the parser found it. */
 export type RecordFailure = MalformedRecordError;
 
-/** A field's value as text: strings as they are, other scalars printed, objects and lists as JSON. */
+/**
+ * A field's value as a reader reads it: strings as they are, other scalars printed; a list's items
+ * in order, apart by "; " (by a space after an item that ends its sentence); an object's fields as
+ * "name: value", apart by ", " (by "; " when its values hold commas). Nested lists and objects are
+ * read the same way, within: `{"private_hire": 150, "refund": "within 10 days"}` reads
+ * "private_hire: 150, refund: within 10 days", not as JSON. Empty values are left out.
+ */
 function valueText(value: JsonValue): string {
   if (value === null) return '';
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) {
+    const items = value.map(valueText).filter((text) => text !== '');
+    return items
+      .map((item, i) => (i === items.length - 1 ? item : `${item}${/[.!?]$/.test(item) ? ' ' : '; '}`))
+      .join('');
+  }
+  const fields = Object.entries(value)
+    .map(([name, field]) => [name, valueText(field)] as const)
+    .filter(([, text]) => text !== '');
+  const apart = fields.some(([, text]) => text.includes(',')) ? '; ' : ', ';
+  return fields.map(([name, text]) => `${name}: ${text}`).join(apart);
 }
 
-function recordText(fields: Record<string, JsonValue>, names: readonly string[], labelled: boolean): string {
+/** A record's text: a line per field (`name: value` when `labelled`), or a paragraph per field when `standalone`. */
+function recordText(
+  fields: Record<string, JsonValue>,
+  names: readonly string[],
+  labelled: boolean,
+  standalone = false,
+): string {
   const parts: string[] = [];
   for (const name of names) {
     const value = fields[name];
@@ -35,7 +68,7 @@ function recordText(fields: Record<string, JsonValue>, names: readonly string[],
     const text = valueText(value);
     if (text !== '') parts.push(labelled ? `${name}: ${text}` : text);
   }
-  return parts.join('\n');
+  return parts.join(standalone ? '\n\n' : '\n');
 }
 
 function sameValue(a: JsonValue, b: JsonValue): boolean {
@@ -114,7 +147,12 @@ export function buildRecords(
     const fail = (reason: string) =>
       issues.push(new MalformedRecordError(sourceName, record.lineStart, reason));
     const names = textFields ?? Object.keys(record.fields);
-    const text = recordText(record.fields, names, textFields === undefined || textFields.length > 1);
+    const text = recordText(
+      record.fields,
+      names,
+      textFields === undefined || textFields.length > 1,
+      record.standalone === true && textFields === undefined,
+    );
     if (text === '') {
       fail(
         textFields
@@ -123,7 +161,7 @@ export function buildRecords(
       );
       continue;
     }
-    let headingPath: string[] = [];
+    let headingPath: string[] = [...(record.listedUnder ?? [])];
     if (idField !== undefined) {
       const id = record.fields[idField];
       if (id === undefined || id === null || id === '') {
@@ -143,7 +181,7 @@ export function buildRecords(
         continue;
       }
       idLines.set(key, record.lineStart);
-      headingPath = [key];
+      headingPath = [...headingPath, key];
     }
     const metadata: Metadata = {};
     for (const [name, value] of Object.entries(record.fields)) {

@@ -45,17 +45,22 @@ export function describeJsonType(value: unknown): string {
  * the elements of each of its fields holding a list of two or more objects, in order, and its other
  * fields; undefined when no field holds such a list (the object is one record).
  */
-function wrappedRecords(root: Node): { elements: Node[]; fields: Record<string, JsonValue> } | undefined {
+function wrappedRecords(
+  root: Node,
+): { elements: Node[]; listedUnder: Map<Node, string>; fields: Record<string, JsonValue> } | undefined {
   const elements: Node[] = [];
+  const listedUnder = new Map<Node, string>();
   const fields: Record<string, JsonValue> = {};
   for (const property of root.children ?? []) {
     const [key, value] = property.children ?? [];
     if (key === undefined || value === undefined) continue;
     const items = value.type === 'array' ? (value.children ?? []) : [];
-    if (items.length >= 2 && items.every((item) => item.type === 'object')) elements.push(...items);
-    else fields[String(key.value)] = getNodeValue(value) as JsonValue;
+    if (items.length >= 2 && items.every((item) => item.type === 'object')) {
+      elements.push(...items);
+      for (const item of items) listedUnder.set(item, String(key.value));
+    } else fields[String(key.value)] = getNodeValue(value) as JsonValue;
   }
-  return elements.length === 0 ? undefined : { elements, fields };
+  return elements.length === 0 ? undefined : { elements, listedUnder, fields };
 }
 
 /**
@@ -72,7 +77,7 @@ export class JsonParser implements Parser {
   /** @throws {InvalidArgumentError} for bad {@link StructuredOptions}. */
   constructor(options: StructuredOptions = {}) {
     this.#options = resolveStructuredOptions(options);
-    this.fingerprint = `json/v2${structuredFingerprint(this.#options)}`;
+    this.fingerprint = `json/v4${structuredFingerprint(this.#options)}`;
   }
 
   /**
@@ -132,7 +137,15 @@ export class JsonParser implements Parser {
         );
         continue;
       }
-      raw.push({ lineStart, lineEnd: lines.lineOf(Math.max(element.offset, end - 1)), fields: value });
+      const list = wrapped?.listedUnder.get(element);
+      raw.push({
+        lineStart,
+        lineEnd: lines.lineOf(Math.max(element.offset, end - 1)),
+        fields: value,
+        ...(list === undefined ? {} : { listedUnder: [list] }),
+        // The one top-level object is a document, not a row of a list.
+        ...(element === root ? { standalone: true } : {}),
+      });
     }
     // A wrapper object's other fields ("club", "venue" beside "meetings") are a record of their own,
     // first, where no text or id field is asked for (they would have neither).
@@ -143,7 +156,7 @@ export class JsonParser implements Parser {
       !this.#options.idField
     ) {
       const line = lines.lineOf(root.offset);
-      raw.unshift({ lineStart: line, lineEnd: line, fields: wrapped.fields });
+      raw.unshift({ lineStart: line, lineEnd: line, fields: wrapped.fields, standalone: true });
     }
     // Syntax errors between records (a missing comma) leave both records whole: reported, nothing dropped.
     for (const error of errors) {

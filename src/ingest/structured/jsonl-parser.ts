@@ -27,7 +27,7 @@ export class JsonlParser implements Parser {
   /** @throws {InvalidArgumentError} for bad {@link StructuredOptions}. */
   constructor(options: StructuredOptions = {}) {
     this.#options = resolveStructuredOptions(options);
-    this.fingerprint = `jsonl/v1${structuredFingerprint(this.#options)}`;
+    this.fingerprint = `jsonl/v2${structuredFingerprint(this.#options)}`;
   }
 
   /**

@@ -144,11 +144,11 @@ describe('JsonParser', () => {
     ]);
   });
 
-  it('reads one top-level object as one record', async () => {
+  it('reads one top-level object as one record, a paragraph a field: a document, not a row (stop 71)', async () => {
     const parsed = await parse('{"name": "cairn", "kind": "engine"}');
     expect(parsed.records).toEqual([
       {
-        text: 'name: cairn\nkind: engine',
+        text: 'name: cairn\n\nkind: engine',
         metadata: { name: 'cairn', kind: 'engine' },
         headingPath: [],
         lineStart: 1,
@@ -170,17 +170,52 @@ describe('JsonParser', () => {
     ].join('\n');
     const parsed = await parse(text);
     expect(parsed.records?.map((r) => [r.text, r.lineStart])).toEqual([
-      ['club: Harbour Readers\ntags: ["books"]', 1],
+      ['club: Harbour Readers\n\ntags: books', 1],
       ['month: 2027-01\ntitle: Nine Bridges', 4],
       ['month: 2027-02\ntitle: Small Hours\npages: 196', 5],
     ]);
+    // Each listed record is headed by the name of its list: "cancellation" of a record writing only
+    // "notice" and "charge" (stop 71).
+    expect(parsed.records?.map((r) => r.headingPath)).toEqual([[], ['meetings'], ['meetings']]);
     // A list of one object, or of scalars, is a field of the one record.
     const single = await parse('{"name": "cairn", "authors": [{"name": "Ada"}], "tags": ["a", "b"]}');
     expect(single.records).toHaveLength(1);
     // With an id field asked for, the wrapper's own fields (which have none) make no record.
     const keyed = await parse(text, new JsonParser({ idField: 'month' }));
-    expect(keyed.records?.map((r) => r.headingPath)).toEqual([['2027-01'], ['2027-02']]);
+    expect(keyed.records?.map((r) => r.headingPath)).toEqual([
+      ['meetings', '2027-01'],
+      ['meetings', '2027-02'],
+    ]);
     expect(keyed.recordIssues ?? []).toEqual([]);
+  });
+
+  it('reads nested lists and objects as text, not as JSON (stop 71)', async () => {
+    const parsed = await parse(
+      JSON.stringify({
+        included: ['tables and chairs', 'free Wi-Fi'],
+        deposit: { community: 0, private: 150, refund: 'within 10 days, less any damage' },
+        conditions: ['Rooms close at 11pm.', 'No glitter.'],
+        ferry: {
+          times: [
+            { leave: '09:00', arrive: '09:40' },
+            { leave: '12:00', arrive: null },
+          ],
+        },
+        empty: [],
+      }),
+    );
+    expect(parsed.records?.[0]?.text.split('\n\n')).toEqual([
+      'included: tables and chairs; free Wi-Fi',
+      'deposit: community: 0; private: 150; refund: within 10 days, less any damage',
+      'conditions: Rooms close at 11pm. No glitter.',
+      'ferry: times: leave: 09:00, arrive: 09:40; leave: 12:00',
+    ]);
+    // The values stay whole in the metadata.
+    expect(parsed.records?.[0]?.metadata.deposit).toEqual({
+      community: 0,
+      private: 150,
+      refund: 'within 10 days, less any damage',
+    });
   });
 
   it('leaves out an element with a syntax error or of another type, naming its line; the rest goes in', async () => {
