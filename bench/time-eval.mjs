@@ -375,6 +375,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round109-blind: test/fixtures/round109 (a dog grooming salon's prices for two years as PDFs,
+//   a long table running over a page break; a council's bulky waste service as Markdown; a
+//   dishwasher's guide as a Word file; a coworking space's plans and rules as JSON; a railway's
+//   delay compensation as plain text), 20 questions, 4 negatives; written at stop 71 by a helper
+//   that never read the engine's code, after round107's rules, committed before its first run.
 // - round108-heldout: test/fixtures/round108 (a leisure centre's pool prices for two years as PDFs;
 //   a recycling centre's rules as plain text; an electric bike's manual as a Word file; a
 //   theatre's booking FAQ as HTML; a parcel courier's rates as JSON), 20 questions, 4 negatives;
@@ -1123,6 +1128,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 71 by a helper blind to the engine's code, after round107's rules, committed
+    // before its first run: grooming prices (PDFs printed from src/), bulky waste (Markdown), a
+    // dishwasher (Word), coworking plans (JSON), delay compensation (text).
+    name: 'round109',
+    folder: 'test/fixtures/round109',
+    include: ['*.pdf', '*.md', '*.docx', '*.json', '*.txt'],
+    parts: [{ name: 'round109-blind', questions: 'bench/questions/round109-blind.jsonl' }],
   },
   {
     // Written at stop 71 by a helper blind to the engine's code and held out (measure only; its
