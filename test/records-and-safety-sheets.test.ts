@@ -680,6 +680,28 @@ describe('service levels (text) and a fee guide (Word): a list and its lead-in (
   });
 });
 
+describe('bulky waste (Markdown), a dishwasher (Word) and coworking plans (JSON): phrases, dimensions and "-ing" nouns (offline answers; blind round109)', () => {
+  const engine = ingested('test/fixtures/round109', ['*.md', '*.docx', '*.json'], 3);
+
+  it('answers "my money back if I call off" from the refund rule for cancelling', async () => {
+    const answer = await engine().ask(
+      'Will Harrowmere District Council give me my money back if I call off my bulky waste collection the day before?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('we will refund the full price');
+  });
+
+  it('says "not found" for a loudness in decibels the guide never states', async () => {
+    const answer = await engine().ask('How loud is the Velstrom DW612 dishwasher in decibels?');
+    expect(answer.notFound).toBe(true);
+  });
+
+  it('says "not found" for car parking the plans never mention ("parking" is the noun asked)', async () => {
+    const answer = await engine().ask('Is there car parking for members at The Loomhouse Cowork?');
+    expect(answer.notFound).toBe(true);
+  });
+});
+
 describe('car park tariffs (PDFs), a changelog and a phone contract (Word): a table over a page break, a release asked by name, a condition (offline answers; blind round107)', () => {
   const engine = ingested('test/fixtures/round107', ['*.pdf', '*.md', '*.docx'], 4);
 

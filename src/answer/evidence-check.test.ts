@@ -196,6 +196,47 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     });
   });
 
+  it('topicWords keeps an "-ing" noun heading a phrase a determiner or "there" opens, not a verb taking an object (stop 71)', () => {
+    expect(
+      topicWords('What happens if I cancel a Kitebrook Community Centre booking three weeks beforehand?'),
+    ).toContain('booking');
+    expect(topicWords('Is there car parking for members at the Loomhouse?')).toEqual([
+      'car',
+      'parking',
+      'members',
+      'loomhouse',
+    ]);
+    // A participle before its object is a verb's: "including VAT".
+    expect(topicWords('What was the total including VAT?')).toEqual(['total', 'vat']);
+  });
+
+  it('reads an everyday phrase as the word a document writes for it: "my money back", "call off" (stop 71)', async () => {
+    const page =
+      '# Council bulky waste collections\n\nIf you cancel at least 2 working days before the collection date, we will refund the full price.';
+    await withDocument('bulky.md', page, async (fresh) => {
+      const question = 'Will the council give me my money back if I call off my bulky waste collection?';
+      expect(await absentWords(fresh, question)).toEqual([]);
+    });
+    // Where no document writes the phrase's word, its words are absent.
+    const prices = '# Council bulky waste collections\n\nA collection of up to 3 items costs £32.';
+    await withDocument('prices.md', prices, async (fresh) => {
+      const question = 'Will the council give me my money back if I call off my collection?';
+      expect(await absentWords(fresh, question)).toEqual(['money', 'back', 'call']);
+    });
+  });
+
+  it('counts a dimension asked with "how" that no passage states as absent beside another absent word (stop 71)', async () => {
+    const guide =
+      '# DW612 dishwasher guide\n\nModel DW612: 60 cm fully integrated dishwasher, 14 place settings. The Quick programme takes 30 minutes.';
+    await withDocument('guide.md', guide, async (fresh) => {
+      const absent = await absentWords(fresh, 'How loud is the DW612 dishwasher in decibels?');
+      expect(absent).toEqual(['decibels', 'loud']);
+      expect(lacksEvidence('How loud is the DW612 dishwasher in decibels?', absent)).toBe(true);
+      // Alone, an unstated dimension is no topic: "How quick is the Quick programme?" is answered.
+      expect(await absentWords(fresh, 'How quick is the dishwasher?')).toEqual([]);
+    });
+  });
+
   it('topicWords leaves out words that place the question in time, also where a stated date outranks the recency cue', () => {
     // The stated date picks the document; "latest" and "a year before" still say when, not what.
     const dated = topicWords(

@@ -217,6 +217,27 @@ export async function irregularForms(word: string): Promise<string[]> {
   );
 }
 
+/**
+ * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
+ * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect). The phrase's
+ * words are held where a document in scope writes one of its words (see `absentWords`): "Will the
+ * council give me my money back if I call off my collection?" of a page writing "full refund if
+ * you cancel" (round109). Phrasal verbs of that kind, a judgement, kept short.
+ */
+const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
+  { phrase: /\bmoney\s+back\b/i, written: ['refund', 'repay', 'reimburse'] },
+  { phrase: /\bpa(?:y|ys|id|ying)\s+(?:\w+\s+)?back\b/i, written: ['refund', 'repay', 'reimburse'] },
+  { phrase: /\bcall(?:s|ed|ing)?\s+(?:it\s+|them\s+)?off\b/i, written: ['cancel', 'cancellation'] },
+  {
+    phrase: /\b(?:put|push)(?:s|ing)?\s+(?:it\s+)?(?:off|back)\b/i,
+    written: ['postpone', 'rearrange', 'reschedule', 'move'],
+  },
+  { phrase: /\bsign(?:s|ed|ing)?\s+up\b/i, written: ['register', 'join', 'enrol', 'enroll'] },
+  { phrase: /\bpick(?:s|ed|ing)?\s+(?:it\s+|them\s+)?up\b/i, written: ['collect', 'collection'] },
+  { phrase: /\bdrop(?:s|ped|ping)?\s+(?:it\s+|them\s+)?off\b/i, written: ['deliver', 'return'] },
+  { phrase: /\bhand(?:s|ed|ing)?\s+(?:it\s+|them\s+)?in\b/i, written: ['return', 'submit'] },
+];
+
 /** The shortest word a compound's part may be (see {@link compoundsHeld}). */
 const COMPOUND_PART_MIN = 3;
 
@@ -332,7 +353,13 @@ export function topicWords(question: string): string[] {
     if (askedExtreme(word) !== undefined) return;
     // A participle is mostly a verb's ("planned", "including"), not one modifying the noun after
     // an article ("a waiting list fee", "a guided tour"), which names the kind of thing asked.
-    if (/(?:ed|ing)$/.test(word) && word.length > 5 && !priced.has(word) && !modifiesNoun(question, words, i))
+    if (
+      /(?:ed|ing)$/.test(word) &&
+      word.length > 5 &&
+      !priced.has(word) &&
+      !modifiesNoun(question, words, i) &&
+      !headsNounPhrase(words, i)
+    )
       return;
     const [stem] = contentTerms(word);
     if (stem === undefined || !about.has(stem) || seen.has(stem) || isFormTerm(stem) || price.has(stem))
@@ -345,6 +372,29 @@ export function topicWords(question: string): string[] {
 
 /** The words a noun phrase opens with: articles and possessives. */
 const DETERMINER = /^(?:a|an|the|any|its|their|our|your|my|his|her)$/;
+
+/** A count written as a word or in figures, which opens a phrase of its own ("three weeks"). */
+const COUNT_WORD = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/;
+
+/**
+ * Whether `words[i]`, a word ending in "-ing", is the head noun of a noun phrase a determiner (or
+ * "there") opens with other words between ("booking" of "if I cancel a Kitebrook Community Centre
+ * booking three weeks beforehand", round104; "parking" of "Is there car parking for members …?",
+ * round109): nothing after it but a stop word, a preposition, a count or the question's end, so no
+ * object that would make it a verb's ("the total including VAT").
+ */
+function headsNounPhrase(words: readonly string[], i: number): boolean {
+  if (!words[i]!.endsWith('ing')) return false;
+  const next = words[i + 1];
+  if (next !== undefined && !isStopWord(next) && !PREPOSITIONS.has(next) && !COUNT_WORD.test(next))
+    return false;
+  for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
+    const word = words[j]!;
+    if (DETERMINER.test(word) || word === 'there') return j < i - 1;
+    if (isStopWord(word) || PREPOSITIONS.has(word) || !/^\p{L}+$/u.test(word)) return false;
+  }
+  return false;
+}
 
 /**
  * Whether `words[i]` (a participle, written in lower case in `question`) opens a noun phrase after
@@ -480,8 +530,18 @@ export async function absentWords(
   // Whether it finds a chunk (one hit deep).
   const finds = async (query: string, within: EvidenceScope) => (await probe(query, within)).length > 0;
   const short = shortObject(question);
+  // The words of an everyday phrase (see PHRASES) whose one-word form a hit in scope holds, or a
+  // search in scope finds.
+  const phrased = new Set<string>();
+  for (const { phrase, written } of PHRASES) {
+    const m = phrase.exec(question);
+    if (!m) continue;
+    const forms = written.flatMap((word) => contentTerms(word));
+    if (forms.some((t) => held.has(t)) || (await finds(written.join(' '), scope)))
+      for (const word of wordTokens(m[0])) phrased.add(word);
+  }
   const unheld = [...new Set([...topicWords(question), ...(short === undefined ? [] : [short])])].filter(
-    (word) => !heldForm(word),
+    (word) => !heldForm(word) && !phrased.has(word.toLowerCase()),
   );
   // A verb's irregular forms, which the stemmer does not join to it ("rose" of "Why did nitrate
   // rise?", "paid" of "pay"): read only for a word held in no other form.
@@ -540,6 +600,18 @@ export async function absentWords(
     }),
   );
   absent.push(...sizes.filter((m) => m !== undefined));
+  // The dimension a "how" question asks ("loud" of "How loud is the dishwasher in decibels?"),
+  // which no hit in scope states (see `statesDimension`) and no chunk a search of its nouns finds
+  // names, is absent too beside another absent word (round109): alone it is no topic ("How quick
+  // is delivery?" is answered by "next day").
+  if (absent.length > 0) {
+    const unstated = await Promise.all(
+      [...dimensions.values()]
+        .filter((d) => new RegExp(`\\bhow\\s+${d.word}\\b`, 'i').test(question) && !byDimension(d.word))
+        .map(async (d) => ((await finds(d.nouns.join(' '), scope)) ? undefined : d.word)),
+    );
+    absent.push(...unstated.filter((word) => word !== undefined));
+  }
   // A word of more (see MORE_WORDS) no document of the collection writes is the question's wording.
   const wider = { ...scope, documentIds: undefined, sourceIds: undefined };
   const written = await Promise.all(
