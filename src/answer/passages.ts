@@ -150,7 +150,8 @@ function unwrapped(lines: readonly string[]): { text: string; wrapped: boolean }
 /**
  * The passages of a chunk's text, in order. Paragraphs are split at blank lines; a Markdown
  * table gives one passage per body row; a paragraph whose lines are mostly key/value or label
- * lines gives one per line (a long line of sentences, one per sentence: see {@link LONG_FIELD_LINE}); prose gives one per sentence (`Intl.Segmenter`), a bulleted list's
+ * lines gives one per line (a long line of sentences, one per sentence: see
+ * {@link LONG_FIELD_LINE}); prose gives one per sentence (`Intl.Segmenter`), a bulleted list's
  * items each their own (a list of clauses ending in semicolons is no one sentence). Headings and
  * lines without a letter or digit give none. Lines a PDF wrapped are joined first (see `unwrapped`).
  */

@@ -583,10 +583,10 @@ const holdsFigure = (cells: readonly string[]) => cells.some((cell) => /\d/.test
  * its header because its header was printed at the foot of the page before, alone ("Ticket |
  * Price" over "Monthly | £65" on the next page), or with the first part of the table (a long price
  * list run over two pages without its header repeated). That header is the table's again, and its
- * first row a row. A header line alone at a page's foot must split into as many cells as the table
- * has columns and hold no figure, the row that took its place at least one; it moves to the table
- * (as a repeated header, it is dropped); the row that took its place must be shaped as a body row
-of the table (see below). Returns, per page, the lines that moved.
+ * first row a row. The header must have as many cells as the table has columns and hold no
+ * figure; the row that took its place must be shaped as a body row (a label first, its figures in
+ * columns of figures). A header line alone at the foot moves to the table; repeated over the rows,
+ * it is dropped. Returns, per page, the lines that moved.
  */
 export function joinPageBreakTables(
   pages: ReadonlyArray<readonly PlacedLine[] | undefined>,
