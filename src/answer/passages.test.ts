@@ -200,24 +200,3 @@ describe('passagesOf: a footnote mark is no bold (stop 68)', () => {
     ]);
   });
 });
-
-describe('passagesOf: a long field of sentences (stop 71)', () => {
-  it('reads a long field line holding sentences as its sentences, the first with its label', () => {
-    const conditions =
-      'conditions: Rooms can be booked between 8am and 11pm, seven days a week. The booked time must include ' +
-      'setting up and clearing away. Amplified music must stop by 10.30pm and the building must be empty by ' +
-      '11pm. Bookings that overrun are charged at twice the hourly rate. Bouncy castles are allowed in the ' +
-      'Main Hall only.';
-    expect(passagesOf(`${conditions}\nbookings: 01632 960481`).map((p) => [p.kind, p.text])).toEqual([
-      ['line', 'conditions: Rooms can be booked between 8am and 11pm, seven days a week.'],
-      ['sentence', 'The booked time must include setting up and clearing away.'],
-      ['sentence', 'Amplified music must stop by 10.30pm and the building must be empty by 11pm.'],
-      ['sentence', 'Bookings that overrun are charged at twice the hourly rate.'],
-      ['sentence', 'Bouncy castles are allowed in the Main Hall only.'],
-      ['line', 'bookings: 01632 960481'],
-    ]);
-    // A short field of two sentences stays one line, as a record's notes.
-    const notes = 'notes: School closes at 1.30pm. Sports day is on 9 July.';
-    expect(passagesOf(`period: Summer term\n${notes}`).map((p) => p.kind)).toEqual(['line', 'line']);
-  });
-});

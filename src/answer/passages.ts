@@ -105,14 +105,6 @@ const WRAPPED_LINE_MIN = 40;
 const SENTENCE_INSIDE = /\p{Ll}{2}[.!?]["”’)]*\s+[\p{Lu}\p{N}]/u;
 
 /**
- * Characters past which a field line holding sentences is read as its sentences (the first with
- * its label): a JSON object's field of prose ("conditions: Rooms can be booked between 8am and
- * 11pm. … Amplified music must stop by 10.30pm. …", round104) is quoted by the sentence asked,
- * not whole. 300, a judgement: twice a long CSV row's notes.
- */
-const LONG_FIELD_LINE = 300;
-
-/**
  * The paragraph's lines with each printed line-wrap undone: a line that opens with a lower-case
  * letter — or with a capital, after a line in which a sentence ends (see {@link SENTENCE_INSIDE}:
  * "… Pay date: 25" / "September 2026. Tax period: …") — continues the line before it when that line is at least {@link WRAPPED_LINE_MIN}
@@ -150,8 +142,7 @@ function unwrapped(lines: readonly string[]): { text: string; wrapped: boolean }
 /**
  * The passages of a chunk's text, in order. Paragraphs are split at blank lines; a Markdown
  * table gives one passage per body row; a paragraph whose lines are mostly key/value or label
- * lines gives one per line (a long line of sentences, one per sentence: see
- * {@link LONG_FIELD_LINE}); prose gives one per sentence (`Intl.Segmenter`), a bulleted list's
+ * lines gives one per line; prose gives one per sentence (`Intl.Segmenter`), a bulleted list's
  * items each their own (a list of clauses ending in semicolons is no one sentence). Headings and
  * lines without a letter or digit give none. Lines a PDF wrapped are joined first (see `unwrapped`).
  */
@@ -177,16 +168,7 @@ export function passagesOf(text: string): Passage[] {
       (line) => !line.wrapped && (KEY_VALUE_LINE.test(line.text) || LABEL_LINE.test(line.text)),
     ).length;
     if (tabular >= prose.length / 2) {
-      for (const line of prose) {
-        const text = line.replace(/\s+/g, ' ').trim();
-        const parts =
-          text.length > LONG_FIELD_LINE && SENTENCE_INSIDE.test(text)
-            ? [...sentences(text)].map(({ segment }) => segment.trim()).filter((part) => part !== '')
-            : [text];
-        parts.forEach((part, i) => {
-          push({ text: part, kind: i === 0 ? 'line' : 'sentence' });
-        });
-      }
+      for (const line of prose) push({ text: line.replace(/\s+/g, ' ').trim(), kind: 'line' });
       continue;
     }
     // An ordered list's marker ("1. Apologies for absence.") reads as a sentence of its own to
