@@ -375,6 +375,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round110-blind: test/fixtures/round110 (a cinema's prices for two years as PDFs; a letting
+//   agent's house rules as a Word file; a pet insurance summary as HTML; a music school's term fees
+//   as CSV; an app's release history as JSON), 20 questions, 4 negatives; written at stop 71 by a
+//   helper that never read the engine's code, after round109's rules, committed before its first
+//   run.
 // - round109-blind: test/fixtures/round109 (a dog grooming salon's prices for two years as PDFs,
 //   a long table running over a page break; a council's bulky waste service as Markdown; a
 //   dishwasher's guide as a Word file; a coworking space's plans and rules as JSON; a railway's
@@ -1128,6 +1133,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 71 by a helper blind to the engine's code, after round109's rules, committed
+    // before its first run: cinema prices (PDFs printed from src/), house rules (Word), pet
+    // insurance (HTML), music school fees (CSV), an app's releases (JSON).
+    name: 'round110',
+    folder: 'test/fixtures/round110',
+    include: ['*.pdf', '*.docx', 'bramblecote-*.html', '*.csv', '*.json'],
+    parts: [{ name: 'round110-blind', questions: 'bench/questions/round110-blind.jsonl' }],
   },
   {
     // Written at stop 71 by a helper blind to the engine's code, after round107's rules, committed
