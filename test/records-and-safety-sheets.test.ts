@@ -680,6 +680,37 @@ describe('service levels (text) and a fee guide (Word): a list and its lead-in (
   });
 });
 
+describe('music school fees (CSV), house rules (Word) and a pet insurance summary (HTML): no false "not found" (offline answers; blind round110)', () => {
+  const engine = ingested('test/fixtures/round110', ['*.csv', '*.docx', 'bramblecote-*.html'], 3);
+
+  it('reads a fee under a column named with underscores as a price', async () => {
+    const answer = await engine().ask(
+      'What does a term of 45-minute piano lessons cost at Corrandale Music School?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('fee_per_term_gbp: 285');
+  });
+
+  it('reads "brothers and sisters" as siblings and "who do I ring" as whom to call', async () => {
+    const siblings = await engine().ask(
+      'Does Corrandale Music School give a discount when brothers and sisters both have lessons?',
+    );
+    expect(siblings.notFound).toBe(false);
+    expect(siblings.text).toContain('Sibling discount');
+    const ring = await engine().ask(
+      'My heating has stopped working in the middle of the night, who do I ring at Fenwright & Oakes?',
+    );
+    expect(ring.notFound).toBe(false);
+  });
+
+  it('answers a case that "just" arose', async () => {
+    const answer = await engine().ask(
+      'I took out Bramblecote cover last week and my cat has just fallen ill. Will the policy pay for it?',
+    );
+    expect(answer.notFound).toBe(false);
+  });
+});
+
 describe('bulky waste (Markdown), a dishwasher (Word) and coworking plans (JSON): phrases, dimensions and "-ing" nouns (offline answers; blind round109)', () => {
   const engine = ingested('test/fixtures/round109', ['*.md', '*.docx', '*.json'], 3);
 

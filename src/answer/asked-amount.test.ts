@@ -42,6 +42,8 @@ describe('statesMoney', () => {
       // Pence written "p" (stop 71).
       'Charging costs 52p per kWh, plus the normal parking charge.',
       'A second-class stamp is 9.5p more.',
+      // A field name written with underscores labels a fee (stop 71).
+      'fee_per_term_gbp: 285',
     ]) {
       expect(statesMoney(text), text).toBe(true);
     }

@@ -67,9 +67,12 @@ const MONEY = new RegExp(
   'i',
 );
 
-/** True when `text` states a sum of money (see {@link MONEY}). */
+/**
+ * True when `text` states a sum of money (see {@link MONEY}); a field name written with underscores
+ * is read as its words ("fee_per_term_gbp: 285" labels a fee, round110).
+ */
 export function statesMoney(text: string): boolean {
-  return MONEY.test(text);
+  return MONEY.test(text.replace(/(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}])/gu, ' '));
 }
 
 /**

@@ -149,6 +149,9 @@ const FRAMING = new Set([
   'wants',
   'wanted',
   'wanting',
+  // an adverb of time, which tells when the asker's case arose, not what it is about: "my cat has
+  // just fallen ill" (round110)
+  'just',
 ]);
 
 /**
@@ -219,10 +222,11 @@ export async function irregularForms(word: string): Promise<string[]> {
 
 /**
  * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
- * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect). The phrase's
- * words are held where a document in scope writes one of its words (see `absentWords`): "Will the
- * council give me my money back if I call off my collection?" of a page writing "full refund if
- * you cancel" (round109). Phrasal verbs of that kind, a judgement, kept short.
+ * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
+ * sisters" (siblings), "who do I ring" (call). The phrase's words are held where a document in
+ * scope writes one of its words (see `absentWords`): "Will the council give me my money back if I
+ * call off my collection?" of a page writing "full refund if you cancel" (round109). Phrases of
+ * that kind, a judgement, kept short.
  */
 const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   { phrase: /\bmoney\s+back\b/i, written: ['refund', 'repay', 'reimburse'] },
@@ -236,6 +240,9 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   { phrase: /\bpick(?:s|ed|ing)?\s+(?:it\s+|them\s+)?up\b/i, written: ['collect', 'collection'] },
   { phrase: /\bdrop(?:s|ped|ping)?\s+(?:it\s+|them\s+)?off\b/i, written: ['deliver', 'return'] },
   { phrase: /\bhand(?:s|ed|ing)?\s+(?:it\s+|them\s+)?in\b/i, written: ['return', 'submit'] },
+  { phrase: /\bbrothers?\s+(?:and|or)\s+sisters?\b/i, written: ['sibling', 'siblings'] },
+  // "ring" as the verb of calling ("who do I ring", "the number to ring")
+  { phrase: /\b(?:i|we|you|to)\s+ring\b/i, written: ['call', 'phone', 'telephone'] },
 ];
 
 /** The shortest word a compound's part may be (see {@link compoundsHeld}). */
