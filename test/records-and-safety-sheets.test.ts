@@ -680,8 +680,15 @@ describe('service levels (text) and a fee guide (Word): a list and its lead-in (
   });
 });
 
-describe('music school fees (CSV), house rules (Word) and a pet insurance summary (HTML): no false "not found" (offline answers; blind round110)', () => {
-  const engine = ingested('test/fixtures/round110', ['*.csv', '*.docx', 'bramblecote-*.html'], 3);
+describe('music school fees (CSV), house rules (Word), a pet insurance summary (HTML) and cinema prices (PDFs): no false "not found", a weekly time (offline answers; blind round110)', () => {
+  const engine = ingested('test/fixtures/round110', ['*.csv', '*.docx', 'bramblecote-*.html', '*.pdf'], 5);
+
+  it('answers "when" with the day of the week and time a weekly event is held', async () => {
+    const answer = await engine().ask(
+      "When were the Larchmere Picturehouse's Parent and Baby screenings held in 2026?",
+    );
+    expect(firstQuote(answer.text)).toContain('Parent and Baby screenings: Wednesdays at 11:00am');
+  });
 
   it('reads a fee under a column named with underscores as a price', async () => {
     const answer = await engine().ask(

@@ -110,7 +110,7 @@ interface Candidate extends Passage {
   reference: boolean;
   /** A sentence telling an event with its amount and time (see `statesEvent`). */
   event: boolean;
-  /** The passage writes a date (see {@link DATED}). */
+  /** The passage writes a date (see {@link DATED}), or a day of the week's time (see {@link WEEKDAY_TIME}). */
   dated: boolean;
   /** The span of time or length the passage writes, time first (see {@link TIME_SPAN}, {@link LENGTH_SPAN}). */
   span: 'time' | 'length' | undefined;
@@ -260,6 +260,13 @@ export function isNameLine(text: string): boolean {
 
 /** A written date anywhere in a passage (see `WRITTEN_DATE`), or a day of a month (see `DAY_MONTH`). */
 const DATED = new RegExp(String.raw`\b(?:${WRITTEN_DATE}|${DAY_MONTH})(?![\w])`, 'i');
+/**
+ * A day of the week with a time of day, as a recurring event is dated: "Wednesdays at 11:00am",
+ * "Saturdays 9:00am – 12 noon", "every Monday from 7pm" (round110: "When were the Parent and Baby
+ * screenings held?"). It answers a question asking when, as a date does (`Candidate.dated`).
+ */
+const WEEKDAY_TIME =
+  /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:at\s+|from\s+)?(?:[01]?\d|2[0-3])(?:[.:][0-5]\d)?\s?(?:am|pm)\b/i;
 
 /** A table header cell naming when: "Time", "Start", "Starts", "Date", "When", "Departs", "Arrives". */
 const WHEN_HEADER =
@@ -552,7 +559,7 @@ function candidatesOf(
         figure: !reference && hasFigure(passage),
         reference,
         event: statesEvent(passage),
-        dated: DATED.test(passage.text) || timedRow(passage),
+        dated: DATED.test(passage.text) || WEEKDAY_TIME.test(passage.text) || timedRow(passage),
         span: TIME_SPAN.test(passage.text) ? 'time' : LENGTH_SPAN.test(passage.text) ? 'length' : undefined,
         nameLine: passage.kind === 'sentence' && isNameLine(passage.text),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
