@@ -375,6 +375,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round111-heldout: test/fixtures/round111 (a campsite's prices for two years as PDFs; a GP
+//   surgery's patient guide as HTML; a robot vacuum's manual as a Word file; an orchestra's season
+//   as CSV; a council's resident parking permits as Markdown), 20 questions, 4 negatives; written
+//   at stop 71 by a helper that never read the engine's code and never told its questions,
+//   committed before its only run, on the stop's last code (measure only).
 // - round110-blind: test/fixtures/round110 (a cinema's prices for two years as PDFs; a letting
 //   agent's house rules as a Word file; a pet insurance summary as HTML; a music school's term fees
 //   as CSV; an app's release history as JSON), 20 questions, 4 negatives; written at stop 71 by a
@@ -1133,6 +1138,16 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 71 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run, on the stop's last code): campsite prices (PDFs printed
+    // from src/), a GP surgery's guide (HTML), a robot vacuum (Word), an orchestra (CSV), parking
+    // permits (Markdown).
+    name: 'round111',
+    folder: 'test/fixtures/round111',
+    include: ['*.pdf', 'greyholm-*.html', '*.docx', '*.csv', '*.md'],
+    parts: [{ name: 'round111-heldout', questions: 'bench/questions/round111-heldout.jsonl' }],
   },
   {
     // Written at stop 71 by a helper blind to the engine's code, after round109's rules, committed
