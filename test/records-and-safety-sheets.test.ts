@@ -680,6 +680,24 @@ describe('service levels (text) and a fee guide (Word): a list and its lead-in (
   });
 });
 
+describe('an e-bike manual and a robot vacuum manual (Word): "what\'s wrong and how do I fix it" (offline answers; held-out round108 and round111, after their only runs)', () => {
+  const bike = ingested('test/fixtures/round108', ['*.docx'], 1);
+  const vacuum = ingested('test/fixtures/round111', ['*.docx'], 1);
+
+  it("answers a fault code asked in the asker's words from the troubleshooting table", async () => {
+    const answer = await bike().ask(
+      "My Voltara Trekline 500 display is showing E05 - what's wrong and how do I fix it?",
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('E05');
+    const robot = await vacuum().ask(
+      "My Dustwren R6 robot vacuum is showing code E5. What's wrong and how do I fix it?",
+    );
+    expect(robot.notFound).toBe(false);
+    expect(robot.text).toContain('E5');
+  });
+});
+
 describe('music school fees (CSV), house rules (Word), a pet insurance summary (HTML) and cinema prices (PDFs): no false "not found", a weekly time (offline answers; blind round110)', () => {
   const engine = ingested('test/fixtures/round110', ['*.csv', '*.docx', 'bramblecote-*.html', '*.pdf'], 5);
 

@@ -130,6 +130,11 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     // A light verb carries no topic: the statement writes "Money out" (stop 42).
     expect(topicWords('How much money went out of the account?')).toEqual(['money', 'account']);
     expect(topicWords('Where did the spare parts come from?')).toEqual(['spare', 'parts']);
+    // "wrong" and "fix" ask about a fault in the asker's words (stop 71, found on held-out sets).
+    expect(topicWords("The display shows E05: what's wrong and how do I fix it?")).toEqual([
+      'display',
+      'shows',
+    ]);
     // Nor does the asker's wanting: the price list writes "Please give us 24 hours' notice" (stop 71).
     expect(topicWords('How much notice did the practice want if I cancel?')).toEqual([
       'notice',

