@@ -680,7 +680,7 @@ describe('service levels (text) and a fee guide (Word): a list and its lead-in (
   });
 });
 
-describe('an e-bike manual and a robot vacuum manual (Word): "what\'s wrong and how do I fix it" (offline answers; held-out round108 and round111, after their only runs)', () => {
+describe('an e-bike manual and a robot vacuum manual (Word), an orchestra’s season (CSV): "what’s wrong and how do I fix it", "be held" (offline answers; held-out round108 and round111, after their only runs)', () => {
   const bike = ingested('test/fixtures/round108', ['*.docx'], 1);
   const vacuum = ingested('test/fixtures/round111', ['*.docx'], 1);
 
@@ -695,6 +695,15 @@ describe('an e-bike manual and a robot vacuum manual (Word): "what\'s wrong and 
     );
     expect(robot.notFound).toBe(false);
     expect(robot.text).toContain('E5');
+  });
+
+  const season = ingested('test/fixtures/round111', ['*.csv'], 1);
+
+  it('answers where an event is "held" from the programme, which writes its venue', async () => {
+    const answer = await season().ask(
+      "Where will the Kestlebury Community Orchestra's summer proms concert be held if it rains?",
+    );
+    expect(answer.notFound).toBe(false);
   });
 });
 

@@ -130,6 +130,13 @@ describe('honest "not found" from the collection’s evidence (SQLite store)', (
     // A light verb carries no topic: the statement writes "Money out" (stop 42).
     expect(topicWords('How much money went out of the account?')).toEqual(['money', 'account']);
     expect(topicWords('Where did the spare parts come from?')).toEqual(['spare', 'parts']);
+    // An event's being "held" is told by its venue and time (stop 71, found on a held-out set).
+    expect(topicWords('Where will the summer proms concert be held if it rains?')).toEqual([
+      'summer',
+      'proms',
+      'concert',
+      'rains',
+    ]);
     // "wrong" and "fix" ask about a fault in the asker's words (stop 71, found on held-out sets).
     expect(topicWords("The display shows E05: what's wrong and how do I fix it?")).toEqual([
       'display',

