@@ -375,6 +375,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round113-heldout: test/fixtures/round113 (a boat trip operator's fares for two years as PDFs;
+//   a veterinary practice's client guide as Markdown; a washing machine's manual as a Word file; a
+//   lantern festival's visitor FAQ as HTML; a sports club's membership fees as CSV), 20 questions,
+//   4 negatives; written at stop 72 by a helper that never read the engine's code and never told its
+//   questions, committed before its only run (measure only).
 // - round111-heldout: test/fixtures/round111 (a campsite's prices for two years as PDFs; a GP
 //   surgery's patient guide as HTML; a robot vacuum's manual as a Word file; an orchestra's season
 //   as CSV; a council's resident parking permits as Markdown), 20 questions, 4 negatives; written
@@ -1138,6 +1143,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 72 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run): boat trip fares (PDFs printed from src/), a vets' guide
+    // (Markdown), a washing machine (Word), a festival FAQ (HTML), sports club fees (CSV).
+    name: 'round113',
+    folder: 'test/fixtures/round113',
+    include: ['*.pdf', '*.md', '*.docx', 'wyndcombe-*.html', '*.csv'],
+    parts: [{ name: 'round113-heldout', questions: 'bench/questions/round113-heldout.jsonl' }],
   },
   {
     // Written at stop 71 by a helper blind to the engine's code and held out (measure only; its
