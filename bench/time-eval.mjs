@@ -375,6 +375,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round112-blind: test/fixtures/round112 (a cycle hire shop's prices for two years as PDFs; a
+//   dental practice's fees and policies as HTML; a smart thermostat's guide as a Word file; a gym's
+//   class timetable as JSON; a residents' association's AGM as a PowerPoint file), 20 questions, 4
+//   negatives; written at stop 72 by a helper that never read the engine's code, committed before
+//   its first run.
 // - round113-heldout: test/fixtures/round113 (a boat trip operator's fares for two years as PDFs;
 //   a veterinary practice's client guide as Markdown; a washing machine's manual as a Word file; a
 //   lantern festival's visitor FAQ as HTML; a sports club's membership fees as CSV), 20 questions,
@@ -1143,6 +1148,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 72 by a helper blind to the engine's code, committed before its first run:
+    // cycle hire prices (PDFs printed from src/), a dentist's fees (HTML), a thermostat (Word), a
+    // gym's timetable (JSON), a residents' AGM (PowerPoint).
+    name: 'round112',
+    folder: 'test/fixtures/round112',
+    include: ['*.pdf', 'pennyrigg-*.html', '*.docx', '*.json', '*.pptx'],
+    parts: [{ name: 'round112-blind', questions: 'bench/questions/round112-blind.jsonl' }],
   },
   {
     // Written at stop 72 by a helper blind to the engine's code and held out (measure only; its
