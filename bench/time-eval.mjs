@@ -375,6 +375,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round114-blind: test/fixtures/round114 (a driving school's prices for two years as PDFs; a hall
+//   of residence's house rules as a Word file; an air fryer's quick-start guide as plain text; a
+//   museum's exhibitions and visiting information as JSON; a water company's customer charter as
+//   HTML), 20 questions, 4 negatives; written at stop 72 by a helper that never read the engine's
+//   code, committed before its first run.
 // - round112-blind: test/fixtures/round112 (a cycle hire shop's prices for two years as PDFs; a
 //   dental practice's fees and policies as HTML; a smart thermostat's guide as a Word file; a gym's
 //   class timetable as JSON; a residents' association's AGM as a PowerPoint file), 20 questions, 4
@@ -1148,6 +1153,15 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 72 by a helper blind to the engine's code, committed before its first run:
+    // driving lessons (PDFs printed from src/), house rules (Word), an air fryer (text), a museum
+    // (JSON), a water company's charter (HTML).
+    name: 'round114',
+    folder: 'test/fixtures/round114',
+    include: ['*.pdf', '*.docx', '*.txt', '*.json', 'sedgemere-*.html'],
+    parts: [{ name: 'round114-blind', questions: 'bench/questions/round114-blind.jsonl' }],
   },
   {
     // Written at stop 72 by a helper blind to the engine's code, committed before its first run:
