@@ -375,6 +375,16 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round116-blind: test/fixtures/round116 (a kennels and cattery's prices for two years as PDFs;
+//   an e-reader's user guide as HTML; a housing association's tenant handbook as a Word file; a
+//   running club's race calendar as CSV; a note-taking app's release notes as Markdown), 20
+//   questions, 4 negatives; written at stop 72 by a helper that never read the engine's code,
+//   committed before its first run.
+// - round115-heldout: test/fixtures/round115 (a day nursery's fees for two years as PDFs; a hotel
+//   spa's treatment menu as a Word file; a garden centre's delivery and returns page as HTML; a
+//   tool library's rules as Markdown; a bus company's ticket prices as CSV), 20 questions, 4
+//   negatives; written at stop 72 by a helper that never read the engine's code and never told its
+//   questions, committed before its only run (measure only).
 // - round114-blind: test/fixtures/round114 (a driving school's prices for two years as PDFs; a hall
 //   of residence's house rules as a Word file; an air fryer's quick-start guide as plain text; a
 //   museum's exhibitions and visiting information as JSON; a water company's customer charter as
@@ -1153,6 +1163,24 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 72 by a helper blind to the engine's code, committed before its first run:
+    // kennels prices (PDFs printed from src/), an e-reader guide (HTML), a tenant handbook (Word), a
+    // race calendar (CSV), release notes (Markdown).
+    name: 'round116',
+    folder: 'test/fixtures/round116',
+    include: ['*.pdf', 'inkmoth-*.html', '*.docx', '*.csv', '*.md'],
+    parts: [{ name: 'round116-blind', questions: 'bench/questions/round116-blind.jsonl' }],
+  },
+  {
+    // Written at stop 72 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run): nursery fees (PDFs printed from src/), a spa menu (Word),
+    // a garden centre (HTML), a tool library (Markdown), bus tickets (CSV).
+    name: 'round115',
+    folder: 'test/fixtures/round115',
+    include: ['*.pdf', '*.docx', 'marrowgate-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round115-heldout', questions: 'bench/questions/round115-heldout.jsonl' }],
   },
   {
     // Written at stop 72 by a helper blind to the engine's code, committed before its first run:
