@@ -826,3 +826,97 @@ describe('vet prices (PDFs), room hire (JSON), a ski school (Markdown) and more:
     expect(features.text).toContain('features: stage; sprung wooden floor; PA system');
   });
 });
+
+describe('an air fryer guide (text) with aligned tables, house rules (Word) and a museum (JSON): tables in plain text, "how do I" (offline answers; blind round114, stop 72)', () => {
+  const engine = ingested(
+    'test/fixtures/round114',
+    ['*.pdf', '*.docx', '*.txt', '*.json', 'sedgemere-*.html'],
+    7,
+  );
+
+  it("quotes a plain text file's chart row under its header", async () => {
+    const answer = await engine().ask(
+      'How long should I cook chicken wings in the Crispella AF5 air fryer, and at what temperature?',
+    );
+    expect(firstQuote(answer.text)).toContain('| Chicken wings | 800 g | 200°C | 22-25 min | Turn halfway |');
+  });
+
+  it('answers "how do I" with the sentences telling how, not a figure’s row', async () => {
+    const answer = await engine().ask(
+      "I'm doing chips in one drawer and salmon in the other on my Crispella - how do I get them both ready at the same time?",
+    );
+    expect(firstQuote(answer.text)).toContain('so that both zones finish together');
+  });
+
+  it('reads "round" as a preposition, not a topic the museum never writes', async () => {
+    const answer = await engine().ask('Can I take a pushchair round Ollerbeck Museum?');
+    expect(answer.notFound).toBe(false);
+  });
+});
+
+describe('cycle hire prices (PDFs) and a dental practice (HTML): "can I hire …", "bad toothache", "my money back" (offline answers; blind round112, stop 72)', () => {
+  const engine = ingested('test/fixtures/round112', ['*.pdf', 'pennyrigg-*.html'], 3);
+
+  it('says "not found" for a thing one asks to hire that no price list names', async () => {
+    const answer = await engine().ask('Can I hire an electric scooter from Quillbarrow Cycle Hire?');
+    expect(answer.notFound).toBe(true);
+  });
+
+  it('answers whom to ring for "bad toothache", which the page writes as urgent care', async () => {
+    const answer = await engine().ask(
+      "Who do I ring if I've got bad toothache at the weekend and Pennyrigg is closed?",
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('07700 900 284');
+  });
+
+  it('leads "my money back" with the refund terms', async () => {
+    const answer = await engine().ask(
+      'How far ahead do I have to cancel a Quillbarrow bike hire at the moment to get all my money back?',
+    );
+    expect(firstQuote(answer.text)).toContain('refund');
+    expect(answer.text).toContain(
+      'Cancel 72 hours or more before your hire starts and we refund you in full.',
+    );
+  });
+});
+
+describe('a tenant handbook (Word) and release notes (Markdown): the asker’s words (offline answers; blind round116, stop 72)', () => {
+  const engine = ingested('test/fixtures/round116', ['*.docx', '*.md'], 2);
+
+  it('says "not found" for a lodger one asks to take in, which the handbook never mentions', async () => {
+    const answer = await engine().ask('Am I allowed to take in a lodger in my Harrowmere home?');
+    expect(answer.notFound).toBe(true);
+  });
+
+  it('answers questions in words the documents write otherwise', async () => {
+    const missed = await engine().ask(
+      "Do Harrowmere pay anything if their repairs person doesn't turn up for an appointment?",
+    );
+    expect(firstQuote(missed.text)).toContain('we pay you £20 compensation');
+    const plan = await engine().ask('How much is a yearly subscription to Wrenlet Plus?');
+    expect(firstQuote(plan.text)).toContain('£34.99 a year');
+    const unhappy = await engine().ask(
+      "What can I do if I'm not happy with Harrowmere's answer to my complaint at stage 1?",
+    );
+    expect(unhappy.notFound).toBe(false);
+    const devices = await engine().ask(
+      'What happens in Wrenlet Notes if I edit the same note on my phone and laptop while one of them is offline?',
+    );
+    expect(firstQuote(devices.text)).toContain('changed on two devices while one of them is offline');
+  });
+});
+
+describe("a pet insurance summary (HTML): a claim's numbered steps (offline answers; blind round110, stop 72)", () => {
+  const engine = ingested('test/fixtures/round110', ['bramblecote-*.html'], 1);
+
+  it('quotes the steps in order from the first when asked how to claim', async () => {
+    const answer = await engine().ask('How do I claim on my Bramblecote pet insurance after a vet visit?');
+    expect(firstQuote(answer.text)).toContain('1. Start your claim');
+    const at = ['1. Start', '2. Ask your vet', '3. Send the claim', '4. We will tell you'].map((s) =>
+      answer.text.indexOf(s),
+    );
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+});

@@ -15,6 +15,7 @@ import {
   evidenceDocuments,
   irregularForms,
   lacksEvidence,
+  mayObject,
   measuredThing,
   participleObject,
   quotesNamesOnly,
@@ -971,5 +972,55 @@ describe('names and superlatives in the topic (stop 67)', () => {
   it('leaves a superlative out of the words a document must write', () => {
     expect(topicWords('What is the cheapest white wine by the bottle?')).toEqual(['white', 'wine', 'bottle']);
     expect(topicWords('In which month was the least daytime electricity used?')).not.toContain('least');
+  });
+});
+
+describe('the asker’s words a document writes otherwise (stop 72)', () => {
+  it('holds "not happy" by "unhappy", "yearly" by "a year", a subscription by its subscribers, "turn up" by "miss"', async () => {
+    const handbook =
+      '# Complaints\n\nIf you are still unhappy after stage 2, you can refer your complaint to the Ombudsman.\n\n' +
+      '# Plans\n\nPlus costs £3.49 a month or £34.99 a year. Existing Pro subscribers move to Plus automatically.\n\n' +
+      '# Appointments\n\nIf we miss an appointment without 24 hours’ notice, we pay you £20.';
+    await withDocument('handbook.md', handbook, async (fresh) => {
+      const absent = async (question: string) =>
+        absentWords(fresh, question, {}, (await fresh.search(question, { mode: 'lexical' })).hits);
+      expect(await absent("What can I do if I'm not happy with the answer to my complaint?")).not.toContain(
+        'happy',
+      );
+      expect(await absent('How much is a yearly subscription to Plus?')).toEqual([]);
+      expect(await absent("Do you pay anything if the person doesn't turn up for an appointment?")).toEqual(
+        [],
+      );
+    });
+  });
+
+  it('reads "round" as a preposition, "bad" as no topic and "person" as the asker’s word for a role', () => {
+    expect(topicWords('Can I take a pushchair round Ollerbeck Museum?')).not.toContain('round');
+    expect(topicWords("Who do I ring if I've got bad toothache at the weekend?")).not.toContain('bad');
+    expect(topicWords("Do they pay if the repairs person doesn't come?")).not.toContain('person');
+  });
+
+  it('takes the object of a question whether one may do something, when absent, for a gap', () => {
+    expect(mayObject('Can I hire an electric scooter from Quillbarrow Cycle Hire?')).toEqual([
+      'electr',
+      'scooter',
+    ]);
+    expect(mayObject('Am I allowed to take in a lodger in my Harrowmere home?')).toEqual(['lodger']);
+    expect(mayObject('Can we bring guests to the Loomhouse?')).toEqual(['guest']);
+    expect(mayObject('Can I pay by card at the Harbour Cafe?')).toEqual([]);
+    expect(mayObject('Can my boyfriend stay the night?')).toEqual([]);
+    expect(lacksEvidence('Can I hire an electric scooter from Quillbarrow Cycle Hire?', ['scooter'])).toBe(
+      true,
+    );
+    expect(lacksEvidence('Am I allowed to take in a lodger in my Harrowmere home?', ['lodger'])).toBe(true);
+  });
+
+  it('counts two absent words joined by "and" or "or" once: alternatives a document names by their kind', () => {
+    const question =
+      'What happens in Wrenlet Notes if I edit the same note on my phone and laptop while one of them is offline?';
+    expect(lacksEvidence(question, ['phone', 'laptop'])).toBe(false);
+    expect(lacksEvidence(question, ['phone', 'offline'])).toBe(true);
+    // Either is what a yes-or-no question asks of: "not found" as for one.
+    expect(lacksEvidence('Does the Seaview Hotel have a gym or a pool?', ['gym', 'pool'])).toBe(true);
   });
 });

@@ -42,6 +42,7 @@ import { askedOutlay, CURRENCY_CODES, PREPOSITION, pricedThing, priceTerms } fro
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedMeasure } from './asked-measure.js';
 import { askedExtreme, recordFields } from './asked-record.js';
+import { askedPhrases } from './everyday-phrases.js';
 import { holdsTable } from './passages.js';
 import { questionTerms } from './relevance.js';
 import {
@@ -161,6 +162,9 @@ const FRAMING = new Set([
   // round111, held out, after their only runs)
   'wrong',
   'fix',
+  // the generic noun for whoever does something ("their repairs person", "the contact person"),
+  // which documents write as the role ("an operative", "our engineer"; round116)
+  'person',
 ]);
 
 /**
@@ -197,6 +201,9 @@ const PREPOSITIONS = new Set([
   'during',
   'above',
   'below',
+  // "round" as "around" ("Can I take a pushchair round the museum?", round114); a noun's "round"
+  // ("a round of golf") names no topic a document lacks either
+  'round',
 ]);
 
 /**
@@ -228,31 +235,6 @@ export async function irregularForms(word: string): Promise<string[]> {
     (form) => contentTerms(form)[0] !== stem,
   );
 }
-
-/**
- * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
- * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
- * sisters" (siblings), "who do I ring" (call). The phrase's words are held where a document in
- * scope writes one of its words (see `absentWords`): "Will the council give me my money back if I
- * call off my collection?" of a page writing "full refund if you cancel" (round109). Phrases of
- * that kind, a judgement, kept short.
- */
-const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
-  { phrase: /\bmoney\s+back\b/i, written: ['refund', 'repay', 'reimburse'] },
-  { phrase: /\bpa(?:y|ys|id|ying)\s+(?:\w+\s+)?back\b/i, written: ['refund', 'repay', 'reimburse'] },
-  { phrase: /\bcall(?:s|ed|ing)?\s+(?:it\s+|them\s+)?off\b/i, written: ['cancel', 'cancellation'] },
-  {
-    phrase: /\b(?:put|push)(?:s|ing)?\s+(?:it\s+)?(?:off|back)\b/i,
-    written: ['postpone', 'rearrange', 'reschedule', 'move'],
-  },
-  { phrase: /\bsign(?:s|ed|ing)?\s+up\b/i, written: ['register', 'join', 'enrol', 'enroll'] },
-  { phrase: /\bpick(?:s|ed|ing)?\s+(?:it\s+|them\s+)?up\b/i, written: ['collect', 'collection'] },
-  { phrase: /\bdrop(?:s|ped|ping)?\s+(?:it\s+|them\s+)?off\b/i, written: ['deliver', 'return'] },
-  { phrase: /\bhand(?:s|ed|ing)?\s+(?:it\s+|them\s+)?in\b/i, written: ['return', 'submit'] },
-  { phrase: /\bbrothers?\s+(?:and|or)\s+sisters?\b/i, written: ['sibling', 'siblings'] },
-  // "ring" as the verb of calling ("who do I ring", "the number to ring")
-  { phrase: /\b(?:i|we|you|to)\s+ring\b/i, written: ['call', 'phone', 'telephone'] },
-];
 
 /** The shortest word a compound's part may be (see {@link compoundsHeld}). */
 const COMPOUND_PART_MIN = 3;
@@ -386,6 +368,15 @@ export function topicWords(question: string): string[] {
   return out;
 }
 
+/**
+ * `term` without a negating "un-" before a stem of four letters or more ("happi" of "unhappi",
+ * "regist" of "unregist"): a document writing "If you are still unhappy" or "unregistered guests"
+ * holds the asker's "not happy" and "without registering" (round116, round114); `term` otherwise.
+ */
+function unprefixed(term: string): string {
+  return /^un\p{L}{4,}$/u.test(term) ? term.slice(2) : term;
+}
+
 /** The words a noun phrase opens with: articles and possessives. */
 const DETERMINER = /^(?:a|an|the|any|its|their|our|your|my|his|her)$/;
 
@@ -436,7 +427,7 @@ function modifiesNoun(question: string, words: readonly string[], i: number): bo
  * is an abbreviation or a ticker, which documents may spell out.
  */
 const SHORT_GENERIC = new Set(
-  'its she one two six ten yes not nor new old big top key due per via off out own way day age far low few lot bit net job etc use get got set put end run ran try let say see saw ask add buy pay win won hit cut led met fed sat dig die lay lie fly eat ate'.split(
+  'its she one two six ten yes not nor new old big top key due per via off out own way day age far low few lot bit net job etc use get got set put end run ran try let say see saw ask add buy pay win won hit cut led met fed sat dig die lay lie fly eat ate bad'.split(
     ' ',
   ),
 );
@@ -531,7 +522,11 @@ export async function absentWords(
     if (acronyms.has(word) && hits.some((hit) => inScope(hit) && spellsOutAcronym(hit.chunk.text, word)))
       return true;
     const verbs = verbStems(stem);
-    for (const term of held) if (derivedForm(term, stem) || verbs.includes(term)) return true;
+    for (const term of held)
+      if (derivedForm(term, stem) || verbs.includes(term) || derivedForm(unprefixed(term), stem)) return true;
+    // An adjective of "-ly" is held by its noun ("yearly" by "£34.99 a year", "weekly" by "week").
+    const base = /^\p{L}{4,}ly$/u.test(word) ? contentTerms(word.slice(0, -2))[0] : undefined;
+    if (base !== undefined && held.has(base)) return true;
     return byUnit(word) || byDimension(word);
   };
   // The chunks one plain lexical search of `query` in `within` finds, `topK` deep.
@@ -546,15 +541,13 @@ export async function absentWords(
   // Whether it finds a chunk (one hit deep).
   const finds = async (query: string, within: EvidenceScope) => (await probe(query, within)).length > 0;
   const short = shortObject(question);
-  // The words of an everyday phrase (see PHRASES) whose one-word form a hit in scope holds, or a
+  // The words of an everyday phrase (see `askedPhrases`) whose one-word form a hit in scope holds, or a
   // search in scope finds.
   const phrased = new Set<string>();
-  for (const { phrase, written } of PHRASES) {
-    const m = phrase.exec(question);
-    if (!m) continue;
+  for (const { words, written } of askedPhrases(question)) {
     const forms = written.flatMap((word) => contentTerms(word));
     if (forms.some((t) => held.has(t)) || (await finds(written.join(' '), scope)))
-      for (const word of wordTokens(m[0])) phrased.add(word);
+      for (const word of words) phrased.add(word);
   }
   const unheld = [...new Set([...topicWords(question), ...(short === undefined ? [] : [short])])].filter(
     (word) => !heldForm(word) && !phrased.has(word.toLowerCase()),
@@ -654,6 +647,11 @@ export async function absentWords(
  * `measuresNamed`: "120 mm" of "120 mm wood screws", which `absentWords` returns as written).
  */
 export function lacksEvidence(question: string, absent: readonly string[]): boolean {
+  // Two absent words the question joins by "and" or "or" are alternatives, counted once: things
+  // a document may name by their kind ("on my phone and laptop" of release notes writing "on two
+  // devices", round116). Either makes "not found" as one absent word would.
+  if (absent.length === 2 && coordinated(question, absent[0]!, absent[1]!))
+    return absent.some((word) => lacksEvidence(question, [word]));
   if (absent.length >= MIN_ABSENT_WORDS) return true;
   if (absent.length !== 1) return false;
   // A name ("revenues from China", "the Atlas arm") is not paraphrased: documents that never write
@@ -677,6 +675,10 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
     (objectPhrase(question).includes(stem) || verbObject(question).includes(stem))
   )
     return true;
+  // So does a word of the noun phrase a question whether one may do something names after its
+  // verb ("Can I hire an electric scooter …?", "Am I allowed to take in a lodger …?", round112 and
+  // round116, see {@link mayObject}).
+  if (mayObject(question).includes(stem)) return true;
   // So does a word of what a yes-or-no question of "is" names after its participle ("Is Ruth
   // Kettering prescribed metformin?", "Was the tenant charged a cleaning fee?").
   if (!asksWhetherContains(question) && participleObject(question).includes(stem)) return true;
@@ -692,6 +694,16 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   }
   const terms = new Set(questionTerms(question)).size;
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/** Whether `question` writes `a` and `b` (any case) joined by "and" or "or", in either order. */
+function coordinated(question: string, a: string, b: string): boolean {
+  const words = wordTokens(question);
+  return words.some(
+    (word, i) =>
+      (word === 'and' || word === 'or') &&
+      [words[i - 1], words[i + 1]].sort().join(' ') === [a.toLowerCase(), b.toLowerCase()].sort().join(' '),
+  );
 }
 
 /**
@@ -982,6 +994,32 @@ function phraseTopicTerms(question: string, words: readonly string[]): string[] 
   }
   const topic = new Set(topicWords(question).map((word) => word.toLowerCase()));
   return phrase.filter((word) => topic.has(word.toLowerCase())).flatMap((word) => contentTerms(word));
+}
+
+/**
+ * A question whether one may do something: "can", "could" or "may" and a pronoun, or "am I (are
+ * we, is one) allowed (permitted) to"; group 1 its verb, an adverb particle after it ("take in",
+ * "pick up") skipped; group 2 what follows.
+ */
+const MAY_QUESTION =
+  /^\s*(?:(?:can|could|may)\s+(?:i|we|you|one)|(?:am|are|is)\s+(?:i|we|you|one)\s+(?:allowed|permitted)\s+to)\s+(\p{Ll}+)(?:\s+(?:in|up|out|on|back|round|over))?\s+([^?]+)/iu;
+
+/**
+ * The stems of the topic words of the noun phrase right after the verb of a question whether one
+ * may do something (see {@link MAY_QUESTION}), after an article or a possessive or none (a bare
+ * plural), up to a stop word or a preposition: "electric", "scooter" of "Can I hire an electric
+ * scooter from Quillbarrow Cycle Hire?", "lodger" of "Am I allowed to take in a lodger in my
+ * home?". Documents that never write it hold no "yes". Empty for other questions and forms ("Can I
+ * pay by card?" names a preposition's object).
+ */
+export function mayObject(question: string): string[] {
+  const m = MAY_QUESTION.exec(question);
+  if (m === null) return [];
+  const words = m[2]!.match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  if (ARTICLE.test(words[0] ?? '')) return phraseTopicTerms(question, words.slice(1));
+  const first = words[0] ?? '';
+  if (!/^\p{Ll}+$/u.test(first) || isStopWord(first) || PREPOSITIONS.has(first)) return [];
+  return phraseTopicTerms(question, words);
 }
 
 /** What follows a question's opening "is", "are", "was" or "were" (after an optional "In …," clause). */

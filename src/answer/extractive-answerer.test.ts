@@ -999,3 +999,32 @@ describe('extractAnswer: a row label with a note in brackets (stop 71; found on 
     expect(text.split(/\[\d+\]/)[0]).toContain('| Adult swim (16 and over) | £5.60 |');
   });
 });
+
+describe("extractAnswer: a procedure's numbered steps (stop 72)", () => {
+  const guide = (heading: string) =>
+    testHit(
+      'pet-insurance.html',
+      '1. Start your claim in the app, or download a paper claim form.\n' +
+        "2. Ask your vet to fill in the vet's section and add your pet's clinical history. Many vets can send this to us directly.\n" +
+        '3. Post it to us within 90 days of the treatment, with any invoices and receipts.\n\n' +
+        'For treatment expected to cost more than £1,000, ask your vet to send us an estimate first.',
+      { headingPath: ['Pet insurance summary', heading] },
+    );
+
+  it('quotes every step in order, from step 1, when a question asks how to do what their heading names', () => {
+    const { text } = extractAnswer('How do I claim after a vet visit?', [guide('How to claim')]);
+    expect(text.split(/\[\d\]/)[0]?.trim()).toBe(
+      '1. Start your claim in the app, or download a paper claim form.',
+    );
+    // Step 3 holds none of the question's words: it is quoted as a step of the procedure.
+    const steps = ['1. Start', '2. Ask your vet', '3. Post it'].map((s) => text.indexOf(s));
+    expect(steps.every((at) => at >= 0)).toBe(true);
+    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+  });
+
+  it('leaves numbered clauses under a heading that does not name what is asked as they are', () => {
+    const { text } = extractAnswer('How do I claim after a vet visit?', [guide('Terms and conditions')]);
+    expect(text).toContain('2. Ask your vet');
+    expect(text).not.toContain('3. Post it');
+  });
+});

@@ -47,6 +47,7 @@ import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedExtreme, extremeOf, rankedColumn, rankValue, recordFields } from './asked-record.js';
 import { repeatedPassages } from './boilerplate.js';
+import { askedPhrases } from './everyday-phrases.js';
 import {
   fieldLabel,
   type Passage,
@@ -422,6 +423,43 @@ const EVERY = /\b(?:every|each)\s+\d/i;
 /** A bulleted list item's marker ("- ", "• "), a list's cell (see `passages.ts`). */
 const LIST_ITEM = /^\s*[-*+•]\s+/;
 
+/** A numbered list's item: a step of a procedure, or a clause of numbered terms ("2. Ask your vet …"). */
+const NUMBERED_ITEM = /^\s*\d{1,2}[.)]\s+\S/;
+
+/**
+ * A question asking how to do something: "How do I claim …?", "how can we book", "how to reset",
+ * "What are the steps to …?", "What should I do if …?" (a judgement, with examples).
+ */
+const ASKS_PROCEDURE =
+  /\bhow\s+(?:do|can|should|would|could|will|must)\s+(?:i|we|you|one|they)\b|\bhow\s+to\b|\bsteps?\b|\bwhat\s+(?:do|should|must)\s+(?:i|we|you)\s+do\b/i;
+
+/**
+ * The steps of the procedure `c` is part of: the passages of its block from the block's first
+ * numbered item to its end, when `c` is one of them, the block has 2 to {@link LIST_ITEMS} items
+ * and the block's heading or the sentence leading into it (closing on a colon) holds one of
+ * `asked` (the heading "How to claim" for "How do I claim …?"). A list of numbered terms under
+ * another heading ("Terms and conditions") is of clauses that each stand alone: undefined.
+ */
+function procedureSteps<P extends Candidate>(
+  c: P,
+  passages: readonly P[],
+  asked: readonly string[],
+): P[] | undefined {
+  if (c.kind !== 'sentence') return undefined;
+  const block = passages.filter((p) => p.source === c.source && p.block === c.block && p.kind === 'sentence');
+  const opening = block.findIndex((p) => NUMBERED_ITEM.test(p.text));
+  if (opening < 0) return undefined;
+  const steps = block.slice(opening);
+  const items = steps.filter((p) => NUMBERED_ITEM.test(p.text)).length;
+  if (items < 2 || items > LIST_ITEMS || !steps.some((p) => p.order === c.order)) return undefined;
+  const leadIn = passages.find(
+    (p) =>
+      p.source === c.source && p.order === steps[0]!.order - 1 && p.kind === 'sentence' && /:$/.test(p.text),
+  );
+  const about = new Set([...c.section, ...(leadIn === undefined ? [] : readTerms(leadIn.text))]);
+  return asked.some((t) => about.has(t)) ? [...(leadIn === undefined ? [] : [leadIn]), ...steps] : undefined;
+}
+
 /**
  * The first item of the bulleted list `c` leads into, when `c` closes on a colon and the passage
  * right after it among `passages` is a list's item ("contact us within 6 months of the event:",
@@ -724,6 +762,20 @@ function holdOtherForms(question: string, queryTerms: readonly string[], candida
     for (const c of candidates)
       if (!c.figure && !c.reference && unitKindsStated(c.text).some((kind) => units.has(kind)))
         c.figure = true;
+  // A term of an everyday phrase no candidate holds is held by one writing the phrase's word (see
+  // `askedPhrases`: "pick" of "What's the latest I can pick up my cat …?" by "collection",
+  // round116; "money" of "… to get all my money back" by "refund", round112).
+  for (const { words, written } of askedPhrases(question)) {
+    const forms = written.flatMap((word) => contentTerms(word));
+    for (const term of words.flatMap((word) => contentTerms(word))) {
+      if (!queryTerms.includes(term) || candidates.some((c) => c.terms.has(term))) continue;
+      for (const c of candidates)
+        if (forms.some((f) => c.own.has(f))) {
+          c.terms.add(term);
+          c.own.add(term);
+        }
+    }
+  }
   for (const term of queryTerms) {
     if (candidates.some((c) => c.terms.has(term))) continue;
     const dimension = dimensions.get(term);
@@ -1080,6 +1132,7 @@ function scoredWindows(
   // told in a sentence; the net income row gains nothing by its label (and so does not lead it
   // from another chunk, see `Window.statesAsked`) nor by its figure.
   const asksReason = ASKS_REASON.test(question);
+  const asksProcedure = ASKS_PROCEDURE.test(question);
   // A row whose label the question names ("total net sales", "research and development") is the
   // row asked for, as a form's field line whose label it names ("food hygiene rating") is the
   // field: up to twice, by the share of its label's terms the question holds (half of them at
@@ -1144,8 +1197,11 @@ function scoredWindows(
     // long by a span (see `spans`), not by "| Weight (with battery) | 19.5 kg |". A figure in a
     // passage holding none of the question's terms (a row or its header, or its section heading:
     // only the document's title does) is a figure of something else: "Doors open at 8.30am" for
-    // "Who is running the RAG workshop?".
-    (c.figure && !asksWhen && !asksReason && (!asksHowLong || spans(c)) && holds
+    // "Who is running the RAG workshop?". One asking how to do something is answered by the
+    // sentences telling how, not by a figure's row ("| Salmon fillets | 2 x 150 g | 180°C | … |" for
+    // "… chips in one drawer and salmon in the other - how do I get them both ready at the same
+    // time?", round114).
+    (c.figure && !asksWhen && !asksReason && !asksProcedure && (!asksHowLong || spans(c)) && holds
       ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1)
       : 1) *
     (c.text.length > 400 ? 0.8 : 1) *
@@ -1592,6 +1648,19 @@ export function extractAnswer(
     if (leadIn === undefined || leadIn.kind !== 'sentence' || !/:$/.test(leadIn.text)) continue;
     for (const p of [leadIn, ...items]) if (!isChosen(p)) chosen.push(p);
   }
+  // A procedure's numbered steps are quoted whole and in order, beyond the passage limit, when a
+  // question asks how to do what their heading or lead-in names and one of them is quoted (see
+  // `procedureSteps`): "2. Ask your vet to fill in the vet's section …" alone, or before step 1,
+  // does not say how to claim (round110).
+  let steps: Candidate[] | undefined;
+  if (ASKS_PROCEDURE.test(question)) {
+    const all = candidatesOf(hits);
+    for (const c of chosen) {
+      steps = procedureSteps(all.find((p) => p.source === c.source && p.order === c.order) ?? c, all, asked);
+      if (steps !== undefined) break;
+    }
+    for (const p of steps ?? []) if (!isChosen(p)) chosen.push(p);
+  }
   // A table quoted without its bare `Total` row gets it too: the total of what the table lists
   // (the figure a question about the table's subject most often wants), beyond the row limit.
   for (const window of ranked) {
@@ -1721,18 +1790,22 @@ export function extractAnswer(
           (c) => c.kind === 'line' && c.source === leading[0]!.source && c.block === leading[0]!.block,
         )
       : leading;
+  // The steps lead together, in order: they are what a question asking how is answered by.
+  const sameAs = (a: Candidate) => (b: Candidate) => a.source === b.source && a.order === b.order;
+  const stepsLead = steps?.map((s) => chosen.find(sameAs(s))!);
+  const leads = stepsLead ?? lead;
   const led =
-    lead === undefined
+    leads === undefined
       ? grouped
-      : lead[0]!.kind === 'row'
+      : leads[0]!.kind === 'row'
         ? [
-            ...grouped.filter((u) => u.passages.includes(lead[0]!)),
-            ...grouped.filter((u) => !u.passages.includes(lead[0]!)),
+            ...grouped.filter((u) => u.passages.includes(leads[0]!)),
+            ...grouped.filter((u) => !u.passages.includes(leads[0]!)),
           ]
         : [
-            { source: lead[0]!.source, passages: lead },
+            { source: leads[0]!.source, passages: leads },
             ...grouped
-              .map((u) => ({ ...u, passages: u.passages.filter((p) => !lead.includes(p)) }))
+              .map((u) => ({ ...u, passages: u.passages.filter((p) => !leads.includes(p)) }))
               .filter((u) => u.passages.length > 0),
           ];
   const revised =

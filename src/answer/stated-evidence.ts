@@ -1238,7 +1238,7 @@ export function shipBase(term: string): string[] {
  * Endings of a noun's stem and the verb ending each alternates with, where the stemmer leaves the
  * two apart: "acquisit" of "acquire", "divestitur" of "divest", "expans" of "expand", "extens" of
  * "extend", "decis" of "decide", "closur" of "close", "merger" of "merge", "settlement" of "settle",
- * "issuanc" of "issue", "employe" of "employ". Narrowed to endings whose words are mostly derived
+ * "issuanc" of "issue", "employe" of "employ", "subscript" of "subscribe". Narrowed to endings whose words are mostly derived
  * from a verb ("-osure", not "-sure": "pressure" is no "pressing"; "-uance", not "-ance": "finance"
  * is no "fine"). A final "e" the stemmer keeps is mostly half of an "-ee" ("employe", "traine");
  * the few other stems it leaves so ("degre", "committe") give a word no document writes, which
@@ -1254,6 +1254,8 @@ const NOUN_TO_VERB: ReadonlyArray<readonly [RegExp, string]> = [
   [/ger$/, 'ge'],
   [/ment$/, ''],
   [/uanc$/, 'ue'],
+  // "-ription" of "-ribe": "subscript" of "subscription" (of "subscribe"), "prescript", "descript"
+  [/ript$/, 'ribe'],
   // a noun of who is acted on, whose "-ee" the stemmer keeps half of: "employe" of "employees"
   // (of "employ"), "traine" of "trainee", "attende" of "attendee"
   [/e$/, ''],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EmptyDocumentError, ParseError } from '../../core/errors.js';
-import { TextParser, textHeadings } from './text-parser.js';
+import { alignedTables, TextParser, textHeadings } from './text-parser.js';
 
 const parser = new TextParser();
 const source = (bytes: Uint8Array | string) => ({
@@ -51,7 +51,7 @@ describe('TextParser', () => {
   it('describes itself as a v1 parser of text/plain', () => {
     expect(parser.specificationVersion).toBe('v1');
     expect(parser.mediaTypes).toEqual(['text/plain']);
-    expect(parser.fingerprint).toBe('text/plain/v4');
+    expect(parser.fingerprint).toBe('text/plain/v5');
   });
 });
 
@@ -101,5 +101,71 @@ describe('textHeadings (stop 67)', () => {
     expect(parsed.pages[0]?.markdown).toBe(
       '# CONTRACT SUMMARY\n\n## 1. Price\n£29.99 a month for the first 24 months.\n',
     );
+  });
+});
+
+describe('alignedTables (stop 72)', () => {
+  it('writes a table aligned with spaces as a Markdown table, a cell running up to the next column kept whole', () => {
+    const text = [
+      'COOKING PROGRAMMES',
+      '',
+      'Programme     Default temp   Temp range     Notes',
+      'Air Fry       200°C          150-240°C      For chips, wings, frozen food',
+      'Max Crisp     240°C          not adjustable Frozen food only; no preheat',
+      '',
+      'The appliance remembers the last settings.',
+    ].join('\n');
+    expect(alignedTables(text)).toBe(
+      [
+        'COOKING PROGRAMMES',
+        '',
+        '| Programme | Default temp | Temp range | Notes |',
+        '| --- | --- | --- | --- |',
+        '| Air Fry | 200°C | 150-240°C | For chips, wings, frozen food |',
+        '| Max Crisp | 240°C | not adjustable | Frozen food only; no preheat |',
+        '',
+        'The appliance remembers the last settings.',
+      ].join('\n'),
+    );
+  });
+
+  it('joins a row wrapped over lines, and sets the lead-in line above the table apart', () => {
+    const text = [
+      'If something goes wrong:',
+      'Problem / display      Possible cause                   What to do',
+      'White smoke            Fat from greasy food burning     Pour off excess fat from the basket',
+      '                       in the bottom of the basket      and clean the basket.',
+      'Basket will not slide  Crisper plate not seated flat    Remove the basket and refit the',
+      'in fully                                                crisper plate until it clicks.',
+    ].join('\n');
+    expect(alignedTables(text).split('\n')).toEqual([
+      'If something goes wrong:',
+      '',
+      '| Problem / display | Possible cause | What to do |',
+      '| --- | --- | --- |',
+      '| White smoke | Fat from greasy food burning in the bottom of the basket | Pour off excess fat from the basket and clean the basket. |',
+      '| Basket will not slide in fully | Crisper plate not seated flat | Remove the basket and refit the crisper plate until it clicks. |',
+    ]);
+  });
+
+  it('leaves two columns of terms, a line of fields parted by bars, and prose as they are', () => {
+    const text = [
+      'POWER      Switches the appliance on or off.',
+      'MATCH      Copies the settings of Zone 1 to Zone 2.',
+      'LIGHT      Switches on the window light.',
+      '',
+      'Model CR-AF5D  |  Vantomere Appliances Ltd  |  Guide version 2.0',
+      '',
+      'Pulling out one basket pauses only that zone.  Put it back within 30 seconds.',
+      'Otherwise press START.  Cooking  carries on.',
+    ].join('\n');
+    expect(alignedTables(text)).toBe(text);
+  });
+
+  it('reads the rows of a plain text file’s table as rows under their header when parsed', async () => {
+    const text =
+      'FOOD             AMOUNT     TEMP     TIME\nChicken wings    800 g      200°C    22-25 min\nSalmon fillets   2 x 150 g  180°C    10-12 min\n';
+    const [page] = (await parser.parse(source(text))).pages;
+    expect(page!.markdown).toContain('| Chicken wings | 800 g | 200°C | 22-25 min |');
   });
 });

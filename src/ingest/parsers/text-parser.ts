@@ -36,7 +36,7 @@ export function decodeTextSource(source: Source): string {
  */
 export class TextParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = 'text/plain/v4';
+  readonly fingerprint = 'text/plain/v5';
   readonly mediaTypes = ['text/plain'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
@@ -50,12 +50,90 @@ export class TextParser implements Parser {
  * title lines written as headings (see {@link textHeadings}).
  */
 export function textPages(text: string): Page[] {
-  if (!text.includes('\f')) return [{ pageNumber: 1, markdown: textHeadings(text) }];
+  const markdown = (part: string) => textHeadings(alignedTables(part));
+  if (!text.includes('\f')) return [{ pageNumber: 1, markdown: markdown(text) }];
   const pages: Page[] = [];
   for (const [i, part] of text.split('\f').entries()) {
-    if (part.trim() !== '') pages.push({ pageNumber: i + 1, markdown: textHeadings(part) });
+    if (part.trim() !== '') pages.push({ pageNumber: i + 1, markdown: markdown(part) });
   }
   return pages;
+}
+
+/** Fewest columns of a table aligned with spaces (two are a list of terms: "POWER   Switches …"). */
+const MIN_COLUMNS = 3;
+/** Fewest body rows under its header. */
+const MIN_ROWS = 2;
+/** Longest header cell, in characters: a header names its columns. */
+const MAX_HEADER_CELL = 40;
+
+/** The start of each cell of `line`, cells being parted by two spaces or more. */
+function cellStarts(line: string): number[] {
+  return [...line.matchAll(/\S+(?: \S+)*/g)].map((m) => m.index);
+}
+
+/** The cells of `line` cut at `starts`, trimmed; undefined when a word runs over a cut. */
+function cutCells(line: string, starts: readonly number[]): string[] | undefined {
+  for (const s of starts.slice(1))
+    if (s < line.length && line[s - 1] !== ' ' && line[s] !== ' ') return undefined;
+  return starts.map((s, k) => line.slice(s, starts[k + 1] ?? line.length).trim());
+}
+
+/**
+ * `text` with its tables aligned with spaces written as Markdown tables, so that each row is
+ * read, chunked and quoted as a row under its header: a line opening at the margin whose words
+ * fall into {@link MIN_COLUMNS} or more cells parted by two spaces or more (a header, each cell at
+ * most {@link MAX_HEADER_CELL} characters, no `|`), followed without a blank line by
+ * {@link MIN_ROWS} or more lines whose words fall at the header's cells' starts ("Chicken wings
+ * 800 g  200°C  22-25 min  Turn halfway" under "FOOD  AMOUNT  TEMP  TIME  SHAKE / TURN"). A
+ * line with its first cell blank goes on the row above (a cell wrapped over lines), and so does
+ * one with any cell blank in a table that wraps so. A line whose word crosses a column's start
+ * ends the table. Lines before the header in its paragraph stay as they are, over the table.
+ */
+export function alignedTables(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!.trimEnd();
+    const starts = cellStarts(line);
+    const header = starts.length >= MIN_COLUMNS && starts[0] === 0 ? cutCells(line, starts) : undefined;
+    if (header === undefined || header.some((c) => c.length > MAX_HEADER_CELL || c.includes('|'))) {
+      out.push(lines[i]!);
+      i++;
+      continue;
+    }
+    const body: string[][] = [];
+    let j = i + 1;
+    for (; j < lines.length && lines[j]!.trim() !== ''; j++) {
+      const cells = cutCells(lines[j]!.trimEnd(), starts);
+      if (cells === undefined || cells.some((c) => c.includes('|'))) break;
+      body.push(cells);
+    }
+    const wraps = body.some((cells) => cells[0] === '');
+    const rows: string[][] = [];
+    for (const cells of body) {
+      const last = rows.at(-1);
+      if (last !== undefined && (cells[0] === '' || (wraps && cells.some((c) => c === ''))))
+        cells.forEach((c, k) => {
+          if (c !== '') last[k] = last[k] === '' ? c : `${last[k]} ${c}`;
+        });
+      else rows.push(cells);
+    }
+    if (
+      rows.length < MIN_ROWS ||
+      rows.filter((r) => r.filter((c) => c !== '').length >= 2).length < MIN_ROWS
+    ) {
+      out.push(lines[i]!);
+      i++;
+      continue;
+    }
+    if (out.length > 0 && out.at(-1)!.trim() !== '') out.push('');
+    const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+    out.push(row(header), row(header.map(() => '---')), ...rows.map(row));
+    if (j < lines.length && lines[j]!.trim() !== '') out.push('');
+    i = j;
+  }
+  return out.join('\n');
 }
 
 /** Longest title line, in characters and in words. */
@@ -103,7 +181,7 @@ export function textHeadings(text: string): string {
     .map((line, i) => {
       const trimmed = line.trim();
       const opens = i === first || (i > 0 && lines[i - 1]!.trim() === '');
-      if (!opens || trimmed === '' || line !== line.trimStart()) return line;
+      if (!opens || trimmed === '' || line !== line.trimStart() || trimmed.startsWith('|')) return line;
       if (trimmed.length > TITLE_MAX_CHARS || trimmed.split(/\s+/).length > TITLE_MAX_WORDS) return line;
       const next = lines[i + 1]?.trim() ?? '';
       // A numbered section's title in capitals ("2. HOW LONG WE KEEP ITEMS") is one too, with or

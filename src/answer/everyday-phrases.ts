@@ -1,0 +1,48 @@
+/**
+ * Everyday phrases and words a question may ask in that documents write otherwise.
+ * @module
+ */
+import { wordTokens } from '../retrieve/terms.js';
+
+/**
+ * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
+ * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
+ * sisters" (siblings), "who do I ring" (call), "turn up" (arrive, attend, or miss), "swap"
+ * (exchange). The phrase's words are held where a document in scope writes one of its words (see
+ * `absentWords`), and by the answer's passages that write one (see `holdOtherForms`): "Will the
+ * council give me my money back if I call off my collection?" of a page writing "full refund if you
+ * cancel" (round109). Phrases of that kind, a judgement, kept short.
+ */
+const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
+  { phrase: /\bmoney\s+back\b/i, written: ['refund', 'repay', 'reimburse'] },
+  { phrase: /\bpa(?:y|ys|id|ying)\s+(?:\w+\s+)?back\b/i, written: ['refund', 'repay', 'reimburse'] },
+  { phrase: /\bcall(?:s|ed|ing)?\s+(?:it\s+|them\s+)?off\b/i, written: ['cancel', 'cancellation'] },
+  {
+    phrase: /\b(?:put|push)(?:s|ing)?\s+(?:it\s+)?(?:off|back)\b/i,
+    written: ['postpone', 'rearrange', 'reschedule', 'move'],
+  },
+  { phrase: /\bsign(?:s|ed|ing)?\s+up\b/i, written: ['register', 'join', 'enrol', 'enroll'] },
+  { phrase: /\bpick(?:s|ed|ing)?\s+(?:it\s+|them\s+)?up\b/i, written: ['collect', 'collection'] },
+  { phrase: /\bdrop(?:s|ped|ping)?\s+(?:it\s+|them\s+)?off\b/i, written: ['deliver', 'return'] },
+  { phrase: /\bhand(?:s|ed|ing)?\s+(?:it\s+|them\s+)?in\b/i, written: ['return', 'submit'] },
+  { phrase: /\bbrothers?\s+(?:and|or)\s+sisters?\b/i, written: ['sibling', 'siblings'] },
+  // "ring" as the verb of calling ("who do I ring", "the number to ring")
+  { phrase: /\b(?:i|we|you|to)\s+ring\b/i, written: ['call', 'phone', 'telephone'] },
+  // coming to an appointment or not ("if the repairs person doesn't turn up", round116)
+  { phrase: /\b(?:turn|show)(?:s|ed|ing)?\s+up\b/i, written: ['arrive', 'attend', 'miss', 'missed'] },
+  // "swap" as documents' "exchange" ("swapping my ticket for a different screening", round110)
+  { phrase: /\bswap(?:s|ped|ping)?\b/i, written: ['exchange', 'exchanged', 'transfer'] },
+];
+
+/**
+ * The everyday phrases (see {@link PHRASES}) `question` writes: each one's words as `wordTokens`
+ * gives them (lower case) and the words documents write it as.
+ */
+export function askedPhrases(question: string): Array<{ words: string[]; written: readonly string[] }> {
+  const out: Array<{ words: string[]; written: readonly string[] }> = [];
+  for (const { phrase, written } of PHRASES) {
+    const m = phrase.exec(question);
+    if (m) out.push({ words: wordTokens(m[0]), written });
+  }
+  return out;
+}
