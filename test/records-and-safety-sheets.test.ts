@@ -889,6 +889,11 @@ describe('a tenant handbook (Word) and release notes (Markdown): the asker’s w
     expect(answer.notFound).toBe(true);
   });
 
+  it('leads with the section of the version a question names', async () => {
+    const answer = await engine().ask('When was Wrenlet Notes version 5.0 released?');
+    expect(answer.text.startsWith('Version 5.0.0 — 18 November 2025: ')).toBe(true);
+  });
+
   it('answers questions in words the documents write otherwise', async () => {
     const missed = await engine().ask(
       "Do Harrowmere pay anything if their repairs person doesn't turn up for an appointment?",

@@ -299,8 +299,11 @@ function timedRow(passage: Passage): boolean {
 /** A question asking for an amount: how long, far, much, many, big, heavy, old … */
 const ASKS_AMOUNT = /\bhow\s+(?:long|far|much|many|big|large|tall|high|heavy|old|wide|deep|often)\b/i;
 
-/** A question asking how long or how far: a span of time or a length answers it (see {@link TIME_SPAN}, {@link LENGTH_SPAN}). */
-const ASKS_HOW_LONG = /\bhow\s+(?:long|far)\b/i;
+/**
+ * A question asking how long or how far, or how soon ("how quickly will they come out?"): a span
+ * of time or a length answers it (see {@link TIME_SPAN}, {@link LENGTH_SPAN}).
+ */
+const ASKS_HOW_LONG = /\bhow\s+(?:long|far|soon|quickly)\b/i;
 /**
  * A question asking how long something takes or lasts ("How long does the battery take to
  * charge?", "How long do access tokens last?"): a span of time answers it, not a length ("up to

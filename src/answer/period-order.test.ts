@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testHit } from '../../test/support/hits.js';
 import type { Hit, HitBoost } from '../core/types.js';
 import { extractAnswer } from './extractive-answerer.js';
 import { ASKS_WHEN, askedSection } from './period-order.js';
@@ -255,5 +256,28 @@ describe('ASKS_WHEN (stop 66)', () => {
     ])
       expect(ASKS_WHEN.test(question), question).toBe(true);
     expect(ASKS_WHEN.test('Who must fit the fire blanket by June?')).toBe(false);
+  });
+});
+
+describe('a version a question names picks its dated section (stop 72)', () => {
+  const notes = (ordinal: number, heading: string, text: string): Hit =>
+    testHit('notes.md', text, { ordinal, headingPath: ['Release notes', heading] });
+  const hits = [
+    notes(
+      2,
+      'Version 5.1.0 — 20 January 2026',
+      '- Both versions of a note are kept when it is changed offline.',
+    ),
+    notes(3, 'Version 5.0.0 — 18 November 2025', '- Version 5.0 needs iOS 16 or later.'),
+    notes(4, 'Version 4.9.0 — 9 September 2025', '- Reminders can repeat every weekday.'),
+  ];
+
+  it('reads "version 5.0" as the section headed "Version 5.0.0", and leads with it', () => {
+    expect(askedSection('When was Wrenlet Notes version 5.0 released?', hits)).toBe(2);
+    expect(askedSection('What changed in v4.9?', hits)).toBe(3);
+    // A version no section writes, or none named: no section.
+    expect(askedSection('When was version 6.0 released?', hits)).toBeUndefined();
+    const { text } = extractAnswer('When was Wrenlet Notes version 5.0 released?', hits);
+    expect(text.startsWith('Version 5.0.0 — 18 November 2025: ')).toBe(true);
   });
 });

@@ -123,6 +123,35 @@ export function sectionDate(hit: Hit | undefined): { date: string; heading: stri
   return undefined;
 }
 
+/** A version number a question names: "version 5.0", "release 4.9.2", "v2.3" (group 1). */
+const ASKED_VERSION = /\b(?:version|release|v)\s?(\d+(?:\.\d+)+|\d+)(?![\d.]*\d)/i;
+
+/** A version number as compared: trailing ".0" parts dropped ("5.0.0" and "5.0" are "5"). */
+const versionKey = (version: string) => version.replace(/(?:\.0+)+$/, '');
+
+/**
+ * The date of the section among `sections` whose heading writes the version `question` names (see
+ * {@link ASKED_VERSION}): "When was Wrenlet Notes version 5.0 released?" asks for "Version 5.0.0 —
+ * 18 November 2025", not "Version 5.1.0" (round116); undefined when it names none or no one
+ * section writes it.
+ */
+function versionDate(
+  question: string,
+  sections: ReadonlyArray<{ date: string; heading: string } | undefined>,
+): string | undefined {
+  const asked = ASKED_VERSION.exec(question)?.[1];
+  if (asked === undefined) return undefined;
+  const dates = new Set(
+    sections
+      .filter((s) => s !== undefined)
+      .filter((s) =>
+        (s.heading.match(/\d+(?:\.\d+)+/g) ?? []).some((v) => versionKey(v) === versionKey(asked)),
+      )
+      .map((s) => s.date),
+  );
+  return dates.size === 1 ? [...dates][0] : undefined;
+}
+
 /**
  * Which of `dates` (ISO, ascending, distinct) `question` asks for: the newest for a recency cue,
  * the one so many back for a position ("the previous version", "the earliest release"), the one in
@@ -184,7 +213,12 @@ export function askedSection(question: string, hits: readonly Hit[]): number | u
     .filter((s): s is { source: number; date: string } => s.date !== undefined);
   const dates = [...new Set(dated.map((s) => s.date))].sort();
   if (dates.length < 2) return undefined;
-  const asked = askedDates(question, dates);
+  // A version the question names picks its section (see `versionDate`).
+  const version = versionDate(
+    question,
+    dated.map((s) => sectionDate(hits[s.source - 1])),
+  );
+  const asked = version === undefined ? askedDates(question, dates) : (date: string) => date === version;
   let matching = dated.filter((s) => asked(s.date));
   // An order word the time cue did not read (it reads "last" and "first" of documents and spans
   // only: "the last train" is no newest document) picks among the sections the cue left: "the last
@@ -253,7 +287,13 @@ function bySection<P>(
   for (const [source, section] of sections) {
     if (section) labels.set(source, section.heading.slice(0, SECTION_LABEL_CHARACTERS));
   }
-  const asked = picked === undefined ? askedDates(question, dates) : (date: string) => date === picked;
+  const version = versionDate(question, [...sections.values()]);
+  const asked =
+    picked !== undefined
+      ? (date: string) => date === picked
+      : version !== undefined
+        ? (date: string) => date === version
+        : askedDates(question, dates);
   const lead = units.filter((u) => {
     const date = sections.get(u.source)?.date;
     return date !== undefined && asked(date);
