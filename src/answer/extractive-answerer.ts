@@ -312,9 +312,12 @@ const ASKS_HOW_LONG = /\bhow\s+(?:long|far|soon|quickly)\b/i;
 const ASKS_DURATION = /\bhow\s+long\s+(?:do|does|did|will|would|can|could|should|must|has|have|had)\b/i;
 /** A figure, or a range of two, before the unit of a span. */
 const SPAN_FIGURE = String.raw`\b\d[\d.,]*(?:\s*(?:-|–|to)\s*\d[\d.,]*)?(?:\s*|-)`;
-/** A figure of a span of time: "20 minutes", "18 months", "1 to 30 days", "2.5 hrs". */
+/**
+ * A figure of a span of time: "20 minutes", "18 months", "1 to 30 days", "2.5 hrs", "10 working
+ * days", "3 calendar months".
+ */
 const TIME_SPAN = new RegExp(
-  `${SPAN_FIGURE}(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?)\\b`,
+  `${SPAN_FIGURE}(?:(?:working|business|calendar|clear|school)\\s+)?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?)\\b`,
   'i',
 );
 /** A figure of a length: "15 m", "3 km", "12 ft". */
