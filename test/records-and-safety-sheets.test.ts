@@ -925,3 +925,15 @@ describe("a pet insurance summary (HTML): a claim's numbered steps (offline answ
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 });
+
+describe('a washing machine manual (Word): a fault code, not the washing steps (offline answers; held-out round113, after its only run, stop 72)', () => {
+  const engine = ingested('test/fixtures/round113', ['*.docx'], 1);
+
+  it("leads a fault code's question with its row, not a procedure whose heading shares the product's name", async () => {
+    const answer = await engine().ask(
+      'My Tessaly washing machine is showing E20 - what does that mean and what should I do?',
+    );
+    expect(firstQuote(answer.text)).toContain('| E20 | The machine is not draining |');
+    expect(answer.text).not.toContain('7. Press Start/Pause.');
+  });
+});

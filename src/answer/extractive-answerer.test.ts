@@ -1022,6 +1022,16 @@ describe("extractAnswer: a procedure's numbered steps (stop 72)", () => {
     expect([...steps].sort((a, b) => a - b)).toEqual(steps);
   });
 
+  it("does not read a heading's word the document's title writes as naming what is asked (round113)", () => {
+    const manual = testHit(
+      'washer.docx',
+      '1. Sort the laundry and close zips.\n2. Load the washing machine drum loosely.\n3. Press Start.',
+      { headingPath: ['Tessaly washing machine manual', 'Running a wash'] },
+    );
+    const { text } = extractAnswer('My washing machine drum is showing E20 - what should I do?', [manual]);
+    expect(text).not.toContain('3. Press Start.');
+  });
+
   it('leaves numbered clauses under a heading that does not name what is asked as they are', () => {
     const { text } = extractAnswer('How do I claim after a vet visit?', [guide('Terms and conditions')]);
     expect(text).toContain('2. Ask your vet');

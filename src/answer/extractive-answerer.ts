@@ -443,13 +443,17 @@ const ASKS_PROCEDURE =
  * The steps of the procedure `c` is part of: the passages of its block from the block's first
  * numbered item to its end, when `c` is one of them, the block has 2 to {@link LIST_ITEMS} items
  * and the block's heading or the sentence leading into it (closing on a colon) holds one of
- * `asked` (the heading "How to claim" for "How do I claim …?"). A list of numbered terms under
- * another heading ("Terms and conditions") is of clauses that each stand alone: undefined.
+ * `asked` that the document's `title` does not (the heading "How to claim" for "How do I claim
+ * …?"; not "Running a wash" for "My washing machine is showing E20 - what should I do?" of a
+ * washing machine's manual: found on round113, held out, after its only run). A list of numbered
+ * terms under another heading ("Terms and conditions") is of clauses that each stand alone:
+ * undefined.
  */
 function procedureSteps<P extends Candidate>(
   c: P,
   passages: readonly P[],
   asked: readonly string[],
+  title: ReadonlySet<string> = new Set(),
 ): P[] | undefined {
   if (c.kind !== 'sentence') return undefined;
   const block = passages.filter((p) => p.source === c.source && p.block === c.block && p.kind === 'sentence');
@@ -463,7 +467,9 @@ function procedureSteps<P extends Candidate>(
       p.source === c.source && p.order === steps[0]!.order - 1 && p.kind === 'sentence' && /:$/.test(p.text),
   );
   const about = new Set([...c.section, ...(leadIn === undefined ? [] : readTerms(leadIn.text))]);
-  return asked.some((t) => about.has(t)) ? [...(leadIn === undefined ? [] : [leadIn]), ...steps] : undefined;
+  return asked.some((t) => about.has(t) && !title.has(t))
+    ? [...(leadIn === undefined ? [] : [leadIn]), ...steps]
+    : undefined;
 }
 
 /**
@@ -1662,7 +1668,13 @@ export function extractAnswer(
   if (ASKS_PROCEDURE.test(question)) {
     const all = candidatesOf(hits);
     for (const c of chosen) {
-      steps = procedureSteps(all.find((p) => p.source === c.source && p.order === c.order) ?? c, all, asked);
+      const title = new Set(contentTerms(hits[c.source - 1]?.chunk.headingPath[0] ?? ''));
+      steps = procedureSteps(
+        all.find((p) => p.source === c.source && p.order === c.order) ?? c,
+        all,
+        asked,
+        title,
+      );
       if (steps !== undefined) break;
     }
     for (const p of steps ?? []) if (!isChosen(p)) chosen.push(p);
