@@ -7,9 +7,9 @@ import { wordTokens } from '../retrieve/terms.js';
 /**
  * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
  * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
- * sisters" (siblings), "who do I ring" (call), "turn up" (arrive, attend, or miss), "packed up"
- * (a loss, a fault), "swap" (exchange). The phrase's words are held where a document in scope writes one of its words (see
- * `absentWords`), and by the answer's passages that write one (see `holdOtherForms`): "Will the
+ * sisters" (siblings), "who do I ring" (call). The phrase's words are held where a document in
+ * scope writes one of its words (see `absentWords`), and by the answer's passages that write one
+ * (see `holdOtherForms`: "my money back" led by the refund terms, round112): "Will the
  * council give me my money back if I call off my collection?" of a page writing "full refund if you
  * cancel" (round109). Phrases of that kind, a judgement, kept short.
  */
@@ -28,16 +28,6 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   { phrase: /\bbrothers?\s+(?:and|or)\s+sisters?\b/i, written: ['sibling', 'siblings'] },
   // "ring" as the verb of calling ("who do I ring", "the number to ring")
   { phrase: /\b(?:i|we|you|to)\s+ring\b/i, written: ['call', 'phone', 'telephone'] },
-  // coming to an appointment or not ("if the repairs person doesn't turn up", round116)
-  { phrase: /\b(?:turn|show)(?:s|ed|ing)?\s+up\b/i, written: ['arrive', 'attend', 'miss', 'missed'] },
-  // a thing that stopped working ("our heating has packed up", "the boiler broke down"), which
-  // documents write as its loss or a fault (round116)
-  {
-    phrase: /\b(?:pack(?:s|ed|ing)?\s+up|br(?:eak|eaks|oke|oken)\s+down|stopped\s+working)\b/i,
-    written: ['loss', 'fault', 'breakdown', 'broken', 'failure'],
-  },
-  // "swap" as documents' "exchange" ("swapping my ticket for a different screening", round110)
-  { phrase: /\bswap(?:s|ped|ping)?\b/i, written: ['exchange', 'exchanged', 'transfer'] },
 ];
 
 /**

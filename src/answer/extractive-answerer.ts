@@ -299,11 +299,8 @@ function timedRow(passage: Passage): boolean {
 /** A question asking for an amount: how long, far, much, many, big, heavy, old … */
 const ASKS_AMOUNT = /\bhow\s+(?:long|far|much|many|big|large|tall|high|heavy|old|wide|deep|often)\b/i;
 
-/**
- * A question asking how long or how far, or how soon ("how quickly will they come out?"): a span
- * of time or a length answers it (see {@link TIME_SPAN}, {@link LENGTH_SPAN}).
- */
-const ASKS_HOW_LONG = /\bhow\s+(?:long|far|soon|quickly)\b/i;
+/** A question asking how long or how far: a span of time or a length answers it (see {@link TIME_SPAN}, {@link LENGTH_SPAN}). */
+const ASKS_HOW_LONG = /\bhow\s+(?:long|far)\b/i;
 /**
  * A question asking how long something takes or lasts ("How long does the battery take to
  * charge?", "How long do access tokens last?"): a span of time answers it, not a length ("up to
@@ -312,12 +309,9 @@ const ASKS_HOW_LONG = /\bhow\s+(?:long|far|soon|quickly)\b/i;
 const ASKS_DURATION = /\bhow\s+long\s+(?:do|does|did|will|would|can|could|should|must|has|have|had)\b/i;
 /** A figure, or a range of two, before the unit of a span. */
 const SPAN_FIGURE = String.raw`\b\d[\d.,]*(?:\s*(?:-|–|to)\s*\d[\d.,]*)?(?:\s*|-)`;
-/**
- * A figure of a span of time: "20 minutes", "18 months", "1 to 30 days", "2.5 hrs", "10 working
- * days", "3 calendar months".
- */
+/** A figure of a span of time: "20 minutes", "18 months", "1 to 30 days", "2.5 hrs". */
 const TIME_SPAN = new RegExp(
-  `${SPAN_FIGURE}(?:(?:working|business|calendar|clear|school)\\s+)?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?)\\b`,
+  `${SPAN_FIGURE}(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?)\\b`,
   'i',
 );
 /** A figure of a length: "15 m", "3 km", "12 ft". */
