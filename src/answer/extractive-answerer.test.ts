@@ -1032,6 +1032,19 @@ describe("extractAnswer: a procedure's numbered steps (stop 72)", () => {
     expect(text).not.toContain('3. Press Start.');
   });
 
+  it("quotes only the first document's steps whole: another document's steps do not lead", () => {
+    const first = testHit(
+      'pet-insurance-2027.html',
+      'Claims are made online; we reply to every claim within 10 days.',
+      {
+        headingPath: ['Pet insurance summary 2027', 'Claims'],
+      },
+    );
+    const { text } = extractAnswer('How do I claim after a vet visit?', [first, guide('How to claim')]);
+    expect(text.startsWith('Claims are made online')).toBe(true);
+    expect(text).not.toContain('3. Post it');
+  });
+
   it('leaves numbered clauses under a heading that does not name what is asked as they are', () => {
     const { text } = extractAnswer('How do I claim after a vet visit?', [guide('Terms and conditions')]);
     expect(text).toContain('2. Ask your vet');

@@ -1658,10 +1658,13 @@ export function extractAnswer(
   // question asks how to do what their heading or lead-in names and one of them is quoted (see
   // `procedureSteps`): "2. Ask your vet to fill in the vet's section …" alone, or before step 1,
   // does not say how to claim (round110).
+  // Only the first document's steps: it is the document the search preferred (the version a time
+  // cue asked for), which leads the answer (see below).
   let steps: Candidate[] | undefined;
   if (ASKS_PROCEDURE.test(question)) {
     const all = candidatesOf(hits);
     for (const c of chosen) {
+      if (hits[c.source - 1]?.chunk.documentId !== hits[0]?.chunk.documentId) continue;
       const title = new Set(contentTerms(hits[c.source - 1]?.chunk.headingPath[0] ?? ''));
       steps = procedureSteps(
         all.find((p) => p.source === c.source && p.order === c.order) ?? c,
