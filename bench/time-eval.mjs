@@ -375,6 +375,11 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round117-heldout: test/fixtures/round117 (a swimming club's lesson fees for two years as PDFs;
+//   a camping stove's instructions as a Word file; a library's e-book and audiobook FAQ as HTML; a
+//   village hall's hire conditions as Markdown; a taxi firm's fares as CSV), 20 questions, 4
+//   negatives; written at stop 72 by a helper that never read the engine's code and never told its
+//   questions, committed before its only run, on the stop's last code (measure only).
 // - round116-blind: test/fixtures/round116 (a kennels and cattery's prices for two years as PDFs;
 //   an e-reader's user guide as HTML; a housing association's tenant handbook as a Word file; a
 //   running club's race calendar as CSV; a note-taking app's release notes as Markdown), 20
@@ -1163,6 +1168,16 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 72 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run, on the stop's last code): swimming lesson fees (PDFs
+    // printed from src/), a camping stove (Word), a library FAQ (HTML), a village hall (Markdown),
+    // taxi fares (CSV).
+    name: 'round117',
+    folder: 'test/fixtures/round117',
+    include: ['*.pdf', '*.docx', 'tarnwell-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round117-heldout', questions: 'bench/questions/round117-heldout.jsonl' }],
   },
   {
     // Written at stop 72 by a helper blind to the engine's code, committed before its first run:
