@@ -1634,11 +1634,16 @@ export function extractAnswer(
   // round105), beyond the passage limit, for a list of up to LIST_ITEMS items. Every passage is
   // read, those scoring nothing too: an item may hold none of the question's words.
   // Read only when a quote may open or belong to a list: every answer passes here.
+  // Every passage of the hits, read once, when a list or a procedure's steps need them.
+  let read: Candidate[] | undefined;
+  const allPassages = () => (read ??= candidatesOf(hits));
+  // The same passage of the same source, read apart (the candidates `allPassages` reads anew).
+  const samePlace = (a: Candidate) => (b: Candidate) => a.source === b.source && a.order === b.order;
   const listed = chosen.some((c) => c.kind === 'sentence' && (LIST_ITEM.test(c.text) || /:$/.test(c.text)));
-  const passages = listed ? candidatesOf(hits) : [];
+  const passages = listed ? allPassages() : [];
   const at = (source: number, order: number) =>
     passages.find((p) => p.source === source && p.order === order);
-  const isChosen = (p: Candidate) => chosen.some((c) => c.source === p.source && c.order === p.order);
+  const isChosen = (p: Candidate) => chosen.some(samePlace(p));
   for (const c of [...chosen]) {
     if (c.kind !== 'sentence') continue;
     const first = LIST_ITEM.test(c.text) ? c : listAfter(c, passages);
@@ -1662,16 +1667,11 @@ export function extractAnswer(
   // cue asked for), which leads the answer (see below).
   let steps: Candidate[] | undefined;
   if (ASKS_PROCEDURE.test(question)) {
-    const all = candidatesOf(hits);
+    const all = allPassages();
     for (const c of chosen) {
       if (hits[c.source - 1]?.chunk.documentId !== hits[0]?.chunk.documentId) continue;
       const title = new Set(contentTerms(hits[c.source - 1]?.chunk.headingPath[0] ?? ''));
-      steps = procedureSteps(
-        all.find((p) => p.source === c.source && p.order === c.order) ?? c,
-        all,
-        asked,
-        title,
-      );
+      steps = procedureSteps(all.find(samePlace(c)) ?? c, all, asked, title);
       if (steps !== undefined) break;
     }
     for (const p of steps ?? []) if (!isChosen(p)) chosen.push(p);
@@ -1806,8 +1806,7 @@ export function extractAnswer(
         )
       : leading;
   // The steps lead together, in order: they are what a question asking how is answered by.
-  const sameAs = (a: Candidate) => (b: Candidate) => a.source === b.source && a.order === b.order;
-  const stepsLead = steps?.map((s) => chosen.find(sameAs(s))!);
+  const stepsLead = steps?.map((s) => chosen.find(samePlace(s))!);
   const leads = stepsLead ?? lead;
   const led =
     leads === undefined

@@ -12,6 +12,7 @@
  */
 import type { Hit, Metadata } from '../core/types.js';
 import { parseWrittenDate, seasonNamed, shownDate, WRITTEN_DATE } from '../ingest/document-date.js';
+import { versionLabel } from '../retrieve/document-identity.js';
 import { timeCue } from '../retrieve/time-preference.js';
 import { seriesOf } from './boilerplate.js';
 
@@ -123,15 +124,18 @@ export function sectionDate(hit: Hit | undefined): { date: string; heading: stri
   return undefined;
 }
 
-/** A version number a question names: "version 5.0", "release 4.9.2", "v2.3" (group 1). */
-const ASKED_VERSION = /\b(?:version|release|v)\s?(\d+(?:\.\d+)+|\d+)(?![\d.]*\d)/i;
+/**
+ * A dotted version number after "v" ("v2.3"), which `versionLabel` leaves to file names: group 1.
+ */
+const V_NUMBER = /\bv(\d+(?:\.\d+)+)(?![\d.]*\d)/i;
 
 /** A version number as compared: trailing ".0" parts dropped ("5.0.0" and "5.0" are "5"). */
 const versionKey = (version: string) => version.replace(/(?:\.0+)+$/, '');
 
 /**
- * The date of the section among `sections` whose heading writes the version `question` names (see
- * {@link ASKED_VERSION}): "When was Wrenlet Notes version 5.0 released?" asks for "Version 5.0.0 —
+ * The date of the section among `sections` whose heading writes the version `question` names (its
+ * `versionLabel`, or a number after "v": see {@link V_NUMBER}) as a dotted number, trailing ".0"
+ * parts aside: "When was Wrenlet Notes version 5.0 released?" asks for "Version 5.0.0 —
  * 18 November 2025", not "Version 5.1.0" (round116); undefined when it names none or no one
  * section writes it.
  */
@@ -139,7 +143,7 @@ function versionDate(
   question: string,
   sections: ReadonlyArray<{ date: string; heading: string } | undefined>,
 ): string | undefined {
-  const asked = ASKED_VERSION.exec(question)?.[1];
+  const asked = versionLabel(question) ?? V_NUMBER.exec(question)?.[1];
   if (asked === undefined) return undefined;
   const dates = new Set(
     sections
@@ -208,16 +212,14 @@ export function askedSection(question: string, hits: readonly Hit[]): number | u
   const dated = hits
     .map((hit, i) => ({
       source: i + 1,
-      date: hit.chunk.documentId === first.chunk.documentId ? sectionDate(hit)?.date : undefined,
+      section: hit.chunk.documentId === first.chunk.documentId ? sectionDate(hit) : undefined,
     }))
-    .filter((s): s is { source: number; date: string } => s.date !== undefined);
+    .filter((s) => s.section !== undefined)
+    .map((s) => ({ source: s.source, date: s.section!.date, heading: s.section!.heading }));
   const dates = [...new Set(dated.map((s) => s.date))].sort();
   if (dates.length < 2) return undefined;
   // A version the question names picks its section (see `versionDate`).
-  const version = versionDate(
-    question,
-    dated.map((s) => sectionDate(hits[s.source - 1])),
-  );
+  const version = versionDate(question, dated);
   const asked = version === undefined ? askedDates(question, dates) : (date: string) => date === version;
   let matching = dated.filter((s) => asked(s.date));
   // An order word the time cue did not read (it reads "last" and "first" of documents and spans
