@@ -375,6 +375,16 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round119-heldout: test/fixtures/round119 (a music school's lesson fees for two years as PDFs;
+//   a coffee machine's quick guide as plain text; a car park operator's terms and tariffs as HTML;
+//   an allotment society's rules and rents as a Word file; a bakery's product list as JSON), 20
+//   questions, 4 negatives; written at stop 73 by a helper that never read the engine's code and
+//   never told its questions, committed before its only run, on the stop's last code (measure only).
+// - round118-blind: test/fixtures/round118 (a pest control firm's prices for two years as PDFs; a
+//   cordless drill's manual as a Word file; a council's bin collection FAQ as HTML; a coworking
+//   space's house rules as Markdown; a ferry's timetable and fares as CSV), 20 questions, 4
+//   negatives; written at stop 73 by a helper that never read the engine's code, committed before
+//   its first run.
 // - round117-heldout: test/fixtures/round117 (a swimming club's lesson fees for two years as PDFs;
 //   a camping stove's instructions as a Word file; a library's e-book and audiobook FAQ as HTML; a
 //   village hall's hire conditions as Markdown; a taxi firm's fares as CSV), 20 questions, 4
@@ -1168,6 +1178,25 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 73 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run, on the stop's last code): music lesson fees (PDFs printed
+    // from src/), a coffee machine (plain text), a car park (HTML), an allotment society (Word), a
+    // bakery (JSON).
+    name: 'round119',
+    folder: 'test/fixtures/round119',
+    include: ['*.pdf', '*.txt', 'stellbury-*.html', '*.docx', '*.json'],
+    parts: [{ name: 'round119-heldout', questions: 'bench/questions/round119-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 73 by a helper blind to the engine's code, committed before its first run:
+    // pest control prices (PDFs printed from src/), a cordless drill (Word), a council's bin FAQ
+    // (HTML), a coworking space (Markdown), a ferry (CSV).
+    name: 'round118',
+    folder: 'test/fixtures/round118',
+    include: ['*.pdf', '*.docx', 'wendlecombe-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round118-blind', questions: 'bench/questions/round118-blind.jsonl' }],
   },
   {
     // Written at stop 72 by a helper blind to the engine's code and held out (measure only; its
