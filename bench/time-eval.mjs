@@ -375,6 +375,17 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round121-heldout: test/fixtures/round121 (a self-storage firm's unit prices for two years as
+//   PDFs; a bicycle lock maker's warranty as Markdown; a country hotel's guest information as a
+//   Word file; a theatre's access and booking FAQ as HTML; a town council's parking permit fees as
+//   CSV), 20 questions, 4 negatives; written at stop 73 by a helper that never read the engine's
+//   code and never told its questions, committed before its only run, on the stop's last code
+//   (measure only).
+// - round120-blind: test/fixtures/round120 (a climbing centre's prices for two years as PDFs; a
+//   broadband provider's fair use policy as HTML; a dishwasher's manual as a Word file; a primary
+//   school's term dates as CSV; a charity's volunteer induction as PowerPoint), 20 questions, 4
+//   negatives; written at stop 73 by a helper that never read the engine's code, committed before
+//   its first run.
 // - round119-heldout: test/fixtures/round119 (a music school's lesson fees for two years as PDFs;
 //   a coffee machine's quick guide as plain text; a car park operator's terms and tariffs as HTML;
 //   an allotment society's rules and rents as a Word file; a bakery's product list as JSON), 20
@@ -1178,6 +1189,25 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 73 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run, on the stop's last code): self-storage prices (PDFs
+    // printed from src/), a lock warranty (Markdown), a hotel's guest information (Word), a
+    // theatre's FAQ (HTML), parking permits (CSV).
+    name: 'round121',
+    folder: 'test/fixtures/round121',
+    include: ['*.pdf', '*.md', '*.docx', 'ostlerby-*.html', '*.csv'],
+    parts: [{ name: 'round121-heldout', questions: 'bench/questions/round121-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 73 by a helper blind to the engine's code, committed before its first run:
+    // climbing centre prices (PDFs printed from src/), a broadband policy (HTML), a dishwasher
+    // (Word), term dates (CSV), a volunteer induction (PowerPoint).
+    name: 'round120',
+    folder: 'test/fixtures/round120',
+    include: ['*.pdf', 'kittiwake-*.html', '*.docx', '*.csv', '*.pptx'],
+    parts: [{ name: 'round120-blind', questions: 'bench/questions/round120-blind.jsonl' }],
   },
   {
     // Written at stop 73 by a helper blind to the engine's code and held out (measure only; its
