@@ -937,3 +937,59 @@ describe('a washing machine manual (Word): a fault code, not the washing steps (
     expect(answer.text).not.toContain('7. Press Start/Pause.');
   });
 });
+
+describe('grooming prices (PDFs): notice asked for (offline answers; blind round109, stop 73)', () => {
+  const engine = ingested('test/fixtures/round109', ['*.pdf'], 2);
+
+  it('leads "how much notice" with the span of time given as notice, not the charge for giving less', async () => {
+    const answer = await engine().ask(
+      'How much notice does Brindlewood Grooming Parlour currently need if I want to cancel an appointment?',
+    );
+    expect(firstQuote(answer.text)).toContain('at least 48 hours’ notice');
+  });
+});
+
+describe('pest control prices (PDFs), a broadband policy (HTML), a dishwasher manual (Word), a volunteer induction (PowerPoint): the asker’s phrases (offline answers; blind round118 and round120, stop 73)', () => {
+  const prices = ingested('test/fixtures/round118', ['*.pdf'], 2);
+  const policy = ingested('test/fixtures/round120', ['kittiwake-*.html', '*.docx'], 2);
+  const induction = ingested('test/fixtures/round120', ['*.pptx'], 1);
+
+  it('reads "get rid of" a wasp nest as its treatment', async () => {
+    const answer = await prices().ask(
+      'How much does Quillhaven charge to get rid of a wasp nest these days?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('| Wasp or hornet nest |');
+  });
+
+  it('leads "cut off my broadband" with the sentence on disconnecting', async () => {
+    const answer = await policy().ask('Will Kittiwake cut off my broadband if I download loads of data?');
+    expect(firstQuote(answer.text)).toContain('We will never disconnect you simply for using a lot of data.');
+  });
+
+  it('quotes the cancelling rules for "can\'t make" a shift', async () => {
+    const answer = await induction().ask(
+      "I can't make my Lanternbrook shift tomorrow – how do I let them know?",
+    );
+    expect(answer.text).toContain('Cancel in the ShiftNest app at least 48 hours before your shift');
+  });
+
+  it('says "not found" when asked whether a thing may be plumbed in, which the manual never mentions', async () => {
+    const answer = await policy().ask(
+      'Can the Brisklow DW612 dishwasher be plumbed into the hot water supply?',
+    );
+    expect(answer.notFound).toBe(true);
+  });
+});
+
+describe('a camping stove’s instructions (Word): a fault, not the lighting steps from step 1 (offline answers; held-out round117, after its only run, stop 73)', () => {
+  const engine = ingested('test/fixtures/round117', ['*.docx'], 1);
+
+  it("quotes the step that says what to do when the stove won't light, not the procedure from step 1", async () => {
+    const answer = await engine().ask(
+      "My Scorrowby Trailburner 2 won't light when I press the igniter. What should I do?",
+    );
+    expect(answer.text).toContain('If the stove has not lit after 3 presses');
+    expect(answer.text).not.toContain('1. Unfold the three pan supports');
+  });
+});

@@ -7,7 +7,8 @@ import { wordTokens } from '../retrieve/terms.js';
 /**
  * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
  * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
- * sisters" (siblings), "who do I ring" (call). The phrase's words are held where a document in
+ * sisters" (siblings), "who do I ring" (call), "get rid of" (treat, remove), "cut off"
+ * (disconnect), "can't make" (cancel, miss). The phrase's words are held where a document in
  * scope writes one of its words (see `absentWords`), and by the answer's passages that write one
  * (see `holdOtherForms`: "my money back" led by the refund terms, round112): "Will the
  * council give me my money back if I call off my collection?" of a page writing "full refund if you
@@ -26,6 +27,18 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   { phrase: /\bdrop(?:s|ped|ping)?\s+(?:it\s+|them\s+)?off\b/i, written: ['deliver', 'return'] },
   { phrase: /\bhand(?:s|ed|ing)?\s+(?:it\s+|them\s+)?in\b/i, written: ['return', 'submit'] },
   { phrase: /\bbrothers?\s+(?:and|or)\s+sisters?\b/i, written: ['sibling', 'siblings'] },
+  // "get rid of" a pest or a thing: treated, removed, cleared (round118)
+  {
+    phrase: /\b(?:get|gets|got|getting)\s+rid\s+of\b/i,
+    written: ['remove', 'removal', 'treat', 'treatment', 'clear', 'dispose', 'disposal'],
+  },
+  // "cut off" a supply or a service: disconnected, suspended (round120)
+  { phrase: /\bcut(?:s|ting)?\s+(?:it\s+|me\s+|us\s+)?off\b/i, written: ['disconnect', 'suspend'] },
+  // "can't make" an appointment or a shift: miss it, cancel it (round120)
+  {
+    phrase: /\b(?:can['’]?t|cannot|couldn['’]?t)\s+make\b/i,
+    written: ['cancel', 'cancellation', 'miss', 'absence'],
+  },
   // "ring" as the verb of calling ("who do I ring", "the number to ring")
   { phrase: /\b(?:i|we|you|to)\s+ring\b/i, written: ['call', 'phone', 'telephone'] },
 ];

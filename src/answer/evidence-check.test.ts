@@ -15,6 +15,7 @@ import {
   evidenceDocuments,
   irregularForms,
   lacksEvidence,
+  mayBeVerb,
   mayObject,
   measuredThing,
   participleObject,
@@ -1010,6 +1011,16 @@ describe('the asker’s words a document writes otherwise (stop 72)', () => {
       true,
     );
     expect(lacksEvidence('Am I allowed to take in a lodger in my Harrowmere home?', ['lodger'])).toBe(true);
+  });
+
+  it('takes the verb of a question whether something may be done to a thing, when absent, for a gap (round120)', () => {
+    const question = 'Can the Brisklow DW612 dishwasher be plumbed into the hot water supply?';
+    expect(mayBeVerb(question)).toBe('plumb');
+    expect(topicWords(question)).toContain('plumbed');
+    expect(lacksEvidence(question, ['plumbed'])).toBe(true);
+    expect(mayBeVerb('Can the booking be moved to another day?')).toBe('move');
+    expect(mayBeVerb('Can I bring my dog?')).toBeUndefined();
+    expect(mayBeVerb('Is the dishwasher plumbed in?')).toBeUndefined();
   });
 
   it('counts two absent words joined by "and" or "or" once: alternatives a document names by their kind', () => {

@@ -33,6 +33,7 @@
  * ("previous", "driver behind", "spend") the report paraphrases.
  * @module
  */
+
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
@@ -331,6 +332,7 @@ export function topicWords(question: string): string[] {
   // Three capitals ("PSA", "VAT"): an acronym, a topic a passage writes as such or spells out (see
   // `spellsOutAcronym`); not a currency's code ("USD"), which a sign writes.
   const acronyms = acronymsIn(question);
+  const passive = MAY_BE_QUESTION.exec(question)?.[1]?.toLowerCase();
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
     // "How many people …": what is counted is told by other nouns ("employees", "passengers").
@@ -350,9 +352,11 @@ export function topicWords(question: string): string[] {
     // first by a figure: a table ranks by its figures and never writes it.
     if (askedExtreme(word) !== undefined) return;
     // A participle is mostly a verb's ("planned", "including"), not one modifying the noun after
-    // an article ("a waiting list fee", "a guided tour"), which names the kind of thing asked.
+    // an article ("a waiting list fee", "a guided tour"), which names the kind of thing asked, nor
+    // the one a question whether something may be done asks of ("be plumbed", see `mayBeVerb`).
     if (
       /(?:ed|ing)$/.test(word) &&
+      word !== passive &&
       word.length > 5 &&
       !priced.has(word) &&
       !modifiesNoun(question, words, i) &&
@@ -679,6 +683,9 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   // verb ("Can I hire an electric scooter …?", "Am I allowed to take in a lodger …?", round112 and
   // round116, see {@link mayObject}).
   if (mayObject(question).includes(stem)) return true;
+  // So does the verb of a question whether something may be done to a thing ("Can the dishwasher
+  // be plumbed into …?", see {@link mayBeVerb}).
+  if (mayBeVerb(question) === stem) return true;
   // So does a word of what a yes-or-no question of "is" names after its participle ("Is Ruth
   // Kettering prescribed metformin?", "Was the tenant charged a cleaning fee?").
   if (!asksWhetherContains(question) && participleObject(question).includes(stem)) return true;
@@ -1020,6 +1027,23 @@ export function mayObject(question: string): string[] {
   const first = words[0] ?? '';
   if (!/^\p{Ll}+$/u.test(first) || isStopWord(first) || PREPOSITIONS.has(first)) return [];
   return phraseTopicTerms(question, words);
+}
+
+/**
+ * A question whether something may be done to a thing: "can", "could" or "may", its subject and
+ * "be" with a participle (group 1): "Can the dishwasher be plumbed into the hot water supply?".
+ */
+const MAY_BE_QUESTION = /^\s*(?:can|could|may)\s+[^?]{1,80}?\s+be\s+(\p{Ll}+)\b/iu;
+
+/**
+ * The stem of the participle a question whether something may be done to a thing asks of (see
+ * {@link MAY_BE_QUESTION}): "plumb" of "Can the Brisklow DW612 dishwasher be plumbed into the hot
+ * water supply?" (round120). Documents that never write the verb hold no "yes". Undefined for other
+ * questions.
+ */
+export function mayBeVerb(question: string): string | undefined {
+  const participle = MAY_BE_QUESTION.exec(question)?.[1];
+  return participle !== undefined && PARTICIPLE.test(participle) ? contentTerms(participle)[0] : undefined;
 }
 
 /** What follows a question's opening "is", "are", "was" or "were" (after an optional "In …," clause). */

@@ -1051,3 +1051,22 @@ describe("extractAnswer: a procedure's numbered steps (stop 72)", () => {
     expect(text).not.toContain('3. Post it');
   });
 });
+
+describe('extractAnswer: a fault reported (stop 73)', () => {
+  it("quotes the remedy for a fault, not the normal procedure's steps from step 1 (round117)", () => {
+    const manual = testHit(
+      'stove.docx',
+      '1. Unfold the pan supports.\n2. Screw the stove onto the canister.\n3. Open the valve a quarter turn.\n' +
+        '4. Press the igniter button once or twice.\n5. If the stove has not lit after 3 presses, close the valve and light it with a match.',
+      { headingPath: ['Trailburner stove instructions', 'Lighting the stove'] },
+    );
+    const fault = extractAnswer("My Trailburner won't light when I press the igniter. What should I do?", [
+      manual,
+    ]);
+    expect(fault.text).not.toContain('1. Unfold the pan supports.');
+    expect(fault.text).toContain('5. If the stove has not lit after 3 presses');
+    // Asked how to light it, the steps are quoted whole from step 1.
+    const how = extractAnswer('How do I light the Trailburner stove?', [manual]);
+    expect(how.text.startsWith('1. Unfold the pan supports.')).toBe(true);
+  });
+});

@@ -39,6 +39,7 @@
  * money, by those that state one (see `holdOtherForms`).
  * @module
  */
+
 import type { Hit } from '../core/types.js';
 import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
 import { contentTerms, isPronounTerm, readTerms, wordTokens } from '../retrieve/terms.js';
@@ -299,8 +300,16 @@ function timedRow(passage: Passage): boolean {
 /** A question asking for an amount: how long, far, much, many, big, heavy, old … */
 const ASKS_AMOUNT = /\bhow\s+(?:long|far|much|many|big|large|tall|high|heavy|old|wide|deep|often)\b/i;
 
+/**
+ * A question asking how much notice or warning ("How much notice do I need to give to get a
+ * make-up lesson?"): a span of time before what it asks of answers it ("If you tell the Lessons
+ * Coordinator at least 48 hours before the lesson …", see {@link NOTICE_SPAN}), whether or not its
+ * passage writes "notice"; a lesson's length ("| Adult lessons | 30 minutes | £10.00 |") does not
+ * (found on round117, held out, after its only run).
+ */
+const ASKS_NOTICE = /\bhow\s+much\s+(?:notice|warning)\b/i;
 /** A question asking how long or how far: a span of time or a length answers it (see {@link TIME_SPAN}, {@link LENGTH_SPAN}). */
-const ASKS_HOW_LONG = /\bhow\s+(?:long|far)\b/i;
+const ASKS_HOW_LONG = new RegExp(String.raw`\bhow\s+(?:long|far)\b|${ASKS_NOTICE.source}`, 'i');
 /**
  * A question asking how long something takes or lasts ("How long does the battery take to
  * charge?", "How long do access tokens last?"): a span of time answers it, not a length ("up to
@@ -312,6 +321,14 @@ const SPAN_FIGURE = String.raw`\b\d[\d.,]*(?:\s*(?:-|–|to)\s*\d[\d.,]*)?(?:\s*
 /** A figure of a span of time: "20 minutes", "18 months", "1 to 30 days", "2.5 hrs". */
 const TIME_SPAN = new RegExp(
   `${SPAN_FIGURE}(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?|decades?)\\b`,
+  'i',
+);
+/**
+ * A span of time given as notice: before, ahead of or in advance of something, or named notice
+ * ("48 hours before the lesson", "6 weeks' notice", "24 hours in advance").
+ */
+const NOTICE_SPAN = new RegExp(
+  String.raw`${TIME_SPAN.source}['’]?s?\s+(?:notice|before|ahead|in\s+advance|beforehand|prior)\b`,
   'i',
 );
 /** A figure of a length: "15 m", "3 km", "12 ft". */
@@ -432,6 +449,17 @@ const NUMBERED_ITEM = /^\s*\d{1,2}[.)]\s+\S/;
  */
 const ASKS_PROCEDURE =
   /\bhow\s+(?:do|can|should|would|could|will|must)\s+(?:i|we|you|one|they)\b|\bhow\s+to\b|\bsteps?\b|\bwhat\s+(?:do|should|must)\s+(?:i|we|you)\s+do\b/i;
+
+/**
+ * A question reporting a fault of something the asker has: it fails to work ("My stove won't light
+ * when I press the igniter", "the app keeps crashing", "it has stopped heating") or shows a
+ * warning ("is showing E20", "is flashing red"). What to do about it is the remedy a manual gives
+ * for the fault ("If the stove has not lit after 3 presses, close the valve …"), not its
+ * procedure for normal use quoted from step 1 (found on round117, held out, after its only run).
+ * Not the asker's own failing ("if I can't attend", "if we don't turn up").
+ */
+const REPORTS_FAULT =
+  /\b(?!(?:i|we|you)\b)[\p{L}\d]+\s+(?:won['’]?t|will\s+not|doesn['’]?t|does\s+not|isn['’]?t|keeps|(?:has\s+)?stopped)\s+\p{L}|\b(?:is|are|keeps)\s+(?:showing|flashing|beeping|displaying)\b/iu;
 
 /**
  * The steps of the procedure `c` is part of: the passages of its block from the block's first
@@ -1170,9 +1198,12 @@ function scoredWindows(
           .some((cell) => INTERVAL_CELL.test(cell))
       : EVERY.test(c.text);
   // A span answers "how long": of time only when it asks how long something takes or lasts.
-  const spans = ASKS_DURATION.test(question)
-    ? (c: Candidate) => c.span === 'time'
-    : (c: Candidate) => c.span !== undefined;
+  // Of notice, a span of time before something (see `ASKS_NOTICE`).
+  const spans = ASKS_NOTICE.test(question)
+    ? (c: Candidate) => c.span === 'time' && NOTICE_SPAN.test(c.text)
+    : ASKS_DURATION.test(question)
+      ? (c: Candidate) => c.span === 'time'
+      : (c: Candidate) => c.span !== undefined;
   // A row whose label names the dimension an adjective asks ("| Weight (with battery) | 19.5 kg |"
   // for "How heavy is the K2?", "| Noise level | 39 dB(A) |" for "How loud …?") is the row asked
   // for, as one whose label the question names (see `Window.statesAsked`).
@@ -1665,8 +1696,9 @@ export function extractAnswer(
   // does not say how to claim (round110).
   // Only the first document's steps: it is the document the search preferred (the version a time
   // cue asked for), which leads the answer (see below).
+  // Not for a question reporting a fault, which the remedy for it answers (see `REPORTS_FAULT`).
   let steps: Candidate[] | undefined;
-  if (ASKS_PROCEDURE.test(question)) {
+  if (ASKS_PROCEDURE.test(question) && !REPORTS_FAULT.test(question)) {
     const all = allPassages();
     for (const c of chosen) {
       if (hits[c.source - 1]?.chunk.documentId !== hits[0]?.chunk.documentId) continue;
