@@ -375,6 +375,15 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round123-blind: test/fixtures/round123 (a cinema's ticket prices for two years as PDFs; an
+//   electric bike's manual as a Word file; a recycling centre's rules as HTML; a community choir's
+//   handbook as Markdown; a train operator's delay compensation as JSON), 20 questions, 4
+//   negatives; written at stop 73 by a helper that never read the engine's code, committed before
+//   its first run.
+// - round122-blind: test/fixtures/round122 (a dog walker's prices for two years as PDFs; a video
+//   doorbell's setup guide as Markdown; a leisure centre's pool timetable as CSV; a GP surgery's FAQ
+//   as HTML; a letting agent's tenant guide as a Word file), 20 questions, 4 negatives; written at
+//   stop 73 by a helper that never read the engine's code, committed before its first run.
 // - round121-heldout: test/fixtures/round121 (a self-storage firm's unit prices for two years as
 //   PDFs; a bicycle lock maker's warranty as Markdown; a country hotel's guest information as a
 //   Word file; a theatre's access and booking FAQ as HTML; a town council's parking permit fees as
@@ -1189,6 +1198,24 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 73 by a helper blind to the engine's code, committed before its first run:
+    // cinema prices (PDFs printed from src/), an e-bike (Word), a recycling centre (HTML), a choir
+    // (Markdown), delay compensation (JSON).
+    name: 'round123',
+    folder: 'test/fixtures/round123',
+    include: ['*.pdf', '*.docx', 'gorsemoor-*.html', '*.md', '*.json'],
+    parts: [{ name: 'round123-blind', questions: 'bench/questions/round123-blind.jsonl' }],
+  },
+  {
+    // Written at stop 73 by a helper blind to the engine's code, committed before its first run:
+    // dog walking prices (PDFs printed from src/), a video doorbell (Markdown), a pool timetable
+    // (CSV), a GP surgery (HTML), a tenant guide (Word).
+    name: 'round122',
+    folder: 'test/fixtures/round122',
+    include: ['*.pdf', '*.md', '*.csv', 'pellingford-*.html', '*.docx'],
+    parts: [{ name: 'round122-blind', questions: 'bench/questions/round122-blind.jsonl' }],
   },
   {
     // Written at stop 73 by a helper blind to the engine's code and held out (measure only; its
