@@ -982,6 +982,49 @@ describe('pest control prices (PDFs), a broadband policy (HTML), a dishwasher ma
   });
 });
 
+describe('coworking house rules (Markdown) and climbing prices (PDFs): the asker’s words and a price per person (offline answers; blind round118 and round120, stop 73)', () => {
+  const rules = ingested('test/fixtures/round118', ['*.md'], 1);
+  const prices = ingested('test/fixtures/round120', ['*.pdf'], 2);
+
+  it('reads "bring a client" as bringing a guest, and "quit" as ending a membership', async () => {
+    const guest = await rules().ask('Can I bring a client into the Lanternyard for a meeting?');
+    expect(guest.notFound).toBe(false);
+    expect(firstQuote(guest.text)).toContain('Members may bring up to **2 guests a day**');
+    const quit = await rules().ask('How do I quit my membership at the Lanternyard?');
+    expect(quit.notFound).toBe(false);
+    expect(quit.text).toContain('to end your membership, give **one calendar month');
+  });
+
+  it('reads a price followed by what it is paid per as a figure, which leads a question asking how much', async () => {
+    const answer = await prices().ask('How much was the belay induction at Quarrymoss in 2026?');
+    expect(firstQuote(answer.text)).toContain('| £25.00 per person |');
+  });
+});
+
+describe('a pool timetable (CSV), a surgery’s FAQ (HTML) and a choir’s handbook (Markdown): ages and the asker’s words (offline answers; blind round122 and round123, stop 73)', () => {
+  const surgery = ingested('test/fixtures/round122', ['*.csv', 'pellingford-*.html'], 2);
+  const choir = ingested('test/fixtures/round123', ['*.md'], 1);
+
+  it('answers a question stating a child’s age and one asking to "ring" for "meds"', async () => {
+    const pool = await surgery().ask(
+      'Can my 7-year-old swim in a general swim at Crowbeck while I watch from the side?',
+    );
+    expect(pool.notFound).toBe(false);
+    const meds = await surgery().ask('Can I just ring Pellingford Surgery to order my repeat meds?');
+    expect(meds.notFound).toBe(false);
+    expect(meds.text).toContain('If your medicines are on repeat');
+  });
+
+  it('leads with the row whose age bound holds the asker’s age', async () => {
+    const answer = await choir().ask(
+      "I'm 70 — how much is the Tallowmere Community Choir subscription for me each term?",
+    );
+    expect(firstQuote(answer.text)).toContain(
+      '| Concession (over 65, or receiving means-tested benefits) | £45 |',
+    );
+  });
+});
+
 describe('a camping stove’s instructions (Word): a fault, not the lighting steps from step 1 (offline answers; held-out round117, after its only run, stop 73)', () => {
   const engine = ingested('test/fixtures/round117', ['*.docx'], 1);
 

@@ -8,7 +8,7 @@ import { wordTokens } from '../retrieve/terms.js';
  * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
  * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
  * sisters" (siblings), "who do I ring" (call), "get rid of" (treat, remove), "cut off"
- * (disconnect), "can't make" (cancel, miss). The phrase's words are held where a document in
+ * (disconnect), "can't make" (cancel, miss), "quit" (cancel, end), "bring a friend" (a guest). The phrase's words are held where a document in
  * scope writes one of its words (see `absentWords`), and by the answer's passages that write one
  * (see `holdOtherForms`: "my money back" led by the refund terms, round112): "Will the
  * council give me my money back if I call off my collection?" of a page writing "full refund if you
@@ -39,8 +39,22 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
     phrase: /\b(?:can['’]?t|cannot|couldn['’]?t)\s+make\b/i,
     written: ['cancel', 'cancellation', 'miss', 'absence'],
   },
+  // "quit" a membership or a contract: cancel, end or leave it (round118)
+  {
+    phrase: /\bquit(?:s|ting)?\b/i,
+    written: ['cancel', 'cancellation', 'end', 'leave', 'terminate', 'termination'],
+  },
+  // someone one brings along, whom rules call a guest or a visitor: "bring a client" of "Members
+  // may bring up to 2 guests a day" (round118)
+  {
+    phrase:
+      /\b(?:bring|brings|bringing|take|takes|taking)\s+(?:(?:a|an|my|our|some|two|three|\d+)\s+)?(?:clients?|friends?|partners?|colleagues?|mates?|relatives?)\b/i,
+    written: ['guest', 'visitor'],
+  },
   // "ring" as the verb of calling ("who do I ring", "the number to ring")
-  { phrase: /\b(?:i|we|you|to)\s+ring\b/i, written: ['call', 'phone', 'telephone'] },
+  { phrase: /\b(?:i|we|you|to)\s+(?:just\s+|only\s+)?ring\b/i, written: ['call', 'phone', 'telephone'] },
+  // "meds", the everyday clipping of medicines (round122)
+  { phrase: /\bmeds\b/i, written: ['medicine', 'medicines', 'medication', 'prescription'] },
 ];
 
 /**

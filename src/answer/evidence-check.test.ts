@@ -1023,6 +1023,14 @@ describe('the asker’s words a document writes otherwise (stop 72)', () => {
     expect(mayBeVerb('Is the dishwasher plumbed in?')).toBeUndefined();
   });
 
+  it('reads no topic in the words of an age the asker states (round122)', () => {
+    const words = topicWords('Can my 7-year-old swim in a general swim at Crowbeck while I watch?');
+    expect(words).not.toContain('year');
+    expect(words).not.toContain('old');
+    expect(topicWords('Is there a discount for a child of 9 years old?')).not.toContain('years');
+    expect(topicWords('What does a 5-year service plan cost?')).toContain('year');
+  });
+
   it('counts two absent words joined by "and" or "or" once: alternatives a document names by their kind', () => {
     const question =
       'What happens in Wrenlet Notes if I edit the same note on my phone and laptop while one of them is offline?';

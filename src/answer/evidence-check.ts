@@ -333,8 +333,14 @@ export function topicWords(question: string): string[] {
   // `spellsOutAcronym`); not a currency's code ("USD"), which a sign writes.
   const acronyms = acronymsIn(question);
   const passive = MAY_BE_QUESTION.exec(question)?.[1]?.toLowerCase();
+  // The words of an age the asker states ("my 7-year-old", "a child of 9 years old"), which
+  // documents write as a bound ("under 8s", "aged 8 and over"): no topic (round122).
+  const age = new Set(
+    [...question.matchAll(AGE)].flatMap((m) => wordTokens(m[0]).filter((word) => !/^\d+$/.test(word))),
+  );
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
+    if (age.has(word)) return;
     // "How many people …": what is counted is told by other nouns ("employees", "passengers").
     if (words[i - 1] === 'many' && words[i - 2] === 'how' && isGenericCounted(word)) return;
     const short =
@@ -371,6 +377,9 @@ export function topicWords(question: string): string[] {
   });
   return out;
 }
+
+/** An age stated in years or months: "7-year-old", "9 years old", "18 months old". */
+const AGE = /\b\d{1,3}(?:-|\s+)(?:years?|yrs?|months?)(?:-|\s+)old\b/gi;
 
 /**
  * `term` without a negating "un-" before a stem of four letters or more ("happi" of "unhappi",

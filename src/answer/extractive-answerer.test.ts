@@ -1070,3 +1070,26 @@ describe('extractAnswer: a fault reported (stop 73)', () => {
     expect(how.text.startsWith('1. Unfold the pan supports.')).toBe(true);
   });
 });
+
+describe('extractAnswer: the asker’s age against the ages a label bounds (stop 73)', () => {
+  const fees = testHit(
+    'choir-handbook.md',
+    '| Membership type | Per term | Whole year |\n|---|---|---|\n| Adult (18+) | £60 | £170 |\n' +
+      '| Student or under 26 | £25 | £70 |\n| Concession (over 65, or receiving means-tested benefits) | £45 | £125 |\n' +
+      '| Junior (aged 8 to 17) | £15 | £40 |',
+    { headingPath: ['Choir handbook', 'Subscriptions'] },
+  );
+  // The first row the answer quotes, under the table's header.
+  const lead = (question: string) =>
+    (extractAnswer(question, [fees]).text.split(/\[\d\]/)[0] ?? '').split('\n')[2] ?? '';
+
+  it('leads with the row of the narrowest bound holding the age', () => {
+    expect(lead("I'm 70 — how much is the choir subscription for me each term?")).toContain(
+      '| Concession (over 65',
+    );
+    expect(lead('How much is the subscription for my 12-year-old each term?')).toContain(
+      '| Junior (aged 8 to 17)',
+    );
+    expect(lead("I'm 22, how much is the subscription each term?")).toContain('| Student or under 26 |');
+  });
+});

@@ -407,11 +407,13 @@ const FEEDBACK_WEIGHT = 0.5;
 
 /**
  * A cell that is a figure: a number, with a currency's sign or code before or after it ("$1,204",
- * "EUR 439.50", "12.00 CHF"), brackets or a percent sign.
+ * "EUR 439.50", "12.00 CHF"), brackets or a percent sign; a sum of money may be followed by what it
+ * is paid per, up to three words ("£25.00 per person", "£4 a day", "£12 each", "£32.00 in total":
+ * the price of a belay induction was no figure, round120).
  */
 const NUMERIC_CELL = new RegExp(
-  String.raw`^(?:(?:${CURRENCY_CODES})\s?)?[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?(?:\s?(?:${CURRENCY_CODES}))?$`,
-  'i',
+  String.raw`^(?:(?:${CURRENCY_CODES})\s?)?[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?(?:\s?(?:${CURRENCY_CODES}))?$|^\s*[$€£¥]\s?\d[\d.,]*p?\s+(?:(?:per|a|an|each|every|in)\s+\p{L}+(?:\s+\p{L}+){0,2}|each)\s*$`,
+  'iu',
 );
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 /** A cell that is a time of a race or a lap: minutes, seconds and a fraction ("1:01.88"), not a time of day. */
@@ -916,6 +918,61 @@ function boundingRows(question: string, candidates: readonly Candidate[]): Set<C
   return out;
 }
 
+/**
+ * The asker's age a question states: "I'm 70", "I am 70", "aged 15", "my 7-year-old", "a 9 year
+ * old" (group 1 or 2).
+ */
+const ASKER_AGE =
+  /\b(?:i['’]m|i\s+am|aged?)\s+(\d{1,3})\b(?!\s*(?:%|[-–]|\p{L}))|\b(\d{1,3})(?:-|\s+)years?(?:-|\s+)old\b/iu;
+
+/**
+ * The ages a table's label bounds, as inclusive ranges: "over 65" and "65 and over" (65 up), "65+",
+ * "under 8" and "under-8s" (up to 7), "8 and under" (up to 8), "13–17 years", "aged 6 to 14". Not a
+ * sum ("over £50") nor a range of another unit ("Stages 1–3").
+ */
+function ageBounds(label: string): Array<{ low: number; high: number }> {
+  const out: Array<{ low: number; high: number }> = [];
+  for (const m of label.matchAll(/(?<![£$€\d.])\b(?:over|aged\s+over)\s+(\d{1,3})\b(?!\s*(?:%|\p{L}))/giu))
+    out.push({ low: Number(m[1]), high: Infinity });
+  for (const m of label.matchAll(
+    /(?<![£$€\d.])\b(\d{1,3})\s*(?:\+|and\s+(?:over|older)|or\s+(?:over|older))/giu,
+  ))
+    out.push({ low: Number(m[1]), high: Infinity });
+  for (const m of label.matchAll(/(?<![£$€\d.])\bunder[-\s]+(\d{1,3})s?\b(?!\s*(?:%|(?!s\b)\p{L}))/giu))
+    out.push({ low: 0, high: Number(m[1]) - 1 });
+  for (const m of label.matchAll(/(?<![£$€\d.])\b(\d{1,3})\s+(?:and|or)\s+(?:under|younger)\b/giu))
+    out.push({ low: 0, high: Number(m[1]) });
+  for (const m of label.matchAll(
+    /(?<![£$€\d.])\b(?:(?:aged?|ages)\s+(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})|(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})\s*(?:years?|yrs?)\b)/giu,
+  ))
+    out.push({ low: Number(m[1] ?? m[3]), high: Number(m[2] ?? m[4]) });
+  return out;
+}
+
+/**
+ * The rows whose label bounds the asker's age (see {@link ASKER_AGE}, {@link ageBounds}): "|
+ * Concession (over 65, or receiving means-tested benefits) | £45 |" for "I'm 70 — how much is the
+ * choir's subscription for me each term?" (round123); of several, those of the narrowest bound
+ * (not "Adult (18+)" beside it). Each is what is asked, as a row whose bound a question's figure
+ * falls under (see {@link boundingRows}).
+ */
+function ageRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
+  const out = new Set<Candidate>();
+  const m = ASKER_AGE.exec(question);
+  if (m === null) return out;
+  const age = Number(m[1] ?? m[2]);
+  const fitting = candidates.flatMap((c) => {
+    if (c.kind !== 'row') return [];
+    const spans = ageBounds(tableCells(c.text)[0] ?? '')
+      .filter((b) => b.low <= age && age <= b.high)
+      .map((b) => (b.high === Infinity ? 150 : b.high) - b.low);
+    return spans.length === 0 ? [] : [{ c, span: Math.min(...spans) }];
+  });
+  const narrowest = Math.min(...fitting.map((f) => f.span));
+  for (const f of fitting) if (f.span === narrowest) out.add(f.c);
+  return out;
+}
+
 /** A figure and the word after it a question states ("3 hours", "20 kg"): group 1 the figure, group 2 the word. */
 const STATED_AMOUNT = /(?<![\p{L}\p{N}.,£$€])(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/gu;
 
@@ -1173,7 +1230,12 @@ function scoredWindows(
   // least).
   // A row the question names by its number ("class 3") has its label named (see `numberedRows`).
   // So is the row or record line whose bound the question's figure falls under (see `boundingRows`).
-  const numbered = new Set([...numberedRows(question, candidates), ...boundingRows(question, candidates)]);
+  // So are the rows whose label bounds the age the asker states (see `ageRows`).
+  const numbered = new Set([
+    ...numberedRows(question, candidates),
+    ...boundingRows(question, candidates),
+    ...ageRows(question, candidates),
+  ]);
   // Not a row of another kind of thing than a "which" question asks for: "| Cat | £16 | £26 |" of a
   // price table names the cat of "Which vaccinations does a cat need …?", and holds no vaccination
   // (nor does its header).
