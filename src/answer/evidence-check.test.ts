@@ -18,6 +18,7 @@ import {
   mayBeVerb,
   mayObject,
   measuredThing,
+  nameVerb,
   participleObject,
   quotesNamesOnly,
   spellsOutAcronym,
@@ -1021,6 +1022,18 @@ describe('the asker’s words a document writes otherwise (stop 72)', () => {
     expect(mayBeVerb('Can the booking be moved to another day?')).toBe('move');
     expect(mayBeVerb('Can I bring my dog?')).toBeUndefined();
     expect(mayBeVerb('Is the dishwasher plumbed in?')).toBeUndefined();
+  });
+
+  it('takes the verb a yes-or-no question asks a named subject does, when absent, for a gap (round119, round121, after their only runs)', () => {
+    expect(nameVerb('Can Tillyhorn Bakehouse deliver bread to my house?')).toBe('deliv');
+    expect(nameVerb('Will Brakmoor engrave my name on a new lock?')).toBe('engrav');
+    expect(lacksEvidence('Can Tillyhorn Bakehouse deliver bread to my house?', ['deliver'])).toBe(true);
+    // Verbs of having, letting and paying, and of a decision's stance, documents write otherwise.
+    expect(nameVerb('Does Thornwick allow dogs on the beach?')).toBeUndefined();
+    expect(nameVerb('Did Tidewell Parish Council support the planning application?')).toBeUndefined();
+    expect(nameVerb('Does Thornwick have a pool?')).toBeUndefined();
+    expect(nameVerb('Can I bring my dog?')).toBeUndefined();
+    expect(lacksEvidence('Can the Tillyhorn team bake to order?', ['bake'])).toBe(false);
   });
 
   it('reads no topic in the words of an age the asker states (round122)', () => {

@@ -695,6 +695,9 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   // So does the verb of a question whether something may be done to a thing ("Can the dishwasher
   // be plumbed into …?", see {@link mayBeVerb}).
   if (mayBeVerb(question) === stem) return true;
+  // So does the verb a yes-or-no question asks a named subject does ("Can Tillyhorn Bakehouse
+  // deliver bread …?", see {@link nameVerb}).
+  if (!asksWhetherContains(question) && nameVerb(question) === stem) return true;
   // So does a word of what a yes-or-no question of "is" names after its participle ("Is Ruth
   // Kettering prescribed metformin?", "Was the tenant charged a cleaning fee?").
   if (!asksWhetherContains(question) && participleObject(question).includes(stem)) return true;
@@ -964,6 +967,44 @@ const AFTER_AUXILIARY = afterOpening(AUXILIARIES);
  */
 function afterOpening(verbs: string): RegExp {
   return new RegExp(String.raw`^\s*(?:in\s[^,?]{1,80},\s*)?(?:${verbs})\s+([^?]+)`, 'i');
+}
+
+/**
+ * Verbs of having, giving, letting and paying, which documents write in other words ("Does Thornwick
+ * allow dogs?" of "Dogs are welcome", "Do they offer lessons?" of "Lessons: £12"), and of a
+ * decision's stance ("Did the council support the application?" of minutes writing "RESOLVED to
+ * raise no objection"): no verb `nameVerb` reads.
+ */
+const LIGHT_VERB =
+  /^(?:need|offer|provide|allow|accept|take|let|give|make|sell|charge|cost|pay|use|include|require|get|keep|run|open|close|work|support|approve)s?$/;
+
+/** What follows a question's opening "can", "could", "will", "would", "do", "does" or "did". */
+const AFTER_MODAL = afterOpening('can|could|will|would|do|does|did');
+
+/**
+ * The stem of the verb a yes-or-no question asks a named subject does: the word in lower case right
+ * after a subject written in capitals, opened by "can", "could", "will", "would", "do", "does" or
+ * "did": "deliver" of "Can Tillyhorn Bakehouse deliver bread to my house?", "engrav" of "Will
+ * Brakmoor engrave my name on a new lock?" (found on round119 and round121, held out, after their
+ * only runs). Documents that never write the verb (nor a form of it) hold no "yes". Undefined for
+ * other questions, a stop word ("Does Thornwick have …?") or a preposition.
+ */
+export function nameVerb(question: string): string | undefined {
+  const rest = AFTER_MODAL.exec(question)?.[1];
+  if (rest === undefined) return undefined;
+  const words = rest.match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  if (!/^\p{Lu}/u.test(words[0] ?? '') || ARTICLE.test(words[0]!) || PRONOUN.test(words[0]!))
+    return undefined;
+  const verb = words[pastName(words, 0)] ?? '';
+  if (
+    !/^\p{Ll}+$/u.test(verb) ||
+    isStopWord(verb) ||
+    FRAMING.has(verb) ||
+    LIGHT_VERB.test(verb) ||
+    PREPOSITION.test(verb)
+  )
+    return undefined;
+  return contentTerms(verb)[0];
 }
 
 /**

@@ -1663,6 +1663,12 @@ export function extractAnswer(
       continue;
     if (fits(window.members)) chosen.push(...window.members);
   }
+  // The best passage stating the condition whose outcome is asked (see `Window.condition`) is
+  // quoted whatever the floors: rows a price per month makes figures ("| Airtime plan (Flex 40GB)
+  // | £18.00 a month |") must not keep "When you have used your data, you can buy a 5GB Data Boost
+  // …" out of "What happens if I use up all my data …?" (round107).
+  const stated = ranked.find((w) => w.condition === true && w.members.every((m) => holdsOwn(m)));
+  if (stated !== undefined && !stated.members.some((m) => chosen.includes(m))) chosen.push(...stated.members);
   // Nothing as good as the floor: the best passage of the first source (search's best hit that
   // cleared the relevance floor) rather than nothing.
   // A row so chosen comes with the rows of its table that score as well: the question does not
