@@ -33,7 +33,6 @@
  * ("previous", "driver behind", "spend") the report paraphrases.
  * @module
  */
-
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';

@@ -39,7 +39,6 @@
  * money, by those that state one (see `holdOtherForms`).
  * @module
  */
-
 import type { Hit } from '../core/types.js';
 import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
 import { contentTerms, isPronounTerm, readTerms, wordTokens } from '../retrieve/terms.js';
