@@ -1037,14 +1037,19 @@ describe('a camping stove’s instructions (Word): a fault, not the lighting ste
   });
 });
 
-describe('a bakery’s products (JSON) and a lock warranty (Markdown): a service never named (offline answers; held-out round119 and round121, after their only runs, stop 73)', () => {
+describe('a bakery’s products (JSON), a lock warranty (Markdown) and a coffee machine’s guide (text): what is never named (offline answers; held-out round119 and round121, after their only runs, stop 73)', () => {
   const bakery = ingested('test/fixtures/round119', ['*.json'], 1);
   const locks = ingested('test/fixtures/round121', ['*.md'], 1);
+  const guide = ingested('test/fixtures/round119', ['*.txt'], 1);
 
   it('says "not found" when asked whether a named business does what its documents never write', async () => {
     expect((await bakery().ask('Can Tillyhorn Bakehouse deliver bread to my house?')).notFound).toBe(true);
     expect((await locks().ask('Will Brakmoor engrave my name on a new lock?')).notFound).toBe(true);
     // What they write is answered.
     expect((await locks().ask('Do I have to register my Brakmoor lock to be covered?')).notFound).toBe(false);
+  });
+
+  it('says "not found" for "a cup warmer", which a guide writing "warm milk" never names', async () => {
+    expect((await guide().ask('Does the Velmora Crema 5 have a cup warmer on top?')).notFound).toBe(true);
   });
 });

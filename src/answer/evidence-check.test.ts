@@ -1053,3 +1053,18 @@ describe('the asker’s words a document writes otherwise (stop 72)', () => {
     expect(lacksEvidence('Does the Seaview Hotel have a gym or a pool?', ['gym', 'pool'])).toBe(true);
   });
 });
+
+describe('a noun of "-er" the asker names (stop 73)', () => {
+  it('holds "a cup warmer" only by its own form, not by "warm" (round119, after its only run)', async () => {
+    const guide =
+      '# Crema 5 quick guide\n\nUse cold milk straight from the fridge for the best foam; the wand makes warm milk in 40 seconds.\n\n' +
+      'Place your cup on the drip tray and press the coffee button.';
+    await withDocument('guide.md', guide, async (fresh) => {
+      const absent = async (question: string) =>
+        absentWords(fresh, question, {}, (await fresh.search(question, { mode: 'lexical' })).hits);
+      expect(await absent('Does the Crema 5 have a cup warmer on top?')).toContain('warmer');
+      // A comparative after a word of degree is held by its adjective.
+      expect(await absent('Can the Crema 5 make the milk a bit warmer?')).not.toContain('warmer');
+    });
+  });
+});

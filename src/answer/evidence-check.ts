@@ -377,6 +377,19 @@ export function topicWords(question: string): string[] {
   return out;
 }
 
+/**
+ * Whether `word` (a word of `question`) is a noun of "-er" after an article and another noun: "a
+ * cup warmer", "the milk frother"; not a comparative after a word of degree ("a bit warmer", "a lot
+ * cheaper").
+ */
+function agentNoun(question: string, word: string): boolean {
+  if (!/^\p{L}{3,}er$/u.test(word)) return false;
+  return new RegExp(
+    String.raw`\b(?:a|an|the|any|its|their|your|my)\s+(?!(?:bit|little|lot|much|slightly|far|even|no)\b)\p{L}+\s+${word}\b`,
+    'iu',
+  ).test(question);
+}
+
 /** An age stated in years or months: "7-year-old", "9 years old", "18 months old". */
 const AGE = /\b\d{1,3}(?:-|\s+)(?:years?|yrs?|months?)(?:-|\s+)old\b/gi;
 
@@ -533,6 +546,10 @@ export async function absentWords(
     if (stem === undefined) return false;
     if (acronyms.has(word) && hits.some((hit) => inScope(hit) && spellsOutAcronym(hit.chunk.text, word)))
       return true;
+    // A noun of "-er" after an article and another noun names a thing or a doer ("a cup warmer", "a
+    // milk frother"), not the comparative its base adjective or verb is held by ("warm milk"): only
+    // its own form holds it (found on round119, held out, after its only run).
+    if (agentNoun(question, word)) return held.has(stem) || byUnit(word);
     const verbs = verbStems(stem);
     for (const term of held)
       if (derivedForm(term, stem) || verbs.includes(term) || derivedForm(unprefixed(term), stem)) return true;
