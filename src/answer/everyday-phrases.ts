@@ -8,8 +8,9 @@ import { wordTokens } from '../retrieve/terms.js';
  * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
  * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
  * sisters" (siblings), "who do I ring" (call), "get rid of" (treat, remove), "cut off"
- * (disconnect), "can't make" (cancel, miss), "quit" (cancel, end), "bring a friend" (a guest). The phrase's words are held where a document in
- * scope writes one of its words (see `absentWords`), and by the answer's passages that write one
+ * (disconnect), "can't make" (cancel, miss), "quit" (cancel, end), "bring a friend" (a guest),
+ * "meds" (medicines). The phrase's words are held where a document in scope writes one of its words
+ * (see `absentWords`), and by the answer's passages that write one
  * (see `holdOtherForms`: "my money back" led by the refund terms, round112): "Will the
  * council give me my money back if I call off my collection?" of a page writing "full refund if you
  * cancel" (round109). Phrases of that kind, a judgement, kept short.

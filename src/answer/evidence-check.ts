@@ -38,6 +38,7 @@ import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { otherNumberForms } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/terms.js';
+import { AGE_IN_YEARS } from './asked-age.js';
 import { askedOutlay, CURRENCY_CODES, PREPOSITION, pricedThing, priceTerms } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedMeasure } from './asked-measure.js';
@@ -335,7 +336,9 @@ export function topicWords(question: string): string[] {
   // The words of an age the asker states ("my 7-year-old", "a child of 9 years old"), which
   // documents write as a bound ("under 8s", "aged 8 and over"): no topic (round122).
   const age = new Set(
-    [...question.matchAll(AGE)].flatMap((m) => wordTokens(m[0]).filter((word) => !/^\d+$/.test(word))),
+    [...question.matchAll(AGE_IN_YEARS)].flatMap((m) =>
+      wordTokens(m[0]).filter((word) => !/^\d+$/.test(word)),
+    ),
   );
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
@@ -389,9 +392,6 @@ function agentNoun(question: string, word: string): boolean {
     'iu',
   ).test(question);
 }
-
-/** An age stated in years or months: "7-year-old", "9 years old", "18 months old". */
-const AGE = /\b\d{1,3}(?:-|\s+)(?:years?|yrs?|months?)(?:-|\s+)old\b/gi;
 
 /**
  * `term` without a negating "un-" before a stem of four letters or more ("happi" of "unhappi",

@@ -43,6 +43,7 @@ import type { Hit } from '../core/types.js';
 import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
 import { contentTerms, isPronounTerm, readTerms, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, escapeRegExp, timeCue } from '../retrieve/time-preference.js';
+import { ageBounds, askerAge } from './asked-age.js';
 import { CURRENCY_CODES, priceTerms, statesMoney } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedExtreme, extremeOf, rankedColumn, rankValue, recordFields } from './asked-record.js';
@@ -918,38 +919,7 @@ function boundingRows(question: string, candidates: readonly Candidate[]): Set<C
 }
 
 /**
- * The asker's age a question states: "I'm 70", "I am 70", "aged 15", "my 7-year-old", "a 9 year
- * old" (group 1 or 2).
- */
-const ASKER_AGE =
-  /\b(?:i['’]m|i\s+am|aged?)\s+(\d{1,3})\b(?!\s*(?:%|[-–]|\p{L}))|\b(\d{1,3})(?:-|\s+)years?(?:-|\s+)old\b/iu;
-
-/**
- * The ages a table's label bounds, as inclusive ranges: "over 65" and "65 and over" (65 up), "65+",
- * "under 8" and "under-8s" (up to 7), "8 and under" (up to 8), "13–17 years", "aged 6 to 14". Not a
- * sum ("over £50") nor a range of another unit ("Stages 1–3").
- */
-function ageBounds(label: string): Array<{ low: number; high: number }> {
-  const out: Array<{ low: number; high: number }> = [];
-  for (const m of label.matchAll(/(?<![£$€\d.])\b(?:over|aged\s+over)\s+(\d{1,3})\b(?!\s*(?:%|\p{L}))/giu))
-    out.push({ low: Number(m[1]), high: Infinity });
-  for (const m of label.matchAll(
-    /(?<![£$€\d.])\b(\d{1,3})\s*(?:\+|and\s+(?:over|older)|or\s+(?:over|older))/giu,
-  ))
-    out.push({ low: Number(m[1]), high: Infinity });
-  for (const m of label.matchAll(/(?<![£$€\d.])\bunder[-\s]+(\d{1,3})s?\b(?!\s*(?:%|(?!s\b)\p{L}))/giu))
-    out.push({ low: 0, high: Number(m[1]) - 1 });
-  for (const m of label.matchAll(/(?<![£$€\d.])\b(\d{1,3})\s+(?:and|or)\s+(?:under|younger)\b/giu))
-    out.push({ low: 0, high: Number(m[1]) });
-  for (const m of label.matchAll(
-    /(?<![£$€\d.])\b(?:(?:aged?|ages)\s+(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})|(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})\s*(?:years?|yrs?)\b)/giu,
-  ))
-    out.push({ low: Number(m[1] ?? m[3]), high: Number(m[2] ?? m[4]) });
-  return out;
-}
-
-/**
- * The rows whose label bounds the asker's age (see {@link ASKER_AGE}, {@link ageBounds}): "|
+ * The rows whose label bounds the asker's age (see `askerAge`, `ageBounds`): "|
  * Concession (over 65, or receiving means-tested benefits) | £45 |" for "I'm 70 — how much is the
  * choir's subscription for me each term?" (round123); of several, those of the narrowest bound
  * (not "Adult (18+)" beside it). Each is what is asked, as a row whose bound a question's figure
@@ -957,9 +927,8 @@ function ageBounds(label: string): Array<{ low: number; high: number }> {
  */
 function ageRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
   const out = new Set<Candidate>();
-  const m = ASKER_AGE.exec(question);
-  if (m === null) return out;
-  const age = Number(m[1] ?? m[2]);
+  const age = askerAge(question);
+  if (age === undefined) return out;
   const fitting = candidates.flatMap((c) => {
     if (c.kind !== 'row') return [];
     const spans = ageBounds(tableCells(c.text)[0] ?? '')

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { ageBounds, askerAge } from './asked-age.js';
+
+describe('askerAge, ageBounds', () => {
+  it('reads the age a question states, in years only', () => {
+    expect(askerAge("I'm 70 — how much is the subscription?")).toBe(70);
+    expect(askerAge('Can my 7-year-old swim on her own?')).toBe(7);
+    expect(askerAge('Is there a fee for a 9 year old?')).toBe(9);
+    expect(askerAge("I'm 20 minutes late: can I still go in?")).toBeUndefined();
+    expect(askerAge('Can my 18 months old baby come?')).toBeUndefined();
+  });
+
+  it('reads the ages a label bounds, not sums nor other ranges', () => {
+    expect(ageBounds('Concession (over 65, or receiving benefits)')).toEqual([{ low: 65, high: Infinity }]);
+    expect(ageBounds('Adult (18+)')).toEqual([{ low: 18, high: Infinity }]);
+    expect(ageBounds('Under-8s')).toEqual([{ low: 0, high: 7 }]);
+    expect(ageBounds('Teen improvers (13–17 years)')).toEqual([{ low: 13, high: 17 }]);
+    expect(ageBounds('Orders over £50')).toEqual([]);
+    expect(ageBounds('Stages 1–3 (Ducklings)')).toEqual([]);
+  });
+});
