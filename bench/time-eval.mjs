@@ -375,6 +375,34 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round129-blind: test/fixtures/round129 (a day nursery's fees for two years as PDFs; an air
+//   fryer's quick guide as plain text; a dental practice's patient FAQ as HTML; a village hall's
+//   hire conditions as a Word file; a taxi firm's fares as JSON), 20 questions, 4 negatives; written
+//   at stop 74 by a helper that never read the engine's code, committed before its first run.
+// - round128-blind: test/fixtures/round128 (a boiler servicing firm's cover plans for two years as
+//   PDFs; a sewing machine's manual as a Word file; a marina's berth holders' rules as HTML; a
+//   running club's handbook as Markdown; a tool hire shop's rates as CSV), 20 questions, 4
+//   negatives; written at stop 74 by a helper that never read the engine's code, committed before
+//   its first run.
+// - round127-heldout: test/fixtures/round127 (a hair salon's prices for two years as PDFs; a robot
+//   vacuum's manual as Markdown; a university's halls of residence guide as a Word file; a wildlife
+//   park's visitor FAQ as HTML; a removals firm's service options as JSON), 20 questions, 4
+//   negatives; written at stop 74 by a helper that never read the engine's code and never told its
+//   questions, committed before its only run, on the stop's code at that point (measure only).
+// - round126-blind: test/fixtures/round126 (a vet practice's prices for two years as PDFs; a child
+//   car seat's manual as a Word file; a leisure centre's court booking rules as HTML; a book club's
+//   rules as Markdown; a parcel courier's size bands as CSV), 20 questions, 4 negatives; written at
+//   stop 74 by a helper that never read the engine's code, committed before its first run.
+// - round125-heldout: test/fixtures/round125 (a driving school's prices for two years as PDFs; a
+//   smart thermostat's quick start guide as plain text; a museum's visitor information as HTML; a
+//   campsite's rules as a Word file; an energy supplier's tariffs as JSON), 20 questions, 4
+//   negatives; written at stop 74 by a helper that never read the engine's code and never told its
+//   questions, committed before its only run, on the stop's code at that point (measure only).
+// - round124-blind: test/fixtures/round124 (a window cleaner's prices for two years as PDFs; a slow
+//   cooker's manual as a Word file; a library's borrowing FAQ as HTML; a junior football club's
+//   handbook as Markdown; a garden centre's delivery zones as CSV), 20 questions, 4 negatives;
+//   written at stop 74 by a helper that never read the engine's code, committed before its first
+//   run.
 // - round123-blind: test/fixtures/round123 (a cinema's ticket prices for two years as PDFs; an
 //   electric bike's manual as a Word file; a recycling centre's rules as HTML; a community choir's
 //   handbook as Markdown; a train operator's delay compensation as JSON), 20 questions, 4
@@ -1198,6 +1226,60 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 74 by a helper blind to the engine's code, committed before its first run:
+    // nursery fees (PDFs printed from src/), an air fryer (text), a dental practice (HTML), a village
+    // hall (Word), taxi fares (JSON).
+    name: 'round129',
+    folder: 'test/fixtures/round129',
+    include: ['*.pdf', '*.txt', 'fenwhistle-*.html', '*.docx', '*.json'],
+    parts: [{ name: 'round129-blind', questions: 'bench/questions/round129-blind.jsonl' }],
+  },
+  {
+    // Written at stop 74 by a helper blind to the engine's code, committed before its first run:
+    // boiler cover prices (PDFs printed from src/), a sewing machine (Word), a marina (HTML), a
+    // running club (Markdown), tool hire (CSV).
+    name: 'round128',
+    folder: 'test/fixtures/round128',
+    include: ['*.pdf', '*.docx', 'skerrowmouth-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round128-blind', questions: 'bench/questions/round128-blind.jsonl' }],
+  },
+  {
+    // Written at stop 74 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run): hair salon prices (PDFs printed from src/), a robot vacuum
+    // (Markdown), halls of residence (Word), a wildlife park (HTML), removals (JSON).
+    name: 'round127',
+    folder: 'test/fixtures/round127',
+    include: ['*.pdf', '*.md', '*.docx', 'farrowmere-*.html', '*.json'],
+    parts: [{ name: 'round127-heldout', questions: 'bench/questions/round127-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 74 by a helper blind to the engine's code, committed before its first run: vet
+    // prices (PDFs printed from src/), a car seat (Word), racket courts (HTML), a book club
+    // (Markdown), parcel prices (CSV).
+    name: 'round126',
+    folder: 'test/fixtures/round126',
+    include: ['*.pdf', '*.docx', 'cobbleholt-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round126-blind', questions: 'bench/questions/round126-blind.jsonl' }],
+  },
+  {
+    // Written at stop 74 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run): driving lesson prices (PDFs printed from src/), a
+    // thermostat (text), a museum (HTML), a campsite (Word), energy tariffs (JSON).
+    name: 'round125',
+    folder: 'test/fixtures/round125',
+    include: ['*.pdf', '*.txt', 'scarrowdene-*.html', '*.docx', '*.json'],
+    parts: [{ name: 'round125-heldout', questions: 'bench/questions/round125-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 74 by a helper blind to the engine's code, committed before its first run:
+    // window cleaning prices (PDFs printed from src/), a slow cooker (Word), a library (HTML), a
+    // junior football club (Markdown), delivery zones (CSV).
+    name: 'round124',
+    folder: 'test/fixtures/round124',
+    include: ['*.pdf', '*.docx', 'pendlewick-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round124-blind', questions: 'bench/questions/round124-blind.jsonl' }],
   },
   {
     // Written at stop 73 by a helper blind to the engine's code, committed before its first run:
