@@ -1053,3 +1053,186 @@ describe('a bakery’s products (JSON), a lock warranty (Markdown) and a coffee 
     expect((await guide().ask('Does the Velmora Crema 5 have a cup warmer on top?')).notFound).toBe(true);
   });
 });
+
+describe('a car park’s terms (HTML): a list item’s second sentence belongs to its item (offline answers; held-out round119, after its only run, stop 74)', () => {
+  const parking = ingested('test/fixtures/round119', ['stellbury-*.html'], 1);
+
+  it('leads with the height of the car park asked, not that of the item before it', async () => {
+    const answer = await parking().ask(
+      "What's the height limit at Stellbury City Parking's Cathedral Row car park?",
+    );
+    expect(firstQuote(answer.text)).toContain('Maximum vehicle height 1.9 m.');
+    expect(answer.text).not.toContain('2.1 m');
+  });
+});
+
+describe('a marina’s fees (HTML), a running club (Markdown), a sewing machine (Word) and tool hire (CSV): bands, ages, faults and the asker’s phrases (offline answers; blind round128, stop 74)', () => {
+  const marina = ingested('test/fixtures/round128', ['skerrowmouth-*.html'], 1);
+  const club = ingested('test/fixtures/round128', ['*.md'], 1);
+  const machine = ingested('test/fixtures/round128', ['*.docx'], 1);
+  const hire = ingested('test/fixtures/round128', ['*.csv'], 1);
+
+  it('prices a boat by the band of lengths that holds it, and finds it', async () => {
+    const answer = await marina().ask(
+      'How much is an annual berth at Skerrowmouth Marina for a 9.5 m yacht?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('| 8.00 m – 9.99 m | £2,740 |');
+    expect(firstQuote(answer.text)).not.toContain('Up to 7.99 m');
+  });
+
+  it('reads the age bound in the cell after the label, and the age before a dash', async () => {
+    const answer = await club().ask("I'm 67 – how much would it cost me to join Dunmoss Road Runners?");
+    expect(firstQuote(answer.text)).toContain('| Concession | Aged 65 or over');
+  });
+
+  it('answers a fault with the troubleshooting row, not the manual’s introduction', async () => {
+    const answer = await machine().ask(
+      'My Tessaline sewing machine keeps making a big nest of thread loops under the fabric – how do I sort it out?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('| A tangle of loops forms under the fabric |');
+  });
+
+  it('reads "fill up" as full and "take back" as return, and "listen to music" as headphones', async () => {
+    const fuel = await hire().ask("Do I have to fill up the petrol before I take Gantley's rotavator back?");
+    expect(fuel.notFound).toBe(false);
+    expect(firstQuote(fuel.text)).toContain('if returned not full');
+    const music = await club().ask(
+      'Can I listen to music on headphones during Dunmoss Road Runners club runs?',
+    );
+    expect(music.notFound).toBe(false);
+    expect(firstQuote(music.text)).toContain('Headphones are not allowed');
+  });
+});
+
+describe('a dental practice (HTML) and a nursery’s fees (PDF): not turning up, a service never named, a late pick-up (offline answers; blind round129, stop 74)', () => {
+  const dental = ingested('test/fixtures/round129', ['fenwhistle-*.html'], 1);
+  const nursery = ingested('test/fixtures/round129', ['*2027.pdf'], 1);
+
+  it('leads "what happens if I don’t turn up" with the missed appointment rule', async () => {
+    const answer = await dental().ask(
+      "What happens if I just don't turn up for my appointment at Fenwhistle Dental?",
+    );
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('If you miss an appointment');
+  });
+
+  it('says "not found" for teeth whitening, which the practice never names', async () => {
+    expect(
+      (await dental().ask('Does Fenwhistle Dental do teeth whitening, and how much is it?')).notFound,
+    ).toBe(true);
+  });
+
+  it('reads "late picking my child up" as late collection, a price per 15 minutes', async () => {
+    const answer = await nursery().ask(
+      "What's the current charge at Puddlewick Day Nursery if I'm late picking my child up?",
+    );
+    expect(firstQuote(answer.text)).toContain('| Late collection |');
+  });
+});
+
+describe('a leisure centre (HTML), a book club (Markdown) and a courier (CSV): an age in a rule, a kept-up absence, a parcel over the limit (offline answers; blind round126, stop 74)', () => {
+  const courts = ingested('test/fixtures/round126', ['cobbleholt-*.html'], 1);
+  const club = ingested('test/fixtures/round126', ['*.md'], 1);
+  const parcels = ingested('test/fixtures/round126', ['*.csv'], 1);
+
+  it('leads with the rule whose age bound holds the asker’s child', async () => {
+    const answer = await courts().ask(
+      'Does my 10-year-old need an adult with them to play badminton at Cobbleholt Leisure Centre?',
+    );
+    expect(firstQuote(answer.text)).toContain('Children under 12 must be supervised');
+  });
+
+  it('leads "what happens if I keep missing" with the rule for a member who misses', async () => {
+    const answer = await club().ask('What happens if I keep missing Inkwold Book Club meetings?');
+    expect(firstQuote(answer.text)).toContain('a member who misses');
+  });
+
+  it('finds a parcel "bigger than the limit" of the service "I paid for"', async () => {
+    const answer = await parcels().ask(
+      'What happens if my Dunnock parcel turns out to be bigger than the limit for the service I paid for?',
+    );
+    expect(answer.notFound).toBe(false);
+  });
+});
+
+describe('a slow cooker (Word) and a library (HTML): alternatives in a label, a stated maximum, a page describing itself (offline answers; blind round124, stop 74)', () => {
+  const cooker = ingested('test/fixtures/round124', ['*.docx'], 1);
+  const library = ingested('test/fixtures/round124', ['pendlewick-*.html'], 1);
+
+  it('leads with the dish the question names of a label listing alternatives', async () => {
+    const answer = await cooker().ask('How long should I cook a beef stew on low in the Hearthmoor SC55?');
+    expect(firstQuote(answer.text)).toContain('| Beef stew or casserole');
+  });
+
+  it('leads "the longest" with the sentence stating the maximum', async () => {
+    const answer = await cooker().ask(
+      "What's the longest I can set the timer for on the Hearthmoor slow cooker?",
+    );
+    expect(firstQuote(answer.text)).toContain('up to a maximum of 20 hours');
+  });
+
+  it('quotes what to bring, not the page’s line about itself', async () => {
+    const answer = await library().ask('What do I need to bring with me to sign up at Pendlewick Library?');
+    expect(answer.text).toContain('To join, bring one form of photo ID');
+    expect(answer.text).not.toContain('Everything you need to know');
+  });
+});
+
+describe('a lock warranty (Markdown): a claim after "even though" (offline answers; held-out round121, after its only run, stop 74)', () => {
+  const locks = ingested('test/fixtures/round121', ['*.md'], 1);
+
+  it('answers the claim with its steps, "even though" no topic and "what do I have to do" a procedure', async () => {
+    const answer = await locks().ask(
+      'My bike got nicked even though it was locked with a Brakmoor Citadel 9 — what do I have to do to claim?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('1. Report the theft to the police');
+  });
+});
+
+describe('a GP surgery’s FAQ (HTML): how to get what it never names (offline answers; blind round122, after its runs, stop 74)', () => {
+  // With the set's other documents, one of which writes "note".
+  const surgery = ingested(
+    'test/fixtures/round122',
+    ['*.pdf', '*.md', '*.csv', 'pellingford-*.html', '*.docx'],
+    6,
+  );
+
+  it('says "not found" for how to get a fit note, and answers how to order a repeat prescription', async () => {
+    expect((await surgery().ask('How do I get a fit note for work from Pellingford Surgery?')).notFound).toBe(
+      true,
+    );
+    expect(
+      (await surgery().ask('How do I order a repeat prescription at Pellingford Surgery?')).notFound,
+    ).toBe(false);
+  });
+});
+
+describe('permit fees (CSV) beside a storage firm, a hotel and a theatre that write of refunds: a yes-or-no question after a condition (offline answers; held-out round121, after its only run, stop 74)', () => {
+  const council = ingested(
+    'test/fixtures/round121',
+    ['*.pdf', '*.md', '*.docx', 'ostlerby-*.html', '*.csv'],
+    6,
+  );
+
+  it('asks the named council’s fees, whose refunds another firm’s terms do not tell', async () => {
+    const answer = await council().ask(
+      "If I cancel my Marrowby resident parking permit early, can I get money back for the months I haven't used?",
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('marrowby-town-council-parking-permit-fees.csv does not mention');
+  });
+});
+
+describe('a spa’s treatment menu (Word): "will I lose money?" of a late cancellation (offline answers; held-out round115, stop 74)', () => {
+  const spa = ingested('test/fixtures/round115', ['*.docx'], 1);
+
+  it('reads "lose money" as a charge, and answers', async () => {
+    const answer = await spa().ask(
+      'If I cancel my Wrenhythe Spa treatment the day before, will I lose money?',
+    );
+    expect(answer.notFound).toBe(false);
+  });
+});

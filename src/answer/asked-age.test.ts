@@ -18,4 +18,23 @@ describe('askerAge, ageBounds', () => {
     expect(ageBounds('Orders over £50')).toEqual([]);
     expect(ageBounds('Stages 1–3 (Ducklings)')).toEqual([]);
   });
+
+  it('reads the age bound of a sentence, not a bound of another unit (stop 74)', () => {
+    expect(
+      ageBounds('5. Children under 12 must be supervised on court by an adult aged 18 or over.'),
+    ).toEqual([
+      { low: 18, high: Infinity },
+      { low: 0, high: 11 },
+    ]);
+    expect(ageBounds('Over 65 years: free entry')).toEqual([{ low: 65, high: Infinity }]);
+    expect(ageBounds('Parcels under 10 kg go by post')).toEqual([]);
+    expect(ageBounds('Babies under 12 months travel free')).toEqual([]);
+    expect(ageBounds('Stays over 30 minutes are charged')).toEqual([]);
+  });
+
+  it('reads an age before a dash that opens the question (stop 74)', () => {
+    expect(askerAge("I'm 67 – how much would it cost me to join?")).toBe(67);
+    expect(askerAge('Can I join if aged 15-17?')).toBeUndefined();
+    expect(askerAge('Can I join if aged 15 – 17?')).toBeUndefined();
+  });
 });

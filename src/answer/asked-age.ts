@@ -5,11 +5,16 @@
  * @module
  */
 
+import { unitKey } from './units.js';
+
 /** An age stated in years or months: "7-year-old", "9 years old", "18 months old" (group 1 the number). */
 export const AGE_IN_YEARS = /\b(\d{1,3})(?:-|\s+)(?:years?|yrs?|months?)(?:-|\s+)old\b/gi;
 
-/** The asker's age a question states: "I'm 70", "I am 70", "aged 15". */
-const STATED_AGE = /\b(?:i['’]m|i\s+am|aged?)\s+(\d{1,3})\b(?!\s*(?:%|[-–]|\p{L}))/iu;
+/**
+ * The asker's age a question states: "I'm 70", "I am 70", "aged 15", "I'm 67 – how much …"; not a
+ * range ("aged 15-17", "aged 15 – 17") nor a measure ("I'm 6 feet").
+ */
+const STATED_AGE = /\b(?:i['’]m|i\s+am|aged?)\s+(\d{1,3})\b(?!\s*(?:%|\p{L})|\s?[-–]\s?\d|[-–])/iu;
 
 /**
  * The age in years `question` states of the asker or whom it asks for ("I'm 70", "aged 15", "my
@@ -23,20 +28,31 @@ export function askerAge(question: string): number | undefined {
 }
 
 /**
+ * Whether the word after a bound's figure is a unit other than years ("over 10 kg", "under 12
+ * months", "over 30 minutes"): the bound is then of no age. A word of a sentence ("under 12 must be
+ * supervised") or "years" leaves it an age.
+ */
+function measureAfter(text: string, match: RegExpMatchArray): boolean {
+  const next = /^\s*(\p{L}+)/u.exec(text.slice(match.index! + match[0].length))?.[1];
+  if (next === undefined || /^(?:years?|yrs?|s)$/i.test(next)) return false;
+  return /^(?:months?|weeks?|days?|hours?|hrs?|minutes?|mins?)$/i.test(next) || unitKey(next) !== undefined;
+}
+
+/**
  * The ages a table's label bounds, as inclusive ranges: "over 65" and "65 and over" (65 up), "65+",
  * "under 8" and "under-8s" (up to 7), "8 and under" (up to 8), "13–17 years", "aged 6 to 14". Not a
  * sum ("over £50") nor a range of another unit ("Stages 1–3").
  */
 export function ageBounds(label: string): Array<{ low: number; high: number }> {
   const out: Array<{ low: number; high: number }> = [];
-  for (const m of label.matchAll(/(?<![£$€\d.])\b(?:over|aged\s+over)\s+(\d{1,3})\b(?!\s*(?:%|\p{L}))/giu))
-    out.push({ low: Number(m[1]), high: Infinity });
+  for (const m of label.matchAll(/(?<![£$€\d.])\b(?:over|aged\s+over)\s+(\d{1,3})\b(?!\s*%)/giu))
+    if (!measureAfter(label, m)) out.push({ low: Number(m[1]), high: Infinity });
   for (const m of label.matchAll(
     /(?<![£$€\d.])\b(\d{1,3})\s*(?:\+|and\s+(?:over|older)|or\s+(?:over|older))/giu,
   ))
     out.push({ low: Number(m[1]), high: Infinity });
-  for (const m of label.matchAll(/(?<![£$€\d.])\bunder[-\s]+(\d{1,3})s?\b(?!\s*(?:%|(?!s\b)\p{L}))/giu))
-    out.push({ low: 0, high: Number(m[1]) - 1 });
+  for (const m of label.matchAll(/(?<![£$€\d.])\bunder[-\s]+(\d{1,3})s?\b(?!\s*%)/giu))
+    if (!measureAfter(label, m)) out.push({ low: 0, high: Number(m[1]) - 1 });
   for (const m of label.matchAll(/(?<![£$€\d.])\b(\d{1,3})\s+(?:and|or)\s+(?:under|younger)\b/giu))
     out.push({ low: 0, high: Number(m[1]) });
   for (const m of label.matchAll(

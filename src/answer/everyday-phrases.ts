@@ -9,7 +9,9 @@ import { wordTokens } from '../retrieve/terms.js';
  * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
  * sisters" (siblings), "who do I ring" (call), "get rid of" (treat, remove), "cut off"
  * (disconnect), "can't make" (cancel, miss), "quit" (cancel, end), "bring a friend" (a guest),
- * "meds" (medicines). The phrase's words are held where a document in scope writes one of its words
+ * "meds" (medicines), "take it back" (return), "fill it up" (full), "not turn up" (miss),
+ * "bigger than the limit" (over the maximum), "what I paid for" (its price), "listen to music"
+ * (headphones), "lose money" (a charge, no refund). The phrase's words are held where a document in scope writes one of its words
  * (see `absentWords`), and by the answer's passages that write one
  * (see `holdOtherForms`: "my money back" led by the refund terms, round112): "Will the
  * council give me my money back if I call off my collection?" of a page writing "full refund if you
@@ -24,7 +26,50 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
     written: ['postpone', 'rearrange', 'reschedule', 'move'],
   },
   { phrase: /\bsign(?:s|ed|ing)?\s+up\b/i, written: ['register', 'join', 'enrol', 'enroll'] },
-  { phrase: /\bpick(?:s|ed|ing)?\s+(?:it\s+|them\s+)?up\b/i, written: ['collect', 'collection'] },
+  // "pick my child up" as "pick up": an object of up to two words between (round129)
+  {
+    phrase: /\bpick(?:s|ed|ing)?\s+(?:(?!up\b)[\p{L}'’]+\s+){0,2}up\b/iu,
+    written: ['collect', 'collection'],
+  },
+  // "take it back": return it (round128)
+  {
+    phrase:
+      /\b(?:take|takes|taking|took|bring|brings|bringing|brought)\s+(?:(?!back\b)[\p{L}'’]+\s+){0,3}back\b/iu,
+    written: ['return', 'returned', 'returning'],
+  },
+  // "fill up the petrol", "fill it up": return it full, refuel (round128)
+  {
+    phrase: /\bfill(?:s|ed|ing)?\s+(?:(?:it|them)\s+)?up\b/i,
+    written: ['full', 'refuel', 'refuelling', 'refueling', 'fuel'],
+  },
+  // "not turn up", "didn't show up" for an appointment: missed it, did not attend (round129)
+  {
+    phrase:
+      /\b(?:don['’]?t|do\s+not|didn['’]?t|did\s+not|doesn['’]?t|does\s+not|never|fail\s+to|can['’]?t|cannot)\s+(?:\w+\s+)?(?:turn|show)\s+up\b/i,
+    written: ['miss', 'missed', 'attend', 'attendance', 'no-show'],
+  },
+  // a size or weight "bigger than" allowed, "over the limit": over or exceeding its maximum (round126)
+  {
+    phrase: /\b(?:bigger|larger|heavier|longer|wider|taller)\s+than\b/i,
+    written: ['over', 'exceed', 'exceeds', 'oversize', 'oversized', 'maximum', 'max'],
+  },
+  { phrase: /\blimits?\b/i, written: ['maximum', 'max'] },
+  // "lose money" by cancelling late: a charge, or no refund (round115, once a condition's
+  // yes-or-no question was asked of the spa's own menu)
+  {
+    phrase: /\blos(?:e|es|ing|t)\s+(?:(?:my|any|all|some|the)\s+)*money\b/i,
+    written: ['charge', 'charged', 'refund', 'refundable', 'forfeit', 'fee'],
+  },
+  // "listen to music" while doing something: rules write what it is listened on (round128)
+  {
+    phrase: /\blisten(?:s|ing)?\s+to\s+(?:music|podcasts?|the\s+radio|audiobooks?)\b/i,
+    written: ['headphones', 'earphones', 'earbuds', 'audio'],
+  },
+  // what the asker "paid for", which a price list writes as its price (round126)
+  {
+    phrase: /\b(?:i|we|you)(?:['’]ve|\s+have)?\s+(?:already\s+)?paid\s+for\b/i,
+    written: ['price', 'cost', 'charge', 'fee', 'payment'],
+  },
   { phrase: /\bdrop(?:s|ped|ping)?\s+(?:it\s+|them\s+)?off\b/i, written: ['deliver', 'return'] },
   { phrase: /\bhand(?:s|ed|ing)?\s+(?:it\s+|them\s+)?in\b/i, written: ['return', 'submit'] },
   { phrase: /\bbrothers?\s+(?:and|or)\s+sisters?\b/i, written: ['sibling', 'siblings'] },
@@ -57,6 +102,25 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   // "meds", the everyday clipping of medicines (round122)
   { phrase: /\bmeds\b/i, written: ['medicine', 'medicines', 'medication', 'prescription'] },
 ];
+
+/**
+ * Phrasal verbs that frame the asker's case and carry no topic of their own: "turns out to be"
+ * (is), "sort it out" (fix it; not "sort out a pet passport", which asks a service), "end up" (be).
+ * Documents write what is, or the remedy.
+ */
+const FRAMING_PHRASES: readonly RegExp[] = [
+  /\bturn(?:s|ed|ing)?\s+out(?:\s+to\s+be)?\b/giu,
+  /\bsort(?:s|ed|ing)?\s+(?:it|this|that|them)\s+out\b/giu,
+  /\bend(?:s|ed|ing)?\s+up\b/giu,
+];
+
+/** The words (as `wordTokens` gives them) of the framing phrasal verbs `question` writes (see {@link FRAMING_PHRASES}). */
+export function framingPhraseWords(question: string): Set<string> {
+  const out = new Set<string>();
+  for (const phrase of FRAMING_PHRASES)
+    for (const m of question.matchAll(phrase)) for (const word of wordTokens(m[0])) out.add(word);
+  return out;
+}
 
 /**
  * The everyday phrases (see {@link PHRASES}) `question` writes: each one's words as `wordTokens`

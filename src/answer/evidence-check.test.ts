@@ -1068,3 +1068,64 @@ describe('a noun of "-er" the asker names (stop 73)', () => {
     });
   });
 });
+
+describe('words that frame the asker’s story (stop 74)', () => {
+  it('reads no topic in a conjunction, a part of the day or a phrasal verb of being', () => {
+    expect(
+      topicWords(
+        'My bike got nicked even though it was locked with a Brakmoor Citadel 9 — what do I have to do to claim?',
+      ),
+    ).not.toEqual(expect.arrayContaining(['though']));
+    expect(topicWords('My bike got nicked even though it was locked')).not.toContain('even');
+    expect(topicWords('Who do I call on a Saturday afternoon if I am in pain?')).not.toContain('afternoon');
+    const parcel = topicWords('What happens if my parcel turns out to be bigger than the limit?');
+    expect(parcel).not.toContain('turns');
+    expect(parcel).toContain('parcel');
+    expect(topicWords('My machine jams every time: how do I sort it out?')).not.toContain('sort');
+  });
+
+  it('keeps a service named by a noun and "-ing" after "do" or "offer" as a topic (round129)', () => {
+    expect(topicWords('Does Fenwhistle Dental do teeth whitening, and how much is it?')).toContain(
+      'whitening',
+    );
+    expect(topicWords('Do you offer dog walking at weekends?')).toContain('walking');
+    // A verb after a verb is none.
+    expect(topicWords('My sewing machine keeps making loops, what do I do?')).not.toContain('making');
+  });
+});
+
+describe('a size a band holds (stop 74)', () => {
+  it('reads "a 9.5 m yacht" as held by a price list by length whose band holds it (round128)', async () => {
+    const fees =
+      '# Berth fees\n\n| Length overall | Annual |\n| --- | --- |\n| Up to 7.99 m | £2,180 |\n| 8.00 m – 9.99 m | £2,740 |';
+    await withDocument('fees.md', fees, async (fresh) => {
+      const absent = async (question: string) =>
+        absentWords(fresh, question, {}, (await fresh.search(question, { mode: 'lexical' })).hits);
+      expect(await absent('How much is an annual berth for a 9.5 m yacht?')).not.toContain('9.5 m');
+      expect(await absent('How much is an annual berth for a 12.5 m yacht?')).toContain('12.5 m');
+    });
+  });
+});
+
+describe('the documents a question how to do something asks of (stop 74)', () => {
+  it('asks a how-to question of the documents it names, as a yes-or-no question', () => {
+    const surgery = testHit('pellingford-faq.html', 'Repeat prescriptions: order through the NHS App.', {
+      boosts: [{ kind: 'focus', weight: 1, reason: 'names Pellingford', words: ['Pellingford'] }],
+    });
+    const other = testHit('doorbell.md', 'Fit the bracket to the wall.');
+    const hits = [surgery, other];
+    expect(evidenceDocuments('How do I get a fit note from Pellingford Surgery?', hits)).toEqual([
+      'pellingford-faq.html',
+    ]);
+    expect(evidenceDocuments('What does Pellingford Surgery charge for a letter?', hits)).toBeUndefined();
+  });
+});
+
+describe('asksYesNo after a condition (stop 74)', () => {
+  it('reads a yes-or-no question after an "If …," clause', () => {
+    expect(asksYesNo('If I cancel my Marrowby resident parking permit early, can I get money back?')).toBe(
+      true,
+    );
+    expect(asksYesNo('If I cancel early, what happens to my deposit?')).toBe(false);
+  });
+});

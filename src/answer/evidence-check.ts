@@ -43,7 +43,7 @@ import { askedOutlay, CURRENCY_CODES, PREPOSITION, pricedThing, priceTerms } fro
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedMeasure } from './asked-measure.js';
 import { askedExtreme, recordFields } from './asked-record.js';
-import { askedPhrases } from './everyday-phrases.js';
+import { askedPhrases, framingPhraseWords } from './everyday-phrases.js';
 import { holdsTable } from './passages.js';
 import { questionTerms } from './relevance.js';
 import {
@@ -166,6 +166,26 @@ const FRAMING = new Set([
   // the generic noun for whoever does something ("their repairs person", "the contact person"),
   // which documents write as the role ("an operative", "our engineer"; round116)
   'person',
+  // conjunctions and adverbs that link the asker's story to the question, which the stop-word list
+  // leaves in: "My bike got nicked even though it was locked — what do I have to do to claim?"
+  // (found on round121, held out, after its only run)
+  'though',
+  'although',
+  'even',
+  'whereas',
+  'whilst',
+  'despite',
+  'however',
+  'therefore',
+  'anyway',
+  'actually',
+  'really',
+  'already',
+  // parts of the day, which documents write as hours ("Saturday: 9:00am – 1:00pm" for "on a
+  // Saturday afternoon", round129)
+  'morning',
+  'afternoon',
+  'evening',
 ]);
 
 /**
@@ -340,9 +360,10 @@ export function topicWords(question: string): string[] {
       wordTokens(m[0]).filter((word) => !/^\d+$/.test(word)),
     ),
   );
+  const framed = framingPhraseWords(question);
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
-    if (age.has(word)) return;
+    if (age.has(word) || framed.has(word)) return;
     // "How many people …": what is counted is told by other nouns ("employees", "passengers").
     if (words[i - 1] === 'many' && words[i - 2] === 'how' && isGenericCounted(word)) return;
     const short =
@@ -368,7 +389,8 @@ export function topicWords(question: string): string[] {
       word.length > 5 &&
       !priced.has(word) &&
       !modifiesNoun(question, words, i) &&
-      !headsNounPhrase(words, i)
+      !headsNounPhrase(words, i) &&
+      !namesService(words, i)
     )
       return;
     const [stem] = contentTerms(word);
@@ -378,6 +400,24 @@ export function topicWords(question: string): string[] {
     out.push(word);
   });
   return out;
+}
+
+/**
+ * Whether `words[i]`, a word ending in "-ing", names a service with the noun before it, after a
+ * verb of doing or offering: "teeth whitening" of "Does Fenwhistle Dental do teeth whitening
+ * …?" (round129), "dog walking" of "Do you offer dog walking?"; not a verb after another
+ * ("keeps making", "go cruising").
+ */
+function namesService(words: readonly string[], i: number): boolean {
+  if (!words[i]!.endsWith('ing')) return false;
+  const noun = words[i - 1] ?? '';
+  return (
+    /^(?:do|does|did|offer|offers|offering|provide|provides)$/.test(words[i - 2] ?? '') &&
+    /^\p{L}{3,}$/u.test(noun) &&
+    !isStopWord(noun) &&
+    !/(?:ing|ly)$/.test(noun) &&
+    !LIGHT_VERB.test(noun)
+  );
 }
 
 /**
@@ -626,8 +666,18 @@ export async function absentWords(
   const sizes = await Promise.all(
     measuresNamed(question).map(async (m) => {
       const value = Number(m.number);
+      const key = unitKey(m.unit);
+      // A band holding it in the same unit holds it too ("8.00 m – 9.99 m" of "a 9.5 m yacht",
+      // round128): a price list by length prices it.
       const written = (text: string) =>
-        [...text.matchAll(NUMBER_WRITTEN)].some((n) => Number(n[0].replace(/,/g, '')) === value);
+        [...text.matchAll(NUMBER_WRITTEN)].some((n) => Number(n[0].replace(/,/g, '')) === value) ||
+        [...text.matchAll(MEASURE_BAND)].some(
+          (b) =>
+            Number(b[1]) <= value &&
+            value <= Number(b[3]) &&
+            unitKey(b[4]!) === key &&
+            (b[2] === undefined || unitKey(b[2]) === key),
+        );
       if (texts.some(written)) return undefined;
       const found = await probe(
         `${m.number.replace('.', ' ')} ${m.number}${m.unit}`,
@@ -787,6 +837,13 @@ const SIZE_PROBE_DEPTH = 20;
 
 /** A figure and the unit right after it in a question ("120 mm", "2.5 litre", "40W"); not a code ("2H22"). */
 const MEASURE = /(?<![\p{L}\d.,$€£¥])(\d+(?:\.\d+)?)\s?(\p{L}+)(?![\p{L}\d])/gu;
+
+/**
+ * A band of sizes: its lower figure (group 1), that figure's unit if written (group 2), its upper
+ * figure (group 3) and unit (group 4): "8.00 m – 9.99 m", "10 to 12 kg", "5-8mm".
+ */
+const MEASURE_BAND =
+  /(?<![\p{L}\d.,])(\d+(?:\.\d+)?)\s?(\p{L}+)?\s*(?:–|—|-|to)\s*(\d+(?:\.\d+)?)\s?(\p{L}+)(?![\p{L}\d])/gu;
 
 /** A number as a text writes it, whole ("1,250", "10.000", "29.99"). */
 const NUMBER_WRITTEN = /(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![\d])/g;
@@ -1202,29 +1259,38 @@ export function asksWhetherContains(question: string): boolean {
 }
 
 /**
- * Whether `question` asks yes or no: it opens (after an optional "In …," clause) with an auxiliary
- * or modal verb ("Does Millbrook Allotment Society run a minibus service?", "Is the hose ban still
- * in force?"). Asked of documents it names, it is asked of them: another organisation's minibus
+ * Whether `question` asks yes or no: it opens (after an optional "In …," clause, or a condition:
+ * "If I cancel my permit early, can I …?", round121) with an auxiliary or modal verb ("Does
+ * Millbrook Allotment Society run a minibus service?", "Is the hose ban still in force?"). Asked of documents it names, it is asked of them: another organisation's minibus
  * service is no answer.
  */
 export function asksYesNo(question: string): boolean {
-  return /^\s*(?:in\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would)\b/i.test(
+  return /^\s*(?:(?:in|if|when|once)\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would)\b/i.test(
     question,
   );
 }
+
+/** A question how one does something: "How do I get a fit note …?", "How can we book …?". */
+const ASKS_HOW_TO = /^\s*how\s+(?:do|can|should|would|could)\s+(?:i|we|you|one)\s+\p{Ll}/iu;
 
 /**
  * The documents a question is about, from the boosts the retriever gave its first hits: those it
  * names (`focus`), narrowed to the ones a period or recency cue picked among them (`period`,
  * `recency`) when any was; the ones such a cue picked when the question names none. Undefined when
- * the question neither asks whether something is there (see {@link asksWhetherContains}) or yes or
- * no (see {@link asksYesNo}) nor asks
+ * the question neither asks whether something is there (see {@link asksWhetherContains}), yes or
+ * no (see {@link asksYesNo}) or how one does something at what it names ("How do I get a fit note
+ * from Pellingford Surgery?", round122: another document's "fit" tells no way) nor asks
  * what they say about a topic (see {@link statedTopic}: "What does the 2022 travel policy say about
  * carbon offsetting?" asks the 2022 version, and the 2024 version's offsetting is no answer), or
  * no hit was boosted: the question is checked against the whole searched scope.
  */
 export function evidenceDocuments(question: string, hits: readonly Hit[]): string[] | undefined {
-  if (!asksWhetherContains(question) && !asksYesNo(question) && statedTopic(question) === undefined)
+  if (
+    !asksWhetherContains(question) &&
+    !asksYesNo(question) &&
+    !ASKS_HOW_TO.test(question) &&
+    statedTopic(question) === undefined
+  )
     return undefined;
   return askedDocuments(hits, question);
 }

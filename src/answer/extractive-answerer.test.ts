@@ -1093,3 +1093,18 @@ describe('extractAnswer: the asker’s age against the ages a label bounds (stop
     expect(lead("I'm 22, how much is the subscription each term?")).toContain('| Student or under 26 |');
   });
 });
+
+describe('extractAnswer: a label naming alternatives (stop 74; the slow cooker’s "Beef stew or casserole" is tested on its manual in test/records-and-safety-sheets.test.ts)', () => {
+  const table = (rows: string[]) =>
+    testHit('table.md', ['| Item | Low | High |', '| --- | --- | --- |', ...rows].join('\n'));
+
+  it('reads no alternative in a word joined by a slash ("income/(expense), net")', () => {
+    const { text } = extractAnswer('What total net sales did the company report?', [
+      table([
+        '| Total other income/(expense), net | $(265) | $(10) |',
+        '| Total net sales | $81,797 | $82,959 |',
+      ]),
+    ]);
+    expect(text.split(/\[\d\]/)[0]).toContain('| Total net sales |');
+  });
+});

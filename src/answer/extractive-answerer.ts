@@ -94,9 +94,10 @@ interface Candidate extends Passage {
   label?: string[];
   /**
    * For a row whose label adds a note in brackets ("Adult swim (16 and over)", "Quarterly (3
-   * months)"): the content terms of the label without it, the thing the row names.
+   * months)"): the content terms of the label without it, the thing the row names; and for one
+   * naming alternatives ("Beef stew or casserole", "Cat / dog"), each one's terms (round124).
    */
-  head?: string[];
+  heads?: string[][];
   /** Terms of the chunk's heading path, which frame every passage under it. */
   context: Set<string>;
   /**
@@ -198,16 +199,16 @@ const DATE_BONUS = 1.5;
 /**
  * The verb of the condition a question asks the outcome of, its subject a pronoun: "lose" of
  * "What happens if I lose a book I borrowed …?", "use" of "What happens if I use up all my data
- * …?" (group 1).
+ * …?", "missing" of "What happens if I keep missing meetings?" (group 1).
  */
 const ASKED_CONDITION =
-  /\bwhat\s+(?:happens|will\s+happen|would\s+happen)\s+(?:if|when)\s+(?:i|we|you)\s+(?:don't\s+|do\s+not\s+)?(\p{L}+)/iu;
+  /\bwhat\s+(?:happens|will\s+happen|would\s+happen)\s+(?:if|when)\s+(?:i|we|you)\s+(?:(?:just|ever|accidentally|still|then|really)\s+)?(?:(?:don['’]t|do\s+not|didn['’]t|did\s+not|never|can['’]t|cannot)\s+)?(?:keep\s+)?(\p{L}+)/iu;
 /**
  * A clause stating a condition, group 1 its verb: "If you lose or damage an item", "When you have
- * used your data", "If a hirer cancels".
+ * used your data", "If a hirer cancels", "a member who misses four meetings" (round126).
  */
 const CONDITION_CLAUSE =
-  /\b(?:if|when|once)\s+(?:you|we|(?:a|an|the|your)\s+\p{L}+)\s+(?:have\s+|has\s+|do\s+not\s+|don't\s+)?(\p{L}+)/giu;
+  /\b(?:(?:if|when|once)\s+(?:you|we|(?:a|an|the|your)\s+\p{L}+)|(?:a|an|any)\s+\p{L}+\s+who)\s+(?:have\s+|has\s+|do\s+not\s+|don't\s+)?(\p{L}+)/giu;
 /**
  * Factor for a line that is a name alone (see {@link isNameLine}: "Riverside Housing Association"
  * atop a letter): it holds the question's name words and states nothing, as reference material
@@ -409,10 +410,11 @@ const FEEDBACK_WEIGHT = 0.5;
  * A cell that is a figure: a number, with a currency's sign or code before or after it ("$1,204",
  * "EUR 439.50", "12.00 CHF"), brackets or a percent sign; a sum of money may be followed by what it
  * is paid per, up to three words ("£25.00 per person", "£4 a day", "£12 each", "£32.00 in total":
- * the price of a belay induction was no figure, round120).
+ * the price of a belay induction was no figure, round120; "£20.00 for each 15 minutes or part",
+ * round129).
  */
 const NUMERIC_CELL = new RegExp(
-  String.raw`^(?:(?:${CURRENCY_CODES})\s?)?[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?(?:\s?(?:${CURRENCY_CODES}))?$|^\s*[$€£¥]\s?\d[\d.,]*p?\s+(?:(?:per|a|an|each|every|in)\s+\p{L}+(?:\s+\p{L}+){0,2}|each)\s*$`,
+  String.raw`^(?:(?:${CURRENCY_CODES})\s?)?[($€£¥\s—–-]*\d[\d.,]*\s*\)?\s*%?(?:\s?(?:${CURRENCY_CODES}))?$|^\s*[$€£¥]\s?\d[\d.,]*p?\s+(?:(?:per|a|an|each|every|in|for\s+each|for\s+every)\s+(?:\d+\s+)?\p{L}+(?:\s+\p{L}+){0,2}|each)\s*$`,
   'iu',
 );
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
@@ -450,7 +452,7 @@ const NUMBERED_ITEM = /^\s*\d{1,2}[.)]\s+\S/;
  * "What are the steps to …?", "What should I do if …?" (a judgement, with examples).
  */
 const ASKS_PROCEDURE =
-  /\bhow\s+(?:do|can|should|would|could|will|must)\s+(?:i|we|you|one|they)\b|\bhow\s+to\b|\bsteps?\b|\bwhat\s+(?:do|should|must)\s+(?:i|we|you)\s+do\b/i;
+  /\bhow\s+(?:do|can|should|would|could|will|must)\s+(?:i|we|you|one|they)\b|\bhow\s+to\b|\bsteps?\b|\bwhat\s+(?:do|should|must)\s+(?:i|we|you)\s+(?:(?:have|need|ought)\s+to\s+)?do\b/i;
 
 /**
  * A question reporting a fault of something the asker has: it fails to work ("My stove won't light
@@ -462,6 +464,17 @@ const ASKS_PROCEDURE =
  */
 const REPORTS_FAULT =
   /\b(?!(?:i|we|you)\b)[\p{L}\d]+\s+(?:won['’]?t|will\s+not|doesn['’]?t|does\s+not|isn['’]?t|keeps|(?:has\s+)?stopped)\s+\p{L}|\b(?:is|are|keeps)\s+(?:showing|flashing|beeping|displaying)\b/iu;
+
+/**
+ * Factor for a troubleshooting table's row (see `TROUBLESHOOTING_HEADER`) for a question reporting
+ * a fault, where a row without a figure scores half: between that and a sentence's whole, so that a
+ * manual's own remedy step ("6. If the stove has not lit after 3 presses …", round117) keeps its
+ * place beside it.
+ */
+const REMEDY_ROW_FACTOR = 0.75;
+/** A troubleshooting table's header: it names a problem, fault or symptom, its cause, or what to do. */
+const TROUBLESHOOTING_HEADER =
+  /\b(?:problems?|faults?|symptoms?|issues?|error|possible\s+causes?|what\s+to\s+do|remed(?:y|ies)|solutions?|fix)\b/i;
 
 /**
  * The steps of the procedure `c` is part of: the passages of its block from the block's first
@@ -613,7 +626,9 @@ function candidatesOf(
       seen.add(key);
       const header = passage.table
         ? [...rowHeaderTerms(passage, marks.get(passage.block)), ...(leadIns.get(passage.block) ?? [])]
-        : [];
+        : passage.itemLabel !== undefined
+          ? contentTerms(passage.itemLabel)
+          : [];
       const own = new Set([...readTerms(passage.text), ...markedTerms(passage, marks.get(passage.block))]);
       const reference = isReferenceMaterial(passage);
       out.push({
@@ -800,7 +815,9 @@ function holdOtherForms(question: string, queryTerms: readonly string[], candida
         c.figure = true;
   // A term of an everyday phrase no candidate holds is held by one writing the phrase's word (see
   // `askedPhrases`: "pick" of "What's the latest I can pick up my cat …?" by "collection",
-  // round116; "money" of "… to get all my money back" by "refund", round112).
+  // round116; "money" of "… to get all my money back" by "refund", round112). Not where one holds
+  // it: "ring the practice number" holds "ring", and a "call-out" fee holds no ringing (round112;
+  // tried at stop 74 for "sign" of "sign in" against "sign up").
   for (const { words, written } of askedPhrases(question)) {
     const forms = written.flatMap((word) => contentTerms(word));
     for (const term of words.flatMap((word) => contentTerms(word))) {
@@ -881,14 +898,27 @@ function extremeRows(question: string, candidates: readonly Candidate[]): Set<Ca
     const best = extremeOf(named, (item) => item.value, extreme);
     if (best !== undefined) out.add(best.c);
   }
+  // A sentence stating the bound itself, with its figure, answers too ("… from 30 minutes up to a
+  // maximum of 20 hours" for "What's the longest I can set the timer for?", round124), when it
+  // holds one of the question's terms.
+  const bound = extreme === 'most' ? STATES_MAXIMUM : STATES_MINIMUM;
+  for (const c of candidates)
+    if (c.kind === 'sentence' && bound.test(c.text) && [...asked].some((t) => c.own.has(t))) out.add(c);
   return out;
 }
+
+/** A sentence stating an upper bound before its figure: "up to a maximum of 20 hours", "no more than 6". */
+const STATES_MAXIMUM =
+  /\b(?:maximum|max\.?|up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than)\b[^.;]{0,20}?\d/i;
+/** A sentence stating a lower bound before its figure: "a minimum of 2 hours", "at least 18". */
+const STATES_MINIMUM = /\b(?:minimum|min\.?|at\s+least|no\s+less\s+than|not\s+less\s+than)\b[^.;]{0,20}?\d/i;
 
 /**
  * The rows or record lines whose label bounds what the question states ("up to 4 hours" for "How
  * much does it cost to park for 3 hours?"): of the passages opening (a row's first cell, a line's
  * value) with an upper bound in the unit of a figure the question writes ("up to", "under", "less
- * than", "no more than", "max", "within"), the one with the least bound not below the figure. Each
+ * than", "no more than", "max", "within") or a band holding it ("8.00 m – 9.99 m" for "a 9.5 m
+ * yacht", round128), the one with the least bound not below the figure. Each
  * is what is asked, as the row a question names by its number (see `numberedRows`): no floor is
  * measured on it, and it leads.
  */
@@ -908,10 +938,15 @@ function boundingRows(question: string, candidates: readonly Candidate[]): Set<C
           : '';
     const m = UPPER_BOUND.exec(opening.trim());
     const [unit] = m ? contentTerms(m[2]!) : [];
-    return m && unit !== undefined ? [{ c, limit: Number(m[1]), unit }] : [];
+    if (m && unit !== undefined) return [{ c, low: -Infinity, limit: Number(m[1]), unit }];
+    const band = BAND_LABEL.exec(opening.trim());
+    const [bandUnit] = band ? contentTerms(band[4]!) : [];
+    return band && bandUnit !== undefined
+      ? [{ c, low: Number(band[1]), limit: Number(band[3]), unit: bandUnit }]
+      : [];
   });
   for (const { value, unit } of asked) {
-    const fitting = bounded.filter((b) => b.unit === unit && b.limit >= value);
+    const fitting = bounded.filter((b) => b.unit === unit && b.low <= value && b.limit >= value);
     const least = Math.min(...fitting.map((b) => b.limit));
     for (const b of fitting) if (b.limit === least) out.add(b.c);
   }
@@ -923,15 +958,21 @@ function boundingRows(question: string, candidates: readonly Candidate[]): Set<C
  * Concession (over 65, or receiving means-tested benefits) | £45 |" for "I'm 70 — how much is the
  * choir's subscription for me each term?" (round123); of several, those of the narrowest bound
  * (not "Adult (18+)" beside it). Each is what is asked, as a row whose bound a question's figure
- * falls under (see {@link boundingRows}).
+ * falls under (see {@link boundingRows}). Sentences stating an age bound count too ("Children under
+ * 12 must be supervised …").
  */
 function ageRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
   const out = new Set<Candidate>();
   const age = askerAge(question);
   if (age === undefined) return out;
   const fitting = candidates.flatMap((c) => {
-    if (c.kind !== 'row') return [];
-    const spans = ageBounds(tableCells(c.text)[0] ?? '')
+    if (c.kind === 'line') return [];
+    // The label's bound, or the next cell's when the label states none ("| Concession | Aged 65 or
+    // over, … | £30 |", round128); a sentence's own ("Children under 12 must be supervised on court
+    // by an adult" for "Does my 10-year-old need an adult …?", round126).
+    const [label = '', next = ''] = c.kind === 'row' ? tableCells(c.text) : [c.text];
+    const bounds = ageBounds(label).length > 0 ? ageBounds(label) : ageBounds(next);
+    const spans = bounds
       .filter((b) => b.low <= age && age <= b.high)
       .map((b) => (b.high === Infinity ? 150 : b.high) - b.low);
     return spans.length === 0 ? [] : [{ c, span: Math.min(...spans) }];
@@ -943,6 +984,12 @@ function ageRows(question: string, candidates: readonly Candidate[]): Set<Candid
 
 /** A figure and the word after it a question states ("3 hours", "20 kg"): group 1 the figure, group 2 the word. */
 const STATED_AMOUNT = /(?<![\p{L}\p{N}.,£$€])(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/gu;
+
+/**
+ * A band opening a label: "8.00 m – 9.99 m", "10 to 12 kg" (group 1 its lower figure, group 3 its
+ * upper, group 4 the unit).
+ */
+const BAND_LABEL = /^(\d+(?:\.\d+)?)\s*(\p{L}+)?\s*(?:–|—|-|to)\s*(\d+(?:\.\d+)?)\s*(\p{L}+)/u;
 
 /** An upper bound opening a label: "up to 4 hours", "under 10 kg" (group 1 the figure, group 2 its unit). */
 const UPPER_BOUND =
@@ -1216,7 +1263,7 @@ function scoredWindows(
     // ("Adult swim (16 and over)" for "How much is an adult swim …?": found on round108, held
     // out, after its only run).
     const shareOf = (label: readonly string[]) => label.filter((t) => asked.has(t)).length / label.length;
-    const share = Math.max(shareOf(c.label), c.head && c.head.length > 0 ? shareOf(c.head) : 0);
+    const share = Math.max(shareOf(c.label), ...(c.heads ?? []).map(shareOf));
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
   // An interval answers a question asking how often ("| Brake fluid | Every 2 years |").
@@ -1250,14 +1297,32 @@ function scoredWindows(
   // contact us within 6 months of the event:", then "- in the app …", "- by phone …") states what
   // its items complete: no lead-in to a table's figures, it scores as a sentence (round105).
   const leadsList = (c: Candidate) => listAfter(c, candidates) !== undefined;
+  // A sentence going on about a list item the question does not name ("Maximum vehicle height 2.1
+  // m." of the Wexcombe Street item), when it names another item (Cathedral Row), is about another
+  // thing (see `Passage.itemLabel`, round119).
+  const namesItem = (c: Candidate) => contentTerms(c.itemLabel ?? '').some((t) => asked.has(t));
+  const itemNamed = candidates.some(namesItem);
+  const otherItem = (c: Candidate) => itemNamed && c.itemLabel !== undefined && !namesItem(c);
+  // A row of a troubleshooting table (its header names a problem, a cause or what to do) answers a
+  // question reporting a fault ("keeps making a big nest of thread loops under the fabric" of "| A
+  // tangle of loops forms under the fabric | … | Cut away the tangle … |", round128).
+  const reportsFault = REPORTS_FAULT.test(question);
+  const remedyRow = (c: Candidate) =>
+    reportsFault && c.kind === 'row' && c.table !== undefined && TROUBLESHOOTING_HEADER.test(c.table.header);
   // `holds`: whether the passage, or the record it is read in (see `closeRun`), holds the
   // question's terms.
   const factor = (c: Candidate, holds = holdsAsked(c)) =>
     labelled(c) *
     // A row without a figure is mostly a label; not a dated one for a question asking when (a
-    // programme's "| 9.15 | Opening keynote |", see `timedRow`).
-    (c.kind === 'line' || (c.kind === 'row' && !c.figure && !(asksWhen && c.dated)) ? 0.5 : 1) *
+    // programme's "| 9.15 | Opening keynote |", see `timedRow`), nor a troubleshooting table's row
+    // for a question reporting a fault (see `remedyRow`).
+    (c.kind === 'line' || (c.kind === 'row' && !c.figure && !(asksWhen && c.dated))
+      ? remedyRow(c)
+        ? REMEDY_ROW_FACTOR
+        : 0.5
+      : 1) *
     (c.kind === 'sentence' && ((LEAD_IN.test(c.text) && !leadsList(c)) || ASKING.test(c.text)) ? 0.3 : 1) *
+    (otherItem(c) ? 0.5 : 1) *
     // A question asking when is answered by a date (see `dated`), not by a figure ("version 4.2");
     // one asking why by the sentence telling the cause, not by the row of the figure that fell
     // ("Why did the plum crop fail?": "| Plums | 35 kg | 12 kg |" named twice over); one asking how
@@ -1294,10 +1359,22 @@ function scoredWindows(
   // A passage stating the condition a question asks the outcome of ("If you lose or damage an
   // item, you will be charged …" for "What happens if I lose a book …?", round106) tells what
   // happens then, whatever else of the question it writes: it may lead (`Window.condition`).
-  const condition = contentTerms(ASKED_CONDITION.exec(question)?.[1] ?? '')[0];
+  // The verb of an everyday phrase is stated by the phrase's word ("If you miss an appointment"
+  // for "What happens if I don't turn up …?", round129).
+  const conditionVerb = ASKED_CONDITION.exec(question)?.[1]?.toLowerCase();
+  const condition = new Set(
+    conditionVerb === undefined
+      ? []
+      : [
+          ...contentTerms(conditionVerb),
+          ...askedPhrases(question)
+            .filter((p) => p.words.includes(conditionVerb))
+            .flatMap((p) => p.written.flatMap((w) => contentTerms(w))),
+        ],
+  );
   const statesCondition = (m: Candidate) =>
-    condition !== undefined &&
-    [...m.text.matchAll(CONDITION_CLAUSE)].some((clause) => contentTerms(clause[1]!)[0] === condition);
+    condition.size > 0 &&
+    [...m.text.matchAll(CONDITION_CLAUSE)].some((clause) => condition.has(contentTerms(clause[1]!)[0] ?? ''));
   // A passage counting the noun a "how many" question counts ("| 6 tablets |" for "How many
   // tablets …?", see `statesQuantity`), and the share of the question's other terms it holds in
   // its words or its section's (see `Window.counts`): "a player reaches 30 victory points" counts
@@ -1433,11 +1510,21 @@ function capitalisedTerms(question: string, allCapitals = true): Set<string> {
   );
 }
 
-/** A row's label terms (see `Candidate.label`), and, when it adds a note in brackets, its head's. */
-function rowLabel(cell: string): Pick<Candidate, 'label' | 'head'> {
+/**
+ * A row's label terms (see `Candidate.label`), and its heads' (see `Candidate.heads`): the label
+ * without its note in brackets, and each alternative it names ("Beef stew or casserole").
+ */
+function rowLabel(cell: string): Pick<Candidate, 'label' | 'heads'> {
   const label = [...new Set(contentTerms(cell))];
   const bare = cell.replace(/\s*\([^)]*\)/g, ' ');
-  return bare === cell ? { label } : { label, head: [...new Set(contentTerms(bare))] };
+  // Alternatives of two terms or more, written apart ("Beef stew or casserole", "Dog walk / pet
+  // sitting"): not a word's own ("income/(expense), net" names no "net" alone).
+  const parts = bare.split(/\s+or\s+|\s+\/\s+/i).map((text) => [...new Set(contentTerms(text))]);
+  const heads = [
+    ...(bare === cell ? [] : [[...new Set(contentTerms(bare))]]),
+    ...(parts.length > 1 ? parts.filter((terms) => terms.length >= 2) : []),
+  ].filter((terms) => terms.length > 0);
+  return heads.length === 0 ? { label } : { label, heads };
 }
 
 /**
@@ -1842,8 +1929,9 @@ export function extractAnswer(
   // A sentence stating the condition whose outcome is asked leads over one that does not ("If you
   // lose or damage an item, you will be charged …" over "Members can borrow e-books …" for "What
   // happens if I lose a book I borrowed …?", round106).
+  // So it does when the first source gives no quote to lead (round129).
   const conditional =
-    firstLead !== undefined && firstLead.condition !== true
+    firstLead?.condition !== true
       ? ranked.find((w) => w.condition === true && ofFirstDocument(w) && quotable(w))
       : undefined;
   const bestLead =

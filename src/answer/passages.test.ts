@@ -71,6 +71,22 @@ describe('passagesOf: bulleted lists (stop 63)', () => {
     ]);
   });
 
+  it("gives a sentence after an item's first its item's label, the subject it goes on about (stop 74)", () => {
+    const text = [
+      '- **Wexcombe Street** – 640 spaces on 6 levels. Maximum vehicle height 2.1 m.',
+      '- Harbour Quay: 210 open-air spaces. No height limit.',
+      '- Open late on Fridays. Closed on bank holidays.',
+    ].join('\n');
+    expect(passagesOf(text).map((p) => [p.text, p.itemLabel])).toEqual([
+      ['- **Wexcombe Street** – 640 spaces on 6 levels.', undefined],
+      ['Maximum vehicle height 2.1 m.', 'Wexcombe Street'],
+      ['- Harbour Quay: 210 open-air spaces.', undefined],
+      ['No height limit.', 'Harbour Quay'],
+      ['- Open late on Fridays.', undefined],
+      ['Closed on bank holidays.', undefined],
+    ]);
+  });
+
   it('reads a single dash line as prose, not a list', () => {
     expect(passagesOf('Rent is due monthly; - it is paid by standing order').map((p) => p.text)).toEqual([
       'Rent is due monthly; - it is paid by standing order',

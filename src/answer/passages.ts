@@ -22,6 +22,12 @@ export interface Passage {
   block: number;
   /** For a row: its table's header and delimiter, to quote with it. */
   table?: TableHead;
+  /**
+   * For a sentence after the first of a bulleted list's item: the item's label ("- **Cathedral
+   * Row** – 95 spaces … Maximum vehicle height 1.9 m." gives "Cathedral Row" to the second
+   * sentence), the subject the sentence goes on about without naming it.
+   */
+  itemLabel?: string;
 }
 
 let sentenceSegmenter: Intl.Segmenter | undefined;
@@ -88,6 +94,11 @@ function isTable(lines: readonly string[]): boolean {
 
 /** A bulleted list item's line: "- ", "* ", "+ " or "• " before its text. */
 const BULLET = /^\s*[-*+•]\s+\S/;
+/**
+ * A bulleted item's label: a bold lead (group 1: "- **Cathedral Row** – 95 spaces") or up to six
+ * words before a dash or colon (group 2: "- Harbour Quay: 210 spaces").
+ */
+const ITEM_LABEL = /^\s*[-*+•]\s+(?:\*\*([^*]{1,60})\*\*|([^\s–—:.;,][^–—:.;]{0,50}?)\s*(?:\s[–—-]\s|:\s))/u;
 
 /**
  * The shortest line that a paragraph's next line can continue, in characters. A PDF's text layer
@@ -175,8 +186,10 @@ export function passagesOf(text: string): Passage[] {
     // the segmenter: it opens the sentence after it instead.
     let marker = '';
     let held = '';
+    let heldLabel: string | undefined;
     const flush = () => {
-      if (held !== '') push({ text: held, kind: 'sentence' });
+      if (held !== '')
+        push({ text: held, kind: 'sentence', ...(heldLabel === undefined ? {} : { itemLabel: heldLabel }) });
       held = '';
     };
     // A bulleted list's items are passages of their own, however they end ("- not to smoke inside
@@ -188,7 +201,17 @@ export function passagesOf(text: string): Passage[] {
       else if (bulleted) units[units.length - 1] += ` ${line}`;
     }
     if (!bulleted) units.push(prose.join(' '));
-    for (const { segment } of units.flatMap((unit) => [...sentences(unit)])) {
+    const segments = units.flatMap((unit) => {
+      const m = bulleted ? ITEM_LABEL.exec(unit) : null;
+      const label = (m?.[1] ?? m?.[2])?.trim();
+      const wordCount = label?.split(/\s+/).length ?? 0;
+      const itemLabel = label !== undefined && wordCount <= 6 ? label : undefined;
+      return [...sentences(unit)].map(({ segment }, i) => ({
+        segment,
+        itemLabel: i === 0 ? undefined : itemLabel,
+      }));
+    });
+    for (const { segment, itemLabel } of segments) {
       let text = segment.replace(/\s+/g, ' ').trim();
       // A sentence in bold or italics ends before its closing mark ("**Guide price £325,000.** A
       // three bedroom …"): the mark closes the sentence held, it does not open the next one.
@@ -215,6 +238,7 @@ export function passagesOf(text: string): Passage[] {
       } else {
         flush();
         held = `${marker}${text}`;
+        heldLabel = itemLabel;
       }
       marker = '';
     }

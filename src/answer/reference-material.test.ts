@@ -142,3 +142,21 @@ describe('the lead quote', () => {
     expect(text.startsWith('In June 2024 Contoso borrowed $20.0 million')).toBe(true);
   });
 });
+
+describe('isReferenceMaterial: a sentence telling what its own document covers (stop 74)', () => {
+  const sentence = (text: string) => isReferenceMaterial({ kind: 'sentence', text });
+  it('reads a page or handbook describing itself as reference material, not what it states', () => {
+    expect(
+      sentence('Everything you need to know about joining Pendlewick Library and borrowing from us.'),
+    ).toBe(true);
+    expect(
+      sentence(
+        'Whether you are training for your first 5K or your tenth marathon, this handbook tells you how the club works.',
+      ),
+    ).toBe(true);
+    expect(sentence('This guide explains how to claim a refund.')).toBe(true);
+    // It states a sum: no description only.
+    expect(sentence('This guide explains why membership costs £30 a year.')).toBe(false);
+    expect(sentence('To join, bring one form of photo ID to any library.')).toBe(false);
+  });
+});

@@ -41,6 +41,14 @@ const CERTIFICATION =
 const POINTER =
   /\b(?:note|item|part|section|page|pages|exhibit|schedule|appendix|chapter)\s+(?:[ivx]+\b|\d+[a-z]?\b)|\bincorporated\s+(?:herein\s+)?by\s+reference\b/i;
 
+/**
+ * A sentence telling what its own document covers: "Everything you need to know about joining
+ * Pendlewick Library …", "… this handbook tells you how the club works: …" (round124, round128).
+ * It names the topics a question asks of and states none of them.
+ */
+const DESCRIBES_ITSELF =
+  /^\W*everything\s+you\s+need\s+to\s+know\b|\b(?:this|these|our)\s+(?:handbook|guide|page|pages|leaflet|booklet|document|faqs?|manual|policy|notes|section|sheet|pack|brochure|website|site)\s+(?:tells|explains|sets\s+out|covers|describes|answers|summari[sz]es|(?:is|are)\s+(?:here\s+)?to\s+help)\b|^\W*in\s+this\s+(?:handbook|guide|leaflet|booklet|document|manual|page|section)\s*,?\s+(?:you['’]ll|you\s+will|we)\b/i;
+
 /** Words that send the reader elsewhere: "refer to", "see", "can be found in", "is described in". */
 const SENDS =
   /\b(?:refer(?:s|red)?\s+to|see|(?:can|may)\s+be\s+found\s+in|(?:is|are)\s+(?:described|discussed|included|presented|set\s+forth)\s+in|incorporated\s+(?:herein\s+)?by\s+reference)\b/i;
@@ -116,7 +124,8 @@ export function statesAmountOrDate(text: string): boolean {
  * True when a passage is reference material (see the module comment): a row of a table whose
  * header names an index column (page, exhibit, document number, filing form or date) or whose label
  * names an item, part, section or note and whose only number is a page number; or a line or
- * sentence that certifies or signs, or that sends the reader elsewhere (a pointer such as `Note 6`,
+ * sentence that certifies or signs, that tells what its own document covers (see
+ * {@link DESCRIBES_ITSELF}), or that sends the reader elsewhere (a pointer such as `Note 6`,
  * `Item 7`, `page 27`, with "refer to", "see", "can be found in", "is described in") and states no
  * amount of its own.
  */
@@ -138,6 +147,7 @@ export function isReferenceMaterial(passage: {
     );
   }
   if (CERTIFICATION.test(passage.text)) return true;
+  if (DESCRIBES_ITSELF.test(passage.text) && !AMOUNT.test(passage.text)) return true;
   return SENDS.test(passage.text) && POINTER.test(passage.text) && !AMOUNT.test(passage.text);
 }
 

@@ -8,8 +8,9 @@
  */
 import type { Hit } from '../core/types.js';
 import { pathWords } from '../retrieve/document-identity.js';
-import { contentTerms, readTerms } from '../retrieve/terms.js';
+import { contentTerms, isContraction, readTerms } from '../retrieve/terms.js';
 import { documentPhrase, timeCue } from '../retrieve/time-preference.js';
+import { askedPhrases } from './everyday-phrases.js';
 import { unwrittenTerms } from './unwritten-words.js';
 
 /** Options of {@link relevantHits}. */
@@ -81,7 +82,8 @@ export function termCoverage(terms: string[], text: string): number {
  */
 export function relevantHits(question: string, hits: Hit[], options: RelevanceOptions = {}): Hit[] {
   const minCoverage = options.minTermCoverage ?? 0.5;
-  const terms = [...new Set(questionTerms(question))];
+  // Not a contraction ("don't", "I'm"), which a passage writes only by chance (round129).
+  const terms = [...new Set(questionTerms(question))].filter((t) => !isContraction(t));
   // Terms a passage need not write (a time cue's "latest", "August 2022"; "outside", "foreign"):
   // counted where the passage holds them, not counted against it where it does not.
   // So are the words that say which documents a time cue counts ("the newest Millbrook Buses
@@ -104,9 +106,17 @@ export function relevantHits(question: string, hits: Hit[], options: RelevanceOp
     for (const term of own[i]!) set.add(term);
     byDocument.set(hit.chunk.documentId, set);
   });
+  // A term of an everyday phrase is held where the phrase's one word is ("bigger than the limit"
+  // by "over its service's max size", see `askedPhrases`; round126).
+  const phrased = askedPhrases(question).map(({ words, written }) => ({
+    terms: new Set(words.flatMap((word) => contentTerms(word))),
+    forms: written.flatMap((word) => contentTerms(word)),
+  }));
+  const holds = (present: ReadonlySet<string>, t: string) =>
+    present.has(t) || phrased.some((p) => p.terms.has(t) && p.forms.some((f) => present.has(f)));
   const share = (present: ReadonlySet<string>) => {
-    const counted = terms.filter((t) => present.has(t) || !unwritten.has(t));
-    return counted.length === 0 ? 0 : counted.filter((t) => present.has(t)).length / counted.length;
+    const counted = terms.filter((t) => holds(present, t) || !unwritten.has(t));
+    return counted.length === 0 ? 0 : counted.filter((t) => holds(present, t)).length / counted.length;
   };
   return hits.filter((hit, i) => {
     if (options.minSimilarity !== undefined && (hit.scores.dense ?? -1) >= options.minSimilarity) return true;

@@ -25,6 +25,7 @@ import {
   timePhrases,
 } from '../retrieve/time-preference.js';
 import { priceTerms } from './asked-amount.js';
+import { framingPhraseWords } from './everyday-phrases.js';
 
 /**
  * The words of a position in a series (see `TimeCue.position`) that say which version, not what:
@@ -94,7 +95,12 @@ export function isFormTerm(term: string): boolean {
  * subject's head in some questions ("the rules of golf").
  */
 export function unwrittenTerms(question: string): Set<string> {
-  const words = [...timeWords(question), ...wordTokens(question).filter(isContrastWord)];
+  const words = [
+    ...timeWords(question),
+    ...wordTokens(question).filter(isContrastWord),
+    // the words of a phrasal verb framing the asker's case ("turns out to be", see `framingPhraseWords`)
+    ...framingPhraseWords(question),
+  ];
   // The words asking for a sum of money ("cost", "spent"): an amount answers (asked-amount.ts).
   return new Set([...words.flatMap((word) => contentTerms(word)), ...priceTerms(question)]);
 }

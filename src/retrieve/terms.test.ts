@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentTerms, readTerms, wordTerm, wordTokens } from './terms.js';
+import { contentTerms, isContraction, readTerms, wordTerm, wordTokens } from './terms.js';
 
 describe('contentTerms', () => {
   it('stems content words and drops stop words', () => {
@@ -13,6 +13,12 @@ describe('contentTerms', () => {
     expect(contentTerms('AMAZON.COM, INC.')).toEqual(['amazon', 'com', 'inc']);
     expect(contentTerms('the U.S. dollar')).toEqual(['dollar']);
     expect(contentTerms("O'Neil's plan")).toEqual(["o'neil", 'plan']);
+  });
+
+  it('tells a contraction from a name with an apostrophe (stop 74)', () => {
+    expect(contentTerms("I don't").filter(isContraction)).toEqual(["don't"]);
+    expect(["i'm", 'won’t', "we've", "it'll", "i'd", "they're"].every(isContraction)).toBe(true);
+    expect(["o'neil", 'cafe', 'don'].some(isContraction)).toBe(false);
   });
 });
 

@@ -67,6 +67,17 @@ export function isPronounTerm(term: string): boolean {
   return pronounTerms.has(term);
 }
 
+/**
+ * An English contraction ("don't", "I'm", "we've", "won't"): the stop-word list holds none, so each
+ * is a content term, which a passage writes only by chance.
+ */
+const CONTRACTION = /^\p{L}+(?:n['’]t|['’](?:m|re|ve|ll|d))$/u;
+
+/** Whether a term (or word) is an English contraction (see {@link CONTRACTION}). */
+export function isContraction(term: string): boolean {
+  return CONTRACTION.test(term);
+}
+
 /** Whether a lower-cased word is an English stop word (the list {@link contentTerms} drops). */
 export function isStopWord(word: string): boolean {
   return stopWords.has(word);

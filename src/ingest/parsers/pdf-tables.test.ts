@@ -187,6 +187,66 @@ describe('findTables', () => {
     ]);
   });
 
+  it('joins a padded row whose label wraps over lines and whose description runs long (stop 74)', () => {
+    // As browsers print a price list's padded rows (round128): each row's label wraps ("Boiler &" /
+    // "Heating" / "Care", capitalised, no figure) and its description runs on below, with five
+    // lines holding only the description.
+    const bold = { font: 'bold' };
+    const lines = (y: number, rows: Array<[string, string]>) =>
+      rows.flatMap(([label, text], i) => [
+        ...(label === '' ? [] : [item(label, 50, y - 9 * i)]),
+        item(text, 120, y - 9 * i),
+      ]);
+    const { tables } = tablesOf([
+      item('Plan', 50, 700, bold),
+      item('What is included', 120, 700, bold),
+      item('Monthly', 300, 700, bold),
+      item('Annual', 380, 700, bold),
+      item('Service', 50, 684),
+      item('Annual boiler service', 120, 684),
+      item('£9.25', 300, 684),
+      item('£105', 380, 684),
+      ...lines(675, [
+        ['Only', 'with flue gas analysis'],
+        ['', 'and a written report.'],
+        ['', 'Repairs are charged'],
+        ['', 'at our non-member'],
+        ['', 'rates less ten per'],
+        ['', 'cent, parts extra.'],
+      ]),
+      item('Boiler &', 50, 614),
+      item('Everything in Service', 120, 614),
+      item('£19.50', 300, 614),
+      item('£222', 380, 614),
+      ...lines(605, [
+        ['Heating', 'Only plus radiators,'],
+        ['Care', 'radiator valves.'],
+      ]),
+      item('Landlord', 50, 580),
+      item('Everything above', 120, 580),
+      item('£21.00', 300, 580),
+      item('£240', 380, 580),
+      ...lines(571, [['Care', 'plus a gas certificate.']]),
+    ]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.header).toEqual(['Plan', 'What is included', 'Monthly', 'Annual']);
+    expect(tables[0]!.rows).toEqual([
+      [
+        'Service Only',
+        'Annual boiler service with flue gas analysis and a written report. Repairs are charged at our non-member rates less ten per cent, parts extra.',
+        '£9.25',
+        '£105',
+      ],
+      [
+        'Boiler & Heating Care',
+        'Everything in Service Only plus radiators, radiator valves.',
+        '£19.50',
+        '£222',
+      ],
+      ['Landlord Care', 'Everything above plus a gas certificate.', '£21.00', '£240'],
+    ]);
+  });
+
   it('leaves key/value forms, running text and bullet lists alone', () => {
     const form = [
       item('Location:', 54, 700),

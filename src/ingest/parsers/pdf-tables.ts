@@ -198,8 +198,14 @@ function candidateSpans(lines: readonly PlacedLine[]): Array<[number, number]> {
       // A wide line whose next line continues it in lower case is a wrapped row label, not prose.
       const wrapped = (k: number) =>
         k + 1 < lines.length && rowLike[k + 1]! && /^\p{Ll}/u.test(lines[k + 1]!.text);
-      while (k < lines.length && !rowLike[k] && k - j < MAX_PLAIN_RUN && (!prose(k) || wrapped(k))) k++;
-      if (k < lines.length && rowLike[k] && k - j <= MAX_PLAIN_RUN) {
+      // Lines of the last row's paragraph are its cells' wrapped lines (a padded row's description
+      // over five lines, round128): they do not count towards the run.
+      let run = 0;
+      while (k < lines.length && !rowLike[k] && run < MAX_PLAIN_RUN && (!prose(k) || wrapped(k))) {
+        if (lines[k]!.paragraph !== lines[last]!.paragraph) run++;
+        k++;
+      }
+      if (k < lines.length && rowLike[k] && run <= MAX_PLAIN_RUN) {
         last = k;
         j = k + 1;
         continue;
@@ -468,8 +474,18 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   const bandStarts = bodyCells.flatMap((_, k) =>
     k > 0 && startsBand(headerLines + k) ? [headerLines + k] : [],
   );
+  // So is a table whose rows (two or more) are padded and whose other labelled lines hold no
+  // figure: the wrapped lines of labels and descriptions ("Boiler & / Heating / Care" beside
+  // "Everything in Boiler / Care plus radiators, / …", round128), not a statement's figures.
+  const labelled = bandStarts.filter((l) => cellsOf(segments[l]!)[0]!.length > 0);
+  const paddedStarts = bandStarts.filter(padded);
   const paddedRows =
-    bandStarts.length >= 2 && bandStarts.filter(padded).length >= PADDED_ROWS_SHARE * bandStarts.length;
+    bandStarts.length >= 2 &&
+    (paddedStarts.length >= PADDED_ROWS_SHARE * bandStarts.length ||
+      (paddedStarts.length >= 2 &&
+        labelled
+          .filter((l) => !padded(l))
+          .every((l) => !cellsOf(segments[l]!).some((cell) => cell.some((t) => /\d/.test(t))))));
   const rows: string[][][] = [];
   bodyCells.forEach((cells, k) => {
     const row = rows.at(-1);
@@ -484,7 +500,10 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
         // (A lead-in ending in a colon, "Net revenue:", is a row of its own, however set.)
         (paddedRows &&
           !/:\s*$/.test(row[0]!.join(' ')) &&
-          cells.some((cell) => /^\p{Ll}/u.test(cell.join(' '))))) &&
+          (cells.some((cell) => /^\p{Ll}/u.test(cell.join(' '))) ||
+            // nor one without a figure ("Heating | Care plus radiators," under "Boiler & |
+            // Everything in Boiler | £19.50 |", round128)
+            !cells.some((cell) => cell.some((t) => /\d/.test(t)))))) &&
       !cells.some(
         (cell, c) =>
           cell.length > 0 && row[c]!.some((t) => NUMERIC.test(t)) && cell.some((t) => NUMERIC.test(t)),
