@@ -1236,3 +1236,36 @@ describe('a spa’s treatment menu (Word): "will I lose money?" of a late cancel
     expect(answer.notFound).toBe(false);
   });
 });
+
+describe('a removals firm (JSON), a robot vacuum (Markdown), a thermostat (text) and a campsite (Word): the asker’s words for what the documents write (offline answers; held-out round125 and round127, after their only runs, stop 74)', () => {
+  const removals = ingested('test/fixtures/round127', ['*.json'], 1);
+  const vacuum = ingested('test/fixtures/round127', ['*.md'], 1);
+  const thermostat = ingested('test/fixtures/round125', ['*.txt'], 1);
+  const campsite = ingested('test/fixtures/round125', ['*.docx'], 1);
+
+  it('reads "take apart" and "put back together" as dismantling and reassembly', async () => {
+    const answer = await removals().ask(
+      'If I book a house move with Haulwyn, will they take my wardrobes apart and put them back together?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('Furniture dismantling and reassembly');
+  });
+
+  it('answers "shows as offline in the app" with the troubleshooting row, not the set-up steps', async () => {
+    const answer = await vacuum().ask('My Scurrel S9 shows as offline in the app, how do I sort it out?');
+    expect(firstQuote(answer.text)).toContain('| App shows the robot as offline |');
+  });
+
+  it('reads no topic in what a "little" symbol "means"', async () => {
+    const answer = await thermostat().ask('What does the little suitcase symbol on my Emberlyn T4 mean?');
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('Suitcase: holiday mode is on.');
+  });
+
+  it('reads "turn up" as arriving, and "If you will arrive after 8pm" as the condition', async () => {
+    const answer = await campsite().ask(
+      'What happens if we turn up at Brackenwold Meadows after reception has shut?',
+    );
+    expect(firstQuote(answer.text)).toContain('If you will arrive after 8pm, please call the warden');
+  });
+});

@@ -21,6 +21,10 @@ describe('askedPhrases (stop 74)', () => {
     expect(written('Can I listen to music on headphones during club runs?')).toContain('headphones');
     expect(written('What if the service I paid for is late?')).toContain('price');
     expect(written('If I cancel the day before, will I lose money?')).toContain('charge');
+    expect(written('What happens if we turn up after reception has shut?')).toContain('arrive');
+    expect(written('Will they take my wardrobes apart and put them back together?')).toEqual(
+      expect.arrayContaining(['dismantle', 'reassemble']),
+    );
     // A turn of a dial is none of them.
     expect(written('Turn the dial up to 5')).toEqual([]);
   });

@@ -11,7 +11,8 @@ import { wordTokens } from '../retrieve/terms.js';
  * (disconnect), "can't make" (cancel, miss), "quit" (cancel, end), "bring a friend" (a guest),
  * "meds" (medicines), "take it back" (return), "fill it up" (full), "not turn up" (miss),
  * "bigger than the limit" (over the maximum), "what I paid for" (its price), "listen to music"
- * (headphones), "lose money" (a charge, no refund). The phrase's words are held where a document in scope writes one of its words
+ * (headphones), "lose money" (a charge, no refund), "turn up" (arrive), "take apart" (dismantle),
+ * "put back together" (reassemble). The phrase's words are held where a document in scope writes one of its words
  * (see `absentWords`), and by the answer's passages that write one
  * (see `holdOtherForms`: "my money back" led by the refund terms, round112): "Will the
  * council give me my money back if I call off my collection?" of a page writing "full refund if you
@@ -54,6 +55,17 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
     written: ['over', 'exceed', 'exceeds', 'oversize', 'oversized', 'maximum', 'max'],
   },
   { phrase: /\blimits?\b/i, written: ['maximum', 'max'] },
+  // "turn up" or "show up" somewhere: arrive (round125, after its only run)
+  { phrase: /\b(?:turn|show)(?:s|ed|ing)?\s+up\b/i, written: ['arrive', 'arrival', 'arriving'] },
+  // "take it apart", "put it back together": dismantle, reassemble (round127, after its only run)
+  {
+    phrase: /\b(?:take|takes|taking|took)\s+(?:(?!apart\b)[\p{L}'’]+\s+){0,3}apart\b/iu,
+    written: ['dismantle', 'dismantling', 'disassemble', 'disassembly'],
+  },
+  {
+    phrase: /\b(?:put|puts|putting)\s+(?:(?!together\b)[\p{L}'’]+\s+){0,3}together\b/iu,
+    written: ['reassemble', 'reassembly', 'assemble', 'assembly'],
+  },
   // "lose money" by cancelling late: a charge, or no refund (round115, once a condition's
   // yes-or-no question was asked of the spa's own menu)
   {

@@ -1078,6 +1078,13 @@ describe('words that frame the asker’s story (stop 74)', () => {
     ).not.toEqual(expect.arrayContaining(['though']));
     expect(topicWords('My bike got nicked even though it was locked')).not.toContain('even');
     expect(topicWords('Who do I call on a Saturday afternoon if I am in pain?')).not.toContain('afternoon');
+    expect(topicWords('What does the little suitcase symbol on my Emberlyn T4 mean?')).toEqual([
+      'suitcase',
+      'symbol',
+      'emberlyn',
+    ]);
+    // A name's "Little" is a topic.
+    expect(topicWords('Does Little Acorns Day Nursery have a waiting list fee?')).toContain('little');
     const parcel = topicWords('What happens if my parcel turns out to be bigger than the limit?');
     expect(parcel).not.toContain('turns');
     expect(parcel).toContain('parcel');

@@ -186,7 +186,18 @@ const FRAMING = new Set([
   'morning',
   'afternoon',
   'evening',
+  // what a symbol "means", which a guide's legend writes as the symbol and its meaning ("Suitcase:
+  // holiday mode is on", round125, after its only run)
+  'mean',
+  'means',
+  'meaning',
 ]);
+
+/**
+ * Words of size that describe how a thing looks ("the little suitcase symbol"): no topic when
+ * written in lower case; a name's ("Little Acorns Day Nursery") is one.
+ */
+const LOOKS = /(?<![\p{L}])(?:little|tiny)(?![\p{L}])/u;
 
 /**
  * Prepositions the stop-word list leaves in: they relate the question's topics ("the match against
@@ -364,6 +375,7 @@ export function topicWords(question: string): string[] {
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
     if (age.has(word) || framed.has(word)) return;
+    if ((word === 'little' || word === 'tiny') && LOOKS.test(question)) return;
     // "How many people …": what is counted is told by other nouns ("employees", "passengers").
     if (words[i - 1] === 'many' && words[i - 2] === 'how' && isGenericCounted(word)) return;
     const short =

@@ -205,10 +205,11 @@ const ASKED_CONDITION =
   /\bwhat\s+(?:happens|will\s+happen|would\s+happen)\s+(?:if|when)\s+(?:i|we|you)\s+(?:(?:just|ever|accidentally|still|then|really)\s+)?(?:(?:don['’]t|do\s+not|didn['’]t|did\s+not|never|can['’]t|cannot)\s+)?(?:keep\s+)?(\p{L}+)/iu;
 /**
  * A clause stating a condition, group 1 its verb: "If you lose or damage an item", "When you have
- * used your data", "If a hirer cancels", "a member who misses four meetings" (round126).
+ * used your data", "If a hirer cancels", "a member who misses four meetings" (round126), "If you
+ * will arrive after 8pm" (round125).
  */
 const CONDITION_CLAUSE =
-  /\b(?:(?:if|when|once)\s+(?:you|we|(?:a|an|the|your)\s+\p{L}+)|(?:a|an|any)\s+\p{L}+\s+who)\s+(?:have\s+|has\s+|do\s+not\s+|don't\s+)?(\p{L}+)/giu;
+  /\b(?:(?:if|when|once)\s+(?:you|we|(?:a|an|the|your)\s+\p{L}+)|(?:a|an|any)\s+\p{L}+\s+who)\s+(?:have\s+|has\s+|do\s+not\s+|don't\s+|will\s+)?(\p{L}+)/giu;
 /**
  * Factor for a line that is a name alone (see {@link isNameLine}: "Riverside Housing Association"
  * atop a letter): it holds the question's name words and states nothing, as reference material
@@ -457,13 +458,13 @@ const ASKS_PROCEDURE =
 /**
  * A question reporting a fault of something the asker has: it fails to work ("My stove won't light
  * when I press the igniter", "the app keeps crashing", "it has stopped heating") or shows a
- * warning ("is showing E20", "is flashing red"). What to do about it is the remedy a manual gives
+ * warning ("is showing E20", "is flashing red", "shows as offline in the app", round127). What to do about it is the remedy a manual gives
  * for the fault ("If the stove has not lit after 3 presses, close the valve …"), not its
  * procedure for normal use quoted from step 1 (found on round117, held out, after its only run).
  * Not the asker's own failing ("if I can't attend", "if we don't turn up").
  */
 const REPORTS_FAULT =
-  /\b(?!(?:i|we|you)\b)[\p{L}\d]+\s+(?:won['’]?t|will\s+not|doesn['’]?t|does\s+not|isn['’]?t|keeps|(?:has\s+)?stopped)\s+\p{L}|\b(?:is|are|keeps)\s+(?:showing|flashing|beeping|displaying)\b/iu;
+  /\b(?!(?:i|we|you)\b)[\p{L}\d]+\s+(?:won['’]?t|will\s+not|doesn['’]?t|does\s+not|isn['’]?t|keeps|(?:has\s+)?stopped|shows\s+as|displays)\s+\p{L}|\b(?:is|are|keeps)\s+(?:showing|flashing|beeping|displaying)\b/iu;
 
 /**
  * Factor for a troubleshooting table's row (see `TROUBLESHOOTING_HEADER`) for a question reporting
