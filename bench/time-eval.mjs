@@ -375,6 +375,18 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round131-heldout: test/fixtures/round131 (a pet grooming salon's prices for two years as PDFs;
+//   an electric toothbrush's quick guide as plain text; a farmers' market's stallholder rules as a
+//   Word file; a cinema club's membership terms as HTML; a recycling collection calendar as CSV), 20
+//   questions, 4 negatives; written at stop 74 by a helper that never read the engine's code and
+//   never told its questions, committed before its only run, which is left to stop 75 on the code it
+//   starts from (measure only).
+// - round130-heldout: test/fixtures/round130 (a bike repair shop's prices for two years as PDFs; a
+//   baby monitor's guide as a Word file; a swimming club's membership FAQ as HTML; an allotment
+//   society's waiting list and rules as Markdown; a coach firm's day trips as JSON), 20 questions, 4
+//   negatives; written at stop 74 by a helper that never read the engine's code and never told its
+//   questions, committed before its only run, which is left to stop 75 on the code it starts from
+//   (measure only).
 // - round129-blind: test/fixtures/round129 (a day nursery's fees for two years as PDFs; an air
 //   fryer's quick guide as plain text; a dental practice's patient FAQ as HTML; a village hall's
 //   hire conditions as a Word file; a taxi firm's fares as JSON), 20 questions, 4 negatives; written
@@ -1226,6 +1238,24 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 74 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run, at stop 75): grooming prices (PDFs printed from src/), a
+    // toothbrush (text), a farmers' market (Word), a cinema club (HTML), a collection calendar (CSV).
+    name: 'round131',
+    folder: 'test/fixtures/round131',
+    include: ['*.pdf', '*.txt', '*.docx', 'nightjar-*.html', '*.csv'],
+    parts: [{ name: 'round131-heldout', questions: 'bench/questions/round131-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 74 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run, at stop 75): bike servicing prices (PDFs printed from
+    // src/), a baby monitor (Word), a swimming club (HTML), allotments (Markdown), coach trips (JSON).
+    name: 'round130',
+    folder: 'test/fixtures/round130',
+    include: ['*.pdf', '*.docx', 'pebblecombe-*.html', '*.md', '*.json'],
+    parts: [{ name: 'round130-heldout', questions: 'bench/questions/round130-heldout.jsonl' }],
   },
   {
     // Written at stop 74 by a helper blind to the engine's code, committed before its first run:
