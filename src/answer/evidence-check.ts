@@ -1273,8 +1273,8 @@ export function asksWhetherContains(question: string): boolean {
 /**
  * Whether `question` asks yes or no: it opens (after an optional "In …," clause, or a condition:
  * "If I cancel my permit early, can I …?", round121) with an auxiliary or modal verb ("Does
- * Millbrook Allotment Society run a minibus service?", "Is the hose ban still in force?"). Asked of documents it names, it is asked of them: another organisation's minibus
- * service is no answer.
+ * Millbrook Allotment Society run a minibus service?", "Is the hose ban still in force?"). Asked
+ * of documents it names, it is asked of them: another organisation's minibus service is no answer.
  */
 export function asksYesNo(question: string): boolean {
   return /^\s*(?:(?:in|if|when|once)\s[^,?]{1,80},\s*)?(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would)\b/i.test(
