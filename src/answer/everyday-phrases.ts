@@ -12,11 +12,12 @@ import { wordTokens } from '../retrieve/terms.js';
  * "meds" (medicines), "take it back" (return), "fill it up" (full), "not turn up" (miss),
  * "bigger than the limit" (over the maximum), "what I paid for" (its price), "listen to music"
  * (headphones), "lose money" (a charge, no refund), "turn up" (arrive), "take apart" (dismantle),
- * "put back together" (reassemble). The phrase's words are held where a document in scope writes one of its words
- * (see `absentWords`), and by the answer's passages that write one
- * (see `holdOtherForms`: "my money back" led by the refund terms, round112): "Will the
- * council give me my money back if I call off my collection?" of a page writing "full refund if you
- * cancel" (round109). Phrases of that kind, a judgement, kept short.
+ * "put back together" (reassemble). The phrase's words are held where a document in scope writes
+ * one of its words (see `absentWords`), by a passage at the relevance floor that writes one (see
+ * `relevantHits`), and by the answer's passages that write one (see `holdOtherForms`: "my money
+ * back" led by the refund terms, round112): "Will the council give me my money back if I call off
+ * my collection?" of a page writing "full refund if you cancel" (round109). Phrases of that kind, a
+ * judgement, kept short.
  */
 const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   { phrase: /\bmoney\s+back\b/i, written: ['refund', 'repay', 'reimburse'] },
@@ -126,7 +127,10 @@ const FRAMING_PHRASES: readonly RegExp[] = [
   /\bend(?:s|ed|ing)?\s+up\b/giu,
 ];
 
-/** The words (as `wordTokens` gives them) of the framing phrasal verbs `question` writes (see {@link FRAMING_PHRASES}). */
+/**
+ * The words (as `wordTokens` gives them) of the framing phrasal verbs `question` writes (see
+ * {@link FRAMING_PHRASES}).
+ */
 export function framingPhraseWords(question: string): Set<string> {
   const out = new Set<string>();
   for (const phrase of FRAMING_PHRASES)
