@@ -2,7 +2,7 @@
  * Everyday phrases and words a question may ask in that documents write otherwise.
  * @module
  */
-import { wordTokens } from '../retrieve/terms.js';
+import { contentTerms, wordTokens } from '../retrieve/terms.js';
 
 /**
  * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
@@ -138,15 +138,35 @@ export function framingPhraseWords(question: string): Set<string> {
   return out;
 }
 
+/** An everyday phrase a question writes (see {@link askedPhrases}). */
+export interface AskedPhrase {
+  /** Its words, as `wordTokens` gives them (lower case). */
+  words: string[];
+  /** Its words' content terms (see `contentTerms`: stemmed, no stop words). */
+  terms: string[];
+  /** The words documents write it as. */
+  written: readonly string[];
+  /** Those words' content terms. */
+  forms: string[];
+}
+
 /**
- * The everyday phrases (see {@link PHRASES}) `question` writes: each one's words as `wordTokens`
- * gives them (lower case) and the words documents write it as.
+ * The everyday phrases (see {@link PHRASES}) `question` writes, each with its words and terms and
+ * the words (and terms) documents write it as (see {@link AskedPhrase}).
  */
-export function askedPhrases(question: string): Array<{ words: string[]; written: readonly string[] }> {
-  const out: Array<{ words: string[]; written: readonly string[] }> = [];
+export function askedPhrases(question: string): AskedPhrase[] {
+  const out: AskedPhrase[] = [];
   for (const { phrase, written } of PHRASES) {
     const m = phrase.exec(question);
-    if (m) out.push({ words: wordTokens(m[0]), written });
+    if (m) {
+      const words = wordTokens(m[0]);
+      out.push({
+        words,
+        terms: words.flatMap((word) => contentTerms(word)),
+        written,
+        forms: written.flatMap((word) => contentTerms(word)),
+      });
+    }
   }
   return out;
 }

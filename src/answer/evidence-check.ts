@@ -55,7 +55,7 @@ import {
   verbStems,
   verbWords,
 } from './stated-evidence.js';
-import { namedUnits, unitKey, unitsStated } from './units.js';
+import { namedUnits, SIZE_BAND, unitKey, unitsStated } from './units.js';
 import { isContrastWord, isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /**
@@ -625,8 +625,7 @@ export async function absentWords(
   // The words of an everyday phrase (see `askedPhrases`) whose one-word form a hit in scope holds, or a
   // search in scope finds.
   const phrased = new Set<string>();
-  for (const { words, written } of askedPhrases(question)) {
-    const forms = written.flatMap((word) => contentTerms(word));
+  for (const { words, written, forms } of askedPhrases(question)) {
     if (forms.some((t) => held.has(t)) || (await finds(written.join(' '), scope)))
       for (const word of words) phrased.add(word);
   }
@@ -850,12 +849,8 @@ const SIZE_PROBE_DEPTH = 20;
 /** A figure and the unit right after it in a question ("120 mm", "2.5 litre", "40W"); not a code ("2H22"). */
 const MEASURE = /(?<![\p{L}\d.,$€£¥])(\d+(?:\.\d+)?)\s?(\p{L}+)(?![\p{L}\d])/gu;
 
-/**
- * A band of sizes: its lower figure (group 1), that figure's unit if written (group 2), its upper
- * figure (group 3) and unit (group 4): "8.00 m – 9.99 m", "10 to 12 kg", "5-8mm".
- */
-const MEASURE_BAND =
-  /(?<![\p{L}\d.,])(\d+(?:\.\d+)?)\s?(\p{L}+)?\s*(?:–|—|-|to)\s*(\d+(?:\.\d+)?)\s?(\p{L}+)(?![\p{L}\d])/gu;
+/** Bands of sizes in a text (see {@link SIZE_BAND}), not inside a longer number or a word. */
+const MEASURE_BAND = new RegExp(String.raw`(?<![\p{L}\d.,])${SIZE_BAND.source}`, 'gu');
 
 /** A number as a text writes it, whole ("1,250", "10.000", "29.99"). */
 const NUMBER_WRITTEN = /(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![\d])/g;

@@ -65,7 +65,7 @@ import { isRequestTerm, questionTerms } from './relevance.js';
 import { askedRevision } from './revision-history.js';
 import { derivedForm, statesQuantity } from './stated-evidence.js';
 import { supposes, supposesWithoutFigure } from './supposition.js';
-import { unitKindsStated } from './units.js';
+import { SIZE_BAND, unitKindsStated } from './units.js';
 import { isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /** Options of {@link extractAnswer}. */
@@ -819,9 +819,8 @@ function holdOtherForms(question: string, queryTerms: readonly string[], candida
   // round116; "money" of "… to get all my money back" by "refund", round112). Not where one holds
   // it: "ring the practice number" holds "ring", and a "call-out" fee holds no ringing (round112;
   // tried at stop 74 for "sign" of "sign in" against "sign up").
-  for (const { words, written } of askedPhrases(question)) {
-    const forms = written.flatMap((word) => contentTerms(word));
-    for (const term of words.flatMap((word) => contentTerms(word))) {
+  for (const { terms, forms } of askedPhrases(question)) {
+    for (const term of terms) {
       if (!queryTerms.includes(term) || candidates.some((c) => c.terms.has(term))) continue;
       for (const c of candidates)
         if (forms.some((f) => c.own.has(f))) {
@@ -986,11 +985,8 @@ function ageRows(question: string, candidates: readonly Candidate[]): Set<Candid
 /** A figure and the word after it a question states ("3 hours", "20 kg"): group 1 the figure, group 2 the word. */
 const STATED_AMOUNT = /(?<![\p{L}\p{N}.,£$€])(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/gu;
 
-/**
- * A band opening a label: "8.00 m – 9.99 m", "10 to 12 kg" (group 1 its lower figure, group 3 its
- * upper, group 4 the unit).
- */
-const BAND_LABEL = /^(\d+(?:\.\d+)?)\s*(\p{L}+)?\s*(?:–|—|-|to)\s*(\d+(?:\.\d+)?)\s*(\p{L}+)/u;
+/** A band of sizes opening a label (see {@link SIZE_BAND}): "8.00 m – 9.99 m", "10 to 12 kg". */
+const BAND_LABEL = new RegExp(`^${SIZE_BAND.source}`, 'u');
 
 /** An upper bound opening a label: "up to 4 hours", "under 10 kg" (group 1 the figure, group 2 its unit). */
 const UPPER_BOUND =
@@ -1370,7 +1366,7 @@ function scoredWindows(
           ...contentTerms(conditionVerb),
           ...askedPhrases(question)
             .filter((p) => p.words.includes(conditionVerb))
-            .flatMap((p) => p.written.flatMap((w) => contentTerms(w))),
+            .flatMap((p) => p.forms),
         ],
   );
   const statesCondition = (m: Candidate) =>

@@ -108,10 +108,7 @@ export function relevantHits(question: string, hits: Hit[], options: RelevanceOp
   });
   // A term of an everyday phrase is held where the phrase's one word is ("bigger than the limit"
   // by "over its service's max size", see `askedPhrases`; round126).
-  const phrased = askedPhrases(question).map(({ words, written }) => ({
-    terms: new Set(words.flatMap((word) => contentTerms(word))),
-    forms: written.flatMap((word) => contentTerms(word)),
-  }));
+  const phrased = askedPhrases(question).map(({ terms, forms }) => ({ terms: new Set(terms), forms }));
   const holds = (present: ReadonlySet<string>, t: string) =>
     present.has(t) || phrased.some((p) => p.terms.has(t) && p.forms.some((f) => present.has(f)));
   const share = (present: ReadonlySet<string>) => {

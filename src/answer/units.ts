@@ -23,6 +23,14 @@ let parser: QuantityParser | undefined;
 const keys = new Map<string, string>();
 const KEYS_KEPT = 4096;
 
+/**
+ * A band of sizes: its lower figure (group 1), that figure's unit if written (group 2), its upper
+ * figure (group 3) and unit (group 4): "8.00 m – 9.99 m", "10 to 12 kg", "5-8mm". Read in a text by
+ * the "not found" check and at a label's opening by the answer (round128).
+ */
+export const SIZE_BAND =
+  /(\d+(?:\.\d+)?)\s?(\p{L}+)?\s*(?:–|—|-|to)\s*(\d+(?:\.\d+)?)\s?(\p{L}+)(?![\p{L}\d])/u;
+
 /** A unit's name: one word ("km", "kilometres") or two ("kilowatt hours"). */
 const UNIT_NAME = /^[\p{L}%°µ][\p{L}²³/]*(?: \p{L}+)?$/u;
 
