@@ -375,6 +375,36 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round137-blind: test/fixtures/round137 (a locksmith's call-out charges for two years as PDFs; a
+//   coffee machine's quick guide as plain text; a golf club's visitor and green fee page as HTML; a
+//   youth theatre's parent handbook as Markdown; a print shop's price list as CSV), 20 questions, 4
+//   negatives; written at stop 75 by a helper that never read the engine's code, committed before its
+//   first run.
+// - round136-blind: test/fixtures/round136 (a photography studio's portrait packages for two years as
+//   PDFs; a dehumidifier's manual as Markdown; an escape room venue's booking terms as a Word file; a
+//   farm shop's click-and-collect FAQ as HTML; a paddle centre's hire rates as JSON), 20 questions, 4
+//   negatives; written at stop 75 by a helper that never read the engine's code, committed before its
+//   first run.
+// - round135-heldout: test/fixtures/round135 (a riding school's lesson prices for two years as PDFs;
+//   a cordless drill's user guide as a Word file; a hostel's house rules as Markdown; a pottery
+//   studio's course FAQ as HTML; a car wash's service menu as CSV), 20 questions, 4 negatives;
+//   written at stop 75 by a helper that never read the engine's code and never told its questions,
+//   committed before its only run (measure only).
+// - round134-blind: test/fixtures/round134 (a chimney sweep's prices for two years as PDFs; a bread
+//   maker's instructions as plain text; a trampoline park's jump rules as HTML; a tennis club's
+//   membership conditions as a Word file; a van hire firm's rates as JSON), 20 questions, 4
+//   negatives; written at stop 75 by a helper that never read the engine's code, committed before its
+//   first run.
+// - round133-heldout: test/fixtures/round133 (a tutoring agency's fees for two years as PDFs; an
+//   electric bike's owner's manual as Markdown; a coworking space's members' guide as a Word file; a
+//   botanic garden's visitor FAQ as HTML; a broadband provider's packages as JSON), 20 questions, 4
+//   negatives; written at stop 75 by a helper that never read the engine's code and never told its
+//   questions, committed before its only run (measure only).
+// - round132-blind: test/fixtures/round132 (a carpet cleaner's prices for two years as PDFs; a
+//   dishwasher's manual as a Word file; a bowling alley's party and lane booking FAQ as HTML; a
+//   community choir's handbook as Markdown; a skip hire firm's sizes and prices as CSV), 20
+//   questions, 4 negatives; written at stop 75 by a helper that never read the engine's code,
+//   committed before its first run.
 // - round131-heldout: test/fixtures/round131 (a pet grooming salon's prices for two years as PDFs;
 //   an electric toothbrush's quick guide as plain text; a farmers' market's stallholder rules as a
 //   Word file; a cinema club's membership terms as HTML; a recycling collection calendar as CSV), 20
@@ -1238,6 +1268,56 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 75 by a helper blind to the engine's code, committed before its first run: locksmith charges (PDFs printed from src/), a coffee machine (text), a golf club (HTML), a
+    // youth theatre (Markdown), a print shop (CSV).
+    name: 'round137',
+    folder: 'test/fixtures/round137',
+    include: ['*.pdf', '*.txt', 'gorsebeck-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round137-blind', questions: 'bench/questions/round137-blind.jsonl' }],
+  },
+  {
+    // Written at stop 75 by a helper blind to the engine's code, committed before its first run: portrait packages (PDFs printed from src/), a dehumidifier (Markdown), an escape room venue
+    // (Word), a farm shop (HTML), kayak hire (JSON).
+    name: 'round136',
+    folder: 'test/fixtures/round136',
+    include: ['*.pdf', '*.md', '*.docx', 'hollinbray-*.html', '*.json'],
+    parts: [{ name: 'round136-blind', questions: 'bench/questions/round136-blind.jsonl' }],
+  },
+  {
+    // Written at stop 75 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run): riding lessons (PDFs printed from src/), a cordless drill (Word), a hostel (Markdown), a
+    // pottery studio (HTML), a car wash (CSV).
+    name: 'round135',
+    folder: 'test/fixtures/round135',
+    include: ['*.pdf', '*.docx', '*.md', 'emberwick-*.html', '*.csv'],
+    parts: [{ name: 'round135-heldout', questions: 'bench/questions/round135-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 75 by a helper blind to the engine's code, committed before its first run: chimney sweeping prices (PDFs printed from src/), a bread maker (text), a trampoline park
+    // (HTML), a tennis club (Word), van hire (JSON).
+    name: 'round134',
+    folder: 'test/fixtures/round134',
+    include: ['*.pdf', '*.txt', 'bounceholt-*.html', '*.docx', '*.json'],
+    parts: [{ name: 'round134-blind', questions: 'bench/questions/round134-blind.jsonl' }],
+  },
+  {
+    // Written at stop 75 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run): tutoring fees (PDFs printed from src/), an electric bike (Markdown), a coworking space (Word),
+    // a botanic garden (HTML), broadband packages (JSON).
+    name: 'round133',
+    folder: 'test/fixtures/round133',
+    include: ['*.pdf', '*.md', '*.docx', 'tullabank-*.html', '*.json'],
+    parts: [{ name: 'round133-heldout', questions: 'bench/questions/round133-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 75 by a helper blind to the engine's code, committed before its first run: carpet cleaning prices (PDFs printed from src/), a dishwasher (Word), a bowling alley (HTML),
+    // a choir (Markdown), skip hire (CSV).
+    name: 'round132',
+    folder: 'test/fixtures/round132',
+    include: ['*.pdf', '*.docx', 'glimmerbank-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round132-blind', questions: 'bench/questions/round132-blind.jsonl' }],
   },
   {
     // Written at stop 74 by a helper blind to the engine's code and held out (measure only; its
