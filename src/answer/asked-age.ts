@@ -41,9 +41,11 @@ function measureAfter(text: string, match: RegExpMatchArray): boolean {
 /**
  * The ages a table's label bounds, as inclusive ranges: "over 65" and "65 and over" (65 up), "65+",
  * "under 8" and "under-8s" (up to 7), "8 and under" (up to 8), "13–17 years", "aged 6 to 14". Not a
- * sum ("over £50") nor a range of another unit ("Stages 1–3").
+ * sum ("over £50") nor a range of another unit ("Stages 1–3"). In a column of ages (`ageColumn`:
+ * its header reads "Age", "Age group"), a bare range is one too: "| 13 to 17 | Seniors | £38.00 |"
+ * (round130, after its only run).
  */
-export function ageBounds(label: string): Array<{ low: number; high: number }> {
+export function ageBounds(label: string, ageColumn = false): Array<{ low: number; high: number }> {
   const out: Array<{ low: number; high: number }> = [];
   for (const m of label.matchAll(/(?<![£$€\d.])\b(?:over|aged\s+over)\s+(\d{1,3})\b(?!\s*%)/giu))
     if (!measureAfter(label, m)) out.push({ low: Number(m[1]), high: Infinity });
@@ -59,5 +61,8 @@ export function ageBounds(label: string): Array<{ low: number; high: number }> {
     /(?<![£$€\d.])\b(?:(?:aged?|ages)\s+(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})|(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})\s*(?:years?|yrs?)\b)/giu,
   ))
     out.push({ low: Number(m[1] ?? m[3]), high: Number(m[2] ?? m[4]) });
+  if (ageColumn && out.length === 0)
+    for (const m of label.matchAll(/(?<![£$€\d.])\b(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})\b(?!\s*%|[.,]\d)/gu))
+      if (!measureAfter(label, m)) out.push({ low: Number(m[1]), high: Number(m[2]) });
   return out;
 }

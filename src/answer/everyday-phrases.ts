@@ -114,14 +114,22 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   { phrase: /\b(?:i|we|you|to)\s+(?:just\s+|only\s+)?ring\b/i, written: ['call', 'phone', 'telephone'] },
   // "meds", the everyday clipping of medicines (round122)
   { phrase: /\bmeds\b/i, written: ['medicine', 'medicines', 'medication', 'prescription'] },
+  // "kid", the everyday word for a child, and "chickens", which rules write as hens or poultry
+  // (round130, after its only run)
+  { phrase: /\bkids?\b/i, written: ['child', 'children', 'junior', 'juniors'] },
+  { phrase: /\bchickens?\b/i, written: ['hen', 'hens', 'poultry'] },
 ];
 
 /**
  * Phrasal verbs that frame the asker's case and carry no topic of their own: "turns out to be"
- * (is), "sort it out" (fix it; not "sort out a pet passport", which asks a service), "end up" (be).
+ * (is), "sort it out" (fix it; not "sort out a pet passport", which asks a service), "end up" (be),
+ * "we're away" (absent).
  * Documents write what is, or the remedy.
  */
 const FRAMING_PHRASES: readonly RegExp[] = [
+  // being or going "away" (on holiday, for work): the asker's absence, which documents write as
+  // what is missed ("missed sessions, holidays", round130, after its only run)
+  /(?:\b(?:am|are|is|was|were|be|being|been|go|goes|going|went|gone)|['’](?:re|m|s))\s+away\b/giu,
   /\bturn(?:s|ed|ing)?\s+out(?:\s+to\s+be)?\b/giu,
   /\bsort(?:s|ed|ing)?\s+(?:it|this|that|them)\s+out\b/giu,
   /\bend(?:s|ed|ing)?\s+up\b/giu,

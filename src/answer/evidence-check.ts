@@ -38,6 +38,7 @@ import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { otherNumberForms } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/terms.js';
+import { escapeRegExp } from '../retrieve/time-preference.js';
 import { AGE_IN_YEARS } from './asked-age.js';
 import { askedOutlay, CURRENCY_CODES, PREPOSITION, pricedThing, priceTerms } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
@@ -414,17 +415,31 @@ export function topicWords(question: string): string[] {
   return out;
 }
 
+/** A verb of doing or offering a service. */
+const SERVICE_VERB = /^(?:do|does|did|offer|offers|offering|provide|provides)$/;
+
 /**
  * Whether `words[i]`, a word ending in "-ing", names a service with the noun before it, after a
  * verb of doing or offering: "teeth whitening" of "Does Fenwhistle Dental do teeth whitening
- * …?" (round129), "dog walking" of "Do you offer dog walking?"; not a verb after another
- * ("keeps making", "go cruising").
+ * …?" (round129), "dog walking" of "Do you offer dog walking?", or the kind of one right after
+ * the verb ("do wedding photography"); not a verb after another ("keeps making", "go cruising").
  */
 function namesService(words: readonly string[], i: number): boolean {
   if (!words[i]!.endsWith('ing')) return false;
+  // The kind of a service named right after the verb: "wedding" of "Does Copperlane do wedding
+  // photography?" (round136).
+  const after = words[i + 1] ?? '';
+  if (
+    SERVICE_VERB.test(words[i - 1] ?? '') &&
+    /^\p{L}{3,}$/u.test(after) &&
+    !isStopWord(after) &&
+    !PREPOSITIONS.has(after) &&
+    !/(?:ing|ly)$/.test(after)
+  )
+    return true;
   const noun = words[i - 1] ?? '';
   return (
-    /^(?:do|does|did|offer|offers|offering|provide|provides)$/.test(words[i - 2] ?? '') &&
+    SERVICE_VERB.test(words[i - 2] ?? '') &&
     /^\p{L}{3,}$/u.test(noun) &&
     !isStopWord(noun) &&
     !/(?:ing|ly)$/.test(noun) &&
@@ -464,7 +479,7 @@ const COUNT_WORD = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|ele
  * Whether `words[i]`, a word ending in "-ing", is the head noun of a noun phrase a determiner (or
  * "there") opens with other words between ("booking" of "if I cancel a Kitebrook Community Centre
  * booking three weeks beforehand", round104; "parking" of "Is there car parking for members …?",
- * round109): nothing after it but a stop word, a preposition, a count or the question's end, so no
+ * round109, and of "Is there parking at …?"): nothing after it but a stop word, a preposition, a count or the question's end, so no
  * object that would make it a verb's ("the total including VAT").
  */
 function headsNounPhrase(words: readonly string[], i: number): boolean {
@@ -474,7 +489,9 @@ function headsNounPhrase(words: readonly string[], i: number): boolean {
     return false;
   for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
     const word = words[j]!;
-    if (DETERMINER.test(word) || word === 'there') return j < i - 1;
+    // Right after "there" too: "Is there parking at …?" (round134).
+    if (word === 'there') return true;
+    if (DETERMINER.test(word)) return j < i - 1;
     if (isStopWord(word) || PREPOSITIONS.has(word) || !/^\p{L}+$/u.test(word)) return false;
   }
   return false;
@@ -593,9 +610,28 @@ export async function absentWords(
     );
   };
   const acronyms = acronymsIn(question);
+  // A word whose stem another of the question's words shares in another form ("parking" beside
+  // "trampoline park", round134) is held only where its own form is written: the question tells
+  // the two apart, and the other's "park" is no parking.
+  const questionWords = wordTokens(question).map((w) => w.toLowerCase());
+  const twin = (word: string) => {
+    const lower = word.toLowerCase();
+    const [stem] = contentTerms(lower);
+    return (
+      stem !== undefined &&
+      questionWords.some(
+        (other) =>
+          other.replace(/(?:es|s)$/, '') !== lower.replace(/(?:es|s)$/, '') &&
+          contentTerms(other)[0] === stem,
+      )
+    );
+  };
+  const writes = (text: string, word: string) =>
+    new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?:s|es)?(?![\\p{L}])`, 'iu').test(text);
   const heldForm = (word: string) => {
     const [stem] = contentTerms(word);
     if (stem === undefined) return false;
+    if (twin(word)) return hits.some((hit) => inScope(hit) && writes(hit.chunk.text, word));
     if (acronyms.has(word) && hits.some((hit) => inScope(hit) && spellsOutAcronym(hit.chunk.text, word)))
       return true;
     // A noun of "-er" after an article and another noun names a thing or a doer ("a cup warmer", "a
@@ -651,6 +687,7 @@ export async function absentWords(
       // in other words ("bought" for "acquisitions", see `synonymWords`), a "-ship" noun as what it
       // derives from ("members" for "membership", see `shipBase`), a verb in its irregular forms.
       const [stem] = contentTerms(word);
+      if (twin(word)) return (await probe(word, scope, 10)).some((hit) => writes(hit.chunk.text, word));
       return finds(
         [
           word,
@@ -1134,12 +1171,13 @@ function phraseTopicTerms(question: string, words: readonly string[]): string[] 
 }
 
 /**
- * A question whether one may do something: "can", "could" or "may" and a pronoun, or "am I (are
- * we, is one) allowed (permitted) to"; group 1 its verb, an adverb particle after it ("take in",
- * "pick up") skipped; group 2 what follows.
+ * A question whether one may do something: "can", "could" or "may" and a pronoun or a plural noun
+ * in lower case ("Can stallholders leave …", "Can my kids use …"), or "am I (are we, is one)
+ * allowed (permitted) to"; group 1 its verb, an adverb particle after it ("take in", "pick up")
+ * skipped; group 2 what follows.
  */
 const MAY_QUESTION =
-  /^\s*(?:(?:can|could|may)\s+(?:i|we|you|one)|(?:am|are|is)\s+(?:i|we|you|one)\s+(?:allowed|permitted)\s+to)\s+(\p{Ll}+)(?:\s+(?:in|up|out|on|back|round|over))?\s+([^?]+)/iu;
+  /^\s*(?:(?:can|could|may)\s+(?:[Ii]|we|you|one|(?:(?:my|our|the|their)\s+)?\p{Ll}{2,}s)|(?:am|are|is)\s+(?:[Ii]|we|you|one)\s+(?:allowed|permitted)\s+to)\s+(\p{Ll}+)(?:\s+(?:in|up|out|on|back|round|over))?\s+([^?]+)/u;
 
 /**
  * The stems of the topic words of the noun phrase right after the verb of a question whether one
@@ -1150,8 +1188,9 @@ const MAY_QUESTION =
  * pay by card?" names a preposition's object).
  */
 export function mayObject(question: string): string[] {
-  const m = MAY_QUESTION.exec(question);
-  if (m === null) return [];
+  const m = MAY_QUESTION.exec(question.replace(/^\s*\p{Lu}/u, (c) => c.toLowerCase()));
+  // A subject's noun is followed by its verb: "Can members of the public …" names no verb.
+  if (m === null || isStopWord(m[1]!) || PREPOSITIONS.has(m[1]!)) return [];
   const words = m[2]!.match(/[\p{L}\p{N}'’]+/gu) ?? [];
   if (ARTICLE.test(words[0] ?? '')) return phraseTopicTerms(question, words.slice(1));
   const first = words[0] ?? '';

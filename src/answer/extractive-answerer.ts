@@ -953,6 +953,9 @@ function boundingRows(question: string, candidates: readonly Candidate[]): Set<C
   return out;
 }
 
+/** A header of a column of ages: "Age", "Ages", "Age group", "Aged", "Age range". */
+const AGE_HEADER = /^\W*(?:ages?|aged)\b/i;
+
 /**
  * The rows whose label bounds the asker's age (see `askerAge`, `ageBounds`): "|
  * Concession (over 65, or receiving means-tested benefits) | £45 |" for "I'm 70 — how much is the
@@ -971,7 +974,9 @@ function ageRows(question: string, candidates: readonly Candidate[]): Set<Candid
     // over, … | £30 |", round128); a sentence's own ("Children under 12 must be supervised on court
     // by an adult" for "Does my 10-year-old need an adult …?", round126).
     const [label = '', next = ''] = c.kind === 'row' ? tableCells(c.text) : [c.text];
-    const bounds = ageBounds(label).length > 0 ? ageBounds(label) : ageBounds(next);
+    // A bare range is an age's under a header of ages ("| Age group | … |", see `ageBounds`).
+    const ageColumn = c.kind === 'row' && AGE_HEADER.test(tableCells(c.table?.header ?? '')[0] ?? '');
+    const bounds = ageBounds(label, ageColumn).length > 0 ? ageBounds(label, ageColumn) : ageBounds(next);
     const spans = bounds
       .filter((b) => b.low <= age && age <= b.high)
       .map((b) => (b.high === Infinity ? 150 : b.high) - b.low);

@@ -36,7 +36,7 @@ export function decodeTextSource(source: Source): string {
  */
 export class TextParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = 'text/plain/v5';
+  readonly fingerprint = 'text/plain/v6';
   readonly mediaTypes = ['text/plain'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
@@ -160,6 +160,12 @@ const NUMBERED = /^\d{1,2}[.)]\s/;
  */
 const BODY_LINE = /[.!?:)]$|^\s*(?:[-*•]|\d{1,2}[.)])\s|^[^:]{1,40}:\s\S/u;
 
+/** A model's code: capitals and digits in one word, a capital first ("S5", "DW460", "SQ-S5"). */
+const MODEL_CODE = /(?<![\p{L}\d])\p{Lu}+(?:-?\p{Lu})*\d+\p{Lu}*(?![\p{L}\d])/gu;
+
+/** A rule: a line of three or more dashes, equals signs, underscores, asterisks or tildes, alone. */
+const RULE_LINE = /^\s*(?:-{3,}|={3,}|_{3,}|\*{3,}|~{3,})\s*$/;
+
 /**
  * `text` with the lines that title what follows them written as Markdown headings: a line in
  * capitals of two words or more (or one of four letters or more; see {@link CAPITALS_LINE}), its
@@ -176,26 +182,38 @@ const BODY_LINE = /[.!?:)]$|^\s*(?:[-*•]|\d{1,2}[.)])\s|^[^:]{1,40}:\s\S/u;
 export function textHeadings(text: string): string {
   const lines = text.split('\n');
   if (lines.some((line) => /^#{1,6}\s/.test(line))) return text;
-  const first = lines.findIndex((line) => line.trim() !== '');
-  return lines
-    .map((line, i) => {
-      const trimmed = line.trim();
-      const opens = i === first || (i > 0 && lines[i - 1]!.trim() === '');
-      if (!opens || trimmed === '' || line !== line.trimStart() || trimmed.startsWith('|')) return line;
-      if (trimmed.length > TITLE_MAX_CHARS || trimmed.split(/\s+/).length > TITLE_MAX_WORDS) return line;
-      const next = lines[i + 1]?.trim() ?? '';
-      // A numbered section's title in capitals ("2. HOW LONG WE KEEP ITEMS") is one too, with or
-      // without body text right under it: its number is no part of its capitals.
-      const bare = trimmed.replace(SECTION_NUMBER, '');
-      const capitals = CAPITALS_LINE.test(bare) && /\p{L}{2,}\s+\p{L}{2,}|^\p{L}{4,}$/u.test(bare);
-      const section =
-        SECTION_LINE.test(trimmed) &&
-        next !== '' &&
-        !/^\p{Ll}/u.test(next) &&
-        !NUMBERED.test(next) &&
-        (next.length > TITLE_MAX_CHARS || BODY_LINE.test(next));
-      if (!capitals && !section) return line;
-      return `${i === first ? '#' : '##'} ${trimmed}`;
-    })
+  // A rule of dashes or equals signs is no text: a title boxed by rules ("-----", "1. CHARGING",
+  // "-----") opens its section as one after a blank line does (round131, after its only run).
+  const blank = (k: number) => lines[k]!.trim() === '' || RULE_LINE.test(lines[k]!);
+  const first = lines.findIndex((_, k) => !blank(k));
+  const titles = new Set<number>();
+  const marked = lines.map((line, i) => {
+    const trimmed = line.trim();
+    const opens = i === first || (i > 0 && blank(i - 1));
+    if (!opens || trimmed === '' || line !== line.trimStart() || trimmed.startsWith('|')) return line;
+    if (trimmed.length > TITLE_MAX_CHARS || trimmed.split(/\s+/).length > TITLE_MAX_WORDS) return line;
+    const next = lines[i + 1]?.trim() ?? '';
+    // A numbered section's title in capitals ("2. HOW LONG WE KEEP ITEMS") is one too, with or
+    // without body text right under it: its number is no part of its capitals.
+    // A model's code in a name ("SPARKQUILL S5", "DW460") is no figure: read as a word.
+    const bare = trimmed.replace(SECTION_NUMBER, '').replace(MODEL_CODE, 'X');
+    const capitals = CAPITALS_LINE.test(bare) && /\p{L}{2,}\s+\p{L}{2,}|^\p{L}{4,}$/u.test(bare);
+    const section =
+      SECTION_LINE.test(trimmed) &&
+      next !== '' &&
+      !/^\p{Ll}/u.test(next) &&
+      !NUMBERED.test(next) &&
+      (next.length > TITLE_MAX_CHARS || BODY_LINE.test(next));
+    // A line boxed by rules above and below is a title, whatever its case or digits ("3. USING
+    // YOUR SPARKQUILL S5").
+    const boxed = i > 0 && RULE_LINE.test(lines[i - 1]!) && RULE_LINE.test(lines[i + 1] ?? '');
+    if (!capitals && !section && !boxed) return line;
+    titles.add(i);
+    return `${i === first ? '#' : '##'} ${trimmed}`;
+  });
+  // The rules boxing a title go: left, Markdown reads a rule under a line as its heading's
+  // underline, and the rule's dashes became part of the section's heading path.
+  return marked
+    .map((line, i) => (RULE_LINE.test(line) && (titles.has(i - 1) || titles.has(i + 1)) ? '' : line))
     .join('\n');
 }
