@@ -19,6 +19,18 @@ import { contentTerms, wordTokens } from '../retrieve/terms.js';
  * my collection?" of a page writing "full refund if you cancel" (round109). Phrases of that kind, a
  * judgement, kept short.
  */
+/** Adjectives of the weather and the nouns documents write them as. */
+const WEATHER: Readonly<Record<string, readonly string[]>> = {
+  windy: ['wind', 'winds', 'gusts'],
+  rainy: ['rain', 'rainfall'],
+  snowy: ['snow'],
+  icy: ['ice', 'icing'],
+  stormy: ['storm', 'storms'],
+  foggy: ['fog'],
+  frosty: ['frost'],
+  sunny: ['sun', 'sunshine'],
+};
+
 const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   { phrase: /\bmoney\s+back\b/i, written: ['refund', 'repay', 'reimburse'] },
   { phrase: /\bpa(?:y|ys|id|ying)\s+(?:\w+\s+)?back\b/i, written: ['refund', 'repay', 'reimburse'] },
@@ -70,7 +82,7 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   // "lose money" by cancelling late: a charge, or no refund (round115, once a condition's
   // yes-or-no question was asked of the spa's own menu)
   {
-    phrase: /\blos(?:e|es|ing|t)\s+(?:(?:my|any|all|some|the)\s+)*money\b/i,
+    phrase: /\blos(?:e|es|ing|t)\s+(?:(?:my|our|any|all|some|the)\s+)*(?:\p{Ll}+\s+)?money\b/iu,
     written: ['charge', 'charged', 'refund', 'refundable', 'forfeit', 'fee'],
   },
   // "listen to music" while doing something: rules write what it is listened on (round128)
@@ -118,18 +130,31 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   // (round130, after its only run)
   { phrase: /\bkids?\b/i, written: ['child', 'children', 'junior', 'juniors'] },
   { phrase: /\bchickens?\b/i, written: ['hen', 'hens', 'poultry'] },
+  // "shut", the everyday verb of closing (round136)
+  { phrase: /\bshut(?:s|ting)?\b/i, written: ['close', 'closed', 'closes', 'closure'] },
+  // the weather's adjectives, which rules write as its nouns ("too windy": "in high winds", round136)
+  ...Object.entries(WEATHER).map(([adjective, nouns]) => ({
+    phrase: new RegExp(`\\b${adjective}\\b`, 'i'),
+    written: nouns,
+  })),
+  // "warning" given ahead, which terms write as notice ("how much warning do I have to give",
+  // round133, after its only run)
+  { phrase: /\bwarning\b/i, written: ['notice'] },
 ];
 
 /**
  * Phrasal verbs that frame the asker's case and carry no topic of their own: "turns out to be"
  * (is), "sort it out" (fix it; not "sort out a pet passport", which asks a service), "end up" (be),
- * "we're away" (absent).
+ * "we're away" (absent), "straight after" (then).
  * Documents write what is, or the remedy.
  */
 const FRAMING_PHRASES: readonly RegExp[] = [
   // being or going "away" (on holiday, for work): the asker's absence, which documents write as
   // what is missed ("missed sessions, holidays", round130, after its only run)
   /(?:\b(?:am|are|is|was|were|be|being|been|go|goes|going|went|gone)|['’](?:re|m|s))\s+away\b/giu,
+  // "straight after", "right away": when the asker acts, which documents write as what to do
+  // then ("charge … straight after a ride", round133, after its only run)
+  /\b(?:straight|right)\s+(?:after|away|afterwards)\b/giu,
   /\bturn(?:s|ed|ing)?\s+out(?:\s+to\s+be)?\b/giu,
   /\bsort(?:s|ed|ing)?\s+(?:it|this|that|them)\s+out\b/giu,
   /\bend(?:s|ed|ing)?\s+up\b/giu,

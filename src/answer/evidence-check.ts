@@ -818,6 +818,8 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   // A question whether something is allowed or there to have ("Are dogs allowed at the reserve?",
   // "Is breakfast included?") asks about its subject: documents that never write it hold no "yes".
   if (allowedHead(question) === contentTerms(absent[0]!)[0]) return true;
+  // So does one whether a thing is there ("Is there parking at Bounceholt …?", round134).
+  if (existingHead(question) === stem) return true;
   const topic = statedTopic(question) ?? pricedThing(question) ?? measuredThing(question);
   if (topic !== undefined) {
     const unwritten = unwrittenTerms(question);
@@ -952,6 +954,62 @@ function allowedHead(question: string): string | undefined {
   return last === undefined ? undefined : contentTerms(last)[0];
 }
 
+/**
+ * "Is there" or "are there", an article or "any" or none, and what is asked to be there (group 1),
+ * up to a preposition, a comma or the end: "parking" of "Is there parking at Bounceholt trampoline
+ * park, and do I have to pay for it?".
+ */
+const EXISTS_QUESTION =
+  /^\s*(?:is|are)\s+there\s+(?:(?:a|an|any)\s+)?([\p{L}'’ -]{1,40}?)(?=\s+(?:at|in|on|for|near|by|to|with|inside|outside|where|that|which|i|we)\b|\s*[,?]|$)/iu;
+
+/**
+ * Words a question whether something is there may name that documents write otherwise: a sum
+ * ("Is there a fee …?": "£5"), a share off ("a discount": "10% off"), a bound, a place or a thing
+ * in general ("somewhere to park"), a change.
+ */
+const WRITTEN_OTHERWISE = new Set(
+  [
+    'fee',
+    'charge',
+    'cost',
+    'price',
+    'discount',
+    'reduction',
+    'concession',
+    'limit',
+    'minimum',
+    'maximum',
+    'deadline',
+    'penalty',
+    'refund',
+    'deposit',
+    'change',
+    'difference',
+    'way',
+    'need',
+    'rule',
+    'somewhere',
+    'anywhere',
+    'anything',
+    'something',
+    'anyone',
+    'someone',
+  ].flatMap((word) => contentTerms(word)),
+);
+
+/**
+ * The stem of the last word of what a question asks is there (see {@link EXISTS_QUESTION}): "park"
+ * of "Is there parking at …?", "sauna" of "Is there a sauna at …?". Documents that never write it
+ * (nor a form of it) hold no "yes". Undefined for other questions and for words documents write
+ * otherwise (see {@link WRITTEN_OTHERWISE}).
+ */
+function existingHead(question: string): string | undefined {
+  const subject = EXISTS_QUESTION.exec(question)?.[1];
+  const last = subject === undefined ? undefined : wordTokens(subject).at(-1);
+  const stem = last === undefined ? undefined : contentTerms(last)[0];
+  return stem === undefined || WRITTEN_OTHERWISE.has(stem) ? undefined : stem;
+}
+
 /** The auxiliaries a yes-or-no question of doing or having opens with. */
 const AUXILIARIES = 'did|does|do|has|have|had';
 
@@ -981,16 +1039,31 @@ function shortObject(question: string): string | undefined {
 }
 
 /**
+ * Adverbs of place or manner a yes-or-no question may end on after its object ("Does the choir go
+ * on tours abroad?", round132).
+ */
+const TRAILING_ADVERB =
+  /^(?:abroad|overseas|online|outdoors|indoors|outside|inside|nearby|locally|anymore|too|also|again|together)$/;
+
+/** The words of `question` (see `wordTokens`) without the adverbs it ends on (see {@link TRAILING_ADVERB}). */
+function objectWords(question: string): string[] {
+  const words = wordTokens(question);
+  while (words.length > 1 && TRAILING_ADVERB.test(words.at(-1)!)) words.pop();
+  return words;
+}
+
+/**
  * The stem of the word `question` ends on when it is a topic word (see {@link topicWords}): in a
  * yes-or-no question, the head of its object ("Does Contoso pay a dividend?": "dividend");
  * undefined when it ends on another word — "Does the library charge for printing?" ends on an
- * inflected form, so its last topic word, "charge", is the verb, not the object.
+ * inflected form, so its last topic word, "charge", is the verb, not the object. An adverb after
+ * the object ("tours abroad", see {@link TRAILING_ADVERB}) does not end it.
  */
 function objectHead(question: string): string | undefined {
   const short = shortObject(question);
   if (short !== undefined) return contentTerms(short)[0];
   const last = topicWords(question).at(-1);
-  const end = wordTokens(question).at(-1);
+  const end = objectWords(question).at(-1);
   return last === undefined || end !== last.toLowerCase() ? undefined : contentTerms(last)[0];
 }
 
@@ -1004,7 +1077,7 @@ function objectHead(question: string): string | undefined {
 function objectPhrase(question: string): string[] {
   const head = objectHead(question);
   if (head === undefined) return [];
-  const words = wordTokens(question);
+  const words = objectWords(question);
   const topic = new Set(topicWords(question).map((w) => w.toLowerCase()));
   let start = words.length - 1;
   while (start > 0 && topic.has(words[start - 1]!)) start--;

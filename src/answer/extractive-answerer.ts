@@ -1010,6 +1010,7 @@ function numberedRows(question: string, candidates: readonly Candidate[]): Set<C
   const named = [
     ...[...question.matchAll(LABEL_NUMBER)].map((m) => [m[1]!, m[2]!] as const),
     ...[...question.matchAll(NUMBER_LABEL)].map((m) => [m[2]!, m[1]!] as const),
+    ...[...question.matchAll(GROUP_OF)].map((m) => [m[1]!, m[2]!] as const),
   ].flatMap(([noun, number]) => {
     const [term] = contentTerms(noun);
     return term === undefined ? [] : [{ term, number: number.toLowerCase() }];
@@ -1022,7 +1023,9 @@ function numberedRows(question: string, candidates: readonly Candidate[]): Set<C
       .trim()
       .toLowerCase();
     const heads = new Set(readTerms(tableCells(c.table.header)[0] ?? ''));
-    if (named.some((n) => n.number === label && heads.has(n.term))) out.add(c);
+    // The number alone, or with what it counts ("| 5 players | £115 |" under "| Group size | … |").
+    const count = /^(\d{1,3})\s+\p{L}+$/u.exec(label)?.[1];
+    if (named.some((n) => (n.number === label || n.number === count) && heads.has(n.term))) out.add(c);
   }
   return out;
 }
@@ -1059,6 +1062,9 @@ const NAMED_LABEL = /(?<![\p{Lu}][\p{L}'’.-]*\s+|[\p{L}\p{N}])(\p{L}{2,})\s+(\
 
 /** A noun and a number naming one of its kind ("class 3", "gate 12B"); group 1: the noun, group 2: the number. */
 const LABEL_NUMBER = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(\d{1,3}[a-z]?)(?![\p{L}\p{N}%]|[.,]\d)/giu;
+
+/** A group and its size ("a group of 5", "a party of 8"); group 1: the noun, group 2: the number. */
+const GROUP_OF = /\b(group|party|team|family)\s+of\s+(\d{1,3})(?![\p{L}\p{N}%]|[.,]\d)/giu;
 
 /**
  * A number and the noun it counts naming a row of a table by its count ("a 3-player game", "for 4

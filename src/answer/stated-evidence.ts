@@ -656,6 +656,12 @@ const ASKS_SPENDING = (() => {
 })();
 
 /**
+ * What one must spend, a threshold a price list states as its bound ("How much do I need to spend
+ * … to avoid the packing charge?" of "Orders over £40 are collected free", round136): no sum spent.
+ */
+const SPEND_REQUIRED = /\b(?:(?:need|needs|have|has|got)\s+to|must|should)\s+spend\b/i;
+
+/**
  * Subjects a count question may ask for that documents tell by other nouns ("How many people were
  * on board?" of "two passengers and a pilot"): not judged.
  */
@@ -687,7 +693,7 @@ export function isGenericCounted(word: string): boolean {
  */
 function askedQuantity(question: string): AskedExistence | undefined {
   const count = ASKS_COUNT.exec(question);
-  const spending = count ? null : ASKS_SPENDING.exec(question);
+  const spending = count || SPEND_REQUIRED.test(question) ? null : ASKS_SPENDING.exec(question);
   if (!count && !spending) return askedOutlayQuantity(question);
   const read = count ? (count[1] ?? count[2] ?? count[3]) : spending?.[1];
   if (read === undefined) return undefined;

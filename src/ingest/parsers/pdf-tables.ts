@@ -73,6 +73,8 @@ const ROW_LABEL = /^(?!\(.*\)$).*[^:\s]$/s;
 const CURRENCY = /^[$€£¥]$/;
 const BULLET = /^[•▪■◦‣●○◆◇►▸‐–—*-]$/;
 const NUMERIC = /^[($€£¥-]*\s*[\d.,]+\s*\)?\s*%?$|^[—–-]$/;
+/** The end of a cell broken off mid-phrase: a conjunction, a preposition, an article, a comma or a dash. */
+const DANGLING_END = /(?:^|\s)(?:and|or|&|to|of|the|a|an|for|with|in|on|at|by|from|per|incl\.?)$|[,–-]$/i;
 const KEY_VALUE = /^\p{L}[^:|]{0,50}:(?:\s|$)/u;
 
 /** A line's runs merged into segments at gaps narrower than {@link SEGMENT_GAP} ems. */
@@ -314,9 +316,16 @@ function columnOf(columns: readonly Column[], segment: Segment): number {
  * columns after the first, which holds the row labels — the nearest one within one and a half
  * times its width plus three ems that does not head the first column. So a header line with
  * fewer segments than columns (`Three Months Ended` over two columns of figures) heads several
- * columns with one segment.
+ * columns with one segment. Not a column a line above already heads (`headed`): a wrapped header
+ * cell's last line ("min)" of "Call-out fee (incl. first 30 min)") is no heading of the columns
+ * beside it (round137).
  */
-function headerCells(columns: readonly Column[], segments: readonly Segment[], size: number): string[] {
+function headerCells(
+  columns: readonly Column[],
+  segments: readonly Segment[],
+  size: number,
+  headed: readonly boolean[] = [],
+): string[] {
   const first = columns[0]!;
   const spanning = segments.filter(
     (segment) => Math.min(first.end, segment.end) <= Math.max(first.x, segment.x),
@@ -330,7 +339,13 @@ function headerCells(columns: readonly Column[], segments: readonly Segment[], s
       if (overlap > bestOverlap) {
         best = segment;
         bestOverlap = overlap;
-      } else if (bestOverlap === 0 && c > 0 && -overlap < distance && spanning.includes(segment)) {
+      } else if (
+        bestOverlap === 0 &&
+        c > 0 &&
+        !headed[c] &&
+        -overlap < distance &&
+        spanning.includes(segment)
+      ) {
         if (-overlap <= 1.5 * (segment.end - segment.x) + 3 * size) {
           best = segment;
           distance = -overlap;
@@ -375,7 +390,19 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   const left = Math.min(...segments.flat().map((segment) => segment.x));
   let lead = 0;
   while (lead < segments.length && (segments[lead]![0]?.x ?? left) > left + 2 * size) lead++;
-  let columns = columnsOf(segments.length - lead >= 2 ? segments.slice(lead) : segments, size);
+  const gutterLines = segments.length - lead >= 2 ? segments.slice(lead) : segments;
+  let columns = columnsOf(gutterLines, size);
+  // A cell spanning columns (an HTML colspan: "Monday | Closed (the horses' rest day)" under "Days |
+  // Yard office | First lesson | Last lesson starts") covers the gutters it spans: when the lines
+  // of at least the median number of segments, three or more, part more columns, those are the
+  // columns (round135).
+  const counts = gutterLines.map((line) => line.length).sort((a, b) => a - b);
+  const median = counts[Math.floor(counts.length / 2)]!;
+  const many = gutterLines.filter((line) => line.length >= median);
+  if (many.length >= 3 && many.length < gutterLines.length) {
+    const wider = columnsOf(many, size);
+    if (wider.length > columns.length) columns = wider;
+  }
   if (columns.length < 2) return undefined;
 
   // Cells per line, by column: each segment goes to the column it overlaps most.
@@ -442,7 +469,12 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
     let end = h + 1;
     while (end < headerLines && !startsBand(end)) end++;
     if (end - h === 1) {
-      headerCells(columns, segments[h]!, span[h]!.layout.size).forEach((cell, c) => {
+      headerCells(
+        columns,
+        segments[h]!,
+        span[h]!.layout.size,
+        headerParts.map((parts) => parts.length > 0),
+      ).forEach((cell, c) => {
         if (cell !== '') headerParts[c]!.push(cell);
       });
     } else {
@@ -508,7 +540,19 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
         (cell, c) =>
           cell.length > 0 && row[c]!.some((t) => NUMERIC.test(t)) && cell.some((t) => NUMERIC.test(t)),
       );
-    if (!continues) rows.push(cells);
+    // A row whose cell breaks off on a word that cannot end it ("Evenings and", "Monday to Friday
+    // 7pm to") goes on in the next line when that line leaves the row's sums' cells empty
+    // ("Saturdays | 10pm; Saturday 8am to 6pm |" under "Evenings and | Monday to Friday 7pm to |
+    // £95.00 | £20.00 |", round137), whatever its figures.
+    const resumes =
+      row !== undefined &&
+      label !== '' &&
+      row.some((cell) => DANGLING_END.test(cell.join(' ').trim())) &&
+      row.some((cell) => cell.some((t) => CURRENCY.test(t) || /^[$€£¥]\d/.test(t))) &&
+      row.every(
+        (cell, c) => !cell.some((t) => CURRENCY.test(t) || /^[$€£¥]\d/.test(t)) || cells[c]!.length === 0,
+      );
+    if (!continues && !resumes) rows.push(cells);
     else
       cells.forEach((cell, c) => {
         row[c]!.push(...cell);
