@@ -1269,3 +1269,57 @@ describe('a removals firm (JSON), a robot vacuum (Markdown), a thermostat (text)
     expect(firstQuote(answer.text)).toContain('If you will arrive after 8pm, please call the warden');
   });
 });
+
+describe('a swimming club (HTML), a toothbrush guide (text), a tutor’s terms (PDF) and an escape room (Word): age columns, the asker’s words, boxed titles, thresholds (offline answers; round130, round131 and round133 after their only runs, blind round136, stop 75)', () => {
+  const swim = ingested('test/fixtures/round130', ['pebblecombe-*.html'], 1);
+  const allotment = ingested('test/fixtures/round130', ['*.md'], 1);
+  const toothbrush = ingested('test/fixtures/round131', ['*.txt'], 1);
+  const tutor = ingested('test/fixtures/round133', ['orrinby-*.pdf'], 2);
+  // (All six documents: with the shop's page alone, no passage misread a sum spent.)
+  const shop = ingested(
+    'test/fixtures/round136',
+    ['*.pdf', '*.md', '*.docx', 'hollinbray-*.html', '*.json'],
+    6,
+  );
+
+  it('prices a swimmer by the row of an age column whose range holds their age', async () => {
+    const answer = await swim().ask('How much a month does Pebblecombe charge for my 15-year-old?');
+    expect(firstQuote(answer.text)).toContain('| 13 to 17 | Seniors |');
+  });
+
+  it('reads "my kid" as a child and "while we’re away" as the asker’s story, not topics', async () => {
+    const answer = await swim().ask(
+      'Will Pebblecombe refund the fee if my kid misses a few sessions while we are away?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(firstQuote(answer.text)).toContain('we do not refund or reduce fees for missed sessions');
+  });
+
+  it('reads chickens as the hens the rules write', async () => {
+    const answer = await allotment().ask('Am I allowed to keep chickens at Merrowdale allotments?');
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('Hens may be kept on full plots only');
+  });
+
+  it('reads a plain-text guide’s titles boxed by rules as its sections', async () => {
+    const answer = await toothbrush().ask(
+      // (The held-out question's words: a paraphrase, "once I have used it", still leads with
+      // another section's sentence; see docs/documents-in-time.md, stop 75.)
+      "What's the right way to clean the Sparkquill S5 brush head after I've used it?",
+    );
+    expect(firstQuote(answer.text)).toContain('Rinse the brush head under warm running water.');
+  });
+
+  it('reads "how much warning" to "call off" a lesson as the notice to cancel it', async () => {
+    const answer = await tutor().ask('How much warning does Orrinby need if I call off a lesson now?');
+    expect(firstQuote(answer.text)).toContain('48 hours’ notice');
+  });
+
+  it('answers what one must spend with the order value a charge is waived over, not "not found"', async () => {
+    const answer = await shop().ask(
+      'How much do I need to spend on a Hollinbray Farm Shop click and collect order to avoid the packing charge?',
+    );
+    expect(answer.notFound).toBe(false);
+    expect(answer.text).toContain('Orders over **£40** are collected free');
+  });
+});

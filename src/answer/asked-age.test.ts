@@ -37,4 +37,14 @@ describe('askerAge, ageBounds', () => {
     expect(askerAge('Can I join if aged 15-17?')).toBeUndefined();
     expect(askerAge('Can I join if aged 15 – 17?')).toBeUndefined();
   });
+
+  it('reads a bare range as ages only in a column of ages (stop 75)', () => {
+    expect(ageBounds('13 to 17')).toEqual([]);
+    expect(ageBounds('13 to 17', true)).toEqual([{ low: 13, high: 17 }]);
+    expect(ageBounds('9–12', true)).toEqual([{ low: 9, high: 12 }]);
+    // Another unit's range, a sum or a decimal is none.
+    expect(ageBounds('6 to 18 months', true)).toEqual([]);
+    expect(ageBounds('£5 to £10', true)).toEqual([]);
+    expect(ageBounds('1.5 to 3', true)).toEqual([]);
+  });
 });

@@ -137,6 +137,9 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
     phrase: new RegExp(`\\b${adjective}\\b`, 'i'),
     written: nouns,
   })),
+  // a weekday or the weekend, which timetables write as the days (round137)
+  { phrase: /\bweekdays?\b/i, written: ['monday', 'friday', 'weekdays'] },
+  { phrase: /\bweekends?\b/i, written: ['saturday', 'sunday', 'weekend'] },
   // "warning" given ahead, which terms write as notice ("how much warning do I have to give",
   // round133, after its only run)
   { phrase: /\bwarning\b/i, written: ['notice'] },

@@ -1136,3 +1136,125 @@ describe('asksYesNo after a condition (stop 74)', () => {
     expect(asksYesNo('If I cancel early, what happens to my deposit?')).toBe(false);
   });
 });
+
+describe('honest "not found": what a question asks is there, and words it tells apart (stop 75)', () => {
+  it('holds a word the question writes in two forms only where its own form is written: "parking" beside "trampoline park"', async () => {
+    const page =
+      '# Bounceholt Trampoline Park\n\nThe trampoline park opens at 9am every day. Grip socks cost £2.50 a pair.';
+    await withDocument('bounceholt.md', page, async (fresh) => {
+      const question = 'Is there parking at Bounceholt trampoline park, and do I have to pay for it?';
+      const absent = await absentWords(fresh, question);
+      expect(absent).toEqual(['parking']);
+      // What a question asks is there, unwritten, is no "yes" (round134).
+      expect(lacksEvidence(question, absent)).toBe(true);
+    });
+    // Another form than the other word's holds it: "nosed over" of "nosing over" beside "the nose gear".
+    const report = '# Accident report\n\nThe airplane nosed over after the nose gear dug into soft ground.';
+    await withDocument('report.md', report, async (fresh) => {
+      expect(
+        await absentWords(
+          fresh,
+          'Which accident ended with the airplane nosing over after the nose gear dug in?',
+        ),
+      ).not.toContain('nosing');
+    });
+    const parking = '# Bounceholt Trampoline Park\n\nFree parking for 60 cars is behind the trampoline park.';
+    await withDocument('bounceholt.md', parking, async (fresh) => {
+      expect(await absentWords(fresh, 'Is there parking at Bounceholt trampoline park?')).toEqual([]);
+    });
+    // A sum, a share off or a place in general is written otherwise ("£5", "10% off").
+    expect(
+      lacksEvidence('Is there a discount for full-time students at Glimmerbank Bowl on weekday afternoons?', [
+        'discount',
+      ]),
+    ).toBe(false);
+    expect(
+      lacksEvidence('Is there a sauna for full-time students at Glimmerbank Bowl on weekday afternoons?', [
+        'sauna',
+      ]),
+    ).toBe(true);
+    expect(lacksEvidence('Is there somewhere to park my car at the hostel?', ['somewhere'])).toBe(false);
+  });
+
+  it('holds "a wood burner" by a "Wood-burning" stove, not by "burn" alone', async () => {
+    const prices =
+      '# Chimney sweeping prices\n\n| Appliance | Price |\n| --- | --- |\n| Wood-burning or multi-fuel stove | £80.00 |\n| Open fire | £70.00 |';
+    await withDocument('sweep.md', prices, async (fresh) => {
+      expect(await absentWords(fresh, 'How much does it cost to sweep a wood burner?')).toEqual([]);
+    });
+    const gas = '# Chimney sweeping prices\n\nWe do not burn off soot. An open fire costs £70.00 to sweep.';
+    await withDocument('sweep.md', gas, async (fresh) => {
+      expect(await absentWords(fresh, 'How much does it cost to sweep a wood burner?')).toContain('burner');
+    });
+  });
+
+  it('reads a weekday as Monday to Friday, and the asker needing something as no topic', async () => {
+    const fees =
+      '# Locksmith charges\n\n| Time band | When | Call-out fee |\n| --- | --- | --- |\n| Standard hours | Monday to Friday, 8am to 7pm | £72.00 |\n| Sundays | All day Sunday | £130.00 |';
+    await withDocument('locksmith.md', fees, async (fresh) => {
+      expect(
+        await absentWords(
+          fresh,
+          'How much is the call-out fee if I need a locksmith on a weekday afternoon?',
+        ),
+      ).toEqual([]);
+    });
+  });
+
+  it('reads the kind of service named right after "do" as a topic: "do wedding photography"', () => {
+    expect(topicWords('Does Copperlane Portrait Studio do wedding photography?')).toContain('wedding');
+    expect(topicWords('Does the club keep making changes to the timetable?')).not.toContain('making');
+  });
+
+  it('reads the object before an adverb a question ends on: "go on tours abroad"', () => {
+    expect(lacksEvidence('Does Hebbleford Community Choir go on tours abroad?', ['tours'])).toBe(true);
+  });
+
+  it('reads what a plural subject may do: "Can stallholders leave their equipment overnight …?"', () => {
+    expect(
+      mayObject("Can stallholders leave their equipment overnight at Grebeford Farmers' Market?"),
+    ).toEqual(['equip', 'overnight']);
+    expect(
+      lacksEvidence("Can stallholders leave their equipment overnight at Grebeford Farmers' Market?", [
+        'overnight',
+      ]),
+    ).toBe(true);
+    // A subject's noun then a preposition names no verb.
+    expect(mayObject('Can members of the public use the car park?')).toEqual([]);
+  });
+
+  it('reads kids, chickens, warning, shutting, the weather and the asker being away as documents write them', async () => {
+    const swim =
+      '# Swimming club FAQ\n\nChildren aged 8 and over can join. We do not refund or reduce fees for missed sessions, holidays or pool closures.';
+    await withDocument('swim.md', swim, async (fresh) => {
+      expect(
+        await absentWords(
+          fresh,
+          "Can I get money back if my kid misses sessions while we're away on holiday?",
+        ),
+      ).toEqual([]);
+    });
+    const allotment =
+      '# Allotment rules\n\n## Animals\n\nHens may be kept on full plots only, up to six birds.';
+    await withDocument('allotment.md', allotment, async (fresh) => {
+      expect(await absentWords(fresh, 'Can I keep chickens on my allotment?')).toEqual([]);
+    });
+    const hire =
+      '# Paddle hire terms\n\nIf we close the reservoir because of high winds, you can choose a full refund of the hire fee or a new date.';
+    await withDocument('hire.md', hire, async (fresh) => {
+      expect(
+        await absentWords(
+          fresh,
+          "If they shut the reservoir because it's too windy, do I lose my hire money?",
+        ),
+      ).toEqual([]);
+    });
+    const battery =
+      '# E-bike manual\n\n## Charging\n\nAfter a ride in freezing weather, let the battery warm to room temperature before charging it.';
+    await withDocument('ebike.md', battery, async (fresh) => {
+      expect(
+        await absentWords(fresh, 'Can I charge my battery straight after a ride in freezing weather?'),
+      ).toEqual([]);
+    });
+  });
+});

@@ -38,7 +38,6 @@ import type { Hit } from '../core/types.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { otherNumberForms } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/terms.js';
-import { escapeRegExp } from '../retrieve/time-preference.js';
 import { AGE_IN_YEARS } from './asked-age.js';
 import { askedOutlay, CURRENCY_CODES, PREPOSITION, pricedThing, priceTerms } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
@@ -156,6 +155,12 @@ const FRAMING = new Set([
   'wants',
   'wanted',
   'wanting',
+  // so is the asker's needing: "if I need a locksmith on a weekday afternoon" of "Standard hours |
+  // Monday to Friday, 8am to 7pm | £72.00" (round137)
+  'need',
+  'needs',
+  'needed',
+  'needing',
   // an adverb of time, which tells when the asker's case arose, not what it is about: "my cat has
   // just fallen ill" (round110)
   'just',
@@ -461,6 +466,19 @@ function agentNoun(question: string, word: string): boolean {
 }
 
 /**
+ * Whether `text` writes the noun before `word` (an agent noun of "-er" in `question`: "wood" of "a
+ * wood burner") joined to its verb's "-ing" form: "Wood-burning", "wood burning".
+ */
+function writesAgentCompound(question: string, word: string, text: string): boolean {
+  const noun = new RegExp(String.raw`(\p{L}+)\s+${word}\b`, 'iu').exec(question)?.[1];
+  if (noun === undefined) return false;
+  const base = word.slice(0, -2);
+  return new RegExp(String.raw`(?<![\p{L}])${noun}[-\s]${base}(?:${base.at(-1)})?ing(?![\p{L}])`, 'iu').test(
+    text,
+  );
+}
+
+/**
  * `term` without a negating "un-" before a stem of four letters or more ("happi" of "unhappi",
  * "regist" of "unregist"): a document writing "If you are still unhappy" or "unregistered guests"
  * holds the asker's "not happy" and "without registering" (round116, round114); `term` otherwise.
@@ -611,33 +629,43 @@ export async function absentWords(
   };
   const acronyms = acronymsIn(question);
   // A word whose stem another of the question's words shares in another form ("parking" beside
-  // "trampoline park", round134) is held only where its own form is written: the question tells
-  // the two apart, and the other's "park" is no parking.
+  // "trampoline park", round134) is held only where a form other than that word's is written: the
+  // question tells the two apart, and the other's "park" is no parking ("nosed over" is a form of
+  // "nosing over" beside "the nose gear", ntsb-blind).
   const questionWords = wordTokens(question).map((w) => w.toLowerCase());
-  const twin = (word: string) => {
+  const singular = (w: string) => w.replace(/(?:es|s)$/, '');
+  const twins = (word: string) => {
     const lower = word.toLowerCase();
     const [stem] = contentTerms(lower);
-    return (
-      stem !== undefined &&
-      questionWords.some(
-        (other) =>
-          other.replace(/(?:es|s)$/, '') !== lower.replace(/(?:es|s)$/, '') &&
-          contentTerms(other)[0] === stem,
-      )
-    );
+    return stem === undefined
+      ? []
+      : questionWords.filter(
+          (other) => singular(other) !== singular(lower) && contentTerms(other)[0] === stem,
+        );
   };
-  const writes = (text: string, word: string) =>
-    new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?:s|es)?(?![\\p{L}])`, 'iu').test(text);
+  const writes = (text: string, word: string, others: readonly string[]) => {
+    const [stem] = contentTerms(word);
+    const apart = new Set(others.map(singular));
+    return wordTokens(text).some((w) => !apart.has(singular(w.toLowerCase())) && contentTerms(w)[0] === stem);
+  };
   const heldForm = (word: string) => {
     const [stem] = contentTerms(word);
     if (stem === undefined) return false;
-    if (twin(word)) return hits.some((hit) => inScope(hit) && writes(hit.chunk.text, word));
+    const others = twins(word);
+    if (others.length > 0) return hits.some((hit) => inScope(hit) && writes(hit.chunk.text, word, others));
     if (acronyms.has(word) && hits.some((hit) => inScope(hit) && spellsOutAcronym(hit.chunk.text, word)))
       return true;
     // A noun of "-er" after an article and another noun names a thing or a doer ("a cup warmer", "a
     // milk frother"), not the comparative its base adjective or verb is held by ("warm milk"): only
     // its own form holds it (found on round119, held out, after its only run).
-    if (agentNoun(question, word)) return held.has(stem) || byUnit(word);
+    // So does the compound of its verb with the same noun ("Wood-burning … stove" of "a wood
+    // burner", round134).
+    if (agentNoun(question, word))
+      return (
+        held.has(stem) ||
+        byUnit(word) ||
+        hits.some((hit) => inScope(hit) && writesAgentCompound(question, word, hit.chunk.text))
+      );
     const verbs = verbStems(stem);
     for (const term of held)
       if (derivedForm(term, stem) || verbs.includes(term) || derivedForm(unprefixed(term), stem)) return true;
@@ -687,7 +715,16 @@ export async function absentWords(
       // in other words ("bought" for "acquisitions", see `synonymWords`), a "-ship" noun as what it
       // derives from ("members" for "membership", see `shipBase`), a verb in its irregular forms.
       const [stem] = contentTerms(word);
-      if (twin(word)) return (await probe(word, scope, 10)).some((hit) => writes(hit.chunk.text, word));
+      const others = twins(word);
+      if (others.length > 0)
+        return (await probe(word, scope, 10)).some((hit) => writes(hit.chunk.text, word, others));
+      if (
+        agentNoun(question, word) &&
+        (await probe(`${word.slice(0, -2)}ing`, scope, 10)).some((hit) =>
+          writesAgentCompound(question, word, hit.chunk.text),
+        )
+      )
+        return true;
       return finds(
         [
           word,
@@ -1263,7 +1300,12 @@ const MAY_QUESTION =
 export function mayObject(question: string): string[] {
   const m = MAY_QUESTION.exec(question.replace(/^\s*\p{Lu}/u, (c) => c.toLowerCase()));
   // A subject's noun is followed by its verb: "Can members of the public …" names no verb.
-  if (m === null || isStopWord(m[1]!) || PREPOSITIONS.has(m[1]!)) return [];
+  if (
+    m === null ||
+    PREPOSITIONS.has(m[1]!) ||
+    /^(?:of|in|on|at|for|from|with|to|by|under|over|aged|and|or|who|that|which|be|been|being)$/.test(m[1]!)
+  )
+    return [];
   const words = m[2]!.match(/[\p{L}\p{N}'’]+/gu) ?? [];
   if (ARTICLE.test(words[0] ?? '')) return phraseTopicTerms(question, words.slice(1));
   const first = words[0] ?? '';

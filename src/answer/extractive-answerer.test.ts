@@ -1108,3 +1108,19 @@ describe('extractAnswer: a label naming alternatives (stop 74; the slow cooker�
     expect(text.split(/\[\d\]/)[0]).toContain('| Total net sales |');
   });
 });
+
+describe('extractAnswer: a row a question names by a group size (stop 75)', () => {
+  const lead = (question: string, hits: Hit[]) => extractAnswer(question, hits).text.split(/\[\d\]/)[0] ?? '';
+
+  it('reads "a group of 5" as the row of 5 players under "Group size"', () => {
+    const prices = testHit(
+      'escape-rooms.docx',
+      '| **Group size** | **Off-peak price** | **Peak price** |\n| --- | --- | --- |\n| 2 players | £54 | £62 |\n' +
+        '| 3 players | £72 | £84 |\n| 4 players | £88 | £100 |\n| 5 players | £100 | £115 |\n| 6 players | £108 | £126 |',
+      { headingPath: ['Booking terms', 'Prices'] },
+    );
+    expect(lead('How much would a peak-time game cost for a group of 5?', [prices])).toContain(
+      '| 5 players |',
+    );
+  });
+});

@@ -101,6 +101,11 @@ interface Candidate extends Passage {
   /** Terms of the chunk's heading path, which frame every passage under it. */
   context: Set<string>;
   /**
+   * Terms of the document's title (the first of a heading path of two or more): "Loafwell BM-750",
+   * which every passage under it is about.
+   */
+  title: Set<string>;
+  /**
    * Terms of the chunk's own section heading (the last of a heading path of two or more; not a
    * document's title): "Station Road" of a bulletin's section, which the passages under it are about.
    */
@@ -601,6 +606,38 @@ function framingOf(hit: Hit, referred: ReadonlyMap<string, string[]>): Set<strin
   return framing;
 }
 
+/**
+ * "Need" as the verb of what is required ("if I need to call off a lesson", "how much warning does
+ * Orrinby need"): documents write the requirement ("please give 48 hours’ notice"), and a passage
+ * writing "need" of something else ("Holiday courses need a minimum of 4 pupils") is no answer for
+ * it (round133, after its only run). Not the noun ("special needs").
+ */
+const NEED_VERB =
+  /\b(?:i|we|you|they|he|she|it)\s+(?:\p{L}+\s+)?need\b|\bneed(?:s|ed)?\s+to\b|\b(?:do|does|did|will|would)\s+[\p{L}'’ -]{1,40}?\s+need\b/iu;
+
+/** `terms` without "need" where `question` writes it as a verb (see {@link NEED_VERB}), when others remain. */
+function withoutNeed(question: string, terms: string[]): string[] {
+  if (!NEED_VERB.test(question)) return terms;
+  const rest = terms.filter((t) => t !== 'need');
+  return rest.length > 0 ? rest : terms;
+}
+
+/** Stems of the periods a rate is written per ("a month", "monthly"). */
+const PERIOD_STEMS = new Set(['hour', 'dai', 'night', 'week', 'fortnight', 'month', 'quarter', 'year']);
+
+/**
+ * `terms` with each period's adjective beside its noun and the other way round: "| Monthly fee |"
+ * holds the "month" of "How much a month …?", "£38 a month" the "monthly" of "What is the monthly
+ * fee?" (round130, after its only run). The stemmer parts them ("monthli", "month").
+ */
+function withPeriodForms(terms: Set<string>): Set<string> {
+  for (const term of [...terms]) {
+    if (PERIOD_STEMS.has(term)) terms.add(`${term}li`);
+    else if (term.endsWith('li') && PERIOD_STEMS.has(term.slice(0, -2))) terms.add(term.slice(0, -2));
+  }
+  return terms;
+}
+
 function candidatesOf(
   hits: readonly Hit[],
   referrers: readonly Hit[] = hits,
@@ -618,6 +655,7 @@ function candidatesOf(
     const framing = framingOf(hits[i]!, referred);
     const path = hits[i]!.chunk.headingPath;
     const section = new Set(path.length >= 2 ? contentTerms(path.at(-1)!) : []);
+    const title = new Set(path.length >= 2 ? contentTerms(path[0]!) : []);
     const leadIns = leadInTerms(list);
     const marks = markColumns(list);
     for (const passage of list) {
@@ -635,7 +673,7 @@ function candidatesOf(
       out.push({
         ...passage,
         source: i + 1,
-        terms: new Set([...own, ...header]),
+        terms: withPeriodForms(new Set([...own, ...header])),
         own,
         ...(passage.kind === 'row'
           ? rowLabel(tableCells(passage.text)[0] ?? '')
@@ -643,6 +681,7 @@ function candidatesOf(
             ? { label: [...new Set(contentTerms(fieldLabel(passage.text) ?? ''))] }
             : {}),
         context: framing,
+        title,
         section,
         boilerplate: repeated.has(key),
         // An index row's numbers (an exhibit number, a page, a filing date) are no figure.
@@ -1147,7 +1186,7 @@ function scoredWindows(
   feedback = false,
   referrers: readonly Hit[] = hits,
 ): Window[] {
-  const queryTerms = [...new Set(questionTerms(question))];
+  const queryTerms = withoutNeed(question, [...new Set(questionTerms(question))]);
   if (queryTerms.length === 0) return [];
   // A passage holding none of the terms that say what is asked ("visitors") but those of its time
   // ("For the quarter ended December 31, 2022 (second quarter of fiscal 2023)", the line that
@@ -1235,7 +1274,11 @@ function scoredWindows(
     timeOnly(group)
       ? 0
       : queryTerms.reduce((sum, t) => {
-          const weight = group.some((c) => c.terms.has(t))
+          // A term of the document's title (a product's name, "Loafwell BM-750") is held by every
+          // passage under it: the warranty's sentence, which writes the name again, holds no more of
+          // "How long does the Wholemeal programme take on the Loafwell BM-750 …?" than the row of
+          // programme times (round134).
+          const weight = group.some((c) => c.terms.has(t) || c.title.has(t))
             ? 1
             : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
           return sum + weight * idf.get(t)!;

@@ -1591,6 +1591,11 @@ describe('a question asking how many or how much was spent', () => {
       subjects: [['advertis']],
       quantity: 'money',
     });
+    // What one must spend is a threshold a price list states as its bound ("Orders over £40 are
+    // collected free"), no sum spent (stop 75).
+    expect(
+      askedStatement('How much do I need to spend on a click and collect order to avoid the packing charge?'),
+    ).toBeUndefined();
     // Asked "what" was spent, a sum is asked too (stop 54).
     expect(askedStatement('What did the orchard spend on insurance in 2025?')).toMatchObject({
       text: 'how much was spent on insurance',

@@ -316,15 +316,16 @@ function columnOf(columns: readonly Column[], segment: Segment): number {
  * columns after the first, which holds the row labels — the nearest one within one and a half
  * times its width plus three ems that does not head the first column. So a header line with
  * fewer segments than columns (`Three Months Ended` over two columns of figures) heads several
- * columns with one segment. Not a column a line above already heads (`headed`): a wrapped header
- * cell's last line ("min)" of "Call-out fee (incl. first 30 min)") is no heading of the columns
- * beside it (round137).
+ * columns with one segment. Not a segment overlapping a column whose header the lines above left
+ * unfinished (`unfinished`: on a dangling word or an open bracket): it is that cell's last line
+ * ("min)" of "Call-out fee (incl. first 30 min)", "rider" of "Price per rider"), no heading of the
+ * columns beside it (round135, round137); "(In millions)" under "Three Months Ended" still heads them.
  */
 function headerCells(
   columns: readonly Column[],
   segments: readonly Segment[],
   size: number,
-  headed: readonly boolean[] = [],
+  unfinished: readonly boolean[] = [],
 ): string[] {
   const first = columns[0]!;
   const spanning = segments.filter(
@@ -342,7 +343,9 @@ function headerCells(
       } else if (
         bestOverlap === 0 &&
         c > 0 &&
-        !headed[c] &&
+        !columns.some(
+          (other, o) => unfinished[o] && Math.min(other.end, segment.end) > Math.max(other.x, segment.x),
+        ) &&
         -overlap < distance &&
         spanning.includes(segment)
       ) {
@@ -394,14 +397,16 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   let columns = columnsOf(gutterLines, size);
   // A cell spanning columns (an HTML colspan: "Monday | Closed (the horses' rest day)" under "Days |
   // Yard office | First lesson | Last lesson starts") covers the gutters it spans: when the lines
-  // of at least the median number of segments, three or more, part more columns, those are the
-  // columns (round135).
+  // of at least the median number of segments, three or more, part more columns, one segment to a
+  // column, those are the columns (round135).
   const counts = gutterLines.map((line) => line.length).sort((a, b) => a - b);
   const median = counts[Math.floor(counts.length / 2)]!;
   const many = gutterLines.filter((line) => line.length >= median);
   if (many.length >= 3 && many.length < gutterLines.length) {
     const wider = columnsOf(many, size);
-    if (wider.length > columns.length) columns = wider;
+    // Only where each of those lines fills exactly one cell of each column: a statement's lone
+    // currency signs ("$" apart from "6,188") part no columns of their own.
+    if (wider.length > columns.length && many.every((line) => line.length === wider.length)) columns = wider;
   }
   if (columns.length < 2) return undefined;
 
@@ -473,7 +478,12 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
         columns,
         segments[h]!,
         span[h]!.layout.size,
-        headerParts.map((parts) => parts.length > 0),
+        headerParts.map((parts) => {
+          const text = parts.join(' ').trim();
+          return (
+            DANGLING_END.test(text) || (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
+          );
+        }),
       ).forEach((cell, c) => {
         if (cell !== '') headerParts[c]!.push(cell);
       });

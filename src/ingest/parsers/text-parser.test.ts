@@ -89,6 +89,21 @@ describe('textHeadings (stop 67)', () => {
     );
   });
 
+  it('writes a title boxed by rules as a heading without its rules, and reads a model code in a title in capitals (stop 75)', () => {
+    // round131: "------ / 1. CHARGING / ------" made the rule part of the section's heading path,
+    // and "SPARKQUILL S5 …", its title, was no title for its "S5".
+    const rule = '-'.repeat(40);
+    const guide =
+      `SPARKQUILL S5 SONIC ELECTRIC TOOTHBRUSH\nQuick guide\n\n${rule}\n1. CHARGING\n${rule}\n\n` +
+      `Charge it fully before first use.\n\n${rule}\n3. USING YOUR SPARKQUILL S5\n${rule}\n\nWet the bristles.\n\n${rule}\n\nThank you.\n`;
+    expect(textHeadings(guide)).toBe(
+      '# SPARKQUILL S5 SONIC ELECTRIC TOOTHBRUSH\nQuick guide\n\n\n## 1. CHARGING\n\n\n' +
+        `Charge it fully before first use.\n\n\n## 3. USING YOUR SPARKQUILL S5\n\n\nWet the bristles.\n\n${rule}\n\nThank you.\n`,
+    );
+    // A number alone in capitals is still an address's, no title.
+    expect(textHeadings('Travel Centre\n\n4 WHARF STREET\nWENDMOUTH\n')).not.toMatch(/^#/m);
+  });
+
   it('leaves text that already writes Markdown headings as it is', () => {
     const text = '# Notes\n\nPrice\nThe price is £5.';
     expect(textHeadings(text)).toBe(text);

@@ -160,8 +160,8 @@ const NUMBERED = /^\d{1,2}[.)]\s/;
  */
 const BODY_LINE = /[.!?:)]$|^\s*(?:[-*•]|\d{1,2}[.)])\s|^[^:]{1,40}:\s\S/u;
 
-/** A model's code: capitals and digits in one word, a capital first ("S5", "DW460", "SQ-S5"). */
-const MODEL_CODE = /(?<![\p{L}\d])\p{Lu}+(?:-?\p{Lu})*\d+\p{Lu}*(?![\p{L}\d])/gu;
+/** A model's code: capitals and digits in one word, a capital first ("S5", "DW460", "SQ-S5", "BM-750"). */
+const MODEL_CODE = /(?<![\p{L}\d])\p{Lu}+(?:-?\p{Lu})*-?\d+\p{Lu}*(?![\p{L}\d])/gu;
 
 /** A rule: a line of three or more dashes, equals signs, underscores, asterisks or tildes, alone. */
 const RULE_LINE = /^\s*(?:-{3,}|={3,}|_{3,}|\*{3,}|~{3,})\s*$/;

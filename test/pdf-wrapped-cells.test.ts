@@ -1,0 +1,41 @@
+/**
+ * Price lists printed from HTML by a browser (blind round135 and round137, stop 75): a row whose
+ * cells wrap goes on in the next line, a wrapped header cell heads its own column only, and a cell
+ * spanning columns hides none of them. Parsed from the fixtures' real PDFs.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PdfParser } from '../src/ingest/parsers/pdf-parser.js';
+
+async function markdownOf(file: string): Promise<string> {
+  const parsed = await new PdfParser().parse({
+    name: path.basename(file),
+    bytes: new Uint8Array(readFileSync(file)),
+    mediaType: 'application/pdf',
+  });
+  return parsed.pages.map((page) => page.markdown).join('\n\n');
+}
+
+describe('tables of price lists printed by a browser (stop 75)', () => {
+  it('joins a row whose cells break off mid-phrase, and heads each column by its own header cell', async () => {
+    const markdown = await markdownOf('test/fixtures/round137/keystead-locksmiths-charges-2027.pdf');
+    // ("(incl. first 30", the cell's middle line, still heads "When" too: a unit note under
+    // "Three Months Ended" heads every column the same way.)
+    expect(markdown).toContain('| Call-out fee (incl. first 30 min) | Each extra 15 min |');
+    expect(markdown).toContain(
+      '| Evenings and Saturdays | Monday to Friday 7pm to 10pm; Saturday 8am to 6pm | £95.00 | £20.00 |',
+    );
+    expect(markdown).toContain(
+      '| Christmas and New Year | All day on 25 December, 26 December and 1 January | £190.00 | £35.00 |',
+    );
+    expect(markdown).not.toMatch(/^\| Saturdays \|/m);
+  });
+
+  it('keeps the columns a cell spanning them covers ("Monday | Closed …" under four headers)', async () => {
+    const markdown = await markdownOf('test/fixtures/round135/hartlecombe-riding-school-prices-2026.pdf');
+    expect(markdown).toContain('| Days | Yard office | First lesson | Last lesson starts |');
+    expect(markdown).toContain('| Tuesday to Friday | 8:30am – 6pm | 9:30am | 5pm |');
+    expect(markdown).toContain('| Lesson | Length | Riders | Price per rider |');
+  });
+});
