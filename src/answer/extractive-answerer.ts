@@ -100,11 +100,7 @@ interface Candidate extends Passage {
   heads?: string[][];
   /** Terms of the chunk's heading path, which frame every passage under it. */
   context: Set<string>;
-  /**
-   * Terms of the document's title (the first of a heading path of two or more): "Loafwell BM-750",
-   * which every passage under it is about.
-   */
-  title: Set<string>;
+
   /**
    * Terms of the chunk's own section heading (the last of a heading path of two or more; not a
    * document's title): "Station Road" of a bulletin's section, which the passages under it are about.
@@ -655,7 +651,6 @@ function candidatesOf(
     const framing = framingOf(hits[i]!, referred);
     const path = hits[i]!.chunk.headingPath;
     const section = new Set(path.length >= 2 ? contentTerms(path.at(-1)!) : []);
-    const title = new Set(path.length >= 2 ? contentTerms(path[0]!) : []);
     const leadIns = leadInTerms(list);
     const marks = markColumns(list);
     for (const passage of list) {
@@ -681,7 +676,6 @@ function candidatesOf(
             ? { label: [...new Set(contentTerms(fieldLabel(passage.text) ?? ''))] }
             : {}),
         context: framing,
-        title,
         section,
         boilerplate: repeated.has(key),
         // An index row's numbers (an exhibit number, a page, a filing date) are no figure.
@@ -1274,11 +1268,7 @@ function scoredWindows(
     timeOnly(group)
       ? 0
       : queryTerms.reduce((sum, t) => {
-          // A term of the document's title (a product's name, "Loafwell BM-750") is held by every
-          // passage under it: the warranty's sentence, which writes the name again, holds no more of
-          // "How long does the Wholemeal programme take on the Loafwell BM-750 …?" than the row of
-          // programme times (round134).
-          const weight = group.some((c) => c.terms.has(t) || c.title.has(t))
+          const weight = group.some((c) => c.terms.has(t))
             ? 1
             : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
           return sum + weight * idf.get(t)!;

@@ -396,13 +396,14 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   const gutterLines = segments.length - lead >= 2 ? segments.slice(lead) : segments;
   let columns = columnsOf(gutterLines, size);
   // A cell spanning columns (an HTML colspan: "Monday | Closed (the horses' rest day)" under "Days |
-  // Yard office | First lesson | Last lesson starts") covers the gutters it spans: when the lines
+  // Yard office | First lesson | Last lesson starts") covers the gutters it spans: in a table of two
+  // columns or more (the colspan adds columns, it makes no table of a list), when the lines
   // of at least the median number of segments, three or more, part more columns, one segment to a
   // column, those are the columns (round135).
   const counts = gutterLines.map((line) => line.length).sort((a, b) => a - b);
   const median = counts[Math.floor(counts.length / 2)]!;
   const many = gutterLines.filter((line) => line.length >= median);
-  if (many.length >= 3 && many.length < gutterLines.length) {
+  if (columns.length >= 2 && many.length >= 3 && many.length < gutterLines.length) {
     const wider = columnsOf(many, size);
     // Only where each of those lines fills exactly one cell of each column: a statement's lone
     // currency signs ("$" apart from "6,188") part no columns of their own.
@@ -481,7 +482,9 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
         headerParts.map((parts) => {
           const text = parts.join(' ').trim();
           return (
-            DANGLING_END.test(text) || (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
+            // (Not a comma: "October 30," over its year is a date, whose year lines heads as before.)
+            (DANGLING_END.test(text) && !text.endsWith(',')) ||
+            (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
           );
         }),
       ).forEach((cell, c) => {
