@@ -1123,4 +1123,16 @@ describe('extractAnswer: a row a question names by a group size (stop 75)', () =
       '| 5 players |',
     );
   });
+
+  it('keeps "need" as a term where it is the requirement asked, not the asker’s "need to"', () => {
+    const rules = testHit(
+      'market-rules.pdf',
+      '- At least 75% of what you sell must be grown, reared or made by you within 30 miles of the market.\n' +
+        '- Every stall needs public liability insurance of at least £5 million.',
+      { headingPath: ['Market rules', 'Stallholders'] },
+    );
+    expect(lead('How much public liability insurance does a market stall need?', [rules])).toContain(
+      'Every stall needs public liability insurance',
+    );
+  });
 });

@@ -603,13 +603,13 @@ function framingOf(hit: Hit, referred: ReadonlyMap<string, string[]>): Set<strin
 }
 
 /**
- * "Need" as the verb of what is required ("if I need to call off a lesson", "how much warning does
- * Orrinby need"): documents write the requirement ("please give 48 hours’ notice"), and a passage
- * writing "need" of something else ("Holiday courses need a minimum of 4 pupils") is no answer for
- * it (round133, after its only run). Not the noun ("special needs").
+ * "Need to", the asker's modal ("if I need to call off a lesson"): documents write what is to be
+ * done ("please give 48 hours’ notice"), and a passage writing "need" of something else ("Holiday
+ * courses need a minimum of 4 pupils") is no answer for it (round133, after its only run). Not
+ * "need" as the verb of a requirement ("What insurance does a stall need?" of "Every stall needs
+ * public liability insurance", `r102-15`, which the first version lost).
  */
-const NEED_VERB =
-  /\b(?:i|we|you|they|he|she|it)\s+(?:\p{L}+\s+)?need\b|\bneed(?:s|ed)?\s+to\b|\b(?:do|does|did|will|would)\s+[\p{L}'’ -]{1,40}?\s+need\b/iu;
+const NEED_VERB = /\bneed(?:s|ed)?\s+to\b/i;
 
 /** `terms` without "need" where `question` writes it as a verb (see {@link NEED_VERB}), when others remain. */
 function withoutNeed(question: string, terms: string[]): string[] {
