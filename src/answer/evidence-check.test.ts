@@ -1223,38 +1223,32 @@ describe('honest "not found": what a question asks is there, and words it tells 
     expect(mayObject('Can members of the public use the car park?')).toEqual([]);
   });
 
-  it('reads kids, chickens, warning, shutting, the weather and the asker being away as documents write them', async () => {
-    const swim =
-      '# Swimming club FAQ\n\nChildren aged 8 and over can join. We do not refund or reduce fees for missed sessions, holidays or pool closures.';
-    await withDocument('swim.md', swim, async (fresh) => {
-      expect(
-        await absentWords(
-          fresh,
-          "Can I get money back if my kid misses sessions while we're away on holiday?",
-        ),
-      ).toEqual([]);
-    });
-    const allotment =
-      '# Allotment rules\n\n## Animals\n\nHens may be kept on full plots only, up to six birds.';
-    await withDocument('allotment.md', allotment, async (fresh) => {
-      expect(await absentWords(fresh, 'Can I keep chickens on my allotment?')).toEqual([]);
-    });
-    const hire =
-      '# Paddle hire terms\n\nIf we close the reservoir because of high winds, you can choose a full refund of the hire fee or a new date.';
-    await withDocument('hire.md', hire, async (fresh) => {
-      expect(
-        await absentWords(
-          fresh,
-          "If they shut the reservoir because it's too windy, do I lose my hire money?",
-        ),
-      ).toEqual([]);
-    });
-    const battery =
-      '# E-bike manual\n\n## Charging\n\nAfter a ride in freezing weather, let the battery warm to room temperature before charging it.';
-    await withDocument('ebike.md', battery, async (fresh) => {
-      expect(
-        await absentWords(fresh, 'Can I charge my battery straight after a ride in freezing weather?'),
-      ).toEqual([]);
-    });
+  it('reads kids, chickens, shutting, the weather and the asker being away as documents write them', async () => {
+    const cases: Array<[name: string, markdown: string, question: string]> = [
+      [
+        'swim.md',
+        '# Swimming club FAQ\n\nChildren aged 8 and over can join. We do not refund or reduce fees for missed sessions, holidays or pool closures.',
+        "Can I get money back if my kid misses sessions while we're away on holiday?",
+      ],
+      [
+        'allotment.md',
+        '# Allotment rules\n\n## Animals\n\nHens may be kept on full plots only, up to six birds.',
+        'Can I keep chickens on my allotment?',
+      ],
+      [
+        'hire.md',
+        '# Paddle hire terms\n\nIf we close the reservoir because of high winds, you can choose a full refund of the hire fee or a new date.',
+        "If they shut the reservoir because it's too windy, do I lose my hire money?",
+      ],
+      [
+        'ebike.md',
+        '# E-bike manual\n\n## Charging\n\nAfter a ride in freezing weather, let the battery warm to room temperature before charging it.',
+        'Can I charge my battery straight after a ride in freezing weather?',
+      ],
+    ];
+    for (const [name, markdown, question] of cases)
+      await withDocument(name, markdown, async (fresh) => {
+        expect(await absentWords(fresh, question), question).toEqual([]);
+      });
   });
 });

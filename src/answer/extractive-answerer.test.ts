@@ -1109,7 +1109,7 @@ describe('extractAnswer: a label naming alternatives (stop 74; the slow cookerâ€
   });
 });
 
-describe('extractAnswer: a row a question names by a group size (stop 75)', () => {
+describe('extractAnswer: a row a question names by a group size, and the askerâ€™s "need" (stop 75)', () => {
   const lead = (question: string, hits: Hit[]) => extractAnswer(question, hits).text.split(/\[\d\]/)[0] ?? '';
 
   it('reads "a group of 5" as the row of 5 players under "Group size"', () => {

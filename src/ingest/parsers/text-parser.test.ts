@@ -51,7 +51,7 @@ describe('TextParser', () => {
   it('describes itself as a v1 parser of text/plain', () => {
     expect(parser.specificationVersion).toBe('v1');
     expect(parser.mediaTypes).toEqual(['text/plain']);
-    expect(parser.fingerprint).toBe('text/plain/v6');
+    expect(parser.fingerprint).toBe('text/plain/v7');
   });
 });
 

@@ -36,7 +36,7 @@ export function decodeTextSource(source: Source): string {
  */
 export class TextParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = 'text/plain/v6';
+  readonly fingerprint = 'text/plain/v7';
   readonly mediaTypes = ['text/plain'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
