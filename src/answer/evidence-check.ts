@@ -494,11 +494,12 @@ const DETERMINER = /^(?:a|an|the|any|its|their|our|your|my|his|her)$/;
 const COUNT_WORD = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/;
 
 /**
- * Whether `words[i]`, a word ending in "-ing", is the head noun of a noun phrase a determiner (or
- * "there") opens with other words between ("booking" of "if I cancel a Kitebrook Community Centre
- * booking three weeks beforehand", round104; "parking" of "Is there car parking for members …?",
- * round109, and of "Is there parking at …?"): nothing after it but a stop word, a preposition, a count or the question's end, so no
- * object that would make it a verb's ("the total including VAT").
+ * Whether `words[i]`, a word ending in "-ing", is the head noun of a noun phrase a determiner opens
+ * with other words between, or "there" opens ("booking" of "if I cancel a Kitebrook Community
+ * Centre booking three weeks beforehand", round104; "parking" of "Is there car parking for members
+ * …?", round109, and of "Is there parking at …?", round134): nothing after it but a stop word, a
+ * preposition, a count or the question's end, so no object that would make it a verb's ("the total
+ * including VAT").
  */
 function headsNounPhrase(words: readonly string[], i: number): boolean {
   if (!words[i]!.endsWith('ing')) return false;

@@ -611,7 +611,7 @@ function framingOf(hit: Hit, referred: ReadonlyMap<string, string[]>): Set<strin
  */
 const NEED_VERB = /\bneed(?:s|ed)?\s+to\b/i;
 
-/** `terms` without "need" where `question` writes it as a verb (see {@link NEED_VERB}), when others remain. */
+/** `terms` without "need" where `question` writes "need to" (see {@link NEED_VERB}), when others remain. */
 function withoutNeed(question: string, terms: string[]): string[] {
   if (!NEED_VERB.test(question)) return terms;
   const rest = terms.filter((t) => t !== 'need');

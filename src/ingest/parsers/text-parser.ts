@@ -174,10 +174,13 @@ const RULE_LINE = /^\s*(?:-{3,}|={3,}|_{3,}|\*{3,}|~{3,})\s*$/;
  * {@link SECTION_LINE}: "2. Treasurer's report") that follows a blank line (or opens the text) and
  * is followed right away by body text (see {@link BODY_LINE}; not by a line in lower case, the
  * sentence going on; not by the next numbered item of a list). The first line of the text, so
- * read, is its title (`#`); the others are sections (`##`). Text already holding Markdown headings
- * is left as it is. A title in sentence case ("Duration of the contract") is left as a line: so
- * read, a letter's "Before your appointment" split its instructions from the chunk naming the
- * gastroscopy, and the search no longer found them (measured on the bench, stop 67).
+ * read, is its title (`#`); the others are sections (`##`). A line boxed by rules (see
+ * {@link RULE_LINE}) above and below is a title whatever its case, a rule counts as a blank line
+ * before a title, and the rules boxing a title go; a model's code in capitals ("S5", "BM-750") is
+ * read as a word. Text already holding Markdown headings is left as it is. A title in sentence
+ * case ("Duration of the contract") is left as a line: so read, a letter's "Before your
+ * appointment" split its instructions from the chunk naming the gastroscopy, and the search no
+ * longer found them (measured on the bench, stop 67).
  */
 export function textHeadings(text: string): string {
   const lines = text.split('\n');
