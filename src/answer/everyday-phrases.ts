@@ -4,21 +4,6 @@
  */
 import { contentTerms, wordTokens } from '../retrieve/terms.js';
 
-/**
- * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
- * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
- * sisters" (siblings), "who do I ring" (call), "get rid of" (treat, remove), "cut off"
- * (disconnect), "can't make" (cancel, miss), "quit" (cancel, end), "bring a friend" (a guest),
- * "meds" (medicines), "take it back" (return), "fill it up" (full), "not turn up" (miss),
- * "bigger than the limit" (over the maximum), "what I paid for" (its price), "listen to music"
- * (headphones), "lose money" (a charge, no refund), "turn up" (arrive), "take apart" (dismantle),
- * "put back together" (reassemble). The phrase's words are held where a document in scope writes
- * one of its words (see `absentWords`), by a passage at the relevance floor that writes one (see
- * `relevantHits`), and by the answer's passages that write one (see `holdOtherForms`: "my money
- * back" led by the refund terms, round112): "Will the council give me my money back if I call off
- * my collection?" of a page writing "full refund if you cancel" (round109). Phrases of that kind, a
- * judgement, kept short.
- */
 /** Adjectives of the weather and the nouns documents write them as. */
 const WEATHER: Readonly<Record<string, readonly string[]>> = {
   windy: ['wind', 'winds', 'gusts'],
@@ -31,6 +16,22 @@ const WEATHER: Readonly<Record<string, readonly string[]>> = {
   sunny: ['sun', 'sunshine'],
 };
 
+/**
+ * Everyday phrases a question may ask in that documents write as one word: "give me my money back"
+ * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
+ * sisters" (siblings), "who do I ring" (call), "get rid of" (treat, remove), "cut off"
+ * (disconnect), "can't make" (cancel, miss), "quit" (cancel, end), "bring a friend" (a guest),
+ * "meds" (medicines), "take it back" (return), "fill it up" (full), "not turn up" (miss),
+ * "bigger than the limit" (over the maximum), "what I paid for" (its price), "listen to music"
+ * (headphones), "lose money" (a charge, no refund), "turn up" (arrive), "take apart" (dismantle),
+ * "put back together" (reassemble), "kid" (child), "chickens" (hens), "shut" (close), "too windy"
+ * (high winds, see {@link WEATHER}), "a weekday" (Monday to Friday), "how much warning" (notice).
+ * The phrase's words are held where a document in scope writes one of its words (see
+ * `absentWords`), by a passage at the relevance floor that writes one (see `relevantHits`), and by
+ * the answer's passages that write one (see `holdOtherForms`: "my money back" led by the refund
+ * terms, round112): "Will the council give me my money back if I call off my collection?" of a page
+ * writing "full refund if you cancel" (round109). Phrases of that kind, a judgement, kept short.
+ */
 const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   { phrase: /\bmoney\s+back\b/i, written: ['refund', 'repay', 'reimburse'] },
   { phrase: /\bpa(?:y|ys|id|ying)\s+(?:\w+\s+)?back\b/i, written: ['refund', 'repay', 'reimburse'] },

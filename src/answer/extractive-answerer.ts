@@ -100,7 +100,6 @@ interface Candidate extends Passage {
   heads?: string[][];
   /** Terms of the chunk's heading path, which frame every passage under it. */
   context: Set<string>;
-
   /**
    * Terms of the chunk's own section heading (the last of a heading path of two or more; not a
    * document's title): "Station Road" of a bulletin's section, which the passages under it are about.
@@ -1009,7 +1008,8 @@ function ageRows(question: string, candidates: readonly Candidate[]): Set<Candid
     const [label = '', next = ''] = c.kind === 'row' ? tableCells(c.text) : [c.text];
     // A bare range is an age's under a header of ages ("| Age group | … |", see `ageBounds`).
     const ageColumn = c.kind === 'row' && AGE_HEADER.test(tableCells(c.table?.header ?? '')[0] ?? '');
-    const bounds = ageBounds(label, ageColumn).length > 0 ? ageBounds(label, ageColumn) : ageBounds(next);
+    const stated = ageBounds(label, ageColumn);
+    const bounds = stated.length > 0 ? stated : ageBounds(next);
     const spans = bounds
       .filter((b) => b.low <= age && age <= b.high)
       .map((b) => (b.high === Infinity ? 150 : b.high) - b.low);

@@ -75,6 +75,23 @@ const BULLET = /^[•▪■◦‣●○◆◇►▸‐–—*-]$/;
 const NUMERIC = /^[($€£¥-]*\s*[\d.,]+\s*\)?\s*%?$|^[—–-]$/;
 /** The end of a cell broken off mid-phrase: a conjunction, a preposition, an article, a comma or a dash. */
 const DANGLING_END = /(?:^|\s)(?:and|or|&|to|of|the|a|an|for|with|in|on|at|by|from|per|incl\.?)$|[,–-]$/i;
+/** Whether a cell's tokens hold a sum: a currency sign alone or before its figure. */
+function holdsSum(cell: readonly string[]): boolean {
+  return cell.some((t) => CURRENCY.test(t) || /^[$€£¥]\d/.test(t));
+}
+
+/**
+ * Whether a header cell's lines so far break off: on a dangling word or an open bracket ("Price
+ * per", "Call-out fee (incl. first 30"); not a date's comma ("October 30," over its year).
+ */
+function unfinishedHeader(parts: readonly string[]): boolean {
+  const text = parts.join(' ').trim();
+  return (
+    (DANGLING_END.test(text) && !text.endsWith(',')) ||
+    (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
+  );
+}
+
 const KEY_VALUE = /^\p{L}[^:|]{0,50}:(?:\s|$)/u;
 
 /** A line's runs merged into segments at gaps narrower than {@link SEGMENT_GAP} ems. */
@@ -475,21 +492,11 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
     let end = h + 1;
     while (end < headerLines && !startsBand(end)) end++;
     if (end - h === 1) {
-      headerCells(
-        columns,
-        segments[h]!,
-        span[h]!.layout.size,
-        headerParts.map((parts) => {
-          const text = parts.join(' ').trim();
-          return (
-            // (Not a comma: "October 30," over its year is a date, whose year lines heads as before.)
-            (DANGLING_END.test(text) && !text.endsWith(',')) ||
-            (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length
-          );
-        }),
-      ).forEach((cell, c) => {
-        if (cell !== '') headerParts[c]!.push(cell);
-      });
+      headerCells(columns, segments[h]!, span[h]!.layout.size, headerParts.map(unfinishedHeader)).forEach(
+        (cell, c) => {
+          if (cell !== '') headerParts[c]!.push(cell);
+        },
+      );
     } else {
       // A band: header cells that wrap to different numbers of lines, centred, set their lines at
       // half pitches. Each segment heads the column it overlaps, its lines joined top to bottom.
@@ -561,10 +568,8 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
       row !== undefined &&
       label !== '' &&
       row.some((cell) => DANGLING_END.test(cell.join(' ').trim())) &&
-      row.some((cell) => cell.some((t) => CURRENCY.test(t) || /^[$€£¥]\d/.test(t))) &&
-      row.every(
-        (cell, c) => !cell.some((t) => CURRENCY.test(t) || /^[$€£¥]\d/.test(t)) || cells[c]!.length === 0,
-      );
+      row.some(holdsSum) &&
+      row.every((cell, c) => !holdsSum(cell) || cells[c]!.length === 0);
     if (!continues && !resumes) rows.push(cells);
     else
       cells.forEach((cell, c) => {
