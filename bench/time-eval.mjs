@@ -375,6 +375,18 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round142-blind: test/fixtures/round142 (a veterinary practice's fees for two years as PDFs; a
+//   pressure washer's manual as Markdown; a village hall's hire conditions as a Word file; a ski
+//   school's lessons FAQ as HTML; a concert venue's ticket prices as CSV), 20 questions, 4 negatives;
+//   written at stop 76 by a helper that never read the engine's code, committed before its first run.
+// - round141-blind: test/fixtures/round141 (a window cleaner's prices for two years as PDFs; a sewing
+//   machine's manual as plain text; an ice rink's public skating page as HTML; a scout group's parent
+//   handbook as a Word file; a wedding venue's packages as JSON), 20 questions, 4 negatives; written
+//   at stop 76 by a helper that never read the engine's code, committed before its first run.
+// - round140-blind: test/fixtures/round140 (a piano teacher's lesson fees for two years as PDFs; a
+//   smart thermostat's guide as a Word file; a museum's visitor information as HTML; a running club's
+//   handbook as Markdown; a self-storage firm's unit prices as CSV), 20 questions, 4 negatives;
+//   written at stop 76 by a helper that never read the engine's code, committed before its first run.
 // - round137-blind: test/fixtures/round137 (a locksmith's call-out charges for two years as PDFs; a
 //   coffee machine's quick guide as plain text; a golf club's visitor and green fee page as HTML; a
 //   youth theatre's parent handbook as Markdown; a print shop's price list as CSV), 20 questions, 4
@@ -1268,6 +1280,33 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 76 by a helper blind to the engine's code, committed before its first run: vet fees
+    // (PDFs printed from src/), a pressure washer (Markdown), a village hall (Word), a ski school (HTML),
+    // a concert venue (CSV).
+    name: 'round142',
+    folder: 'test/fixtures/round142',
+    include: ['*.pdf', '*.md', '*.docx', 'cairnloch-*.html', '*.csv'],
+    parts: [{ name: 'round142-blind', questions: 'bench/questions/round142-blind.jsonl' }],
+  },
+  {
+    // Written at stop 76 by a helper blind to the engine's code, committed before its first run: window
+    // cleaning prices (PDFs printed from src/), a sewing machine (text), an ice rink (HTML), a scout group
+    // (Word), a wedding venue (JSON).
+    name: 'round141',
+    folder: 'test/fixtures/round141',
+    include: ['*.pdf', '*.txt', 'skelbrooke-*.html', '*.docx', '*.json'],
+    parts: [{ name: 'round141-blind', questions: 'bench/questions/round141-blind.jsonl' }],
+  },
+  {
+    // Written at stop 76 by a helper blind to the engine's code, committed before its first run: piano
+    // lesson fees (PDFs printed from src/), a smart thermostat (Word), a museum (HTML), a running club
+    // (Markdown), self-storage (CSV).
+    name: 'round140',
+    folder: 'test/fixtures/round140',
+    include: ['*.pdf', '*.docx', 'brackensford-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round140-blind', questions: 'bench/questions/round140-blind.jsonl' }],
   },
   {
     // Written at stop 75 by a helper blind to the engine's code, committed before its first run: locksmith charges (PDFs printed from src/), a coffee machine (text), a golf club (HTML), a
