@@ -387,6 +387,16 @@
 //   smart thermostat's guide as a Word file; a museum's visitor information as HTML; a running club's
 //   handbook as Markdown; a self-storage firm's unit prices as CSV), 20 questions, 4 negatives;
 //   written at stop 76 by a helper that never read the engine's code, committed before its first run.
+// - round139-heldout: test/fixtures/round139 (a removals firm's prices for two years as PDFs; an air
+//   fryer's manual as Markdown; a day nursery's parent handbook as a Word file; a campsite's booking
+//   FAQ as HTML; a marina's mooring rates as JSON), 20 questions, 4 negatives; written at stop 76 by
+//   a helper that never read the engine's code and never told its questions, committed before its
+//   only run (measure only).
+// - round138-heldout: test/fixtures/round138 (a dental practice's private fees for two years as PDFs;
+//   a robot vacuum's user guide as plain text; a climbing centre's induction and membership rules as
+//   a Word file; a library's membership FAQ as HTML; a gym's class timetable as CSV), 20 questions, 4
+//   negatives; written at stop 76 by a helper that never read the engine's code and never told its
+//   questions, committed before its only run (measure only).
 // - round137-blind: test/fixtures/round137 (a locksmith's call-out charges for two years as PDFs; a
 //   coffee machine's quick guide as plain text; a golf club's visitor and green fee page as HTML; a
 //   youth theatre's parent handbook as Markdown; a print shop's price list as CSV), 20 questions, 4
@@ -1307,6 +1317,24 @@ const sets = [
     folder: 'test/fixtures/round140',
     include: ['*.pdf', '*.docx', 'brackensford-*.html', '*.md', '*.csv'],
     parts: [{ name: 'round140-blind', questions: 'bench/questions/round140-blind.jsonl' }],
+  },
+  {
+    // Written at stop 76 by a helper blind to the engine's code and held out (measure only; its questions
+    // unread until its only run): removals prices (PDFs printed from src/), an air fryer (Markdown), a day
+    // nursery (Word), a campsite (HTML), marina moorings (JSON).
+    name: 'round139',
+    folder: 'test/fixtures/round139',
+    include: ['*.pdf', '*.md', '*.docx', 'hollinmere-*.html', '*.json'],
+    parts: [{ name: 'round139-heldout', questions: 'bench/questions/round139-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 76 by a helper blind to the engine's code and held out (measure only; its questions
+    // unread until its only run): dental fees (PDFs printed from src/), a robot vacuum (text), a climbing
+    // centre (Word), a library (HTML), a gym timetable (CSV).
+    name: 'round138',
+    folder: 'test/fixtures/round138',
+    include: ['*.pdf', '*.txt', '*.docx', 'skerrowby-*.html', '*.csv'],
+    parts: [{ name: 'round138-heldout', questions: 'bench/questions/round138-heldout.jsonl' }],
   },
   {
     // Written at stop 75 by a helper blind to the engine's code, committed before its first run: locksmith charges (PDFs printed from src/), a coffee machine (text), a golf club (HTML), a
