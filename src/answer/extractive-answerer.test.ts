@@ -857,6 +857,47 @@ describe('extractAnswer: the row whose bound a question’s figure falls under (
     const longer = extractAnswer('How much does it cost to park for 6 hours at Harbourside?', [tariffs]);
     expect(longer.text.split(/\[\d\]/)[0]).toContain('| up to 8 hours | £7.00 |');
   });
+
+  it('reads lower bounds and bands written in other units than the question’s (stop 76, round136)', () => {
+    const terms = testHit(
+      'kestrel-rooms-booking-terms.docx',
+      '## Cancellations\n\n| When you tell us | What happens |\n| --- | --- |\n' +
+        '| 7 days or more before the game | Full refund, or move to another date free of charge |\n' +
+        '| Between 48 hours and 7 days before | Move to another date once, or a 50% refund |\n' +
+        '| Less than 48 hours before, or no-show | No refund and no move |\n\n' +
+        'Refunds go back to the card used to book, within 5 working days.',
+    );
+    const lead = (question: string) => extractAnswer(question, [terms]).text.split(/\[\d\]/)[0] ?? '';
+    // 3 days is 72 hours: inside the band of 48 hours to 7 days.
+    expect(lead('Can I get my money back if I cancel my Kestrel booking 3 days before the game?')).toContain(
+      '| Between 48 hours and 7 days before | Move to another date once, or a 50% refund |',
+    );
+    // 10 days is past the lower bound of 7 days only.
+    expect(lead('Can I get my money back if I cancel my Kestrel booking 10 days before?')).toContain(
+      '| 7 days or more before the game |',
+    );
+    // 20 hours is under the upper bound of 48 hours only.
+    expect(lead('What if I cancel my Kestrel booking 20 hours before?')).toContain(
+      '| Less than 48 hours before, or no-show | No refund and no move |',
+    );
+  });
+
+  it('leads with the sentence bounding what the question’s figure is of ("late"), not a table of other minutes (stop 76, round136)', () => {
+    const terms = testHit(
+      'kestrel-rooms-booking-terms.docx',
+      '## Arrival\n\n| Room | Players | Game length |\n| --- | --- | --- |\n| The Attic | 2 to 8 | 60 minutes |\n| The Vault | 2 to 6 | 75 minutes |\n\n' +
+        'Please arrive 15 minutes before your start time for the safety briefing.\n\n' +
+        '- If you are more than 20 minutes late without contacting us, we may cancel the game.\n' +
+        '- If you are up to 15 minutes late, we will still run your game, but it will finish at the booked end time.',
+    );
+    const lead = (question: string) => extractAnswer(question, [terms]).text.split(/\[\d\]/)[0] ?? '';
+    expect(lead('What happens if we turn up 10 minutes late for our Kestrel escape room?')).toContain(
+      'If you are up to 15 minutes late, we will still run your game',
+    );
+    expect(lead('What happens if we turn up 25 minutes late for our Kestrel escape room?')).toContain(
+      'If you are more than 20 minutes late without contacting us',
+    );
+  });
 });
 
 describe('extractAnswer: a count of what "how many" counts (stop 70)', () => {

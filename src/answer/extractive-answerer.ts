@@ -65,7 +65,7 @@ import { isRequestTerm, questionTerms } from './relevance.js';
 import { askedRevision } from './revision-history.js';
 import { derivedForm, statesQuantity } from './stated-evidence.js';
 import { supposes, supposesWithoutFigure } from './supposition.js';
-import { SIZE_BAND, unitKindsStated } from './units.js';
+import { SIZE_BAND, unitKey, unitKindsStated } from './units.js';
 import { isFormTerm, timeWords, unwrittenTerms } from './unwritten-words.js';
 
 /** Options of {@link extractAnswer}. */
@@ -948,41 +948,106 @@ const STATES_MINIMUM = /\b(?:minimum|min\.?|at\s+least|no\s+less\s+than|not\s+le
 /**
  * The rows or record lines whose label bounds what the question states ("up to 4 hours" for "How
  * much does it cost to park for 3 hours?"): of the passages opening (a row's first cell, a line's
- * value) with an upper bound in the unit of a figure the question writes ("up to", "under", "less
- * than", "no more than", "max", "within") or a band holding it ("8.00 m – 9.99 m" for "a 9.5 m
- * yacht", round128), the one with the least bound not below the figure. Each
- * is what is asked, as the row a question names by its number (see `numberedRows`): no floor is
- * measured on it, and it leads.
+ * value) with a bound in the kind of a figure the question writes, the one with the tightest bound
+ * holding the figure, or the sentence stating such a bound on what the question says its figure is
+ * of (see {@link SENTENCE_BOUND}). A bound is an upper one ("up to", "under", "less than", "no more than",
+ * "max", "within"), a lower one ("over", "more than", "at least", "7 days or more", "65 and
+ * over") or a band ("8.00 m – 9.99 m" for "a 9.5 m yacht", round128; "Between 48 hours and 7 days
+ * before" for "if I cancel 3 days before", round136). Figures of units js-quantities knows are
+ * compared in base units (3 days is 72 hours, see `unitKey`), others when they count one thing
+ * ("players"). Each is what is asked, as the row a question names by its number (see
+ * `numberedRows`): no floor is measured on it, and it leads.
  */
 function boundingRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
   const out = new Set<Candidate>();
   const asked = [...question.matchAll(STATED_AMOUNT)].flatMap((m) => {
-    const [unit] = contentTerms(m[2]!);
-    return unit === undefined ? [] : [{ value: Number(m[1]), unit }];
+    const size = measure(m[1]!, m[2]!);
+    const [after] = contentTerms(/^\s+(\p{L}+)/u.exec(question.slice(m.index + m[0].length))?.[1] ?? '');
+    return size === undefined ? [] : [{ ...size, after }];
   });
   if (asked.length === 0) return out;
-  const bounded = candidates.flatMap((c) => {
+  const bounded = candidates.flatMap((c): Bound[] => {
+    if (c.kind === 'sentence')
+      return [...c.text.matchAll(SENTENCE_BOUND)].flatMap((m) => {
+        const size = measure(m[2]!, m[3]!);
+        const [after] = contentTerms(m[4]!);
+        if (size === undefined || after === undefined) return [];
+        const upper = /^(?:up|under|less|no|within)/i.test(m[1]!);
+        return [
+          upper
+            ? { c, kind: size.kind, after, high: size.size }
+            : { c, kind: size.kind, after, low: size.size },
+        ];
+      });
     const opening =
       c.kind === 'row'
         ? (tableCells(c.text)[0] ?? '')
         : c.kind === 'line'
           ? c.text.slice((fieldLabel(c.text) ?? '').length + 1)
           : '';
-    const m = UPPER_BOUND.exec(opening.trim());
-    const [unit] = m ? contentTerms(m[2]!) : [];
-    if (m && unit !== undefined) return [{ c, low: -Infinity, limit: Number(m[1]), unit }];
-    const band = BAND_LABEL.exec(opening.trim());
-    const [bandUnit] = band ? contentTerms(band[4]!) : [];
-    return band && bandUnit !== undefined
-      ? [{ c, low: Number(band[1]), limit: Number(band[3]), unit: bandUnit }]
-      : [];
+    const bound = labelBound(opening.trim());
+    return bound === undefined ? [] : [{ c, ...bound }];
   });
-  for (const { value, unit } of asked) {
-    const fitting = bounded.filter((b) => b.unit === unit && b.low <= value && b.limit >= value);
-    const least = Math.min(...fitting.map((b) => b.limit));
-    for (const b of fitting) if (b.limit === least) out.add(b.c);
+  for (const value of asked) {
+    const fitting = bounded.filter(
+      (b) =>
+        b.kind === value.kind &&
+        (b.after === undefined || b.after === value.after) &&
+        (b.low === undefined || b.low <= value.size) &&
+        (b.high === undefined || b.high >= value.size),
+    );
+    // The tightest: the least upper bound, then the greatest lower one.
+    const least = Math.min(...fitting.map((b) => b.high ?? Infinity));
+    const tight = fitting.filter((b) => (b.high ?? Infinity) === least);
+    const most = Math.max(...tight.map((b) => b.low ?? -Infinity));
+    for (const b of tight) if ((b.low ?? -Infinity) === most) out.add(b.c);
   }
   return out;
+}
+
+/** A passage's bound (see `boundingRows`): its kind of figure, its ends, the word it bounds ("late"). */
+interface Bound {
+  c: Candidate;
+  kind: string;
+  low?: number;
+  high?: number;
+  after?: string;
+}
+
+/**
+ * A figure in its unit, as a kind and a size comparable across spellings and sizes of unit: the
+ * kind and base scalar of a unit js-quantities knows ("3 days" and "72 hours" alike, see
+ * `unitKey`), else the word's term with the figure as written ("5 players"); undefined when the
+ * word is no content word ("3 of them").
+ */
+function measure(figure: string, word: string): { kind: string; size: number } | undefined {
+  const [term] = contentTerms(word);
+  if (term === undefined) return undefined;
+  const key = unitKey(word);
+  if (key === undefined) return { kind: `term:${term}`, size: Number(figure) };
+  const [kind, base] = key.split('@');
+  return { kind: kind!, size: Number(figure) * Number(base) };
+}
+
+/**
+ * The bound a label opens with (see `boundingRows`), with the kind of its figures and their sizes;
+ * `low` or `high` undefined when it has no such end. A band's two units may differ ("48 hours and
+ * 7 days"), and its first may go unwritten ("10 to 12 kg").
+ */
+function labelBound(opening: string): { kind: string; low?: number; high?: number } | undefined {
+  const upper = UPPER_BOUND.exec(opening);
+  const upperSize = upper ? measure(upper[1]!, upper[2]!) : undefined;
+  if (upperSize) return { kind: upperSize.kind, high: upperSize.size };
+  const lower = LOWER_BOUND.exec(opening) ?? LOWER_BOUND_AFTER.exec(opening);
+  const lowerSize = lower ? measure(lower[1]!, lower[2]!) : undefined;
+  if (lowerSize) return { kind: lowerSize.kind, low: lowerSize.size };
+  const band = BAND_LABEL.exec(opening) ?? BETWEEN_LABEL.exec(opening);
+  if (!band) return undefined;
+  const high = measure(band[3]!, band[4]!);
+  const low = measure(band[1]!, band[2] ?? band[4]!);
+  return high && low && low.kind === high.kind
+    ? { kind: high.kind, low: low.size, high: high.size }
+    : undefined;
 }
 
 /** A header of a column of ages: "Age", "Ages", "Age group", "Aged", "Age range". */
@@ -1023,12 +1088,34 @@ function ageRows(question: string, candidates: readonly Candidate[]): Set<Candid
 /** A figure and the word after it a question states ("3 hours", "20 kg"): group 1 the figure, group 2 the word. */
 const STATED_AMOUNT = /(?<![\p{L}\p{N}.,£$€])(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/gu;
 
-/** A band of sizes opening a label (see {@link SIZE_BAND}): "8.00 m – 9.99 m", "10 to 12 kg". */
-const BAND_LABEL = new RegExp(`^${SIZE_BAND.source}`, 'u');
+/**
+ * A band of sizes opening a label (see {@link SIZE_BAND}): "8.00 m – 9.99 m", "10 to 12 kg",
+ * "From 2 to 4 hours".
+ */
+const BAND_LABEL = new RegExp(`^(?:from\\s+)?${SIZE_BAND.source}`, 'iu');
+
+/** A band written "between … and …" opening a label: "Between 48 hours and 7 days before" (groups as {@link SIZE_BAND}'s). */
+const BETWEEN_LABEL = /^between\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)?\s+and\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/iu;
 
 /** An upper bound opening a label: "up to 4 hours", "under 10 kg" (group 1 the figure, group 2 its unit). */
 const UPPER_BOUND =
   /^(?:up\s+to|under|less\s+than|no\s+more\s+than|max(?:imum)?\.?|within)\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/iu;
+
+/**
+ * A bound a sentence states on a figure and the word after its unit, which a question must write
+ * after its own figure to be bounded by it ("If you are up to 15 minutes late, we will still run
+ * your game" for "What happens if we turn up 10 minutes late?", round136): group 1 the bound's
+ * word, 2 the figure, 3 its unit, 4 the word after.
+ */
+const SENTENCE_BOUND =
+  /\b(up\s+to|under|less\s+than|no\s+more\s+than|within|over|more\s+than|at\s+least)\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)\s+(\p{L}+)/giu;
+
+/** A lower bound opening a label: "over 4 hours", "more than 20 kg", "at least 7 days" (groups as {@link UPPER_BOUND}'s). */
+const LOWER_BOUND = /^(?:over|more\s+than|at\s+least|min(?:imum)?\.?)\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/iu;
+
+/** A lower bound written after its figure: "7 days or more before", "4 hours and over", "10 kg+". */
+const LOWER_BOUND_AFTER =
+  /^(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)(?:\s+(?:or|and)\s+(?:more|over|longer|above)\b|\+)/iu;
 
 /**
  * The rows a question names by a noun and a number ("class 3", "gate 12", "route 7") or by a number
