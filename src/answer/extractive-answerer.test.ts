@@ -898,6 +898,25 @@ describe('extractAnswer: the row whose bound a question’s figure falls under (
       'If you are more than 20 minutes late without contacting us',
     );
   });
+
+  it('reads a figure in words against a sentence’s band in either order, through emphasis (stop 76, round139 and round142)', () => {
+    const faq = testHit(
+      'kestrel-campsite-faq.html',
+      '## Can I cancel?\n\n' +
+        'If you cancel **more than 28 days** before your arrival date, we refund everything you have paid except a £15 administration fee. ' +
+        'If you cancel **between 28 and 8 days** before arrival, we keep your deposit and refund the rest. ' +
+        'If you cancel **7 days or less** before arrival, or don’t turn up, no refund is given.',
+    );
+    const lead = (question: string) => extractAnswer(question, [faq]).text.split(/\[\d\]/)[0] ?? '';
+    expect(
+      lead(
+        'If I cancel my Kestrel booking three weeks before we’re due to arrive, will I get my money back?',
+      ),
+    ).toMatch(/^If you cancel \*\*between 28 and 8 days\*\* before arrival/);
+    expect(
+      lead('If I cancel my Kestrel booking five days before we arrive, will I get my money back?'),
+    ).toMatch(/^If you cancel \*\*7 days or less\*\* before arrival/);
+  });
 });
 
 describe('extractAnswer: a count of what "how many" counts (stop 70)', () => {

@@ -40,7 +40,7 @@
  * @module
  */
 import type { Hit } from '../core/types.js';
-import { DAY_MONTH, WRITTEN_DATE } from '../ingest/document-date.js';
+import { DAY_MONTH, NUMBER_WORDS, WRITTEN_DATE, wordsNumber } from '../ingest/document-date.js';
 import { contentTerms, isPronounTerm, readTerms, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, escapeRegExp, timeCue } from '../retrieve/time-preference.js';
 import { ageBounds, askerAge } from './asked-age.js';
@@ -950,7 +950,7 @@ const STATES_MINIMUM = /\b(?:minimum|min\.?|at\s+least|no\s+less\s+than|not\s+le
  * much does it cost to park for 3 hours?"): of the passages opening (a row's first cell, a line's
  * value) with a bound in the kind of a figure the question writes, the one with the tightest bound
  * holding the figure, or the sentence stating such a bound on what the question says its figure is
- * of (see {@link SENTENCE_BOUND}). A bound is an upper one ("up to", "under", "less than", "no more than",
+ * of (see {@link SENTENCE_BOUNDS}). A bound is an upper one ("up to", "under", "less than", "no more than",
  * "max", "within"), a lower one ("over", "more than", "at least", "7 days or more", "65 and
  * over") or a band ("8.00 m – 9.99 m" for "a 9.5 m yacht", round128; "Between 48 hours and 7 days
  * before" for "if I cancel 3 days before", round136). Figures of units js-quantities knows are
@@ -960,25 +960,16 @@ const STATES_MINIMUM = /\b(?:minimum|min\.?|at\s+least|no\s+less\s+than|not\s+le
  */
 function boundingRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
   const out = new Set<Candidate>();
-  const asked = [...question.matchAll(STATED_AMOUNT)].flatMap((m) => {
-    const size = measure(m[1]!, m[2]!);
-    const [after] = contentTerms(/^\s+(\p{L}+)/u.exec(question.slice(m.index + m[0].length))?.[1] ?? '');
-    return size === undefined ? [] : [{ ...size, after }];
-  });
+  const asked = [...question.matchAll(STATED_AMOUNT), ...question.matchAll(STATED_AMOUNT_IN_WORDS)].flatMap(
+    (m) => {
+      const size = measure(m[1]!, m[2]!);
+      const after = /^\s+(\p{L}+)/u.exec(question.slice(m.index + m[0].length))?.[1]?.toLowerCase();
+      return size === undefined ? [] : [{ ...size, after }];
+    },
+  );
   if (asked.length === 0) return out;
   const bounded = candidates.flatMap((c): Bound[] => {
-    if (c.kind === 'sentence')
-      return [...c.text.matchAll(SENTENCE_BOUND)].flatMap((m) => {
-        const size = measure(m[2]!, m[3]!);
-        const [after] = contentTerms(m[4]!);
-        if (size === undefined || after === undefined) return [];
-        const upper = /^(?:up|under|less|no|within)/i.test(m[1]!);
-        return [
-          upper
-            ? { c, kind: size.kind, after, high: size.size }
-            : { c, kind: size.kind, after, low: size.size },
-        ];
-      });
+    if (c.kind === 'sentence') return sentenceBounds(c.text).map((b) => ({ c, ...b }));
     const opening =
       c.kind === 'row'
         ? (tableCells(c.text)[0] ?? '')
@@ -1005,7 +996,10 @@ function boundingRows(question: string, candidates: readonly Candidate[]): Set<C
   return out;
 }
 
-/** A passage's bound (see `boundingRows`): its kind of figure, its ends, the word it bounds ("late"). */
+/**
+ * A passage's bound (see `boundingRows`): its kind of figure, its ends, and for a sentence's, the
+ * word written after it, lower-cased ("late", "before").
+ */
 interface Bound {
   c: Candidate;
   kind: string;
@@ -1022,11 +1016,12 @@ interface Bound {
  */
 function measure(figure: string, word: string): { kind: string; size: number } | undefined {
   const [term] = contentTerms(word);
-  if (term === undefined) return undefined;
+  const number = /^\d/.test(figure) ? Number(figure) : wordsNumber(figure);
+  if (term === undefined || number === undefined) return undefined;
   const key = unitKey(word);
-  if (key === undefined) return { kind: `term:${term}`, size: Number(figure) };
+  if (key === undefined) return { kind: `term:${term}`, size: number };
   const [kind, base] = key.split('@');
-  return { kind: kind!, size: Number(figure) * Number(base) };
+  return { kind: kind!, size: number * Number(base) };
 }
 
 /**
@@ -1088,6 +1083,9 @@ function ageRows(question: string, candidates: readonly Candidate[]): Set<Candid
 /** A figure and the word after it a question states ("3 hours", "20 kg"): group 1 the figure, group 2 the word. */
 const STATED_AMOUNT = /(?<![\p{L}\p{N}.,£$€])(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/gu;
 
+/** A figure in words and the word after it a question states ("three weeks", "two hours"); groups as {@link STATED_AMOUNT}'s. */
+const STATED_AMOUNT_IN_WORDS = new RegExp(String.raw`\b(${NUMBER_WORDS})\s*-?\s*(\p{L}+)`, 'giu');
+
 /**
  * A band of sizes opening a label (see {@link SIZE_BAND}): "8.00 m – 9.99 m", "10 to 12 kg",
  * "From 2 to 4 hours".
@@ -1101,14 +1099,70 @@ const BETWEEN_LABEL = /^between\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)?\s+and\s+(\d+(
 const UPPER_BOUND =
   /^(?:up\s+to|under|less\s+than|no\s+more\s+than|max(?:imum)?\.?|within)\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/iu;
 
+/** A figure in digits or words, as a pattern's source ("28", "2.5", "three", "twenty-one"). */
+const FIGURE = String.raw`(\d+(?:\.\d+)?|${NUMBER_WORDS})`;
+
 /**
- * A bound a sentence states on a figure and the word after its unit, which a question must write
+ * Bounds a sentence states on a figure and the word after its unit, which a question must write
  * after its own figure to be bounded by it ("If you are up to 15 minutes late, we will still run
- * your game" for "What happens if we turn up 10 minutes late?", round136): group 1 the bound's
- * word, 2 the figure, 3 its unit, 4 the word after.
+ * your game" for "What happens if we turn up 10 minutes late?", round136; "If you cancel between
+ * 28 and 8 days before arrival" for "if I cancel three weeks before we're due to arrive",
+ * round139). `before`: the bound's words, the figure, its unit, the word after; `after`: the
+ * figure, its unit, the bound's words, the word after; `between`: a figure and its unit (which
+ * may go unwritten), another and its unit, the word after.
  */
-const SENTENCE_BOUND =
-  /\b(up\s+to|under|less\s+than|no\s+more\s+than|within|over|more\s+than|at\s+least)\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)\s+(\p{L}+)/giu;
+const SENTENCE_BOUNDS = {
+  before: new RegExp(
+    String.raw`\b(up\s+to|under|less\s+than|fewer\s+than|no\s+more\s+than|within|over|more\s+than|at\s+least)\s+${FIGURE}\s*-?\s*(\p{L}+)\s+(\p{L}+)`,
+    'giu',
+  ),
+  after: new RegExp(
+    String.raw`\b${FIGURE}\s*-?\s*(\p{L}+)\s+(or\s+(?:less|fewer|under|more|over|longer)|and\s+(?:under|over))\s+(\p{L}+)`,
+    'giu',
+  ),
+  between: new RegExp(
+    String.raw`\bbetween\s+${FIGURE}\s*-?\s*(\p{L}+)?\s+and\s+${FIGURE}\s*-?\s*(\p{L}+)\s+(\p{L}+)`,
+    'giu',
+  ),
+};
+
+/** The words of an upper bound (see {@link SENTENCE_BOUNDS}); the others are of a lower one. */
+const UPPER_WORDS = /^(?:up|under|less|fewer|no|within|or\s+(?:less|fewer|under)|and\s+under)/i;
+
+/**
+ * The bounds `text` (a sentence) states (see {@link SENTENCE_BOUNDS}), each with the word it
+ * bounds; emphasis marks are read through ("**more than 28 days** before").
+ */
+function sentenceBounds(text: string): Array<Omit<Bound, 'c'>> {
+  const plain = text.replace(/[*_]+/g, '');
+  const out: Array<Omit<Bound, 'c'>> = [];
+  const push = (figure: string, unit: string, words: string, word: string) => {
+    const size = measure(figure, unit);
+    const after = word.toLowerCase();
+    if (size === undefined) return;
+    out.push(
+      UPPER_WORDS.test(words)
+        ? { kind: size.kind, after, high: size.size }
+        : { kind: size.kind, after, low: size.size },
+    );
+  };
+  for (const m of plain.matchAll(SENTENCE_BOUNDS.before)) push(m[2]!, m[3]!, m[1]!, m[4]!);
+  for (const m of plain.matchAll(SENTENCE_BOUNDS.after)) push(m[1]!, m[2]!, m[3]!, m[4]!);
+  for (const m of plain.matchAll(SENTENCE_BOUNDS.between)) {
+    const one = measure(m[1]!, m[2] ?? m[4]!);
+    const two = measure(m[3]!, m[4]!);
+    const after = m[5]!.toLowerCase();
+    if (one === undefined || two === undefined || one.kind !== two.kind) continue;
+    // Either order: "between 28 and 8 days before".
+    out.push({
+      kind: one.kind,
+      after,
+      low: Math.min(one.size, two.size),
+      high: Math.max(one.size, two.size),
+    });
+  }
+  return out;
+}
 
 /** A lower bound opening a label: "over 4 hours", "more than 20 kg", "at least 7 days" (groups as {@link UPPER_BOUND}'s). */
 const LOWER_BOUND = /^(?:over|more\s+than|at\s+least|min(?:imum)?\.?)\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/iu;

@@ -1011,7 +1011,7 @@ const NUMBER_TEENS = [
 const NUMBER_TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** A number from one to ninety-nine in words ("nine", "twenty-four", "twenty four"); undefined otherwise. */
-function wordsNumber(words: string): number | undefined {
+export function wordsNumber(words: string): number | undefined {
   const w = words.toLowerCase().trim().replace(/\s+/g, '-');
   const unit = NUMBER_UNITS.indexOf(w);
   if (unit >= 0) return unit + 1;
@@ -1025,7 +1025,8 @@ function wordsNumber(words: string): number | undefined {
   return u >= 0 ? (t + 2) * 10 + u + 1 : undefined;
 }
 
-const NUMBER_WORDS = String.raw`(?:(?:${NUMBER_TENS.join('|')})(?:[-\s](?:${NUMBER_UNITS.join('|')}))?|${NUMBER_TEENS.join('|')}|${NUMBER_UNITS.join('|')})`;
+/** A number from one to ninety-nine in words, as a pattern's source (see {@link wordsNumber}). */
+export const NUMBER_WORDS = String.raw`(?:(?:${NUMBER_TENS.join('|')})(?:[-\s](?:${NUMBER_UNITS.join('|')}))?|${NUMBER_TEENS.join('|')}|${NUMBER_UNITS.join('|')})`;
 /**
  * A legal instrument's date: "the 1st day of June 2021", "the fourteenth day of March two thousand
  * and twenty-four". Groups: the day (figures or words), the month, the year (figures, or words
