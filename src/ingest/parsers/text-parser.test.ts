@@ -51,7 +51,7 @@ describe('TextParser', () => {
   it('describes itself as a v1 parser of text/plain', () => {
     expect(parser.specificationVersion).toBe('v1');
     expect(parser.mediaTypes).toEqual(['text/plain']);
-    expect(parser.fingerprint).toBe('text/plain/v7');
+    expect(parser.fingerprint).toBe('text/plain/v8');
   });
 });
 
@@ -175,6 +175,78 @@ describe('alignedTables (stop 72)', () => {
       'Otherwise press START.  Cooking  carries on.',
     ].join('\n');
     expect(alignedTables(text)).toBe(text);
+  });
+
+  it('reads a table with a rule of dashes under its header at any indent, its columns cut at the dashes (stop 76)', () => {
+    const text = [
+      'Run times are for a full battery.',
+      '',
+      '  Mode       Suction   Run time (up to)   What it does',
+      '  ---------  --------  -----------------  ---------------------------',
+      '  Quiet      Low       180 minutes        Whole-home clean at 55 dB;',
+      '                                          good for night-time.',
+      '  Turbo      High      70 minutes         Maximum suction for carpets.',
+      '',
+      'No. Stitch              Width',
+      '--- ------------------  -----',
+      '01  Straight (left)     0',
+      '02  Zigzag              5.0',
+    ].join('\n');
+    expect(alignedTables(text).split('\n')).toEqual([
+      'Run times are for a full battery.',
+      '',
+      '| Mode | Suction | Run time (up to) | What it does |',
+      '| --- | --- | --- | --- |',
+      '| Quiet | Low | 180 minutes | Whole-home clean at 55 dB; good for night-time. |',
+      '| Turbo | High | 70 minutes | Maximum suction for carpets. |',
+      '',
+      '| No. | Stitch | Width |',
+      '| --- | --- | --- |',
+      '| 01 | Straight (left) | 0 |',
+      '| 02 | Zigzag | 5.0 |',
+    ]);
+  });
+
+  it('joins a ruled table’s header wrapped over lines and first cells wrapped by indent or in lower case (stop 76)', () => {
+    const text = [
+      '  Care level      We will repair a',
+      '                  total loss',
+      '  --------------  ----------------',
+      '  Standard Care   within 2 working',
+      '                  days',
+      '  Fresh chips     by the end of',
+      '    (soaked)      the next day',
+      '  Engineer does   £30.00 per',
+      '  not arrive      appointment',
+      '  --------------  ----------------',
+    ].join('\n');
+    expect(alignedTables(text).split('\n')).toEqual([
+      '| Care level | We will repair a total loss |',
+      '| --- | --- |',
+      '| Standard Care | within 2 working days |',
+      '| Fresh chips (soaked) | by the end of the next day |',
+      '| Engineer does not arrive | £30.00 per appointment |',
+    ]);
+  });
+
+  it('keeps a lead-in line above a ruled table, and leaves a rule over one row as it is', () => {
+    const lines = [
+      'If the light flashes, it means:',
+      '  Light      Meaning',
+      '  ---------  --------',
+      '  Green      Ready',
+      '  Amber      Heating',
+    ];
+    expect(alignedTables(lines.join('\n')).split('\n')).toEqual([
+      'If the light flashes, it means:',
+      '',
+      '| Light | Meaning |',
+      '| --- | --- |',
+      '| Green | Ready |',
+      '| Amber | Heating |',
+    ]);
+    const single = ['  Mode       Suction', '  ---------  --------', '  Quiet      Low'].join('\n');
+    expect(alignedTables(single)).toBe(single);
   });
 
   it('reads the rows of a plain text file’s table as rows under their header when parsed', async () => {

@@ -36,7 +36,7 @@ export function decodeTextSource(source: Source): string {
  */
 export class TextParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = 'text/plain/v7';
+  readonly fingerprint = 'text/plain/v8';
   readonly mediaTypes = ['text/plain'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
@@ -71,8 +71,12 @@ function cellStarts(line: string): number[] {
   return [...line.matchAll(/\S+(?: \S+)*/g)].map((m) => m.index);
 }
 
-/** The cells of `line` cut at `starts`, trimmed; undefined when a word runs over a cut. */
+/**
+ * The cells of `line` cut at `starts`, trimmed; undefined when a word runs over a cut or stands
+ * left of the first column.
+ */
 function cutCells(line: string, starts: readonly number[]): string[] | undefined {
+  if (line.slice(0, starts[0]).trim() !== '') return undefined;
   for (const s of starts.slice(1))
     if (s < line.length && line[s - 1] !== ' ' && line[s] !== ' ') return undefined;
   return starts.map((s, k) => line.slice(s, starts[k + 1] ?? line.length).trim());
@@ -94,6 +98,23 @@ export function alignedTables(text: string): string {
   const out: string[] = [];
   let i = 0;
   while (i < lines.length) {
+    // A table with a rule under its header (see `ruledTable`) whose header opens here.
+    let rule = i + 1;
+    while (
+      rule < lines.length &&
+      rule <= i + MAX_HEADER_LINES &&
+      lines[rule]!.trim() !== '' &&
+      !COLUMN_RULE.test(lines[rule]!)
+    )
+      rule++;
+    const ruled = rule < lines.length && COLUMN_RULE.test(lines[rule]!) ? ruledTable(lines, rule) : undefined;
+    if (ruled !== undefined && rule - ruled.headerLines === i) {
+      if (out.length > 0 && out.at(-1)!.trim() !== '') out.push('');
+      out.push(...ruled.markdown);
+      if (ruled.end < lines.length && lines[ruled.end]!.trim() !== '') out.push('');
+      i = ruled.end;
+      continue;
+    }
     const line = lines[i]!.trimEnd();
     const starts = cellStarts(line);
     const header = starts.length >= MIN_COLUMNS && starts[0] === 0 ? cutCells(line, starts) : undefined;
@@ -134,6 +155,72 @@ export function alignedTables(text: string): string {
     i = j;
   }
   return out.join('\n');
+}
+
+/** A rule of dashes under a table's header, one run per column ("---------  --------  ------"). */
+const COLUMN_RULE = /^\s*-{2,}(?:\s+-{2,})+\s*$/;
+
+/** Most lines of a header over its rule (a header cell wrapped over lines). */
+const MAX_HEADER_LINES = 4;
+
+/**
+ * The table whose rule of dashes is `lines[i]` (see {@link COLUMN_RULE}), as a plain text manual
+ * or a Pandoc "simple table" writes one, at any indent: "  Mode       Suction   Run time" over
+ * "  ---------  --------  --------". Each run of dashes is a column, from its first dash: so
+ * cells parted by one space are read ("No. Stitch" over "--- ------"), and two columns make a
+ * table. The header is the lines above the rule back to a blank line or a line a word of which
+ * crosses a column's start (a lead-in, which stays above the table), each cut at the columns (a
+ * header cell wrapped over lines is joined); the rows are the lines below, down to a blank line
+ * or a line a word of which crosses a column's start. A line with its first cell blank, indented
+ * within it ("    1 tbsp oil)"), or opening in lower case where rows open in capitals, goes on
+ * the row above. A closing rule is dropped.
+ * Undefined when `lines[i]` is no such rule or fewer than {@link MIN_ROWS} rows follow.
+ */
+function ruledTable(
+  lines: readonly string[],
+  i: number,
+): { markdown: string[]; headerLines: number; end: number } | undefined {
+  const rule = lines[i]!;
+  if (!COLUMN_RULE.test(rule)) return undefined;
+  const starts = [...rule.matchAll(/-+/g)].map((m) => m.index);
+  const header: string[][] = [];
+  for (let k = i - 1; k >= 0 && k >= i - MAX_HEADER_LINES && lines[k]!.trim() !== ''; k--) {
+    const cells = cutCells(lines[k]!.trimEnd(), starts);
+    if (cells === undefined || cells.some((c) => c.includes('|'))) break;
+    header.unshift(cells);
+  }
+  if (header.length === 0) return undefined;
+  const rows: string[][] = [];
+  let j = i + 1;
+  for (; j < lines.length && lines[j]!.trim() !== ''; j++) {
+    const line = lines[j]!.trimEnd();
+    if (COLUMN_RULE.test(line)) continue;
+    const cells = cutCells(line, starts);
+    if (cells === undefined || cells.some((c) => c.includes('|'))) break;
+    const last = rows.at(-1);
+    const indented = /^\s*/.exec(line)![0].length > starts[0]!;
+    // In a table whose rows open with a capital or a figure, a first cell opening in lower case
+    // goes on ("Engineer does not arrive for an appointment," / "or we cancel it with less …").
+    const goesOn = /^\p{Ll}/u.test(cells[0]!) && /^[\p{Lu}\d]/u.test(rows[0]?.[0] ?? '');
+    if (last !== undefined && (cells[0] === '' || indented || goesOn))
+      cells.forEach((c, k) => {
+        if (c !== '') last[k] = last[k] === '' ? c : `${last[k]} ${c}`;
+      });
+    else rows.push(cells);
+  }
+  if (rows.length < MIN_ROWS) return undefined;
+  const head = starts.map((_, k) =>
+    header
+      .map((cells) => cells[k]!)
+      .filter((c) => c !== '')
+      .join(' '),
+  );
+  const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return {
+    markdown: [row(head), row(head.map(() => '---')), ...rows.map(row)],
+    headerLines: header.length,
+    end: j,
+  };
 }
 
 /** Longest title line, in characters and in words. */
