@@ -44,4 +44,10 @@ describe('framingPhraseWords (stop 74)', () => {
     // A service asked of: "sort out" with an object (round104's "sort out a pet passport").
     expect([...framingPhraseWords('Can the vets sort out a pet passport?')]).toEqual([]);
   });
+
+  it('gives the words of "sort it" without "out" (stop 76, round138)', () => {
+    expect([...framingPhraseWords("What's wrong and how do I sort it?")]).toEqual(['sort', 'it']);
+    // Sorting things is no such phrase.
+    expect([...framingPhraseWords('How do I sort my photos by date?')]).toEqual([]);
+  });
 });

@@ -148,7 +148,8 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
 
 /**
  * Phrasal verbs that frame the asker's case and carry no topic of their own: "turns out to be"
- * (is), "sort it out" (fix it; not "sort out a pet passport", which asks a service), "end up" (be),
+ * (is), "sort it out" or "sort it" (fix it, round138, after its only run; not "sort out a pet
+ * passport", which asks a service), "end up" (be),
  * "we're away" (absent), "straight after" (then).
  * Documents write what is, or the remedy.
  */
@@ -160,7 +161,7 @@ const FRAMING_PHRASES: readonly RegExp[] = [
   // then ("charge … straight after a ride", round133, after its only run)
   /\b(?:straight|right)\s+(?:after|away|afterwards)\b/giu,
   /\bturn(?:s|ed|ing)?\s+out(?:\s+to\s+be)?\b/giu,
-  /\bsort(?:s|ed|ing)?\s+(?:it|this|that|them)\s+out\b/giu,
+  /\bsort(?:s|ed|ing)?\s+(?:(?:it|this|that|them)\s+out|it)\b/giu,
   /\bend(?:s|ed|ing)?\s+up\b/giu,
 ];
 

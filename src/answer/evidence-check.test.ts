@@ -1099,6 +1099,16 @@ describe('words that frame the asker’s story (stop 74)', () => {
     // A verb after a verb is none.
     expect(topicWords('My sewing machine keeps making loops, what do I do?')).not.toContain('making');
   });
+
+  it('takes no count written in words as a topic: documents write counts in figures (stop 76, round138)', () => {
+    expect(topicWords('My Pebblefen robot keeps flashing red three times, what is wrong?')).not.toContain(
+      'three',
+    );
+    expect(topicWords('Can twenty people sit in the Pebblefen hall?')).not.toContain('twenty');
+    expect(topicWords('My Pebblefen robot keeps flashing red three times, what is wrong?')).toContain(
+      'robot',
+    );
+  });
 });
 
 describe('a size a band holds (stop 74)', () => {

@@ -35,6 +35,7 @@
  */
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
+import { wordsNumber } from '../ingest/document-date.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { otherNumberForms } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/terms.js';
@@ -381,6 +382,9 @@ export function topicWords(question: string): string[] {
   words.forEach((word, i) => {
     if (words[i - 1] === 'how') return;
     if (age.has(word) || framed.has(word)) return;
+    // A count in words ("flashing red three times"): documents write it in figures ("| 3 | Side
+    // brush tangled |", round138, after its only run), and figures are no topic.
+    if (wordsNumber(word) !== undefined) return;
     if ((word === 'little' || word === 'tiny') && LOOKS.test(question)) return;
     // "How many people …": what is counted is told by other nouns ("employees", "passengers").
     if (words[i - 1] === 'many' && words[i - 2] === 'how' && isGenericCounted(word)) return;

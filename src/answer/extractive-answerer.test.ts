@@ -919,6 +919,26 @@ describe('extractAnswer: the row whose bound a question’s figure falls under (
   });
 });
 
+describe('extractAnswer: a signal named by how many times it repeats (stop 76)', () => {
+  it('leads with the row of a table of signals whose count the question states, in figures or words (round138)', () => {
+    const guide = testHit(
+      'pebblefen-robot-guide.txt',
+      '## Troubleshooting\n\nThe number of red flashes tells you the problem.\n\n' +
+        '| Red flashes | Problem | What to do |\n| --- | --- | --- |\n' +
+        '| 1 | Wheel stuck or lifted | Move the robot to flat ground. |\n' +
+        '| 2 | Main roller jammed | Remove hair from the roller. |\n' +
+        '| 3 | Side brush tangled | Pull off the side brush and remove hair. |',
+    );
+    const lead = (question: string) => extractAnswer(question, [guide]).text.split(/\[\d\]/)[0] ?? '';
+    expect(lead('My Pebblefen robot keeps flashing red three times – what is wrong?')).toContain(
+      '| 3 | Side brush tangled |',
+    );
+    expect(lead('My Pebblefen robot is flashing 2 times, what is wrong?')).toContain(
+      '| 2 | Main roller jammed |',
+    );
+  });
+});
+
 describe('extractAnswer: a count of what "how many" counts (stop 70)', () => {
   it('quotes and leads with the sentence counting the asked noun, though rows of its chunk score higher', () => {
     const loans = testHit(

@@ -1175,7 +1175,7 @@ const LOWER_BOUND_AFTER =
  * The rows a question names by a noun and a number ("class 3", "gate 12", "route 7") or by a number
  * and the noun it counts ("a 3-player game", see {@link NUMBER_LABEL}): of a table whose first
  * column's header holds the noun ("Class", "Players"), the row whose first cell is the number
- * ("| 3 | Heaviest marrow | Vegetables |"). The number is no term the question's scoring reads
+ * ("| 3 | Heaviest marrow | Vegetables |"), or by a signal's count (see {@link COUNT_TIMES}). The number is no term the question's scoring reads
  * (numbers are not: see `questionTerms`), and the row holds the noun only through its header, as
  * every row does: without this, any row holding another of its words led. Each such row is what is
  * asked, as the row a superlative picks (see `extremeRows`).
@@ -1185,6 +1185,7 @@ function numberedRows(question: string, candidates: readonly Candidate[]): Set<C
     ...[...question.matchAll(LABEL_NUMBER)].map((m) => [m[1]!, m[2]!] as const),
     ...[...question.matchAll(NUMBER_LABEL)].map((m) => [m[2]!, m[1]!] as const),
     ...[...question.matchAll(GROUP_OF)].map((m) => [m[1]!, m[2]!] as const),
+    ...[...question.matchAll(COUNT_TIMES)].map((m) => [m[1]!, String(wordsNumber(m[2]!) ?? m[2]!)] as const),
   ].flatMap(([noun, number]) => {
     const [term] = contentTerms(noun);
     return term === undefined ? [] : [{ term, number: number.toLowerCase() }];
@@ -1236,6 +1237,17 @@ const NAMED_LABEL = /(?<![\p{Lu}][\p{L}'’.-]*\s+|[\p{L}\p{N}])(\p{L}{2,})\s+(\
 
 /** A noun and a number naming one of its kind ("class 3", "gate 12B"); group 1: the noun, group 2: the number. */
 const LABEL_NUMBER = /(?<![\p{L}\p{N}])(\p{L}{2,})\s+(\d{1,3}[a-z]?)(?![\p{L}\p{N}%]|[.,]\d)/giu;
+
+/**
+ * A signal and how many times it repeats ("flashing red three times", "beeps 4 times"), naming the
+ * row of a table of signals by their count ("| 3 | Side brush tangled | … |" under "| Red flashes
+ * | Problem | … |", round138, after its only run); group 1: the signal (one word may follow it),
+ * group 2: the count in figures or words.
+ */
+const COUNT_TIMES = new RegExp(
+  String.raw`\b(\p{L}{3,})(?:\s+\p{L}+)?\s+(\d{1,2}|${NUMBER_WORDS})\s+times\b`,
+  'giu',
+);
 
 /** A group and its size ("a group of 5", "a party of 8"); group 1: the noun, group 2: the number. */
 const GROUP_OF = /\b(group|party|team|family)\s+of\s+(\d{1,3})(?![\p{L}\p{N}%]|[.,]\d)/giu;
