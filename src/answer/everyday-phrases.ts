@@ -24,7 +24,7 @@ const WEATHER: Readonly<Record<string, readonly string[]>> = {
  * "meds" (medicines), "take it back" (return), "fill it up" (full), "not turn up" (miss),
  * "bigger than the limit" (over the maximum), "what I paid for" (its price), "listen to music"
  * (headphones), "lose money" (a charge, no refund), "turn up" (arrive), "take apart" (dismantle),
- * "put back together" (reassemble), "kid" (child), "chickens" (hens), "shut" (close), "too windy"
+ * "put back together" (reassemble), "kid" and "my little boy" (child), "chickens" (hens), "shut" (close), "too windy"
  * (high winds, see {@link WEATHER}), "a weekday" (Monday to Friday), "how much warning" (notice).
  * The phrase's words are held where a document in scope writes one of its words (see
  * `absentWords`), by a passage at the relevance floor that writes one (see `relevantHits`), and by
@@ -130,6 +130,13 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   // "kid", the everyday word for a child, and "chickens", which rules write as hens or poultry
   // (round130, after its only run)
   { phrase: /\bkids?\b/i, written: ['child', 'children', 'junior', 'juniors'] },
+  // the asker's own child by its kin or sex ("my little boy", "our daughter"), whom rules write as
+  // a child (round139, after its only run)
+  {
+    phrase:
+      /\b(?:my|our)\s+(?:(?:little|young|youngest|eldest|oldest|baby)\s+)?(?:boy|girl|son|daughter)s?\b/i,
+    written: ['child', 'children'],
+  },
   { phrase: /\bchickens?\b/i, written: ['hen', 'hens', 'poultry'] },
   // "shut", the everyday verb of closing (round136)
   { phrase: /\bshut(?:s|ting)?\b/i, written: ['close', 'closed', 'closes', 'closure'] },

@@ -1233,7 +1233,7 @@ describe('honest "not found": what a question asks is there, and words it tells 
     expect(mayObject('Can members of the public use the car park?')).toEqual([]);
   });
 
-  it('reads kids, chickens, shutting, the weather and the asker being away as documents write them', async () => {
+  it('reads kids, one’s little boy, chickens, shutting, the weather and the asker being away as documents write them', async () => {
     const cases: Array<[name: string, markdown: string, question: string]> = [
       [
         'swim.md',
@@ -1254,6 +1254,11 @@ describe('honest "not found": what a question asks is there, and words it tells 
         'ebike.md',
         '# E-bike manual\n\n## Charging\n\nAfter a ride in freezing weather, let the battery warm to room temperature before charging it.',
         'Can I charge my battery straight after a ride in freezing weather?',
+      ],
+      [
+        'nursery.md',
+        '# Parent handbook\n\n## Sickness\n\nIf your child has been sick or had diarrhoea, they can return to nursery 48 hours after the last episode.',
+        'My little boy was sick - when can he return to nursery?',
       ],
     ];
     for (const [name, markdown, question] of cases)

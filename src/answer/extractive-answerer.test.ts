@@ -1172,6 +1172,20 @@ describe('extractAnswer: the asker’s age against the ages a label bounds (stop
     );
     expect(lead("I'm 22, how much is the subscription each term?")).toContain('| Student or under 26 |');
   });
+  it('reads a bare range of ages in a column headed "Ages" that is not the first (stop 76, round142)', () => {
+    const lessons = testHit(
+      'ski-school-faq.html',
+      '| Lesson | Ages | Length | Price |\n| --- | --- | --- | --- |\n' +
+        '| Adult 5-day course | 13 and over | 10 hours in total | £245 |\n' +
+        '| Junior 5-day course | 7 to 12 | 10 hours in total | £215 |\n' +
+        '| Mini 5-day course | 4 to 6 | 5 hours in total | £150 |',
+      { headingPath: ['Lessons FAQ', 'Prices'] },
+    );
+    const row = (question: string) =>
+      (extractAnswer(question, [lessons]).text.split(/\[\d\]/)[0] ?? '').split('\n')[2] ?? '';
+    expect(row('How much is a 5-day course for my 9-year-old?')).toContain('| Junior 5-day course | 7 to 12 |');
+    expect(row('How much is a 5-day course for my 5-year-old?')).toContain('| Mini 5-day course | 4 to 6 |');
+  });
 });
 
 describe('extractAnswer: a label naming alternatives (stop 74; the slow cooker’s "Beef stew or casserole" is tested on its manual in test/records-and-safety-sheets.test.ts)', () => {

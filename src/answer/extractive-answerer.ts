@@ -1065,11 +1065,16 @@ function ageRows(question: string, candidates: readonly Candidate[]): Set<Candid
     // The label's bound, or the next cell's when the label states none ("| Concession | Aged 65 or
     // over, … | £30 |", round128); a sentence's own ("Children under 12 must be supervised on court
     // by an adult" for "Does my 10-year-old need an adult …?", round126).
-    const [label = '', next = ''] = c.kind === 'row' ? tableCells(c.text) : [c.text];
-    // A bare range is an age's under a header of ages ("| Age group | … |", see `ageBounds`).
-    const ageColumn = c.kind === 'row' && AGE_HEADER.test(tableCells(c.table?.header ?? '')[0] ?? '');
-    const stated = ageBounds(label, ageColumn);
-    const bounds = stated.length > 0 ? stated : ageBounds(next);
+    const cells = c.kind === 'row' ? tableCells(c.text) : [c.text];
+    const [label = '', next = ''] = cells;
+    // A bare range is an age's under a header of ages ("| Age group | … |", see `ageBounds`), in
+    // whichever column ("| Junior 5-day course | 7 to 12 | £215 |" under "| Lesson | Ages | Price
+    // |", round142).
+    const ages =
+      c.kind === 'row' ? tableCells(c.table?.header ?? '').findIndex((h) => AGE_HEADER.test(h)) : -1;
+    const stated = ageBounds(label, ages === 0);
+    const bounds =
+      stated.length > 0 ? stated : ages > 0 ? ageBounds(cells[ages] ?? '', true) : ageBounds(next);
     const spans = bounds
       .filter((b) => b.low <= age && age <= b.high)
       .map((b) => (b.high === Infinity ? 150 : b.high) - b.low);
