@@ -117,6 +117,17 @@ describe('relevantHits', () => {
     ).toEqual(['a:0']);
   });
 
+  it('counts no indefinite pronoun of a place or thing as a question term (stop 76, round140)', () => {
+    const bay = hit(
+      'stashwick-self-storage-unit-prices.csv',
+      'unit_size: Parking bay (long)\nwhat_fits: A motorhome, a large caravan or a horsebox\nweekly_price: £27.00\nminimum_term: 12 weeks',
+    );
+    const question = 'I need somewhere to keep my motorhome - what does Stashwick charge a week for that?';
+    expect(relevantHits(question, [bay]).map((h) => h.chunk.documentId)).toEqual([
+      'stashwick-self-storage-unit-prices.csv',
+    ]);
+  });
+
   it('accepts a hit on dense similarity alone when a floor is given', () => {
     const dense = { ...hits[1]!, scores: { dense: 0.9 } };
     expect(relevantHits('boiling point of nitrogen', [dense], { minSimilarity: 0.8 })).toHaveLength(1);

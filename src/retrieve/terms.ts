@@ -35,6 +35,14 @@ const stopWords = new Set<string>([
   'anybody',
   'everybody',
   'nobody',
+  // and for a thing or a place: "I need somewhere to keep my motorhome" (round140), "is there
+  // anything I should bring?"
+  'something',
+  'anything',
+  'everything',
+  'somewhere',
+  'anywhere',
+  'everywhere',
 ]);
 /**
  * Pronouns the stop-word list leaves in: possessive ("its", "ours") and reflexive ("itself")
