@@ -24,7 +24,8 @@ const WEATHER: Readonly<Record<string, readonly string[]>> = {
  * "meds" (medicines), "take it back" (return), "fill it up" (full), "not turn up" (miss),
  * "bigger than the limit" (over the maximum), "what I paid for" (its price), "listen to music"
  * (headphones), "lose money" (a charge, no refund), "turn up" (arrive), "take apart" (dismantle),
- * "put back together" (reassemble), "kid" and "my little boy" (child), "chickens" (hens), "shut" (close), "too windy"
+ * "put back together" (reassemble), "kid" and "my little boy" (child), "chickens" (hens), "photos"
+ * (photography), "check-up" (examination), "bird's nest" (bunching, loops), "shut" (close), "too windy"
  * (high winds, see {@link WEATHER}), "a weekday" (Monday to Friday), "how much warning" (notice).
  * The phrase's words are held where a document in scope writes one of its words (see
  * `absentWords`), by a passage at the relevance floor that writes one (see `relevantHits`), and by
@@ -138,6 +139,13 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
     written: ['child', 'children'],
   },
   { phrase: /\bchickens?\b/i, written: ['hen', 'hens', 'poultry'] },
+  // "photos", the clipping of photographs, which rules write as photography (round140); a
+  // "check-up", which a fee list writes as an examination (round138, after its only run); a
+  // "bird's nest" of thread, written as bunching or loops (round141)
+  { phrase: /\bphotos?\b/i, written: ['photograph', 'photographs', 'photography'] },
+  { phrase: /\bcheck-?ups?\b/i, written: ['examination', 'examinations', 'exam', 'exams'] },
+  { phrase: /\bbird['’]?s[-\s]+nest(?:s|ing)?\b/i, written: ['bunching', 'bunches', 'loops', 'tangled'] },
+
   // "shut", the everyday verb of closing (round136)
   { phrase: /\bshut(?:s|ting)?\b/i, written: ['close', 'closed', 'closes', 'closure'] },
   // the weather's adjectives, which rules write as its nouns ("too windy": "in high winds", round136)

@@ -859,7 +859,7 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   if (!asksWhetherContains(question) && participleObject(question).includes(stem)) return true;
   // A question whether something is allowed or there to have ("Are dogs allowed at the reserve?",
   // "Is breakfast included?") asks about its subject: documents that never write it hold no "yes".
-  if (allowedHead(question) === contentTerms(absent[0]!)[0]) return true;
+  if (stem !== '' && allowedHead(question) === stem) return true;
   // So does one whether a thing is there ("Is there parking at Bounceholt …?", round134).
   if (existingHead(question) === stem) return true;
   const topic = statedTopic(question) ?? pricedThing(question) ?? measuredThing(question);
@@ -1006,8 +1006,8 @@ const EXISTS_QUESTION =
 
 /**
  * Words a question whether something is there may name that documents write otherwise: a sum
- * ("Is there a fee …?": "£5"), a share off ("a discount": "10% off"), a bound, a place or a thing
- * in general ("somewhere to park"), a change.
+ * ("Is there a fee …?": "£5"), a share off ("a discount": "10% off"), a bound, a change. A place or
+ * a thing in general ("somewhere to park") is a stop word's, no term.
  */
 const WRITTEN_OTHERWISE = new Set(
   [
@@ -1030,12 +1030,6 @@ const WRITTEN_OTHERWISE = new Set(
     'way',
     'need',
     'rule',
-    'somewhere',
-    'anywhere',
-    'anything',
-    'something',
-    'anyone',
-    'someone',
   ].flatMap((word) => contentTerms(word)),
 );
 

@@ -950,6 +950,21 @@ describe('extractAnswer: a signal named by how many times it repeats (stop 76)',
   });
 });
 
+describe('extractAnswer: rows holding fewer of the question’s words than a quoted row of their table (stop 76)', () => {
+  it('quotes "Routine examination" alone for "a routine check-up", not every examination (round138)', () => {
+    const fees = testHit(
+      'gavelock-dental-fees-2027.pdf',
+      '## Examinations\n\n| Treatment | Fee 2027 |\n| --- | --- |\n' +
+        '| New patient examination (45 minutes, including up to 2 small X-rays) | £75.00 |\n' +
+        '| Routine examination (existing patients) | £52.00 |\n| Child examination (under 18) | £30.00 |',
+    );
+    const { text } = extractAnswer('How much does a routine check-up cost at Gavelock Dental?', [fees]);
+    expect(text).toContain('| Routine examination (existing patients) | £52.00 |');
+    expect(text).not.toContain('New patient examination');
+    expect(text).not.toContain('Child examination');
+  });
+});
+
 describe('extractAnswer: a count of what "how many" counts (stop 70)', () => {
   it('quotes and leads with the sentence counting the asked noun, though rows of its chunk score higher', () => {
     const loans = testHit(
@@ -1194,7 +1209,9 @@ describe('extractAnswer: the asker’s age against the ages a label bounds (stop
     );
     const row = (question: string) =>
       (extractAnswer(question, [lessons]).text.split(/\[\d\]/)[0] ?? '').split('\n')[2] ?? '';
-    expect(row('How much is a 5-day course for my 9-year-old?')).toContain('| Junior 5-day course | 7 to 12 |');
+    expect(row('How much is a 5-day course for my 9-year-old?')).toContain(
+      '| Junior 5-day course | 7 to 12 |',
+    );
     expect(row('How much is a 5-day course for my 5-year-old?')).toContain('| Mini 5-day course | 4 to 6 |');
   });
 });

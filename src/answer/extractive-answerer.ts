@@ -1894,19 +1894,17 @@ export function extractAnswer(
     // Nor is another row of a table whose row the question names by its number ("class 3").
     if (first.kind === 'row' && !numberedAsked.has(first) && rowsOf(first).some((r) => numberedAsked.has(r)))
       continue;
-    // Nor is a row whose cells hold of the question's words only some of those of a row with a
-    // cell the question writes whole: "| Red, flashing once | … |" beside "| Red, flashing twice |
-    // … |" for "What does a red light flashing twice mean?".
+    // Nor is a row whose cells hold of the question's words only some of those of a quoted row:
+    // "| Red, flashing once | … |" beside "| Red, flashing twice | … |" for "What does a red light
+    // flashing twice mean?"; "| New patient examination | £75.00 |" beside "| Routine examination
+    // | £52.00 |" for "How much does a routine check-up cost?" (round138, after its only run).
     const ownAsked = (c: Candidate) => asked.filter((t) => c.own.has(t));
     if (
       first.kind === 'row' &&
       !namesCell(first) &&
       !extremes.has(first) &&
       rowsOf(first).some(
-        (r) =>
-          namesCell(r) &&
-          ownAsked(first).every((t) => r.own.has(t)) &&
-          ownAsked(r).length > ownAsked(first).length,
+        (r) => ownAsked(first).every((t) => r.own.has(t)) && ownAsked(r).length > ownAsked(first).length,
       )
     )
       continue;
