@@ -1231,6 +1231,10 @@ describe('honest "not found": what a question asks is there, and words it tells 
     ).toBe(true);
     // A subject's noun then a preposition names no verb.
     expect(mayObject('Can members of the public use the car park?')).toEqual([]);
+    // What one is allowed, named right after "allowed" (stop 76, round141).
+    expect(mayObject('Are we allowed fireworks at our wedding at Wyndlecote Barn?')).toEqual(['firework']);
+    expect(lacksEvidence('Are we allowed fireworks at our wedding at Wyndlecote Barn?', ['fireworks'])).toBe(true);
+    expect(mayObject('Are we allowed to bring our own cake?')).toEqual(['cake']);
   });
 
   it('reads kids, one’s little boy, photos, a check-up, a bird’s nest, chickens, shutting, the weather and the asker being away as documents write them', async () => {

@@ -1289,14 +1289,25 @@ const MAY_QUESTION =
   /^\s*(?:(?:can|could|may)\s+(?:[Ii]|we|you|one|(?:(?:my|our|the|their)\s+)?\p{Ll}{2,}s)|(?:am|are|is)\s+(?:[Ii]|we|you|one)\s+(?:allowed|permitted)\s+to)\s+(\p{Ll}+)(?:\s+(?:in|up|out|on|back|round|over))?\s+([^?]+)/u;
 
 /**
+ * A question whether one is allowed a thing, named right after "allowed" or "permitted": "Are we
+ * allowed fireworks at our wedding?"; group 1 what follows.
+ */
+const ALLOWED_OBJECT = /^\s*(?:am|are|is)\s+(?:i|we|you|one)\s+(?:allowed|permitted)\s+(?!to\b)([^?]+)/iu;
+
+/**
  * The stems of the topic words of the noun phrase right after the verb of a question whether one
  * may do something (see {@link MAY_QUESTION}), after an article or a possessive or none (a bare
  * plural), up to a stop word or a preposition: "electric", "scooter" of "Can I hire an electric
  * scooter from Quillbarrow Cycle Hire?", "lodger" of "Am I allowed to take in a lodger in my
- * home?". Documents that never write it hold no "yes". Empty for other questions and forms ("Can I
+ * home?", or of the one allowed ("firework" of "Are we allowed fireworks …?", see
+ * {@link ALLOWED_OBJECT}). Documents that never write it hold no "yes". Empty for other questions and forms ("Can I
  * pay by card?" names a preposition's object).
  */
 export function mayObject(question: string): string[] {
+  // "Are we allowed fireworks at …?": what is allowed follows at once (round141).
+  const allowed = ALLOWED_OBJECT.exec(question)?.[1]?.match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  if (allowed.length > 0)
+    return phraseTopicTerms(question, ARTICLE.test(allowed[0]!) ? allowed.slice(1) : allowed);
   const m = MAY_QUESTION.exec(question.replace(/^\s*\p{Lu}/u, (c) => c.toLowerCase()));
   // A subject's noun is followed by its verb: "Can members of the public …" names no verb.
   if (
