@@ -1233,7 +1233,9 @@ describe('honest "not found": what a question asks is there, and words it tells 
     expect(mayObject('Can members of the public use the car park?')).toEqual([]);
     // What one is allowed, named right after "allowed" (stop 76, round141).
     expect(mayObject('Are we allowed fireworks at our wedding at Wyndlecote Barn?')).toEqual(['firework']);
-    expect(lacksEvidence('Are we allowed fireworks at our wedding at Wyndlecote Barn?', ['fireworks'])).toBe(true);
+    expect(lacksEvidence('Are we allowed fireworks at our wedding at Wyndlecote Barn?', ['fireworks'])).toBe(
+      true,
+    );
     expect(mayObject('Are we allowed to bring our own cake?')).toEqual(['cake']);
   });
 

@@ -893,6 +893,24 @@ describe('extractAnswer: the row whose bound a question’s figure falls under (
     );
   });
 
+  it('leads with the record whose field is the question’s figure itself, in its unit (stop 76, round140)', () => {
+    const record = (text: string, ordinal: number) =>
+      testHit('stashwick-self-storage-unit-prices.csv', text, { ordinal });
+    const plus = record(
+      'unit_size: Medium plus\nfloor_area: 75 sq ft (7.0 m²)\nwhat_fits: Contents of a two-bedroom flat\nweekly_price: £38.60\nminimum_term: 4 weeks',
+      3,
+    );
+    const medium = record(
+      'unit_size: Medium\nfloor_area: 50 sq ft (4.6 m²)\nwhat_fits: Contents of a one-bedroom flat\nweekly_price: £27.95\nminimum_term: 4 weeks',
+      2,
+    );
+    const { text } = extractAnswer('What’s the weekly price of the 50 sq ft medium unit at Stashwick?', [
+      plus,
+      medium,
+    ]);
+    expect(text.split(/\[\d\]/)[0]).toContain('floor_area: 50 sq ft (4.6 m²)');
+  });
+
   it('leads with the sentence bounding what the question’s figure is of ("late"), not a table of other minutes (stop 76, round136)', () => {
     const terms = testHit(
       'kestrel-rooms-booking-terms.docx',

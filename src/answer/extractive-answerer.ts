@@ -1026,7 +1026,7 @@ function measure(figure: string, word: string): { kind: string; size: number } |
 
 /**
  * The bound a label opens with (see `boundingRows`), with the kind of its figures and their sizes;
- * `low` or `high` undefined when it has no such end. A band's two units may differ ("48 hours and
+ * `low` or `high` undefined when it has no such end; a figure alone is both ends. A band's two units may differ ("48 hours and
  * 7 days"), and its first may go unwritten ("10 to 12 kg").
  */
 function labelBound(opening: string): { kind: string; low?: number; high?: number } | undefined {
@@ -1037,7 +1037,13 @@ function labelBound(opening: string): { kind: string; low?: number; high?: numbe
   const lowerSize = lower ? measure(lower[1]!, lower[2]!) : undefined;
   if (lowerSize) return { kind: lowerSize.kind, low: lowerSize.size };
   const band = BAND_LABEL.exec(opening) ?? BETWEEN_LABEL.exec(opening);
-  if (!band) return undefined;
+  if (!band) {
+    // A figure alone bounds itself: "50 sq ft (4.6 m²)" for "the 50 sq ft unit" (round140); not
+    // a number before a name ("9 Fennel Street").
+    const figure = EXACT_LABEL.exec(opening);
+    const size = figure ? measure(figure[1]!, figure[2]!) : undefined;
+    return size && { kind: size.kind, low: size.size, high: size.size };
+  }
   const high = measure(band[3]!, band[4]!);
   const low = measure(band[1]!, band[2] ?? band[4]!);
   return high && low && low.kind === high.kind
@@ -1168,6 +1174,12 @@ function sentenceBounds(text: string): Array<Omit<Bound, 'c'>> {
   }
   return out;
 }
+
+/**
+ * A figure and its unit opening a label: "50 sq ft (4.6 m²)", "12 weeks", "20 kW" (groups as
+ * {@link UPPER_BOUND}'s); a word of more than three letters after it is in lower case.
+ */
+const EXACT_LABEL = /^(\d+(?:\.\d+)?)\s*-?\s*(\p{Ll}[\p{L}²³]*|[\p{Lu}\p{Ll}]{1,3}\b)/u;
 
 /** A lower bound opening a label: "over 4 hours", "more than 20 kg", "at least 7 days" (groups as {@link UPPER_BOUND}'s). */
 const LOWER_BOUND = /^(?:over|more\s+than|at\s+least|min(?:imum)?\.?)\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/iu;
