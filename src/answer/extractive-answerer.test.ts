@@ -893,6 +893,28 @@ describe('extractAnswer: the row whose bound a question’s figure falls under (
     );
   });
 
+  it('reads a record field’s range in the unit its label names ("boat_length_m: min: 10, max: 12", stop 76, round139)', () => {
+    const record = (text: string, ordinal: number) =>
+      testHit('saltcrake-marina-mooring-rates.json', text, { ordinal });
+    const visitor = record(
+      'berth_id: V1\nberth_type: Visitor pontoon\nboat_length_m: min: 0, max: 12\ndaily_rate_gbp: 32\nannual_rate_gbp: null',
+      0,
+    );
+    const b = record(
+      'berth_id: B\nberth_type: Pontoon B finger berth\nboat_length_m: min: 8, max: 10\ndaily_rate_gbp: 30\nannual_rate_gbp: 4150',
+      2,
+    );
+    const c = record(
+      'berth_id: C\nberth_type: Pontoon C finger berth\nboat_length_m: min: 10, max: 12\ndaily_rate_gbp: 37\nannual_rate_gbp: 5020',
+      3,
+    );
+    const { text } = extractAnswer(
+      'How much would a year on a pontoon berth at Saltcrake cost for my 11 metre boat?',
+      [visitor, b, c],
+    );
+    expect(text.split(/\[\d\]/)[0]).toContain('berth_id: C');
+  });
+
   it('leads with the record whose field is the question’s figure itself, in its unit (stop 76, round140)', () => {
     const record = (text: string, ordinal: number) =>
       testHit('stashwick-self-storage-unit-prices.csv', text, { ordinal });

@@ -970,13 +970,14 @@ function boundingRows(question: string, candidates: readonly Candidate[]): Set<C
   if (asked.length === 0) return out;
   const bounded = candidates.flatMap((c): Bound[] => {
     if (c.kind === 'sentence') return sentenceBounds(c.text).map((b) => ({ c, ...b }));
+    const label = c.kind === 'line' ? (fieldLabel(c.text) ?? '') : '';
     const opening =
       c.kind === 'row'
         ? (tableCells(c.text)[0] ?? '')
         : c.kind === 'line'
-          ? c.text.slice((fieldLabel(c.text) ?? '').length + 1)
+          ? c.text.slice(label.length + 1)
           : '';
-    const bound = labelBound(opening.trim());
+    const bound = labelBound(opening.trim()) ?? fieldRange(label, opening.trim());
     return bound === undefined ? [] : [{ c, ...bound }];
   });
   for (const value of asked) {
@@ -1007,6 +1008,23 @@ interface Bound {
   high?: number;
   after?: string;
 }
+
+/**
+ * A record field's range of a unit its label names ("boat_length_m: min: 10, max: 12", "Length
+ * (m): min: 10, max: 12", as a JSON record's nested bounds are read), as {@link labelBound} gives
+ * a bound; undefined for other fields.
+ */
+function fieldRange(label: string, value: string): { kind: string; low: number; high: number } | undefined {
+  const range = FIELD_RANGE.exec(value);
+  const unit = /(?:_|\s\(?)(\p{L}+)\)?$/u.exec(label)?.[1];
+  if (range === null || unit === undefined || unitKey(unit) === undefined) return undefined;
+  const low = measure(range[1]!, unit);
+  const high = measure(range[2]!, unit);
+  return low && high ? { kind: low.kind, low: low.size, high: high.size } : undefined;
+}
+
+/** A field's value giving a least and a greatest figure: "min: 10, max: 12" (groups 1 and 2). */
+const FIELD_RANGE = /^min(?:imum)?:\s*(\d+(?:\.\d+)?)[,;]\s*max(?:imum)?:\s*(\d+(?:\.\d+)?)$/i;
 
 /**
  * A figure in its unit, as a kind and a size comparable across spellings and sizes of unit: the
