@@ -1452,15 +1452,26 @@ function scoredWindows(
     subject.size > 0 &&
     queryTerms.some((t) => !subject.has(t) && group.some((c) => c.terms.has(t))) &&
     ![...subject].some((t) => group.some((c) => c.terms.has(t)) || translated(group, t) > 0);
-  const coverage = (group: Candidate[], companion: boolean) =>
-    timeOnly(group)
-      ? 0
-      : queryTerms.reduce((sum, t) => {
-          const weight = group.some((c) => c.terms.has(t))
+  // Nor do the time words count in a passage writing no term of the subject itself, which holds it
+  // only in other words: "| Standard | 2 routine examinations … (30 minutes) | £16.50 |" under
+  // "Monthly fee 2026" says nothing of "In 2026, how long did Gavelock Dental guarantee crowns
+  // for?" (round138, after its only run).
+  const writesSubject = (group: Candidate[]) =>
+    subject.size === 0 || [...subject].some((t) => group.some((c) => c.terms.has(t)));
+  const coverage = (group: Candidate[], companion: boolean) => {
+    if (timeOnly(group)) return 0;
+    const timed = writesSubject(group);
+    return (
+      queryTerms.reduce((sum, t) => {
+        const weight = group.some((c) => c.terms.has(t))
+          ? timed || subject.has(t)
             ? 1
-            : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
-          return sum + weight * idf.get(t)!;
-        }, 0) / total;
+            : 0
+          : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
+        return sum + weight * idf.get(t)!;
+      }, 0) / total
+    );
+  };
   const asked = new Set(queryTerms);
   const factual = asksFact(question);
   // A figure row answers what, not why: "the primary driver behind the change in net income" is
