@@ -1008,6 +1008,13 @@ describe('the asker’s words a document writes otherwise (stop 72)', () => {
     expect(mayObject('Can we bring guests to the Loomhouse?')).toEqual(['guest']);
     expect(mayObject('Can I pay by card at the Harbour Cafe?')).toEqual([]);
     expect(mayObject('Can my boyfriend stay the night?')).toEqual([]);
+    // One's own child is a subject of its own (stop 76, round137).
+    expect(mayObject('Can my son take drama exams through Tallowbrook Youth Theatre?')).toEqual([
+      'drama',
+      'exam',
+    ]);
+    // A place in general asked for a purpose: that purpose is what is asked to be there (round120).
+    expect(lacksEvidence('Is there somewhere to park for volunteers at Lanternbrook?', ['park'])).toBe(true);
     expect(lacksEvidence('Can I hire an electric scooter from Quillbarrow Cycle Hire?', ['scooter'])).toBe(
       true,
     );

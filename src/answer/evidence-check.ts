@@ -1005,6 +1005,13 @@ const EXISTS_QUESTION =
   /^\s*(?:is|are)\s+there\s+(?:(?:a|an|any)\s+)?([\p{L}'’ -]{1,40}?)(?=\s+(?:at|in|on|for|near|by|to|with|inside|outside|where|that|which|i|we)\b|\s*[,?]|$)/iu;
 
 /**
+ * "Is there" or "are there", a place or a thing in general, and what it is for (group 1):
+ * "park" of "Is there somewhere to park for volunteers?".
+ */
+const EXISTS_PURPOSE =
+  /^\s*(?:is|are)\s+there\s+(?:somewhere|anywhere|something|anything|space|room)\s+(?:for\s+\p{L}+\s+)?to\s+(\p{L}+)/iu;
+
+/**
  * Words a question whether something is there may name that documents write otherwise: a sum
  * ("Is there a fee …?": "£5"), a share off ("a discount": "10% off"), a bound, a change. A place or
  * a thing in general ("somewhere to park") is a stop word's, no term.
@@ -1035,11 +1042,15 @@ const WRITTEN_OTHERWISE = new Set(
 
 /**
  * The stem of the last word of what a question asks is there (see {@link EXISTS_QUESTION}): "park"
- * of "Is there parking at …?", "sauna" of "Is there a sauna at …?". Documents that never write it
+ * of "Is there parking at …?", "sauna" of "Is there a sauna at …?"; or of what a place or thing in
+ * general is asked for (see {@link EXISTS_PURPOSE}: "park" of "Is there somewhere to park …?"). Documents that never write it
  * (nor a form of it) hold no "yes". Undefined for other questions and for words documents write
  * otherwise (see {@link WRITTEN_OTHERWISE}).
  */
 function existingHead(question: string): string | undefined {
+  // "Is there somewhere to park …?" asks whether one can park there (round120).
+  const purpose = EXISTS_PURPOSE.exec(question)?.[1];
+  if (purpose !== undefined) return contentTerms(purpose)[0];
   const subject = EXISTS_QUESTION.exec(question)?.[1];
   const last = subject === undefined ? undefined : wordTokens(subject).at(-1);
   const stem = last === undefined ? undefined : contentTerms(last)[0];
@@ -1281,12 +1292,13 @@ function phraseTopicTerms(question: string, words: readonly string[]): string[] 
 
 /**
  * A question whether one may do something: "can", "could" or "may" and a pronoun or a plural noun
- * in lower case ("Can stallholders leave …", "Can my kids use …"), or "am I (are we, is one)
+ * in lower case ("Can stallholders leave …", "Can my kids use …") or one's own child ("Can my son
+ * take …", round137; not "Can my boyfriend stay the night?", whose night is no thing asked), or "am I (are we, is one)
  * allowed (permitted) to"; group 1 its verb, an adverb particle after it ("take in", "pick up")
  * skipped; group 2 what follows.
  */
 const MAY_QUESTION =
-  /^\s*(?:(?:can|could|may)\s+(?:[Ii]|we|you|one|(?:(?:my|our|the|their)\s+)?\p{Ll}{2,}s)|(?:am|are|is)\s+(?:[Ii]|we|you|one)\s+(?:allowed|permitted)\s+to)\s+(\p{Ll}+)(?:\s+(?:in|up|out|on|back|round|over))?\s+([^?]+)/u;
+  /^\s*(?:(?:can|could|may)\s+(?:[Ii]|we|you|one|(?:(?:my|our|the|their)\s+)?\p{Ll}{2,}s|(?:my|our|their)\s+(?:son|daughter|child|boy|girl))|(?:am|are|is)\s+(?:[Ii]|we|you|one)\s+(?:allowed|permitted)\s+to)\s+(\p{Ll}+)(?:\s+(?:in|up|out|on|back|round|over))?\s+([^?]+)/u;
 
 /**
  * A question whether one is allowed a thing, named right after "allowed" or "permitted": "Are we

@@ -1027,6 +1027,16 @@ function fieldRange(label: string, value: string): { kind: string; low: number; 
 const FIELD_RANGE = /^min(?:imum)?:\s*(\d+(?:\.\d+)?)[,;]\s*max(?:imum)?:\s*(\d+(?:\.\d+)?)$/i;
 
 /**
+ * The head of a row's label: its last content term before a note in brackets or after a comma
+ * ("examin" of "Routine examination (existing patients)"); undefined for a passage of no row.
+ */
+function labelHead(c: Candidate): string | undefined {
+  if (c.kind !== 'row') return undefined;
+  const label = withoutMarks(tableCells(c.text)[0] ?? '').split(/[(,]/)[0] ?? '';
+  return contentTerms(label).at(-1);
+}
+
+/**
  * A figure in its unit, as a kind and a size comparable across spellings and sizes of unit: the
  * kind and base scalar of a unit js-quantities knows ("3 days" and "72 hours" alike, see
  * `unitKey`), else the word's term with the figure as written ("5 players"); undefined when the
@@ -1840,6 +1850,9 @@ export function extractAnswer(
   // Not a superlative ("longest"), which every row stating a figure of its dimension holds (see
   // `holdOtherForms`).
   const holdsOwn = (c: Candidate) => asked.some((t) => c.own.has(t) && askedExtreme(t) === undefined);
+  // The names the question writes (see `capitalisedTerms`): the company of "What net income did
+  // Intel report …?".
+  const capitalised = capitalisedTerms(question);
   const unwritten = unwrittenTerms(question);
   // A row with a cell the question writes whole ("18" of "Which film … is rated 18?").
   const askedSet = new Set(asked);
@@ -1939,13 +1952,27 @@ export function extractAnswer(
     // "| Red, flashing once | … |" beside "| Red, flashing twice | … |" for "What does a red light
     // flashing twice mean?"; "| New patient examination | £75.00 |" beside "| Routine examination
     // | £52.00 |" for "How much does a routine check-up cost?" (round138, after its only run).
+    // The quoted row must write the whole cell, or be a sibling of the other (their labels name one
+    // kind of thing, "… examination") whose label holds beyond the other's words one the question
+    // does not write as a name: not "| Net income (loss) attributable to Intel |" for "What net
+    // income did Intel report …?" (the company's name), nor "| Delivery of a bin to a new
+    // subscriber … |" beside "| First bin |" (another thing).
     const ownAsked = (c: Candidate) => asked.filter((t) => c.own.has(t));
+    const moreAsked = (r: Candidate) =>
+      namesCell(r) ||
+      (labelHead(first) !== undefined &&
+        labelHead(first) === labelHead(r) &&
+        ownAsked(r).some((t) => !first.own.has(t) && !capitalised.has(t) && r.label?.includes(t)));
     if (
       first.kind === 'row' &&
       !namesCell(first) &&
       !extremes.has(first) &&
+      ownAsked(first).length > 0 &&
       rowsOf(first).some(
-        (r) => ownAsked(first).every((t) => r.own.has(t)) && ownAsked(r).length > ownAsked(first).length,
+        (r) =>
+          ownAsked(first).every((t) => r.own.has(t)) &&
+          ownAsked(r).length > ownAsked(first).length &&
+          moreAsked(r),
       )
     )
       continue;
