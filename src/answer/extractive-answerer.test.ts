@@ -1005,6 +1005,25 @@ describe('extractAnswer: rows holding fewer of the question’s words than a quo
   });
 });
 
+describe('extractAnswer: a cell opening with a sum is a figure (stop 76)', () => {
+  it('leads "how much compensation" with the row whose cell opens with the sum, not a sentence without one (round105)', () => {
+    const levels = testHit(
+      'larchwire-service-levels.txt',
+      '## Compensation\n\n| Event | Compensation |\n| --- | --- |\n' +
+        '| Fault not repaired within the repair time | £9.50 for each calendar day the service is not repaired |\n' +
+        '| Engineer does not arrive for an appointment | £30.00 per missed appointment |\n\n' +
+        'Compensation for a repair is counted from the day after the repair time ends and stops on the day your service is working again.',
+    );
+    const { text } = extractAnswer(
+      'How much compensation does Larchwire give me for each day my broken broadband isn’t repaired in time?',
+      [levels],
+    );
+    expect(text.split(/\[\d\]/)[0]).toContain(
+      '| Fault not repaired within the repair time | £9.50 for each calendar day',
+    );
+  });
+});
+
 describe('extractAnswer: a count of what "how many" counts (stop 70)', () => {
   it('quotes and leads with the sentence counting the asked noun, though rows of its chunk score higher', () => {
     const loans = testHit(

@@ -419,6 +419,11 @@ const NUMERIC_CELL = new RegExp(
   'iu',
 );
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
+/**
+ * A cell opening with a sum of money, whatever words of what it is for follow: "£9.50 for each
+ * calendar day the service is not repaired" (round105's compensation table).
+ */
+const MONEY_OPENING_CELL = /^\s*(?:from\s+)?[$€£¥]\s?\d[\d.,]*p?(?=\s|$)/i;
 /** A cell that is a time of a race or a lap: minutes, seconds and a fraction ("1:01.88"), not a time of day. */
 const RACE_TIME_CELL = /^\d{1,2}:\d{2}\.\d{1,3}$/;
 /**
@@ -526,7 +531,8 @@ function listAfter<P extends Pick<Passage, 'text' | 'order'> & { source: number 
 
 /**
  * True when a passage states a figure: a table row with a number (or a quantity with its unit,
- * "2.5 litres", see {@link QUANTITY_CELL}) after its label (not just a page number closing a
+ * "2.5 litres", see {@link QUANTITY_CELL}, or a cell opening with a sum, see
+ * {@link MONEY_OPENING_CELL}) after its label (not just a page number closing a
  * table-of-contents line) or an interval ("Every 2 years", see {@link INTERVAL_CELL}), a list
  * item that is such a quantity ("- 400 ml buttermilk", as a cell), or text with an amount in
  * notation (`$1.5 billion`, `2%`, `82,959`, `4.2`).
@@ -542,6 +548,7 @@ function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
   const numeric = cells.filter(
     (cell) =>
       NUMERIC_CELL.test(cell) ||
+      MONEY_OPENING_CELL.test(cell) ||
       QUANTITY_CELL.test(cell) ||
       INTERVAL_CELL.test(cell) ||
       RACE_TIME_CELL.test(cell),
