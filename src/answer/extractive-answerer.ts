@@ -1469,10 +1469,11 @@ function scoredWindows(
     subject.size > 0 &&
     queryTerms.some((t) => !subject.has(t) && group.some((c) => c.terms.has(t))) &&
     ![...subject].some((t) => group.some((c) => c.terms.has(t)) || translated(group, t) > 0);
-  // Nor do the time words count in a passage writing no term of the subject itself, which holds it
-  // only in other words: "| Standard | 2 routine examinations … (30 minutes) | £16.50 |" under
-  // "Monthly fee 2026" says nothing of "In 2026, how long did Gavelock Dental guarantee crowns
-  // for?" (round138, after its only run).
+  // Nor do the time words a row holds only in its table's header count, when it writes no term of
+  // the subject itself and holds it only in other words: "| Standard | 2 routine examinations …
+  // (30 minutes) | £16.50 |" under "Monthly fee 2026" says nothing of "In 2026, how long did
+  // Gavelock Dental guarantee crowns for?" (round138, after its only run). A sentence writing them
+  // ("In Q1 2023, we issued … senior notes") keeps them.
   const writesSubject = (group: Candidate[]) =>
     subject.size === 0 || [...subject].some((t) => group.some((c) => c.terms.has(t)));
   const coverage = (group: Candidate[], companion: boolean) => {
@@ -1481,7 +1482,7 @@ function scoredWindows(
     return (
       queryTerms.reduce((sum, t) => {
         const weight = group.some((c) => c.terms.has(t))
-          ? timed || subject.has(t)
+          ? timed || subject.has(t) || group.some((c) => c.own.has(t))
             ? 1
             : 0
           : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
