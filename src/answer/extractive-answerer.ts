@@ -421,9 +421,10 @@ const NUMERIC_CELL = new RegExp(
 const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 /**
  * A cell opening with a sum of money, whatever words of what it is for follow: "£9.50 for each
- * calendar day the service is not repaired" (round105's compensation table).
+ * calendar day the service is not repaired" (round105's compensation table); not sums alone ("$0.07
+ * $0.41" of a filing's highlights, whose first cell is a sum too).
  */
-const MONEY_OPENING_CELL = /^\s*(?:from\s+)?[$€£¥]\s?\d[\d.,]*p?(?=\s|$)/i;
+const MONEY_OPENING_CELL = /^\s*(?:from\s+)?[$€£¥]\s?\d[\d.,]*p?\s+\p{L}/iu;
 /** A cell that is a time of a race or a lap: minutes, seconds and a fraction ("1:01.88"), not a time of day. */
 const RACE_TIME_CELL = /^\d{1,2}:\d{2}\.\d{1,3}$/;
 /**
@@ -1469,27 +1470,15 @@ function scoredWindows(
     subject.size > 0 &&
     queryTerms.some((t) => !subject.has(t) && group.some((c) => c.terms.has(t))) &&
     ![...subject].some((t) => group.some((c) => c.terms.has(t)) || translated(group, t) > 0);
-  // Nor do the time words a row holds only in its table's header count, when it writes no term of
-  // the subject itself and holds it only in other words: "| Standard | 2 routine examinations …
-  // (30 minutes) | £16.50 |" under "Monthly fee 2026" says nothing of "In 2026, how long did
-  // Gavelock Dental guarantee crowns for?" (round138, after its only run). A sentence writing them
-  // ("In Q1 2023, we issued … senior notes") keeps them.
-  const writesSubject = (group: Candidate[]) =>
-    subject.size === 0 || [...subject].some((t) => group.some((c) => c.terms.has(t)));
-  const coverage = (group: Candidate[], companion: boolean) => {
-    if (timeOnly(group)) return 0;
-    const timed = writesSubject(group);
-    return (
-      queryTerms.reduce((sum, t) => {
-        const weight = group.some((c) => c.terms.has(t))
-          ? timed || subject.has(t) || group.some((c) => c.own.has(t))
+  const coverage = (group: Candidate[], companion: boolean) =>
+    timeOnly(group)
+      ? 0
+      : queryTerms.reduce((sum, t) => {
+          const weight = group.some((c) => c.terms.has(t))
             ? 1
-            : 0
-          : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
-        return sum + weight * idf.get(t)!;
-      }, 0) / total
-    );
-  };
+            : Math.max(group.some((c) => c.context.has(t)) ? 0.5 : 0, companion ? translated(group, t) : 0);
+          return sum + weight * idf.get(t)!;
+        }, 0) / total;
   const asked = new Set(queryTerms);
   const factual = asksFact(question);
   // A figure row answers what, not why: "the primary driver behind the change in net income" is
@@ -1551,6 +1540,15 @@ function scoredWindows(
   // A passage holds what is asked in its own words (a row: or its table's header) or under a
   // section heading naming it ("Work is 40% complete." under "Station Road"); not under a title.
   const holdsAsked = (c: Candidate) => queryTerms.some((t) => c.terms.has(t) || c.section.has(t));
+  // A span answers a question asking how long when its passage holds a word of what is asked, not
+  // only its time words or names: "| Standard | 2 routine examinations … (30 minutes) | £16.50 |" under
+  // "Monthly fee 2026" is no answer to "In 2026, how long did Gavelock Dental guarantee crowns
+  // for?" (round138, after its only run).
+  // The names it writes ("Gavelock Dental", in a section heading "Gavelock Care Plan") do not count.
+  const unnamed = [...subject].filter((t) => !names.has(t));
+  const subjectWords = unnamed.length > 0 ? unnamed : [...subject];
+  const holdsSubject = (c: Candidate) =>
+    subjectWords.length === 0 ? holdsAsked(c) : subjectWords.some((t) => c.terms.has(t) || c.section.has(t));
   // A sentence closing on a colon before a bulleted list ("If … it hasn't appeared on your bill,
   // contact us within 6 months of the event:", then "- in the app …", "- by phone …") states what
   // its items complete: no lead-in to a table's figures, it scores as a sentence (round105).
@@ -1591,7 +1589,12 @@ function scoredWindows(
     // sentences telling how, not by a figure's row ("| Salmon fillets | 2 x 150 g | 180°C | … |" for
     // "… chips in one drawer and salmon in the other - how do I get them both ready at the same
     // time?", round114).
-    (c.figure && !asksWhen && !asksReason && !asksProcedure && (!asksHowLong || spans(c)) && holds
+    (c.figure &&
+    !asksWhen &&
+    !asksReason &&
+    !asksProcedure &&
+    (!asksHowLong || (spans(c) && holdsSubject(c))) &&
+    holds
       ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1)
       : 1) *
     (c.text.length > 400 ? 0.8 : 1) *
@@ -1611,7 +1614,7 @@ function scoredWindows(
   // from the station).
   const dated = (members: Candidate[]) =>
     (asksWhen && members.some((m) => m.dated)) ||
-    (asksHowLong && members.some((m) => spans(m) && holdsAsked(m)))
+    (asksHowLong && members.some((m) => spans(m) && holdsSubject(m)))
       ? DATE_BONUS
       : 1;
   // A passage stating the condition a question asks the outcome of ("If you lose or damage an
