@@ -1003,6 +1003,26 @@ describe('extractAnswer: rows holding fewer of the question’s words than a quo
     expect(text).not.toContain('New patient examination');
     expect(text).not.toContain('Child examination');
   });
+
+  it('keeps a row beside one holding beyond it only a name the question writes, or naming another kind of thing', () => {
+    const income = testHit(
+      'intel-10-q.pdf',
+      '| | Three Months Ended Q2 2023 |\n| --- | --- |\n| Net income (loss) | 1,473 |\n| Net income (loss) attributable to Intel | $1,481 |',
+    );
+    const net = extractAnswer('What net income did Intel report for the quarter ended July 1, 2023?', [
+      income,
+    ]).text;
+    expect(net).toContain('| Net income (loss) | 1,473 |');
+    const bins = testHit(
+      'fellbrook-garden-waste-2027.pdf',
+      '| Subscription | Price for the 2027 season |\n| --- | --- |\n| First bin | £56.00 |\n| Each additional bin | £56.00 |\n' +
+        '| Delivery of a bin to a new subscriber who does not already have one | £20.00 |',
+    );
+    const bin = extractAnswer('How much is a Fellbrook garden waste subscription for one bin now?', [
+      bins,
+    ]).text;
+    expect(bin).toContain('| First bin | £56.00 |');
+  });
 });
 
 describe('extractAnswer: a cell opening with a sum is a figure (stop 76)', () => {
