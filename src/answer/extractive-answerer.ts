@@ -422,9 +422,11 @@ const NOTATION = /[$€£¥]\s?\d|\d\s?%|\d,\d{3}|\d\.\d/;
 /**
  * A cell opening with a sum of money, whatever words of what it is for follow: "£9.50 for each
  * calendar day the service is not repaired" (round105's compensation table); not sums alone ("$0.07
- * $0.41" of a filing's highlights, whose first cell is a sum too).
+ * $0.41" of a filing's highlights, whose first cell is a sum too), nor a sum in a scale ("£1.3
+ * million"), which an annual report's tables of spending write and which counts as no figure.
  */
-const MONEY_OPENING_CELL = /^\s*(?:from\s+)?[$€£¥]\s?\d[\d.,]*p?\s+\p{L}/iu;
+const MONEY_OPENING_CELL =
+  /^\s*(?:from\s+)?[$€£¥]\s?\d[\d.,]*p?\s+(?!(?:thousand|million|billion|trillion|bn|m|k)\b)\p{L}/iu;
 /** A cell that is a time of a race or a lap: minutes, seconds and a fraction ("1:01.88"), not a time of day. */
 const RACE_TIME_CELL = /^\d{1,2}:\d{2}\.\d{1,3}$/;
 /**
@@ -1541,14 +1543,16 @@ function scoredWindows(
   // section heading naming it ("Work is 40% complete." under "Station Road"); not under a title.
   const holdsAsked = (c: Candidate) => queryTerms.some((t) => c.terms.has(t) || c.section.has(t));
   // A span answers a question asking how long when its passage holds a word of what is asked, not
-  // only its time words or names: "| Standard | 2 routine examinations … (30 minutes) | £16.50 |" under
+  // only its time words or, in its heading, its document's name: "| Standard | 2 routine examinations … (30 minutes) | £16.50 |" under
   // "Monthly fee 2026" is no answer to "In 2026, how long did Gavelock Dental guarantee crowns
   // for?" (round138, after its only run).
-  // The names it writes ("Gavelock Dental", in a section heading "Gavelock Care Plan") do not count.
-  const unnamed = [...subject].filter((t) => !names.has(t));
-  const subjectWords = unnamed.length > 0 ? unnamed : [...subject];
+  // A section heading holding only words naming the passage's document ("Gavelock Care Plan", see
+  // `naming`) does not count; the passage's own words do ("The Millpond Path … takes around 30
+  // minutes" for "How long does the Millpond Path take to walk?").
   const holdsSubject = (c: Candidate) =>
-    subjectWords.length === 0 ? holdsAsked(c) : subjectWords.some((t) => c.terms.has(t) || c.section.has(t));
+    subject.size === 0
+      ? holdsAsked(c)
+      : [...subject].some((t) => c.terms.has(t) || (c.section.has(t) && !naming[c.source - 1]!.has(t)));
   // A sentence closing on a colon before a bulleted list ("If … it hasn't appeared on your bill,
   // contact us within 6 months of the event:", then "- in the app …", "- by phone …") states what
   // its items complete: no lead-in to a table's figures, it scores as a sentence (round105).
