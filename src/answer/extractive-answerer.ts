@@ -562,6 +562,21 @@ function hasFigure(passage: Pick<Passage, 'kind' | 'text'>): boolean {
 }
 
 /**
+ * The span of time or length `passage` writes (see {@link TIME_SPAN}, {@link LENGTH_SPAN}), time
+ * first: in a row, a cell that is a quantity or an interval only ("| Quiet | Low | 180 minutes |"),
+ * not one in a description ("2 hygienist appointments (30 minutes), small X-rays as needed" is no
+ * answer to how long a guarantee lasts, round138, after its only run).
+ */
+function spanOf(passage: Pick<Passage, 'kind' | 'text'>): Candidate['span'] {
+  const texts =
+    passage.kind === 'row'
+      ? tableCells(passage.text).filter((cell) => QUANTITY_CELL.test(cell) || INTERVAL_CELL.test(cell))
+      : [passage.text];
+  if (texts.some((text) => TIME_SPAN.test(text))) return 'time';
+  return texts.some((text) => LENGTH_SPAN.test(text)) ? 'length' : undefined;
+}
+
+/**
  * The terms of the sentence that introduces each table (`Revenue, classified by significant
  * product and service offerings, was as follows:`), by the table's block: the last sentence of the
  * paragraph right before it, when it is a lead-in (see {@link LEAD_IN}). A table's rows are what
@@ -692,7 +707,7 @@ function candidatesOf(
         reference,
         event: statesEvent(passage),
         dated: DATED.test(passage.text) || WEEKDAY_TIME.test(passage.text) || timedRow(passage),
-        span: TIME_SPAN.test(passage.text) ? 'time' : LENGTH_SPAN.test(passage.text) ? 'length' : undefined,
+        span: spanOf(passage),
         nameLine: passage.kind === 'sentence' && isNameLine(passage.text),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
         // is no supposition ("may cause higher operating expenses" states none).
@@ -1542,17 +1557,6 @@ function scoredWindows(
   // A passage holds what is asked in its own words (a row: or its table's header) or under a
   // section heading naming it ("Work is 40% complete." under "Station Road"); not under a title.
   const holdsAsked = (c: Candidate) => queryTerms.some((t) => c.terms.has(t) || c.section.has(t));
-  // A span answers a question asking how long when its passage holds a word of what is asked, not
-  // only its time words or, in its heading, its document's name: "| Standard | 2 routine examinations … (30 minutes) | £16.50 |" under
-  // "Monthly fee 2026" is no answer to "In 2026, how long did Gavelock Dental guarantee crowns
-  // for?" (round138, after its only run).
-  // A section heading holding only words naming the passage's document ("Gavelock Care Plan", see
-  // `naming`) does not count; the passage's own words do ("The Millpond Path … takes around 30
-  // minutes" for "How long does the Millpond Path take to walk?").
-  const holdsSubject = (c: Candidate) =>
-    subject.size === 0
-      ? holdsAsked(c)
-      : [...subject].some((t) => c.terms.has(t) || (c.section.has(t) && !naming[c.source - 1]!.has(t)));
   // A sentence closing on a colon before a bulleted list ("If … it hasn't appeared on your bill,
   // contact us within 6 months of the event:", then "- in the app …", "- by phone …") states what
   // its items complete: no lead-in to a table's figures, it scores as a sentence (round105).
@@ -1593,12 +1597,7 @@ function scoredWindows(
     // sentences telling how, not by a figure's row ("| Salmon fillets | 2 x 150 g | 180°C | … |" for
     // "… chips in one drawer and salmon in the other - how do I get them both ready at the same
     // time?", round114).
-    (c.figure &&
-    !asksWhen &&
-    !asksReason &&
-    !asksProcedure &&
-    (!asksHowLong || (spans(c) && holdsSubject(c))) &&
-    holds
+    (c.figure && !asksWhen && !asksReason && !asksProcedure && (!asksHowLong || spans(c)) && holds
       ? FIGURE_BONUS * (c.kind === 'row' ? ROW_BONUS : 1)
       : 1) *
     (c.text.length > 400 ? 0.8 : 1) *
@@ -1618,7 +1617,7 @@ function scoredWindows(
   // from the station).
   const dated = (members: Candidate[]) =>
     (asksWhen && members.some((m) => m.dated)) ||
-    (asksHowLong && members.some((m) => spans(m) && holdsSubject(m)))
+    (asksHowLong && members.some((m) => spans(m) && holdsAsked(m)))
       ? DATE_BONUS
       : 1;
   // A passage stating the condition a question asks the outcome of ("If you lose or damage an
