@@ -975,8 +975,8 @@ const STATES_MINIMUM = /\b(?:minimum|min\.?|at\s+least|no\s+less\s+than|not\s+le
  * much does it cost to park for 3 hours?"): of the passages opening (a row's first cell, a line's
  * value) with a bound in the kind of a figure the question writes, the one with the tightest bound
  * holding the figure, or the sentence stating such a bound on what the question says its figure is
- * of (see {@link SENTENCE_BOUNDS}). A bound is an upper one ("up to", "under", "less than", "no more than",
- * "max", "within"), a lower one ("over", "more than", "at least", "7 days or more", "65 and
+ * of (see {@link SENTENCE_BOUNDS}). A bound is an upper one ("up to", "under", "less than", "no
+ * more than", "max", "within"), a lower one ("over", "more than", "at least", "7 days or more", "65 and
  * over") or a band ("8.00 m – 9.99 m" for "a 9.5 m yacht", round128; "Between 48 hours and 7 days
  * before" for "if I cancel 3 days before", round136). Figures of units js-quantities knows are
  * compared in base units (3 days is 72 hours, see `unitKey`), others when they count one thing
@@ -1079,8 +1079,8 @@ function measure(figure: string, word: string): { kind: string; size: number } |
 
 /**
  * The bound a label opens with (see `boundingRows`), with the kind of its figures and their sizes;
- * `low` or `high` undefined when it has no such end; a figure alone is both ends. A band's two units may differ ("48 hours and
- * 7 days"), and its first may go unwritten ("10 to 12 kg").
+ * `low` or `high` undefined when it has no such end; a figure alone is both ends. A band's two
+ * units may differ ("48 hours and 7 days"), and its first may go unwritten ("10 to 12 kg").
  */
 function labelBound(opening: string): { kind: string; low?: number; high?: number } | undefined {
   const upper = UPPER_BOUND.exec(opening);
@@ -1147,7 +1147,10 @@ function ageRows(question: string, candidates: readonly Candidate[]): Set<Candid
 /** A figure and the word after it a question states ("3 hours", "20 kg"): group 1 the figure, group 2 the word. */
 const STATED_AMOUNT = /(?<![\p{L}\p{N}.,£$€])(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/gu;
 
-/** A figure in words and the word after it a question states ("three weeks", "two hours"); groups as {@link STATED_AMOUNT}'s. */
+/**
+ * A figure in words and the word after it a question states ("three weeks", "two hours"); groups
+ * as {@link STATED_AMOUNT}'s.
+ */
 const STATED_AMOUNT_IN_WORDS = new RegExp(String.raw`\b(${NUMBER_WORDS})\s*-?\s*(\p{L}+)`, 'giu');
 
 /**
@@ -1156,7 +1159,10 @@ const STATED_AMOUNT_IN_WORDS = new RegExp(String.raw`\b(${NUMBER_WORDS})\s*-?\s*
  */
 const BAND_LABEL = new RegExp(`^(?:from\\s+)?${SIZE_BAND.source}`, 'iu');
 
-/** A band written "between … and …" opening a label: "Between 48 hours and 7 days before" (groups as {@link SIZE_BAND}'s). */
+/**
+ * A band written "between … and …" opening a label: "Between 48 hours and 7 days before" (groups
+ * as {@link SIZE_BAND}'s).
+ */
 const BETWEEN_LABEL = /^between\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)?\s+and\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/iu;
 
 /** An upper bound opening a label: "up to 4 hours", "under 10 kg" (group 1 the figure, group 2 its unit). */
@@ -1234,7 +1240,10 @@ function sentenceBounds(text: string): Array<Omit<Bound, 'c'>> {
  */
 const EXACT_LABEL = /^(\d+(?:\.\d+)?)\s*-?\s*(\p{Ll}[\p{L}²³]*|[\p{Lu}\p{Ll}]{1,3}\b)/u;
 
-/** A lower bound opening a label: "over 4 hours", "more than 20 kg", "at least 7 days" (groups as {@link UPPER_BOUND}'s). */
+/**
+ * A lower bound opening a label: "over 4 hours", "more than 20 kg", "at least 7 days" (groups as
+ * {@link UPPER_BOUND}'s).
+ */
 const LOWER_BOUND = /^(?:over|more\s+than|at\s+least|min(?:imum)?\.?)\s+(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/iu;
 
 /** A lower bound written after its figure: "7 days or more before", "4 hours and over", "10 kg+". */
@@ -1245,8 +1254,8 @@ const LOWER_BOUND_AFTER =
  * The rows a question names by a noun and a number ("class 3", "gate 12", "route 7") or by a number
  * and the noun it counts ("a 3-player game", see {@link NUMBER_LABEL}): of a table whose first
  * column's header holds the noun ("Class", "Players"), the row whose first cell is the number
- * ("| 3 | Heaviest marrow | Vegetables |"), or by a signal's count (see {@link COUNT_TIMES}). The number is no term the question's scoring reads
- * (numbers are not: see `questionTerms`), and the row holds the noun only through its header, as
+ * ("| 3 | Heaviest marrow | Vegetables |"), or by a signal's count (see {@link COUNT_TIMES}).
+ * The number is no term the question's scoring reads (numbers are not: see `questionTerms`), and the row holds the noun only through its header, as
  * every row does: without this, any row holding another of its words led. Each such row is what is
  * asked, as the row a superlative picks (see `extremeRows`).
  */
