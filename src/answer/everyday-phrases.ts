@@ -21,13 +21,13 @@ const WEATHER: Readonly<Record<string, readonly string[]>> = {
  * (a refund), "call off" (cancel), "sign up" (register, join), "pick up" (collect), "brothers and
  * sisters" (siblings), "who do I ring" (call), "get rid of" (treat, remove), "cut off"
  * (disconnect), "can't make" (cancel, miss), "quit" (cancel, end), "bring a friend" (a guest),
- * "meds" (medicines), "take it back" (return), "fill it up" (full), "not turn up" (miss),
- * "bigger than the limit" (over the maximum), "what I paid for" (its price), "listen to music"
+ * "meds" (medicines), "take it back" (return), "fill it up" (full), "not turn up" (miss), "bigger
+ * than the limit" (over the maximum), "what I paid for" (its price), "listen to music"
  * (headphones), "lose money" (a charge, no refund), "turn up" (arrive), "take apart" (dismantle),
  * "put back together" (reassemble), "kid" and "my little boy" (child), "chickens" (hens), "photos"
- * (photography), "check-up" (examination), "bird's nest" (bunching, loops), "shut" (close), "too windy"
- * (high winds, see {@link WEATHER}), "a weekday" (Monday to Friday), "how much warning" (notice).
- * The phrase's words are held where a document in scope writes one of its words (see
+ * (photography), "check-up" (examination), "bird's nest" (bunching, loops), "shut" (close), "too
+ * windy" (high winds, see {@link WEATHER}), "a weekday" (Monday to Friday), "how much warning"
+ * (notice). The phrase's words are held where a document in scope writes one of its words (see
  * `absentWords`), by a passage at the relevance floor that writes one (see `relevantHits`), and by
  * the answer's passages that write one (see `holdOtherForms`: "my money back" led by the refund
  * terms, round112): "Will the council give me my money back if I call off my collection?" of a page

@@ -1043,9 +1043,9 @@ const WRITTEN_OTHERWISE = new Set(
 /**
  * The stem of the last word of what a question asks is there (see {@link EXISTS_QUESTION}): "park"
  * of "Is there parking at …?", "sauna" of "Is there a sauna at …?"; or of what a place or thing in
- * general is asked for (see {@link EXISTS_PURPOSE}: "park" of "Is there somewhere to park …?"). Documents that never write it
- * (nor a form of it) hold no "yes". Undefined for other questions and for words documents write
- * otherwise (see {@link WRITTEN_OTHERWISE}).
+ * general is asked for (see {@link EXISTS_PURPOSE}: "park" of "Is there somewhere to park …?").
+ * Documents that never write it (nor a form of it) hold no "yes". Undefined for other questions and
+ * for words documents write otherwise (see {@link WRITTEN_OTHERWISE}).
  */
 function existingHead(question: string): string | undefined {
   // "Is there somewhere to park …?" asks whether one can park there (round120).
@@ -1293,9 +1293,9 @@ function phraseTopicTerms(question: string, words: readonly string[]): string[] 
 /**
  * A question whether one may do something: "can", "could" or "may" and a pronoun or a plural noun
  * in lower case ("Can stallholders leave …", "Can my kids use …") or one's own child ("Can my son
- * take …", round137; not "Can my boyfriend stay the night?", whose night is no thing asked), or "am I (are we, is one)
- * allowed (permitted) to"; group 1 its verb, an adverb particle after it ("take in", "pick up")
- * skipped; group 2 what follows.
+ * take …", round137; not "Can my boyfriend stay the night?", whose night is no thing asked), or "am
+ * I (are we, is one) allowed (permitted) to"; group 1 its verb, an adverb particle after it ("take
+ * in", "pick up") skipped; group 2 what follows.
  */
 const MAY_QUESTION =
   /^\s*(?:(?:can|could|may)\s+(?:[Ii]|we|you|one|(?:(?:my|our|the|their)\s+)?\p{Ll}{2,}s|(?:my|our|their)\s+(?:son|daughter|child|boy|girl))|(?:am|are|is)\s+(?:[Ii]|we|you|one)\s+(?:allowed|permitted)\s+to)\s+(\p{Ll}+)(?:\s+(?:in|up|out|on|back|round|over))?\s+([^?]+)/u;
@@ -1312,8 +1312,8 @@ const ALLOWED_OBJECT = /^\s*(?:am|are|is)\s+(?:i|we|you|one)\s+(?:allowed|permit
  * plural), up to a stop word or a preposition: "electric", "scooter" of "Can I hire an electric
  * scooter from Quillbarrow Cycle Hire?", "lodger" of "Am I allowed to take in a lodger in my
  * home?", or of the one allowed ("firework" of "Are we allowed fireworks …?", see
- * {@link ALLOWED_OBJECT}). Documents that never write it hold no "yes". Empty for other questions and forms ("Can I
- * pay by card?" names a preposition's object).
+ * {@link ALLOWED_OBJECT}). Documents that never write it hold no "yes". Empty for other questions
+ * and forms ("Can I pay by card?" names a preposition's object).
  */
 export function mayObject(question: string): string[] {
   // "Are we allowed fireworks at …?": what is allowed follows at once (round141).
