@@ -271,7 +271,7 @@ describe('parseSource', () => {
     const parsed = await parseSource(source('data', 'a,b\n1,2\n', 'text/x-log; charset=utf-8'));
     expect(parsed.mediaType).toBe('text/x-log');
     expect(parsed.pages[0]?.markdown).toBe('a,b\n1,2\n');
-    expect(parsed.parserFingerprint).toBe('text/plain/v8');
+    expect(parsed.parserFingerprint).toBe('text/plain/v9');
     const csv = await parseSource(source('data', 'a,b\n1,2\n', 'text/csv; charset=utf-8'));
     expect(csv.mediaType).toBe('text/csv');
     expect(csv.parserFingerprint).toBe('csv/v1?group=1');

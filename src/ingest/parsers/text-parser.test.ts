@@ -51,7 +51,7 @@ describe('TextParser', () => {
   it('describes itself as a v1 parser of text/plain', () => {
     expect(parser.specificationVersion).toBe('v1');
     expect(parser.mediaTypes).toEqual(['text/plain']);
-    expect(parser.fingerprint).toBe('text/plain/v8');
+    expect(parser.fingerprint).toBe('text/plain/v9');
   });
 });
 
@@ -226,6 +226,16 @@ describe('alignedTables (stop 72)', () => {
       '| Standard Care | within 2 working days |',
       '| Fresh chips (soaked) | by the end of the next day |',
       '| Engineer does not arrive | £30.00 per appointment |',
+    ]);
+  });
+
+  it('reads a figure aligned right in the first column as a row of its own', () => {
+    const text = ['  No.  Stitch', '  ---  -------', '    9  Zigzag', '   10  Ric-rac'].join('\n');
+    expect(alignedTables(text).split('\n')).toEqual([
+      '| No. | Stitch |',
+      '| --- | --- |',
+      '| 9 | Zigzag |',
+      '| 10 | Ric-rac |',
     ]);
   });
 

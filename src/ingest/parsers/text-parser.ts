@@ -36,7 +36,7 @@ export function decodeTextSource(source: Source): string {
  */
 export class TextParser implements Parser {
   readonly specificationVersion = 'v1' as const;
-  readonly fingerprint = 'text/plain/v8';
+  readonly fingerprint = 'text/plain/v9';
   readonly mediaTypes = ['text/plain'] as const;
 
   async parse(source: Source): Promise<ParsedDocument> {
@@ -198,7 +198,11 @@ function ruledTable(
     const cells = cutCells(line, starts);
     if (cells === undefined || cells.some((c) => c.includes('|'))) break;
     const last = rows.at(-1);
-    const indented = /^\s*/.exec(line)![0].length > starts[0]!;
+    // Indented within the first column: a wrapped cell, unless a figure with cells beside it (a
+    // column of numbers aligned right, " 9" under "10").
+    const indented =
+      /^\s*/.exec(line)![0].length > starts[0]! &&
+      (!/^\d/.test(cells[0]!) || cells.slice(1).every((c) => c === ''));
     // In a table whose rows open with a capital or a figure, a first cell opening in lower case
     // goes on ("Engineer does not arrive for an appointment," / "or we cancel it with less …").
     const goesOn = /^\p{Ll}/u.test(cells[0]!) && /^[\p{Lu}\d]/u.test(rows[0]?.[0] ?? '');
