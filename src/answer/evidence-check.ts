@@ -1050,9 +1050,8 @@ const WRITTEN_OTHERWISE = new Set(
 function existingHead(question: string): string | undefined {
   // "Is there somewhere to park …?" asks whether one can park there (round120).
   const purpose = EXISTS_PURPOSE.exec(question)?.[1];
-  if (purpose !== undefined) return contentTerms(purpose)[0];
-  const subject = EXISTS_QUESTION.exec(question)?.[1];
-  const last = subject === undefined ? undefined : wordTokens(subject).at(-1);
+  const subject = purpose === undefined ? EXISTS_QUESTION.exec(question)?.[1] : undefined;
+  const last = purpose ?? (subject === undefined ? undefined : wordTokens(subject).at(-1));
   const stem = last === undefined ? undefined : contentTerms(last)[0];
   return stem === undefined || WRITTEN_OTHERWISE.has(stem) ? undefined : stem;
 }
