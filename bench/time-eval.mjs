@@ -375,6 +375,30 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round147-blind: test/fixtures/round147 (a photo storage service's plans for two years as PDFs; an
+//   electric bike's manual as Markdown; a primary school's uniform and attendance policy as a Word
+//   file; a theatre's access FAQ as HTML; a ferry timetable with fares as CSV), 20 questions, 4
+//   negatives; written at stop 77 by a helper that never read the engine's code, committed before its
+//   first run.
+// - round146-blind: test/fixtures/round146 (a dog grooming salon's prices for two years as PDFs; an
+//   electric toothbrush's leaflet as plain text; a swimming pool's sessions page as HTML; a student
+//   hall's tenant handbook as a Word file; a language school's courses as JSON), 20 questions, 4
+//   negatives; written at stop 77 by a helper that never read the engine's code, committed before its
+//   first run.
+// - round145-blind: test/fixtures/round145 (a music festival's ticket terms for two years as PDFs; a
+//   dishwasher's manual as a Word file; a driving school's FAQ as HTML; a community garden's
+//   volunteer handbook as Markdown; a car park's tariffs as CSV), 20 questions, 4 negatives; written
+//   at stop 77 by a helper that never read the engine's code, committed before its first run.
+// - round144-heldout: test/fixtures/round144 (a home insurance policy's summary for two years as
+//   PDFs; a bicycle's owner's manual as plain text; a holiday cottage's terms as a Word file; a
+//   recycling centre's FAQ as HTML; a broadband provider's plans as JSON), 20 questions, 4 negatives;
+//   written at stop 77 by a helper that never read the engine's code and never told its questions,
+//   committed before its only run (measure only).
+// - round143-heldout: test/fixtures/round143 (an allotment society's rents and rules for two years as
+//   PDFs; a coffee machine's manual as Markdown; a swimming club's handbook as a Word file; a GP
+//   surgery's appointments FAQ as HTML; a bus route's timetable as CSV), 20 questions, 4 negatives;
+//   written at stop 77 by a helper that never read the engine's code and never told its questions,
+//   committed before its only run (measure only).
 // - round142-blind: test/fixtures/round142 (a veterinary practice's fees for two years as PDFs; a
 //   pressure washer's manual as Markdown; a village hall's hire conditions as a Word file; a ski
 //   school's lessons FAQ as HTML; a concert venue's ticket prices as CSV), 20 questions, 4 negatives;
@@ -1290,6 +1314,51 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 77 by a helper blind to the engine's code, committed before its first run: photo
+    // storage plans (PDFs printed from src/), an e-bike (Markdown), a primary school (Word), a theatre
+    // (HTML), a ferry timetable (CSV).
+    name: 'round147',
+    folder: 'test/fixtures/round147',
+    include: ['*.pdf', '*.md', '*.docx', 'ottersmere-*.html', '*.csv'],
+    parts: [{ name: 'round147-blind', questions: 'bench/questions/round147-blind.jsonl' }],
+  },
+  {
+    // Written at stop 77 by a helper blind to the engine's code, committed before its first run: dog
+    // grooming prices (PDFs printed from src/), a toothbrush (text), a swimming pool (HTML), a student
+    // hall (Word), a language school (JSON).
+    name: 'round146',
+    folder: 'test/fixtures/round146',
+    include: ['*.pdf', '*.txt', 'oxbarrow-*.html', '*.docx', '*.json'],
+    parts: [{ name: 'round146-blind', questions: 'bench/questions/round146-blind.jsonl' }],
+  },
+  {
+    // Written at stop 77 by a helper blind to the engine's code, committed before its first run: festival
+    // tickets (PDFs printed from src/), a dishwasher (Word), a driving school (HTML), a community garden
+    // (Markdown), car park tariffs (CSV).
+    name: 'round145',
+    folder: 'test/fixtures/round145',
+    include: ['*.pdf', '*.docx', 'corvelle-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round145-blind', questions: 'bench/questions/round145-blind.jsonl' }],
+  },
+  {
+    // Written at stop 77 by a helper blind to the engine's code and held out (measure only; its questions
+    // unread until its only run): home insurance (PDFs printed from src/), a bicycle (text), a holiday
+    // cottage (Word), a recycling centre (HTML), broadband plans (JSON).
+    name: 'round144',
+    folder: 'test/fixtures/round144',
+    include: ['*.pdf', '*.txt', 'scarrowby-*.html', '*.docx', '*.json'],
+    parts: [{ name: 'round144-heldout', questions: 'bench/questions/round144-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 77 by a helper blind to the engine's code and held out (measure only; its questions
+    // unread until its only run): allotment rents (PDFs printed from src/), a coffee machine (Markdown), a
+    // swimming club (Word), a GP surgery (HTML), a bus timetable (CSV).
+    name: 'round143',
+    folder: 'test/fixtures/round143',
+    include: ['*.pdf', '*.md', '*.docx', 'calverleigh-*.html', '*.csv'],
+    parts: [{ name: 'round143-heldout', questions: 'bench/questions/round143-heldout.jsonl' }],
   },
   {
     // Written at stop 76 by a helper blind to the engine's code, committed before its first run: vet fees
