@@ -367,6 +367,13 @@ describe('timeCue: dates a version is asked at', () => {
       namingWords('What was net income in Q3 2022?', timeCue('What was net income in Q3 2022?')),
     ).toContain('Q3 2022');
     expect(timeCue('What was revenue in the quarter ended September 30, 2022?').periodStep).toBeUndefined();
+    // The words between name another thing than a version (stop 77, round144): the period names
+    // the policy asked for.
+    const cooling =
+      'If I cancelled my Quillstead home policy after the cooling-off period in 2026, how much would they have kept back?';
+    expect(timeCue(cooling).periodStep).toBeUndefined();
+    expect(timeCue(cooling).period).toMatchObject({ year: 2026 });
+    expect(timeCue('the policy after the one for 2026').periodStep).toMatchObject({ steps: 1 });
   });
 
   it('marks a fiscal period', () => {

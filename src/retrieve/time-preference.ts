@@ -1034,6 +1034,7 @@ function patternsFor(extra: readonly string[]) {
     ISSUED: ISSUED_FOR(noun),
     BARE_MONTH: BARE_MONTH_FOR(noun),
     PERIOD_STEP: PERIOD_STEP_FOR(noun),
+    DOCUMENT_NOUN: noun,
   };
 }
 
@@ -1058,6 +1059,17 @@ function patternsOf(extra: readonly string[]): ReturnType<typeof patternsFor> {
  */
 let active = patternsOf([]);
 
+/**
+ * The words that may name the version a position is counted from, between the relation word and
+ * the period ("after the one for Q3 2022", "before its September 2023 quarter report", "preceding
+ * the one for the quarter ended April 1, 2023"); besides them, only document nouns.
+ */
+const STEP_TARGET_WORDS = new Set(
+  'the a its their his her our my your one ones version edition issue for of from in on dated covering filed published issued released quarter quarters ended ending year month fiscal financial'.split(
+    ' ',
+  ),
+);
+
 /** A finite auxiliary verb, which opens a clause: "was", "were", "is", "has", "had", "did". */
 const CLAUSE_AUXILIARY = /\b(?:was|were|is|are|has|have|had|did|does|do|been)\b/i;
 
@@ -1071,6 +1083,15 @@ function periodStep(question: string, period: AskedPeriod): PeriodStep | undefin
   // ("How many warnings came before permission was withdrawn under the January 2024 policy?"): the
   // relation word orders two events, and the period names the policy asked for, not a step from it.
   if (CLAUSE_AUXILIARY.test(step[4] ?? '')) return undefined;
+  // The words between name the version stepped from ("the one for", "its", "the quarter ended"),
+  // not another thing: "after the cooling-off period in 2026" orders the cancelling after a
+  // period of the 2026 policy, it asks no version after 2026 (round144, after its only run).
+  const between = (step[4] ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  const noun = new RegExp(`^(?:${active.DOCUMENT_NOUN})$`, 'i');
+  if (between.some((w) => !STEP_TARGET_WORDS.has(w.toLowerCase()) && !noun.test(w))) return undefined;
   const sign = /^(?:after|following|followed)$/i.test(step[3]!) ? 1 : -1;
   const count = step[1] === undefined ? 1 : (COUNT[step[1].toLowerCase()] ?? Number(step[1]));
   const unit = step[2]?.toLowerCase().replace(/s$/, '');
