@@ -51,3 +51,28 @@ describe('framingPhraseWords (stop 74)', () => {
     expect([...framingPhraseWords('How do I sort my photos by date?')]).toEqual([]);
   });
 });
+
+describe('askedPhrases (stop 77)', () => {
+  it('reads a thing brought back late as overdue, not being late', () => {
+    expect(written('If I bring a DVD back late to the library, how much will I be charged?')).toContain(
+      'overdue',
+    );
+    expect(written('What is the charge for a late return?')).toContain('overdue');
+    expect(written('What happens if I am 10 minutes late?')).not.toContain('overdue');
+  });
+
+  it('reads a partner as a guest', () => {
+    expect(written('Can my boyfriend stay the night in my room?')).toContain('guest');
+    expect(written('Can I stay late in the library?')).toEqual([]);
+  });
+
+  it('reads a home left empty as unoccupied, the tip as a recycling centre, a suitcase as travel', () => {
+    expect(written('How long can my house sit empty before cover stops?')).toContain('unoccupied');
+    expect(written('Do I need to book before taking my van to the Scarrowby tip?')).toContain('recycling');
+    expect(written('Is the local dump open on Sundays?')).toContain('recycling');
+    // A tip of a thing is none.
+    expect(written('How do I clean the tip of the nozzle?')).toEqual([]);
+    expect(written('How do I stop it switching on in my suitcase?')).toContain('travel');
+    expect(written('When does school start after Christmas?')).toContain('december');
+  });
+});

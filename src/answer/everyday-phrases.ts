@@ -53,6 +53,12 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
       /\b(?:take|takes|taking|took|bring|brings|bringing|brought)\s+(?:(?!back\b)[\p{L}'’]+\s+){0,3}back\b/iu,
     written: ['return', 'returned', 'returning'],
   },
+  // a thing brought or handed "back late": overdue, a late return (round138, after its only run)
+  {
+    phrase:
+      /\b(?:back|return(?:s|ed|ing)?|hand(?:s|ed|ing)?\s+in)\s+(?:(?!late\b)[\p{L}'’]+\s+){0,3}late\b|\blate\s+returns?\b/iu,
+    written: ['overdue'],
+  },
   // "fill up the petrol", "fill it up": return it full, refuel (round128)
   {
     phrase: /\bfill(?:s|ed|ing)?\s+(?:(?:it|them)\s+)?up\b/i,
@@ -146,6 +152,24 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   { phrase: /\bcheck-?ups?\b/i, written: ['examination', 'examinations', 'exam', 'exams'] },
   { phrase: /\bbird['’]?s[-\s]+nest(?:s|ing)?\b/i, written: ['bunching', 'bunches', 'loops', 'tangled'] },
 
+  // a partner one has to stay ("my boyfriend", "her girlfriend"), whom rules call a guest or a
+  // visitor (round146)
+  { phrase: /\b(?:boy|girl)friends?\b/i, written: ['guest', 'guests', 'visitor', 'visitors'] },
+  // a home left "empty", which a policy writes as unoccupied (round144, after its only run)
+  {
+    phrase: /\b(?:sits?|sat|sitting|stands?|stood|standing|left|leave|lies|lying|be|been|being)\s+empty\b/i,
+    written: ['unoccupied', 'vacant'],
+  },
+  // "the tip" or "the dump", everyday names of a household waste or recycling centre (round144,
+  // after its only run); not a tip of something ("the tip of the nozzle")
+  {
+    phrase: /\b(?:the|local|council|\p{Lu}\p{L}+)\s+(?:tip|dump)\b(?!\s+of\b)/u,
+    written: ['recycling', 'waste'],
+  },
+  // Christmas, which term dates and opening times write as the days of December (round147)
+  { phrase: /\b(?:christmas|xmas)\b/i, written: ['december'] },
+  // packing a thing in a suitcase or luggage: travelling with it (round146)
+  { phrase: /\b(?:suitcases?|luggage|hand\s+baggage)\b/i, written: ['travel', 'travelling', 'traveling'] },
   // "shut", the everyday verb of closing (round136)
   { phrase: /\bshut(?:s|ting)?\b/i, written: ['close', 'closed', 'closes', 'closure'] },
   // the weather's adjectives, which rules write as its nouns ("too windy": "in high winds", round136)

@@ -15,9 +15,11 @@ import {
   evidenceDocuments,
   irregularForms,
   lacksEvidence,
+  MONTH_NAMES,
   mayBeVerb,
   mayObject,
   measuredThing,
+  monthsSpanned,
   nameVerb,
   participleObject,
   quotesNamesOnly,
@@ -1293,5 +1295,30 @@ describe('honest "not found": what a question asks is there, and words it tells 
       await withDocument(name, markdown, async (fresh) => {
         expect(await absentWords(fresh, question), question).toEqual([]);
       });
+  });
+});
+
+describe('monthsSpanned and kinds named by a name (stop 77)', () => {
+  const months = (text: string) => [...monthsSpanned(text)].map((m) => MONTH_NAMES[m]);
+
+  it('reads the months a span of dates covers, across the new year too', () => {
+    expect(months('| Peak | 24 July to 4 September | £1,245 |')).toEqual(['july', 'august', 'september']);
+    expect(months('Winter: 1 Nov 2026 until 31 Mar 2027')).toEqual([
+      'november',
+      'december',
+      'january',
+      'february',
+      'march',
+    ]);
+    expect(months('Open April – June')).toEqual(['april', 'may', 'june']);
+    // A date alone spans nothing.
+    expect(months('Prices from 1 April 2026')).toEqual([]);
+  });
+
+  it('leaves out a kind noun after a name ("Tour mode"), not one the question asks of', () => {
+    expect(
+      topicWords('Roughly how far can I ride the Fellway on a full battery in Tour mode?'),
+    ).not.toContain('mode');
+    expect(topicWords('Does the dishwasher have a quiet mode?')).toContain('mode');
   });
 });

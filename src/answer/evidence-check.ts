@@ -35,10 +35,11 @@
  */
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
-import { wordsNumber } from '../ingest/document-date.js';
+import { MONTH, wordsNumber } from '../ingest/document-date.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { otherNumberForms } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/terms.js';
+import { escapeRegExp } from '../retrieve/time-preference.js';
 import { AGE_IN_YEARS } from './asked-age.js';
 import { askedOutlay, CURRENCY_CODES, PREPOSITION, pricedThing, priceTerms } from './asked-amount.js';
 import { askedDimensions, statesDimension } from './asked-dimension.js';
@@ -386,6 +387,9 @@ export function topicWords(question: string): string[] {
     // brush tangled |", round138, after its only run), and figures are no topic.
     if (wordsNumber(word) !== undefined) return;
     if ((word === 'little' || word === 'tiny') && LOOKS.test(question)) return;
+    // The kind of a setting or an option after its name ("Tour mode", "the Eco programme"): the
+    // name says which, and documents write the kind as they please ("assist levels", round147).
+    if (KIND_NOUNS.has(word) && namedKind(question, word)) return;
     // "How many people …": what is counted is told by other nouns ("employees", "passengers").
     if (words[i - 1] === 'many' && words[i - 2] === 'how' && isGenericCounted(word)) return;
     const short =
@@ -421,6 +425,83 @@ export function topicWords(question: string): string[] {
     seen.add(stem);
     out.push(word);
   });
+  return out;
+}
+
+/** Nouns of the kind of a setting or an option a name picks ("Tour mode", "Eco programme"). */
+const KIND_NOUNS = new Set([
+  'mode',
+  'modes',
+  'setting',
+  'settings',
+  'programme',
+  'program',
+  'cycle',
+  'option',
+  'function',
+]);
+
+/**
+ * Whether `question` writes `word` (a kind noun, see {@link KIND_NOUNS}) right after a name: a word
+ * with a capital that does not open the question ("in Tour mode"; not "Mode …?").
+ */
+function namedKind(question: string, word: string): boolean {
+  return [...question.matchAll(/(?<=\S\s+)\p{Lu}[\p{L}\p{N}-]*\s+(?=(\p{L}+))/gu)].some(
+    (m) => m[1]!.toLowerCase() === word,
+  );
+}
+
+/**
+ * A compound of words of letters joined by hyphens ("open-water", "face-to-face"); not a word with
+ * a prefix ("mid-August", "non-members", "re-book"), which is the word itself.
+ */
+const HYPHENATED =
+  /(?<![\p{L}\p{N}-])(?!(?:mid|non|pre|post|re|co|ex|anti|semi|sub|multi|pro|de|un)-)\p{L}{2,}(?:-\p{L}{2,})+(?![\p{L}\p{N}-])/giu;
+/** How many chunks a search of an unheld compound reads for its words written together. */
+const COMPOUND_PROBE_DEPTH = 5;
+
+/** Ordinal words, which count a position ("second-newest", "third-quarter"). */
+const ORDINAL_WORDS = new Set(
+  'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth last'.split(' '),
+);
+
+/** The months' names, in order. */
+export const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/**
+ * A span of dates from one month to another ("24 July to 4 September", "April – October",
+ * "1 Nov 2026 until 31 Mar 2027"): groups 1 and 2 the months.
+ */
+const MONTH_SPAN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?:\s+(?:19|20)\d\d)?\s*(?:to|–|—|-|until|till|through)\s*(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?![\p{L}])`,
+  'giu',
+);
+
+/** The months (0 for January) `text`'s spans of dates cover, both ends in (see {@link MONTH_SPAN}). */
+export function monthsSpanned(text: string): Set<number> {
+  const out = new Set<number>();
+  const index = (name: string) => MONTH_NAMES.findIndex((m) => m.startsWith(name.slice(0, 3).toLowerCase()));
+  for (const m of text.matchAll(MONTH_SPAN)) {
+    const from = index(m[1]!);
+    const to = index(m[2]!);
+    for (let i = from; ; i = (i + 1) % 12) {
+      out.add(i);
+      if (i === to) break;
+    }
+  }
   return out;
 }
 
@@ -674,6 +755,11 @@ export async function absentWords(
     const verbs = verbStems(stem);
     for (const term of held)
       if (derivedForm(term, stem) || verbs.includes(term) || derivedForm(unprefixed(term), stem)) return true;
+    // A month is held by a span of dates it falls in ("August" by "weeks starting 24 July to 4
+    // September", round144, after its only run).
+    const month = MONTH_NAMES.indexOf(word.toLowerCase());
+    if (month >= 0 && hits.some((hit) => inScope(hit) && monthsSpanned(hit.chunk.text).has(month)))
+      return true;
     // An adjective of "-ly" is held by its noun ("yearly" by "£34.99 a year", "weekly" by "week").
     const base = /^\p{L}{4,}ly$/u.test(word) ? contentTerms(word.slice(0, -2))[0] : undefined;
     if (base !== undefined && held.has(base)) return true;
@@ -749,6 +835,43 @@ export async function absentWords(
       ? eventVerb(question)
       : undefined;
   const absent = words.filter((word, i) => !found[i] && word.toLowerCase() !== verb);
+  // A compound a yes-or-no question hyphenates ("Do they run open-water swimming?") is a thing of
+  // its own: its words held apart ("open meets", "water bottle") do not hold it. It is held where
+  // a hit in scope, or a chunk a search of it finds, writes its words together ("open water",
+  // "open-water", "openwater", round143, after its only run). Not one an everyday phrase reads
+  // ("check-up"), nor one of a count or a position ("one-hour", "second-newest"). Other questions
+  // write compounds of measure and time ("a half-day rate", "up-to-date", "medium-sized") that
+  // documents write otherwise: the first version, on every question, lost twenty answers.
+  const inScopeTexts = hits.filter(inScope).map((hit) => hit.chunk.text);
+  const compoundWords = asksYesNo(question)
+    ? [...question.matchAll(HYPHENATED)]
+        .map((m) => m[0])
+        .filter(
+          (compound) =>
+            !compound
+              .toLowerCase()
+              .split('-')
+              .some(
+                (part) =>
+                  phrased.has(part) ||
+                  absent.includes(part) ||
+                  wordsNumber(part) !== undefined ||
+                  ORDINAL_WORDS.has(part),
+              ),
+        )
+    : [];
+  const unwrittenCompounds = await Promise.all(
+    compoundWords.map(async (compound) => {
+      const together = new RegExp(
+        String.raw`(?<![\p{L}\p{N}])${compound.split('-').map(escapeRegExp).join(String.raw`[\s-]?`)}s?(?![\p{L}\p{N}])`,
+        'iu',
+      );
+      if (inScopeTexts.some((text) => together.test(text))) return undefined;
+      const found = await probe(compound.replace(/-/g, ' '), scope, COMPOUND_PROBE_DEPTH);
+      return found.some((hit) => together.test(hit.chunk.text)) ? undefined : compound.toLowerCase();
+    }),
+  );
+  absent.push(...unwrittenCompounds.filter((c) => c !== undefined));
   // A size the question names a thing by ("a box of 120 mm wood screws") that no document in scope
   // writes: its number, read whole and by value ("£29.99" writes no 29, "10.000" writes 10), in no
   // hit nor in the chunks a search of it finds (the index splits "£29.99" into "29" and "99").
@@ -826,7 +949,9 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
   // A name ("revenues from China", "the Atlas arm") is not paraphrased: documents that never write
   // it say nothing of it. Nor is a size a thing is named by ("120 mm wood screws", see
   // `measuresNamed`): a price list without it does not sell it.
-  if (namedIn(question, absent[0]!) || /^\d/.test(absent[0]!)) return true;
+  // So is a kind named by a hyphenated compound ("open-water swimming", "an all-weather pitch"),
+  // none of whose forms a document writes (see `HYPHENATED`).
+  if (namedIn(question, absent[0]!) || /^\d/.test(absent[0]!) || absent[0]!.includes('-')) return true;
   // A question whether something does a thing ends on what it asks about ("Does the app support
   // audiobooks?", "Does the policy allow reptiles?"): its last topic word is the head of its
   // object, and documents that never write it (nor a form of it) hold no "yes". Not a question

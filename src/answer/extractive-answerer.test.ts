@@ -638,6 +638,15 @@ describe('questionTerms: "what time" asks when (stop 67)', () => {
   });
 });
 
+describe('questionTerms: the auxiliary "will" and hedges (stop 77)', () => {
+  it('leaves out "will" as an auxiliary, not as a noun, and hedges on a figure', () => {
+    expect(questionTerms('If I bring a DVD back late, how much will I be charged?')).not.toContain('will');
+    expect(questionTerms('Can the solicitor help me make a will?')).toContain('will');
+    expect(questionTerms('Roughly how far can I ride in Tour mode?')).not.toContain('roughli');
+    expect(questionTerms('Approximately how long does the first charge take?')).not.toContain('approxim');
+  });
+});
+
 describe('extractAnswer: what the question names and what it asks (stop 67)', () => {
   it('scores a passage holding only the names the question writes as a name alone', () => {
     const record = testHit(

@@ -49,6 +49,7 @@ import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedExtreme, extremeOf, rankedColumn, rankValue, recordFields } from './asked-record.js';
 import { repeatedPassages } from './boilerplate.js';
 import { askedPhrases } from './everyday-phrases.js';
+import { MONTH_NAMES, monthsSpanned } from './evidence-check.js';
 import {
   fieldLabel,
   type Passage,
@@ -119,6 +120,8 @@ interface Candidate extends Passage {
   span: 'time' | 'length' | undefined;
   /** A line that is a name alone (see {@link isNameLine}): a letterhead, a cover's title. */
   nameLine: boolean;
+  /** A record's field line another source wrote first: read in its record's run only (see `candidatesOf`). */
+  recurs?: boolean;
 }
 
 interface Window {
@@ -271,6 +274,13 @@ const DATED = new RegExp(String.raw`\b(?:${WRITTEN_DATE}|${DAY_MONTH})(?![\w])`,
  */
 const WEEKDAY_TIME =
   /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:at\s+|from\s+)?(?:[01]?\d|2[0-3])(?:[.:][0-5]\d)?\s?(?:am|pm)\b/i;
+
+/**
+ * A sentence opening on what the one before it told: "After that point, …", "Until then, …",
+ * "Otherwise, …", "In that case, …", "If so, …", "If not, …".
+ */
+const GOES_ON =
+  /^\W*(?:(?:after|before|from|at|until|till|by|beyond)\s+(?:that|this|then|which)(?:\s+(?:point|time|date|period|day))?\b|otherwise\b|in\s+(?:that|this|which)\s+case\b|if\s+(?:so|not)\b|even\s+so\b)/i;
 
 /** A table header cell naming when: "Time", "Start", "Starts", "Date", "When", "Departs", "Arrives". */
 const WHEN_HEADER =
@@ -662,6 +672,7 @@ function candidatesOf(
   hits: readonly Hit[],
   referrers: readonly Hit[] = hits,
   countWords = false,
+  recurring = false,
 ): Candidate[] {
   const passages = hits.map((hit) => passagesOf(hit.chunk.text));
   const repeated = repeatedPassages(
@@ -677,10 +688,15 @@ function candidatesOf(
     const section = new Set(path.length >= 2 ? contentTerms(path.at(-1)!) : []);
     const leadIns = leadInTerms(list);
     const marks = markColumns(list);
+    // A record's field lines ("route: 62", "day type: Saturday") recur in record after record:
+    // with `recurring`, each is kept (marked `recurs`) for its record's run of lines (see
+    // `fieldRuns`), which is quoted whole (round143, after its only run).
+    const record = recurring && recordFields(hits[i]!.chunk) !== undefined;
     for (const passage of list) {
       const key = passageKey(passage.text);
       // A passage that recurs is quoted once, from its first source.
-      if (seen.has(key)) continue;
+      const recurs = seen.has(key);
+      if (recurs && !(record && passage.kind === 'line')) continue;
       seen.add(key);
       const header = passage.table
         ? [...rowHeaderTerms(passage, marks.get(passage.block)), ...(leadIns.get(passage.block) ?? [])]
@@ -709,6 +725,7 @@ function candidatesOf(
         dated: DATED.test(passage.text) || WEEKDAY_TIME.test(passage.text) || timedRow(passage),
         span: spanOf(passage),
         nameLine: passage.kind === 'sentence' && isNameLine(passage.text),
+        ...(recurs ? { recurs: true } : {}),
         // "Each employee may take 2 paid volunteering days" grants what it states: a figure stated
         // is no supposition ("may cause higher operating expenses" states none).
         supposing: passage.kind === 'sentence' && supposesWithoutFigure(passage.text, countWords),
@@ -1250,6 +1267,30 @@ const LOWER_BOUND = /^(?:over|more\s+than|at\s+least|min(?:imum)?\.?)\s+(\d+(?:\
 const LOWER_BOUND_AFTER =
   /^(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)(?:\s+(?:or|and)\s+(?:more|over|longer|above)\b|\+)/iu;
 
+/** A month a question names ("in August", "mid-August", "early March"): group 1 its name. */
+const ASKED_MONTH =
+  /(?<![\p{L}])(january|february|march|april|may|june|july|august|september|october|november|december)(?![\p{L}])/giu;
+
+/**
+ * The rows whose dates span the months the question names (see `monthsSpanned`): "| Peak | 24 July
+ * to 4 September | … |" for "a week … in mid-August" (round144, after its only run), not "| Mid |
+ * 20 March to 22 May; 11 September to 30 October | … |". "May" is read only with a capital, as a
+ * month.
+ */
+function monthRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
+  const months = [...question.matchAll(ASKED_MONTH)]
+    .filter((m) => m[1]!.toLowerCase() !== 'may' || m[1] === 'May')
+    .map((m) => MONTH_NAMES.indexOf(m[1]!.toLowerCase()));
+  const out = new Set<Candidate>();
+  if (months.length === 0) return out;
+  for (const c of candidates) {
+    if (c.kind !== 'row') continue;
+    const spanned = monthsSpanned(c.text);
+    if (months.every((m) => spanned.has(m))) out.add(c);
+  }
+  return out;
+}
+
 /**
  * The rows a question names by a noun and a number ("class 3", "gate 12", "route 7") or by a number
  * and the noun it counts ("a 3-player game", see {@link NUMBER_LABEL}): of a table whose first
@@ -1418,7 +1459,8 @@ function scoredWindows(
   // ("For the quarter ended December 31, 2022 (second quarter of fiscal 2023)", the line that
   // dates the document, under a heading that names it) states nothing asked: it scores 0.
   const subject = subjectTerms(question, queryTerms);
-  const candidates = candidatesOf(hits, referrers, ASKS_HOW_MANY.test(question));
+  const everyLine = candidatesOf(hits, referrers, ASKS_HOW_MANY.test(question), true);
+  const candidates = everyLine.filter((c) => !c.recurs);
   holdOtherForms(question, queryTerms, candidates);
   const idf = new Map<string, number>();
   for (const term of queryTerms) {
@@ -1521,6 +1563,7 @@ function scoredWindows(
   // So are the rows whose label bounds the age the asker states (see `ageRows`).
   const numbered = new Set([
     ...numberedRows(question, candidates),
+    ...monthRows(question, candidates),
     ...boundingRows(question, candidates),
     ...ageRows(question, candidates),
   ]);
@@ -1536,6 +1579,12 @@ function scoredWindows(
     // ("Adult swim (16 and over)" for "How much is an adult swim …?": found on round108, held
     // out, after its only run).
     const shareOf = (label: readonly string[]) => label.filter((t) => asked.has(t)).length / label.length;
+    // Not a label of only the names the question calls the document by ("| Lumigrove | 100 GB |
+    // £1.49 | …" of Lumigrove's plans, for "… if I cancelled my annual Lumigrove plan …?",
+    // round147): the question names the document, not the row. Only names it writes with a
+    // capital: the words a focus boost names a document by may be what is asked ("nitrate" of a
+    // water quality report), which the first version dropped the label of.
+    if (c.label.every((t) => naming[c.source - 1]!.has(t) && names.has(t))) return 1;
     const share = Math.max(shareOf(c.label), ...(c.heads ?? []).map(shareOf));
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
@@ -1678,27 +1727,39 @@ function scoredWindows(
     // A row's label may name what is asked in the document's words, its companion terms ("| Drugs
     // and medical supplies | 17,840 |" for "spend on medicines"): it holds it, for the order.
     const companion = c.kind === 'row' && queryTerms.some((t) => translated([c], t) > 0);
-    windows.push({
-      members: [c],
-      score:
-        coverage([c], true) *
-        factor(c, companion || holdsAsked(c)) *
-        dated([c]) *
-        (extreme.has(c) ? 1 + LABEL_BONUS : 1),
-      base: coverage([c], false) * factor(c),
-      ...((c.kind === 'row' && c.figure && (labelled(c) === 1 + LABEL_BONUS || namesDimension(c))) ||
-      extreme.has(c) ||
-      dated([c]) > 1 ||
-      (asksHowOften && statesInterval(c))
-        ? { statesAsked: true }
-        : {}),
-      ...(extreme.has(c) ? { extreme: true } : {}),
-      ...(statesCondition(c) ? { condition: true } : {}),
-      ...(numbered.has(c) ? { numbered: true } : {}),
-      ...(counts(c) ? { counts: beside(c) } : {}),
-    });
+    // A sentence going on from the one before it ("After that point, cover … stops") is quoted
+    // with it, in their window below, not alone (round144, after its only run).
+    // Nor does it open a window with the sentence after it.
+    const previous = candidates[i - 1];
+    const goesOn =
+      c.kind === 'sentence' &&
+      GOES_ON.test(c.text) &&
+      previous?.kind === 'sentence' &&
+      previous.source === c.source &&
+      previous.block === c.block;
+    if (!goesOn)
+      windows.push({
+        members: [c],
+        score:
+          coverage([c], true) *
+          factor(c, companion || holdsAsked(c)) *
+          dated([c]) *
+          (extreme.has(c) ? 1 + LABEL_BONUS : 1),
+        base: coverage([c], false) * factor(c),
+        ...((c.kind === 'row' && c.figure && (labelled(c) === 1 + LABEL_BONUS || namesDimension(c))) ||
+        extreme.has(c) ||
+        dated([c]) > 1 ||
+        (asksHowOften && statesInterval(c))
+          ? { statesAsked: true }
+          : {}),
+        ...(extreme.has(c) ? { extreme: true } : {}),
+        ...(statesCondition(c) ? { condition: true } : {}),
+        ...(numbered.has(c) ? { numbered: true } : {}),
+        ...(counts(c) ? { counts: beside(c) } : {}),
+      });
     const next = candidates[i + 1];
     if (
+      !goesOn &&
       c.kind === 'sentence' &&
       next?.kind === 'sentence' &&
       next.source === c.source &&
@@ -1722,16 +1783,19 @@ function scoredWindows(
   // "Price (inc VAT): £16.75") is a table's row written down: a question naming one field asks
   // another's value. Each run of consecutive field lines of one paragraph is a window too, as a row
   // is quoted whole.
-  for (const run of fieldRuns(candidates)) {
+  for (const run of fieldRuns(everyLine)) {
     if (run.length < 2 || run.length > MAX_RECORD_LINES) continue;
     // As strong as its best line, over the terms of all its lines: a record naming what is
     // asked in one line ("name: Agapanthus Blue Storm") states it in another ("price: £12.99").
     const holds = run.some(holdsAsked);
     const best = Math.max(...run.map((c) => factor(c, holds))) * (namesAlone(...run) ? NAME_LINE : 1);
+    // Dated as its lines are: a record whose note writes a date answers "when" as that line alone
+    // would (round143, after its only run).
     windows.push({
       members: run,
-      score: coverage(run, true) * 0.9 * best,
+      score: coverage(run, true) * 0.9 * best * dated(run),
       base: coverage(run, false) * 0.9 * best,
+      ...(dated(run) > 1 ? { statesAsked: true } : {}),
     });
   }
   // The row the question names by its number leads (see `numberedRows`): the number is the

@@ -54,9 +54,28 @@ export function questionTerms(question: string): string[] {
   // "What time" and "what date" ask when, as "when" does: the noun is the question word's.
   const asking = WHEN_PHRASE.exec(question)?.[1];
   const when = asking === undefined ? undefined : contentTerms(asking)[0];
-  const about = terms.filter((t) => t.length > 1 && !requestWordSet().has(t) && t !== when);
+  // "will" as the auxiliary of the asker's future ("how much will I be charged") says nothing
+  // asked; a will, the noun, follows a determiner ("make a will", round138, after its only run).
+  const auxiliary = !WILL_NOUN.test(question);
+  const about = terms.filter(
+    (t) =>
+      t.length > 1 &&
+      !requestWordSet().has(t) &&
+      !HEDGE_TERMS.has(t) &&
+      t !== when &&
+      !(auxiliary && t === 'will'),
+  );
   return about.length > 0 ? about : terms;
 }
+
+/**
+ * Hedges on a figure asked ("Roughly how far …?", "approximately how long"), stemmed: they say how
+ * exact an answer may be, not what it is about (round147).
+ */
+const HEDGE_TERMS: ReadonlySet<string> = new Set(['roughli', 'approxim', 'approx']);
+
+/** "Will" as a noun: after a determiner or a possessive ("a will", "my will", "a living will"). */
+const WILL_NOUN = /\b(?:a|an|the|my|your|his|her|their|our|its|living|last)\s+will\b|\bwills\b/i;
 
 /**
  * A question opening (after "at", "on", "by", "from", "until" or "till") with "what" or "which"
