@@ -1579,12 +1579,6 @@ function scoredWindows(
     // ("Adult swim (16 and over)" for "How much is an adult swim …?": found on round108, held
     // out, after its only run).
     const shareOf = (label: readonly string[]) => label.filter((t) => asked.has(t)).length / label.length;
-    // Not a label of only the names the question calls the document by ("| Lumigrove | 100 GB |
-    // £1.49 | …" of Lumigrove's plans, for "… if I cancelled my annual Lumigrove plan …?",
-    // round147): the question names the document, not the row. Only names it writes with a
-    // capital: the words a focus boost names a document by may be what is asked ("nitrate" of a
-    // water quality report), which the first version dropped the label of.
-    if (c.label.every((t) => naming[c.source - 1]!.has(t) && names.has(t))) return 1;
     const share = Math.max(shareOf(c.label), ...(c.heads ?? []).map(shareOf));
     return share >= 0.5 ? 1 + LABEL_BONUS * share : 1;
   };
