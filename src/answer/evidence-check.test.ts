@@ -1311,6 +1311,9 @@ describe('monthsSpanned and kinds named by a name (stop 77)', () => {
       'march',
     ]);
     expect(months('Open April – June')).toEqual(['april', 'may', 'june']);
+    // The same month of two years is a whole year.
+    expect(months('Season ticket valid March 2026 – March 2027').length).toBe(12);
+    expect(months('Closed 1 March to 31 March')).toEqual(['march']);
     // A date alone spans nothing.
     expect(months('Prices from 1 April 2026')).toEqual([]);
   });

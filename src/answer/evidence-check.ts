@@ -483,10 +483,10 @@ export const MONTH_NAMES = [
 
 /**
  * A span of dates from one month to another ("24 July to 4 September", "April – October",
- * "1 Nov 2026 until 31 Mar 2027"): groups 1 and 2 the months.
+ * "1 Nov 2026 until 31 Mar 2027"): groups 1 and 3 the months, 2 and 4 their years when written.
  */
 const MONTH_SPAN = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?:\s+(?:19|20)\d\d)?\s*(?:to|–|—|-|until|till|through)\s*(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?![\p{L}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?:,?\s+((?:19|20)\d\d))?\s*(?:to|–|—|-|until|till|through)\s*(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?:,?\s+((?:19|20)\d\d))?(?![\p{L}])`,
   'giu',
 );
 
@@ -496,7 +496,12 @@ export function monthsSpanned(text: string): Set<number> {
   const index = (name: string) => MONTH_NAMES.findIndex((m) => m.startsWith(name.slice(0, 3).toLowerCase()));
   for (const m of text.matchAll(MONTH_SPAN)) {
     const from = index(m[1]!);
-    const to = index(m[2]!);
+    const to = index(m[3]!);
+    // A month to the same month of another year is a whole year ("March 2026 – March 2027").
+    if (from === to && m[2] !== undefined && m[4] !== undefined && m[2] !== m[4]) {
+      for (let i = 0; i < 12; i++) out.add(i);
+      continue;
+    }
     for (let i = from; ; i = (i + 1) % 12) {
       out.add(i);
       if (i === to) break;
