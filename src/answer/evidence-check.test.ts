@@ -3,6 +3,7 @@ import { testHit } from '../../test/support/hits.js';
 import type { Hit } from '../core/types.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { openStore } from '../engine/store-schemes.js';
+import { MONTH_NAMES, monthsSpanned } from '../ingest/document-date.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { NOT_FOUND_TEXT } from './ask.js';
 import {
@@ -15,11 +16,9 @@ import {
   evidenceDocuments,
   irregularForms,
   lacksEvidence,
-  MONTH_NAMES,
   mayBeVerb,
   mayObject,
   measuredThing,
-  monthsSpanned,
   nameVerb,
   participleObject,
   quotesNamesOnly,

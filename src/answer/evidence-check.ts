@@ -35,8 +35,8 @@
  */
 import type { Filter } from '../core/filter/filter.js';
 import type { Hit } from '../core/types.js';
-import { MONTH, wordsNumber } from '../ingest/document-date.js';
-import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
+import { MONTH_NAMES, monthsSpanned, wordsNumber } from '../ingest/document-date.js';
+import { namesVersion, ordinalNumber, versionLabel } from '../retrieve/document-identity.js';
 import { otherNumberForms } from '../retrieve/noun-forms.js';
 import { contentTerms, isStopWord, readTerms, wordTokens } from '../retrieve/terms.js';
 import { escapeRegExp } from '../retrieve/time-preference.js';
@@ -460,56 +460,6 @@ const HYPHENATED =
 /** How many chunks a search of an unheld compound reads for its words written together. */
 const COMPOUND_PROBE_DEPTH = 5;
 
-/** Ordinal words, which count a position ("second-newest", "third-quarter"). */
-const ORDINAL_WORDS = new Set(
-  'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth last'.split(' '),
-);
-
-/** The months' names, in order. */
-export const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/**
- * A span of dates from one month to another ("24 July to 4 September", "April – October",
- * "1 Nov 2026 until 31 Mar 2027"): groups 1 and 3 the months, 2 and 4 their years when written.
- */
-const MONTH_SPAN = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?:,?\s+((?:19|20)\d\d))?\s*(?:to|–|—|-|until|till|through)\s*(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?:,?\s+((?:19|20)\d\d))?(?![\p{L}])`,
-  'giu',
-);
-
-/** The months (0 for January) `text`'s spans of dates cover, both ends in (see {@link MONTH_SPAN}). */
-export function monthsSpanned(text: string): Set<number> {
-  const out = new Set<number>();
-  const index = (name: string) => MONTH_NAMES.findIndex((m) => m.startsWith(name.slice(0, 3).toLowerCase()));
-  for (const m of text.matchAll(MONTH_SPAN)) {
-    const from = index(m[1]!);
-    const to = index(m[3]!);
-    // A month to the same month of another year is a whole year ("March 2026 – March 2027").
-    if (from === to && m[2] !== undefined && m[4] !== undefined && m[2] !== m[4]) {
-      for (let i = 0; i < 12; i++) out.add(i);
-      continue;
-    }
-    for (let i = from; ; i = (i + 1) % 12) {
-      out.add(i);
-      if (i === to) break;
-    }
-  }
-  return out;
-}
-
 /** A verb of doing or offering a service. */
 const SERVICE_VERB = /^(?:do|does|did|offer|offers|offering|provide|provides)$/;
 
@@ -762,7 +712,7 @@ export async function absentWords(
       if (derivedForm(term, stem) || verbs.includes(term) || derivedForm(unprefixed(term), stem)) return true;
     // A month is held by a span of dates it falls in ("August" by "weeks starting 24 July to 4
     // September", round144, after its only run).
-    const month = MONTH_NAMES.indexOf(word.toLowerCase());
+    const month = (MONTH_NAMES as readonly string[]).indexOf(word.toLowerCase());
     if (month >= 0 && hits.some((hit) => inScope(hit) && monthsSpanned(hit.chunk.text).has(month)))
       return true;
     // An adjective of "-ly" is held by its noun ("yearly" by "£34.99 a year", "weekly" by "week").
@@ -861,7 +811,8 @@ export async function absentWords(
                   phrased.has(part) ||
                   absent.includes(part) ||
                   wordsNumber(part) !== undefined ||
-                  ORDINAL_WORDS.has(part),
+                  ordinalNumber(part) !== undefined ||
+                  part === 'last',
               ),
         )
     : [];

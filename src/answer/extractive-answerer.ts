@@ -40,7 +40,14 @@
  * @module
  */
 import type { Hit } from '../core/types.js';
-import { DAY_MONTH, NUMBER_WORDS, WRITTEN_DATE, wordsNumber } from '../ingest/document-date.js';
+import {
+  DAY_MONTH,
+  MONTH_NAMES,
+  monthsSpanned,
+  NUMBER_WORDS,
+  WRITTEN_DATE,
+  wordsNumber,
+} from '../ingest/document-date.js';
 import { contentTerms, isPronounTerm, readTerms, wordTokens } from '../retrieve/terms.js';
 import { documentPhrase, escapeRegExp, timeCue } from '../retrieve/time-preference.js';
 import { ageBounds, askerAge } from './asked-age.js';
@@ -49,7 +56,6 @@ import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedExtreme, extremeOf, rankedColumn, rankValue, recordFields } from './asked-record.js';
 import { repeatedPassages } from './boilerplate.js';
 import { askedPhrases } from './everyday-phrases.js';
-import { MONTH_NAMES, monthsSpanned } from './evidence-check.js';
 import {
   fieldLabel,
   type Passage,
@@ -1268,8 +1274,7 @@ const LOWER_BOUND_AFTER =
   /^(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)(?:\s+(?:or|and)\s+(?:more|over|longer|above)\b|\+)/iu;
 
 /** A month a question names ("in August", "mid-August", "early March"): group 1 its name. */
-const ASKED_MONTH =
-  /(?<![\p{L}])(january|february|march|april|may|june|july|august|september|october|november|december)(?![\p{L}])/giu;
+const ASKED_MONTH = new RegExp(String.raw`(?<![\p{L}])(${MONTH_NAMES.join('|')})(?![\p{L}])`, 'giu');
 
 /**
  * The rows whose dates span the months the question names (see `monthsSpanned`): "| Peak | 24 July
@@ -1280,7 +1285,7 @@ const ASKED_MONTH =
 function monthRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
   const months = [...question.matchAll(ASKED_MONTH)]
     .filter((m) => m[1]!.toLowerCase() !== 'may' || m[1] === 'May')
-    .map((m) => MONTH_NAMES.indexOf(m[1]!.toLowerCase()));
+    .map((m) => (MONTH_NAMES as readonly string[]).indexOf(m[1]!.toLowerCase()));
   const out = new Set<Candidate>();
   if (months.length === 0) return out;
   for (const c of candidates) {
@@ -1296,9 +1301,10 @@ function monthRows(question: string, candidates: readonly Candidate[]): Set<Cand
  * and the noun it counts ("a 3-player game", see {@link NUMBER_LABEL}): of a table whose first
  * column's header holds the noun ("Class", "Players"), the row whose first cell is the number
  * ("| 3 | Heaviest marrow | Vegetables |"), or by a signal's count (see {@link COUNT_TIMES}).
- * The number is no term the question's scoring reads (numbers are not: see `questionTerms`), and the row holds the noun only through its header, as
- * every row does: without this, any row holding another of its words led. Each such row is what is
- * asked, as the row a superlative picks (see `extremeRows`).
+ * The number is no term the question's scoring reads (numbers are not: see `questionTerms`), and
+ * the row holds the noun only through its header, as every row does: without this, any row holding
+ * another of its words led. Each such row is what is asked, as the row a superlative picks (see
+ * `extremeRows`).
  */
 function numberedRows(question: string, candidates: readonly Candidate[]): Set<Candidate> {
   const named = [

@@ -61,7 +61,7 @@ export function questionTerms(question: string): string[] {
     (t) =>
       t.length > 1 &&
       !requestWordSet().has(t) &&
-      !HEDGE_TERMS.has(t) &&
+      !hedgeTermSet().has(t) &&
       t !== when &&
       !(auxiliary && t === 'will'),
   );
@@ -69,10 +69,17 @@ export function questionTerms(question: string): string[] {
 }
 
 /**
- * Hedges on a figure asked ("Roughly how far …?", "approximately how long"), stemmed: they say how
- * exact an answer may be, not what it is about (round147).
+ * Hedges on a figure asked ("Roughly how far …?", "approximately how long"): they say how exact an
+ * answer may be, not what it is about (round147).
  */
-const HEDGE_TERMS: ReadonlySet<string> = new Set(['roughli', 'approxim', 'approx']);
+const HEDGE_WORDS = 'roughly approximately approx';
+
+let hedgeTerms: Set<string> | undefined;
+/** {@link HEDGE_WORDS} stemmed, made on first use as {@link requestWordSet} is. */
+function hedgeTermSet(): Set<string> {
+  hedgeTerms ??= new Set(contentTerms(HEDGE_WORDS));
+  return hedgeTerms;
+}
 
 /** "Will" as a noun: after a determiner or a possessive ("a will", "my will", "a living will"). */
 const WILL_NOUN = /\b(?:a|an|the|my|your|his|her|their|our|its|living|last)\s+will\b|\bwills\b/i;

@@ -90,6 +90,52 @@ function monthIndex(word: string): number {
   return MONTHS.indexOf(word.slice(0, 3).toLowerCase() as (typeof MONTHS)[number]);
 }
 
+/** The months' names, in order. */
+export const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+
+/**
+ * A span of dates from one month to another ("24 July to 4 September", "April – October",
+ * "1 Nov 2026 until 31 Mar 2027"): groups 1 and 3 the months, 2 and 4 their years when written.
+ */
+const MONTH_SPAN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?:,?\s+((?:19|20)\d\d))?\s*(?:to|–|—|-|until|till|through)\s*(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(${MONTH})(?:,?\s+((?:19|20)\d\d))?(?![\p{L}])`,
+  'giu',
+);
+
+/**
+ * The months (0 for January) `text`'s spans of dates cover, both ends in (see {@link MONTH_SPAN});
+ * a span from a month to the same month of another year ("March 2026 – March 2027") covers all.
+ */
+export function monthsSpanned(text: string): Set<number> {
+  const out = new Set<number>();
+  for (const m of text.matchAll(MONTH_SPAN)) {
+    const from = monthIndex(m[1]!);
+    const to = monthIndex(m[3]!);
+    if (from === to && m[2] !== undefined && m[4] !== undefined && m[2] !== m[4]) {
+      for (let i = 0; i < 12; i++) out.add(i);
+      continue;
+    }
+    for (let i = from; ; i = (i + 1) % 12) {
+      out.add(i);
+      if (i === to) break;
+    }
+  }
+  return out;
+}
+
 function iso(year: number, month: number, day: number): string | undefined {
   const date = new Date(Date.UTC(year, month, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) {

@@ -1034,7 +1034,7 @@ function patternsFor(extra: readonly string[]) {
     ISSUED: ISSUED_FOR(noun),
     BARE_MONTH: BARE_MONTH_FOR(noun),
     PERIOD_STEP: PERIOD_STEP_FOR(noun),
-    DOCUMENT_NOUN: noun,
+    WHOLE_DOCUMENT_NOUN: new RegExp(`^${noun}$`, 'i'),
   };
 }
 
@@ -1090,8 +1090,8 @@ function periodStep(question: string, period: AskedPeriod): PeriodStep | undefin
     .trim()
     .split(/\s+/)
     .filter((w) => w !== '');
-  const noun = new RegExp(`^(?:${active.DOCUMENT_NOUN})$`, 'i');
-  if (between.some((w) => !STEP_TARGET_WORDS.has(w.toLowerCase()) && !noun.test(w))) return undefined;
+  if (between.some((w) => !STEP_TARGET_WORDS.has(w.toLowerCase()) && !active.WHOLE_DOCUMENT_NOUN.test(w)))
+    return undefined;
   const sign = /^(?:after|following|followed)$/i.test(step[3]!) ? 1 : -1;
   const count = step[1] === undefined ? 1 : (COUNT[step[1].toLowerCase()] ?? Number(step[1]));
   const unit = step[2]?.toLowerCase().replace(/s$/, '');
