@@ -375,6 +375,31 @@
 //   "recently" or in "the quarter that just ended", 2 of them negatives; written at stop 51 after
 //   the rule reading words of the present as recency cues, to measure its reach: run on the code
 //   before and after it.
+// - round152-blind: test/fixtures/round152 (a pottery studio's class fees and rules for two years
+//   as PDFs; a washing machine's manual as Markdown; a housing association's tenant handbook as a
+//   Word file; an airport car park's FAQ as HTML; a railway's off-peak fares as CSV), 20 questions,
+//   4 negatives; written at stop 78 by a helper that never read the engine's code, committed before
+//   its first run.
+// - round151-blind: test/fixtures/round151 (a cinema chain's membership terms for two years as
+//   PDFs; a baby monitor's quick-start leaflet as plain text; a golf club's visitor page as HTML; a
+//   day nursery's parent handbook as a Word file; an adult college's evening courses as JSON), 20
+//   questions, 4 negatives; written at stop 78 by a helper that never read the engine's code,
+//   committed before its first run.
+// - round150-blind: test/fixtures/round150 (a climbing centre's prices and membership rules for two
+//   years as PDFs; a robot vacuum's manual as a Word file; a dental practice's patient FAQ as HTML;
+//   a tennis club's members' handbook as Markdown; residents' parking permit charges as CSV), 20
+//   questions, 4 negatives; written at stop 78 by a helper that never read the engine's code,
+//   committed before its first run.
+// - round149-heldout: test/fixtures/round149 (a pet insurance policy's summary for two years as
+//   PDFs; a smoke and carbon monoxide alarm's guide as plain text; a campsite's booking terms as a
+//   Word file; a museum's visiting FAQ as HTML; a mobile network's SIM-only plans as JSON), 20
+//   questions, 4 negatives; written at stop 78 by a helper that never read the engine's code and
+//   never told its questions, committed before its only run (measure only).
+// - round148-heldout: test/fixtures/round148 (a boat hire company's prices and rules for two years
+//   as PDFs; a slow cooker's manual as Markdown; a community choir's members' handbook as a Word
+//   file; a library's membership FAQ as HTML; a tram line's timetable as CSV), 20 questions, 4
+//   negatives; written at stop 78 by a helper that never read the engine's code and never told its
+//   questions, committed before its only run (measure only).
 // - round147-blind: test/fixtures/round147 (a photo storage service's plans for two years as PDFs; an
 //   electric bike's manual as Markdown; a primary school's uniform and attendance policy as a Word
 //   file; a theatre's access FAQ as HTML; a ferry timetable with fares as CSV), 20 questions, 4
@@ -1314,6 +1339,51 @@ const sets = [
     // The PDFs' HTML sources sit in src/: a pattern without a slash matches any folder's names.
     include: ['*.pdf', '*.docx', '*.csv'],
     parts: [{ name: 'round68-blind', questions: 'bench/questions/round68-blind.jsonl' }],
+  },
+  {
+    // Written at stop 78 by a helper blind to the engine's code, committed before its first run:
+    // pottery studio fees (PDFs printed from src/), a washing machine (Markdown), a housing
+    // association (Word), an airport car park (HTML), rail fares (CSV).
+    name: 'round152',
+    folder: 'test/fixtures/round152',
+    include: ['*.pdf', '*.md', '*.docx', 'harrowmere-*.html', '*.csv'],
+    parts: [{ name: 'round152-blind', questions: 'bench/questions/round152-blind.jsonl' }],
+  },
+  {
+    // Written at stop 78 by a helper blind to the engine's code, committed before its first run:
+    // cinema membership (PDFs printed from src/), a baby monitor (text), a golf club (HTML), a day
+    // nursery (Word), evening courses (JSON).
+    name: 'round151',
+    folder: 'test/fixtures/round151',
+    include: ['*.pdf', '*.txt', 'carrowmere-*.html', '*.docx', '*.json'],
+    parts: [{ name: 'round151-blind', questions: 'bench/questions/round151-blind.jsonl' }],
+  },
+  {
+    // Written at stop 78 by a helper blind to the engine's code, committed before its first run:
+    // climbing centre prices (PDFs printed from src/), a robot vacuum (Word), a dental practice
+    // (HTML), a tennis club (Markdown), parking permits (CSV).
+    name: 'round150',
+    folder: 'test/fixtures/round150',
+    include: ['*.pdf', '*.docx', 'pennacott-*.html', '*.md', '*.csv'],
+    parts: [{ name: 'round150-blind', questions: 'bench/questions/round150-blind.jsonl' }],
+  },
+  {
+    // Written at stop 78 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run): pet insurance (PDFs printed from src/), a smoke alarm
+    // (text), a campsite (Word), a museum (HTML), SIM-only plans (JSON).
+    name: 'round149',
+    folder: 'test/fixtures/round149',
+    include: ['*.pdf', '*.txt', 'harrowdene-*.html', '*.docx', '*.json'],
+    parts: [{ name: 'round149-heldout', questions: 'bench/questions/round149-heldout.jsonl' }],
+  },
+  {
+    // Written at stop 78 by a helper blind to the engine's code and held out (measure only; its
+    // questions unread until its only run): boat hire prices (PDFs printed from src/), a slow
+    // cooker (Markdown), a choir (Word), a library (HTML), a tram timetable (CSV).
+    name: 'round148',
+    folder: 'test/fixtures/round148',
+    include: ['*.pdf', '*.md', '*.docx', 'pellbridge-*.html', '*.csv'],
+    parts: [{ name: 'round148-heldout', questions: 'bench/questions/round148-heldout.jsonl' }],
   },
   {
     // Written at stop 77 by a helper blind to the engine's code, committed before its first run: photo
