@@ -1006,8 +1006,15 @@ const RECENCY =
 /** A reference answer saying the document lacks what was asked (the bench's own reading of its first sentence). */
 const NEGATIVE =
   /\b(does not|do not|did not|doesn't|not explicitly|no explicit|not (?:provide|specify|mention|disclose|detail|state|include)|there (?:is|are) no\b|no (?:specific|direct|significant|mention|information)\b)/i;
-const isNegative = (q) =>
-  typeof q.answer === 'string' && NEGATIVE.test(q.answer.trim().split(/(?<=[.!?])\s/)[0] ?? '');
+/**
+ * Kinds the fixture rounds' helpers give questions the documents answer: never negatives, whatever
+ * their reference says first ("£2.50 a day, because roaming is not included …", round149).
+ */
+const ANSWERED_KINDS = new Set(['figure', 'recency', 'period', 'text']);
+const isNegative = (q, kind) =>
+  typeof q.answer === 'string' &&
+  !ANSWERED_KINDS.has(kind) &&
+  NEGATIVE.test(q.answer.trim().split(/(?<=[.!?])\s/)[0] ?? '');
 const part = (id) =>
   Number.parseInt(createHash('sha1').update(id).digest('hex')[0], 16) % 2 === 0 ? 'tune' : 'measure';
 
@@ -2590,7 +2597,7 @@ for (const set of sets) {
         .map((line) => JSON.parse(line))
         .map((q) => [q.id, q.kind]),
     );
-    const negative = new Set(questions.filter(isNegative).map((q) => q.id));
+    const negative = new Set(questions.filter((q) => isNegative(q, kinds.get(q.id))).map((q) => q.id));
     const positives = report.perQuestion.filter((q) => !negative.has(q.id));
     const negatives = report.perQuestion.filter((q) => negative.has(q.id));
     const said = (qs) => qs.filter((q) => q.answer?.notFound).length;
