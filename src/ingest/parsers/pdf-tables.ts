@@ -301,6 +301,11 @@ function columnsOf(segments: Segment[][], size: number): Column[] {
   return columns;
 }
 
+/** Whether a segment and a column share some of their x-range. */
+function overlaps(column: Column, segment: Segment): boolean {
+  return Math.min(column.end, segment.end) > Math.max(column.x, segment.x);
+}
+
 /**
  * Index of the column a segment overlaps most; when it overlaps none (text centred over a gutter),
  * the column nearest to where it starts.
@@ -337,17 +342,27 @@ function columnOf(columns: readonly Column[], segment: Segment): number {
  * unfinished (`unfinished`: on a dangling word or an open bracket): it is that cell's last line
  * ("min)" of "Call-out fee (incl. first 30 min)", "rider" of "Price per rider"), no heading of the
  * columns beside it (round135, round137); "(In millions)" under "Three Months Ended" still heads them.
+ * Nor does a column that a line above headed with a cell of its own (`owned`: a segment heading no
+ * other column) take a segment over another column: "price" under "Monthly" is the last line of
+ * "Monthly price", no heading of "Storage" beside it (round147). A column headed only by cells
+ * spanning columns ("Three Months Ended") still takes the next spanning line ("March 31,"), a
+ * segment over no column (a year centred over a gutter, under "June 25,") the nearest, and a note
+ * in brackets alone over the columns of figures ("(In millions)") every column near it.
  */
 function headerCells(
   columns: readonly Column[],
   segments: readonly Segment[],
   size: number,
   unfinished: readonly boolean[] = [],
-): string[] {
+  owned: readonly boolean[] = [],
+): Array<Segment | undefined> {
   const first = columns[0]!;
   const spanning = segments.filter(
     (segment) => Math.min(first.end, segment.end) <= Math.max(first.x, segment.x),
   );
+  // A note in brackets alone over the columns of figures ("(In millions)") is said of every column
+  // near it.
+  const note = spanning.length === 1 && /^\(.*\)$/.test(spanning[0]!.text);
   return columns.map((column, c) => {
     let best: Segment | undefined;
     let bestOverlap = 0;
@@ -360,6 +375,7 @@ function headerCells(
       } else if (
         bestOverlap === 0 &&
         c > 0 &&
+        !(owned[c] && !note && columns.some((other) => overlaps(other, segment))) &&
         !columns.some(
           (other, o) => unfinished[o] && Math.min(other.end, segment.end) > Math.max(other.x, segment.x),
         ) &&
@@ -372,7 +388,7 @@ function headerCells(
         }
       }
     }
-    return best?.text ?? '';
+    return best;
   });
 }
 
@@ -487,25 +503,34 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   const bodyCells = body.map((cells) => cells.filter((_, c) => keep[c]));
   if (columns.length < 2) return undefined;
   const headerParts = columns.map(() => [] as string[]);
+  /** Columns a header line has headed with a cell of their own (not one spanning columns). */
+  const owned = columns.map(() => false);
   let h = 0;
   while (h < headerLines) {
     let end = h + 1;
     while (end < headerLines && !startsBand(end)) end++;
     if (end - h === 1) {
-      headerCells(columns, segments[h]!, span[h]!.layout.size, headerParts.map(unfinishedHeader)).forEach(
-        (cell, c) => {
-          if (cell !== '') headerParts[c]!.push(cell);
-        },
-      );
+      headerCells(
+        columns,
+        segments[h]!,
+        span[h]!.layout.size,
+        headerParts.map(unfinishedHeader),
+        owned,
+      ).forEach((segment, c, heads) => {
+        if (segment === undefined) return;
+        if (segment.text !== '') headerParts[c]!.push(segment.text);
+        if (heads.filter((other) => other === segment).length === 1) owned[c] = true;
+      });
     } else {
       // A band: header cells that wrap to different numbers of lines, centred, set their lines at
       // half pitches. Each segment heads the column it overlaps, its lines joined top to bottom.
       for (let l = h; l < end; l++)
         for (const segment of segments[l]!) {
           const c = columnOf(columns, segment);
-          const column = columns[c]!;
-          if (Math.min(column.end, segment.end) > Math.max(column.x, segment.x))
+          if (overlaps(columns[c]!, segment)) {
             headerParts[c]!.push(segment.text);
+            owned[c] = true;
+          }
         }
     }
     h = end;
@@ -529,15 +554,25 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
   // So is a table whose rows (two or more) are padded and whose other labelled lines hold no
   // figure: the wrapped lines of labels and descriptions ("Boiler & / Heating / Care" beside
   // "Everything in Boiler / Care plus radiators, / …", round128), not a statement's figures.
+  // Or whose other labelled lines leave empty the columns where the padded rows hold figures: the
+  // wrapped lines of plan names ("Lumigrove" / "Lite" beside "100 GB | £1.79 | £17.99"), however
+  // their other cells wrap ("Family | (shared) | others (6 people in total)", round147).
   const labelled = bandStarts.filter((l) => cellsOf(segments[l]!)[0]!.length > 0);
   const paddedStarts = bandStarts.filter(padded);
+  const figureColumns = columns
+    .map((_, c) => c)
+    .filter((c) => c > 0 && paddedStarts.some((l) => cellsOf(segments[l]!)[c]!.some((t) => NUMERIC.test(t))));
+  const wrapsOnly = (l: number) => {
+    const cells = cellsOf(segments[l]!);
+    return (
+      !cells.some((cell) => cell.some((t) => /\d/.test(t))) ||
+      (figureColumns.length > 0 && figureColumns.every((c) => cells[c]!.length === 0))
+    );
+  };
   const paddedRows =
     bandStarts.length >= 2 &&
     (paddedStarts.length >= PADDED_ROWS_SHARE * bandStarts.length ||
-      (paddedStarts.length >= 2 &&
-        labelled
-          .filter((l) => !padded(l))
-          .every((l) => !cellsOf(segments[l]!).some((cell) => cell.some((t) => /\d/.test(t))))));
+      (paddedStarts.length >= 2 && labelled.filter((l) => !padded(l)).every(wrapsOnly)));
   const rows: string[][][] = [];
   bodyCells.forEach((cells, k) => {
     const row = rows.at(-1);
