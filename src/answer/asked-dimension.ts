@@ -7,8 +7,8 @@
  * stating a figure in one of its units holds the adjective (see `holdOtherForms` in
  * `extractive-answerer.ts`).
  *
- * The plain adjective counts after "how" only ("how large", "how high"); its comparative and
- * superlative forms count anywhere ("the tallest vehicle"). "Largest", "biggest", "smallest" and
+ * The plain adjective counts after "how" or "too" only ("how large", "too hot"); its comparative
+ * and superlative forms count anywhere ("the tallest vehicle"). "Largest", "biggest", "smallest" and
  * "highest" also rank what is not measured in a unit ("the largest customer", "the highest
  * revenue"): they are held by a figure in a unit of size only, not by a noun, or by the bound a
  * document states ("maximum attachment size" for "the largest attachment"; "minimum" for "the
@@ -22,7 +22,7 @@ import { unitKindsStated } from './units.js';
 
 /** A dimension: the adjective's forms, the nouns naming it, and the kinds of unit measuring it. */
 interface Dimension {
-  /** Base adjectives, read after "how" only. */
+  /** Base adjectives, read after "how" or "too" only. */
   readonly plain: readonly string[];
   /** Comparative and superlative forms, read anywhere. */
   readonly ranked: readonly string[];
@@ -161,7 +161,8 @@ export function askedDimensions(question: string): AskedDimension[] {
         out.push({ word, nouns: d.nouns, kinds: d.kinds });
         continue;
       }
-      const afterHow = words[i - 1] === 'how' && d.plain.includes(word);
+      // "Too hot or too cold" asks the bounds of the dimension as "how hot" asks it (round151).
+      const afterHow = (words[i - 1] === 'how' || words[i - 1] === 'too') && d.plain.includes(word);
       if (!afterHow && !d.ranked.includes(word)) continue;
       const loose = !afterHow && (d.loose ?? []).includes(word);
       // A superlative is the bound a document states: "the largest attachment" is its "maximum

@@ -27,7 +27,7 @@ const WEATHER: Readonly<Record<string, readonly string[]>> = {
  * "put back together" (reassemble), "kid" and "my little boy" (child), "chickens" (hens), "photos"
  * (photography), "check-up" (examination), "bird's nest" (bunching, loops), "shut" (close), "too
  * windy" (high winds, see {@link WEATHER}), "a weekday" (Monday to Friday), "how much warning"
- * (notice). The phrase's words are held where a document in scope writes one of its words (see
+ * (notice), "in advance" (ahead), "hoover" (vacuum), "jeans" (denim), "screech" (squeal). The phrase's words are held where a document in scope writes one of its words (see
  * `absentWords`), by a passage at the relevance floor that writes one (see `relevantHits`), and by
  * the answer's passages that write one (see `holdOtherForms`: "my money back" led by the refund
  * terms, round112): "Will the council give me my money back if I call off my collection?" of a page
@@ -183,6 +183,17 @@ const PHRASES: ReadonlyArray<{ phrase: RegExp; written: readonly string[] }> = [
   // "warning" given ahead, which terms write as notice ("how much warning do I have to give",
   // round133, after its only run)
   { phrase: /\bwarning\b/i, written: ['notice'] },
+  // booking "in advance", which terms write as ahead ("book two weeks ahead", round151); a
+  // "hoover", the everyday name of a vacuum cleaner (round150); jeans, which dress codes write as
+  // denim (round151); a screech or a squeak, which troubleshooting writes as a squeal or
+  // whistling (round151)
+  { phrase: /\bin\s+advance\b/i, written: ['ahead', 'beforehand'] },
+  { phrase: /\bhoover(?:s|ed|ing)?\b/i, written: ['vacuum', 'vacuums', 'vacuuming'] },
+  { phrase: /\bjeans\b/i, written: ['denim'] },
+  {
+    phrase: /\b(?:screech|squeak|shriek)(?:es|s|ed|ing|y)?\b/i,
+    written: ['squeal', 'squealing', 'whistle', 'whistling'],
+  },
 ];
 
 /**

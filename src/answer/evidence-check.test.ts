@@ -9,6 +9,7 @@ import { NOT_FOUND_TEXT } from './ask.js';
 import {
   absentWords,
   askedDocuments,
+  askingSentences,
   asksWhetherContains,
   asksYesNo,
   compoundsHeld,
@@ -1322,5 +1323,32 @@ describe('monthsSpanned and kinds named by a name (stop 77)', () => {
       topicWords('Roughly how far can I ride the Fellway on a full battery in Tour mode?'),
     ).not.toContain('mode');
     expect(topicWords('Does the dishwasher have a quiet mode?')).toContain('mode');
+  });
+});
+
+describe('a question telling the asker’s situation before it asks (stop 78)', () => {
+  const late =
+    "We're driving up to Brindlecote straight after work on Friday and probably won't get there till 9ish. Is that a problem?";
+
+  it('reads the sentences that ask apart from those that tell', () => {
+    expect(askingSentences(late)).toBe('Is that a problem?');
+    expect(askingSentences('Is there a swimming pool on the campsite?')).toBeUndefined();
+    expect(askingSentences('Is there a pool? Is it heated?')).toBeUndefined();
+    expect(askingSentences('I have a dog, can I bring it to the campsite')).toBeUndefined();
+  });
+
+  it('counts no absent word the telling alone writes', () => {
+    expect(lacksEvidence(late, ['probably', 'till'])).toBe(false);
+    // Told and asked alike, the asking sentence's words are judged as before.
+    expect(
+      lacksEvidence("We're staying two nights in August. Is there a swimming pool on the campsite?", [
+        'august',
+        'swimming',
+        'pool',
+      ]),
+    ).toBe(true);
+    expect(
+      lacksEvidence('Is that a problem if we get there till 9ish, probably?', ['probably', 'till']),
+    ).toBe(true);
   });
 });

@@ -895,11 +895,31 @@ export async function absentWords(
  * `measuresNamed`: "120 mm" of "120 mm wood screws", which `absentWords` returns as written).
  */
 export function lacksEvidence(question: string, absent: readonly string[]): boolean {
+  // A question that tells the asker's situation in sentences of its own before (or after) the one
+  // it asks ("We're driving up straight after work and probably won't get there till 9ish. Is that
+  // a problem?", round149) is asked by its question sentence: words only the telling writes ("till",
+  // "probably", "my dad", "keen") are the asker's, not what the documents must hold. The asking
+  // sentence's own absent words are judged as it asks them, a single one's share among the whole
+  // question's terms ("Will he be able to get up there?" asks of the tower the telling names).
+  const asked = askingSentences(question);
+  if (asked !== undefined) {
+    const terms = new Set(contentTerms(asked));
+    const own = absent.filter((word) => contentTerms(word).some((term) => terms.has(term)));
+    if (own.length < absent.length) return own.length > 0 && lacking(asked, own, question);
+  }
+  return lacking(question, absent, question);
+}
+
+/**
+ * {@link lacksEvidence} of `question`'s absent words, the share of a single absent word taken among
+ * the terms of `whole` (the question as asked, of which `question` may be the asking sentence).
+ */
+function lacking(question: string, absent: readonly string[], whole: string): boolean {
   // Two absent words the question joins by "and" or "or" are alternatives, counted once: things
   // a document may name by their kind ("on my phone and laptop" of release notes writing "on two
   // devices", round116). Either makes "not found" as one absent word would.
   if (absent.length === 2 && coordinated(question, absent[0]!, absent[1]!))
-    return absent.some((word) => lacksEvidence(question, [word]));
+    return absent.some((word) => lacking(question, [word], whole));
   if (absent.length >= MIN_ABSENT_WORDS) return true;
   if (absent.length !== 1) return false;
   // A name ("revenues from China", "the Atlas arm") is not paraphrased: documents that never write
@@ -950,8 +970,22 @@ export function lacksEvidence(question: string, absent: readonly string[]): bool
     const [word] = contentTerms(absent[0]!);
     if (word !== undefined && terms.has(word)) return 1 / terms.size >= MIN_SINGLE_ABSENT_SHARE;
   }
-  const terms = new Set(questionTerms(question)).size;
+  const terms = new Set(questionTerms(whole)).size;
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
+}
+
+/**
+ * The sentences of a question that ask (ending in "?"), joined, when it also writes sentences that
+ * do not (the asker's situation, told); `undefined` for a question of one sentence, or one whose
+ * sentences all ask or none does.
+ */
+export function askingSentences(question: string): string | undefined {
+  const sentences = question
+    .trim()
+    .split(/(?<=[.!?])\s+(?=\S)/)
+    .filter((sentence) => /\p{L}/u.test(sentence));
+  const asking = sentences.filter((sentence) => sentence.endsWith('?'));
+  return asking.length > 0 && asking.length < sentences.length ? asking.join(' ') : undefined;
 }
 
 /** Whether `question` writes `a` and `b` (any case) joined by "and" or "or", in either order. */

@@ -89,6 +89,7 @@ import { escapeRegExp, timeCue } from '../retrieve/time-preference.js';
 import { participleStems } from '../retrieve/verb-forms.js';
 import { askedOutlay, CURRENCY_CODES, CURRENCY_WORDS, statesMoney } from './asked-amount.js';
 import { askedMeasure, EARNED_NAMES, type MeasureKind } from './asked-measure.js';
+import { askedPhrases } from './everyday-phrases.js';
 import type { EvidenceSearcher } from './evidence-check.js';
 import { type Passage, passagesOf, tableCells, withoutMarks } from './passages.js';
 import { statesAmountOrDate } from './reference-material.js';
@@ -716,10 +717,20 @@ function askedQuantity(question: string): AskedExistence | undefined {
   // ("3,400 employees").
   const employing = employed ? new Set([...named, ...contentTerms(EMPLOYING.exec(question)![0])]) : undefined;
   const context = namingTerms(question, question).filter((t) => !terms.includes(t) && !employing?.has(t));
+  // A subject in everyday words ("how many kids") is counted as documents write it ("three
+  // children", round150): each written form is an alternative (see `askedPhrases`).
+  const written = askedPhrases(subject)
+    .filter((phrase) => phrase.terms.length > 0 && phrase.terms.every((t) => terms.includes(t)))
+    .flatMap((phrase) =>
+      phrase.forms.map((form) => [...terms.filter((t) => !phrase.terms.includes(t)), form]),
+    );
+  const subjects = [terms, ...written].filter(
+    (alternative, i, all) => all.findIndex((other) => other.join(' ') === alternative.join(' ')) === i,
+  );
   return {
     kind: 'existence',
     text: `${quantity === 'count' ? 'how many' : 'how much was spent on'} ${employed ? 'employees' : subject.replace(/\s+/g, ' ')}`,
-    subjects: [terms],
+    subjects,
     quantity,
     ...(context.length > 0 ? { context } : {}),
   };

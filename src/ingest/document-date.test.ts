@@ -371,6 +371,21 @@ describe('findDocumentDate: a split year in the title (stop 40)', () => {
       findDocumentDate(['# Term dates\n\nPublished 14 March 2025. Strategy 2019-2021.'])?.period.fiscalYear,
     ).toBeUndefined();
   });
+
+  it('closes a split year on the last day of the span of dates its first page states (stop 78)', () => {
+    // Not 31 December 2027, which dated it after the next summary, "Effective 1 April 2027".
+    const page =
+      '# Pet insurance: policy summary 2026/27\n\nThis summary applies to policies that start or renew between 1 April 2026 and 31 March 2027.';
+    expect(findDocumentDate([page])).toMatchObject({
+      date: '2027-03-31',
+      period: { kind: 'year', fiscalYear: 2027, span: '2026–27' },
+    });
+    // A span of other years says nothing of the split year's close.
+    expect(
+      findDocumentDate(['# Club handbook 2026/27\n\nThe old rules ran from 1 May 2019 to 30 April 2020.'])
+        ?.date,
+    ).toBe('2027-12-31');
+  });
 });
 
 describe('findDocumentDate: the year a title names (stop 55)', () => {

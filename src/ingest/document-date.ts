@@ -644,6 +644,28 @@ function splitYear(heading: string): { end: number; span: string } | undefined {
 }
 
 /**
+ * The day a split year closes on, where the first pages state the span of dates it runs over
+ * ("applies to policies that start or renew between 1 April 2026 and 31 March 2027" under "policy
+ * summary 2026/27", round149): that span's last day, when the span runs from a day of the year
+ * before `endYear` to a day of `endYear`. A split year otherwise closes with its second calendar
+ * year, which dates it after a version beside it dated by the day its own year opens ("Effective
+ * 1 April 2027").
+ */
+function splitYearClose(text: string, endYear: number): string | undefined {
+  const dates = [...text.matchAll(ANY_DATE)];
+  for (let i = 0; i + 1 < dates.length; i++) {
+    const [from, to] = [dates[i]!, dates[i + 1]!];
+    const between = text.slice(from.index + from[0].length, to.index);
+    if (!/^\s*(?:and|to|until|till|through|[-–—])\s*$/i.test(between)) continue;
+    const [first, last] = [parseWrittenDate(from[0]), parseWrittenDate(to[0])];
+    if (first?.precision !== 'day' || last?.precision !== 'day') continue;
+    if (Number(first.iso.slice(0, 4)) === endYear - 1 && Number(last.iso.slice(0, 4)) === endYear)
+      return last.iso;
+  }
+  return undefined;
+}
+
+/**
  * The year a split year ends in, from its two parts as written ("2022" and "23", "2022" and
  * "2023"): the first plus one, when the second names that year; undefined when it does not (a span
  * of years, "2019-2021").
@@ -969,7 +991,7 @@ function firstDate(
   for (const heading of headings) {
     const split = splitYear(heading);
     if (split !== undefined) {
-      const found = dated(`${split.end}-12-31`, 'year', 'text', heading, {
+      const found = dated(splitYearClose(text, split.end) ?? `${split.end}-12-31`, 'year', 'text', heading, {
         ...fiscal,
         fiscalYear: split.end,
       });

@@ -17,6 +17,7 @@
  * changes nothing here; the answer's evidence check reads it (see `absentWords`).
  * @module
  */
+import { askedPhrases } from '../answer/everyday-phrases.js';
 import { isRequestTerm } from '../answer/relevance.js';
 import { isFormTerm, unwrittenTerms } from '../answer/unwritten-words.js';
 import { type DocumentIdentityIndex, identityTerms } from './document-identity.js';
@@ -123,7 +124,18 @@ async function topical(
     : [];
   const words = seriesTopicWords(question, index, members, describing);
   if (words.length === 0) return preference;
-  const holders = await Promise.all(words.map((word) => holding(word, members, members.length)));
+  // A word of an everyday phrase is held where a version writes the phrase as documents do ("in
+  // advance" by "book two weeks ahead", round151; see `askedPhrases`), as the evidence check
+  // reads it.
+  const phrases = askedPhrases(question);
+  const holders = await Promise.all(
+    words.map(async (word) => {
+      const lower = word.toLowerCase();
+      const forms = phrases.filter((p) => p.words.includes(lower)).flatMap((p) => p.written);
+      const found = await Promise.all([word, ...forms].map((form) => holding(form, members, members.length)));
+      return [...new Set(found.flat())];
+    }),
+  );
   const held = words
     .map((word, i) => ({ word, holders: new Set(holders[i]) }))
     .filter((w) => w.holders.size > 0);
