@@ -1007,14 +1007,15 @@ const RECENCY =
 const NEGATIVE =
   /\b(does not|do not|did not|doesn't|not explicitly|no explicit|not (?:provide|specify|mention|disclose|detail|state|include)|there (?:is|are) no\b|no (?:specific|direct|significant|mention|information)\b)/i;
 /**
- * Kinds the fixture rounds' helpers give questions the documents answer: never negatives, whatever
- * their reference says first ("£2.50 a day, because roaming is not included …", round149).
+ * In a set whose questions label negatives by kind (`"kind": "negative"`, the fixture rounds'
+ * helpers' sets), the kind says it, whatever a reference says first ("£2.50 a day, because roaming
+ * is not included …", round149, is answered); elsewhere kinds name the question's form (a recency
+ * question may be negative) and `NEGATIVE` reads the reference.
  */
-const ANSWERED_KINDS = new Set(['figure', 'recency', 'period', 'text']);
-const isNegative = (q, kind) =>
-  typeof q.answer === 'string' &&
-  !ANSWERED_KINDS.has(kind) &&
-  NEGATIVE.test(q.answer.trim().split(/(?<=[.!?])\s/)[0] ?? '');
+const isNegative = (q, kind, labelled) =>
+  labelled
+    ? kind === 'negative'
+    : typeof q.answer === 'string' && NEGATIVE.test(q.answer.trim().split(/(?<=[.!?])\s/)[0] ?? '');
 const part = (id) =>
   Number.parseInt(createHash('sha1').update(id).digest('hex')[0], 16) % 2 === 0 ? 'tune' : 'measure';
 
@@ -2597,7 +2598,10 @@ for (const set of sets) {
         .map((line) => JSON.parse(line))
         .map((q) => [q.id, q.kind]),
     );
-    const negative = new Set(questions.filter((q) => isNegative(q, kinds.get(q.id))).map((q) => q.id));
+    const labelled = [...kinds.values()].includes('negative');
+    const negative = new Set(
+      questions.filter((q) => isNegative(q, kinds.get(q.id), labelled)).map((q) => q.id),
+    );
     const positives = report.perQuestion.filter((q) => !negative.has(q.id));
     const negatives = report.perQuestion.filter((q) => negative.has(q.id));
     const said = (qs) => qs.filter((q) => q.answer?.notFound).length;

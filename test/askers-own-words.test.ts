@@ -59,6 +59,30 @@ describe('a museum’s FAQ and a campsite’s rules (round149)', { timeout: 300_
   });
 });
 
+describe('a boat hire’s prices for two years (round148)', { timeout: 300_000 }, () => {
+  let engine: Engine;
+
+  beforeAll(async () => {
+    engine = await engineOver('round148', ['tullybrook-*.pdf']);
+  }, 300_000);
+
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it('moves no recency preference to an older version for writing a phrase as documents do', async () => {
+    // "my money back" is held by both years' "refund"; only the 2026 rules write "notice", which
+    // alone does not pass over the 2027 rules (the first version of the phrase rule did).
+    const answer = await engine.ask(
+      'How much notice do I need to give Tullybrook these days to cancel a boat booking and still get all my money back?',
+    );
+    expect(answer.text).not.toContain('does not mention');
+    const first = Number(/\[(\d+)\]/.exec(answer.text)?.[1]);
+    expect(answer.sources.find((s) => s.n === first)?.hit.chunk.documentId).toContain('2027');
+    expect(answer.text).toContain('72 hours');
+  });
+});
+
 describe('a climbing centre’s prices (round150)', { timeout: 300_000 }, () => {
   let engine: Engine;
 

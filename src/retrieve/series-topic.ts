@@ -124,16 +124,20 @@ async function topical(
     : [];
   const words = seriesTopicWords(question, index, members, describing);
   if (words.length === 0) return preference;
-  // A word of an everyday phrase is held where a version writes the phrase as documents do ("in
-  // advance" by "book two weeks ahead", round151; see `askedPhrases`), as the evidence check
-  // reads it.
+  // A word of an everyday phrase is held by the newest version where it writes the phrase as
+  // documents do ("in advance" by "book two weeks ahead", round151; see `askedPhrases`), as the
+  // evidence check reads it: the newest does not lack it. An older version is credited with the
+  // words it writes only, so the phrase's forms move no preference away from the newest ("my money
+  // back" by an older version's "refund", round148).
   const phrases = askedPhrases(question);
   const holders = await Promise.all(
     words.map(async (word) => {
+      const found = await holding(word, members, members.length);
       const lower = word.toLowerCase();
       const forms = phrases.filter((p) => p.words.includes(lower)).flatMap((p) => p.written);
-      const found = await Promise.all([word, ...forms].map((form) => holding(form, members, members.length)));
-      return [...new Set(found.flat())];
+      if (forms.length === 0 || found.includes(newest)) return found;
+      const newestForms = await Promise.all(forms.map((form) => holding(form, [newest], 1)));
+      return newestForms.some((ids) => ids.includes(newest)) ? [...found, newest] : found;
     }),
   );
   const held = words
