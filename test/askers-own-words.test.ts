@@ -59,11 +59,11 @@ describe('a museum’s FAQ and a campsite’s rules (round149)', { timeout: 300_
   });
 });
 
-describe('a boat hire’s prices for two years (round148)', { timeout: 300_000 }, () => {
+describe('a boat hire’s prices for two years and a slow cooker (round148)', { timeout: 300_000 }, () => {
   let engine: Engine;
 
   beforeAll(async () => {
-    engine = await engineOver('round148', ['tullybrook-*.pdf']);
+    engine = await engineOver('round148', ['tullybrook-*.pdf', 'hearthwell-*.md']);
   }, 300_000);
 
   afterAll(async () => {
@@ -80,6 +80,14 @@ describe('a boat hire’s prices for two years (round148)', { timeout: 300_000 }
     const first = Number(/\[(\d+)\]/.exec(answer.text)?.[1]);
     expect(answer.sources.find((s) => s.n === first)?.hit.chunk.documentId).toContain('2027');
     expect(answer.text).toContain('72 hours');
+  });
+
+  it('says no price is stated when the sentence after the asker’s situation asks one', async () => {
+    const answer = await engine.ask(
+      "I've cracked the glass lid on my Hearthwell SC-650. How much does a replacement lid cost?",
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('does not state a price or sum of money');
   });
 });
 

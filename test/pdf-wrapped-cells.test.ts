@@ -59,4 +59,15 @@ describe('tables of price lists printed by a browser (stop 75)', () => {
     expect(markdown).toContain('| Package | Session length | Who it is for | What you receive | Price |');
     expect(markdown).not.toContain('Who it is for length');
   });
+
+  it('reads a cell of a dash alone as a value, not a phrase the next line goes on (stop 78)', async () => {
+    // "–" (none) under "Half day" and "Full day" had joined the next row's first label line to it.
+    const markdown = await markdownOf(
+      'test/fixtures/round148/tullybrook-boat-hire-prices-and-rules-2027.pdf',
+    );
+    expect(markdown).toContain('| Stand-up paddleboard | 1 | £16 | £28 | – | – |');
+    expect(markdown).toContain(
+      '| Electric day boat (“Kingfisher” class) | up to 6 | £48 | £88 | £165 | £260* |',
+    );
+  });
 });

@@ -9,6 +9,7 @@
  * @module
  */
 import { contentTerms, isStopWord } from '../retrieve/terms.js';
+import { askingSentences } from './asking-sentences.js';
 
 /**
  * A question asking for a price: it opens (after an optional "In …," clause) with "what", "which"
@@ -34,9 +35,15 @@ export function priceTerms(question: string): string[] {
   return contentTerms(m[1] ?? m[2] ?? m[3] ?? '');
 }
 
-/** True when `question` asks for a sum of money (see {@link ASKS_PRICE}). */
+/**
+ * True when `question` asks for a sum of money (see {@link ASKS_PRICE}), by its first sentence or by
+ * the sentence that asks after the asker's situation told ("I've cracked the lid. How much does a
+ * replacement lid cost?", round148; see `askingSentences`).
+ */
 export function asksForPrice(question: string): boolean {
-  return ASKS_PRICE.test(question);
+  if (ASKS_PRICE.test(question)) return true;
+  const asked = askingSentences(question);
+  return asked !== undefined && ASKS_PRICE.test(asked);
 }
 
 /**

@@ -6,10 +6,10 @@ import { openStore } from '../engine/store-schemes.js';
 import { MONTH_NAMES, monthsSpanned } from '../ingest/document-date.js';
 import { namesVersion, versionLabel } from '../retrieve/document-identity.js';
 import { NOT_FOUND_TEXT } from './ask.js';
+import { askingSentences } from './asking-sentences.js';
 import {
   absentWords,
   askedDocuments,
-  askingSentences,
   asksWhetherContains,
   asksYesNo,
   compoundsHeld,

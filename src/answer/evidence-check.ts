@@ -45,6 +45,7 @@ import { askedOutlay, CURRENCY_CODES, PREPOSITION, pricedThing, priceTerms } fro
 import { askedDimensions, statesDimension } from './asked-dimension.js';
 import { askedMeasure } from './asked-measure.js';
 import { askedExtreme, recordFields } from './asked-record.js';
+import { askingSentences } from './asking-sentences.js';
 import { askedPhrases, framingPhraseWords } from './everyday-phrases.js';
 import { holdsTable } from './passages.js';
 import { questionTerms } from './relevance.js';
@@ -972,20 +973,6 @@ function lacking(question: string, absent: readonly string[], whole: string): bo
   }
   const terms = new Set(questionTerms(whole)).size;
   return terms > 0 && 1 / terms >= MIN_SINGLE_ABSENT_SHARE;
-}
-
-/**
- * The sentences of a question that ask (ending in "?"), joined, when it also writes sentences that
- * do not (the asker's situation, told); `undefined` for a question of one sentence, or one whose
- * sentences all ask or none does.
- */
-export function askingSentences(question: string): string | undefined {
-  const sentences = question
-    .trim()
-    .split(/(?<=[.!?])\s+(?=\S)/)
-    .filter((sentence) => /\p{L}/u.test(sentence));
-  const asking = sentences.filter((sentence) => sentence.endsWith('?'));
-  return asking.length > 0 && asking.length < sentences.length ? asking.join(' ') : undefined;
 }
 
 /** Whether `question` writes `a` and `b` (any case) joined by "and" or "or", in either order. */

@@ -380,7 +380,7 @@ describe('PdfParser on damaged and protected PDFs', () => {
 describe('PdfParser', () => {
   it('fingerprints itself with the unpdf version, the scan thresholds, running lines and the OCR settings', () => {
     expect(parser.fingerprint).toMatch(
-      /^pdf\/unpdf@\d+\.\d+\.\d+\/v18;scan<20c>=0\.5\|50000pt2\|page>=0\.9;running>0\.5\|3;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
+      /^pdf\/unpdf@\d+\.\d+\.\d+\/v19;scan<20c>=0\.5\|50000pt2\|page>=0\.9;running>0\.5\|3;ocr:tesseract\.js@[\d.]+\/eng-4\.0\.0_best_int\/rotate<70\/min60$/,
     );
     expect(new PdfParser({ ocr: false }).fingerprint).toMatch(/;no-ocr$/);
     expect(new PdfParser({ scannedPages: { minTextChars: 5 } }).fingerprint).toContain(';scan<5c>=0.5|');

@@ -347,7 +347,7 @@ export class PdfParser implements Parser {
       .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
       .join(',');
     this.fingerprint =
-      `pdf/unpdf@${packageVersion('unpdf')}/v18;scan<${this.minTextChars}c>=${this.minImageArea}|${this.minBitmapArea}pt2|page>=${this.pageImageArea};` +
+      `pdf/unpdf@${packageVersion('unpdf')}/v19;scan<${this.minTextChars}c>=${this.minImageArea}|${this.minBitmapArea}pt2|page>=${this.pageImageArea};` +
       `${running};${this.structure ? '' : 'no-structure;'}${layout ? `layout(${layout});` : ''}${this.reader.fingerprint}`;
   }
 

@@ -602,7 +602,11 @@ function buildTable(lines: readonly PlacedLine[], first: number, last: number): 
     const resumes =
       row !== undefined &&
       label !== '' &&
-      row.some((cell) => DANGLING_END.test(cell.join(' ').trim())) &&
+      // (A cell of a dash alone, "–", is a value: none, not a phrase broken off; round148.)
+      row.some((cell) => {
+        const text = cell.join(' ').trim();
+        return DANGLING_END.test(text) && !NUMERIC.test(text);
+      }) &&
       row.some(holdsSum) &&
       row.every((cell, c) => !holdsSum(cell) || cells[c]!.length === 0);
     if (!continues && !resumes) rows.push(cells);
