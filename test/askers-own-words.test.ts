@@ -63,7 +63,7 @@ describe('a boat hire’s prices for two years and a slow cooker (round148)', { 
   let engine: Engine;
 
   beforeAll(async () => {
-    engine = await engineOver('round148', ['tullybrook-*.pdf', 'hearthwell-*.md']);
+    engine = await engineOver('round148', ['*.pdf', '*.md', '*.docx', 'pellbridge-*.html', '*.csv']);
   }, 300_000);
 
   afterAll(async () => {
@@ -88,6 +88,14 @@ describe('a boat hire’s prices for two years and a slow cooker (round148)', { 
     );
     expect(answer.notFound).toBe(true);
     expect(answer.text).toContain('does not state a price or sum of money');
+  });
+
+  it('reads "how much is a single ticket" as asking a price a timetable does not state', async () => {
+    const answer = await engine.ask(
+      'How much is a single ticket on Corrowford tram line 3 from Harbour Gate to Eastmoor?',
+    );
+    expect(answer.notFound).toBe(true);
+    expect(answer.text).toContain('corrowford-tramways-line-3-timetable.csv does not state a price');
   });
 });
 

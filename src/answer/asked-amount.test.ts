@@ -118,3 +118,19 @@ describe('askedOutlay', () => {
     expect(askedOutlay('What was the driver behind Contoso research spend?')).toBeUndefined();
   });
 });
+
+describe('asksForPrice: "how much is" a thing, and after the asker’s situation (stop 78)', () => {
+  it('reads "how much is a …" and "how much is it to …" as asking a price', () => {
+    expect(asksForPrice('How much is a single ticket on Corrowford tram line 3 to Eastmoor?')).toBe(true);
+    expect(asksForPrice('How much is it to hire a petrol cement mixer for a weekend?')).toBe(true);
+    // What a thing is worth, or a discount, may be a share; what is left is no price asked.
+    expect(asksForPrice('How much is the GEO2041 examination worth?')).toBe(false);
+    expect(asksForPrice('How much was the sibling discount at Puddlewick in 2026?')).toBe(false);
+    expect(asksForPrice('How much is left in the fund?')).toBe(false);
+  });
+
+  it('reads the sentence that asks after the one that tells', () => {
+    expect(asksForPrice("I've cracked the glass lid. How much does a replacement lid cost?")).toBe(true);
+    expect(asksForPrice("I've cracked the glass lid. Can I put it in the dishwasher?")).toBe(false);
+  });
+});

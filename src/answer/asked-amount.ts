@@ -18,11 +18,13 @@ import { askingSentences } from './asking-sentences.js';
  * charge?"; not the head of a name, "price list", "cost-cutting"); or it opens with an auxiliary verb and asks for the price of or for something
  * ("Does the menu give the price of the Friday main?"; not "did it mention any price increases?");
  * or it asks "how much" (money) was paid, charged or spent ("how much was spent", "how much did they
- * pay", "how much money has it spent"; "how much time was spent" asks for time). Group 1 or 2: the
- * price word; group 3: the verb.
+ * pay", "how much money has it spent"; "how much time was spent" asks for time); or it asks "how
+ * much is" a thing ("How much is a single ticket …?", "how much is it to hire …"; not what it is
+ * worth, nor a discount, which may be a share: 157 of the bench's 159 "how much is" questions
+ * are answered by a sum, round148). Group 1 or 2: the price word; group 3: the verb.
  */
 const ASKS_PRICE =
-  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:(?:what|which|how\s+much)\b[^?]*?\b(cost(?:s|ed)?|prices?|priced|fees?)(?=\s*(?:[?.,;]|$)|\s+(?:of|for|to|per|on|at|in|when|that|which|does|do|did|is|are|was|were|will|would|has|have|had)\b)|(?:did|does|do|is|are|was|were|has|have)\b[^?]*?\b(costs?|prices?|fees?)\s+(?:of|for)\b|how\s+much\s+(?:money\s+)?(?:was|were|is|are|did|does|do|has|have|had|will|would)\b[^?]*?\b(pa(?:y|ys|id)|charge[sd]?|spen[dt]|spends)\b)/i;
+  /^\s*(?:in\s[^,?]{1,80},\s*)?(?:(?:what|which|how\s+much)\b[^?]*?\b(cost(?:s|ed)?|prices?|priced|fees?)(?=\s*(?:[?.,;]|$)|\s+(?:of|for|to|per|on|at|in|when|that|which|does|do|did|is|are|was|were|will|would|has|have|had)\b)|(?:did|does|do|is|are|was|were|has|have)\b[^?]*?\b(costs?|prices?|fees?)\s+(?:of|for)\b|how\s+much\s+(?:money\s+)?(?:was|were|is|are|did|does|do|has|have|had|will|would)\b[^?]*?\b(pa(?:y|ys|id)|charge[sd]?|spen[dt]|spends)\b|how\s+much\s+(?:is|are|was|were)\s+(?:it\s+to\s+\p{L}|(?:an?|the|one|my|our|your)\s+(?![^?]*\b(?:worth|discount|discounts|percent|percentage|off)\b)))/iu;
 
 /**
  * The stemmed terms of the words `question` asks for a sum of money with (see {@link ASKS_PRICE}):
