@@ -8,20 +8,9 @@
  * "not found"; a kind noun after a name ("Tour mode") and a hedge ("Roughly") are no topic; a thing
  * brought back late is overdue; a partner is a guest.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../src/engine/engine.js';
-import { openStore } from '../src/engine/store-schemes.js';
-import { tempDir } from './support/corpus.js';
-
-const fixture = (round: string) => path.resolve('test/fixtures', round);
-
-/** An engine over a new SQLite file holding `include` of `round`'s files. */
-async function engineOver(round: string, include: string[]): Promise<Engine> {
-  const engine = await createEngine({ store: await openStore(path.join(tempDir(), `${round}.db`)) });
-  await engine.ingestPaths([fixture(round)], { include });
-  return engine;
-}
+import type { Engine } from '../src/engine/engine.js';
+import { engineOver } from './support/fixture-engine.js';
 
 // Ingest and offline answers over SQLite: generous limits for a busy machine, no timing asserted.
 describe('a home insurance summary and a cottage’s prices (round144)', { timeout: 300_000 }, () => {

@@ -6,20 +6,9 @@
  * temperature's bounds; "in advance" is held by the newest version writing "ahead"; a split year
  * closes where its first page's span of dates says.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../src/engine/engine.js';
-import { openStore } from '../src/engine/store-schemes.js';
-import { tempDir } from './support/corpus.js';
-
-const fixture = (round: string) => path.resolve('test/fixtures', round);
-
-/** An engine over a new SQLite file holding `include` of `round`'s files. */
-async function engineOver(round: string, include: string[]): Promise<Engine> {
-  const engine = await createEngine({ store: await openStore(path.join(tempDir(), `${round}.db`)) });
-  await engine.ingestPaths([fixture(round)], { include });
-  return engine;
-}
+import type { Engine } from '../src/engine/engine.js';
+import { engineOver } from './support/fixture-engine.js';
 
 // Ingest and offline answers over SQLite: generous limits for a busy machine, no timing asserted.
 describe('a museum’s FAQ and a campsite’s rules (round149)', { timeout: 300_000 }, () => {
