@@ -8,9 +8,15 @@ describe('askedDimensions', () => {
       'tallest',
     ]);
     expect(askedDimensions('How heavy is the kayak?')[0]!.kinds).toEqual(['mass']);
-    // A plain adjective elsewhere is no question of its measure.
+    // A plain adjective elsewhere is no question of its measure, nor one after "too" in a
+    // yes-or-no question, which asks a judgement.
     expect(askedDimensions('Is the hall too loud for a wedding?')).toEqual([]);
-    expect(askedDimensions('Where is the high street?')).toEqual([]);
+    // Outside one, "too hot or too cold" asks the bounds (stop 78).
+    const asked = askedDimensions(
+      "What's the alert range before the monitor warns me the room is too hot or too cold?",
+    );
+    expect(asked.map((d) => d.word)).toEqual(['hot', 'cold']);
+    expect(asked[0]!.nouns).toContain('temperature');
   });
 
   it('reads "largest" as held by a unit of size or a bound, not a noun: it also ranks what no unit measures', () => {

@@ -7,8 +7,9 @@
  * stating a figure in one of its units holds the adjective (see `holdOtherForms` in
  * `extractive-answerer.ts`).
  *
- * The plain adjective counts after "how" or "too" only ("how large", "too hot"); its comparative
- * and superlative forms count anywhere ("the tallest vehicle"). "Largest", "biggest", "smallest" and
+ * The plain adjective counts after "how" only ("how large"), or after "too" outside a yes-or-no
+ * question ("What range before it is too hot?"); its comparative and superlative forms count
+ * anywhere ("the tallest vehicle"). "Largest", "biggest", "smallest" and
  * "highest" also rank what is not measured in a unit ("the largest customer", "the highest
  * revenue"): they are held by a figure in a unit of size only, not by a noun, or by the bound a
  * document states ("maximum attachment size" for "the largest attachment"; "minimum" for "the
@@ -22,7 +23,7 @@ import { unitKindsStated } from './units.js';
 
 /** A dimension: the adjective's forms, the nouns naming it, and the kinds of unit measuring it. */
 interface Dimension {
-  /** Base adjectives, read after "how" or "too" only. */
+  /** Base adjectives, read after "how", or "too" outside a yes-or-no question, only. */
   readonly plain: readonly string[];
   /** Comparative and superlative forms, read anywhere. */
   readonly ranked: readonly string[];
@@ -130,6 +131,10 @@ const DIMENSIONS: readonly Dimension[] = [
 ];
 
 /** Ranked forms toward less of a dimension (they ask a minimum); the others ask a maximum. */
+/** A yes-or-no question: it opens with an auxiliary or modal verb. */
+const YES_NO =
+  /^\s*(?:is|are|was|were|am|can|could|will|would|should|shall|may|might|does|do|did|has|have|had)\b/i;
+
 const LEAST = /^(?:small|short|narrow|shallow|light|slow|cold|cool|quiet|low)(?:er|est)$/;
 /** Ranked forms toward more (they ask a maximum). */
 const MOST = /(?:er|est)$/;
@@ -153,6 +158,7 @@ export interface AskedDimension {
  */
 export function askedDimensions(question: string): AskedDimension[] {
   const words = wordTokens(question);
+  const yesNo = YES_NO.test(question);
   const out: AskedDimension[] = [];
   words.forEach((word, i) => {
     for (const d of DIMENSIONS) {
@@ -161,8 +167,11 @@ export function askedDimensions(question: string): AskedDimension[] {
         out.push({ word, nouns: d.nouns, kinds: d.kinds });
         continue;
       }
-      // "Too hot or too cold" asks the bounds of the dimension as "how hot" asks it (round151).
-      const afterHow = (words[i - 1] === 'how' || words[i - 1] === 'too') && d.plain.includes(word);
+      // "Too hot or too cold" asks the bounds of the dimension as "how hot" asks it ("What's the
+      // temperature range before it warns me the room is too hot or too cold?", round151); not in a
+      // yes-or-no question, which asks a judgement ("Is the hall too loud for a wedding?").
+      const afterHow =
+        (words[i - 1] === 'how' || (words[i - 1] === 'too' && !yesNo)) && d.plain.includes(word);
       if (!afterHow && !d.ranked.includes(word)) continue;
       const loose = !afterHow && (d.loose ?? []).includes(word);
       // A superlative is the bound a document states: "the largest attachment" is its "maximum

@@ -894,6 +894,8 @@ export async function absentWords(
  * answerable questions whose documents name an instance in other words). So does one absent word
  * the question writes as a name (see {@link namedIn}), or an absent size a thing is named by (see
  * `measuresNamed`: "120 mm" of "120 mm wood screws", which `absentWords` returns as written).
+ * A question that tells the asker's situation in sentences apart from the one it asks (see
+ * `askingSentences`) is judged by the absent words of its asking sentence only.
  */
 export function lacksEvidence(question: string, absent: readonly string[]): boolean {
   // A question that tells the asker's situation in sentences of its own before (or after) the one
