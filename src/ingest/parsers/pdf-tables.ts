@@ -376,9 +376,7 @@ function headerCells(
         bestOverlap === 0 &&
         c > 0 &&
         !(owned[c] && !note && columns.some((other) => overlaps(other, segment))) &&
-        !columns.some(
-          (other, o) => unfinished[o] && Math.min(other.end, segment.end) > Math.max(other.x, segment.x),
-        ) &&
+        !columns.some((other, o) => unfinished[o] && overlaps(other, segment)) &&
         -overlap < distance &&
         spanning.includes(segment)
       ) {
